@@ -1,0 +1,201 @@
+// The REST contract service as one Fastify instance: built here, started by server.ts, built by tests directly.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import { authRoutes } from './auth/auth.routes.js';
+import { createAuthenticate } from './auth/authenticate.js';
+import { resolveJwtSecret } from './auth/jwt-secret.js';
+import { CartRepository } from './cart/cart.repository.js';
+import { cartRoutes } from './cart/cart.routes.js';
+import { CartService } from './cart/cart.service.js';
+import { ChatRepository } from './chat/chat.repository.js';
+import { chatRoutes } from './chat/chat.routes.js';
+import { ChatService } from './chat/chat.service.js';
+import type { RestConfig } from './config.js';
+import { type ShopDatabase, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { seedDemoCatalogue } from './db/seed/seed-demo.js';
+import { OrderRepository } from './orders/order.repository.js';
+import { orderRoutes } from './orders/order.routes.js';
+import { OrderService } from './orders/order.service.js';
+import { ProductRepository } from './products/product.repository.js';
+import { productRoutes } from './products/product.routes.js';
+import { ProductService } from './products/product.service.js';
+import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
+import { UserRepository } from './users/user.repository.js';
+import { userRoutes } from './users/user.routes.js';
+import { UserService } from './users/user.service.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const publicFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shopDatabase: ShopDatabase;
+  }
+}
+
+export interface RestAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Shows a generated admin password to the operator, once. */
+  announceAdminPassword?: (username: string, password: string) => void;
+}
+
+function printOnce(username: string, password: string): void {
+  process.stdout.write(
+    `\n  Admin account created: username "${username}", password "${password}"\n` +
+      '  It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.\n\n',
+  );
+}
+
+/** Clear texts for the framework's own 4xx errors; everything else keeps the message it was thrown with. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large: the limit is 1 MB',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON with Content-Type: application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_CTP_EMPTY_TYPE: 'Content-Type must not be empty',
+};
+
+export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    schemaErrorFormatter,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+
+  const database = openDatabase(config.databaseUrl);
+  app.decorate('shopDatabase', database);
+  app.addHook('onClose', () => database.close());
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const userRepository = new UserRepository(database.db);
+  const productRepository = new ProductRepository(database.db);
+  const cartRepository = new CartRepository(database.db);
+  const users = new UserService(userRepository);
+  const products = new ProductService(productRepository);
+  const cart = new CartService(cartRepository, productRepository);
+  const orders = new OrderService(new OrderRepository(database.db), cartRepository);
+  const chat = new ChatService(new ChatRepository(database.db), userRepository);
+
+  // --- HTTP behaviour shared by every route -------------------------------------------------------------
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // An empty JSON body (a DELETE sent with Content-Type: application/json) is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  // An empty query parameter (an untouched filter field) means "not given".
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query) return;
+    for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.code(400).send({ message: 'Request body is not valid JSON' });
+    }
+    return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  // --- Documentation --------------------------------------------------------------------------------------
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Medshop REST contract',
+        description:
+          'The shop’s REST contract (spec §7) with the optional extensions of DESIGN §4. ' +
+          'Every call except /api/auth/* needs `Authorization: Bearer <token>`. Errors answer `{ message }`.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  // --- Demo images and health ----------------------------------------------------------------------------
+  await app.register(fastifyStatic, {
+    root: path.join(publicFolder, 'images'),
+    prefix: '/images/',
+    maxAge: '1d',
+    decorateReply: false,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'The database cannot be reached' });
+    }
+  });
+
+  // --- The contract ----------------------------------------------------------------------------------------
+  await app.register(fastifyJwt, {
+    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    sign: { algorithm: 'HS256', expiresIn: config.tokenLifetimeSeconds },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('currentUser', null);
+  const authenticate = createAuthenticate(app, userRepository);
+  const { extensions } = config;
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth', users });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', authenticate);
+        await secured.register(userRoutes, { prefix: '/users', users });
+        await secured.register(productRoutes, { prefix: '/products', products, extensions });
+        await secured.register(cartRoutes, { prefix: '/cart', cart });
+        await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
+        await secured.register(chatRoutes, { prefix: '/chat', chat, users, extensions });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  // --- Data every shop starts with ---------------------------------------------------------------------------
+  const admin = await users.ensureAdmin(config.adminUsername, config.adminPassword);
+  if (admin.generatedPassword) (options.announceAdminPassword ?? printOnce)(config.adminUsername, admin.generatedPassword);
+  if (config.seedDemo) {
+    const added = await seedDemoCatalogue(productRepository);
+    if (added > 0) app.log.info({ products: added }, 'demo catalogue loaded');
+  }
+
+  return app;
+}

@@ -1,0 +1,57 @@
+// Who is calling: every route but /api/auth/* needs a valid bearer token (DESIGN §3). A token is valid while
+// its signature and expiry hold, its user still exists, and its version matches (a password change raises it).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../shared/http-errors.js';
+import type { UserRepository } from '../users/user.repository.js';
+import { type AuthenticatedUser, toAuthenticatedUser } from '../users/user.service.js';
+
+interface TokenClaims {
+  sub: string;
+  ver: number;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: AuthenticatedUser | null;
+  }
+}
+
+const INVALID_TOKEN = 'Invalid or expired token';
+
+export function issueToken(app: FastifyInstance, user: AuthenticatedUser): string {
+  const claims: TokenClaims = { sub: String(user.id), ver: user.tokenVersion, username: user.username };
+  return app.jwt.sign(claims);
+}
+
+export function createAuthenticate(app: FastifyInstance, users: UserRepository) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('Authentication required');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized(INVALID_TOKEN);
+    let claims: TokenClaims;
+    try {
+      claims = app.jwt.verify<TokenClaims>(match[1]!);
+    } catch {
+      throw unauthorized(INVALID_TOKEN);
+    }
+    const userId = Number(claims.sub);
+    if (!Number.isSafeInteger(userId)) throw unauthorized(INVALID_TOKEN);
+    const user = await users.findById(userId);
+    if (!user || user.tokenVersion !== claims.ver) throw unauthorized(INVALID_TOKEN);
+    request.currentUser = toAuthenticatedUser(user);
+  };
+}
+
+/** The caller of an authenticated route. */
+export function viewerOf(request: FastifyRequest): AuthenticatedUser {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+export function requireAdmin(message: string) {
+  return async function requireAdminRole(request: FastifyRequest): Promise<void> {
+    if (!viewerOf(request).isAdmin) throw forbidden(message);
+  };
+}

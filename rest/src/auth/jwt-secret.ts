@@ -1,0 +1,20 @@
+// The token signing key: JWT_SECRET when set, otherwise one generated on first start and kept in DATA_DIR,
+// so tokens survive restarts and every REST instance sharing DATA_DIR agrees on it.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two instances starting together keep one secret.
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret; delete it to have a new one generated`);
+  return secret;
+}

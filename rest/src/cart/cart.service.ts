@@ -1,0 +1,72 @@
+// Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
+import { badRequest, notFound } from '../shared/http-errors.js';
+import { centsToDollars } from '../shared/money.js';
+import type { ProductRepository } from '../products/product.repository.js';
+import type { CartLine, CartRepository } from './cart.repository.js';
+import type { CartAnswer } from './cart.schemas.js';
+
+export function toCartAnswer(userId: number, lines: CartLine[]): CartAnswer {
+  let totalCents = 0;
+  let totalItems = 0;
+  const items = lines.map((line) => {
+    const subtotalCents = line.priceCents * line.quantity;
+    totalCents += subtotalCents;
+    totalItems += line.quantity;
+    return {
+      productId: line.productId,
+      productName: line.productName,
+      price: centsToDollars(line.priceCents),
+      quantity: line.quantity,
+      subtotal: centsToDollars(subtotalCents),
+    };
+  });
+  return { id: userId, items, totalItems, totalPrice: centsToDollars(totalCents) };
+}
+
+export function stockMessage(productName: string, stock: number, alreadyInCart = 0): string {
+  if (stock === 0) return `${productName} is out of stock`;
+  const inCart = alreadyInCart > 0 ? ` and your cart already holds ${alreadyInCart}` : '';
+  return `Only ${stock} of ${productName} in stock${inCart}`;
+}
+
+const NOT_IN_CART = 'This product is not in your cart';
+
+export class CartService {
+  constructor(
+    private readonly carts: CartRepository,
+    private readonly products: ProductRepository,
+  ) {}
+
+  async get(userId: number): Promise<CartAnswer> {
+    return toCartAnswer(userId, await this.carts.lines(userId));
+  }
+
+  async add(userId: number, productId: number, units: number): Promise<CartAnswer> {
+    const product = await this.products.findById(productId);
+    if (!product) throw notFound('Product not found');
+    await this.carts.transaction(async (trx) => {
+      const quantity = await this.carts.addUnits(trx, userId, productId, units);
+      // Throwing rolls the increment back, so the cart never holds more than the stock.
+      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units));
+    });
+    return this.get(userId);
+  }
+
+  async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {
+    const product = await this.products.findById(productId);
+    if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART);
+    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity));
+    if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART);
+    return this.get(userId);
+  }
+
+  async remove(userId: number, productId: number): Promise<CartAnswer> {
+    if (!(await this.carts.removeLine(userId, productId))) throw notFound(NOT_IN_CART);
+    return this.get(userId);
+  }
+
+  async clear(userId: number): Promise<CartAnswer> {
+    await this.carts.clear(userId);
+    return this.get(userId);
+  }
+}

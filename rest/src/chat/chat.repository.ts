@@ -1,0 +1,171 @@
+// SQL for chat: one room per pair of users (pair_key), a membership row per participant with what they last read.
+import { type Kysely, sql } from 'kysely';
+import type { ChatMessageRow, Database } from '../db/schema.js';
+import { now } from '../shared/clock.js';
+
+export interface Membership {
+  roomId: number;
+  createdAt: string;
+  lastMessageId: number | null;
+  lastReadMessageId: number;
+}
+
+export interface Participant {
+  roomId: number;
+  userId: number | null;
+  username: string | null;
+}
+
+export interface MessageWithSender extends ChatMessageRow {
+  senderUsername: string | null;
+}
+
+export const pairKey = (userA: number, userB: number) => `${Math.min(userA, userB)}:${Math.max(userA, userB)}`;
+
+export class ChatRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  memberships(userId: number, roomId?: number): Promise<Membership[]> {
+    let query = this.db
+      .selectFrom('chatParticipants')
+      .innerJoin('chatRooms', 'chatRooms.id', 'chatParticipants.roomId')
+      .select(['chatRooms.id as roomId', 'chatRooms.createdAt', 'chatRooms.lastMessageId', 'chatParticipants.lastReadMessageId'])
+      .where('chatParticipants.userId', '=', userId);
+    if (roomId !== undefined) query = query.where('chatRooms.id', '=', roomId);
+    return query.execute();
+  }
+
+  participants(roomIds: number[]): Promise<Participant[]> {
+    if (roomIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('chatParticipants')
+      .leftJoin('users', 'users.id', 'chatParticipants.userId')
+      .select(['chatParticipants.roomId', 'chatParticipants.userId', 'users.username'])
+      .where('chatParticipants.roomId', 'in', roomIds)
+      .orderBy('chatParticipants.id')
+      .execute();
+  }
+
+  messagesByIds(ids: number[]): Promise<MessageWithSender[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.selectMessages().where('chatMessages.id', 'in', ids).execute();
+  }
+
+  /** Unread messages per room: from others (or from deleted accounts), newer than what the user last read. */
+  async unreadCounts(userId: number, roomIds: number[]): Promise<Map<number, number>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('chatMessages')
+      .innerJoin('chatParticipants', (join) =>
+        join.onRef('chatParticipants.roomId', '=', 'chatMessages.roomId').on('chatParticipants.userId', '=', userId),
+      )
+      .select(['chatMessages.roomId', (eb) => eb.fn.countAll<number>().as('unread')])
+      .where('chatMessages.roomId', 'in', roomIds)
+      .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
+      .where((eb) => eb.or([eb('chatMessages.senderId', 'is', null), eb('chatMessages.senderId', '<>', userId)]))
+      .groupBy('chatMessages.roomId')
+      .execute();
+    return new Map(rows.map((row) => [row.roomId, Number(row.unread)]));
+  }
+
+  async roomExists(roomId: number): Promise<boolean> {
+    return (await this.db.selectFrom('chatRooms').select('id').where('id', '=', roomId).executeTakeFirst()) !== undefined;
+  }
+
+  /** The room of two users, created with both memberships if it does not exist yet; safe when both create it at once. */
+  async findOrCreateRoom(userA: number, userB: number): Promise<number> {
+    const key = pairKey(userA, userB);
+    return this.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('chatRooms')
+        .values({ pairKey: key, createdAt: now(), lastMessageId: null })
+        .onConflict((conflict) => conflict.column('pairKey').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (created) {
+        await trx
+          .insertInto('chatParticipants')
+          .values([
+            { roomId: created.id, userId: userA, lastReadMessageId: 0 },
+            { roomId: created.id, userId: userB, lastReadMessageId: 0 },
+          ])
+          .execute();
+        return created.id;
+      }
+      const existing = await trx.selectFrom('chatRooms').select('id').where('pairKey', '=', key).executeTakeFirstOrThrow();
+      return existing.id;
+    });
+  }
+
+  private selectMessages() {
+    return this.db
+      .selectFrom('chatMessages')
+      .leftJoin('users', 'users.id', 'chatMessages.senderId')
+      .selectAll('chatMessages')
+      .select('users.username as senderUsername');
+  }
+
+  /** Newest first. */
+  messages(roomId: number, slice: { offset: number; limit: number; beforeId?: number | undefined }): Promise<MessageWithSender[]> {
+    let query = this.selectMessages().where('chatMessages.roomId', '=', roomId);
+    if (slice.beforeId !== undefined) query = query.where('chatMessages.id', '<', slice.beforeId);
+    return query.orderBy('chatMessages.id', 'desc').limit(slice.limit).offset(slice.offset).execute();
+  }
+
+  async countMessages(roomId: number, beforeId?: number): Promise<number> {
+    let query = this.db
+      .selectFrom('chatMessages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('roomId', '=', roomId);
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    return Number((await query.executeTakeFirstOrThrow()).count);
+  }
+
+  async insertMessage(roomId: number, senderId: number, content: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('chatMessages')
+        .values({ roomId, senderId, content, createdAt: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('chatRooms').set({ lastMessageId: id }).where('id', '=', roomId).execute();
+      // The sender has read their own message and everything before it.
+      await trx
+        .updateTable('chatParticipants')
+        .set({ lastReadMessageId: id })
+        .where('roomId', '=', roomId)
+        .where('userId', '=', senderId)
+        .execute();
+      return id;
+    });
+  }
+
+  async markRead(roomId: number, userId: number): Promise<void> {
+    await this.db
+      .updateTable('chatParticipants')
+      .set({
+        lastReadMessageId: sql<number>`coalesce((select last_message_id from chat_rooms where id = ${roomId}), 0)`,
+      })
+      .where('roomId', '=', roomId)
+      .where('userId', '=', userId)
+      .execute();
+  }
+
+  /** Rooms in which no participant has an account any more: nobody can ever open them again. */
+  async deleteAbandonedRooms(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('chatRooms')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('chatParticipants')
+              .select('chatParticipants.id')
+              .whereRef('chatParticipants.roomId', '=', 'chatRooms.id')
+              .where('chatParticipants.userId', 'is not', null),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

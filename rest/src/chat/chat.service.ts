@@ -1,0 +1,145 @@
+// One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
+import { badRequest, forbidden, notFound } from '../shared/http-errors.js';
+import { type Page, toPage } from '../shared/paging.js';
+import type { UserRepository } from '../users/user.repository.js';
+import type { AuthenticatedUser } from '../users/user.service.js';
+import type { ChatRepository, Membership, MessageWithSender, Participant } from './chat.repository.js';
+import type { ChatMessageAnswer, RoomAnswer } from './chat.schemas.js';
+
+/** How a participant or sender shows once they deleted their account (no username can contain a space). */
+export const DELETED_USER = 'Deleted user';
+
+export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
+
+export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
+  return {
+    id: message.id,
+    chatRoomId: message.roomId,
+    senderUsername: message.senderUsername ?? DELETED_USER,
+    content: message.content,
+    timestamp: message.createdAt,
+  };
+}
+
+export interface MessagePaging {
+  page?: number | undefined;
+  size?: number | undefined;
+  before?: number | undefined;
+}
+
+export class ChatService {
+  constructor(
+    private readonly chat: ChatRepository,
+    private readonly users: UserRepository,
+  ) {}
+
+  private async describeRooms(viewer: AuthenticatedUser, memberships: Membership[]): Promise<RoomAnswer[]> {
+    const roomIds = memberships.map((membership) => membership.roomId);
+    const lastMessageIds = memberships.flatMap((membership) => membership.lastMessageId ?? []);
+    const [participants, lastMessages, unread] = await Promise.all([
+      this.chat.participants(roomIds),
+      this.chat.messagesByIds(lastMessageIds),
+      this.chat.unreadCounts(viewer.id, roomIds),
+    ]);
+    const participantsByRoom = new Map<number, Participant[]>();
+    for (const participant of participants) {
+      participantsByRoom.set(participant.roomId, [...(participantsByRoom.get(participant.roomId) ?? []), participant]);
+    }
+    const messageById = new Map(lastMessages.map((message) => [message.id, message]));
+    return memberships.map((membership) => {
+      const members = participantsByRoom.get(membership.roomId) ?? [];
+      const other = members.find((member) => member.userId !== viewer.id);
+      const lastMessage = membership.lastMessageId ? messageById.get(membership.lastMessageId) : undefined;
+      return {
+        id: membership.roomId,
+        roomName: other?.username ?? DELETED_USER,
+        participantUsernames: members.map((member) => member.username ?? DELETED_USER),
+        lastMessage: lastMessage?.content ?? null,
+        lastMessageTime: lastMessage?.createdAt ?? null,
+        createdAt: membership.createdAt,
+        unreadCount: unread.get(membership.roomId) ?? 0,
+      };
+    });
+  }
+
+  /** The caller's rooms, the most recently active first; rooms without messages after them, newest first. */
+  async rooms(viewer: AuthenticatedUser): Promise<RoomAnswer[]> {
+    const memberships = await this.chat.memberships(viewer.id);
+    memberships.sort(
+      (a, b) => (b.lastMessageId ?? 0) - (a.lastMessageId ?? 0) || b.createdAt.localeCompare(a.createdAt) || b.roomId - a.roomId,
+    );
+    return this.describeRooms(viewer, memberships);
+  }
+
+  private async membership(viewer: AuthenticatedUser, roomId: number): Promise<Membership> {
+    const [membership] = await this.chat.memberships(viewer.id, roomId);
+    if (membership) return membership;
+    if (await this.chat.roomExists(roomId)) throw forbidden('You are not a participant of this chat');
+    throw notFound('Chat room not found');
+  }
+
+  async room(viewer: AuthenticatedUser, roomId: number): Promise<RoomAnswer> {
+    const [room] = await this.describeRooms(viewer, [await this.membership(viewer, roomId)]);
+    return room!;
+  }
+
+  async createRoom(viewer: AuthenticatedUser, participantUsername: string): Promise<RoomAnswer> {
+    const other = await this.users.findByUsername(participantUsername.trim());
+    if (!other) throw notFound(`User "${participantUsername.trim()}" not found`);
+    if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself');
+    return this.room(viewer, await this.chat.findOrCreateRoom(viewer.id, other.id));
+  }
+
+  async messages(viewer: AuthenticatedUser, roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
+    await this.membership(viewer, roomId);
+    const size = paging.size ?? DEFAULT_MESSAGE_PAGE_SIZE;
+    const page = paging.before === undefined ? (paging.page ?? 0) : 0;
+    const [messages, total] = await Promise.all([
+      this.chat.messages(roomId, { offset: page * size, limit: size, beforeId: paging.before }),
+      this.chat.countMessages(roomId, paging.before),
+    ]);
+    return toPage(messages.map(toMessageAnswer), total, { page, size });
+  }
+
+  /**
+   * Sends to the receiver named in the path, in the room of the pair (created on the first message). The original
+   * client puts a room id there instead; usernames always contain a letter, so an all-digit segment is a room id.
+   */
+  async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
+    const text = content.trim();
+    if (!text) throw badRequest('Message must not be empty');
+    let roomId: number;
+    if (/^\d+$/.test(receiver)) {
+      roomId = Number(receiver);
+      if (!Number.isSafeInteger(roomId)) throw notFound('Chat room not found');
+      await this.membership(viewer, roomId);
+      const participants = await this.chat.participants([roomId]);
+      if (!participants.some((participant) => participant.userId !== viewer.id && participant.userId !== null)) {
+        throw notFound('The other participant has deleted their account');
+      }
+    } else {
+      const other = await this.users.findByUsername(receiver);
+      if (!other) throw notFound(`User "${receiver}" not found`);
+      if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself');
+      roomId = await this.chat.findOrCreateRoom(viewer.id, other.id);
+    }
+    const messageId = await this.chat.insertMessage(roomId, viewer.id, text);
+    const [message] = await this.chat.messagesByIds([messageId]);
+    return toMessageAnswer(message!);
+  }
+
+  async unreadCount(viewer: AuthenticatedUser, roomId: number): Promise<number> {
+    await this.membership(viewer, roomId);
+    return (await this.chat.unreadCounts(viewer.id, [roomId])).get(roomId) ?? 0;
+  }
+
+  async markRead(viewer: AuthenticatedUser, roomId: number): Promise<void> {
+    await this.membership(viewer, roomId);
+    await this.chat.markRead(roomId, viewer.id);
+  }
+
+  /** Rooms are unique per pair by a constraint, so no duplicates can exist; what can pile up is rooms nobody can see. */
+  async cleanup(): Promise<number> {
+    return this.chat.deleteAbandonedRooms();
+  }
+}

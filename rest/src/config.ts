@@ -1,0 +1,79 @@
+// The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
+import path from 'node:path';
+
+export interface RestConfig {
+  host: string;
+  port: number;
+  /** `file:PATH` → SQLite, `postgres://…` → PostgreSQL. */
+  databaseUrl: string;
+  /** Where the generated JWT secret and the default SQLite file live. */
+  dataDir: string;
+  /** Explicit signing key; when undefined one is generated once and kept in dataDir. */
+  jwtSecret: string | undefined;
+  tokenLifetimeSeconds: number;
+  adminUsername: string;
+  /** When undefined a random password is generated for a new admin account and printed once. */
+  adminPassword: string | undefined;
+  /** false → only the plain contract of spec §7, none of the DESIGN §4 extensions. */
+  extensions: boolean;
+  seedDemo: boolean;
+  logLevel: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+export function parsePort(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+export interface RestConfigDefaults {
+  seedDemo?: boolean;
+}
+
+export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: RestConfigDefaults = {}): RestConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || `file:${path.join(dataDir, 'shop.db')}`;
+  if (!databaseUrl.startsWith('file:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)');
+  }
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+  const adminUsername = env.ADMIN_USERNAME || 'admin';
+  if (!/^(?=.*[A-Za-z])[A-Za-z0-9._-]{3,50}$/.test(adminUsername)) {
+    throw new ConfigError('ADMIN_USERNAME must be 3–50 letters, digits, dots, hyphens or underscores, with a letter');
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 3) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 3 characters long');
+  }
+  return {
+    host: env.HOST || 'localhost',
+    port: parsePort('REST_PORT', env.REST_PORT, 8080),
+    databaseUrl,
+    dataDir,
+    jwtSecret,
+    tokenLifetimeSeconds: 24 * 60 * 60,
+    adminUsername,
+    adminPassword,
+    extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),
+    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, defaults.seedDemo ?? false),
+    logLevel: env.LOG_LEVEL || 'info',
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,115 @@
+// Table types as Kysely sees them. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
+// Timestamps are ISO-8601 strings in UTC and money is integer cents, identical on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: usernames are unique regardless of case. */
+  usernameKey: string;
+  passwordHash: string;
+  /** Comma-separated roles, e.g. "USER" or "USER,ADMIN". */
+  roles: Generated<string>;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+  /** 0 or 1: SQLite has no boolean type. Defaults of spec §9 come from the schema. */
+  emailNotifications: Generated<number>;
+  smsNotifications: Generated<number>;
+  language: Generated<string>;
+  timezone: Generated<string>;
+  /** Part of every token; raised on a password change so older tokens stop working. */
+  tokenVersion: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased name (full Unicode, done in JS) so the name filter is case-insensitive on both databases. */
+  nameKey: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+  /** JSON array of strings, imageUrl first. */
+  imageUrls: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CartItemsTable {
+  userId: number;
+  productId: number;
+  quantity: number;
+  addedAt: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** null once the buyer deleted their account: the order is kept, anonymised. */
+  userId: number | null;
+  orderDate: string;
+  status: string;
+  shippingAddress: string;
+  totalCents: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  orderId: number;
+  /** No foreign key: the line keeps its snapshot when the product is deleted. */
+  productId: number;
+  productName: string;
+  priceCents: number;
+  quantity: number;
+  subtotalCents: number;
+}
+
+export interface ChatRoomsTable {
+  id: Generated<number>;
+  /** "smallerUserId:largerUserId": one room per pair of users, enforced by a unique index. */
+  pairKey: string;
+  createdAt: string;
+  lastMessageId: number | null;
+}
+
+export interface ChatParticipantsTable {
+  id: Generated<number>;
+  roomId: number;
+  /** null once the participant deleted their account. */
+  userId: number | null;
+  lastReadMessageId: number;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  roomId: number;
+  /** null once the sender deleted their account. */
+  senderId: number | null;
+  content: string;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  products: ProductsTable;
+  cartItems: CartItemsTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
+  chatRooms: ChatRoomsTable;
+  chatParticipants: ChatParticipantsTable;
+  chatMessages: ChatMessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

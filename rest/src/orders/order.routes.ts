@@ -1,0 +1,78 @@
+// /api/orders: checkout, the caller's orders, and the admins' status changes.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { forbidden } from '../shared/http-errors.js';
+import { requestedPage } from '../shared/paging.js';
+import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
+import { CheckoutBody, OrderAnswer, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
+import type { OrderService } from './order.service.js';
+
+export interface OrderRouteOptions {
+  orders: OrderService;
+  extensions: boolean;
+}
+
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (app, { orders, extensions }) => {
+  const common = { tags: ['orders'], security: BEARER_SECURITY };
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        ...common,
+        summary: 'Turn the cart into an order (stock taken, prices snapshotted, cart emptied)',
+        body: CheckoutBody,
+        response: { 201: OrderAnswer, ...errorAnswers(400, 401, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await orders.checkout(viewerOf(request), request.body.shippingAddress)),
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        ...common,
+        summary: 'The caller’s orders, newest first',
+        querystring: OrderListQuery(extensions),
+        response: { 200: OrderListAnswer(extensions), ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all' };
+      const everyone = query.scope === 'all';
+      if (everyone && !viewer.isAdmin) throw forbidden('Only administrators can see every order');
+      const page = requestedPage(query, extensions);
+      return page ? orders.page(viewer, page, everyone) : orders.list(viewer, everyone);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'One of the caller’s orders',
+        params: IdParams,
+        response: { 200: OrderAnswer, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => orders.get(viewerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/:id/status',
+    {
+      preHandler: requireAdmin('Only administrators can change an order’s status'),
+      schema: {
+        ...common,
+        summary: 'Move an order on: CONFIRMED, SHIPPED, DELIVERED or CANCELLED (which returns the stock) (ADMIN)',
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: OrderAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => orders.changeStatus(request.params.id, request.body.status as OrderStatus),
+  );
+};

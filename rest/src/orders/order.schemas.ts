@@ -1,0 +1,54 @@
+// The Order of spec §3 on the wire, checkout and status bodies, and the listing parameters.
+import { Type, type Static } from 'typebox';
+import { PageQuery, PageSchema } from '../shared/paging.js';
+import { Nullable, Timestamp } from '../shared/schemas.js';
+
+export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OrderItemAnswer = Type.Object({
+  id: Type.Integer(),
+  productId: Type.Integer({ description: 'The product bought; it may since have been deleted' }),
+  productName: Type.String({ description: 'The name when ordered' }),
+  price: Type.Number({ description: 'The unit price when ordered' }),
+  quantity: Type.Integer(),
+  subtotal: Type.Number(),
+});
+
+export const OrderAnswer = Type.Object({
+  id: Type.Integer(),
+  orderDate: Timestamp,
+  totalAmount: Type.Number(),
+  status: Type.String({ enum: [...ORDER_STATUSES] }),
+  shippingAddress: Type.String(),
+  username: Nullable(Type.String({ description: 'The buyer; null once they deleted their account' })),
+  items: Type.Array(OrderItemAnswer),
+});
+export type OrderAnswer = Static<typeof OrderAnswer>;
+
+export const CheckoutBody = Type.Object({
+  shippingAddress: Type.String({ maxLength: 500, errorMessage: { type: 'Please enter a shipping address' } }),
+});
+
+export const StatusBody = Type.Object({
+  status: Type.Enum(['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED']),
+});
+
+export const OrderListQuery = (extensions: boolean) =>
+  extensions
+    ? Type.Intersect([
+        PageQuery,
+        Type.Object({
+          scope: Type.Optional(
+            Type.Enum(['mine', 'all'], { description: 'all: every customer’s orders, for admins (extension)' }),
+          ),
+        }),
+      ])
+    : Type.Object({});
+
+export const OrderListAnswer = (extensions: boolean) =>
+  extensions
+    ? Type.Union([Type.Array(OrderAnswer), PageSchema(OrderAnswer)], {
+        description: 'Newest first; a page object when page or size is given',
+      })
+    : Type.Array(OrderAnswer);

@@ -1,0 +1,121 @@
+// Orders: checkout turns the cart into an order in one transaction; admins move orders through their statuses.
+import type { CartRepository } from '../cart/cart.repository.js';
+import { returnStock, stockOf, takeStock } from '../products/product.repository.js';
+import { now } from '../shared/clock.js';
+import { badRequest, conflict, notFound } from '../shared/http-errors.js';
+import { centsToDollars } from '../shared/money.js';
+import { type Page, type PageRequest, toPage } from '../shared/paging.js';
+import type { AuthenticatedUser } from '../users/user.service.js';
+import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
+import type { OrderAnswer, OrderStatus } from './order.schemas.js';
+
+export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
+  return {
+    id: order.id,
+    orderDate: order.orderDate,
+    totalAmount: centsToDollars(order.totalCents),
+    status: order.status,
+    shippingAddress: order.shippingAddress,
+    username: order.username,
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productName: item.productName,
+      price: centsToDollars(item.priceCents),
+      quantity: item.quantity,
+      subtotal: centsToDollars(item.subtotalCents),
+    })),
+  };
+}
+
+/** Where an order may go next: forward along the delivery, or cancelled before it ships. */
+const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+  CONFIRMED: ['SHIPPED', 'DELIVERED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+export class OrderService {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly carts: CartRepository,
+  ) {}
+
+  async checkout(buyer: AuthenticatedUser, shippingAddress: string): Promise<OrderAnswer> {
+    const address = shippingAddress.trim();
+    if (!address) throw badRequest('Please enter a shipping address');
+    const orderId = await this.orders.transaction(async (trx) => {
+      const lines = await this.carts.lines(buyer.id, trx);
+      if (lines.length === 0) throw badRequest('Your cart is empty');
+      // Taking stock in product order means two checkouts never wait on each other's rows in a cycle.
+      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+        if (!(await takeStock(trx, line.productId, line.quantity))) {
+          const left = (await stockOf(trx, line.productId)) ?? 0;
+          throw conflict(`Not enough stock for ${line.productName}: ${left} left, your cart holds ${line.quantity}`);
+        }
+      }
+      const id = await this.orders.insert(trx, {
+        userId: buyer.id,
+        orderDate: now(),
+        shippingAddress: address,
+        lines: lines.map(({ productId, productName, priceCents, quantity }) => ({
+          productId,
+          productName,
+          priceCents,
+          quantity,
+        })),
+      });
+      await this.carts.clear(buyer.id, trx);
+      return id;
+    });
+    return this.get(buyer, orderId);
+  }
+
+  private scopeOf(viewer: AuthenticatedUser, everyone: boolean): OrderScope {
+    return everyone && viewer.isAdmin ? {} : { userId: viewer.id };
+  }
+
+  async list(viewer: AuthenticatedUser, everyone = false): Promise<OrderAnswer[]> {
+    return (await this.orders.list(this.scopeOf(viewer, everyone))).map(toOrderAnswer);
+  }
+
+  async page(viewer: AuthenticatedUser, request: PageRequest, everyone = false): Promise<Page<OrderAnswer>> {
+    const scope = this.scopeOf(viewer, everyone);
+    const [orders, total] = await Promise.all([
+      this.orders.list(scope, { offset: request.page * request.size, limit: request.size }),
+      this.orders.count(scope),
+    ]);
+    return toPage(orders.map(toOrderAnswer), total, request);
+  }
+
+  /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */
+  async get(viewer: AuthenticatedUser, id: number): Promise<OrderAnswer> {
+    const order = await this.orders.findById(id);
+    if (!order || (order.userId !== viewer.id && !viewer.isAdmin)) throw notFound('Order not found');
+    return toOrderAnswer(order);
+  }
+
+  async changeStatus(id: number, status: OrderStatus): Promise<OrderAnswer> {
+    await this.orders.transaction(async (trx) => {
+      const order = await this.orders.findById(id, trx);
+      if (!order) throw notFound('Order not found');
+      const current = order.status as OrderStatus;
+      if (current === status) return; // asked twice: already done
+      if (!NEXT_STATUSES[current].includes(status)) {
+        throw conflict(`An order that is ${current} cannot become ${status}`);
+      }
+      // Conditional on the status read above, so two admins cancelling at once return the stock once.
+      if (!(await this.orders.changeStatus(trx, id, current, status))) {
+        throw conflict('The order changed meanwhile; load it again');
+      }
+      if (status === 'CANCELLED') {
+        for (const item of order.items) await returnStock(trx, item.productId, item.quantity);
+      }
+    });
+    const order = await this.orders.findById(id);
+    if (!order) throw notFound('Order not found');
+    return toOrderAnswer(order);
+  }
+}

@@ -1,0 +1,128 @@
+// SQL for the catalogue. Stock only changes through the conditional updates here, so it never goes negative.
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, ProductRow } from '../db/schema.js';
+import { now } from '../shared/clock.js';
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+  imageUrls: string[];
+}
+
+export interface ProductCriteria {
+  nameContains?: string | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  minQuantity?: number | undefined;
+  maxQuantity?: number | undefined;
+}
+
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
+/** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export const nameKey = (name: string) => name.toLocaleLowerCase('en');
+
+function toColumns(fields: ProductFields) {
+  return {
+    name: fields.name,
+    nameKey: nameKey(fields.name),
+    description: fields.description,
+    priceCents: fields.priceCents,
+    quantity: fields.quantity,
+    imageUrl: fields.imageUrl,
+    imageUrls: JSON.stringify(fields.imageUrls),
+  };
+}
+
+export class ProductRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private matching(criteria: ProductCriteria): SelectQueryBuilder<Database, 'products', object> {
+    let query = this.db.selectFrom('products');
+    if (criteria.nameContains) {
+      query = query.where(sql<boolean>`name_key like ${`%${escapeLike(nameKey(criteria.nameContains))}%`} escape '\\'`);
+    }
+    if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
+    if (criteria.maxPriceCents !== undefined) query = query.where('priceCents', '<=', criteria.maxPriceCents);
+    if (criteria.minQuantity !== undefined) query = query.where('quantity', '>=', criteria.minQuantity);
+    if (criteria.maxQuantity !== undefined) query = query.where('quantity', '<=', criteria.maxQuantity);
+    return query;
+  }
+
+  find(criteria: ProductCriteria, slice?: Slice): Promise<ProductRow[]> {
+    let query = this.matching(criteria).selectAll().orderBy('id');
+    if (slice) query = query.limit(slice.limit).offset(slice.offset);
+    return query.execute();
+  }
+
+  async count(criteria: ProductCriteria): Promise<number> {
+    const { count } = await this.matching(criteria)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  findByIds(ids: number[]): Promise<ProductRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  findById(id: number): Promise<ProductRow | undefined> {
+    return this.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  insert(fields: ProductFields): Promise<ProductRow> {
+    const timestamp = now();
+    return this.db
+      .insertInto('products')
+      .values({ ...toColumns(fields), createdAt: timestamp, updatedAt: timestamp })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  update(id: number, fields: ProductFields): Promise<ProductRow | undefined> {
+    return this.db
+      .updateTable('products')
+      .set({ ...toColumns(fields), updatedAt: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}
+
+/** Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction. */
+export async function takeStock(db: Kysely<Database>, productId: number, units: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '-', units), updatedAt: now() }))
+    .where('id', '=', productId)
+    .where('quantity', '>=', units)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function returnStock(db: Kysely<Database>, productId: number, units: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ quantity: eb('quantity', '+', units), updatedAt: now() }))
+    .where('id', '=', productId)
+    .execute();
+}
+
+export async function stockOf(db: Kysely<Database>, productId: number): Promise<number | undefined> {
+  const product = await db.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+  return product?.quantity;
+}

@@ -1,0 +1,63 @@
+// The Product of spec §3 on the wire, the product form, and the listing/filter parameters.
+import { Type, type Static } from 'typebox';
+import { PageQuery, PageSchema } from '../shared/paging.js';
+import { Nullable, Timestamp } from '../shared/schemas.js';
+
+export const MAX_PRICE = 1_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_IMAGES = 20;
+
+export const ProductAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Number({ description: 'Dollars, at most 2 decimals' }),
+  quantity: Type.Integer({ description: 'Units in stock' }),
+  imageUrl: Nullable(Type.String()),
+  imageUrls: Type.Array(Type.String(), { description: 'Every image, imageUrl first' }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type ProductAnswer = Static<typeof ProductAnswer>;
+
+const ImageUrl = Type.String({ maxLength: 2048 });
+
+export const ProductInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ minLength: 1, maxLength: 5000 }),
+  price: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'Dollars, at most 2 decimals' }),
+  quantity: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
+  imageUrl: Type.Optional(Nullable(ImageUrl)),
+  imageUrls: Type.Optional(Nullable(Type.Array(ImageUrl, { maxItems: MAX_IMAGES }))),
+});
+export type ProductInput = Static<typeof ProductInput>;
+
+const Ids = Type.String({
+  pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$',
+  errorMessage: { pattern: 'IDs must be up to 100 comma-separated product ids' },
+  description: 'Comma-separated ids: answers just those products (extension)',
+});
+
+export const ProductListQuery = (extensions: boolean) =>
+  extensions ? Type.Intersect([PageQuery, Type.Object({ ids: Type.Optional(Ids) })]) : Type.Object({});
+
+const Amount = Type.Number({ minimum: 0, maximum: MAX_PRICE });
+const Stock = Type.Integer({ minimum: 0, maximum: MAX_STOCK });
+
+const FilterFields = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, any case' })),
+  minPrice: Type.Optional(Amount),
+  maxPrice: Type.Optional(Amount),
+  minQuantity: Type.Optional(Stock),
+  maxQuantity: Type.Optional(Stock),
+});
+export type ProductFilter = Static<typeof FilterFields>;
+
+export const ProductFilterQuery = (extensions: boolean) => (extensions ? Type.Intersect([FilterFields, PageQuery]) : FilterFields);
+
+export const ProductListAnswer = (extensions: boolean) =>
+  extensions
+    ? Type.Union([Type.Array(ProductAnswer), PageSchema(ProductAnswer)], {
+        description: 'A list; a page object when page or size is given',
+      })
+    : Type.Array(ProductAnswer);

@@ -1,0 +1,112 @@
+// The catalogue's rules: what a valid product is (spec §5, DESIGN §3) and how listings and filters answer.
+import type { ProductRow } from '../db/schema.js';
+import { badRequest, notFound } from '../shared/http-errors.js';
+import { centsToDollars, dollarsToCents } from '../shared/money.js';
+import { type Page, type PageRequest, toPage } from '../shared/paging.js';
+import type { ProductCriteria, ProductFields, ProductRepository } from './product.repository.js';
+import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
+
+export function toProductAnswer(row: ProductRow): ProductAnswer {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    quantity: row.quantity,
+    imageUrl: row.imageUrl,
+    imageUrls: JSON.parse(row.imageUrls) as string[],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
+
+/** An absolute http(s) URL, or a path on the shop itself ("/images/…", not "//host/…"); nothing else can be shown safely. */
+export function isAcceptableImageUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\\]/.test(url)) return false;
+  if (url.startsWith('/')) return !url.startsWith('//');
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** imageUrl and imageUrls as one list: trimmed, blanks dropped, duplicates removed, imageUrl first (spec §5). */
+export function normaliseImages(imageUrl: string | null | undefined, imageUrls: string[] | null | undefined): string[] {
+  const images = [imageUrl ?? '', ...(imageUrls ?? [])].map((url) => url.trim()).filter((url) => url !== '');
+  for (const url of images) if (!isAcceptableImageUrl(url)) throw badRequest(INVALID_IMAGE_URL);
+  return [...new Set(images)];
+}
+
+export function validateProductInput(input: ProductInput): ProductFields {
+  const name = input.name.trim();
+  if (!name) throw badRequest('Name is required');
+  const description = input.description.trim();
+  if (!description) throw badRequest('Description is required');
+  const priceCents = dollarsToCents(input.price);
+  if (priceCents === undefined) throw badRequest('Price can have at most 2 decimal places');
+  const images = normaliseImages(input.imageUrl, input.imageUrls);
+  return { name, description, priceCents, quantity: input.quantity, imageUrl: images[0] ?? null, imageUrls: images };
+}
+
+function criteriaOf(filter: ProductFilter): ProductCriteria {
+  if (filter.minPrice !== undefined && filter.maxPrice !== undefined && filter.minPrice > filter.maxPrice) {
+    throw badRequest('Min price must not be greater than max price');
+  }
+  if (filter.minQuantity !== undefined && filter.maxQuantity !== undefined && filter.minQuantity > filter.maxQuantity) {
+    throw badRequest('Min quantity must not be greater than max quantity');
+  }
+  return {
+    nameContains: filter.name?.trim() || undefined,
+    // Bounds in cents: a minimum of 10.005 admits 10.01 and up, a maximum of 10.005 admits up to 10.00.
+    minPriceCents: filter.minPrice === undefined ? undefined : Math.ceil(filter.minPrice * 100 - 1e-6),
+    maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),
+    minQuantity: filter.minQuantity,
+    maxQuantity: filter.maxQuantity,
+  };
+}
+
+export class ProductService {
+  constructor(private readonly products: ProductRepository) {}
+
+  async list(filter: ProductFilter = {}): Promise<ProductAnswer[]> {
+    return (await this.products.find(criteriaOf(filter))).map(toProductAnswer);
+  }
+
+  async page(filter: ProductFilter, request: PageRequest): Promise<Page<ProductAnswer>> {
+    const criteria = criteriaOf(filter);
+    const [rows, total] = await Promise.all([
+      this.products.find(criteria, { offset: request.page * request.size, limit: request.size }),
+      this.products.count(criteria),
+    ]);
+    return toPage(rows.map(toProductAnswer), total, request);
+  }
+
+  async byIds(ids: number[]): Promise<ProductAnswer[]> {
+    return (await this.products.findByIds(ids)).map(toProductAnswer);
+  }
+
+  async get(id: number): Promise<ProductAnswer> {
+    const row = await this.products.findById(id);
+    if (!row) throw notFound('Product not found');
+    return toProductAnswer(row);
+  }
+
+  async create(input: ProductInput): Promise<ProductAnswer> {
+    return toProductAnswer(await this.products.insert(validateProductInput(input)));
+  }
+
+  async update(id: number, input: ProductInput): Promise<ProductAnswer> {
+    const row = await this.products.update(id, validateProductInput(input));
+    if (!row) throw notFound('Product not found');
+    return toProductAnswer(row);
+  }
+
+  async delete(id: number): Promise<void> {
+    if (!(await this.products.delete(id))) throw notFound('Product not found');
+  }
+}

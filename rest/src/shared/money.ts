@@ -1,0 +1,13 @@
+// Money is integer cents inside the shop and a number of dollars (12.5) on the wire.
+
+/** A non-negative dollar amount with at most two decimals, e.g. 12.5 → 1250; anything else → undefined. */
+export function dollarsToCents(dollars: number): number | undefined {
+  if (!Number.isFinite(dollars) || dollars < 0) return undefined;
+  // String(0.1 + 0.2) is "0.30000000000000004", so this also refuses amounts that are not exact in cents.
+  if (!/^\d+(\.\d{1,2})?$/.test(String(dollars))) return undefined;
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}

@@ -1,0 +1,61 @@
+// SQL for accounts. Usernames are unique case-insensitively through username_key.
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
+import { now } from '../shared/clock.js';
+
+export const usernameKey = (username: string) => username.toLowerCase();
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst();
+  }
+
+  /** Inserts the account; answers undefined when the username is taken (also when another request took it meanwhile). */
+  async insert(user: Omit<NewUserRow, 'usernameKey' | 'createdAt' | 'updatedAt'>): Promise<UserRow | undefined> {
+    const timestamp = now();
+    return this.db
+      .insertInto('users')
+      .values({ ...user, usernameKey: usernameKey(user.username), createdAt: timestamp, updatedAt: timestamp })
+      .onConflict((conflict) => conflict.column('usernameKey').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  update(id: number, changes: UserUpdate): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ ...changes, updatedAt: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Replaces the password and raises the token version, so every token issued before stops working. */
+  async replacePassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now() }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Deletes the account. The foreign keys do the rest in the same statement: cart lines go with it, orders,
+   * chat memberships and sent messages stay with their link to the person set to null.
+   */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  listAllExcept(id: number): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().where('id', '<>', id).orderBy('usernameKey').execute();
+  }
+}

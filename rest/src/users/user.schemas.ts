@@ -1,0 +1,63 @@
+// The User of spec §3 on the wire, and the bodies that change it.
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from '../shared/schemas.js';
+
+export const Preferences = Type.Object({
+  emailNotifications: Type.Boolean(),
+  smsNotifications: Type.Boolean(),
+  language: Type.String(),
+  timezone: Type.String(),
+});
+
+export const UserAnswer = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  roles: Type.Array(Type.String(), { description: 'USER, and ADMIN for administrators' }),
+  email: Nullable(Type.String()),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  phoneNumber: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  createdAt: Timestamp,
+  preferences: Preferences,
+});
+export type UserAnswer = Static<typeof UserAnswer>;
+
+const optionalText = (maxLength: number, description?: string) =>
+  Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));
+
+export const ProfileUpdate = Type.Object(
+  {
+    email: optionalText(254),
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    phoneNumber: optionalText(30),
+    address: optionalText(500),
+    preferences: Type.Optional(
+      Type.Object({
+        emailNotifications: Type.Optional(Type.Boolean()),
+        smsNotifications: Type.Optional(Type.Boolean()),
+        language: Type.Optional(Type.String({ maxLength: 20 })),
+        timezone: Type.Optional(Type.String({ maxLength: 64 })),
+      }),
+    ),
+  },
+  { description: 'Only the fields sent are changed; null or an empty string clears a field.' },
+);
+export type ProfileUpdate = Static<typeof ProfileUpdate>;
+
+export const PasswordChange = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  newPassword: Type.String({ maxLength: 128 }),
+  confirmPassword: Type.String({ maxLength: 128 }),
+});
+export type PasswordChange = Static<typeof PasswordChange>;
+
+export const AvailableChatUser = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  roles: Type.Array(Type.String()),
+});
+export type AvailableChatUser = Static<typeof AvailableChatUser>;

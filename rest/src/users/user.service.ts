@@ -1,0 +1,195 @@
+// Accounts: registration, login, profile, password change and deletion, and the admin account ensured at start.
+import crypto from 'node:crypto';
+import type { UserRow, UserUpdate } from '../db/schema.js';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
+import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
+import type { UserRepository } from './user.repository.js';
+import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
+
+export const ADMIN_ROLE = 'ADMIN';
+export const USER_ROLE = 'USER';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+export interface AuthenticatedUser {
+  id: number;
+  username: string;
+  roles: string[];
+  isAdmin: boolean;
+  tokenVersion: number;
+}
+
+export const parseRoles = (roles: string): string[] => roles.split(',').filter(Boolean);
+
+export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
+  const roles = parseRoles(row.roles);
+  return { id: row.id, username: row.username, roles, isAdmin: roles.includes(ADMIN_ROLE), tokenVersion: row.tokenVersion };
+}
+
+export function toUserAnswer(row: UserRow): UserAnswer {
+  return {
+    id: row.id,
+    username: row.username,
+    roles: parseRoles(row.roles),
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    createdAt: row.createdAt,
+    preferences: {
+      emailNotifications: row.emailNotifications === 1,
+      smsNotifications: row.smsNotifications === 1,
+      language: row.language,
+      timezone: row.timezone,
+    },
+  };
+}
+
+export function toAvailableChatUser(row: UserRow): AvailableChatUser {
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roles: parseRoles(row.roles),
+  };
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
+const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Trims text; an empty text means "clear this field". */
+const cleanText = (value: string | null | undefined) => (value == null ? null : value.trim() || null);
+
+export interface Registration {
+  username: string;
+  password: string;
+  confirmPassword?: string | undefined;
+}
+
+export interface AdminBootstrapResult {
+  created: boolean;
+  /** Set only when the password was generated here: it is shown to the operator once. */
+  generatedPassword?: string;
+}
+
+export class UserService {
+  constructor(private readonly users: UserRepository) {}
+
+  async register({ username, password, confirmPassword }: Registration): Promise<UserRow> {
+    if (confirmPassword !== undefined && confirmPassword !== password) throw badRequest(PASSWORDS_DO_NOT_MATCH);
+    // Whatever roles the request asks for, a new account is a regular user (spec §1).
+    const created = await this.users.insert({
+      username,
+      passwordHash: await hashPassword(password),
+      roles: USER_ROLE,
+    });
+    if (!created) throw conflict(`Username "${username}" is already taken`);
+    return created;
+  }
+
+  async login(username: string, password: string): Promise<UserRow> {
+    const user = await this.users.findByUsername(username);
+    const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
+    if (!user || !valid) throw unauthorized('Invalid username or password');
+    return user;
+  }
+
+  async getProfile(userId: number): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  async updateProfile(userId: number, update: ProfileUpdate): Promise<UserRow> {
+    const changes: UserUpdate = {};
+    if (update.email !== undefined) {
+      const email = cleanText(update.email);
+      if (email !== null && !EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address');
+      changes.email = email;
+    }
+    if (update.firstName !== undefined) changes.firstName = cleanText(update.firstName);
+    if (update.lastName !== undefined) changes.lastName = cleanText(update.lastName);
+    if (update.phoneNumber !== undefined) {
+      const phoneNumber = cleanText(update.phoneNumber);
+      if (phoneNumber !== null && !PHONE_PATTERN.test(phoneNumber)) {
+        throw badRequest('Phone number may contain only digits, spaces, +, -, ( and )');
+      }
+      changes.phoneNumber = phoneNumber;
+    }
+    if (update.address !== undefined) changes.address = cleanText(update.address);
+    const preferences = update.preferences ?? {};
+    if (preferences.emailNotifications !== undefined) changes.emailNotifications = preferences.emailNotifications ? 1 : 0;
+    if (preferences.smsNotifications !== undefined) changes.smsNotifications = preferences.smsNotifications ? 1 : 0;
+    if (preferences.language !== undefined) {
+      const language = preferences.language.trim();
+      if (!LANGUAGE_PATTERN.test(language)) throw badRequest('Language must be a language code such as en or de-CH');
+      changes.language = language;
+    }
+    if (preferences.timezone !== undefined) {
+      const timezone = preferences.timezone.trim();
+      if (!isTimeZone(timezone)) throw badRequest('Timezone must be a time zone such as UTC or Europe/Berlin');
+      changes.timezone = timezone;
+    }
+    const updated = await this.users.update(userId, changes);
+    if (!updated) throw notFound('User not found');
+    return updated;
+  }
+
+  async changePassword(userId: number, change: PasswordChange): Promise<UserRow> {
+    const user = await this.getProfile(userId);
+    // 400, not 401: a wrong current password must not end the session (DESIGN §3).
+    if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
+      throw badRequest('Current password is incorrect');
+    }
+    if (change.newPassword.length < 3) throw badRequest('New password must be at least 3 characters long');
+    if (change.newPassword !== change.confirmPassword) throw badRequest(PASSWORDS_DO_NOT_MATCH);
+    const updated = await this.users.replacePassword(userId, await hashPassword(change.newPassword));
+    if (!updated) throw notFound('User not found');
+    return updated;
+  }
+
+  async deleteAccount(userId: number): Promise<void> {
+    if (!(await this.users.delete(userId))) throw notFound('User not found');
+  }
+
+  async listChatUsers(exceptUserId: number): Promise<AvailableChatUser[]> {
+    return (await this.users.listAllExcept(exceptUserId)).map(toAvailableChatUser);
+  }
+
+  /**
+   * Makes sure the configured admin account exists and is an admin. A password given in the configuration
+   * replaces a different stored one (the operator's way to reset it); without one, a new account gets a
+   * random password that the caller shows once.
+   */
+  async ensureAdmin(username: string, configuredPassword: string | undefined): Promise<AdminBootstrapResult> {
+    const existing = await this.users.findByUsername(username);
+    if (!existing) {
+      const password = configuredPassword ?? crypto.randomBytes(12).toString('base64url');
+      const created = await this.users.insert({
+        username,
+        passwordHash: await hashPassword(password),
+        roles: `${USER_ROLE},${ADMIN_ROLE}`,
+      });
+      if (!created) return this.ensureAdmin(username, configuredPassword); // another instance created it meanwhile
+      return configuredPassword ? { created: true } : { created: true, generatedPassword: password };
+    }
+    const roles = parseRoles(existing.roles);
+    if (!roles.includes(ADMIN_ROLE)) await this.users.update(existing.id, { roles: [...roles, ADMIN_ROLE].join(',') });
+    if (configuredPassword && !(await verifyPassword(existing.passwordHash, configuredPassword))) {
+      await this.users.replacePassword(existing.id, await hashPassword(configuredPassword));
+    }
+    return { created: false };
+  }
+}

@@ -1,0 +1,148 @@
+// Registration, login and the token every other call needs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+
+let shop: RestService;
+beforeAll(async () => {
+  shop = await startRestService();
+});
+afterAll(() => shop.close());
+
+describe('register', () => {
+  it('creates a regular user and answers the token as the plain body, whatever roles are asked for', async () => {
+    const answer = await shop.request('POST', '/api/auth/register', {
+      body: { username: 'reg-alice', password: 'pw1', roles: ['ADMIN'] },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.text).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const profile = await shop.request('GET', '/api/users/profile', { token: answer.text });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ username: 'reg-alice', roles: ['USER'] });
+  });
+
+  it('refuses a username that is taken, in any case', async () => {
+    await shop.register('reg-bob');
+    for (const username of ['reg-bob', 'REG-Bob']) {
+      const answer = await shop.request('POST', '/api/auth/register', { body: { username, password: 'pw1' } });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(`Username "${username}" is already taken`);
+    }
+  });
+
+  it.each([
+    [{ password: 'pw1' }, 'Username is required'],
+    [{ username: 'ab', password: 'pw1' }, 'Username must be at least 3 characters long'],
+    [{ username: 'x'.repeat(51), password: 'pw1' }, 'Username must be at most 50 characters long'],
+    [
+      { username: 'bad name', password: 'pw1' },
+      'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+    ],
+    [
+      { username: '12345', password: 'pw1' },
+      'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+    ],
+    [{ username: 'reg-carol' }, 'Password is required'],
+    [{ username: 'reg-carol', password: 'pw' }, 'Password must be at least 3 characters long'],
+    [{ username: 'reg-carol', password: 'pw1', confirmPassword: 'pw2' }, 'Passwords do not match'],
+    [{ username: 42, password: 'pw1' }, 'Username must be text'],
+  ])('refuses %j with "%s" and creates nothing', async (body, message) => {
+    const answer = await shop.request('POST', '/api/auth/register', { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+    const login = await shop.request('POST', '/api/auth/login', { body: { username: 'reg-carol', password: 'pw1' } });
+    expect(login.status).toBe(401);
+  });
+
+  it('accepts a matching confirmPassword', async () => {
+    const answer = await shop.request('POST', '/api/auth/register', {
+      body: { username: 'reg-dave', password: 'pw1', confirmPassword: 'pw1' },
+    });
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe('login', () => {
+  beforeAll(async () => {
+    await shop.register('login-erin', 'right-password');
+  });
+
+  it('answers a token for the right password, with any case of the username', async () => {
+    for (const username of ['login-erin', 'LOGIN-ERIN']) {
+      const answer = await shop.request('POST', '/api/auth/login', { body: { username, password: 'right-password' } });
+      expect(answer.status).toBe(200);
+      const profile = await shop.request('GET', '/api/users/profile', { token: answer.text });
+      expect(profile.body.username).toBe('login-erin');
+    }
+  });
+
+  it('answers 401 for a wrong password or an unknown user, with the same message', async () => {
+    const wrong = await shop.request('POST', '/api/auth/login', { body: { username: 'login-erin', password: 'nope' } });
+    const unknown = await shop.request('POST', '/api/auth/login', { body: { username: 'nobody-here', password: 'x' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('requires both fields', async () => {
+    const answer = await shop.request('POST', '/api/auth/login', { body: { username: 'login-erin', password: '' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: 'Password is required' });
+  });
+
+  it('never stores the password itself', async () => {
+    const row = await shop.app.shopDatabase.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('username', '=', 'login-erin')
+      .executeTakeFirstOrThrow();
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain('right-password');
+  });
+});
+
+describe('tokens', () => {
+  it('are required: no header, a malformed header, a forged or expired token all answer 401', async () => {
+    const token = await shop.register('token-frank');
+    const [header, payload] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', ver: 0, username: 'admin' })).toString('base64url');
+    const expired = shop.app.jwt.sign({ sub: '1', ver: 0, username: 'admin', iat: 1_000, exp: 2_000 });
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'Authentication required'],
+      [{ authorization: token }, 'Invalid or expired token'],
+      [{ authorization: 'Bearer not-a-token' }, 'Invalid or expired token'],
+      [{ authorization: `Bearer ${header}.${forgedPayload}.${token.split('.')[2]}` }, 'Invalid or expired token'],
+      [{ authorization: `Bearer ${header}.${payload}.` }, 'Invalid or expired token'],
+      [{ authorization: `Bearer ${expired}` }, 'Invalid or expired token'],
+    ];
+    for (const [headers, message] of cases) {
+      const answer = await shop.request('GET', '/api/users/profile', { headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(401);
+      expect(answer.body).toEqual({ message });
+    }
+  });
+
+  it('signed with another secret are refused', async () => {
+    const other = await startRestService();
+    try {
+      const foreignToken = await other.register('token-grace');
+      await shop.register('token-grace');
+      const answer = await shop.request('GET', '/api/users/profile', { token: foreignToken });
+      expect(answer.status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('with alg "none" are refused', async () => {
+    const unsigned =
+      Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url') +
+      '.' +
+      Buffer.from(JSON.stringify({ sub: '1', ver: 0, username: 'admin' })).toString('base64url') +
+      '.';
+    const answer = await shop.request('GET', '/api/products', { token: unsigned });
+    expect(answer.status).toBe(401);
+  });
+});

@@ -1,0 +1,225 @@
+// What a newcomer meets at start: the admin account, a signing key that survives restarts, the demo catalogue
+// with its own images, health, the OpenAPI document, and clear configuration errors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadRestConfig } from '../../rest/src/config.js';
+import { ADMIN_USERNAME, startRestService } from '../../tests/helpers/rest-service.js';
+
+describe('the admin account', () => {
+  it('is created with a random password shown once, and not again on restart', async () => {
+    const shown: [string, string][] = [];
+    const announce = (username: string, password: string) => shown.push([username, password]);
+    const first = await startRestService({ env: { ADMIN_PASSWORD: '' }, announceAdminPassword: announce });
+    await first.close({ keepData: true });
+    const second = await startRestService({
+      reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir },
+      env: { ADMIN_PASSWORD: '' },
+      announceAdminPassword: announce,
+    });
+    try {
+      expect(shown).toHaveLength(1);
+      const [username, password] = shown[0]!;
+      expect(username).toBe(ADMIN_USERNAME);
+      expect(password.length).toBeGreaterThanOrEqual(12);
+      const token = await second.login(username, password);
+      const profile = await second.request('GET', '/api/users/profile', { token });
+      expect(profile.body.roles).toEqual(['USER', 'ADMIN']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('takes ADMIN_PASSWORD, and a changed ADMIN_PASSWORD resets it at the next start', async () => {
+    const first = await startRestService({ env: { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'first-pass' } });
+    const oldToken = await first.login('boss', 'first-pass');
+    await first.close({ keepData: true });
+    const second = await startRestService({
+      reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir },
+      env: { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'second-pass' },
+    });
+    try {
+      const refused = await second.request('POST', '/api/auth/login', { body: { username: 'boss', password: 'first-pass' } });
+      expect(refused.status).toBe(401);
+      const token = await second.login('boss', 'second-pass');
+      expect((await second.request('GET', '/api/users/profile', { token })).status).toBe(200);
+      expect((await second.request('GET', '/api/users/profile', { token: oldToken })).status).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('is made an admin again if it lost the role', async () => {
+    const first = await startRestService();
+    await first.app.shopDatabase.db.updateTable('users').set({ roles: 'USER' }).where('username', '=', ADMIN_USERNAME).execute();
+    await first.close({ keepData: true });
+    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir } });
+    try {
+      const profile = await second.request('GET', '/api/users/profile', { token: await second.adminToken() });
+      expect(profile.body.roles).toContain('ADMIN');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the token signing key', () => {
+  it('is generated once into DATA_DIR, readable only by its owner, and tokens survive a restart', async () => {
+    const first = await startRestService();
+    const token = await first.register('survivor');
+    await first.close({ keepData: true });
+    const secretFile = path.join(first.dataDir, 'jwt-secret');
+    expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
+    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir } });
+    try {
+      const profile = await second.request('GET', '/api/users/profile', { token });
+      expect(profile.status).toBe(200);
+      expect(profile.body.username).toBe('survivor');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('is JWT_SECRET when set: tokens of one instance work on another with the same secret', async () => {
+    const env = { JWT_SECRET: 'a-shared-secret-that-is-long-enough-1234' };
+    const first = await startRestService({ env });
+    const token = await first.register('shared-secret-user');
+    await first.close({ keepData: true });
+    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, env });
+    try {
+      expect(fs.existsSync(path.join(first.dataDir, 'jwt-secret'))).toBe(false);
+      expect((await second.request('GET', '/api/users/profile', { token })).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('fills an empty shop with at least 24 products whose images the service serves itself', async () => {
+    const shop = await startRestService({ seedDemo: true });
+    try {
+      const token = await shop.adminToken();
+      const { body: products } = await shop.request('GET', '/api/products', { token });
+      expect(products.length).toBeGreaterThanOrEqual(24);
+      const images = new Set<string>();
+      for (const product of products) {
+        expect(product.price).toBeGreaterThanOrEqual(0);
+        expect(product.imageUrl).toBe(product.imageUrls[0]);
+        for (const url of product.imageUrls) images.add(url);
+      }
+      for (const url of images) {
+        expect(url).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
+        const image = await shop.request('GET', url);
+        expect(image.status, url).toBe(200);
+        expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(image.text).toContain('<svg');
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('is not loaded twice, nor into a shop that has products, nor without SEED_DEMO', async () => {
+    const first = await startRestService({ seedDemo: true });
+    const admin = await first.adminToken();
+    const seeded = (await first.request('GET', '/api/products', { token: admin })).body.length;
+    await first.close({ keepData: true });
+    const again = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, seedDemo: true });
+    try {
+      expect((await again.request('GET', '/api/products', { token: admin })).body).toHaveLength(seeded);
+    } finally {
+      await again.close();
+    }
+
+    const plain = await startRestService();
+    try {
+      expect((await plain.request('GET', '/api/products', { token: await plain.adminToken() })).body).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('operations', () => {
+  it('answers /healthz once ready and echoes or assigns a request id', async () => {
+    const shop = await startRestService();
+    try {
+      const health = await shop.request('GET', '/healthz', { headers: { 'x-request-id': 'trace-123' } });
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ status: 'ok' });
+      expect(health.headers['x-request-id']).toBe('trace-123');
+      const other = await shop.request('GET', '/healthz');
+      expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('serves an OpenAPI 3 document of every contract path, and a docs page', async () => {
+    const shop = await startRestService();
+    try {
+      const document = await shop.request('GET', '/api/openapi.json');
+      expect(document.status).toBe(200);
+      expect(document.body.openapi).toMatch(/^3\./);
+      const paths = Object.keys(document.body.paths).sort();
+      expect(paths).toEqual(
+        [
+          '/api/auth/register',
+          '/api/auth/login',
+          '/api/users/profile',
+          '/api/users/change-password',
+          '/api/users/account',
+          '/api/products',
+          '/api/products/filter',
+          '/api/products/{id}',
+          '/api/cart',
+          '/api/cart/items',
+          '/api/cart/items/{productId}',
+          '/api/orders/checkout',
+          '/api/orders',
+          '/api/orders/{id}',
+          '/api/orders/{id}/status',
+          '/api/chat/rooms',
+          '/api/chat/rooms/create',
+          '/api/chat/rooms/{roomId}/messages',
+          '/api/chat/rooms/{receiver}/messages',
+          '/api/chat/rooms/{roomId}/unread-count',
+          '/api/chat/rooms/{roomId}/mark-as-read',
+          '/api/chat/cleanup-duplicates',
+          '/api/chat/available-users-from-main',
+        ].sort(),
+      );
+      expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);
+      expect(document.body.paths['/api/products/{id}'].put.requestBody).toBeDefined();
+      const docs = await shop.request('GET', '/api/docs/');
+      expect(docs.status).toBe(200);
+      expect(docs.text).toContain('<html');
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('has the defaults of DESIGN §2', () => {
+    const config = loadRestConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBe(`file:${path.resolve('./data/shop.db')}`);
+    expect(config.adminUsername).toBe('admin');
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.extensions).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
+    [{ REST_EXTENSIONS: 'maybe' }, 'REST_EXTENSIONS must be true or false, got "maybe"'],
+    [{ REST_PORT: '99999' }, 'REST_PORT must be a port number between 0 and 65535, got "99999"'],
+    [{ ADMIN_PASSWORD: 'ab' }, 'ADMIN_PASSWORD must be at least 3 characters long'],
+  ])('refuses %j clearly', (env, message) => {
+    expect(() => loadRestConfig(env)).toThrow(new ConfigError(message));
+  });
+});

@@ -1,0 +1,148 @@
+// The real REST service for tests: built on a throw-away database, called through app.inject (or over
+// 127.0.0.1 when a test needs a listening server, e.g. for the gateway).
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildRestApp } from '../../rest/src/app.js';
+import { type RestConfig, loadRestConfig } from '../../rest/src/config.js';
+import { type TestDatabaseKind, createTestDatabase } from './test-database.js';
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'admin-secret';
+export const DEFAULT_PASSWORD = 'secret1';
+
+export interface RestServiceOptions {
+  database?: TestDatabaseKind;
+  extensions?: boolean;
+  seedDemo?: boolean;
+  listen?: boolean;
+  /** Reuse an earlier service's database and DATA_DIR (to test restarts). */
+  reuse?: { databaseUrl: string; dataDir: string };
+  env?: NodeJS.ProcessEnv;
+  announceAdminPassword?: (username: string, password: string) => void;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
+export interface RestService {
+  app: FastifyInstance;
+  config: RestConfig;
+  /** http://127.0.0.1:port when listening. */
+  url: string;
+  databaseUrl: string;
+  dataDir: string;
+  request<T = any>(method: InjectOptions['method'], path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  /** Registers an account and answers its token. */
+  register(username: string, password?: string): Promise<string>;
+  login(username: string, password?: string): Promise<string>;
+  adminToken(): Promise<string>;
+  createProduct(token: string, product?: Partial<ProductFields>): Promise<{ id: number; [key: string]: any }>;
+  /** Stops the service; with keepData the database and DATA_DIR stay for a restart (`reuse`), then dropData() removes them. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+  dropData(): Promise<void>;
+}
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  imageUrl: string | null;
+  imageUrls: string[] | null;
+}
+
+let productCounter = 0;
+
+export async function startRestService(options: RestServiceOptions = {}): Promise<RestService> {
+  const database = options.reuse ? undefined : await createTestDatabase(options.database);
+  const databaseUrl = options.reuse?.databaseUrl ?? database!.url;
+  const dataDir = options.reuse?.dataDir ?? database!.dataDir;
+  const config = loadRestConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    REST_EXTENSIONS: String(options.extensions ?? true),
+    SEED_DEMO: String(options.seedDemo ?? false),
+    HOST: '127.0.0.1',
+    REST_PORT: '0',
+    ...options.env,
+  });
+  const app = await buildRestApp(config, {
+    logger: false,
+    ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
+  });
+  let url = '';
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address && typeof address === 'object') url = `http://127.0.0.1:${address.port}`;
+  }
+
+  const request: RestService['request'] = async (method, path, { token, body, query, headers } = {}) => {
+    const response = await app.inject({
+      method,
+      url: path,
+      query: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) : undefined,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+    });
+    const text = response.body;
+    let parsed: unknown = text;
+    if (String(response.headers['content-type'] ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.statusCode, body: parsed as any, headers: response.headers, text };
+  };
+
+  const service: RestService = {
+    app,
+    config,
+    url,
+    databaseUrl,
+    dataDir,
+    request,
+    async register(username, password = DEFAULT_PASSWORD) {
+      const answer = await request('POST', '/api/auth/register', { body: { username, password } });
+      if (answer.status !== 201) throw new Error(`register ${username}: ${answer.status} ${answer.text}`);
+      return answer.text;
+    },
+    async login(username, password = DEFAULT_PASSWORD) {
+      const answer = await request('POST', '/api/auth/login', { body: { username, password } });
+      if (answer.status !== 200) throw new Error(`login ${username}: ${answer.status} ${answer.text}`);
+      return answer.text;
+    },
+    adminToken: () => service.login(ADMIN_USERNAME, ADMIN_PASSWORD),
+    async createProduct(token, product = {}) {
+      productCounter += 1;
+      const answer = await request('POST', '/api/products', {
+        token,
+        body: {
+          name: `Test product ${productCounter}`,
+          description: 'A product made by a test',
+          price: 10,
+          quantity: 10,
+          ...product,
+        },
+      });
+      if (answer.status !== 201) throw new Error(`create product: ${answer.status} ${answer.text}`);
+      return answer.body as { id: number };
+    },
+    async close({ keepData = false } = {}) {
+      await app.close();
+      if (!keepData) await service.dropData();
+    },
+    async dropData() {
+      if (database) await database.drop();
+    },
+  };
+  return service;
+}

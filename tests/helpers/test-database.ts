@@ -1,0 +1,70 @@
+// A throw-away database for one test: a SQLite file in a temporary folder, or a fresh PostgreSQL database
+// that is dropped afterwards, so runs never see each other's data.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/** The database the suite runs on: SQLite, or PostgreSQL when TEST_DATABASE=postgres. */
+export function suiteDatabaseKind(): TestDatabaseKind {
+  const kind = process.env.TEST_DATABASE ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`TEST_DATABASE must be sqlite or postgres, got ${kind}`);
+  return kind;
+}
+
+export const postgresAdminUrl = () => process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export interface TestDatabase {
+  kind: TestDatabaseKind;
+  url: string;
+  /** The folder for DATA_DIR (JWT secret, SQLite file). */
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(kind: TestDatabaseKind = suiteDatabaseKind()): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-test-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'sqlite') {
+    return { kind, url: `file:${path.join(dataDir, 'shop.db')}`, dataDir, drop: async () => removeDataDir() };
+  }
+  const name = `medshop_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(postgresAdminUrl());
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      removeDataDir();
+    },
+  };
+}
