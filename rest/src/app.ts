@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthenticate } from './auth/authenticate.js';
@@ -28,7 +28,8 @@ import { OrderService } from './orders/order.service.js';
 import { ProductRepository } from './products/product.repository.js';
 import { productRoutes } from './products/product.routes.js';
 import { ProductService } from './products/product.service.js';
-import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
+import { HttpError } from './shared/http-errors.js';
+import { fieldWithNul, schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
 import { userRoutes } from './users/user.routes.js';
 import { UserService } from './users/user.service.js';
@@ -72,6 +73,11 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     genReqId: () => randomUUID(),
     schemaErrorFormatter,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a malformed percent-encoding) answer like every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed' : 'Bad request';
+      void reply.code(400).send({ message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -99,6 +105,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     reply.header('x-request-id', request.id);
   });
 
+  // JSON only: a body sent as text/plain is refused as an unsupported type rather than read as a string.
+  app.removeContentTypeParser('text/plain');
+
   // An empty JSON body (a DELETE sent with Content-Type: application/json) is no body, not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -107,11 +116,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     parseJson(request, body as string, done);
   });
 
-  // An empty query parameter (an untouched filter field) means "not given".
   app.addHook('preValidation', async (request) => {
+    // An empty query parameter (an untouched filter field) means "not given".
     const query = request.query as Record<string, unknown> | undefined;
-    if (!query) return;
-    for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+    if (query) for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+    // PostgreSQL cannot store NUL in text (SQLite can): refused everywhere alike, before any query runs.
+    const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+    if (field) throw new HttpError(400, `${field} must not contain NUL characters`);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -121,7 +132,11 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       return reply.code(500).send({ message: 'Internal server error' });
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.code(400).send({ message: 'Request body is not valid JSON' });
+      // Valid JSON with a __proto__ or constructor.prototype key is refused too (prototype poisoning).
+      const message = /prototype property/.test(error.message)
+        ? 'Request body must not contain __proto__ or constructor.prototype keys'
+        : 'Request body is not valid JSON';
+      return reply.code(400).send({ message });
     }
     return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
   });

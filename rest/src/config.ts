@@ -1,5 +1,9 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
+import { ConfigError, parseBoolean, parsePort } from '../../config/env.js';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
+
+export { ConfigError };
 
 export interface RestConfig {
   host: string;
@@ -21,25 +25,6 @@ export interface RestConfig {
   production: boolean;
 }
 
-export class ConfigError extends Error {}
-
-function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  const normalized = value.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
-  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${value}"`);
-}
-
-export function parsePort(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${value}"`);
-  }
-  return port;
-}
-
 export interface RestConfigDefaults {
   seedDemo?: boolean;
 }
@@ -55,7 +40,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
   const adminUsername = env.ADMIN_USERNAME || 'admin';
-  if (!/^(?=.*[A-Za-z])[A-Za-z0-9._-]{3,50}$/.test(adminUsername)) {
+  if (adminUsername.length < MIN_USERNAME_LENGTH || adminUsername.length > MAX_USERNAME_LENGTH || !new RegExp(USERNAME_PATTERN).test(adminUsername)) {
     throw new ConfigError('ADMIN_USERNAME must be 3–50 letters, digits, dots, hyphens or underscores, with a letter');
   }
   const adminPassword = env.ADMIN_PASSWORD || undefined;

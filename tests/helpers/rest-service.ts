@@ -17,6 +17,8 @@ export interface RestServiceOptions {
   /** Reuse an earlier service's database and DATA_DIR (to test restarts). */
   reuse?: { databaseUrl: string; dataDir: string };
   env?: NodeJS.ProcessEnv;
+  /** Record every /api call received in `calls` (method and path), to count what a client caused upstream. */
+  recordCalls?: boolean;
   announceAdminPassword?: (username: string, password: string) => void;
 }
 
@@ -39,6 +41,8 @@ export interface RestService {
   config: RestConfig;
   /** http://127.0.0.1:port when listening. */
   url: string;
+  /** "GET /api/products?page=0&size=20" for each call received, when recordCalls is set. */
+  calls: string[];
   databaseUrl: string;
   dataDir: string;
   request<T = any>(method: InjectOptions['method'], path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
@@ -82,6 +86,12 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     logger: false,
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
   });
+  const calls: string[] = [];
+  if (options.recordCalls) {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) calls.push(`${request.method} ${request.url}`);
+    });
+  }
   let url = '';
   if (options.listen) {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -107,6 +117,7 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     app,
     config,
     url,
+    calls,
     databaseUrl,
     dataDir,
     request,

@@ -1,6 +1,14 @@
 // POST /api/auth/register and /api/auth/login: both answer the token itself as the plain response body.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_PATTERN_MESSAGE,
+} from '../../../shop-rules/account-rules.js';
 import { errorAnswers } from '../shared/schemas.js';
 import type { UserService } from '../users/user.service.js';
 import { toAuthenticatedUser } from '../users/user.service.js';
@@ -12,15 +20,12 @@ const TokenAnswer = {
 };
 
 const Username = Type.String({
-  minLength: 3,
-  maxLength: 50,
-  // At least one letter: chat paths carry a username where the original client sends a room id, and this keeps them apart.
-  pattern: '^(?=.*[A-Za-z])[A-Za-z0-9._-]+$',
-  errorMessage: {
-    pattern: 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
-  },
+  minLength: MIN_USERNAME_LENGTH,
+  maxLength: MAX_USERNAME_LENGTH,
+  pattern: USERNAME_PATTERN,
+  errorMessage: { pattern: USERNAME_PATTERN_MESSAGE },
 });
-const NewPassword = Type.String({ minLength: 3, maxLength: 128 });
+const NewPassword = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
 
 const RegisterBody = Type.Object({
   username: Username,

@@ -1,6 +1,6 @@
 // Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
 import { badRequest, notFound } from '../shared/http-errors.js';
-import { centsToDollars } from '../shared/money.js';
+import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { CartLine, CartRepository } from './cart.repository.js';
 import type { CartAnswer } from './cart.schemas.js';

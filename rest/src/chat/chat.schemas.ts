@@ -3,7 +3,9 @@ import { Type, type Static } from 'typebox';
 import { MAX_PAGE_SIZE, PageSchema } from '../shared/paging.js';
 import { DatabaseId, Nullable, Timestamp } from '../shared/schemas.js';
 
-export const MAX_MESSAGE_LENGTH = 2000;
+import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
+
+export { MAX_MESSAGE_LENGTH };
 
 export const MessageAnswer = Type.Object({
   id: Type.Integer(),
@@ -48,14 +50,23 @@ export const ReceiverParams = Type.Object({
   }),
 });
 
-export const SendBody = Type.Object({ content: Type.String({ maxLength: MAX_MESSAGE_LENGTH }) });
+export const SendBody = Type.Object({
+  // Named like the service's other refusal ("Message must not be empty") rather than after the field.
+  content: Type.String({
+    maxLength: MAX_MESSAGE_LENGTH,
+    errorMessage: { maxLength: `Message must be at most ${MAX_MESSAGE_LENGTH} characters long` },
+  }),
+});
 
 export const MessagesQuery = (extensions: boolean) =>
   Type.Object({
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
     ...(extensions
-      ? { before: Type.Optional(Type.Integer({ minimum: 1, description: 'Only messages older than this id (extension)' })) }
+      ? {
+          // Bounded like every id: PostgreSQL refuses to compare an integer column with a larger number (500).
+          before: Type.Optional(Type.Integer({ ...DatabaseId, description: 'Only messages older than this id (extension)' })),
+        }
       : {}),
   });
 

@@ -1,4 +1,5 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
+import { MESSAGE_EMPTY } from '../../../shop-rules/order-rules.js';
 import { badRequest, forbidden, notFound } from '../shared/http-errors.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
@@ -10,6 +11,9 @@ import type { ChatMessageAnswer, RoomAnswer } from './chat.schemas.js';
 export const DELETED_USER = 'Deleted user';
 
 export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
+
+/** Room ids are 32-bit; PostgreSQL fails on a larger number compared with an integer column, so none is looked up. */
+const MAX_ROOM_ID = 2_147_483_647;
 
 export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
   return {
@@ -84,8 +88,11 @@ export class ChatService {
   }
 
   async createRoom(viewer: AuthenticatedUser, participantUsername: string): Promise<RoomAnswer> {
-    const other = await this.users.findByUsername(participantUsername.trim());
-    if (!other) throw notFound(`User "${participantUsername.trim()}" not found`);
+    const username = participantUsername.trim();
+    // Blank is a missing field (400), not a user that does not exist (404).
+    if (!username) throw badRequest('Participant username is required');
+    const other = await this.users.findByUsername(username);
+    if (!other) throw notFound(`User "${username}" not found`);
     if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself');
     return this.room(viewer, await this.chat.findOrCreateRoom(viewer.id, other.id));
   }
@@ -107,11 +114,11 @@ export class ChatService {
    */
   async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
     const text = content.trim();
-    if (!text) throw badRequest('Message must not be empty');
+    if (!text) throw badRequest(MESSAGE_EMPTY);
     let roomId: number;
     if (/^\d+$/.test(receiver)) {
       roomId = Number(receiver);
-      if (!Number.isSafeInteger(roomId)) throw notFound('Chat room not found');
+      if (roomId > MAX_ROOM_ID) throw notFound('Chat room not found');
       await this.membership(viewer, roomId);
       const participants = await this.chat.participants([roomId]);
       if (!participants.some((participant) => participant.userId !== viewer.id && participant.userId !== null)) {

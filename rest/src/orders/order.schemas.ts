@@ -3,8 +3,9 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 
-export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { MAX_SHIPPING_ADDRESS_LENGTH, ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
+
+export { ORDER_STATUSES, type OrderStatus };
 
 export const OrderItemAnswer = Type.Object({
   id: Type.Integer(),
@@ -27,7 +28,11 @@ export const OrderAnswer = Type.Object({
 export type OrderAnswer = Static<typeof OrderAnswer>;
 
 export const CheckoutBody = Type.Object({
-  shippingAddress: Type.String({ maxLength: 500, errorMessage: { type: 'Please enter a shipping address' } }),
+  // Missing, not text or blank: the same message as the spec's form (§5).
+  shippingAddress: Type.String({
+    maxLength: MAX_SHIPPING_ADDRESS_LENGTH,
+    errorMessage: { required: SHIPPING_ADDRESS_REQUIRED, type: SHIPPING_ADDRESS_REQUIRED },
+  }),
 });
 
 export const StatusBody = Type.Object({

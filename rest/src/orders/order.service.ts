@@ -3,7 +3,8 @@ import type { CartRepository } from '../cart/cart.repository.js';
 import { returnStock, stockOf, takeStock } from '../products/product.repository.js';
 import { now } from '../shared/clock.js';
 import { badRequest, conflict, notFound } from '../shared/http-errors.js';
-import { centsToDollars } from '../shared/money.js';
+import { centsToDollars } from '../../../shop-rules/money.js';
+import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../users/user.service.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
@@ -45,10 +46,10 @@ export class OrderService {
 
   async checkout(buyer: AuthenticatedUser, shippingAddress: string): Promise<OrderAnswer> {
     const address = shippingAddress.trim();
-    if (!address) throw badRequest('Please enter a shipping address');
+    if (!address) throw badRequest(SHIPPING_ADDRESS_REQUIRED);
     const orderId = await this.orders.transaction(async (trx) => {
       const lines = await this.carts.lines(buyer.id, trx);
-      if (lines.length === 0) throw badRequest('Your cart is empty');
+      if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
       // Taking stock in product order means two checkouts never wait on each other's rows in a cycle.
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
         if (!(await takeStock(trx, line.productId, line.quantity))) {

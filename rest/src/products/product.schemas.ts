@@ -3,9 +3,9 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 
-export const MAX_PRICE = 1_000_000;
-export const MAX_STOCK = 1_000_000;
-export const MAX_IMAGES = 20;
+import { MAX_DESCRIPTION_LENGTH, MAX_IMAGES, MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH, MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
+
+export { MAX_STOCK };
 
 export const ProductAnswer = Type.Object({
   id: Type.Integer(),
@@ -20,11 +20,11 @@ export const ProductAnswer = Type.Object({
 });
 export type ProductAnswer = Static<typeof ProductAnswer>;
 
-const ImageUrl = Type.String({ maxLength: 2048 });
+const ImageUrl = Type.String({ maxLength: MAX_IMAGE_URL_LENGTH });
 
 export const ProductInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ minLength: 1, maxLength: 5000 }),
+  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
+  description: Type.String({ minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH }),
   price: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'Dollars, at most 2 decimals' }),
   quantity: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
   imageUrl: Type.Optional(Nullable(ImageUrl)),

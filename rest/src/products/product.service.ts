@@ -1,7 +1,8 @@
 // The catalogue's rules: what a valid product is (spec §5, DESIGN §3) and how listings and filters answer.
 import type { ProductRow } from '../db/schema.js';
 import { badRequest, notFound } from '../shared/http-errors.js';
-import { centsToDollars, dollarsToCents } from '../shared/money.js';
+import { centsToDollars } from '../../../shop-rules/money.js';
+import { isRuleViolation, validateProductForm } from '../../../shop-rules/product-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { ProductCriteria, ProductFields, ProductRepository } from './product.repository.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
@@ -20,37 +21,11 @@ export function toProductAnswer(row: ProductRow): ProductAnswer {
   };
 }
 
-const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
-
-/** An absolute http(s) URL, or a path on the shop itself ("/images/…", not "//host/…"); nothing else can be shown safely. */
-export function isAcceptableImageUrl(url: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\\]/.test(url)) return false;
-  if (url.startsWith('/')) return !url.startsWith('//');
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** imageUrl and imageUrls as one list: trimmed, blanks dropped, duplicates removed, imageUrl first (spec §5). */
-export function normaliseImages(imageUrl: string | null | undefined, imageUrls: string[] | null | undefined): string[] {
-  const images = [imageUrl ?? '', ...(imageUrls ?? [])].map((url) => url.trim()).filter((url) => url !== '');
-  for (const url of images) if (!isAcceptableImageUrl(url)) throw badRequest(INVALID_IMAGE_URL);
-  return [...new Set(images)];
-}
-
+/** The product form after the rules of spec §5 (shared with the gateway), or a 400 naming the first broken one. */
 export function validateProductInput(input: ProductInput): ProductFields {
-  const name = input.name.trim();
-  if (!name) throw badRequest('Name is required');
-  const description = input.description.trim();
-  if (!description) throw badRequest('Description is required');
-  const priceCents = dollarsToCents(input.price);
-  if (priceCents === undefined) throw badRequest('Price can have at most 2 decimal places');
-  const images = normaliseImages(input.imageUrl, input.imageUrls);
-  return { name, description, priceCents, quantity: input.quantity, imageUrl: images[0] ?? null, imageUrls: images };
+  const valid = validateProductForm(input);
+  if (isRuleViolation(valid)) throw badRequest(valid.message);
+  return valid;
 }
 
 function criteriaOf(filter: ProductFilter): ProductCriteria {

@@ -67,20 +67,32 @@ function describeType(type: unknown): string {
   return types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
 }
 
+type SchemaWithMessage = { errorMessage?: unknown; properties?: Record<string, { errorMessage?: unknown }> };
+
+/** A schema's own message for this failure: `errorMessage` as one text, or per keyword ({ pattern: '…' }). */
+function ownMessage(error: ErrorObject): string | undefined {
+  const parent = error.parentSchema as SchemaWithMessage | undefined;
+  // A missing field fails on the object; its own schema may say what to tell people ({ required: '…' }).
+  const messages =
+    error.keyword === 'required' ? parent?.properties?.[String(error.params.missingProperty)]?.errorMessage : parent?.errorMessage;
+  if (typeof messages === 'string') return error.keyword === 'required' ? undefined : messages;
+  const perKeyword = (messages as Record<string, unknown> | undefined)?.[error.keyword];
+  return typeof perKeyword === 'string' ? perKeyword : undefined;
+}
+
 export function validationMessage(error: ErrorObject, dataVar: string): string {
-  const ownMessage = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
-  if (error.keyword !== 'required') {
-    if (typeof ownMessage === 'string') return ownMessage;
-    const perKeyword = (ownMessage as Record<string, unknown> | undefined)?.[error.keyword];
-    if (typeof perKeyword === 'string') return perKeyword;
-  }
+  const own = ownMessage(error);
+  if (own) return own;
   const label = fieldLabel(error, dataVar);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return `${label} is required`;
     case 'type':
-      return `${label} must be ${describeType(params.type)}`;
+      // Fastify validates a missing body (or a JSON null) as null.
+      if (error.instancePath === '' && error.data == null) return `${label} is required`;
+      // In a JSON body "2" is text, not a number: say so, or "must be a whole number" reads as nonsense.
+      return `${label} must be ${describeType(params.type)}${dataVar === 'body' && typeof error.data === 'string' ? ', not text' : ''}`;
     case 'minLength':
       return params.limit === 1 ? `${label} is required` : `${label} must be at least ${params.limit} characters long`;
     case 'maxLength':
@@ -107,4 +119,23 @@ export function validationMessage(error: ErrorObject, dataVar: string): string {
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
   const first = errors[0];
   return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid');
+}
+
+/**
+ * The first text in a request's body, query or params that holds a NUL character, as a field label. Walks with its
+ * own stack, not recursion: a body may nest thousands of levels deep within the size limit.
+ */
+export function fieldWithNul(root: unknown): string | undefined {
+  const pending: [unknown, string][] = [[root, '']];
+  while (pending.length > 0) {
+    const [value, key] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return humanize(key || 'text');
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push([item, key]);
+    } else if (value && typeof value === 'object') {
+      for (const [childKey, child] of Object.entries(value)) pending.push([child, childKey]);
+    }
+  }
+  return undefined;
 }

@@ -36,7 +36,8 @@ export const ProfileUpdate = Type.Object(
     preferences: Type.Optional(
       Type.Object({
         emailNotifications: Type.Optional(Type.Boolean()),
-        smsNotifications: Type.Optional(Type.Boolean()),
+        // Its own message: the generic one would say "Sms notifications".
+        smsNotifications: Type.Optional(Type.Boolean({ errorMessage: 'SMS notifications must be true or false' })),
         language: Type.Optional(Type.String({ maxLength: 20 })),
         timezone: Type.Optional(Type.String({ maxLength: 64 })),
       }),

@@ -1,5 +1,6 @@
 // Accounts: registration, login, profile, password change and deletion, and the admin account ensured at start.
 import crypto from 'node:crypto';
+import { PASSWORDS_DO_NOT_MATCH, checkPasswordChange } from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
@@ -9,7 +10,7 @@ import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } fro
 export const ADMIN_ROLE = 'ADMIN';
 export const USER_ROLE = 'USER';
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export { PASSWORDS_DO_NOT_MATCH };
 
 export interface AuthenticatedUser {
   id: number;
@@ -153,8 +154,8 @@ export class UserService {
     if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
       throw badRequest('Current password is incorrect');
     }
-    if (change.newPassword.length < 3) throw badRequest('New password must be at least 3 characters long');
-    if (change.newPassword !== change.confirmPassword) throw badRequest(PASSWORDS_DO_NOT_MATCH);
+    const violation = checkPasswordChange(change);
+    if (violation) throw badRequest(violation.message);
     const updated = await this.users.replacePassword(userId, await hashPassword(change.newPassword));
     if (!updated) throw notFound('User not found');
     return updated;

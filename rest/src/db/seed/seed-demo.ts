@@ -1,6 +1,6 @@
 // Loads the demo catalogue into an empty shop (SEED_DEMO=true). Its images are served by this service itself.
 import type { ProductRepository } from '../../products/product.repository.js';
-import { dollarsToCents } from '../../shared/money.js';
+import { dollarsToCents } from '../../../../shop-rules/money.js';
 import { demoProducts } from './demo-products.js';
 
 export const DEMO_IMAGE_PATH = '/images/products/';

@@ -1,0 +1,511 @@
+// Orders: checkout turns the cart into an order in one transaction; buyers see their own orders; admins move
+// an order through its statuses (spec §5, §7; DESIGN §3–§4).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+
+let shop: RestService;
+let admin: string;
+beforeAll(async () => {
+  shop = await startRestService();
+  admin = await shop.adminToken();
+});
+afterAll(() => shop.close());
+
+const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const ORDER_FIELDS = ['id', 'items', 'orderDate', 'shippingAddress', 'status', 'totalAmount', 'username'];
+const STATUS_ADMINS_ONLY = 'Only administrators can change an order’s status';
+
+let counter = 0;
+/** A new account per test, so carts and order lists never mix between tests. */
+const newBuyer = async () => {
+  const username = `order-buyer-${++counter}`;
+  return { username, token: await shop.register(username) };
+};
+const newProduct = (fields: { price?: number; quantity?: number } = {}) =>
+  shop.createProduct(admin, { name: `Order Item ${++counter}`, ...fields });
+
+async function addToCart(token: string, productId: number, quantity: number): Promise<void> {
+  const answer = await shop.request('POST', '/api/cart/items', { token, body: { productId, quantity } });
+  expect(answer.status).toBe(200);
+}
+const checkout = (token: string, body: unknown = { shippingAddress: '1 Main Street' }) =>
+  shop.request('POST', '/api/orders/checkout', { token, body });
+/** Fills the cart with one unit of a fresh product and checks out. */
+async function placeOrder(token: string, units = 1): Promise<any> {
+  const product = await newProduct({ quantity: 100 });
+  await addToCart(token, product.id, units);
+  const answer = await checkout(token);
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+const stockOf = async (productId: number) =>
+  (await shop.request('GET', `/api/products/${productId}`, { token: admin })).body.quantity as number;
+const cartOf = async (token: string) => (await shop.request('GET', '/api/cart', { token })).body;
+const ordersOf = async (token: string, query?: Record<string, string | number>) => {
+  const answer = await shop.request('GET', '/api/orders', { token, ...(query ? { query } : {}) });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+const setStatus = (token: string, orderId: number | string, status: unknown) =>
+  shop.request('PUT', `/api/orders/${orderId}/status`, { token, body: { status } });
+
+describe('every orders call', () => {
+  it('needs a token and answers 401 without one, changing nothing', async () => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    const product = await newProduct();
+    await addToCart(buyer.token, product.id, 1);
+    const calls: [string, string, unknown][] = [
+      ['POST', '/api/orders/checkout', { shippingAddress: '1 Main Street' }],
+      ['GET', '/api/orders', undefined],
+      ['GET', `/api/orders/${order.id}`, undefined],
+      ['PUT', `/api/orders/${order.id}/status`, { status: 'CANCELLED' }],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await shop.request(method as 'GET', path, { body });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.body).toEqual({ message: 'Authentication required' });
+    }
+    expect(await ordersOf(buyer.token)).toEqual([order]);
+    expect((await cartOf(buyer.token)).items).toHaveLength(1);
+  });
+});
+
+describe('POST /api/orders/checkout', () => {
+  it('places a PENDING order (201) with name and price snapshots, takes the stock and empties the cart', async () => {
+    const buyer = await newBuyer();
+    const pricey = await newProduct({ price: 19.99, quantity: 10 });
+    const dime = await newProduct({ price: 0.1, quantity: 5 });
+    await addToCart(buyer.token, pricey.id, 3);
+    await addToCart(buyer.token, dime.id, 3);
+
+    const answer = await checkout(buyer.token, { shippingAddress: '  12 Harbour Lane\nPort Town  ' });
+    expect(answer.status).toBe(201);
+    expect(Object.keys(answer.body).sort()).toEqual(ORDER_FIELDS);
+    expect(answer.body).toEqual({
+      id: expect.any(Number),
+      orderDate: expect.stringMatching(ISO_TIMESTAMP),
+      totalAmount: 60.27,
+      status: 'PENDING',
+      shippingAddress: '12 Harbour Lane\nPort Town',
+      username: buyer.username,
+      items: [
+        { id: expect.any(Number), productId: pricey.id, productName: pricey.name, price: 19.99, quantity: 3, subtotal: 59.97 },
+        { id: expect.any(Number), productId: dime.id, productName: dime.name, price: 0.1, quantity: 3, subtotal: 0.3 },
+      ],
+    });
+    expect(new Date(answer.body.orderDate).toISOString()).toBe(answer.body.orderDate);
+
+    expect(await stockOf(pricey.id)).toBe(7);
+    expect(await stockOf(dime.id)).toBe(2);
+    expect(await cartOf(buyer.token)).toEqual({ id: expect.any(Number), items: [], totalItems: 0, totalPrice: 0 });
+
+    const reread = await shop.request('GET', `/api/orders/${answer.body.id}`, { token: buyer.token });
+    expect(reread.status).toBe(200);
+    expect(reread.body).toEqual(answer.body);
+  });
+
+  it('keeps the order as placed when the products are later renamed, repriced or deleted', async () => {
+    const buyer = await newBuyer();
+    const renamed = await newProduct({ price: 5, quantity: 10 });
+    const deleted = await newProduct({ price: 7.25, quantity: 10 });
+    await addToCart(buyer.token, renamed.id, 2);
+    await addToCart(buyer.token, deleted.id, 1);
+    const placed = await checkout(buyer.token);
+    expect(placed.status).toBe(201);
+
+    const update = await shop.request('PUT', `/api/products/${renamed.id}`, {
+      token: admin,
+      body: { name: 'Completely New Name', description: 'Changed', price: 99, quantity: 1 },
+    });
+    expect(update.status).toBe(200);
+    expect((await shop.request('DELETE', `/api/products/${deleted.id}`, { token: admin })).status).toBe(204);
+
+    const reread = await shop.request('GET', `/api/orders/${placed.body.id}`, { token: buyer.token });
+    expect(reread.body).toEqual(placed.body);
+    expect(reread.body.items.map((item: any) => [item.productName, item.price])).toEqual([
+      [renamed.name, 5],
+      [deleted.name, 7.25],
+    ]);
+    expect(reread.body.totalAmount).toBe(17.25);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['an empty address', { shippingAddress: '' }, 'Please enter a shipping address'],
+    ['a whitespace-only address', { shippingAddress: '  \n\t ' }, 'Please enter a shipping address'],
+    ['a missing address', {}, 'Please enter a shipping address'],
+    ['a null address', { shippingAddress: null }, 'Please enter a shipping address'],
+    ['an address that is not text', { shippingAddress: 42 }, 'Please enter a shipping address'],
+    ['an address of 501 characters', { shippingAddress: 'x'.repeat(501) }, 'Shipping address must be at most 500 characters long'],
+  ])('refuses %s with 400 and changes nothing: no order, same cart, same stock', async (_case, body, message) => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 5 });
+    await addToCart(buyer.token, product.id, 2);
+    const cartBefore = await cartOf(buyer.token);
+
+    const answer = await checkout(buyer.token, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+    expect(await ordersOf(buyer.token)).toEqual([]);
+    expect(await cartOf(buyer.token)).toEqual(cartBefore);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it('refuses an empty cart with 400 "Your cart is empty" and places no order', async () => {
+    const buyer = await newBuyer();
+    const answer = await checkout(buyer.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: 'Your cart is empty' });
+    expect(await ordersOf(buyer.token)).toEqual([]);
+  });
+
+  it('answers 409 naming the product when the stock dropped below the cart quantity, and changes nothing', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ price: 4, quantity: 5 });
+    await addToCart(buyer.token, product.id, 3);
+    const lowered = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: { name: product.name, description: 'Nearly sold out', price: 4, quantity: 1 },
+    });
+    expect(lowered.status).toBe(200);
+    const cartBefore = await cartOf(buyer.token);
+
+    const answer = await checkout(buyer.token);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 1 left, your cart holds 3` });
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await cartOf(buyer.token)).toEqual(cartBefore);
+    expect(await ordersOf(buyer.token)).toEqual([]);
+  });
+
+  it('rolls the whole checkout back when only the second line is short: the first line’s stock is untouched', async () => {
+    const buyer = await newBuyer();
+    const plenty = await newProduct({ quantity: 10 });
+    const scarce = await newProduct({ quantity: 5 });
+    expect(plenty.id).toBeLessThan(scarce.id);
+    await addToCart(buyer.token, plenty.id, 4);
+    await addToCart(buyer.token, scarce.id, 5);
+    await shop.request('PUT', `/api/products/${scarce.id}`, {
+      token: admin,
+      body: { name: scarce.name, description: 'Short', price: 10, quantity: 2 },
+    });
+    const cartBefore = await cartOf(buyer.token);
+
+    const answer = await checkout(buyer.token);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ message: `Not enough stock for ${scarce.name}: 2 left, your cart holds 5` });
+    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockOf(scarce.id)).toBe(2);
+    expect(await cartOf(buyer.token)).toEqual(cartBefore);
+    expect(await ordersOf(buyer.token)).toEqual([]);
+  });
+
+  it('answers 409 with "0 left" when another buyer took the last unit first, and the cart stays', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 1 });
+    await addToCart(buyer.token, product.id, 1);
+    const rival = await newBuyer();
+    await addToCart(rival.token, product.id, 1);
+    expect((await checkout(rival.token)).status).toBe(201);
+
+    const answer = await checkout(buyer.token);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 0 left, your cart holds 1` });
+    expect((await cartOf(buyer.token)).items).toHaveLength(1);
+    expect(await ordersOf(buyer.token)).toEqual([]);
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('lists only the caller’s own orders, newest first', async () => {
+    const alice = await newBuyer();
+    const bob = await newBuyer();
+    const first = await placeOrder(alice.token);
+    const bobs = await placeOrder(bob.token);
+    const second = await placeOrder(alice.token);
+
+    expect(await ordersOf(alice.token)).toEqual([second, first]);
+    expect(await ordersOf(bob.token)).toEqual([bobs]);
+    expect(await ordersOf((await newBuyer()).token)).toEqual([]);
+  });
+});
+
+describe('GET /api/orders/{id}', () => {
+  it('answers 404 "Order not found" for someone else’s order and for an unknown id', async () => {
+    const owner = await newBuyer();
+    const stranger = await newBuyer();
+    const order = await placeOrder(owner.token);
+    for (const id of [order.id, 987654]) {
+      const answer = await shop.request('GET', `/api/orders/${id}`, { token: stranger.token });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: 'Order not found' });
+    }
+  });
+
+  it('answers 400 for the id "abc"', async () => {
+    const answer = await shop.request('GET', '/api/orders/abc', { token: (await newBuyer()).token });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: 'ID must be a whole number' });
+  });
+
+  it('lets an admin read any customer’s order (admins move orders along)', async () => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    const answer = await shop.request('GET', `/api/orders/${order.id}`, { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(order);
+  });
+});
+
+describe('PUT /api/orders/{id}/status', () => {
+  it('moves an order PENDING → CONFIRMED → SHIPPED → DELIVERED, and the buyer sees each status', async () => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    for (const status of ['CONFIRMED', 'SHIPPED', 'DELIVERED']) {
+      const answer = await setStatus(admin, order.id, status);
+      expect(answer.status, status).toBe(200);
+      expect(answer.body).toEqual({ ...order, status });
+      const reread = await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token });
+      expect(reread.body.status).toBe(status);
+    }
+  });
+
+  it('answers the order unchanged when asked for the status it already has', async () => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    await setStatus(admin, order.id, 'CONFIRMED');
+    const again = await setStatus(admin, order.id, 'CONFIRMED');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...order, status: 'CONFIRMED' });
+  });
+
+  it('refuses to cancel a SHIPPED order with 409 and keeps its status and the stock', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 10 });
+    await addToCart(buyer.token, product.id, 3);
+    const order = (await checkout(buyer.token)).body;
+    await setStatus(admin, order.id, 'SHIPPED');
+
+    const answer = await setStatus(admin, order.id, 'CANCELLED');
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ message: 'An order that is SHIPPED cannot become CANCELLED' });
+    expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe('SHIPPED');
+    expect(await stockOf(product.id)).toBe(7);
+  });
+
+  it('refuses every move away from DELIVERED or CANCELLED with 409', async () => {
+    const buyer = await newBuyer();
+    const delivered = await placeOrder(buyer.token);
+    await setStatus(admin, delivered.id, 'DELIVERED');
+    const cancelled = await placeOrder(buyer.token);
+    await setStatus(admin, cancelled.id, 'CANCELLED');
+
+    const cases: [any, string, string][] = [
+      [delivered, 'DELIVERED', 'CONFIRMED'],
+      [delivered, 'DELIVERED', 'SHIPPED'],
+      [delivered, 'DELIVERED', 'CANCELLED'],
+      [cancelled, 'CANCELLED', 'CONFIRMED'],
+      [cancelled, 'CANCELLED', 'SHIPPED'],
+      [cancelled, 'CANCELLED', 'DELIVERED'],
+    ];
+    for (const [order, current, target] of cases) {
+      const answer = await setStatus(admin, order.id, target);
+      expect(answer.status, `${current} → ${target}`).toBe(409);
+      expect(answer.body).toEqual({ message: `An order that is ${current} cannot become ${target}` });
+      expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe(current);
+    }
+  });
+
+  it.each<[string, unknown, string]>([
+    ['PENDING', 'PENDING', 'Status must be one of CONFIRMED, SHIPPED, DELIVERED, CANCELLED'],
+    ['a lower-case status', 'confirmed', 'Status must be one of CONFIRMED, SHIPPED, DELIVERED, CANCELLED'],
+    ['an unknown status', 'LOST', 'Status must be one of CONFIRMED, SHIPPED, DELIVERED, CANCELLED'],
+    ['a missing status', undefined, 'Status is required'],
+  ])('refuses %s as the target with 400 and leaves the order as it was', async (_case, status, message) => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    const answer = await shop.request('PUT', `/api/orders/${order.id}/status`, {
+      token: admin,
+      body: status === undefined ? {} : { status },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+    expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
+  });
+
+  it('returns the stock when an order is cancelled, exactly once even when cancelled twice', async () => {
+    const buyer = await newBuyer();
+    const first = await newProduct({ quantity: 10 });
+    const second = await newProduct({ quantity: 6 });
+    await addToCart(buyer.token, first.id, 4);
+    await addToCart(buyer.token, second.id, 6);
+    const order = (await checkout(buyer.token)).body;
+    expect(await stockOf(first.id)).toBe(6);
+    expect(await stockOf(second.id)).toBe(0);
+
+    const cancelled = await setStatus(admin, order.id, 'CANCELLED');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ ...order, status: 'CANCELLED' });
+    expect(await stockOf(first.id)).toBe(10);
+    expect(await stockOf(second.id)).toBe(6);
+
+    const again = await setStatus(admin, order.id, 'CANCELLED');
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('CANCELLED');
+    expect(await stockOf(first.id)).toBe(10);
+    expect(await stockOf(second.id)).toBe(6);
+  });
+
+  it('returns the stock when a CONFIRMED order is cancelled', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 3 });
+    await addToCart(buyer.token, product.id, 3);
+    const order = (await checkout(buyer.token)).body;
+    await setStatus(admin, order.id, 'CONFIRMED');
+    expect((await setStatus(admin, order.id, 'CANCELLED')).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('cancels an order whose product was deleted meanwhile, keeping the order’s lines', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 3 });
+    await addToCart(buyer.token, product.id, 2);
+    const order = (await checkout(buyer.token)).body;
+    expect((await shop.request('DELETE', `/api/products/${product.id}`, { token: admin })).status).toBe(204);
+    const answer = await setStatus(admin, order.id, 'CANCELLED');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...order, status: 'CANCELLED' });
+  });
+
+  it('answers 404 "Order not found" for an unknown order and 400 for the id "abc"', async () => {
+    const unknown = await setStatus(admin, 987654, 'CONFIRMED');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Order not found' });
+    const malformed = await setStatus(admin, 'abc', 'CONFIRMED');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: 'ID must be a whole number' });
+  });
+
+  it('answers 403 to a regular user, even for their own order, and changes nothing', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 5 });
+    await addToCart(buyer.token, product.id, 2);
+    const order = (await checkout(buyer.token)).body;
+    for (const status of ['CANCELLED', 'DELIVERED']) {
+      const answer = await setStatus(buyer.token, order.id, status);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: STATUS_ADMINS_ONLY });
+    }
+    expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe('extension: page and size on GET /api/orders', () => {
+  it('answers a page object of the caller’s orders, newest first', async () => {
+    const buyer = await newBuyer();
+    const first = await placeOrder(buyer.token);
+    const second = await placeOrder(buyer.token);
+    const third = await placeOrder(buyer.token);
+    await placeOrder((await newBuyer()).token);
+
+    expect(await ordersOf(buyer.token, { page: 0, size: 2 })).toEqual({
+      content: [third, second],
+      totalElements: 3,
+      totalPages: 2,
+      number: 0,
+      size: 2,
+    });
+    expect(await ordersOf(buyer.token, { page: 1, size: 2 })).toEqual({
+      content: [first],
+      totalElements: 3,
+      totalPages: 2,
+      number: 1,
+      size: 2,
+    });
+    expect(await ordersOf(buyer.token, { page: 0 })).toEqual({
+      content: [third, second, first],
+      totalElements: 3,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+    });
+  });
+
+  it.each([
+    [{ page: -1 }, 'Page must be at least 0'],
+    [{ size: 101 }, 'Size must be at most 100'],
+    [{ scope: 'everyone' }, 'Scope must be one of mine, all'],
+  ])('refuses %j with 400 "%s"', async (query, message) => {
+    const answer = await shop.request('GET', '/api/orders', { token: (await newBuyer()).token, query });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+  });
+});
+
+describe('extension: scope=all on GET /api/orders', () => {
+  it('shows an admin every customer’s orders, newest first, also as pages', async () => {
+    const alice = await newBuyer();
+    const bob = await newBuyer();
+    const alices = await placeOrder(alice.token);
+    const bobs = await placeOrder(bob.token);
+
+    const all = await ordersOf(admin, { scope: 'all' });
+    const ids = all.map((order: any) => order.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(all.slice(0, 2)).toEqual([bobs, alices]);
+    expect(new Set(all.map((order: any) => order.username))).toContain(alice.username);
+
+    const page = await ordersOf(admin, { scope: 'all', page: 0, size: 1 });
+    expect(page).toEqual({ content: [bobs], totalElements: all.length, totalPages: all.length, number: 0, size: 1 });
+
+    expect(await ordersOf(admin, { scope: 'mine' })).toEqual(await ordersOf(admin));
+  });
+
+  it('answers 403 to a regular user; scope=mine is their own list', async () => {
+    const buyer = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    const answer = await shop.request('GET', '/api/orders', { token: buyer.token, query: { scope: 'all' } });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ message: 'Only administrators can see every order' });
+    expect(await ordersOf(buyer.token, { scope: 'mine' })).toEqual([order]);
+  });
+});
+
+describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
+  let plain: RestService;
+  let plainAdmin: string;
+  let buyer: string;
+  let orders: any[];
+  beforeAll(async () => {
+    plain = await startRestService({ extensions: false });
+    plainAdmin = await plain.adminToken();
+    buyer = await plain.register('plain-orders-buyer');
+    const product = await plain.createProduct(plainAdmin, { quantity: 10 });
+    orders = [];
+    for (let i = 0; i < 2; i += 1) {
+      await plain.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: 1 } });
+      const placed = await plain.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '2 Plain Road' } });
+      expect(placed.status).toBe(201);
+      orders.unshift(placed.body);
+    }
+  });
+  afterAll(() => plain.close());
+
+  it('answers a plain list, newest first, ignoring page and size', async () => {
+    for (const query of [{}, { page: 0, size: 1 }, { page: 'x' }] as Record<string, string | number>[]) {
+      const answer = await plain.request('GET', '/api/orders', { token: buyer, query });
+      expect(answer.status, JSON.stringify(query)).toBe(200);
+      expect(answer.body).toEqual(orders);
+    }
+  });
+
+  it('ignores scope=all: a user gets their own list, an admin only their own orders', async () => {
+    const mine = await plain.request('GET', '/api/orders', { token: buyer, query: { scope: 'all' } });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(orders);
+    const admins = await plain.request('GET', '/api/orders', { token: plainAdmin, query: { scope: 'all' } });
+    expect(admins.status).toBe(200);
+    expect(admins.body).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+// What a valid product is (spec §5 and DESIGN §3).
+import { dollarsToCents } from './money.js';
+
+export const MAX_PRICE = 1_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_IMAGES = 20;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_IMAGE_URL_LENGTH = 2048;
+
+export const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
+
+/** A rule broken by a product form: the message people see and the field it is about. */
+export interface RuleViolation {
+  message: string;
+  field: string;
+}
+
+/** An absolute http(s) URL, or a path on the shop itself ("/images/…", not "//host/…"); nothing else can be shown safely. */
+export function isAcceptableImageUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\\]/.test(url) || url.length > MAX_IMAGE_URL_LENGTH) return false;
+  if (url.startsWith('/')) return !url.startsWith('//');
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** imageUrl and imageUrls as one list: trimmed, blanks dropped, duplicates removed, imageUrl first (spec §5). */
+export function normaliseImages(
+  imageUrl: string | null | undefined,
+  imageUrls: readonly string[] | null | undefined,
+): string[] | RuleViolation {
+  const trimmedMain = (imageUrl ?? '').trim();
+  if (trimmedMain && !isAcceptableImageUrl(trimmedMain)) return { message: INVALID_IMAGE_URL, field: 'imageUrl' };
+  const others = (imageUrls ?? []).map((url) => url.trim()).filter((url) => url !== '');
+  if (others.length > MAX_IMAGES) return { message: `Image URLs must have at most ${MAX_IMAGES} entries`, field: 'imageUrls' };
+  if (others.some((url) => !isAcceptableImageUrl(url))) return { message: INVALID_IMAGE_URL, field: 'imageUrls' };
+  return [...new Set(trimmedMain ? [trimmedMain, ...others] : others)];
+}
+
+export interface ProductForm {
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  imageUrl?: string | null | undefined;
+  imageUrls?: readonly string[] | null | undefined;
+}
+
+export interface ValidProduct {
+  name: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  imageUrl: string | null;
+  imageUrls: string[];
+}
+
+export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation {
+  const name = form.name.trim();
+  if (!name) return { message: 'Name is required', field: 'name' };
+  if (name.length > MAX_NAME_LENGTH) return { message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' };
+  const description = form.description.trim();
+  if (!description) return { message: 'Description is required', field: 'description' };
+  if (description.length > MAX_DESCRIPTION_LENGTH) {
+    return { message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters long`, field: 'description' };
+  }
+  if (!Number.isFinite(form.price) || form.price < 0) return { message: 'Price must be at least 0', field: 'price' };
+  if (form.price > MAX_PRICE) return { message: `Price must be at most ${MAX_PRICE}`, field: 'price' };
+  const priceCents = dollarsToCents(form.price);
+  if (priceCents === undefined) return { message: 'Price can have at most 2 decimal places', field: 'price' };
+  if (!Number.isInteger(form.quantity)) return { message: 'Quantity must be a whole number', field: 'quantity' };
+  if (form.quantity < 0) return { message: 'Quantity must be at least 0', field: 'quantity' };
+  if (form.quantity > MAX_STOCK) return { message: `Quantity must be at most ${MAX_STOCK}`, field: 'quantity' };
+  const images = normaliseImages(form.imageUrl, form.imageUrls);
+  if (!Array.isArray(images)) return images;
+  return { name, description, priceCents, quantity: form.quantity, imageUrl: images[0] ?? null, imageUrls: images };
+}
+
+export const isRuleViolation = (value: unknown): value is RuleViolation =>
+  typeof value === 'object' && value !== null && 'message' in value && 'field' in value;
