@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
+// Vitest runs the files of all projects in parallel, one worker per core.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -8,6 +9,11 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'rest', include: ['rest/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'] } },
+      // The same gateway suite against the plain contract (REST_EXTENSIONS=false): the fallbacks must hold.
+      {
+        extends: true,
+        test: { name: 'gateway-plain', include: ['gateway/test/**/*.test.ts'], env: { TEST_REST_EXTENSIONS: 'false' } },
+      },
     ],
   },
 });

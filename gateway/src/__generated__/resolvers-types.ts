@@ -1,0 +1,1241 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { RestProduct, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { ViewerModel } from '../models.js';
+import type { GatewayContext } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO-8601 date and time in UTC, e.g. 2026-11-22T09:36:04.309Z. */
+  DateTime: { input: string; output: string; }
+};
+
+export type AddToCartInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  productId: Scalars['ID']['input'];
+  /** At least 1. */
+  quantity?: Scalars['Int']['input'];
+};
+
+export type AddToCartPayload = {
+  __typename?: 'AddToCartPayload';
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type Cart = Node & {
+  __typename?: 'Cart';
+  id: Scalars['ID']['output'];
+  /** The sum of the quantities. */
+  itemCount: Scalars['Int']['output'];
+  items: Array<CartItem>;
+  totalPrice: Scalars['Float']['output'];
+};
+
+export type CartItem = {
+  __typename?: 'CartItem';
+  /** Unit price in dollars. */
+  price: Scalars['Float']['output'];
+  /** The product; null if it was deleted meanwhile. */
+  product?: Maybe<Product>;
+  productName: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  subtotal: Scalars['Float']['output'];
+};
+
+export type ChangePasswordInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  confirmPassword: Scalars['String']['input'];
+  currentPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+};
+
+export type ChangePasswordPayload = {
+  __typename?: 'ChangePasswordPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** A fresh token: the one used for this call no longer works. */
+  token?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+  viewer?: Maybe<User>;
+};
+
+/** A one-to-one conversation. */
+export type ChatRoom = Node & {
+  __typename?: 'ChatRoom';
+  id: Scalars['ID']['output'];
+  /** The text of the latest message; null before the first. */
+  lastMessage?: Maybe<Scalars['String']['output']>;
+  lastMessageTime?: Maybe<Scalars['DateTime']['output']>;
+  /** The history, oldest first within a page: `last` newest messages before the cursor `before`. `last` is at most 100. */
+  messages: MessageConnection;
+  participantUsernames: Array<Scalars['String']['output']>;
+  /** The participants other than the viewer. */
+  participants: Array<ChatUser>;
+  /** The other participant's username. */
+  roomName: Scalars['String']['output'];
+  /** Messages from the other participant the viewer has not read. */
+  unreadCount: Scalars['Int']['output'];
+};
+
+
+/** A one-to-one conversation. */
+export type ChatRoomMessagesArgs = {
+  before?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Another user, as the chat knows them. */
+export type ChatUser = Node & {
+  __typename?: 'ChatUser';
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  isAdmin: Scalars['Boolean']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  roles: Array<Scalars['String']['output']>;
+  username: Scalars['String']['output'];
+};
+
+export type CheckoutInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  shippingAddress: Scalars['String']['input'];
+};
+
+export type CheckoutPayload = {
+  __typename?: 'CheckoutPayload';
+  /** The emptied cart. */
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Order>;
+  userErrors: Array<UserError>;
+};
+
+export type ClearCartInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ClearCartPayload = {
+  __typename?: 'ClearCartPayload';
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type CreateChatRoomInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  participantUsername: Scalars['String']['input'];
+};
+
+export type CreateChatRoomPayload = {
+  __typename?: 'CreateChatRoomPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  room?: Maybe<ChatRoom>;
+  userErrors: Array<UserError>;
+};
+
+export type CreateProductInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  description: Scalars['String']['input'];
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Further images; trimmed, blanks and duplicates dropped, imageUrl first. */
+  imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  name: Scalars['String']['input'];
+  price: Scalars['Float']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
+export type CreateProductPayload = {
+  __typename?: 'CreateProductPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  product?: Maybe<Product>;
+  userErrors: Array<UserError>;
+};
+
+export type DeleteAccountInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DeleteAccountPayload = {
+  __typename?: 'DeleteAccountPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  deletedUserId?: Maybe<Scalars['ID']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type DeleteProductInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+export type DeleteProductPayload = {
+  __typename?: 'DeleteProductPayload';
+  /** The viewer's cart: a deleted product leaves every cart. */
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  deletedProductId?: Maybe<Scalars['ID']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type LoginInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
+  username: Scalars['String']['input'];
+};
+
+export type LoginPayload = {
+  __typename?: 'LoginPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  token?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+  viewer?: Maybe<User>;
+};
+
+export type MarkRoomReadInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  roomId: Scalars['ID']['input'];
+};
+
+export type MarkRoomReadPayload = {
+  __typename?: 'MarkRoomReadPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  room?: Maybe<ChatRoom>;
+  userErrors: Array<UserError>;
+};
+
+export type Message = Node & {
+  __typename?: 'Message';
+  content: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Whether the viewer sent it. */
+  isMine: Scalars['Boolean']['output'];
+  room: ChatRoom;
+  senderUsername: Scalars['String']['output'];
+  timestamp: Scalars['DateTime']['output'];
+};
+
+export type MessageConnection = {
+  __typename?: 'MessageConnection';
+  /** Oldest first. */
+  edges: Array<MessageEdge>;
+  /** hasPreviousPage: older messages exist before startCursor. */
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type MessageEdge = {
+  __typename?: 'MessageEdge';
+  cursor: Scalars['String']['output'];
+  node: Message;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. */
+  addToCart: AddToCartPayload;
+  /** Every earlier token stops working; the payload carries a new one. */
+  changePassword: ChangePasswordPayload;
+  /** Turns the cart into an order: stock taken, prices fixed, cart emptied. */
+  checkout: CheckoutPayload;
+  clearCart: ClearCartPayload;
+  /** The room with another user; the same pair always gets the same room. */
+  createChatRoom: CreateChatRoomPayload;
+  /** Admins only. */
+  createProduct: CreateProductPayload;
+  /** Deletes personal data and cart; orders are kept anonymised; every token stops working. */
+  deleteAccount: DeleteAccountPayload;
+  /** Admins only. */
+  deleteProduct: DeleteProductPayload;
+  login: LoginPayload;
+  markRoomRead: MarkRoomReadPayload;
+  /** Create an account (always a regular user). Log in afterwards. */
+  register: RegisterPayload;
+  removeCartItem: RemoveCartItemPayload;
+  sendMessage: SendMessagePayload;
+  updateCartItem: UpdateCartItemPayload;
+  /** Admins only. */
+  updateOrderStatus: UpdateOrderStatusPayload;
+  /** Admins only. */
+  updateProduct: UpdateProductPayload;
+  /** Change the fields given; null or an empty string clears one. */
+  updateProfile: UpdateProfilePayload;
+};
+
+
+export type MutationAddToCartArgs = {
+  input: AddToCartInput;
+};
+
+
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
+};
+
+
+export type MutationCheckoutArgs = {
+  input: CheckoutInput;
+};
+
+
+export type MutationClearCartArgs = {
+  input: ClearCartInput;
+};
+
+
+export type MutationCreateChatRoomArgs = {
+  input: CreateChatRoomInput;
+};
+
+
+export type MutationCreateProductArgs = {
+  input: CreateProductInput;
+};
+
+
+export type MutationDeleteAccountArgs = {
+  input: DeleteAccountInput;
+};
+
+
+export type MutationDeleteProductArgs = {
+  input: DeleteProductInput;
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationMarkRoomReadArgs = {
+  input: MarkRoomReadInput;
+};
+
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+
+export type MutationRemoveCartItemArgs = {
+  input: RemoveCartItemInput;
+};
+
+
+export type MutationSendMessageArgs = {
+  input: SendMessageInput;
+};
+
+
+export type MutationUpdateCartItemArgs = {
+  input: UpdateCartItemInput;
+};
+
+
+export type MutationUpdateOrderStatusArgs = {
+  input: UpdateOrderStatusInput;
+};
+
+
+export type MutationUpdateProductArgs = {
+  input: UpdateProductInput;
+};
+
+
+export type MutationUpdateProfileArgs = {
+  input: UpdateProfileInput;
+};
+
+/** An object with a globally unique, opaque id. */
+export type Node = {
+  id: Scalars['ID']['output'];
+};
+
+export type Order = Node & {
+  __typename?: 'Order';
+  id: Scalars['ID']['output'];
+  items: Array<OrderItem>;
+  orderDate: Scalars['DateTime']['output'];
+  shippingAddress: Scalars['String']['output'];
+  /** PENDING, CONFIRMED, SHIPPED, DELIVERED or CANCELLED (text: another shop's contract may know more). */
+  status: Scalars['String']['output'];
+  totalAmount: Scalars['Float']['output'];
+};
+
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  edges: Array<OrderEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type OrderEdge = {
+  __typename?: 'OrderEdge';
+  cursor: Scalars['String']['output'];
+  node: Order;
+};
+
+/** A line of an order, as it was when ordered. */
+export type OrderItem = {
+  __typename?: 'OrderItem';
+  /** Unit price in dollars when ordered. */
+  price: Scalars['Float']['output'];
+  /** The product bought; null if it was deleted since. */
+  product?: Maybe<Product>;
+  productName: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  subtotal: Scalars['Float']['output'];
+};
+
+/** Where an order is. Admins move orders forward, or cancel them before they ship. */
+export type OrderStatus =
+  | 'CANCELLED'
+  | 'CONFIRMED'
+  | 'DELIVERED'
+  | 'PENDING'
+  | 'SHIPPED';
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Preferences = {
+  __typename?: 'Preferences';
+  emailNotifications: Scalars['Boolean']['output'];
+  /** A language code such as en. */
+  language: Scalars['String']['output'];
+  smsNotifications: Scalars['Boolean']['output'];
+  /** A time zone such as UTC or Europe/Berlin. */
+  timezone: Scalars['String']['output'];
+};
+
+export type PreferencesInput = {
+  emailNotifications?: InputMaybe<Scalars['Boolean']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  smsNotifications?: InputMaybe<Scalars['Boolean']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Product = Node & {
+  __typename?: 'Product';
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The main image: an absolute http(s) URL or a path on the shop; null when the product has none. */
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  /** Every image, the main one first. */
+  imageUrls: Array<Scalars['String']['output']>;
+  inStock: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  /** Price in dollars, at most two decimals. */
+  price: Scalars['Float']['output'];
+  /** Units in stock. */
+  quantity: Scalars['Int']['output'];
+};
+
+export type ProductConnection = {
+  __typename?: 'ProductConnection';
+  edges: Array<ProductEdge>;
+  pageInfo: PageInfo;
+  /** How many products match, on every page. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProductEdge = {
+  __typename?: 'ProductEdge';
+  cursor: Scalars['String']['output'];
+  node: Product;
+};
+
+/** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
+export type ProductFilter = {
+  maxPrice?: InputMaybe<Scalars['Float']['input']>;
+  maxQuantity?: InputMaybe<Scalars['Int']['input']>;
+  minPrice?: InputMaybe<Scalars['Float']['input']>;
+  minQuantity?: InputMaybe<Scalars['Int']['input']>;
+  /** Part of the name, in any case. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Any object by its global id; null when it does not exist or is not yours to see. */
+  node?: Maybe<Node>;
+  /** Several objects by their global ids, in the same order; null for each one that cannot be seen. */
+  nodes: Array<Maybe<Node>>;
+  /** One product; null when it does not exist. */
+  product?: Maybe<Product>;
+  /** The catalogue by id, optionally filtered. `first` is at most 100. */
+  products?: Maybe<ProductConnection>;
+  /** The logged-in user; null without a token. */
+  viewer?: Maybe<User>;
+};
+
+
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ProductFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RegisterInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  confirmPassword: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  username: Scalars['String']['input'];
+};
+
+export type RegisterPayload = {
+  __typename?: 'RegisterPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The new account's token; the shop's own client logs in afresh instead. */
+  token?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type RemoveCartItemInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  productId: Scalars['ID']['input'];
+};
+
+export type RemoveCartItemPayload = {
+  __typename?: 'RemoveCartItemPayload';
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type SendMessageInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  content: Scalars['String']['input'];
+  roomId: Scalars['ID']['input'];
+};
+
+export type SendMessagePayload = {
+  __typename?: 'SendMessagePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The message; its room carries the new lastMessage. */
+  message?: Maybe<Message>;
+  userErrors: Array<UserError>;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Every new message in the viewer's rooms, including the viewer's own (from other tabs). */
+  messageAdded: Message;
+  /** A product whose price, stock or details changed (or a new one), so listings stay live; `ids` narrows it. */
+  productUpdated: Product;
+};
+
+
+export type SubscriptionProductUpdatedArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type UpdateCartItemInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  productId: Scalars['ID']['input'];
+  /** At least 1 and at most the stock. */
+  quantity: Scalars['Int']['input'];
+};
+
+export type UpdateCartItemPayload = {
+  __typename?: 'UpdateCartItemPayload';
+  cart?: Maybe<Cart>;
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type UpdateOrderStatusInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  orderId: Scalars['ID']['input'];
+  status: OrderStatus;
+};
+
+export type UpdateOrderStatusPayload = {
+  __typename?: 'UpdateOrderStatusPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Order>;
+  userErrors: Array<UserError>;
+};
+
+export type UpdateProductInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  description: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  name: Scalars['String']['input'];
+  price: Scalars['Float']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
+export type UpdateProductPayload = {
+  __typename?: 'UpdateProductPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  product?: Maybe<Product>;
+  userErrors: Array<UserError>;
+};
+
+export type UpdateProfileInput = {
+  address?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  preferences?: InputMaybe<PreferencesInput>;
+};
+
+export type UpdateProfilePayload = {
+  __typename?: 'UpdateProfilePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  user?: Maybe<User>;
+  userErrors: Array<UserError>;
+};
+
+export type User = Node & {
+  __typename?: 'User';
+  address?: Maybe<Scalars['String']['output']>;
+  cart: Cart;
+  /** Most recently active first. */
+  chatRooms: Array<ChatRoom>;
+  /** People to start a chat with (everyone but the viewer); `search` matches username or name, any case. */
+  chatUsers: Array<ChatUser>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  isAdmin: Scalars['Boolean']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** Newest first. `first` is at most 100. */
+  orders: OrderConnection;
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  preferences: Preferences;
+  /** USER, and ADMIN for administrators. */
+  roles: Array<Scalars['String']['output']>;
+  /** Unread messages over all rooms: the chat badge. */
+  unreadMessageCount: Scalars['Int']['output'];
+  username: Scalars['String']['output'];
+};
+
+
+export type UserChatUsersArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type UserOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An expected failure, for people: show `message`, next to `field` when it names one. */
+export type UserError = {
+  __typename?: 'UserError';
+  code: UserErrorCode;
+  /** The input field at fault, when it is one. */
+  field?: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+};
+
+/** What kind of expected failure a user error is. */
+export type UserErrorCode =
+  /** The input clashes with the shop's state: a taken username, stock that ran out, an order that cannot move so. */
+  | 'CONFLICT'
+  /** The viewer may not do this. */
+  | 'FORBIDDEN'
+  /** Wrong username or password. */
+  | 'INVALID_CREDENTIALS'
+  /** The input breaks a rule; `message` says which. */
+  | 'INVALID_INPUT'
+  /** Something the input names does not exist. */
+  | 'NOT_FOUND';
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  Node:
+    | ( RestCart )
+    | ( RestChatRoom )
+    | ( RestChatUser )
+    | ( RestMessage )
+    | ( RestOrder )
+    | ( RestProduct )
+    | ( ViewerModel )
+  ;
+}>;
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  AddToCartInput: AddToCartInput;
+  AddToCartPayload: ResolverTypeWrapper<Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Cart: ResolverTypeWrapper<RestCart>;
+  CartItem: ResolverTypeWrapper<RestCartItem>;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: ResolverTypeWrapper<Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  ChatRoom: ResolverTypeWrapper<RestChatRoom>;
+  ChatUser: ResolverTypeWrapper<RestChatUser>;
+  CheckoutInput: CheckoutInput;
+  CheckoutPayload: ResolverTypeWrapper<Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversTypes['Cart']>, order?: Maybe<ResolversTypes['Order']> }>;
+  ClearCartInput: ClearCartInput;
+  ClearCartPayload: ResolverTypeWrapper<Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  CreateChatRoomInput: CreateChatRoomInput;
+  CreateChatRoomPayload: ResolverTypeWrapper<Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
+  CreateProductInput: CreateProductInput;
+  CreateProductPayload: ResolverTypeWrapper<Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteAccountInput: DeleteAccountInput;
+  DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
+  DeleteProductInput: DeleteProductInput;
+  DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  LoginInput: LoginInput;
+  LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  MarkRoomReadInput: MarkRoomReadInput;
+  MarkRoomReadPayload: ResolverTypeWrapper<Omit<MarkRoomReadPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
+  Message: ResolverTypeWrapper<RestMessage>;
+  MessageConnection: ResolverTypeWrapper<Omit<MessageConnection, 'edges'> & { edges: Array<ResolversTypes['MessageEdge']> }>;
+  MessageEdge: ResolverTypeWrapper<Omit<MessageEdge, 'node'> & { node: ResolversTypes['Message'] }>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  Order: ResolverTypeWrapper<RestOrder>;
+  OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
+  OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderItem: ResolverTypeWrapper<RestOrderItem>;
+  OrderStatus: OrderStatus;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Preferences: ResolverTypeWrapper<RestPreferences>;
+  PreferencesInput: PreferencesInput;
+  Product: ResolverTypeWrapper<RestProduct>;
+  ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges'> & { edges: Array<ResolversTypes['ProductEdge']> }>;
+  ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
+  ProductFilter: ProductFilter;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RegisterInput: RegisterInput;
+  RegisterPayload: ResolverTypeWrapper<RegisterPayload>;
+  RemoveCartItemInput: RemoveCartItemInput;
+  RemoveCartItemPayload: ResolverTypeWrapper<Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  SendMessageInput: SendMessageInput;
+  SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdateCartItemInput: UpdateCartItemInput;
+  UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  UpdateOrderStatusInput: UpdateOrderStatusInput;
+  UpdateOrderStatusPayload: ResolverTypeWrapper<Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  UpdateProductInput: UpdateProductInput;
+  UpdateProductPayload: ResolverTypeWrapper<Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateProfilePayload: ResolverTypeWrapper<Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
+  User: ResolverTypeWrapper<ViewerModel>;
+  UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  AddToCartInput: AddToCartInput;
+  AddToCartPayload: Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  Boolean: Scalars['Boolean']['output'];
+  Cart: RestCart;
+  CartItem: RestCartItem;
+  ChangePasswordInput: ChangePasswordInput;
+  ChangePasswordPayload: Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  ChatRoom: RestChatRoom;
+  ChatUser: RestChatUser;
+  CheckoutInput: CheckoutInput;
+  CheckoutPayload: Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversParentTypes['Cart']>, order?: Maybe<ResolversParentTypes['Order']> };
+  ClearCartInput: ClearCartInput;
+  ClearCartPayload: Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  CreateChatRoomInput: CreateChatRoomInput;
+  CreateChatRoomPayload: Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
+  CreateProductInput: CreateProductInput;
+  CreateProductPayload: Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
+  DateTime: Scalars['DateTime']['output'];
+  DeleteAccountInput: DeleteAccountInput;
+  DeleteAccountPayload: DeleteAccountPayload;
+  DeleteProductInput: DeleteProductInput;
+  DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  Float: Scalars['Float']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  LoginInput: LoginInput;
+  LoginPayload: Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  MarkRoomReadInput: MarkRoomReadInput;
+  MarkRoomReadPayload: Omit<MarkRoomReadPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
+  Message: RestMessage;
+  MessageConnection: Omit<MessageConnection, 'edges'> & { edges: Array<ResolversParentTypes['MessageEdge']> };
+  MessageEdge: Omit<MessageEdge, 'node'> & { node: ResolversParentTypes['Message'] };
+  Mutation: Record<PropertyKey, never>;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  Order: RestOrder;
+  OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
+  OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderItem: RestOrderItem;
+  PageInfo: PageInfo;
+  Preferences: RestPreferences;
+  PreferencesInput: PreferencesInput;
+  Product: RestProduct;
+  ProductConnection: Omit<ProductConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProductEdge']> };
+  ProductEdge: Omit<ProductEdge, 'node'> & { node: ResolversParentTypes['Product'] };
+  ProductFilter: ProductFilter;
+  Query: Record<PropertyKey, never>;
+  RegisterInput: RegisterInput;
+  RegisterPayload: RegisterPayload;
+  RemoveCartItemInput: RemoveCartItemInput;
+  RemoveCartItemPayload: Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  SendMessageInput: SendMessageInput;
+  SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
+  String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
+  UpdateCartItemInput: UpdateCartItemInput;
+  UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  UpdateOrderStatusInput: UpdateOrderStatusInput;
+  UpdateOrderStatusPayload: Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  UpdateProductInput: UpdateProductInput;
+  UpdateProductPayload: Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
+  UpdateProfileInput: UpdateProfileInput;
+  UpdateProfilePayload: Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
+  User: ViewerModel;
+  UserError: UserError;
+}>;
+
+export type AddToCartPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AddToCartPayload'] = ResolversParentTypes['AddToCartPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CartResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CartItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = ResolversObject<{
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type ChatRoomResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatRoom'] = ResolversParentTypes['ChatRoom']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastMessageTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['MessageConnection'], ParentType, ContextType, RequireFields<ChatRoomMessagesArgs, 'last'>>;
+  participantUsernames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  participants?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType>;
+  roomName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChatUserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatUser'] = ResolversParentTypes['ChatUser']> = ResolversObject<{
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CheckoutPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CheckoutPayload'] = ResolversParentTypes['CheckoutPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ClearCartPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ClearCartPayload'] = ResolversParentTypes['ClearCartPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreateChatRoomPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateChatRoomPayload'] = ResolversParentTypes['CreateChatRoomPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  room?: Resolver<Maybe<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CreateProductPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateProductPayload'] = ResolversParentTypes['CreateProductPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DeleteAccountPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteAccountPayload'] = ResolversParentTypes['DeleteAccountPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type DeleteProductPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteProductPayload'] = ResolversParentTypes['DeleteProductPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedProductId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type MarkRoomReadPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MarkRoomReadPayload'] = ResolversParentTypes['MarkRoomReadPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  room?: Resolver<Maybe<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type MessageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message']> = ResolversObject<{
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isMine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  room?: Resolver<ResolversTypes['ChatRoom'], ParentType, ContextType>;
+  senderUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MessageConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MessageConnection'] = ResolversParentTypes['MessageConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['MessageEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type MessageEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MessageEdge'] = ResolversParentTypes['MessageEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
+}>;
+
+export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  addToCart?: Resolver<ResolversTypes['AddToCartPayload'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'input'>>;
+  changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
+  checkout?: Resolver<ResolversTypes['CheckoutPayload'], ParentType, ContextType, RequireFields<MutationCheckoutArgs, 'input'>>;
+  clearCart?: Resolver<ResolversTypes['ClearCartPayload'], ParentType, ContextType, RequireFields<MutationClearCartArgs, 'input'>>;
+  createChatRoom?: Resolver<ResolversTypes['CreateChatRoomPayload'], ParentType, ContextType, RequireFields<MutationCreateChatRoomArgs, 'input'>>;
+  createProduct?: Resolver<ResolversTypes['CreateProductPayload'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
+  deleteAccount?: Resolver<ResolversTypes['DeleteAccountPayload'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
+  deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
+  login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
+  markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
+  register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
+  sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
+  updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
+  updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
+  updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
+  updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+}>;
+
+export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'Cart' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
+}>;
+
+export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type OrderConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type OrderEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+}>;
+
+export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = ResolversObject<{
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PreferencesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Preferences'] = ResolversParentTypes['Preferences']> = ResolversObject<{
+  emailNotifications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  smsNotifications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ProductResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = ResolversObject<{
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  imageUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ProductConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductConnection'] = ResolversParentTypes['ProductConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ProductEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductEdge'] = ResolversParentTypes['ProductEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
+}>;
+
+export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
+  products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, RequireFields<QueryProductsArgs, 'first'>>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type RegisterPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RegisterPayload'] = ResolversParentTypes['RegisterPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type RemoveCartItemPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RemoveCartItemPayload'] = ResolversParentTypes['RemoveCartItemPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
+  productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
+}>;
+
+export type UpdateCartItemPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateCartItemPayload'] = ResolversParentTypes['UpdateCartItemPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UpdateOrderStatusPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateOrderStatusPayload'] = ResolversParentTypes['UpdateOrderStatusPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UpdateProductPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProductPayload'] = ResolversParentTypes['UpdateProductPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UpdateProfilePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProfilePayload'] = ResolversParentTypes['UpdateProfilePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
+  chatUsers?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType, Partial<UserChatUsersArgs>>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<UserOrdersArgs, 'first'>>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
+  AddToCartPayload?: AddToCartPayloadResolvers<ContextType>;
+  Cart?: CartResolvers<ContextType>;
+  CartItem?: CartItemResolvers<ContextType>;
+  ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
+  ChatRoom?: ChatRoomResolvers<ContextType>;
+  ChatUser?: ChatUserResolvers<ContextType>;
+  CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
+  ClearCartPayload?: ClearCartPayloadResolvers<ContextType>;
+  CreateChatRoomPayload?: CreateChatRoomPayloadResolvers<ContextType>;
+  CreateProductPayload?: CreateProductPayloadResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
+  DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
+  LoginPayload?: LoginPayloadResolvers<ContextType>;
+  MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
+  Message?: MessageResolvers<ContextType>;
+  MessageConnection?: MessageConnectionResolvers<ContextType>;
+  MessageEdge?: MessageEdgeResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  OrderConnection?: OrderConnectionResolvers<ContextType>;
+  OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderItem?: OrderItemResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Preferences?: PreferencesResolvers<ContextType>;
+  Product?: ProductResolvers<ContextType>;
+  ProductConnection?: ProductConnectionResolvers<ContextType>;
+  ProductEdge?: ProductEdgeResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  RegisterPayload?: RegisterPayloadResolvers<ContextType>;
+  RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
+  SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
+  UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
+  UpdateProductPayload?: UpdateProductPayloadResolvers<ContextType>;
+  UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
+}>;
+

@@ -1,0 +1,140 @@
+// The GraphQL gateway as one Fastify instance: Apollo Server 5 on /graphql (HTTP) with graphql-ws on the same
+// path, over the REST contract. Built here, started by server.ts, built by tests directly.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { GatewayConfig } from './config.js';
+import { type GatewayContext, bearerToken, createContext } from './context.js';
+import { UpstreamUnavailable } from './errors.js';
+import { createPubSub } from './pubsub.js';
+import { resolvers } from './resolvers/index.js';
+import { RestClient } from './rest/rest-client.js';
+import { parseOptions, queryLimitRules } from './security.js';
+import { startSubscriptionServer } from './subscriptions.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schema.graphql');
+
+export function loadSchema() {
+  return makeExecutableSchema({ typeDefs: fs.readFileSync(schemaFile, 'utf8'), resolvers });
+}
+
+export interface GatewayOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Logs what clients are not told: why the upstream failed, and unexpected errors with their stack. */
+const errorLogging: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) {
+          const original = error.originalError;
+          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, 'upstream unavailable');
+          else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
+        }
+      },
+    };
+  },
+};
+
+export async function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
+  const pubsub = createPubSub(config.redisUrl);
+  const schema = loadSchema();
+
+  const subscriptions = startSubscriptionServer({
+    server: app.server,
+    schema,
+    rest,
+    pubsub,
+    log: app.log,
+    production: config.production,
+    maxPayloadBytes: BODY_LIMIT_BYTES,
+  });
+
+  const apollo = new ApolloServer<GatewayContext>({
+    schema,
+    introspection: config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    parseOptions,
+    validationRules: queryLimitRules(),
+    includeStacktraceInErrorResponses: !config.production,
+    // No "Did you mean …?" in production: it would reveal the schema field by field.
+    hideSchemaDetailsFromClientErrors: config.production,
+    formatError: (formatted) => {
+      if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
+        return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+      }
+      return formatted;
+    },
+    // No drain plugin: Fastify drains HTTP itself on close (the integration's plugin would call app.close() again).
+    plugins: [
+      config.introspection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
+        : ApolloServerPluginLandingPageDisabled(),
+      errorLogging,
+    ],
+  });
+  await apollo.start();
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: fastifyApolloHandler(apollo, {
+      context: async (request) =>
+        createContext({
+          rest,
+          pubsub,
+          log: request.log,
+          token: bearerToken(request.headers.authorization),
+          requestId: request.id,
+        }),
+    }),
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // The demo catalogue's images are shop paths (/images/…) served by the REST service; the browser only knows
+  // this origin, so they are passed through.
+  app.get('/images/*', async (request, reply) => {
+    const upstream = await rest.stream(request.url, request.id).catch(() => undefined);
+    if (!upstream) return reply.code(502).send({ message: 'Images are temporarily unavailable' });
+    reply.code(upstream.statusCode);
+    for (const header of ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified']) {
+      const value = upstream.headers[header];
+      if (value !== undefined) reply.header(header, value);
+    }
+    return reply.send(upstream.body);
+  });
+
+  // Shutdown: sockets first (an open websocket keeps the HTTP server from closing), then Apollo, then upstreams.
+  app.addHook('preClose', () => subscriptions.close());
+  app.addHook('onClose', async () => {
+    await apollo.stop();
+    await pubsub.close();
+    await rest.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+// The gateway's configuration, read and validated once (DESIGN §2).
+import { ConfigError, parseBoolean, parsePort } from '../../config/env.js';
+
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  /** Where the REST contract lives; any implementation of it. */
+  restUrl: string;
+  /** Deadline for each REST call (spec §9: 10 s). */
+  restTimeoutMs: number;
+  /** Set → subscription events go through Redis, so every gateway instance sees every event. */
+  redisUrl: string | undefined;
+  /** Introspection and the Apollo Sandbox landing page on GET /graphql. */
+  introspection: boolean;
+  logLevel: string;
+  production: boolean;
+}
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const restUrl = env.REST_URL || 'http://127.0.0.1:8080';
+  try {
+    const url = new URL(restUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ConfigError(`REST_URL must be an http(s) URL, got "${restUrl}"`);
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  const timeout = Number(env.REST_TIMEOUT_MS || 10_000);
+  if (!Number.isInteger(timeout) || timeout < 1) throw new ConfigError('REST_TIMEOUT_MS must be a positive number of milliseconds');
+  return {
+    host: env.HOST || 'localhost',
+    port: parsePort('PORT', env.PORT, 4000),
+    restUrl,
+    restTimeoutMs: timeout,
+    redisUrl,
+    introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
+    logLevel: env.LOG_LEVEL || 'info',
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,59 @@
+// What every resolver gets: the caller's token, data sources bound to it, per-request loaders, and the PubSub.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ShopPubSub } from './pubsub.js';
+import { type Loaders, createLoaders } from './rest/loaders.js';
+import { type RestApi, createRestApi } from './rest/rest-api.js';
+import type { RestClient } from './rest/rest-client.js';
+
+export interface GatewayContext {
+  token: string | undefined;
+  requestId: string;
+  api: RestApi;
+  loaders: Loaders;
+  pubsub: ShopPubSub;
+  log: FastifyBaseLogger;
+  /** On a subscription socket: the user it was authenticated as (checked at connection_init). */
+  socketUsername?: string | undefined;
+  /** After login or a password change the rest of the request acts with the new token. */
+  actAs(token: string): void;
+  /** Fresh loaders: each subscription event must see the state after it, not what an earlier event cached. */
+  refreshLoaders(): void;
+}
+
+export interface ContextOptions {
+  rest: RestClient;
+  pubsub: ShopPubSub;
+  log: FastifyBaseLogger;
+  token: string | undefined;
+  requestId: string;
+  socketUsername?: string | undefined;
+}
+
+export function createContext(options: ContextOptions): GatewayContext {
+  const bind = (token: string | undefined) => {
+    const api = createRestApi(options.rest, { token, requestId: options.requestId });
+    return { token, api, loaders: createLoaders(api) };
+  };
+  const context: GatewayContext = {
+    ...bind(options.token),
+    requestId: options.requestId,
+    pubsub: options.pubsub,
+    log: options.log,
+    socketUsername: options.socketUsername,
+    // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
+    actAs(this: GatewayContext, token) {
+      Object.assign(this, bind(token));
+    },
+    refreshLoaders(this: GatewayContext) {
+      this.loaders = createLoaders(this.api);
+    },
+  };
+  return context;
+}
+
+/** The token of an `Authorization: Bearer …` header (or connectionParams value); undefined for anything else. */
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}

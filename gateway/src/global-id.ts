@@ -1,0 +1,45 @@
+// Relay global ids: opaque to clients, "Type:localId" inside (base64url), so node(id) knows where to look.
+
+export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export function toGlobalId(type: NodeType, localId: string | number): string {
+  return Buffer.from(`${type}:${localId}`, 'utf8').toString('base64url');
+}
+
+export interface DecodedGlobalId {
+  type: NodeType;
+  localId: string;
+}
+
+export function fromGlobalId(globalId: string): DecodedGlobalId | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(globalId)) return undefined;
+  const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) return undefined;
+  const type = decoded.slice(0, separator) as NodeType;
+  if (!NODE_TYPES.includes(type)) return undefined;
+  return { type, localId: decoded.slice(separator + 1) };
+}
+
+/** The numeric id inside a global id of the given type; undefined for anything else. */
+export function numericIdOf(globalId: string, type: NodeType): number | undefined {
+  const decoded = fromGlobalId(globalId);
+  if (!decoded || decoded.type !== type || !/^[1-9][0-9]{0,15}$/.test(decoded.localId)) return undefined;
+  return Number(decoded.localId);
+}
+
+// Connection cursors are opaque too: an offset for offset-paged lists, a message id for chat history.
+export const offsetCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+export const messageCursor = (messageId: number) => Buffer.from(`message:${messageId}`).toString('base64url');
+
+function decodeCursor(cursor: string, prefix: string): number | undefined {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return undefined;
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!decoded.startsWith(`${prefix}:`)) return undefined;
+  const value = decoded.slice(prefix.length + 1);
+  return /^[0-9]{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+export const offsetFromCursor = (cursor: string) => decodeCursor(cursor, 'offset');
+export const messageIdFromCursor = (cursor: string) => decodeCursor(cursor, 'message');

@@ -1,0 +1,41 @@
+// Cart, CartItem, Order and OrderItem.
+import type {
+  CartItemResolvers,
+  CartResolvers,
+  OrderItemResolvers,
+  OrderResolvers,
+} from '../__generated__/resolvers-types.js';
+import { toGlobalId } from '../global-id.js';
+import type { RestCart } from '../rest/contract.js';
+import { productReference } from './product.js';
+import { onlyIdRequested } from './requested-fields.js';
+
+/** One cart per user. An implementation whose cart has no id still gets one stable id per viewer. */
+export const cartGlobalId = (cart: RestCart) => toGlobalId('Cart', cart.id ?? 'viewer');
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+export const Cart: CartResolvers = {
+  id: cartGlobalId,
+  items: (cart) => cart.items ?? [],
+  totalPrice: (cart) => cart.totalPrice ?? (cart.items ?? []).reduce((sum, item) => sum + cents(item.subtotal), 0) / 100,
+  itemCount: (cart) => (cart.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
+};
+
+export const CartItem: CartItemResolvers = {
+  product: (item, _args, context, info) =>
+    onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId),
+};
+
+export const Order: OrderResolvers = {
+  id: (order) => toGlobalId('Order', order.id),
+  items: (order) => order.items ?? [],
+};
+
+export const OrderItem: OrderItemResolvers = {
+  product: (item, _args, context, info) => {
+    if (item.productId == null) return null;
+    return onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId);
+  },
+  price: (item) => item.price ?? (item.quantity ? Math.round((item.subtotal * 100) / item.quantity) / 100 : 0),
+};

@@ -1,0 +1,34 @@
+// The resolver map: one module per type, mutations grouped by domain.
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { Cart, CartItem, Order, OrderItem } from './cart.js';
+import { ChatRoom, Message } from './chat.js';
+import { accountMutations } from './mutation/account.js';
+import { catalogueMutations } from './mutation/catalogue.js';
+import { chatMutations } from './mutation/chat.js';
+import { shoppingMutations } from './mutation/shopping.js';
+import { Node } from './node.js';
+import { Product } from './product.js';
+import { Query } from './query.js';
+import { Subscription } from './subscription.js';
+import { ChatUser, Preferences, User } from './user.js';
+
+export const resolvers: Resolvers = {
+  Query,
+  Mutation: { ...accountMutations, ...catalogueMutations, ...shoppingMutations, ...chatMutations },
+  Subscription,
+  Node,
+  Product,
+  User,
+  Preferences,
+  ChatUser,
+  Cart,
+  CartItem,
+  Order,
+  OrderItem,
+  ChatRoom,
+  Message,
+  DeleteProductPayload: {
+    // The viewer's cart after the deletion, fetched only when asked for.
+    cart: (payload, _args, context) => (payload.cart === undefined ? context.loaders.cart.get() : payload.cart),
+  },
+};

@@ -1,0 +1,86 @@
+// Mutations of the account: register, login, profile, password, deletion.
+import { GraphQLError } from 'graphql';
+import { checkPasswordChange, checkRegistration } from '../../../../shop-rules/account-rules.js';
+import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import { InputProblem } from '../../errors.js';
+import { VIEWER } from '../../models.js';
+import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
+import { userGlobalId } from '../user.js';
+import { withUserErrors } from './user-errors.js';
+
+const noValidToken = () => new GraphQLError(NO_VALID_TOKEN, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+
+/** Only what the input carries: an omitted field stays as it is, null clears it. */
+function definedEntries<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([key, entry]) => entry !== undefined && key !== 'clientMutationId')) as Partial<T>;
+}
+
+export const accountMutations: Pick<
+  MutationResolvers,
+  'register' | 'login' | 'updateProfile' | 'changePassword' | 'deleteAccount'
+> = {
+  register: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['username', 'password', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword']] }, async () => {
+      const problem = checkRegistration(input);
+      if (problem) throw new InputProblem(problem.message, problem.field);
+      const token = await context.api.users.register(input.username, input.password, input.confirmPassword);
+      return { token: token ?? null };
+    }),
+
+  login: (_root, { input }, context) =>
+    withUserErrors(
+      input,
+      // A failed login names both fields and blames neither.
+      { fields: ['username', 'password'], hints: [[/username or password/i, null]], codeByStatus: { 401: 'INVALID_CREDENTIALS' } },
+      async () => {
+      if (!input.username.trim()) throw new InputProblem('Username is required', 'username');
+      if (!input.password) throw new InputProblem('Password is required', 'password');
+      const token = await context.api.users.login(input.username.trim(), input.password);
+      if (!token) throw noValidToken();
+      // The payload's viewer, and anything after it in this request, is the user who just logged in.
+      context.actAs(token);
+      return { token, viewer: VIEWER };
+      },
+    ),
+
+  updateProfile: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'language', 'timezone'] }, async () => {
+      const body: ProfileBody = definedEntries(input);
+      if (input.preferences) body.preferences = definedEntries(input.preferences);
+      const user = await context.api.users.updateProfile(body);
+      if (user && typeof user === 'object') context.loaders.profile.prime(user);
+      else context.loaders.profile.clear();
+      return { user: VIEWER };
+    }),
+
+  changePassword: async (_root, { input }, context) => {
+    // Read before the change: afterwards the token of this request no longer works.
+    const { username } = await context.loaders.profile.get();
+    return withUserErrors(
+      input,
+      {
+        fields: ['currentPassword', 'newPassword', 'confirmPassword'],
+        hints: [[/do not match/i, 'confirmPassword']],
+        // Some implementations answer a wrong current password with 401; it is not the session's end.
+        codeByStatus: { 401: 'INVALID_CREDENTIALS' },
+      },
+      async () => {
+        const problem = checkPasswordChange(input);
+        if (problem) throw new InputProblem(problem.message, problem.field);
+        await context.api.users.changePassword(input.currentPassword, input.newPassword, input.confirmPassword);
+        const token = await context.api.users.login(username, input.newPassword);
+        if (!token) throw noValidToken();
+        context.actAs(token);
+        return { token, viewer: VIEWER };
+      },
+    );
+  },
+
+  deleteAccount: async (_root, { input }, context) => {
+    const profile = await context.loaders.profile.get();
+    return withUserErrors(input, {}, async () => {
+      await context.api.users.deleteAccount();
+      return { deletedUserId: userGlobalId(profile) };
+    });
+  },
+};

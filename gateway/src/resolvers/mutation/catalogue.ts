@@ -1,0 +1,83 @@
+// Mutations of the catalogue (admins): create, update, delete. Each change is published to productUpdated.
+import { centsToDollars } from '../../../../shop-rules/money.js';
+import { type ProductForm, validateProductForm } from '../../../../shop-rules/product-rules.js';
+import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../../context.js';
+import { InputProblem } from '../../errors.js';
+import { numericIdOf } from '../../global-id.js';
+import type { RestProduct } from '../../rest/contract.js';
+import type { ProductBody } from '../../rest/products-api.js';
+import { withUserErrors } from './user-errors.js';
+
+const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
+
+/** The form as the contract takes it, after the rules of spec §5 (the REST service checks them again). */
+function productBody(form: ProductForm): ProductBody {
+  const valid = validateProductForm(form);
+  if ('field' in valid) throw new InputProblem(valid.message, valid.field);
+  return {
+    name: valid.name,
+    description: valid.description,
+    price: centsToDollars(valid.priceCents),
+    quantity: valid.quantity,
+    imageUrl: valid.imageUrl,
+    imageUrls: valid.imageUrls,
+  };
+}
+
+export function productIdOf(globalId: string, field: string): number {
+  const id = numericIdOf(globalId, 'Product');
+  if (id === undefined) throw new InputProblem('Product not found', field, 'NOT_FOUND');
+  return id;
+}
+
+export async function publishProduct(context: GatewayContext, product: RestProduct): Promise<void> {
+  try {
+    await context.pubsub.publish('PRODUCT_UPDATED', { product });
+  } catch (error) {
+    context.log.error({ err: error, productId: product.id }, 'could not publish productUpdated');
+  }
+}
+
+/** After stock changed elsewhere (checkout, cancellation): the products as they are now, published. */
+export async function publishProductsById(context: GatewayContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    const products = await context.api.products.byIds([...new Set(ids)]);
+    await Promise.all([...products.values()].map((product) => publishProduct(context, product)));
+  } catch (error) {
+    context.log.error({ err: error, productIds: ids }, 'could not publish productUpdated');
+  }
+}
+
+export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'updateProduct' | 'deleteProduct'> = {
+  createProduct: (_root, { input }, context) =>
+    withUserErrors(input, { fields: PRODUCT_FIELDS }, async () => {
+      const product = (await context.api.products.create(productBody(input))) ?? null;
+      if (product) {
+        context.loaders.primeProducts([product]);
+        await publishProduct(context, product);
+      }
+      return { product };
+    }),
+
+  updateProduct: (_root, { input }, context) =>
+    withUserErrors(input, { fields: PRODUCT_FIELDS }, async () => {
+      const id = productIdOf(input.id, 'id');
+      const answer = await context.api.products.update(id, productBody(input));
+      const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
+      if (product) {
+        context.loaders.primeProducts([product]);
+        await publishProduct(context, product);
+      }
+      return { product };
+    }),
+
+  deleteProduct: (_root, { input }, context) =>
+    withUserErrors(input, {}, async () => {
+      await context.api.products.delete(productIdOf(input.id, 'id'));
+      context.loaders.productById.clearAll();
+      context.loaders.cart.clear();
+      return { deletedProductId: input.id };
+    }),
+};

@@ -1,0 +1,60 @@
+// Mutations of the chat: start a room, send (published to messageAdded), mark read.
+import { MAX_MESSAGE_LENGTH, MESSAGE_EMPTY } from '../../../../shop-rules/order-rules.js';
+import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import { InputProblem } from '../../errors.js';
+import { numericIdOf } from '../../global-id.js';
+import { sameUsername, viewerUsername } from '../user.js';
+import { withUserErrors } from './user-errors.js';
+
+function roomIdOf(globalId: string): number {
+  const id = numericIdOf(globalId, 'ChatRoom');
+  if (id === undefined) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
+  return id;
+}
+
+export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMessage' | 'markRoomRead'> = {
+  createChatRoom: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['participantUsername'], hints: [[/user|yourself/i, 'participantUsername']] }, async () => {
+      const username = input.participantUsername.trim();
+      if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
+      const room = await context.api.chat.createRoom(username);
+      context.loaders.rooms.clear();
+      return { room: (await context.loaders.roomById(room.id)) ?? room };
+    }),
+
+  sendMessage: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['roomId', 'content'], hints: [[/message/i, 'content']] }, async () => {
+      const roomId = roomIdOf(input.roomId);
+      const content = input.content.trim();
+      if (!content) throw new InputProblem(MESSAGE_EMPTY, 'content');
+      if (content.length > MAX_MESSAGE_LENGTH) {
+        throw new InputProblem(`Message must be at most ${MAX_MESSAGE_LENGTH} characters long`, 'content');
+      }
+      const room = await context.loaders.roomById(roomId);
+      if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
+      // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).
+      const me = await viewerUsername(context);
+      const participants = room.participantUsernames ?? [room.roomName, me];
+      const receiver = participants.find((name) => !sameUsername(name, me));
+      if (!receiver) throw new InputProblem('There is nobody else in this chat', 'roomId');
+      const message = await context.api.chat.send(receiver, content);
+      // The room's lastMessage changed: what the payload shows of it is read afresh.
+      context.loaders.rooms.clear();
+      try {
+        await context.pubsub.publish('MESSAGE_ADDED', { message, participantUsernames: participants });
+      } catch (error) {
+        context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
+      }
+      return { message };
+    }),
+
+  markRoomRead: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['roomId'] }, async () => {
+      const roomId = roomIdOf(input.roomId);
+      await context.api.chat.markRead(roomId);
+      context.loaders.rooms.clear();
+      context.loaders.unreadCountByRoomId.clear(roomId);
+      const room = await context.loaders.roomById(roomId);
+      return { room: room ?? null };
+    }),
+};

@@ -1,0 +1,86 @@
+// Mutations of the cart, checkout and order status.
+import {
+  CART_IS_EMPTY,
+  MAX_SHIPPING_ADDRESS_LENGTH,
+  QUANTITY_AT_LEAST_ONE,
+  SHIPPING_ADDRESS_REQUIRED,
+} from '../../../../shop-rules/order-rules.js';
+import { MAX_STOCK } from '../../../../shop-rules/product-rules.js';
+import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../../context.js';
+import { InputProblem } from '../../errors.js';
+import { numericIdOf } from '../../global-id.js';
+import type { RestCart } from '../../rest/contract.js';
+import { productIdOf, publishProductsById } from './catalogue.js';
+import { withUserErrors } from './user-errors.js';
+
+// "Only 3 of X in stock", "X is out of stock": about the quantity asked for.
+const STOCK_HINTS: [RegExp, string | null][] = [[/in stock|out of stock/i, 'quantity']];
+
+function checkQuantity(quantity: number): number {
+  if (quantity < 1) throw new InputProblem(QUANTITY_AT_LEAST_ONE, 'quantity');
+  if (quantity > MAX_STOCK) throw new InputProblem(`Quantity must be at most ${MAX_STOCK}`, 'quantity');
+  return quantity;
+}
+
+function changedCart(context: GatewayContext, cart: RestCart) {
+  context.loaders.cart.prime(cart);
+  return { cart };
+}
+
+export const shoppingMutations: Pick<
+  MutationResolvers,
+  'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus'
+> = {
+  addToCart: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['productId', 'quantity'], hints: STOCK_HINTS }, async () => {
+      const productId = productIdOf(input.productId, 'productId');
+      return changedCart(context, await context.api.cart.add(productId, checkQuantity(input.quantity ?? 1)));
+    }),
+
+  updateCartItem: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['productId', 'quantity'], hints: STOCK_HINTS }, async () => {
+      const productId = productIdOf(input.productId, 'productId');
+      return changedCart(context, await context.api.cart.setQuantity(productId, checkQuantity(input.quantity)));
+    }),
+
+  removeCartItem: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['productId'] }, async () =>
+      changedCart(context, await context.api.cart.remove(productIdOf(input.productId, 'productId'))),
+    ),
+
+  clearCart: (_root, { input }, context) =>
+    withUserErrors(input, {}, async () => changedCart(context, await context.api.cart.clear())),
+
+  checkout: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['shippingAddress'] }, async () => {
+      const shippingAddress = input.shippingAddress.trim();
+      if (!shippingAddress) throw new InputProblem(SHIPPING_ADDRESS_REQUIRED, 'shippingAddress');
+      if (shippingAddress.length > MAX_SHIPPING_ADDRESS_LENGTH) {
+        throw new InputProblem(`Shipping address must be at most ${MAX_SHIPPING_ADDRESS_LENGTH} characters long`, 'shippingAddress');
+      }
+      // Checked here too: an implementation that does not check it would place an empty order.
+      const cart = await context.loaders.cart.get();
+      if (!cart.items?.length) throw new InputProblem(CART_IS_EMPTY, 'cart');
+      const order = await context.api.orders.checkout(shippingAddress);
+      context.loaders.primeOrders([order]);
+      // The contract empties the cart at checkout; the answer says so without another call.
+      const emptied: RestCart = { ...cart, items: [], totalPrice: 0 };
+      context.loaders.cart.prime(emptied);
+      await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+      return { order, cart: emptied };
+    }),
+
+  updateOrderStatus: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['orderId', 'status'] }, async () => {
+      const orderId = numericIdOf(input.orderId, 'Order');
+      if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
+      const order = await context.api.orders.changeStatus(orderId, input.status);
+      context.loaders.primeOrders([order]);
+      // Cancelling returns the stock.
+      if (input.status === 'CANCELLED') {
+        await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+      }
+      return { order };
+    }),
+};

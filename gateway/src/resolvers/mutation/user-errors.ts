@@ -1,0 +1,63 @@
+// Mutations answer expected failures as payload userErrors (DESIGN §5): the REST service's 400/403/404/409
+// and the gateway's own input checks. 401 and an unavailable upstream stay GraphQL errors.
+import type { UserError, UserErrorCode } from '../../__generated__/resolvers-types.js';
+import { InputProblem, UpstreamRejection } from '../../errors.js';
+
+const CODE_BY_STATUS: Record<number, UserErrorCode> = {
+  400: 'INVALID_INPUT',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'INVALID_INPUT',
+};
+
+const words = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * The input field a REST message is about, read from the message itself ("Price must be at least 0" → price),
+ * since the contract's `{ message }` names no field. `hints` settle messages that name none or several.
+ */
+export function fieldOfMessage(
+  message: string,
+  fields: readonly string[],
+  hints: readonly [RegExp, string | null][] = [],
+): string | null {
+  for (const [pattern, field] of hints) if (pattern.test(message)) return field;
+  const text = message.toLowerCase();
+  const candidates = [...fields].sort((a, b) => words(b).length - words(a).length);
+  return candidates.find((field) => text.includes(words(field))) ?? null;
+}
+
+export interface MutationInput {
+  clientMutationId?: string | null;
+}
+
+export interface UserErrorOptions {
+  /** The input's field names, to point a REST message at the right field. */
+  fields?: readonly string[];
+  /** Messages whose field cannot be read off them: the field, or null for none. */
+  hints?: readonly [RegExp, string | null][];
+  /** Statuses answered as a specific code instead of the default (e.g. a failed login's 401). */
+  codeByStatus?: Record<number, UserErrorCode>;
+}
+
+export type Payload<T> = Partial<T> & { userErrors: UserError[]; clientMutationId: string | null };
+
+export async function withUserErrors<T extends object>(
+  input: MutationInput,
+  options: UserErrorOptions,
+  work: () => Promise<T>,
+): Promise<Payload<T>> {
+  const clientMutationId = input.clientMutationId ?? null;
+  try {
+    return { ...(await work()), userErrors: [], clientMutationId };
+  } catch (error) {
+    if (error instanceof InputProblem) {
+      return { userErrors: [{ message: error.message, field: error.field, code: error.code }], clientMutationId } as Payload<T>;
+    }
+    const code = error instanceof UpstreamRejection ? (options.codeByStatus?.[error.status] ?? CODE_BY_STATUS[error.status]) : undefined;
+    if (!(error instanceof UpstreamRejection) || !code) throw error;
+    const field = fieldOfMessage(error.message, options.fields ?? [], options.hints);
+    return { userErrors: [{ message: error.message, field, code }], clientMutationId } as Payload<T>;
+  }
+}

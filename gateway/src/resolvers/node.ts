@@ -1,0 +1,70 @@
+// Relay's node(id): every Node type found by its global id; null for what does not exist or is not the viewer's.
+import type { NodeResolvers } from '../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../context.js';
+import { UpstreamRejection } from '../errors.js';
+import { type NodeType, fromGlobalId, numericIdOf } from '../global-id.js';
+import { VIEWER } from '../models.js';
+import { cartGlobalId } from './cart.js';
+import { loadHistory } from './chat.js';
+import { chatUserGlobalId, userGlobalId } from './user.js';
+
+// The objects node() answers are plain REST answers; this remembers which type each one is.
+const typeOfNode = new WeakMap<object, NodeType>();
+
+function tagged<T extends object>(value: T | null | undefined, type: NodeType): T | null {
+  if (!value) return null;
+  typeOfNode.set(value, type);
+  return value;
+}
+
+async function findMessage(context: GatewayContext, localId: string) {
+  const match = /^([1-9][0-9]{0,15})\.([1-9][0-9]{0,15})$/.exec(localId);
+  if (!match) return null;
+  const [roomId, messageId] = [Number(match[1]), Number(match[2])];
+  if (!(await context.loaders.roomById(roomId))) return null;
+  try {
+    const { messages } = await loadHistory(context.api, roomId, 1, messageId + 1);
+    return messages.find((message) => message.id === messageId) ?? null;
+  } catch (error) {
+    // A 400 refuses the id itself as a `before` bound (ours above 2^31-1): no message has it.
+    if (error instanceof UpstreamRejection && error.status === 400) return null;
+    throw error;
+  }
+}
+
+export async function resolveNode(globalId: string, context: GatewayContext): Promise<object | null> {
+  const decoded = fromGlobalId(globalId);
+  if (!decoded) return null;
+  switch (decoded.type) {
+    case 'Product': {
+      const id = numericIdOf(globalId, 'Product');
+      return id === undefined ? null : tagged(await context.loaders.productById.load(id), 'Product');
+    }
+    case 'Order': {
+      const id = numericIdOf(globalId, 'Order');
+      return id === undefined ? null : tagged(await context.loaders.orderById.load(id), 'Order');
+    }
+    case 'ChatRoom': {
+      const id = numericIdOf(globalId, 'ChatRoom');
+      return id === undefined ? null : tagged(await context.loaders.roomById(id), 'ChatRoom');
+    }
+    case 'Message':
+      return tagged(await findMessage(context, decoded.localId), 'Message');
+    case 'Cart': {
+      const cart = await context.loaders.cart.get();
+      return cartGlobalId(cart) === globalId ? tagged(cart, 'Cart') : null;
+    }
+    case 'User': {
+      const profile = await context.loaders.profile.get();
+      return userGlobalId(profile) === globalId ? tagged({ ...VIEWER }, 'User') : null;
+    }
+    case 'ChatUser': {
+      const users = await context.loaders.chatUsers.get();
+      return tagged(users.find((user) => chatUserGlobalId(user) === globalId), 'ChatUser');
+    }
+  }
+}
+
+export const Node: NodeResolvers = {
+  __resolveType: (value) => typeOfNode.get(value) ?? null,
+};

@@ -1,0 +1,20 @@
+// Product: a catalogue entry as the contract answers it.
+import type { ProductResolvers } from '../__generated__/resolvers-types.js';
+import { toGlobalId } from '../global-id.js';
+import type { RestProduct } from '../rest/contract.js';
+
+export const imagesOf = (product: RestProduct): string[] =>
+  product.imageUrls?.length ? product.imageUrls : product.imageUrl ? [product.imageUrl] : [];
+
+/** A product known only by id: enough for `product { id }`, which then needs no upstream call. */
+export const productReference = (id: number): RestProduct => ({ id }) as RestProduct;
+
+export const Product: ProductResolvers = {
+  id: (product) => toGlobalId('Product', product.id),
+  description: (product) => product.description ?? '',
+  price: (product) => Number(product.price),
+  quantity: (product) => Number(product.quantity),
+  inStock: (product) => Number(product.quantity) > 0,
+  imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
+  imageUrls: imagesOf,
+};

@@ -1,0 +1,32 @@
+// Query: the entry points of the graph.
+import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import { numericIdOf } from '../global-id.js';
+import { VIEWER } from '../models.js';
+import { offsetConnection, windowAfter } from './connections.js';
+import { resolveNode } from './node.js';
+
+export const Query: QueryResolvers = {
+  node: (_root, { id }, context) => resolveNode(id, context),
+  nodes: (_root, { ids }, context) => Promise.all(ids.map((id) => resolveNode(id, context))),
+  // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
+  viewer: (_root, _args, context) => (context.token ? VIEWER : null),
+  products: async (_root, { first, after, filter }, context) => {
+    const window = windowAfter(first, after);
+    const slice = await context.api.products.window(
+      {
+        name: filter?.name?.trim() || undefined,
+        minPrice: filter?.minPrice ?? undefined,
+        maxPrice: filter?.maxPrice ?? undefined,
+        minQuantity: filter?.minQuantity ?? undefined,
+        maxQuantity: filter?.maxQuantity ?? undefined,
+      },
+      window,
+    );
+    context.loaders.primeProducts(slice.items);
+    return offsetConnection(slice, window);
+  },
+  product: (_root, { id }, context) => {
+    const productId = numericIdOf(id, 'Product');
+    return productId === undefined ? null : context.loaders.productById.load(productId);
+  },
+};

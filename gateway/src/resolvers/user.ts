@@ -1,0 +1,80 @@
+// User (the viewer, fetched lazily), Preferences and ChatUser.
+import type {
+  ChatUserResolvers,
+  PreferencesResolvers,
+  UserResolvers,
+} from '../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../context.js';
+import { toGlobalId } from '../global-id.js';
+import type { RestChatUser, RestUser } from '../rest/contract.js';
+import { offsetConnection, windowAfter } from './connections.js';
+import { unreadCountOf } from './chat.js';
+
+export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
+export const chatUserGlobalId = (user: RestChatUser) => toGlobalId('ChatUser', user.id ?? user.username);
+
+const rolesOf = (roles: string[] | null | undefined) => (roles?.length ? roles : ['USER']);
+
+const profile = (context: GatewayContext) => context.loaders.profile.get();
+
+/** The viewer's username: known on a socket since connection_init, otherwise from the profile. */
+export async function viewerUsername(context: GatewayContext): Promise<string> {
+  return context.socketUsername ?? (await profile(context)).username;
+}
+
+export const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const User: UserResolvers = {
+  id: async (_viewer, _args, context) => userGlobalId(await profile(context)),
+  username: async (_viewer, _args, context) => (await profile(context)).username,
+  roles: async (_viewer, _args, context) => rolesOf((await profile(context)).roles),
+  isAdmin: async (_viewer, _args, context) => rolesOf((await profile(context)).roles).includes('ADMIN'),
+  email: async (_viewer, _args, context) => (await profile(context)).email ?? null,
+  firstName: async (_viewer, _args, context) => (await profile(context)).firstName ?? null,
+  lastName: async (_viewer, _args, context) => (await profile(context)).lastName ?? null,
+  phoneNumber: async (_viewer, _args, context) => (await profile(context)).phoneNumber ?? null,
+  address: async (_viewer, _args, context) => (await profile(context)).address ?? null,
+  createdAt: async (_viewer, _args, context) => (await profile(context)).createdAt ?? null,
+  preferences: async (_viewer, _args, context) => (await profile(context)).preferences ?? {},
+  cart: (_viewer, _args, context) => context.loaders.cart.get(),
+  orders: async (_viewer, { first, after }, context) => {
+    const window = windowAfter(first, after);
+    const slice = await context.api.orders.window(window);
+    context.loaders.primeOrders(slice.items);
+    return offsetConnection(slice, window);
+  },
+  chatRooms: (_viewer, _args, context) => context.loaders.rooms.get(),
+  unreadMessageCount: async (_viewer, _args, context) => {
+    const rooms = await context.loaders.rooms.get();
+    const counts = await Promise.all(rooms.map((room) => unreadCountOf(room, context)));
+    return counts.reduce((sum, count) => sum + count, 0);
+  },
+  chatUsers: async (_viewer, { search }, context) => {
+    const users = await context.loaders.chatUsers.get();
+    const needle = search?.trim().toLowerCase();
+    const matching = needle
+      ? users.filter((user) =>
+          [user.username, user.firstName, user.lastName, `${user.firstName ?? ''} ${user.lastName ?? ''}`].some((text) =>
+            text?.toLowerCase().includes(needle),
+          ),
+        )
+      : users;
+    return [...matching].sort((a, b) => a.username.localeCompare(b.username));
+  },
+};
+
+// Defaults of spec §9 where an implementation leaves a preference out.
+export const Preferences: PreferencesResolvers = {
+  emailNotifications: (preferences) => preferences.emailNotifications ?? true,
+  smsNotifications: (preferences) => preferences.smsNotifications ?? false,
+  language: (preferences) => preferences.language ?? 'en',
+  timezone: (preferences) => preferences.timezone ?? 'UTC',
+};
+
+export const ChatUser: ChatUserResolvers = {
+  id: chatUserGlobalId,
+  roles: (user) => rolesOf(user.roles),
+  isAdmin: (user) => rolesOf(user.roles).includes('ADMIN'),
+  firstName: (user) => user.firstName ?? null,
+  lastName: (user) => user.lastName ?? null,
+};

@@ -1,0 +1,101 @@
+// The REST contract's answers (spec §3, §7) as the gateway reads them. Written loosely on purpose: the gateway
+// must work against any implementation of the contract, so fields our own service always sends may be missing.
+
+export interface RestProduct {
+  id: number;
+  name: string;
+  description?: string | null;
+  price: number;
+  quantity: number;
+  imageUrl?: string | null;
+  imageUrls?: string[] | null;
+}
+
+export interface RestPreferences {
+  emailNotifications?: boolean | null;
+  smsNotifications?: boolean | null;
+  language?: string | null;
+  timezone?: string | null;
+}
+
+export interface RestUser {
+  id?: number | null;
+  username: string;
+  roles?: string[] | null;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  address?: string | null;
+  createdAt?: string | null;
+  preferences?: RestPreferences | null;
+}
+
+export interface RestCartItem {
+  productId: number;
+  productName: string;
+  price: number;
+  quantity: number;
+  subtotal: number;
+}
+
+export interface RestCart {
+  id?: number | null;
+  items?: RestCartItem[] | null;
+  totalPrice?: number | null;
+}
+
+export interface RestOrderItem {
+  productId?: number | null;
+  productName: string;
+  price?: number | null;
+  quantity: number;
+  subtotal: number;
+}
+
+export interface RestOrder {
+  id: number;
+  orderDate: string;
+  totalAmount: number;
+  status: string;
+  shippingAddress: string;
+  items?: RestOrderItem[] | null;
+}
+
+export interface RestChatRoom {
+  id: number;
+  roomName: string;
+  participantUsernames?: string[] | null;
+  lastMessage?: string | null;
+  lastMessageTime?: string | null;
+  /** Extension (DESIGN §4): absent on the plain contract. */
+  unreadCount?: number | null;
+}
+
+export interface RestMessage {
+  id: number;
+  chatRoomId: number;
+  senderUsername: string;
+  content: string;
+  timestamp: string;
+}
+
+export interface RestChatUser {
+  id?: number | null;
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  roles?: string[] | null;
+}
+
+/** Spring Data's page object, which the contract uses for messages and our extensions for lists. */
+export interface RestPage<T> {
+  content: T[];
+  totalElements?: number;
+  totalPages?: number;
+  number?: number;
+  size?: number;
+}
+
+export const isPage = <T>(answer: unknown): answer is RestPage<T> =>
+  typeof answer === 'object' && answer !== null && Array.isArray((answer as RestPage<T>).content);

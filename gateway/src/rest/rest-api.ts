@@ -1,0 +1,25 @@
+// Every data source of the contract, bound to one caller (token and request id).
+import { CartApi } from './cart-api.js';
+import { ChatApi } from './chat-api.js';
+import { OrdersApi } from './orders-api.js';
+import { ProductsApi } from './products-api.js';
+import type { Caller, RestClient } from './rest-client.js';
+import { UsersApi } from './users-api.js';
+
+export interface RestApi {
+  products: ProductsApi;
+  users: UsersApi;
+  cart: CartApi;
+  orders: OrdersApi;
+  chat: ChatApi;
+}
+
+export function createRestApi(rest: RestClient, caller: Caller): RestApi {
+  return {
+    products: new ProductsApi(rest, caller),
+    users: new UsersApi(rest, caller),
+    cart: new CartApi(rest, caller),
+    orders: new OrdersApi(rest, caller),
+    chat: new ChatApi(rest, caller),
+  };
+}

@@ -1,0 +1,127 @@
+// The only place that speaks HTTP to the REST contract: one keep-alive undici Pool per upstream, a total
+// deadline per call, the caller's bearer token and request id passed on, and failures turned into GraphQL errors.
+import { Pool } from 'undici';
+import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RestCall {
+  method: HttpMethod;
+  /** Path below REST_URL, e.g. /api/products/3. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** Who the call is made for: every call carries the caller's token and the request id of the GraphQL request. */
+export interface Caller {
+  token?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface RestClientOptions {
+  /** Deadline for a whole call, from sending to the last byte of the answer. */
+  timeoutMs: number;
+  connections?: number;
+}
+
+function queryString(query: RestCall['query']): string {
+  if (!query) return '';
+  const parameters = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) parameters.set(key, String(value));
+  const text = parameters.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The REST service's `{ message }`, or its plain-text body (spec §8: some answers are the text itself). */
+function rejectionMessage(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed?.message === 'string' && parsed.message.trim()) return parsed.message;
+  } catch {
+    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return body.trim();
+  }
+  return `The request was refused (${status})`;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string }).code;
+    return code ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+export class RestClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  readonly origin: string;
+
+  constructor(
+    restUrl: string,
+    private readonly options: RestClientOptions,
+  ) {
+    const url = new URL(restUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      connections: options.connections ?? 128,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: options.timeoutMs },
+    });
+  }
+
+  async call<T>(caller: Caller, call: RestCall): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+    if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+    if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      body = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    }
+    const what = `${call.method} ${call.path}`;
+    let status: number;
+    let contentType: string;
+    let text: string;
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path: `${this.basePath}${call.path}${queryString(call.query)}`,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      status = response.statusCode;
+      contentType = String(response.headers['content-type'] ?? '');
+      text = await response.body.text();
+    } catch (error) {
+      throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+    }
+    if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
+    if (status >= 400) throw new UpstreamRejection(status, rejectionMessage(status, text));
+    if (status === 204 || text === '') return undefined as T;
+    if (contentType.includes('json')) {
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new UpstreamUnavailable(`${what}: answered invalid JSON`);
+      }
+    }
+    return text as T;
+  }
+
+  /** Streams a shop path (demo images) through, for the web app that only knows the gateway's origin. */
+  stream(path: string, requestId: string | undefined) {
+    return this.pool.request({
+      method: 'GET',
+      path: `${this.basePath}${path}`,
+      headers: requestId ? { 'x-request-id': requestId } : {},
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
