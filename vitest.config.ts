@@ -8,6 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'rest', include: ['rest/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'generated', include: ['tests/generated/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'] } },
       // The same gateway suite against the plain contract (REST_EXTENSIONS=false): the fallbacks must hold.
       {

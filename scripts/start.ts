@@ -1,17 +1,28 @@
-// `npm start`: the whole shop in one process on a fresh machine — the REST contract service on REST_PORT,
-// SQLite in ./data, the demo catalogue and an admin account on first start.
+// `npm start`: the whole shop in one process on a fresh machine — the REST contract service on REST_PORT (SQLite
+// in ./data, the demo catalogue and an admin account on first start) and the gateway on PORT, which talks to it
+// over HTTP exactly as it would to a REST service elsewhere.
 import closeWithGrace from 'close-with-grace';
+import { ConfigError } from '../config/env.js';
+import { buildGateway } from '../gateway/src/app.js';
+import { loadGatewayConfig } from '../gateway/src/config.js';
 import { buildRestApp } from '../rest/src/app.js';
-import { ConfigError, loadRestConfig } from '../rest/src/config.js';
+import { loadRestConfig } from '../rest/src/config.js';
 
 async function main(): Promise<void> {
   const restConfig = loadRestConfig(process.env, { seedDemo: true });
+  // In one process the gateway finds the REST service where it was just started, unless told otherwise.
+  const gatewayConfig = loadGatewayConfig({ REST_URL: `http://127.0.0.1:${restConfig.port}`, ...process.env });
   const rest = await buildRestApp(restConfig);
+  const gateway = await buildGateway(gatewayConfig);
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) rest.log.error({ err }, 'shutting down after an error');
+    if (err) gateway.log.error({ err }, 'shutting down after an error');
+    await gateway.close();
     await rest.close();
   });
   await rest.listen({ host: restConfig.host, port: restConfig.port });
+  await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
+  const shown = gatewayConfig.host === '0.0.0.0' || gatewayConfig.host === '::' ? 'localhost' : gatewayConfig.host;
+  console.log(`\n  Medshop is running: http://${shown}:${gatewayConfig.port}/graphql (REST contract on port ${restConfig.port})\n`);
 }
 
 main().catch((error: unknown) => {

@@ -16,7 +16,7 @@ import { UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
-import { parseOptions, queryLimitRules } from './security.js';
+import { clarifyParseError, parseOptions, queryLimitRules } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,6 +82,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
+      if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') return { ...formatted, message: clarifyParseError(formatted.message) };
       return formatted;
     },
     // No drain plugin: Fastify drains HTTP itself on close (the integration's plugin would call app.close() again).
@@ -114,6 +115,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
+  );
 
   // The demo catalogue's images are shop paths (/images/…) served by the REST service; the browser only knows
   // this origin, so they are passed through.

@@ -4,7 +4,16 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule, parse, specifiedRules, validate } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  type ValidationContext,
+  type ValidationRule,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
 
 export const QUERY_LIMITS = {
   /** The deepest screen query (a chat room's messages with their room) is 8 levels. */
@@ -16,14 +25,29 @@ export const QUERY_LIMITS = {
   maxCost: 5000,
 };
 
+/**
+ * A refused query is a validation error like any other (400, GRAPHQL_VALIDATION_FAILED): reported to the
+ * validation context instead of thrown (which would be a 500), and without armor's misleading "Syntax Error:".
+ */
+const reportRefusal = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''))),
+  ],
+};
+
 export function queryLimitRules(): ValidationRule[] {
   return [
-    maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true }),
-    maxAliasesRule({ n: QUERY_LIMITS.maxAliases }),
-    maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives }),
-    costLimitRule({ maxCost: QUERY_LIMITS.maxCost }),
+    maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal }),
+    maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal }),
+    maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal }),
+    costLimitRule({ maxCost: QUERY_LIMITS.maxCost, ...reportRefusal }),
   ];
 }
+
+/** graphql-js says "more that 2000 tokens"; clients read "more than". */
+export const clarifyParseError = (message: string) => message.replace(/ more that (\d+) tokens/, ' more than $1 tokens');
 
 export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 
@@ -36,7 +60,8 @@ export function checkDocument(
   try {
     document = parse(query, parseOptions);
   } catch (error) {
-    return { errors: [error as GraphQLError] };
+    const parseError = error as GraphQLError;
+    return { errors: [new GraphQLError(clarifyParseError(parseError.message), { ...parseError, originalError: parseError })] };
   }
   const errors = validate(schema, document, [...specifiedRules, ...queryLimitRules()]);
   return errors.length > 0 ? { errors } : { document };

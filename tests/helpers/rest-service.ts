@@ -43,6 +43,8 @@ export interface RestService {
   url: string;
   /** "GET /api/products?page=0&size=20" for each call received, when recordCalls is set. */
   calls: string[];
+  /** The x-request-id each recorded call carried, in the same order as `calls`. */
+  callRequestIds: (string | undefined)[];
   databaseUrl: string;
   dataDir: string;
   request<T = any>(method: InjectOptions['method'], path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
@@ -87,9 +89,12 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
   });
   const calls: string[] = [];
+  const callRequestIds: (string | undefined)[] = [];
   if (options.recordCalls) {
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/')) calls.push(`${request.method} ${request.url}`);
+      if (!request.url.startsWith('/api/')) return;
+      calls.push(`${request.method} ${request.url}`);
+      callRequestIds.push(request.headers['x-request-id'] as string | undefined);
     });
   }
   let url = '';
@@ -118,6 +123,7 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     config,
     url,
     calls,
+    callRequestIds,
     databaseUrl,
     dataDir,
     request,

@@ -106,6 +106,7 @@ export async function startShop(options: { rest?: RestServiceOptions; gateway?: 
     calls: rest.calls,
     resetCalls: () => {
       rest.calls.length = 0;
+      rest.callRequestIds.length = 0;
     },
     async user(username, password = DEFAULT_PASSWORD) {
       await rest.register(username, password);

@@ -1,0 +1,138 @@
+// What protects the gateway and what a developer meets on /graphql: query limits refused at validation (before
+// any resolver or upstream call), CSRF prevention, the body limit, Sandbox and introspection, request ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+
+let shop: Shop;
+let token: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  token = await shop.user('guarded-user');
+});
+afterAll(() => shop.close());
+
+const depthQuery = (depth: number) => {
+  // viewer → chatRooms → messages → edges → node → room → messages → … nests as deep as asked.
+  let selection = 'id';
+  for (let level = 0; level < depth; level += 1) {
+    selection = level % 2 === 0 ? `room { id messages(last: 1) { edges { node { ${selection} } } } }` : `id ${selection}`;
+  }
+  return `{ viewer { chatRooms { messages(last: 1) { edges { node { ${selection} } } } } } }`;
+};
+
+describe('the attack corpus is refused at validation, before any resolver or upstream call', () => {
+  it.each([
+    ['a query 20 levels deep', depthQuery(20), /^Query depth limit of 12 exceeded/],
+    ['100 aliases', `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, /^Aliases limit of 15 exceeded/],
+    ['10 000 tokens', `{ viewer { ${'id '.repeat(9_998)}} }`, /contains more than 2000 tokens/],
+  ])('%s', async (_name, query, message) => {
+    shop.resetCalls();
+    const answer = await shop.graphql(query, {}, token);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors!.map((error) => error.message)).toContainEqual(expect.stringMatching(message));
+    for (const error of answer.errors!) {
+      expect(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']).toContain(error.extensions?.code);
+    }
+    expect(shop.calls).toEqual([]);
+  });
+
+  it('still answers the deepest query a screen asks', async () => {
+    const answer = await shop.graphql(
+      '{ viewer { chatRooms { messages(last: 5) { edges { node { room { participants { username } } } } } } } }',
+      {},
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+  });
+});
+
+describe('HTTP', () => {
+  it('refuses a GET query without a preflight header (CSRF prevention)', async () => {
+    const response = await fetch(`${shop.gateway.url}?query=${encodeURIComponent('{ viewer { id } }')}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/CSRF/);
+  });
+
+  it('refuses a form-encoded POST (CSRF prevention)', async () => {
+    const response = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'query=%7B%20viewer%20%7B%20id%20%7D%20%7D',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ viewer { id } }', variables: { padding: 'x'.repeat(1024 * 1024) } }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('answers /healthz', async () => {
+    const response = await fetch(shop.gateway.url.replace('/graphql', '/healthz'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('passes the request id on to every upstream call and back to the client', async () => {
+    shop.resetCalls();
+    const response = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-request-id': 'trace-42' },
+      body: JSON.stringify({ query: '{ viewer { username cart { itemCount } } }' }),
+    });
+    expect(response.headers.get('x-request-id')).toBe('trace-42');
+    expect(shop.rest.callRequestIds).toEqual(['trace-42', 'trace-42']);
+  });
+
+  it('serves the shop’s own images (the REST service’s /images) on its origin', async () => {
+    const shopOrigin = shop.gateway.url.replace('/graphql', '');
+    const image = await fetch(`${shopOrigin}/images/products/stethoscope.svg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await image.text()).toContain('<svg');
+    expect((await fetch(`${shopOrigin}/images/products/no-such-image.svg`)).status).toBe(404);
+  });
+});
+
+describe('for developers', () => {
+  it('serves the Apollo Sandbox landing page on GET /graphql in a browser', async () => {
+    const response = await fetch(shop.gateway.url, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/sandbox/i);
+  });
+
+  it('answers the introspection query Sandbox sends', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const answer = await shop.graphql(getIntrospectionQuery());
+    expect(answer.errors).toBeUndefined();
+    const types = answer.data.__schema.types.map((type: { name: string }) => type.name);
+    expect(types).toEqual(expect.arrayContaining(['Product', 'User', 'Cart', 'Order', 'ChatRoom', 'Message', 'Node']));
+  });
+
+  it('suggests field names in development', async () => {
+    const answer = await shop.graphql('{ viewer { usrname } }', {}, token);
+    expect(answer.errors![0]!.message).toMatch(/Did you mean "username"/);
+  });
+
+  describe('with GRAPHQL_INTROSPECTION=false', () => {
+    let closed: Gateway;
+    beforeAll(async () => {
+      closed = await startGateway(shop.rest.url, { env: { GRAPHQL_INTROSPECTION: 'false' } });
+    });
+    afterAll(() => closed.close());
+
+    it('refuses introspection and shows no Sandbox', async () => {
+      const answer = await closed.graphql('{ __schema { types { name } } }');
+      expect(answer.errors![0]!.message).toMatch(/introspection/i);
+      const page = await fetch(closed.url, { headers: { accept: 'text/html' } });
+      expect(await page.text()).not.toMatch(/sandbox/i);
+    });
+  });
+});
