@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
 // Vitest runs the files of all projects in parallel, one worker per core.
 export default defineConfig({
+  resolve: {
+    // One graphql for everyone: Vite would hand our code graphql's ES build and graphql-ws its CommonJS build,
+    // and graphql refuses schemas from "another module or realm". Node itself resolves both to one copy.
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

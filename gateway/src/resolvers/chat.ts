@@ -6,6 +6,7 @@ import { notFound } from '../errors.js';
 import { messageCursor, messageIdFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { RestApi } from '../rest/rest-api.js';
+import { MAX_UPSTREAM_PAGE_SIZE } from '../rest/windows.js';
 import { pageSize } from './connections.js';
 import { requestedFields } from './requested-fields.js';
 import { sameUsername, viewerUsername } from './user.js';
@@ -34,11 +35,16 @@ const WALK_PAGE_SIZE = 100;
  * a plain contract ignores `before`, which shows in its answer, and the history is then walked page by page.
  */
 export async function loadHistory(api: RestApi, roomId: number, last: number, beforeId?: number): Promise<History> {
-  const first = await api.chat.messages(roomId, { page: 0, size: last + 1, before: beforeId });
+  // One message more than asked shows whether older ones exist, except at `last: 100`: a page of 101 is more than
+  // the contract serves (400), so there the page's totalElements tells.
+  const size = Math.min(last + 1, MAX_UPSTREAM_PAGE_SIZE);
+  const first = await api.chat.messages(roomId, { page: 0, size, before: beforeId });
   const totalCount = first.totalElements ?? first.content.length;
   if (beforeId === undefined || first.content.every((message) => message.id < beforeId)) {
-    // With `before` honoured (the extension) totalElements counts the older messages only, not the room's.
-    return { messages: first.content.slice(0, last), hasOlder: first.content.length > last, totalCount: beforeId === undefined ? totalCount : undefined };
+    // totalElements counts what the page was cut from: with `before` honoured (the extension), only the older
+    // messages, which says whether more exist but is not the room's count.
+    const hasOlder = first.content.length > last || (first.totalElements ?? 0) > last;
+    return { messages: first.content.slice(0, last), hasOlder, totalCount: beforeId === undefined ? totalCount : undefined };
   }
   const older: RestMessage[] = [];
   let previousFirstId: number | undefined;

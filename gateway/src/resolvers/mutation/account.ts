@@ -44,14 +44,19 @@ export const accountMutations: Pick<
     ),
 
   updateProfile: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'language', 'timezone'] }, async () => {
-      const body: ProfileBody = definedEntries(input);
-      if (input.preferences) body.preferences = definedEntries(input.preferences);
-      const user = await context.api.users.updateProfile(body);
-      if (user && typeof user === 'object') context.loaders.profile.prime(user);
-      else context.loaders.profile.clear();
-      return { user: VIEWER };
-    }),
+    withUserErrors(
+      input,
+      // "Please enter a valid email address" names two fields; it is about the email.
+      { fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'language', 'timezone'], hints: [[/email/i, 'email']] },
+      async () => {
+        const body: ProfileBody = definedEntries(input);
+        if (input.preferences) body.preferences = definedEntries(input.preferences);
+        const user = await context.api.users.updateProfile(body);
+        if (user && typeof user === 'object') context.loaders.profile.prime(user);
+        else context.loaders.profile.clear();
+        return { user: VIEWER };
+      },
+    ),
 
   changePassword: async (_root, { input }, context) => {
     // Read before the change: afterwards the token of this request no longer works.

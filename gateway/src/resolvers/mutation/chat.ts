@@ -49,7 +49,8 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
     }),
 
   markRoomRead: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['roomId'] }, async () => {
+    // "Chat room not found" is about the roomId; "You are not a participant of this chat" (403) is about who asks.
+    withUserErrors(input, { fields: ['roomId'], hints: [[/participant/i, null], [/not found/i, 'roomId']] }, async () => {
       const roomId = roomIdOf(input.roomId);
       await context.api.chat.markRead(roomId);
       context.loaders.rooms.clear();

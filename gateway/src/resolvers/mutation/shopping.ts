@@ -14,8 +14,10 @@ import type { RestCart } from '../../rest/contract.js';
 import { productIdOf, publishProductsById } from './catalogue.js';
 import { withUserErrors } from './user-errors.js';
 
-// "Only 3 of X in stock", "X is out of stock": about the quantity asked for.
+// "Only 3 of X in stock", "X is out of stock": about the quantity asked for. "Product not found", "This product is
+// not in your cart": about the productId, as when the id is of another type.
 const STOCK_HINTS: [RegExp, string | null][] = [[/in stock|out of stock/i, 'quantity']];
+const PRODUCT_ID_HINTS: [RegExp, string | null][] = [[/not found|not in your cart/i, 'productId']];
 
 function checkQuantity(quantity: number): number {
   if (quantity < 1) throw new InputProblem(QUANTITY_AT_LEAST_ONE, 'quantity');
@@ -33,19 +35,19 @@ export const shoppingMutations: Pick<
   'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus'
 > = {
   addToCart: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId', 'quantity'], hints: STOCK_HINTS }, async () => {
+    withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
       const productId = productIdOf(input.productId, 'productId');
       return changedCart(context, await context.api.cart.add(productId, checkQuantity(input.quantity ?? 1)));
     }),
 
   updateCartItem: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId', 'quantity'], hints: STOCK_HINTS }, async () => {
+    withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
       const productId = productIdOf(input.productId, 'productId');
       return changedCart(context, await context.api.cart.setQuantity(productId, checkQuantity(input.quantity)));
     }),
 
   removeCartItem: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId'] }, async () =>
+    withUserErrors(input, { fields: ['productId'], hints: PRODUCT_ID_HINTS }, async () =>
       changedCart(context, await context.api.cart.remove(productIdOf(input.productId, 'productId'))),
     ),
 
@@ -72,15 +74,28 @@ export const shoppingMutations: Pick<
     }),
 
   updateOrderStatus: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['orderId', 'status'] }, async () => {
-      const orderId = numericIdOf(input.orderId, 'Order');
-      if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
-      const order = await context.api.orders.changeStatus(orderId, input.status);
-      context.loaders.primeOrders([order]);
-      // Cancelling returns the stock.
-      if (input.status === 'CANCELLED') {
-        await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
-      }
-      return { order };
-    }),
+    withUserErrors(
+      input,
+      {
+        fields: ['orderId', 'status'],
+        hints: [
+          // "Only administrators can change an order's status" is about who asks, not about the status asked for.
+          [/administrators/i, null],
+          [/not found/i, 'orderId'],
+          // "An order that is SHIPPED cannot become CANCELLED": the status asked for clashes with the order's.
+          [/cannot become|changed meanwhile/i, 'status'],
+        ],
+      },
+      async () => {
+        const orderId = numericIdOf(input.orderId, 'Order');
+        if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
+        const order = await context.api.orders.changeStatus(orderId, input.status);
+        context.loaders.primeOrders([order]);
+        // Cancelling returns the stock.
+        if (input.status === 'CANCELLED') {
+          await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+        }
+        return { order };
+      },
+    ),
 };

@@ -1,0 +1,338 @@
+// How failures reach a GraphQL client (DESIGN §5), end to end: a REST service that is down, slow, failing (5xx) or
+// dropping connections is UPSTREAM_UNAVAILABLE with one generic message; 401 is UNAUTHENTICATED, 403 FORBIDDEN,
+// 404 null, 400/409 userErrors; a failing field leaves its siblings' data; production answers show no internals.
+// Faults come from a proxy in front of the real REST service (tests/helpers/fault-proxy.ts).
+import { createHmac } from 'node:crypto';
+import net from 'node:net';
+import type { Client } from 'graphql-ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultProxy, startFaultProxy } from '../../tests/helpers/fault-proxy.js';
+import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+
+const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a moment.';
+/** Short, so that a slow answer is provoked quickly; the shop's default is 10 s. */
+const REST_TIMEOUT_MS = '300';
+const WAIT_MS = 10_000;
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Well-formed, claiming to be the admin, signed with a key the shop does not have. */
+function forgedToken(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', ver: 0, username: 'admin', exp: 4_102_444_800 })}`;
+  return `${unsigned}.${createHmac('sha256', 'not-the-shop-secret').update(unsigned).digest('base64url')}`;
+}
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The errors a socket operation is refused with. */
+function refusalOf(client: Client, query: string): Promise<readonly { message: string; extensions?: Record<string, unknown> }[]> {
+  return within(
+    new Promise((resolve, reject) => {
+      client.subscribe(
+        { query },
+        {
+          next: (event) => reject(new Error(`the operation was executed: ${JSON.stringify(event)}`)),
+          error: (errors) => (Array.isArray(errors) ? resolve(errors) : reject(new Error(`the socket failed: ${String(errors)}`))),
+          complete: () => reject(new Error('the operation completed without an error')),
+        },
+      );
+    }),
+    'a refusal',
+  );
+}
+
+let shop: Shop;
+let proxy: FaultProxy;
+/** In front of the fault proxy, with a short REST deadline. */
+let proxied: Gateway;
+/** The same, with NODE_ENV=production. */
+let production: Gateway;
+let admin: string;
+let buyer: string;
+let productId: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  proxy = await startFaultProxy(shop.rest.url);
+  proxied = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS } });
+  production = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS, NODE_ENV: 'production' } });
+  admin = await shop.adminToken();
+  buyer = await shop.user('error-buyer');
+  await shop.rest.createProduct(admin, { name: 'Elastic Bandage', price: 4.5, quantity: 20 });
+  const listing = await shop.graphql('{ products(first: 1, filter: { name: "Elastic Bandage" }) { edges { node { id } } } }', {}, buyer);
+  productId = listing.data.products.edges[0].node.id;
+});
+afterEach(() => proxy.heal());
+afterAll(async () => {
+  await production?.close();
+  await proxied?.close();
+  await proxy?.close();
+  await shop?.close();
+});
+
+describe('the REST service is down', () => {
+  let restUrl: string;
+  let down: Gateway;
+  let productionDown: Gateway;
+  beforeAll(async () => {
+    restUrl = `http://127.0.0.1:${await closedPort()}`;
+    down = await startGateway(restUrl);
+    productionDown = await startGateway(restUrl, { env: { NODE_ENV: 'production' } });
+  });
+  afterAll(async () => {
+    await down?.close();
+    await productionDown?.close();
+  });
+
+  it('answers a query with UPSTREAM_UNAVAILABLE and the generic message, the field being null', async () => {
+    const answer = await down.graphql('{ products(first: 5) { totalCount } }', {}, buyer);
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ products: null });
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors![0]).toMatchObject({ message: UNAVAILABLE, path: ['products'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+  });
+
+  it('answers a mutation with UPSTREAM_UNAVAILABLE as a GraphQL error, not as a userError', async () => {
+    const answer = await down.graphql('mutation { login(input: { username: "error-buyer", password: "secret1" }) { token userErrors { message } } }');
+    expect(answer.data ?? null).toBeNull();
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+  });
+
+  it('names no upstream address or socket error; in production there is no stack trace either, where development shows one', async () => {
+    const { port } = new URL(restUrl);
+    const query = '{ products(first: 5) { totalCount } viewer { cart { itemCount } } }';
+    const developmentAnswer = await down.graphql(query, {}, buyer);
+    for (const error of developmentAnswer.errors!) {
+      expect(error.message).toBe(UNAVAILABLE);
+      // Development shows where the error was raised (so the production check below can fail)…
+      expect(error.extensions?.stacktrace).toEqual(expect.any(Array));
+    }
+
+    const productionAnswer = await productionDown.graphql(query, {}, buyer);
+    expect(productionAnswer.errors).toHaveLength(2);
+    for (const error of productionAnswer.errors!) {
+      expect(error).toEqual({ message: UNAVAILABLE, path: expect.any(Array), locations: expect.any(Array), extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    }
+    // …and neither mode tells where the REST service lives or how reaching it failed.
+    for (const answer of [developmentAnswer, productionAnswer]) {
+      const text = JSON.stringify(answer);
+      for (const secret of ['127.0.0.1', `:${port}`, 'ECONNREFUSED', '/api/']) expect(text).not.toContain(secret);
+    }
+  });
+
+  it('closes a socket with 1013 (try again later) rather than 4403, naming nothing of the upstream', async () => {
+    const closed = await within(
+      new Promise<{ code: number; reason: string }>((resolve) => {
+        const client = productionDown.socket(buyer, { onNonLazyError: () => undefined });
+        client.on('closed', (event) => resolve(event as { code: number; reason: string }));
+      }),
+      'the socket closing',
+    );
+    expect(closed.code).toBe(1013);
+    expect(closed.reason).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+  });
+});
+
+describe('the REST service misbehaves', () => {
+  const PRODUCT = 'query ($id: ID!) { product(id: $id) { name } }';
+
+  it('answers UPSTREAM_UNAVAILABLE when the REST service answers later than REST_TIMEOUT_MS', async () => {
+    proxy.inject({ delayMs: 5_000 });
+    const answer = await proxied.graphql(PRODUCT, { id: productId }, buyer);
+    expect(answer.data).toEqual({ product: null });
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+  });
+
+  it('answers UPSTREAM_UNAVAILABLE to a 503, and what the REST service said stays out of the answer', async () => {
+    proxy.inject({ status: 503, body: { message: 'PSQLException: connection to db-primary.internal:5432 refused' } });
+    const answer = await proxied.graphql(PRODUCT, { id: productId }, buyer);
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+    expect(JSON.stringify(answer)).not.toMatch(/PSQLException|db-primary|5432/);
+  });
+
+  it('answers UPSTREAM_UNAVAILABLE when the connection is dropped, and serves again once the REST service does', async () => {
+    proxy.inject({ drop: true });
+    const failed = await proxied.graphql(PRODUCT, { id: productId }, buyer);
+    expect(failed.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
+
+    proxy.heal();
+    const served = await proxied.graphql(PRODUCT, { id: productId }, buyer);
+    expect(served).toMatchObject({ data: { product: { name: 'Elastic Bandage' } } });
+    expect(served.errors).toBeUndefined();
+  });
+
+  it('keeps the data of a root field when its sibling fails upstream', async () => {
+    proxy.inject({ status: 503 }, /^\/api\/cart/);
+    const answer = await proxied.graphql(`query ($id: ID!) { product(id: $id) { name price } viewer { cart { itemCount } } }`, { id: productId }, buyer);
+    expect(answer.data).toEqual({ product: { name: 'Elastic Bandage', price: 4.5 }, viewer: null });
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors![0]).toMatchObject({ message: UNAVAILABLE, path: ['viewer', 'cart'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+  });
+
+  it('closes a socket it cannot check the token of with 1013, and the client reconnects by itself once the REST service answers', async () => {
+    proxy.inject({ status: 503 }, /^\/api\/users\/profile/);
+    const closeCodes: number[] = [];
+    let client: Client | undefined;
+    try {
+      await within(
+        new Promise<void>((resolve) => {
+          client = proxied.socket(buyer, {
+            retryAttempts: 3,
+            // Immediately: the REST service is healed when the first close arrives.
+            retryWait: async () => undefined,
+            onNonLazyError: () => undefined,
+            on: {
+              closed: (event) => {
+                closeCodes.push((event as { code: number }).code);
+                proxy.heal();
+              },
+              connected: () => resolve(),
+            },
+          });
+        }),
+        'the socket connecting again',
+      );
+      expect(closeCodes).toEqual([1013]);
+    } finally {
+      await client?.dispose();
+    }
+  });
+});
+
+describe('refusals of the REST service', () => {
+  it('answers a forged token with UNAUTHENTICATED where the viewer is read', async () => {
+    const answer = await shop.graphql('{ viewer { username } }', {}, forgedToken());
+    expect(answer.data).toEqual({ viewer: null });
+    expect(answer.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([[['viewer', 'username'], 'UNAUTHENTICATED']]);
+  });
+
+  it('answers a mutation with a refused token with UNAUTHENTICATED, not with a userError', async () => {
+    const answer = await shop.graphql(
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }',
+      { id: productId },
+      forgedToken(),
+    );
+    expect(answer.data ?? null).toBeNull();
+    expect(answer.errors!.map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
+  });
+
+  it('answers the viewer without a token with null, not with an error', async () => {
+    const answer = await shop.graphql('{ viewer { username cart { itemCount } } }');
+    expect(answer).toMatchObject({ status: 200, data: { viewer: null } });
+    expect(answer.errors).toBeUndefined();
+  });
+
+  it('answers a user changing a product with a FORBIDDEN userError, and the product stays as it was', async () => {
+    const answer = await shop.graphql(
+      'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { price } userErrors { message field code } } }',
+      { input: { id: productId, name: 'Elastic Bandage', description: 'Free now', price: 0, quantity: 20 } },
+      buyer,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.updateProduct.product).toBeNull();
+    expect(answer.data.updateProduct.userErrors).toEqual([{ message: expect.any(String), field: null, code: 'FORBIDDEN' }]);
+    const after = await shop.graphql('query ($id: ID!) { product(id: $id) { price } }', { id: productId }, buyer);
+    expect(after.data.product.price).toBe(4.5);
+  });
+
+  it('answers marking someone else’s chat room read with a FORBIDDEN userError', async () => {
+    const [ann, ben, eve] = await Promise.all(['room-ann', 'room-ben', 'room-eve'].map((name) => shop.user(name)));
+    const created = await shop.graphql(
+      'mutation { createChatRoom(input: { participantUsername: "room-ben" }) { room { id } userErrors { message } } }',
+      {},
+      ann,
+    );
+    const roomId = created.data.createChatRoom.room.id;
+    const answer = await shop.graphql('mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { room { id } userErrors { message field code } } }', { id: roomId }, eve);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.markRoomRead).toEqual({ room: null, userErrors: [{ message: 'You are not a participant of this chat', field: null, code: 'FORBIDDEN' }] });
+    // The participants themselves may.
+    const own = await shop.graphql('mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { userErrors { code } } }', { id: roomId }, ben);
+    expect(own.data.markRoomRead.userErrors).toEqual([]);
+  });
+
+  it('answers a 403 outside a mutation with FORBIDDEN and the REST service’s own message', async () => {
+    // Our REST service answers no read with 403 (what is not yours is not in your lists), but another implementation
+    // of the contract may, e.g. Spring Security's "Access Denied".
+    proxy.inject({ status: 403, body: { message: 'Access Denied' } }, /^\/api\/cart/);
+    const answer = await proxied.graphql('{ viewer { cart { itemCount } } }', {}, buyer);
+    expect(answer.data).toEqual({ viewer: null });
+    expect(answer.errors!.map((error) => [error.message, error.path, error.extensions?.code])).toEqual([['Access Denied', ['viewer', 'cart'], 'FORBIDDEN']]);
+  });
+
+  it('answers an unknown product with null, not with an error', async () => {
+    const unknown = Buffer.from('Product:987654').toString('base64url');
+    const answer = await shop.graphql('query ($id: ID!) { product(id: $id) { name } }', { id: unknown }, buyer);
+    expect(answer).toMatchObject({ data: { product: null } });
+    expect(answer.errors).toBeUndefined();
+  });
+
+  it('answers more than the stock with a userError on the quantity', async () => {
+    const answer = await shop.graphql(
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 999 }) { cart { itemCount } userErrors { message field code } } }',
+      { id: productId },
+      buyer,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.addToCart).toEqual({
+      cart: null,
+      userErrors: [{ message: 'Only 20 of Elastic Bandage in stock', field: 'quantity', code: 'INVALID_INPUT' }],
+    });
+  });
+});
+
+describe('production (NODE_ENV=production) and development', () => {
+  it('refusals carry no stack trace in production, where development shows one', async () => {
+    const query = '{ viewer { username } }';
+    const productionAnswer = await production.graphql(query, {}, forgedToken());
+    expect(productionAnswer.errors).toEqual([
+      { message: expect.any(String), path: ['viewer', 'username'], locations: expect.any(Array), extensions: { code: 'UNAUTHENTICATED' } },
+    ]);
+    const developmentAnswer = await proxied.graphql(query, {}, forgedToken());
+    expect(developmentAnswer.errors![0]!.extensions?.stacktrace).toEqual(expect.any(Array));
+  });
+
+  it('suggests no field for a misspelled one in production; development does', async () => {
+    const query = '{ prodcts(first: 1) { totalCount } }';
+    const productionAnswer = await production.graphql(query, {}, buyer);
+    expect(productionAnswer.status).toBe(400);
+    expect(productionAnswer.errors!.map((error) => error.message)).toEqual(['Cannot query field "prodcts" on type "Query".']);
+    expect(JSON.stringify(productionAnswer)).not.toContain('stacktrace');
+
+    const developmentAnswer = await proxied.graphql(query, {}, buyer);
+    expect(developmentAnswer.errors).toHaveLength(1);
+    expect(developmentAnswer.errors![0]!.message).toMatch(/^Cannot query field "prodcts" on type "Query"\. Did you mean "products"/);
+  });
+
+  it('suggests no field over the socket in production either; development does', async () => {
+    const productionSocket = production.socket(buyer);
+    const developmentSocket = proxied.socket(buyer);
+    try {
+      const query = 'subscription { mesageAdded { id } }';
+      const productionErrors = await refusalOf(productionSocket, query);
+      expect(productionErrors.map((error) => error.message)).toEqual(['Cannot query field "mesageAdded" on type "Subscription".']);
+      expect(JSON.stringify(productionErrors)).not.toContain('stacktrace');
+
+      const developmentErrors = await refusalOf(developmentSocket, query);
+      expect(developmentErrors.map((error) => error.message)).toEqual([
+        'Cannot query field "mesageAdded" on type "Subscription". Did you mean "messageAdded"?',
+      ]);
+    } finally {
+      await Promise.all([productionSocket.dispose(), developmentSocket.dispose()]);
+    }
+  });
+});

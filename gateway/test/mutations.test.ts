@@ -1,0 +1,887 @@
+// Every mutation of schema.graphql as a client meets it: the happy path answers what a normalized cache needs
+// (ids and the changed fields), each rule answers a userError naming its field and writes nothing (re-read
+// through the graph), and who may do what. Real HTTP to the real gateway over the real REST service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLAnswer, type Shop, startShop } from '../../tests/helpers/shop.js';
+
+let shop: Shop;
+let adminRest: string;
+let admin: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  adminRest = await shop.rest.adminToken();
+  admin = await shop.adminToken();
+});
+afterAll(() => shop.close());
+
+const USER_ERRORS = 'userErrors { message field code } clientMutationId';
+
+/** Runs `mutation { name(input: $input) { selection userErrors … } }` and answers the whole GraphQL answer. */
+function send(name: string, input: Record<string, unknown>, selection: string, token?: string): Promise<GraphQLAnswer> {
+  const inputType = `${name[0]!.toUpperCase()}${name.slice(1)}Input`;
+  return shop.graphql(`mutation ($input: ${inputType}!) { ${name}(input: $input) { ${selection} ${USER_ERRORS} } }`, { input }, token);
+}
+
+/** A mutation that must not fail as a GraphQL error: its payload (which may still carry userErrors). */
+async function mutate(name: string, input: Record<string, unknown>, selection: string, token?: string): Promise<any> {
+  const answer = await send(name, input, selection, token);
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data[name];
+}
+
+/** A mutation that must fail with exactly one userError: that error (the payload is checked to carry nothing else). */
+async function refused(name: string, input: Record<string, unknown>, selection: string, token: string) {
+  const payload = await mutate(name, { ...input, clientMutationId: `refused-${name}` }, selection, token);
+  expect(payload.userErrors).toHaveLength(1);
+  expect(payload.clientMutationId).toBe(`refused-${name}`);
+  for (const [key, value] of Object.entries(payload)) if (key !== 'userErrors' && key !== 'clientMutationId') expect(value, key).toBeNull();
+  return payload.userErrors[0] as { message: string; field: string | null; code: string };
+}
+
+async function read<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const answer = await shop.graphql<T>(query, variables, token);
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data!;
+}
+
+const errorCodes = (answer: GraphQLAnswer) => (answer.errors ?? []).map((error) => error.extensions?.code);
+
+/** Without a token a mutation is a GraphQL error UNAUTHENTICATED, not a payload. */
+async function expectUnauthenticated(name: string, input: Record<string, unknown>, selection = '') {
+  const answer = await send(name, input, selection);
+  expect(answer.data?.[name] ?? null).toBeNull();
+  expect(errorCodes(answer)).toEqual(['UNAUTHENTICATED']);
+}
+
+const globalIdOfType = (type: string, localId: string | number) => Buffer.from(`${type}:${localId}`).toString('base64url');
+
+/** A product made straight through the REST service, with the global id the graph gives it. */
+async function makeProduct(fields: { name: string; price?: number; quantity?: number; description?: string }): Promise<string> {
+  await shop.rest.createProduct(adminRest, fields);
+  const { products } = await read('query ($name: String) { products(first: 2, filter: { name: $name }) { edges { node { id name } } } }', { name: fields.name }, admin);
+  expect(products.edges).toHaveLength(1);
+  return products.edges[0].node.id;
+}
+
+const stockOf = async (id: string) => (await read('query ($id: ID!) { product(id: $id) { quantity } }', { id }, admin)).product?.quantity;
+
+const CART = 'cart { id totalPrice itemCount items { productName price quantity subtotal product { id } } }';
+const cartOf = async (token: string) => (await read(`{ viewer { ${CART} } }`, {}, token)).viewer.cart;
+
+async function addToCart(token: string, productId: string, quantity: number) {
+  const payload = await mutate('addToCart', { productId, quantity }, 'cart { id }', token);
+  expect(payload.userErrors).toEqual([]);
+}
+
+async function checkout(token: string, shippingAddress = '1 Checkout Road'): Promise<string> {
+  const payload = await mutate('checkout', { shippingAddress }, 'order { id }', token);
+  expect(payload.userErrors).toEqual([]);
+  return payload.order.id;
+}
+
+async function loginAnswer(username: string, password: string) {
+  return mutate('login', { username, password }, 'token viewer { username }');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+describe('register', () => {
+  it('creates a regular account and does not log in: the payload’s token works, and the client logs in afresh', async () => {
+    const payload = await mutate(
+      'register',
+      { username: 'm-Reg.New', password: 'pw-new', confirmPassword: 'pw-new', clientMutationId: 'reg-1' },
+      'token',
+    );
+    expect(payload).toEqual({ token: expect.any(String), userErrors: [], clientMutationId: 'reg-1' });
+    const { viewer } = await read('{ viewer { username roles isAdmin } }', {}, payload.token);
+    expect(viewer).toEqual({ username: 'm-Reg.New', roles: ['USER'], isAdmin: false });
+    const login = await loginAnswer('m-Reg.New', 'pw-new');
+    expect(login).toMatchObject({ token: expect.any(String), viewer: { username: 'm-Reg.New' }, userErrors: [] });
+  });
+
+  it('does not act as the new account for the rest of the request (login does)', async () => {
+    // Mutation fields run in order: a field after register still has no viewer, one after login has one.
+    const afterRegister = await shop.graphql(`mutation {
+      register(input: { username: "m-reg-then", password: "pw-then", confirmPassword: "pw-then" }) { token userErrors { message } }
+      updateProfile(input: { firstName: "Then" }) { user { firstName } userErrors { message } }
+    }`);
+    expect(afterRegister.errors?.map((error) => [error.path?.[0], error.extensions?.code])).toEqual([['updateProfile', 'UNAUTHENTICATED']]);
+    const afterLogin = await shop.graphql(`mutation {
+      login(input: { username: "m-reg-then", password: "pw-then" }) { token userErrors { message } }
+      updateProfile(input: { firstName: "Then" }) { user { firstName } userErrors { message } }
+    }`);
+    expect(afterLogin.errors).toBeUndefined();
+    expect(afterLogin.data.updateProfile).toEqual({ user: { firstName: 'Then' }, userErrors: [] });
+    expect((await read('{ viewer { username firstName } }', {}, afterLogin.data.login.token)).viewer).toEqual({ username: 'm-reg-then', firstName: 'Then' });
+  });
+
+  it.each([
+    ['a username shorter than 3', { username: 'ab', password: 'secret', confirmPassword: 'secret' }, 'username', /at least 3/],
+    ['a blank username', { username: '', password: 'secret', confirmPassword: 'secret' }, 'username', /required/],
+    ['a username with spaces', { username: 'm reg spaces', password: 'secret', confirmPassword: 'secret' }, 'username', /letters, digits/],
+    ['a password shorter than 3', { username: 'm-reg-shortpw', password: 'pw', confirmPassword: 'pw' }, 'password', /at least 3/],
+    ['a confirmPassword that differs', { username: 'm-reg-mismatch', password: 'secret', confirmPassword: 'secreT' }, 'confirmPassword', /^Passwords do not match$/],
+  ])('refuses %s as INVALID_INPUT on its field, and creates no account', async (_label, input, field, message) => {
+    const error = await refused('register', input, 'token', '');
+    expect(error).toEqual({ message: expect.stringMatching(message), field, code: 'INVALID_INPUT' });
+    const login = await loginAnswer(input.username || 'm-reg-blank', input.password);
+    expect(login.userErrors.map((userError: any) => userError.code)).toEqual(['INVALID_CREDENTIALS']);
+  });
+
+  it('refuses a taken username, in any case, as CONFLICT on username, leaving the account as it was', async () => {
+    await shop.rest.register('m-reg-taken', 'original');
+    const error = await refused('register', { username: 'M-REG-TAKEN', password: 'intruder', confirmPassword: 'intruder' }, 'token', '');
+    expect(error).toEqual({ message: expect.stringMatching(/taken/), field: 'username', code: 'CONFLICT' });
+    expect((await loginAnswer('m-reg-taken', 'original')).token).toEqual(expect.any(String));
+    expect((await loginAnswer('m-reg-taken', 'intruder')).token).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('login', () => {
+  it('logs in with the username in any case: a token, and the viewer resolved with it', async () => {
+    await shop.rest.register('m-Login.Case', 'pw-login');
+    for (const username of ['m-Login.Case', 'M-LOGIN.CASE', 'm-login.case']) {
+      const payload = await mutate(
+        'login',
+        { username, password: 'pw-login', clientMutationId: 'login-1' },
+        'token viewer { id username cart { id itemCount } }',
+      );
+      expect(payload).toEqual({
+        token: expect.any(String),
+        viewer: { id: expect.any(String), username: 'm-Login.Case', cart: { id: expect.any(String), itemCount: 0 } },
+        userErrors: [],
+        clientMutationId: 'login-1',
+      });
+      expect((await read('{ viewer { id username } }', {}, payload.token)).viewer).toEqual({ id: payload.viewer.id, username: 'm-Login.Case' });
+    }
+  });
+
+  it('a wrong password or an unknown username: INVALID_CREDENTIALS with no field, the same message, no token and no viewer', async () => {
+    await shop.rest.register('m-login-wrong', 'right-pw');
+    const wrongPassword = await refused('login', { username: 'm-login-wrong', password: 'wrong-pw' }, 'token viewer { id }', '');
+    const unknownUser = await refused('login', { username: 'm-login-nobody', password: 'wrong-pw' }, 'token viewer { id }', '');
+    expect(wrongPassword).toEqual({ message: expect.any(String), field: null, code: 'INVALID_CREDENTIALS' });
+    expect(unknownUser).toEqual(wrongPassword);
+  });
+
+  it.each([
+    ['username', { username: '  ', password: 'secret' }],
+    ['password', { username: 'm-login-blank', password: '' }],
+  ])('a blank %s is INVALID_INPUT on that field', async (field, input) => {
+    const error = await refused('login', input, 'token viewer { id }', '');
+    expect(error).toEqual({ message: expect.stringMatching(/required/), field, code: 'INVALID_INPUT' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('updateProfile', () => {
+  const PROFILE_FIELDS = 'id email firstName lastName phoneNumber address preferences { emailNotifications smsNotifications language timezone }';
+  const USER = `user { ${PROFILE_FIELDS} }`;
+  const PROFILE = `{ viewer { ${PROFILE_FIELDS} } }`;
+  const profileOf = async (token: string) => (await read(PROFILE, {}, token)).viewer;
+
+  it('changes only the fields given and answers the viewer with its id and the changed fields', async () => {
+    const token = await shop.user('m-profile-partial');
+    const { id } = await profileOf(token);
+    const first = await mutate('updateProfile', { email: 'p@example.com', firstName: 'Petra', clientMutationId: 'prof-1' }, USER, token);
+    expect(first).toEqual({
+      user: {
+        id,
+        email: 'p@example.com',
+        firstName: 'Petra',
+        lastName: null,
+        phoneNumber: null,
+        address: null,
+        preferences: { emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' },
+      },
+      userErrors: [],
+      clientMutationId: 'prof-1',
+    });
+    const second = await mutate(
+      'updateProfile',
+      { lastName: 'Partial', phoneNumber: '+1 555 0100', address: '9 Partial Way', preferences: { language: 'de', smsNotifications: true } },
+      USER,
+      token,
+    );
+    const expected = {
+      id,
+      email: 'p@example.com',
+      firstName: 'Petra',
+      lastName: 'Partial',
+      phoneNumber: '+1 555 0100',
+      address: '9 Partial Way',
+      preferences: { emailNotifications: true, smsNotifications: true, language: 'de', timezone: 'UTC' },
+    };
+    expect(second.user).toEqual(expected);
+    expect(await profileOf(token)).toEqual(expected);
+    const third = await mutate('updateProfile', { preferences: { timezone: 'Europe/Berlin', emailNotifications: false } }, USER, token);
+    expect(third.user.preferences).toEqual({ emailNotifications: false, smsNotifications: true, language: 'de', timezone: 'Europe/Berlin' });
+  });
+
+  it('null or an empty string clears a field; omitted fields stay', async () => {
+    const token = await shop.user('m-profile-clear');
+    await mutate('updateProfile', { email: 'c@example.com', firstName: 'Clara', lastName: 'Clear', address: 'Somewhere 1' }, USER, token);
+    const cleared = await mutate('updateProfile', { email: null, firstName: '', address: '   ' }, USER, token);
+    expect(cleared.userErrors).toEqual([]);
+    expect(cleared.user).toMatchObject({ email: null, firstName: null, lastName: 'Clear', address: null });
+    expect(await profileOf(token)).toMatchObject({ email: null, firstName: null, lastName: 'Clear', address: null });
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }],
+    ['phoneNumber', { phoneNumber: 'call me maybe' }],
+    ['language', { preferences: { language: 'Klingon!' } }],
+    ['timezone', { preferences: { timezone: 'Mars/Olympus' } }],
+  ])('refuses a bad %s as INVALID_INPUT on it, and changes nothing', async (field, input) => {
+    const token = await shop.user(`m-profile-bad-${field}`);
+    await mutate('updateProfile', { email: 'keep@example.com', firstName: 'Keep' }, USER, token);
+    const before = await profileOf(token);
+    const error = await refused('updateProfile', { firstName: 'Changed', ...input }, USER, token);
+    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+    expect(await profileOf(token)).toEqual(before);
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('updateProfile', { firstName: 'Anon' }, 'user { id }');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('changePassword', () => {
+  it('answers a new token and the viewer; the old token stops working, the new one and the new password work', async () => {
+    const old = await shop.user('m-pw-change', 'old-pw');
+    const viewerId = (await read('{ viewer { id } }', {}, old)).viewer.id;
+    const payload = await mutate(
+      'changePassword',
+      { currentPassword: 'old-pw', newPassword: 'new-pw', confirmPassword: 'new-pw', clientMutationId: 'pw-1' },
+      'token viewer { id username }',
+      old,
+    );
+    expect(payload).toEqual({ token: expect.any(String), viewer: { id: viewerId, username: 'm-pw-change' }, userErrors: [], clientMutationId: 'pw-1' });
+    expect(payload.token).not.toBe(old);
+    const withOld = await shop.graphql('{ viewer { username } }', {}, old);
+    expect(errorCodes(withOld)).toEqual(['UNAUTHENTICATED']);
+    expect((await read('{ viewer { username } }', {}, payload.token)).viewer.username).toBe('m-pw-change');
+    expect((await loginAnswer('m-pw-change', 'new-pw')).token).toEqual(expect.any(String));
+    expect((await loginAnswer('m-pw-change', 'old-pw')).token).toBeNull();
+  });
+
+  it.each([
+    ['a wrong current password', { currentPassword: 'not-it', newPassword: 'next-pw', confirmPassword: 'next-pw' }, 'currentPassword'],
+    ['a blank current password', { currentPassword: '', newPassword: 'next-pw', confirmPassword: 'next-pw' }, 'currentPassword'],
+    ['a new password shorter than 3', { currentPassword: 'kept-pw', newPassword: 'ab', confirmPassword: 'ab' }, 'newPassword'],
+    ['a confirmation that differs', { currentPassword: 'kept-pw', newPassword: 'next-pw', confirmPassword: 'next-PW' }, 'confirmPassword'],
+  ])('refuses %s as INVALID_INPUT on its field: no logout, the password unchanged', async (label, input, field) => {
+    const token = await shop.user(`m-pw-${label.replace(/\W+/g, '-')}`.slice(0, 50), 'kept-pw');
+    const username = (await read('{ viewer { username } }', {}, token)).viewer.username;
+    const error = await refused('changePassword', input, 'token viewer { id }', token);
+    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+    expect((await read('{ viewer { username } }', {}, token)).viewer.username).toBe(username);
+    expect((await loginAnswer(username, 'kept-pw')).token).toEqual(expect.any(String));
+    expect((await loginAnswer(username, 'next-pw')).token).toBeNull();
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('changePassword', { currentPassword: 'a', newPassword: 'bcd', confirmPassword: 'bcd' }, 'token');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('deleteAccount', () => {
+  it('answers the deleted user’s id; every token stops working; orders are kept; the username is free again', async () => {
+    const token = await shop.user('m-delete-me', 'delete-pw');
+    const second = (await loginAnswer('m-delete-me', 'delete-pw')).token;
+    const productId = await makeProduct({ name: 'M deleted buyer splint', price: 4, quantity: 10 });
+    await addToCart(token, productId, 2);
+    const orderId = await checkout(token, '1 Gone Street');
+    const viewerId = (await read('{ viewer { id } }', {}, token)).viewer.id;
+
+    const payload = await mutate('deleteAccount', { clientMutationId: 'bye' }, 'deletedUserId', token);
+    expect(payload).toEqual({ deletedUserId: viewerId, userErrors: [], clientMutationId: 'bye' });
+
+    for (const dead of [token, second]) expect(errorCodes(await shop.graphql('{ viewer { username } }', {}, dead))).toEqual(['UNAUTHENTICATED']);
+    expect((await loginAnswer('m-delete-me', 'delete-pw')).userErrors.map((error: any) => error.code)).toEqual(['INVALID_CREDENTIALS']);
+    // The order stays for the shop (admins read any order), with its lines.
+    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Order { id shippingAddress items { productName quantity } } } }', { id: orderId }, admin);
+    expect(node).toEqual({ id: orderId, shippingAddress: '1 Gone Street', items: [{ productName: 'M deleted buyer splint', quantity: 2 }] });
+    const again = await mutate('register', { username: 'm-delete-me', password: 'fresh-pw', confirmPassword: 'fresh-pw' }, 'token');
+    expect(again.userErrors).toEqual([]);
+    const { viewer } = await read('{ viewer { id orders { totalCount } cart { itemCount } } }', {}, again.token);
+    expect(viewer).toMatchObject({ orders: { totalCount: 0 }, cart: { itemCount: 0 } });
+    expect(viewer.id).not.toBe(viewerId);
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('deleteAccount', {}, 'deletedUserId');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('createProduct, updateProduct, deleteProduct', () => {
+  const PRODUCT_FIELDS = 'id name description price quantity inStock imageUrl imageUrls';
+  const PRODUCT = `product { ${PRODUCT_FIELDS} }`;
+  const productById = async (id: string) => (await read(`query ($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id }, admin)).product;
+  const countNamed = async (name: string) =>
+    (await read('query ($name: String) { products(filter: { name: $name }) { totalCount } }', { name }, admin)).products.totalCount;
+
+  const valid = { name: 'M Valid Product', description: 'Sturdy', price: 9.99, quantity: 4 };
+
+  it('createProduct (admin) answers the new product with its id, trimmed, with the images normalised', async () => {
+    const payload = await mutate(
+      'createProduct',
+      {
+        name: '  M Created Crutch  ',
+        description: ' Aluminium ',
+        price: 49.5,
+        quantity: 0,
+        imageUrl: ' https://img.example/crutch.png ',
+        imageUrls: ['https://img.example/crutch-2.png', '  ', 'https://img.example/crutch.png', '/images/crutch-3.png'],
+        clientMutationId: 'create-1',
+      },
+      PRODUCT,
+      admin,
+    );
+    const product = {
+      id: expect.any(String),
+      name: 'M Created Crutch',
+      description: 'Aluminium',
+      price: 49.5,
+      quantity: 0,
+      inStock: false,
+      imageUrl: 'https://img.example/crutch.png',
+      imageUrls: ['https://img.example/crutch.png', 'https://img.example/crutch-2.png', '/images/crutch-3.png'],
+    };
+    expect(payload).toEqual({ product, userErrors: [], clientMutationId: 'create-1' });
+    expect(await productById(payload.product.id)).toEqual(payload.product);
+  });
+
+  it('createProduct without images answers imageUrl null and no imageUrls', async () => {
+    const payload = await mutate('createProduct', { ...valid, name: 'M Imageless' }, PRODUCT, admin);
+    expect(payload.product).toMatchObject({ name: 'M Imageless', imageUrl: null, imageUrls: [], inStock: true });
+  });
+
+  const RULES: [string, Record<string, unknown>, string][] = [
+    ['a blank name', { name: '   ' }, 'name'],
+    ['a blank description', { description: ' ' }, 'description'],
+    ['a negative price', { price: -0.01 }, 'price'],
+    ['a price with three decimals', { price: 1.005 }, 'price'],
+    ['a price above the maximum', { price: 1_000_000.01 }, 'price'],
+    ['a negative quantity', { quantity: -1 }, 'quantity'],
+    ['a quantity above the maximum', { quantity: 1_000_001 }, 'quantity'],
+    ['an image URL that is not http(s) or a shop path', { imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
+    ['a protocol-relative image URL', { imageUrl: '//evil.example/x.png' }, 'imageUrl'],
+    ['a bad URL among imageUrls', { imageUrls: ['https://ok.example/a.png', 'ftp://files.example/b.png'] }, 'imageUrls'],
+  ];
+
+  it.each(RULES)('createProduct refuses %s as INVALID_INPUT on its field, and creates nothing', async (label, change, field) => {
+    const name = `M refused create ${label}`.slice(0, 60);
+    const error = await refused('createProduct', { ...valid, name, ...change }, PRODUCT, admin);
+    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+    expect(await countNamed('M refused create')).toBe(0);
+  });
+
+  it('createProduct by a USER is FORBIDDEN and creates nothing', async () => {
+    const token = await shop.user('m-user-creates');
+    const error = await refused('createProduct', { ...valid, name: 'M Forbidden Create' }, PRODUCT, token);
+    expect(error).toMatchObject({ field: null, code: 'FORBIDDEN' });
+    expect(await countNamed('M Forbidden Create')).toBe(0);
+  });
+
+  it('updateProduct (admin) answers the product, same id, with every field replaced', async () => {
+    const id = await makeProduct({ name: 'M Update Me', price: 5, quantity: 5 });
+    const payload = await mutate(
+      'updateProduct',
+      { id, name: 'M Updated', description: 'New text', price: 6.25, quantity: 0, imageUrl: '/images/u.png', imageUrls: ['/images/v.png'], clientMutationId: 'upd-1' },
+      PRODUCT,
+      admin,
+    );
+    const product = { id, name: 'M Updated', description: 'New text', price: 6.25, quantity: 0, inStock: false, imageUrl: '/images/u.png', imageUrls: ['/images/u.png', '/images/v.png'] };
+    expect(payload).toEqual({ product, userErrors: [], clientMutationId: 'upd-1' });
+    expect(await productById(id)).toEqual(product);
+  });
+
+  it.each(RULES)('updateProduct refuses %s as INVALID_INPUT on its field, and changes nothing', async (label, change, field) => {
+    const id = await makeProduct({ name: `M unchanged update ${label}`.slice(0, 60), price: 5, quantity: 5 });
+    const before = await productById(id);
+    const error = await refused('updateProduct', { id, ...valid, ...change }, PRODUCT, admin);
+    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+    expect(await productById(id)).toEqual(before);
+  });
+
+  it('updateProduct by a USER is FORBIDDEN and changes nothing', async () => {
+    const id = await makeProduct({ name: 'M Not Yours To Update', price: 5, quantity: 5 });
+    const before = await productById(id);
+    const token = await shop.user('m-user-updates');
+    const error = await refused('updateProduct', { id, ...valid }, PRODUCT, token);
+    expect(error).toMatchObject({ field: null, code: 'FORBIDDEN' });
+    expect(await productById(id)).toEqual(before);
+  });
+
+  it('updateProduct of an unknown product, or with an id of another type, is NOT_FOUND on id', async () => {
+    const orderish = globalIdOfType('Order', 1);
+    for (const id of [globalIdOfType('Product', 987654), orderish, 'garbage']) {
+      const error = await refused('updateProduct', { id, ...valid }, PRODUCT, admin);
+      expect(error, id).toEqual({ message: expect.any(String), field: 'id', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('deleteProduct (admin) answers the deleted id and the admin’s cart without it; it leaves every cart and the catalogue', async () => {
+    const id = await makeProduct({ name: 'M Delete Me', price: 3, quantity: 10 });
+    const keep = await makeProduct({ name: 'M Keep Me', price: 2, quantity: 10 });
+    const buyer = await shop.user('m-cart-of-deleted');
+    await addToCart(buyer, id, 2);
+    await addToCart(buyer, keep, 1);
+    await addToCart(admin, id, 1);
+    const payload = await mutate('deleteProduct', { id, clientMutationId: 'del-1' }, `deletedProductId ${CART}`, admin);
+    expect(payload.deletedProductId).toBe(id);
+    expect(payload.clientMutationId).toBe('del-1');
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.cart.items.map((item: any) => item.product.id)).not.toContain(id);
+    expect(payload.cart).toEqual(await cartOf(admin));
+    expect(await cartOf(buyer)).toMatchObject({ itemCount: 1, totalPrice: 2, items: [{ productName: 'M Keep Me', product: { id: keep } }] });
+    expect(await productById(id)).toBeNull();
+    expect(await countNamed('M Delete Me')).toBe(0);
+  });
+
+  it('deleteProduct by a USER is FORBIDDEN and the product stays', async () => {
+    const id = await makeProduct({ name: 'M Not Yours To Delete', price: 3, quantity: 10 });
+    const token = await shop.user('m-user-deletes');
+    const error = await refused('deleteProduct', { id }, 'deletedProductId', token);
+    expect(error).toMatchObject({ field: null, code: 'FORBIDDEN' });
+    expect(await productById(id)).toMatchObject({ id, name: 'M Not Yours To Delete' });
+  });
+
+  it('deleteProduct of an unknown product, or with an id of another type, is NOT_FOUND on id', async () => {
+    for (const id of [globalIdOfType('Product', 987654), globalIdOfType('ChatRoom', 1), 'garbage']) {
+      const error = await refused('deleteProduct', { id }, 'deletedProductId', admin);
+      expect(error, id).toEqual({ message: expect.any(String), field: 'id', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    const id = await makeProduct({ name: 'M Anonymous Target', price: 3, quantity: 10 });
+    await expectUnauthenticated('createProduct', valid, 'product { id }');
+    await expectUnauthenticated('updateProduct', { id, ...valid }, 'product { id }');
+    await expectUnauthenticated('deleteProduct', { id }, 'deletedProductId');
+    expect(await productById(id)).toMatchObject({ name: 'M Anonymous Target', price: 3 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
+  it('addToCart adds 1 by default, the same product’s line grows, and the payload is the whole cart with ids', async () => {
+    const token = await shop.user('m-cart-add');
+    const gauze = await makeProduct({ name: 'M Cart Gauze', price: 2.5, quantity: 20 });
+    const tape = await makeProduct({ name: 'M Cart Tape', price: 1.1, quantity: 20 });
+    const cartId = (await cartOf(token)).id;
+    const first = await mutate('addToCart', { productId: gauze, clientMutationId: 'add-1' }, CART, token);
+    expect(first).toEqual({
+      cart: { id: cartId, totalPrice: 2.5, itemCount: 1, items: [{ productName: 'M Cart Gauze', price: 2.5, quantity: 1, subtotal: 2.5, product: { id: gauze } }] },
+      userErrors: [],
+      clientMutationId: 'add-1',
+    });
+    await mutate('addToCart', { productId: tape, quantity: 3 }, CART, token);
+    const merged = await mutate('addToCart', { productId: gauze, quantity: 4 }, CART, token);
+    expect(merged.cart).toEqual({
+      id: cartId,
+      totalPrice: 15.8,
+      itemCount: 8,
+      items: [
+        { productName: 'M Cart Gauze', price: 2.5, quantity: 5, subtotal: 12.5, product: { id: gauze } },
+        { productName: 'M Cart Tape', price: 1.1, quantity: 3, subtotal: 3.3, product: { id: tape } },
+      ],
+    });
+    expect(await cartOf(token)).toEqual(merged.cart);
+  });
+
+  it('addToCart cannot take the line beyond the stock: INVALID_INPUT on quantity, the cart unchanged', async () => {
+    const token = await shop.user('m-cart-stock');
+    const scarce = await makeProduct({ name: 'M Scarce Mask', price: 1, quantity: 3 });
+    await addToCart(token, scarce, 2);
+    const before = await cartOf(token);
+    const error = await refused('addToCart', { productId: scarce, quantity: 2 }, CART, token);
+    expect(error).toEqual({ message: expect.stringMatching(/M Scarce Mask/), field: 'quantity', code: 'INVALID_INPUT' });
+    expect(await cartOf(token)).toEqual(before);
+    const soldOut = await makeProduct({ name: 'M Sold Out Mask', price: 1, quantity: 0 });
+    expect(await refused('addToCart', { productId: soldOut, quantity: 1 }, CART, token)).toMatchObject({ field: 'quantity', code: 'INVALID_INPUT' });
+    expect(await cartOf(token)).toEqual(before);
+  });
+
+  it.each([0, -2])('addToCart refuses quantity %d as INVALID_INPUT on quantity, adding nothing', async (quantity) => {
+    const token = await shop.user(`m-cart-qty${quantity}`);
+    const product = await makeProduct({ name: `M Quantity ${quantity} Swab`, price: 1, quantity: 5 });
+    const error = await refused('addToCart', { productId: product, quantity }, CART, token);
+    expect(error).toEqual({ message: 'Quantity must be at least 1', field: 'quantity', code: 'INVALID_INPUT' });
+    expect((await cartOf(token)).items).toEqual([]);
+  });
+
+  it('addToCart of an unknown product, or with an id of another type, is NOT_FOUND on productId', async () => {
+    const token = await shop.user('m-cart-unknown');
+    for (const productId of [globalIdOfType('Product', 987654), globalIdOfType('Order', 1), 'garbage']) {
+      const error = await refused('addToCart', { productId, quantity: 1 }, CART, token);
+      expect(error, productId).toEqual({ message: expect.any(String), field: 'productId', code: 'NOT_FOUND' });
+    }
+    expect((await cartOf(token)).items).toEqual([]);
+  });
+
+  it('updateCartItem sets the line’s quantity and answers the cart', async () => {
+    const token = await shop.user('m-cart-update');
+    const product = await makeProduct({ name: 'M Update Line Pad', price: 0.5, quantity: 6 });
+    await addToCart(token, product, 1);
+    const payload = await mutate('updateCartItem', { productId: product, quantity: 6, clientMutationId: 'set-6' }, CART, token);
+    expect(payload).toMatchObject({ userErrors: [], clientMutationId: 'set-6' });
+    expect(payload.cart).toMatchObject({ totalPrice: 3, itemCount: 6, items: [{ quantity: 6, subtotal: 3, product: { id: product } }] });
+    const down = await mutate('updateCartItem', { productId: product, quantity: 2 }, CART, token);
+    expect(down.cart).toMatchObject({ itemCount: 2, items: [{ quantity: 2 }] });
+    expect(await cartOf(token)).toEqual(down.cart);
+  });
+
+  it.each([
+    ['above the stock', 7, /in stock/],
+    ['of 0', 0, /at least 1/],
+  ])('updateCartItem refuses a quantity %s as INVALID_INPUT on quantity, the line unchanged', async (label, quantity, message) => {
+    const token = await shop.user(`m-cart-set-${label.split(' ').pop()}`);
+    const product = await makeProduct({ name: `M Set ${label} Pad`, price: 0.5, quantity: 6 });
+    await addToCart(token, product, 2);
+    const error = await refused('updateCartItem', { productId: product, quantity }, CART, token);
+    expect(error).toEqual({ message: expect.stringMatching(message), field: 'quantity', code: 'INVALID_INPUT' });
+    expect((await cartOf(token)).items).toMatchObject([{ quantity: 2 }]);
+  });
+
+  it('updateCartItem and removeCartItem of a product not in the cart, or an id of another type, are NOT_FOUND on productId', async () => {
+    const token = await shop.user('m-cart-not-in');
+    const inCart = await makeProduct({ name: 'M In Cart Bandage', price: 1, quantity: 5 });
+    const notInCart = await makeProduct({ name: 'M Not In Cart Bandage', price: 1, quantity: 5 });
+    await addToCart(token, inCart, 1);
+    const before = await cartOf(token);
+    for (const productId of [notInCart, globalIdOfType('ChatRoom', 1)]) {
+      expect(await refused('updateCartItem', { productId, quantity: 1 }, CART, token), productId).toEqual({
+        message: expect.any(String),
+        field: 'productId',
+        code: 'NOT_FOUND',
+      });
+      expect(await refused('removeCartItem', { productId }, CART, token), productId).toEqual({
+        message: expect.any(String),
+        field: 'productId',
+        code: 'NOT_FOUND',
+      });
+    }
+    expect(await cartOf(token)).toEqual(before);
+  });
+
+  it('removeCartItem removes the line and answers the cart', async () => {
+    const token = await shop.user('m-cart-remove');
+    const gone = await makeProduct({ name: 'M Removed Cold Pack', price: 4, quantity: 5 });
+    const stays = await makeProduct({ name: 'M Staying Cold Pack', price: 3, quantity: 5 });
+    await addToCart(token, gone, 2);
+    await addToCart(token, stays, 1);
+    const payload = await mutate('removeCartItem', { productId: gone, clientMutationId: 'rm' }, CART, token);
+    expect(payload).toMatchObject({ userErrors: [], clientMutationId: 'rm' });
+    expect(payload.cart).toMatchObject({ totalPrice: 3, itemCount: 1, items: [{ product: { id: stays } }] });
+    expect(await cartOf(token)).toEqual(payload.cart);
+  });
+
+  it('clearCart empties the cart and answers it, same id', async () => {
+    const token = await shop.user('m-cart-clear');
+    const product = await makeProduct({ name: 'M Cleared Swab', price: 4, quantity: 5 });
+    await addToCart(token, product, 3);
+    const cartId = (await cartOf(token)).id;
+    const payload = await mutate('clearCart', { clientMutationId: 'clr' }, CART, token);
+    expect(payload).toEqual({ cart: { id: cartId, totalPrice: 0, itemCount: 0, items: [] }, userErrors: [], clientMutationId: 'clr' });
+    expect(await cartOf(token)).toEqual(payload.cart);
+    expect(await stockOf(product)).toBe(5);
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    const product = await makeProduct({ name: 'M Anonymous Cart Item', price: 4, quantity: 5 });
+    await expectUnauthenticated('addToCart', { productId: product, quantity: 1 }, 'cart { id }');
+    await expectUnauthenticated('updateCartItem', { productId: product, quantity: 1 }, 'cart { id }');
+    await expectUnauthenticated('removeCartItem', { productId: product }, 'cart { id }');
+    await expectUnauthenticated('clearCart', {}, 'cart { id }');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('checkout', () => {
+  const ORDER = 'order { id orderDate totalAmount status shippingAddress items { productName price quantity subtotal product { id quantity } } }';
+  const ordersOf = async (token: string) => (await read('{ viewer { orders { totalCount edges { node { id } } } } }', {}, token)).viewer.orders;
+
+  it('turns the cart into an order: stock taken, prices fixed, and the emptied cart answered with its id', async () => {
+    const token = await shop.user('m-checkout-happy');
+    const splint = await makeProduct({ name: 'M Checkout Splint', price: 12.5, quantity: 10 });
+    const sling = await makeProduct({ name: 'M Checkout Sling', price: 3.3, quantity: 4 });
+    await addToCart(token, splint, 2);
+    await addToCart(token, sling, 4);
+    const cartId = (await cartOf(token)).id;
+    const payload = await mutate('checkout', { shippingAddress: '  12 Order Street\nBerlin  ', clientMutationId: 'co-1' }, `${ORDER} ${CART}`, token);
+    expect(payload).toEqual({
+      order: {
+        id: expect.any(String),
+        orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        totalAmount: 38.2,
+        status: 'PENDING',
+        shippingAddress: '12 Order Street\nBerlin',
+        items: [
+          { productName: 'M Checkout Splint', price: 12.5, quantity: 2, subtotal: 25, product: { id: splint, quantity: 8 } },
+          { productName: 'M Checkout Sling', price: 3.3, quantity: 4, subtotal: 13.2, product: { id: sling, quantity: 0 } },
+        ],
+      },
+      cart: { id: cartId, totalPrice: 0, itemCount: 0, items: [] },
+      userErrors: [],
+      clientMutationId: 'co-1',
+    });
+    expect(await cartOf(token)).toEqual(payload.cart);
+    expect(await ordersOf(token)).toEqual({ totalCount: 1, edges: [{ node: { id: payload.order.id } }] });
+    expect([await stockOf(splint), await stockOf(sling)]).toEqual([8, 0]);
+    // Prices are fixed in the order: a later price change does not touch it.
+    await mutate('updateProduct', { id: splint, name: 'M Checkout Splint', description: 'x', price: 99, quantity: 8 }, 'product { id }', admin);
+    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Order { totalAmount items { price } } } }', { id: payload.order.id }, token);
+    expect(node).toEqual({ totalAmount: 38.2, items: [{ price: 12.5 }, { price: 3.3 }] });
+  });
+
+  it('refuses an empty cart as INVALID_INPUT “Your cart is empty”, placing no order', async () => {
+    const token = await shop.user('m-checkout-empty');
+    const error = await refused('checkout', { shippingAddress: '1 Empty Road' }, `${ORDER} ${CART}`, token);
+    expect(error).toMatchObject({ message: 'Your cart is empty', code: 'INVALID_INPUT' });
+    expect((await ordersOf(token)).totalCount).toBe(0);
+  });
+
+  it.each(['', '   \n\t '])('refuses a blank shipping address (%j) as INVALID_INPUT on shippingAddress, the cart kept', async (shippingAddress) => {
+    const token = await shop.user(`m-checkout-blank-${shippingAddress.length}`);
+    const product = await makeProduct({ name: `M Blank Address Gauze ${shippingAddress.length}`, price: 1, quantity: 5 });
+    await addToCart(token, product, 2);
+    const before = await cartOf(token);
+    const error = await refused('checkout', { shippingAddress }, `${ORDER} ${CART}`, token);
+    expect(error).toEqual({ message: 'Please enter a shipping address', field: 'shippingAddress', code: 'INVALID_INPUT' });
+    expect(await cartOf(token)).toEqual(before);
+    expect((await ordersOf(token)).totalCount).toBe(0);
+    expect(await stockOf(product)).toBe(5);
+  });
+
+  it('refuses a shipping address over 500 characters on shippingAddress', async () => {
+    const token = await shop.user('m-checkout-long');
+    const product = await makeProduct({ name: 'M Long Address Gauze', price: 1, quantity: 5 });
+    await addToCart(token, product, 1);
+    const error = await refused('checkout', { shippingAddress: 'x'.repeat(501) }, 'order { id }', token);
+    expect(error).toMatchObject({ field: 'shippingAddress', code: 'INVALID_INPUT' });
+    expect((await ordersOf(token)).totalCount).toBe(0);
+  });
+
+  it('when the stock ran out meanwhile: CONFLICT naming the product, nothing written', async () => {
+    const first = await shop.user('m-checkout-first');
+    const late = await shop.user('m-checkout-late');
+    const last = await makeProduct({ name: 'M Last Two Thermometers', price: 20, quantity: 2 });
+    const plenty = await makeProduct({ name: 'M Plenty Plasters', price: 1, quantity: 50 });
+    await addToCart(late, plenty, 3);
+    await addToCart(late, last, 2);
+    await addToCart(first, last, 2);
+    await checkout(first);
+    const before = await cartOf(late);
+    const error = await refused('checkout', { shippingAddress: '2 Late Lane' }, `${ORDER} ${CART}`, late);
+    expect(error).toMatchObject({ message: expect.stringContaining('M Last Two Thermometers'), code: 'CONFLICT' });
+    expect(await cartOf(late)).toEqual(before);
+    expect((await ordersOf(late)).totalCount).toBe(0);
+    expect([await stockOf(last), await stockOf(plenty)]).toEqual([0, 50]);
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('checkout', { shippingAddress: '1 Anonymous Road' }, 'order { id }');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('updateOrderStatus', () => {
+  const ORDER = 'order { id status items { quantity product { id quantity } } }';
+  const statusSeenBy = async (token: string, id: string) =>
+    (await read('query ($id: ID!) { node(id: $id) { ... on Order { status } } }', { id }, token)).node.status;
+
+  async function placeOrder(username: string, productName: string, quantity = 2) {
+    const buyer = await shop.user(username);
+    const product = await makeProduct({ name: productName, price: 5, quantity: 10 });
+    await addToCart(buyer, product, quantity);
+    return { buyer, product, orderId: await checkout(buyer) };
+  }
+
+  it('an admin moves an order on; the payload answers the order, and the buyer sees the status', async () => {
+    const { buyer, orderId } = await placeOrder('m-status-buyer', 'M Status Walker');
+    for (const status of ['CONFIRMED', 'SHIPPED', 'DELIVERED']) {
+      const payload = await mutate('updateOrderStatus', { orderId, status, clientMutationId: status }, ORDER, admin);
+      expect(payload).toMatchObject({ order: { id: orderId, status }, userErrors: [], clientMutationId: status });
+      expect(await statusSeenBy(buyer, orderId)).toBe(status);
+    }
+  });
+
+  it('CANCELLED returns the stock, visible in the payload through the lines’ product quantity', async () => {
+    const { product, orderId } = await placeOrder('m-status-cancel', 'M Cancelled Cane', 3);
+    expect(await stockOf(product)).toBe(7);
+    const payload = await mutate('updateOrderStatus', { orderId, status: 'CANCELLED' }, ORDER, admin);
+    expect(payload.order).toEqual({ id: orderId, status: 'CANCELLED', items: [{ quantity: 3, product: { id: product, quantity: 10 } }] });
+    expect(await stockOf(product)).toBe(10);
+  });
+
+  it('a move the order cannot make is CONFLICT on status, the order unchanged', async () => {
+    const { buyer, product, orderId } = await placeOrder('m-status-conflict', 'M Delivered Brace');
+    await mutate('updateOrderStatus', { orderId, status: 'SHIPPED' }, ORDER, admin);
+    const error = await refused('updateOrderStatus', { orderId, status: 'CANCELLED' }, ORDER, admin);
+    expect(error).toEqual({ message: expect.any(String), field: 'status', code: 'CONFLICT' });
+    expect(await statusSeenBy(buyer, orderId)).toBe('SHIPPED');
+    expect(await stockOf(product)).toBe(8);
+  });
+
+  it('a USER, even the buyer, is FORBIDDEN, the order unchanged', async () => {
+    const { buyer, product, orderId } = await placeOrder('m-status-user', 'M Self Cancel Cast');
+    const error = await refused('updateOrderStatus', { orderId, status: 'CANCELLED' }, ORDER, buyer);
+    expect(error).toMatchObject({ field: null, code: 'FORBIDDEN' });
+    expect(await statusSeenBy(buyer, orderId)).toBe('PENDING');
+    expect(await stockOf(product)).toBe(8);
+  });
+
+  it('an unknown order, or an id of another type, is NOT_FOUND on orderId', async () => {
+    for (const orderId of [globalIdOfType('Order', 987654), globalIdOfType('Product', 1), 'garbage']) {
+      const error = await refused('updateOrderStatus', { orderId, status: 'CONFIRMED' }, ORDER, admin);
+      expect(error, orderId).toEqual({ message: expect.any(String), field: 'orderId', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('updateOrderStatus', { orderId: globalIdOfType('Order', 1), status: 'CONFIRMED' }, 'order { id }');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('createChatRoom, sendMessage, markRoomRead', () => {
+  const ROOM = 'room { id roomName participantUsernames participants { id username } lastMessage lastMessageTime unreadCount }';
+  const roomsOf = async (token: string) => (await read('{ viewer { unreadMessageCount chatRooms { id roomName lastMessage unreadCount } } }', {}, token)).viewer;
+  const historyOf = async (token: string, id: string) =>
+    (await read('query ($id: ID!) { node(id: $id) { ... on ChatRoom { lastMessage messages(last: 100) { totalCount edges { node { content } } } } } }', { id }, token)).node;
+
+  it('createChatRoom answers the room with the other user; the same pair, from either side and in any case, gets the same room', async () => {
+    const erin = await shop.user('m-chat-erin');
+    const fritz = await shop.user('m-chat-Fritz');
+    const payload = await mutate('createChatRoom', { participantUsername: 'm-chat-Fritz', clientMutationId: 'room-1' }, ROOM, erin);
+    expect(payload).toEqual({
+      room: {
+        id: expect.any(String),
+        roomName: 'm-chat-Fritz',
+        participantUsernames: expect.arrayContaining(['m-chat-erin', 'm-chat-Fritz']),
+        participants: [{ id: expect.any(String), username: 'm-chat-Fritz' }],
+        lastMessage: null,
+        lastMessageTime: null,
+        unreadCount: 0,
+      },
+      userErrors: [],
+      clientMutationId: 'room-1',
+    });
+    const roomId = payload.room.id;
+    expect((await mutate('createChatRoom', { participantUsername: ' M-CHAT-FRITZ ' }, ROOM, erin)).room.id).toBe(roomId);
+    const fromFritz = await mutate('createChatRoom', { participantUsername: 'm-chat-erin' }, ROOM, fritz);
+    expect(fromFritz.room).toMatchObject({ id: roomId, roomName: 'm-chat-erin' });
+    expect((await roomsOf(erin)).chatRooms.map((room: any) => room.id)).toEqual([roomId]);
+    expect((await roomsOf(fritz)).chatRooms.map((room: any) => room.id)).toEqual([roomId]);
+  });
+
+  it.each([
+    ['an unknown user', 'm-chat-nobody-at-all', 'NOT_FOUND'],
+    ['oneself', 'M-CHAT-LONER', 'INVALID_INPUT'],
+    ['a blank name', '   ', 'INVALID_INPUT'],
+  ])('createChatRoom with %s is %s on participantUsername, and creates no room', async (_label, participantUsername, code) => {
+    const token = await shop.user(`m-chat-loner-${code.length}${participantUsername.length}`);
+    const input = participantUsername === 'M-CHAT-LONER' ? (await read('{ viewer { username } }', {}, token)).viewer.username.toUpperCase() : participantUsername;
+    const error = await refused('createChatRoom', { participantUsername: input }, ROOM, token);
+    expect(error).toEqual({ message: expect.any(String), field: 'participantUsername', code });
+    expect((await roomsOf(token)).chatRooms).toEqual([]);
+  });
+
+  it('sendMessage answers the message, trimmed and isMine, whose room carries the new lastMessage; the other sees it unread', async () => {
+    const gina = await shop.user('m-chat-gina');
+    const hugo = await shop.user('m-chat-hugo');
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-hugo' }, 'room { id }', gina)).room.id;
+    await mutate('sendMessage', { roomId, content: 'first' }, 'message { id }', gina);
+    const payload = await mutate(
+      'sendMessage',
+      { roomId, content: '  Hello Hugo!  ', clientMutationId: 'msg-1' },
+      'message { id content senderUsername timestamp isMine room { id lastMessage lastMessageTime unreadCount } }',
+      gina,
+    );
+    expect(payload).toEqual({
+      message: {
+        id: expect.any(String),
+        content: 'Hello Hugo!',
+        senderUsername: 'm-chat-gina',
+        timestamp: expect.stringMatching(/Z$/),
+        isMine: true,
+        room: { id: roomId, lastMessage: 'Hello Hugo!', lastMessageTime: payload.message.timestamp, unreadCount: 0 },
+      },
+      userErrors: [],
+      clientMutationId: 'msg-1',
+    });
+    expect(await roomsOf(hugo)).toEqual({ unreadMessageCount: 2, chatRooms: [{ id: roomId, roomName: 'm-chat-gina', lastMessage: 'Hello Hugo!', unreadCount: 2 }] });
+    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Message { content isMine } } }', { id: payload.message.id }, hugo);
+    expect(node).toEqual({ content: 'Hello Hugo!', isMine: false });
+  });
+
+  it.each([
+    ['blank', ' \n ', /empty/],
+    ['over 2000 characters', 'x'.repeat(2001), /2000/],
+  ])('sendMessage refuses a %s message as INVALID_INPUT on content, writing nothing', async (label, content, message) => {
+    const ida = await shop.user(`m-chat-ida-${label.length}`);
+    await shop.rest.register(`m-chat-jan-${label.length}`);
+    const roomId = (await mutate('createChatRoom', { participantUsername: `m-chat-jan-${label.length}` }, 'room { id }', ida)).room.id;
+    await mutate('sendMessage', { roomId, content: 'kept' }, 'message { id }', ida);
+    const error = await refused('sendMessage', { roomId, content }, 'message { id }', ida);
+    expect(error).toEqual({ message: expect.stringMatching(message), field: 'content', code: 'INVALID_INPUT' });
+    expect(await historyOf(ida, roomId)).toEqual({ lastMessage: 'kept', messages: { totalCount: 1, edges: [{ node: { content: 'kept' } }] } });
+  });
+
+  it('sendMessage into someone else’s room, or with an id of another type, is NOT_FOUND on roomId, writing nothing', async () => {
+    const kim = await shop.user('m-chat-kim');
+    const lea = await shop.user('m-chat-lea');
+    const outsider = await shop.user('m-chat-outsider');
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-lea' }, 'room { id }', kim)).room.id;
+    await mutate('sendMessage', { roomId, content: 'private' }, 'message { id }', kim);
+    for (const id of [roomId, globalIdOfType('Product', 1), 'garbage']) {
+      const error = await refused('sendMessage', { roomId: id, content: 'intrusion' }, 'message { id }', outsider);
+      expect(error, id).toEqual({ message: expect.any(String), field: 'roomId', code: 'NOT_FOUND' });
+    }
+    expect(await historyOf(lea, roomId)).toMatchObject({ lastMessage: 'private', messages: { totalCount: 1 } });
+    expect((await roomsOf(outsider)).chatRooms).toEqual([]);
+  });
+
+  it('markRoomRead answers the room with unreadCount 0, and the viewer’s unreadMessageCount drops', async () => {
+    const max = await shop.user('m-chat-max');
+    const nora = await shop.user('m-chat-nora');
+    const otto = await shop.rest.register('m-chat-otto');
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-max' }, 'room { id }', nora)).room.id;
+    for (const content of ['one', 'two', 'three']) await mutate('sendMessage', { roomId, content }, 'message { id }', nora);
+    await shop.rest.request('POST', '/api/chat/rooms/m-chat-max/messages', { token: otto, body: { content: 'from otto' } });
+    expect((await roomsOf(max)).unreadMessageCount).toBe(4);
+    const payload = await mutate('markRoomRead', { roomId, clientMutationId: 'read-1' }, 'room { id lastMessage unreadCount }', max);
+    expect(payload).toEqual({ room: { id: roomId, lastMessage: 'three', unreadCount: 0 }, userErrors: [], clientMutationId: 'read-1' });
+    const after = await roomsOf(max);
+    expect(after.unreadMessageCount).toBe(1);
+    expect(after.chatRooms.find((room: any) => room.id === roomId).unreadCount).toBe(0);
+  });
+
+  it('markRoomRead of someone else’s room is FORBIDDEN or NOT_FOUND, their unread count unchanged; an unknown room or an id of another type is NOT_FOUND on roomId', async () => {
+    const pia = await shop.user('m-chat-pia');
+    const quirin = await shop.user('m-chat-quirin');
+    const outsider = await shop.user('m-chat-reader');
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-quirin' }, 'room { id }', pia)).room.id;
+    await mutate('sendMessage', { roomId, content: 'unread for quirin' }, 'message { id }', pia);
+    const error = await refused('markRoomRead', { roomId }, 'room { id unreadCount }', outsider);
+    // Either is fair: a permission refusal blames no field, a room that is not found is the roomId's fault.
+    expect([error.code, error.field]).toEqual(error.code === 'FORBIDDEN' ? ['FORBIDDEN', null] : ['NOT_FOUND', 'roomId']);
+    expect((await roomsOf(quirin)).unreadMessageCount).toBe(1);
+    for (const id of [globalIdOfType('ChatRoom', 987654), globalIdOfType('Order', 1), 'garbage']) {
+      expect(await refused('markRoomRead', { roomId: id }, 'room { id }', quirin), id).toEqual({ message: expect.any(String), field: 'roomId', code: 'NOT_FOUND' });
+    }
+    expect((await roomsOf(quirin)).unreadMessageCount).toBe(1);
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('createChatRoom', { participantUsername: 'admin' }, 'room { id }');
+    await expectUnauthenticated('sendMessage', { roomId: globalIdOfType('ChatRoom', 1), content: 'hi' }, 'message { id }');
+    await expectUnauthenticated('markRoomRead', { roomId: globalIdOfType('ChatRoom', 1) }, 'room { id }');
+  });
+});

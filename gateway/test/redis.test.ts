@@ -1,0 +1,220 @@
+// Subscriptions across gateway instances (REDIS_URL): two gateways over one REST service and one real Redis; an event
+// published through gateway A reaches the subscribers of gateway B. Skipped, loudly, when Redis cannot be reached.
+// Other runs (the gateway-plain project, another checkout) may share the Redis and its `medshop:` channels at the same
+// time: every name here carries this run's own suffix, and events are picked by what only this run sends.
+import { randomBytes } from 'node:crypto';
+import type { Client, FormattedExecutionResult } from 'graphql-ws';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import { type Gateway, restExtensions, startGateway } from '../../tests/helpers/shop.js';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const redisUp = await redisReachable(redisUrl);
+if (!redisUp) {
+  console.warn(
+    `\n!!! Redis is not reachable at ${redisUrl}: the subscription tests across two gateways are SKIPPED. Start it ` +
+      '(redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no, or .ci/run), or point TEST_REDIS_URL at one.\n',
+  );
+}
+
+/** Generous: an event that has not come by then is not coming. */
+const WAIT_MS = 10_000;
+
+type Event = FormattedExecutionResult<any, unknown>;
+
+/** One subscription's events, taken in order; those of other runs are passed over by the caller's predicate. */
+interface Feed {
+  /** The next event that matches, or undefined when none came within `waitMs`; fails when the subscription ended. */
+  nextMatching(matches: (event: Event) => boolean, waitMs?: number): Promise<Event | undefined>;
+  stop(): void;
+}
+
+function listen(client: Client, query: string, variables: Record<string, unknown> = {}): Feed {
+  const events: Event[] = [];
+  let failure: unknown;
+  let wake = () => {};
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (event) => {
+        events.push(event);
+        wake();
+      },
+      error: (error) => {
+        failure = error ?? new Error('the subscription failed');
+        wake();
+      },
+      complete: () => {
+        failure ??= new Error('the subscription completed');
+        wake();
+      },
+    },
+  );
+  return {
+    async nextMatching(matches, waitMs = WAIT_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), waitMs)));
+      try {
+        for (;;) {
+          const event = events.shift();
+          if (event && matches(event)) return event;
+          if (event) continue;
+          if (failure) throw new Error(`the subscription ended: ${JSON.stringify(failure)}`);
+          const woke = new Promise<void>((resolve) => (wake = resolve));
+          if ((await Promise.race([woke, timedOut])) === 'timeout') return undefined;
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    stop,
+  };
+}
+
+async function arrival(feed: Feed, matches: (event: Event) => boolean, what: string): Promise<Event> {
+  const event = await feed.nextMatching(matches);
+  if (!event) throw new Error(`${what} did not arrive within ${WAIT_MS} ms`);
+  return event;
+}
+
+const PROBE_WAIT_MS = 250;
+
+/**
+ * Sends probes through gateway A until one reaches the feed on gateway B. Nothing tells a client when B has SUBSCRIBEd
+ * the Redis channel; the first probe that arrives shows it has, and that the whole path A → Redis → B works.
+ */
+async function untilLive(feed: Feed, probe: (attempt: number) => Promise<void>, isProbe: (event: Event) => boolean): Promise<void> {
+  const attempts = WAIT_MS / PROBE_WAIT_MS;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    await probe(attempt);
+    if (await feed.nextMatching(isProbe, PROBE_WAIT_MS)) return;
+  }
+  throw new Error(`none of ${attempts} probes sent through gateway A reached the subscriber on gateway B`);
+}
+
+describe.runIf(redisUp)('two gateways over one Redis', () => {
+  /** This run's mark on every name it makes. */
+  const run = randomBytes(4).toString('hex');
+  let rest: RestService;
+  let gatewayA: Gateway;
+  let gatewayB: Gateway;
+
+  beforeAll(async () => {
+    rest = await startRestService({ extensions: restExtensions, listen: true });
+    gatewayA = await startGateway(rest.url, { env: { REDIS_URL: redisUrl } });
+    gatewayB = await startGateway(rest.url, { env: { REDIS_URL: redisUrl } });
+  });
+  afterAll(async () => {
+    await gatewayA?.close();
+    await gatewayB?.close();
+    await rest?.close();
+  });
+
+  async function mutate(gateway: Gateway, token: string, query: string, variables: Record<string, unknown> = {}) {
+    const answer = await gateway.graphql(query, variables, token);
+    expect(answer.errors).toBeUndefined();
+    const [payload] = Object.values(answer.data as Record<string, { userErrors: unknown[] }>);
+    expect(payload!.userErrors).toEqual([]);
+    return payload as any;
+  }
+
+  const CREATE_ROOM = 'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }';
+  const SEND = 'mutation ($roomId: ID!, $content: String!) { sendMessage(input: { roomId: $roomId, content: $content }) { message { id } userErrors { message } } }';
+  const MESSAGE_ADDED = 'subscription { messageAdded { id content senderUsername isMine room { id lastMessage unreadCount } } }';
+
+  it('delivers a message sent through gateway A to both participants subscribed on gateway B', async () => {
+    const [ann, ben, prober] = [`ann-${run}`, `ben-${run}`, `prober-${run}`];
+    const [annToken, benToken, proberToken] = await Promise.all([ann, ben, prober].map((name) => rest.register(name)));
+    const roomId = (await mutate(gatewayA, annToken!, CREATE_ROOM, { name: ben })).room.id;
+    const probeRoomId = (await mutate(gatewayA, proberToken!, CREATE_ROOM, { name: ben })).room.id;
+
+    // Ann's other tab and Ben, both on gateway B.
+    const annSocket = gatewayB.socket(annToken);
+    const benSocket = gatewayB.socket(benToken);
+    try {
+      const annFeed = listen(annSocket, MESSAGE_ADDED);
+      const benFeed = listen(benSocket, MESSAGE_ADDED);
+      // Ann's subscription is registered on B before this answer comes back (the socket takes operations in order and
+      // the query waits on the REST service); the probes below then show B listens on Redis.
+      const answer = await new Promise<Event>((resolve, reject) => {
+        annSocket.subscribe({ query: '{ viewer { username } }' }, { next: resolve, error: reject, complete: () => undefined });
+      });
+      expect(answer.data).toEqual({ viewer: { username: ann } });
+      await untilLive(
+        benFeed,
+        (attempt) => mutate(gatewayA, proberToken!, SEND, { roomId: probeRoomId, content: `probe ${attempt}` }).then(() => undefined),
+        (event) => event.data?.messageAdded.room.id === probeRoomId,
+      );
+
+      const sent = await mutate(gatewayA, annToken!, SEND, { roomId, content: `Is the ear thermometer back in stock? (${run})` });
+      const isTheMessage = (event: Event) => event.data?.messageAdded.id === sent.message.id;
+      const benCopy = (await arrival(benFeed, isTheMessage, 'Ben’s copy')).data.messageAdded;
+      const annCopy = (await arrival(annFeed, isTheMessage, 'Ann’s copy')).data.messageAdded;
+      expect(benCopy).toEqual({
+        id: sent.message.id,
+        content: `Is the ear thermometer back in stock? (${run})`,
+        senderUsername: ann,
+        isMine: false,
+        room: { id: roomId, lastMessage: `Is the ear thermometer back in stock? (${run})`, unreadCount: 1 },
+      });
+      expect(annCopy).toMatchObject({ id: sent.message.id, isMine: true, room: { id: roomId, unreadCount: 0 } });
+    } finally {
+      await Promise.all([annSocket.dispose(), benSocket.dispose()]);
+    }
+  });
+
+  it('delivers productUpdated for a change made through gateway A to a subscriber on gateway B', async () => {
+    const admin = await rest.adminToken();
+    const name = `Blood Pressure Cuff ${run}`;
+    const created = await mutate(
+      gatewayA,
+      admin,
+      'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }',
+      { input: { name, description: 'Adult size', price: 29.9, quantity: 8 } },
+    );
+    const productId = created.product.id;
+    const watcher = gatewayB.socket(await rest.register(`watcher-${run}`));
+    try {
+      // Product ids of another run's REST service can be the same numbers: its events pass the ids filter too, and
+      // are told apart by this run's product name.
+      const feed = listen(watcher, 'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id name price quantity } }', { ids: [productId] });
+      const update = (price: number) =>
+        mutate(
+          gatewayA,
+          admin,
+          'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } userErrors { message } } }',
+          { input: { id: productId, name, description: 'Adult size', price, quantity: 8 } },
+        );
+      await untilLive(
+        feed,
+        (attempt) => update(30 + attempt).then(() => undefined),
+        (event) => event.data?.productUpdated.name === name,
+      );
+
+      await update(24.5);
+      const event = await arrival(
+        feed,
+        (candidate) => candidate.data?.productUpdated.name === name && candidate.data.productUpdated.price === 24.5,
+        'the new price',
+      );
+      expect(event.data.productUpdated).toEqual({ id: productId, name, price: 24.5, quantity: 8 });
+    } finally {
+      await watcher.dispose();
+    }
+  });
+});

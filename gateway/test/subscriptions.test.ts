@@ -1,0 +1,372 @@
+// Subscriptions as a browser meets them: real graphql-ws clients on /graphql of a real gateway over the real REST
+// service. The token is checked once, at connection_init (4403 when it is missing or refused); messageAdded reaches the
+// room's participants only; productUpdated follows price and stock; the socket applies the same query limits as HTTP.
+import { createHmac } from 'node:crypto';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Client, FormattedExecutionResult } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, startShop } from '../../tests/helpers/shop.js';
+
+/** Generous: an event that has not come by then is not coming. */
+const WAIT_MS = 10_000;
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+type Event = FormattedExecutionResult<any, unknown>;
+
+/** One operation on a socket, its events taken one at a time, in the order they came. */
+interface Feed {
+  /** The next event; fails when none comes in time or the server ended the operation. */
+  next(): Promise<Event>;
+  /** The errors the server refused the operation with; fails if it answered an event instead. */
+  refusal(): Promise<readonly GraphQLFormattedError[]>;
+  stop(): void;
+}
+
+function listen(client: Client, query: string, variables: Record<string, unknown> = {}): Feed {
+  const events: Event[] = [];
+  let ended: { errors: unknown } | undefined;
+  let wake = () => {};
+  const changed = () => new Promise<void>((resolve) => (wake = resolve));
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (event) => {
+        events.push(event);
+        wake();
+      },
+      error: (errors) => {
+        ended = { errors };
+        wake();
+      },
+      complete: () => {
+        ended ??= { errors: undefined };
+        wake();
+      },
+    },
+  );
+  return {
+    next: () =>
+      within(
+        (async () => {
+          for (;;) {
+            const event = events.shift();
+            if (event) return event;
+            if (ended) throw new Error(`the operation ended instead: ${JSON.stringify(ended.errors)}`);
+            await changed();
+          }
+        })(),
+        `an event of ${query.slice(0, 60)}`,
+      ),
+    refusal: () =>
+      within(
+        (async () => {
+          for (;;) {
+            if (events.length > 0) throw new Error(`the operation was executed: ${JSON.stringify(events[0])}`);
+            if (ended) {
+              if (!Array.isArray(ended.errors)) throw new Error(`the operation ended without errors: ${String(ended.errors)}`);
+              return ended.errors as GraphQLFormattedError[];
+            }
+            await changed();
+          }
+        })(),
+        `a refusal of ${query.slice(0, 60)}`,
+      ),
+    stop,
+  };
+}
+
+/** A query over the socket, answered once. */
+async function ask(client: Client, query: string): Promise<Event> {
+  const feed = listen(client, query);
+  try {
+    return await feed.next();
+  } finally {
+    feed.stop();
+  }
+}
+
+/**
+ * Resolves once the feeds subscribed before on this socket are live. The server takes a socket's operations in order
+ * and, with the in-process PubSub, registers a subscription without waiting on anything outside the process, while
+ * this query needs a round trip to the REST service: by the time its answer is back, the subscriptions before it
+ * are listening.
+ */
+async function live(client: Client): Promise<void> {
+  const answer = await ask(client, '{ viewer { username } }');
+  expect(answer.errors).toBeUndefined();
+}
+
+/** The close code of a socket the server shuts, e.g. 4403 for a refused token. */
+function closeOf(connect: (onNonLazyError: (error: unknown) => void) => Client): Promise<{ code: number; reason: string }> {
+  return within(
+    new Promise((resolve) => {
+      // Also silences graphql-ws's default onNonLazyError, which prints the close event.
+      const client = connect(() => undefined);
+      client.on('closed', (event) => resolve(event as { code: number; reason: string }));
+    }),
+    'the socket closing',
+  );
+}
+
+const MESSAGE_ADDED = `subscription {
+  messageAdded { id content senderUsername timestamp isMine room { id lastMessage lastMessageTime unreadCount } }
+}`;
+const PRODUCT_UPDATED = 'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id name price quantity inStock } }';
+
+let shop: Shop;
+let admin: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  admin = await shop.adminToken();
+});
+afterAll(() => shop.close());
+
+/** A mutation that must succeed: no GraphQL errors, no userErrors. */
+async function mutate(token: string, query: string, variables: Record<string, unknown>) {
+  const answer = await shop.graphql(query, variables, token);
+  expect(answer.errors).toBeUndefined();
+  const [payload] = Object.values(answer.data as Record<string, { userErrors: unknown[] }>);
+  expect(payload!.userErrors).toEqual([]);
+  return payload as any;
+}
+
+async function openRoom(token: string, otherUsername: string): Promise<string> {
+  const payload = await mutate(token, 'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }', {
+    name: otherUsername,
+  });
+  return payload.room.id;
+}
+
+async function send(token: string, roomId: string, content: string): Promise<{ id: string; timestamp: string }> {
+  const payload = await mutate(
+    token,
+    'mutation ($roomId: ID!, $content: String!) { sendMessage(input: { roomId: $roomId, content: $content }) { message { id timestamp } userErrors { message } } }',
+    { roomId, content },
+  );
+  return payload.message;
+}
+
+describe('connecting', () => {
+  it('closes a socket without a token with 4403', async () => {
+    const closed = await closeOf((onNonLazyError) => shop.gateway.socket(undefined, { onNonLazyError }));
+    expect(closed.code).toBe(4403);
+  });
+
+  it('closes a socket whose authorization is not a bearer token with 4403', async () => {
+    const token = await shop.user('socket-basic-auth');
+    const closed = await closeOf((onNonLazyError) =>
+      shop.gateway.socket(undefined, { onNonLazyError, connectionParams: { authorization: `Basic ${token}` } }),
+    );
+    expect(closed.code).toBe(4403);
+  });
+
+  it('closes a socket with a forged token with 4403', async () => {
+    // Well-formed, claiming to be the admin, signed with a key the shop does not have.
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', ver: 0, username: 'admin', exp: 4_102_444_800 })}`;
+    const forged = `${unsigned}.${createHmac('sha256', 'not-the-shop-secret').update(unsigned).digest('base64url')}`;
+    const closed = await closeOf((onNonLazyError) => shop.gateway.socket(forged, { onNonLazyError }));
+    expect(closed.code).toBe(4403);
+  });
+
+  it('closes a socket with the token of a deleted account with 4403', async () => {
+    const token = await shop.user('socket-leaver');
+    await mutate(token, 'mutation { deleteAccount(input: {}) { deletedUserId userErrors { message } } }', {});
+    const closed = await closeOf((onNonLazyError) => shop.gateway.socket(token, { onNonLazyError }));
+    expect(closed.code).toBe(4403);
+  });
+
+  it('acknowledges a socket with a valid token and knows its viewer', async () => {
+    const token = await shop.user('socket-welcome');
+    const client = shop.gateway.socket(token);
+    try {
+      const answer = await ask(client, '{ viewer { username } }');
+      expect(answer).toEqual({ data: { viewer: { username: 'socket-welcome' } } });
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('messageAdded', () => {
+  it('reaches both participants of the room — the sender’s other tab too — with isMine on the sender’s copy only, and nobody else', async () => {
+    const [alice, bob, carol] = await Promise.all(['chat-alice', 'chat-bob', 'chat-carol'].map((name) => shop.user(name)));
+    const aliceAndBob = await openRoom(alice!, 'chat-bob');
+    const bobAndCarol = await openRoom(bob!, 'chat-carol');
+    const sockets = [shop.gateway.socket(alice), shop.gateway.socket(bob), shop.gateway.socket(carol)];
+    try {
+      const [aliceFeed, bobFeed, carolFeed] = sockets.map((client) => listen(client, MESSAGE_ADDED));
+      await Promise.all(sockets.map(live));
+
+      const sent = await send(alice!, aliceAndBob, 'Are the nitrile gloves latex-free?');
+      const aliceCopy = (await aliceFeed!.next()).data.messageAdded;
+      const bobCopy = (await bobFeed!.next()).data.messageAdded;
+      for (const copy of [aliceCopy, bobCopy]) {
+        expect(copy).toMatchObject({ id: sent.id, content: 'Are the nitrile gloves latex-free?', senderUsername: 'chat-alice' });
+        expect(copy.room.id).toBe(aliceAndBob);
+      }
+      expect(aliceCopy.isMine).toBe(true);
+      expect(bobCopy.isMine).toBe(false);
+
+      // Carol is in no room of that message. Bob now writes to her: that is the first event she gets, so the one
+      // before never came. Alice, who is not in that room, gets her own next message first, not Bob's to Carol.
+      await send(bob!, bobAndCarol, 'Carol, your order shipped.');
+      const carolFirst = (await carolFeed!.next()).data.messageAdded;
+      expect(carolFirst).toMatchObject({ content: 'Carol, your order shipped.', senderUsername: 'chat-bob', isMine: false });
+      expect((await bobFeed!.next()).data.messageAdded).toMatchObject({ content: 'Carol, your order shipped.', isMine: true });
+
+      await send(alice!, aliceAndBob, 'Thanks!');
+      expect((await aliceFeed!.next()).data.messageAdded).toMatchObject({ content: 'Thanks!', isMine: true });
+    } finally {
+      await Promise.all(sockets.map((client) => client.dispose()));
+    }
+  });
+
+  it('shows the room as it is after the message: its last message and each subscriber’s own unread count', async () => {
+    const [nurse, patient] = await Promise.all([shop.user('room-nurse'), shop.user('room-patient')]);
+    const roomId = await openRoom(patient, 'room-nurse');
+    const sockets = [shop.gateway.socket(patient), shop.gateway.socket(nurse)];
+    try {
+      const [patientFeed, nurseFeed] = sockets.map((client) => listen(client, MESSAGE_ADDED));
+      await Promise.all(sockets.map(live));
+
+      const first = await send(patient, roomId, 'Which size of compression socks?');
+      const patientCopy = (await patientFeed!.next()).data.messageAdded;
+      const nurseCopy = (await nurseFeed!.next()).data.messageAdded;
+      expect(patientCopy.room).toEqual({ id: roomId, lastMessage: 'Which size of compression socks?', lastMessageTime: first.timestamp, unreadCount: 0 });
+      expect(nurseCopy.room).toEqual({ id: roomId, lastMessage: 'Which size of compression socks?', lastMessageTime: first.timestamp, unreadCount: 1 });
+
+      // The next event is read afresh, not from what the first one saw.
+      const second = await send(patient, roomId, 'Calf is 38 cm.');
+      expect((await patientFeed!.next()).data.messageAdded.room).toMatchObject({ lastMessage: 'Calf is 38 cm.', lastMessageTime: second.timestamp, unreadCount: 0 });
+      expect((await nurseFeed!.next()).data.messageAdded.room).toMatchObject({ lastMessage: 'Calf is 38 cm.', lastMessageTime: second.timestamp, unreadCount: 2 });
+    } finally {
+      await Promise.all(sockets.map((client) => client.dispose()));
+    }
+  });
+});
+
+describe('productUpdated', () => {
+  const UPDATE_PRODUCT = `mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } userErrors { message } } }`;
+
+  async function newProduct(name: string, price: number, quantity: number): Promise<string> {
+    const payload = await mutate(
+      admin,
+      'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }',
+      { input: { name, description: `${name}, made by a test`, price, quantity } },
+    );
+    return payload.product.id;
+  }
+
+  it('tells the new price after updateProduct', async () => {
+    const productId = await newProduct('Digital Thermometer', 19.9, 12);
+    const client = shop.gateway.socket(await shop.user('price-watcher'));
+    try {
+      const feed = listen(client, PRODUCT_UPDATED, { ids: [productId] });
+      await live(client);
+      await mutate(admin, UPDATE_PRODUCT, {
+        input: { id: productId, name: 'Digital Thermometer', description: 'Now cheaper', price: 14.5, quantity: 12 },
+      });
+      expect((await feed.next()).data.productUpdated).toEqual({ id: productId, name: 'Digital Thermometer', price: 14.5, quantity: 12, inStock: true });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('tells the new stock after a checkout, and the stock given back when the order is cancelled', async () => {
+    const productId = await newProduct('Pulse Oximeter', 34, 10);
+    const buyer = await shop.user('stock-buyer');
+    const client = shop.gateway.socket(await shop.user('stock-watcher'));
+    try {
+      const feed = listen(client, PRODUCT_UPDATED, { ids: [productId] });
+      await live(client);
+
+      await mutate(buyer, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 3 }) { userErrors { message } } }', { id: productId });
+      const checkout = await mutate(buyer, 'mutation { checkout(input: { shippingAddress: "4 Ward Street" }) { order { id } userErrors { message } } }', {});
+      expect((await feed.next()).data.productUpdated).toMatchObject({ id: productId, quantity: 7, inStock: true });
+
+      await mutate(admin, 'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CANCELLED }) { order { status } userErrors { message } } }', {
+        id: checkout.order.id,
+      });
+      expect((await feed.next()).data.productUpdated).toMatchObject({ id: productId, quantity: 10 });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('with ids, delivers only those products; without, every change including new products', async () => {
+    const gauze = await newProduct('Sterile Gauze', 3, 100);
+    const tape = await newProduct('Surgical Tape', 2.5, 80);
+    const client = shop.gateway.socket(await shop.user('filter-watcher'));
+    try {
+      const tapeOnly = listen(client, PRODUCT_UPDATED, { ids: [tape] });
+      const everything = listen(client, PRODUCT_UPDATED);
+      await live(client);
+
+      await mutate(admin, UPDATE_PRODUCT, { input: { id: gauze, name: 'Sterile Gauze', description: 'Gauze', price: 3.2, quantity: 100 } });
+      await mutate(admin, UPDATE_PRODUCT, { input: { id: tape, name: 'Surgical Tape', description: 'Tape', price: 2.7, quantity: 80 } });
+      const splints = await newProduct('Finger Splints', 6, 15);
+
+      // The gauze change came first: the filtered feed's first event being the tape proves it skipped the gauze.
+      expect((await tapeOnly.next()).data.productUpdated).toMatchObject({ id: tape, price: 2.7 });
+      expect((await everything.next()).data.productUpdated).toMatchObject({ id: gauze, price: 3.2 });
+      expect((await everything.next()).data.productUpdated).toMatchObject({ id: tape, price: 2.7 });
+      expect((await everything.next()).data.productUpdated).toMatchObject({ id: splints, name: 'Finger Splints', quantity: 15 });
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('operations the socket refuses', () => {
+  /** A messageAdded selection `depth` fields deep, walking Message → room → messages → edges → node → room … */
+  function deepSubscription(depth: number): string {
+    const path = ['room', 'messages', 'edges', 'node'];
+    const leafOf = { room: 'id', messages: 'totalCount', edges: 'cursor', node: 'id' } as Record<string, string>;
+    const fields = ['messageAdded', ...Array.from({ length: depth - 2 }, (_, i) => path[i % path.length]!)];
+    const leaf = leafOf[fields[fields.length - 1]!] ?? 'id';
+    return `subscription { ${fields.join(' { ')} { ${leaf} }${' }'.repeat(fields.length)}`;
+  }
+
+  let client: Client;
+  beforeAll(async () => {
+    client = shop.gateway.socket(await shop.user('limit-tester'));
+    await live(client);
+  });
+  afterAll(() => client.dispose());
+
+  it('refuses a subscription 20 levels deep with the same error as over HTTP, without executing it', async () => {
+    const document = deepSubscription(20);
+    shop.resetCalls();
+    const errors = await listen(client, document).refusal();
+    expect(errors.map((error) => error.message).join('\n')).toMatch(/depth limit of 12 exceeded, found 20/);
+    // Nothing was resolved, so nothing reached the REST service.
+    expect(shop.calls).toEqual([]);
+
+    const overHttp = await shop.graphql(document, {}, admin);
+    expect(errors.map((error) => error.message)).toEqual(overHttp.errors!.map((error) => error.message));
+  });
+
+  it('refuses a subscription with more aliases than HTTP allows', async () => {
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ');
+    const errors = await listen(client, `subscription { messageAdded { ${aliases} } }`).refusal();
+    expect(errors.map((error) => error.message).join('\n')).toMatch(/aliases limit of 15 exceeded, found 16/i);
+  });
+
+  it('answers a subscription with a syntax error with an error, and the socket keeps working', async () => {
+    const errors = await listen(client, 'subscription { messageAdded { id content ').refusal();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/^Syntax Error/);
+
+    const answer = await ask(client, '{ viewer { username } }');
+    expect(answer.data).toEqual({ viewer: { username: 'limit-tester' } });
+  });
+});

@@ -1,0 +1,83 @@
+// An HTTP proxy in front of the real REST service that a test can switch to misbehave: answer late, answer an error
+// status of its choosing, or drop the connection. It stands for what the gateway does not control (the network and
+// whichever implementation of the contract it talks to); everything behind it stays the real service.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  /** Forward the request, but only after this many milliseconds. */
+  | { delayMs: number }
+  /** Answer this status with this body (JSON) instead of forwarding, e.g. 503, or a 403 another implementation gives. */
+  | { status: number; body?: unknown }
+  /** Close the connection without an answer. */
+  | { drop: true };
+
+export interface FaultProxy {
+  /** http://127.0.0.1:port — give it to a gateway as its REST_URL. */
+  url: string;
+  /** Injects the fault into every request, or only into those whose path (with query) matches `path`. Later calls add rules; the first matching rule wins. */
+  inject(fault: Fault, path?: RegExp): void;
+  /** Back to forwarding everything as it is. */
+  heal(): void;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
+  const target = new URL(targetUrl);
+  let rules: { fault: Fault; path: RegExp | undefined }[] = [];
+
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: target.host },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    // The gateway gave up (its deadline) or the service went away: nothing to answer any more.
+    upstream.on('error', () => response.destroy());
+    response.on('close', () => upstream.destroy());
+    request.pipe(upstream);
+  };
+
+  const server = http.createServer((request, response) => {
+    const fault = rules.find((rule) => !rule.path || rule.path.test(request.url ?? ''))?.fault;
+    if (!fault) return forward(request, response);
+    if ('drop' in fault) return request.socket.destroy();
+    if ('status' in fault) {
+      // The request body is read first, as a real server would, so the client is not cut off mid-send.
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(fault.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(fault.body ?? { message: `Injected ${fault.status}` }));
+      });
+      return;
+    }
+    const timer = setTimeout(() => forward(request, response), fault.delayMs);
+    // A client that stops waiting cancels the late answer, so close() has nothing left to wait for.
+    response.on('close', () => clearTimeout(timer));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    inject(fault, path) {
+      rules.push({ fault, path });
+    },
+    heal() {
+      rules = [];
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
