@@ -55,7 +55,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     routerOptions: { ignoreTrailingSlash: true },
   });
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
-  const pubsub = createPubSub(config.redisUrl);
+  const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix);
   const schema = loadSchema();
 
   const subscriptions = startSubscriptionServer({
@@ -66,6 +66,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     log: app.log,
     production: config.production,
     maxPayloadBytes: BODY_LIMIT_BYTES,
+    sessionRecheckMs: config.sessionRecheckMs,
   });
 
   const apollo = new ApolloServer<GatewayContext>({

@@ -10,6 +10,10 @@ export interface GatewayConfig {
   restTimeoutMs: number;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
+  /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
+  redisChannelPrefix: string;
+  /** How often the tokens of open sockets are checked again (expiry, revocation made elsewhere). */
+  sessionRecheckMs: number;
   /** Introspection and the Apollo Sandbox landing page on GET /graphql. */
   introspection: boolean;
   logLevel: string;
@@ -26,6 +30,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   }
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  const recheckSeconds = Number(env.SESSION_RECHECK_SECONDS || 300);
+  if (!(recheckSeconds > 0)) throw new ConfigError('SESSION_RECHECK_SECONDS must be a positive number of seconds');
   const timeout = Number(env.REST_TIMEOUT_MS || 10_000);
   if (!Number.isInteger(timeout) || timeout < 1) throw new ConfigError('REST_TIMEOUT_MS must be a positive number of milliseconds');
   return {
@@ -34,6 +40,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     restUrl,
     restTimeoutMs: timeout,
     redisUrl,
+    redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
+    sessionRecheckMs: recheckSeconds * 1000,
     introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',

@@ -48,7 +48,8 @@ export const notFound = (what: string) => new GraphQLError(`${what} not found`, 
 export class InputProblem extends Error {
   constructor(
     message: string,
-    readonly field: string,
+    /** The input field at fault; null when the problem is not one field's (an empty cart at checkout). */
+    readonly field: string | null,
     readonly code: 'INVALID_INPUT' | 'NOT_FOUND' = 'INVALID_INPUT',
   ) {
     super(message);

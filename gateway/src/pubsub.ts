@@ -3,12 +3,17 @@
 import { PubSub } from 'graphql-subscriptions';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { Redis } from 'ioredis';
-import type { RestMessage, RestProduct } from './rest/contract.js';
+import type { RestChatRoom, RestMessage, RestProduct } from './rest/contract.js';
 
 export interface ShopEvents {
-  /** A message and who may see it: its room's participants. */
-  MESSAGE_ADDED: { message: RestMessage; participantUsernames: string[] };
+  /**
+   * A message, who may see it (its room's participants), and the room as it is now apart from what differs per
+   * participant (roomName, unreadCount), so delivering it needs no upstream call for those fields.
+   */
+  MESSAGE_ADDED: { message: RestMessage; participantUsernames: string[]; room: Omit<RestChatRoom, 'roomName' | 'unreadCount'> };
   PRODUCT_UPDATED: { product: RestProduct };
+  /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */
+  SESSION_ENDED: { username: string };
 }
 
 export type ShopTopic = keyof ShopEvents;
@@ -19,10 +24,8 @@ export interface ShopPubSub {
   close(): Promise<void>;
 }
 
-/** Channel names on a shared Redis, kept apart from anything else using it. */
-const CHANNEL_PREFIX = 'medshop:';
-
-export function createPubSub(redisUrl: string | undefined): ShopPubSub {
+/** `channelPrefix` keeps this shop's channels apart from anything else on a shared Redis (another shop, staging). */
+export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:'): ShopPubSub {
   if (!redisUrl) {
     const local = new PubSub<{ [T in ShopTopic]: ShopEvents[T] }>();
     return {
@@ -37,8 +40,8 @@ export function createPubSub(redisUrl: string | undefined): ShopPubSub {
     subscriber: new Redis(redisUrl, options),
   });
   return {
-    publish: (topic, payload) => redis.publish(`${CHANNEL_PREFIX}${topic}`, payload),
-    subscribe: (topic) => redis.asyncIterableIterator(`${CHANNEL_PREFIX}${topic}`) as AsyncIterableIterator<never>,
+    publish: (topic, payload) => redis.publish(`${channelPrefix}${topic}`, payload),
+    subscribe: (topic) => redis.asyncIterableIterator(`${channelPrefix}${topic}`) as AsyncIterableIterator<never>,
     close: async () => {
       await redis.close();
     },

@@ -1,14 +1,18 @@
-// graphql-ws on the same /graphql path: the token in connectionParams.authorization is checked once, at
-// connection_init (a bad or missing one closes the socket with 4403, an unreachable REST service with 1013), and
-// each operation passes the same limits as over HTTP.
+// graphql-ws on the same /graphql path: the token in connectionParams.authorization is checked at connection_init
+// (a bad or missing one closes the socket with 4403, an unreachable REST service with 1013), and again while the
+// socket lives: a password change or account deletion through any gateway ends the user's sockets at once, and
+// every socket's token is re-checked periodically (expiry, revocations made elsewhere). Each operation passes the
+// same limits as over HTTP.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GraphQLError, GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken, createContext } from './context.js';
 import { UpstreamRejection } from './errors.js';
+import { sameUsername } from './resolvers/user.js';
 import type { ShopPubSub } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';
@@ -23,9 +27,22 @@ function withoutSuggestions(error: GraphQLError): GraphQLError {
   return error;
 }
 
+/** How often the token of every open socket is checked again. */
+export const SESSION_RECHECK_MS = 5 * 60 * 1000;
+
 interface SocketViewer {
   token: string;
   username: string;
+}
+
+/**
+ * What a socket client sees of an unexpected error in production: no message that might carry internals, as
+ * Apollo Server's formatError does over HTTP. Errors with a code of ours are meant for clients and pass as they are.
+ */
+function maskUnexpected(error: GraphQLFormattedError): GraphQLFormattedError {
+  const code = error.extensions?.code;
+  if (code && code !== 'INTERNAL_SERVER_ERROR') return error;
+  return { message: 'Internal server error', ...(error.path ? { path: error.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
 export interface SubscriptionServerOptions {
@@ -36,10 +53,14 @@ export interface SubscriptionServerOptions {
   log: FastifyBaseLogger;
   production: boolean;
   maxPayloadBytes: number;
+  sessionRecheckMs?: number;
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
   const sockets = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: options.maxPayloadBytes });
+  // The user behind each authenticated socket, to end their sessions.
+  const viewers = new Map<WebSocket, SocketViewer>();
+  const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
   const serverHandle = useServer<Record<string, unknown>, { viewer: SocketViewer }>(
     {
       schema: options.schema,
@@ -49,7 +70,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (!token) return false;
         try {
           const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
-          context.extra.viewer = { token, username: profile.username };
+          const viewer = { token, username: profile.username };
+          context.extra.viewer = viewer;
+          viewers.set(context.extra.socket, viewer);
+          context.extra.socket.once('close', () => viewers.delete(context.extra.socket));
           return true;
         } catch (error) {
           // A refused token is the client's problem (4403); an unreachable REST service is ours, and the client should
@@ -82,12 +106,40 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           }),
         };
       },
+      onNext: (_context, _id, _payload, _args, result) =>
+        options.production && result.errors ? { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) } : undefined,
     },
     sockets,
   );
+
+  // Sessions ended through any gateway instance (the event travels through the PubSub, so Redis reaches them all).
+  const sessionEvents = options.pubsub.subscribe('SESSION_ENDED');
+  void (async () => {
+    for await (const { username } of sessionEvents) {
+      for (const [socket, viewer] of viewers) if (sameUsername(viewer.username, username)) endSession(socket, 'Session ended');
+    }
+  })().catch((error: unknown) => options.log.error({ err: error }, 'session events stopped'));
+
+  // Tokens expire, and may be revoked by another client of the REST service: each is checked again now and then.
+  const recheck = setInterval(async () => {
+    const byToken = new Map<string, WebSocket[]>();
+    for (const [socket, viewer] of viewers) byToken.set(viewer.token, [...(byToken.get(viewer.token) ?? []), socket]);
+    for (const [token, socketsOfToken] of byToken) {
+      try {
+        await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
+      } catch (error) {
+        // Only a refusal ends a session; an unreachable REST service is no reason to drop everyone.
+        if (error instanceof UpstreamRejection) for (const socket of socketsOfToken) endSession(socket, 'Session expired');
+      }
+    }
+  }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
+  recheck.unref();
+
   return {
     sockets,
     async close(): Promise<void> {
+      clearInterval(recheck);
+      await sessionEvents.return?.();
       await serverHandle.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },

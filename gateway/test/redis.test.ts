@@ -1,7 +1,8 @@
 // Subscriptions across gateway instances (REDIS_URL): two gateways over one REST service and one real Redis; an event
 // published through gateway A reaches the subscribers of gateway B. Skipped, loudly, when Redis cannot be reached.
-// Other runs (the gateway-plain project, another checkout) may share the Redis and its `medshop:` channels at the same
-// time: every name here carries this run's own suffix, and events are picked by what only this run sends.
+// Other runs (the gateway-plain project, another checkout) may share the Redis at the same time: this run's gateways
+// use channels of their own (REDIS_CHANNEL_PREFIX), every name carries this run's suffix, and events are picked by
+// what only this run sends.
 import { randomBytes } from 'node:crypto';
 import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { Redis } from 'ioredis';
@@ -113,15 +114,20 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
   let rest: RestService;
   let gatewayA: Gateway;
   let gatewayB: Gateway;
+  /** Another shop on the same Redis: its own channel prefix. */
+  let otherShop: Gateway;
 
   beforeAll(async () => {
     rest = await startRestService({ extensions: restExtensions, listen: true });
-    gatewayA = await startGateway(rest.url, { env: { REDIS_URL: redisUrl } });
-    gatewayB = await startGateway(rest.url, { env: { REDIS_URL: redisUrl } });
+    const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `medshop-test-${run}:` };
+    gatewayA = await startGateway(rest.url, { env });
+    gatewayB = await startGateway(rest.url, { env });
+    otherShop = await startGateway(rest.url, { env: { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `other-shop-${run}:` } });
   });
   afterAll(async () => {
     await gatewayA?.close();
     await gatewayB?.close();
+    await otherShop?.close();
     await rest?.close();
   });
 
@@ -215,6 +221,29 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       expect(event.data.productUpdated).toEqual({ id: productId, name, price: 24.5, quantity: 8 });
     } finally {
       await watcher.dispose();
+    }
+  });
+
+  it('keeps shops with different channel prefixes apart on one Redis', async () => {
+    const [cat, dan] = [`cat-${run}`, `dan-${run}`];
+    const [catToken, danToken] = await Promise.all([cat, dan].map((name) => rest.register(name)));
+    const roomId = (await mutate(gatewayA, catToken!, CREATE_ROOM, { name: dan })).room.id;
+    const danOnOtherShop = otherShop.socket(danToken);
+    try {
+      const feed = listen(danOnOtherShop, MESSAGE_ADDED);
+      // The other shop's own messages reach Dan there, which shows his subscription listens on its channels.
+      await untilLive(
+        feed,
+        (attempt) => mutate(otherShop, catToken!, SEND, { roomId, content: `other shop ${attempt}` }).then(() => undefined),
+        (event) => event.data?.messageAdded.content.startsWith('other shop'),
+      );
+      const sent = await mutate(gatewayA, catToken!, SEND, { roomId, content: `through this shop (${run})` });
+      await mutate(otherShop, catToken!, SEND, { roomId, content: 'other shop, after' });
+      // The later message through the other shop arrives; the one through this shop never did before it.
+      const next = await arrival(feed, (event) => event.data?.messageAdded.content.startsWith('other shop') || event.data?.messageAdded.id === sent.message.id, 'a later event');
+      expect(next.data.messageAdded.content).toBe('other shop, after');
+    } finally {
+      await danOnOtherShop.dispose();
     }
   });
 });

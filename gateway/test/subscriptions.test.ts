@@ -1,11 +1,13 @@
 // Subscriptions as a browser meets them: real graphql-ws clients on /graphql of a real gateway over the real REST
-// service. The token is checked once, at connection_init (4403 when it is missing or refused); messageAdded reaches the
+// service. The token is checked at connection_init (4403 when it is missing or refused) and while the socket lives
+// (4403 once the session ended); messageAdded reaches the
 // room's participants only; productUpdated follows price and stock; the socket applies the same query limits as HTTP.
 import { createHmac } from 'node:crypto';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, startShop } from '../../tests/helpers/shop.js';
+import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
+import { type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 
 /** Generous: an event that has not come by then is not coming. */
 const WAIT_MS = 10_000;
@@ -192,6 +194,84 @@ describe('connecting', () => {
       expect(answer).toEqual({ data: { viewer: { username: 'socket-welcome' } } });
     } finally {
       await client.dispose();
+    }
+  });
+});
+
+describe('ending sessions', () => {
+  /** Resolves with the close event once the server closes this already connected socket. */
+  function closed(client: Client): Promise<{ code: number; reason: string }> {
+    return within(new Promise((resolve) => client.on('closed', (event) => resolve(event as { code: number; reason: string }))), 'the socket closing');
+  }
+
+  it('closes the user’s sockets with 4403 when they change their password, and a socket with the new token works', async () => {
+    const token = await shop.user('socket-changer');
+    const otherTab = shop.gateway.socket(token, { onNonLazyError: () => undefined });
+    await live(otherTab);
+    const bystander = await shop.user('socket-bystander');
+    const bystanderSocket = shop.gateway.socket(bystander);
+    await live(bystanderSocket);
+    const whenClosed = closed(otherTab);
+    const payload = await mutate(
+      token,
+      'mutation { changePassword(input: { currentPassword: "secret1", newPassword: "secret2", confirmPassword: "secret2" }) { token userErrors { message } } }',
+      {},
+    );
+    expect((await whenClosed).code).toBe(4403);
+    const fresh = shop.gateway.socket(payload.token);
+    try {
+      expect(await ask(fresh, '{ viewer { username } }')).toEqual({ data: { viewer: { username: 'socket-changer' } } });
+      // Someone else's session is not touched.
+      expect(await ask(bystanderSocket, '{ viewer { username } }')).toEqual({ data: { viewer: { username: 'socket-bystander' } } });
+    } finally {
+      await fresh.dispose();
+      await bystanderSocket.dispose();
+    }
+  });
+
+  it('closes the user’s sockets with 4403 when they delete their account', async () => {
+    const token = await shop.user('socket-quitter');
+    const tab = shop.gateway.socket(token, { onNonLazyError: () => undefined });
+    await live(tab);
+    const whenClosed = closed(tab);
+    await mutate(token, 'mutation { deleteAccount(input: {}) { deletedUserId userErrors { message } } }', {});
+    expect((await whenClosed).code).toBe(4403);
+  });
+
+  it('closes a socket whose token was revoked elsewhere (directly at the REST service) at the next re-check', async () => {
+    const checking = await startGateway(shop.rest.url, { env: { SESSION_RECHECK_SECONDS: '0.2' } });
+    try {
+      const token = await shop.user('socket-elsewhere');
+      const tab = checking.socket(token, { onNonLazyError: () => undefined });
+      await live(tab);
+      const whenClosed = closed(tab);
+      const changed = await shop.rest.request('PUT', '/api/users/change-password', {
+        token,
+        body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' },
+      });
+      expect(changed.status).toBe(200);
+      expect(await whenClosed).toMatchObject({ code: 4403, reason: 'Session expired' });
+    } finally {
+      await checking.close();
+    }
+  });
+});
+
+describe('unexpected errors over the socket in production', () => {
+  it('carry no message that might reveal internals, as over HTTP', async () => {
+    // An implementation answering rooms with something that is not a list makes a resolver fail unexpectedly.
+    const proxy = await startFaultProxy(shop.rest.url);
+    const production = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { NODE_ENV: 'production' } });
+    try {
+      const token = await shop.user('socket-unlucky');
+      const client = production.socket(token);
+      proxy.inject({ status: 200, body: { not: 'a list' } }, /\/api\/chat\/rooms$/);
+      const answer = await ask(client, '{ viewer { chatRooms { id } } }');
+      expect(answer.errors).toEqual([{ message: 'Internal server error', path: ['viewer', 'chatRooms'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      await client.dispose();
+    } finally {
+      await production.close();
+      await proxy.close();
     }
   });
 });

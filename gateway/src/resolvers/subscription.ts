@@ -19,9 +19,13 @@ export const Subscription: SubscriptionResolvers = {
         !!context?.socketUsername &&
         event.participantUsernames.some((name) => sameUsername(name, context.socketUsername!)),
     ) as never,
-    // Each event is resolved with fresh loaders, so its room shows the new lastMessage and unreadCount.
+    // Each event is resolved with fresh loaders, so its room shows the new lastMessage and unreadCount. The room
+    // comes with the event: only what differs per person (the unread count) is asked of the REST service.
     resolve: (event: MessageEvent, _args: unknown, context: GatewayContext) => {
       context.refreshLoaders();
+      const me = context.socketUsername ?? '';
+      const roomName = event.participantUsernames.find((name) => !sameUsername(name, me)) ?? event.participantUsernames[0] ?? '';
+      context.loaders.primeRoom({ ...event.room, roomName });
       return event.message;
     },
   },

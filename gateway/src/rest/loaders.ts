@@ -31,6 +31,8 @@ export function createLoaders(api: RestApi) {
   );
   const orderById = new DataLoader<number, RestOrder | null>((ids) => Promise.all(ids.map((id) => api.orders.byId(id))));
   const rooms = new Once<RestChatRoom[]>(() => api.chat.rooms());
+  // Rooms known without asking, e.g. from a subscription event.
+  const knownRooms = new Map<number, RestChatRoom>();
   // Only needed where the contract's rooms carry no unreadCount (the extension is off).
   const unreadCountByRoomId = new DataLoader<number, number>((ids) => Promise.all(ids.map((id) => api.chat.unreadCount(id))));
 
@@ -49,7 +51,10 @@ export function createLoaders(api: RestApi) {
       for (const order of orders) orderById.clear(order.id).prime(order.id, order);
     },
     async roomById(roomId: number): Promise<RestChatRoom | undefined> {
-      return (await rooms.get()).find((room) => room.id === roomId);
+      return knownRooms.get(roomId) ?? (await rooms.get()).find((room) => room.id === roomId);
+    },
+    primeRoom(room: RestChatRoom) {
+      knownRooms.set(room.id, room);
     },
   };
 }

@@ -2,6 +2,7 @@
 import { GraphQLError } from 'graphql';
 import { checkPasswordChange, checkRegistration } from '../../../../shop-rules/account-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../../context.js';
 import { InputProblem } from '../../errors.js';
 import { VIEWER } from '../../models.js';
 import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
@@ -9,6 +10,16 @@ import { userGlobalId } from '../user.js';
 import { withUserErrors } from './user-errors.js';
 
 const noValidToken = () => new GraphQLError(NO_VALID_TOKEN, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+
+/** The user's earlier tokens no longer work: their open sockets, on every gateway instance, are closed. */
+async function endSessions(context: GatewayContext, username: string): Promise<void> {
+  try {
+    await context.pubsub.publish('SESSION_ENDED', { username });
+  } catch (error) {
+    // The periodic re-check of socket tokens still ends them, later.
+    context.log.error({ err: error }, 'could not publish the end of a session');
+  }
+}
 
 /** Only what the input carries: an omitted field stays as it is, null clears it. */
 function definedEntries<T extends object>(value: T): Partial<T> {
@@ -73,6 +84,7 @@ export const accountMutations: Pick<
         const problem = checkPasswordChange(input);
         if (problem) throw new InputProblem(problem.message, problem.field);
         await context.api.users.changePassword(input.currentPassword, input.newPassword, input.confirmPassword);
+        await endSessions(context, username);
         const token = await context.api.users.login(username, input.newPassword);
         if (!token) throw noValidToken();
         context.actAs(token);
@@ -85,6 +97,7 @@ export const accountMutations: Pick<
     const profile = await context.loaders.profile.get();
     return withUserErrors(input, {}, async () => {
       await context.api.users.deleteAccount();
+      await endSessions(context, profile.username);
       return { deletedUserId: userGlobalId(profile) };
     });
   },

@@ -30,10 +30,9 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       if (content.length > MAX_MESSAGE_LENGTH) {
         throw new InputProblem(`Message must be at most ${MAX_MESSAGE_LENGTH} characters long`, 'content');
       }
-      const room = await context.loaders.roomById(roomId);
+      const [room, me] = await Promise.all([context.loaders.roomById(roomId), viewerUsername(context)]);
       if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
       // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).
-      const me = await viewerUsername(context);
       const participants = room.participantUsernames ?? [room.roomName, me];
       const receiver = participants.find((name) => !sameUsername(name, me));
       if (!receiver) throw new InputProblem('There is nobody else in this chat', 'roomId');
@@ -41,7 +40,11 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       // The room's lastMessage changed: what the payload shows of it is read afresh.
       context.loaders.rooms.clear();
       try {
-        await context.pubsub.publish('MESSAGE_ADDED', { message, participantUsernames: participants });
+        await context.pubsub.publish('MESSAGE_ADDED', {
+          message,
+          participantUsernames: participants,
+          room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp },
+        });
       } catch (error) {
         context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
       }

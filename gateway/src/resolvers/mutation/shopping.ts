@@ -63,7 +63,7 @@ export const shoppingMutations: Pick<
       }
       // Checked here too: an implementation that does not check it would place an empty order.
       const cart = await context.loaders.cart.get();
-      if (!cart.items?.length) throw new InputProblem(CART_IS_EMPTY, 'cart');
+      if (!cart.items?.length) throw new InputProblem(CART_IS_EMPTY, null);
       const order = await context.api.orders.checkout(shippingAddress);
       context.loaders.primeOrders([order]);
       // The contract empties the cart at checkout; the answer says so without another call.
