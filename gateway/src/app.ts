@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
@@ -88,6 +88,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     },
     // No drain plugin: Fastify drains HTTP itself on close (the integration's plugin would call app.close() again).
     plugins: [
+      // The shop sets no cache hints; without this, Apollo wraps every field's resolver to collect them.
+      ApolloServerPluginCacheControlDisabled(),
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),

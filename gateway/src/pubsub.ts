@@ -19,18 +19,25 @@ export interface ShopEvents {
 export type ShopTopic = keyof ShopEvents;
 
 export interface ShopPubSub {
-  publish<T extends ShopTopic>(topic: T, payload: ShopEvents[T]): Promise<void>;
-  subscribe<T extends ShopTopic>(topic: T): AsyncIterableIterator<ShopEvents[T]>;
+  /** `audience` narrows the topic to one listener, e.g. a user: only those subscribed with it receive the event. */
+  publish<T extends ShopTopic>(topic: T, payload: ShopEvents[T], audience?: string): Promise<void>;
+  subscribe<T extends ShopTopic>(topic: T, audience?: string): AsyncIterableIterator<ShopEvents[T]>;
   close(): Promise<void>;
 }
+
+/**
+ * The channel of a topic, or of one audience of it. Chat events go to each participant's own channel: a message
+ * then wakes its participants' subscriptions only, not every socket's filter (1,000 sockets, 50 messages a second).
+ */
+const channelOf = (topic: ShopTopic, audience?: string) => (audience === undefined ? topic : `${topic}:${audience.toLowerCase()}`);
 
 /** `channelPrefix` keeps this shop's channels apart from anything else on a shared Redis (another shop, staging). */
 export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:'): ShopPubSub {
   if (!redisUrl) {
-    const local = new PubSub<{ [T in ShopTopic]: ShopEvents[T] }>();
+    const local = new PubSub<Record<string, unknown>>();
     return {
-      publish: (topic, payload) => local.publish(topic, payload as never),
-      subscribe: (topic) => local.asyncIterableIterator(topic) as AsyncIterableIterator<never>,
+      publish: (topic, payload, audience) => local.publish(channelOf(topic, audience), payload),
+      subscribe: (topic, audience) => local.asyncIterableIterator(channelOf(topic, audience)) as AsyncIterableIterator<never>,
       close: async () => undefined,
     };
   }
@@ -40,8 +47,8 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
     subscriber: new Redis(redisUrl, options),
   });
   return {
-    publish: (topic, payload) => redis.publish(`${channelPrefix}${topic}`, payload),
-    subscribe: (topic) => redis.asyncIterableIterator(`${channelPrefix}${topic}`) as AsyncIterableIterator<never>,
+    publish: (topic, payload, audience) => redis.publish(`${channelPrefix}${channelOf(topic, audience)}`, payload),
+    subscribe: (topic, audience) => redis.asyncIterableIterator(`${channelPrefix}${channelOf(topic, audience)}`) as AsyncIterableIterator<never>,
     close: async () => {
       await redis.close();
     },

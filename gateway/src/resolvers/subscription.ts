@@ -13,7 +13,8 @@ type ProductEvent = ShopEvents['PRODUCT_UPDATED'];
 export const Subscription: SubscriptionResolvers = {
   messageAdded: {
     subscribe: withFilter<MessageEvent, unknown, GatewayContext>(
-      (_root, _args, context) => context!.pubsub.subscribe('MESSAGE_ADDED'),
+      // Each user listens on their own channel; the filter is a second guard, not the fan-out.
+      (_root, _args, context) => context!.pubsub.subscribe('MESSAGE_ADDED', context!.socketUsername ?? ''),
       (event, _args, context) =>
         !!event &&
         !!context?.socketUsername &&

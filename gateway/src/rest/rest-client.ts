@@ -1,5 +1,6 @@
-// The only place that speaks HTTP to the REST contract: one keep-alive undici Pool per upstream, a total
-// deadline per call, the caller's bearer token and request id passed on, and failures turned into GraphQL errors.
+// The only place that speaks HTTP to the REST contract: one keep-alive undici Pool per upstream, a deadline per call
+// (to connect, for the answer to start, and between its parts), the caller's bearer token and request id passed on,
+// and failures turned into GraphQL errors.
 import { Pool } from 'undici';
 import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
 
@@ -20,17 +21,19 @@ export interface Caller {
 }
 
 export interface RestClientOptions {
-  /** Deadline for a whole call, from sending to the last byte of the answer. */
+  /** Deadline to connect, for the answer's headers to arrive, and between two parts of its body. */
   timeoutMs: number;
   connections?: number;
 }
 
 function queryString(query: RestCall['query']): string {
   if (!query) return '';
-  const parameters = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) parameters.set(key, String(value));
-  const text = parameters.toString();
-  return text ? `?${text}` : '';
+  let text = '';
+  for (const key in query) {
+    const value = query[key];
+    if (value !== undefined) text += `${text ? '&' : '?'}${key}=${encodeURIComponent(value)}`;
+  }
+  return text;
 }
 
 /** The REST service's `{ message }`, or its plain-text body (spec §8: some answers are the text itself). */
@@ -57,17 +60,17 @@ export class RestClient {
   private readonly basePath: string;
   readonly origin: string;
 
-  constructor(
-    restUrl: string,
-    private readonly options: RestClientOptions,
-  ) {
+  constructor(restUrl: string, options: RestClientOptions) {
     const url = new URL(restUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
+    // undici's own timers, not an AbortSignal per call: they cost nothing per request.
     this.pool = new Pool(url.origin, {
       connections: options.connections ?? 128,
       keepAliveTimeout: 30_000,
       connect: { timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
     });
   }
 
@@ -90,7 +93,6 @@ export class RestClient {
         path: `${this.basePath}${call.path}${queryString(call.query)}`,
         headers,
         body,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       status = response.statusCode;
       contentType = String(response.headers['content-type'] ?? '');
@@ -117,7 +119,6 @@ export class RestClient {
       method: 'GET',
       path: `${this.basePath}${path}`,
       headers: requestId ? { 'x-request-id': requestId } : {},
-      signal: AbortSignal.timeout(this.options.timeoutMs),
     });
   }
 

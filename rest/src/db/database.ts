@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -27,6 +27,32 @@ function postgresTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** How many distinct statements stay prepared; the shop issues a few dozen shapes of query. */
+const PREPARED_STATEMENTS_KEPT = 256;
+
+/**
+ * Kysely prepares every statement afresh, which costs more than running it; the same SQL text gets the same
+ * prepared statement back here (least recently used ones are let go). Safe because Kysely's SQLite driver runs
+ * one statement at a time on this one connection and never leaves one half-read.
+ */
+function withPreparedStatementCache(database: SQLite.Database): SqliteDatabase {
+  const prepared = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = prepared.get(sql);
+      if (statement) {
+        prepared.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (prepared.size >= PREPARED_STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!);
+      }
+      prepared.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 function openSqlite(file: string): SqliteDialect {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -34,7 +60,7 @@ function openSqlite(file: string): SqliteDialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withPreparedStatementCache(database) });
 }
 
 export function openDatabase(databaseUrl: string): ShopDatabase {

@@ -40,11 +40,13 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       // The room's lastMessage changed: what the payload shows of it is read afresh.
       context.loaders.rooms.clear();
       try {
-        await context.pubsub.publish('MESSAGE_ADDED', {
+        const event = {
           message,
           participantUsernames: participants,
           room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp },
-        });
+        };
+        // To each participant's own channel (the sender's too: their other tabs).
+        await Promise.all(participants.map((participant) => context.pubsub.publish('MESSAGE_ADDED', event, participant)));
       } catch (error) {
         context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
       }
