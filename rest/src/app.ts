@@ -81,7 +81,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, {
+    onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection ended outside any query'),
+  });
   app.decorate('shopDatabase', database);
   app.addHook('onClose', () => database.close());
   try {

@@ -63,7 +63,15 @@ export async function createTestDatabase(kind: TestDatabaseKind = suiteDatabaseK
     url: url.toString(),
     dataDir,
     drop: async () => {
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(async (client) => {
+        // A closed pool's sessions linger a moment on the server; dropping them by force would cut them off mid-goodbye.
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const { rows } = await client.query('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].sessions === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
       removeDataDir();
     },
   };

@@ -63,13 +63,24 @@ function openSqlite(file: string): SqliteDialect {
   return new SqliteDialect({ database: withPreparedStatementCache(database) });
 }
 
-export function openDatabase(databaseUrl: string): ShopDatabase {
+export interface DatabaseOptions {
+  /** Told about connection failures that happen outside any query (the server restarted, killed the session). */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): ShopDatabase {
   const plugins = [new CamelCasePlugin()];
   if (databaseUrl.startsWith('file:')) {
     const db = new Kysely<Database>({ dialect: openSqlite(databaseUrl.slice('file:'.length)), plugins });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: postgresTypes() });
+  // An idle connection the server ends (a restart, an administrator) is an 'error' event; unheard, it would end the
+  // process. The pool replaces such connections by itself, so telling is all there is to do. A client the pool has
+  // already let go can still hear its session end: it gets a listener of its own.
+  const report = options.onConnectionError ?? (() => undefined);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
