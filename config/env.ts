@@ -18,3 +18,10 @@ export function parsePort(name: string, value: string | undefined, fallback: num
   }
   return port;
 }
+
+export function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${value}"`);
+  return number;
+}

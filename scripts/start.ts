@@ -8,10 +8,16 @@ import { loadGatewayConfig } from '../gateway/src/config.js';
 import { buildRestApp } from '../rest/src/app.js';
 import { loadRestConfig } from '../rest/src/config.js';
 
+/** Where a server listening on `host` can be reached from this machine. */
+function reachableHost(host: string): string {
+  if (host === 'localhost' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 async function main(): Promise<void> {
   const restConfig = loadRestConfig(process.env, { seedDemo: true });
   // In one process the gateway finds the REST service where it was just started, unless told otherwise.
-  const gatewayConfig = loadGatewayConfig({ REST_URL: `http://127.0.0.1:${restConfig.port}`, ...process.env });
+  const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
   const rest = await buildRestApp(restConfig);
   const gateway = await buildGateway(gatewayConfig);
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {

@@ -1,6 +1,5 @@
 // The GraphQL gateway as one Fastify instance: Apollo Server 5 on /graphql (HTTP) with graphql-ws on the same
 // path, over the REST contract. Built here, started by server.ts, built by tests directly.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { clarifyParseError, parseOptions, queryLimitRules } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import { requestIdOf } from '../../config/request-id.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -50,8 +50,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // x-request-id is read by requestIdOf, which refuses what does not look like an id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
@@ -65,6 +66,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     pubsub,
     log: app.log,
     production: config.production,
+    introspection: config.introspection,
     maxPayloadBytes: BODY_LIMIT_BYTES,
     sessionRecheckMs: config.sessionRecheckMs,
   });

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
   | 'UPSTREAM_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
@@ -18,13 +19,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
 };
 
-/** The REST service answered 4xx: its `{ message }` is meant for people and is passed on as it is. */
+/**
+ * The REST service answered 4xx: its `{ message }` is meant for people and is passed on as it is; `field` is the
+ * request field at fault when the implementation says so (our REST service does; the contract does not require it).
+ */
 export class UpstreamRejection extends GraphQLError {
   constructor(
     readonly status: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message, { extensions: { code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT' } });
   }

@@ -10,6 +10,7 @@ import {
   type GraphQLSchema,
   type ValidationContext,
   type ValidationRule,
+  NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
   validate,
@@ -55,6 +56,7 @@ export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 export function checkDocument(
   schema: GraphQLSchema,
   query: string,
+  options: { introspection: boolean },
 ): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
   let document: DocumentNode;
   try {
@@ -63,6 +65,7 @@ export function checkDocument(
     const parseError = error as GraphQLError;
     return { errors: [new GraphQLError(clarifyParseError(parseError.message), { ...parseError, originalError: parseError })] };
   }
-  const errors = validate(schema, document, [...specifiedRules, ...queryLimitRules()]);
+  const rules = [...specifiedRules, ...queryLimitRules(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  const errors = validate(schema, document, rules);
   return errors.length > 0 ? { errors } : { document };
 }

@@ -11,7 +11,7 @@ import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { bearerToken, createContext } from './context.js';
-import { UpstreamRejection } from './errors.js';
+import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { sameUsername } from './resolvers/user.js';
 import type { ShopPubSub } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
@@ -26,9 +26,6 @@ function withoutSuggestions(error: GraphQLError): GraphQLError {
   error.message = error.message.replace(/ ?Did you mean(.+?)\?$/, '');
   return error;
 }
-
-/** How often the token of every open socket is checked again. */
-export const SESSION_RECHECK_MS = 5 * 60 * 1000;
 
 interface SocketViewer {
   token: string;
@@ -52,8 +49,9 @@ export interface SubscriptionServerOptions {
   pubsub: ShopPubSub;
   log: FastifyBaseLogger;
   production: boolean;
+  introspection: boolean;
   maxPayloadBytes: number;
-  sessionRecheckMs?: number;
+  sessionRecheckMs: number;
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
@@ -86,7 +84,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         }
       },
       onSubscribe: (context, _id, payload) => {
-        const checked = checkDocument(options.schema, payload.query);
+        const checked = checkDocument(options.schema, payload.query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
         // validates on its own, so it must too, or the schema could be read here field by field.
         if (checked.errors) return options.production ? checked.errors.map(withoutSuggestions) : checked.errors;
@@ -106,8 +104,16 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           }),
         };
       },
-      onNext: (_context, _id, _payload, _args, result) =>
-        options.production && result.errors ? { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) } : undefined,
+      onNext: (_context, _id, _payload, _args, result) => {
+        if (!result.errors) return undefined;
+        // What clients are not told is logged, as over HTTP.
+        for (const error of result.errors) {
+          const original = error.originalError;
+          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail }, 'upstream unavailable');
+          else if (original && !(original as { extensions?: unknown }).extensions) options.log.error({ err: original }, 'resolver failed');
+        }
+        return options.production ? { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) } : undefined;
+      },
     },
     sockets,
   );
@@ -132,7 +138,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (error instanceof UpstreamRejection) for (const socket of socketsOfToken) endSession(socket, 'Session expired');
       }
     }
-  }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
+  }, options.sessionRecheckMs);
   recheck.unref();
 
   return {

@@ -281,6 +281,27 @@ describe('refusals of the REST service', () => {
     expect(answer.errors).toBeUndefined();
   });
 
+  it('points a userError at the field the REST service names, and reads the message only when it names none', async () => {
+    const ADD = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message field code } } }';
+    // A message that reads like it is about the product, with the field saying it is the quantity: the field wins.
+    proxy.inject({ status: 400, body: { message: 'That product is limited per customer', field: 'quantity' } }, /^\/api\/cart\/items/);
+    expect((await proxied.graphql(ADD, { id: productId }, buyer)).data.addToCart.userErrors).toEqual([
+      { message: 'That product is limited per customer', field: 'quantity', code: 'INVALID_INPUT' },
+    ]);
+    // A field the input does not have is no field of the input.
+    proxy.heal();
+    proxy.inject({ status: 400, body: { message: 'Quantity is limited per customer', field: 'customerTier' } }, /^\/api\/cart\/items/);
+    expect((await proxied.graphql(ADD, { id: productId }, buyer)).data.addToCart.userErrors).toEqual([
+      { message: 'Quantity is limited per customer', field: null, code: 'INVALID_INPUT' },
+    ]);
+    // An implementation that names no field: the message tells.
+    proxy.heal();
+    proxy.inject({ status: 400, body: { message: 'Quantity is limited per customer' } }, /^\/api\/cart\/items/);
+    expect((await proxied.graphql(ADD, { id: productId }, buyer)).data.addToCart.userErrors).toEqual([
+      { message: 'Quantity is limited per customer', field: 'quantity', code: 'INVALID_INPUT' },
+    ]);
+  });
+
   it('answers more than the stock with a userError on the quantity', async () => {
     const answer = await shop.graphql(
       'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 999 }) { cart { itemCount } userErrors { message field code } } }',

@@ -139,6 +139,26 @@ describe('register', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('login', () => {
+  it('answers too many attempts for one username with TOO_MANY_ATTEMPTS, not as a logout', async () => {
+    const limited = await startShop({ rest: { env: { LOGIN_ATTEMPTS_PER_MINUTE: '2' } } });
+    try {
+      await limited.rest.register('m-throttled', 'pw-right');
+      const LOGIN = 'mutation ($password: String!) { login(input: { username: "m-throttled", password: $password }) { token userErrors { message field code } } }';
+      for (const password of ['wrong-1', 'wrong-2']) {
+        const answer = await limited.graphql(LOGIN, { password });
+        expect(answer.data.login.userErrors[0].code).toBe('INVALID_CREDENTIALS');
+      }
+      const third = await limited.graphql(LOGIN, { password: 'pw-right' });
+      expect(third.errors).toBeUndefined();
+      expect(third.data.login).toEqual({
+        token: null,
+        userErrors: [{ message: 'Too many login attempts for this username. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS' }],
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('logs in with the username in any case: a token, and the viewer resolved with it', async () => {
     await shop.rest.register('m-Login.Case', 'pw-login');
     for (const username of ['m-Login.Case', 'M-LOGIN.CASE', 'm-login.case']) {
@@ -231,10 +251,10 @@ describe('updateProfile', () => {
   it.each([
     ['email', { email: 'not-an-email' }],
     ['phoneNumber', { phoneNumber: 'call me maybe' }],
-    ['language', { preferences: { language: 'Klingon!' } }],
-    ['timezone', { preferences: { timezone: 'Mars/Olympus' } }],
+    ['preferences.language', { preferences: { language: 'Klingon!' } }],
+    ['preferences.timezone', { preferences: { timezone: 'Mars/Olympus' } }],
   ])('refuses a bad %s as INVALID_INPUT on it, and changes nothing', async (field, input) => {
-    const token = await shop.user(`m-profile-bad-${field}`);
+    const token = await shop.user(`m-profile-bad-${field.replace('.', '-')}`);
     await mutate('updateProfile', { email: 'keep@example.com', firstName: 'Keep' }, USER, token);
     const before = await profileOf(token);
     const error = await refused('updateProfile', { firstName: 'Changed', ...input }, USER, token);

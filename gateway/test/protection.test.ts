@@ -134,5 +134,18 @@ describe('for developers', () => {
       const page = await fetch(closed.url, { headers: { accept: 'text/html' } });
       expect(await page.text()).not.toMatch(/sandbox/i);
     });
+
+    it('refuses introspection over the socket too', async () => {
+      const client = closed.socket(token);
+      try {
+        const errors = await new Promise<unknown>((resolve) => {
+          client.subscribe({ query: '{ __schema { types { name } } }' }, { next: () => resolve('answered'), error: resolve, complete: () => undefined });
+        });
+        expect(Array.isArray(errors) && errors.length > 0).toBe(true);
+        for (const error of errors as { message: string }[]) expect(error.message).toMatch(/introspection/i);
+      } finally {
+        await client.dispose();
+      }
+    });
   });
 });

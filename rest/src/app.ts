@@ -1,8 +1,8 @@
 // The REST contract service as one Fastify instance: built here, started by server.ts, built by tests directly.
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyJwt from '@fastify/jwt';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,7 +18,7 @@ import { CartService } from './cart/cart.service.js';
 import { ChatRepository } from './chat/chat.repository.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { ChatService } from './chat/chat.service.js';
-import type { RestConfig } from './config.js';
+import { ConfigError, type RestConfig } from './config.js';
 import { type ShopDatabase, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedDemoCatalogue } from './db/seed/seed-demo.js';
@@ -33,8 +33,13 @@ import { fieldWithNul, schemaErrorFormatter, validatorCompiler } from './shared/
 import { UserRepository } from './users/user.repository.js';
 import { userRoutes } from './users/user.routes.js';
 import { UserService } from './users/user.service.js';
+import { requestIdOf } from '../../config/request-id.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
+const isForeignKeyViolation = (error: { code?: string }) =>
+  error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 const publicFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 
@@ -69,8 +74,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // x-request-id is read by requestIdOf, which refuses what does not look like an id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     schemaErrorFormatter,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed percent-encoding) answer like every other error.
@@ -124,10 +130,15 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     if (query) for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
     // PostgreSQL cannot store NUL in text (SQLite can): refused everywhere alike, before any query runs.
     const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
-    if (field) throw new HttpError(400, `${field} must not contain NUL characters`);
+    if (field) throw new HttpError(400, `${field.label} must not contain NUL characters`, field.key || undefined);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Something the request refers to was deleted between reading and writing (a product added to a cart while an
+    // admin deletes it): the database's foreign keys refuse the write, and the answer is what it would be a moment later.
+    if (isForeignKeyViolation(error)) {
+      return reply.code(404).send({ message: 'Something this request refers to no longer exists' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -140,7 +151,8 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         : 'Request body is not valid JSON';
       return reply.code(400).send({ message });
     }
-    return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+    const field = error instanceof HttpError ? error.field : undefined;
+    return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message, ...(field ? { field } : {}) });
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -182,6 +194,8 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   });
 
   // --- The contract ----------------------------------------------------------------------------------------
+  // Limits only where a route asks for one (login).
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     sign: { algorithm: 'HS256', expiresIn: config.tokenLifetimeSeconds },
@@ -193,7 +207,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', users });
+      await api.register(authRoutes, { prefix: '/auth', users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         await secured.register(userRoutes, { prefix: '/users', users });
@@ -208,6 +222,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
 
   // --- Data every shop starts with ---------------------------------------------------------------------------
   const admin = await users.ensureAdmin(config.adminUsername, config.adminPassword);
+  if (admin.heldByRegularAccount) {
+    await app.close();
+    throw new ConfigError(
+      `ADMIN_USERNAME "${config.adminUsername}" belongs to a regular account. Set ADMIN_PASSWORD to make it the admin ` +
+        'account (its password is then replaced and its sessions end), or choose another ADMIN_USERNAME.',
+    );
+  }
   if (admin.generatedPassword) (options.announceAdminPassword ?? printOnce)(config.adminUsername, admin.generatedPassword);
   if (config.seedDemo) {
     const added = await seedDemoCatalogue(productRepository);

@@ -1,6 +1,6 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
-import { ConfigError, parseBoolean, parsePort } from '../../config/env.js';
+import { ConfigError, parseBoolean, parsePort, parsePositiveInteger } from '../../config/env.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
 
 export { ConfigError };
@@ -15,6 +15,8 @@ export interface RestConfig {
   /** Explicit signing key; when undefined one is generated once and kept in dataDir. */
   jwtSecret: string | undefined;
   tokenLifetimeSeconds: number;
+  /** Logins allowed per username per minute: guessing a password takes more than that. */
+  loginAttemptsPerMinute: number;
   adminUsername: string;
   /** When undefined a random password is generated for a new admin account and printed once. */
   adminPassword: string | undefined;
@@ -54,6 +56,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     dataDir,
     jwtSecret,
     tokenLifetimeSeconds: 24 * 60 * 60,
+    loginAttemptsPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     adminUsername,
     adminPassword,
     extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),

@@ -32,25 +32,27 @@ describe('register', () => {
   });
 
   it.each([
-    [{ password: 'pw1' }, 'Username is required'],
-    [{ username: 'ab', password: 'pw1' }, 'Username must be at least 3 characters long'],
-    [{ username: 'x'.repeat(51), password: 'pw1' }, 'Username must be at most 50 characters long'],
+    [{ password: 'pw1' }, 'Username is required', 'username'],
+    [{ username: 'ab', password: 'pw1' }, 'Username must be at least 3 characters long', 'username'],
+    [{ username: 'x'.repeat(51), password: 'pw1' }, 'Username must be at most 50 characters long', 'username'],
     [
       { username: 'bad name', password: 'pw1' },
       'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+      'username',
     ],
     [
       { username: '12345', password: 'pw1' },
       'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+      'username',
     ],
-    [{ username: 'reg-carol' }, 'Password is required'],
-    [{ username: 'reg-carol', password: 'pw' }, 'Password must be at least 3 characters long'],
-    [{ username: 'reg-carol', password: 'pw1', confirmPassword: 'pw2' }, 'Passwords do not match'],
-    [{ username: 42, password: 'pw1' }, 'Username must be text'],
-  ])('refuses %j with "%s" and creates nothing', async (body, message) => {
+    [{ username: 'reg-carol' }, 'Password is required', 'password'],
+    [{ username: 'reg-carol', password: 'pw' }, 'Password must be at least 3 characters long', 'password'],
+    [{ username: 'reg-carol', password: 'pw1', confirmPassword: 'pw2' }, 'Passwords do not match', 'confirmPassword'],
+    [{ username: 42, password: 'pw1' }, 'Username must be text', 'username'],
+  ])('refuses %j with "%s" (field %s) and creates nothing', async (body, message, field) => {
     const answer = await shop.request('POST', '/api/auth/register', { body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
     const login = await shop.request('POST', '/api/auth/login', { body: { username: 'reg-carol', password: 'pw1' } });
     expect(login.status).toBe(401);
   });
@@ -89,7 +91,7 @@ describe('login', () => {
   it('requires both fields', async () => {
     const answer = await shop.request('POST', '/api/auth/login', { body: { username: 'login-erin', password: '' } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Password is required' });
+    expect(answer.body).toEqual({ message: 'Password is required', field: 'password' });
   });
 
   it('never stores the password itself', async () => {
@@ -100,6 +102,31 @@ describe('login', () => {
       .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain('right-password');
+  });
+});
+
+describe('login attempts', () => {
+  it('allows ten a minute for one username, whatever the password, then answers 429; other usernames are unaffected', async () => {
+    // The default limit (the shared harness raises it for the other tests).
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      await limited.register('guessed-gina', 'real-password');
+      await limited.register('other-olga', 'real-password');
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'guessed-gina', password: `guess-${attempt}` } });
+        expect(answer.status).toBe(401);
+      }
+      for (const password of ['guess-11', 'real-password']) {
+        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'GUESSED-gina', password } });
+        expect(answer.status).toBe(429);
+        expect(answer.body).toEqual({ message: 'Too many login attempts for this username. Try again in 1 minute.' });
+        expect(answer.headers['retry-after']).toBeDefined();
+      }
+      const other = await limited.request('POST', '/api/auth/login', { body: { username: 'other-olga', password: 'real-password' } });
+      expect(other.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

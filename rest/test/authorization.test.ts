@@ -37,8 +37,11 @@ interface Fixture {
   roomId: number;
 }
 
-/** A status, or a status and the exact message of the answer. */
-type Expected = number | [number, string];
+/**
+ * A status, or a status and the exact message of the answer, and the request field it names when one is at fault
+ * (the answer is then exactly `{ message, field }`, else exactly `{ message }`).
+ */
+type Expected = number | [number, string] | [number, string, string];
 
 interface Endpoint {
   method: Method;
@@ -191,7 +194,7 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/chat/rooms/create',
     path: () => '/api/chat/rooms/create',
     body: () => ({ participantUsername: OWNER }),
-    expected: { ...loggedIn(200), user: [400, 'You cannot start a chat with yourself'] },
+    expected: { ...loggedIn(200), user: [400, 'You cannot start a chat with yourself', 'participantUsername'] },
   },
   {
     method: 'GET',
@@ -213,7 +216,7 @@ const ENDPOINTS: Endpoint[] = [
     path: () => `/api/chat/rooms/${OWNER}/messages`,
     variant: 'to the owner’s username',
     body: (_f, caller) => ({ content: `Sent to the owner by ${caller}` }),
-    expected: { ...loggedIn(201), user: [400, 'You cannot send a message to yourself'] },
+    expected: { ...loggedIn(201), user: [400, 'You cannot send a message to yourself', 'receiver'] },
   },
   {
     method: 'GET',
@@ -361,15 +364,15 @@ const labelled = ENDPOINTS.map((endpoint) => ({
 describe.each(labelled)('$label', (endpoint) => {
   const cells = CALLERS.map((caller) => {
     const expected = endpoint.expected[caller];
-    const [status, message] = typeof expected === 'number' ? [expected, undefined] : expected;
-    return { caller, status, message };
+    const [status, message, field] = typeof expected === 'number' ? [expected, undefined, undefined] : expected;
+    return { caller, status, message, field };
   });
 
-  it.each(cells)('as $caller answers $status', async ({ caller, status, message }) => {
+  it.each(cells)('as $caller answers $status', async ({ caller, status, message, field }) => {
     const answer = await call(caller, endpoint.method, endpoint.path(fixture), endpoint.body?.(fixture, caller));
     expect(answer.status, answer.text.slice(0, 200)).toBe(status);
     if (status >= 400) expect(typeof answer.body.message).toBe('string');
-    if (message !== undefined) expect(answer.body).toEqual({ message });
+    if (message !== undefined) expect(answer.body).toEqual(field === undefined ? { message } : { message, field });
     await endpoint.after?.(caller);
   });
 });

@@ -1,5 +1,6 @@
 // Hostile and malformed requests: malformed JSON, wrong shapes and types, bad ids, huge bodies, odd content types and
-// tokens all answer a 4xx with a clean `{ message }` (never a 5xx, never a stack trace) and write nothing.
+// tokens all answer a 4xx with a clean `{ message }`, plus `field` when one request field is at fault (never a 5xx,
+// never a stack trace) and write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, DEFAULT_PASSWORD, type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
@@ -70,12 +71,16 @@ function callRaw(spec: string, raw: string | undefined) {
   return send(caller, method, filled, raw);
 }
 
-/** A 4xx whose body is exactly `{ message }`, a sentence for people: no stack, no file paths, no error class names. */
-function expectCleanRefusal(answer: ApiAnswer<any>, context: string): void {
+/**
+ * A 4xx whose body is exactly `{ message }`, or exactly `{ message, field }` when `field` (the request field at fault)
+ * is given, the message a sentence for people: no stack, no file paths, no error class names.
+ */
+function expectCleanRefusal(answer: ApiAnswer<any>, context: string, field?: string): void {
   expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
   expect(answer.headers['content-type'], context).toMatch(/^application\/json/);
-  expect(Object.keys(answer.body), context).toEqual(['message']);
+  expect(Object.keys(answer.body), context).toEqual(field === undefined ? ['message'] : ['message', 'field']);
+  if (field !== undefined) expect(answer.body.field, context).toBe(field);
   const message: unknown = answer.body.message;
   expect(typeof message, context).toBe('string');
   expect(message, context).not.toMatch(/\bat\s+\S+\s+\(|\n\s+at\s/);
@@ -215,66 +220,71 @@ describe('refused input', () => {
   });
 
   describe('wrong field types', () => {
-    it.each<[string, string, (f: Fixture) => unknown, string]>([
-      ['a product id as text', 'user POST /api/cart/items', (f) => ({ productId: `${f.productId}` }), 'Product ID must be a whole number, not text'],
-      ['a fractional product id', 'user POST /api/cart/items', () => ({ productId: 1.5 }), 'Product ID must be a whole number'],
-      ['a quantity as text', 'user POST /api/cart/items', (f) => ({ productId: f.productId, quantity: '2' }), 'Quantity must be a whole number, not text'],
-      ['a price as text', 'admin POST /api/products', () => ({ ...productFields, price: '12' }), 'Price must be a number, not text'],
-      ['a fractional stock', 'admin POST /api/products', () => ({ ...productFields, quantity: 1.5 }), 'Quantity must be a whole number'],
-      ['a list as name', 'admin PUT /api/products/{productId}', () => ({ ...productFields, name: ['x'] }), 'Name must be text'],
-      ['image URLs as text', 'admin POST /api/products', () => ({ ...productFields, imageUrls: '/a.png' }), 'Image URLs must be a list, not text'],
-      ['a number as shipping address', 'user POST /api/orders/checkout', () => ({ shippingAddress: 12 }), 'Please enter a shipping address'],
+    it.each<[string, string, (f: Fixture) => unknown, string, string]>([
+      ['a product id as text', 'user POST /api/cart/items', (f) => ({ productId: `${f.productId}` }), 'Product ID must be a whole number, not text', 'productId'],
+      ['a fractional product id', 'user POST /api/cart/items', () => ({ productId: 1.5 }), 'Product ID must be a whole number', 'productId'],
+      ['a quantity as text', 'user POST /api/cart/items', (f) => ({ productId: f.productId, quantity: '2' }), 'Quantity must be a whole number, not text', 'quantity'],
+      ['a price as text', 'admin POST /api/products', () => ({ ...productFields, price: '12' }), 'Price must be a number, not text', 'price'],
+      ['a fractional stock', 'admin POST /api/products', () => ({ ...productFields, quantity: 1.5 }), 'Quantity must be a whole number', 'quantity'],
+      ['a list as name', 'admin PUT /api/products/{productId}', () => ({ ...productFields, name: ['x'] }), 'Name must be text', 'name'],
+      ['image URLs as text', 'admin POST /api/products', () => ({ ...productFields, imageUrls: '/a.png' }), 'Image URLs must be a list, not text', 'imageUrls'],
+      ['a number as shipping address', 'user POST /api/orders/checkout', () => ({ shippingAddress: 12 }), 'Please enter a shipping address', 'shippingAddress'],
       [
         'a number as status',
         'admin PUT /api/orders/{orderId}/status',
         () => ({ status: 1 }),
         'Status must be one of CONFIRMED, SHIPPED, DELIVERED, CANCELLED',
+        'status',
       ],
-      ['a number as first name', 'user PUT /api/users/profile', () => ({ firstName: 5 }), 'First name must be text'],
+      ['a number as first name', 'user PUT /api/users/profile', () => ({ firstName: 5 }), 'First name must be text', 'firstName'],
       [
         'a number as current password',
         'user PUT /api/users/change-password',
         () => ({ currentPassword: 1, newPassword: 'abc', confirmPassword: 'abc' }),
         'Current password must be text',
+        'currentPassword',
       ],
-      ['a list as participant', 'user POST /api/chat/rooms/create', () => ({ participantUsername: [OTHER] }), 'Participant username must be text'],
-      ['an object as message content', 'user POST /api/chat/rooms/{roomId}/messages', () => ({ content: {} }), 'Content must be text'],
-      ['a number as password', 'anonymous POST /api/auth/login', () => ({ username: USER, password: 123 }), 'Password must be text'],
-      ['a boolean as username', 'anonymous POST /api/auth/register', () => ({ username: true, password: 'pw1' }), 'Username must be text'],
-    ])('refuses %s with 400 and its message', async (_case, spec, body, message) => {
+      ['a list as participant', 'user POST /api/chat/rooms/create', () => ({ participantUsername: [OTHER] }), 'Participant username must be text', 'participantUsername'],
+      ['an object as message content', 'user POST /api/chat/rooms/{roomId}/messages', () => ({ content: {} }), 'Content must be text', 'content'],
+      ['a number as password', 'anonymous POST /api/auth/login', () => ({ username: USER, password: 123 }), 'Password must be text', 'password'],
+      ['a boolean as username', 'anonymous POST /api/auth/register', () => ({ username: true, password: 'pw1' }), 'Username must be text', 'username'],
+    ])('refuses %s with 400, its message and the field at fault', async (_case, spec, body, message, field) => {
       const answer = await call(spec, body(fixture));
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field });
     });
   });
 
   describe('NUL characters, which PostgreSQL cannot store', () => {
-    it.each<[string, string, unknown, number, string]>([
-      ['a profile name', 'user PUT /api/users/profile', { lastName: 'a\u0000b' }, 400, 'Last name must not contain NUL characters'],
-      ['a chat message', 'user POST /api/chat/rooms/{roomId}/messages', { content: 'a\u0000b' }, 400, 'Content must not contain NUL characters'],
-      ['a login username', 'anonymous POST /api/auth/login', { username: 'a\u0000b', password: 'pw1' }, 400, 'Username must not contain NUL characters'],
-      ['a room’s participant', 'user POST /api/chat/rooms/create', { participantUsername: 'a\u0000b' }, 400, 'Participant username must not contain NUL characters'],
-      ['a receiver in the path', 'user POST /api/chat/rooms/a%00b/messages', { content: 'hi' }, 400, 'Receiver must not contain NUL characters'],
-    ])('in %s answer a 4xx on every database', async (_case, spec, body, status, message) => {
+    it.each<[string, string, unknown, number, string, string]>([
+      ['a profile name', 'user PUT /api/users/profile', { lastName: 'a\u0000b' }, 400, 'Last name must not contain NUL characters', 'lastName'],
+      ['a chat message', 'user POST /api/chat/rooms/{roomId}/messages', { content: 'a\u0000b' }, 400, 'Content must not contain NUL characters', 'content'],
+      ['a login username', 'anonymous POST /api/auth/login', { username: 'a\u0000b', password: 'pw1' }, 400, 'Username must not contain NUL characters', 'username'],
+      ['a room’s participant', 'user POST /api/chat/rooms/create', { participantUsername: 'a\u0000b' }, 400, 'Participant username must not contain NUL characters', 'participantUsername'],
+      ['a receiver in the path', 'user POST /api/chat/rooms/a%00b/messages', { content: 'hi' }, 400, 'Receiver must not contain NUL characters', 'receiver'],
+    ])('in %s answer a 4xx on every database', async (_case, spec, body, status, message, field) => {
       const answer = await call(spec, body);
       expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field });
     });
   });
 
   describe('ids', () => {
-    /** Routes with an id in the path ({id}), the field name their messages use, and a valid body where one is needed. */
-    const ID_ROUTES: [string, string, unknown?][] = [
-      ['user GET /api/products/{id}', 'ID'],
-      ['admin PUT /api/products/{id}', 'ID', productFields],
-      ['admin DELETE /api/products/{id}', 'ID'],
-      ['user PUT /api/cart/items/{id}?quantity=1', 'Product ID'],
-      ['user DELETE /api/cart/items/{id}', 'Product ID'],
-      ['user GET /api/orders/{id}', 'ID'],
-      ['admin PUT /api/orders/{id}/status', 'ID', { status: 'CONFIRMED' }],
-      ['user GET /api/chat/rooms/{id}/messages', 'Room ID'],
-      ['user GET /api/chat/rooms/{id}/unread-count', 'Room ID'],
-      ['user POST /api/chat/rooms/{id}/mark-as-read', 'Room ID'],
+    /**
+     * Routes with an id in the path ({id}), the path parameter's name (the answer's `field`), the label their messages
+     * use, and a valid body where one is needed.
+     */
+    const ID_ROUTES: [string, string, string, unknown?][] = [
+      ['user GET /api/products/{id}', 'id', 'ID'],
+      ['admin PUT /api/products/{id}', 'id', 'ID', productFields],
+      ['admin DELETE /api/products/{id}', 'id', 'ID'],
+      ['user PUT /api/cart/items/{id}?quantity=1', 'productId', 'Product ID'],
+      ['user DELETE /api/cart/items/{id}', 'productId', 'Product ID'],
+      ['user GET /api/orders/{id}', 'id', 'ID'],
+      ['admin PUT /api/orders/{id}/status', 'id', 'ID', { status: 'CONFIRMED' }],
+      ['user GET /api/chat/rooms/{id}/messages', 'roomId', 'Room ID'],
+      ['user GET /api/chat/rooms/{id}/unread-count', 'roomId', 'Room ID'],
+      ['user POST /api/chat/rooms/{id}/mark-as-read', 'roomId', 'Room ID'],
     ];
     const BAD_IDS: [string, (label: string) => string][] = [
       ['abc', (label) => `${label} must be a whole number`],
@@ -284,14 +294,14 @@ describe('refused input', () => {
       ['2147483648', (label) => `${label} must be at most 2147483647`],
       ['99999999999999999999', (label) => `${label} must be at most 2147483647`],
     ];
-    const cases = ID_ROUTES.flatMap(([spec, label, body]) =>
-      BAD_IDS.map(([id, message]) => [spec, id, label, body, message] as const),
+    const cases = ID_ROUTES.flatMap(([spec, field, label, body]) =>
+      BAD_IDS.map(([id, message]) => [spec, id, field, label, body, message] as const),
     );
 
-    it.each(cases)('%s refuses id %s with 400', async (spec, id, label, body, message) => {
+    it.each(cases)('%s refuses id %s with 400 naming the field %s', async (spec, id, field, label, body, message) => {
       const answer = await call(spec.replace('{id}', id), body);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: message(label) });
+      expect(answer.body).toEqual({ message: message(label), field });
     });
 
     const UNKNOWN = 2_147_483_647;
@@ -324,7 +334,44 @@ describe('refused input', () => {
     ])('refuses product id %s in a body with 400', async (productId, message) => {
       const answer = await call('user POST /api/cart/items', { productId });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field: 'productId' });
+    });
+  });
+
+  describe('numbers that are no numbers in paths and query strings', () => {
+    // Text such as "Infinity" becomes an infinite number when parameters are read; none is a valid id, page or bound.
+    const NOT_FINITE = ['Infinity', '-Infinity', '1e400'];
+    it.each<[string, string, string, string]>([
+      ['admin GET /api/products/{x}', 'id', 'ID', 'a whole number'],
+      ['admin PUT /api/products/{x}', 'id', 'ID', 'a whole number'],
+      ['admin DELETE /api/products/{x}', 'id', 'ID', 'a whole number'],
+      ['admin GET /api/products?page={x}', 'page', 'Page', 'a whole number'],
+      ['admin GET /api/products?size={x}', 'size', 'Size', 'a whole number'],
+      ['admin GET /api/products/filter?minPrice={x}', 'minPrice', 'Min price', 'a number'],
+      ['admin GET /api/products/filter?maxPrice={x}', 'maxPrice', 'Max price', 'a number'],
+      ['admin GET /api/products/filter?minQuantity={x}', 'minQuantity', 'Min quantity', 'a whole number'],
+      ['admin GET /api/products/filter?maxQuantity={x}', 'maxQuantity', 'Max quantity', 'a whole number'],
+      ['admin GET /api/products/filter?page={x}', 'page', 'Page', 'a whole number'],
+      ['user PUT /api/cart/items/{x}?quantity=1', 'productId', 'Product ID', 'a whole number'],
+      ['user PUT /api/cart/items/{productId}?quantity={x}', 'quantity', 'Quantity', 'a whole number'],
+      ['user DELETE /api/cart/items/{x}', 'productId', 'Product ID', 'a whole number'],
+      ['admin GET /api/orders?page={x}', 'page', 'Page', 'a whole number'],
+      ['admin GET /api/orders?size={x}', 'size', 'Size', 'a whole number'],
+      ['admin GET /api/orders/{x}', 'id', 'ID', 'a whole number'],
+      ['admin PUT /api/orders/{x}/status', 'id', 'ID', 'a whole number'],
+      ['user GET /api/chat/rooms/{x}/messages', 'roomId', 'Room ID', 'a whole number'],
+      ['user GET /api/chat/rooms/{roomId}/messages?page={x}', 'page', 'Page', 'a whole number'],
+      ['user GET /api/chat/rooms/{roomId}/messages?size={x}', 'size', 'Size', 'a whole number'],
+      ['user GET /api/chat/rooms/{roomId}/messages?before={x}', 'before', 'Before', 'a whole number'],
+      ['user GET /api/chat/rooms/{x}/unread-count', 'roomId', 'Room ID', 'a whole number'],
+      ['user POST /api/chat/rooms/{x}/mark-as-read', 'roomId', 'Room ID', 'a whole number'],
+    ])('%s answers 400 for Infinity, -Infinity and 1e400, naming the field %s', async (spec, field, label, kind) => {
+      for (const value of NOT_FINITE) {
+        const body = /(PUT \/api\/products|PUT \/api\/orders)/.test(spec) ? { ...productFields, status: 'SHIPPED' } : undefined;
+        const answer = await call(spec.replace('{x}', encodeURIComponent(value)), body);
+        expect(answer.status, `${spec} with ${value}`).toBe(400);
+        expect(answer.body).toEqual({ message: `${label} must be ${kind}`, field });
+      }
     });
   });
 
@@ -407,15 +454,18 @@ describe('refused input', () => {
 
   describe('hostile bodies to every endpoint that writes', () => {
     it.each(WRITE_ENDPOINTS)('%s answers each with a clean 4xx', async (spec, template) => {
-      const bodies = [...UNPARSEABLE];
+      // Each raw body, and the field the answer names: none for a body that is wrong as a whole.
+      const bodies: [string, string?][] = UNPARSEABLE.map((raw) => [raw]);
       if (template) {
         const valid = template(fixture);
-        bodies.push(...WRONG_SHAPE, ...PROTOTYPE_POISON);
+        bodies.push(...[...WRONG_SHAPE, ...PROTOTYPE_POISON].map((raw): [string] => [raw]));
         for (const field of Object.keys(valid)) {
-          for (const raw of HOSTILE_VALUES) bodies.push(withRawField(valid, field, raw));
+          for (const raw of HOSTILE_VALUES) bodies.push([withRawField(valid, field, raw), field]);
         }
       }
-      for (const raw of bodies) expectCleanRefusal(await callRaw(spec, raw), `${spec} ${raw.slice(0, 60)}`);
+      for (const [raw, field] of bodies) {
+        expectCleanRefusal(await callRaw(spec, raw), `${spec} ${raw.slice(0, 60)}`, field);
+      }
     });
   });
 

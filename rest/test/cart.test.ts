@@ -111,7 +111,7 @@ describe('POST /api/cart/items', () => {
     const before = await cartOf(token);
     const answer = await add(token, product.id, quantity);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'quantity' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/cart/items', () => {
     const token = await newShopper();
     const answer = await shop.request('POST', '/api/cart/items', { token, body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'productId' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -132,7 +132,7 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 5 });
     const answer = await add(token, product.id, 6);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock` });
+    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock`, field: 'quantity' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -143,7 +143,10 @@ describe('POST /api/cart/items', () => {
     const before = await cartOf(token);
     const answer = await add(token, product.id, 3);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock and your cart already holds 3` });
+    expect(answer.body).toEqual({
+      message: `Only 5 of ${product.name} in stock and your cart already holds 3`,
+      field: 'quantity',
+    });
     expect(await cartOf(token)).toEqual(before);
     expect(before.items[0].quantity).toBe(3);
   });
@@ -153,7 +156,7 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 0 });
     const answer = await add(token, product.id, 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `${product.name} is out of stock` });
+    expect(answer.body).toEqual({ message: `${product.name} is out of stock`, field: 'quantity' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -211,7 +214,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     const before = await cartOf(token);
     const answer = await setQuantity(token, product.id, quantity);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'quantity' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -222,7 +225,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     const before = await cartOf(token);
     const answer = await setQuantity(token, product.id, 5);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 4 of ${product.name} in stock` });
+    expect(answer.body).toEqual({ message: `Only 4 of ${product.name} in stock`, field: 'quantity' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -243,7 +246,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await setQuantity(await newShopper(), 'abc', 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number' });
+    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId' });
   });
 });
 
@@ -284,7 +287,7 @@ describe('DELETE /api/cart/items/{productId}', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await shop.request('DELETE', '/api/cart/items/abc', { token: await newShopper() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number' });
+    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId' });
   });
 });
 

@@ -73,18 +73,24 @@ describe('POST /rooms/create', () => {
     expect(upper.body).toMatchObject({ id: exact.body.id, roomName: ben!.name });
   });
 
-  it.each<[string, (me: string) => unknown, number, (me: string) => string]>([
-    ['the caller themselves', (me) => me, 400, () => 'You cannot start a chat with yourself'],
-    ['the caller in another case', (me) => me.toUpperCase(), 400, () => 'You cannot start a chat with yourself'],
-    ['an unknown user', () => 'nobody-known', 404, () => 'User "nobody-known" not found'],
-    ['a blank username', () => '   ', 400, () => 'Participant username is required'],
-    ['no username', () => undefined, 400, () => 'Participant username is required'],
-    ['a number', () => 42, 400, () => 'Participant username must be text'],
-  ])('refuses %s and creates no room', async (_case, participant, status, message) => {
+  // The exact answer: a 400 names the field at fault; a 404 (nobody by that name) has no field.
+  it.each<[string, (me: string) => unknown, number, object]>([
+    ['the caller themselves', (me) => me, 400, { message: 'You cannot start a chat with yourself', field: 'participantUsername' }],
+    [
+      'the caller in another case',
+      (me) => me.toUpperCase(),
+      400,
+      { message: 'You cannot start a chat with yourself', field: 'participantUsername' },
+    ],
+    ['an unknown user', () => 'nobody-known', 404, { message: 'User "nobody-known" not found' }],
+    ['a blank username', () => '   ', 400, { message: 'Participant username is required', field: 'participantUsername' }],
+    ['no username', () => undefined, 400, { message: 'Participant username is required', field: 'participantUsername' }],
+    ['a number', () => 42, 400, { message: 'Participant username must be text', field: 'participantUsername' }],
+  ])('refuses %s and creates no room', async (_case, participant, status, body) => {
     const [me] = await newUsers('refuse-room', 1);
     const answer = await createRoom(me!.token, participant(me!.name));
     expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ message: message(me!.name) });
+    expect(answer.body).toEqual(body);
     expect(await roomsOf(me!.token)).toEqual([]);
   });
 });
@@ -182,13 +188,13 @@ describe('POST /rooms/{receiver}/messages', () => {
     ['a message with a NUL character', 'Hi\u0000there', 'Content must not contain NUL characters'],
     ['no content', undefined, 'Content is required'],
     ['a number as content', 42, 'Content must be text'],
-  ])('refuses %s with 400 and stores nothing', async (_case, content, message) => {
+  ])('refuses %s with 400 naming the content and stores nothing', async (_case, content, message) => {
     const [ann, ben] = await newUsers('bad-message', 2);
     const roomId = (await send(ann!.token, ben!.name, 'The only message')).body.chatRoomId;
     for (const receiver of [ben!.name, roomId]) {
       const answer = await send(ann!.token, receiver, content);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field: 'content' });
     }
     const messages = await messagesOf(ben!.token, roomId);
     expect(messages.body.content.map((m: { content: string }) => m.content)).toEqual(['The only message']);
@@ -199,7 +205,8 @@ describe('POST /rooms/{receiver}/messages', () => {
     for (const receiver of [ann!.name, ann!.name.toUpperCase()]) {
       const answer = await send(ann!.token, receiver, 'Note to self');
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: 'You cannot send a message to yourself' });
+      // The receiver in the path is the field at fault, as participantUsername is for "start a chat with yourself".
+      expect(answer.body).toEqual({ message: 'You cannot send a message to yourself', field: 'receiver' });
     }
     expect(await roomsOf(ann!.token)).toEqual([]);
   });
@@ -266,18 +273,18 @@ describe('GET /rooms/{id}/messages', () => {
     expect(none.body).toMatchObject({ content: [], totalElements: 0 });
   });
 
-  it.each<[string, Record<string, number | string>, string]>([
-    ['size 0', { size: 0 }, 'Size must be at least 1'],
-    ['size over 100', { size: 101 }, 'Size must be at most 100'],
-    ['a negative page', { page: -1 }, 'Page must be at least 0'],
-    ['a page that is not a number', { page: 'two' }, 'Page must be a whole number'],
-    ['before that is not a number', { before: 'latest' }, 'Before must be a whole number'],
-    ['before 0', { before: 0 }, 'Before must be at least 1'],
-    ['before beyond 32 bits', { before: 3_000_000_000 }, 'Before must be at most 2147483647'],
-  ])('refuses %s with 400', async (_case, query, message) => {
+  it.each<[string, Record<string, number | string>, string, string]>([
+    ['size 0', { size: 0 }, 'Size must be at least 1', 'size'],
+    ['size over 100', { size: 101 }, 'Size must be at most 100', 'size'],
+    ['a negative page', { page: -1 }, 'Page must be at least 0', 'page'],
+    ['a page that is not a number', { page: 'two' }, 'Page must be a whole number', 'page'],
+    ['before that is not a number', { before: 'latest' }, 'Before must be a whole number', 'before'],
+    ['before 0', { before: 0 }, 'Before must be at least 1', 'before'],
+    ['before beyond 32 bits', { before: 3_000_000_000 }, 'Before must be at most 2147483647', 'before'],
+  ])('refuses %s with 400', async (_case, query, message, field) => {
     const answer = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: ann.token, query });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
   });
 });
 

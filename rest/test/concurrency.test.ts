@@ -61,4 +61,91 @@ describe.each<[TestDatabaseKind, boolean]>([
       await shop.close();
     }
   });
+
+  it.runIf(available)('one buyer placing the same cart five times at once (a double click) gets exactly one order', async () => {
+    const shop = await startRestService({ database, listen: true });
+    try {
+      const admin = await shop.adminToken();
+      const product = await shop.createProduct(admin, { name: 'Pulse Oximeter', price: 24.9, quantity: 100 });
+      const buyer = await shop.register('double-clicker');
+      await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: 3 } });
+
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const response = await fetch(`${shop.url}/api/orders/checkout`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${buyer}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ shippingAddress: '1 Click Lane' }),
+          });
+          return response.status;
+        }),
+      );
+
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(4);
+      expect((await shop.request('GET', '/api/orders', { token: buyer })).body).toHaveLength(1);
+      expect((await shop.request('GET', `/api/products/${product.id}`, { token: admin })).body.quantity).toBe(97);
+      expect((await shop.request('GET', '/api/cart', { token: buyer })).body.items).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it.runIf(available)('twenty messages sent at once leave the newest as the room’s last message, and mark-read leaves none unread', async () => {
+    const shop = await startRestService({ database, listen: true });
+    try {
+      const ann = await shop.register('chatty-ann');
+      const ben = await shop.register('chatty-ben');
+      for (let round = 0; round < 3; round += 1) {
+        const sent = await Promise.all(
+          Array.from({ length: 20 }, async (_, index) => {
+            const [from, to] = index % 2 === 0 ? [ann, 'chatty-ben'] : [ben, 'chatty-ann'];
+            const response = await fetch(`${shop.url}/api/chat/rooms/${to}/messages`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${from}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ content: `round ${round} message ${index}` }),
+            });
+            expect(response.status).toBe(201);
+            return (await response.json()) as { id: number; content: string; chatRoomId: number };
+          }),
+        );
+        const newest = sent.reduce((a, b) => (b.id > a.id ? b : a));
+        const [room] = (await shop.request('GET', '/api/chat/rooms', { token: ann })).body;
+        expect(room.lastMessage).toBe(newest.content);
+        await shop.request('POST', `/api/chat/rooms/${newest.chatRoomId}/mark-as-read`, { token: ben });
+        const unread = await shop.request('GET', `/api/chat/rooms/${newest.chatRoomId}/unread-count`, { token: ben });
+        expect(unread.body).toEqual({ unreadCount: 0 });
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it.runIf(available)('adding a product to carts while an admin deletes it answers 200 or 404, never 500', async () => {
+    const shop = await startRestService({ database, listen: true });
+    try {
+      const admin = await shop.adminToken();
+      const shoppers = await Promise.all(Array.from({ length: 4 }, (_, index) => shop.register(`racing-shopper-${index}`)));
+      const statuses: number[] = [];
+      for (let round = 0; round < 10; round += 1) {
+        const product = await shop.createProduct(admin, { name: `Vanishing Gauze ${round}`, quantity: 50 });
+        const requests = [
+          ...shoppers.map((token) =>
+            fetch(`${shop.url}/api/cart/items`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ productId: product.id, quantity: 1 }),
+            }),
+          ),
+          fetch(`${shop.url}/api/products/${product.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } }),
+        ];
+        for (const response of await Promise.all(requests)) statuses.push(response.status);
+      }
+      expect(statuses.filter((status) => ![200, 204, 404].includes(status))).toEqual([]);
+      // Whatever got in first, nothing of the deleted products is left in any cart.
+      for (const token of shoppers) expect((await shop.request('GET', '/api/cart', { token })).body.items).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
 });

@@ -145,7 +145,7 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token, body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'shippingAddress' });
     expect(await ordersOf(buyer.token)).toEqual([]);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
     expect(await stockOf(product.id)).toBe(5);
@@ -245,7 +245,7 @@ describe('GET /api/orders/{id}', () => {
   it('answers 400 for the id "abc"', async () => {
     const answer = await shop.request('GET', '/api/orders/abc', { token: (await newBuyer()).token });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'ID must be a whole number' });
+    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
   });
 
   it('lets an admin read any customer’s order (admins move orders along)', async () => {
@@ -329,7 +329,7 @@ describe('PUT /api/orders/{id}/status', () => {
       body: status === undefined ? {} : { status },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'status' });
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
   });
 
@@ -383,7 +383,7 @@ describe('PUT /api/orders/{id}/status', () => {
     expect(unknown.body).toEqual({ message: 'Order not found' });
     const malformed = await setStatus(admin, 'abc', 'CONFIRMED');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'ID must be a whole number' });
+    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
   });
 
   it('answers 403 to a regular user, even for their own order, and changes nothing', async () => {
@@ -433,13 +433,13 @@ describe('extension: page and size on GET /api/orders', () => {
   });
 
   it.each([
-    [{ page: -1 }, 'Page must be at least 0'],
-    [{ size: 101 }, 'Size must be at most 100'],
-    [{ scope: 'everyone' }, 'Scope must be one of mine, all'],
-  ])('refuses %j with 400 "%s"', async (query, message) => {
+    [{ page: -1 }, 'Page must be at least 0', 'page'],
+    [{ size: 101 }, 'Size must be at most 100', 'size'],
+    [{ scope: 'everyone' }, 'Scope must be one of mine, all', 'scope'],
+  ])('refuses %j with 400 "%s" naming the field %s', async (query, message, field) => {
     const answer = await shop.request('GET', '/api/orders', { token: (await newBuyer()).token, query });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
   });
 });
 

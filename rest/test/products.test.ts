@@ -115,7 +115,7 @@ describe('GET /api/products/{id}', () => {
   ])('answers 400 for the id "%s": "%s"', async (id, message) => {
     const answer = await shop.request('GET', `/api/products/${id}`, { token: shopper });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field: 'id' });
   });
 });
 
@@ -208,16 +208,16 @@ describe('GET /api/products/filter', () => {
   });
 
   it.each([
-    [{ minPrice: 10, maxPrice: 9.99 }, 'Min price must not be greater than max price'],
-    [{ minQuantity: 5, maxQuantity: 4 }, 'Min quantity must not be greater than max quantity'],
-    [{ minPrice: -1 }, 'Min price must be at least 0'],
-    [{ maxPrice: 'cheap' }, 'Max price must be a number'],
-    [{ minQuantity: 1.5 }, 'Min quantity must be a whole number'],
-    [{ maxQuantity: -2 }, 'Max quantity must be at least 0'],
-  ])('refuses %j with 400 "%s"', async (query, message) => {
+    [{ minPrice: 10, maxPrice: 9.99 }, 'Min price must not be greater than max price', 'minPrice'],
+    [{ minQuantity: 5, maxQuantity: 4 }, 'Min quantity must not be greater than max quantity', 'minQuantity'],
+    [{ minPrice: -1 }, 'Min price must be at least 0', 'minPrice'],
+    [{ maxPrice: 'cheap' }, 'Max price must be a number', 'maxPrice'],
+    [{ minQuantity: 1.5 }, 'Min quantity must be a whole number', 'minQuantity'],
+    [{ maxQuantity: -2 }, 'Max quantity must be at least 0', 'maxQuantity'],
+  ])('refuses %j with 400 "%s" naming the field %s', async (query, message, field) => {
     const answer = await filter(query);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
   });
 });
 
@@ -285,35 +285,39 @@ describe('POST /api/products', () => {
     'refuses the image URL %j, as imageUrl or in imageUrls, and keeps the catalogue unchanged',
     async (url) => {
       const before = await catalogue();
-      for (const images of [{ imageUrl: url }, { imageUrl: 'https://cdn.example/ok.png', imageUrls: ['/images/ok.png', url] }]) {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ imageUrl: url }, 'imageUrl'],
+        [{ imageUrl: 'https://cdn.example/ok.png', imageUrls: ['/images/ok.png', url] }, 'imageUrls'],
+      ];
+      for (const [images, field] of cases) {
         const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(images) });
         expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ message: INVALID_IMAGE_URL });
+        expect(answer.body).toEqual({ message: INVALID_IMAGE_URL, field });
       }
       expect(await catalogue()).toEqual(before);
     },
   );
 
-  it.each<[string, Record<string, unknown>, string]>([
-    ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places'],
-    ['a price sent as text', { price: '12' }, 'Price must be a number, not text'],
-    ['a negative price', { price: -1 }, 'Price must be at least 0'],
-    ['a price above the limit', { price: 1_000_000.01 }, 'Price must be at most 1000000'],
-    ['a null price', { price: null }, 'Price must be a number'],
-    ['a fractional quantity', { quantity: 1.5 }, 'Quantity must be a whole number'],
-    ['a negative quantity', { quantity: -1 }, 'Quantity must be at least 0'],
-    ['a quantity sent as text', { quantity: '3' }, 'Quantity must be a whole number, not text'],
-    ['an empty name', { name: '' }, 'Name is required'],
-    ['a whitespace-only name', { name: '  \t ' }, 'Name is required'],
-    ['a whitespace-only description', { description: '   ' }, 'Description is required'],
-    ['a name of 201 characters', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters long'],
-    ['imageUrls that is not a list', { imageUrls: '/images/a.png' }, 'Image URLs must be a list, not text'],
-    ['an imageUrls entry that is not text', { imageUrls: ['/images/a.png', 5] }, 'Image URLs entry 2 must be text'],
-  ])('refuses %s with 400 and keeps the catalogue unchanged', async (_case, overrides, message) => {
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places', 'price'],
+    ['a price sent as text', { price: '12' }, 'Price must be a number, not text', 'price'],
+    ['a negative price', { price: -1 }, 'Price must be at least 0', 'price'],
+    ['a price above the limit', { price: 1_000_000.01 }, 'Price must be at most 1000000', 'price'],
+    ['a null price', { price: null }, 'Price must be a number', 'price'],
+    ['a fractional quantity', { quantity: 1.5 }, 'Quantity must be a whole number', 'quantity'],
+    ['a negative quantity', { quantity: -1 }, 'Quantity must be at least 0', 'quantity'],
+    ['a quantity sent as text', { quantity: '3' }, 'Quantity must be a whole number, not text', 'quantity'],
+    ['an empty name', { name: '' }, 'Name is required', 'name'],
+    ['a whitespace-only name', { name: '  \t ' }, 'Name is required', 'name'],
+    ['a whitespace-only description', { description: '   ' }, 'Description is required', 'description'],
+    ['a name of 201 characters', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters long', 'name'],
+    ['imageUrls that is not a list', { imageUrls: '/images/a.png' }, 'Image URLs must be a list, not text', 'imageUrls'],
+    ['an imageUrls entry that is not text', { imageUrls: ['/images/a.png', 5] }, 'Image URLs entry 2 must be text', 'imageUrls'],
+  ])('refuses %s with 400 and keeps the catalogue unchanged', async (_case, overrides, message, field) => {
     const before = await catalogue();
     const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(overrides) });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -328,7 +332,7 @@ describe('POST /api/products', () => {
     delete body[field];
     const answer = await shop.request('POST', '/api/products', { token: admin, body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -402,19 +406,19 @@ describe('PUT /api/products/{id}', () => {
   it('answers 400 for the id "abc"', async () => {
     const answer = await shop.request('PUT', '/api/products/abc', { token: admin, body: validBody() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'ID must be a whole number' });
+    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
   });
 
-  it.each<[string, Record<string, unknown>, string]>([
-    ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places'],
-    ['a blank name', { name: '   ' }, 'Name is required'],
-    ['a fractional quantity', { quantity: 2.5 }, 'Quantity must be a whole number'],
-    ['a javascript: image', { imageUrl: 'javascript:alert(1)' }, INVALID_IMAGE_URL],
-  ])('refuses an update with %s and leaves the product as it was', async (_case, overrides, message) => {
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places', 'price'],
+    ['a blank name', { name: '   ' }, 'Name is required', 'name'],
+    ['a fractional quantity', { quantity: 2.5 }, 'Quantity must be a whole number', 'quantity'],
+    ['a javascript: image', { imageUrl: 'javascript:alert(1)' }, INVALID_IMAGE_URL, 'imageUrl'],
+  ])('refuses an update with %s and leaves the product as it was', async (_case, overrides, message, field) => {
     const created = await shop.createProduct(admin, { name: `Steady Splint ${tag()}`, imageUrl: '/images/splint.png' });
     const answer = await shop.request('PUT', `/api/products/${created.id}`, { token: admin, body: validBody(overrides) });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
     expect(reread.body).toEqual(created);
   });
@@ -479,7 +483,7 @@ describe('DELETE /api/products/{id}', () => {
     expect(unknown.body).toEqual({ message: 'Product not found' });
     const malformed = await shop.request('DELETE', '/api/products/abc', { token: admin });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'ID must be a whole number' });
+    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
   });
 
   it('answers 403 to a regular user and keeps the product', async () => {
@@ -538,15 +542,15 @@ describe('extension: page and size', () => {
   });
 
   it.each([
-    [{ page: -1 }, 'Page must be at least 0'],
-    [{ size: 0 }, 'Size must be at least 1'],
-    [{ size: 101 }, 'Size must be at most 100'],
-    [{ page: 'first' }, 'Page must be a whole number'],
-  ])('refuses %j with 400 "%s" on the listing and on the filter', async (query, message) => {
+    [{ page: -1 }, 'Page must be at least 0', 'page'],
+    [{ size: 0 }, 'Size must be at least 1', 'size'],
+    [{ size: 101 }, 'Size must be at most 100', 'size'],
+    [{ page: 'first' }, 'Page must be a whole number', 'page'],
+  ])('refuses %j with 400 "%s" on the listing and on the filter', async (query, message, field) => {
     for (const path of ['/api/products', '/api/products/filter']) {
       const answer = await shop.request('GET', path, { token: shopper, query });
       expect(answer.status, path).toBe(400);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field });
     }
   });
 });
@@ -570,7 +574,7 @@ describe('extension: ids', () => {
   it.each(['1, 2', 'a,b', '1,,2', '-1'])('refuses ids=%j with 400', async (ids) => {
     const answer = await shop.request('GET', '/api/products', { token: shopper, query: { ids } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'IDs must be up to 100 comma-separated product ids' });
+    expect(answer.body).toEqual({ message: 'IDs must be up to 100 comma-separated product ids', field: 'ids' });
   });
 });
 

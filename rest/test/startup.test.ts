@@ -27,6 +27,7 @@ describe('the admin account', () => {
       expect(profile.body.roles).toEqual(['USER', 'ADMIN']);
     } finally {
       await second.close();
+      await first.dropData();
     }
   });
 
@@ -46,19 +47,39 @@ describe('the admin account', () => {
       expect((await second.request('GET', '/api/users/profile', { token: oldToken })).status).toBe(401);
     } finally {
       await second.close();
+      await first.dropData();
     }
   });
 
-  it('is made an admin again if it lost the role', async () => {
-    const first = await startRestService();
-    await first.app.shopDatabase.db.updateTable('users').set({ roles: 'USER' }).where('username', '=', ADMIN_USERNAME).execute();
+  it('never promotes a regular account that took the admin username: without ADMIN_PASSWORD the service refuses to start', async () => {
+    // The admin deleted their account, and someone registered the freed username.
+    const first = await startRestService({ env: { ADMIN_PASSWORD: 'original-pass' } });
+    const adminToken = await first.login(ADMIN_USERNAME, 'original-pass');
+    expect((await first.request('DELETE', '/api/users/account', { token: adminToken })).status).toBe(204);
+    const squatterToken = await first.register(ADMIN_USERNAME, 'squatter-pass');
     await first.close({ keepData: true });
-    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir } });
+    const reuse = { databaseUrl: first.databaseUrl, dataDir: first.dataDir };
     try {
-      const profile = await second.request('GET', '/api/users/profile', { token: await second.adminToken() });
-      expect(profile.body.roles).toContain('ADMIN');
+      await expect(startRestService({ reuse, env: { ADMIN_PASSWORD: '' } })).rejects.toThrow(
+        new ConfigError(
+          `ADMIN_USERNAME "${ADMIN_USERNAME}" belongs to a regular account. Set ADMIN_PASSWORD to make it the admin ` +
+            'account (its password is then replaced and its sessions end), or choose another ADMIN_USERNAME.',
+        ),
+      );
+
+      // With a password, the operator takes the account over: the squatter's password and sessions are gone.
+      const taken = await startRestService({ reuse, env: { ADMIN_PASSWORD: 'operator-pass' } });
+      try {
+        expect((await taken.request('GET', '/api/users/profile', { token: squatterToken })).status).toBe(401);
+        const refused = await taken.request('POST', '/api/auth/login', { body: { username: ADMIN_USERNAME, password: 'squatter-pass' } });
+        expect(refused.status).toBe(401);
+        const profile = await taken.request('GET', '/api/users/profile', { token: await taken.login(ADMIN_USERNAME, 'operator-pass') });
+        expect(profile.body.roles).toEqual(['USER', 'ADMIN']);
+      } finally {
+        await taken.close();
+      }
     } finally {
-      await second.close();
+      await first.dropData();
     }
   });
 });
@@ -77,6 +98,7 @@ describe('the token signing key', () => {
       expect(profile.body.username).toBe('survivor');
     } finally {
       await second.close();
+      await first.dropData();
     }
   });
 
@@ -91,6 +113,7 @@ describe('the token signing key', () => {
       expect((await second.request('GET', '/api/users/profile', { token })).status).toBe(200);
     } finally {
       await second.close();
+      await first.dropData();
     }
   });
 });
@@ -130,6 +153,7 @@ describe('the demo catalogue', () => {
       expect((await again.request('GET', '/api/products', { token: admin })).body).toHaveLength(seeded);
     } finally {
       await again.close();
+      await first.dropData();
     }
 
     const plain = await startRestService();
@@ -151,6 +175,11 @@ describe('operations', () => {
       expect(health.headers['x-request-id']).toBe('trace-123');
       const other = await shop.request('GET', '/healthz');
       expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // An id that does not look like one (too long, or with characters that do not belong in a log) is replaced.
+      for (const unfit of ['x'.repeat(129), 'two words', 'trace\u00e9']) {
+        const answer = await shop.request('GET', '/healthz', { headers: { 'x-request-id': unfit } });
+        expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
     } finally {
       await shop.close();
     }

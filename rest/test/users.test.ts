@@ -127,33 +127,35 @@ describe('profile', () => {
       stored = (await updateProfile(token, FULL_PROFILE)).body;
     });
 
-    it.each<[string, unknown, string]>([
-      ['an email without @', { email: 'not-an-email' }, 'Please enter a valid email address'],
-      ['an email without a domain dot', { email: 'anna@example' }, 'Please enter a valid email address'],
-      ['a phone number with letters', { phoneNumber: 'call me maybe' }, 'Phone number may contain only digits, spaces, +, -, ( and )'],
-      ['a language that is not a code', { preferences: { language: 'English' } }, 'Language must be a language code such as en or de-CH'],
-      ['an unknown time zone', { preferences: { timezone: 'Mars/Olympus_Mons' } }, 'Timezone must be a time zone such as UTC or Europe/Berlin'],
-      ['an email over 254 characters', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters long'],
-      ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters long'],
-      ['a last name over 100 characters', { lastName: 'x'.repeat(101) }, 'Last name must be at most 100 characters long'],
-      ['a phone number over 30 characters', { phoneNumber: '1'.repeat(31) }, 'Phone number must be at most 30 characters long'],
-      ['an address over 500 characters', { address: 'x'.repeat(501) }, 'Address must be at most 500 characters long'],
-      ['a language over 20 characters', { preferences: { language: 'x'.repeat(21) } }, 'Language must be at most 20 characters long'],
-      ['a number as first name', { firstName: 5 }, 'First name must be text'],
-      ['a list as address', { address: ['1 Main Street'] }, 'Address must be text'],
-      ['a boolean as email', { email: true }, 'Email must be text'],
-      ['"yes" as email notifications', { preferences: { emailNotifications: 'yes' } }, 'Email notifications must be true or false, not text'],
-      ['1 as SMS notifications', { preferences: { smsNotifications: 1 } }, 'SMS notifications must be true or false'],
-      ['null as language', { preferences: { language: null } }, 'Language must be text'],
-      ['text as preferences', { preferences: 'dark mode' }, 'Preferences must be a JSON object, not text'],
-      ['a NUL character in a name', { firstName: 'An\u0000na' }, 'First name must not contain NUL characters'],
-      ['a NUL character in an email', { email: 'an\u0000na@example.com' }, 'Email must not contain NUL characters'],
-      ['a NUL character in an address', { address: '1 Main\u0000Street' }, 'Address must not contain NUL characters'],
-      ['a valid field next to an invalid one', { firstName: 'Changed', email: 'bad' }, 'Please enter a valid email address'],
-    ])('refuses %s with 400 and leaves the profile unchanged', async (_case, body, message) => {
+    // The field is the top-level property for the request schema's checks (a wrong type or length inside preferences
+    // names `preferences`), and the preference itself for the service's checks of its value (language, timezone).
+    it.each<[string, unknown, string, string]>([
+      ['an email without @', { email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
+      ['an email without a domain dot', { email: 'anna@example' }, 'Please enter a valid email address', 'email'],
+      ['a phone number with letters', { phoneNumber: 'call me maybe' }, 'Phone number may contain only digits, spaces, +, -, ( and )', 'phoneNumber'],
+      ['a language that is not a code', { preferences: { language: 'English' } }, 'Language must be a language code such as en or de-CH', 'language'],
+      ['an unknown time zone', { preferences: { timezone: 'Mars/Olympus_Mons' } }, 'Timezone must be a time zone such as UTC or Europe/Berlin', 'timezone'],
+      ['an email over 254 characters', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters long', 'email'],
+      ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters long', 'firstName'],
+      ['a last name over 100 characters', { lastName: 'x'.repeat(101) }, 'Last name must be at most 100 characters long', 'lastName'],
+      ['a phone number over 30 characters', { phoneNumber: '1'.repeat(31) }, 'Phone number must be at most 30 characters long', 'phoneNumber'],
+      ['an address over 500 characters', { address: 'x'.repeat(501) }, 'Address must be at most 500 characters long', 'address'],
+      ['a language over 20 characters', { preferences: { language: 'x'.repeat(21) } }, 'Language must be at most 20 characters long', 'language'],
+      ['a number as first name', { firstName: 5 }, 'First name must be text', 'firstName'],
+      ['a list as address', { address: ['1 Main Street'] }, 'Address must be text', 'address'],
+      ['a boolean as email', { email: true }, 'Email must be text', 'email'],
+      ['"yes" as email notifications', { preferences: { emailNotifications: 'yes' } }, 'Email notifications must be true or false, not text', 'emailNotifications'],
+      ['1 as SMS notifications', { preferences: { smsNotifications: 1 } }, 'SMS notifications must be true or false', 'smsNotifications'],
+      ['null as language', { preferences: { language: null } }, 'Language must be text', 'language'],
+      ['text as preferences', { preferences: 'dark mode' }, 'Preferences must be a JSON object, not text', 'preferences'],
+      ['a NUL character in a name', { firstName: 'An\u0000na' }, 'First name must not contain NUL characters', 'firstName'],
+      ['a NUL character in an email', { email: 'an\u0000na@example.com' }, 'Email must not contain NUL characters', 'email'],
+      ['a NUL character in an address', { address: '1 Main\u0000Street' }, 'Address must not contain NUL characters', 'address'],
+      ['a valid field next to an invalid one', { firstName: 'Changed', email: 'bad' }, 'Please enter a valid email address', 'email'],
+    ])('refuses %s with 400 and leaves the profile unchanged', async (_case, body, message, field) => {
       const answer = await updateProfile(token, body);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, field });
       expect(await profileOf(token)).toEqual(stored);
     });
   });
@@ -167,27 +169,27 @@ describe('change password', () => {
     const token = await shop.register('pw-anna');
     const answer = await changePassword(token, { currentPassword: 'wrong', newPassword: 'new-pw', confirmPassword: 'new-pw' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Current password is incorrect' });
+    expect(answer.body).toEqual({ message: 'Current password is incorrect', field: 'currentPassword' });
     expect((await shop.request('GET', '/api/users/profile', { token })).status).toBe(200);
     await expect(shop.login('pw-anna', DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
     await expect(shop.login('pw-anna', 'new-pw')).rejects.toThrow(/401/);
   });
 
-  it.each<[string, Record<string, unknown>, string]>([
-    ['a confirmation that does not match', { newPassword: 'new-pw', confirmPassword: 'new-pv' }, 'Passwords do not match'],
-    ['a new password under 3 characters', { newPassword: 'ab', confirmPassword: 'ab' }, 'New password must be at least 3 characters long'],
-    ['no current password', { currentPassword: undefined, newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required'],
-    ['an empty current password', { currentPassword: '', newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required'],
-    ['no new password', { newPassword: undefined, confirmPassword: 'new-pw' }, 'New password is required'],
-    ['no confirmation', { newPassword: 'new-pw' }, 'Confirm password is required'],
-    ['a number as new password', { newPassword: 12345, confirmPassword: '12345' }, 'New password must be text'],
-  ])('refuses %s with 400 and keeps the old password and session', async (_case, fields, message) => {
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['a confirmation that does not match', { newPassword: 'new-pw', confirmPassword: 'new-pv' }, 'Passwords do not match', 'confirmPassword'],
+    ['a new password under 3 characters', { newPassword: 'ab', confirmPassword: 'ab' }, 'New password must be at least 3 characters long', 'newPassword'],
+    ['no current password', { currentPassword: undefined, newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required', 'currentPassword'],
+    ['an empty current password', { currentPassword: '', newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required', 'currentPassword'],
+    ['no new password', { newPassword: undefined, confirmPassword: 'new-pw' }, 'New password is required', 'newPassword'],
+    ['no confirmation', { newPassword: 'new-pw' }, 'Confirm password is required', 'confirmPassword'],
+    ['a number as new password', { newPassword: 12345, confirmPassword: '12345' }, 'New password must be text', 'newPassword'],
+  ])('refuses %s with 400 and keeps the old password and session', async (_case, fields, message, field) => {
     passwordCase += 1;
     const username = `pw-case-${passwordCase}`;
     const token = await shop.register(username);
     const answer = await changePassword(token, { currentPassword: DEFAULT_PASSWORD, ...fields });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ message, field });
     expect((await shop.request('GET', '/api/users/profile', { token })).status).toBe(200);
     await expect(shop.login(username, DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
   });

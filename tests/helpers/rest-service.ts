@@ -82,6 +82,8 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     SEED_DEMO: String(options.seedDemo ?? false),
     HOST: '127.0.0.1',
     REST_PORT: '0',
+    // Test files log the same users in many times a minute; the limit itself is tested with its default.
+    LOGIN_ATTEMPTS_PER_MINUTE: '100000',
     ...options.env,
   });
   const app = await buildRestApp(config, {

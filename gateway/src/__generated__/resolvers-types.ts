@@ -658,7 +658,7 @@ export type UserOrdersArgs = {
 export type UserError = {
   __typename?: 'UserError';
   code: UserErrorCode;
-  /** The input field at fault, when it is one. */
+  /** The input field at fault, when it is one; a dotted path inside nested inputs, e.g. preferences.language. */
   field?: Maybe<Scalars['String']['output']>;
   message: Scalars['String']['output'];
 };
@@ -674,7 +674,9 @@ export type UserErrorCode =
   /** The input breaks a rule; `message` says which. */
   | 'INVALID_INPUT'
   /** Something the input names does not exist. */
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
+  | 'TOO_MANY_ATTEMPTS';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;

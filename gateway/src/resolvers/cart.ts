@@ -23,6 +23,7 @@ export const Cart: CartResolvers = {
 };
 
 export const CartItem: CartItemResolvers = {
+  // A cart line's product exists (deleting a product takes it out of every cart), so asking only its id costs nothing.
   product: (item, _args, context, info) =>
     onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId),
 };
@@ -33,9 +34,7 @@ export const Order: OrderResolvers = {
 };
 
 export const OrderItem: OrderItemResolvers = {
-  product: (item, _args, context, info) => {
-    if (item.productId == null) return null;
-    return onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId);
-  },
+  // Always looked up (batched): an order outlives its products, and a deleted one must read as null whatever is asked.
+  product: (item, _args, context) => (item.productId == null ? null : context.loaders.productById.load(item.productId)),
   price: (item) => item.price ?? (item.quantity ? Math.round((item.subtotal * 100) / item.quantity) / 100 : 0),
 };

@@ -1,11 +1,9 @@
 // Relay's node(id): every Node type found by its global id; null for what does not exist or is not the viewer's.
 import type { NodeResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
-import { UpstreamRejection } from '../errors.js';
 import { type NodeType, fromGlobalId, numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
 import { cartGlobalId } from './cart.js';
-import { loadHistory } from './chat.js';
 import { chatUserGlobalId, userGlobalId } from './user.js';
 
 // The objects node() answers are plain REST answers; this remembers which type each one is.
@@ -20,16 +18,7 @@ function tagged<T extends object>(value: T | null | undefined, type: NodeType): 
 async function findMessage(context: GatewayContext, localId: string) {
   const match = /^([1-9][0-9]{0,15})\.([1-9][0-9]{0,15})$/.exec(localId);
   if (!match) return null;
-  const [roomId, messageId] = [Number(match[1]), Number(match[2])];
-  if (!(await context.loaders.roomById(roomId))) return null;
-  try {
-    const { messages } = await loadHistory(context.api, roomId, 1, messageId + 1);
-    return messages.find((message) => message.id === messageId) ?? null;
-  } catch (error) {
-    // A 400 refuses the id itself as a `before` bound (ours above 2^31-1): no message has it.
-    if (error instanceof UpstreamRejection && error.status === 400) return null;
-    throw error;
-  }
+  return context.loaders.messageByKey.load(`${match[1]}.${match[2]}`);
 }
 
 export async function resolveNode(globalId: string, context: GatewayContext): Promise<object | null> {

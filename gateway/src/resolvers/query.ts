@@ -1,13 +1,20 @@
 // Query: the entry points of the graph.
+import { GraphQLError } from 'graphql';
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
-import { offsetConnection, windowAfter } from './connections.js';
+import { MAX_FIRST as MAX_NODES, offsetConnection, windowAfter } from './connections.js';
 import { resolveNode } from './node.js';
 
 export const Query: QueryResolvers = {
   node: (_root, { id }, context) => resolveNode(id, context),
-  nodes: (_root, { ids }, context) => Promise.all(ids.map((id) => resolveNode(id, context))),
+  nodes: (_root, { ids }, context) => {
+    // Ids come as variables too, which no query limit counts: each may cost an upstream call.
+    if (ids.length > MAX_NODES) {
+      throw new GraphQLError(`nodes takes at most ${MAX_NODES} ids`, { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return Promise.all(ids.map((id) => resolveNode(id, context)));
+  },
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),
   products: async (_root, { first, after, filter }, context) => {

@@ -1,8 +1,11 @@
-// Per-request batching and caching (DataLoader): each upstream answer is fetched at most once per GraphQL
-// request, lists prime the by-id loaders, and the by-id loaders batch into one call where the contract allows.
+// Per-request batching and caching (DataLoader): the same upstream answer is fetched at most once per GraphQL
+// request, lists prime the by-id loaders, and the by-id loaders batch into one call where the contract allows
+// (products by `ids`; orders and single messages have no batch call and cost one call each).
 import DataLoader from 'dataloader';
 import type { RestApi } from './rest-api.js';
-import type { RestCart, RestChatRoom, RestChatUser, RestOrder, RestProduct, RestUser } from './contract.js';
+import { UpstreamRejection } from '../errors.js';
+import type { RestCart, RestChatRoom, RestChatUser, RestMessage, RestOrder, RestProduct, RestUser } from './contract.js';
+import { loadHistory } from './message-history.js';
 
 /** One lazily fetched answer per request, which a mutation's answer can replace. */
 export class Once<T> {
@@ -36,8 +39,31 @@ export function createLoaders(api: RestApi) {
   // Only needed where the contract's rooms carry no unreadCount (the extension is off).
   const unreadCountByRoomId = new DataLoader<number, number>((ids) => Promise.all(ids.map((id) => api.chat.unreadCount(id))));
 
+  const roomById = async (roomId: number): Promise<RestChatRoom | undefined> =>
+    knownRooms.get(roomId) ?? (await rooms.get()).find((room) => room.id === roomId);
+
+  // One message, found through its room's history (the contract has no call for a single message); keyed
+  // "roomId.messageId", so asking for the same message twice costs one lookup.
+  const messageByKey = new DataLoader<string, RestMessage | null>((keys) =>
+    Promise.all(
+      keys.map(async (key) => {
+        const [roomId, messageId] = key.split('.').map(Number) as [number, number];
+        if (!(await roomById(roomId))) return null;
+        try {
+          const { messages } = await loadHistory(api, roomId, 1, messageId + 1);
+          return messages.find((message) => message.id === messageId) ?? null;
+        } catch (error) {
+          // A 400 refuses the id itself as a `before` bound (ours above 2^31-1): no message has it.
+          if (error instanceof UpstreamRejection && error.status === 400) return null;
+          throw error;
+        }
+      }),
+    ),
+  );
+
   return {
     productById,
+    messageByKey,
     orderById,
     unreadCountByRoomId,
     profile: new Once<RestUser>(() => api.users.profile()),
@@ -50,9 +76,7 @@ export function createLoaders(api: RestApi) {
     primeOrders(orders: readonly RestOrder[]) {
       for (const order of orders) orderById.clear(order.id).prime(order.id, order);
     },
-    async roomById(roomId: number): Promise<RestChatRoom | undefined> {
-      return knownRooms.get(roomId) ?? (await rooms.get()).find((room) => room.id === roomId);
-    },
+    roomById,
     primeRoom(room: RestChatRoom) {
       knownRooms.set(room.id, room);
     },

@@ -36,15 +36,17 @@ function queryString(query: RestCall['query']): string {
   return text;
 }
 
-/** The REST service's `{ message }`, or its plain-text body (spec §8: some answers are the text itself). */
-function rejectionMessage(status: number, body: string): string {
+/** The REST service's `{ message, field? }`, or its plain-text body (spec §8: some answers are the text itself). */
+function rejectionOf(status: number, body: string): UpstreamRejection {
   try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed?.message === 'string' && parsed.message.trim()) return parsed.message;
+    const parsed = JSON.parse(body) as { message?: unknown; field?: unknown };
+    if (typeof parsed?.message === 'string' && parsed.message.trim()) {
+      return new UpstreamRejection(status, parsed.message, typeof parsed.field === 'string' ? parsed.field : undefined);
+    }
   } catch {
-    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return body.trim();
+    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return new UpstreamRejection(status, body.trim());
   }
-  return `The request was refused (${status})`;
+  return new UpstreamRejection(status, `The request was refused (${status})`);
 }
 
 function describeFailure(error: unknown): string {
@@ -101,7 +103,7 @@ export class RestClient {
       throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
     }
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
-    if (status >= 400) throw new UpstreamRejection(status, rejectionMessage(status, text));
+    if (status >= 400) throw rejectionOf(status, text);
     if (status === 204 || text === '') return undefined as T;
     if (contentType.includes('json')) {
       try {

@@ -39,7 +39,12 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = async (app, { users }) => {
+export interface AuthRouteOptions {
+  users: UserService;
+  loginAttemptsPerMinute: number;
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { users, loginAttemptsPerMinute }) => {
   app.post(
     '/register',
     {
@@ -59,11 +64,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
   app.post(
     '/login',
     {
+      // Counted per username, not per address: every request comes through the gateway's one address.
+      config: {
+        rateLimit: {
+          max: loginAttemptsPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many login attempts for this username. Try again in ${context.after}.`,
+          }),
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Exchange username and password for a token',
         body: LoginBody,
-        response: { 200: TokenAnswer, ...errorAnswers(400, 401) },
+        response: { 200: TokenAnswer, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request, reply) => {

@@ -75,6 +75,38 @@ export class CartRepository {
     return result.numDeletedRows > 0n;
   }
 
+  /**
+   * Takes every line out of the cart and answers them with their products as they are now, inside the caller's
+   * transaction. Deleting first is what makes checkout safe twice over: a second checkout of the same cart waits
+   * on these rows and then finds the cart empty, and a failed checkout's rollback puts the lines back.
+   */
+  async claimLines(db: Kysely<Database>, userId: number): Promise<CartLine[]> {
+    const claimed = await db
+      .deleteFrom('cartItems')
+      .where('userId', '=', userId)
+      .returning(['productId', 'quantity', 'addedAt'])
+      .execute();
+    if (claimed.length === 0) return [];
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'priceCents', 'quantity'])
+      .where(
+        'id',
+        'in',
+        claimed.map((line) => line.productId),
+      )
+      .execute();
+    const productById = new Map(products.map((product) => [product.id, product]));
+    return claimed
+      .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.productId - b.productId)
+      .flatMap((line) => {
+        const product = productById.get(line.productId);
+        return product
+          ? [{ productId: line.productId, productName: product.name, priceCents: product.priceCents, quantity: line.quantity, stock: product.quantity }]
+          : [];
+      });
+  }
+
   async clear(userId: number, db: Kysely<Database> = this.db): Promise<void> {
     await db.deleteFrom('cartItems').where('userId', '=', userId).execute();
   }

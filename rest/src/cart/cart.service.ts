@@ -47,7 +47,7 @@ export class CartService {
     await this.carts.transaction(async (trx) => {
       const quantity = await this.carts.addUnits(trx, userId, productId, units);
       // Throwing rolls the increment back, so the cart never holds more than the stock.
-      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units));
+      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units), 'quantity');
     });
     return this.get(userId);
   }
@@ -55,7 +55,7 @@ export class CartService {
   async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {
     const product = await this.products.findById(productId);
     if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART);
-    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity));
+    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity), 'quantity');
     if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART);
     return this.get(userId);
   }

@@ -128,11 +128,16 @@ export class ChatRepository {
         .values({ roomId, senderId, content, createdAt: now() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.updateTable('chatRooms').set({ lastMessageId: id }).where('id', '=', roomId).execute();
+      // Only ever forward: two messages sent at once may commit in either order (PostgreSQL runs them side by side).
+      await trx
+        .updateTable('chatRooms')
+        .set({ lastMessageId: sql<number>`case when last_message_id is null or last_message_id < ${id} then ${id} else last_message_id end` })
+        .where('id', '=', roomId)
+        .execute();
       // The sender has read their own message and everything before it.
       await trx
         .updateTable('chatParticipants')
-        .set({ lastReadMessageId: id })
+        .set({ lastReadMessageId: sql<number>`case when last_read_message_id < ${id} then ${id} else last_read_message_id end` })
         .where('roomId', '=', roomId)
         .where('userId', '=', senderId)
         .execute();
@@ -144,7 +149,11 @@ export class ChatRepository {
     await this.db
       .updateTable('chatParticipants')
       .set({
-        lastReadMessageId: sql<number>`coalesce((select last_message_id from chat_rooms where id = ${roomId}), 0)`,
+        // Everything in the room so far, counted from the messages themselves; never backwards.
+        lastReadMessageId: sql<number>`case
+          when coalesce((select max(id) from chat_messages where room_id = ${roomId}), 0) > last_read_message_id
+          then coalesce((select max(id) from chat_messages where room_id = ${roomId}), 0)
+          else last_read_message_id end`,
       })
       .where('roomId', '=', roomId)
       .where('userId', '=', userId)

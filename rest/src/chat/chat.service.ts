@@ -1,6 +1,7 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
 import { MESSAGE_EMPTY } from '../../../shop-rules/order-rules.js';
 import { badRequest, forbidden, notFound } from '../shared/http-errors.js';
+import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { AuthenticatedUser } from '../users/user.service.js';
@@ -12,8 +13,6 @@ export const DELETED_USER = 'Deleted user';
 
 export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
 
-/** Room ids are 32-bit; PostgreSQL fails on a larger number compared with an integer column, so none is looked up. */
-const MAX_ROOM_ID = 2_147_483_647;
 
 export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
   return {
@@ -90,10 +89,10 @@ export class ChatService {
   async createRoom(viewer: AuthenticatedUser, participantUsername: string): Promise<RoomAnswer> {
     const username = participantUsername.trim();
     // Blank is a missing field (400), not a user that does not exist (404).
-    if (!username) throw badRequest('Participant username is required');
+    if (!username) throw badRequest('Participant username is required', 'participantUsername');
     const other = await this.users.findByUsername(username);
     if (!other) throw notFound(`User "${username}" not found`);
-    if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself');
+    if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself', 'participantUsername');
     return this.room(viewer, await this.chat.findOrCreateRoom(viewer.id, other.id));
   }
 
@@ -114,11 +113,11 @@ export class ChatService {
    */
   async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
     const text = content.trim();
-    if (!text) throw badRequest(MESSAGE_EMPTY);
+    if (!text) throw badRequest(MESSAGE_EMPTY, 'content');
     let roomId: number;
     if (/^\d+$/.test(receiver)) {
       roomId = Number(receiver);
-      if (roomId > MAX_ROOM_ID) throw notFound('Chat room not found');
+      if (roomId > MAX_DATABASE_ID) throw notFound('Chat room not found');
       await this.membership(viewer, roomId);
       const participants = await this.chat.participants([roomId]);
       if (!participants.some((participant) => participant.userId !== viewer.id && participant.userId !== null)) {
@@ -127,7 +126,7 @@ export class ChatService {
     } else {
       const other = await this.users.findByUsername(receiver);
       if (!other) throw notFound(`User "${receiver}" not found`);
-      if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself');
+      if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself', 'receiver');
       roomId = await this.chat.findOrCreateRoom(viewer.id, other.id);
     }
     const messageId = await this.chat.insertMessage(roomId, viewer.id, text);

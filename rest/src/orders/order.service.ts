@@ -46,9 +46,9 @@ export class OrderService {
 
   async checkout(buyer: AuthenticatedUser, shippingAddress: string): Promise<OrderAnswer> {
     const address = shippingAddress.trim();
-    if (!address) throw badRequest(SHIPPING_ADDRESS_REQUIRED);
+    if (!address) throw badRequest(SHIPPING_ADDRESS_REQUIRED, 'shippingAddress');
     const orderId = await this.orders.transaction(async (trx) => {
-      const lines = await this.carts.lines(buyer.id, trx);
+      const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
       // Taking stock in product order means two checkouts never wait on each other's rows in a cycle.
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
@@ -68,7 +68,6 @@ export class OrderService {
           quantity,
         })),
       });
-      await this.carts.clear(buyer.id, trx);
       return id;
     });
     return this.get(buyer, orderId);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAdmin } from '../auth/authenticate.js';
 import { requestedPage } from '../shared/paging.js';
-import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
+import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import {
   ProductAnswer,
   ProductFilterQuery,
@@ -13,7 +13,6 @@ import {
 } from './product.schemas.js';
 import type { ProductService } from './product.service.js';
 
-const MAX_DATABASE_ID = 2_147_483_647;
 
 export interface ProductRouteOptions {
   products: ProductService;

@@ -24,16 +24,16 @@ export function toProductAnswer(row: ProductRow): ProductAnswer {
 /** The product form after the rules of spec §5 (shared with the gateway), or a 400 naming the first broken one. */
 export function validateProductInput(input: ProductInput): ProductFields {
   const valid = validateProductForm(input);
-  if (isRuleViolation(valid)) throw badRequest(valid.message);
+  if (isRuleViolation(valid)) throw badRequest(valid.message, valid.field);
   return valid;
 }
 
 function criteriaOf(filter: ProductFilter): ProductCriteria {
   if (filter.minPrice !== undefined && filter.maxPrice !== undefined && filter.minPrice > filter.maxPrice) {
-    throw badRequest('Min price must not be greater than max price');
+    throw badRequest('Min price must not be greater than max price', 'minPrice');
   }
   if (filter.minQuantity !== undefined && filter.maxQuantity !== undefined && filter.minQuantity > filter.maxQuantity) {
-    throw badRequest('Min quantity must not be greater than max quantity');
+    throw badRequest('Min quantity must not be greater than max quantity', 'minQuantity');
   }
   return {
     nameContains: filter.name?.trim() || undefined,

@@ -4,10 +4,17 @@ import { Type, type TSchema } from 'typebox';
 /** The contract answers every field, `null` when unset (DESIGN §3). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const MessageAnswer = Type.Object({ message: Type.String() }, { description: 'What happened, for people' });
+export const MessageAnswer = Type.Object(
+  {
+    message: Type.String(),
+    field: Type.Optional(Type.String({ description: 'The request field at fault, when it is one (extension)' })),
+  },
+  { description: 'What happened, for people' },
+);
 
-/** Database ids are positive 32-bit integers; larger numbers cannot name anything. */
-export const DatabaseId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** Database ids are positive 32-bit integers; larger numbers cannot name anything (and PostgreSQL refuses them). */
+export const MAX_DATABASE_ID = 2_147_483_647;
+export const DatabaseId = Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID });
 
 export const IdParams = Type.Object({ id: DatabaseId });
 

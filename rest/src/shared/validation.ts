@@ -1,7 +1,7 @@
 // Request validation: JSON bodies are checked strictly (a price sent as "12" is a wrong type, not 12), while
 // path and query parameters, which are always text on the wire, are coerced to the declared types.
 // Every failure becomes one `{ message }` a person can read, e.g. "Price must be at least 0".
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { HttpError } from './http-errors.js';
@@ -26,8 +26,39 @@ function createAjv(coerceTypes: boolean) {
 const bodyAjv = createAjv(false);
 const parameterAjv = createAjv(true);
 
+type JsonSchemaObject = { type?: unknown; properties?: Record<string, { type?: unknown }>; allOf?: JsonSchemaObject[] };
+
+/** The declared type of a top-level property, looking into allOf (TypeBox intersections). */
+function declaredType(schema: JsonSchemaObject, key: string): unknown {
+  return schema.properties?.[key]?.type ?? schema.allOf?.map((part) => declaredType(part, key)).find(Boolean);
+}
+
+/**
+ * Coercion turns the text "Infinity" (or 1e400) into a number that Ajv lets past integer, minimum and maximum
+ * alike; no parameter of the shop is infinite, so any that is fails like text that is no number.
+ */
+function refusingInfinity(schema: JsonSchemaObject, validate: ValidateFunction): ValidateFunction {
+  const guarded = ((data: unknown) => {
+    if (!validate(data)) {
+      guarded.errors = validate.errors;
+      return false;
+    }
+    for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        guarded.errors = [
+          { keyword: 'type', instancePath: `/${key}`, schemaPath: '', params: { type: declaredType(schema, key) ?? 'number' }, data: value },
+        ];
+        return false;
+      }
+    }
+    guarded.errors = null;
+    return true;
+  }) as ValidateFunction;
+  return guarded;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : parameterAjv).compile(schema);
+  httpPart === 'body' ? bodyAjv.compile(schema) : refusingInfinity(schema as JsonSchemaObject, parameterAjv.compile(schema));
 
 const WORD_OVERRIDES: Record<string, string> = { url: 'URL', urls: 'URLs', id: 'ID', ids: 'IDs' };
 
@@ -116,21 +147,30 @@ export function validationMessage(error: ErrorObject, dataVar: string): string {
   }
 }
 
+/**
+ * The field a validation error is about: the innermost named one ("price"; "language" inside preferences;
+ * "imageUrls" for one of its entries), if any.
+ */
+function fieldOf(error: ErrorObject): string | undefined {
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  return error.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).pop();
+}
+
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
   const first = errors[0];
-  return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid');
+  return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid', first ? fieldOf(first) : undefined);
 }
 
 /**
  * The first text in a request's body, query or params that holds a NUL character, as a field label. Walks with its
  * own stack, not recursion: a body may nest thousands of levels deep within the size limit.
  */
-export function fieldWithNul(root: unknown): string | undefined {
+export function fieldWithNul(root: unknown): { key: string; label: string } | undefined {
   const pending: [unknown, string][] = [[root, '']];
   while (pending.length > 0) {
     const [value, key] = pending.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return humanize(key || 'text');
+      if (value.includes('\u0000')) return { key, label: humanize(key || 'text') };
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push([item, key]);
     } else if (value && typeof value === 'object') {

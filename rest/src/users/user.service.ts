@@ -83,13 +83,15 @@ export interface AdminBootstrapResult {
   created: boolean;
   /** Set only when the password was generated here: it is shown to the operator once. */
   generatedPassword?: string;
+  /** The username belongs to a regular account and no password was configured to take it over. */
+  heldByRegularAccount?: boolean;
 }
 
 export class UserService {
   constructor(private readonly users: UserRepository) {}
 
   async register({ username, password, confirmPassword }: Registration): Promise<UserRow> {
-    if (confirmPassword !== undefined && confirmPassword !== password) throw badRequest(PASSWORDS_DO_NOT_MATCH);
+    if (confirmPassword !== undefined && confirmPassword !== password) throw badRequest(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
     // Whatever roles the request asks for, a new account is a regular user (spec §1).
     const created = await this.users.insert({
       username,
@@ -117,7 +119,7 @@ export class UserService {
     const changes: UserUpdate = {};
     if (update.email !== undefined) {
       const email = cleanText(update.email);
-      if (email !== null && !EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address');
+      if (email !== null && !EMAIL_PATTERN.test(email)) throw badRequest('Please enter a valid email address', 'email');
       changes.email = email;
     }
     if (update.firstName !== undefined) changes.firstName = cleanText(update.firstName);
@@ -125,7 +127,7 @@ export class UserService {
     if (update.phoneNumber !== undefined) {
       const phoneNumber = cleanText(update.phoneNumber);
       if (phoneNumber !== null && !PHONE_PATTERN.test(phoneNumber)) {
-        throw badRequest('Phone number may contain only digits, spaces, +, -, ( and )');
+        throw badRequest('Phone number may contain only digits, spaces, +, -, ( and )', 'phoneNumber');
       }
       changes.phoneNumber = phoneNumber;
     }
@@ -135,12 +137,12 @@ export class UserService {
     if (preferences.smsNotifications !== undefined) changes.smsNotifications = preferences.smsNotifications ? 1 : 0;
     if (preferences.language !== undefined) {
       const language = preferences.language.trim();
-      if (!LANGUAGE_PATTERN.test(language)) throw badRequest('Language must be a language code such as en or de-CH');
+      if (!LANGUAGE_PATTERN.test(language)) throw badRequest('Language must be a language code such as en or de-CH', 'language');
       changes.language = language;
     }
     if (preferences.timezone !== undefined) {
       const timezone = preferences.timezone.trim();
-      if (!isTimeZone(timezone)) throw badRequest('Timezone must be a time zone such as UTC or Europe/Berlin');
+      if (!isTimeZone(timezone)) throw badRequest('Timezone must be a time zone such as UTC or Europe/Berlin', 'timezone');
       changes.timezone = timezone;
     }
     const updated = await this.users.update(userId, changes);
@@ -152,10 +154,10 @@ export class UserService {
     const user = await this.getProfile(userId);
     // 400, not 401: a wrong current password must not end the session (DESIGN §3).
     if (!(await verifyPassword(user.passwordHash, change.currentPassword))) {
-      throw badRequest('Current password is incorrect');
+      throw badRequest('Current password is incorrect', 'currentPassword');
     }
     const violation = checkPasswordChange(change);
-    if (violation) throw badRequest(violation.message);
+    if (violation) throw badRequest(violation.message, violation.field);
     const updated = await this.users.replacePassword(userId, await hashPassword(change.newPassword));
     if (!updated) throw notFound('User not found');
     return updated;
@@ -172,7 +174,9 @@ export class UserService {
   /**
    * Makes sure the configured admin account exists and is an admin. A password given in the configuration
    * replaces a different stored one (the operator's way to reset it); without one, a new account gets a
-   * random password that the caller shows once.
+   * random password that the caller shows once. A regular account that holds the username (someone registered
+   * it after the admin account was deleted) is never promoted as it is: only with a configured password, which
+   * replaces its own and ends its sessions.
    */
   async ensureAdmin(username: string, configuredPassword: string | undefined): Promise<AdminBootstrapResult> {
     const existing = await this.users.findByUsername(username);
@@ -187,7 +191,12 @@ export class UserService {
       return configuredPassword ? { created: true } : { created: true, generatedPassword: password };
     }
     const roles = parseRoles(existing.roles);
-    if (!roles.includes(ADMIN_ROLE)) await this.users.update(existing.id, { roles: [...roles, ADMIN_ROLE].join(',') });
+    if (!roles.includes(ADMIN_ROLE)) {
+      if (!configuredPassword) return { created: false, heldByRegularAccount: true };
+      await this.users.replacePassword(existing.id, await hashPassword(configuredPassword));
+      await this.users.update(existing.id, { roles: [...roles, ADMIN_ROLE].join(',') });
+      return { created: false };
+    }
     if (configuredPassword && !(await verifyPassword(existing.passwordHash, configuredPassword))) {
       await this.users.replacePassword(existing.id, await hashPassword(configuredPassword));
     }

@@ -9,6 +9,13 @@ import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
 import { userGlobalId } from '../user.js';
 import { withUserErrors } from './user-errors.js';
 
+const PREFERENCE_FIELDS = [
+  'preferences.emailNotifications',
+  'preferences.smsNotifications',
+  'preferences.language',
+  'preferences.timezone',
+];
+
 const noValidToken = () => new GraphQLError(NO_VALID_TOKEN, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
 
 /** The user's earlier tokens no longer work: their open sockets, on every gateway instance, are closed. */
@@ -41,8 +48,15 @@ export const accountMutations: Pick<
   login: (_root, { input }, context) =>
     withUserErrors(
       input,
-      // A failed login names both fields and blames neither.
-      { fields: ['username', 'password'], hints: [[/username or password/i, null]], codeByStatus: { 401: 'INVALID_CREDENTIALS' } },
+      // A failed login names both fields and blames neither; too many attempts is no field's fault either.
+      {
+        fields: ['username', 'password'],
+        hints: [
+          [/username or password/i, null],
+          [/too many/i, null],
+        ],
+        codeByStatus: { 401: 'INVALID_CREDENTIALS' },
+      },
       async () => {
       if (!input.username.trim()) throw new InputProblem('Username is required', 'username');
       if (!input.password) throw new InputProblem('Password is required', 'password');
@@ -58,7 +72,16 @@ export const accountMutations: Pick<
     withUserErrors(
       input,
       // "Please enter a valid email address" names two fields; it is about the email.
-      { fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'language', 'timezone'], hints: [[/email/i, 'email']] },
+      {
+        fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'preferences', ...PREFERENCE_FIELDS],
+        // The REST service names a preference by its own key; in the input it sits inside `preferences`.
+        restFields: Object.fromEntries(PREFERENCE_FIELDS.map((field) => [field.slice('preferences.'.length), field])),
+        hints: [
+          [/email/i, 'email'],
+          [/language/i, 'preferences.language'],
+          [/time ?zone/i, 'preferences.timezone'],
+        ],
+      },
       async () => {
         const body: ProfileBody = definedEntries(input);
         if (input.preferences) body.preferences = definedEntries(input.preferences);

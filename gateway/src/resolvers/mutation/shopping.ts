@@ -78,6 +78,7 @@ export const shoppingMutations: Pick<
       input,
       {
         fields: ['orderId', 'status'],
+        restFields: { id: 'orderId' },
         hints: [
           // "Only administrators can change an order's status" is about who asks, not about the status asked for.
           [/administrators/i, null],

@@ -9,13 +9,14 @@ const CODE_BY_STATUS: Record<number, UserErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'INVALID_INPUT',
+  429: 'TOO_MANY_ATTEMPTS',
 };
 
 const words = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
 /**
- * The input field a REST message is about, read from the message itself ("Price must be at least 0" → price),
- * since the contract's `{ message }` names no field. `hints` settle messages that name none or several.
+ * The input field a REST message is about, read from the message itself ("Price must be at least 0" → price), for
+ * implementations whose answers name no field. `hints` settle messages that name none or several.
  */
 export function fieldOfMessage(
   message: string,
@@ -28,6 +29,12 @@ export function fieldOfMessage(
   return candidates.find((field) => text.includes(words(field))) ?? null;
 }
 
+/** The input field for the request field the REST service named; null when the input has no such field. */
+function inputFieldOf(restField: string, options: UserErrorOptions): string | null {
+  const field = options.restFields?.[restField] ?? restField;
+  return options.fields?.includes(field) ? field : null;
+}
+
 export interface MutationInput {
   clientMutationId?: string | null;
 }
@@ -35,6 +42,8 @@ export interface MutationInput {
 export interface UserErrorOptions {
   /** The input's field names, to point a REST message at the right field. */
   fields?: readonly string[];
+  /** Request fields of the REST call that are named otherwise in the input (`receiver` in a path → roomId). */
+  restFields?: Record<string, string>;
   /** Messages whose field cannot be read off them: the field, or null for none. */
   hints?: readonly [RegExp, string | null][];
   /** Statuses answered as a specific code instead of the default (e.g. a failed login's 401). */
@@ -57,7 +66,7 @@ export async function withUserErrors<T extends object>(
     }
     const code = error instanceof UpstreamRejection ? (options.codeByStatus?.[error.status] ?? CODE_BY_STATUS[error.status]) : undefined;
     if (!(error instanceof UpstreamRejection) || !code) throw error;
-    const field = fieldOfMessage(error.message, options.fields ?? [], options.hints);
+    const field = error.field ? inputFieldOf(error.field, options) : fieldOfMessage(error.message, options.fields ?? [], options.hints);
     return { userErrors: [{ message: error.message, field, code }], clientMutationId } as Payload<T>;
   }
 }
