@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { redisReachable } from '../tests/helpers/redis.js';
 import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureOverhead } from './http-overhead.js';
 import { freePort, startServer } from './processes.js';
@@ -23,18 +23,6 @@ interface Row {
   unit: string;
   budget: string;
   pass: boolean;
-}
-
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
 }
 
 async function main(): Promise<void> {
@@ -96,7 +84,7 @@ async function main(): Promise<void> {
       { measure: `gateway RSS with ${single.sockets} sockets`, value: rssWithSockets, unit: 'MB', budget: '≤ 300', pass: rssWithSockets <= 300 },
     );
 
-    if (await redisReachable()) {
+    if (await redisReachable(REDIS_URL)) {
       console.log(`Chat: ${SOCKETS} sockets over two gateways and Redis …`);
       const redisEnv = { ...gatewayEnv, REDIS_URL };
       const [portA, portB] = [await freePort(), await freePort()];

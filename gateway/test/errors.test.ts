@@ -2,32 +2,17 @@
 // dropping connections is UPSTREAM_UNAVAILABLE with one generic message; 401 is UNAUTHENTICATED, 403 FORBIDDEN,
 // 404 null, 400/409 userErrors; a failing field leaves its siblings' data; production answers show no internals.
 // Faults come from a proxy in front of the real REST service (tests/helpers/fault-proxy.ts).
-import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import type { Client } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../../tests/helpers/fault-proxy.js';
+import { forgedAdminToken, within } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 
 const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a moment.';
 /** Short, so that a slow answer is provoked quickly; the shop's default is 10 s. */
 const REST_TIMEOUT_MS = '300';
-const WAIT_MS = 10_000;
 
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Well-formed, claiming to be the admin, signed with a key the shop does not have. */
-function forgedToken(): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', ver: 0, username: 'admin', exp: 4_102_444_800 })}`;
-  return `${unsigned}.${createHmac('sha256', 'not-the-shop-secret').update(unsigned).digest('base64url')}`;
-}
 
 /** A port nothing listens on: taken from the system, then let go. */
 async function closedPort(): Promise<number> {
@@ -215,7 +200,7 @@ describe('the REST service misbehaves', () => {
 
 describe('refusals of the REST service', () => {
   it('answers a forged token with UNAUTHENTICATED where the viewer is read', async () => {
-    const answer = await shop.graphql('{ viewer { username } }', {}, forgedToken());
+    const answer = await shop.graphql('{ viewer { username } }', {}, forgedAdminToken());
     expect(answer.data).toEqual({ viewer: null });
     expect(answer.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([[['viewer', 'username'], 'UNAUTHENTICATED']]);
   });
@@ -224,7 +209,7 @@ describe('refusals of the REST service', () => {
     const answer = await shop.graphql(
       'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }',
       { id: productId },
-      forgedToken(),
+      forgedAdminToken(),
     );
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors!.map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
@@ -319,11 +304,11 @@ describe('refusals of the REST service', () => {
 describe('production (NODE_ENV=production) and development', () => {
   it('refusals carry no stack trace in production, where development shows one', async () => {
     const query = '{ viewer { username } }';
-    const productionAnswer = await production.graphql(query, {}, forgedToken());
+    const productionAnswer = await production.graphql(query, {}, forgedAdminToken());
     expect(productionAnswer.errors).toEqual([
       { message: expect.any(String), path: ['viewer', 'username'], locations: expect.any(Array), extensions: { code: 'UNAUTHENTICATED' } },
     ]);
-    const developmentAnswer = await proxied.graphql(query, {}, forgedToken());
+    const developmentAnswer = await proxied.graphql(query, {}, forgedAdminToken());
     expect(developmentAnswer.errors![0]!.extensions?.stacktrace).toEqual(expect.any(Array));
   });
 

@@ -4,26 +4,13 @@
 // use channels of their own (REDIS_CHANNEL_PREFIX), every name carries this run's suffix, and events are picked by
 // what only this run sends.
 import { randomBytes } from 'node:crypto';
-import type { Client, FormattedExecutionResult } from 'graphql-ws';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import { type Feed, type SocketEvent, WAIT_MS, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, restExtensions, startGateway } from '../../tests/helpers/shop.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const redisUp = await redisReachable(redisUrl);
 if (!redisUp) {
@@ -33,61 +20,7 @@ if (!redisUp) {
   );
 }
 
-/** Generous: an event that has not come by then is not coming. */
-const WAIT_MS = 10_000;
-
-type Event = FormattedExecutionResult<any, unknown>;
-
-/** One subscription's events, taken in order; those of other runs are passed over by the caller's predicate. */
-interface Feed {
-  /** The next event that matches, or undefined when none came within `waitMs`; fails when the subscription ended. */
-  nextMatching(matches: (event: Event) => boolean, waitMs?: number): Promise<Event | undefined>;
-  stop(): void;
-}
-
-function listen(client: Client, query: string, variables: Record<string, unknown> = {}): Feed {
-  const events: Event[] = [];
-  let failure: unknown;
-  let wake = () => {};
-  const stop = client.subscribe(
-    { query, variables },
-    {
-      next: (event) => {
-        events.push(event);
-        wake();
-      },
-      error: (error) => {
-        failure = error ?? new Error('the subscription failed');
-        wake();
-      },
-      complete: () => {
-        failure ??= new Error('the subscription completed');
-        wake();
-      },
-    },
-  );
-  return {
-    async nextMatching(matches, waitMs = WAIT_MS) {
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), waitMs)));
-      try {
-        for (;;) {
-          const event = events.shift();
-          if (event && matches(event)) return event;
-          if (event) continue;
-          if (failure) throw new Error(`the subscription ended: ${JSON.stringify(failure)}`);
-          const woke = new Promise<void>((resolve) => (wake = resolve));
-          if ((await Promise.race([woke, timedOut])) === 'timeout') return undefined;
-        }
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    stop,
-  };
-}
-
-async function arrival(feed: Feed, matches: (event: Event) => boolean, what: string): Promise<Event> {
+async function arrival(feed: Feed, matches: (event: SocketEvent) => boolean, what: string): Promise<SocketEvent> {
   const event = await feed.nextMatching(matches);
   if (!event) throw new Error(`${what} did not arrive within ${WAIT_MS} ms`);
   return event;
@@ -99,7 +32,7 @@ const PROBE_WAIT_MS = 250;
  * Sends probes through gateway A until one reaches the feed on gateway B. Nothing tells a client when B has SUBSCRIBEd
  * the Redis channel; the first probe that arrives shows it has, and that the whole path A → Redis → B works.
  */
-async function untilLive(feed: Feed, probe: (attempt: number) => Promise<void>, isProbe: (event: Event) => boolean): Promise<void> {
+async function untilLive(feed: Feed, probe: (attempt: number) => Promise<void>, isProbe: (event: SocketEvent) => boolean): Promise<void> {
   const attempts = WAIT_MS / PROBE_WAIT_MS;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     await probe(attempt);
@@ -157,7 +90,7 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       const benFeed = listen(benSocket, MESSAGE_ADDED);
       // Ann's subscription is registered on B before this answer comes back (the socket takes operations in order and
       // the query waits on the REST service); the probes below then show B listens on Redis.
-      const answer = await new Promise<Event>((resolve, reject) => {
+      const answer = await new Promise<SocketEvent>((resolve, reject) => {
         annSocket.subscribe({ query: '{ viewer { username } }' }, { next: resolve, error: reject, complete: () => undefined });
       });
       expect(answer.data).toEqual({ viewer: { username: ann } });
@@ -168,7 +101,7 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       );
 
       const sent = await mutate(gatewayA, annToken!, SEND, { roomId, content: `Is the ear thermometer back in stock? (${run})` });
-      const isTheMessage = (event: Event) => event.data?.messageAdded.id === sent.message.id;
+      const isTheMessage = (event: SocketEvent) => event.data?.messageAdded.id === sent.message.id;
       const benCopy = (await arrival(benFeed, isTheMessage, 'Ben’s copy')).data.messageAdded;
       const annCopy = (await arrival(annFeed, isTheMessage, 'Ann’s copy')).data.messageAdded;
       expect(benCopy).toEqual({

@@ -2,97 +2,11 @@
 // service. The token is checked at connection_init (4403 when it is missing or refused) and while the socket lives
 // (4403 once the session ended); messageAdded reaches the
 // room's participants only; productUpdated follows price and stock; the socket applies the same query limits as HTTP.
-import { createHmac } from 'node:crypto';
-import type { GraphQLFormattedError } from 'graphql';
-import type { Client, FormattedExecutionResult } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
+import { ask, forgedAdminToken, listen, within } from '../../tests/helpers/socket-feed.js';
 import { type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
-
-/** Generous: an event that has not come by then is not coming. */
-const WAIT_MS = 10_000;
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${WAIT_MS} ms`)), WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-type Event = FormattedExecutionResult<any, unknown>;
-
-/** One operation on a socket, its events taken one at a time, in the order they came. */
-interface Feed {
-  /** The next event; fails when none comes in time or the server ended the operation. */
-  next(): Promise<Event>;
-  /** The errors the server refused the operation with; fails if it answered an event instead. */
-  refusal(): Promise<readonly GraphQLFormattedError[]>;
-  stop(): void;
-}
-
-function listen(client: Client, query: string, variables: Record<string, unknown> = {}): Feed {
-  const events: Event[] = [];
-  let ended: { errors: unknown } | undefined;
-  let wake = () => {};
-  const changed = () => new Promise<void>((resolve) => (wake = resolve));
-  const stop = client.subscribe(
-    { query, variables },
-    {
-      next: (event) => {
-        events.push(event);
-        wake();
-      },
-      error: (errors) => {
-        ended = { errors };
-        wake();
-      },
-      complete: () => {
-        ended ??= { errors: undefined };
-        wake();
-      },
-    },
-  );
-  return {
-    next: () =>
-      within(
-        (async () => {
-          for (;;) {
-            const event = events.shift();
-            if (event) return event;
-            if (ended) throw new Error(`the operation ended instead: ${JSON.stringify(ended.errors)}`);
-            await changed();
-          }
-        })(),
-        `an event of ${query.slice(0, 60)}`,
-      ),
-    refusal: () =>
-      within(
-        (async () => {
-          for (;;) {
-            if (events.length > 0) throw new Error(`the operation was executed: ${JSON.stringify(events[0])}`);
-            if (ended) {
-              if (!Array.isArray(ended.errors)) throw new Error(`the operation ended without errors: ${String(ended.errors)}`);
-              return ended.errors as GraphQLFormattedError[];
-            }
-            await changed();
-          }
-        })(),
-        `a refusal of ${query.slice(0, 60)}`,
-      ),
-    stop,
-  };
-}
-
-/** A query over the socket, answered once. */
-async function ask(client: Client, query: string): Promise<Event> {
-  const feed = listen(client, query);
-  try {
-    return await feed.next();
-  } finally {
-    feed.stop();
-  }
-}
 
 /**
  * Resolves once the feeds subscribed before on this socket are live. The server takes a socket's operations in order
@@ -171,11 +85,7 @@ describe('connecting', () => {
   });
 
   it('closes a socket with a forged token with 4403', async () => {
-    // Well-formed, claiming to be the admin, signed with a key the shop does not have.
-    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', ver: 0, username: 'admin', exp: 4_102_444_800 })}`;
-    const forged = `${unsigned}.${createHmac('sha256', 'not-the-shop-secret').update(unsigned).digest('base64url')}`;
-    const closed = await closeOf((onNonLazyError) => shop.gateway.socket(forged, { onNonLazyError }));
+    const closed = await closeOf((onNonLazyError) => shop.gateway.socket(forgedAdminToken(), { onNonLazyError }));
     expect(closed.code).toBe(4403);
   });
 

@@ -14,8 +14,8 @@ export interface CartLine {
 export class CartRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  lines(userId: number, db: Kysely<Database> = this.db): Promise<CartLine[]> {
-    return db
+  lines(userId: number): Promise<CartLine[]> {
+    return this.db
       .selectFrom('cartItems')
       .innerJoin('products', 'products.id', 'cartItems.productId')
       .select([
@@ -107,8 +107,8 @@ export class CartRepository {
       });
   }
 
-  async clear(userId: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db.deleteFrom('cartItems').where('userId', '=', userId).execute();
+  async clear(userId: number): Promise<void> {
+    await this.db.deleteFrom('cartItems').where('userId', '=', userId).execute();
   }
 
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {

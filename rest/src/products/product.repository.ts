@@ -2,15 +2,10 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, ProductRow } from '../db/schema.js';
 import { now } from '../shared/clock.js';
+import type { ValidProduct } from '../../../shop-rules/product-rules.js';
 
-export interface ProductFields {
-  name: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  imageUrl: string | null;
-  imageUrls: string[];
-}
+/** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
+export type ProductFields = ValidProduct;
 
 export interface ProductCriteria {
   nameContains?: string | undefined;
