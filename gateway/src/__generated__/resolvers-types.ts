@@ -226,6 +226,7 @@ export type MessageConnection = {
   edges: Array<MessageEdge>;
   /** hasPreviousPage: older messages exist before startCursor. */
   pageInfo: PageInfo;
+  /** How many messages the room has, on every page. */
   totalCount: Scalars['Int']['output'];
 };
 
