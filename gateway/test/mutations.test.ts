@@ -624,7 +624,7 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('checkout', () => {
-  const ORDER = 'order { id orderDate totalAmount status shippingAddress items { productName price quantity subtotal product { id quantity } } }';
+  const ORDER = 'order { id number orderDate totalAmount status shippingAddress items { productName price quantity subtotal product { id quantity } } }';
   const ordersOf = async (token: string) => (await read('{ viewer { orders { totalCount edges { node { id } } } } }', {}, token)).viewer.orders;
 
   it('turns the cart into an order: stock taken, prices fixed, and the emptied cart answered with its id', async () => {
@@ -638,6 +638,7 @@ describe('checkout', () => {
     expect(payload).toEqual({
       order: {
         id: expect.any(String),
+        number: expect.any(Number),
         orderDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
         totalAmount: 38.2,
         status: 'PENDING',
@@ -653,6 +654,9 @@ describe('checkout', () => {
     });
     expect(await cartOf(token)).toEqual(payload.cart);
     expect(await ordersOf(token)).toEqual({ totalCount: 1, edges: [{ node: { id: payload.order.id } }] });
+    // The number people quote is the contract's own order id.
+    const [restOrder] = (await shop.rest.request('GET', '/api/orders', { token })).body;
+    expect(payload.order.number).toBe(restOrder.id);
     expect([await stockOf(splint), await stockOf(sling)]).toEqual([8, 0]);
     // Prices are fixed in the order: a later price change does not touch it.
     await mutate('updateProduct', { id: splint, name: 'M Checkout Splint', description: 'x', price: 99, quantity: 8 }, 'product { id }', admin);

@@ -362,6 +362,8 @@ export type Order = Node & {
   __typename?: 'Order';
   id: Scalars['ID']['output'];
   items: Array<OrderItem>;
+  /** The order's number as people quote it (Order #42); the id is for the graph. */
+  number: Scalars['Int']['output'];
   orderDate: Scalars['DateTime']['output'];
   shippingAddress: Scalars['String']['output'];
   /** PENDING, CONFIRMED, SHIPPED, DELIVERED or CANCELLED (text: another shop's contract may know more). */
@@ -1055,6 +1057,7 @@ export type NodeResolvers<ContextType = GatewayContext, ParentType extends Resol
 export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

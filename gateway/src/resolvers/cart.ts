@@ -30,6 +30,7 @@ export const CartItem: CartItemResolvers = {
 
 export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
+  number: (order) => order.id,
   items: (order) => order.items ?? [],
 };
 
