@@ -1,10 +1,16 @@
-// Lint: the recommended rules of ESLint and typescript-eslint, type-aware where it matters.
+// Lint: the recommended rules of ESLint and typescript-eslint, type-aware where it matters; for web/ also React's
+// rules of hooks and the feature boundaries (DESIGN §6: features never import each other, nor the app around them).
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const features = fs.readdirSync('web/src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.scratch/', '**/gql/', '**/__generated__/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.scratch/', '**/gql/', '**/__generated__/', 'web/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,5 +30,37 @@ export default tseslint.config(
     // Tests read loosely typed JSON answers.
     files: ['**/test/**', 'tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      // Documents are written as `if (false) { gql`…` }` (Apollo's codegen guide): codegen reads them, bundles drop them.
+      'no-constant-condition': 'off',
+      '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Dependencies point one way: app → features → components and lib.
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what both need to components/ or lib/.',
+            })),
+            { target: './web/src/features', from: './web/src/app', message: 'Features do not import the app around them.' },
+            { target: ['./web/src/components', './web/src/lib'], from: ['./web/src/features', './web/src/app'], message: 'Shared code does not import screens.' },
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
   },
 );

@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
@@ -20,6 +21,21 @@ export default defineConfig({
         extends: true,
         test: { name: 'gateway-plain', include: ['gateway/test/**/*.test.ts'], env: { TEST_REST_EXTENSIONS: 'false' } },
       },
+      // The web client's components and routes in jsdom, over an Apollo Client with data masking and a MockLink.
+      // Not `extends`: Node resolves graphql for Apollo Client itself, and the app must get the same copy.
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: 15_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+      // The built web app as the gateway serves it.
+      { extends: true, test: { name: 'web-build', include: ['tests/web/**/*.test.ts'] } },
     ],
   },
 });

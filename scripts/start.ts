@@ -1,12 +1,16 @@
 // `npm start`: the whole shop in one process on a fresh machine — the REST contract service on REST_PORT (SQLite
 // in ./data, the demo catalogue and an admin account on first start) and the gateway on PORT, which talks to it
-// over HTTP exactly as it would to a REST service elsewhere.
+// over HTTP exactly as it would to a REST service elsewhere, and serves the web app (built first when missing or
+// stale). Production mode unless NODE_ENV says otherwise (`npm run dev` sets development and skips the build).
 import closeWithGrace from 'close-with-grace';
 import { ConfigError } from '../config/env.js';
 import { buildGateway } from '../gateway/src/app.js';
 import { loadGatewayConfig } from '../gateway/src/config.js';
 import { buildRestApp } from '../rest/src/app.js';
 import { loadRestConfig } from '../rest/src/config.js';
+import { ensureWebBuilt } from './web-build.js';
+
+process.env.NODE_ENV ??= 'production';
 
 /** Where a server listening on `host` can be reached from this machine. */
 function reachableHost(host: string): string {
@@ -15,6 +19,7 @@ function reachableHost(host: string): string {
 }
 
 async function main(): Promise<void> {
+  if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuilt();
   const restConfig = loadRestConfig(process.env, { seedDemo: true });
   // In one process the gateway finds the REST service where it was just started, unless told otherwise.
   const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
@@ -28,7 +33,9 @@ async function main(): Promise<void> {
   await rest.listen({ host: restConfig.host, port: restConfig.port });
   await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
   const shown = gatewayConfig.host === '0.0.0.0' || gatewayConfig.host === '::' ? 'localhost' : gatewayConfig.host;
-  console.log(`\n  Medshop is running: http://${shown}:${gatewayConfig.port}/graphql (REST contract on port ${restConfig.port})\n`);
+  console.log(
+    `\n  Medshop is running: http://${shown}:${gatewayConfig.port}  (the graph: /graphql; REST contract on port ${restConfig.port})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { clarifyParseError, parseOptions, queryLimitRules } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
 import { requestIdOf } from '../../config/request-id.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -121,8 +122,14 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
+  // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
+  const webApp = hasWebApp(config.webDist);
+  if (webApp) await serveWebApp(app, config.webDist!);
+
+  app.setNotFoundHandler(
+    (request, reply) =>
+      (webApp && sendAppPage(request, reply)) ||
+      reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
   );
 
   // The demo catalogue's images are shop paths (/images/…) served by the REST service; the browser only knows

@@ -1,5 +1,10 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, parseBoolean, parsePort } from '../../config/env.js';
+
+/** Where `npm run build:web` puts the web app. */
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
 export interface GatewayConfig {
   host: string;
@@ -18,6 +23,8 @@ export interface GatewayConfig {
   introspection: boolean;
   logLevel: string;
   production: boolean;
+  /** The built web app served on this address (with the SPA fallback); nothing is served when it is not built. */
+  webDist: string | undefined;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -45,5 +52,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
+    webDist: env.WEB_DIST === undefined ? DEFAULT_WEB_DIST : env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
   };
 }

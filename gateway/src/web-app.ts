@@ -1,0 +1,43 @@
+// The built web app (web/dist) on the gateway's own address: static files, long-cached when their names carry a
+// content hash (/assets/…), and index.html for every other page address (the app's router takes it from there).
+// /graphql, /healthz and /images keep their routes; API-looking and file-looking paths that do not exist stay 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const HASHED_ASSETS = '/assets/';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function hasWebApp(webDist: string | undefined): webDist is string {
+  return !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
+}
+
+/** Whether a path not found elsewhere is a page of the app (→ index.html) rather than a missing file or API. */
+export function isAppPage(urlPath: string): boolean {
+  if (/^\/(graphql|healthz|images|assets|api)(\/|$)/.test(urlPath)) return false;
+  const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    // Hashed names change with their content, so they can be kept for a year; everything else is checked each time.
+    setHeaders(reply, filePath) {
+      const hashed = filePath.startsWith(path.join(webDist, HASHED_ASSETS));
+      reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+    },
+  });
+}
+
+/** The SPA fallback, for the not-found handler: answers index.html for app pages, or false. */
+export function sendAppPage(request: FastifyRequest, reply: FastifyReply): FastifyReply | false {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const urlPath = request.url.split('?')[0] ?? '/';
+  if (!isAppPage(urlPath)) return false;
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}

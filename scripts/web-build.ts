@@ -1,0 +1,50 @@
+// Builds the web app into web/dist when it is missing or older than anything it is built from, so that
+// `npm start` on a fresh checkout (or after a pull) serves the current app without a separate step.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIR = path.join(root, 'web');
+export const WEB_DIST = path.join(WEB_DIR, 'dist');
+
+/** What the built app is made of: its sources, the shared shop rules and the installed libraries. */
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shop-rules', 'package-lock.json'];
+
+function newestModification(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestModification(path.join(entry, child)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  const built = path.join(WEB_DIST, 'index.html');
+  if (!fs.existsSync(built)) return true;
+  const builtAt = fs.statSync(built).mtimeMs;
+  return SOURCES.some((source) => newestModification(path.join(root, source)) > builtAt);
+}
+
+/** Runs Vite's production build of web/ into `outDir` (web/dist by default). */
+export async function buildWebApp(outDir: string = WEB_DIST): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
+}
+
+export async function ensureWebBuilt(log: (line: string) => void = console.log): Promise<void> {
+  if (!webBuildIsStale()) return;
+  log('  Building the web app (web/dist)…');
+  const started = Date.now();
+  await buildWebApp();
+  log(`  Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// `npm run build:web`
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWebApp().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,84 @@
+// The built web app as the gateway serves it: the app at /, every page address (a deep link, a reload) answered
+// with index.html, hashed assets cached for a year, and the gateway's own routes untouched.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebApp } from '../../scripts/web-build.js';
+import { type Shop, startShop } from '../helpers/shop.js';
+
+let outDir: string;
+let shop: Shop;
+let origin: string;
+let indexHtml: string;
+
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-web-'));
+  await buildWebApp(outDir);
+  indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  shop = await startShop({ rest: { seedDemo: true }, gateway: { env: { WEB_DIST: outDir } } });
+  origin = new URL(shop.gateway.url).origin;
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+const get = (urlPath: string, init?: RequestInit) => fetch(`${origin}${urlPath}`, init);
+
+describe('the gateway serves the web app', () => {
+  it('answers / with the app, checked again on every visit', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toBe(indexHtml);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Medshop</title>');
+  });
+
+  it.each(['/products/UHJvZHVjdDox', '/edit/UHJvZHVjdDox', '/chat?room=Q2hhdFJvb206MQ', '/order-success', '/no/such/page'])(
+    'answers the page address %s with index.html (the app routes it)',
+    async (page) => {
+      const response = await get(page);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toBe(indexHtml);
+    },
+  );
+
+  it('serves the entry script named in index.html, cached for a year', async () => {
+    const script = indexHtml.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1];
+    expect(script).toBeDefined();
+    const response = await get(script!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await response.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('answers a missing asset or file with 404, not with the app', async () => {
+    for (const missing of ['/assets/gone-1234.js', '/robots.txt']) {
+      const response = await get(missing);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: `Nothing at GET ${missing}: the graph is at /graphql` });
+    }
+  });
+
+  it('keeps /graphql, /healthz and the demo images', async () => {
+    const graph = await shop.graphql('{ viewer { id } }');
+    expect(graph.status).toBe(200);
+    expect(graph.data).toEqual({ viewer: null });
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'ok' });
+    const image = await get('/images/products/nebulizer.svg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('does not answer API-looking paths or other methods with the app', async () => {
+    expect((await get('/api/products')).status).toBe(404);
+    expect((await get('/products/1', { method: 'POST' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+// The normalized cache is the client's state: every screen reads it, and mutation payloads and subscription events
+// write it. The policies here are the few places where the cache must know more than the schema tells it.
+import { InMemoryCache, type FieldFunctionOptions, type Reference, type StoreObject } from '@apollo/client';
+import { relayStylePagination } from '@apollo/client/utilities';
+
+/** Every type that implements Node, so `node(id)` fragments match and cached objects are found by id. */
+export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server. */
+function liveUnitPrice(existing: number | undefined, { readField }: FieldFunctionOptions): number | undefined {
+  const product = readField<Reference | null>('product');
+  const current = product ? readField<number>('price', product) : undefined;
+  return typeof current === 'number' ? current : existing;
+}
+
+export function createShopCache(): InMemoryCache {
+  return new InMemoryCache({
+    possibleTypes: { Node: [...NODE_TYPES] },
+    typePolicies: {
+      Query: {
+        fields: {
+          // The filter is part of the list's identity; pages of one filter are merged into one list.
+          products: relayStylePagination(['filter']),
+          // A product seen anywhere (a listing card) answers product(id) at once, with no request.
+          product: {
+            read(existing: Reference | null | undefined, { args, toReference, canRead }) {
+              if (existing !== undefined || !args?.id) return existing;
+              const cached = toReference({ __typename: 'Product', id: args.id as string });
+              return cached && canRead(cached) ? cached : undefined;
+            },
+          },
+          // Global ids are unique across types: whatever is cached under the id answers node(id).
+          node: {
+            read(existing: Reference | null | undefined, { args, toReference, canRead, readField }) {
+              if (existing !== undefined || !args?.id) return existing;
+              for (const type of NODE_TYPES) {
+                const reference = toReference({ __typename: type, id: args.id as string });
+                // The viewer is cached under one key whatever its id: only an object with this very id answers.
+                if (reference && canRead(reference) && readField('id', reference) === args.id) return reference;
+              }
+              return undefined;
+            },
+          },
+        },
+      },
+      // The only User the graph serves is the viewer: one entity, whether or not a query asks its id. A logout
+      // clears the whole cache, so two people never share it.
+      User: {
+        keyFields: [],
+        fields: {
+          orders: relayStylePagination(),
+          chatRooms: { merge: false },
+        },
+      },
+      Preferences: { merge: true },
+      ChatRoom: {
+        fields: {
+          messages: relayStylePagination(),
+        },
+      },
+      // Cart lines have no id of their own: they live inside their cart, and their money follows the product.
+      CartItem: {
+        fields: {
+          price: { read: liveUnitPrice },
+          subtotal: {
+            read(existing: number | undefined, options) {
+              const price = options.readField<number>('price');
+              const quantity = options.readField<number>('quantity');
+              if (typeof price !== 'number' || typeof quantity !== 'number') return existing;
+              return (toCents(price) * quantity) / 100;
+            },
+          },
+        },
+      },
+      Cart: {
+        fields: {
+          // Every cart answer carries all its lines: the new list replaces the old.
+          items: { merge: false },
+          totalPrice: {
+            read(existing: number | undefined, { readField }) {
+              const items = readField<readonly StoreObject[]>('items');
+              if (!items) return existing;
+              let cents = 0;
+              for (const item of items) {
+                const subtotal = readField<number>('subtotal', item);
+                if (typeof subtotal !== 'number') return existing;
+                cents += toCents(subtotal);
+              }
+              return cents / 100;
+            },
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,57 @@
+// The screens of spec §2 and who may see them. Login, register and the listing are in the first download;
+// every other screen is loaded when first opened. Each route has its own error boundary.
+// Declarative routes (<Routes>): the data-router APIs (loaders, actions) would add ~16 KB gzip that the app, whose
+// data comes from Apollo, does not use.
+import { type ComponentType, type LazyExoticComponent, type ReactNode, lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { LoginRoute } from '../features/auth/login-route';
+import { RegisterRoute } from '../features/auth/register-route';
+import { ProductListingRoute } from '../features/product-listing/product-listing-route';
+import { GuestOnly, RequireAdmin, RequireSession, UnknownPath } from './guards';
+import { AppShell } from './layout/app-shell';
+
+/** A screen loaded on first use: `load` answers its module, `name` the route component in it. */
+function lazyScreen<Module>(load: () => Promise<Module>, name: keyof Module): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const ProductDetailRoute = lazyScreen(() => import('../features/product-detail/product-detail-route'), 'ProductDetailRoute');
+const CreateProductRoute = lazyScreen(() => import('../features/product-form/product-form-route'), 'CreateProductRoute');
+const EditProductRoute = lazyScreen(() => import('../features/product-form/product-form-route'), 'EditProductRoute');
+const CartRoute = lazyScreen(() => import('../features/cart/cart-route'), 'CartRoute');
+const CheckoutRoute = lazyScreen(() => import('../features/checkout/checkout-route'), 'CheckoutRoute');
+const OrderSuccessRoute = lazyScreen(() => import('../features/order-success/order-success-route'), 'OrderSuccessRoute');
+const OrdersRoute = lazyScreen(() => import('../features/orders/orders-route'), 'OrdersRoute');
+const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'), 'ProfileRoute');
+const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');
+
+const screen = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+
+export function ShopRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route element={<GuestOnly />}>
+          <Route path="login" element={screen(<LoginRoute />)} />
+          <Route path="register" element={screen(<RegisterRoute />)} />
+        </Route>
+        <Route element={<RequireSession />}>
+          <Route index element={screen(<ProductListingRoute />)} />
+          <Route path="products/:productId" element={screen(<ProductDetailRoute />)} />
+          <Route element={<RequireAdmin />}>
+            <Route path="create" element={screen(<CreateProductRoute />)} />
+            <Route path="edit/:productId" element={screen(<EditProductRoute />)} />
+          </Route>
+          <Route path="cart" element={screen(<CartRoute />)} />
+          <Route path="checkout" element={screen(<CheckoutRoute />)} />
+          <Route path="order-success" element={screen(<OrderSuccessRoute />)} />
+          <Route path="orders" element={screen(<OrdersRoute />)} />
+          <Route path="profile" element={screen(<ProfileRoute />)} />
+          <Route path="chat" element={screen(<ChatRoute />)} />
+        </Route>
+        <Route path="*" element={<UnknownPath />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeGateway } from '../testing/fake-gateway-socket';
+import { createShopSocket, retryDelayMs } from './socket';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Keeps one subscription open, as the app's live updates do while someone is logged in. */
+function listen(socket: ReturnType<typeof createShopSocket>) {
+  return socket.client.subscribe({ query: 'subscription { messageAdded { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+}
+
+describe('the subscription socket', () => {
+  it('backs off 1 s, 2 s, 4 s … up to 30 s, plus up to a second of jitter', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((retries) => retryDelayMs(retries, () => 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(retryDelayMs(0, () => 0.999)).toBe(1999);
+  });
+
+  it('connects with the stored token and shows Online; a refusal is retried once at once with the token now in storage', async () => {
+    let token = 'first';
+    const gateway = createFakeGateway(['first']);
+    const onRefused = vi.fn();
+    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => token, onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
+    expect(socket.state()).toBe('offline');
+    listen(socket);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(gateway.initAuthorizations).toEqual(['Bearer first']);
+
+    // Another tab changed the password: the gateway ends this socket's session, the new token is in storage.
+    token = 'second';
+    gateway.acceptedAuthorizations = new Set(['Bearer second']);
+    gateway.close(4403, 'Session ended');
+    await vi.waitFor(() => expect(gateway.initAuthorizations).toEqual(['Bearer first', 'Bearer second']));
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the token now in storage is refused too', async () => {
+    const gateway = createFakeGateway(['only']);
+    const onRefused = vi.fn();
+    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 'only', onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
+    listen(socket);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    gateway.acceptedAuthorizations.clear();
+    gateway.close(4403, 'Session ended');
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledTimes(1));
+    expect(gateway.initAuthorizations).toEqual(['Bearer only', 'Bearer only']);
+    expect(socket.state()).toBe('offline');
+  });
+
+  it('comes back after a dropped connection and after 1013 Try Again Later, saying so for the catch-up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gateway = createFakeGateway(['t']);
+    const onReconnected = vi.fn();
+    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused: vi.fn(), onReconnected, webSocketImpl: gateway.WebSocket });
+    listen(socket);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(onReconnected).not.toHaveBeenCalled();
+    for (const [code, expectedCalls] of [
+      [1006, 1],
+      [1013, 2],
+    ] as const) {
+      gateway.close(code, 'gone');
+      await vi.waitFor(() => expect(socket.state()).not.toBe('online'));
+      await vi.advanceTimersByTimeAsync(35_000);
+      await vi.waitFor(() => expect(socket.state()).toBe('online'));
+      expect(onReconnected).toHaveBeenCalledTimes(expectedCalls);
+    }
+    expect(gateway.sockets).toHaveLength(3);
+  });
+});

@@ -1,0 +1,45 @@
+// The in-page confirmation asked before anything destructive (spec §5): Headless UI's Dialog moves focus in,
+// closes on Escape or a click outside, and gives focus back to the button that opened it. Cancel has the focus
+// first, so a stray Enter never deletes anything.
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Alert } from './feedback';
+import styles from './confirm-dialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs. */
+  busyLabel?: string;
+  busy?: boolean;
+  /** Why the last attempt failed; the dialog stays open to try again. */
+  error?: string | undefined;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function ConfirmDialog({ open, title, description, confirmLabel, busyLabel, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={() => !busy && onCancel()} className={styles.root}>
+      <div className={styles.backdrop} aria-hidden="true" />
+      <div className={styles.container}>
+        <DialogPanel className={styles.panel}>
+          <DialogTitle className={styles.title}>{title}</DialogTitle>
+          {description && <Description className={styles.description}>{description}</Description>}
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

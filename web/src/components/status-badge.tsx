@@ -1,0 +1,12 @@
+// An order's status as text in a badge styled by the lowercase status (spec §4): any status shows, the five
+// the shop knows have their own colours.
+import styles from './status-badge.module.css';
+
+export function StatusBadge({ status }: { status: string }) {
+  const key = status.toLowerCase();
+  return (
+    <span className={[styles.badge, styles[key]].filter(Boolean).join(' ')} data-status={key}>
+      {status}
+    </span>
+  );
+}

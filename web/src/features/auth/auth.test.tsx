@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LoginDocument, ProductListingDocument, RegisterDocument } from '../../gql/graphql';
+import { TOKEN_STORAGE_KEY } from '../../lib/session';
+import { sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+import { REGISTRATION_SUCCESSFUL } from './register-route';
+
+const emptyListing = {
+  request: { query: ProductListingDocument, variables: { first: 24 } },
+  result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+};
+
+describe('login', () => {
+  it('asks for both fields before sending anything', async () => {
+    const { user } = renderApp({ path: '/login', token: null });
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Username/)).toHaveAttribute('name', 'username');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('name', 'password');
+  });
+
+  it('reads “Logging in...” while busy, then stores the token and lands on the listing', async () => {
+    const { user } = renderApp({
+      path: '/login',
+      token: null,
+      mocks: [
+        {
+          request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } },
+          delay: 50,
+          result: { data: { login: { __typename: 'LoginPayload', token: 'fresh-token', userErrors: [] } } },
+        },
+        sessionMock(),
+        emptyListing,
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Username/), 'alice');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
+    expect(currentPath()).toBe('/');
+    expect(screen.getByText('alice (User)')).toBeInTheDocument();
+  });
+
+  it('shows the shop’s message for a wrong password and stores nothing', async () => {
+    const { user } = renderApp({
+      path: '/login',
+      token: null,
+      mocks: [
+        {
+          request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'nope' } } },
+          result: {
+            data: { login: { __typename: 'LoginPayload', token: null, userErrors: [{ __typename: 'UserError', message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }] } },
+          },
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Username/), 'alice');
+    await user.type(screen.getByLabelText(/^Password/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('says “Login failed” when the shop cannot be reached', async () => {
+    const { user } = renderApp({
+      path: '/login',
+      token: null,
+      mocks: [{ request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } }, error: new Error('Failed to fetch') }],
+    });
+    await user.type(await screen.findByLabelText(/^Username/), 'alice');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+});
+
+describe('register', () => {
+  const fill = async (user: ReturnType<typeof renderApp>['user'], username: string, password: string, confirm: string) => {
+    await user.type(await screen.findByLabelText(/^Username/), username);
+    await user.type(screen.getByLabelText(/^Password/), password);
+    await user.type(screen.getByLabelText(/^Confirm Password/), confirm);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+  };
+
+  it('refuses a short password and a mismatched confirmation before sending anything', async () => {
+    const { user } = renderApp({ path: '/register', token: null });
+    await fill(user, 'bob', 'ab', 'ab');
+    expect(await screen.findByText('Password must be at least 3 characters long')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('name', 'confirmPassword');
+  });
+
+  it('says all new accounts are regular users', async () => {
+    renderApp({ path: '/register', token: null });
+    expect(await screen.findByText(/All new accounts are regular user accounts/)).toBeInTheDocument();
+  });
+
+  it('never logs in: it leads to /login with the registration message', async () => {
+    const { user } = renderApp({
+      path: '/register',
+      token: null,
+      mocks: [
+        {
+          request: { query: RegisterDocument, variables: { input: { username: 'bob', password: 'secret1', confirmPassword: 'secret1' } } },
+          result: { data: { register: { __typename: 'RegisterPayload', userErrors: [] } } },
+        },
+      ],
+    });
+    await fill(user, 'bob', 'secret1', 'secret1');
+    expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the shop’s refusal next to the field it names', async () => {
+    const { user } = renderApp({
+      path: '/register',
+      token: null,
+      mocks: [
+        {
+          request: { query: RegisterDocument, variables: { input: { username: 'taken', password: 'secret1', confirmPassword: 'secret1' } } },
+          result: {
+            data: { register: { __typename: 'RegisterPayload', userErrors: [{ __typename: 'UserError', message: 'Username "taken" is already taken', field: 'username', code: 'CONFLICT' }] } },
+          },
+        },
+      ],
+    });
+    await fill(user, 'taken', 'secret1', 'secret1');
+    await waitFor(() => expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Username "taken" is already taken')).toBeInTheDocument();
+    expect(currentPath()).toBe('/register');
+  });
+});

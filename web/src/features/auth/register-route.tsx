@@ -1,0 +1,121 @@
+// /register (spec §2, §5): username, password and its confirmation, checked by the shop's own rules (shop-rules/)
+// before anything is sent. Registering never logs in: it leads to /login with the spec's message.
+import { gql } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/account-rules';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/feedback';
+import { TextField } from '../../components/field';
+import { RegisterDocument } from '../../gql/graphql';
+import type { LoginPageState } from '../../lib/navigation-state';
+import { showUserErrors } from '../../lib/user-errors';
+import styles from './auth.module.css';
+
+if (false) {
+  gql`
+    mutation Register($input: RegisterInput!) {
+      register(input: $input) {
+        userErrors {
+          message
+          field
+          code
+        }
+      }
+    }
+  `;
+}
+
+export const REGISTRATION_SUCCESSFUL = 'Registration successful! Please log in with your new account.';
+
+interface RegisterForm {
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const FIELDS = ['username', 'password', 'confirmPassword'] as const;
+
+/** The first rule the form breaks, in the order a person fills it in, shown at its field. */
+const registrationRules: Resolver<RegisterForm> = async (values) => {
+  const violation = checkRegistration(values);
+  if (!violation) return { values, errors: {} };
+  return { values: {}, errors: { [violation.field]: { type: 'rule', message: violation.message } } };
+};
+
+export function RegisterRoute() {
+  const navigate = useNavigate();
+  const [registerAccount] = useMutation(RegisterDocument);
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm>({ defaultValues: { username: '', password: '', confirmPassword: '' }, resolver: registrationRules });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(undefined);
+    try {
+      const { data } = await registerAccount({ variables: { input } });
+      const userErrors = data?.register.userErrors ?? [];
+      if (userErrors.length === 0) {
+        navigate('/login', { state: { message: REGISTRATION_SUCCESSFUL } satisfies LoginPageState });
+        return;
+      }
+      const banner = showUserErrors(userErrors, setError, FIELDS);
+      if (banner) setFailure(banner);
+    } catch {
+      setFailure('Registration failed. Please try again.');
+    }
+  });
+
+  return (
+    <div className={styles.wrapper}>
+      <section className={styles.card} aria-labelledby="register-title">
+        <div className={styles.heading}>
+          <h1 id="register-title">Register</h1>
+          <p className={styles.subtitle}>Create your Medshop account.</p>
+        </div>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            hint={USERNAME_TOO_SHORT}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <p className={styles.note}>All new accounts are regular user accounts. Administrators are set up by the shop.</p>
+          <Button type="submit" size="large" block disabled={isSubmitting}>
+            {isSubmitting ? 'Registering...' : 'Register'}
+          </Button>
+        </form>
+        <p className={styles.switch}>
+          Already have an account? <Link to="/login">Login</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
+import { cart, cartLine, product, productId, sessionMock } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render';
+
+const cartPage = (lines: Parameters<typeof cart>[0]) => ({
+  request: { query: CartPageDocument },
+  result: { data: { viewer: { __typename: 'User', cart: cart(lines) } } },
+});
+const payload = (field: string, typename: string, lines: Parameters<typeof cart>[0]) => ({
+  data: { [field]: { __typename: typename, cart: cart(lines), userErrors: [] } },
+});
+
+const line = (name: string) => screen.getByRole('heading', { name, hidden: true }).closest('li')!;
+const total = () => screen.getByText('Total', { selector: 'span' }).nextElementSibling?.textContent;
+
+describe('the cart', () => {
+  it('lists each line with its unit price, quantity and subtotal, and sums them up', async () => {
+    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)])] });
+    const first = await screen.findByRole('heading', { name: 'Product 1' });
+    expect(within(first).getByRole('link')).toHaveAttribute('href', `/products/${productId(1)}`);
+    expect(within(line('Product 1')).getByText('$4.50 each')).toBeInTheDocument();
+    expect(within(line('Product 2')).getByText('$21.98')).toBeInTheDocument();
+    expect(within(line('Product 2')).getByText('2')).toBeInTheDocument();
+    expect(screen.getByText('Items').nextElementSibling).toHaveTextContent('3');
+    expect(total()).toBe('$26.48');
+    expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('never goes below 1 with minus; plus shows the new quantity at once and the shop’s cart after', async () => {
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        cartPage([cartLine(1, 1, 4.5)]),
+        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } }, delay: 40, result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, 4.5)]) },
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Decrease quantity of Product 1' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Product 1' }));
+    expect(total()).toBe('$9.00');
+    expect(within(line('Product 1')).getByText('2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart 2 items' })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Product 1' })).toBeEnabled();
+  });
+
+  it('puts the quantity back and says why when the shop refuses or cannot be reached', async () => {
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 2 }),
+        cartPage([cartLine(1, 2, 4.5)]),
+        {
+          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 3 } } },
+          result: {
+            data: {
+              updateCartItem: {
+                __typename: 'UpdateCartItemPayload',
+                cart: null,
+                userErrors: [{ __typename: 'UserError', message: 'Only 2 in stock' }],
+              },
+            },
+          },
+        },
+        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 1 } } }, error: new Error('Failed to fetch') },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Product 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 in stock');
+    expect(total()).toBe('$9.00');
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Product 1' }));
+    expect(await screen.findByText('Failed to update cart item')).toBeInTheDocument();
+    expect(total()).toBe('$9.00');
+  });
+
+  it('removes a line after asking, in a dialog', async () => {
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(1) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [cartLine(2, 2, 10.99)]) },
+      ],
+    });
+    const remove = await screen.findByRole('button', { name: 'Remove Product 1' });
+    await user.click(remove);
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this item?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(remove).toHaveFocus());
+    await user.click(remove);
+    dialog = await screen.findByRole('dialog', { name: 'Remove this item?' });
+    expect(dialog).toHaveTextContent('“Product 1” will be taken out of your cart.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Product 1', hidden: true })).toBeNull());
+    expect(total()).toBe('$21.98');
+  });
+
+  it('clears the cart after asking, then says it is empty', async () => {
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        { request: { query: ClearCartDocument, variables: { input: {} } }, result: payload('clearCart', 'ClearCartPayload', []) },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear your cart?' });
+    expect(dialog).toHaveTextContent('All 3 items will be taken out of your cart.');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Cart' }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart 0 items' })).toBeInTheDocument();
+  });
+
+  it('says “Your cart is empty” with a way back to the shop', async () => {
+    renderApp({ path: '/cart', mocks: [sessionMock(), cartPage([])] });
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('follows the products’ prices live: unit price, subtotal and total', async () => {
+    const { live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(1, 2, 4.5)])] });
+    await screen.findByText('$4.50 each');
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { price: 5.25 }) }));
+    expect(await screen.findByText('$5.25 each')).toBeInTheDocument();
+    expect(within(line('Product 1')).getByText('$10.50')).toBeInTheDocument();
+    expect(total()).toBe('$10.50');
+  });
+
+  it('says “Failed to load cart” with Retry when it cannot be loaded', async () => {
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [sessionMock(), { request: { query: CartPageDocument }, error: new Error('Failed to fetch') }, cartPage([])],
+    });
+    expect(await screen.findByText('Failed to load cart')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+// The send box (spec §5): Enter sends, Shift+Enter starts a new line, blank messages are ignored. A message that
+// could not be sent stays in the box with a word about it.
+import { gql } from '@apollo/client';
+import { useMutation } from '@apollo/client/react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { MAX_MESSAGE_LENGTH } from '../../../../shop-rules/order-rules';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/feedback';
+import { SendMessageDocument } from '../../gql/graphql';
+import { addMessageToCache } from '../../lib/chat';
+import styles from './chat.module.css';
+
+if (false) {
+  gql`
+    mutation SendMessage($input: SendMessageInput!) {
+      sendMessage(input: $input) {
+        message {
+          id
+          ...ChatMessage_message
+          room {
+            id
+            lastMessage
+            lastMessageTime
+            unreadCount
+          }
+        }
+        userErrors {
+          message
+        }
+      }
+    }
+  `;
+}
+
+interface MessageComposerProps {
+  roomId: string;
+  recipient: string;
+  onSent(): void;
+}
+
+export function MessageComposer({ roomId, recipient, onSent }: MessageComposerProps) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const [sendMessage, { loading }] = useMutation(SendMessageDocument, {
+    update(cache, { data }) {
+      const message = data?.sendMessage.message;
+      if (message) addMessageToCache(cache, message);
+    },
+  });
+
+  const send = async () => {
+    const text = content.trim();
+    if (!text || loading) return;
+    setFailure(undefined);
+    try {
+      const { data } = await sendMessage({ variables: { input: { roomId, content: text } } });
+      const problem = data?.sendMessage.userErrors[0]?.message;
+      if (problem) return setFailure(problem);
+      setContent('');
+      onSent();
+    } catch (error) {
+      console.warn('Sending a chat message failed', error);
+      setFailure('Message not sent. Please try again.');
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <label htmlFor={id} className={styles.composerLabel}>
+        Message to {recipient}
+      </label>
+      <div className={styles.composerRow}>
+        <textarea
+          id={id}
+          name="content"
+          className={styles.composerInput}
+          rows={1}
+          maxLength={MAX_MESSAGE_LENGTH}
+          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={!content.trim() || loading}>
+          {loading ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}

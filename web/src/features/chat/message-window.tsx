@@ -1,0 +1,180 @@
+// The open conversation (spec §2): header with the room name and participant count, the history (older messages
+// load when scrolled to the top, or with the button there), and the send box. Opening a room marks it read, and
+// so does a message arriving while it is open and the tab is visible.
+import { gql, NetworkStatus } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/button';
+import { ErrorState, Loading } from '../../components/feedback';
+import { ChatRoomMessagesDocument } from '../../gql/graphql';
+import { markRoomRead, setOpenChatRoom } from '../../lib/chat';
+import { ChatMessage } from './chat-message';
+import { MessageComposer } from './message-composer';
+import styles from './chat.module.css';
+
+if (false) {
+  gql`
+    query ChatRoomMessages($roomId: ID!, $last: Int!, $before: String) {
+      node(id: $roomId) {
+        id
+        ... on ChatRoom {
+          roomName
+          participantUsernames
+          unreadCount
+          messages(last: $last, before: $before) {
+            totalCount
+            edges {
+              cursor
+              node {
+                id
+                ...ChatMessage_message
+              }
+            }
+            pageInfo {
+              hasPreviousPage
+              startCursor
+            }
+          }
+        }
+      }
+    }
+  `;
+}
+
+export const MESSAGES_PAGE_SIZE = 30;
+/** How close to the top (px) the history must be scrolled for older messages to load. */
+const LOAD_OLDER_THRESHOLD = 80;
+/** How close to the bottom (px) counts as reading the latest messages: new ones then scroll into view. */
+const STICK_TO_BOTTOM_THRESHOLD = 120;
+
+function subscribeToVisibility(listener: () => void) {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
+function usePageVisible(): boolean {
+  return useSyncExternalStore(subscribeToVisibility, () => document.visibilityState !== 'hidden');
+}
+
+interface MessageWindowProps {
+  roomId: string;
+  now: number;
+  onBack(): void;
+}
+
+export function MessageWindow({ roomId, now, onBack }: MessageWindowProps) {
+  const client = useApolloClient();
+  const visible = usePageVisible();
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(ChatRoomMessagesDocument, {
+    variables: { roomId, last: MESSAGES_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const room = data?.node?.__typename === 'ChatRoom' ? data.node : null;
+  const edges = room?.messages.edges ?? [];
+  const loadingOlder = networkStatus === NetworkStatus.fetchMore;
+  const [olderFailed, setOlderFailed] = useState(false);
+
+  useEffect(() => {
+    setOpenChatRoom(roomId);
+    return () => setOpenChatRoom(null);
+  }, [roomId]);
+
+  const unreadCount = room?.unreadCount ?? 0;
+  useEffect(() => {
+    if (visible && unreadCount > 0) void markRoomRead(client, roomId);
+  }, [client, roomId, unreadCount, visible]);
+
+  // Scrolling: to the newest message when the room opens and when one arrives (if the reader was at the bottom
+  // or sent it); kept in place when older messages are put on top.
+  const list = useRef<HTMLDivElement>(null);
+  const seen = useRef<{ roomId: string; firstId?: string; lastId?: string; height: number; nearBottom: boolean }>({ roomId: '', height: 0, nearBottom: true });
+  const firstId = edges[0]?.node.id;
+  const lastId = edges[edges.length - 1]?.node.id;
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const before = seen.current;
+    if (before.roomId !== roomId || !before.lastId) {
+      element.scrollTop = element.scrollHeight;
+    } else if (firstId !== before.firstId && lastId === before.lastId) {
+      element.scrollTop += element.scrollHeight - before.height;
+    } else if (lastId !== before.lastId && before.nearBottom) {
+      element.scrollTop = element.scrollHeight;
+    }
+    seen.current = { roomId, firstId, lastId, height: element.scrollHeight, nearBottom: before.nearBottom };
+  }, [roomId, firstId, lastId]);
+
+  const loadOlder = async () => {
+    if (!room?.messages.pageInfo.hasPreviousPage || loadingOlder) return;
+    setOlderFailed(false);
+    try {
+      await fetchMore({ variables: { before: room.messages.pageInfo.startCursor } });
+    } catch {
+      setOlderFailed(true);
+    }
+  };
+
+  const onScroll = () => {
+    const element = list.current;
+    if (!element) return;
+    seen.current.nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_THRESHOLD;
+    if (element.scrollTop < LOAD_OLDER_THRESHOLD) void loadOlder();
+  };
+
+  const header = (
+    <div className={styles.windowHeader}>
+      <Button variant="ghost" size="small" className={styles.backToList} onClick={onBack}>
+        ← All chats
+      </Button>
+      {room && (
+        <div className={styles.windowTitle}>
+          <h2>{room.roomName}</h2>
+          <span className={styles.participants}>
+            {room.participantUsernames.length} {room.participantUsernames.length === 1 ? 'participant' : 'participants'}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+
+  if (!room) {
+    return (
+      <section className={styles.window} aria-label="Conversation">
+        {header}
+        {error ? (
+          <ErrorState message="Failed to load messages" onRetry={() => void refetch()} />
+        ) : networkStatus === NetworkStatus.loading ? (
+          <Loading />
+        ) : (
+          <div className={styles.placeholder}>This conversation no longer exists.</div>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.window} aria-label={`Conversation with ${room.roomName}`}>
+      {header}
+      <div ref={list} className={styles.messages} onScroll={onScroll} role="log" aria-live="polite" aria-label={`Messages with ${room.roomName}`} tabIndex={0}>
+        {room.messages.pageInfo.hasPreviousPage && (
+          <div className={styles.olderRow}>
+            <Button variant="ghost" size="small" onClick={() => void loadOlder()} disabled={loadingOlder}>
+              {loadingOlder ? 'Loading...' : olderFailed ? 'Failed to load older messages. Retry' : 'Load older messages'}
+            </Button>
+          </div>
+        )}
+        {edges.length === 0 && <p className={styles.noMessages}>No messages yet. Say hello!</p>}
+        {edges.map((edge) => (
+          <ChatMessage key={edge.node.id} message={edge.node} now={now} />
+        ))}
+      </div>
+      <MessageComposer
+        roomId={roomId}
+        recipient={room.roomName}
+        onSent={() => {
+          seen.current.nearBottom = true;
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CheckoutDocument, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
+import { cart, cartLine, orderId, sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+
+const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
+  request: { query: CheckoutPageDocument },
+  result: { data: { viewer: { __typename: 'User', address, cart: cart(lines) } } },
+});
+
+const order = {
+  __typename: 'Order',
+  id: orderId(12),
+  number: 12,
+  orderDate: '2026-11-22T14:30:00.000Z',
+  totalAmount: 26.48,
+  status: 'PENDING',
+  shippingAddress: '12 Order Street\nBerlin',
+  items: [
+    { __typename: 'OrderItem', productName: 'Product 1', price: 4.5, quantity: 1, subtotal: 4.5 },
+    { __typename: 'OrderItem', productName: 'Product 2', price: 10.99, quantity: 2, subtotal: 21.98 },
+  ],
+};
+
+describe('checkout', () => {
+  it('reviews the order and starts from the profile’s address', async () => {
+    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)], '1 Home Road')] });
+    const review = await screen.findByRole('region', { name: 'Order Review' });
+    expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
+    expect(within(review).getByText('Total (3 items)').nextElementSibling).toHaveTextContent('$26.48');
+    const address = screen.getByRole('textbox', { name: /Shipping Address/ });
+    expect(address).toHaveValue('1 Home Road');
+    expect(address).toHaveAttribute('name', 'shippingAddress');
+    expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('asks for a shipping address that is not blank', async () => {
+    const { user } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)])] });
+    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Please enter a shipping address')).toBeInTheDocument();
+    expect(currentPath()).toBe('/checkout');
+  });
+
+  it('places the order (“Processing...” meanwhile) and shows it on /order-success from the cache, the cart emptied', async () => {
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        {
+          request: { query: CheckoutDocument, variables: { input: { shippingAddress: '12 Order Street\nBerlin' } } },
+          delay: 40,
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
+        },
+        // No OrderSuccess answer is mocked: the page must read the order from the cache.
+      ],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '  12 Order Street{Enter}Berlin ');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/order-success');
+    const facts = Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(facts).toEqual({ 'Order number': '#12', Date: 'Nov 22, 2026, 2:30 PM', Status: 'PENDING', Total: '$26.48', 'Shipping address': '12 Order Street\nBerlin' });
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual(['ItemQuantitySubtotal', 'Product 11$4.50', 'Product 22$21.98', 'Total$26.48']);
+    expect(screen.getByRole('link', { name: 'Cart 0 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('keeps the cart and shows the shop’s reason when the order cannot be placed, and “Checkout failed” when unreachable', async () => {
+    const input = { shippingAddress: '1 Road' };
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        checkoutPage([cartLine(1, 1)]),
+        {
+          request: { query: CheckoutDocument, variables: { input } },
+          result: {
+            data: {
+              checkout: {
+                __typename: 'CheckoutPayload',
+                order: null,
+                cart: null,
+                userErrors: [{ __typename: 'UserError', message: 'Only 0 of Product 1 left in stock', field: null, code: 'CONFLICT' }],
+              },
+            },
+          },
+        },
+        { request: { query: CheckoutDocument, variables: { input } }, error: new Error('Failed to fetch') },
+      ],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 0 of Product 1 left in stock');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
+    expect(currentPath()).toBe('/checkout');
+  });
+
+  it('says “Your cart is empty” instead of a form when there is nothing to order', async () => {
+    renderApp({ path: '/checkout', mocks: [sessionMock(), checkoutPage([])] });
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+});
+
+describe('order success', () => {
+  it('says “Order not found” with Go Home when opened without an order', async () => {
+    const emptyListing = {
+      request: { query: ProductListingDocument, variables: { first: 24 } },
+      result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+    };
+    const { user } = renderApp({ path: '/order-success', mocks: [sessionMock(), emptyListing] });
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go Home' }));
+    expect(currentPath()).toBe('/');
+  });
+
+  it('fetches the order named in navigation state after a reload', async () => {
+    renderApp({
+      path: '/order-success',
+      state: { orderId: orderId(12) },
+      mocks: [sessionMock(), { request: { query: OrderSuccessDocument, variables: { id: orderId(12) } }, result: { data: { node: order } } }],
+    });
+    expect(await screen.findByText('#12')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+// /order-success (spec §2): the order named in navigation state, straight from the cache where checkout's
+// payload put it (fetched only after a reload). Without that state: 'Order not found' and Go Home.
+import { gql } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useLocation } from 'react-router-dom';
+import { ButtonLink } from '../../components/button';
+import { EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { Card, Page } from '../../components/page';
+import { OrderSuccessDocument } from '../../gql/graphql';
+import type { OrderSuccessState } from '../../lib/navigation-state';
+import { OrderSummary } from './order-summary';
+import styles from './order-success.module.css';
+
+if (false) {
+  gql`
+    query OrderSuccess($id: ID!) {
+      node(id: $id) {
+        id
+        ... on Order {
+          ...OrderSummary_order
+        }
+      }
+    }
+  `;
+}
+
+function OrderNotFound() {
+  return (
+    <EmptyState
+      title="Order not found"
+      hint="There is no order to show here. Your orders are listed under Orders."
+      action={
+        <ButtonLink to="/" variant="primary">
+          Go Home
+        </ButtonLink>
+      }
+    />
+  );
+}
+
+export function OrderSuccessRoute() {
+  const location = useLocation();
+  const orderId = (location.state as OrderSuccessState | null)?.orderId;
+  const { data, loading, error, refetch } = useQuery(OrderSuccessDocument, { variables: { id: orderId ?? '' }, skip: !orderId });
+  const order = data?.node?.__typename === 'Order' ? data.node : null;
+
+  let content;
+  if (!orderId) content = <OrderNotFound />;
+  else if (order)
+    content = (
+      <Card>
+        <div className={styles.section}>
+          <div className={styles.hero}>
+            <div className={styles.check} aria-hidden="true">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </svg>
+            </div>
+            <h1>Thank you for your order!</h1>
+            <p className={styles.lead}>We have received it and will let you know when it ships.</p>
+          </div>
+          <OrderSummary order={order} />
+          <div className={styles.actions}>
+            <ButtonLink to="/orders" variant="primary">
+              View All Orders
+            </ButtonLink>
+            <ButtonLink to="/" variant="secondary">
+              Continue Shopping
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
+    );
+  else if (loading) content = <Loading />;
+  else if (error) content = <ErrorState message="Failed to load order" onRetry={() => void refetch()} />;
+  else content = <OrderNotFound />;
+
+  return <Page narrow>{content}</Page>;
+}

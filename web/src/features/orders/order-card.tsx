@@ -1,0 +1,59 @@
+// One order in the history (spec §2): number, date, status badge, items, shipping address and total.
+import { gql, type FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
+import { StatusBadge } from '../../components/status-badge';
+import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
+import { formatDateTime, formatPrice } from '../../lib/format';
+import styles from './orders.module.css';
+
+if (false) {
+  gql`
+    fragment OrderCard_order on Order {
+      id
+      number
+      orderDate
+      status
+      totalAmount
+      shippingAddress
+      items {
+        productName
+        quantity
+        subtotal
+      }
+    }
+  `;
+}
+
+export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_OrderFragmentDoc> }) {
+  const { data, complete } = useFragment({ fragment: OrderCard_OrderFragmentDoc, from: order });
+  if (!complete) return null;
+  const titleId = `order-${data.number}`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.header}>
+        <div className={styles.title}>
+          <h2 id={titleId}>Order #{data.number}</h2>
+          <span className={styles.date}>{formatDateTime(data.orderDate)}</span>
+        </div>
+        <StatusBadge status={data.status} />
+      </div>
+      <ul className={styles.items} aria-label={`Items of order #${data.number}`}>
+        {data.items.map((item, index) => (
+          <li key={`${item.productName}-${index}`} className={styles.item}>
+            <span className={styles.itemName}>
+              {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
+            </span>
+            <span>{formatPrice(item.subtotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.footer}>
+        <p className={styles.address}>
+          <span className={styles.addressLabel}>Shipping address</span>
+          {data.shippingAddress}
+        </p>
+        <p className={styles.total}>Total: {formatPrice(data.totalAmount)}</p>
+      </div>
+    </article>
+  );
+}

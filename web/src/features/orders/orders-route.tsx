@@ -1,0 +1,91 @@
+// /orders (spec §2): the viewer's orders, newest first, a page at a time; 'No orders found' before the first.
+import { gql, NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../components/button';
+import { Alert, EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { Page } from '../../components/page';
+import { OrdersPageDocument } from '../../gql/graphql';
+import { OrderCard } from './order-card';
+import styles from './orders.module.css';
+
+if (false) {
+  gql`
+    query OrdersPage($first: Int!, $after: String) {
+      viewer {
+        orders(first: $first, after: $after) {
+          totalCount
+          edges {
+            cursor
+            node {
+              id
+              ...OrderCard_order
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  `;
+}
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export function OrdersRoute() {
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(OrdersPageDocument, {
+    variables: { first: ORDERS_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
+  const orders = data?.viewer?.orders;
+
+  const loadMore = async () => {
+    setLoadMoreFailed(false);
+    try {
+      await fetchMore({ variables: { after: orders?.pageInfo.endCursor } });
+    } catch {
+      setLoadMoreFailed(true);
+    }
+  };
+
+  let content;
+  if (orders && orders.edges.length > 0) {
+    content = (
+      <>
+        <ul className={styles.list} aria-label="Orders">
+          {orders.edges.map((edge) => (
+            <li key={edge.node.id}>
+              <OrderCard order={edge.node} />
+            </li>
+          ))}
+        </ul>
+        {orders.pageInfo.hasNextPage && (
+          <div className={styles.more}>
+            {loadMoreFailed && <Alert tone="error">Failed to load orders</Alert>}
+            <Button variant="secondary" onClick={() => void loadMore()} disabled={networkStatus === NetworkStatus.fetchMore}>
+              {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more orders'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  } else if (orders) {
+    content = (
+      <EmptyState
+        title="No orders found"
+        hint="Orders you place appear here."
+        action={
+          <ButtonLink to="/" variant="primary">
+            Start Shopping
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (error) content = <ErrorState message="Failed to load orders" onRetry={() => void refetch()} />;
+  else content = <Loading />;
+
+  return <Page title="My Orders">{content}</Page>;
+}

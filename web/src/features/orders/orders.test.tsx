@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrdersPageDocument } from '../../gql/graphql';
+import { orderId, sessionMock } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render';
+import { ORDERS_PAGE_SIZE } from './orders-route';
+
+const order = (n: number, status: string, date: string) => ({
+  __typename: 'Order',
+  id: orderId(n),
+  number: n,
+  orderDate: date,
+  status,
+  totalAmount: 10 * n,
+  shippingAddress: `${n} Order Street`,
+  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, subtotal: 10 * n }],
+});
+
+const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string, unknown> = {}, { hasNextPage = false, totalCount = orders.length, offset = 0 } = {}) => ({
+  request: { query: OrdersPageDocument, variables: { first: ORDERS_PAGE_SIZE, ...variables } },
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        orders: {
+          __typename: 'OrderConnection',
+          totalCount,
+          edges: orders.map((node, index) => ({ __typename: 'OrderEdge', cursor: `o-${offset + index}`, node })),
+          pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: orders.length ? `o-${offset + orders.length - 1}` : null },
+        },
+      },
+    },
+  },
+});
+
+describe('orders', () => {
+  it('shows each order with its number, date, status badge, items, shipping address and total', async () => {
+    renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z'), order(1, 'PENDING', '2026-11-19T17:45:00.000Z')])] });
+    const [second, first] = await screen.findAllByRole('article');
+    expect(within(second!).getByRole('heading', { name: 'Order #2' })).toBeInTheDocument();
+    expect(within(second!).getByText('Nov 20, 2026, 8:05 AM')).toBeInTheDocument();
+    expect(within(second!).getByText('SHIPPED')).toHaveAttribute('data-status', 'shipped');
+    expect(within(second!).getByRole('listitem')).toHaveTextContent('Product 2 × 2$20.00');
+    expect(within(second!).getByText('2 Order Street')).toBeInTheDocument();
+    expect(within(second!).getByText('Total: $20.00')).toBeInTheDocument();
+    expect(within(first!).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
+  });
+
+  it('loads older orders with Load more orders', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(3, 'PENDING', '2026-11-21T10:00:00.000Z')], {}, { hasNextPage: true, totalCount: 2 }),
+        ordersPage([order(1, 'DELIVERED', '2026-11-01T10:00:00.000Z')], { after: 'o-0' }, { totalCount: 2, offset: 1 }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load more orders' }));
+    expect(await screen.findByRole('heading', { name: 'Order #1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).toBeNull();
+  });
+
+  it('says “No orders found” before the first order', async () => {
+    renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([])] });
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('says “Failed to load orders” with Retry', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [sessionMock(), { request: { query: OrdersPageDocument, variables: { first: ORDERS_PAGE_SIZE } }, error: new Error('Failed to fetch') }, ordersPage([])],
+    });
+    expect(await screen.findByText('Failed to load orders')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
+import { cart, cartLine, product, productId, sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+import { ADDED_TO_CART } from './product-detail';
+
+const detail = (n: number, result: object) => ({ request: { query: ProductDetailDocument, variables: { id: productId(n) } }, result });
+const found = (fixture: ReturnType<typeof product>) => ({ data: { product: fixture } });
+
+const addToCart = (n: number, quantity: number, result: object) => ({
+  request: { query: AddToCartDocument, variables: { input: { productId: productId(n), quantity } } },
+  result,
+});
+const added = (lines: Parameters<typeof cart>[0]) => ({ data: { addToCart: { __typename: 'AddToCartPayload', cart: cart(lines), userErrors: [] } } });
+const refused = (message: string) => ({
+  data: { addToCart: { __typename: 'AddToCartPayload', cart: null, userErrors: [{ __typename: 'UserError', message, field: 'quantity', code: 'CONFLICT' }] } },
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('product detail', () => {
+  it('opened from the listing, shows the product at once from the cache, with no request of its own', async () => {
+    const thermometer = product(1, { name: 'Digital Thermometer', price: 9.99, quantity: 120, imageUrls: ['/a.svg', '/b.svg'] });
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        {
+          request: { query: ProductListingDocument, variables: { first: 24 } },
+          result: {
+            data: {
+              products: {
+                __typename: 'ProductConnection',
+                totalCount: 1,
+                edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: thermometer }],
+                pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
+              },
+            },
+          },
+        },
+        // No ProductDetail answer is mocked: a request would end in the error state.
+      ],
+    });
+    await user.click(await screen.findByRole('link', { name: 'Digital Thermometer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Digital Thermometer' })).toBeInTheDocument();
+    expect(screen.getByText('$9.99')).toBeInTheDocument();
+    expect(screen.getByText('In stock: 120')).toBeInTheDocument();
+    expect(screen.getByText('Description of product 1')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'More pictures' })).getAllByRole('button')).toHaveLength(2);
+    expect(screen.queryByText('Failed to load product details')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('opened directly, loads the product', async () => {
+    renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { name: 'Knee Brace' })))] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Knee Brace' })).toBeInTheDocument();
+  });
+
+  it('says “Product not found” for an id that is not in the catalogue', async () => {
+    renderApp({ path: `/products/${productId(9)}`, mocks: [sessionMock(), detail(9, { data: { product: null } })] });
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+
+  it('says “Failed to load product details” when loading fails, with Retry', async () => {
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock(), { request: { query: ProductDetailDocument, variables: { id: productId(2) } }, error: new Error('Failed to fetch') }, detail(2, found(product(2)))],
+    });
+    expect(await screen.findByText('Failed to load product details')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product 2' })).toBeInTheDocument();
+  });
+
+  it('falls back to 1 for a quantity that is not a whole number of at least 1', async () => {
+    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { quantity: 8 })))] });
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    expect(quantity).toHaveAttribute('name', 'quantity');
+    for (const typed of ['0', '-3', '2.5']) {
+      await user.clear(quantity);
+      await user.type(quantity, typed);
+      await user.tab();
+      expect(quantity).toHaveValue(1);
+    }
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(quantity).toHaveValue(3);
+    // More than the stock is the stock.
+    await user.clear(quantity);
+    await user.type(quantity, '50');
+    await user.tab();
+    expect(quantity).toHaveValue(8);
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  });
+
+  it('adds to the cart: “Added to cart!” for 2 seconds, and the navbar counts the cart’s items', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock({ itemCount: 1 }), detail(2, found(product(2))), addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)]))],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(ADDED_TO_CART)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart 3 items' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.getByText(ADDED_TO_CART)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(ADDED_TO_CART)).toBeNull();
+  });
+
+  it('shows why the shop refused for 3 seconds, and “Failed to add item to cart” when it could not be reached', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [
+        sessionMock(),
+        detail(2, found(product(2, { quantity: 20 }))),
+        addToCart(2, 1, refused('Only 20 in stock, and 20 are already in your cart')),
+        { request: { query: AddToCartDocument, variables: { input: { productId: productId(2), quantity: 1 } } }, error: new Error('Failed to fetch') },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 20 in stock, and 20 are already in your cart');
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add item to cart');
+  });
+
+  it('offers nothing to add when the product is out of stock', async () => {
+    renderApp({ path: `/products/${productId(3)}`, mocks: [sessionMock(), detail(3, found(product(3, { quantity: 0 })))] });
+    expect(await screen.findByText('Out of stock', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toBeDisabled());
+  });
+});

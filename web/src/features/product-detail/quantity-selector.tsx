@@ -1,0 +1,51 @@
+// How many to add (spec §5): at least 1; anything that is not a whole number of at least 1 falls back to 1
+// when the field is left or the form is sent. Minus stops at 1, plus at the stock.
+import { useId } from 'react';
+import styles from './product-detail.module.css';
+
+/** The quantity a typed value stands for: a whole number of at least 1 (at most `max`), else 1. */
+export function quantityOf(text: string, max: number): number {
+  const value = Number(text.trim());
+  if (!Number.isInteger(value) || value < 1) return 1;
+  return max >= 1 ? Math.min(value, max) : value;
+}
+
+interface QuantitySelectorProps {
+  value: string;
+  max: number;
+  disabled?: boolean;
+  onChange(value: string): void;
+}
+
+export function QuantitySelector({ value, max, disabled = false, onChange }: QuantitySelectorProps) {
+  const id = useId();
+  const current = quantityOf(value, max);
+  return (
+    <div className={styles.quantityField}>
+      <label htmlFor={id} className={styles.quantityLabel}>
+        Quantity
+      </label>
+      <div className={styles.stepper}>
+        <button type="button" aria-label="Decrease quantity" disabled={disabled || current <= 1} onClick={() => onChange(String(current - 1))}>
+          −
+        </button>
+        <input
+          id={id}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max >= 1 ? max : undefined}
+          step={1}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => onChange(String(quantityOf(value, max)))}
+        />
+        <button type="button" aria-label="Increase quantity" disabled={disabled || current >= max} onClick={() => onChange(String(current + 1))}>
+          +
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { INVALID_IMAGE_URL } from '../../../../shop-rules/product-rules';
+import { CreateProductDocument, EditProductDocument, ProductListingDocument, UpdateProductDocument } from '../../gql/graphql';
+import { product, productId, sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+
+const listing = {
+  request: { query: ProductListingDocument, variables: { first: 24 } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+};
+
+const saved = (field: 'createProduct' | 'updateProduct', fixture: ReturnType<typeof product>) => ({
+  data: { [field]: { __typename: field === 'createProduct' ? 'CreateProductPayload' : 'UpdateProductPayload', product: fixture, userErrors: [] } },
+});
+
+describe('creating a product', () => {
+  it('names every field as the graph does, and asks for the required ones', async () => {
+    const { user } = renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: true })] });
+    await user.click(await screen.findByRole('button', { name: '+ Add another image' }));
+    expect([...document.querySelectorAll('form [name]')].map((field) => field.getAttribute('name'))).toEqual([
+      'name',
+      'description',
+      'price',
+      'quantity',
+      'imageUrl',
+      'imageUrls',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    for (const message of ['Name is required', 'Description is required', 'Price is required', 'Quantity is required']) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it('refuses a negative price, more than two decimals, a fractional stock and an image address that is not one', async () => {
+    const { user } = renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: true })] });
+    await user.type(await screen.findByLabelText(/^Name/), 'Splint');
+    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
+    await user.type(screen.getByLabelText(/^Price/), '-1');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '2.5');
+    await user.type(screen.getByLabelText('Main image URL'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Price must be at least 0')).toBeInTheDocument();
+    expect(screen.getByText('Quantity must be a whole number')).toBeInTheDocument();
+    expect(screen.getByText(INVALID_IMAGE_URL)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Price/));
+    await user.type(screen.getByLabelText(/^Price/), '1.234');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Price can have at most 2 decimal places')).toBeInTheDocument();
+    expect(currentPath()).toBe('/create');
+  });
+
+  it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
+    const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: {
+            query: CreateProductDocument,
+            variables: {
+              input: {
+                name: 'Wrist Splint',
+                description: 'Holds a wrist still',
+                price: 12.5,
+                quantity: 7,
+                imageUrl: 'https://img.example/a.png',
+                imageUrls: ['https://img.example/a.png', '/images/b.svg'],
+              },
+            },
+          },
+          result: saved('createProduct', created),
+        },
+        listing,
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), '  Wrist Splint ');
+    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
+    await user.type(screen.getByLabelText(/^Price/), '12.5');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
+    await user.type(screen.getByLabelText('Main image URL'), '  https://img.example/a.png ');
+    for (const entry of ['/images/b.svg', '   ', 'https://img.example/a.png', ' /images/b.svg ']) {
+      await user.click(screen.getByRole('button', { name: '+ Add another image' }));
+      const fields = screen.getAllByLabelText(/^Other image/);
+      await user.type(fields[fields.length - 1]!, entry);
+    }
+    await user.click(screen.getByRole('button', { name: 'Remove other image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('shows the shop’s refusal at its field, and “Failed to create product” when the shop cannot be reached', async () => {
+    const input = { name: 'Gauze', description: 'Sterile', price: 2, quantity: 3, imageUrl: null, imageUrls: [] };
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: { query: CreateProductDocument, variables: { input } },
+          result: {
+            data: {
+              createProduct: {
+                __typename: 'CreateProductPayload',
+                product: null,
+                userErrors: [{ __typename: 'UserError', message: 'Quantity must be at most 1000000', field: 'quantity', code: 'INVALID_INPUT' }],
+              },
+            },
+          },
+        },
+        { request: { query: CreateProductDocument, variables: { input } }, error: new Error('Failed to fetch') },
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Gauze');
+    await user.type(screen.getByLabelText(/^Description/), 'Sterile');
+    await user.type(screen.getByLabelText(/^Price/), '2');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '3');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Quantity must be at most 1000000')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Stock quantity/)).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create product');
+    expect(currentPath()).toBe('/create');
+  });
+
+  it('is not offered to shoppers: /create leads home', async () => {
+    renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: false }), listing] });
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+});
+
+describe('editing a product', () => {
+  const brace = product(5, { name: 'Knee Brace', description: 'Hinged', price: 24, quantity: 9, imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] });
+  const edit = { request: { query: EditProductDocument, variables: { id: productId(5) } }, delay: 30, result: { data: { product: brace } } };
+
+  it('shows “Loading...” first, then the product in the form', async () => {
+    renderApp({ path: `/edit/${productId(5)}`, mocks: [sessionMock({ isAdmin: true }), edit] });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Knee Brace')).toHaveAttribute('name', 'name');
+    expect(screen.getByLabelText(/^Price/)).toHaveValue(24);
+    expect(screen.getByLabelText('Main image URL')).toHaveValue('/images/knee.svg');
+    expect(screen.getByLabelText('Other image 1')).toHaveValue('/images/knee-side.svg');
+  });
+
+  it('saves the changes and goes home; “Failed to update product” when that fails', async () => {
+    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', price: 19.99, quantity: 9, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] };
+    const { user } = renderApp({
+      path: `/edit/${productId(5)}`,
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        edit,
+        { request: { query: UpdateProductDocument, variables: { input } }, error: new Error('Failed to fetch') },
+        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, price: 19.99 }) },
+        listing,
+      ],
+    });
+    const price = await screen.findByLabelText(/^Price/);
+    await user.clear(price);
+    await user.type(price, '19.99');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update product');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('says “Product not found” for a product that is gone', async () => {
+    renderApp({ path: `/edit/${productId(6)}`, mocks: [sessionMock({ isAdmin: true }), { request: { query: EditProductDocument, variables: { id: productId(6) } }, result: { data: { product: null } } }] });
+    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+});

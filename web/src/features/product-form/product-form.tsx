@@ -1,0 +1,226 @@
+// The product form (spec §5), for creating and for editing: name, description, price (at least 0, cents),
+// stock (a whole number, at least 0), the main image URL and further images. The image list sent is the main
+// URL then the other entries, trimmed, blanks and duplicates dropped (shop-rules' normaliseImages).
+import { gql, type FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { INVALID_IMAGE_URL, MAX_IMAGES, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
+import { Button, ButtonLink } from '../../components/button';
+import { Alert } from '../../components/feedback';
+import { TextAreaField, TextField } from '../../components/field';
+import { ProductImage } from '../../components/product-image';
+import { ProductForm_ProductFragmentDoc } from '../../gql/graphql';
+import { showUserErrors, type UserErrorLike } from '../../lib/user-errors';
+import styles from './product-form.module.css';
+
+if (false) {
+  gql`
+    fragment ProductForm_product on Product {
+      id
+      name
+      description
+      price
+      quantity
+      imageUrl
+      imageUrls
+    }
+  `;
+}
+
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  quantity: string;
+  imageUrl: string;
+  imageUrls: { url: string }[];
+}
+
+/** What the form sends: the graph's product fields. */
+export interface ProductFields {
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  imageUrl: string | null;
+  imageUrls: string[];
+}
+
+const FORM_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl'] as const;
+
+const EMPTY: ProductFormValues = { name: '', description: '', price: '', quantity: '', imageUrl: '', imageUrls: [] };
+
+function valuesOf(product: { name: string; description: string; price: number; quantity: number; imageUrl: string | null; imageUrls: readonly string[] }): ProductFormValues {
+  const main = product.imageUrl ?? product.imageUrls[0] ?? '';
+  return {
+    name: product.name,
+    description: product.description,
+    price: String(product.price),
+    quantity: String(product.quantity),
+    imageUrl: main,
+    imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),
+  };
+}
+
+const imageRule = (value: string) => !value.trim() || isAcceptableImageUrl(value.trim()) || INVALID_IMAGE_URL;
+
+interface ProductFormProps {
+  /** The product being edited; none when creating. */
+  product?: FragmentType<typeof ProductForm_ProductFragmentDoc>;
+  submitLabel: string;
+  busyLabel: string;
+  /** Saves; answers the userErrors to show, or throws when the shop could not be reached. */
+  onSubmit(fields: ProductFields): Promise<readonly UserErrorLike[]>;
+  /** The message when saving failed for another reason than the input. */
+  failureMessage: string;
+}
+
+export function ProductForm(props: ProductFormProps) {
+  const { data, complete } = useFragment({ fragment: ProductForm_ProductFragmentDoc, from: props.product ?? null });
+  const initial = props.product && complete ? valuesOf(data) : EMPTY;
+  return <ProductFormFields key={props.product && complete ? data.id : 'new'} initial={initial} {...props} />;
+}
+
+function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureMessage }: ProductFormProps & { initial: ProductFormValues }) {
+  const [failure, setFailure] = useState<string>();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ defaultValues: initial });
+  const images = useFieldArray({ control, name: 'imageUrls' });
+  const mainImage = useWatch({ control, name: 'imageUrl' });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    const price = Number(values.price);
+    const quantity = Number(values.quantity);
+    const checked = validateProductForm({
+      name: values.name,
+      description: values.description,
+      price,
+      quantity,
+      imageUrl: values.imageUrl,
+      imageUrls: values.imageUrls.map((entry) => entry.url),
+    });
+    if ('field' in checked) {
+      const banner = showUserErrors([checked], setError, FORM_FIELDS);
+      if (banner) setFailure(banner);
+      return;
+    }
+    const imageList = normaliseImages(values.imageUrl, values.imageUrls.map((entry) => entry.url));
+    const imageUrls = Array.isArray(imageList) ? imageList : [];
+    try {
+      const userErrors = await onSubmit({ name: checked.name, description: checked.description, price, quantity, imageUrl: imageUrls[0] ?? null, imageUrls });
+      const banner = showUserErrors(userErrors, setError, FORM_FIELDS);
+      if (banner) setFailure(banner);
+    } catch {
+      setFailure(failureMessage);
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField label="Name" required error={errors.name?.message} {...register('name', { validate: (value) => !!value.trim() || 'Name is required' })} />
+      <TextAreaField
+        label="Description"
+        required
+        rows={5}
+        error={errors.description?.message}
+        {...register('description', { validate: (value) => !!value.trim() || 'Description is required' })}
+      />
+      <div className={styles.row}>
+        <TextField
+          label="Price ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          error={errors.price?.message}
+          {...register('price', {
+            validate: (value) => {
+              if (value.trim() === '') return 'Price is required';
+              const price = Number(value);
+              if (!Number.isFinite(price) || price < 0) return 'Price must be at least 0';
+              return /^\d+(\.\d{1,2})?$/.test(String(price)) || 'Price can have at most 2 decimal places';
+            },
+          })}
+        />
+        <TextField
+          label="Stock quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          required
+          error={errors.quantity?.message}
+          {...register('quantity', {
+            validate: (value) => {
+              if (value.trim() === '') return 'Quantity is required';
+              const quantity = Number(value);
+              if (!Number.isInteger(quantity)) return 'Quantity must be a whole number';
+              return quantity >= 0 || 'Quantity must be at least 0';
+            },
+          })}
+        />
+      </div>
+      <fieldset className={styles.images}>
+        <legend>Images</legend>
+        <p className={styles.imagesHint}>
+          An address starting with https:// or a picture of the shop starting with /. The main image is shown first.
+        </p>
+        <div className={styles.mainImage}>
+          <TextField label="Main image URL" type="url" inputMode="url" error={errors.imageUrl?.message} {...register('imageUrl', { validate: imageRule })} />
+          <div className={styles.preview}>
+            <ProductImage src={mainImage.trim() && isAcceptableImageUrl(mainImage.trim()) ? mainImage.trim() : null} alt="Main image preview" />
+          </div>
+        </div>
+        {images.fields.map((field, index) => (
+          <div key={field.id} className={styles.imageEntry}>
+            <Controller
+              control={control}
+              name={`imageUrls.${index}.url`}
+              rules={{ validate: imageRule }}
+              render={({ field: entry, fieldState }) => (
+                <TextField
+                  label={`Other image ${index + 1}`}
+                  type="url"
+                  inputMode="url"
+                  value={entry.value}
+                  onChange={entry.onChange}
+                  onBlur={entry.onBlur}
+                  ref={entry.ref}
+                  name="imageUrls"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Button variant="ghost" size="small" aria-label={`Remove other image ${index + 1}`} onClick={() => images.remove(index)}>
+              Remove
+            </Button>
+          </div>
+        ))}
+        {images.fields.length < MAX_IMAGES && (
+          <div>
+            <Button variant="secondary" size="small" onClick={() => images.append({ url: '' })}>
+              + Add another image
+            </Button>
+          </div>
+        )}
+      </fieldset>
+      <div className={styles.actions}>
+        <ButtonLink to="/" variant="secondary">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+// The listing's five filters (spec §2, §5): name, price and stock bounds, applied with Apply Filters and reset
+// with Clear Filters. The values live in the address (?name=…&minPrice=…), so a filtered listing can be shared,
+// reloaded and left with Back.
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import type { ProductFilter } from '../../gql/graphql';
+import styles from './filter-panel.module.css';
+
+export interface FilterValues {
+  name: string;
+  minPrice: string;
+  maxPrice: string;
+  minQuantity: string;
+  maxQuantity: string;
+}
+
+export const FILTER_FIELDS = ['name', 'minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'] as const;
+
+export function filterValuesOf(params: URLSearchParams): FilterValues {
+  const values = {} as FilterValues;
+  for (const field of FILTER_FIELDS) values[field] = params.get(field) ?? '';
+  return values;
+}
+
+/** The graph's filter for the values; unset fields do not filter, and nothing set is no filter at all. */
+export function productFilterOf(values: FilterValues): ProductFilter | undefined {
+  const filter: ProductFilter = {};
+  const name = values.name.trim();
+  if (name) filter.name = name;
+  if (values.minPrice !== '') filter.minPrice = Number(values.minPrice);
+  if (values.maxPrice !== '') filter.maxPrice = Number(values.maxPrice);
+  if (values.minQuantity !== '') filter.minQuantity = Number(values.minQuantity);
+  if (values.maxQuantity !== '') filter.maxQuantity = Number(values.maxQuantity);
+  return Object.keys(filter).length > 0 ? filter : undefined;
+}
+
+const priceRule = (label: string) => (value: string) =>
+  value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0) || `${label} must be a number of at least 0`;
+const quantityRule = (label: string) => (value: string) =>
+  value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0) || `${label} must be a whole number of at least 0`;
+
+interface FilterPanelProps {
+  values: FilterValues;
+  onApply(values: FilterValues): void;
+  onClear(): void;
+}
+
+export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<FilterValues>({ defaultValues: values });
+  // Back and forward change the address: the fields follow.
+  useEffect(() => reset(values), [reset, values]);
+
+  const notBelow = (minField: 'minPrice' | 'minQuantity', label: string) => (value: string) => {
+    const min = getValues(minField);
+    return value === '' || min === '' || Number(value) >= Number(min) || `${label} must not be below the minimum`;
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="filter-title">
+      <h2 id="filter-title" className={styles.title}>
+        Filter products
+      </h2>
+      <form onSubmit={handleSubmit(onApply)} noValidate role="search" aria-label="Filter products">
+        <div className={styles.fields}>
+          <div className={styles.name}>
+            <TextField label="Name" type="search" placeholder="e.g. thermometer" error={errors.name?.message} {...register('name')} />
+          </div>
+          <TextField
+            label="Min price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            error={errors.minPrice?.message}
+            {...register('minPrice', { validate: priceRule('Min price') })}
+          />
+          <TextField
+            label="Max price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            error={errors.maxPrice?.message}
+            {...register('maxPrice', { validate: { rule: priceRule('Max price'), order: notBelow('minPrice', 'Max price') } })}
+          />
+          <TextField
+            label="Min stock"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            error={errors.minQuantity?.message}
+            {...register('minQuantity', { validate: quantityRule('Min stock') })}
+          />
+          <TextField
+            label="Max stock"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            error={errors.maxQuantity?.message}
+            {...register('maxQuantity', { validate: { rule: quantityRule('Max stock'), order: notBelow('minQuantity', 'Max stock') } })}
+          />
+        </div>
+        <div className={styles.buttons}>
+          <Button type="submit">Apply Filters</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              reset({ name: '', minPrice: '', maxPrice: '', minQuantity: '', maxQuantity: '' });
+              onClear();
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

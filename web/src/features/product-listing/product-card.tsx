@@ -1,0 +1,80 @@
+// A product in the listing (spec §2): its first image, name linking to the detail page, price, stock and
+// description; admins also get Edit and Delete. The fields are also those of the detail page, so a product
+// opened from here shows at once, from the cache.
+import { gql, type FragmentType } from '@apollo/client';
+import { useFragment } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/button';
+import { Skeleton } from '../../components/feedback';
+import { ProductImage } from '../../components/product-image';
+import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
+import { formatPrice } from '../../lib/format';
+import styles from './product-card.module.css';
+
+if (false) {
+  gql`
+    fragment ProductCard_product on Product {
+      id
+      name
+      description
+      price
+      quantity
+      imageUrls
+    }
+  `;
+}
+
+interface ProductCardProps {
+  product: FragmentType<typeof ProductCard_ProductFragmentDoc>;
+  /** Set for admins: the card offers Edit and Delete. */
+  onDelete?: ((product: { id: string; name: string }) => void) | undefined;
+}
+
+export function ProductCard({ product, onDelete }: ProductCardProps) {
+  const { data, complete } = useFragment({ fragment: ProductCard_ProductFragmentDoc, from: product });
+  if (!complete) return null;
+  const detailPath = `/products/${encodeURIComponent(data.id)}`;
+  return (
+    <article className={styles.card} aria-label={data.name}>
+      <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+        <ProductImage src={data.imageUrls[0]} alt={data.name} className={styles.image} />
+      </Link>
+      <div className={styles.body}>
+        <h2 className={styles.name}>
+          <Link to={detailPath}>{data.name}</Link>
+        </h2>
+        <div className={styles.meta}>
+          <span className={styles.price}>{formatPrice(data.price)}</span>
+          <span className={[styles.stock, data.quantity === 0 && styles.outOfStock].filter(Boolean).join(' ')}>
+            Stock: {data.quantity}
+          </span>
+        </div>
+        <p className={styles.description}>{data.description}</p>
+      </div>
+      {onDelete && (
+        <div className={styles.actions}>
+          <ButtonLink to={`/edit/${encodeURIComponent(data.id)}`} size="small" aria-label={`Edit ${data.name}`}>
+            Edit
+          </ButtonLink>
+          <Button variant="dangerOutline" size="small" aria-label={`Delete ${data.name}`} onClick={() => onDelete({ id: data.id, name: data.name })}>
+            Delete
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className={styles.card} aria-hidden="true">
+      <Skeleton height="auto" style={{ aspectRatio: '1 / 1', borderRadius: 0 }} />
+      <div className={styles.skeletonBody}>
+        <Skeleton width="75%" height="1.1rem" />
+        <Skeleton width="40%" height="1.3rem" />
+        <Skeleton height="0.8rem" />
+        <Skeleton width="85%" height="0.8rem" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+// / (spec §2): the catalogue with its filter panel, a page at a time (Load more), and for admins the
+// 'Product Management' heading, Create Product, and Edit and Delete on each card.
+import { gql } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { NetworkStatus } from '@apollo/client';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/button';
+import { Alert, EmptyState, ErrorState } from '../../components/feedback';
+import { Page } from '../../components/page';
+import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
+import { useViewer } from '../../lib/viewer';
+import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+import styles from './product-listing.module.css';
+
+// The dialog (and its library) is only needed by admins: shoppers never download it. It is rendered (closed) as
+// soon as the viewer is an admin, so that it is ready before the first Delete, and so that closing it gives the
+// focus back to the button that opened it.
+const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+
+if (false) {
+  gql`
+    query ProductListing($first: Int!, $after: String, $filter: ProductFilter) {
+      products(first: $first, after: $after, filter: $filter) {
+        totalCount
+        edges {
+          cursor
+          node {
+            id
+            ...ProductCard_product
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+
+    mutation DeleteProduct($input: DeleteProductInput!) {
+      deleteProduct(input: $input) {
+        deletedProductId
+        cart {
+          id
+          itemCount
+          totalPrice
+          items {
+            productName
+            price
+            quantity
+            subtotal
+            product {
+              id
+            }
+          }
+        }
+        userErrors {
+          message
+        }
+      }
+    }
+  `;
+}
+
+export const PAGE_SIZE = 24;
+const SKELETON_CARDS = 8;
+
+interface PendingDelete {
+  id: string;
+  name: string;
+}
+
+export function ProductListingRoute() {
+  const viewer = useViewer();
+  const isAdmin = viewer?.isAdmin ?? false;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paramsKey = searchParams.toString();
+  // One object per address, so the filter form resets only when the address changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filterValues = useMemo(() => filterValuesOf(searchParams), [paramsKey]);
+  const filter = productFilterOf(filterValues);
+
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
+    variables: { first: PAGE_SIZE, filter },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
+
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const askToDelete = (product: PendingDelete) => {
+    setDeleteError(undefined);
+    setPendingDelete(product);
+  };
+  const [deleteError, setDeleteError] = useState<string>();
+  const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductDocument);
+
+  const applyFilters = (values: FilterValues) => {
+    const next = new URLSearchParams();
+    for (const field of FILTER_FIELDS) {
+      const value = values[field].trim();
+      if (value) next.set(field, value);
+    }
+    setSearchParams(next);
+  };
+
+  const loadMore = async () => {
+    setLoadMoreFailed(false);
+    try {
+      await fetchMore({ variables: { after: data?.products?.pageInfo.endCursor } });
+    } catch {
+      setLoadMoreFailed(true);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleteError(undefined);
+    try {
+      const { data: answer } = await deleteProduct({
+        variables: { input: { id: pendingDelete.id } },
+        update(cache, { data: result }) {
+          const deletedId = result?.deleteProduct.deletedProductId;
+          if (!deletedId) return;
+          const deletedRef = cache.identify({ __typename: 'Product', id: deletedId });
+          // Every loaded list that held it counts one fewer; the card itself goes with the product.
+          cache.modify<{ products: { edges: readonly { node: { __ref: string } }[]; totalCount: number } }>({
+            fields: {
+              products(existing, { isReference }) {
+                if (isReference(existing) || !existing.edges.some((edge) => edge.node.__ref === deletedRef)) return existing;
+                return { ...existing, totalCount: existing.totalCount - 1 };
+              },
+            },
+          });
+          cache.evict({ id: deletedRef });
+          cache.gc();
+        },
+      });
+      const problem = answer?.deleteProduct.userErrors[0]?.message;
+      if (problem) setDeleteError(problem);
+      else setPendingDelete(null);
+    } catch {
+      setDeleteError('Failed to delete product. Please try again.');
+    }
+  };
+
+  const connection = data?.products;
+  const edges = connection?.edges ?? [];
+  const firstLoad = !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
+  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+
+  let results;
+  if (error && !connection) {
+    results = filter ? (
+      <ErrorState message="Failed to filter products" hint="Check the filters and try again." onRetry={() => void refetch()} />
+    ) : (
+      <ErrorState
+        message="Failed to load products. Please check if the backend is running."
+        hint="The product list comes from the shop's backend, which must be running."
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (firstLoad) {
+    results = (
+      <ul className={styles.grid} aria-label="Loading products">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <li key={index}>
+            <ProductCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (edges.length === 0) {
+    results = (
+      <EmptyState
+        title="No products available"
+        hint={filter ? 'No product matches these filters.' : isAdmin ? 'Create the first product of the catalogue.' : 'Please come back soon.'}
+        action={
+          filter ? (
+            <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
+              Clear Filters
+            </Button>
+          ) : isAdmin ? (
+            <ButtonLink to="/create" variant="primary">
+              Create Product
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    results = (
+      <div className={styles.results}>
+        <p className={styles.summary} aria-live="polite">
+          Showing {edges.length} of {connection?.totalCount ?? edges.length} {connection?.totalCount === 1 ? 'product' : 'products'}
+        </p>
+        <ul className={styles.grid} aria-label="Products">
+          {edges.map((edge) => (
+            <li key={edge.node.id}>
+              <ProductCard product={edge.node} onDelete={isAdmin ? askToDelete : undefined} />
+            </li>
+          ))}
+        </ul>
+        {connection?.pageInfo.hasNextPage && (
+          <div className={styles.more}>
+            {loadMoreFailed && <Alert tone="error">Failed to load more products. Please try again.</Alert>}
+            <Button variant="secondary" size="large" onClick={() => void loadMore()} disabled={loadingMore}>
+              {loadingMore ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Page
+      title={isAdmin ? 'Product Management' : 'Products'}
+      actions={
+        isAdmin && (
+          <ButtonLink to="/create" variant="primary">
+            Create Product
+          </ButtonLink>
+        )
+      }
+    >
+      <FilterPanel values={filterValues} onApply={applyFilters} onClear={() => setSearchParams(new URLSearchParams())} />
+      {results}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={pendingDelete !== null}
+            title="Delete product?"
+            description={`“${pendingDelete?.name ?? ''}” will be removed from the catalogue and from every cart. Orders already placed keep it.`}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={deleting}
+            error={deleteError}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => setPendingDelete(null)}
+          />
+        </Suspense>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,201 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
+import { CART_ID, type ProductFixture, product, sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+import { PAGE_SIZE } from './product-listing-route';
+
+function page(products: ProductFixture[], { offset = 0, totalCount = products.length, hasNextPage = false } = {}) {
+  return {
+    data: {
+      products: {
+        __typename: 'ProductConnection',
+        totalCount,
+        edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `cursor-${offset + index}`, node })),
+        pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: products.length ? `cursor-${offset + products.length - 1}` : null },
+      },
+    },
+  };
+}
+
+const listing = (variables: Record<string, unknown>, result: ReturnType<typeof page>) => ({
+  request: { query: ProductListingDocument, variables: { first: PAGE_SIZE, ...variables } },
+  result,
+});
+
+// `hidden`: while a dialog is open the page behind it is inert, and still there.
+const cards = () => within(screen.getByRole('list', { name: 'Products', hidden: true })).getAllByRole('article', { hidden: true });
+
+describe('the product listing', () => {
+  it('shows each product as a card: image, name linking to it, price with two decimals, stock and description', async () => {
+    renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { name: 'Digital Thermometer', price: 9.9, quantity: 120 }), product(2, { imageUrls: [] })]))] });
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute('href', '/products/UHJvZHVjdDo1');
+    // The picture links to the product too, but only the name is announced (the picture would say it twice).
+    expect(within(first!).getByRole('img', { name: 'Digital Thermometer', hidden: true })).toHaveAttribute('src', '/images/products/item-1.svg');
+    expect(within(first!).getByText('$9.90')).toBeInTheDocument();
+    expect(within(first!).getByText('Stock: 120')).toBeInTheDocument();
+    expect(within(first!).getByText('Description of product 1')).toBeInTheDocument();
+    // No image: a placeholder, not a broken picture.
+    expect(within(second!).getByRole('img', { name: 'Product 2: no image available', hidden: true })).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 products')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create Product' })).toBeNull();
+  });
+
+  it('gives admins the Product Management heading, Create Product, and Edit and Delete on every card', async () => {
+    renderApp({ mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)]))] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product Management' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Product' })).toHaveAttribute('href', '/create');
+    await screen.findAllByRole('article');
+    expect(cards().map((card) => [...card.querySelectorAll('a:not([aria-hidden]), button')].map((control) => control.textContent))).toEqual([
+      ['Product 1', 'Edit', 'Delete'],
+      ['Product 2', 'Edit', 'Delete'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Edit Product 2' })).toHaveAttribute('href', '/edit/UHJvZHVjdDo2');
+  });
+
+  it('says “No products available” for an empty catalogue', async () => {
+    renderApp({ mocks: [sessionMock(), listing({}, page([]))] });
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+  });
+
+  it('applies the five filters into the address and the query, and Clear Filters undoes them', async () => {
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1), product(2)])),
+        listing({ filter: { name: 'therm', minPrice: 5, maxPrice: 20.5, minQuantity: 1, maxQuantity: 50 } }, page([product(2)])),
+        listing({}, page([product(1), product(2)])),
+      ],
+    });
+    await screen.findByText('Showing 2 of 2 products');
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'therm');
+    await user.type(screen.getByLabelText('Min price ($)'), '5');
+    await user.type(screen.getByLabelText('Max price ($)'), '20.5');
+    await user.type(screen.getByLabelText('Min stock'), '1');
+    await user.type(screen.getByLabelText('Max stock'), '50');
+    expect(['name', 'minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'].map((name) => document.querySelector(`[name="${name}"]`)?.tagName)).toEqual([
+      'INPUT',
+      'INPUT',
+      'INPUT',
+      'INPUT',
+      'INPUT',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/?name=therm&minPrice=5&maxPrice=20.5&minQuantity=1&maxQuantity=50');
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('');
+  });
+
+  it('refuses filter values that cannot be: negative prices, fractional stock, a maximum below the minimum', async () => {
+    const { user } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1)]))] });
+    await screen.findByText('Showing 1 of 1 product');
+    await user.type(screen.getByLabelText('Min price ($)'), '-1');
+    await user.type(screen.getByLabelText('Min stock'), '1.5');
+    await user.type(screen.getByLabelText('Max price ($)'), '3');
+    await user.clear(screen.getByLabelText('Min price ($)'));
+    await user.type(screen.getByLabelText('Min price ($)'), '4');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText('Min stock must be a whole number of at least 0')).toBeInTheDocument();
+    expect(screen.getByText('Max price must not be below the minimum')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('shows a filtered listing with nothing in it as “No products available” with Clear Filters', async () => {
+    const { user } = renderApp({
+      path: '/?name=zzz',
+      mocks: [sessionMock(), listing({ filter: { name: 'zzz' } }, page([])), listing({}, page([product(1)]))],
+    });
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+    expect(screen.getByText('No product matches these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('zzz');
+    await user.click(screen.getAllByRole('button', { name: 'Clear Filters' })[1]!);
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+  });
+
+  it('loads the next page with Load more, after the last cursor, never the whole catalogue at once', async () => {
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1), product(2)], { totalCount: 3, hasNextPage: true })),
+        listing({ after: 'cursor-1' }, page([product(3)], { offset: 2, totalCount: 3 })),
+      ],
+    });
+    expect(await screen.findByText('Showing 2 of 3 products')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Product 1', 'Product 2', 'Product 3']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says the backend must be running when the listing fails, and Retry loads it', async () => {
+    const { user } = renderApp({
+      mocks: [sessionMock(), { request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } }, error: new Error('Failed to fetch') }, listing({}, page([product(1)]))],
+    });
+    expect(await screen.findByText('Failed to load products. Please check if the backend is running.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+  });
+
+  it('follows productUpdated: a card’s stock and price change in place', async () => {
+    const { live } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, price: 4 })]))] });
+    expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { quantity: 11, price: 3.5 }) }));
+    expect(await screen.findByText('Stock: 11')).toBeInTheDocument();
+    expect(screen.getByText('$3.50')).toBeInTheDocument();
+  });
+});
+
+describe('deleting a product (admins)', () => {
+  const deleteMock = (id: string, result: object) => ({ request: { query: DeleteProductDocument, variables: { input: { id } } }, result });
+  const deleted = (id: string) => ({
+    data: {
+      deleteProduct: {
+        __typename: 'DeleteProductPayload',
+        deletedProductId: id,
+        cart: { __typename: 'Cart', id: CART_ID, itemCount: 0, totalPrice: 0, items: [] },
+        userErrors: [],
+      },
+    },
+  });
+
+  it('asks in a dialog that takes the focus; Escape cancels and gives the focus back', async () => {
+    const { user } = renderApp({ mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)]))] });
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Product 2' });
+    await user.click(deleteButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
+    expect(dialog).toHaveTextContent('“Product 2” will be removed from the catalogue and from every cart.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(deleteButton).toHaveFocus());
+    expect(cards()).toHaveLength(2);
+  });
+
+  it('removes the card and counts one fewer once confirmed', async () => {
+    const { user } = renderApp({
+      mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)])), deleteMock(product(2).id, deleted(product(2).id))],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Product 2' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Product 1']);
+    expect(screen.getByText('Showing 1 of 1 product')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the reason when deleting fails', async () => {
+    const { user } = renderApp({
+      mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1)])), { request: { query: DeleteProductDocument, variables: { input: { id: product(1).id } } }, error: new Error('Failed to fetch') }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Product 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to delete product. Please try again.');
+    expect(cards()).toHaveLength(1);
+  });
+});

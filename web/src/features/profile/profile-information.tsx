@@ -1,0 +1,239 @@
+// Profile Information (spec §2 tab 1): the viewer's details and preferences, and their editing with Edit Profile,
+// Save Changes or Cancel. Saved changes come back in the payload; 'Profile updated successfully' shows for 3 s.
+import { gql, type FragmentType } from '@apollo/client';
+import { useFragment, useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/feedback';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
+import { ProfileInformation_ViewerFragmentDoc, UpdateProfileDocument } from '../../gql/graphql';
+import { formatLongDate } from '../../lib/format';
+import { useTransientMessage } from '../../lib/use-transient-message';
+import { showUserErrors } from '../../lib/user-errors';
+import styles from './profile.module.css';
+
+if (false) {
+  gql`
+    fragment ProfileInformation_viewer on User {
+      id
+      username
+      isAdmin
+      email
+      firstName
+      lastName
+      phoneNumber
+      address
+      createdAt
+      preferences {
+        emailNotifications
+        smsNotifications
+        language
+        timezone
+      }
+    }
+
+    mutation UpdateProfile($input: UpdateProfileInput!) {
+      updateProfile(input: $input) {
+        user {
+          id
+          ...ProfileInformation_viewer
+        }
+        userErrors {
+          message
+          field
+          code
+        }
+      }
+    }
+  `;
+}
+
+export const PROFILE_MESSAGE_MS = 3000;
+export const PROFILE_UPDATED = 'Profile updated successfully';
+
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'];
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+const languageName = (code: string) => {
+  try {
+    return `${languageNames.of(code) ?? code} (${code})`;
+  } catch {
+    return code;
+  }
+};
+
+function timeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', current, ...zones])];
+}
+
+interface ProfileForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  address: string;
+  preferences: { emailNotifications: boolean; smsNotifications: boolean; language: string; timezone: string };
+}
+
+const FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'address',
+  'preferences.emailNotifications',
+  'preferences.smsNotifications',
+  'preferences.language',
+  'preferences.timezone',
+] as const;
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ? value : <span className={styles.unset}>Not set</span>}</dd>
+    </div>
+  );
+}
+
+export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof ProfileInformation_ViewerFragmentDoc> }) {
+  const { data, complete } = useFragment({ fragment: ProfileInformation_ViewerFragmentDoc, from: viewer });
+  const [editing, setEditing] = useState(false);
+  const [message, showMessage] = useTransientMessage();
+  if (!complete) return null;
+
+  if (editing) {
+    return (
+      <ProfileEditor
+        profile={data}
+        onDone={(saved) => {
+          setEditing(false);
+          if (saved) showMessage({ text: PROFILE_UPDATED, tone: 'success', durationMs: PROFILE_MESSAGE_MS });
+        }}
+      />
+    );
+  }
+
+  const name = [data.firstName, data.lastName].filter(Boolean).join(' ');
+  return (
+    <div>
+      {message && (
+        <div className={styles.message}>
+          <Alert tone={message.tone}>{message.text}</Alert>
+        </div>
+      )}
+      <div className={styles.panelHeader}>
+        <h2>{name || data.username}</h2>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          Edit Profile
+        </Button>
+      </div>
+      <dl className={styles.details}>
+        <Detail label="Username" value={data.username} />
+        <Detail label="Role" value={data.isAdmin ? 'Admin' : 'User'} />
+        <Detail label="Email" value={data.email} />
+        <Detail label="Phone number" value={data.phoneNumber} />
+        <Detail label="First name" value={data.firstName} />
+        <Detail label="Last name" value={data.lastName} />
+        <Detail label="Address" value={data.address} />
+        <Detail label="Member since" value={formatLongDate(data.createdAt)} />
+        <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
+        <Detail label="SMS notifications" value={data.preferences.smsNotifications ? 'On' : 'Off'} />
+        <Detail label="Language" value={languageName(data.preferences.language)} />
+        <Detail label="Time zone" value={data.preferences.timezone} />
+      </dl>
+    </div>
+  );
+}
+
+type ProfileData = {
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+  preferences: ProfileForm['preferences'];
+};
+
+function ProfileEditor({ profile, onDone }: { profile: ProfileData; onDone(saved: boolean): void }) {
+  const [failure, setFailure] = useState<string>();
+  const [updateProfile] = useMutation(UpdateProfileDocument);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm>({
+    defaultValues: {
+      email: profile.email ?? '',
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      phoneNumber: profile.phoneNumber ?? '',
+      address: profile.address ?? '',
+      preferences: {
+        emailNotifications: profile.preferences.emailNotifications,
+        smsNotifications: profile.preferences.smsNotifications,
+        language: profile.preferences.language,
+        timezone: profile.preferences.timezone,
+      },
+    },
+  });
+
+  const save = handleSubmit(async (input) => {
+    setFailure(undefined);
+    try {
+      const { data } = await updateProfile({ variables: { input } });
+      const userErrors = data?.updateProfile.userErrors ?? [];
+      if (userErrors.length === 0) return onDone(true);
+      const banner = showUserErrors(userErrors, setError, FIELDS);
+      if (banner) setFailure(banner);
+    } catch {
+      setFailure('Failed to update profile');
+    }
+  });
+
+  const languages = [...new Set([profile.preferences.language, ...LANGUAGES])];
+  return (
+    <form className={styles.form} onSubmit={save} noValidate aria-labelledby="edit-profile-title">
+      <h2 id="edit-profile-title">Edit Profile</h2>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <div className={styles.row}>
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+      <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
+      <fieldset className={styles.preferences}>
+        <legend>Preferences</legend>
+        <CheckboxField label="Email notifications" {...register('preferences.emailNotifications')} />
+        <CheckboxField label="SMS notifications" {...register('preferences.smsNotifications')} />
+        <div className={styles.row}>
+          <SelectField label="Language" error={errors.preferences?.language?.message} {...register('preferences.language')}>
+            {languages.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Time zone" error={errors.preferences?.timezone?.message} {...register('preferences.timezone')}>
+            {timeZones(profile.preferences.timezone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

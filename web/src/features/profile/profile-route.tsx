@@ -1,0 +1,60 @@
+// /profile (spec §2): three tabs, Headless UI's (arrow keys move between them, each panel labelled by its tab).
+import { gql } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { ErrorState, Loading } from '../../components/feedback';
+import { Card, Page } from '../../components/page';
+import { ProfilePageDocument } from '../../gql/graphql';
+import { AccountSettings } from './account-settings';
+import { ChangePassword } from './change-password';
+import { ProfileInformation } from './profile-information';
+import styles from './profile.module.css';
+
+if (false) {
+  gql`
+    query ProfilePage {
+      viewer {
+        id
+        ...ProfileInformation_viewer
+      }
+    }
+  `;
+}
+
+export const PROFILE_TABS = ['Profile Information', 'Change Password', 'Account Settings'];
+
+export function ProfileRoute() {
+  const { data, loading, refetch } = useQuery(ProfilePageDocument);
+  const viewer = data?.viewer;
+
+  let content;
+  if (viewer)
+    content = (
+      <Card>
+        <TabGroup>
+          <TabList className={styles.tabList} aria-label="Profile sections">
+            {PROFILE_TABS.map((tab) => (
+              <Tab key={tab} className={styles.tab}>
+                {tab}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanels>
+            <TabPanel className={styles.panel}>
+              <ProfileInformation viewer={viewer} />
+            </TabPanel>
+            <TabPanel className={styles.panel}>
+              <ChangePassword />
+            </TabPanel>
+            <TabPanel className={styles.panel}>
+              <AccountSettings />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
+      </Card>
+    );
+  else if (loading) content = <Loading />;
+  else content = <ErrorState message="Failed to load profile" onRetry={() => void refetch()} />;
+
+  return <Page title="My Profile">{content}</Page>;
+}

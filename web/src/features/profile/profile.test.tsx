@@ -1,0 +1,247 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChangePasswordDocument, DeleteAccountDocument, ProfilePageDocument, UpdateProfileDocument } from '../../gql/graphql';
+import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '../../lib/session';
+import { sessionMock } from '../../testing/fixtures';
+import { currentPath, renderApp } from '../../testing/render';
+import { DELETION_CONSEQUENCES } from './account-settings';
+import { PASSWORD_CHANGED } from './change-password';
+import { PROFILE_UPDATED } from './profile-information';
+
+const preferences = { __typename: 'Preferences', emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' };
+const alice = {
+  __typename: 'User',
+  id: 'VXNlcjoy',
+  username: 'alice',
+  isAdmin: false,
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: null,
+  phoneNumber: null,
+  address: '1 Home Road',
+  createdAt: '2026-11-02T09:00:00.000Z',
+  preferences,
+};
+const profilePage = { request: { query: ProfilePageDocument }, result: { data: { viewer: alice } } };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const details = () => Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+
+describe('profile information', () => {
+  it('shows the viewer’s details and preferences in the first of three tabs', async () => {
+    renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile Information', 'Change Password', 'Account Settings']);
+    expect(screen.getByRole('tab', { name: 'Profile Information' })).toHaveAttribute('aria-selected', 'true');
+    expect(details()).toEqual({
+      Username: 'alice',
+      Role: 'User',
+      Email: 'alice@example.com',
+      'Phone number': 'Not set',
+      'First name': 'Alice',
+      'Last name': 'Not set',
+      Address: '1 Home Road',
+      'Member since': 'November 2, 2026',
+      'Email notifications': 'On',
+      'SMS notifications': 'Off',
+      Language: 'English (en)',
+      'Time zone': 'UTC',
+    });
+  });
+
+  it('edits, saves (“Profile updated successfully” for 3 seconds) and shows the saved values', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const updated = { ...alice, lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { ...preferences, smsNotifications: true, timezone: 'Europe/Berlin' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: {
+            query: UpdateProfileDocument,
+            variables: {
+              input: {
+                email: 'alice@example.com',
+                firstName: 'Alice',
+                lastName: 'Liddell',
+                phoneNumber: '+49 30 1234',
+                address: '1 Home Road',
+                preferences: { emailNotifications: true, smsNotifications: true, language: 'en', timezone: 'Europe/Berlin' },
+              },
+            },
+          },
+          result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: updated, userErrors: [] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect([...document.querySelectorAll('form [name]')].map((field) => field.getAttribute('name'))).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'phoneNumber',
+      'address',
+      'preferences.emailNotifications',
+      'preferences.smsNotifications',
+      'preferences.language',
+      'preferences.timezone',
+    ]);
+    await user.type(screen.getByLabelText('Last name'), 'Liddell');
+    await user.type(screen.getByLabelText('Phone number'), '+49 30 1234');
+    await user.click(screen.getByLabelText('SMS notifications'));
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'Last name': 'Liddell', 'Phone number': '+49 30 1234', 'SMS notifications': 'On', 'Time zone': 'Europe/Berlin' });
+    expect(screen.getByRole('heading', { name: 'Alice Liddell' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByText(PROFILE_UPDATED)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(PROFILE_UPDATED)).toBeNull();
+  });
+
+  it('shows the shop’s refusal at its field, keeps the form, and Cancel leaves it unchanged', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: UpdateProfileDocument, variables: (variables: { input: { email: string } }) => variables.input.email === 'not-an-email' },
+          result: {
+            data: {
+              updateProfile: {
+                __typename: 'UpdateProfilePayload',
+                user: null,
+                userErrors: [{ __typename: 'UserError', message: 'Please enter a valid email address', field: 'email', code: 'INVALID_INPUT' }],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(details()).toMatchObject({ Email: 'alice@example.com' });
+  });
+});
+
+describe('change password', () => {
+  it('requires the three fields, then replaces the token with the new one and the session goes on', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: ChangePasswordDocument, variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } } },
+          result: { data: { changePassword: { __typename: 'ChangePasswordPayload', token: 'token-after-change', userErrors: [] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Change Password' }));
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('New password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm the new password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Current Password/), 'secret1');
+    await user.type(screen.getByLabelText(/^New Password/), 'secret2');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-change');
+    expect(currentPath()).toBe('/profile');
+    expect(screen.getByLabelText(/^Current Password/)).toHaveValue('');
+  });
+
+  it('leaves the match of new and confirmation to the shop, and shows its answer', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: ChangePasswordDocument, variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'other' } } },
+          result: {
+            data: {
+              changePassword: {
+                __typename: 'ChangePasswordPayload',
+                token: null,
+                userErrors: [{ __typename: 'UserError', message: 'Passwords do not match', field: 'confirmPassword', code: 'INVALID_INPUT' }],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Change Password' }));
+    await user.type(screen.getByLabelText(/^Current Password/), 'secret1');
+    await user.type(screen.getByLabelText(/^New Password/), 'secret2');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'other');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
+  });
+});
+
+describe('account settings', () => {
+  it('lists the four consequences, asks twice, then ends the session: /login says “Account deleted successfully”', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        { request: { query: DeleteAccountDocument, variables: { input: {} } }, result: { data: { deleteAccount: { __typename: 'DeleteAccountPayload', deletedUserId: 'VXNlcjoy', userErrors: [] } } } },
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
+    const zone = screen.getByRole('region', { name: 'Danger Zone' });
+    expect(within(zone).getAllByRole('listitem').map((item) => item.textContent)).toEqual(DELETION_CONSEQUENCES);
+    expect(DELETION_CONSEQUENCES).toEqual([
+      'Your personal data will be deleted',
+      'Your cart will be cleared',
+      'Your order history will be anonymised',
+      'You will be logged out immediately',
+    ]);
+    await user.click(within(zone).getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Continue' }));
+    const second = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
+    await user.click(within(second).getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText(ACCOUNT_DELETED_NOTICE)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('deletes nothing when the second question is cancelled', async () => {
+    const { user } = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
+    await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
+    expect(currentPath()).toBe('/profile');
+  });
+
+  it('says “Failed to delete account” and keeps the session when it fails', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [sessionMock(), profilePage, { request: { query: DeleteAccountDocument, variables: { input: {} } }, error: new Error('Failed to fetch') }],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to delete account');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
+  });
+});

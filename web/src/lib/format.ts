@@ -1,0 +1,46 @@
+// How the shop writes money and time (spec §9): dollars with two decimals and a $ sign; chat times as a clock
+// time when under 24 hours old, else a date. The shop's language is English, so is its formatting; times are in
+// the viewer's own time zone.
+
+const LOCALE = 'en-US';
+export const RECENT_MESSAGE_MS = 24 * 60 * 60 * 1000;
+
+const dollars = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 12.5 → "$12.50", 1234 → "$1,234.00". */
+export function formatPrice(amount: number): string {
+  return dollars.format(amount);
+}
+
+function validDate(iso: string | null | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A chat time: "09:05 AM" when under 24 hours old, otherwise "11/20/2026"; '' when there is none. */
+export function formatChatTime(iso: string | null | undefined, now: number = Date.now()): string {
+  const date = validDate(iso);
+  if (!date) return '';
+  if (now - date.getTime() < RECENT_MESSAGE_MS) return date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleDateString(LOCALE);
+}
+
+/** An order's date and time: "Nov 22, 2026, 2:30 PM". */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = validDate(iso);
+  return date ? date.toLocaleString(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+}
+
+/** A calendar date: "November 22, 2026". */
+export function formatLongDate(iso: string | null | undefined): string {
+  const date = validDate(iso);
+  return date ? date.toLocaleDateString(LOCALE, { dateStyle: 'long' }) : '';
+}
+
+/** The chat sidebar's preview: at most 30 characters, then '...' (spec §9); a space where it is cut is dropped. */
+export const PREVIEW_LENGTH = 30;
+export function previewOf(text: string | null | undefined): string {
+  if (!text) return 'No messages yet';
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH).trimEnd()}...` : text;
+}

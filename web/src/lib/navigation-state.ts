@@ -1,0 +1,12 @@
+// What one screen tells the next through navigation state (react-router's `state`), typed in one place.
+
+/** The login page: where the person was going, and a message (after registering or deleting the account). */
+export interface LoginPageState {
+  from?: string;
+  message?: string;
+}
+
+/** The order success page: the order just placed (spec §2 reads it from navigation state). */
+export interface OrderSuccessState {
+  orderId: string;
+}

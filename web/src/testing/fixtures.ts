@@ -1,0 +1,124 @@
+// The graph's objects as the gateway answers them, with every field the screens read, and the mocked answers of
+// the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
+import type { MockLink } from '@apollo/client/testing';
+import { SessionDocument } from '../gql/graphql';
+
+export const productId = (n: number) => `UHJvZHVjdDo${n}`;
+export const roomId = (n: number) => `Q2hhdFJvb206${n}`;
+export const messageId = (room: number, n: number) => `TWVzc2FnZTo${room}.${n}`;
+export const orderId = (n: number) => `T3JkZXI6${n}`;
+export const CART_ID = 'Q2FydDox';
+
+export interface ProductFixture {
+  __typename: 'Product';
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  inStock: boolean;
+  imageUrl: string | null;
+  imageUrls: string[];
+}
+
+export function product(n: number, fields: Partial<Omit<ProductFixture, '__typename' | 'id'>> = {}): ProductFixture {
+  const imageUrls = fields.imageUrls ?? [`/images/products/item-${n}.svg`];
+  const quantity = fields.quantity ?? 10 * n;
+  return {
+    __typename: 'Product',
+    id: productId(n),
+    name: `Product ${n}`,
+    description: `Description of product ${n}`,
+    price: 5 * n + 0.99,
+    quantity,
+    inStock: quantity > 0,
+    imageUrl: imageUrls[0] ?? null,
+    imageUrls,
+    ...fields,
+  };
+}
+
+export interface RoomFixture {
+  __typename: 'ChatRoom';
+  id: string;
+  roomName: string;
+  participantUsernames: string[];
+  lastMessage: string | null;
+  lastMessageTime: string | null;
+  unreadCount: number;
+}
+
+export function room(n: number, fields: Partial<Omit<RoomFixture, '__typename' | 'id'>> = {}): RoomFixture {
+  const roomName = fields.roomName ?? `friend${n}`;
+  return {
+    __typename: 'ChatRoom',
+    id: roomId(n),
+    roomName,
+    participantUsernames: ['alice', roomName],
+    lastMessage: null,
+    lastMessageTime: null,
+    unreadCount: 0,
+    ...fields,
+  };
+}
+
+export interface CartLineFixture {
+  __typename: 'CartItem';
+  productName: string;
+  price: number;
+  quantity: number;
+  subtotal: number;
+  product: { __typename: 'Product'; id: string };
+}
+
+export function cartLine(n: number, quantity: number, price = 5 * n + 0.99): CartLineFixture {
+  return {
+    __typename: 'CartItem',
+    productName: `Product ${n}`,
+    price,
+    quantity,
+    subtotal: (Math.round(price * 100) * quantity) / 100,
+    product: { __typename: 'Product', id: productId(n) },
+  };
+}
+
+export function cart(lines: CartLineFixture[]) {
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.subtotal * 100), 0);
+  return {
+    __typename: 'Cart' as const,
+    id: CART_ID,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalPrice: cents / 100,
+    items: lines,
+  };
+}
+
+export interface ViewerOptions {
+  username?: string;
+  isAdmin?: boolean;
+  itemCount?: number;
+  rooms?: { id: string; unreadCount: number }[];
+}
+
+/** The app shell's session query, answered for a logged-in person. */
+export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0, rooms = [] }: ViewerOptions = {}): MockLink.MockedResponse {
+  return {
+    request: { query: SessionDocument },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: {
+      data: {
+        viewer: {
+          __typename: 'User',
+          id: 'VXNlcjoy',
+          username,
+          isAdmin,
+          cart: { __typename: 'Cart', id: CART_ID, itemCount },
+          chatRooms: rooms.map((entry) => ({ __typename: 'ChatRoom', ...entry })),
+        },
+      },
+    },
+  };
+}
+
+/** An answer with a GraphQL error, as the gateway sends for a refused token. */
+export const unauthenticated = { errors: [{ message: 'Invalid or expired token', extensions: { code: 'UNAUTHENTICATED' } }] };

@@ -1,0 +1,29 @@
+// The web app's build and dev server. `npm start` builds into web/dist (served by the gateway); `npm run dev`
+// serves it with hot reload and passes /graphql (HTTP and websocket) and /images on to the gateway.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Each lazy route gets its chunk; the libraries every screen needs stay in the entry.
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    strictPort: true,
+    // The web app shares the shop's rules with the servers (../shop-rules).
+    fs: { allow: ['..'] },
+    proxy: {
+      '/graphql': { target: gateway, ws: true },
+      '/images': gateway,
+    },
+  },
+});
