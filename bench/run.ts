@@ -7,6 +7,7 @@ import { redisReachable } from '../tests/helpers/redis.js';
 import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureOverhead } from './http-overhead.js';
 import { freePort, startServer } from './processes.js';
+import { measureWebWeight } from './web-weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -83,6 +84,11 @@ async function main(): Promise<void> {
       { measure: 'delivery p50, one gateway', value: single.p50, unit: 'ms', budget: '', pass: true },
       { measure: `gateway RSS with ${single.sockets} sockets`, value: rssWithSockets, unit: 'MB', budget: '≤ 300', pass: rssWithSockets <= 300 },
     );
+
+    console.log('Web: initial JavaScript of a production build …');
+    const weight = await measureWebWeight();
+    results.webWeight = weight;
+    rows.push({ measure: 'web initial JavaScript for / and /login (gzip)', value: weight.initialKilobytes, unit: 'KB', budget: '≤ 180', pass: weight.initialKilobytes <= 180 });
 
     if (await redisReachable(REDIS_URL)) {
       console.log(`Chat: ${SOCKETS} sockets over two gateways and Redis …`);
