@@ -201,7 +201,9 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
         description={
           confirmation?.kind === 'remove'
             ? `“${confirmation.line.productName}” will be taken out of your cart.`
-            : `All ${data.itemCount} ${data.itemCount === 1 ? 'item' : 'items'} will be taken out of your cart.`
+            : data.itemCount === 1
+              ? 'The 1 item will be taken out of your cart.'
+              : `All ${data.itemCount} items will be taken out of your cart.`
         }
         confirmLabel={confirmation?.kind === 'remove' ? 'Remove' : 'Clear Cart'}
         busyLabel={confirmation?.kind === 'remove' ? 'Removing...' : 'Clearing...'}

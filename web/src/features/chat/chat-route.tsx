@@ -3,7 +3,7 @@
 // Everything stays live through the cache: the live updates add messages, move rooms and count unread ones.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { ErrorState, Loading } from '../../components/feedback';
@@ -38,6 +38,20 @@ function useNow(intervalMs = 60_000): number {
   return now;
 }
 
+// Where chat.module.css shows the list and the room side by side; below it a phone shows one or the other.
+const SIDE_BY_SIDE = '(min-width: 768px)';
+
+function useSideBySide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(SIDE_BY_SIDE);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(SIDE_BY_SIDE).matches ?? true,
+  );
+}
+
 /** Most recently active first; a conversation not yet started counts as the newest. */
 export function byRecentActivity<Room extends { lastMessageTime: string | null }>(rooms: readonly Room[]): Room[] {
   const time = (room: Room) => (room.lastMessageTime ? Date.parse(room.lastMessageTime) : Number.POSITIVE_INFINITY);
@@ -50,6 +64,7 @@ export function ChatRoute() {
   const chosenRoom = searchParams.get('room');
   const [view, setView] = useState<'list' | 'room'>(chosenRoom ? 'room' : 'list');
   const [newChatOpen, setNewChatOpen] = useState(false);
+  const sideBySide = useSideBySide();
   // What is cached shows at once; the list is fetched afresh on every visit (people may have written meanwhile).
   const { data, loading, error, refetch } = useQuery(ChatPageDocument, { fetchPolicy: 'cache-and-network' });
 
@@ -96,7 +111,7 @@ export function ChatRoute() {
           {sidebarContent}
         </nav>
         {activeRoomId ? (
-          <MessageWindow key={activeRoomId} roomId={activeRoomId} now={now} onBack={() => setView('list')} />
+          <MessageWindow key={activeRoomId} roomId={activeRoomId} now={now} shown={sideBySide || view === 'room'} onBack={() => setView('list')} />
         ) : (
           <section className={styles.window} aria-label="Conversation">
             <div className={styles.placeholder}>

@@ -109,6 +109,27 @@ describe('the chat sidebar', () => {
     expect(rooms()[1]).toHaveAttribute('aria-current', 'true');
   });
 
+  it('on a phone the latest room is chosen but stays unread until it is opened from the list', async () => {
+    // jsdom has no matchMedia: this one answers as a phone's narrow screen would.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    try {
+      const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
+      const { user } = renderApp({
+        path: '/chat',
+        mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 2 }] }), chatPage([bob]), history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]), markRead(bob.id)],
+      });
+      await waitFor(() => expect(within(conversation()).getByText('Second')).toBeInTheDocument());
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(rooms()[0]).toHaveTextContent('BbobSecond02:02 PM2 unread');
+      expect(screen.getByRole('link', { name: 'Chat 2 unread' })).toBeInTheDocument();
+      await user.click(rooms()[0]!);
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument());
+      expect(rooms()[0]).toHaveTextContent('BbobSecond02:02 PM');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('loads older messages from the top of the history', async () => {
     const bob = room(1, { roomName: 'bob', lastMessage: 'Third', lastMessageTime: '2026-11-22T14:03:00.000Z' });
     const { user } = renderApp({
@@ -210,7 +231,8 @@ describe('live messages', () => {
   it('a message in the open room is appended once and read at once: no badge rises', async () => {
     const { live } = renderApp({
       path: '/chat',
-      mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }] }), chatPage([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id)],
+      // The echo carries the same unread count as the first delivery, so the room is marked read once for each.
+      mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }] }), chatPage([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id), markRead(bob.id)],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));

@@ -81,9 +81,14 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
       }}
     >
       {failure && <Alert tone="error">{failure}</Alert>}
-      <label htmlFor={id} className={styles.composerLabel}>
-        Message to {recipient}
-      </label>
+      <div className={styles.composerHeader}>
+        <label htmlFor={id} className={styles.composerLabel}>
+          Message to {recipient}
+        </label>
+        <span id={`${id}-hint`} className={styles.composerHint}>
+          Enter sends, Shift+Enter starts a new line
+        </span>
+      </div>
       <div className={styles.composerRow}>
         <textarea
           id={id}
@@ -91,7 +96,8 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
           className={styles.composerInput}
           rows={1}
           maxLength={MAX_MESSAGE_LENGTH}
-          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          placeholder="Write a message…"
+          aria-describedby={`${id}-hint`}
           value={content}
           onChange={(event) => setContent(event.target.value)}
           onKeyDown={onKeyDown}

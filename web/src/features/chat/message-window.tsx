@@ -59,12 +59,14 @@ function usePageVisible(): boolean {
 interface MessageWindowProps {
   roomId: string;
   now: number;
+  /** False while a phone shows the list instead: the room is chosen but nobody is reading it. */
+  shown: boolean;
   onBack(): void;
 }
 
-export function MessageWindow({ roomId, now, onBack }: MessageWindowProps) {
+export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps) {
   const client = useApolloClient();
-  const visible = usePageVisible();
+  const visible = usePageVisible() && shown;
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ChatRoomMessagesDocument, {
     variables: { roomId, last: MESSAGES_PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
@@ -75,9 +77,10 @@ export function MessageWindow({ roomId, now, onBack }: MessageWindowProps) {
   const [olderFailed, setOlderFailed] = useState(false);
 
   useEffect(() => {
+    if (!shown) return;
     setOpenChatRoom(roomId);
     return () => setOpenChatRoom(null);
-  }, [roomId]);
+  }, [roomId, shown]);
 
   const unreadCount = room?.unreadCount ?? 0;
   useEffect(() => {
