@@ -36,6 +36,19 @@ export default defineConfig({
       },
       // The built web app as the gateway serves it.
       { extends: true, test: { name: 'web-build', include: ['tests/web/**/*.test.ts'] } },
+      // People's journeys through the whole shop in Debian's Chromium (skipped, loudly, where it is not installed).
+      {
+        extends: true,
+        test: {
+          name: 'journeys',
+          include: ['tests/journeys/**/*.test.ts'],
+          globalSetup: ['tests/journeys/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // What a person waits for (a live update, a message) may take a while on a busy CI machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
+      },
     ],
   },
 });

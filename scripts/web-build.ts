@@ -9,7 +9,7 @@ export const WEB_DIR = path.join(root, 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 
 /** What the built app is made of: its sources, the shared shop rules and the installed libraries. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shop-rules', 'package-lock.json'];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shop-rules', 'package-lock.json', 'scripts/web-build.ts'];
 
 function newestModification(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -30,7 +30,16 @@ export function webBuildIsStale(): boolean {
 /** Runs Vite's production build of web/ into `outDir` (web/dist by default). */
 export async function buildWebApp(outDir: string = WEB_DIST): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
+  // Vite and the React plugin take NODE_ENV from the environment when it is set: a build started by the tests
+  // (NODE_ENV=test) would compile for React's development runtime. What is built here is what production serves.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 export async function ensureWebBuilt(log: (line: string) => void = console.log): Promise<void> {

@@ -14,6 +14,8 @@ export interface RestServiceOptions {
   extensions?: boolean;
   seedDemo?: boolean;
   listen?: boolean;
+  /** The port to listen on (0, the default: any free one); a restarted service takes its predecessor's. */
+  port?: number;
   /** Reuse an earlier service's database and DATA_DIR (to test restarts). */
   reuse?: { databaseUrl: string; dataDir: string };
   env?: NodeJS.ProcessEnv;
@@ -101,7 +103,7 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
   }
   let url = '';
   if (options.listen) {
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
     const address = app.server.address();
     if (address && typeof address === 'object') url = `http://127.0.0.1:${address.port}`;
   }

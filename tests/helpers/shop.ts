@@ -22,6 +22,8 @@ export interface GatewayOptions {
   env?: NodeJS.ProcessEnv;
   /** Another upstream than the shop's REST service, e.g. a fault-injecting proxy in front of it. */
   restUrl?: string;
+  /** The port to listen on (0, the default: any free one); a restarted gateway takes its predecessor's. */
+  port?: number;
 }
 
 export interface Gateway {
@@ -37,7 +39,7 @@ export interface Gateway {
 export async function startGateway(restUrl: string, options: GatewayOptions = {}): Promise<Gateway> {
   const config = loadGatewayConfig({ REST_URL: options.restUrl ?? restUrl, HOST: '127.0.0.1', PORT: '0', ...options.env });
   const app = await buildGateway(config, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}/graphql`;

@@ -56,7 +56,11 @@ describe('the gateway serves the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await response.text()).length).toBeGreaterThan(1000);
+    const code = await response.text();
+    expect(code.length).toBeGreaterThan(1000);
+    // React's production build, whatever NODE_ENV the build ran under (the tests run it under NODE_ENV=test).
+    expect(code).not.toContain('Download the React DevTools');
+    expect(code).not.toContain('jsxDEV');
   });
 
   it('answers a missing asset or file with 404, not with the app', async () => {

@@ -8,7 +8,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { clearToken, readToken, subscribeToToken } from '../lib/session';
+import { clearToken, pendingSessionChange, readToken, subscribeToToken } from '../lib/session';
 import { createShopCache } from './cache';
 import { type ShopSocket, createShopSocket } from './socket';
 
@@ -50,6 +50,7 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
     url: socketUrl(),
     readToken,
     onRefused: () => clearToken('expired'),
+    pendingSessionChange,
     onReconnected: () => void clientHolder.client?.refetchObservableQueries(),
     webSocketImpl: options.webSocketImpl,
   });

@@ -49,6 +49,39 @@ describe('the subscription socket', () => {
     expect(socket.state()).toBe('offline');
   });
 
+  it('while this tab changes its password, refusals wait for the new token instead of ending the session', async () => {
+    let token = 'old';
+    let answerChange!: () => void;
+    const change = new Promise<void>((resolve) => (answerChange = resolve));
+    let pending: Promise<unknown> | undefined = change;
+    const gateway = createFakeGateway(['old']);
+    const onRefused = vi.fn();
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken: () => token,
+      onRefused,
+      onReconnected: vi.fn(),
+      pendingSessionChange: () => pending,
+      webSocketImpl: gateway.WebSocket,
+    });
+    listen(socket);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+
+    // The gateway ends the old token's session before the mutation's answer (the new token) reaches this tab.
+    gateway.acceptedAuthorizations = new Set(['Bearer new']);
+    gateway.close(4403, 'Session ended');
+    await vi.waitFor(() => expect(socket.state()).toBe('offline'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gateway.initAuthorizations).toEqual(['Bearer old']);
+
+    token = 'new';
+    pending = undefined;
+    answerChange();
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(gateway.initAuthorizations).toEqual(['Bearer old', 'Bearer new']);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
   it('comes back after a dropped connection and after 1013 Try Again Later, saying so for the catch-up', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const gateway = createFakeGateway(['t']);

@@ -1,7 +1,8 @@
 // The graphql-ws connection for subscriptions: the token from storage at every (re)connect, retries for ever with
 // back-off (a gateway restart, 1013 Try Again Later, a dropped network), and what the navbar's dot shows.
 // A refusal (4403: the token no longer works) is retried once, because another tab may have changed the password
-// and stored a new token meanwhile; a second refusal ends the session.
+// and stored a new token meanwhile; a second refusal ends the session. A refusal while this tab is itself changing
+// the session (a password change in flight) waits for that change and is not counted.
 import { CloseCode, createClient, type Client } from 'graphql-ws';
 
 export type SocketState = 'connecting' | 'online' | 'offline';
@@ -24,6 +25,8 @@ export interface ShopSocketOptions {
   readToken(): string | null;
   /** The gateway refused the token twice: the session is over. */
   onRefused(): void;
+  /** A change of session this tab is making (its new token is on the way): a refusal meanwhile waits for it. */
+  pendingSessionChange?(): Promise<unknown> | undefined;
   /** Connected again after a drop: events of the outage were lost, so what is on screen must catch up. */
   onReconnected(): void;
   /** Only for tests: a WebSocket implementation where the environment has none. */
@@ -61,6 +64,10 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
     retryAttempts: Infinity,
     shouldRetry: (errorOrClose) => {
       if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
+        if (options.pendingSessionChange?.()) {
+          reconnectNow = true;
+          return true;
+        }
         refusals += 1;
         if (refusals > 1 || !options.readToken()) {
           refusals = 0;
@@ -73,6 +80,7 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
       return true;
     },
     retryWait: async (retries) => {
+      await options.pendingSessionChange?.();
       const delay = reconnectNow ? 0 : retryDelayMs(retries);
       reconnectNow = false;
       await new Promise((resolve) => setTimeout(resolve, delay));

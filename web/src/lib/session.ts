@@ -34,6 +34,32 @@ export function readToken(): string | null {
   return stored ? stored.getItem(TOKEN_STORAGE_KEY) : memoryToken;
 }
 
+let sessionChange: Promise<unknown> | undefined;
+
+/**
+ * Runs a change that ends this session's token on the server and answers what comes next (a password change
+ * answers a new token; a deleted account, none). The gateway closes the socket as soon as the old token dies,
+ * which can be before this tab has the answer: meanwhile a refused socket waits for it instead of ending the session.
+ */
+export async function changeSession<T>(change: () => Promise<T>): Promise<T> {
+  const running = change();
+  const settled = running.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionChange = settled;
+  try {
+    return await running;
+  } finally {
+    if (sessionChange === settled) sessionChange = undefined;
+  }
+}
+
+/** The session change this tab is waiting for, if any. */
+export function pendingSessionChange(): Promise<unknown> | undefined {
+  return sessionChange;
+}
+
 function notify() {
   for (const listener of [...listeners]) listener({ source: 'this-tab' });
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DeleteAccountDocument } from '../../gql/graphql';
-import { clearToken } from '../../lib/session';
+import { changeSession, clearToken } from '../../lib/session';
 import styles from './profile.module.css';
 
 if (false) {
@@ -43,10 +43,13 @@ export function AccountSettings() {
   const deleteForGood = async () => {
     setFailure(undefined);
     try {
-      const { data } = await deleteAccount({ variables: { input: {} } });
-      const problem = data?.deleteAccount.userErrors[0]?.message;
-      if (problem) return setFailure(problem);
-      clearToken('deleted');
+      const problem = await changeSession(async () => {
+        const { data } = await deleteAccount({ variables: { input: {} } });
+        const refusal = data?.deleteAccount.userErrors[0]?.message;
+        if (!refusal) clearToken('deleted');
+        return refusal;
+      });
+      if (problem) setFailure(problem);
     } catch {
       setFailure('Failed to delete account');
     }

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
 import { ChangePasswordDocument } from '../../gql/graphql';
-import { saveToken } from '../../lib/session';
+import { changeSession, saveToken } from '../../lib/session';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { showUserErrors } from '../../lib/user-errors';
 import { PROFILE_MESSAGE_MS } from './profile-information';
@@ -54,10 +54,12 @@ export function ChangePassword() {
   const submit = handleSubmit(async (input) => {
     showMessage(null);
     try {
-      const { data } = await changePassword({ variables: { input } });
-      const payload = data?.changePassword;
+      const payload = await changeSession(async () => {
+        const { data } = await changePassword({ variables: { input } });
+        if (data?.changePassword.token) saveToken(data.changePassword.token);
+        return data?.changePassword;
+      });
       if (payload?.token) {
-        saveToken(payload.token);
         reset(EMPTY);
         showMessage({ text: PASSWORD_CHANGED, tone: 'success', durationMs: PROFILE_MESSAGE_MS });
         return;

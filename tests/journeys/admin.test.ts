@@ -1,0 +1,90 @@
+// Journey 2: the admin, with the account the shop set up on its first start, looks after the catalogue.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumFound, launchChromium } from './support/chromium.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, startJourneyShop } from './support/journey.js';
+
+describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a product', () => {
+  let browser: Browser;
+  let shop: JourneyShop;
+  beforeAll(async () => {
+    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+  });
+
+  it('creates a product with two images, changes its price, finds it in the listing and deletes it after confirming', async () => {
+    const admin = await openPerson(browser, shop);
+    const { page } = admin;
+    const look = (screen: string) => lookAt(page, 'admin', screen);
+    await logIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product Management');
+    await look('listing');
+
+    await page.getByRole('link', { name: 'Create Product' }).click();
+    await page.waitForURL('/create');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect.poll(() => page.getByText('Name is required').count()).toBe(1);
+    await look('create-errors');
+    await page.getByLabel('Name').fill('Ear Thermometer Covers (40-Pack)');
+    await page.getByLabel('Description').fill('Disposable covers for infrared ear thermometers: one per reading.');
+    await page.getByLabel('Price ($)').fill('6.5');
+    await page.getByLabel('Stock quantity').fill('40');
+    await page.getByLabel('Main image URL').fill('/images/products/ear-thermometer.svg');
+    await page.getByRole('button', { name: '+ Add another image' }).click();
+    await page.getByRole('textbox', { name: 'Other image 1' }).fill('  /images/products/digital-thermometer.svg  ');
+    await look('create-filled');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await page.waitForURL('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product Management');
+
+    // The listing shows it; its page shows both images, the main one first.
+    const card = page.getByRole('article', { name: 'Ear Thermometer Covers (40-Pack)' });
+    await page.getByLabel('Name').fill('covers');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => card.innerText()).toMatch(/^Ear Thermometer Covers \(40-Pack\)\s+\$6\.50\s+Stock: 40/);
+    await card.getByRole('link', { name: 'Ear Thermometer Covers (40-Pack)', exact: true }).click();
+    await page.waitForURL(/\/products\//);
+    const picture = page.getByRole('img', { name: 'Ear Thermometer Covers (40-Pack)' });
+    const shownPicture = () => picture.evaluate((image) => new URL(image.getAttribute('src')!, image.baseURI).pathname);
+    await expect.poll(shownPicture).toBe('/images/products/ear-thermometer.svg');
+    const thumbnails = page.getByRole('list', { name: 'More pictures' }).getByRole('button');
+    expect(await thumbnails.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
+    await page.getByRole('button', { name: 'Picture 2 of 2' }).click();
+    await expect.poll(shownPicture).toBe('/images/products/digital-thermometer.svg');
+    await look('product');
+
+    // Edit its price.
+    await page.goto('/?name=covers');
+    await card.getByRole('link', { name: 'Edit Ear Thermometer Covers (40-Pack)' }).click();
+    await page.waitForURL(/\/edit\//);
+    await expect.poll(() => page.getByLabel('Price ($)').inputValue()).toBe('6.5');
+    await page.getByLabel('Price ($)').fill('7.25');
+    await look('edit');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product Management');
+    await page.getByLabel('Name').fill('covers');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => card.innerText()).toMatch(/^Ear Thermometer Covers \(40-Pack\)\s+\$7\.25\s+Stock: 40/);
+
+    // Delete it, through the dialog: Escape keeps it, Delete removes it.
+    await card.getByRole('button', { name: 'Delete Ear Thermometer Covers (40-Pack)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete product?' });
+    await dialog.waitFor();
+    await look('delete-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await card.count()).toBe(1);
+    await card.getByRole('button', { name: 'Delete Ear Thermometer Covers (40-Pack)' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('No products available', { exact: true }).count()).toBe(1);
+    await look('listing-after-delete');
+    // Gone from the shop, not only from this screen.
+    await page.reload();
+    await expect.poll(() => page.getByText('No products available', { exact: true }).count()).toBe(1);
+    await leave(admin);
+  });
+});

@@ -1,0 +1,120 @@
+// Journey 1: a new shopper registers, finds a thermometer, buys two and follows the order, then leaves.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumFound, launchChromium } from './support/chromium.js';
+import { type JourneyShop, leave, lookAt, openPerson, startJourneyShop } from './support/journey.js';
+
+describe.skipIf(!chromiumFound)('journey: a shopper from registration to a placed order', () => {
+  let browser: Browser;
+  let shop: JourneyShop;
+  beforeAll(async () => {
+    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+  });
+
+  it('registers, filters, adds 2 to the cart, changes it, checks out, sees the order, logs out', async () => {
+    const shopper = await openPerson(browser, shop);
+    const { page } = shopper;
+    const look = (screen: string) => lookAt(page, 'shopper', screen);
+
+    // Register: the form's own errors first, then the account, which does not log in.
+    await page.goto('/register');
+    await page.getByLabel('Username').fill('nina');
+    await page.getByLabel(/^Password/).fill('ab');
+    await page.getByLabel('Confirm Password').fill('ab');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => page.getByText('Password must be at least 3 characters long').count()).toBe(1);
+    await page.getByLabel(/^Password/).fill('nina-secret');
+    await page.getByLabel('Confirm Password').fill('nina-secret2');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').count()).toBe(1);
+    await look('register-errors');
+    await page.getByLabel('Confirm Password').fill('nina-secret');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('/login');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration successful' }).textContent()).toBe(
+      'Registration successful! Please log in with your new account.',
+    );
+    await look('login-after-registration');
+
+    await page.getByLabel('Username').fill('nina');
+    await page.getByLabel(/^Password/).fill('nina-secret');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Products');
+    await look('listing');
+
+    // Filter by name and price: the address keeps the filters, the cards are the matches.
+    await page.getByLabel('Name').fill('thermometer');
+    await page.getByLabel('Max price ($)').fill('20');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForURL('/?name=thermometer&maxPrice=20');
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
+    await expect.poll(() => cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')))).toEqual([
+      'Digital Thermometer',
+      'Duck Bath Thermometer',
+    ]);
+    await look('listing-filtered');
+
+    // The product: two of them into the cart, with the 2 s confirmation.
+    await page.getByRole('link', { name: 'Digital Thermometer' }).click();
+    await page.waitForURL(/\/products\//);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Digital Thermometer');
+    expect(await page.getByText('In stock: 120').count()).toBe(1);
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await page.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const added = page.getByRole('status').filter({ hasText: 'Added to cart!' });
+    await added.waitFor();
+    await expect.poll(() => page.getByRole('link', { name: /^Cart/ }).first().textContent()).toBe('Cart 2 items');
+    await look('product-added');
+    await added.waitFor({ state: 'detached', timeout: 5_000 });
+
+    // The cart: one more, then the summary follows.
+    await page.getByRole('link', { name: /^Cart/ }).first().click();
+    await page.waitForURL('/cart');
+    await page.getByRole('button', { name: 'Increase quantity of Digital Thermometer' }).click();
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect.poll(() => summary.innerText()).toMatch(/^Order Summary\s+Items\s+3\s+Total\s+\$29\.97/);
+    await look('cart');
+
+    // Checkout with an address, then the order's page.
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL('/checkout');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => page.getByText('Please enter a shipping address').count()).toBe(1);
+    await page.getByLabel('Shipping Address').fill('12 Harbour Road, Bristol BS1 4QA');
+    await look('checkout');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('/order-success');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order!');
+    const details = await page.locator('dl').first().innerText();
+    expect(details).toContain('12 Harbour Road, Bristol BS1 4QA');
+    expect(details).toContain('PENDING');
+    expect(details).toContain('$29.97');
+    await expect.poll(() => page.getByRole('link', { name: /^Cart/ }).first().textContent()).toBe('Cart 0 items');
+    await look('order-success');
+
+    // Orders: the one just placed.
+    await page.getByRole('link', { name: 'View All Orders' }).click();
+    await page.waitForURL('/orders');
+    const orders = page.getByRole('article');
+    await expect.poll(() => orders.count()).toBe(1);
+    const order = await orders.first().innerText();
+    expect(order).toMatch(/^Order #\d+/);
+    expect(order).toContain('Digital Thermometer × 3');
+    expect(order).toContain('Total: $29.97');
+    await look('orders');
+
+    // Log out: a protected address now lands on /login.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('/login');
+    await page.goto('/orders');
+    await page.waitForURL('/login');
+    expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(1);
+    await leave(shopper);
+  });
+});

@@ -1,0 +1,150 @@
+// What every journey needs: the real shop (REST service on a throw-away SQLite file with the demo catalogue, the
+// gateway serving the built web app), people in their own browser contexts, and a way to look at a screen: a
+// screenshot at 375 and 1280 px kept under test-results/ and an axe-core check at both widths.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, onTestFailed } from 'vitest';
+import { WEB_DIST } from '../../../scripts/web-build.js';
+import { type RestService, ADMIN_PASSWORD, ADMIN_USERNAME, startRestService } from '../../helpers/rest-service.js';
+import { type Gateway, startGateway } from '../../helpers/shop.js';
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME };
+
+export const ARTIFACTS_DIR = path.resolve('test-results', 'journeys');
+const WIDTHS = [375, 1280] as const;
+
+export interface JourneyShop {
+  /** http://127.0.0.1:port, where people open the shop. */
+  origin: string;
+  rest: RestService;
+  gateway: Gateway;
+  /** Stops the REST service; the gateway stays up and answers what it can. */
+  stopRest(): Promise<void>;
+  /** Starts the REST service again on the same port and data. */
+  startRest(): Promise<void>;
+  /** Stops the gateway; people's sockets drop. */
+  stopGateway(): Promise<void>;
+  /** Starts the gateway again at the same address. */
+  startGateway(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startJourneyShop(): Promise<JourneyShop> {
+  let rest = await startRestService({ seedDemo: true, listen: true });
+  const restPort = Number(new URL(rest.url).port);
+  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: 'false' };
+  let gateway = await startGateway(rest.url, { env: gatewayEnv });
+  const gatewayPort = Number(new URL(gateway.url).port);
+  let restRunning = true;
+  let gatewayRunning = true;
+  const shop: JourneyShop = {
+    origin: new URL(gateway.url).origin,
+    rest,
+    gateway,
+    async stopRest() {
+      await rest.close({ keepData: true });
+      restRunning = false;
+    },
+    async startRest() {
+      rest = await startRestService({ reuse: { databaseUrl: rest.databaseUrl, dataDir: rest.dataDir }, listen: true, port: restPort });
+      shop.rest = rest;
+      restRunning = true;
+    },
+    async stopGateway() {
+      await gateway.close();
+      gatewayRunning = false;
+    },
+    async startGateway() {
+      gateway = await startGateway(rest.url, { env: gatewayEnv, port: gatewayPort });
+      shop.gateway = gateway;
+      gatewayRunning = true;
+    },
+    async close() {
+      if (gatewayRunning) await gateway.close();
+      if (restRunning) await rest.close({ keepData: true });
+      await rest.dropData();
+    },
+  };
+  return shop;
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page: a journey ends with none. */
+  pageErrors: string[];
+}
+
+let peopleOpened = 0;
+
+/** A person with their own browser (cookies, storage, socket), looking at the shop at `width` px. */
+export async function openPerson(browser: Browser, shop: JourneyShop, width: number = 1280): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.origin });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // What the person was looking at when the journey failed, for whoever reads the failure.
+  const person = ++peopleOpened;
+  onTestFailed(async ({ task }) => {
+    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const name = `FAILED-${task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}-person${person}.png`;
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, name), fullPage: true }).catch(() => undefined);
+  });
+  return { context, page, pageErrors };
+}
+
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('/');
+}
+
+/** Registers through the REST service (when the journey is not about registering) and logs in in the browser. */
+export async function registerAndLogIn(shop: JourneyShop, page: Page, username: string, password = 'secret-pass'): Promise<void> {
+  await shop.rest.register(username, password);
+  await logIn(page, username, password);
+}
+
+/** WCAG 2.1 AA problems axe-core finds that are serious or critical, as "rule: element" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/**
+ * Looks at the screen as it is now, at 375 and at 1280 px: a screenshot of each under test-results/journeys/<journey>/
+ * and no serious or critical accessibility violation at either width. The page is left at its own width.
+ */
+export async function lookAt(page: Page, journey: string, screen: string): Promise<void> {
+  const own = page.viewportSize() ?? { width: 1280, height: 900 };
+  const dir = path.join(ARTIFACTS_DIR, journey);
+  fs.mkdirSync(dir, { recursive: true });
+  const widths = [own.width, ...WIDTHS.filter((width) => width !== own.width)];
+  for (const width of widths) {
+    if (width !== page.viewportSize()?.width) {
+      await page.setViewportSize({ width, height: own.height });
+      await page.waitForTimeout(150); // one layout pass and transition
+    }
+    await page.screenshot({ path: path.join(dir, `${screen}-${width}.png`), fullPage: true });
+    expect(await seriousViolations(page), `${journey}/${screen} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize(own);
+}
+
+/** The navbar's connection dot: 'Online' or 'Offline'. */
+export function connectionDot(page: Page) {
+  return page.getByRole('img', { name: /^(Online|Offline)$/ });
+}
+
+/** Ends a journey: every browser closed, no page had an uncaught error. */
+export async function leave(...people: Person[]): Promise<void> {
+  for (const person of people) await person.context.close();
+  expect(people.flatMap((person) => person.pageErrors)).toEqual([]);
+}
