@@ -101,7 +101,9 @@ export function ProductListingRoute() {
       const value = values[field].trim();
       if (value) next.set(field, value);
     }
-    setSearchParams(next);
+    // The same filters again: the person asks the shop again (after a failure, say), not only the address.
+    if (next.toString() === paramsKey) void refetch().catch(() => undefined);
+    else setSearchParams(next);
   };
 
   const loadMore = async () => {
@@ -149,17 +151,13 @@ export function ProductListingRoute() {
   const firstLoad = !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
   const loadingMore = networkStatus === NetworkStatus.fetchMore;
 
+  const failure = filter
+    ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
+    : { message: 'Failed to load products. Please check if the backend is running.', hint: "The product list comes from the shop's backend, which must be running." };
+
   let results;
   if (error && !connection) {
-    results = filter ? (
-      <ErrorState message="Failed to filter products" hint="Check the filters and try again." onRetry={() => void refetch()} />
-    ) : (
-      <ErrorState
-        message="Failed to load products. Please check if the backend is running."
-        hint="The product list comes from the shop's backend, which must be running."
-        onRetry={() => void refetch()}
-      />
-    );
+    results = <ErrorState message={failure.message} hint={failure.hint} onRetry={() => void refetch()} />;
   } else if (firstLoad) {
     results = (
       <ul className={styles.grid} aria-label="Loading products">
@@ -191,6 +189,12 @@ export function ProductListingRoute() {
   } else {
     results = (
       <div className={styles.results}>
+        {error && (
+          // Asked again and failed: what was loaded before stays, marked as possibly out of date.
+          <Alert tone="error">
+            {failure.message} {failure.hint}
+          </Alert>
+        )}
         <p className={styles.summary} aria-live="polite">
           Showing {edges.length} of {connection?.totalCount ?? edges.length} {connection?.totalCount === 1 ? 'product' : 'products'}
         </p>

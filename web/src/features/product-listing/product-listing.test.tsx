@@ -142,6 +142,27 @@ describe('the product listing', () => {
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
   });
 
+  it('asks the shop again on Apply Filters with the same filters: a failure keeps the cards and says so, then it recovers', async () => {
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1)])),
+        { request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } }, error: new Error('Failed to fetch') },
+        listing({}, page([product(1), product(2)])),
+      ],
+    });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Failed to load products. Please check if the backend is running. The product list comes from the shop's backend, which must be running.",
+    );
+    expect(cards()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(currentPath()).toBe('/');
+  });
+
   it('follows productUpdated: a card’s stock and price change in place', async () => {
     const { live } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, price: 4 })]))] });
     expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
