@@ -19,6 +19,7 @@ import { clarifyParseError, parseOptions, queryLimitRules } from './security.js'
 import { startSubscriptionServer } from './subscriptions.js';
 import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
 import { requestIdOf } from '../../config/request-id.js';
+import { serverLogger } from '../../config/logger.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -49,7 +50,7 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
 
 export async function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? serverLogger(config.logLevel, 'gateway'),
     bodyLimit: BODY_LIMIT_BYTES,
     // x-request-id is read by requestIdOf, which refuses what does not look like an id.
     requestIdHeader: false,

@@ -34,6 +34,7 @@ import { UserRepository } from './users/user.repository.js';
 import { userRoutes } from './users/user.routes.js';
 import { UserService } from './users/user.service.js';
 import { requestIdOf } from '../../config/request-id.js';
+import { serverLogger } from '../../config/logger.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -72,7 +73,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? serverLogger(config.logLevel, 'rest'),
     bodyLimit: BODY_LIMIT_BYTES,
     // x-request-id is read by requestIdOf, which refuses what does not look like an id.
     requestIdHeader: false,
