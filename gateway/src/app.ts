@@ -58,7 +58,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     routerOptions: { ignoreTrailingSlash: true },
   });
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
-  const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix);
+  const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const schema = loadSchema();
 
   const subscriptions = startSubscriptionServer({
@@ -121,7 +121,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     reply.header('x-request-id', request.id);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
+  app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
 
   // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
   const webApp = hasWebApp(config.webDist);

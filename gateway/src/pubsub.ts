@@ -19,10 +19,24 @@ export interface ShopEvents {
 export type ShopTopic = keyof ShopEvents;
 
 export interface ShopPubSub {
-  /** `audience` narrows the topic to one listener, e.g. a user: only those subscribed with it receive the event. */
+  /**
+   * `audience` narrows the topic to one listener, e.g. a user: only those subscribed with it receive the event.
+   * Never fails: while Redis is unreachable the event is dropped (said once in the log), not the mutation behind it.
+   */
   publish<T extends ShopTopic>(topic: T, payload: ShopEvents[T], audience?: string): Promise<void>;
+  /** Subscribing never fails either: while Redis is unreachable the subscription waits, and delivers once it is back. */
   subscribe<T extends ShopTopic>(topic: T, audience?: string): AsyncIterableIterator<ShopEvents[T]>;
+  /** `unavailable` while events cannot travel between gateways (Redis unreachable); in-process, always `ok`. */
+  health(): 'ok' | 'unavailable';
+  /** Called when Redis is back after an outage: whatever was published meanwhile (a revoked session) was lost. */
+  onRecovered(listener: () => void): void;
   close(): Promise<void>;
+}
+
+/** Where the pub/sub says, once per outage, that Redis went away and came back. */
+export interface PubSubLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
 }
 
 /**
@@ -32,23 +46,52 @@ export interface ShopPubSub {
 const channelOf = (topic: ShopTopic, audience?: string) => (audience === undefined ? topic : `${topic}:${audience.toLowerCase()}`);
 
 /** `channelPrefix` keeps this shop's channels apart from anything else on a shared Redis (another shop, staging). */
-export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:'): ShopPubSub {
+export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:', log?: PubSubLog): ShopPubSub {
   if (!redisUrl) {
     const local = new PubSub<Record<string, unknown>>();
     return {
       publish: (topic, payload, audience) => local.publish(channelOf(topic, audience), payload),
       subscribe: (topic, audience) => local.asyncIterableIterator(channelOf(topic, audience)) as AsyncIterableIterator<never>,
+      health: () => 'ok',
+      onRecovered: () => undefined,
       close: async () => undefined,
     };
   }
-  const options = { maxRetriesPerRequest: 3, lazyConnect: false };
-  const redis = new RedisPubSub({
-    publisher: new Redis(redisUrl, options),
-    subscriber: new Redis(redisUrl, options),
-  });
+  // The publisher fails at once while disconnected (a mutation must not wait for Redis); the subscriber queues its
+  // SUBSCRIBE commands until Redis is back, and resubscribes everything after a reconnect. Both retry for ever.
+  const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const recoveryListeners: (() => void)[] = [];
+  let outage = false;
+  const connected = () => publisher.status === 'ready' && subscriber.status === 'ready';
+  const wentAway = (error: Error) => {
+    if (outage) return;
+    outage = true;
+    log?.warn({ error: error.message }, 'Redis is unreachable: live events between gateways are paused until it is back');
+  };
+  const cameBack = () => {
+    if (!outage || !connected()) return;
+    outage = false;
+    log?.info('Redis is back: live events flow again');
+    for (const listener of recoveryListeners) listener();
+  };
+  for (const client of [publisher, subscriber]) {
+    client.on('error', wentAway);
+    client.on('ready', cameBack);
+  }
+  const redis = new RedisPubSub({ publisher, subscriber });
   return {
-    publish: (topic, payload, audience) => redis.publish(`${channelPrefix}${channelOf(topic, audience)}`, payload),
+    async publish(topic, payload, audience) {
+      if (publisher.status !== 'ready') return wentAway(new Error(`Redis connection is ${publisher.status}`));
+      try {
+        await redis.publish(`${channelPrefix}${channelOf(topic, audience)}`, payload);
+      } catch (error) {
+        wentAway(error as Error);
+      }
+    },
     subscribe: (topic, audience) => redis.asyncIterableIterator(`${channelPrefix}${channelOf(topic, audience)}`) as AsyncIterableIterator<never>,
+    health: () => (connected() ? 'ok' : 'unavailable'),
+    onRecovered: (listener) => void recoveryListeners.push(listener),
     close: async () => {
       await redis.close();
     },

@@ -126,8 +126,9 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
     }
   })().catch((error: unknown) => options.log.error({ err: error }, 'session events stopped'));
 
-  // Tokens expire, and may be revoked by another client of the REST service: each is checked again now and then.
-  const recheck = setInterval(async () => {
+  // Tokens expire, and may be revoked by another client of the REST service: each is checked again now and then,
+  // and at once when Redis comes back after an outage (a session ended through another gateway meanwhile).
+  const recheckSessions = async () => {
     const byToken = new Map<string, WebSocket[]>();
     for (const [socket, viewer] of viewers) byToken.set(viewer.token, [...(byToken.get(viewer.token) ?? []), socket]);
     for (const [token, socketsOfToken] of byToken) {
@@ -138,8 +139,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (error instanceof UpstreamRejection) for (const socket of socketsOfToken) endSession(socket, 'Session expired');
       }
     }
-  }, options.sessionRecheckMs);
+  };
+  const recheck = setInterval(() => void recheckSessions(), options.sessionRecheckMs);
   recheck.unref();
+  options.pubsub.onRecovered(() => void recheckSessions());
 
   return {
     sockets,

@@ -1,7 +1,7 @@
 // The shop as a GraphQL client meets it: the real REST service and a real gateway over it, both listening on
 // 127.0.0.1. TEST_REST_EXTENSIONS=false (the "gateway-plain" vitest project) runs the same tests against the
 // plain contract, to prove the gateway's fallbacks.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { buildGateway } from '../../gateway/src/app.js';
@@ -24,6 +24,8 @@ export interface GatewayOptions {
   restUrl?: string;
   /** The port to listen on (0, the default: any free one); a restarted gateway takes its predecessor's. */
   port?: number;
+  /** Fastify's logger options (a test reading the log gives it a stream); no logging by default. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export interface Gateway {
@@ -38,7 +40,7 @@ export interface Gateway {
 
 export async function startGateway(restUrl: string, options: GatewayOptions = {}): Promise<Gateway> {
   const config = loadGatewayConfig({ REST_URL: options.restUrl ?? restUrl, HOST: '127.0.0.1', PORT: '0', ...options.env });
-  const app = await buildGateway(config, { logger: false });
+  const app = await buildGateway(config, { logger: options.logger ?? false });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
