@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GraphQLError } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -43,6 +44,23 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
           if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, 'upstream unavailable');
           else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
         }
+      },
+    };
+  },
+};
+
+/**
+ * A subscription sent over HTTP is the client's mistake, not a server failure: it is answered 400 with where
+ * subscriptions are served, before anything runs (and so nothing is logged).
+ */
+const subscriptionsOnlyOverSockets: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation.operation !== 'subscription') return;
+        throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
       },
     };
   },
@@ -98,6 +116,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
+      subscriptionsOnlyOverSockets,
     ],
   });
   await apollo.start();

@@ -312,6 +312,26 @@ describe('production (NODE_ENV=production) and development', () => {
     expect(developmentAnswer.errors![0]!.extensions?.stacktrace).toEqual(expect.any(Array));
   });
 
+  it('answers a subscription sent over HTTP with a 400 that says where subscriptions are, and logs nothing', async () => {
+    const logLines: { level: number }[] = [];
+    const logged = await startGateway(shop.rest.url, {
+      env: { NODE_ENV: 'production' },
+      logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } },
+    });
+    try {
+      for (const token of [undefined, buyer]) {
+        const answer = await logged.graphql('subscription { productUpdated { id } }', {}, token);
+        expect(answer.status).toBe(400);
+        expect(answer.errors).toEqual([
+          { message: 'Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', extensions: { code: 'BAD_REQUEST' } },
+        ]);
+      }
+      expect(logLines.filter((line) => line.level >= 40)).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('suggests no field for a misspelled one in production; development does', async () => {
     const query = '{ prodcts(first: 1) { totalCount } }';
     const productionAnswer = await production.graphql(query, {}, buyer);
