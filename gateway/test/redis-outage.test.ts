@@ -58,7 +58,7 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     await rest?.close();
   });
 
-  const health = async () => (await fetch(new URL('/healthz', gateway.url))).json();
+  const health = async () => (await (await fetch(new URL('/healthz', gateway.url))).json()) as { status: string; redis?: string };
   const setPrice = async (price: number) => {
     const answer = await gateway.graphql(UPDATE_PRODUCT, { input: { id: productId, name: `Outage probe ${run}`, description: 'Probe', price, quantity: 5 } }, admin);
     expect(answer.errors).toBeUndefined();
