@@ -57,7 +57,7 @@ const subscriptionsOnlyOverSockets: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation }) {
-        if (operation.operation !== 'subscription') return;
+        if (operation?.operation !== 'subscription') return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
         });
