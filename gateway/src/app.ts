@@ -89,6 +89,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     introspection: config.introspection,
     maxPayloadBytes: BODY_LIMIT_BYTES,
     sessionRecheckMs: config.sessionRecheckMs,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
 
   const apollo = new ApolloServer<GatewayContext>({
@@ -132,6 +133,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           log: request.log,
           token: bearerToken(request.headers.authorization),
           requestId: request.id,
+          deadlineMs: config.requestTimeoutMs,
         }),
     }),
   });

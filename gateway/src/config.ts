@@ -1,7 +1,7 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseBoolean, parsePort } from '../../config/env.js';
+import { ConfigError, parseBoolean, parsePort, parsePositiveInteger } from '../../config/env.js';
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -13,6 +13,8 @@ export interface GatewayConfig {
   restUrl: string;
   /** Deadline for each REST call (spec §9: 10 s). */
   restTimeoutMs: number;
+  /** One deadline per GraphQL operation (query or mutation), shared by all the REST calls it makes. */
+  requestTimeoutMs: number;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
   /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
@@ -46,6 +48,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     port: parsePort('PORT', env.PORT, 4000),
     restUrl,
     restTimeoutMs: timeout,
+    requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
     redisUrl,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
     sessionRecheckMs: recheckSeconds * 1000,

@@ -27,11 +27,14 @@ export interface ContextOptions {
   token: string | undefined;
   requestId: string;
   socketUsername?: string | undefined;
+  /** One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription. */
+  deadlineMs?: number | undefined;
 }
 
 export function createContext(options: ContextOptions): GatewayContext {
+  const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
   const bind = (token: string | undefined) => {
-    const api = createRestApi(options.rest, { token, requestId: options.requestId });
+    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline });
     return { token, api, loaders: createLoaders(api) };
   };
   const context: GatewayContext = {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -52,6 +52,8 @@ export interface SubscriptionServerOptions {
   introspection: boolean;
   maxPayloadBytes: number;
   sessionRecheckMs: number;
+  /** The deadline of a query or mutation sent over the socket; a subscription lives as long as it is wanted. */
+  requestTimeoutMs: number;
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
@@ -101,6 +103,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             token: viewer.token,
             requestId: randomUUID(),
             socketUsername: viewer.username,
+            deadlineMs: getOperationAST(checked.document, payload.operationName)?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
           }),
         };
       },

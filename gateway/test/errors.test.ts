@@ -142,6 +142,33 @@ describe('the REST service misbehaves', () => {
     expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
   });
 
+  it('gives the whole operation one deadline (REQUEST_TIMEOUT_MS): calls that each answer in time cannot add up past it', async () => {
+    const ADD_THREE = `mutation ($input: AddToCartInput!) {
+      a: addToCart(input: $input) { cart { itemCount } }
+      b: addToCart(input: $input) { cart { itemCount } }
+      c: addToCart(input: $input) { cart { itemCount } }
+    }`;
+    const deadlined = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' } });
+    const patient = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS: '5000' } });
+    const shopper = await shop.user('deadline-buyer');
+    try {
+      // Each REST call answers in 400 ms, well within REST_TIMEOUT_MS; the mutation's fields run one after another.
+      proxy.inject({ delayMs: 400 }, /\/api\/cart/);
+      const input = { productId, quantity: 1 };
+      const cut = await deadlined.graphql(ADD_THREE, { input }, shopper);
+      // a and b ran (800 ms); c ran into the deadline, and its non-null payload takes the data with it.
+      expect(cut.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([[['c'], 'UPSTREAM_UNAVAILABLE']]);
+      expect(cut.data).toBeUndefined();
+      // Without the operation's deadline the same three calls all finish: each one was within its own.
+      const whole = await patient.graphql(ADD_THREE, { input }, shopper);
+      expect(whole.errors).toBeUndefined();
+      expect(Object.keys(whole.data)).toEqual(['a', 'b', 'c']);
+    } finally {
+      await deadlined.close();
+      await patient.close();
+    }
+  });
+
   it('answers UPSTREAM_UNAVAILABLE to a 503, and what the REST service said stays out of the answer', async () => {
     proxy.inject({ status: 503, body: { message: 'PSQLException: connection to db-primary.internal:5432 refused' } });
     const answer = await proxied.graphql(PRODUCT, { id: productId }, buyer);

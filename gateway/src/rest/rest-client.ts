@@ -18,6 +18,8 @@ export interface RestCall {
 export interface Caller {
   token?: string | undefined;
   requestId?: string | undefined;
+  /** The GraphQL operation's deadline, shared by all its calls: aborts what is still running when it passes. */
+  deadline?: AbortSignal | undefined;
 }
 
 export interface RestClientOptions {
@@ -86,6 +88,7 @@ export class RestClient {
       headers['content-type'] = 'application/json';
     }
     const what = `${call.method} ${call.path}`;
+    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`);
     let status: number;
     let contentType: string;
     let text: string;
@@ -95,11 +98,13 @@ export class RestClient {
         path: `${this.basePath}${call.path}${queryString(call.query)}`,
         headers,
         body,
+        ...(caller.deadline ? { signal: caller.deadline } : {}),
       });
       status = response.statusCode;
       contentType = String(response.headers['content-type'] ?? '');
       text = await response.body.text();
     } catch (error) {
+      if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: the operation's deadline passed`);
       throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
     }
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
