@@ -90,6 +90,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     maxPayloadBytes: BODY_LIMIT_BYTES,
     sessionRecheckMs: config.sessionRecheckMs,
     requestTimeoutMs: config.requestTimeoutMs,
+    upstreamCallsPerOperation: config.upstreamCallsPerOperation,
+    socketOperationsPerSecond: config.socketOperationsPerSecond,
   });
 
   const apollo = new ApolloServer<GatewayContext>({
@@ -134,6 +136,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           token: bearerToken(request.headers.authorization),
           requestId: request.id,
           deadlineMs: config.requestTimeoutMs,
+          upstreamCallLimit: config.upstreamCallsPerOperation,
         }),
     }),
   });

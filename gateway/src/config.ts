@@ -15,6 +15,10 @@ export interface GatewayConfig {
   restTimeoutMs: number;
   /** One deadline per GraphQL operation (query or mutation), shared by all the REST calls it makes. */
   requestTimeoutMs: number;
+  /** REST calls one GraphQL operation may make before it is refused (OPERATION_TOO_LARGE). */
+  upstreamCallsPerOperation: number;
+  /** Operations one socket may start per second (a burst of twice that); more are refused with TOO_MANY_REQUESTS. */
+  socketOperationsPerSecond: number;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
   /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
@@ -49,6 +53,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     restUrl,
     restTimeoutMs: timeout,
     requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
+    upstreamCallsPerOperation: parsePositiveInteger('UPSTREAM_CALLS_PER_OPERATION', env.UPSTREAM_CALLS_PER_OPERATION, 100),
+    socketOperationsPerSecond: parsePositiveInteger('SOCKET_OPERATIONS_PER_SECOND', env.SOCKET_OPERATIONS_PER_SECOND, 20),
     redisUrl,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
     sessionRecheckMs: recheckSeconds * 1000,

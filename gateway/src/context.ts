@@ -29,12 +29,15 @@ export interface ContextOptions {
   socketUsername?: string | undefined;
   /** One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription. */
   deadlineMs?: number | undefined;
+  /** REST calls one operation may make (a subscription: each of its events); unlimited when unset. */
+  upstreamCallLimit?: number | undefined;
 }
 
 export function createContext(options: ContextOptions): GatewayContext {
   const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
+  const budget = options.upstreamCallLimit ? { limit: options.upstreamCallLimit, remaining: options.upstreamCallLimit } : undefined;
   const bind = (token: string | undefined) => {
-    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline });
+    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget });
     return { token, api, loaders: createLoaders(api) };
   };
   const context: GatewayContext = {
@@ -49,6 +52,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     },
     refreshLoaders(this: GatewayContext) {
       this.loaders = createLoaders(this.api);
+      if (budget) budget.remaining = budget.limit;
     },
   };
   return context;

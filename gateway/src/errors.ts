@@ -45,6 +45,15 @@ export class UpstreamUnavailable extends GraphQLError {
   }
 }
 
+/** An operation that would make more REST calls than one operation may (UPSTREAM_CALLS_PER_OPERATION). */
+export class OperationTooLarge extends GraphQLError {
+  constructor(limit: number) {
+    super(`This operation needs more than ${limit} calls to the shop's backend: ask for fewer things at once`, {
+      extensions: { code: 'OPERATION_TOO_LARGE' },
+    });
+  }
+}
+
 export const unauthenticated = () =>
   new GraphQLError('You need to log in', { extensions: { code: 'UNAUTHENTICATED' } });
 

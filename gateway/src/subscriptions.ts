@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -54,6 +54,28 @@ export interface SubscriptionServerOptions {
   sessionRecheckMs: number;
   /** The deadline of a query or mutation sent over the socket; a subscription lives as long as it is wanted. */
   requestTimeoutMs: number;
+  upstreamCallsPerOperation: number;
+  /** Operations a socket may start per second, with a burst of twice that. */
+  socketOperationsPerSecond: number;
+}
+
+const tooManyOperations = (rate: number) =>
+  new GraphQLError(`Too many operations on this connection: at most ${rate} a second. Try again in a moment.`, {
+    extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 1 },
+  });
+
+/** A token bucket: `rate` a second, up to `burst` at once. */
+function operationAllowance(rate: number, burst: number) {
+  let tokens = burst;
+  let refilledAt = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * rate);
+    refilledAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
@@ -61,7 +83,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   // The user behind each authenticated socket, to end their sessions.
   const viewers = new Map<WebSocket, SocketViewer>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
-  const serverHandle = useServer<Record<string, unknown>, { viewer: SocketViewer }>(
+  const serverHandle = useServer<Record<string, unknown>, { viewer: SocketViewer; allowance?: () => boolean }>(
     {
       schema: options.schema,
       isProd: options.production,
@@ -86,6 +108,9 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         }
       },
       onSubscribe: (context, _id, payload) => {
+        // One socket may not run operations as fast as it can send them: each one may cost REST calls.
+        const allowance = (context.extra.allowance ??= operationAllowance(options.socketOperationsPerSecond, options.socketOperationsPerSecond * 2));
+        if (!allowance()) return [tooManyOperations(options.socketOperationsPerSecond)];
         const checked = checkDocument(options.schema, payload.query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
         // validates on its own, so it must too, or the schema could be read here field by field.
@@ -104,6 +129,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             requestId: randomUUID(),
             socketUsername: viewer.username,
             deadlineMs: getOperationAST(checked.document, payload.operationName)?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
+            upstreamCallLimit: options.upstreamCallsPerOperation,
           }),
         };
       },

@@ -2,6 +2,7 @@
 // any resolver or upstream call), CSRF prevention, the body limit, Sandbox and introspection, request ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+import { ask } from '../../tests/helpers/socket-feed.js';
 
 let shop: Shop;
 let token: string;
@@ -147,5 +148,50 @@ describe('for developers', () => {
         await client.dispose();
       }
     });
+  });
+});
+
+describe('amplification: what one operation or one socket may cost upstream', () => {
+  const orderIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => Buffer.from(`Order:${from + i}`).toString('base64url'));
+
+  it('stops an operation at 100 REST calls with OPERATION_TOO_LARGE: 15 aliases × 100 node ids make 100 calls, not 1,500', async () => {
+    const aliases = Array.from({ length: 15 }, (_, i) => `a${i}: nodes(ids: ${JSON.stringify(orderIds(1 + i * 100, 100))}) { id }`);
+    shop.resetCalls();
+    const answer = await shop.graphql(`{ ${aliases.join(' ')} }`, {}, token);
+    // A refused field answers at once, while calls of the admitted ones may still be on their way: let them land.
+    let landed = -1;
+    while (landed !== shop.calls.length) {
+      landed = shop.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(shop.calls.filter((call) => call.startsWith('GET /api/orders/'))).toHaveLength(100);
+    expect(shop.calls).toHaveLength(100);
+    const problems = new Set(answer.errors!.map((error) => `${error.extensions?.code}: ${error.message}`));
+    expect([...problems]).toEqual([
+      "OPERATION_TOO_LARGE: This operation needs more than 100 calls to the shop's backend: ask for fewer things at once",
+    ]);
+  });
+
+  it('refuses operations on one socket beyond its rate (SOCKET_OPERATIONS_PER_SECOND), with TOO_MANY_REQUESTS; the socket stays', async () => {
+    const limited = await startGateway(shop.rest.url, { env: { SOCKET_OPERATIONS_PER_SECOND: '1' } });
+    const socket = limited.socket(token);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          ask(socket, '{ viewer { username } }').then(
+            (event) => event.data?.viewer?.username as string,
+            (error: unknown) => String(error),
+          ),
+        ),
+      );
+      expect(answers.filter((answer) => answer === 'guarded-user')).toHaveLength(2);
+      expect(new Set(answers.filter((answer) => answer !== 'guarded-user'))).toEqual(
+        new Set([expect.stringContaining('Too many operations on this connection: at most 1 a second. Try again in a moment.')]),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await ask(socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'guarded-user' } });
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // (to connect, for the answer to start, and between its parts), the caller's bearer token and request id passed on,
 // and failures turned into GraphQL errors.
 import { Pool } from 'undici';
-import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
+import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -20,6 +20,13 @@ export interface Caller {
   requestId?: string | undefined;
   /** The GraphQL operation's deadline, shared by all its calls: aborts what is still running when it passes. */
   deadline?: AbortSignal | undefined;
+  /** How many more REST calls the operation may make (UPSTREAM_CALLS_PER_OPERATION), shared by all its calls. */
+  budget?: UpstreamBudget | undefined;
+}
+
+export interface UpstreamBudget {
+  limit: number;
+  remaining: number;
 }
 
 export interface RestClientOptions {
@@ -89,6 +96,10 @@ export class RestClient {
     }
     const what = `${call.method} ${call.path}`;
     if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`);
+    if (caller.budget) {
+      if (caller.budget.remaining <= 0) throw new OperationTooLarge(caller.budget.limit);
+      caller.budget.remaining -= 1;
+    }
     let status: number;
     let contentType: string;
     let text: string;
