@@ -12,7 +12,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, bearerToken, createContext } from './context.js';
-import { UpstreamUnavailable } from './errors.js';
+import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
@@ -147,6 +147,17 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
 
   // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
   app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
+  // Readiness, for a load balancer: can this instance answer the shop's questions now? The REST service must
+  // answer (any answer: another implementation of the contract may have no /healthz), and Redis, when configured.
+  app.get('/readyz', async (request, reply) => {
+    const restReachable = await rest.call({ requestId: request.id }, { method: 'GET', path: '/healthz' }).then(
+      () => true,
+      (error: unknown) => error instanceof UpstreamRejection,
+    );
+    const redis = pubsub.health();
+    const ready = restReachable && redis === 'ok';
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
+  });
 
   // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
   const webApp = hasWebApp(config.webDist);

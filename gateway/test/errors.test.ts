@@ -83,6 +83,16 @@ describe('the REST service is down', () => {
     await productionDown?.close();
   });
 
+  it('tells a load balancer it is not ready (/readyz 503) while staying alive (/healthz 200); ready again with the REST service', async () => {
+    const readyz = async (gateway: Gateway) => {
+      const response = await fetch(gateway.url.replace('/graphql', '/readyz'));
+      return [response.status, await response.json()];
+    };
+    expect(await readyz(down)).toEqual([503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }]);
+    expect((await fetch(down.url.replace('/graphql', '/healthz'))).status).toBe(200);
+    expect(await readyz(proxied)).toEqual([200, { status: 'ready', rest: 'ok', redis: 'ok' }]);
+  });
+
   it('answers a query with UPSTREAM_UNAVAILABLE and the generic message, the field being null', async () => {
     const answer = await down.graphql('{ products(first: 5) { totalCount } }', {}, buyer);
     expect(answer.status).toBe(200);

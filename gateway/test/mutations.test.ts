@@ -858,6 +858,16 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     expect(await historyOf(ida, roomId)).toEqual({ lastMessage: 'kept', messages: { totalCount: 1, edges: [{ node: { content: 'kept' } }] } });
   });
 
+  it('sendMessage counts characters as people do (an emoji is one), as the REST service does: 2000 emoji pass, 2001 do not', async () => {
+    const noa = await shop.user('m-chat-noa');
+    await shop.rest.register('m-chat-ole');
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-ole' }, 'room { id }', noa)).room.id;
+    const sent = await mutate('sendMessage', { roomId, content: '🙂'.repeat(2000) }, 'message { content }', noa);
+    expect([...sent.message.content]).toHaveLength(2000);
+    const error = await refused('sendMessage', { roomId, content: '🙂'.repeat(2001) }, 'message { id }', noa);
+    expect(error).toEqual({ message: 'Message must be at most 2000 characters long', field: 'content', code: 'INVALID_INPUT' });
+  });
+
   it('sendMessage into someone else’s room, or with an id of another type, is NOT_FOUND on roomId, writing nothing', async () => {
     const kim = await shop.user('m-chat-kim');
     const lea = await shop.user('m-chat-lea');

@@ -392,25 +392,29 @@ describe('GET /available-users-from-main', () => {
 });
 
 describe('POST /cleanup-duplicates', () => {
-  it('removes only rooms in which every participant deleted their account', async () => {
+  it('removes, for an admin, only rooms in which every participant deleted their account; for anyone else it does nothing', async () => {
     const [ann, ben, cat, dan] = await newUsers('cleanup', 4);
+    const admin = await shop.adminToken();
     // Start from a clean slate: earlier tests may have left abandoned rooms behind.
-    await shop.request('POST', '/api/chat/cleanup-duplicates', { token: dan!.token });
+    await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
 
     const abandoned = (await send(ann!.token, ben!.name, 'We both leave')).body.chatRoomId;
     const halfLeft = (await send(ann!.token, cat!.name, 'Only I leave')).body.chatRoomId;
     const live = (await send(cat!.token, dan!.name, 'We both stay')).body.chatRoomId;
 
-    const untouched = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: dan!.token });
+    const untouched = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
     expect(untouched.status).toBe(200);
     expect(untouched.body).toEqual({ removedRooms: 0 });
 
     expect((await shop.request('DELETE', '/api/users/account', { token: ann!.token })).status).toBe(204);
     expect((await shop.request('DELETE', '/api/users/account', { token: ben!.token })).status).toBe(204);
 
-    const cleaned = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: dan!.token });
+    const byUser = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: dan!.token });
+    expect([byUser.status, byUser.body]).toEqual([200, { removedRooms: 0 }]);
+    expect(await shop.app.shopDatabase.db.selectFrom('chatRooms').select('id').where('id', '=', abandoned).execute()).toEqual([{ id: abandoned }]);
+    const cleaned = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
     expect(cleaned.body).toEqual({ removedRooms: 1 });
-    const again = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: cat!.token });
+    const again = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
     expect(again.body).toEqual({ removedRooms: 0 });
 
     const catRooms = await roomsOf(cat!.token);

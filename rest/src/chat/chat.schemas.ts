@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_PAGE_SIZE, PageSchema } from '../shared/paging.js';
 import { DatabaseId, Nullable, Timestamp } from '../shared/schemas.js';
 
-import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
+import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from '../../../shop-rules/order-rules.js';
 
 export { MAX_MESSAGE_LENGTH };
 
@@ -54,7 +54,8 @@ export const SendBody = Type.Object({
   // Named like the service's other refusal ("Message must not be empty") rather than after the field.
   content: Type.String({
     maxLength: MAX_MESSAGE_LENGTH,
-    errorMessage: { maxLength: `Message must be at most ${MAX_MESSAGE_LENGTH} characters long` },
+    // JSON Schema counts code points, as shop-rules' messageLength does: both refuse the same messages.
+    errorMessage: { maxLength: MESSAGE_TOO_LONG },
   }),
 });
 
