@@ -16,7 +16,7 @@ import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
-import { clarifyParseError, parseOptions, queryLimitRules } from './security.js';
+import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
 import { requestIdOf } from '../../config/request-id.js';
@@ -109,6 +109,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
       if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') return { ...formatted, message: clarifyParseError(formatted.message) };
+      // Apollo hides suggestions in validation errors only; bad variable values (an input field misspelled) too.
+      if (config.production && formatted.extensions?.code === 'BAD_USER_INPUT') return { ...formatted, message: withoutSuggestions(formatted.message) };
       return formatted;
     },
     // No drain plugin: Fastify drains HTTP itself on close (the integration's plugin would call app.close() again).

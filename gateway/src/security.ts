@@ -52,6 +52,9 @@ export const clarifyParseError = (message: string) => message.replace(/ more tha
 
 export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 
+/** Drops "Did you mean …?" (the same rewrite as Apollo Server's): in production it would reveal the schema name by name. */
+export const withoutSuggestions = (message: string) => message.replace(/ ?Did you mean(.+?)\?$/, '');
+
 /** Parse and validate a socket operation as Apollo Server does an HTTP one. */
 export function checkDocument(
   schema: GraphQLSchema,

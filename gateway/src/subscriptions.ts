@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST, getVariableValues } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -16,16 +16,16 @@ import { sameUsername } from './resolvers/user.js';
 import type { ShopPubSub } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';
-import { checkDocument } from './security.js';
+import { checkDocument, withoutSuggestions } from './security.js';
 
 /** WebSocket close code 1013: a server condition the client may retry after (RFC 6455 registry). */
 const TRY_AGAIN_LATER = 1013;
 
-/** The same rewrite as Apollo Server's ApolloServerPluginDisableSuggestions. */
-function withoutSuggestions(error: GraphQLError): GraphQLError {
-  error.message = error.message.replace(/ ?Did you mean(.+?)\?$/, '');
+function hideSuggestions(error: GraphQLError): GraphQLError {
+  error.message = withoutSuggestions(error.message);
   return error;
 }
+
 
 interface SocketViewer {
   token: string;
@@ -114,7 +114,19 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         const checked = checkDocument(options.schema, payload.query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
         // validates on its own, so it must too, or the schema could be read here field by field.
-        if (checked.errors) return options.production ? checked.errors.map(withoutSuggestions) : checked.errors;
+        if (checked.errors) return options.production ? checked.errors.map(hideSuggestions) : checked.errors;
+        // Variables are checked here, as Apollo Server checks them over HTTP: a client's mistake answered as
+        // BAD_USER_INPUT with its message, not executed into an error that would read "Internal server error".
+        const operation = getOperationAST(checked.document, payload.operationName);
+        if (operation) {
+          const coerced = getVariableValues(options.schema, operation.variableDefinitions ?? [], payload.variables ?? {});
+          if (coerced.errors) {
+            return coerced.errors.map((error) => {
+              const refusal = new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } });
+              return options.production ? hideSuggestions(refusal) : refusal;
+            });
+          }
+        }
         const viewer = context.extra.viewer!;
         return {
           schema: options.schema,
@@ -128,7 +140,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             token: viewer.token,
             requestId: randomUUID(),
             socketUsername: viewer.username,
-            deadlineMs: getOperationAST(checked.document, payload.operationName)?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
+            deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
             upstreamCallLimit: options.upstreamCallsPerOperation,
           }),
         };

@@ -381,6 +381,33 @@ describe('production (NODE_ENV=production) and development', () => {
     expect(developmentAnswer.errors![0]!.message).toMatch(/^Cannot query field "prodcts" on type "Query"\. Did you mean "products"/);
   });
 
+  it('answers bad variable values as BAD_USER_INPUT with a clear message, over HTTP and sockets, suggesting nothing in production', async () => {
+    const LOGIN = 'mutation ($input: LoginInput!) { login(input: $input) { token } }';
+    const variables = { input: { usernme: 'ann', password: 'secret1' } };
+    const expected = [
+      'Variable "$input" got invalid value { usernme: "ann", password: "secret1" }; Field "username" of required type "String!" was not provided.',
+      'Variable "$input" got invalid value { usernme: "ann", password: "secret1" }; Field "usernme" is not defined by type "LoginInput".',
+    ];
+    const overHttp = await production.graphql(LOGIN, variables);
+    expect(overHttp.errors!.map((error) => [error.message, error.extensions?.code])).toEqual(expected.map((message) => [message, 'BAD_USER_INPUT']));
+
+    const productionSocket = production.socket(buyer);
+    const developmentSocket = proxied.socket(buyer);
+    try {
+      const overSocket = await new Promise<readonly { message: string; extensions?: Record<string, unknown> }[]>((resolve) => {
+        productionSocket.subscribe({ query: LOGIN, variables }, { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined });
+      });
+      expect(overSocket.map((error) => [error.message, error.extensions?.code])).toEqual(expected.map((message) => [message, 'BAD_USER_INPUT']));
+      const inDevelopment = await new Promise<readonly { message: string }[]>((resolve) => {
+        developmentSocket.subscribe({ query: LOGIN, variables }, { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined });
+      });
+      expect(inDevelopment[1]!.message).toBe(`${expected[1]} Did you mean "username"?`);
+    } finally {
+      await productionSocket.dispose();
+      await developmentSocket.dispose();
+    }
+  });
+
   it('suggests no field over the socket in production either; development does', async () => {
     const productionSocket = production.socket(buyer);
     const developmentSocket = proxied.socket(buyer);
