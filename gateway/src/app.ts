@@ -16,6 +16,7 @@ import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
+import { costRefusal } from './query-cost.js';
 import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
@@ -50,13 +51,16 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
 };
 
 /**
- * A subscription sent over HTTP is the client's mistake, not a server failure: it is answered 400 with where
- * subscriptions are served, before anything runs (and so nothing is logged).
+ * What is refused once the operation and its variables are known, before anything runs (so nothing is logged):
+ * an operation that costs too much (query-cost.ts), and a subscription sent over HTTP — the client's mistake,
+ * answered 400 with where subscriptions are served.
  */
-const subscriptionsOnlyOverSockets: ApolloServerPlugin<GatewayContext> = {
+const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ operation }) {
+      async didResolveOperation({ operation, document, request }) {
+        const tooCostly = costRefusal(document, request.operationName, request.variables);
+        if (tooCostly) throw tooCostly;
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
@@ -121,7 +125,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
-      subscriptionsOnlyOverSockets,
+      refusedBeforeExecution,
     ],
   });
   await apollo.start();

@@ -1,6 +1,5 @@
 // Limits on what a query may ask (graphql-armor), the same over HTTP and over the socket: each is checked while
 // parsing or validating, so a refused query never reaches a resolver or the REST service.
-import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -23,7 +22,6 @@ export const QUERY_LIMITS = {
   maxDirectives: 20,
   /** Tokens in a document; the largest screen query has a few hundred. */
   maxTokens: 2000,
-  maxCost: 5000,
 };
 
 /**
@@ -38,12 +36,12 @@ const reportRefusal = {
   ],
 };
 
+/** The shape limits, at validation. What an operation costs depends on its variables: see query-cost.ts. */
 export function queryLimitRules(): ValidationRule[] {
   return [
     maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal }),
     maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal }),
     maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal }),
-    costLimitRule({ maxCost: QUERY_LIMITS.maxCost, ...reportRefusal }),
   ];
 }
 

@@ -16,6 +16,7 @@ import { sameUsername } from './resolvers/user.js';
 import type { ShopPubSub } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';
+import { costRefusal } from './query-cost.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 
 /** WebSocket close code 1013: a server condition the client may retry after (RFC 6455 registry). */
@@ -126,6 +127,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
               return options.production ? hideSuggestions(refusal) : refusal;
             });
           }
+          const tooCostly = costRefusal(checked.document, payload.operationName, payload.variables ?? undefined);
+          if (tooCostly) return [tooCostly];
         }
         const viewer = context.extra.viewer!;
         return {

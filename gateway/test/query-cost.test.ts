@@ -1,0 +1,78 @@
+// What an operation may cost (query-cost.ts): page sizes count the same written in the document, as Relay writes
+// them, or passed as variables; every operation of our own web client passes with the largest pages it may ask
+// for; nested pages of pages are refused, over HTTP and over sockets, before any REST call.
+import { type DocumentNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FIRST } from '../src/resolvers/connections.js';
+import { MAX_QUERY_COST, operationCost } from '../src/query-cost.js';
+import * as webDocuments from '../../web/src/gql/graphql.js';
+import { type Shop, startShop } from '../../tests/helpers/shop.js';
+import { listen } from '../../tests/helpers/socket-feed.js';
+
+const RELAY_ROOM = (pageSize: string) =>
+  `query Room${pageSize === '$n' ? '($n: Int)' : ''} { node(id: "Q2hhdFJvb206MQ") { ... on ChatRoom { messages(last: ${pageSize}) { edges { cursor node { id content timestamp senderUsername room { id } } } pageInfo { hasPreviousPage startCursor } } } } }`;
+const NESTED = `query Nested($n: Int) { viewer { chatRooms { messages(last: $n) { edges { node { room { messages(last: $n) { edges { node { id room { id } } } } } } } } } } }`;
+
+describe('the price of an operation', () => {
+  it('is the same whether a page size is written in the document or passed as a variable', () => {
+    const literal = operationCost(parse(RELAY_ROOM('50')), undefined, undefined);
+    expect(literal).toBe(operationCost(parse(RELAY_ROOM('$n')), undefined, { n: 50 }));
+    // node 1 + messages 1 + 50 × (edge 1 + its node 1 + room 1) + pageInfo 1
+    expect(literal).toBe(1 + 1 + 50 * 3 + 1);
+  });
+
+  it('admits every operation of the web client with the largest pages it may ask for', () => {
+    const documents = Object.entries(webDocuments).filter(([, value]) => (value as DocumentNode)?.kind === Kind.DOCUMENT) as [string, DocumentNode][];
+    const operations = documents.filter(([, document]) => document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION));
+    expect(operations.length).toBeGreaterThan(20);
+    for (const [name, document] of operations) {
+      const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
+      const largest = Object.fromEntries((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, MAX_FIRST]));
+      expect(operationCost(document, undefined, largest), name).toBeLessThanOrEqual(MAX_QUERY_COST);
+    }
+  });
+});
+
+describe('over the wire', () => {
+  let shop: Shop;
+  let token: string;
+  beforeAll(async () => {
+    shop = await startShop();
+    token = await shop.user('cost-watcher');
+  });
+  afterAll(() => shop.close());
+
+  it('answers the Relay-style document with a literal page size, as it does the same with a variable', async () => {
+    for (const [query, variables] of [
+      [RELAY_ROOM('50'), {}],
+      [RELAY_ROOM('$n'), { n: 50 }],
+    ] as const) {
+      const answer = await shop.graphql(query, variables, token);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data).toEqual({ node: null });
+    }
+  });
+
+  it('refuses pages of pages before any REST call, over HTTP and over a socket, literal or variable', async () => {
+    // viewer 1 + chatRooms 1 + messages 1 + 100 × (edge, node, room, messages 1 + 100 × (edge, node, room) + 1) … = 30403
+    const message = `Query cost limit of ${MAX_QUERY_COST} exceeded, found 30403: ask for smaller pages or fewer nested ones`;
+    const socket = shop.gateway.socket(token);
+    try {
+      // The socket's first refusal waits for its connection (whose token check is a REST call); the second does not.
+      expect((await listen(socket, NESTED, { n: 100 }).refusal()).map((error) => error.message)).toEqual([message]);
+      shop.resetCalls();
+      expect((await listen(socket, NESTED, { n: 100 }).refusal()).map((error) => error.message)).toEqual([message]);
+      const overHttp = await shop.graphql(NESTED, { n: 100 }, token);
+      expect(overHttp.status).toBe(400);
+      const refusal = (answer: typeof overHttp) => answer.errors!.map((error) => [error.message, error.extensions?.code]);
+      expect(refusal(overHttp)).toEqual([[message, 'GRAPHQL_VALIDATION_FAILED']]);
+      const literal = await shop.graphql(NESTED.replace('($n: Int)', '').replaceAll('$n', '100'), {}, token);
+      expect(refusal(literal)).toEqual([[message, 'GRAPHQL_VALIDATION_FAILED']]);
+      expect(shop.calls).toEqual([]);
+    } finally {
+      await socket.dispose();
+    }
+    // The same shape with small pages is an ordinary query.
+    expect((await shop.graphql(NESTED, { n: 5 }, token)).errors).toBeUndefined();
+  });
+});
