@@ -31,7 +31,17 @@ async function main(): Promise<void> {
   const restPort = await freePort();
   const rest = await startServer(
     path.join(root, 'rest/src/server.ts'),
-    { REST_PORT: String(restPort), DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_PASSWORD: 'bench-admin' },
+    {
+      REST_PORT: String(restPort),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'bench-admin',
+      // The bench is one client address playing a thousand people: the limits per address and user would stop it.
+      REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1000000',
+      LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000000',
+      LOGIN_ATTEMPTS_PER_MINUTE: '1000000',
+      MESSAGES_PER_USER_PER_MINUTE: '1000000',
+    },
     restPort,
   );
   const gatewayEnv = { REST_URL: rest.url };

@@ -96,6 +96,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     requestTimeoutMs: config.requestTimeoutMs,
     upstreamCallsPerOperation: config.upstreamCallsPerOperation,
     socketOperationsPerSecond: config.socketOperationsPerSecond,
+    socketsPerUser: config.socketsPerUser,
   });
 
   const apollo = new ApolloServer<GatewayContext>({
@@ -143,6 +144,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           requestId: request.id,
           deadlineMs: config.requestTimeoutMs,
           upstreamCallLimit: config.upstreamCallsPerOperation,
+          clientAddress: request.ip,
         }),
     }),
   });

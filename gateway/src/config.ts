@@ -19,6 +19,8 @@ export interface GatewayConfig {
   upstreamCallsPerOperation: number;
   /** Operations one socket may start per second (a burst of twice that); more are refused with TOO_MANY_REQUESTS. */
   socketOperationsPerSecond: number;
+  /** Subscription sockets one user may hold open on this gateway; more are closed with 4429. */
+  socketsPerUser: number;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
   /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
@@ -55,6 +57,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
     upstreamCallsPerOperation: parsePositiveInteger('UPSTREAM_CALLS_PER_OPERATION', env.UPSTREAM_CALLS_PER_OPERATION, 100),
     socketOperationsPerSecond: parsePositiveInteger('SOCKET_OPERATIONS_PER_SECOND', env.SOCKET_OPERATIONS_PER_SECOND, 20),
+    socketsPerUser: parsePositiveInteger('SOCKETS_PER_USER', env.SOCKETS_PER_USER, 10),
     redisUrl,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
     sessionRecheckMs: recheckSeconds * 1000,

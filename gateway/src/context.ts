@@ -29,6 +29,8 @@ export interface ContextOptions {
   socketUsername?: string | undefined;
   /** One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription. */
   deadlineMs?: number | undefined;
+  /** The address the operation came from, for the REST service's limits per client. */
+  clientAddress?: string | undefined;
   /** REST calls one operation may make (a subscription: each of its events); unlimited when unset. */
   upstreamCallLimit?: number | undefined;
 }
@@ -37,7 +39,7 @@ export function createContext(options: ContextOptions): GatewayContext {
   const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
   const budget = options.upstreamCallLimit ? { limit: options.upstreamCallLimit, remaining: options.upstreamCallLimit } : undefined;
   const bind = (token: string | undefined) => {
-    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget });
+    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress });
     return { token, api, loaders: createLoaders(api) };
   };
   const context: GatewayContext = {

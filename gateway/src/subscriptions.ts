@@ -58,7 +58,12 @@ export interface SubscriptionServerOptions {
   upstreamCallsPerOperation: number;
   /** Operations a socket may start per second, with a burst of twice that. */
   socketOperationsPerSecond: number;
+  /** Sockets one user may hold open on this gateway. */
+  socketsPerUser: number;
 }
+
+/** Close code for a user over their socket limit (4000–4999 are the application's): clients back off and retry. */
+export const TOO_MANY_SOCKETS = 4429;
 
 const tooManyOperations = (rate: number) =>
   new GraphQLError(`Too many operations on this connection: at most ${rate} a second. Try again in a moment.`, {
@@ -93,6 +98,12 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (!token) return false;
         try {
           const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
+          let open = 0;
+          for (const other of viewers.values()) if (sameUsername(other.username, profile.username)) open += 1;
+          if (open >= options.socketsPerUser) {
+            context.extra.socket.close(TOO_MANY_SOCKETS, `At most ${options.socketsPerUser} connections per user`);
+            return false;
+          }
           const viewer = { token, username: profile.username };
           context.extra.viewer = viewer;
           viewers.set(context.extra.socket, viewer);
@@ -145,6 +156,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             socketUsername: viewer.username,
             deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
             upstreamCallLimit: options.upstreamCallsPerOperation,
+            clientAddress: context.extra.request.socket.remoteAddress,
           }),
         };
       },

@@ -195,3 +195,50 @@ describe('amplification: what one operation or one socket may cost upstream', ()
     }
   });
 });
+
+describe('limits per client and per user', () => {
+  it('closes a user’s socket beyond SOCKETS_PER_USER with 4429; other users connect', async () => {
+    const limited = await startGateway(shop.rest.url, { env: { SOCKETS_PER_USER: '2' } });
+    const closeCode = (client: ReturnType<Gateway['socket']>) =>
+      new Promise<number | 'open'>((resolve) => {
+        client.on('connected', () => resolve('open'));
+        client.on('closed', (event) => resolve((event as { code: number }).code));
+      });
+    try {
+      const first = limited.socket(token);
+      expect(await closeCode(first)).toBe('open');
+      const second = limited.socket(token);
+      expect(await closeCode(second)).toBe('open');
+      // (A refused non-lazy client reports its close through onNonLazyError; the code is what matters here.)
+      expect(await closeCode(limited.socket(token, { onNonLazyError: () => undefined }))).toBe(4429);
+      expect(await closeCode(limited.socket(await shop.user('another-socket-user')))).toBe('open');
+      // One closed, one more may come.
+      await first.dispose();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await closeCode(limited.socket(token))).toBe('open');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('passes the client’s own address to the REST service, whatever x-forwarded-for the client claims', async () => {
+    const strict = await startShop({ rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } } });
+    try {
+      const register = (username: string, claimed: string) =>
+        fetch(strict.gateway.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': claimed },
+          body: JSON.stringify({
+            query: 'mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message code } } }',
+            variables: { input: { username, password: 'pw-123', confirmPassword: 'pw-123' } },
+          }),
+        }).then(async (response) => ((await response.json()) as { data: { register: { userErrors: unknown[] } } }).data.register.userErrors);
+      expect(await register('spoof-one', '198.51.100.31')).toEqual([]);
+      expect(await register('spoof-two', '198.51.100.32')).toEqual([
+        { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+      ]);
+    } finally {
+      await strict.close();
+    }
+  });
+});

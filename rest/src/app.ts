@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { authRoutes } from './auth/auth.routes.js';
 import { createAuthenticate } from './auth/authenticate.js';
@@ -74,6 +75,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? serverLogger(config.logLevel, 'rest'),
+    // Behind the gateway every request comes from its address; the client's own is in x-forwarded-for.
+    trustProxy: config.trustedProxies,
     bodyLimit: BODY_LIMIT_BYTES,
     // x-request-id is read by requestIdOf, which refuses what does not look like an id.
     requestIdHeader: false,
@@ -195,8 +198,16 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   });
 
   // --- The contract ----------------------------------------------------------------------------------------
-  // Limits only where a route asks for one (login).
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits only where a route asks for one (login, registration, sending messages). With REDIS_URL their counters
+  // are shared by every instance; if Redis cannot be reached the limits are skipped rather than the requests refused.
+  const limitsStore = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false }) : undefined;
+  limitsStore?.on('error', () => undefined);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    exponentialBackoff: true,
+    ...(limitsStore ? { redis: limitsStore, nameSpace: 'medshop-limits:', skipOnError: true } : {}),
+  });
+  if (limitsStore) app.addHook('onClose', async () => void limitsStore.disconnect());
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     sign: { algorithm: 'HS256', expiresIn: config.tokenLifetimeSeconds },
@@ -208,14 +219,20 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', users, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        users,
+        loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+        loginAttemptsPerAddressPerMinute: config.limits.loginAttemptsPerAddressPerMinute,
+        registrationsPerAddressPerMinute: config.limits.registrationsPerAddressPerMinute,
+      });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         await secured.register(userRoutes, { prefix: '/users', users });
         await secured.register(productRoutes, { prefix: '/products', products, extensions });
         await secured.register(cartRoutes, { prefix: '/cart', cart });
         await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
-        await secured.register(chatRoutes, { prefix: '/chat', chat, users, extensions });
+        await secured.register(chatRoutes, { prefix: '/chat', chat, users, extensions, messagesPerUserPerMinute: config.limits.messagesPerUserPerMinute });
       });
     },
     { prefix: '/api' },

@@ -15,8 +15,18 @@ export interface RestConfig {
   /** Explicit signing key; when undefined one is generated once and kept in dataDir. */
   jwtSecret: string | undefined;
   tokenLifetimeSeconds: number;
-  /** Logins allowed per username per minute: guessing a password takes more than that. */
+  /** Logins allowed per username and client address per minute: guessing a password takes more than that. */
   loginAttemptsPerMinute: number;
+  /** Limits per client address (the gateway passes it on as x-forwarded-for) and per user; see the README. */
+  limits: {
+    loginAttemptsPerAddressPerMinute: number;
+    registrationsPerAddressPerMinute: number;
+    messagesPerUserPerMinute: number;
+  };
+  /** Addresses whose x-forwarded-for is believed: the gateways in front of this service. */
+  trustedProxies: string[];
+  /** Set → the limits' counters live in Redis, shared by every instance. */
+  redisUrl: string | undefined;
   adminUsername: string;
   /** When undefined a random password is generated for a new admin account and printed once. */
   adminPassword: string | undefined;
@@ -57,6 +67,13 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     jwtSecret,
     tokenLifetimeSeconds: 24 * 60 * 60,
     loginAttemptsPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
+    limits: {
+      loginAttemptsPerAddressPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, 30),
+      registrationsPerAddressPerMinute: parsePositiveInteger('REGISTRATIONS_PER_ADDRESS_PER_MINUTE', env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE, 5),
+      messagesPerUserPerMinute: parsePositiveInteger('MESSAGES_PER_USER_PER_MINUTE', env.MESSAGES_PER_USER_PER_MINUTE, 60),
+    },
+    trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((entry) => entry.trim()).filter(Boolean),
+    redisUrl: env.REDIS_URL || undefined,
     adminUsername,
     adminPassword,
     extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),

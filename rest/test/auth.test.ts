@@ -116,14 +116,65 @@ describe('login attempts', () => {
         const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'guessed-gina', password: `guess-${attempt}` } });
         expect(answer.status).toBe(401);
       }
-      for (const password of ['guess-11', 'real-password']) {
+      // Hammering on backs off: the wait doubles with each refused attempt.
+      for (const [password, wait, seconds] of [
+        ['guess-11', '1 minute', '60'],
+        ['real-password', '2 minutes', '120'],
+      ]) {
         const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'GUESSED-gina', password } });
         expect(answer.status).toBe(429);
-        expect(answer.body).toEqual({ message: 'Too many login attempts for this username. Try again in 1 minute.' });
-        expect(answer.headers['retry-after']).toBeDefined();
+        expect(answer.body).toEqual({ message: `Too many login attempts for this username. Try again in ${wait}.` });
+        expect(answer.headers['retry-after']).toBe(seconds);
       }
       const other = await limited.request('POST', '/api/auth/login', { body: { username: 'other-olga', password: 'real-password' } });
       expect(other.status).toBe(200);
+      // The owner, at their own address (the gateway passes it on), is not locked out by a stranger's guesses.
+      const owner = await limited.request('POST', '/api/auth/login', {
+        body: { username: 'guessed-gina', password: 'real-password' },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(owner.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('allows 30 attempts a minute from one address across usernames, then 429 (each attempt is a slow hash)', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '' } });
+    try {
+      const from = (address: string, n: number) =>
+        limited.request('POST', '/api/auth/login', { body: { username: `nobody-${n}`, password: 'guess' }, headers: { 'x-forwarded-for': address } });
+      for (let n = 1; n <= 30; n += 1) expect((await from('198.51.100.1', n)).status).toBe(401);
+      const refused = await from('198.51.100.1', 31);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many login attempts from this address. Try again in 1 minute.' }]);
+      expect((await from('198.51.100.2', 32)).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('allows 5 new accounts a minute from one address, then 429; another address may still register', async () => {
+    const limited = await startRestService({ env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '' } });
+    try {
+      const register = (address: string, username: string) =>
+        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+      for (let n = 1; n <= 5; n += 1) expect((await register('198.51.100.9', `newcomer-${n}`)).status).toBe(201);
+      const refused = await register('198.51.100.9', 'newcomer-6');
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+      expect((await limited.request('POST', '/api/auth/login', { body: { username: 'newcomer-6', password: 'pw-new' } })).status).toBe(401);
+      expect((await register('198.51.100.10', 'newcomer-7')).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes x-forwarded-for only from TRUSTED_PROXIES: anyone else cannot pick the address they are counted at', async () => {
+    const limited = await startRestService({ env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1', TRUSTED_PROXIES: '10.9.9.9' } });
+    try {
+      const register = (address: string, username: string) =>
+        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+      expect((await register('198.51.100.20', 'spoofer-1')).status).toBe(201);
+      expect((await register('198.51.100.21', 'spoofer-2')).status).toBe(429);
     } finally {
       await limited.close();
     }

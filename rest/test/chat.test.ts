@@ -467,3 +467,23 @@ describe('with the extensions off', () => {
     expect(paged.body).toEqual({ content: [sent[0]], totalElements: 3, totalPages: 2, number: 1, size: 2 });
   });
 });
+
+describe('sending limits', () => {
+  it('allows MESSAGES_PER_USER_PER_MINUTE messages a minute per user, then 429 writing nothing; others are unaffected', async () => {
+    const limited = await startRestService({ env: { MESSAGES_PER_USER_PER_MINUTE: '3' } });
+    try {
+      const [ann, ben] = [await limited.register('flood-ann'), await limited.register('flood-ben')];
+      const to = (token: string, receiver: string, content: string) =>
+        limited.request('POST', `/api/chat/rooms/${receiver}/messages`, { token, body: { content } });
+      for (let n = 1; n <= 3; n += 1) expect((await to(ann, 'flood-ben', `hello ${n}`)).status).toBe(201);
+      const refused = await to(ann, 'flood-ben', 'hello 4');
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many messages. Try again in 1 minute.' }]);
+      expect((await to(ben, 'flood-ann', 'slow down')).status).toBe(201);
+      const room = (await limited.request('GET', '/api/chat/rooms', { token: ben })).body[0];
+      const history = await limited.request('GET', `/api/chat/rooms/${room.id}/messages`, { token: ben });
+      expect(history.body.content.map((message: { content: string }) => message.content)).toEqual(['slow down', 'hello 3', 'hello 2', 'hello 1']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -86,6 +86,9 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     REST_PORT: '0',
     // Test files log the same users in many times a minute; the limit itself is tested with its default.
     LOGIN_ATTEMPTS_PER_MINUTE: '100000',
+    LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '100000',
+    REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '100000',
+    MESSAGES_PER_USER_PER_MINUTE: '100000',
     ...options.env,
   });
   const app = await buildRestApp(config, {

@@ -20,6 +20,8 @@ export interface Caller {
   requestId?: string | undefined;
   /** The GraphQL operation's deadline, shared by all its calls: aborts what is still running when it passes. */
   deadline?: AbortSignal | undefined;
+  /** The client's address, passed on as x-forwarded-for: the REST service's limits per address need it. */
+  clientAddress?: string | undefined;
   /** How many more REST calls the operation may make (UPSTREAM_CALLS_PER_OPERATION), shared by all its calls. */
   budget?: UpstreamBudget | undefined;
 }
@@ -89,6 +91,7 @@ export class RestClient {
     const headers: Record<string, string> = { accept: 'application/json, text/plain' };
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    if (caller.clientAddress) headers['x-forwarded-for'] = caller.clientAddress;
     let body: string | undefined;
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);

@@ -9,6 +9,7 @@ import {
   USERNAME_PATTERN,
   USERNAME_PATTERN_MESSAGE,
 } from '../../../shop-rules/account-rules.js';
+import { perMinute } from '../shared/rate-limits.js';
 import { errorAnswers } from '../shared/schemas.js';
 import type { UserService } from '../users/user.service.js';
 import { toAuthenticatedUser } from '../users/user.service.js';
@@ -41,18 +42,24 @@ const LoginBody = Type.Object({
 
 export interface AuthRouteOptions {
   users: UserService;
+  /** Per username and client address. */
   loginAttemptsPerMinute: number;
+  loginAttemptsPerAddressPerMinute: number;
+  registrationsPerAddressPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { users, loginAttemptsPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+  const { users } = options;
   app.post(
     '/register',
     {
+      // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
+      onRequest: perMinute(app, options.registrationsPerAddressPerMinute, (request) => `register:${request.ip}`, 'Too many new accounts from this address.'),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (always role USER) and answer its token',
         body: RegisterBody,
-        response: { 201: TokenAnswer, ...errorAnswers(400, 409) },
+        response: { 201: TokenAnswer, ...errorAnswers(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -64,19 +71,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post(
     '/login',
     {
-      // Counted per username, not per address: every request comes through the gateway's one address.
-      config: {
-        rateLimit: {
-          max: loginAttemptsPerMinute,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request) => `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many login attempts for this username. Try again in ${context.after}.`,
-          }),
-        },
-      },
+      // Per address across usernames (each attempt is a slow hash: CPU), and per username *and* address: a
+      // stranger guessing elsewhere does not lock the owner out of their own address.
+      onRequest: perMinute(app, options.loginAttemptsPerAddressPerMinute, (request) => `login-address:${request.ip}`, 'Too many login attempts from this address.'),
+      preHandler: perMinute(
+        app,
+        options.loginAttemptsPerMinute,
+        (request) => `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}:${request.ip}`,
+        'Too many login attempts for this username.',
+      ),
       schema: {
         tags: ['auth'],
         summary: 'Exchange username and password for a token',

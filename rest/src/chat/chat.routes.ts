@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
+import { perMinute } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
 import { AvailableChatUser } from '../users/user.schemas.js';
 import type { UserService } from '../users/user.service.js';
@@ -23,9 +24,10 @@ export interface ChatRouteOptions {
   chat: ChatService;
   users: UserService;
   extensions: boolean;
+  messagesPerUserPerMinute: number;
 }
 
-export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions }) => {
+export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions, messagesPerUserPerMinute }) => {
   const common = { tags: ['chat'], security: BEARER_SECURITY };
   const Room = RoomAnswer(extensions);
 
@@ -70,12 +72,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
   app.post(
     '/rooms/:receiver/messages',
     {
+      preHandler: perMinute(app, messagesPerUserPerMinute, (request) => `messages:${viewerOf(request).id}`, 'Too many messages.'),
       schema: {
         ...common,
         summary: 'Send a message to the receiver (by username) in the room of the pair',
         params: ReceiverParams,
         body: SendBody,
-        response: { 201: MessageAnswer, ...errorAnswers(400, 401, 403, 404) },
+        response: { 201: MessageAnswer, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) =>
