@@ -1,5 +1,6 @@
 // Registration, login and the token every other call needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
 let shop: RestService;
@@ -222,5 +223,28 @@ describe('tokens', () => {
       '.';
     const answer = await shop.request('GET', '/api/products', { token: unsigned });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('limits shared through Redis (REDIS_URL)', async () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUp = await redisReachable(redisUrl);
+  if (!redisUp) console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the shared-limit test is SKIPPED.\n`);
+
+  it.runIf(redisUp)('counts one address across two REST instances: the second instance refuses what the first used up', async () => {
+    const address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const env = { REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' };
+    const first = await startRestService({ env });
+    const second = await startRestService({ env });
+    try {
+      const register = (service: RestService, username: string) =>
+        service.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+      expect((await register(first, `shared-${address}-a`.replaceAll('.', '-'))).status).toBe(201);
+      const refused = await register(second, `shared-${address}-b`.replaceAll('.', '-'));
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
