@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { redisReachable } from '../tests/helpers/redis.js';
 import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureOverhead } from './http-overhead.js';
-import { freePort, startServer } from './processes.js';
+import { freePort, startServer } from '../tests/helpers/server-process.js';
 import { measureWebWeight } from './web-weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,5 @@
-// The servers under measurement, each in its own Node process, started and stopped by the bench.
+// A server in its own Node process, as in production: started, measured (RSS) and stopped by the bench, and
+// killed outright (SIGKILL) by the crash test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,6 +10,8 @@ export interface ServerProcess {
   /** Resident memory of the process, from /proc (Linux). */
   rssMegabytes(): number;
   stop(): Promise<void>;
+  /** kill -9: no shutdown, whatever was in flight is cut off. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -46,6 +49,12 @@ export async function startServer(entry: string, env: NodeJS.ProcessEnv, port: n
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
   return {
     url,
     pid: child.pid!,
@@ -54,11 +63,7 @@ export async function startServer(entry: string, env: NodeJS.ProcessEnv, port: n
       const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kilobytes / 1024;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }
