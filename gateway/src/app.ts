@@ -16,6 +16,7 @@ import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
+import { redisPersistedQueries } from './persisted-queries.js';
 import { costRefusal } from './query-cost.js';
 import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { startSubscriptionServer } from './subscriptions.js';
@@ -99,7 +100,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     socketsPerUser: config.socketsPerUser,
   });
 
+  const persistedQueries = config.redisUrl ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix) : undefined;
   const apollo = new ApolloServer<GatewayContext>({
+    // Automatic persisted queries: in memory, or shared by every gateway through Redis.
+    ...(persistedQueries ? { persistedQueries: { cache: persistedQueries.cache } } : {}),
     schema,
     introspection: config.introspection,
     csrfPrevention: true,
@@ -195,6 +199,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('onClose', async () => {
     await apollo.stop();
     await pubsub.close();
+    await persistedQueries?.close();
     await rest.close();
   });
 

@@ -3,7 +3,7 @@
 // Other runs (the gateway-plain project, another checkout) may share the Redis at the same time: this run's gateways
 // use channels of their own (REDIS_CHANNEL_PREFIX), every name carries this run's suffix, and events are picked by
 // what only this run sends.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
@@ -178,5 +178,21 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     } finally {
       await danOnOtherShop.dispose();
     }
+  });
+  it('shares automatic persisted queries: a hash learnt through gateway A is known to gateway B', async () => {
+    const query = `query ApqProbe { viewer { username } } # ${run}`;
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const token = await rest.register(`apq-${run}`);
+    const post = (gateway: Gateway, body: object) =>
+      fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then((response) => response.json());
+    const persistedQuery = { version: 1, sha256Hash };
+    // Unknown everywhere yet: the client is asked for the query.
+    expect(await post(gatewayB, { extensions: { persistedQuery } })).toMatchObject({ errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] });
+    expect(await post(gatewayA, { query, extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
+    expect(await post(gatewayB, { extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
   });
 });
