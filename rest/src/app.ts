@@ -249,7 +249,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }
   if (admin.generatedPassword) (options.announceAdminPassword ?? printOnce)(config.adminUsername, admin.generatedPassword);
   if (config.seedDemo) {
-    const added = await seedDemoCatalogue(productRepository);
+    const added = await seedDemoCatalogue(database.db);
     if (added > 0) app.log.info({ products: added }, 'demo catalogue loaded');
   }
 

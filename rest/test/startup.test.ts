@@ -2,9 +2,15 @@
 // with its own images, health, the OpenAPI document, and clear configuration errors.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadRestConfig } from '../../rest/src/config.js';
+import { demoProducts } from '../../rest/src/db/seed/demo-products.js';
 import { ADMIN_USERNAME, startRestService } from '../../tests/helpers/rest-service.js';
+import { type ServerProcess, freePort, startServer } from '../../tests/helpers/server-process.js';
+import { createTestDatabase } from '../../tests/helpers/test-database.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('the admin account', () => {
   it('is created with a random password shown once, and not again on restart', async () => {
@@ -143,16 +149,74 @@ describe('the demo catalogue', () => {
     }
   });
 
-  it('is not loaded twice, nor into a shop that has products, nor without SEED_DEMO', async () => {
+  it('is loaded once, with one admin account, when two instances start together on an empty database', async () => {
+    // Separate processes, as two instances behind a load balancer are, each with its own database connection, let
+    // go at the same moment once both have loaded their code.
+    const database = await createTestDatabase();
+    const signal = path.join(database.dataDir, 'start');
+    const ports = [await freePort(), await freePort()];
+    const starting = ports.map((port) =>
+      startServer(
+        path.join(root, 'tests/helpers/start-together.ts'),
+        {
+          SERVER_ENTRY: path.join(root, 'rest/src/server.ts'),
+          START_SIGNAL: signal,
+          REST_PORT: String(port),
+          DATA_DIR: database.dataDir,
+          DATABASE_URL: database.url,
+          ADMIN_PASSWORD: 'together-admin',
+          SEED_DEMO: 'true',
+        },
+        port,
+      ),
+    );
+    for (let waited = 0; fs.readdirSync(database.dataDir).filter((name) => name.startsWith('start.')).length < 2; waited += 1) {
+      if (waited > 1500) throw new Error('the two instances did not load within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    fs.writeFileSync(signal, '');
+    const started = await Promise.allSettled(starting);
+    const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    try {
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started']);
+      for (const server of servers as ServerProcess[]) {
+        const login = await fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: ADMIN_USERNAME, password: 'together-admin' }),
+        });
+        expect(login.status).toBe(200);
+        const products = await fetch(`${server.url}/api/products`, { headers: { authorization: `Bearer ${await login.text()}` } });
+        const names = ((await products.json()) as { name: string }[]).map((product) => product.name).sort();
+        expect(names).toEqual(demoProducts.map((product) => product.name).sort());
+      }
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.drop();
+    }
+  });
+
+  it('is not loaded twice, nor again after an admin removed it, nor into a shop that has products, nor without SEED_DEMO', async () => {
     const first = await startRestService({ seedDemo: true });
     const admin = await first.adminToken();
     const seeded = (await first.request('GET', '/api/products', { token: admin })).body.length;
     await first.close({ keepData: true });
-    const again = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, seedDemo: true });
+    const reuse = { databaseUrl: first.databaseUrl, dataDir: first.dataDir };
+    const again = await startRestService({ reuse, seedDemo: true });
     try {
-      expect((await again.request('GET', '/api/products', { token: admin })).body).toHaveLength(seeded);
+      const { body: products } = await again.request('GET', '/api/products', { token: admin });
+      expect(products).toHaveLength(seeded);
+      for (const product of products as { id: number }[]) {
+        expect((await again.request('DELETE', `/api/products/${product.id}`, { token: admin })).status).toBe(204);
+      }
     } finally {
-      await again.close();
+      await again.close({ keepData: true });
+    }
+    const afterRemoval = await startRestService({ reuse, seedDemo: true });
+    try {
+      expect((await afterRemoval.request('GET', '/api/products', { token: admin })).body).toEqual([]);
+    } finally {
+      await afterRemoval.close();
       await first.dropData();
     }
 

@@ -2,7 +2,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -53,6 +65,38 @@ function withPreparedStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * A transaction takes SQLite's write lock as it begins (BEGIN IMMEDIATE), waiting through busy_timeout while another
+ * process holds it. A plain BEGIN would take it at the first write, and a transaction that read first then fails at
+ * once (SQLITE_BUSY) when another process wrote meanwhile: two instances migrating one new file did.
+ */
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** SQLite runs DDL in transactions: migrations run in one, so a second process waits for them and then finds them done. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ShopSqliteDialect extends SqliteDialect {
+  constructor(private readonly shopConfig: SqliteDialectConfig) {
+    super(shopConfig);
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.shopConfig);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 function openSqlite(file: string): SqliteDialect {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
@@ -60,7 +104,7 @@ function openSqlite(file: string): SqliteDialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withPreparedStatementCache(database) });
+  return new ShopSqliteDialect({ database: withPreparedStatementCache(database) });
 }
 
 export interface DatabaseOptions {

@@ -100,6 +100,17 @@ function createMigrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('chat_messages_sender_idx').on('chat_messages').column('sender_id').execute();
       },
     },
+    '0002_seed_runs': {
+      // Data loaded once per database (the demo catalogue): a row per load, so it happens once even when several
+      // instances start together, and not again after an admin removed what it brought.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('seed_runs')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('ran_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -94,6 +94,12 @@ export interface ChatMessagesTable {
   createdAt: string;
 }
 
+/** What was loaded into this database once (the demo catalogue), and when. */
+export interface SeedRunsTable {
+  name: string;
+  ranAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -103,6 +109,7 @@ export interface Database {
   chatRooms: ChatRoomsTable;
   chatParticipants: ChatParticipantsTable;
   chatMessages: ChatMessagesTable;
+  seedRuns: SeedRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

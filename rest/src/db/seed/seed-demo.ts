@@ -1,23 +1,41 @@
 // Loads the demo catalogue into an empty shop (SEED_DEMO=true). Its images are served by this service itself.
-import type { ProductRepository } from '../../products/product.repository.js';
+import type { Kysely } from 'kysely';
+import { ProductRepository } from '../../products/product.repository.js';
+import { now } from '../../shared/clock.js';
 import { dollarsToCents } from '../../../../shop-rules/money.js';
+import type { Database } from '../schema.js';
 import { demoProducts } from './demo-products.js';
 
 export const DEMO_IMAGE_PATH = '/images/products/';
 
-/** Answers how many products it added: none when the catalogue already has products. */
-export async function seedDemoCatalogue(products: ProductRepository): Promise<number> {
-  if ((await products.count({})) > 0) return 0;
-  for (const product of demoProducts) {
-    const imageUrls = product.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);
-    await products.insert({
-      name: product.name,
-      description: product.description,
-      priceCents: dollarsToCents(product.price) ?? 0,
-      quantity: product.quantity,
-      imageUrl: imageUrls[0] ?? null,
-      imageUrls,
-    });
-  }
-  return demoProducts.length;
+const DEMO_CATALOGUE = 'demo-catalogue';
+
+/**
+ * Answers how many products it added: all of them into a new shop, once; none into a shop that has had them (even
+ * if an admin has since deleted them) or that had products of its own before. Instances starting together on one
+ * database wait for each other on the seed_runs row, the transaction's first write, and only one loads it.
+ */
+export async function seedDemoCatalogue(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .insertInto('seedRuns')
+      .values({ name: DEMO_CATALOGUE, ranAt: now() })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .executeTakeFirst();
+    if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
+    const products = new ProductRepository(trx);
+    if ((await products.count({})) > 0) return 0;
+    for (const product of demoProducts) {
+      const imageUrls = product.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);
+      await products.insert({
+        name: product.name,
+        description: product.description,
+        priceCents: dollarsToCents(product.price) ?? 0,
+        quantity: product.quantity,
+        imageUrl: imageUrls[0] ?? null,
+        imageUrls,
+      });
+    }
+    return demoProducts.length;
+  });
 }
