@@ -1,9 +1,19 @@
 // What every resolver gets: the caller's token, data sources bound to it, per-request loaders, and the PubSub.
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';
+
+/** The user a subscription socket was authenticated as (at connection_init), and how to end its session. */
+export interface SocketViewer {
+  username: string;
+  /** Where the REST service's profile tells it. */
+  id?: number | undefined;
+  /** Closes the socket with 4403: its user no longer exists or its token no longer works. */
+  endSession(reason: string): void;
+}
 
 export interface GatewayContext {
   token: string | undefined;
@@ -13,7 +23,7 @@ export interface GatewayContext {
   pubsub: ShopPubSub;
   log: FastifyBaseLogger;
   /** On a subscription socket: the user it was authenticated as (checked at connection_init). */
-  socketUsername?: string | undefined;
+  socketViewer?: SocketViewer | undefined;
   /** After login or a password change the rest of the request acts with the new token. */
   actAs(token: string): void;
   /** Fresh loaders: each subscription event must see the state after it, not what an earlier event cached. */
@@ -26,7 +36,7 @@ export interface ContextOptions {
   log: FastifyBaseLogger;
   token: string | undefined;
   requestId: string;
-  socketUsername?: string | undefined;
+  socketViewer?: SocketViewer | undefined;
   /** One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription. */
   deadlineMs?: number | undefined;
   /** The address the operation came from, for the REST service's limits per client. */
@@ -37,6 +47,8 @@ export interface ContextOptions {
 
 export function createContext(options: ContextOptions): GatewayContext {
   const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
+  // Every REST call of the operation listens on this one signal: as many at once as the budget allows, not a leak.
+  if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
   const budget = options.upstreamCallLimit ? { limit: options.upstreamCallLimit, remaining: options.upstreamCallLimit } : undefined;
   const bind = (token: string | undefined) => {
     const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress });
@@ -47,7 +59,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     requestId: options.requestId,
     pubsub: options.pubsub,
     log: options.log,
-    socketUsername: options.socketUsername,
+    socketViewer: options.socketViewer,
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {
       Object.assign(this, bind(token));

@@ -10,10 +10,16 @@ export interface ShopEvents {
    * A message, who may see it (its room's participants), and the room as it is now apart from what differs per
    * participant (roomName, unreadCount), so delivering it needs no upstream call for those fields.
    */
-  MESSAGE_ADDED: { message: RestMessage; participantUsernames: string[]; room: Omit<RestChatRoom, 'roomName' | 'unreadCount'> };
+  MESSAGE_ADDED: {
+    message: RestMessage;
+    participantUsernames: string[];
+    /** The participants' user ids where the REST service tells them (an extension). */
+    participantIds?: (number | null)[] | undefined;
+    room: Omit<RestChatRoom, 'roomName' | 'unreadCount'>;
+  };
   PRODUCT_UPDATED: { product: RestProduct };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */
-  SESSION_ENDED: { username: string };
+  SESSION_ENDED: { username: string; userId?: number | undefined };
 }
 
 export type ShopTopic = keyof ShopEvents;
@@ -24,8 +30,11 @@ export interface ShopPubSub {
    * Never fails: while Redis is unreachable the event is dropped (said once in the log), not the mutation behind it.
    */
   publish<T extends ShopTopic>(topic: T, payload: ShopEvents[T], audience?: string): Promise<void>;
-  /** Subscribing never fails either: while Redis is unreachable the subscription waits, and delivers once it is back. */
-  subscribe<T extends ShopTopic>(topic: T, audience?: string): AsyncIterableIterator<ShopEvents[T]>;
+  /**
+   * Events of the topic, or of those of its audiences that are given. Never fails either: while Redis is unreachable
+   * the subscription waits, and delivers once it is back.
+   */
+  subscribe<T extends ShopTopic>(topic: T, audiences?: readonly string[]): AsyncIterableIterator<ShopEvents[T]>;
   /** `unavailable` while events cannot travel between gateways (Redis unreachable); in-process, always `ok`. */
   health(): 'ok' | 'unavailable';
   /** Called when Redis is back after an outage: whatever was published meanwhile (a revoked session) was lost. */
@@ -43,7 +52,17 @@ export interface PubSubLog {
  * The channel of a topic, or of one audience of it. Chat events go to each participant's own channel: a message
  * then wakes its participants' subscriptions only, not every socket's filter (1,000 sockets, 50 messages a second).
  */
-const channelOf = (topic: ShopTopic, audience?: string) => (audience === undefined ? topic : `${topic}:${audience.toLowerCase()}`);
+const channelOf = (topic: ShopTopic, audience?: string) => (audience === undefined ? topic : `${topic}:${audience}`);
+const channelsOf = (topic: ShopTopic, audiences?: readonly string[]) =>
+  audiences === undefined ? [topic] : audiences.map((audience) => channelOf(topic, audience));
+
+/**
+ * One user as an audience: by their id where the REST service tells it (a username is free again once its account
+ * is deleted, and whoever takes it next must not receive what was meant for the old one), by username otherwise.
+ */
+export function userAudience(user: { id?: number | null | undefined; username: string }): string {
+  return user.id == null ? `name:${user.username.toLowerCase()}` : `user:${user.id}`;
+}
 
 /** `channelPrefix` keeps this shop's channels apart from anything else on a shared Redis (another shop, staging). */
 export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:', log?: PubSubLog): ShopPubSub {
@@ -51,7 +70,7 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
     const local = new PubSub<Record<string, unknown>>();
     return {
       publish: (topic, payload, audience) => local.publish(channelOf(topic, audience), payload),
-      subscribe: (topic, audience) => local.asyncIterableIterator(channelOf(topic, audience)) as AsyncIterableIterator<never>,
+      subscribe: (topic, audiences) => local.asyncIterableIterator(channelsOf(topic, audiences)) as AsyncIterableIterator<never>,
       health: () => 'ok',
       onRecovered: () => undefined,
       close: async () => undefined,
@@ -89,7 +108,8 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
         wentAway(error as Error);
       }
     },
-    subscribe: (topic, audience) => redis.asyncIterableIterator(`${channelPrefix}${channelOf(topic, audience)}`) as AsyncIterableIterator<never>,
+    subscribe: (topic, audiences) =>
+      redis.asyncIterableIterator(channelsOf(topic, audiences).map((channel) => `${channelPrefix}${channel}`)) as AsyncIterableIterator<never>,
     health: () => (connected() ? 'ok' : 'unavailable'),
     onRecovered: (listener) => void recoveryListeners.push(listener),
     close: async () => {

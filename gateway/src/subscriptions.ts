@@ -28,10 +28,16 @@ function hideSuggestions(error: GraphQLError): GraphQLError {
 }
 
 
-interface SocketViewer {
+interface SocketUser {
   token: string;
   username: string;
+  /** Where the REST service's profile tells it. */
+  id: number | undefined;
 }
+
+/** Whether a session that ended is this socket's: by id where both are known (a username can be taken again). */
+const isSessionOf = (ended: { username: string; userId?: number | undefined }, user: SocketUser) =>
+  ended.userId !== undefined && user.id !== undefined ? ended.userId === user.id : sameUsername(ended.username, user.username);
 
 /**
  * What a socket client sees of an unexpected error in production: no message that might carry internals, as
@@ -87,9 +93,9 @@ function operationAllowance(rate: number, burst: number) {
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
   const sockets = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: options.maxPayloadBytes });
   // The user behind each authenticated socket, to end their sessions.
-  const viewers = new Map<WebSocket, SocketViewer>();
+  const viewers = new Map<WebSocket, SocketUser>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
-  const serverHandle = useServer<Record<string, unknown>, { viewer: SocketViewer; allowance?: () => boolean }>(
+  const serverHandle = useServer<Record<string, unknown>, { viewer: SocketUser; allowance?: () => boolean }>(
     {
       schema: options.schema,
       isProd: options.production,
@@ -104,7 +110,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             context.extra.socket.close(TOO_MANY_SOCKETS, `At most ${options.socketsPerUser} connections per user`);
             return false;
           }
-          const viewer = { token, username: profile.username };
+          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined };
           context.extra.viewer = viewer;
           viewers.set(context.extra.socket, viewer);
           context.extra.socket.once('close', () => viewers.delete(context.extra.socket));
@@ -142,6 +148,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           if (tooCostly) return [tooCostly];
         }
         const viewer = context.extra.viewer!;
+        const socket = context.extra.socket;
         return {
           schema: options.schema,
           document: checked.document,
@@ -153,7 +160,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             log: options.log,
             token: viewer.token,
             requestId: randomUUID(),
-            socketUsername: viewer.username,
+            socketViewer: { username: viewer.username, id: viewer.id, endSession: (reason) => endSession(socket, reason) },
             deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
             upstreamCallLimit: options.upstreamCallsPerOperation,
             clientAddress: context.extra.request.socket.remoteAddress,
@@ -177,8 +184,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   // Sessions ended through any gateway instance (the event travels through the PubSub, so Redis reaches them all).
   const sessionEvents = options.pubsub.subscribe('SESSION_ENDED');
   void (async () => {
-    for await (const { username } of sessionEvents) {
-      for (const [socket, viewer] of viewers) if (sameUsername(viewer.username, username)) endSession(socket, 'Session ended');
+    for await (const ended of sessionEvents) {
+      for (const [socket, viewer] of viewers) if (isSessionOf(ended, viewer)) endSession(socket, 'Session ended');
     }
   })().catch((error: unknown) => options.log.error({ err: error }, 'session events stopped'));
 

@@ -6,7 +6,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
 import { ask, forgedAdminToken, listen, within } from '../../tests/helpers/socket-feed.js';
-import { type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+import { type Shop, restExtensions, startGateway, startShop } from '../../tests/helpers/shop.js';
 
 /**
  * Resolves once the feeds subscribed before on this socket are live. The server takes a socket's operations in order
@@ -163,6 +163,41 @@ describe('ending sessions', () => {
       expect(await whenClosed).toMatchObject({ code: 4403, reason: 'Session expired' });
     } finally {
       await checking.close();
+    }
+  });
+
+  it('never gives a deleted account’s socket what is sent to whoever registers its username next', async () => {
+    const NAME = 'socket-reborn';
+    const FEED = 'subscription { messageAdded { id content senderUsername } }';
+    const oldToken = await shop.user(NAME);
+    const oldTab = shop.gateway.socket(oldToken, { onNonLazyError: () => undefined });
+    const oldEvents: unknown[] = [];
+    oldTab.subscribe({ query: FEED }, { next: (event) => void oldEvents.push(event), error: () => undefined, complete: () => undefined });
+    await live(oldTab);
+    const whenOldClosed = closed(oldTab);
+    // Deleted directly at the REST service: no gateway hears of it, so the socket stays open until its next re-check.
+    expect((await shop.rest.request('DELETE', '/api/users/account', { token: oldToken })).status).toBe(204);
+
+    const newToken = await shop.user(NAME);
+    const newTab = shop.gateway.socket(newToken);
+    const friend = await shop.user('socket-reborn-friend');
+    try {
+      const newFeed = listen(newTab, FEED);
+      await live(newTab);
+      const sent = await send(friend, await openRoom(friend, NAME), 'For the new socket-reborn only');
+      expect((await newFeed.next()).data.messageAdded).toEqual({ id: sent.id, content: 'For the new socket-reborn only', senderUsername: 'socket-reborn-friend' });
+      if (restExtensions) {
+        // Channels are keyed by user id: the old account's channel is not the new one's, so nothing reaches it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } else {
+        // The plain contract tells no ids: the event reaches the old socket by name, which finds its user gone on
+        // that event and ends the session instead of delivering.
+        expect(await whenOldClosed).toMatchObject({ code: 4403, reason: 'Session ended' });
+      }
+      expect(oldEvents.filter((event) => (event as { data?: unknown }).data)).toEqual([]);
+    } finally {
+      await newTab.dispose();
+      await oldTab.dispose();
     }
   });
 });

@@ -35,6 +35,7 @@ const roomsOf = async (token: string) => {
 const messagesOf = (token: string, roomId: number, query?: Record<string, number>) =>
   shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token, ...(query ? { query } : {}) });
 const unreadOf = (token: string, roomId: number) => shop.request('GET', `/api/chat/rooms/${roomId}/unread-count`, { token });
+const idOf = async (token: string): Promise<number> => (await shop.request('GET', '/api/users/profile', { token })).body.id;
 const markRead = (token: string, roomId: number) => shop.request('POST', `/api/chat/rooms/${roomId}/mark-as-read`, { token });
 
 describe('POST /rooms/create', () => {
@@ -50,6 +51,7 @@ describe('POST /rooms/create', () => {
       lastMessageTime: null,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       unreadCount: 0,
+      participantIds: [await idOf(ann!.token), await idOf(ben!.token)],
     });
   });
 
@@ -439,7 +441,7 @@ describe('with the extensions off', () => {
   });
   afterAll(() => plain.close());
 
-  it('rooms carry no unreadCount and before is ignored, while page and size still work', async () => {
+  it('rooms carry no unreadCount nor participantIds and before is ignored, while page and size still work', async () => {
     const ann = await plain.register('plain-ann');
     const ben = await plain.register('plain-ben');
     const sent: any[] = [];
@@ -451,6 +453,7 @@ describe('with the extensions off', () => {
     const rooms = await plain.request('GET', '/api/chat/rooms', { token: ben });
     expect(rooms.body).toHaveLength(1);
     expect(rooms.body[0]).not.toHaveProperty('unreadCount');
+    expect(rooms.body[0]).not.toHaveProperty('participantIds');
     expect(rooms.body[0]).toMatchObject({ id: roomId, roomName: 'plain-ann', lastMessage: 'three' });
     // The plain contract's own unread-count call still answers.
     const unread = await plain.request('GET', `/api/chat/rooms/${roomId}/unread-count`, { token: ben });

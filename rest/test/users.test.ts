@@ -323,6 +323,10 @@ describe('delete account', () => {
       }),
     ]);
     expect(rooms.body[0].participantUsernames).toHaveLength(2);
+    // The deleted account has no id any more: a new account that takes its username is someone else.
+    const samId = (await shop.request('GET', '/api/users/profile', { token: samToken })).body.id;
+    const { participantUsernames, participantIds } = rooms.body[0];
+    expect(participantIds).toEqual(participantUsernames.map((name: string) => (name === 'stay-sam' ? samId : null)));
 
     const messages = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: samToken });
     expect(messages.status).toBe(200);

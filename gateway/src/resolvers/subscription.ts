@@ -2,31 +2,50 @@
 // participants of its room only.
 import { withFilter } from 'graphql-subscriptions';
 import type { SubscriptionResolvers } from '../__generated__/resolvers-types.js';
-import type { GatewayContext } from '../context.js';
+import type { GatewayContext, SocketViewer } from '../context.js';
+import { UpstreamRejection } from '../errors.js';
 import { numericIdOf } from '../global-id.js';
-import type { ShopEvents } from '../pubsub.js';
+import { type ShopEvents, userAudience } from '../pubsub.js';
 import { sameUsername } from './user.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
+
+function isParticipant(event: MessageEvent, viewer: SocketViewer): boolean {
+  if (event.participantIds && viewer.id !== undefined) return event.participantIds.includes(viewer.id);
+  return event.participantUsernames.some((name) => sameUsername(name, viewer.username));
+}
 type ProductEvent = ShopEvents['PRODUCT_UPDATED'];
 
 export const Subscription: SubscriptionResolvers = {
   messageAdded: {
     subscribe: withFilter<MessageEvent, unknown, GatewayContext>(
-      // Each user listens on their own channel; the filter is a second guard, not the fan-out.
-      (_root, _args, context) => context!.pubsub.subscribe('MESSAGE_ADDED', context!.socketUsername ?? ''),
-      (event, _args, context) =>
-        !!event &&
-        !!context?.socketUsername &&
-        event.participantUsernames.some((name) => sameUsername(name, context.socketUsername!)),
+      // Each user listens on their own channel; the filter is a second guard, not the fan-out. By id where the REST
+      // service tells ids, and by name for one that does not (whose events are published by name).
+      (_root, _args, context) => {
+        const viewer = context!.socketViewer;
+        if (!viewer) return context!.pubsub.subscribe('MESSAGE_ADDED', []);
+        const byName = userAudience({ username: viewer.username });
+        return context!.pubsub.subscribe('MESSAGE_ADDED', viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
+      },
+      (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
     ) as never,
     // Each event is resolved with fresh loaders, so its room shows the new lastMessage and unreadCount. The room
     // comes with the event: only what differs per person (the unread count) is asked of the REST service.
-    resolve: (event: MessageEvent, _args: unknown, context: GatewayContext) => {
+    resolve: async (event: MessageEvent, _args: unknown, context: GatewayContext) => {
       context.refreshLoaders();
-      const me = context.socketUsername ?? '';
+      const me = context.socketViewer?.username ?? '';
       const roomName = event.participantUsernames.find((name) => !sameUsername(name, me)) ?? event.participantUsernames[0] ?? '';
       context.loaders.primeRoom({ ...event.room, roomName });
+      // The unread count, asked first and with the socket's token, is also the check that the socket's user still
+      // exists: an account deleted behind the gateway must not read what is sent to whoever takes its name next.
+      try {
+        await context.loaders.unreadCountByRoomId.load(event.room.id);
+      } catch (error) {
+        if (error instanceof UpstreamRejection && (error.status === 401 || error.status === 403)) {
+          context.socketViewer?.endSession('Session ended');
+        }
+        throw error;
+      }
       return event.message;
     },
   },

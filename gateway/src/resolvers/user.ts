@@ -19,7 +19,7 @@ const profile = (context: GatewayContext) => context.loaders.profile.get();
 
 /** The viewer's username: known on a socket since connection_init, otherwise from the profile. */
 export async function viewerUsername(context: GatewayContext): Promise<string> {
-  return context.socketUsername ?? (await profile(context)).username;
+  return context.socketViewer?.username ?? (await profile(context)).username;
 }
 
 export const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -66,6 +66,8 @@ export interface RestChatRoom {
   id: number;
   roomName: string;
   participantUsernames?: string[] | null;
+  /** Extension (DESIGN §4): the user ids of participantUsernames, in order; null for a deleted account. */
+  participantIds?: (number | null)[] | null;
   lastMessage?: string | null;
   lastMessageTime?: string | null;
   /** Extension (DESIGN §4): absent on the plain contract. */

@@ -25,7 +25,13 @@ export const RoomAnswer = (extensions: boolean) =>
     lastMessageTime: Nullable(Timestamp),
     createdAt: Timestamp,
     ...(extensions
-      ? { unreadCount: Type.Integer({ description: 'Messages from others the caller has not read (extension)' }) }
+      ? {
+          unreadCount: Type.Integer({ description: 'Messages from others the caller has not read (extension)' }),
+          participantIds: Type.Array(Nullable(Type.Integer()), {
+            description:
+              'The user ids of participantUsernames, in the same order; null for a deleted account (extension). A username can be taken again after its account is deleted, an id never is.',
+          }),
+        }
       : {}),
   });
 export interface RoomAnswer {
@@ -36,6 +42,7 @@ export interface RoomAnswer {
   lastMessageTime: string | null;
   createdAt: string;
   unreadCount: number;
+  participantIds: (number | null)[];
 }
 
 export const CreateRoomBody = Type.Object({ participantUsername: Type.String({ minLength: 1, maxLength: 50 }) });

@@ -57,6 +57,7 @@ export class ChatService {
         id: membership.roomId,
         roomName: other?.username ?? DELETED_USER,
         participantUsernames: members.map((member) => member.username ?? DELETED_USER),
+        participantIds: members.map((member) => member.userId),
         lastMessage: lastMessage?.content ?? null,
         lastMessageTime: lastMessage?.createdAt ?? null,
         createdAt: membership.createdAt,

@@ -5,6 +5,7 @@ import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputProblem } from '../../errors.js';
 import { VIEWER } from '../../models.js';
+import type { RestUser } from '../../rest/contract.js';
 import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
 import { userGlobalId } from '../user.js';
 import { withUserErrors } from './user-errors.js';
@@ -19,9 +20,9 @@ const PREFERENCE_FIELDS = [
 const noValidToken = () => new GraphQLError(NO_VALID_TOKEN, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
 
 /** The user's earlier tokens no longer work: their open sockets, on every gateway instance, are closed. */
-async function endSessions(context: GatewayContext, username: string): Promise<void> {
+async function endSessions(context: GatewayContext, user: RestUser): Promise<void> {
   try {
-    await context.pubsub.publish('SESSION_ENDED', { username });
+    await context.pubsub.publish('SESSION_ENDED', { username: user.username, userId: user.id ?? undefined });
   } catch (error) {
     // The periodic re-check of socket tokens still ends them, later.
     context.log.error({ err: error }, 'could not publish the end of a session');
@@ -94,7 +95,8 @@ export const accountMutations: Pick<
 
   changePassword: async (_root, { input }, context) => {
     // Read before the change: afterwards the token of this request no longer works.
-    const { username } = await context.loaders.profile.get();
+    const profile = await context.loaders.profile.get();
+    const { username } = profile;
     return withUserErrors(
       input,
       {
@@ -107,7 +109,7 @@ export const accountMutations: Pick<
         const problem = checkPasswordChange(input);
         if (problem) throw new InputProblem(problem.message, problem.field);
         await context.api.users.changePassword(input.currentPassword, input.newPassword, input.confirmPassword);
-        await endSessions(context, username);
+        await endSessions(context, profile);
         const token = await context.api.users.login(username, input.newPassword);
         if (!token) throw noValidToken();
         context.actAs(token);
@@ -120,7 +122,7 @@ export const accountMutations: Pick<
     const profile = await context.loaders.profile.get();
     return withUserErrors(input, {}, async () => {
       await context.api.users.deleteAccount();
-      await endSessions(context, profile.username);
+      await endSessions(context, profile);
       return { deletedUserId: userGlobalId(profile) };
     });
   },

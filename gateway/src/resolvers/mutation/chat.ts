@@ -3,6 +3,7 @@ import { MAX_MESSAGE_LENGTH, MESSAGE_EMPTY, MESSAGE_TOO_LONG, messageLength } fr
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
+import { userAudience } from '../../pubsub.js';
 import { sameUsername, viewerUsername } from '../user.js';
 import { withUserErrors } from './user-errors.js';
 
@@ -38,13 +39,20 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       // The room's lastMessage changed: what the payload shows of it is read afresh.
       context.loaders.rooms.clear();
       try {
+        const participantIds = room.participantUsernames && room.participantIds?.length === participants.length ? room.participantIds : undefined;
         const event = {
           message,
           participantUsernames: participants,
+          participantIds,
           room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp },
         };
-        // To each participant's own channel (the sender's too: their other tabs).
-        await Promise.all(participants.map((participant) => context.pubsub.publish('MESSAGE_ADDED', event, participant)));
+        // To each participant's own channel (the sender's too: their other tabs); a deleted account has none.
+        const audiences = participants.flatMap((username, index) => {
+          if (!participantIds) return [userAudience({ username })];
+          const id = participantIds[index];
+          return id == null ? [] : [userAudience({ id, username })];
+        });
+        await Promise.all(audiences.map((audience) => context.pubsub.publish('MESSAGE_ADDED', event, audience)));
       } catch (error) {
         context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
       }
