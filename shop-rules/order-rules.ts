@@ -15,5 +15,9 @@ export const MESSAGE_TOO_LONG = `Message must be at most ${MAX_MESSAGE_LENGTH} c
  */
 export const messageLength = (content: string): number => [...content].length;
 
+/** The message cut to MAX_MESSAGE_LENGTH characters as messageLength counts them (a form's maxLength counts UTF-16). */
+export const withinMessageLength = (content: string): string =>
+  messageLength(content) <= MAX_MESSAGE_LENGTH ? content : [...content].slice(0, MAX_MESSAGE_LENGTH).join('');
+
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -192,6 +192,16 @@ describe('sending', () => {
     expect(within(conversation()).getAllByText(/./).map((node) => node.textContent)).not.toContain('two\nlines');
   });
 
+  it('takes at most 2000 characters, an emoji counting as one as the shop counts, and says so at the limit', async () => {
+    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), chatPage([bob]), history(bob, [])] });
+    const box = await screen.findByRole('textbox', { name: 'Message to bob' });
+    expect(box).toHaveAccessibleDescription('Enter sends, Shift+Enter starts a new line');
+    await user.click(box);
+    await user.paste('🩺'.repeat(2001));
+    expect(box).toHaveValue('🩺'.repeat(2000));
+    expect(box).toHaveAccessibleDescription('2000 characters at most');
+  });
+
   it('keeps the text and says so when the message could not be sent', async () => {
     const { user } = renderApp({
       path: '/chat',

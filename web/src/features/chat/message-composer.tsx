@@ -3,7 +3,7 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../../../shop-rules/order-rules';
+import { MAX_MESSAGE_LENGTH, messageLength, withinMessageLength } from '../../../../shop-rules/order-rules';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { SendMessageDocument } from '../../gql/graphql';
@@ -49,6 +49,8 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
     },
   });
 
+  const atLimit = messageLength(content) >= MAX_MESSAGE_LENGTH;
+
   const send = async () => {
     const text = content.trim();
     if (!text || loading) return;
@@ -86,7 +88,7 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
           Message to {recipient}
         </label>
         <span id={`${id}-hint`} className={styles.composerHint}>
-          Enter sends, Shift+Enter starts a new line
+          {atLimit ? `${MAX_MESSAGE_LENGTH} characters at most` : 'Enter sends, Shift+Enter starts a new line'}
         </span>
       </div>
       <div className={styles.composerRow}>
@@ -95,11 +97,11 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
           name="content"
           className={styles.composerInput}
           rows={1}
-          maxLength={MAX_MESSAGE_LENGTH}
           placeholder="Write a message…"
           aria-describedby={`${id}-hint`}
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          // Cut by characters as the shop counts them (an emoji is one), not by maxLength's UTF-16 units.
+          onChange={(event) => setContent(withinMessageLength(event.target.value))}
           onKeyDown={onKeyDown}
         />
         <Button type="submit" disabled={!content.trim() || loading}>
