@@ -7,6 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const importSettings = {
+  // The servers import TypeScript files by their .js names (Node's ESM rule); the TypeScript resolver maps them.
+  'import/resolver': { typescript: { project: ['tsconfig.json', 'web/tsconfig.json'] }, node: { extensions: ['.ts', '.tsx'] } },
+  'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+
 const features = fs.readdirSync('web/src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 export default tseslint.config(
@@ -58,9 +64,30 @@ export default tseslint.config(
         },
       ],
     },
-    settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx'] } },
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    settings: importSettings,
+  },
+  {
+    // The servers: rest/ is routes → services → repositories → db; gateway/ is resolvers → data sources (rest/)
+    // → HTTP. Lower layers never import higher ones, and nothing imports in a circle.
+    files: ['rest/src/**/*.ts', 'gateway/src/**/*.ts', 'shop-rules/**/*.ts', 'config/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: 'rest/src/**/*.repository.ts', from: ['rest/src/**/*.service.ts', 'rest/src/**/*.routes.ts'], message: 'Repositories are the lowest layer: routes → services → repositories.' },
+            { target: 'rest/src/**/*.service.ts', from: 'rest/src/**/*.routes.ts', message: 'Services do not know about HTTP routes: routes → services → repositories.' },
+            { target: ['rest/src/db/**', 'rest/src/shared/**'], from: ['rest/src/!(db|shared)/**'], message: 'db/ and shared/ sit under every feature and import none.' },
+            { target: 'gateway/src/rest/**', from: 'gateway/src/!(rest)/**', message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.' },
+            { target: 'gateway/src/rest/**', from: 'gateway/src/!(errors).ts', message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.' },
+            { target: 'gateway/src/!(app).ts', from: 'gateway/src/resolvers/**', message: 'Resolvers are the top layer: only app.ts assembles them into the schema.' },
+            { target: ['shop-rules/**', 'config/**'], from: ['rest/**', 'gateway/**', 'web/**'], message: 'shop-rules/ and config/ are shared by every part and import none of them.' },
+          ],
+        },
+      ],
     },
+    settings: importSettings,
   },
 );

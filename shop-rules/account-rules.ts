@@ -13,6 +13,10 @@ export const USERNAME_PATTERN = '^(?=.*[A-Za-z])[A-Za-z0-9._-]+$';
 export const USERNAME_PATTERN_MESSAGE =
   'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
 
+/** Usernames are unique in any case: "Anna" and "anna" are one account, and this is the key that says so. */
+export const usernameKey = (username: string): string => username.toLowerCase();
+export const sameUsername = (a: string, b: string): boolean => usernameKey(a) === usernameKey(b);
+
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const USERNAME_TOO_SHORT = `Username must be at least ${MIN_USERNAME_LENGTH} characters long`;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;

@@ -10,9 +10,9 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperat
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken, createContext } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
-import { sameUsername } from './resolvers/user.js';
 import type { ShopPubSub } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';

@@ -22,7 +22,7 @@ import { ChatService } from './chat/chat.service.js';
 import { ConfigError, type RestConfig } from './config.js';
 import { type ShopDatabase, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
-import { seedDemoCatalogue } from './db/seed/seed-demo.js';
+import { seedDemoCatalogue } from './bootstrap/seed-demo.js';
 import { OrderRepository } from './orders/order.repository.js';
 import { orderRoutes } from './orders/order.routes.js';
 import { OrderService } from './orders/order.service.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadRestConfig } from '../../rest/src/config.js';
-import { demoProducts } from '../../rest/src/db/seed/demo-products.js';
+import { demoProducts } from '../../rest/src/bootstrap/demo-products.js';
 import { ADMIN_USERNAME, startRestService } from '../../tests/helpers/rest-service.js';
 import { type ServerProcess, freePort, startServer } from '../../tests/helpers/server-process.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';

@@ -1,19 +1,14 @@
 // ChatRoom and Message, with history paged backwards by message id.
 import { GraphQLError } from 'graphql';
+import { sameUsername } from '../../../shop-rules/account-rules.js';
 import type { ChatRoomResolvers, MessageResolvers } from '../__generated__/resolvers-types.js';
-import type { GatewayContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { messageCursor, messageIdFromCursor, toGlobalId } from '../global-id.js';
-import type { RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestMessage } from '../rest/contract.js';
 import { loadHistory, roomMessageCount } from '../rest/message-history.js';
 import { pageSize } from './connections.js';
 import { requestedFields } from './requested-fields.js';
-import { sameUsername, viewerUsername } from './user.js';
-
-/** The room's unread count: on the room with the extension, otherwise one call per room (batched per request). */
-export function unreadCountOf(room: RestChatRoom, context: GatewayContext): number | Promise<number> {
-  return room.unreadCount ?? context.loaders.unreadCountByRoomId.load(room.id);
-}
+import { viewerUsername } from './viewer.js';
 
 export const messageGlobalId = (message: RestMessage) => toGlobalId('Message', `${message.chatRoomId}.${message.id}`);
 
@@ -27,7 +22,7 @@ export const ChatRoom: ChatRoomResolvers = {
   },
   lastMessage: (room) => room.lastMessage ?? null,
   lastMessageTime: (room) => room.lastMessageTime ?? null,
-  unreadCount: (room, _args, context) => unreadCountOf(room, context),
+  unreadCount: (room, _args, context) => context.loaders.unreadCountOf(room),
   messages: async (room, { last, before }, context, info) => {
     const count = pageSize('last', last, 50);
     let beforeId: number | undefined;

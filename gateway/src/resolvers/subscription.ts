@@ -1,12 +1,12 @@
 // Subscription: live chat and live stock. Events are filtered per subscriber: a message reaches the
 // participants of its room only.
 import { withFilter } from 'graphql-subscriptions';
+import { sameUsername } from '../../../shop-rules/account-rules.js';
 import type { SubscriptionResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext, SocketViewer } from '../context.js';
 import { UpstreamRejection } from '../errors.js';
 import { numericIdOf } from '../global-id.js';
 import { type ShopEvents, userAudience } from '../pubsub.js';
-import { sameUsername } from './user.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
 

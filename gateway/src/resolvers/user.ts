@@ -8,7 +8,6 @@ import type { GatewayContext } from '../context.js';
 import { toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
 import { offsetConnection, windowAfter } from './connections.js';
-import { unreadCountOf } from './chat.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
 export const chatUserGlobalId = (user: RestChatUser) => toGlobalId('ChatUser', user.id ?? user.username);
@@ -16,13 +15,6 @@ export const chatUserGlobalId = (user: RestChatUser) => toGlobalId('ChatUser', u
 const rolesOf = (roles: string[] | null | undefined) => (roles?.length ? roles : ['USER']);
 
 const profile = (context: GatewayContext) => context.loaders.profile.get();
-
-/** The viewer's username: known on a socket since connection_init, otherwise from the profile. */
-export async function viewerUsername(context: GatewayContext): Promise<string> {
-  return context.socketViewer?.username ?? (await profile(context)).username;
-}
-
-export const sameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export const User: UserResolvers = {
   id: async (_viewer, _args, context) => userGlobalId(await profile(context)),
@@ -46,7 +38,7 @@ export const User: UserResolvers = {
   chatRooms: (_viewer, _args, context) => context.loaders.rooms.get(),
   unreadMessageCount: async (_viewer, _args, context) => {
     const rooms = await context.loaders.rooms.get();
-    const counts = await Promise.all(rooms.map((room) => unreadCountOf(room, context)));
+    const counts = await Promise.all(rooms.map((room) => context.loaders.unreadCountOf(room)));
     return counts.reduce((sum, count) => sum + count, 0);
   },
   chatUsers: async (_viewer, { search }, context) => {

@@ -66,6 +66,10 @@ export function createLoaders(api: RestApi) {
     messageByKey,
     orderById,
     unreadCountByRoomId,
+    /** The room's unread count: on the room where the extension tells it, otherwise one call per room (batched). */
+    unreadCountOf(room: RestChatRoom): number | Promise<number> {
+      return room.unreadCount ?? unreadCountByRoomId.load(room.id);
+    },
     profile: new Once<RestUser>(() => api.users.profile()),
     cart: new Once<RestCart>(() => api.cart.get()),
     rooms,

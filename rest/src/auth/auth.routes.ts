@@ -8,6 +8,7 @@ import {
   MIN_USERNAME_LENGTH,
   USERNAME_PATTERN,
   USERNAME_PATTERN_MESSAGE,
+  usernameKey,
 } from '../../../shop-rules/account-rules.js';
 import { perMinute } from '../shared/rate-limits.js';
 import { errorAnswers } from '../shared/schemas.js';
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       preHandler: perMinute(
         app,
         options.loginAttemptsPerMinute,
-        (request) => `login:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}:${request.ip}`,
+        (request) => `login:${usernameKey(String((request.body as { username?: unknown } | undefined)?.username ?? ''))}:${request.ip}`,
         'Too many login attempts for this username.',
       ),
       schema: {

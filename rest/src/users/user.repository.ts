@@ -2,8 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
 import { now } from '../shared/clock.js';
-
-export const usernameKey = (username: string) => username.toLowerCase();
+import { usernameKey } from '../../../shop-rules/account-rules.js';
 
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,10 +1,11 @@
 // Mutations of the chat: start a room, send (published to messageAdded), mark read.
+import { sameUsername } from '../../../../shop-rules/account-rules.js';
 import { MAX_MESSAGE_LENGTH, MESSAGE_EMPTY, MESSAGE_TOO_LONG, messageLength } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import { userAudience } from '../../pubsub.js';
-import { sameUsername, viewerUsername } from '../user.js';
+import { viewerUsername } from '../viewer.js';
 import { withUserErrors } from './user-errors.js';
 
 function roomIdOf(globalId: string): number {

@@ -1,9 +1,9 @@
 // Loads the demo catalogue into an empty shop (SEED_DEMO=true). Its images are served by this service itself.
 import type { Kysely } from 'kysely';
-import { ProductRepository } from '../../products/product.repository.js';
-import { now } from '../../shared/clock.js';
-import { dollarsToCents } from '../../../../shop-rules/money.js';
-import type { Database } from '../schema.js';
+import { ProductRepository } from '../products/product.repository.js';
+import { now } from '../shared/clock.js';
+import { dollarsToCents } from '../../../shop-rules/money.js';
+import type { Database } from '../db/schema.js';
 import { demoProducts } from './demo-products.js';
 
 export const DEMO_IMAGE_PATH = '/images/products/';

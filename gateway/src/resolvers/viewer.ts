@@ -1,0 +1,7 @@
+// Who is asking, for resolvers of any type.
+import type { GatewayContext } from '../context.js';
+
+/** The viewer's username: known on a socket since connection_init, otherwise from the profile. */
+export async function viewerUsername(context: GatewayContext): Promise<string> {
+  return context.socketViewer?.username ?? (await context.loaders.profile.get()).username;
+}
