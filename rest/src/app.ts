@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyJwt from '@fastify/jwt';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import { ProductRepository } from './products/product.repository.js';
 import { productRoutes } from './products/product.routes.js';
 import { ProductService } from './products/product.service.js';
 import { HttpError } from './shared/http-errors.js';
+import { RateLimits } from './shared/rate-limits.js';
 import { fieldWithNul, schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
 import { userRoutes } from './users/user.routes.js';
@@ -199,15 +199,22 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
 
   // --- The contract ----------------------------------------------------------------------------------------
   // Limits only where a route asks for one (login, registration, sending messages). With REDIS_URL their counters
-  // are shared by every instance; if Redis cannot be reached the limits are skipped rather than the requests refused.
+  // are shared by every instance; while Redis cannot be reached each instance counts on its own, and says so once.
   const limitsStore = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false }) : undefined;
-  limitsStore?.on('error', () => undefined);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    exponentialBackoff: true,
-    ...(limitsStore ? { redis: limitsStore, nameSpace: 'medshop-limits:', skipOnError: true } : {}),
-  });
-  if (limitsStore) app.addHook('onClose', async () => void limitsStore.disconnect());
+  if (limitsStore) {
+    let reported = false;
+    limitsStore.on('error', (error: Error) => {
+      if (reported) return;
+      reported = true;
+      app.log.warn({ err: error }, 'Redis is unreachable: the limits are counted by this instance alone until it is back');
+    });
+    limitsStore.on('ready', () => {
+      if (reported) app.log.info('Redis is back: the limits are shared again');
+      reported = false;
+    });
+    app.addHook('onClose', async () => void limitsStore.disconnect());
+  }
+  const limits = new RateLimits(limitsStore);
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     sign: { algorithm: 'HS256', expiresIn: config.tokenLifetimeSeconds },
@@ -222,6 +229,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       await api.register(authRoutes, {
         prefix: '/auth',
         users,
+        limits,
         loginAttemptsPerMinute: config.loginAttemptsPerMinute,
         loginAttemptsPerAddressPerMinute: config.limits.loginAttemptsPerAddressPerMinute,
         registrationsPerAddressPerMinute: config.limits.registrationsPerAddressPerMinute,
@@ -232,7 +240,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         await secured.register(productRoutes, { prefix: '/products', products, extensions });
         await secured.register(cartRoutes, { prefix: '/cart', cart });
         await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
-        await secured.register(chatRoutes, { prefix: '/chat', chat, users, extensions, messagesPerUserPerMinute: config.limits.messagesPerUserPerMinute });
+        await secured.register(chatRoutes, { prefix: '/chat', chat, users, extensions, limits, messagesPerUserPerMinute: config.limits.messagesPerUserPerMinute });
       });
     },
     { prefix: '/api' },

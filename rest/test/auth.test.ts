@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import { freePort } from '../../tests/helpers/server-process.js';
 
 let shop: RestService;
 beforeAll(async () => {
@@ -140,6 +141,52 @@ describe('login attempts', () => {
     }
   });
 
+  it('counts failures, not logins: the owner logging in again and again is never refused', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      await limited.register('busy-bella', 'real-password');
+      for (let attempt = 1; attempt <= 15; attempt += 1) {
+        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'busy-bella', password: 'real-password' } });
+        expect(answer.status, `login ${attempt}`).toBe(200);
+      }
+      // Nine failures, a success, nine more: the success cleared the count, so none of them is refused.
+      for (const password of [...Array(9).fill('wrong'), 'real-password', ...Array(9).fill('wrong')]) {
+        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'busy-bella', password } });
+        expect(answer.status).toBe(password === 'wrong' ? 401 : 200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('backs off while the guessing goes on, but never beyond 15 minutes', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      await limited.register('stubborn-sue', 'real-password');
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        expect((await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } })).status).toBe(401);
+      }
+      const waits: [unknown, string][] = [];
+      for (let attempt = 1; attempt <= 7; attempt += 1) {
+        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } });
+        expect(answer.status).toBe(429);
+        waits.push([answer.headers['retry-after'], answer.body.message]);
+      }
+      const wait = (seconds: number, words: string) => [String(seconds), `Too many login attempts for this username. Try again in ${words}.`];
+      expect(waits).toEqual([
+        wait(60, '1 minute'),
+        wait(120, '2 minutes'),
+        wait(240, '4 minutes'),
+        wait(480, '8 minutes'),
+        wait(900, '15 minutes'),
+        wait(900, '15 minutes'),
+        wait(900, '15 minutes'),
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('allows 30 attempts a minute from one address across usernames, then 429 (each attempt is a slow hash)', async () => {
     const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '' } });
     try {
@@ -223,6 +270,26 @@ describe('tokens', () => {
       '.';
     const answer = await shop.request('GET', '/api/products', { token: unsigned });
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('limits while Redis cannot be reached', () => {
+  it('still hold, counted by each instance, and the log says so once', async () => {
+    const nothingListens = `redis://127.0.0.1:${await freePort()}`;
+    const lines: { level: number; msg: string }[] = [];
+    const limited = await startRestService({ env: { REDIS_URL: nothingListens, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '2' }, onLogLine: (line) => lines.push(line) });
+    try {
+      const register = (username: string) =>
+        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+      expect((await register('offline-1')).status).toBe(201);
+      expect((await register('offline-2')).status).toBe(201);
+      const refused = await register('offline-3');
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+      const warnings = lines.filter((line) => line.msg.startsWith('Redis is unreachable'));
+      expect(warnings.map((line) => [line.level, line.msg])).toEqual([[40, 'Redis is unreachable: the limits are counted by this instance alone until it is back']]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

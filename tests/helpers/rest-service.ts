@@ -22,6 +22,8 @@ export interface RestServiceOptions {
   /** Record every /api call received in `calls` (method and path), to count what a client caused upstream. */
   recordCalls?: boolean;
   announceAdminPassword?: (username: string, password: string) => void;
+  /** The service's log lines, for tests of what it says (none by default). */
+  onLogLine?: (line: { level: number; msg: string }) => void;
 }
 
 export interface ApiAnswer<T = unknown> {
@@ -92,7 +94,7 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     ...options.env,
   });
   const app = await buildRestApp(config, {
-    logger: false,
+    logger: options.onLogLine ? { level: 'info', stream: { write: (line: string) => options.onLogLine!(JSON.parse(line)) } } : false,
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
   });
   const calls: string[] = [];

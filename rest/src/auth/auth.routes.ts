@@ -10,7 +10,8 @@ import {
   USERNAME_PATTERN_MESSAGE,
   usernameKey,
 } from '../../../shop-rules/account-rules.js';
-import { perMinute } from '../shared/rate-limits.js';
+import { HttpError } from '../shared/http-errors.js';
+import type { RateLimits } from '../shared/rate-limits.js';
 import { errorAnswers } from '../shared/schemas.js';
 import type { UserService } from '../users/user.service.js';
 import { toAuthenticatedUser } from '../users/user.service.js';
@@ -43,19 +44,27 @@ const LoginBody = Type.Object({
 
 export interface AuthRouteOptions {
   users: UserService;
-  /** Per username and client address. */
+  limits: RateLimits;
+  /** Failed logins per username and client address. */
   loginAttemptsPerMinute: number;
   loginAttemptsPerAddressPerMinute: number;
   registrationsPerAddressPerMinute: number;
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
-  const { users } = options;
+  const { users, limits } = options;
+  // Per username *and* client address: a stranger guessing elsewhere does not lock the owner out of their own address.
+  const failedLogins = limits.failuresPerMinute(
+    'login-failures',
+    options.loginAttemptsPerMinute,
+    (request) => `${usernameKey(String((request.body as { username?: unknown } | undefined)?.username ?? ''))}:${request.ip}`,
+    'Too many login attempts for this username.',
+  );
   app.post(
     '/register',
     {
       // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
-      onRequest: perMinute(app, options.registrationsPerAddressPerMinute, (request) => `register:${request.ip}`, 'Too many new accounts from this address.'),
+      onRequest: limits.perMinute('registrations', options.registrationsPerAddressPerMinute, (request) => request.ip, 'Too many new accounts from this address.'),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (always role USER) and answer its token',
@@ -72,15 +81,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post(
     '/login',
     {
-      // Per address across usernames (each attempt is a slow hash: CPU), and per username *and* address: a
-      // stranger guessing elsewhere does not lock the owner out of their own address.
-      onRequest: perMinute(app, options.loginAttemptsPerAddressPerMinute, (request) => `login-address:${request.ip}`, 'Too many login attempts from this address.'),
-      preHandler: perMinute(
-        app,
-        options.loginAttemptsPerMinute,
-        (request) => `login:${usernameKey(String((request.body as { username?: unknown } | undefined)?.username ?? ''))}:${request.ip}`,
-        'Too many login attempts for this username.',
-      ),
+      // Every attempt from one address across usernames (each is a slow hash: CPU); then the failures of this one.
+      onRequest: limits.perMinute('login-attempts', options.loginAttemptsPerAddressPerMinute, (request) => request.ip, 'Too many login attempts from this address.'),
+      preHandler: failedLogins.check,
       schema: {
         tags: ['auth'],
         summary: 'Exchange username and password for a token',
@@ -89,7 +92,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const user = await users.login(request.body.username, request.body.password);
+      let user;
+      try {
+        user = await users.login(request.body.username, request.body.password);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) await failedLogins.failed(request);
+        throw error;
+      }
+      await failedLogins.succeeded(request);
       return reply.type('text/plain; charset=utf-8').send(issueToken(app, toAuthenticatedUser(user)));
     },
   );

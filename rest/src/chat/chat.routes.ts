@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
-import { perMinute } from '../shared/rate-limits.js';
+import type { RateLimits } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
 import { AvailableChatUser } from '../users/user.schemas.js';
 import type { UserService } from '../users/user.service.js';
@@ -24,11 +24,13 @@ export interface ChatRouteOptions {
   chat: ChatService;
   users: UserService;
   extensions: boolean;
+  limits: RateLimits;
   messagesPerUserPerMinute: number;
 }
 
-export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions, messagesPerUserPerMinute }) => {
+export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions, limits, messagesPerUserPerMinute }) => {
   const common = { tags: ['chat'], security: BEARER_SECURITY };
+  const sendLimit = limits.perMinute('messages', messagesPerUserPerMinute, (request) => String(viewerOf(request).id), 'Too many messages.');
   const Room = RoomAnswer(extensions);
 
   app.get(
@@ -72,7 +74,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
   app.post(
     '/rooms/:receiver/messages',
     {
-      preHandler: perMinute(app, messagesPerUserPerMinute, (request) => `messages:${viewerOf(request).id}`, 'Too many messages.'),
+      preHandler: sendLimit,
       schema: {
         ...common,
         summary: 'Send a message to the receiver (by username) in the room of the pair',

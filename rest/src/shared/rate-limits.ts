@@ -1,26 +1,82 @@
-// The limits of routes that invite abuse (login, registration, sending messages), on @fastify/rate-limit. Several
-// may guard one route (its own `rateLimit()` hook runs only once per request, hence `createRateLimit`).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The limits of routes that invite abuse (login, registration, sending messages), on rate-limiter-flexible. With
+// REDIS_URL the counters live in Redis and every instance shares them; while Redis cannot be reached each instance
+// goes on counting in its own memory (the limits hold, per instance) rather than letting everything through.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { HttpError } from './http-errors.js';
 
+/** The longest a run of failed logins locks a username at one address: a wait, never a wall of days. */
+export const MAX_LOCKOUT_SECONDS = 15 * 60;
+/** How long lockouts are remembered: within it each new lockout doubles the wait. */
+const LOCKOUT_MEMORY_SECONDS = 60 * 60;
+
+type KeyOf = (request: FastifyRequest) => string;
+
+/** The wait for people: to the second when short, else in whole minutes, rounded up (Retry-After is exact). */
 function inWords(seconds: number): string {
-  if (seconds >= 60) {
+  if (seconds >= 45) {
     const minutes = Math.ceil(seconds / 60);
     return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   }
   return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
-/**
- * A hook allowing `max` requests a minute for what `key` picks out of a request; beyond, 429 with when to try again
- * (in words and in Retry-After). The store backs off exponentially while a limit keeps being hit.
- */
-export function perMinute(app: FastifyInstance, max: number, key: (request: FastifyRequest) => string, tooMany: string) {
-  const check = app.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: key });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await check(request);
-    // isAllowed means "on the allow list"; being within the limit is !isExceeded.
-    if (verdict.isAllowed || !verdict.isExceeded) return;
-    reply.header('retry-after', verdict.ttlInSeconds);
-    return reply.code(429).send({ message: `${tooMany} Try again in ${inWords(verdict.ttlInSeconds)}.` });
-  };
+/** 429 with when to try again, in words and in Retry-After. */
+function tooMany(reply: FastifyReply, text: string, seconds: number): HttpError {
+  reply.header('retry-after', seconds);
+  return new HttpError(429, `${text} Try again in ${inWords(seconds)}.`);
+}
+
+const secondsLeft = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+
+export class RateLimits {
+  constructor(private readonly redis?: Redis) {}
+
+  private counter(name: string, points: number, duration: number): RateLimiterAbstract {
+    const options = { keyPrefix: `medshop-limits:${name}`, points, duration };
+    if (!this.redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) });
+  }
+
+  /** A hook allowing `max` requests a minute for what `key` picks out of a request; beyond, 429 until the minute ends. */
+  perMinute(name: string, max: number, key: KeyOf, text: string) {
+    const counter = this.counter(name, max, 60);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await counter.consume(key(request));
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) throw tooMany(reply, text, secondsLeft(refusal));
+        throw refusal;
+      }
+    };
+  }
+
+  /**
+   * Failures (not attempts) for what `key` picks out: `max` a minute are allowed; then it is locked for a minute,
+   * and each attempt while locked doubles the wait, up to MAX_LOCKOUT_SECONDS. A success clears the count.
+   */
+  failuresPerMinute(name: string, max: number, key: KeyOf, text: string) {
+    const failures = this.counter(name, max, 60);
+    const lockouts = this.counter(`${name}-lockouts`, Number.MAX_SAFE_INTEGER, LOCKOUT_MEMORY_SECONDS);
+    return {
+      /** Before the attempt: refused while locked. */
+      check: async (request: FastifyRequest, reply: FastifyReply) => {
+        const id = key(request);
+        const counted = await failures.get(id);
+        if (!counted || counted.consumedPoints < max) return;
+        const lockout = (await lockouts.penalty(id)).consumedPoints;
+        const seconds = Math.min(60 * 2 ** (lockout - 1), MAX_LOCKOUT_SECONDS);
+        await failures.block(id, seconds);
+        throw tooMany(reply, text, seconds);
+      },
+      failed: async (request: FastifyRequest) => {
+        await failures.penalty(key(request));
+      },
+      succeeded: async (request: FastifyRequest) => {
+        const id = key(request);
+        await Promise.all([failures.delete(id), lockouts.delete(id)]);
+      },
+    };
+  }
 }
