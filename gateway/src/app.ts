@@ -19,6 +19,7 @@ import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
 import { costRefusal } from './query-cost.js';
 import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
+import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
 import { requestIdOf } from '../../config/request-id.js';
@@ -31,6 +32,9 @@ const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
 export function loadSchema() {
   return makeExecutableSchema({ typeDefs: fs.readFileSync(schemaFile, 'utf8'), resolvers });
 }
+
+const APOLLO_HASH_MISMATCH = 'provided sha does not match query';
+export const HASH_MISMATCH = "The persisted query's sha256Hash is not the SHA-256 of its query: send the query's own hash";
 
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
@@ -59,8 +63,8 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
 const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ operation, document, request }) {
-        const tooCostly = costRefusal(document, request.operationName, request.variables);
+      async didResolveOperation({ operation, document, request, schema }) {
+        const tooCostly = costRefusal(schema, document, request.operationName, request.variables);
         if (tooCostly) throw tooCostly;
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
@@ -82,6 +86,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
+  const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
   const schema = loadSchema();
 
   const subscriptions = startSubscriptionServer({
@@ -98,6 +103,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     upstreamCallsPerOperation: config.upstreamCallsPerOperation,
     socketOperationsPerSecond: config.socketOperationsPerSecond,
     socketsPerUser: config.socketsPerUser,
+    socketCounts,
   });
 
   const persistedQueries = config.redisUrl ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix) : undefined;
@@ -114,6 +120,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     // No "Did you mean …?" in production: it would reveal the schema field by field.
     hideSchemaDetailsFromClientErrors: config.production,
     formatError: (formatted) => {
+      // Apollo answers a persisted query whose hash is not its query's with a bare error (no code, hence
+      // INTERNAL_SERVER_ERROR): it is the client's mistake, and says so.
+      if (formatted.message === APOLLO_HASH_MISMATCH) return { message: HASH_MISMATCH, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } };
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
@@ -160,14 +169,16 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
   app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
   // Readiness, for a load balancer: can this instance answer the shop's questions now? The REST service must
-  // answer (any answer: another implementation of the contract may have no /healthz), and Redis, when configured.
+  // answer (any answer: another implementation of the contract may have no /healthz). Redis is reported but does
+  // not decide: without it queries and mutations go on, and a Redis outage reaches every gateway alike — taking
+  // them all out of the balancer would turn a degraded shop into a closed one.
   app.get('/readyz', async (request, reply) => {
     const restReachable = await rest.call({ requestId: request.id }, { method: 'GET', path: '/healthz' }).then(
       () => true,
       (error: unknown) => error instanceof UpstreamRejection,
     );
     const redis = pubsub.health();
-    const ready = restReachable && redis === 'ok';
+    const ready = restReachable;
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
   });
 
@@ -199,6 +210,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('onClose', async () => {
     await apollo.stop();
     await pubsub.close();
+    await socketCounts.close();
     await persistedQueries?.close();
     await rest.close();
   });

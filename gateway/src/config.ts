@@ -19,7 +19,7 @@ export interface GatewayConfig {
   upstreamCallsPerOperation: number;
   /** Operations one socket may start per second (a burst of twice that); more are refused with TOO_MANY_REQUESTS. */
   socketOperationsPerSecond: number;
-  /** Subscription sockets one user may hold open on this gateway; more are closed with 4429. */
+  /** Subscription sockets one user may hold open (on every gateway together, with Redis); more are closed with 1013. */
   socketsPerUser: number;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;

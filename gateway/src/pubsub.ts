@@ -94,8 +94,13 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
     log?.info('Redis is back: live events flow again');
     for (const listener of recoveryListeners) listener();
   };
+  let closing = false;
   for (const client of [publisher, subscriber]) {
     client.on('error', wentAway);
+    // A connection Redis ends without an error (a restart, CLIENT KILL) loses what was published until it is back too.
+    client.on('close', () => {
+      if (!closing) wentAway(new Error('the connection to Redis closed'));
+    });
     client.on('ready', cameBack);
   }
   const redis = new RedisPubSub({ publisher, subscriber });
@@ -113,6 +118,7 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
     health: () => (connected() ? 'ok' : 'unavailable'),
     onRecovered: (listener) => void recoveryListeners.push(listener),
     close: async () => {
+      closing = true;
       await redis.close();
     },
   };

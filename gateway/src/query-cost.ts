@@ -1,69 +1,116 @@
 // What an operation may cost, priced once its variables are known: about how many objects its answer may hold.
-// A page of n holds n times what one of its items does (its `edges` or `nodes`; `pageInfo` once), whether n is
-// written in the document (`last: 50`, as Relay writes page sizes) or passed as a
-// variable (`last: $n`). Validation cannot see variables, so this runs just before execution — still before any
-// resolver or REST call — over HTTP (an Apollo plugin) and over sockets alike.
-import { type DocumentNode, type FieldNode, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, getOperationAST } from 'graphql';
+// A page of n holds n times what one of its items does (its `edges` or `nodes`; `pageInfo` once), however n is
+// given: written in the document (`last: 50`, as Relay writes page sizes), passed as a variable (`last: $n`), the
+// variable's default, or left to the argument's default in the schema. Validation cannot see variables, so this
+// runs just before execution — still before any resolver or REST call — over HTTP (an Apollo plugin) and over
+// sockets alike.
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  GraphQLError,
+  Kind,
+  type SelectionSetNode,
+  getArgumentValues,
+  getNamedType,
+  getOperationAST,
+  getVariableValues,
+  isInterfaceType,
+  isObjectType,
+} from 'graphql';
 
 /** About how many objects an answer may hold: the screens ask for a few hundred at most. */
 export const MAX_QUERY_COST = 5000;
 
 type Variables = Readonly<Record<string, unknown>> | undefined;
 
-/** The page size a field asks for: its `first` or `last`, literal or variable; 1 for anything else. */
-function pageSize(field: FieldNode, variables: Variables): number {
-  for (const argument of field.arguments ?? []) {
-    if (argument.name.value !== 'first' && argument.name.value !== 'last') continue;
-    const value = argument.value;
-    const size = value.kind === Kind.INT ? Number(value.value) : value.kind === Kind.VARIABLE ? Number(variables?.[value.name.value]) : NaN;
-    return Number.isFinite(size) && size > 1 ? size : 1;
+/** The page sizes of connections: `first` forwards, `last` backwards. */
+const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last']);
+
+/**
+ * The page size a field asks for, as execution will see it: written in the document, passed as a variable, the
+ * variable's default, or the argument's default in the schema (`messages(last: Int = 50)`); 1 for other fields.
+ */
+function pageSize(field: FieldNode, definition: GraphQLField<unknown, unknown> | undefined, variables: Record<string, unknown>): number {
+  const argument = definition?.args.find((candidate) => PAGE_SIZE_ARGUMENTS.has(candidate.name));
+  if (!definition || !argument) return 1;
+  let size: unknown;
+  try {
+    size = getArgumentValues(definition, field, variables)[argument.name];
+  } catch {
+    // A value execution would refuse anyway (a string for an Int): priced as the default page.
+    size = argument.defaultValue;
   }
-  return 1;
+  return typeof size === 'number' && Number.isFinite(size) && size > 1 ? size : 1;
 }
 
 /** The items of a page: what its size multiplies. */
 const PAGE_ITEMS = new Set(['edges', 'nodes']);
 
-function selectionCost(
-  selectionSet: SelectionSetNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  variables: Variables,
-  visiting: Set<string>,
-  itemsPerPage = 1,
-): number {
+interface Pricing {
+  schema: GraphQLSchema;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  visiting: Set<string>;
+}
+
+function fieldDefinition(parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+  return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+}
+
+function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, pricing: Pricing, itemsPerPage = 1): number {
   let cost = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       // Scalars come with their object; every object counts one, each item of a page as many times as the page holds.
       if (!selection.selectionSet) continue;
+      const definition = fieldDefinition(parent, selection.name.value);
+      const type = definition ? getNamedType(definition.type) : undefined;
       const times = PAGE_ITEMS.has(selection.name.value) ? itemsPerPage : 1;
-      cost += times * (1 + selectionCost(selection.selectionSet, fragments, variables, visiting, pageSize(selection, variables)));
+      cost += times * (1 + selectionCost(selection.selectionSet, type, pricing, pageSize(selection, definition, pricing.variables)));
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += selectionCost(selection.selectionSet, fragments, variables, visiting, itemsPerPage);
+      const type = selection.typeCondition ? pricing.schema.getType(selection.typeCondition.name.value) : parent;
+      cost += selectionCost(selection.selectionSet, type, pricing, itemsPerPage);
     } else {
       const name = selection.name.value;
-      const fragment = fragments.get(name);
+      const fragment = pricing.fragments.get(name);
       // A fragment spreading itself is refused by validation; guard anyway.
-      if (!fragment || visiting.has(name)) continue;
-      visiting.add(name);
-      cost += selectionCost(fragment.selectionSet, fragments, variables, visiting, itemsPerPage);
-      visiting.delete(name);
+      if (!fragment || pricing.visiting.has(name)) continue;
+      pricing.visiting.add(name);
+      cost += selectionCost(fragment.selectionSet, pricing.schema.getType(fragment.typeCondition.name.value), pricing, itemsPerPage);
+      pricing.visiting.delete(name);
     }
   }
   return cost;
 }
 
-export function operationCost(document: DocumentNode, operationName: string | null | undefined, variables: Variables): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+): number {
   const operation = getOperationAST(document, operationName);
   if (!operation) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  return selectionCost(operation.selectionSet, fragments, variables, new Set());
+  // The variables as execution will see them, their defaults filled in; values it would refuse count as not given.
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], { ...variables }).coerced ?? {};
+  const root = schema.getRootType(operation.operation) ?? undefined;
+  return selectionCost(operation.selectionSet, root, { schema, fragments, variables: coerced, visiting: new Set() });
 }
 
 /** The refusal of an operation that costs too much, or undefined when it may run. */
-export function costRefusal(document: DocumentNode, operationName: string | null | undefined, variables: Variables): GraphQLError | undefined {
-  const cost = operationCost(document, operationName, variables);
+export function costRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Variables,
+): GraphQLError | undefined {
+  const cost = operationCost(schema, document, operationName, variables);
   if (cost <= MAX_QUERY_COST) return undefined;
   return new GraphQLError(`Query cost limit of ${MAX_QUERY_COST} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`, {
     extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },

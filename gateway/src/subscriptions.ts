@@ -13,11 +13,12 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken, createContext } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
-import type { ShopPubSub } from './pubsub.js';
+import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient } from './rest/rest-client.js';
 import { costRefusal } from './query-cost.js';
 import { checkDocument, withoutSuggestions } from './security.js';
+import type { SocketCounts } from './socket-counts.js';
 
 /** WebSocket close code 1013: a server condition the client may retry after (RFC 6455 registry). */
 const TRY_AGAIN_LATER = 1013;
@@ -64,12 +65,10 @@ export interface SubscriptionServerOptions {
   upstreamCallsPerOperation: number;
   /** Operations a socket may start per second, with a burst of twice that. */
   socketOperationsPerSecond: number;
-  /** Sockets one user may hold open on this gateway. */
+  /** Sockets one user may hold open, on every gateway together where they share Redis. */
   socketsPerUser: number;
+  socketCounts: SocketCounts;
 }
-
-/** Close code for a user over their socket limit (4000–4999 are the application's): clients back off and retry. */
-export const TOO_MANY_SOCKETS = 4429;
 
 const tooManyOperations = (rate: number) =>
   new GraphQLError(`Too many operations on this connection: at most ${rate} a second. Try again in a moment.`, {
@@ -104,16 +103,20 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (!token) return false;
         try {
           const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
-          let open = 0;
-          for (const other of viewers.values()) if (sameUsername(other.username, profile.username)) open += 1;
-          if (open >= options.socketsPerUser) {
-            context.extra.socket.close(TOO_MANY_SOCKETS, `At most ${options.socketsPerUser} connections per user`);
+          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined };
+          const user = userAudience(viewer);
+          const socketId = randomUUID();
+          if (!(await options.socketCounts.admit(user, socketId, options.socketsPerUser))) {
+            // 1013, not a 44xx: graphql-ws clients retry it with back-off (4429 they treat as final).
+            context.extra.socket.close(TRY_AGAIN_LATER, `At most ${options.socketsPerUser} connections per user: close one, or wait`);
             return false;
           }
-          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined };
           context.extra.viewer = viewer;
           viewers.set(context.extra.socket, viewer);
-          context.extra.socket.once('close', () => viewers.delete(context.extra.socket));
+          context.extra.socket.once('close', () => {
+            viewers.delete(context.extra.socket);
+            options.socketCounts.release(user, socketId);
+          });
           return true;
         } catch (error) {
           // A refused token is the client's problem (4403); an unreachable REST service is ours, and the client should
@@ -144,7 +147,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
               return options.production ? hideSuggestions(refusal) : refusal;
             });
           }
-          const tooCostly = costRefusal(checked.document, payload.operationName, payload.variables ?? undefined);
+          const tooCostly = costRefusal(options.schema, checked.document, payload.operationName, payload.variables ?? undefined);
           if (tooCostly) return [tooCostly];
         }
         const viewer = context.extra.viewer!;

@@ -5,6 +5,7 @@
 import net from 'node:net';
 import type { Client } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HASH_MISMATCH } from '../src/app.js';
 import { type FaultProxy, startFaultProxy } from '../../tests/helpers/fault-proxy.js';
 import { forgedAdminToken, within } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
@@ -405,6 +406,17 @@ describe('production (NODE_ENV=production) and development', () => {
     } finally {
       await productionSocket.dispose();
       await developmentSocket.dispose();
+    }
+  });
+
+  it('answers a persisted query whose hash is not its query’s as the client’s mistake, in production too', async () => {
+    const body = { query: '{ viewer { username } }', extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } };
+    for (const gateway of [production, proxied]) {
+      const response = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect([response.status, await response.json()]).toEqual([
+        400,
+        { errors: [{ message: HASH_MISMATCH, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } }] },
+      ]);
     }
   });
 

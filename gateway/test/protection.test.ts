@@ -197,7 +197,7 @@ describe('amplification: what one operation or one socket may cost upstream', ()
 });
 
 describe('limits per client and per user', () => {
-  it('closes a user’s socket beyond SOCKETS_PER_USER with 4429; other users connect', async () => {
+  it('closes a user’s socket beyond SOCKETS_PER_USER with 1013 (clients retry it); other users connect', async () => {
     const limited = await startGateway(shop.rest.url, { env: { SOCKETS_PER_USER: '2' } });
     const closeCode = (client: ReturnType<Gateway['socket']>) =>
       new Promise<number | 'open'>((resolve) => {
@@ -210,7 +210,7 @@ describe('limits per client and per user', () => {
       const second = limited.socket(token);
       expect(await closeCode(second)).toBe('open');
       // (A refused non-lazy client reports its close through onNonLazyError; the code is what matters here.)
-      expect(await closeCode(limited.socket(token, { onNonLazyError: () => undefined }))).toBe(4429);
+      expect(await closeCode(limited.socket(token, { onNonLazyError: () => undefined, retryAttempts: 0 }))).toBe(1013);
       expect(await closeCode(limited.socket(await shop.user('another-socket-user')))).toBe('open');
       // One closed, one more may come.
       await first.dispose();
@@ -237,6 +237,40 @@ describe('limits per client and per user', () => {
       expect(await register('spoof-two', '198.51.100.32')).toEqual([
         { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
       ]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('answers a sender over MESSAGES_PER_USER_PER_MINUTE with TOO_MANY_ATTEMPTS and when to try again, sending nothing', async () => {
+    const strict = await startShop({ rest: { env: { MESSAGES_PER_USER_PER_MINUTE: '2' } } });
+    try {
+      const sender = await strict.user('chatty-sender');
+      await strict.user('quiet-reader');
+      const room = await strict.graphql(
+        'mutation { createChatRoom(input: { participantUsername: "quiet-reader" }) { room { id } } }',
+        {},
+        sender,
+      );
+      const roomId = room.data.createChatRoom.room.id;
+      const send = (content: string) =>
+        strict.graphql(
+          'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { content } userErrors { message field code } } }',
+          { input: { roomId, content } },
+          sender,
+        );
+      expect((await send('one')).data.sendMessage).toEqual({ message: { content: 'one' }, userErrors: [] });
+      expect((await send('two')).data.sendMessage).toEqual({ message: { content: 'two' }, userErrors: [] });
+      expect((await send('three')).data.sendMessage).toEqual({
+        message: null,
+        userErrors: [{ message: 'Too many messages. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS' }],
+      });
+      const history = await strict.graphql(
+        'query ($id: ID!) { node(id: $id) { ... on ChatRoom { messages(last: 10) { edges { node { content } } } } } }',
+        { id: roomId },
+        sender,
+      );
+      expect(history.data.node.messages.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual(['one', 'two']);
     } finally {
       await strict.close();
     }

@@ -1,9 +1,10 @@
 // What an operation may cost (query-cost.ts): page sizes count the same written in the document, as Relay writes
 // them, or passed as variables; every operation of our own web client passes with the largest pages it may ask
 // for; nested pages of pages are refused, over HTTP and over sockets, before any REST call.
-import { type DocumentNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { type DocumentNode, Kind, type OperationDefinitionNode, isInputObjectType, parse, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FIRST } from '../src/resolvers/connections.js';
+import { loadSchema } from '../src/app.js';
 import { MAX_QUERY_COST, operationCost } from '../src/query-cost.js';
 import * as webDocuments from '../../web/src/gql/graphql.js';
 import { type Shop, startShop } from '../../tests/helpers/shop.js';
@@ -13,23 +14,51 @@ const RELAY_ROOM = (pageSize: string) =>
   `query Room${pageSize === '$n' ? '($n: Int)' : ''} { node(id: "Q2hhdFJvb206MQ") { ... on ChatRoom { messages(last: ${pageSize}) { edges { cursor node { id content timestamp senderUsername room { id } } } pageInfo { hasPreviousPage startCursor } } } } }`;
 const NESTED = `query Nested($n: Int) { viewer { chatRooms { messages(last: $n) { edges { node { room { messages(last: $n) { edges { node { id room { id } } } } } } } } } } }`;
 
+const schema = loadSchema();
+
 describe('the price of an operation', () => {
   it('is the same whether a page size is written in the document or passed as a variable', () => {
-    const literal = operationCost(parse(RELAY_ROOM('50')), undefined, undefined);
-    expect(literal).toBe(operationCost(parse(RELAY_ROOM('$n')), undefined, { n: 50 }));
+    const literal = operationCost(schema, parse(RELAY_ROOM('50')), undefined, undefined);
+    expect(literal).toBe(operationCost(schema, parse(RELAY_ROOM('$n')), undefined, { n: 50 }));
     // node 1 + messages 1 + 50 × (edge 1 + its node 1 + room 1) + pageInfo 1
     expect(literal).toBe(1 + 1 + 50 * 3 + 1);
   });
 
-  it('admits every operation of the web client with the largest pages it may ask for', () => {
+  it('prices a page size left to the variable’s default, or to the argument’s default in the schema, as if written', () => {
+    const explicit = operationCost(schema, parse(NESTED), undefined, { n: 100 });
+    expect(explicit).toBe(30403);
+    expect(operationCost(schema, parse(NESTED.replace('($n: Int)', '($n: Int = 100)')), undefined, {})).toBe(explicit);
+    // messages(last: Int = 50) in the schema: leaving it out asks for 50; 3 + 50 × (edge, node, room, messages 1 + 50 × 3).
+    const omitted = NESTED.replace('($n: Int)', '').replaceAll('(last: $n)', '');
+    expect(operationCost(schema, parse(omitted), undefined, {})).toBe(operationCost(schema, parse(NESTED), undefined, { n: 50 }));
+    expect(operationCost(schema, parse(omitted), undefined, {})).toBe(7703);
+  });
+
+  it('admits every operation of the web client with the largest pages it may ask for, and its Relay equivalent', () => {
     const documents = Object.entries(webDocuments).filter(([, value]) => (value as DocumentNode)?.kind === Kind.DOCUMENT) as [string, DocumentNode][];
     const operations = documents.filter(([, document]) => document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION));
     expect(operations.length).toBeGreaterThan(20);
+    const pagedOperations: string[] = [];
     for (const [name, document] of operations) {
       const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
-      const largest = Object.fromEntries((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, MAX_FIRST]));
-      expect(operationCost(document, undefined, largest), name).toBeLessThanOrEqual(MAX_QUERY_COST);
+      // Every Int the largest page, an input object empty (a filter), anything else some text (an id, a cursor).
+      const valueOf = (type: string) => (type === 'Int' ? MAX_FIRST : isInputObjectType(schema.getType(type)) ? {} : 'x');
+      const largest = Object.fromEntries(
+        (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, valueOf(print(definition.type).replace('!', ''))]),
+      );
+      expect(operationCost(schema, document, undefined, largest), name).toBeLessThanOrEqual(MAX_QUERY_COST);
+      // Its Relay equivalent writes the page sizes into the document: the same price.
+      const relayStyle = visit(document, {
+        Argument: (argument) =>
+          ['first', 'last'].includes(argument.name.value) && argument.value.kind === Kind.VARIABLE
+            ? { ...argument, value: { kind: Kind.INT, value: String(MAX_FIRST) } }
+            : undefined,
+      });
+      if (print(relayStyle) !== print(document)) pagedOperations.push(name);
+      expect(operationCost(schema, relayStyle, undefined, largest), name).toBe(operationCost(schema, document, undefined, largest));
     }
+    // The screens whose page sizes are variables (their "more" pages reuse the same documents).
+    expect(pagedOperations.sort()).toEqual(['ChatRoomMessagesDocument', 'OrdersPageDocument', 'ProductListingDocument']);
   });
 });
 
@@ -72,6 +101,16 @@ describe('over the wire', () => {
     } finally {
       await socket.dispose();
     }
+    // Left to a variable's default or to the schema's default, the page sizes are what they would be if written.
+    shop.resetCalls();
+    const withDefault = await shop.graphql(NESTED.replace('($n: Int)', '($n: Int = 100)'), {}, token);
+    expect([withDefault.status, withDefault.errors?.map((error) => error.message)]).toEqual([400, [message]]);
+    const omitted = await shop.graphql(NESTED.replace('($n: Int)', '').replaceAll('(last: $n)', ''), {}, token);
+    expect([omitted.status, omitted.errors?.map((error) => error.message)]).toEqual([
+      400,
+      [`Query cost limit of ${MAX_QUERY_COST} exceeded, found 7703: ask for smaller pages or fewer nested ones`],
+    ]);
+    expect(shop.calls).toEqual([]);
     // The same shape with small pages is an ordinary query.
     expect((await shop.graphql(NESTED, { n: 5 }, token)).errors).toBeUndefined();
   });

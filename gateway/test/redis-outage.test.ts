@@ -68,6 +68,9 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
 
   it('started while Redis is down: serves queries and mutations, accepts a subscription, reports degraded, and says so once', async () => {
     expect(await health()).toEqual({ status: 'degraded', redis: 'unavailable' });
+    // Still ready for a load balancer: it answers queries and mutations, and every gateway shares the outage.
+    const ready = await fetch(new URL('/readyz', gateway.url));
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', rest: 'ok', redis: 'unavailable' }]);
     const socket = gateway.socket(admin);
     const feed: Feed = listen(socket, PRODUCT_UPDATED, { ids: [productId] });
     for (const price of [11, 12, 13]) await setPrice(price);
@@ -112,4 +115,24 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     await proxy.up();
     expect(await closed).toBe(4403);
   });
+
+  it('checks the sessions again after Redis ended its connections without an error (a restart, CLIENT KILL)', async () => {
+    const username = `dropped-${run}`;
+    const token = await rest.register(username);
+    const socket = gateway.socket(token);
+    const feed = listen(socket, PRODUCT_UPDATED, { ids: [productId] });
+    await eventually(async () => {
+      await setPrice(60 + Math.round(Math.random() * 30));
+      return (await feed.nextMatching(() => true, 300)) !== undefined;
+    }, 'the subscription live');
+    // Changed behind the gateway: no event says so; only a check of the token can.
+    const changed = await rest.request('PUT', '/api/users/change-password', { token, body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } });
+    expect(changed.status).toBe(200);
+    const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+    feed.stop();
+    proxy.drop();
+    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))])).toBe(4403);
+    await socket.dispose();
+  });
 });
+

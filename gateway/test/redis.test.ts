@@ -196,3 +196,41 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     expect(await post(gatewayB, { extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
   });
 });
+
+describe.runIf(redisUp)('sockets per user across gateways', () => {
+  const run = randomBytes(4).toString('hex');
+
+  it('counts a user’s sockets on every gateway together: beyond SOCKETS_PER_USER the next is closed with 1013', async () => {
+    const rest = await startRestService({ extensions: restExtensions, listen: true });
+    const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `sockets-${run}:`, SOCKETS_PER_USER: '2' };
+    const gatewayA = await startGateway(rest.url, { env });
+    const gatewayB = await startGateway(rest.url, { env });
+    const closeCode = (client: ReturnType<Gateway['socket']>) =>
+      new Promise<number | 'open'>((resolve) => {
+        client.on('connected', () => resolve('open'));
+        client.on('closed', (event) => resolve((event as { code: number }).code));
+      });
+    try {
+      const token = await rest.register(`sockets-${run}`);
+      const onA = gatewayA.socket(token);
+      expect(await closeCode(onA)).toBe('open');
+      const onB = gatewayB.socket(token);
+      expect(await closeCode(onB)).toBe('open');
+      const third = gatewayA.socket(token, { onNonLazyError: () => undefined, retryAttempts: 0 });
+      expect(await closeCode(third)).toBe(1013);
+      await third.dispose();
+      // One closed on B: A may open another.
+      await onB.dispose();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = gatewayA.socket(token);
+      expect(await closeCode(again)).toBe('open');
+      await again.dispose();
+      await onA.dispose();
+    } finally {
+      await gatewayA.close();
+      await gatewayB.close();
+      await rest.close();
+    }
+  });
+});
+

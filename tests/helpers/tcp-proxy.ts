@@ -8,6 +8,8 @@ export interface TcpProxy {
   down(): Promise<void>;
   /** Accepts connections again, on the same port. */
   up(): Promise<void>;
+  /** Ends every open connection cleanly but goes on accepting new ones: a server restart, or Redis' CLIENT KILL. */
+  drop(): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     down,
     up: async () => {
       if (!server.listening) await listen(port);
+    },
+    drop: () => {
+      for (const socket of open) socket.end();
     },
     close: down,
   };

@@ -25,7 +25,7 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
     }),
 
   sendMessage: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['roomId', 'content'], restFields: { receiver: 'roomId' }, hints: [[/message/i, 'content']] }, async () => {
+    withUserErrors(input, { fields: ['roomId', 'content'], restFields: { receiver: 'roomId' }, hints: [[/too many/i, null], [/message/i, 'content']] }, async () => {
       const roomId = roomIdOf(input.roomId);
       const content = input.content.trim();
       if (!content) throw new InputProblem(MESSAGE_EMPTY, 'content');
