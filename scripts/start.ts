@@ -2,8 +2,7 @@
 // in ./data, the demo catalogue and an admin account on first start) and the gateway on PORT, which talks to it
 // over HTTP exactly as it would to a REST service elsewhere, and serves the web app (built first when missing or
 // stale). Production mode unless NODE_ENV says otherwise (`npm run dev` sets development and skips the build).
-import closeWithGrace from 'close-with-grace';
-import { ConfigError } from '../config/env.js';
+import { runServers } from '../config/server.js';
 import { buildGateway } from '../gateway/src/app.js';
 import { loadGatewayConfig } from '../gateway/src/config.js';
 import { buildRestApp } from '../rest/src/app.js';
@@ -18,27 +17,21 @@ function reachableHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function main(): Promise<void> {
-  if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuilt();
-  const restConfig = loadRestConfig(process.env, { seedDemo: true });
-  // In one process the gateway finds the REST service where it was just started, unless told otherwise.
-  const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
-  const rest = await buildRestApp(restConfig);
-  const gateway = await buildGateway(gatewayConfig);
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) gateway.log.error({ err }, 'shutting down after an error');
-    await gateway.close();
-    await rest.close();
-  });
-  await rest.listen({ host: restConfig.host, port: restConfig.port });
-  await gateway.listen({ host: gatewayConfig.host, port: gatewayConfig.port });
-  const shown = gatewayConfig.host === '0.0.0.0' || gatewayConfig.host === '::' ? 'localhost' : gatewayConfig.host;
-  console.log(
-    `\n  Medshop is running: http://${shown}:${gatewayConfig.port}  (the graph: /graphql; REST contract on port ${restConfig.port})\n`,
-  );
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-  process.exit(1);
-});
+runServers(
+  async () => {
+    if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuilt();
+    const restConfig = loadRestConfig(process.env, { seedDemo: true });
+    // In one process the gateway finds the REST service where it was just started, unless told otherwise.
+    const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
+    const rest = await buildRestApp(restConfig);
+    const gateway = await buildGateway(gatewayConfig);
+    return [
+      { app: rest, host: restConfig.host, port: restConfig.port },
+      { app: gateway, host: gatewayConfig.host, port: gatewayConfig.port },
+    ];
+  },
+  ([rest, gateway]) => {
+    const shown = gateway!.host === '0.0.0.0' || gateway!.host === '::' ? 'localhost' : gateway!.host;
+    console.log(`\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})\n`);
+  },
+);

@@ -1,4 +1,5 @@
 // Accounts (spec §5): usernames, passwords and their messages.
+import type { RuleViolation } from './rule-violation.js';
 
 export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 50;
@@ -21,17 +22,12 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const USERNAME_TOO_SHORT = `Username must be at least ${MIN_USERNAME_LENGTH} characters long`;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
 
-export interface AccountViolation {
-  message: string;
-  field: string;
-}
-
 /** The registration form's rules, in the order a person filling it in meets them. */
 export function checkRegistration(form: {
   username: string;
   password: string;
   confirmPassword?: string | undefined;
-}): AccountViolation | undefined {
+}): RuleViolation<string> | undefined {
   if (!form.username) return { message: 'Username is required', field: 'username' };
   if (form.username.length < MIN_USERNAME_LENGTH) return { message: USERNAME_TOO_SHORT, field: 'username' };
   if (form.username.length > MAX_USERNAME_LENGTH) {
@@ -54,7 +50,7 @@ export function checkPasswordChange(form: {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
-}): AccountViolation | undefined {
+}): RuleViolation<string> | undefined {
   if (!form.currentPassword) return { message: 'Current password is required', field: 'currentPassword' };
   if (!form.newPassword) return { message: 'New password is required', field: 'newPassword' };
   if (form.newPassword.length < MIN_PASSWORD_LENGTH) {

@@ -11,3 +11,8 @@ export function dollarsToCents(dollars: number): number | undefined {
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }
+
+/** The nearest whole cents of an amount computed elsewhere (another implementation's subtotal), for sums that stay exact. */
+export function nearestCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}

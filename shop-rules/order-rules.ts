@@ -1,4 +1,6 @@
-// Cart, checkout and chat rules the shop's forms follow (spec §5).
+// Cart, checkout and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
+import { MAX_STOCK } from './product-rules.js';
+import type { RuleViolation } from './rule-violation.js';
 
 export const MAX_SHIPPING_ADDRESS_LENGTH = 500;
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -6,6 +8,8 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const SHIPPING_ADDRESS_REQUIRED = 'Please enter a shipping address';
 export const CART_IS_EMPTY = 'Your cart is empty';
 export const QUANTITY_AT_LEAST_ONE = 'Quantity must be at least 1';
+export const QUANTITY_AT_MOST = `Quantity must be at most ${MAX_STOCK}`;
+export const SHIPPING_ADDRESS_TOO_LONG = `Shipping address must be at most ${MAX_SHIPPING_ADDRESS_LENGTH} characters long`;
 export const MESSAGE_EMPTY = 'Message must not be empty';
 export const MESSAGE_TOO_LONG = `Message must be at most ${MAX_MESSAGE_LENGTH} characters long`;
 
@@ -21,3 +25,27 @@ export const withinMessageLength = (content: string): string =>
 
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The shipping address as the order keeps it (trimmed), or why it cannot be one. */
+export function checkShippingAddress(address: string): string | RuleViolation {
+  const trimmed = address.trim();
+  if (!trimmed) return { message: SHIPPING_ADDRESS_REQUIRED, field: 'shippingAddress' };
+  if (trimmed.length > MAX_SHIPPING_ADDRESS_LENGTH) return { message: SHIPPING_ADDRESS_TOO_LONG, field: 'shippingAddress' };
+  return trimmed;
+}
+
+/** A chat message as it is stored (trimmed; its length counted after trimming), or why it cannot be sent. */
+export function checkMessageContent(content: string): string | RuleViolation {
+  const trimmed = content.trim();
+  if (!trimmed) return { message: MESSAGE_EMPTY, field: 'content' };
+  if (messageLength(trimmed) > MAX_MESSAGE_LENGTH) return { message: MESSAGE_TOO_LONG, field: 'content' };
+  return trimmed;
+}
+
+/** How many of a product a cart line may hold: a whole number from 1 to the largest stock there can be. */
+export function checkCartQuantity(quantity: number): number | RuleViolation {
+  if (quantity < 1) return { message: QUANTITY_AT_LEAST_ONE, field: 'quantity' };
+  if (quantity > MAX_STOCK) return { message: QUANTITY_AT_MOST, field: 'quantity' };
+  return quantity;
+}
+

@@ -1,5 +1,8 @@
 // What a valid product is (spec §5 and DESIGN §3).
 import { dollarsToCents } from './money.js';
+import type { RuleViolation } from './rule-violation.js';
+
+export { type RuleViolation, isRuleViolation } from './rule-violation.js';
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -9,12 +12,6 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_IMAGE_URL_LENGTH = 2048;
 
 export const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
-
-/** A rule broken by a product form: the message people see and the field it is about. */
-export interface RuleViolation {
-  message: string;
-  field: string;
-}
 
 /** An absolute http(s) URL, or a path on the shop itself ("/images/…", not "//host/…"); nothing else can be shown safely. */
 export function isAcceptableImageUrl(url: string): boolean {
@@ -33,7 +30,7 @@ export function isAcceptableImageUrl(url: string): boolean {
 export function normaliseImages(
   imageUrl: string | null | undefined,
   imageUrls: readonly string[] | null | undefined,
-): string[] | RuleViolation {
+): string[] | RuleViolation<string> {
   const trimmedMain = (imageUrl ?? '').trim();
   if (trimmedMain && !isAcceptableImageUrl(trimmedMain)) return { message: INVALID_IMAGE_URL, field: 'imageUrl' };
   const others = (imageUrls ?? []).map((url) => url.trim()).filter((url) => url !== '');
@@ -60,7 +57,7 @@ export interface ValidProduct {
   imageUrls: string[];
 }
 
-export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation {
+export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation<string> {
   const name = form.name.trim();
   if (!name) return { message: 'Name is required', field: 'name' };
   if (name.length > MAX_NAME_LENGTH) return { message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' };
@@ -81,5 +78,3 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
   return { name, description, priceCents, quantity: form.quantity, imageUrl: images[0] ?? null, imageUrls: images };
 }
 
-export const isRuleViolation = (value: unknown): value is RuleViolation =>
-  typeof value === 'object' && value !== null && 'message' in value && 'field' in value;

@@ -11,7 +11,7 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.js';
-import { type GatewayContext, bearerToken, createContext } from './context.js';
+import { type GatewayContext, createContext } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { resolvers } from './resolvers/index.js';
@@ -21,11 +21,10 @@ import { costRefusal } from './query-cost.js';
 import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
-import { hasWebApp, sendAppPage, serveWebApp } from './web-app.js';
-import { requestIdOf } from '../../config/request-id.js';
+import { demoImagesPlugin } from './plugins/demo-images.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { BODY_LIMIT_BYTES, bearerToken, echoRequestId, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schema.graphql');
 
@@ -76,14 +75,8 @@ const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
 };
 
 export async function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? serverLogger(config.logLevel, 'gateway'),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // x-request-id is read by requestIdOf, which refuses what does not look like an id.
-    requestIdHeader: false,
-    genReqId: requestIdOf,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+  const app = Fastify(serverOptions(options.logger ?? serverLogger(config.logLevel, 'gateway')));
+  echoRequestId(app);
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
@@ -162,10 +155,6 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     }),
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
   app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
   // Readiness, for a load balancer: can this instance answer the shop's questions now? The REST service must
@@ -182,28 +171,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
   });
 
+  await app.register(demoImagesPlugin, { rest });
   // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
-  const webApp = hasWebApp(config.webDist);
-  if (webApp) await serveWebApp(app, config.webDist!);
-
-  app.setNotFoundHandler(
-    (request, reply) =>
-      (webApp && sendAppPage(request, reply)) ||
-      reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
-  );
-
-  // The demo catalogue's images are shop paths (/images/…) served by the REST service; the browser only knows
-  // this origin, so they are passed through.
-  app.get('/images/*', async (request, reply) => {
-    const upstream = await rest.stream(request.url, request.id).catch(() => undefined);
-    if (!upstream) return reply.code(502).send({ message: 'Images are temporarily unavailable' });
-    reply.code(upstream.statusCode);
-    for (const header of ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified']) {
-      const value = upstream.headers[header];
-      if (value !== undefined) reply.header(header, value);
-    }
-    return reply.send(upstream.body);
-  });
+  await app.register(webAppPlugin, { webDist: config.webDist });
 
   // Shutdown: sockets first (an open websocket keeps the HTTP server from closing), then Apollo, then upstreams.
   app.addHook('preClose', () => subscriptions.close());

@@ -71,10 +71,3 @@ export function createContext(options: ContextOptions): GatewayContext {
   };
   return context;
 }
-
-/** The token of an `Authorization: Bearer …` header (or connectionParams value); undefined for anything else. */
-export function bearerToken(header: unknown): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}

@@ -23,14 +23,16 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /**
- * The REST service answered 4xx: its `{ message }` is meant for people and is passed on as it is; `field` is the
- * request field at fault when the implementation says so (our REST service does; the contract does not require it).
+ * The REST service answered 4xx: its `{ message }` is meant for people and is passed on as it is. `restCode` (stable,
+ * for programs) and `field` (the request field at fault, if one is) come where the implementation sends them: our
+ * REST service does; the plain contract has only the message.
  */
 export class UpstreamRejection extends GraphQLError {
   constructor(
     readonly status: number,
     message: string,
     readonly field?: string,
+    readonly restCode?: string,
   ) {
     super(message, { extensions: { code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT' } });
   }
@@ -69,4 +71,12 @@ export class InputProblem extends Error {
   ) {
     super(message);
   }
+}
+
+/** The value as a rule of shop-rules left it (trimmed, say), or the rule's refusal thrown as a userError at its field. */
+export function obeying<T>(checked: T | { message: string; field: string | null }): T {
+  if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked) {
+    throw new InputProblem(checked.message, checked.field);
+  }
+  return checked;
 }

@@ -54,7 +54,7 @@ describe('register', () => {
   ])('refuses %j with "%s" (field %s) and creates nothing', async (body, message, field) => {
     const answer = await shop.request('POST', '/api/auth/register', { body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     const login = await shop.request('POST', '/api/auth/login', { body: { username: 'reg-carol', password: 'pw1' } });
     expect(login.status).toBe(401);
   });
@@ -86,14 +86,14 @@ describe('login', () => {
     const unknown = await shop.request('POST', '/api/auth/login', { body: { username: 'nobody-here', password: 'x' } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('requires both fields', async () => {
     const answer = await shop.request('POST', '/api/auth/login', { body: { username: 'login-erin', password: '' } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Password is required', field: 'password' });
+    expect(answer.body).toEqual({ message: 'Password is required', field: 'password', code: 'INVALID_INPUT' });
   });
 
   it('never stores the password itself', async () => {
@@ -125,7 +125,7 @@ describe('login attempts', () => {
       ]) {
         const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'GUESSED-gina', password } });
         expect(answer.status).toBe(429);
-        expect(answer.body).toEqual({ message: `Too many login attempts for this username. Try again in ${wait}.` });
+        expect(answer.body).toEqual({ message: `Too many login attempts for this username. Try again in ${wait}.`, code: 'TOO_MANY_ATTEMPTS' });
         expect(answer.headers['retry-after']).toBe(seconds);
       }
       const other = await limited.request('POST', '/api/auth/login', { body: { username: 'other-olga', password: 'real-password' } });
@@ -194,7 +194,7 @@ describe('login attempts', () => {
         limited.request('POST', '/api/auth/login', { body: { username: `nobody-${n}`, password: 'guess' }, headers: { 'x-forwarded-for': address } });
       for (let n = 1; n <= 30; n += 1) expect((await from('198.51.100.1', n)).status).toBe(401);
       const refused = await from('198.51.100.1', 31);
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many login attempts from this address. Try again in 1 minute.' }]);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many login attempts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
       expect((await from('198.51.100.2', 32)).status).toBe(401);
     } finally {
       await limited.close();
@@ -208,7 +208,7 @@ describe('login attempts', () => {
         limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
       for (let n = 1; n <= 5; n += 1) expect((await register('198.51.100.9', `newcomer-${n}`)).status).toBe(201);
       const refused = await register('198.51.100.9', 'newcomer-6');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
       expect((await limited.request('POST', '/api/auth/login', { body: { username: 'newcomer-6', password: 'pw-new' } })).status).toBe(401);
       expect((await register('198.51.100.10', 'newcomer-7')).status).toBe(201);
     } finally {
@@ -235,18 +235,19 @@ describe('tokens', () => {
     const [header, payload] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ sub: '1', ver: 0, username: 'admin' })).toString('base64url');
     const expired = shop.app.jwt.sign({ sub: '1', ver: 0, username: 'admin', iat: 1_000, exp: 2_000 });
-    const cases: [Record<string, string>, string][] = [
-      [{}, 'Authentication required'],
-      [{ authorization: token }, 'Invalid or expired token'],
-      [{ authorization: 'Bearer not-a-token' }, 'Invalid or expired token'],
-      [{ authorization: `Bearer ${header}.${forgedPayload}.${token.split('.')[2]}` }, 'Invalid or expired token'],
-      [{ authorization: `Bearer ${header}.${payload}.` }, 'Invalid or expired token'],
-      [{ authorization: `Bearer ${expired}` }, 'Invalid or expired token'],
+    const invalid = { message: 'Invalid or expired token', code: 'INVALID_TOKEN' };
+    const cases: [Record<string, string>, object][] = [
+      [{}, { message: 'Authentication required', code: 'AUTHENTICATION_REQUIRED' }],
+      [{ authorization: token }, invalid],
+      [{ authorization: 'Bearer not-a-token' }, invalid],
+      [{ authorization: `Bearer ${header}.${forgedPayload}.${token.split('.')[2]}` }, invalid],
+      [{ authorization: `Bearer ${header}.${payload}.` }, invalid],
+      [{ authorization: `Bearer ${expired}` }, invalid],
     ];
-    for (const [headers, message] of cases) {
+    for (const [headers, body] of cases) {
       const answer = await shop.request('GET', '/api/users/profile', { headers });
       expect(answer.status, JSON.stringify(headers)).toBe(401);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual(body);
     }
   });
 
@@ -284,7 +285,7 @@ describe('limits while Redis cannot be reached', () => {
       expect((await register('offline-1')).status).toBe(201);
       expect((await register('offline-2')).status).toBe(201);
       const refused = await register('offline-3');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
       const warnings = lines.filter((line) => line.msg.startsWith('Redis is unreachable'));
       expect(warnings.map((line) => [line.level, line.msg])).toEqual([[40, 'Redis is unreachable: the limits are counted by this instance alone until it is back']]);
     } finally {
@@ -308,7 +309,7 @@ describe('limits shared through Redis (REDIS_URL)', async () => {
         service.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
       expect((await register(first, `shared-${address}-a`.replaceAll('.', '-'))).status).toBe(201);
       const refused = await register(second, `shared-${address}-b`.replaceAll('.', '-'));
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.' }]);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
     } finally {
       await first.close();
       await second.close();

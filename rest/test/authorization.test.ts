@@ -27,6 +27,20 @@ const AUTHENTICATION_REQUIRED = 'Authentication required';
 const ADMINS_ONLY_PRODUCTS = 'Only administrators can manage products';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 
+/** The stable code each refusal of this matrix carries beside its message. */
+const CODE_OF: Record<string, string> = {
+  [AUTHENTICATION_REQUIRED]: 'AUTHENTICATION_REQUIRED',
+  [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
+  'Only administrators can see every order': 'FORBIDDEN',
+  'Only administrators can change an order’s status': 'FORBIDDEN',
+  [NOT_A_PARTICIPANT]: 'NOT_A_PARTICIPANT',
+  'This product is not in your cart': 'NOT_IN_CART',
+  'Order not found': 'ORDER_NOT_FOUND',
+  'You cannot start a chat with yourself': 'INVALID_INPUT',
+  'You cannot send a message to yourself': 'INVALID_INPUT',
+  'Your cart is empty': 'CART_EMPTY',
+};
+
 interface Fixture {
   productId: number;
   /** A product only the admin's DELETE row removes. */
@@ -39,7 +53,8 @@ interface Fixture {
 
 /**
  * A status, or a status and the exact message of the answer, and the request field it names when one is at fault
- * (the answer is then exactly `{ message, field }`, else exactly `{ message }`).
+ * (the answer is then exactly `{ message, code, field }`, else exactly `{ message, code }`; the code is the one
+ * CODE_OF gives the message).
  */
 type Expected = number | [number, string] | [number, string, string];
 
@@ -163,8 +178,8 @@ const ENDPOINTS: Endpoint[] = [
     expected: {
       anonymous: [401, AUTHENTICATION_REQUIRED],
       user: 200,
-      'other user': [404, 'This product is not in your cart'],
-      admin: [404, 'This product is not in your cart'],
+      'other user': [404, 'This product is not in your cart', 'productId'],
+      admin: [404, 'This product is not in your cart', 'productId'],
     },
   },
   { method: 'GET', route: '/api/orders', path: () => '/api/orders', expected: loggedIn(200) },
@@ -179,7 +194,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     route: '/api/orders/{id}',
     path: (f) => `/api/orders/${f.orderId}`,
-    expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found'], admin: 200 },
+    expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found', 'id'], admin: 200 },
   },
   {
     method: 'PUT',
@@ -372,7 +387,10 @@ describe.each(labelled)('$label', (endpoint) => {
     const answer = await call(caller, endpoint.method, endpoint.path(fixture), endpoint.body?.(fixture, caller));
     expect(answer.status, answer.text.slice(0, 200)).toBe(status);
     if (status >= 400) expect(typeof answer.body.message).toBe('string');
-    if (message !== undefined) expect(answer.body).toEqual(field === undefined ? { message } : { message, field });
+    if (message !== undefined) {
+      const code = CODE_OF[message];
+      expect(answer.body).toEqual(field === undefined ? { message, code } : { message, code, field });
+    }
     await endpoint.after?.(caller);
   });
 });

@@ -2,13 +2,14 @@
 // tokens all answer a 4xx with a clean `{ message }`, plus `field` when one request field is at fault (never a 5xx,
 // never a stack trace) and write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../rest/src/shared/http-errors.js';
 import { type ApiAnswer, DEFAULT_PASSWORD, type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
 const ONE_MEGABYTE = 1024 * 1024;
-const TOO_LARGE = { message: 'Request body is too large: the limit is 1 MB' };
-const NOT_JSON = { message: 'Request body is not valid JSON' };
-const NOT_AN_OBJECT = { message: 'Request body must be a JSON object' };
-const UNSUPPORTED_TYPE = { message: 'Unsupported content type: send JSON with Content-Type: application/json' };
+const TOO_LARGE = { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' };
+const NOT_JSON = { message: 'Request body is not valid JSON', code: 'MALFORMED_REQUEST' };
+const NOT_AN_OBJECT = { message: 'Request body must be a JSON object', code: 'INVALID_INPUT' };
+const UNSUPPORTED_TYPE = { message: 'Unsupported content type: send JSON with Content-Type: application/json', code: 'UNSUPPORTED_MEDIA_TYPE' };
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const USER = 'hostile-user';
@@ -72,15 +73,16 @@ function callRaw(spec: string, raw: string | undefined) {
 }
 
 /**
- * A 4xx whose body is exactly `{ message }`, or exactly `{ message, field }` when `field` (the request field at fault)
- * is given, the message a sentence for people: no stack, no file paths, no error class names.
+ * A 4xx whose body is exactly `{ message, code }` (a code of the documented list), or exactly `{ message, code, field }`
+ * when `field` (the request field at fault) is given, the message a sentence for people: no stack, no file paths, no error class names.
  */
 function expectCleanRefusal(answer: ApiAnswer<any>, context: string, field?: string): void {
   expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
   expect(answer.headers['content-type'], context).toMatch(/^application\/json/);
-  expect(Object.keys(answer.body), context).toEqual(field === undefined ? ['message'] : ['message', 'field']);
+  expect(Object.keys(answer.body), context).toEqual(field === undefined ? ['message', 'code'] : ['message', 'code', 'field']);
   if (field !== undefined) expect(answer.body.field, context).toBe(field);
+  expect(Object.keys(ERROR_CODES), context).toContain(answer.body.code);
   const message: unknown = answer.body.message;
   expect(typeof message, context).toBe('string');
   expect(message, context).not.toMatch(/\bat\s+\S+\s+\(|\n\s+at\s/);
@@ -184,7 +186,7 @@ describe('refused input', () => {
     it.each(['', 'null'].map((raw) => [raw]))('answers 400 "Request body is required" to %j', async (raw) => {
       const answer = await send('user', 'POST', '/api/cart/items', raw);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: 'Request body is required' });
+      expect(answer.body).toEqual({ message: 'Request body is required', code: 'INVALID_INPUT' });
     });
 
     it.each(['[]', '[{"productId":1}]', '42', 'true'].map((raw) => [raw]))(
@@ -199,13 +201,13 @@ describe('refused input', () => {
     it('says that a JSON text is text, not an object', async () => {
       const answer = await send('user', 'POST', '/api/cart/items', '"text"');
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: 'Request body must be a JSON object, not text' });
+      expect(answer.body).toEqual({ message: 'Request body must be a JSON object, not text', code: 'INVALID_INPUT' });
     });
 
     it('refuses a request with no body at all as a missing body', async () => {
       const answer = await shop.request('POST', '/api/cart/items', { token: tokens.user });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: 'Request body is required' });
+      expect(answer.body).toEqual({ message: 'Request body is required', code: 'INVALID_INPUT' });
     });
 
     it('refuses __proto__ and constructor.prototype keys, and nothing gets polluted', async () => {
@@ -251,7 +253,7 @@ describe('refused input', () => {
     ])('refuses %s with 400, its message and the field at fault', async (_case, spec, body, message, field) => {
       const answer = await call(spec, body(fixture));
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message, field });
+      expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     });
   });
 
@@ -265,7 +267,7 @@ describe('refused input', () => {
     ])('in %s answer a 4xx on every database', async (_case, spec, body, status, message, field) => {
       const answer = await call(spec, body);
       expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({ message, field });
+      expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     });
   });
 
@@ -301,29 +303,29 @@ describe('refused input', () => {
     it.each(cases)('%s refuses id %s with 400 naming the field %s', async (spec, id, field, label, body, message) => {
       const answer = await call(spec.replace('{id}', id), body);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: message(label), field });
+      expect(answer.body).toEqual({ message: message(label), field, code: 'INVALID_INPUT' });
     });
 
     const UNKNOWN = 2_147_483_647;
-    it.each<[string, unknown, string]>([
-      [`user GET /api/products/${UNKNOWN}`, undefined, 'Product not found'],
-      [`admin PUT /api/products/${UNKNOWN}`, productFields, 'Product not found'],
-      [`admin DELETE /api/products/${UNKNOWN}`, undefined, 'Product not found'],
-      ['user POST /api/cart/items', { productId: UNKNOWN }, 'Product not found'],
-      [`user PUT /api/cart/items/${UNKNOWN}?quantity=1`, undefined, 'This product is not in your cart'],
-      [`user DELETE /api/cart/items/${UNKNOWN}`, undefined, 'This product is not in your cart'],
-      [`user GET /api/orders/${UNKNOWN}`, undefined, 'Order not found'],
-      [`admin PUT /api/orders/${UNKNOWN}/status`, { status: 'CONFIRMED' }, 'Order not found'],
-      [`user GET /api/chat/rooms/${UNKNOWN}/messages`, undefined, 'Chat room not found'],
-      [`user GET /api/chat/rooms/${UNKNOWN}/unread-count`, undefined, 'Chat room not found'],
-      [`user POST /api/chat/rooms/${UNKNOWN}/mark-as-read`, undefined, 'Chat room not found'],
-      [`user POST /api/chat/rooms/${UNKNOWN}/messages`, { content: 'hi' }, 'Chat room not found'],
-      ['user POST /api/chat/rooms/2147483648/messages', { content: 'hi' }, 'Chat room not found'],
-      ['user POST /api/chat/rooms/-1/messages', { content: 'hi' }, 'User "-1" not found'],
-    ])('%s answers 404 for an id that names nothing', async (spec, body, message) => {
+    it.each<[string, unknown, string, string, string]>([
+      [`user GET /api/products/${UNKNOWN}`, undefined, 'Product not found', 'PRODUCT_NOT_FOUND', 'id'],
+      [`admin PUT /api/products/${UNKNOWN}`, productFields, 'Product not found', 'PRODUCT_NOT_FOUND', 'id'],
+      [`admin DELETE /api/products/${UNKNOWN}`, undefined, 'Product not found', 'PRODUCT_NOT_FOUND', 'id'],
+      ['user POST /api/cart/items', { productId: UNKNOWN }, 'Product not found', 'PRODUCT_NOT_FOUND', 'productId'],
+      [`user PUT /api/cart/items/${UNKNOWN}?quantity=1`, undefined, 'This product is not in your cart', 'NOT_IN_CART', 'productId'],
+      [`user DELETE /api/cart/items/${UNKNOWN}`, undefined, 'This product is not in your cart', 'NOT_IN_CART', 'productId'],
+      [`user GET /api/orders/${UNKNOWN}`, undefined, 'Order not found', 'ORDER_NOT_FOUND', 'id'],
+      [`admin PUT /api/orders/${UNKNOWN}/status`, { status: 'CONFIRMED' }, 'Order not found', 'ORDER_NOT_FOUND', 'id'],
+      [`user GET /api/chat/rooms/${UNKNOWN}/messages`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
+      [`user GET /api/chat/rooms/${UNKNOWN}/unread-count`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
+      [`user POST /api/chat/rooms/${UNKNOWN}/mark-as-read`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
+      [`user POST /api/chat/rooms/${UNKNOWN}/messages`, { content: 'hi' }, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver'],
+      ['user POST /api/chat/rooms/2147483648/messages', { content: 'hi' }, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver'],
+      ['user POST /api/chat/rooms/-1/messages', { content: 'hi' }, 'User "-1" not found', 'USER_NOT_FOUND', 'receiver'],
+    ])('%s answers 404 for an id that names nothing', async (spec, body, message, code, field) => {
       const answer = await call(spec, body);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, code, field });
     });
 
     it.each<[unknown, string]>([
@@ -334,7 +336,7 @@ describe('refused input', () => {
     ])('refuses product id %s in a body with 400', async (productId, message) => {
       const answer = await call('user POST /api/cart/items', { productId });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message, field: 'productId' });
+      expect(answer.body).toEqual({ message, field: 'productId', code: 'INVALID_INPUT' });
     });
   });
 
@@ -370,7 +372,7 @@ describe('refused input', () => {
         const body = /(PUT \/api\/products|PUT \/api\/orders)/.test(spec) ? { ...productFields, status: 'SHIPPED' } : undefined;
         const answer = await call(spec.replace('{x}', encodeURIComponent(value)), body);
         expect(answer.status, `${spec} with ${value}`).toBe(400);
-        expect(answer.body).toEqual({ message: `${label} must be ${kind}`, field });
+        expect(answer.body).toEqual({ message: `${label} must be ${kind}`, field, code: 'INVALID_INPUT' });
       }
     });
   });
@@ -411,7 +413,7 @@ describe('refused input', () => {
       const headers = { ...JSON_HEADERS, 'content-length': '5' };
       const answer = await send('user', 'PUT', '/api/users/profile', '{"address":"Short"}', headers);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: 'Content-Length does not match the body' });
+      expect(answer.body).toEqual({ message: 'Content-Length does not match the body', code: 'MALFORMED_REQUEST' });
     });
   });
 
@@ -425,7 +427,7 @@ describe('refused input', () => {
     ])('answers 404 {message} to %s %s, without echoing the query', async (method, path, message) => {
       const answer = await send('anonymous', method, path);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ message, code: 'NO_SUCH_ENDPOINT' });
     });
 
     it('answers 401 with a clean message to missing, malformed and forged tokens', async () => {
@@ -546,7 +548,7 @@ describe('input refused before any query runs', () => {
     expect(answer.status).toBe(400);
   });
 
-  it('answers a malformed percent-encoding in the path with exactly {message}, like every other error', async () => {
+  it('answers a malformed percent-encoding in the path with exactly {message, code}, like every other error', async () => {
     const answer = await send('user', 'POST', '/api/chat/rooms/%E0%A4%A/messages', JSON.stringify({ content: 'hi' }));
     expectCleanRefusal(answer, 'bad URL');
   });

@@ -44,7 +44,7 @@ describe('every cart call', () => {
     for (const [method, path, body, query] of calls) {
       const answer = await shop.request(method as 'GET', path, { body, ...(query ? { query } : {}) });
       expect(answer.status, `${method} ${path}`).toBe(401);
-      expect(answer.body).toEqual({ message: 'Authentication required' });
+      expect(answer.body).toEqual({ message: 'Authentication required', code: 'AUTHENTICATION_REQUIRED' });
     }
     expect(await cartOf(token)).toEqual(before);
   });
@@ -111,7 +111,7 @@ describe('POST /api/cart/items', () => {
     const before = await cartOf(token);
     const answer = await add(token, product.id, quantity);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'quantity' });
+    expect(answer.body).toEqual({ message, field: 'quantity', code: 'INVALID_INPUT' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/cart/items', () => {
     const token = await newShopper();
     const answer = await shop.request('POST', '/api/cart/items', { token, body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'productId' });
+    expect(answer.body).toEqual({ message, field: 'productId', code: 'INVALID_INPUT' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -132,7 +132,7 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 5 });
     const answer = await add(token, product.id, 6);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock`, field: 'quantity' });
+    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -146,6 +146,7 @@ describe('POST /api/cart/items', () => {
     expect(answer.body).toEqual({
       message: `Only 5 of ${product.name} in stock and your cart already holds 3`,
       field: 'quantity',
+      code: 'INSUFFICIENT_STOCK',
     });
     expect(await cartOf(token)).toEqual(before);
     expect(before.items[0].quantity).toBe(3);
@@ -156,7 +157,7 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 0 });
     const answer = await add(token, product.id, 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `${product.name} is out of stock`, field: 'quantity' });
+    expect(answer.body).toEqual({ message: `${product.name} is out of stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -167,7 +168,7 @@ describe('POST /api/cart/items', () => {
     const before = await cartOf(token);
     const answer = await add(token, 987654, 1);
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Product not found' });
+    expect(answer.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'productId' });
     expect(await cartOf(token)).toEqual(before);
   });
 });
@@ -214,7 +215,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     const before = await cartOf(token);
     const answer = await setQuantity(token, product.id, quantity);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'quantity' });
+    expect(answer.body).toEqual({ message, field: 'quantity', code: 'INVALID_INPUT' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -225,7 +226,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     const before = await cartOf(token);
     const answer = await setQuantity(token, product.id, 5);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 4 of ${product.name} in stock`, field: 'quantity' });
+    expect(answer.body).toEqual({ message: `Only 4 of ${product.name} in stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -238,7 +239,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     for (const productId of [notInCart.id, 987654]) {
       const answer = await setQuantity(token, productId, 1);
       expect(answer.status, String(productId)).toBe(404);
-      expect(answer.body).toEqual({ message: NOT_IN_CART });
+      expect(answer.body).toEqual({ message: NOT_IN_CART, code: 'NOT_IN_CART', field: 'productId' });
     }
     expect(await cartOf(token)).toEqual(before);
   });
@@ -246,7 +247,7 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await setQuantity(await newShopper(), 'abc', 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId' });
+    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId', code: 'INVALID_INPUT' });
   });
 });
 
@@ -279,7 +280,7 @@ describe('DELETE /api/cart/items/{productId}', () => {
     for (const productId of [product.id, 987654]) {
       const answer = await shop.request('DELETE', `/api/cart/items/${productId}`, { token });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: NOT_IN_CART });
+      expect(answer.body).toEqual({ message: NOT_IN_CART, code: 'NOT_IN_CART', field: 'productId' });
     }
     expect(await cartOf(token)).toEqual(before);
   });
@@ -287,7 +288,7 @@ describe('DELETE /api/cart/items/{productId}', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await shop.request('DELETE', '/api/cart/items/abc', { token: await newShopper() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId' });
+    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId', code: 'INVALID_INPUT' });
   });
 });
 
@@ -344,7 +345,7 @@ describe('ownership', () => {
 
     const put = await setQuantity(bob, product.id, 5);
     expect(put.status).toBe(404);
-    expect(put.body).toEqual({ message: NOT_IN_CART });
+    expect(put.body).toEqual({ message: NOT_IN_CART, code: 'NOT_IN_CART', field: 'productId' });
     const removed = await shop.request('DELETE', `/api/cart/items/${product.id}`, { token: bob });
     expect(removed.status).toBe(404);
     const cleared = await shop.request('DELETE', '/api/cart', { token: bob });

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-const NOT_A_PARTICIPANT = { message: 'You are not a participant of this chat' };
-const ROOM_NOT_FOUND = { message: 'Chat room not found' };
+const NOT_A_PARTICIPANT = { message: 'You are not a participant of this chat', code: 'NOT_A_PARTICIPANT' };
+/** A room named by the path's roomId, or by the send path's receiver. */
+const ROOM_NOT_FOUND = (field: 'roomId' | 'receiver') => ({ message: 'Chat room not found', code: 'CHAT_ROOM_NOT_FOUND', field });
 /** Larger than any id a room can have (ids are 32-bit), so no room has it. */
 const NO_SUCH_ROOM = 2_000_000_000;
 
@@ -75,19 +76,19 @@ describe('POST /rooms/create', () => {
     expect(upper.body).toMatchObject({ id: exact.body.id, roomName: ben!.name });
   });
 
-  // The exact answer: a 400 names the field at fault; a 404 (nobody by that name) has no field.
+  // The exact answer, naming the field at fault: a 400 (a rule broken) and a 404 (nobody by that name) alike.
   it.each<[string, (me: string) => unknown, number, object]>([
-    ['the caller themselves', (me) => me, 400, { message: 'You cannot start a chat with yourself', field: 'participantUsername' }],
+    ['the caller themselves', (me) => me, 400, { message: 'You cannot start a chat with yourself', field: 'participantUsername', code: 'INVALID_INPUT' }],
     [
       'the caller in another case',
       (me) => me.toUpperCase(),
       400,
-      { message: 'You cannot start a chat with yourself', field: 'participantUsername' },
+      { message: 'You cannot start a chat with yourself', field: 'participantUsername', code: 'INVALID_INPUT' },
     ],
-    ['an unknown user', () => 'nobody-known', 404, { message: 'User "nobody-known" not found' }],
-    ['a blank username', () => '   ', 400, { message: 'Participant username is required', field: 'participantUsername' }],
-    ['no username', () => undefined, 400, { message: 'Participant username is required', field: 'participantUsername' }],
-    ['a number', () => 42, 400, { message: 'Participant username must be text', field: 'participantUsername' }],
+    ['an unknown user', () => 'nobody-known', 404, { message: 'User "nobody-known" not found', field: 'participantUsername', code: 'USER_NOT_FOUND' }],
+    ['a blank username', () => '   ', 400, { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' }],
+    ['no username', () => undefined, 400, { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' }],
+    ['a number', () => 42, 400, { message: 'Participant username must be text', field: 'participantUsername', code: 'INVALID_INPUT' }],
   ])('refuses %s and creates no room', async (_case, participant, status, body) => {
     const [me] = await newUsers('refuse-room', 1);
     const answer = await createRoom(me!.token, participant(me!.name));
@@ -182,6 +183,13 @@ describe('POST /rooms/{receiver}/messages', () => {
     expect(answer.body.content).toHaveLength(2000);
   });
 
+  it('counts the length after trimming, as the gateway does: 2000 characters between blanks are sent, trimmed', async () => {
+    const [ann, ben] = await newUsers('long-padded', 2);
+    const answer = await send(ann!.token, ben!.name, `  ${'y'.repeat(2000)} \n`);
+    expect(answer.status).toBe(201);
+    expect(answer.body.content).toBe('y'.repeat(2000));
+  });
+
   it.each<[string, unknown, string]>([
     ['an empty message', '', 'Message must not be empty'],
     ['a message of blanks', '   ', 'Message must not be empty'],
@@ -196,7 +204,7 @@ describe('POST /rooms/{receiver}/messages', () => {
     for (const receiver of [ben!.name, roomId]) {
       const answer = await send(ann!.token, receiver, content);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message, field: 'content' });
+      expect(answer.body).toEqual({ message, field: 'content', code: 'INVALID_INPUT' });
     }
     const messages = await messagesOf(ben!.token, roomId);
     expect(messages.body.content.map((m: { content: string }) => m.content)).toEqual(['The only message']);
@@ -208,17 +216,17 @@ describe('POST /rooms/{receiver}/messages', () => {
       const answer = await send(ann!.token, receiver, 'Note to self');
       expect(answer.status).toBe(400);
       // The receiver in the path is the field at fault, as participantUsername is for "start a chat with yourself".
-      expect(answer.body).toEqual({ message: 'You cannot send a message to yourself', field: 'receiver' });
+      expect(answer.body).toEqual({ message: 'You cannot send a message to yourself', field: 'receiver', code: 'INVALID_INPUT' });
     }
     expect(await roomsOf(ann!.token)).toEqual([]);
   });
 
   it.each<[string, string, object]>([
-    ['an unknown username', 'nobody-known', { message: 'User "nobody-known" not found' }],
-    ['a room id that does not exist', String(NO_SUCH_ROOM), ROOM_NOT_FOUND],
-    ['room id 0', '0', ROOM_NOT_FOUND],
-    ['a room id beyond 32 bits', '3000000000', ROOM_NOT_FOUND],
-    ['a room id beyond 64 bits', '99999999999999999999999', ROOM_NOT_FOUND],
+    ['an unknown username', 'nobody-known', { message: 'User "nobody-known" not found', code: 'USER_NOT_FOUND', field: 'receiver' }],
+    ['a room id that does not exist', String(NO_SUCH_ROOM), ROOM_NOT_FOUND('receiver')],
+    ['room id 0', '0', ROOM_NOT_FOUND('receiver')],
+    ['a room id beyond 32 bits', '3000000000', ROOM_NOT_FOUND('receiver')],
+    ['a room id beyond 64 bits', '99999999999999999999999', ROOM_NOT_FOUND('receiver')],
   ])('answers 404 for %s and creates nothing', async (_case, receiver, body) => {
     const [ann] = await newUsers('unknown-receiver', 1);
     const answer = await send(ann!.token, receiver, 'Anyone there?');
@@ -286,7 +294,7 @@ describe('GET /rooms/{id}/messages', () => {
   ])('refuses %s with 400', async (_case, query, message, field) => {
     const answer = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: ann.token, query });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
   });
 });
 
@@ -340,18 +348,18 @@ describe('only participants reach a room', () => {
     roomId = (await send(ann.token, ben.name, 'Just between us')).body.chatRoomId;
   });
 
-  it.each<[string, (token: string, id: number) => Promise<any>]>([
-    ['reading the messages', (token, id) => messagesOf(token, id)],
-    ['reading the unread count', (token, id) => unreadOf(token, id)],
-    ['marking it read', (token, id) => markRead(token, id)],
-    ['sending into it by room id', (token, id) => send(token, id, 'Let me in')],
-  ])('a third user %s gets 403, and 404 for a room that does not exist', async (_case, call) => {
+  it.each<[string, (token: string, id: number) => Promise<any>, 'roomId' | 'receiver']>([
+    ['reading the messages', (token, id) => messagesOf(token, id), 'roomId'],
+    ['reading the unread count', (token, id) => unreadOf(token, id), 'roomId'],
+    ['marking it read', (token, id) => markRead(token, id), 'roomId'],
+    ['sending into it by room id', (token, id) => send(token, id, 'Let me in'), 'receiver'],
+  ])('a third user %s gets 403, and 404 for a room that does not exist', async (_case, call, field) => {
     const foreign = await call(eve.token, roomId);
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(NOT_A_PARTICIPANT);
     const missing = await call(eve.token, NO_SUCH_ROOM);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual(ROOM_NOT_FOUND);
+    expect(missing.body).toEqual(ROOM_NOT_FOUND(field));
   });
 
   it('the refused calls changed nothing for the participants', async () => {
@@ -480,7 +488,7 @@ describe('sending limits', () => {
         limited.request('POST', `/api/chat/rooms/${receiver}/messages`, { token, body: { content } });
       for (let n = 1; n <= 3; n += 1) expect((await to(ann, 'flood-ben', `hello ${n}`)).status).toBe(201);
       const refused = await to(ann, 'flood-ben', 'hello 4');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many messages. Try again in 1 minute.' }]);
+      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many messages. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
       expect((await to(ben, 'flood-ann', 'slow down')).status).toBe(201);
       const room = (await limited.request('GET', '/api/chat/rooms', { token: ben })).body[0];
       const history = await limited.request('GET', `/api/chat/rooms/${room.id}/messages`, { token: ben });

@@ -64,7 +64,7 @@ describe('every orders call', () => {
     for (const [method, path, body] of calls) {
       const answer = await shop.request(method as 'GET', path, { body });
       expect(answer.status, `${method} ${path}`).toBe(401);
-      expect(answer.body).toEqual({ message: 'Authentication required' });
+      expect(answer.body).toEqual({ message: 'Authentication required', code: 'AUTHENTICATION_REQUIRED' });
     }
     expect(await ordersOf(buyer.token)).toEqual([order]);
     expect((await cartOf(buyer.token)).items).toHaveLength(1);
@@ -145,7 +145,7 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token, body);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'shippingAddress' });
+    expect(answer.body).toEqual({ message, field: 'shippingAddress', code: 'INVALID_INPUT' });
     expect(await ordersOf(buyer.token)).toEqual([]);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
     expect(await stockOf(product.id)).toBe(5);
@@ -155,7 +155,7 @@ describe('POST /api/orders/checkout', () => {
     const buyer = await newBuyer();
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Your cart is empty' });
+    expect(answer.body).toEqual({ message: 'Your cart is empty', code: 'CART_EMPTY' });
     expect(await ordersOf(buyer.token)).toEqual([]);
   });
 
@@ -172,7 +172,7 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 1 left, your cart holds 3` });
+    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 1 left, your cart holds 3`, code: 'INSUFFICIENT_STOCK' });
     expect(await stockOf(product.id)).toBe(1);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
     expect(await ordersOf(buyer.token)).toEqual([]);
@@ -193,7 +193,7 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${scarce.name}: 2 left, your cart holds 5` });
+    expect(answer.body).toEqual({ message: `Not enough stock for ${scarce.name}: 2 left, your cart holds 5`, code: 'INSUFFICIENT_STOCK' });
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(2);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
@@ -210,7 +210,7 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 0 left, your cart holds 1` });
+    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 0 left, your cart holds 1`, code: 'INSUFFICIENT_STOCK' });
     expect((await cartOf(buyer.token)).items).toHaveLength(1);
     expect(await ordersOf(buyer.token)).toEqual([]);
   });
@@ -238,14 +238,14 @@ describe('GET /api/orders/{id}', () => {
     for (const id of [order.id, 987654]) {
       const answer = await shop.request('GET', `/api/orders/${id}`, { token: stranger.token });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: 'Order not found' });
+      expect(answer.body).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' });
     }
   });
 
   it('answers 400 for the id "abc"', async () => {
     const answer = await shop.request('GET', '/api/orders/abc', { token: (await newBuyer()).token });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
+    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id', code: 'INVALID_INPUT' });
   });
 
   it('lets an admin read any customer’s order (admins move orders along)', async () => {
@@ -288,7 +288,7 @@ describe('PUT /api/orders/{id}/status', () => {
 
     const answer = await setStatus(admin, order.id, 'CANCELLED');
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: 'An order that is SHIPPED cannot become CANCELLED' });
+    expect(answer.body).toEqual({ message: 'An order that is SHIPPED cannot become CANCELLED', code: 'STATUS_NOT_ALLOWED', field: 'status' });
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe('SHIPPED');
     expect(await stockOf(product.id)).toBe(7);
   });
@@ -311,7 +311,7 @@ describe('PUT /api/orders/{id}/status', () => {
     for (const [order, current, target] of cases) {
       const answer = await setStatus(admin, order.id, target);
       expect(answer.status, `${current} → ${target}`).toBe(409);
-      expect(answer.body).toEqual({ message: `An order that is ${current} cannot become ${target}` });
+      expect(answer.body).toEqual({ message: `An order that is ${current} cannot become ${target}`, code: 'STATUS_NOT_ALLOWED', field: 'status' });
       expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe(current);
     }
   });
@@ -329,7 +329,7 @@ describe('PUT /api/orders/{id}/status', () => {
       body: status === undefined ? {} : { status },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'status' });
+    expect(answer.body).toEqual({ message, field: 'status', code: 'INVALID_INPUT' });
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
   });
 
@@ -380,10 +380,10 @@ describe('PUT /api/orders/{id}/status', () => {
   it('answers 404 "Order not found" for an unknown order and 400 for the id "abc"', async () => {
     const unknown = await setStatus(admin, 987654, 'CONFIRMED');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Order not found' });
+    expect(unknown.body).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' });
     const malformed = await setStatus(admin, 'abc', 'CONFIRMED');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
+    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id', code: 'INVALID_INPUT' });
   });
 
   it('answers 403 to a regular user, even for their own order, and changes nothing', async () => {
@@ -394,7 +394,7 @@ describe('PUT /api/orders/{id}/status', () => {
     for (const status of ['CANCELLED', 'DELIVERED']) {
       const answer = await setStatus(buyer.token, order.id, status);
       expect(answer.status).toBe(403);
-      expect(answer.body).toEqual({ message: STATUS_ADMINS_ONLY });
+      expect(answer.body).toEqual({ message: STATUS_ADMINS_ONLY, code: 'FORBIDDEN' });
     }
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
     expect(await stockOf(product.id)).toBe(3);
@@ -439,7 +439,7 @@ describe('extension: page and size on GET /api/orders', () => {
   ])('refuses %j with 400 "%s" naming the field %s', async (query, message, field) => {
     const answer = await shop.request('GET', '/api/orders', { token: (await newBuyer()).token, query });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
   });
 });
 
@@ -467,7 +467,7 @@ describe('extension: scope=all on GET /api/orders', () => {
     const order = await placeOrder(buyer.token);
     const answer = await shop.request('GET', '/api/orders', { token: buyer.token, query: { scope: 'all' } });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ message: 'Only administrators can see every order' });
+    expect(answer.body).toEqual({ message: 'Only administrators can see every order', code: 'FORBIDDEN' });
     expect(await ordersOf(buyer.token, { scope: 'mine' })).toEqual([order]);
   });
 });

@@ -55,7 +55,7 @@ describe('every products call', () => {
     for (const [method, path, body] of calls) {
       const answer = await shop.request(method as 'GET', path, { body });
       expect(answer.status, `${method} ${path}`).toBe(401);
-      expect(answer.body).toEqual({ message: 'Authentication required' });
+      expect(answer.body).toEqual({ message: 'Authentication required', code: 'AUTHENTICATION_REQUIRED' });
     }
     expect(await catalogue()).toEqual(before);
   });
@@ -104,7 +104,7 @@ describe('GET /api/products/{id}', () => {
   it('answers 404 "Product not found" for an id no product has', async () => {
     const answer = await shop.request('GET', '/api/products/987654', { token: shopper });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Product not found' });
+    expect(answer.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' });
   });
 
   it.each([
@@ -115,7 +115,7 @@ describe('GET /api/products/{id}', () => {
   ])('answers 400 for the id "%s": "%s"', async (id, message) => {
     const answer = await shop.request('GET', `/api/products/${id}`, { token: shopper });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field: 'id' });
+    expect(answer.body).toEqual({ message, field: 'id', code: 'INVALID_INPUT' });
   });
 });
 
@@ -217,7 +217,7 @@ describe('GET /api/products/filter', () => {
   ])('refuses %j with 400 "%s" naming the field %s', async (query, message, field) => {
     const answer = await filter(query);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
   });
 });
 
@@ -292,7 +292,7 @@ describe('POST /api/products', () => {
       for (const [images, field] of cases) {
         const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(images) });
         expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ message: INVALID_IMAGE_URL, field });
+        expect(answer.body).toEqual({ message: INVALID_IMAGE_URL, field, code: 'INVALID_INPUT' });
       }
       expect(await catalogue()).toEqual(before);
     },
@@ -317,7 +317,7 @@ describe('POST /api/products', () => {
     const before = await catalogue();
     const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(overrides) });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -332,7 +332,7 @@ describe('POST /api/products', () => {
     delete body[field];
     const answer = await shop.request('POST', '/api/products', { token: admin, body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -340,14 +340,14 @@ describe('POST /api/products', () => {
     const before = await catalogue();
     const list = await shop.request('POST', '/api/products', { token: admin, body: [validBody()] });
     expect(list.status).toBe(400);
-    expect(list.body).toEqual({ message: 'Request body must be a JSON object' });
+    expect(list.body).toEqual({ message: 'Request body must be a JSON object', code: 'INVALID_INPUT' });
     const broken = await shop.request('POST', '/api/products', {
       token: admin,
       body: '{"name": ',
       headers: { 'content-type': 'application/json' },
     });
     expect(broken.status).toBe(400);
-    expect(broken.body).toEqual({ message: 'Request body is not valid JSON' });
+    expect(broken.body).toEqual({ message: 'Request body is not valid JSON', code: 'MALFORMED_REQUEST' });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -355,7 +355,7 @@ describe('POST /api/products', () => {
     const before = await catalogue();
     const answer = await shop.request('POST', '/api/products', { token: shopper, body: validBody() });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ message: ADMINS_ONLY });
+    expect(answer.body).toEqual({ message: ADMINS_ONLY, code: 'FORBIDDEN' });
     expect(await catalogue()).toEqual(before);
   });
 });
@@ -399,14 +399,14 @@ describe('PUT /api/products/{id}', () => {
     const before = await catalogue();
     const answer = await shop.request('PUT', '/api/products/987654', { token: admin, body: validBody() });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: 'Product not found' });
+    expect(answer.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' });
     expect(await catalogue()).toEqual(before);
   });
 
   it('answers 400 for the id "abc"', async () => {
     const answer = await shop.request('PUT', '/api/products/abc', { token: admin, body: validBody() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
+    expect(answer.body).toEqual({ message: 'ID must be a whole number', field: 'id', code: 'INVALID_INPUT' });
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
@@ -418,7 +418,7 @@ describe('PUT /api/products/{id}', () => {
     const created = await shop.createProduct(admin, { name: `Steady Splint ${tag()}`, imageUrl: '/images/splint.png' });
     const answer = await shop.request('PUT', `/api/products/${created.id}`, { token: admin, body: validBody(overrides) });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
     expect(reread.body).toEqual(created);
   });
@@ -427,7 +427,7 @@ describe('PUT /api/products/{id}', () => {
     const created = await shop.createProduct(admin, { name: `Guarded Sling ${tag()}` });
     const answer = await shop.request('PUT', `/api/products/${created.id}`, { token: shopper, body: validBody({ price: 0 }) });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ message: ADMINS_ONLY });
+    expect(answer.body).toEqual({ message: ADMINS_ONLY, code: 'FORBIDDEN' });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
     expect(reread.body).toEqual(created);
   });
@@ -442,12 +442,12 @@ describe('DELETE /api/products/{id}', () => {
 
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
     expect(reread.status).toBe(404);
-    expect(reread.body).toEqual({ message: 'Product not found' });
+    expect(reread.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' });
     expect((await catalogue()).map((product) => product.id)).not.toContain(created.id);
 
     const again = await shop.request('DELETE', `/api/products/${created.id}`, { token: admin });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'Product not found' });
+    expect(again.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' });
   });
 
   it('removes the product from every cart, while past orders keep their line as it was', async () => {
@@ -480,17 +480,17 @@ describe('DELETE /api/products/{id}', () => {
   it('answers 404 for an unknown id and 400 for the id "abc"', async () => {
     const unknown = await shop.request('DELETE', '/api/products/987654', { token: admin });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Product not found' });
+    expect(unknown.body).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' });
     const malformed = await shop.request('DELETE', '/api/products/abc', { token: admin });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id' });
+    expect(malformed.body).toEqual({ message: 'ID must be a whole number', field: 'id', code: 'INVALID_INPUT' });
   });
 
   it('answers 403 to a regular user and keeps the product', async () => {
     const created = await shop.createProduct(admin, { name: `Safe Walker ${tag()}` });
     const answer = await shop.request('DELETE', `/api/products/${created.id}`, { token: shopper });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ message: ADMINS_ONLY });
+    expect(answer.body).toEqual({ message: ADMINS_ONLY, code: 'FORBIDDEN' });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
     expect(reread.status).toBe(200);
     expect(reread.body).toEqual(created);
@@ -550,7 +550,7 @@ describe('extension: page and size', () => {
     for (const path of ['/api/products', '/api/products/filter']) {
       const answer = await shop.request('GET', path, { token: shopper, query });
       expect(answer.status, path).toBe(400);
-      expect(answer.body).toEqual({ message, field });
+      expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     }
   });
 });
@@ -574,7 +574,7 @@ describe('extension: ids', () => {
   it.each(['1, 2', 'a,b', '1,,2', '-1'])('refuses ids=%j with 400', async (ids) => {
     const answer = await shop.request('GET', '/api/products', { token: shopper, query: { ids } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'IDs must be up to 100 comma-separated product ids', field: 'ids' });
+    expect(answer.body).toEqual({ message: 'IDs must be up to 100 comma-separated product ids', field: 'ids', code: 'INVALID_INPUT' });
   });
 });
 

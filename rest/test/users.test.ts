@@ -4,7 +4,7 @@ import { DEFAULT_PASSWORD, type RestService, startRestService } from '../../test
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const DEFAULT_PREFERENCES = { emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' };
-const INVALID_TOKEN = { message: 'Invalid or expired token' };
+const INVALID_TOKEN = { message: 'Invalid or expired token', code: 'INVALID_TOKEN' };
 
 const FULL_PROFILE = {
   email: 'anna@example.com',
@@ -155,7 +155,7 @@ describe('profile', () => {
     ])('refuses %s with 400 and leaves the profile unchanged', async (_case, body, message, field) => {
       const answer = await updateProfile(token, body);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message, field });
+      expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
       expect(await profileOf(token)).toEqual(stored);
     });
   });
@@ -169,7 +169,7 @@ describe('change password', () => {
     const token = await shop.register('pw-anna');
     const answer = await changePassword(token, { currentPassword: 'wrong', newPassword: 'new-pw', confirmPassword: 'new-pw' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Current password is incorrect', field: 'currentPassword' });
+    expect(answer.body).toEqual({ message: 'Current password is incorrect', field: 'currentPassword', code: 'INVALID_INPUT' });
     expect((await shop.request('GET', '/api/users/profile', { token })).status).toBe(200);
     await expect(shop.login('pw-anna', DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
     await expect(shop.login('pw-anna', 'new-pw')).rejects.toThrow(/401/);
@@ -189,7 +189,7 @@ describe('change password', () => {
     const token = await shop.register(username);
     const answer = await changePassword(token, { currentPassword: DEFAULT_PASSWORD, ...fields });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message, field });
+    expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     expect((await shop.request('GET', '/api/users/profile', { token })).status).toBe(200);
     await expect(shop.login(username, DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
   });
@@ -287,7 +287,7 @@ describe('delete account', () => {
   it('refuses to log in with the old password', async () => {
     const answer = await shop.request('POST', '/api/auth/login', { body: { username: USERNAME, password: DEFAULT_PASSWORD } });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ message: 'Invalid username or password' });
+    expect(answer.body).toEqual({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
   });
 
   it('deletes the personal data and the cart', async () => {
@@ -345,7 +345,7 @@ describe('delete account', () => {
       body: { content: 'Still there?' },
     });
     expect(byRoom.status).toBe(404);
-    expect(byRoom.body).toEqual({ message: 'The other participant has deleted their account' });
+    expect(byRoom.body).toEqual({ message: 'The other participant has deleted their account', code: 'USER_NOT_FOUND' });
     const messages = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: samToken });
     expect(messages.body.totalElements).toBe(3);
   });

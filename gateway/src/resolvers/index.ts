@@ -1,12 +1,13 @@
 // The resolver map: one module per type, mutations grouped by domain.
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { Cart, CartItem, Order, OrderItem } from './cart.js';
+import { Cart, CartItem } from './cart.js';
 import { ChatRoom, Message } from './chat.js';
 import { accountMutations } from './mutation/account.js';
 import { catalogueMutations } from './mutation/catalogue.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { Node } from './node.js';
+import { Order, OrderItem } from './order.js';
 import { Product } from './product.js';
 import { Query } from './query.js';
 import { Subscription } from './subscription.js';

@@ -47,12 +47,13 @@ function queryString(query: RestCall['query']): string {
   return text;
 }
 
-/** The REST service's `{ message, field? }`, or its plain-text body (spec §8: some answers are the text itself). */
+/** The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself). */
 function rejectionOf(status: number, body: string): UpstreamRejection {
   try {
-    const parsed = JSON.parse(body) as { message?: unknown; field?: unknown };
+    const parsed = JSON.parse(body) as { message?: unknown; field?: unknown; code?: unknown };
     if (typeof parsed?.message === 'string' && parsed.message.trim()) {
-      return new UpstreamRejection(status, parsed.message, typeof parsed.field === 'string' ? parsed.field : undefined);
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      return new UpstreamRejection(status, parsed.message, text(parsed.field), text(parsed.code));
     }
   } catch {
     if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return new UpstreamRejection(status, body.trim());

@@ -1,9 +1,15 @@
 // Who is calling: every route but /api/auth/* needs a valid bearer token (DESIGN §3). A token is valid while
 // its signature and expiry hold, its user still exists, and its version matches (a password change raises it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../../../config/server.js';
 import { forbidden, unauthorized } from '../shared/http-errors.js';
-import type { UserRepository } from '../users/user.repository.js';
-import { type AuthenticatedUser, toAuthenticatedUser } from '../users/user.service.js';
+import type { UserRow } from '../db/schema.js';
+import { type AuthenticatedUser, toAuthenticatedUser } from './authenticated-user.js';
+
+/** Where a token's user is looked up (the users' repository): auth needs no more of the users than this. */
+export interface UserLookup {
+  findById(id: number): Promise<UserRow | undefined>;
+}
 
 interface TokenClaims {
   sub: string;
@@ -24,22 +30,22 @@ export function issueToken(app: FastifyInstance, user: AuthenticatedUser): strin
   return app.jwt.sign(claims);
 }
 
-export function createAuthenticate(app: FastifyInstance, users: UserRepository) {
+export function createAuthenticate(app: FastifyInstance, users: UserLookup) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Authentication required');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized(INVALID_TOKEN);
+    const token = bearerToken(header);
+    if (!token) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     let claims: TokenClaims;
     try {
-      claims = app.jwt.verify<TokenClaims>(match[1]!);
+      claims = app.jwt.verify<TokenClaims>(token);
     } catch {
-      throw unauthorized(INVALID_TOKEN);
+      throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     }
     const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId)) throw unauthorized(INVALID_TOKEN);
+    if (!Number.isSafeInteger(userId)) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     const user = await users.findById(userId);
-    if (!user || user.tokenVersion !== claims.ver) throw unauthorized(INVALID_TOKEN);
+    if (!user || user.tokenVersion !== claims.ver) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     request.currentUser = toAuthenticatedUser(user);
   };
 }

@@ -1,6 +1,5 @@
 // The Cart of spec §3 on the wire and the bodies that change it.
 import { Type, type Static } from 'typebox';
-import { MAX_STOCK } from '../products/product.schemas.js';
 import { DatabaseId } from '../shared/schemas.js';
 
 export const CartItemAnswer = Type.Object({
@@ -19,7 +18,8 @@ export const CartAnswer = Type.Object({
 });
 export type CartAnswer = Static<typeof CartAnswer>;
 
-const CartQuantity = Type.Integer({ minimum: 1, maximum: MAX_STOCK });
+// From 1 to the largest stock: checked by the rule shared with the gateway (shop-rules), before the product's stock.
+const CartQuantity = Type.Integer();
 
 export const AddToCartBody = Type.Object({
   productId: DatabaseId,

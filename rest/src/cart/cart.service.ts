@@ -1,5 +1,6 @@
 // Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
-import { badRequest, notFound } from '../shared/http-errors.js';
+import { badRequest, notFound, obeying } from '../shared/http-errors.js';
+import { checkCartQuantity } from '../../../shop-rules/order-rules.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { CartLine, CartRepository } from './cart.repository.js';
@@ -42,26 +43,28 @@ export class CartService {
   }
 
   async add(userId: number, productId: number, units: number): Promise<CartAnswer> {
+    obeying(checkCartQuantity(units));
     const product = await this.products.findById(productId);
-    if (!product) throw notFound('Product not found');
+    if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'productId');
     await this.carts.transaction(async (trx) => {
       const quantity = await this.carts.addUnits(trx, userId, productId, units);
       // Throwing rolls the increment back, so the cart never holds more than the stock.
-      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units), 'quantity');
+      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units), 'quantity', 'INSUFFICIENT_STOCK');
     });
     return this.get(userId);
   }
 
   async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {
+    obeying(checkCartQuantity(quantity));
     const product = await this.products.findById(productId);
-    if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART);
-    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity), 'quantity');
-    if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART);
+    if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
+    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity), 'quantity', 'INSUFFICIENT_STOCK');
+    if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
     return this.get(userId);
   }
 
   async remove(userId: number, productId: number): Promise<CartAnswer> {
-    if (!(await this.carts.removeLine(userId, productId))) throw notFound(NOT_IN_CART);
+    if (!(await this.carts.removeLine(userId, productId))) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
     return this.get(userId);
   }
 

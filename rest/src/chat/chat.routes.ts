@@ -9,7 +9,7 @@ import type { UserService } from '../users/user.service.js';
 import {
   CleanupAnswer,
   CreateRoomBody,
-  MessageAnswer,
+  ChatMessageAnswer,
   MessagePage,
   MessagesQuery,
   ReceiverParams,
@@ -80,7 +80,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
         summary: 'Send a message to the receiver (by username) in the room of the pair',
         params: ReceiverParams,
         body: SendBody,
-        response: { 201: MessageAnswer, ...errorAnswers(400, 401, 403, 404, 429) },
+        response: { 201: ChatMessageAnswer, ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) =>

@@ -3,18 +3,18 @@ import { Type, type Static } from 'typebox';
 import { MAX_PAGE_SIZE, PageSchema } from '../shared/paging.js';
 import { DatabaseId, Nullable, Timestamp } from '../shared/schemas.js';
 
-import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from '../../../shop-rules/order-rules.js';
+import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
 
 export { MAX_MESSAGE_LENGTH };
 
-export const MessageAnswer = Type.Object({
+export const ChatMessageAnswer = Type.Object({
   id: Type.Integer(),
   chatRoomId: Type.Integer(),
   senderUsername: Type.String({ description: '"Deleted user" once the sender deleted their account' }),
   content: Type.String(),
   timestamp: Timestamp,
 });
-export type ChatMessageAnswer = Static<typeof MessageAnswer>;
+export type ChatMessageAnswer = Static<typeof ChatMessageAnswer>;
 
 export const RoomAnswer = (extensions: boolean) =>
   Type.Object({
@@ -59,11 +59,8 @@ export const ReceiverParams = Type.Object({
 
 export const SendBody = Type.Object({
   // Named like the service's other refusal ("Message must not be empty") rather than after the field.
-  content: Type.String({
-    maxLength: MAX_MESSAGE_LENGTH,
-    // JSON Schema counts code points, as shop-rules' messageLength does: both refuse the same messages.
-    errorMessage: { maxLength: MESSAGE_TOO_LONG },
-  }),
+  // Blank or too long (counted after trimming) is checked by the rule shared with the gateway (shop-rules).
+  content: Type.String(),
 });
 
 export const MessagesQuery = (extensions: boolean) =>
@@ -78,7 +75,7 @@ export const MessagesQuery = (extensions: boolean) =>
       : {}),
   });
 
-export const MessagePage = PageSchema(MessageAnswer);
+export const MessagePage = PageSchema(ChatMessageAnswer);
 
 export const UnreadCountAnswer = Type.Object({ unreadCount: Type.Integer() });
 

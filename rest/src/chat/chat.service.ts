@@ -1,10 +1,10 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
-import { MESSAGE_EMPTY } from '../../../shop-rules/order-rules.js';
-import { badRequest, forbidden, notFound } from '../shared/http-errors.js';
+import { checkMessageContent } from '../../../shop-rules/order-rules.js';
+import { badRequest, forbidden, notFound, obeying } from '../shared/http-errors.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
-import type { AuthenticatedUser } from '../users/user.service.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { ChatRepository, Membership, MessageWithSender, Participant } from './chat.repository.js';
 import type { ChatMessageAnswer, RoomAnswer } from './chat.schemas.js';
 
@@ -75,11 +75,12 @@ export class ChatService {
     return this.describeRooms(viewer, memberships);
   }
 
-  private async membership(viewer: AuthenticatedUser, roomId: number): Promise<Membership> {
+  /** `field`: the request field that named the room (a path's roomId, or the receiver of the send path). */
+  private async membership(viewer: AuthenticatedUser, roomId: number, field = 'roomId'): Promise<Membership> {
     const [membership] = await this.chat.memberships(viewer.id, roomId);
     if (membership) return membership;
-    if (await this.chat.roomExists(roomId)) throw forbidden('You are not a participant of this chat');
-    throw notFound('Chat room not found');
+    if (await this.chat.roomExists(roomId)) throw forbidden('You are not a participant of this chat', 'NOT_A_PARTICIPANT');
+    throw notFound('Chat room not found', 'CHAT_ROOM_NOT_FOUND', field);
   }
 
   async room(viewer: AuthenticatedUser, roomId: number): Promise<RoomAnswer> {
@@ -92,7 +93,7 @@ export class ChatService {
     // Blank is a missing field (400), not a user that does not exist (404).
     if (!username) throw badRequest('Participant username is required', 'participantUsername');
     const other = await this.users.findByUsername(username);
-    if (!other) throw notFound(`User "${username}" not found`);
+    if (!other) throw notFound(`User "${username}" not found`, 'USER_NOT_FOUND', 'participantUsername');
     if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself', 'participantUsername');
     return this.room(viewer, await this.chat.findOrCreateRoom(viewer.id, other.id));
   }
@@ -113,20 +114,19 @@ export class ChatService {
    * client puts a room id there instead; usernames always contain a letter, so an all-digit segment is a room id.
    */
   async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
-    const text = content.trim();
-    if (!text) throw badRequest(MESSAGE_EMPTY, 'content');
+    const text = obeying(checkMessageContent(content));
     let roomId: number;
     if (/^\d+$/.test(receiver)) {
       roomId = Number(receiver);
-      if (roomId > MAX_DATABASE_ID) throw notFound('Chat room not found');
-      await this.membership(viewer, roomId);
+      if (roomId > MAX_DATABASE_ID) throw notFound('Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver');
+      await this.membership(viewer, roomId, 'receiver');
       const participants = await this.chat.participants([roomId]);
       if (!participants.some((participant) => participant.userId !== viewer.id && participant.userId !== null)) {
-        throw notFound('The other participant has deleted their account');
+        throw notFound('The other participant has deleted their account', 'USER_NOT_FOUND');
       }
     } else {
       const other = await this.users.findByUsername(receiver);
-      if (!other) throw notFound(`User "${receiver}" not found`);
+      if (!other) throw notFound(`User "${receiver}" not found`, 'USER_NOT_FOUND', 'receiver');
       if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself', 'receiver');
       roomId = await this.chat.findOrCreateRoom(viewer.id, other.id);
     }

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 
-import { MAX_SHIPPING_ADDRESS_LENGTH, ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
+import { ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
 
 export { ORDER_STATUSES, type OrderStatus };
 
@@ -29,8 +29,8 @@ export type OrderAnswer = Static<typeof OrderAnswer>;
 
 export const CheckoutBody = Type.Object({
   // Missing, not text or blank: the same message as the spec's form (§5).
+  // Its length is checked after trimming, by the rule shared with the gateway (shop-rules).
   shippingAddress: Type.String({
-    maxLength: MAX_SHIPPING_ADDRESS_LENGTH,
     errorMessage: { required: SHIPPING_ADDRESS_REQUIRED, type: SHIPPING_ADDRESS_REQUIRED },
   }),
 });

@@ -1,12 +1,12 @@
 // Orders: checkout turns the cart into an order in one transaction; admins move orders through their statuses.
 import type { CartRepository } from '../cart/cart.repository.js';
-import { returnStock, stockOf, takeStock } from '../products/product.repository.js';
+import type { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/clock.js';
-import { badRequest, conflict, notFound } from '../shared/http-errors.js';
+import { badRequest, conflict, notFound, obeying } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
-import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
+import { CART_IS_EMPTY, checkShippingAddress } from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
-import type { AuthenticatedUser } from '../users/user.service.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import type { OrderAnswer, OrderStatus } from './order.schemas.js';
 
@@ -42,19 +42,19 @@ export class OrderService {
   constructor(
     private readonly orders: OrderRepository,
     private readonly carts: CartRepository,
+    private readonly products: ProductRepository,
   ) {}
 
   async checkout(buyer: AuthenticatedUser, shippingAddress: string): Promise<OrderAnswer> {
-    const address = shippingAddress.trim();
-    if (!address) throw badRequest(SHIPPING_ADDRESS_REQUIRED, 'shippingAddress');
+    const address = obeying(checkShippingAddress(shippingAddress));
     const orderId = await this.orders.transaction(async (trx) => {
       const lines = await this.carts.claimLines(trx, buyer.id);
-      if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+      if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // Taking stock in product order means two checkouts never wait on each other's rows in a cycle.
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-        if (!(await takeStock(trx, line.productId, line.quantity))) {
-          const left = (await stockOf(trx, line.productId)) ?? 0;
-          throw conflict(`Not enough stock for ${line.productName}: ${left} left, your cart holds ${line.quantity}`);
+        if (!(await this.products.takeStock(trx, line.productId, line.quantity))) {
+          const left = (await this.products.stockOf(trx, line.productId)) ?? 0;
+          throw conflict(`Not enough stock for ${line.productName}: ${left} left, your cart holds ${line.quantity}`, 'INSUFFICIENT_STOCK');
         }
       }
       const id = await this.orders.insert(trx, {
@@ -93,29 +93,29 @@ export class OrderService {
   /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */
   async get(viewer: AuthenticatedUser, id: number): Promise<OrderAnswer> {
     const order = await this.orders.findById(id);
-    if (!order || (order.userId !== viewer.id && !viewer.isAdmin)) throw notFound('Order not found');
+    if (!order || (order.userId !== viewer.id && !viewer.isAdmin)) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);
   }
 
   async changeStatus(id: number, status: OrderStatus): Promise<OrderAnswer> {
     await this.orders.transaction(async (trx) => {
       const order = await this.orders.findById(id, trx);
-      if (!order) throw notFound('Order not found');
+      if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
       const current = order.status as OrderStatus;
       if (current === status) return; // asked twice: already done
       if (!NEXT_STATUSES[current].includes(status)) {
-        throw conflict(`An order that is ${current} cannot become ${status}`);
+        throw conflict(`An order that is ${current} cannot become ${status}`, 'STATUS_NOT_ALLOWED', 'status');
       }
       // Conditional on the status read above, so two admins cancelling at once return the stock once.
       if (!(await this.orders.changeStatus(trx, id, current, status))) {
-        throw conflict('The order changed meanwhile; load it again');
+        throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'status');
       }
       if (status === 'CANCELLED') {
-        for (const item of order.items) await returnStock(trx, item.productId, item.quantity);
+        for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
       }
     });
     const order = await this.orders.findById(id);
-    if (!order) throw notFound('Order not found');
+    if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);
   }
 }

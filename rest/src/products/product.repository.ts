@@ -96,28 +96,29 @@ export class ProductRepository {
     const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
-}
 
-/** Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction. */
-export async function takeStock(db: Kysely<Database>, productId: number, units: number): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set((eb) => ({ quantity: eb('quantity', '-', units), updatedAt: now() }))
-    .where('id', '=', productId)
-    .where('quantity', '>=', units)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+  /** Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction. */
+  async takeStock(trx: Kysely<Database>, productId: number, units: number): Promise<boolean> {
+    const result = await trx
+      .updateTable('products')
+      .set((eb) => ({ quantity: eb('quantity', '-', units), updatedAt: now() }))
+      .where('id', '=', productId)
+      .where('quantity', '>=', units)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
 
-export async function returnStock(db: Kysely<Database>, productId: number, units: number): Promise<void> {
-  await db
-    .updateTable('products')
-    .set((eb) => ({ quantity: eb('quantity', '+', units), updatedAt: now() }))
-    .where('id', '=', productId)
-    .execute();
-}
+  /** Puts units back (a cancelled order), inside the caller's transaction. */
+  async returnStock(trx: Kysely<Database>, productId: number, units: number): Promise<void> {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ quantity: eb('quantity', '+', units), updatedAt: now() }))
+      .where('id', '=', productId)
+      .execute();
+  }
 
-export async function stockOf(db: Kysely<Database>, productId: number): Promise<number | undefined> {
-  const product = await db.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
-  return product?.quantity;
+  async stockOf(trx: Kysely<Database>, productId: number): Promise<number | undefined> {
+    const product = await trx.selectFrom('products').select('quantity').where('id', '=', productId).executeTakeFirst();
+    return product?.quantity;
+  }
 }

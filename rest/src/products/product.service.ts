@@ -67,7 +67,7 @@ export class ProductService {
 
   async get(id: number): Promise<ProductAnswer> {
     const row = await this.products.findById(id);
-    if (!row) throw notFound('Product not found');
+    if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
     return toProductAnswer(row);
   }
 
@@ -77,11 +77,11 @@ export class ProductService {
 
   async update(id: number, input: ProductInput): Promise<ProductAnswer> {
     const row = await this.products.update(id, validateProductInput(input));
-    if (!row) throw notFound('Product not found');
+    if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
     return toProductAnswer(row);
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.products.delete(id))) throw notFound('Product not found');
+    if (!(await this.products.delete(id))) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
   }
 }

@@ -1,9 +1,42 @@
-// Errors that become an HTTP answer `{ message }` with their status (DESIGN §3: 400, 401, 403, 404, 409), and
-// `field` (an addition to the contract) when one field of the request is at fault, so clients can show it there.
+// Errors that become an HTTP answer `{ message, code, field? }` with their status (DESIGN §3: 400, 401, 403, 404,
+// 409). `message` is for people and may be reworded; `code` is for programs and never changes; `field` names the
+// request field at fault when it is one. `code` and `field` are additions to the contract (spec §8 has only
+// `message`), sent while the extensions are on.
+
+/** Every code an error answer can carry, with what it means (the OpenAPI document lists them). */
+export const ERROR_CODES = {
+  INVALID_INPUT: 'A request field breaks a rule; `field` names it when it is one field.',
+  MALFORMED_REQUEST: 'The request cannot be read: a malformed URL, body that is not JSON, or forbidden keys in it.',
+  CART_EMPTY: 'Checkout with nothing in the cart.',
+  INSUFFICIENT_STOCK: 'More units than the product has in stock.',
+  AUTHENTICATION_REQUIRED: 'No bearer token was sent.',
+  INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
+  INVALID_CREDENTIALS: 'Wrong username or password.',
+  FORBIDDEN: 'The caller may not do this (an admin-only call).',
+  NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
+  PRODUCT_NOT_FOUND: 'No product has this id.',
+  ORDER_NOT_FOUND: 'No order of the caller has this id.',
+  USER_NOT_FOUND: 'No user has this username (or the account was deleted).',
+  CHAT_ROOM_NOT_FOUND: 'No chat room has this id.',
+  NOT_IN_CART: 'The product is not in the cart.',
+  GONE_MEANWHILE: 'Something the request refers to was deleted while it ran.',
+  NO_SUCH_ENDPOINT: 'No route has this method and path.',
+  USERNAME_TAKEN: 'The username belongs to another account, in any case.',
+  STATUS_NOT_ALLOWED: 'The order cannot move from its status to the one asked for.',
+  CHANGED_MEANWHILE: 'The thing changed between reading and writing; load it again.',
+  BODY_TOO_LARGE: 'The body is over the size limit.',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json.',
+  TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
+  INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code: ErrorCode,
     readonly field?: string,
   ) {
     super(message);
@@ -11,8 +44,17 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: string, field?: string | null, code: ErrorCode = 'INVALID_INPUT') =>
+  new HttpError(400, message, code, field ?? undefined);
+export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'AUTHENTICATION_REQUIRED') =>
+  new HttpError(401, message, code);
+export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') => new HttpError(403, message, code);
+export const notFound = (message: string, code: ErrorCode, field?: string) => new HttpError(404, message, code, field);
+export const conflict = (message: string, code: ErrorCode, field?: string) => new HttpError(409, message, code, field);
+
+/** The value as a rule of shop-rules left it (trimmed, say), or the rule's refusal thrown: 400 at its field. */
+export function obeying<T>(checked: T | { message: string; field: string | null }): T {
+  if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked) throw badRequest(checked.message, checked.field);
+  return checked;
+}
+

@@ -25,7 +25,7 @@ function inWords(seconds: number): string {
 /** 429 with when to try again, in words and in Retry-After. */
 function tooMany(reply: FastifyReply, text: string, seconds: number): HttpError {
   reply.header('retry-after', seconds);
-  return new HttpError(429, `${text} Try again in ${inWords(seconds)}.`);
+  return new HttpError(429, `${text} Try again in ${inWords(seconds)}.`, 'TOO_MANY_ATTEMPTS');
 }
 
 const secondsLeft = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));

@@ -1,16 +1,27 @@
-// Schemas shared by several routes: null-able fields, `{ message }` answers, numeric ids in paths.
+// Schemas shared by several routes: null-able fields, error answers, numeric ids in paths.
 import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from './http-errors.js';
 
 /** The contract answers every field, `null` when unset (DESIGN §3). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const MessageAnswer = Type.Object(
+/** Every 4xx and 5xx answer: `message` for people, `code` for programs, `field` when one request field is at fault. */
+export const ErrorAnswer = Type.Object(
   {
-    message: Type.String(),
-    field: Type.Optional(Type.String({ description: 'The request field at fault, when it is one (extension)' })),
+    message: Type.String({ description: 'What went wrong, for people; may be reworded' }),
+    code: Type.Optional(
+      Type.Union(
+        (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => Type.Literal(code)),
+        { description: 'What went wrong, for programs; stable (extension; the codes are listed above)' },
+      ),
+    ),
+    field: Type.Optional(Type.String({ description: 'The request field at fault: body, query or path parameter (extension)' })),
   },
-  { description: 'What happened, for people' },
+  { description: 'An error' },
 );
+
+/** A success that has nothing to show but a sentence (a changed password). */
+export const NoticeAnswer = Type.Object({ message: Type.String() }, { description: 'What happened, for people' });
 
 /** Database ids are positive 32-bit integers; larger numbers cannot name anything (and PostgreSQL refuses them). */
 export const MAX_DATABASE_ID = 2_147_483_647;
@@ -22,6 +33,6 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-86
 
 /** The failures every authenticated route can answer, for the OpenAPI document. */
 export const errorAnswers = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, MessageAnswer])) as Record<number, typeof MessageAnswer>;
+  Object.fromEntries(statuses.map((status) => [status, ErrorAnswer])) as Record<number, typeof ErrorAnswer>;
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];

@@ -158,7 +158,7 @@ function fieldOf(error: ErrorObject): string | undefined {
 
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
   const first = errors[0];
-  return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid', first ? fieldOf(first) : undefined);
+  return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid', 'INVALID_INPUT', first ? fieldOf(first) : undefined);
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
-import { BEARER_SECURITY, MessageAnswer, errorAnswers } from '../shared/schemas.js';
+import { BEARER_SECURITY, NoticeAnswer, errorAnswers } from '../shared/schemas.js';
 import { PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
 import { type UserService, toUserAnswer } from './user.service.js';
 
@@ -35,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
         ...common,
         summary: 'Change the password; every token issued before stops working',
         body: PasswordChange,
-        response: { 200: MessageAnswer, ...errorAnswers(400, 401) },
+        response: { 200: NoticeAnswer, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {

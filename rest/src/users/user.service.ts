@@ -2,30 +2,13 @@
 import crypto from 'node:crypto';
 import { PASSWORDS_DO_NOT_MATCH, checkPasswordChange } from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
+import { ADMIN_ROLE, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
 import type { UserRepository } from './user.repository.js';
 import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
 
-export const ADMIN_ROLE = 'ADMIN';
-export const USER_ROLE = 'USER';
-
 export { PASSWORDS_DO_NOT_MATCH };
-
-export interface AuthenticatedUser {
-  id: number;
-  username: string;
-  roles: string[];
-  isAdmin: boolean;
-  tokenVersion: number;
-}
-
-export const parseRoles = (roles: string): string[] => roles.split(',').filter(Boolean);
-
-export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
-  const roles = parseRoles(row.roles);
-  return { id: row.id, username: row.username, roles, isAdmin: roles.includes(ADMIN_ROLE), tokenVersion: row.tokenVersion };
-}
 
 export function toUserAnswer(row: UserRow): UserAnswer {
   return {
@@ -98,20 +81,20 @@ export class UserService {
       passwordHash: await hashPassword(password),
       roles: USER_ROLE,
     });
-    if (!created) throw conflict(`Username "${username}" is already taken`);
+    if (!created) throw conflict(`Username "${username}" is already taken`, 'USERNAME_TAKEN', 'username');
     return created;
   }
 
   async login(username: string, password: string): Promise<UserRow> {
     const user = await this.users.findByUsername(username);
     const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNobody(password);
-    if (!user || !valid) throw unauthorized('Invalid username or password');
+    if (!user || !valid) throw unauthorized('Invalid username or password', 'INVALID_CREDENTIALS');
     return user;
   }
 
   async getProfile(userId: number): Promise<UserRow> {
     const user = await this.users.findById(userId);
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound('User not found', 'USER_NOT_FOUND');
     return user;
   }
 
@@ -146,7 +129,7 @@ export class UserService {
       changes.timezone = timezone;
     }
     const updated = await this.users.update(userId, changes);
-    if (!updated) throw notFound('User not found');
+    if (!updated) throw notFound('User not found', 'USER_NOT_FOUND');
     return updated;
   }
 
@@ -159,12 +142,12 @@ export class UserService {
     const violation = checkPasswordChange(change);
     if (violation) throw badRequest(violation.message, violation.field);
     const updated = await this.users.replacePassword(userId, await hashPassword(change.newPassword));
-    if (!updated) throw notFound('User not found');
+    if (!updated) throw notFound('User not found', 'USER_NOT_FOUND');
     return updated;
   }
 
   async deleteAccount(userId: number): Promise<void> {
-    if (!(await this.users.delete(userId))) throw notFound('User not found');
+    if (!(await this.users.delete(userId))) throw notFound('User not found', 'USER_NOT_FOUND');
   }
 
   async listChatUsers(exceptUserId: number): Promise<AvailableChatUser[]> {

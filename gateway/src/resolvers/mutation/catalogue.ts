@@ -11,7 +11,8 @@ import { withUserErrors } from './user-errors.js';
 
 const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
 
-// "Product not found" names no input field: it is about the id, as when the id is of another type.
+// For answers without a field (the plain contract): "Product not found" is about the id, as when the id is of
+// another type.
 const PRODUCT_ID_HINT: [RegExp, string | null] = [/not found/i, 'id'];
 
 /** The form as the contract takes it, after the rules of spec §5 (the REST service checks them again). */
@@ -65,7 +66,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
     }),
 
   updateProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: PRODUCT_FIELDS, hints: [PRODUCT_ID_HINT] }, async () => {
+    withUserErrors(input, { fields: ['id', ...PRODUCT_FIELDS], hints: [PRODUCT_ID_HINT] }, async () => {
       const id = productIdOf(input.id, 'id');
       const answer = await context.api.products.update(id, productBody(input));
       const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
@@ -77,7 +78,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
     }),
 
   deleteProduct: (_root, { input }, context) =>
-    withUserErrors(input, { hints: [PRODUCT_ID_HINT] }, async () => {
+    withUserErrors(input, { fields: ['id'], hints: [PRODUCT_ID_HINT] }, async () => {
       await context.api.products.delete(productIdOf(input.id, 'id'));
       context.loaders.productById.clearAll();
       context.loaders.cart.clear();

@@ -1,8 +1,8 @@
 // Mutations of the chat: start a room, send (published to messageAdded), mark read.
 import { sameUsername } from '../../../../shop-rules/account-rules.js';
-import { MAX_MESSAGE_LENGTH, MESSAGE_EMPTY, MESSAGE_TOO_LONG, messageLength } from '../../../../shop-rules/order-rules.js';
+import { checkMessageContent } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { InputProblem } from '../../errors.js';
+import { InputProblem, obeying } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import { userAudience } from '../../pubsub.js';
 import { viewerUsername } from '../viewer.js';
@@ -27,9 +27,7 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
   sendMessage: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['roomId', 'content'], restFields: { receiver: 'roomId' }, hints: [[/too many/i, null], [/message/i, 'content']] }, async () => {
       const roomId = roomIdOf(input.roomId);
-      const content = input.content.trim();
-      if (!content) throw new InputProblem(MESSAGE_EMPTY, 'content');
-      if (messageLength(content) > MAX_MESSAGE_LENGTH) throw new InputProblem(MESSAGE_TOO_LONG, 'content');
+      const content = obeying(checkMessageContent(input.content));
       const [room, me] = await Promise.all([context.loaders.roomById(roomId), viewerUsername(context)]);
       if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
       // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).

@@ -1,14 +1,8 @@
 // Mutations of the cart, checkout and order status.
-import {
-  CART_IS_EMPTY,
-  MAX_SHIPPING_ADDRESS_LENGTH,
-  QUANTITY_AT_LEAST_ONE,
-  SHIPPING_ADDRESS_REQUIRED,
-} from '../../../../shop-rules/order-rules.js';
-import { MAX_STOCK } from '../../../../shop-rules/product-rules.js';
+import { CART_IS_EMPTY, checkCartQuantity, checkShippingAddress } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { InputProblem } from '../../errors.js';
+import { InputProblem, obeying } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import type { RestCart } from '../../rest/contract.js';
 import { productIdOf, publishProductsById } from './catalogue.js';
@@ -18,12 +12,6 @@ import { withUserErrors } from './user-errors.js';
 // not in your cart": about the productId, as when the id is of another type.
 const STOCK_HINTS: [RegExp, string | null][] = [[/in stock|out of stock/i, 'quantity']];
 const PRODUCT_ID_HINTS: [RegExp, string | null][] = [[/not found|not in your cart/i, 'productId']];
-
-function checkQuantity(quantity: number): number {
-  if (quantity < 1) throw new InputProblem(QUANTITY_AT_LEAST_ONE, 'quantity');
-  if (quantity > MAX_STOCK) throw new InputProblem(`Quantity must be at most ${MAX_STOCK}`, 'quantity');
-  return quantity;
-}
 
 function changedCart(context: GatewayContext, cart: RestCart) {
   context.loaders.cart.prime(cart);
@@ -37,13 +25,13 @@ export const shoppingMutations: Pick<
   addToCart: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
       const productId = productIdOf(input.productId, 'productId');
-      return changedCart(context, await context.api.cart.add(productId, checkQuantity(input.quantity ?? 1)));
+      return changedCart(context, await context.api.cart.add(productId, obeying(checkCartQuantity(input.quantity ?? 1))));
     }),
 
   updateCartItem: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
       const productId = productIdOf(input.productId, 'productId');
-      return changedCart(context, await context.api.cart.setQuantity(productId, checkQuantity(input.quantity)));
+      return changedCart(context, await context.api.cart.setQuantity(productId, obeying(checkCartQuantity(input.quantity))));
     }),
 
   removeCartItem: (_root, { input }, context) =>
@@ -56,11 +44,7 @@ export const shoppingMutations: Pick<
 
   checkout: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['shippingAddress'] }, async () => {
-      const shippingAddress = input.shippingAddress.trim();
-      if (!shippingAddress) throw new InputProblem(SHIPPING_ADDRESS_REQUIRED, 'shippingAddress');
-      if (shippingAddress.length > MAX_SHIPPING_ADDRESS_LENGTH) {
-        throw new InputProblem(`Shipping address must be at most ${MAX_SHIPPING_ADDRESS_LENGTH} characters long`, 'shippingAddress');
-      }
+      const shippingAddress = obeying(checkShippingAddress(input.shippingAddress));
       // Checked here too: an implementation that does not check it would place an empty order.
       const cart = await context.loaders.cart.get();
       if (!cart.items?.length) throw new InputProblem(CART_IS_EMPTY, null);

@@ -15,8 +15,10 @@ const CODE_BY_STATUS: Record<number, UserErrorCode> = {
 const words = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
 /**
- * The input field a REST message is about, read from the message itself ("Price must be at least 0" → price), for
- * implementations whose answers name no field. `hints` settle messages that name none or several.
+ * The input field a REST message is about, read from the message itself ("Price must be at least 0" → price): the
+ * fallback for implementations of the contract whose answers carry no `code` and `field` (the plain contract has
+ * only `message`). `hints` settle messages that name none or several. Our REST service says its field, so this
+ * never decides for it: rewording one of its messages cannot move a userError to another field.
  */
 export function fieldOfMessage(
   message: string,
@@ -40,11 +42,11 @@ export interface MutationInput {
 }
 
 export interface UserErrorOptions {
-  /** The input's field names, to point a REST message at the right field. */
+  /** The input's field names: a REST field is passed on only when it is one of them. */
   fields?: readonly string[];
   /** Request fields of the REST call that are named otherwise in the input (`receiver` in a path → roomId). */
   restFields?: Record<string, string>;
-  /** Messages whose field cannot be read off them: the field, or null for none. */
+  /** For answers without a code only (fieldOfMessage): messages whose field cannot be read off them, or null for none. */
   hints?: readonly [RegExp, string | null][];
   /** Statuses answered as a specific code instead of the default (e.g. a failed login's 401). */
   codeByStatus?: Record<number, UserErrorCode>;
@@ -66,7 +68,13 @@ export async function withUserErrors<T extends object>(
     }
     const code = error instanceof UpstreamRejection ? (options.codeByStatus?.[error.status] ?? CODE_BY_STATUS[error.status]) : undefined;
     if (!(error instanceof UpstreamRejection) || !code) throw error;
-    const field = error.field ? inputFieldOf(error.field, options) : fieldOfMessage(error.message, options.fields ?? [], options.hints);
+    // An answer that names its field is believed; one with a code but no field says no field is at fault; only an
+    // answer with neither (the plain contract) is read for its field.
+    const field = error.field
+      ? inputFieldOf(error.field, options)
+      : error.restCode !== undefined
+        ? null
+        : fieldOfMessage(error.message, options.fields ?? [], options.hints);
     return { userErrors: [{ message: error.message, field, code }], clientMutationId } as Payload<T>;
   }
 }

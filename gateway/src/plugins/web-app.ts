@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 const HASHED_ASSETS = '/assets/';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -20,7 +21,24 @@ export function isAppPage(urlPath: string): boolean {
   return !lastSegment.includes('.');
 }
 
-export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * The app's files, and index.html for its pages from the not-found handler (deep links, reloads); other unknown
+ * paths answer 404 naming where the graph is. Without a built app (WEB_DIST empty or not built) only the 404.
+ */
+export const webAppPlugin = fp<{ webDist: string | undefined }>(
+  async (app, { webDist }) => {
+    const served = hasWebApp(webDist);
+    if (served) await serveWebApp(app, webDist);
+    app.setNotFoundHandler(
+      (request, reply) =>
+        (served && sendAppPage(request, reply)) ||
+        reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
+    );
+  },
+  { name: 'web-app' },
+);
+
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -35,7 +53,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
 }
 
 /** The SPA fallback, for the not-found handler: answers index.html for app pages, or false. */
-export function sendAppPage(request: FastifyRequest, reply: FastifyReply): FastifyReply | false {
+function sendAppPage(request: FastifyRequest, reply: FastifyReply): FastifyReply | false {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const urlPath = request.url.split('?')[0] ?? '/';
   if (!isAppPage(urlPath)) return false;

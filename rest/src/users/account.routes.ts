@@ -1,4 +1,5 @@
-// POST /api/auth/register and /api/auth/login: both answer the token itself as the plain response body.
+// POST /api/auth/register and /api/auth/login: accounts made and proven, both answering the token itself as the plain
+// response body (the paths are the contract's; the code lives with the accounts it works on).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -13,9 +14,9 @@ import {
 import { HttpError } from '../shared/http-errors.js';
 import type { RateLimits } from '../shared/rate-limits.js';
 import { errorAnswers } from '../shared/schemas.js';
-import type { UserService } from '../users/user.service.js';
-import { toAuthenticatedUser } from '../users/user.service.js';
-import { issueToken } from './authenticate.js';
+import { issueToken } from '../auth/authenticate.js';
+import { toAuthenticatedUser } from '../auth/authenticated-user.js';
+import type { UserService } from './user.service.js';
 
 const TokenAnswer = {
   description: 'The JWT itself, as plain text',
@@ -42,7 +43,7 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
-export interface AuthRouteOptions {
+export interface AccountRouteOptions {
   users: UserService;
   limits: RateLimits;
   /** Failed logins per username and client address. */
@@ -51,7 +52,7 @@ export interface AuthRouteOptions {
   registrationsPerAddressPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, options) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, options) => {
   const { users, limits } = options;
   // Per username *and* client address: a stranger guessing elsewhere does not lock the owner out of their own address.
   const failedLogins = limits.failuresPerMinute(

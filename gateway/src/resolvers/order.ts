@@ -1,0 +1,16 @@
+// Order and OrderItem.
+import type { OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
+import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
+import { toGlobalId } from '../global-id.js';
+
+export const Order: OrderResolvers = {
+  id: (order) => toGlobalId('Order', order.id),
+  number: (order) => order.id,
+  items: (order) => order.items ?? [],
+};
+
+export const OrderItem: OrderItemResolvers = {
+  // Always looked up (batched): an order outlives its products, and a deleted one must read as null whatever is asked.
+  product: (item, _args, context) => (item.productId == null ? null : context.loaders.productById.load(item.productId)),
+  price: (item) => item.price ?? (item.quantity ? centsToDollars(Math.round(nearestCents(item.subtotal) / item.quantity)) : 0),
+};

@@ -1,0 +1,40 @@
+// What every shop starts with, ensured at each start: the admin account (ADMIN_USERNAME / ADMIN_PASSWORD) and,
+// with SEED_DEMO, the demo catalogue in an empty shop.
+import fp from 'fastify-plugin';
+import { ConfigError } from '../config.js';
+import type { UserService } from '../users/user.service.js';
+import { seedDemoCatalogue } from './seed-demo.js';
+
+export interface BootstrapOptions {
+  users: UserService;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  /** Shows a generated admin password to the operator, once. */
+  announceAdminPassword: (username: string, password: string) => void;
+}
+
+export function printAdminPasswordOnce(username: string, password: string): void {
+  process.stdout.write(
+    `\n  Admin account created: username "${username}", password "${password}"\n` +
+      '  It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.\n\n',
+  );
+}
+
+export const bootstrapPlugin = fp<BootstrapOptions>(
+  async (app, options) => {
+    const admin = await options.users.ensureAdmin(options.adminUsername, options.adminPassword);
+    if (admin.heldByRegularAccount) {
+      throw new ConfigError(
+        `ADMIN_USERNAME "${options.adminUsername}" belongs to a regular account. Set ADMIN_PASSWORD to make it the admin ` +
+          'account (its password is then replaced and its sessions end), or choose another ADMIN_USERNAME.',
+      );
+    }
+    if (admin.generatedPassword) options.announceAdminPassword(options.adminUsername, admin.generatedPassword);
+    if (options.seedDemo) {
+      const added = await seedDemoCatalogue(app.shopDatabase.db);
+      if (added > 0) app.log.info({ products: added }, 'demo catalogue loaded');
+    }
+  },
+  { name: 'bootstrap', dependencies: ['database'] },
+);

@@ -1,0 +1,81 @@
+// How this service speaks HTTP on every route: JSON bodies only, empty query parameters as absent, no NUL in any
+// text, and every error as `{ message, code, field? }` (http-errors.ts) with a fitting status — never a stack.
+import type { FastifyError, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { echoRequestId } from '../../../config/server.js';
+import { type ErrorCode, HttpError } from '../shared/http-errors.js';
+import { fieldWithNul } from '../shared/validation.js';
+
+/** Clear texts for the framework's own 4xx errors, with their codes; every other error keeps what it was thrown with. */
+const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'Unsupported content type: send JSON with Content-Type: application/json',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Content-Length does not match the body', code: 'MALFORMED_REQUEST' },
+  FST_ERR_CTP_EMPTY_TYPE: { message: 'Content-Type must not be empty', code: 'UNSUPPORTED_MEDIA_TYPE' },
+};
+
+/** PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
+const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+
+export interface HttpConventionsOptions {
+  /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
+  errorDetails: boolean;
+}
+
+export const httpConventionsPlugin = fp<HttpConventionsOptions>(
+  async (app, { errorDetails }) => {
+    const sendError = (reply: FastifyReply, status: number, message: string, code: ErrorCode, field?: string) =>
+      reply.code(status).send(errorDetails ? { message, code, ...(field ? { field } : {}) } : { message });
+
+    echoRequestId(app);
+
+    // JSON only: a body sent as text/plain is refused as an unsupported type rather than read as a string.
+    app.removeContentTypeParser('text/plain');
+
+    // An empty JSON body (a DELETE sent with Content-Type: application/json) is no body, not an error.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') return done(null, undefined);
+      parseJson(request, body as string, done);
+    });
+
+    app.addHook('preValidation', async (request) => {
+      // An empty query parameter (an untouched filter field) means "not given".
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query) for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+      // PostgreSQL cannot store NUL in text (SQLite can): refused everywhere alike, before any query runs.
+      const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+      if (field) throw new HttpError(400, `${field.label} must not contain NUL characters`, 'INVALID_INPUT', field.key || undefined);
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.code, error.field);
+      // Something the request refers to was deleted between reading and writing (a product added to a cart while an
+      // admin deletes it): the database's foreign keys refuse the write, and the answer is what it would be a moment later.
+      if (isForeignKeyViolation(error)) return sendError(reply, 404, 'Something this request refers to no longer exists', 'GONE_MEANWHILE');
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return sendError(reply, 500, 'Internal server error', 'INTERNAL_ERROR');
+      }
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        // Valid JSON with a __proto__ or constructor.prototype key is refused too (prototype poisoning).
+        const message = /prototype property/.test(error.message)
+          ? 'Request body must not contain __proto__ or constructor.prototype keys'
+          : 'Request body is not valid JSON';
+        return sendError(reply, 400, message, 'MALFORMED_REQUEST');
+      }
+      const known = FRAMEWORK_ERRORS[error.code];
+      return sendError(reply, status, known?.message ?? error.message, known?.code ?? 'MALFORMED_REQUEST');
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, 'NO_SUCH_ENDPOINT'),
+    );
+  },
+  { name: 'http-conventions' },
+);
