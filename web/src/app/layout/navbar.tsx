@@ -34,8 +34,8 @@ function Brand() {
   return (
     <Link to="/" className={styles.brand}>
       <svg viewBox="0 0 32 32" aria-hidden="true">
-        <rect width="32" height="32" rx="7" fill="var(--color-primary)" />
-        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
+        <rect width="32" height="32" rx="7" className={styles.brandTile} />
+        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" className={styles.brandCross} />
       </svg>
       Medshop
     </Link>
