@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_STORAGE_KEY, readToken, subscribeToToken } from '../lib/session';
 import { createFakeGateway } from '../testing/fake-gateway-socket';
-import { createShopSocket, retryDelayMs } from './socket';
+import { REFUSAL_GRACE_MS, createShopSocket, retryDelayMs } from './socket';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -36,7 +37,42 @@ describe('the subscription socket', () => {
     expect(onRefused).not.toHaveBeenCalled();
   });
 
-  it('ends the session when the token now in storage is refused too', async () => {
+  it('waits for the new token another tab is about to store, and does not end the session meanwhile', async () => {
+    // Two tabs share the stored token; the other one changes the password. The gateway ends this tab's socket as
+    // soon as the old token dies, before the other tab has stored the new one.
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'before-change');
+    const gateway = createFakeGateway(['before-change']);
+    const onRefused = vi.fn();
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken,
+      onRefused,
+      onReconnected: vi.fn(),
+      onTokenStored: (listener) => subscribeToToken(listener),
+      webSocketImpl: gateway.WebSocket,
+    });
+    listen(socket);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+
+    gateway.acceptedAuthorizations = new Set(['Bearer after-change']);
+    gateway.close(4403, 'Session ended');
+    await vi.waitFor(() => expect(socket.state()).toBe('offline'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not retried with the refused token, and the shared token is left alone.
+    expect(gateway.initAuthorizations).toEqual(['Bearer before-change']);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('before-change');
+
+    // The other tab stores its new token: the browser tells this one with a storage event.
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'after-change');
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, oldValue: 'before-change', newValue: 'after-change' }));
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(gateway.initAuthorizations).toEqual(['Bearer before-change', 'Bearer after-change']);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('tries the refused token once more after the grace period, and ends the session when it is refused again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const gateway = createFakeGateway(['only']);
     const onRefused = vi.fn();
     const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 'only', onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
@@ -44,6 +80,12 @@ describe('the subscription socket', () => {
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     gateway.acceptedAuthorizations.clear();
     gateway.close(4403, 'Session ended');
+    await vi.waitFor(() => expect(socket.state()).toBe('offline'));
+    await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS - 100);
+    expect(gateway.initAuthorizations).toEqual(['Bearer only']);
+    expect(onRefused).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(200);
     await vi.waitFor(() => expect(onRefused).toHaveBeenCalledTimes(1));
     expect(gateway.initAuthorizations).toEqual(['Bearer only', 'Bearer only']);
     expect(socket.state()).toBe('offline');
