@@ -144,4 +144,37 @@ describe('the subscription socket', () => {
     }
     expect(gateway.sockets).toHaveLength(3);
   });
+
+  it('keeps coming back with back-off while the gateway answers every connection with 1013 (over the sockets-per-user limit)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gateway = createFakeGateway(['t']);
+    gateway.closeEveryConnectionWith = 1013;
+    const onRefused = vi.fn();
+    const onReconnected = vi.fn();
+    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused, onReconnected, webSocketImpl: gateway.WebSocket });
+    const errors: unknown[] = [];
+    socket.client.subscribe({ query: 'subscription { messageAdded { id } }' }, { next: () => undefined, error: (error) => errors.push(error), complete: () => undefined });
+
+    // Nine refusals in a row: more than graphql-ws's default of five attempts, and past the 30 s ceiling.
+    await vi.waitFor(() => expect(gateway.sockets).toHaveLength(1));
+    // The waits add up to about two minutes; a client that gave up would never get to nine.
+    for (let second = 0; second < 200 && gateway.sockets.length < 9; second += 1) await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(gateway.initAuthorizations).toHaveLength(9));
+    const gaps = gateway.sockets.slice(1).map((opened, index) => opened.openedAt - gateway.sockets[index]!.openedAt);
+    const expectedBackOff = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000];
+    // Each wait is the back-off plus up to a second of jitter (and the few milliseconds the refusal takes).
+    gaps.forEach((gap, index) => {
+      expect(gap).toBeGreaterThanOrEqual(expectedBackOff[index]!);
+      expect(gap).toBeLessThan(expectedBackOff[index]! + 1100);
+    });
+    expect(socket.state()).not.toBe('online');
+
+    // A socket of the same user closes elsewhere: the next attempt gets in, and the subscription was never failed.
+    gateway.closeEveryConnectionWith = undefined;
+    await vi.advanceTimersByTimeAsync(32_000);
+    await vi.waitFor(() => expect(socket.state()).toBe('online'));
+    expect(gateway.sockets).toHaveLength(10);
+    expect(errors).toEqual([]);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
 });
