@@ -140,6 +140,8 @@ export type UserErrorCode =
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
 
+export type Navbar_ViewerFragment = { __typename: 'User', username: string, isAdmin: boolean, cart: { __typename: 'Cart', id: string, itemCount: number }, chatRooms: Array<{ __typename: 'ChatRoom', id: string, unreadCount: number }> } & { ' $fragmentName'?: 'Navbar_ViewerFragment' };
+
 export type SessionQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -147,8 +149,6 @@ export type SessionQuery = { viewer: (
     { __typename: 'User', id: string, username: string, isAdmin: boolean }
     & { ' $fragmentRefs'?: { 'Navbar_ViewerFragment': Navbar_ViewerFragment } }
   ) | null };
-
-export type Navbar_ViewerFragment = { __typename: 'User', username: string, isAdmin: boolean, cart: { __typename: 'Cart', id: string, itemCount: number }, chatRooms: Array<{ __typename: 'ChatRoom', id: string, unreadCount: number }> } & { ' $fragmentName'?: 'Navbar_ViewerFragment' };
 
 export type LiveMessageAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
