@@ -1,23 +1,27 @@
 // The frame around every screen: the session (restored from the stored token, 'Loading...' meanwhile), the
-// navbar, the live updates while someone is logged in, and the screen itself.
-import { Suspense } from 'react';
+// navbar, the live updates while someone is logged in, and the screen itself, whose heading receives the focus
+// after each navigation.
+import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ErrorState, Loading } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { LiveUpdates } from '../live-updates';
 import { Navbar } from './navbar';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useSession } from './use-session';
 import styles from './app-shell.module.css';
 
 export function AppShell() {
   const { state, viewer, retry } = useSession();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
       <Navbar session={state} viewer={viewer} />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
         {state === 'restoring' && (
           <div className={styles.restoring}>
             <Loading />
