@@ -7,9 +7,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Keeps one subscription open, as the app's live updates do while someone is logged in. */
-function listen(socket: ReturnType<typeof createShopSocket>) {
-  return socket.client.subscribe({ query: 'subscription { messageAdded { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+/**
+ * Keeps the two subscriptions the app's live updates keep while someone is logged in (graphql-ws asks whether to
+ * retry once for each of them after a close). Answers the errors they ended with: none while the socket retries.
+ */
+function listen(socket: ReturnType<typeof createShopSocket>): unknown[] {
+  const errors: unknown[] = [];
+  for (const query of ['subscription { messageAdded { id } }', 'subscription { productUpdated { id } }']) {
+    socket.client.subscribe({ query }, { next: () => undefined, error: (error) => errors.push(error), complete: () => undefined });
+  }
+  return errors;
 }
 
 describe('the subscription socket', () => {
@@ -24,7 +31,7 @@ describe('the subscription socket', () => {
     const onRefused = vi.fn();
     const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => token, onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
     expect(socket.state()).toBe('offline');
-    listen(socket);
+    const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(gateway.initAuthorizations).toEqual(['Bearer first']);
 
@@ -35,6 +42,7 @@ describe('the subscription socket', () => {
     await vi.waitFor(() => expect(gateway.initAuthorizations).toEqual(['Bearer first', 'Bearer second']));
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(onRefused).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
   });
 
   it('waits for the new token another tab is about to store, and does not end the session meanwhile', async () => {
@@ -51,14 +59,15 @@ describe('the subscription socket', () => {
       onTokenStored: (listener) => subscribeToToken(listener),
       webSocketImpl: gateway.WebSocket,
     });
-    listen(socket);
+    const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
 
     gateway.acceptedAuthorizations = new Set(['Bearer after-change']);
     gateway.close(4403, 'Session ended');
     await vi.waitFor(() => expect(socket.state()).toBe('offline'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // Not retried with the refused token, and the shared token is left alone.
+    // Not retried with the refused token, and the shared token is left alone (one close, however many
+    // subscriptions it ended, is one refusal).
     expect(gateway.initAuthorizations).toEqual(['Bearer before-change']);
     expect(onRefused).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('before-change');
@@ -69,6 +78,7 @@ describe('the subscription socket', () => {
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(gateway.initAuthorizations).toEqual(['Bearer before-change', 'Bearer after-change']);
     expect(onRefused).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
   });
 
   it('tries the refused token once more after the grace period, and ends the session when it is refused again', async () => {
@@ -76,7 +86,7 @@ describe('the subscription socket', () => {
     const gateway = createFakeGateway(['only']);
     const onRefused = vi.fn();
     const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 'only', onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
-    listen(socket);
+    const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     gateway.acceptedAuthorizations.clear();
     gateway.close(4403, 'Session ended');
@@ -89,6 +99,8 @@ describe('the subscription socket', () => {
     await vi.waitFor(() => expect(onRefused).toHaveBeenCalledTimes(1));
     expect(gateway.initAuthorizations).toEqual(['Bearer only', 'Bearer only']);
     expect(socket.state()).toBe('offline');
+    // Both subscriptions end with the refusal: the app's live updates start again with the next session.
+    expect(errors).toEqual([expect.objectContaining({ code: 4403 }), expect.objectContaining({ code: 4403 })]);
   });
 
   it('while this tab changes its password, refusals wait for the new token instead of ending the session', async () => {
@@ -106,7 +118,7 @@ describe('the subscription socket', () => {
       pendingSessionChange: () => pending,
       webSocketImpl: gateway.WebSocket,
     });
-    listen(socket);
+    const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
 
     // The gateway ends the old token's session before the mutation's answer (the new token) reaches this tab.
@@ -122,6 +134,7 @@ describe('the subscription socket', () => {
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(gateway.initAuthorizations).toEqual(['Bearer old', 'Bearer new']);
     expect(onRefused).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
   });
 
   it('comes back after a dropped connection and after 1013 Try Again Later, saying so for the catch-up', async () => {
@@ -129,7 +142,7 @@ describe('the subscription socket', () => {
     const gateway = createFakeGateway(['t']);
     const onReconnected = vi.fn();
     const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused: vi.fn(), onReconnected, webSocketImpl: gateway.WebSocket });
-    listen(socket);
+    const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(onReconnected).not.toHaveBeenCalled();
     for (const [code, expectedCalls] of [
@@ -143,6 +156,7 @@ describe('the subscription socket', () => {
       expect(onReconnected).toHaveBeenCalledTimes(expectedCalls);
     }
     expect(gateway.sockets).toHaveLength(3);
+    expect(errors).toEqual([]);
   });
 
   it('keeps coming back with back-off while the gateway answers every connection with 1013 (over the sockets-per-user limit)', async () => {
@@ -152,8 +166,7 @@ describe('the subscription socket', () => {
     const onRefused = vi.fn();
     const onReconnected = vi.fn();
     const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused, onReconnected, webSocketImpl: gateway.WebSocket });
-    const errors: unknown[] = [];
-    socket.client.subscribe({ query: 'subscription { messageAdded { id } }' }, { next: () => undefined, error: (error) => errors.push(error), complete: () => undefined });
+    const errors = listen(socket);
 
     // Nine refusals in a row: more than graphql-ws's default of five attempts, and past the 30 s ceiling.
     await vi.waitFor(() => expect(gateway.sockets).toHaveLength(1));

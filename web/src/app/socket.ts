@@ -56,6 +56,7 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
   let offeredToken: string | null = null;
   /** Set after a first refusal while that token is still the stored one: the retry waits for a new one. */
   let refusedToken: string | null | undefined;
+  let lastJudged: { errorOrClose: unknown; retry: boolean } | undefined;
   const listeners = new Set<() => void>();
   const setState = (next: SocketState) => {
     if (next === state) return;
@@ -74,24 +75,12 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
     },
     retryAttempts: Infinity,
     shouldRetry: (errorOrClose) => {
-      if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
-        if (options.pendingSessionChange?.()) {
-          reconnectNow = true;
-          return true;
-        }
-        refusals += 1;
-        const stored = options.readToken();
-        if (refusals > 1 || !stored) {
-          refusals = 0;
-          options.onRefused();
-          return false;
-        }
-        // A new token is already stored: try it now. The same one: give the tab that changed it time to store its own.
-        if (stored !== offeredToken) reconnectNow = true;
-        else refusedToken = offeredToken;
-      }
-      if (isCloseEvent(errorOrClose) && errorOrClose.code === CLIENT_RESTART) reconnectNow = true;
-      return true;
+      // graphql-ws asks once for every open subscription about the same close (the app keeps two): judged twice,
+      // one refusal would count as the two that end the session.
+      if (lastJudged && lastJudged.errorOrClose === errorOrClose) return lastJudged.retry;
+      const retry = shouldRetryAfter(errorOrClose);
+      lastJudged = { errorOrClose, retry };
+      return retry;
     },
     retryWait: async (retries) => {
       await options.pendingSessionChange?.();
@@ -119,6 +108,28 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
       },
     },
   });
+
+  /** Whether to connect again after this close or error, and when (see retryWait). */
+  function shouldRetryAfter(errorOrClose: unknown): boolean {
+    if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
+      if (options.pendingSessionChange?.()) {
+        reconnectNow = true;
+        return true;
+      }
+      refusals += 1;
+      const stored = options.readToken();
+      if (refusals > 1 || !stored) {
+        refusals = 0;
+        options.onRefused();
+        return false;
+      }
+      // A new token is already stored: try it now. The same one: give the tab that changed it time to store its own.
+      if (stored !== offeredToken) reconnectNow = true;
+      else refusedToken = offeredToken;
+    }
+    if (isCloseEvent(errorOrClose) && errorOrClose.code === CLIENT_RESTART) reconnectNow = true;
+    return true;
+  }
 
   /** Resolves once the stored token is not `refused` any more, or after `graceMs` whatever is stored. */
   function tokenOtherThan(refused: string | null, graceMs: number): Promise<void> {
