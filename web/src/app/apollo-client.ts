@@ -52,6 +52,7 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
     onRefused: () => clearToken('expired'),
     pendingSessionChange,
     onReconnected: () => void clientHolder.client?.refetchObservableQueries(),
+    onTokenStored: (listener) => subscribeToToken(listener),
     webSocketImpl: options.webSocketImpl,
   });
 

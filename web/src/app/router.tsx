@@ -1,15 +1,17 @@
 // The screens of spec §2 and who may see them. Login, register and the listing are in the first download;
-// every other screen is loaded when first opened. Each route has its own error boundary.
+// every other screen is loaded when first opened. Each route has its own error boundary and document title.
 // Declarative routes (<Routes>): the data-router APIs (loaders, actions) would add ~16 KB gzip that the app, whose
 // data comes from Apollo, does not use.
 import { type ComponentType, type LazyExoticComponent, type ReactNode, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { DocumentTitle } from '../components/document-title';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { LoginRoute } from '../features/auth/login-route';
 import { RegisterRoute } from '../features/auth/register-route';
 import { ProductListingRoute } from '../features/product-listing/product-listing-route';
 import { GuestOnly, RequireAdmin, RequireSession, UnknownPath } from './guards';
 import { AppShell } from './layout/app-shell';
+import { ProductPageTitle } from './layout/product-page-title';
 
 /** A screen loaded on first use: `load` answers its module, `name` the route component in it. */
 function lazyScreen<Module>(load: () => Promise<Module>, name: keyof Module): LazyExoticComponent<ComponentType> {
@@ -26,29 +28,35 @@ const OrdersRoute = lazyScreen(() => import('../features/orders/orders-route'), 
 const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'), 'ProfileRoute');
 const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');
 
-const screen = (element: ReactNode) => <RouteErrorBoundary>{element}</RouteErrorBoundary>;
+/** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
+const screen = (title: string | ReactNode, element: ReactNode) => (
+  <RouteErrorBoundary>
+    {typeof title === 'string' ? <DocumentTitle title={title} /> : title}
+    {element}
+  </RouteErrorBoundary>
+);
 
 export function ShopRoutes() {
   return (
     <Routes>
       <Route element={<AppShell />}>
         <Route element={<GuestOnly />}>
-          <Route path="login" element={screen(<LoginRoute />)} />
-          <Route path="register" element={screen(<RegisterRoute />)} />
+          <Route path="login" element={screen('Login', <LoginRoute />)} />
+          <Route path="register" element={screen('Register', <RegisterRoute />)} />
         </Route>
         <Route element={<RequireSession />}>
-          <Route index element={screen(<ProductListingRoute />)} />
-          <Route path="products/:productId" element={screen(<ProductDetailRoute />)} />
+          <Route index element={screen('Products', <ProductListingRoute />)} />
+          <Route path="products/:productId" element={screen(<ProductPageTitle />, <ProductDetailRoute />)} />
           <Route element={<RequireAdmin />}>
-            <Route path="create" element={screen(<CreateProductRoute />)} />
-            <Route path="edit/:productId" element={screen(<EditProductRoute />)} />
+            <Route path="create" element={screen('Create Product', <CreateProductRoute />)} />
+            <Route path="edit/:productId" element={screen('Edit Product', <EditProductRoute />)} />
           </Route>
-          <Route path="cart" element={screen(<CartRoute />)} />
-          <Route path="checkout" element={screen(<CheckoutRoute />)} />
-          <Route path="order-success" element={screen(<OrderSuccessRoute />)} />
-          <Route path="orders" element={screen(<OrdersRoute />)} />
-          <Route path="profile" element={screen(<ProfileRoute />)} />
-          <Route path="chat" element={screen(<ChatRoute />)} />
+          <Route path="cart" element={screen('Cart', <CartRoute />)} />
+          <Route path="checkout" element={screen('Checkout', <CheckoutRoute />)} />
+          <Route path="order-success" element={screen('Order Placed', <OrderSuccessRoute />)} />
+          <Route path="orders" element={screen('Orders', <OrdersRoute />)} />
+          <Route path="profile" element={screen('Profile', <ProfileRoute />)} />
+          <Route path="chat" element={screen('Chat', <ChatRoute />)} />
         </Route>
         <Route path="*" element={<UnknownPath />} />
       </Route>

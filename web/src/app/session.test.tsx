@@ -5,6 +5,18 @@ import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
 import { roomId, sessionMock, unauthenticated } from '../testing/fixtures';
 import { currentPath, renderApp } from '../testing/render';
 
+const emptyOrders = {
+  request: { query: OrdersPageDocument, variables: { first: 10 } },
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        orders: { __typename: 'OrderConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+      },
+    },
+  },
+};
+
 const emptyListing = {
   request: { query: ProductListingDocument, variables: { first: 24 } },
   maxUsageCount: Number.POSITIVE_INFINITY,
@@ -20,10 +32,21 @@ describe('who sees what', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register']);
   });
 
-  it('shows “Loading...” while the stored session is restored', async () => {
+  it('shows “Loading...” while the stored session is restored, and no Login or Register meanwhile', async () => {
     renderApp({ path: '/', mocks: [{ ...sessionMock(), delay: 100 }, emptyListing] });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // Only the brand: the visitor's links would be wrong a moment later, the shopper's are not known yet.
+    expect(within(screen.getByRole('banner')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Medshop']);
+    expect(screen.queryByRole('navigation')).toBeNull();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('shows no Login or Register while the shop cannot be reached to restore the session', async () => {
+    renderApp({ mocks: [{ request: { query: SessionDocument }, error: new Error('Failed to fetch') }] });
+    expect(await screen.findByText('Failed to load profile')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
   });
 
   it('sends a logged-in person away from /login and /register to the listing', async () => {
@@ -53,6 +76,52 @@ describe('navbar', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Profile', 'Orders', 'Chat 7 unread', 'Cart 3 items']);
     expect(within(nav).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('puts the unread total on the Menu button too, for a phone where the Chat link is folded away', async () => {
+    renderApp({ mocks: [sessionMock({ rooms: [{ id: roomId(1), unreadCount: 2 }, { id: roomId(2), unreadCount: 5 }] }), emptyListing] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('button', { name: 'Menu, 7 unread' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('phone menu: the links follow the Menu button in Tab order; Escape closes it and gives the focus back', async () => {
+    const { user } = renderApp({ mocks: [sessionMock(), emptyListing] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const toggle = await within(nav).findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(within(nav).getByRole('link', { name: 'Home' }));
+
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Menu');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('phone menu: a click outside it closes it, and so does choosing a link (the page it is on included)', async () => {
+    const { user } = renderApp({ mocks: [sessionMock(), emptyListing, emptyOrders] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const toggle = await within(nav).findByRole('button', { name: 'Menu' });
+    await screen.findByText('No products available');
+
+    await user.click(toggle);
+    await user.click(screen.getByText('No products available'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await user.click(within(nav).getByRole('link', { name: 'Home' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(currentPath()).toBe('/');
+
+    await user.click(toggle);
+    await user.click(within(nav).getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('adds Add Product and “(Admin)” for an admin', async () => {

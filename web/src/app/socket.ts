@@ -1,8 +1,10 @@
 // The graphql-ws connection for subscriptions: the token from storage at every (re)connect, retries for ever with
 // back-off (a gateway restart, 1013 Try Again Later, a dropped network), and what the navbar's dot shows.
-// A refusal (4403: the token no longer works) is retried once, because another tab may have changed the password
-// and stored a new token meanwhile; a second refusal ends the session. A refusal while this tab is itself changing
-// the session (a password change in flight) waits for that change and is not counted.
+// A refusal (4403: the token no longer works) is retried once, because another tab may be changing the password:
+// the gateway ends the old token's sockets as soon as the change is made, which can be before that tab has stored
+// the new token. So the retry waits until a token other than the refused one is stored (at most a few seconds),
+// and only a second refusal ends the session. A refusal while this tab is itself changing the session (a password
+// change in flight) waits for that change and is not counted.
 import { CloseCode, createClient, type Client } from 'graphql-ws';
 
 export type SocketState = 'connecting' | 'online' | 'offline';
@@ -10,6 +12,8 @@ export type SocketState = 'connecting' | 'online' | 'offline';
 /** Close code a client may use for itself (4000–4999 are free for applications): reconnect with a fresh token. */
 const CLIENT_RESTART = 4205;
 const MAX_RETRY_DELAY_MS = 30_000;
+/** How long a refused socket waits for another tab to store its new token before trying the old one once more. */
+export const REFUSAL_GRACE_MS = 3000;
 
 export interface ShopSocket {
   client: Client;
@@ -29,6 +33,8 @@ export interface ShopSocketOptions {
   pendingSessionChange?(): Promise<unknown> | undefined;
   /** Connected again after a drop: events of the outage were lost, so what is on screen must catch up. */
   onReconnected(): void;
+  /** Listens for a token stored here or by another tab; answers the function that stops listening. */
+  onTokenStored?(listener: () => void): () => void;
   /** Only for tests: a WebSocket implementation where the environment has none. */
   webSocketImpl?: unknown;
 }
@@ -46,6 +52,11 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
   let openSocket: WebSocket | undefined;
   let refusals = 0;
   let reconnectNow = false;
+  /** The token the current (or last) connection offered. */
+  let offeredToken: string | null = null;
+  /** Set after a first refusal while that token is still the stored one: the retry waits for a new one. */
+  let refusedToken: string | null | undefined;
+  let lastJudged: { errorOrClose: unknown; retry: boolean } | undefined;
   const listeners = new Set<() => void>();
   const setState = (next: SocketState) => {
     if (next === state) return;
@@ -59,28 +70,26 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
     ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
     connectionParams: () => {
       const token = options.readToken();
+      offeredToken = token;
       return token ? { authorization: `Bearer ${token}` } : {};
     },
     retryAttempts: Infinity,
     shouldRetry: (errorOrClose) => {
-      if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
-        if (options.pendingSessionChange?.()) {
-          reconnectNow = true;
-          return true;
-        }
-        refusals += 1;
-        if (refusals > 1 || !options.readToken()) {
-          refusals = 0;
-          options.onRefused();
-          return false;
-        }
-        reconnectNow = true;
-      }
-      if (isCloseEvent(errorOrClose) && errorOrClose.code === CLIENT_RESTART) reconnectNow = true;
-      return true;
+      // graphql-ws asks once for every open subscription about the same close (the app keeps two): judged twice,
+      // one refusal would count as the two that end the session.
+      if (lastJudged && lastJudged.errorOrClose === errorOrClose) return lastJudged.retry;
+      const retry = shouldRetryAfter(errorOrClose);
+      lastJudged = { errorOrClose, retry };
+      return retry;
     },
     retryWait: async (retries) => {
       await options.pendingSessionChange?.();
+      if (refusedToken !== undefined) {
+        const refused = refusedToken;
+        refusedToken = undefined;
+        await tokenOtherThan(refused, REFUSAL_GRACE_MS);
+        return;
+      }
       const delay = reconnectNow ? 0 : retryDelayMs(retries);
       reconnectNow = false;
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -99,6 +108,46 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
       },
     },
   });
+
+  /** Whether to connect again after this close or error, and when (see retryWait). */
+  function shouldRetryAfter(errorOrClose: unknown): boolean {
+    if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
+      if (options.pendingSessionChange?.()) {
+        reconnectNow = true;
+        return true;
+      }
+      refusals += 1;
+      const stored = options.readToken();
+      if (refusals > 1 || !stored) {
+        refusals = 0;
+        options.onRefused();
+        return false;
+      }
+      // A new token is already stored: try it now. The same one: give the tab that changed it time to store its own.
+      if (stored !== offeredToken) reconnectNow = true;
+      else refusedToken = offeredToken;
+    }
+    if (isCloseEvent(errorOrClose) && errorOrClose.code === CLIENT_RESTART) reconnectNow = true;
+    return true;
+  }
+
+  /** Resolves once the stored token is not `refused` any more, or after `graceMs` whatever is stored. */
+  function tokenOtherThan(refused: string | null, graceMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      let stopListening = () => {};
+      const done = () => {
+        clearTimeout(timer);
+        stopListening();
+        resolve();
+      };
+      const timer = setTimeout(done, graceMs);
+      stopListening = options.onTokenStored?.(() => {
+        if (options.readToken() !== refused) done();
+      }) ?? stopListening;
+      // Stored between the refusal and now.
+      if (options.readToken() !== refused) done();
+    });
+  }
 
   return {
     client,

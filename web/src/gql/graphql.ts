@@ -140,6 +140,10 @@ export type UserErrorCode =
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
 
+export type Navbar_ViewerFragment = { __typename: 'User', username: string, isAdmin: boolean, cart: { __typename: 'Cart', id: string, itemCount: number }, chatRooms: Array<{ __typename: 'ChatRoom', id: string, unreadCount: number }> } & { ' $fragmentName'?: 'Navbar_ViewerFragment' };
+
+export type ProductPageTitle_ProductFragment = { __typename: 'Product', name: string } & { ' $fragmentName'?: 'ProductPageTitle_ProductFragment' };
+
 export type SessionQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -147,8 +151,6 @@ export type SessionQuery = { viewer: (
     { __typename: 'User', id: string, username: string, isAdmin: boolean }
     & { ' $fragmentRefs'?: { 'Navbar_ViewerFragment': Navbar_ViewerFragment } }
   ) | null };
-
-export type Navbar_ViewerFragment = { __typename: 'User', username: string, isAdmin: boolean, cart: { __typename: 'Cart', id: string, itemCount: number }, chatRooms: Array<{ __typename: 'ChatRoom', id: string, unreadCount: number }> } & { ' $fragmentName'?: 'Navbar_ViewerFragment' };
 
 export type LiveMessageAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -428,6 +430,7 @@ export type CurrentViewerQueryVariables = Exact<{ [key: string]: never; }>;
 export type CurrentViewerQuery = { viewer: { __typename: 'User', id: string, username: string, isAdmin: boolean } | null };
 
 export const Navbar_ViewerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"Navbar_viewer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"isAdmin"}},{"kind":"Field","name":{"kind":"Name","value":"cart"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chatRooms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"unreadCount"}}]}}]}}]} as unknown as DocumentNode<Navbar_ViewerFragment, unknown>;
+export const ProductPageTitle_ProductFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductPageTitle_product"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]} as unknown as DocumentNode<ProductPageTitle_ProductFragment, unknown>;
 export const CartView_CartFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CartView_cart"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Cart"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"itemCount"}},{"kind":"Field","name":{"kind":"Name","value":"totalPrice"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"productName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"subtotal"}},{"kind":"Field","name":{"kind":"Name","value":"product"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<CartView_CartFragment, unknown>;
 export const ChatMessage_MessageFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatMessage_message"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Message"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"senderUsername"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"isMine"}}]}}]} as unknown as DocumentNode<ChatMessage_MessageFragment, unknown>;
 export const ChatRoomListItem_RoomFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ChatRoomListItem_room"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ChatRoom"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"roomName"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessage"}},{"kind":"Field","name":{"kind":"Name","value":"lastMessageTime"}},{"kind":"Field","name":{"kind":"Name","value":"unreadCount"}}]}}]} as unknown as DocumentNode<ChatRoomListItem_RoomFragment, unknown>;

@@ -2,7 +2,7 @@
 // query put it before any screen shows (so a reconnect's catch-up does not ask the gateway for it twice).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { CurrentViewerDocument } from '../gql/graphql';
+import { CurrentViewerDocument, type CurrentViewerQuery } from '../gql/graphql';
 
 if (false) {
   gql`
@@ -16,11 +16,8 @@ if (false) {
   `;
 }
 
-export interface Viewer {
-  id: string;
-  username: string;
-  isAdmin: boolean;
-}
+/** The logged-in person as the CurrentViewer query selects them: generated, so it follows the document. */
+export type Viewer = NonNullable<CurrentViewerQuery['viewer']>;
 
 export function useViewer(): Viewer | null {
   const { data } = useQuery(CurrentViewerDocument, { fetchPolicy: 'cache-only' });

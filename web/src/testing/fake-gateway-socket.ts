@@ -1,12 +1,15 @@
 // The gateway's end of the graphql-ws socket, in the test page, to inject what we cannot otherwise cause in jsdom:
-// refused tokens (4403), dropped connections, a server that says try again later (1013). It speaks just enough of
-// the graphql-transport-ws protocol: connection_init → connection_ack (or a close), subscribe → kept open.
+// refused tokens (4403), dropped connections, a server that says try again later (1013), also to every new
+// connection (a user over the gateway's sockets-per-user limit). It speaks just enough of the graphql-transport-ws
+// protocol: connection_init → connection_ack (or a close), subscribe → kept open.
 
 export interface FakeGateway {
   /** Tokens (as sent in connectionParams.authorization) the gateway accepts now. */
   acceptedAuthorizations: Set<string>;
   /** Every connection_init's authorization, in order. */
   initAuthorizations: (string | undefined)[];
+  /** While set, every connection_init is answered by closing the socket with this code (1013: over the limit). */
+  closeEveryConnectionWith: number | undefined;
   /** The sockets the client opened, the last one the current. */
   sockets: FakeSocket[];
   /** Closes the current socket from the server side. */
@@ -33,6 +36,8 @@ export class FakeSocket {
   onerror: ((event: unknown) => void) | null = null;
   /** Set by the gateway that made this class. */
   declare gateway: FakeGateway;
+  /** When the client opened this socket (Date.now(), so fake timers' time under them). */
+  readonly openedAt = Date.now();
 
   constructor(readonly url: string) {
     this.gateway.sockets.push(this);
@@ -48,7 +53,9 @@ export class FakeSocket {
     const authorization = message.payload?.authorization;
     this.gateway.initAuthorizations.push(authorization);
     setTimeout(() => {
-      if (authorization && this.gateway.acceptedAuthorizations.has(authorization)) this.receive({ type: 'connection_ack' });
+      const closeCode = this.gateway.closeEveryConnectionWith;
+      if (closeCode !== undefined) this.serverClose(closeCode, 'Try again later');
+      else if (authorization && this.gateway.acceptedAuthorizations.has(authorization)) this.receive({ type: 'connection_ack' });
       else this.serverClose(4403, 'Forbidden');
     }, 1);
   }
@@ -72,6 +79,7 @@ export function createFakeGateway(accepted: string[] = []): FakeGateway {
   const gateway: FakeGateway = {
     acceptedAuthorizations: new Set(accepted.map((token) => `Bearer ${token}`)),
     initAuthorizations: [],
+    closeEveryConnectionWith: undefined,
     sockets: [],
     close(code, reason) {
       gateway.sockets[gateway.sockets.length - 1]?.serverClose(code, reason);

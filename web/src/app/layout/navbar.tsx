@@ -1,14 +1,18 @@
 // The navbar (spec §2): for a logged-in person Home, Profile, Add Product (admins), Orders, Chat with the unread
-// badge and the live connection's dot, Cart with its item count, who they are, and Logout; otherwise Login and
-// Register. On a phone the links fold behind a Menu button.
+// badge and the live connection's dot, Cart with its item count, who they are, and Logout; for a visitor Login and
+// Register; while a stored session is being restored, neither (the visitor's links would be wrong a moment later).
+// Below 960 px the links fold into a panel behind a Menu button, which then carries the unread count and the dot.
+// The panel follows the button in the page (Tab goes from the button into it) and Cart follows the panel, so the
+// order is the same on a phone and on a wide screen, where the panel's contents sit in the bar.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Navbar_ViewerFragmentDoc } from '../../gql/graphql';
 import { clearToken } from '../../lib/session';
 import { useSocketState } from '../socket-context';
+import type { SessionState } from './use-session';
 import styles from './navbar.module.css';
 
 if (false) {
@@ -34,8 +38,8 @@ function Brand() {
   return (
     <Link to="/" className={styles.brand}>
       <svg viewBox="0 0 32 32" aria-hidden="true">
-        <rect width="32" height="32" rx="7" fill="var(--color-primary)" />
-        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" fill="#fff" />
+        <rect width="32" height="32" rx="7" className={styles.brandTile} />
+        <path d="M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z" className={styles.brandCross} />
       </svg>
       Medshop
     </Link>
@@ -54,9 +58,9 @@ function ConnectionDot() {
   );
 }
 
-function CartLink({ itemCount, className }: { itemCount: number; className?: string }) {
+function CartLink({ itemCount }: { itemCount: number }) {
   return (
-    <NavLink to="/cart" className={(state) => [linkClass(state), className].filter(Boolean).join(' ')}>
+    <NavLink to="/cart" className={linkClass}>
       Cart{' '}
       <span className={styles.count}>
         {itemCount}{' '}
@@ -66,12 +70,13 @@ function CartLink({ itemCount, className }: { itemCount: number; className?: str
   );
 }
 
-export function Navbar({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> | null }) {
+export function Navbar({ session, viewer }: { session: SessionState; viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> | null }) {
   return (
     <header className={styles.navbar}>
       <div className={styles.inner}>
         <Brand />
-        {viewer ? <ViewerNav viewer={viewer} /> : <GuestNav />}
+        {session === 'active' && viewer && <ViewerNav viewer={viewer} />}
+        {session === 'none' && <GuestNav />}
       </div>
     </header>
   );
@@ -90,21 +95,93 @@ function GuestNav() {
   );
 }
 
-function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: Navbar_ViewerFragmentDoc, from: viewer });
-  // The phone menu closes when the page changes: it is open only on the page it was opened on.
+/** Three bars, or a cross while the menu is open; the button's name says the same in words. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.menuIcon}>
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
+/** The phone menu: open on the page it was opened on, closed by Escape, a click outside it or choosing a link. */
+function usePhoneMenu() {
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
+  const open = openOn === pathname;
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    const closeOnClickOutside = (event: MouseEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    document.addEventListener('click', closeOnClickOutside);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('click', closeOnClickOutside);
+    };
+  }, [open]);
+
+  return {
+    open,
+    navRef,
+    toggleRef,
+    toggle: () => setOpenOn(open ? null : pathname),
+    close: () => setOpenOn(null),
+  };
+}
+
+function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> }) {
+  const { data, complete } = useFragment({ fragment: Navbar_ViewerFragmentDoc, from: viewer });
+  const { open: menuOpen, navRef, toggleRef, toggle: toggleMenu, close: closeMenu } = usePhoneMenu();
   const menuId = useId();
+  const online = useSocketState() === 'online';
 
   const itemCount = complete ? data.cart.itemCount : 0;
   const unread = complete ? data.chatRooms.reduce((sum, room) => sum + room.unreadCount, 0) : 0;
   const isAdmin = complete && data.isAdmin;
 
   return (
-    <nav aria-label="Main" className={styles.nav}>
-      <div id={menuId} className={[styles.menu, menuOpen && styles.menuOpen].filter(Boolean).join(' ')}>
+    <nav aria-label="Main" className={styles.nav} ref={navRef}>
+      {/* A fixed-size icon button: its name changes with the menu, its width does not, so nothing beside it moves. */}
+      <Button
+        ref={toggleRef}
+        variant="secondary"
+        size="small"
+        className={styles.menuToggle}
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        onClick={toggleMenu}
+      >
+        <MenuIcon open={menuOpen} />
+        <span className="visually-hidden">
+          {menuOpen ? 'Close menu' : 'Menu'}
+          {unread > 0 && `, ${unread} unread`}
+        </span>
+        {unread > 0 && (
+          <span aria-hidden="true" className={[styles.count, styles.unread, styles.toggleBadge].join(' ')}>
+            {unread}
+          </span>
+        )}
+        {/* The connection dot is named inside the menu; this copy only lets a phone user see it with the menu shut. */}
+        <span aria-hidden="true" className={[styles.dot, styles.toggleDot, online && styles.online].filter(Boolean).join(' ')} />
+      </Button>
+      {/* Choosing a link closes the menu, the page it is already on included. */}
+      <div
+        id={menuId}
+        className={[styles.menu, menuOpen && styles.menuOpen].filter(Boolean).join(' ')}
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) closeMenu();
+        }}
+      >
         <ul className={styles.links}>
           <li>
             <NavLink to="/" end className={linkClass}>
@@ -128,7 +205,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               Orders
             </NavLink>
           </li>
-          <li className={styles.chat}>
+          <li>
             <NavLink to="/chat" className={linkClass}>
               Chat{' '}
               {unread > 0 && (
@@ -150,17 +227,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
           </Button>
         </div>
       </div>
-      <CartLink itemCount={itemCount} className={styles.cart} />
-      <Button
-        variant="secondary"
-        size="small"
-        className={styles.menuToggle}
-        aria-expanded={menuOpen}
-        aria-controls={menuId}
-        onClick={() => setOpenOn(menuOpen ? null : pathname)}
-      >
-        {menuOpen ? 'Close menu' : 'Menu'}
-      </Button>
+      <CartLink itemCount={itemCount} />
     </nav>
   );
 }
