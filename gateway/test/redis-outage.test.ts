@@ -91,8 +91,8 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     feed.stop();
   });
 
-  it('going away under load: mutations still answer, and the session revoked meanwhile is ended when it returns', async () => {
-    const username = `revoked-${run}`;
+  /** A new user's socket with a productUpdated subscription that has been seen delivering. */
+  const liveSocket = async (username: string) => {
     const token = await rest.register(username);
     const socket = gateway.socket(token);
     const feed = listen(socket, PRODUCT_UPDATED, { ids: [productId] });
@@ -100,6 +100,17 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
       await setPrice(60 + Math.round(Math.random() * 30));
       return (await feed.nextMatching(() => true, 300)) !== undefined;
     }, 'the subscription live');
+    const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+    return { token, socket, feed, closed };
+  };
+  /** The password changed behind the gateway (straight at the REST service): no event says so. */
+  const changePasswordBehindTheGateway = async (token: string) => {
+    const changed = await rest.request('PUT', '/api/users/change-password', { token, body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } });
+    expect(changed.status).toBe(200);
+  };
+
+  it('going away under load: mutations still answer, and the session revoked meanwhile is ended when it returns', async () => {
+    const { token, feed, closed } = await liveSocket(`revoked-${run}`);
 
     const warningsBefore = redisWarnings().length;
     await proxy.down();
@@ -107,32 +118,20 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     for (const price of [31, 32, 33, 34, 35]) await setPrice(price);
     expect(redisWarnings()).toHaveLength(warningsBefore + 1);
 
-    // The password changes behind the gateway (straight at the REST service): no event can say so while Redis is down.
-    const changed = await rest.request('PUT', '/api/users/change-password', { token, body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } });
-    expect(changed.status).toBe(200);
-    const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+    // No event could say so while Redis is down anyway.
+    await changePasswordBehindTheGateway(token);
     feed.stop();
     await proxy.up();
     expect(await closed).toBe(4403);
   });
 
   it('checks the sessions again after Redis ended its connections without an error (a restart, CLIENT KILL)', async () => {
-    const username = `dropped-${run}`;
-    const token = await rest.register(username);
-    const socket = gateway.socket(token);
-    const feed = listen(socket, PRODUCT_UPDATED, { ids: [productId] });
-    await eventually(async () => {
-      await setPrice(60 + Math.round(Math.random() * 30));
-      return (await feed.nextMatching(() => true, 300)) !== undefined;
-    }, 'the subscription live');
-    // Changed behind the gateway: no event says so; only a check of the token can.
-    const changed = await rest.request('PUT', '/api/users/change-password', { token, body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } });
-    expect(changed.status).toBe(200);
-    const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+    const { token, socket, feed, closed } = await liveSocket(`dropped-${run}`);
+    // Only a check of the token can find this out.
+    await changePasswordBehindTheGateway(token);
     feed.stop();
     proxy.drop();
     expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))])).toBe(4403);
     await socket.dispose();
   });
 });
-
