@@ -1,5 +1,5 @@
 // The shop's buttons, and links that look like them: one set of variants everywhere.
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
 
@@ -16,7 +16,8 @@ export function buttonClassName({ variant = 'primary', size = 'medium', block = 
   return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra].filter(Boolean).join(' ');
 }
 
-export function Button({ variant, size, block, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+// `ref` is a prop in React 19: a screen can move the focus to one of its buttons.
+export function Button({ variant, size, block, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return <button type={type} className={buttonClassName({ variant, size, block }, className)} {...props} />;
 }
 
