@@ -36,8 +36,10 @@ describe('checkout', () => {
   });
 
   it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, 4.5)]), delay: 50 }] });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, 4.5)]), delay: 200 }] });
+    // The page (its heading) is there, and its content is still loading: the skeleton, not the route's fallback.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('region', { name: 'Order Review' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).toBeNull();
   });

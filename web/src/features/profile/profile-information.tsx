@@ -4,7 +4,7 @@
 // the focus goes to the first field when editing starts, and back to Edit Profile when it ends.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
@@ -119,9 +119,10 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
   const [editing, setEditing] = useState(false);
   const [message, showMessage] = useTransientMessage();
   const editButton = useRef<HTMLButtonElement>(null);
-  // Set when editing ends: the form (and the focus in it) is gone, so Edit Profile takes the focus.
+  // Set when editing ends: the form (and the focus in it) is gone, so Edit Profile takes the focus, in the very
+  // commit that shows it (a layout effect), never leaving it on the page's body in between.
   const focusEditButton = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (editing || !focusEditButton.current) return;
     focusEditButton.current = false;
     editButton.current?.focus();
