@@ -1,6 +1,6 @@
 // A message that disappears by itself after a while (spec §4: 2 s after adding to the cart, 3 s for its errors
-// and for the profile's messages). The clock starts when the message is shown; a new message restarts it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// and for the profile's messages). The clock starts when the message is on screen; a new message restarts it.
+import { useLayoutEffect, useState } from 'react';
 
 export interface TransientMessage {
   text: string;
@@ -11,12 +11,12 @@ export interface TransientMessage {
 
 export function useTransientMessage(): [TransientMessage | null, (message: TransientMessage | null) => void] {
   const [message, setMessage] = useState<TransientMessage | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((next: TransientMessage | null) => {
-    clearTimeout(timer.current);
-    setMessage(next);
-    if (next) timer.current = setTimeout(() => setMessage(null), next.durationMs);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [message, show];
+  // A layout effect runs in the commit that puts the message on screen: it stays there exactly durationMs, not
+  // that less whatever time passed between the answer arriving and the screen showing it.
+  useLayoutEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), message.durationMs);
+    return () => clearTimeout(timer);
+  }, [message]);
+  return [message, setMessage];
 }

@@ -99,6 +99,27 @@ describe('register', () => {
     expect(screen.getByLabelText(/^Confirm Password/)).toHaveAttribute('name', 'confirmPassword');
   });
 
+  it('marks every field that is wrong at once on an empty submit, as Login does', async () => {
+    const { user } = renderApp({ path: '/register', token: null });
+    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm the password')).toBeInTheDocument();
+    for (const label of [/^Username/, /^Password/, /^Confirm Password/]) expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Username/)).toHaveFocus();
+  });
+
+  it('shows the username rule as a hint until it is broken, then once, as the error', async () => {
+    const { user } = renderApp({ path: '/register', token: null });
+    const username = await screen.findByLabelText(/^Username/);
+    expect(username).toHaveAccessibleDescription('Username must be at least 3 characters long');
+    await fill(user, 'ab', 'secret1', 'secret1');
+    expect(await screen.findByText('Username must be at least 3 characters long')).toBeInTheDocument();
+    expect(screen.getAllByText('Username must be at least 3 characters long')).toHaveLength(1);
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Username must be at least 3 characters long');
+  });
+
   it('says all new accounts are regular users', async () => {
     renderApp({ path: '/register', token: null });
     expect(await screen.findByText(/All new accounts are regular user accounts/)).toBeInTheDocument();

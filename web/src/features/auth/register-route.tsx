@@ -3,9 +3,20 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/account-rules';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_TOO_SHORT,
+  USERNAME_PATTERN,
+  USERNAME_PATTERN_MESSAGE,
+  USERNAME_TOO_SHORT,
+  checkRegistration,
+} from '../../../../shop-rules/account-rules';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
@@ -38,11 +49,42 @@ interface RegisterForm {
 
 const FIELDS = ['username', 'password', 'confirmPassword'] as const;
 
-/** The first rule the form breaks, in the order a person fills it in, shown at its field. */
+/** What is wrong with each field on its own, by the shop's rules and messages (shop-rules/account-rules). */
+const fieldRules: { [Field in keyof RegisterForm]: (value: string, form: RegisterForm) => string | undefined } = {
+  username(value) {
+    if (!value) return 'Username is required';
+    if (value.length < MIN_USERNAME_LENGTH) return USERNAME_TOO_SHORT;
+    if (value.length > MAX_USERNAME_LENGTH) return `Username must be at most ${MAX_USERNAME_LENGTH} characters long`;
+    if (!new RegExp(USERNAME_PATTERN).test(value)) return USERNAME_PATTERN_MESSAGE;
+    return undefined;
+  },
+  password(value) {
+    if (!value) return 'Password is required';
+    if (value.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+    if (value.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
+    return undefined;
+  },
+  confirmPassword(value, form) {
+    if (!value) return 'Please confirm the password';
+    if (value !== form.password) return PASSWORDS_DO_NOT_MATCH;
+    return undefined;
+  },
+};
+
+/**
+ * Every field that breaks a rule is marked at once (as on Login), not only the first. The shop's own check has
+ * the last word: whatever it refuses is shown too, at the field it names.
+ */
 const registrationRules: Resolver<RegisterForm> = async (values) => {
+  const errors: FieldErrors<RegisterForm> = {};
+  for (const field of FIELDS) {
+    const message = fieldRules[field](values[field], values);
+    if (message) errors[field] = { type: 'rule', message };
+  }
   const violation = checkRegistration(values);
-  if (!violation) return { values, errors: {} };
-  return { values: {}, errors: { [violation.field]: { type: 'rule', message: violation.message } } };
+  const violatedField = FIELDS.find((field) => field === violation?.field);
+  if (violation && violatedField && !errors[violatedField]) errors[violatedField] = { type: 'rule', message: violation.message };
+  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
 };
 
 export function RegisterRoute() {
@@ -87,7 +129,8 @@ export function RegisterRoute() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            hint={USERNAME_TOO_SHORT}
+            // The rule as a hint until it is broken: then the error says it, and once is enough.
+            hint={errors.username ? undefined : USERNAME_TOO_SHORT}
             error={errors.username?.message}
             {...register('username')}
           />

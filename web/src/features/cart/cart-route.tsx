@@ -2,10 +2,11 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { ButtonLink } from '../../components/button';
-import { EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { CartPageDocument } from '../../gql/graphql';
 import { CartView } from './cart-view';
+import styles from './cart.module.css';
 
 if (false) {
   gql`
@@ -19,6 +20,32 @@ if (false) {
       }
     }
   `;
+}
+
+const SKELETON_LINES = 3;
+
+/** The cart's shape while it loads: lines on the left, the summary beside them. */
+function CartSkeleton() {
+  return (
+    <div className={styles.layout} role="status">
+      <span className="visually-hidden">Loading...</span>
+      <div className={styles.lines}>
+        {Array.from({ length: SKELETON_LINES }, (_, index) => (
+          <div key={index} className={styles.skeletonLine}>
+            <Skeleton width="55%" height="1.1rem" />
+            <Skeleton width="25%" height="0.8rem" />
+            <Skeleton width="8rem" height="2.25rem" />
+          </div>
+        ))}
+      </div>
+      <div className={styles.summary}>
+        <Skeleton width="60%" height="1.4rem" />
+        <Skeleton height="1rem" />
+        <Skeleton height="1.4rem" />
+        <Skeleton height="3rem" />
+      </div>
+    </div>
+  );
 }
 
 export function CartRoute() {
@@ -39,7 +66,7 @@ export function CartRoute() {
         }
       />
     );
-  else if (loading) content = <Loading />;
+  else if (loading) content = <CartSkeleton />;
   else content = <ErrorState message="Failed to load cart" onRetry={() => void refetch()} />;
 
   return <Page title="Shopping Cart">{content}</Page>;

@@ -157,7 +157,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                   </button>
                 </div>
                 <Button
-                  variant="ghost"
+                  variant="dangerOutline"
                   size="small"
                   className={styles.remove}
                   aria-label={`Remove ${line.productName}`}

@@ -2,6 +2,7 @@
 // 'No messages yet'), its time (clock time under 24 hours, else the date) and the unread count.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
+import type { Ref } from 'react';
 import { ChatRoomListItem_RoomFragmentDoc } from '../../gql/graphql';
 import { formatChatTime, previewOf } from '../../lib/format';
 import styles from './chat.module.css';
@@ -23,14 +24,16 @@ interface ChatRoomListItemProps {
   selected: boolean;
   now: number;
   onSelect(roomId: string): void;
+  /** The row's button, for the focus to come back to when a phone returns from the room to the list. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
-export function ChatRoomListItem({ room, selected, now, onSelect }: ChatRoomListItemProps) {
+export function ChatRoomListItem({ room, selected, now, onSelect, ref }: ChatRoomListItemProps) {
   const { data, complete } = useFragment({ fragment: ChatRoomListItem_RoomFragmentDoc, from: room });
   if (!complete) return null;
   const unread = data.unreadCount > 0;
   return (
-    <button type="button" className={styles.room} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(data.id)}>
+    <button ref={ref} type="button" className={styles.room} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(data.id)}>
       <span className={styles.avatar} aria-hidden="true">
         {data.roomName.charAt(0).toUpperCase()}
       </span>

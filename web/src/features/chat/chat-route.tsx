@@ -3,10 +3,11 @@
 // Everything stays live through the cache: the live updates add messages, move rooms and count unread ones.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { ErrorState, Loading } from '../../components/feedback';
+import { ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { ChatPageDocument } from '../../gql/graphql';
 import { ChatRoomListItem } from './chat-room-list-item';
@@ -52,6 +53,26 @@ function useSideBySide(): boolean {
   );
 }
 
+const SKELETON_ROOMS = 4;
+
+/** Where the conversations will be, while they load. */
+function RoomListSkeleton() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading...</span>
+      {Array.from({ length: SKELETON_ROOMS }, (_, index) => (
+        <div key={index} className={styles.roomSkeleton}>
+          <Skeleton width="2.5rem" height="2.5rem" style={{ borderRadius: '50%' }} />
+          <div className={styles.roomSkeletonText}>
+            <Skeleton width="45%" />
+            <Skeleton width="80%" height="0.8rem" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Most recently active first; a conversation not yet started counts as the newest. */
 export function byRecentActivity<Room extends { lastMessageTime: string | null }>(rooms: readonly Room[]): Room[] {
   const time = (room: Room) => (room.lastMessageTime ? Date.parse(room.lastMessageTime) : Number.POSITIVE_INFINITY);
@@ -65,6 +86,10 @@ export function ChatRoute() {
   const [view, setView] = useState<'list' | 'room'>(chosenRoom ? 'room' : 'list');
   const [newChatOpen, setNewChatOpen] = useState(false);
   const sideBySide = useSideBySide();
+  // On a phone, opening a room hides the list the focus was in: the room's heading takes it (a count, so that
+  // each opening asks once), and "← All chats" gives it back to the room's row.
+  const [headingFocusRequest, setHeadingFocusRequest] = useState(0);
+  const roomButtons = useRef(new Map<string, HTMLButtonElement>());
   // What is cached shows at once; the list is fetched afresh on every visit (people may have written meanwhile).
   const { data, loading, error, refetch } = useQuery(ChatPageDocument, { fetchPolicy: 'cache-and-network' });
 
@@ -79,24 +104,55 @@ export function ChatRoute() {
   const open = (roomId: string) => {
     setSearchParams({ room: roomId }, { replace: true });
     setView('room');
+    if (!sideBySide) setHeadingFocusRequest((count) => count + 1);
   };
+  const backToList = () => {
+    // The row must be shown before it can take the focus.
+    flushSync(() => setView('list'));
+    if (activeRoomId) roomButtons.current.get(activeRoomId)?.focus();
+  };
+  const listFailed = !data?.viewer && !!error;
 
   let sidebarContent;
   if (data?.viewer) {
     sidebarContent =
       rooms.length === 0 ? (
-        <p className={styles.sidebarEmpty}>No conversations yet. Start one with + New Chat.</p>
+        <p className={styles.sidebarEmpty}>
+          No conversations yet. Start one with <span className={styles.nowrap}>+ New Chat</span>.
+        </p>
       ) : (
         <ul className={styles.rooms} aria-label="Conversations">
           {rooms.map((room) => (
             <li key={room.id}>
-              <ChatRoomListItem room={room} selected={room.id === activeRoomId} now={now} onSelect={open} />
+              <ChatRoomListItem
+                ref={(button) => {
+                  if (!button) return;
+                  roomButtons.current.set(room.id, button);
+                  return () => {
+                    roomButtons.current.delete(room.id);
+                  };
+                }}
+                room={room}
+                selected={room.id === activeRoomId}
+                now={now}
+                onSelect={open}
+              />
             </li>
           ))}
         </ul>
       );
-  } else if (loading && !error) sidebarContent = <Loading />;
-  else sidebarContent = <ErrorState message="Failed to load conversations" onRetry={() => void refetch()} />;
+  } else if (listFailed) {
+    sidebarContent = (
+      <div className={styles.sidebarError}>
+        <ErrorState message="Failed to load conversations" onRetry={() => void refetch()} />
+      </div>
+    );
+  } else sidebarContent = <RoomListSkeleton />;
+
+  let placeholder;
+  if (listFailed) placeholder = <p>Your conversations could not be loaded. You can still start a new one.</p>;
+  else if (loading && !data?.viewer) placeholder = null;
+  else placeholder = <p>Choose a conversation, or start a new one.</p>;
 
   return (
     <Page title="Chat">
@@ -111,13 +167,22 @@ export function ChatRoute() {
           {sidebarContent}
         </nav>
         {activeRoomId ? (
-          <MessageWindow key={activeRoomId} roomId={activeRoomId} now={now} shown={sideBySide || view === 'room'} onBack={() => setView('list')} />
+          <MessageWindow
+            key={activeRoomId}
+            roomId={activeRoomId}
+            now={now}
+            shown={sideBySide || view === 'room'}
+            headingFocusRequest={headingFocusRequest}
+            onBack={backToList}
+          />
         ) : (
           <section className={styles.window} aria-label="Conversation">
-            <div className={styles.placeholder}>
-              <p>Choose a conversation, or start a new one.</p>
-              <Button onClick={() => setNewChatOpen(true)}>+ New Chat</Button>
-            </div>
+            {placeholder && (
+              <div className={styles.placeholder}>
+                {placeholder}
+                <Button onClick={() => setNewChatOpen(true)}>+ New Chat</Button>
+              </div>
+            )}
           </section>
         )}
       </div>

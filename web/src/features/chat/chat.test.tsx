@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatPageDocument, ChatRoomMessagesDocument, ChatUsersDocument, CreateChatRoomDocument, MarkRoomReadDocument, SendMessageDocument } from '../../gql/graphql';
+import { createFakeGateway } from '../../testing/fake-gateway-socket';
 import { type RoomFixture, messageId, room, sessionMock } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
+import { TEST_TOKEN, renderApp } from '../../testing/render';
 import { MESSAGES_PAGE_SIZE } from './message-window';
 import { SEARCH_DEBOUNCE_MS } from './new-chat-dialog';
 
@@ -145,6 +146,49 @@ describe('the chat sidebar', () => {
     await waitFor(() => expect(within(conversation()).getAllByText(/First|Second|Third/).map((node) => node.textContent)).toEqual(['First', 'Second', 'Third']));
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
   });
+
+  it('loads older messages when the history is scrolled to its top, with no click', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Third', lastMessageTime: '2026-11-22T14:03:00.000Z' });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        chatPage([bob]),
+        history(bob, [message(1, 3, 'Third')], { hasPreviousPage: true, totalCount: 3 }),
+        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], { before: `cursor-${messageId(1, 3)}`, totalCount: 3 }),
+      ],
+    });
+    await within(await screen.findByRole('log', { hidden: true })).findByText('Third');
+    // jsdom lays nothing out: the history's scroll position is what a person scrolling to the top leaves.
+    conversation().scrollTop = 0;
+    fireEvent.scroll(conversation());
+    await waitFor(() => expect(within(conversation()).getAllByText(/First|Second|Third/).map((node) => node.textContent)).toEqual(['First', 'Second', 'Third']));
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => {
+    // jsdom has no matchMedia: this one answers as a phone's narrow screen would.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('opening a room gives the focus to its heading, and “← All chats” gives it back to the room’s row', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), chatPage([bob, carol]), history(bob, [message(1, 1, 'Hi')]), history(carol, [message(2, 1, 'Earlier')])],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(2));
+    await user.click(rooms()[1]!);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'carol', hidden: true })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: '← All chats', hidden: true }));
+    expect(rooms()[1]).toHaveFocus();
+    expect(rooms()[1]).toHaveTextContent('CcarolEarlier10:00 AM');
+  });
 });
 
 describe('sending', () => {
@@ -269,6 +313,44 @@ describe('live messages', () => {
   });
 });
 
+describe('after the live connection was lost', () => {
+  it('the open room, the room list and the navbar’s unread badge catch up on what was missed', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
+    // Written while the socket was down: bob in the open room (read at once), carol in the other one.
+    const missedFromBob = message(1, 10, 'Missed you');
+    const bobAfter = { ...bob, lastMessage: 'Missed you', lastMessageTime: missedFromBob.timestamp, unreadCount: 1 };
+    const carolAfter = { ...carol, lastMessage: 'Are you there?', lastMessageTime: '2026-11-22T14:05:00.000Z', unreadCount: 1 };
+    const gateway = createFakeGateway([TEST_TOKEN]);
+    renderApp({
+      path: '/chat',
+      webSocketImpl: gateway.WebSocket,
+      mocks: [
+        { ...sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }, { id: carol.id, unreadCount: 0 }] }), maxUsageCount: 1 },
+        chatPage([bob, carol]),
+        history(bob, [message(1, 1, 'Hi')]),
+        // The second answers are the ones fetched again once the socket is back.
+        sessionMock({ rooms: [{ id: bob.id, unreadCount: 1 }, { id: carol.id, unreadCount: 1 }] }),
+        chatPage([bobAfter, carolAfter]),
+        history(bobAfter, [message(1, 1, 'Hi'), missedFromBob]),
+        markRead(bob.id),
+      ],
+    });
+    await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
+    expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument();
+
+    act(() => gateway.close(1006, 'network down'));
+    expect(await screen.findByRole('img', { name: 'Offline' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
+
+    expect(await within(conversation()).findByText('Missed you')).toBeInTheDocument();
+    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMissed you02:10 PM', 'CcarolAre you there?02:05 PM1 unread']));
+    expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
+  });
+});
+
 describe('+ New Chat', () => {
   const chatUsers = (search: string | null, users: { username: string; firstName?: string; isAdmin: boolean }[]) => ({
     request: { query: ChatUsersDocument, variables: { search } },
@@ -298,7 +380,7 @@ describe('+ New Chat', () => {
         history(erin, []),
       ],
     });
-    expect(await screen.findByText('No conversations yet. Start one with + New Chat.')).toBeInTheDocument();
+    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet. Start one with + New Chat.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: '+ New Chat' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Chat' });
     await waitFor(() => expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['AadminAdmin', 'EErinerinUser', 'Cancel']));

@@ -5,7 +5,7 @@ import { gql, NetworkStatus } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/button';
-import { ErrorState, Loading } from '../../components/feedback';
+import { ErrorState, Skeleton } from '../../components/feedback';
 import { ChatRoomMessagesDocument } from '../../gql/graphql';
 import { markRoomRead, setOpenChatRoom } from '../../lib/chat';
 import { ChatMessage } from './chat-message';
@@ -56,15 +56,31 @@ function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeToVisibility, () => document.visibilityState !== 'hidden');
 }
 
+const SKELETON_MESSAGE_WIDTHS = ['55%', '40%', '65%', '35%'];
+
+/** Where the history will be, while it loads: bubbles on either side. */
+function HistorySkeleton() {
+  return (
+    <div className={styles.messageSkeletons} role="status">
+      <span className="visually-hidden">Loading...</span>
+      {SKELETON_MESSAGE_WIDTHS.map((width, index) => (
+        <Skeleton key={index} width={width} height="2.5rem" />
+      ))}
+    </div>
+  );
+}
+
 interface MessageWindowProps {
   roomId: string;
   now: number;
   /** False while a phone shows the list instead: the room is chosen but nobody is reading it. */
   shown: boolean;
+  /** Raised each time a phone opens a room from the list: the room's heading then takes the focus. */
+  headingFocusRequest: number;
   onBack(): void;
 }
 
-export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps) {
+export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack }: MessageWindowProps) {
   const client = useApolloClient();
   const visible = usePageVisible() && shown;
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ChatRoomMessagesDocument, {
@@ -95,6 +111,12 @@ export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps
   const lastId = edges[edges.length - 1]?.node.id;
   useLayoutEffect(() => {
     const element = list.current;
+    // Hidden (a phone showing the list), the history has no height to scroll: it is scrolled to the newest
+    // message when it is shown, as if opened then.
+    if (!shown) {
+      seen.current = { roomId: '', height: 0, nearBottom: true };
+      return;
+    }
     if (!element) return;
     const before = seen.current;
     if (before.roomId !== roomId || !before.lastId) {
@@ -105,7 +127,16 @@ export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps
       element.scrollTop = element.scrollHeight;
     }
     seen.current = { roomId, firstId, lastId, height: element.scrollHeight, nearBottom: before.nearBottom };
-  }, [roomId, firstId, lastId]);
+  }, [roomId, firstId, lastId, shown]);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  const handledFocusRequest = useRef(0);
+  const roomLoaded = room !== null;
+  useEffect(() => {
+    if (!shown || !roomLoaded || headingFocusRequest === handledFocusRequest.current) return;
+    handledFocusRequest.current = headingFocusRequest;
+    heading.current?.focus();
+  }, [shown, roomLoaded, headingFocusRequest]);
 
   const loadOlder = async () => {
     if (!room?.messages.pageInfo.hasPreviousPage || loadingOlder) return;
@@ -131,7 +162,10 @@ export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps
       </Button>
       {room && (
         <div className={styles.windowTitle}>
-          <h2>{room.roomName}</h2>
+          {/* Focusable by script only: a phone moves the focus here when the room opens. */}
+          <h2 ref={heading} tabIndex={-1}>
+            {room.roomName}
+          </h2>
           <span className={styles.participants}>
             {room.participantUsernames.length} {room.participantUsernames.length === 1 ? 'participant' : 'participants'}
           </span>
@@ -147,7 +181,7 @@ export function MessageWindow({ roomId, now, shown, onBack }: MessageWindowProps
         {error ? (
           <ErrorState message="Failed to load messages" onRetry={() => void refetch()} />
         ) : networkStatus === NetworkStatus.loading ? (
-          <Loading />
+          <HistorySkeleton />
         ) : (
           <div className={styles.placeholder}>This conversation no longer exists.</div>
         )}

@@ -8,13 +8,13 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../../shop-rules/order-rules';
 import { Button, ButtonLink } from '../../components/button';
-import { Alert, EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
 import { TextAreaField } from '../../components/field';
 import { Card, Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
-import { formatPrice } from '../../lib/format';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
+import { OrderReview } from './order-review';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -25,16 +25,7 @@ if (false) {
         cart {
           id
           itemCount
-          totalPrice
-          items {
-            productName
-            price
-            quantity
-            subtotal
-            product {
-              id
-            }
-          }
+          ...OrderReview_cart
         }
       }
     }
@@ -129,7 +120,7 @@ function CheckoutForm({ defaultAddress }: { defaultAddress: string }) {
         {...register('shippingAddress', { validate: (value) => !!value.trim() || SHIPPING_ADDRESS_REQUIRED })}
       />
       <div className={styles.actions}>
-        <ButtonLink to="/cart" variant="secondary">
+        <ButtonLink to="/cart" variant="secondary" size="large">
           Back to Cart
         </ButtonLink>
         <Button type="submit" size="large" disabled={isSubmitting}>
@@ -137,6 +128,31 @@ function CheckoutForm({ defaultAddress }: { defaultAddress: string }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The review and the address form, in their places, while the cart loads. */
+function CheckoutSkeleton() {
+  return (
+    <div className={styles.layout} role="status">
+      <span className="visually-hidden">Loading...</span>
+      <Card>
+        <div className={styles.review}>
+          <Skeleton width="45%" height="1.6rem" />
+          <Skeleton />
+          <Skeleton />
+          <Skeleton width="60%" height="1.4rem" />
+        </div>
+      </Card>
+      <Card className={styles.shipping}>
+        <div className={styles.form}>
+          <Skeleton width="35%" height="1.6rem" />
+          <Skeleton width="40%" />
+          <Skeleton height="6rem" />
+          <Skeleton height="3rem" />
+        </div>
+      </Card>
+    </div>
   );
 }
 
@@ -158,34 +174,15 @@ export function CheckoutRoute() {
       />
     );
   } else if (viewer) {
-    const { cart } = viewer;
     content = (
       <div className={styles.layout}>
-        <Card aria-labelledby="order-review">
-          <div className={styles.review}>
-            <h2 id="order-review">Order Review</h2>
-            <ul className={styles.lines}>
-              {cart.items.map((item) => (
-                <li key={item.product?.id ?? item.productName} className={styles.line}>
-                  <span className={styles.lineName}>
-                    {item.productName} <span className={styles.lineQuantity}>× {item.quantity}</span>
-                  </span>
-                  <span>{formatPrice(item.subtotal)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className={styles.total}>
-              <span>Total ({cart.itemCount} {cart.itemCount === 1 ? 'item' : 'items'})</span>
-              <span>{formatPrice(cart.totalPrice)}</span>
-            </p>
-          </div>
-        </Card>
+        <OrderReview cart={viewer.cart} />
         <Card className={styles.shipping}>
           <CheckoutForm defaultAddress={viewer.address ?? ''} />
         </Card>
       </div>
     );
-  } else if (loading) content = <Loading />;
+  } else if (loading) content = <CheckoutSkeleton />;
   else content = <ErrorState message="Failed to load cart" onRetry={() => void refetch()} />;
 
   return <Page title="Checkout">{content}</Page>;

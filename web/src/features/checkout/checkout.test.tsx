@@ -35,6 +35,15 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
   });
 
+  it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
+    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, 4.5)]), delay: 200 }] });
+    // The page (its heading) is there, and its content is still loading: the skeleton, not the route's fallback.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('region', { name: 'Order Review' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('asks for a shipping address that is not blank', async () => {
     const { user } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)])] });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '   ');
@@ -64,7 +73,8 @@ describe('checkout', () => {
     expect(currentPath()).toBe('/order-success');
     const facts = Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(facts).toEqual({ 'Order number': '#12', Date: 'Nov 22, 2026, 2:30 PM', Status: 'PENDING', Total: '$26.48', 'Shipping address': '12 Order Street\nBerlin' });
-    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual(['ItemQuantitySubtotal', 'Product 11$4.50', 'Product 22$21.98', 'Total$26.48']);
+    // Listed as checkout and the order history list items: name × quantity, then the subtotal.
+    expect(within(screen.getByRole('list', { name: 'Items ordered' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
     expect(screen.getByRole('link', { name: 'Cart 0 items' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
@@ -109,13 +119,14 @@ describe('checkout', () => {
 });
 
 describe('order success', () => {
-  it('says “Order not found” with Go Home when opened without an order', async () => {
+  it('says “Order not found” as the page’s heading, with Go Home and the way to the orders, when opened without an order', async () => {
     const emptyListing = {
       request: { query: ProductListingDocument, variables: { first: 24 } },
       result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
     };
     const { user } = renderApp({ path: '/order-success', mocks: [sessionMock(), emptyListing] });
-    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');
     await user.click(screen.getByRole('link', { name: 'Go Home' }));
     expect(currentPath()).toBe('/');
   });

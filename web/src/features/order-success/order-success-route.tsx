@@ -4,7 +4,7 @@ import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
-import { EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { ErrorState, Skeleton } from '../../components/feedback';
 import { Card, Page } from '../../components/page';
 import { OrderSuccessDocument } from '../../gql/graphql';
 import type { OrderSuccessState } from '../../lib/navigation-state';
@@ -24,17 +24,37 @@ if (false) {
   `;
 }
 
+/** Opened without an order (spec §2): the page's heading says so, with the way home and to the orders. */
 function OrderNotFound() {
   return (
-    <EmptyState
-      title="Order not found"
-      hint="There is no order to show here. Your orders are listed under Orders."
-      action={
+    <section className={styles.notFound} aria-labelledby="order-not-found">
+      <h1 id="order-not-found">Order not found</h1>
+      <p>There is no order to show here. Your orders are listed under Orders.</p>
+      <div className={styles.actions}>
         <ButtonLink to="/" variant="primary">
           Go Home
         </ButtonLink>
-      }
-    />
+        <ButtonLink to="/orders" variant="secondary">
+          View Orders
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/** The confirmation's shape while the order is fetched (after a reload). */
+function OrderSkeleton() {
+  return (
+    <Card>
+      <div className={styles.skeleton} role="status">
+        <span className="visually-hidden">Loading...</span>
+        <Skeleton width="3.5rem" height="3.5rem" style={{ borderRadius: '50%' }} />
+        <Skeleton width="70%" height="2rem" />
+        <Skeleton width="50%" />
+        <Skeleton height="6rem" />
+        <Skeleton height="4rem" />
+      </div>
+    </Card>
   );
 }
 
@@ -71,7 +91,7 @@ export function OrderSuccessRoute() {
         </div>
       </Card>
     );
-  else if (loading) content = <Loading />;
+  else if (loading) content = <OrderSkeleton />;
   else if (error) content = <ErrorState message="Failed to load order" onRetry={() => void refetch()} />;
   else content = <OrderNotFound />;
 

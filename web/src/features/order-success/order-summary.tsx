@@ -1,6 +1,7 @@
 // The order just placed (spec §2): its number, date, total, status, shipping address and items.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
+import { ItemLines } from '../../components/item-lines';
 import { StatusBadge } from '../../components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
@@ -54,31 +55,13 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
           <dd className={styles.address}>{data.shippingAddress}</dd>
         </div>
       </dl>
-      <table className={styles.items}>
-        <caption className="visually-hidden">Items ordered</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((item, index) => (
-            <tr key={`${item.productName}-${index}`}>
-              <td>{item.productName}</td>
-              <td>{item.quantity}</td>
-              <td>{formatPrice(item.subtotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colSpan={2}>Total</td>
-            <td>{formatPrice(data.totalAmount)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <div className={styles.items}>
+        <ItemLines items={data.items} label="Items ordered" />
+        <p className={styles.total}>
+          <span>Total</span>
+          <span>{formatPrice(data.totalAmount)}</span>
+        </p>
+      </div>
     </div>
   );
 }

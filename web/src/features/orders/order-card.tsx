@@ -1,6 +1,7 @@
 // One order in the history (spec §2): number, date, status badge, items, shipping address and total.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
+import { ItemLines } from '../../components/item-lines';
 import { StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
@@ -37,16 +38,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
         </div>
         <StatusBadge status={data.status} />
       </div>
-      <ul className={styles.items} aria-label={`Items of order #${data.number}`}>
-        {data.items.map((item, index) => (
-          <li key={`${item.productName}-${index}`} className={styles.item}>
-            <span className={styles.itemName}>
-              {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
-            </span>
-            <span>{formatPrice(item.subtotal)}</span>
-          </li>
-        ))}
-      </ul>
+      <ItemLines items={data.items} label={`Items of order #${data.number}`} />
       <div className={styles.footer}>
         <p className={styles.address}>
           <span className={styles.addressLabel}>Shipping address</span>

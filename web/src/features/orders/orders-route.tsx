@@ -3,7 +3,7 @@ import { gql, NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../components/button';
-import { Alert, EmptyState, ErrorState, Loading } from '../../components/feedback';
+import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { OrdersPageDocument } from '../../gql/graphql';
 import { OrderCard } from './order-card';
@@ -33,6 +33,24 @@ if (false) {
 }
 
 export const ORDERS_PAGE_SIZE = 10;
+const SKELETON_ORDERS = 3;
+
+/** Order cards' shapes while the history loads. */
+function OrdersSkeleton() {
+  return (
+    <div className={styles.list} role="status">
+      <span className="visually-hidden">Loading...</span>
+      {Array.from({ length: SKELETON_ORDERS }, (_, index) => (
+        <div key={index} className={styles.card}>
+          <Skeleton width="30%" height="1.4rem" />
+          <Skeleton width="45%" height="0.9rem" />
+          <Skeleton />
+          <Skeleton width="60%" />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export function OrdersRoute() {
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(OrdersPageDocument, {
@@ -85,7 +103,7 @@ export function OrdersRoute() {
       />
     );
   } else if (error) content = <ErrorState message="Failed to load orders" onRetry={() => void refetch()} />;
-  else content = <Loading />;
+  else content = <OrdersSkeleton />;
 
   return <Page title="My Orders">{content}</Page>;
 }

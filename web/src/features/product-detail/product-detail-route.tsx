@@ -3,8 +3,8 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
+import { Button, ButtonLink } from '../../components/button';
+import { ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { ProductDetailDocument } from '../../gql/graphql';
 import { ProductDetail } from './product-detail';
@@ -24,7 +24,9 @@ if (false) {
 function DetailSkeleton() {
   return (
     <div className={styles.layout} role="status" aria-label="Loading...">
-      <Skeleton height="auto" style={{ aspectRatio: '1 / 1' }} />
+      <div className={styles.gallery}>
+        <Skeleton height="auto" style={{ aspectRatio: '1 / 1' }} />
+      </div>
       <div className={styles.skeleton}>
         <Skeleton width="70%" height="2rem" />
         <Skeleton width="30%" height="1.75rem" />
@@ -33,6 +35,19 @@ function DetailSkeleton() {
         <Skeleton width="90%" />
       </div>
     </div>
+  );
+}
+
+/** The page's heading says it: nothing by this id in the catalogue. */
+function ProductNotFound() {
+  return (
+    <section className={styles.notFound} aria-labelledby="product-not-found">
+      <h1 id="product-not-found">Product not found</h1>
+      <p>It may have been removed from the catalogue.</p>
+      <ButtonLink to="/" variant="primary">
+        Browse Products
+      </ButtonLink>
+    </section>
   );
 }
 
@@ -48,7 +63,7 @@ export function ProductDetailRoute() {
   if (data?.product) content = <ProductDetail product={data.product} />;
   else if (loading) content = <DetailSkeleton />;
   else if (error) content = <ErrorState message="Failed to load product details" onRetry={() => void refetch()} />;
-  else content = <EmptyState title="Product not found" hint="It may have been removed from the catalogue." />;
+  else content = <ProductNotFound />;
 
   return (
     <Page>

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
 import { cart, cartLine, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
-import { ADDED_TO_CART } from './product-detail';
+import { watchForText } from '../../testing/shown-at';
+import { ADDED_TO_CART, ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from './product-detail';
 
 const detail = (n: number, result: object) => ({ request: { query: ProductDetailDocument, variables: { id: productId(n) } }, result });
 const found = (fixture: ReturnType<typeof product>) => ({ data: { product: fixture } });
@@ -60,9 +61,10 @@ describe('product detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Knee Brace' })).toBeInTheDocument();
   });
 
-  it('says “Product not found” for an id that is not in the catalogue', async () => {
+  it('says “Product not found” as the page’s heading for an id that is not in the catalogue', async () => {
     renderApp({ path: `/products/${productId(9)}`, mocks: [sessionMock(), detail(9, { data: { product: null } })] });
-    expect(await screen.findByText('Product not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/');
   });
 
   it('says “Failed to load product details” when loading fails, with Retry', async () => {
@@ -97,19 +99,22 @@ describe('product detail', () => {
     expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
   });
 
-  it('adds to the cart: “Added to cart!” for 2 seconds, and the navbar counts the cart’s items', async () => {
+  it('adds to the cart: “Added to cart!” for exactly 2 seconds, and the navbar counts the cart’s items', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
       mocks: [sessionMock({ itemCount: 1 }), detail(2, found(product(2))), addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)]))],
     });
+    const addedShownAt = watchForText(ADDED_TO_CART);
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText(ADDED_TO_CART)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cart 3 items' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1900));
+    expect(SUCCESS_MESSAGE_MS).toBe(2000);
+    // One synchronous stretch: the clock moves only as told. Still there 1 ms before the 2 s are up, gone at 2 s.
+    act(() => vi.advanceTimersByTime(addedShownAt() + 1999 - Date.now()));
     expect(screen.getByText(ADDED_TO_CART)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(ADDED_TO_CART)).toBeNull();
   });
 
@@ -124,20 +129,38 @@ describe('product detail', () => {
         { request: { query: AddToCartDocument, variables: { input: { productId: productId(2), quantity: 1 } } }, error: new Error('Failed to fetch') },
       ],
     });
+    const refusalShownAt = watchForText('Only 20 in stock');
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 20 in stock, and 20 are already in your cart');
-    act(() => vi.advanceTimersByTime(2900));
+    expect(ERROR_MESSAGE_MS).toBe(3000);
+    act(() => vi.advanceTimersByTime(refusalShownAt() + 2999 - Date.now()));
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add item to cart');
   });
 
-  it('offers nothing to add when the product is out of stock', async () => {
+  it('offers nothing to add when the product is out of stock: no quantity to choose, a disabled “Out of stock”', async () => {
     renderApp({ path: `/products/${productId(3)}`, mocks: [sessionMock(), detail(3, found(product(3, { quantity: 0 })))] });
     expect(await screen.findByText('Out of stock', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toBeDisabled());
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Increase quantity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+  });
+
+  it('follows productUpdated: the new price and stock show, and a sold-out product can no longer be added', async () => {
+    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), detail(4, found(product(4, { price: 30, quantity: 12 })))] });
+    expect(await screen.findByText('In stock: 12')).toBeInTheDocument();
+    expect(screen.getByText('$30.00')).toBeInTheDocument();
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { price: 27.5, quantity: 3 }) }));
+    expect(await screen.findByText('In stock: 3')).toBeInTheDocument();
+    expect(screen.getByText('$27.50')).toBeInTheDocument();
+    expect(screen.queryByText('$30.00')).toBeNull();
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { price: 27.5, quantity: 0 }) }));
+    expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });
 });

@@ -52,6 +52,8 @@ if (false) {
 export const ADDED_TO_CART = 'Added to cart!';
 export const SUCCESS_MESSAGE_MS = 2000;
 export const ERROR_MESSAGE_MS = 3000;
+/** A name longer than this gets a smaller heading: a 28 px heading of 120 characters fills a phone's screen. */
+const LONG_NAME_LENGTH = 60;
 
 export function ProductDetail({ product }: { product: FragmentType<typeof ProductDetail_ProductFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: ProductDetail_ProductFragmentDoc, from: product });
@@ -78,14 +80,14 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
     <article className={styles.layout} aria-labelledby="product-name">
       <ProductGallery name={data.name} imageUrls={data.imageUrls} />
       <div className={styles.info}>
-        <h1 id="product-name" className={styles.name}>
+        <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>
         <p className={styles.price}>{formatPrice(data.price)}</p>
         <p className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
           {outOfStock ? 'Out of stock' : `In stock: ${data.quantity}`}
         </p>
-        <p className={styles.description}>{data.description}</p>
+        {/* Before the description, however long that is: what to buy stays near the top on a phone. */}
         <form
           className={styles.purchase}
           onSubmit={(event) => {
@@ -93,14 +95,21 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
             void add();
           }}
         >
-          <div className={styles.quantityRow}>
-            <QuantitySelector value={quantity} max={data.quantity} disabled={outOfStock} onChange={setQuantity} />
-            <Button type="submit" size="large" disabled={outOfStock || loading}>
-              {outOfStock ? 'Out of stock' : loading ? 'Adding...' : 'Add to Cart'}
+          {outOfStock ? (
+            <Button type="submit" size="large" className={styles.soldOut} disabled>
+              Out of stock
             </Button>
-          </div>
+          ) : (
+            <div className={styles.quantityRow}>
+              <QuantitySelector value={quantity} max={data.quantity} onChange={setQuantity} />
+              <Button type="submit" size="large" disabled={loading}>
+                {loading ? 'Adding...' : 'Add to Cart'}
+              </Button>
+            </div>
+          )}
           <div className={styles.messages}>{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
         </form>
+        <p className={styles.description}>{data.description}</p>
       </div>
     </article>
   );

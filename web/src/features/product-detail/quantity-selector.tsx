@@ -13,11 +13,10 @@ export function quantityOf(text: string, max: number): number {
 interface QuantitySelectorProps {
   value: string;
   max: number;
-  disabled?: boolean;
   onChange(value: string): void;
 }
 
-export function QuantitySelector({ value, max, disabled = false, onChange }: QuantitySelectorProps) {
+export function QuantitySelector({ value, max, onChange }: QuantitySelectorProps) {
   const id = useId();
   const current = quantityOf(value, max);
   return (
@@ -26,7 +25,7 @@ export function QuantitySelector({ value, max, disabled = false, onChange }: Qua
         Quantity
       </label>
       <div className={styles.stepper}>
-        <button type="button" aria-label="Decrease quantity" disabled={disabled || current <= 1} onClick={() => onChange(String(current - 1))}>
+        <button type="button" aria-label="Decrease quantity" disabled={current <= 1} onClick={() => onChange(String(current - 1))}>
           −
         </button>
         <input
@@ -38,11 +37,10 @@ export function QuantitySelector({ value, max, disabled = false, onChange }: Qua
           max={max >= 1 ? max : undefined}
           step={1}
           value={value}
-          disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
           onBlur={() => onChange(String(quantityOf(value, max)))}
         />
-        <button type="button" aria-label="Increase quantity" disabled={disabled || current >= max} onClick={() => onChange(String(current + 1))}>
+        <button type="button" aria-label="Increase quantity" disabled={current >= max} onClick={() => onChange(String(current + 1))}>
           +
         </button>
       </div>

@@ -1,7 +1,9 @@
-// /create and /edit/{id} (admins only, spec §2): the product form, back to the listing once saved. A new
-// product makes the listing load afresh (spec §4: product changes reload the list); an edit updates the
-// product wherever it is shown, from the payload.
-import { gql } from '@apollo/client';
+// /create and /edit/{id} (admins only, spec §2): the product form, back to the listing once saved. The saved
+// product is written into the cache, so the listing shows it at once without asking again (spec §4's "product
+// changes reload the list", without the reload): a new product joins the end of the catalogue (it is ordered by
+// id), an edit changes the product wherever it is shown. Filtered lists are dropped instead, to be asked for
+// afresh when shown: whether a product matches a filter is the shop's to say.
+import { gql, type ApolloCache, type Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Card, Page } from '../../components/page';
@@ -60,11 +62,50 @@ if (false) {
   `;
 }
 
+/** A `products` list as relayStylePagination stores it. */
+interface StoredProductList {
+  edges: readonly { __typename?: string; cursor: string; node: Reference }[];
+  pageInfo: { hasNextPage: boolean };
+  totalCount: number;
+}
+
+/** The filter is part of the name a list is stored under (`products:{"filter":{…}}`); none is the whole catalogue. */
+function isWholeCatalogue(storeFieldName: string, fieldName: string): boolean {
+  const key = storeFieldName.slice(fieldName.length + 1);
+  if (!key) return true;
+  try {
+    return (JSON.parse(key) as { filter?: unknown }).filter == null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The product lists after a save: filtered ones go; the whole catalogue gains a new product at its end (or, when
+ * that end is not loaded yet, only in its count).
+ */
+function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product'; id: string }) {
+  cache.modify<{ products: StoredProductList }>({
+    fields: {
+      products(list, { storeFieldName, fieldName, isReference, toReference, DELETE }) {
+        if (!isWholeCatalogue(storeFieldName, fieldName)) return DELETE;
+        if (!created || isReference(list)) return list;
+        const node = toReference(created);
+        if (!node || list.edges.some((edge) => edge.node.__ref === node.__ref)) return list;
+        // Its cursor is the shop's to give: none is needed, as nothing is loaded after the end of the list.
+        const edges = list.pageInfo.hasNextPage ? list.edges : [...list.edges, { __typename: 'ProductEdge', cursor: '', node }];
+        return { ...list, edges, totalCount: list.totalCount + 1 };
+      },
+    },
+  });
+}
+
 export function CreateProductRoute() {
   const navigate = useNavigate();
   const [createProduct] = useMutation(CreateProductDocument, {
     update(cache, { data }) {
-      if (data?.createProduct.product) cache.evict({ id: 'ROOT_QUERY', fieldName: 'products' });
+      const created = data?.createProduct.product;
+      if (created) updateProductLists(cache, created);
     },
   });
   const save = async (fields: ProductFields) => {
@@ -87,7 +128,11 @@ export function EditProductRoute() {
   const navigate = useNavigate();
   // Always fresh from the shop: an admin edits what is there now, not what this tab saw earlier.
   const { data, loading, error, refetch } = useQuery(EditProductDocument, { variables: { id: productId }, fetchPolicy: 'network-only' });
-  const [updateProduct] = useMutation(UpdateProductDocument);
+  const [updateProduct] = useMutation(UpdateProductDocument, {
+    update(cache, { data: answer }) {
+      if (answer?.updateProduct.product) updateProductLists(cache);
+    },
+  });
   const save = async (fields: ProductFields) => {
     const { data: answer } = await updateProduct({ variables: { input: { id: productId, ...fields } } });
     const payload = answer?.updateProduct;

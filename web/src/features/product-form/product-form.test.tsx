@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INVALID_IMAGE_URL } from '../../../../shop-rules/product-rules';
 import { CreateProductDocument, EditProductDocument, ProductListingDocument, UpdateProductDocument } from '../../gql/graphql';
@@ -168,5 +168,84 @@ describe('editing a product', () => {
   it('says “Product not found” for a product that is gone', async () => {
     renderApp({ path: `/edit/${productId(6)}`, mocks: [sessionMock({ isAdmin: true }), { request: { query: EditProductDocument, variables: { id: productId(6) } }, result: { data: { product: null } } }] });
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
+  });
+});
+
+describe('the listing after saving', () => {
+  // Answered once: a second listing request would find no answer and show the error state instead.
+  const listingOf = (products: ReturnType<typeof product>[]) => ({
+    request: { query: ProductListingDocument, variables: { first: 24 } },
+    result: {
+      data: {
+        products: {
+          __typename: 'ProductConnection',
+          totalCount: products.length,
+          edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `c${index}`, node })),
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: `c${products.length - 1}` },
+        },
+      },
+    },
+  });
+  const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+
+  it('shows a created product at the end of the catalogue at once, without loading the list again', async () => {
+    const splint = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrls: [] });
+    const { user } = renderApp({
+      path: '/',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        listingOf([product(1, { name: 'Bandage' }), product(2, { name: 'Gauze' })]),
+        {
+          request: {
+            query: CreateProductDocument,
+            variables: { input: { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrl: null, imageUrls: [] } },
+          },
+          result: saved('createProduct', splint),
+        },
+      ],
+    });
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('link', { name: 'Create Product' })[0]!);
+    await user.type(await screen.findByLabelText(/^Name/), 'Wrist Splint');
+    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
+    await user.type(screen.getByLabelText(/^Price/), '12.5');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(cards()).toEqual(['Bandage', 'Gauze', 'Wrist Splint']);
+    const card = screen.getByRole('article', { name: 'Wrist Splint' });
+    expect(within(card).getByText('$12.50')).toBeInTheDocument();
+    expect(within(card).getByText('Stock: 7')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to load products/)).toBeNull();
+  });
+
+  it('shows an edited product’s new price and stock at once, without loading the list again', async () => {
+    const brace = product(5, { name: 'Knee Brace', description: 'Hinged', price: 24, quantity: 9, imageUrls: ['/images/knee.svg'] });
+    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', price: 19.99, quantity: 4, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg'] };
+    const { user } = renderApp({
+      path: '/',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        listingOf([product(1, { name: 'Bandage' }), brace]),
+        { request: { query: EditProductDocument, variables: { id: productId(5) } }, result: { data: { product: brace } } },
+        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, price: 19.99, quantity: 4 }) },
+      ],
+    });
+    const before = await screen.findByRole('article', { name: 'Knee Brace' });
+    expect(within(before).getByText('$24.00')).toBeInTheDocument();
+    await user.click(within(before).getByRole('link', { name: 'Edit Knee Brace' }));
+    const price = await screen.findByLabelText(/^Price/);
+    await user.clear(price);
+    await user.type(price, '19.99');
+    await user.clear(screen.getByLabelText(/^Stock quantity/));
+    await user.type(screen.getByLabelText(/^Stock quantity/), '4');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const after = await screen.findByRole('article', { name: 'Knee Brace' });
+    expect(currentPath()).toBe('/');
+    expect(within(after).getByText('$19.99')).toBeInTheDocument();
+    expect(within(after).getByText('Stock: 4')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 products')).toBeInTheDocument();
+    expect(cards()).toEqual(['Bandage', 'Knee Brace']);
   });
 });

@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/field';
 import { ProductImage } from '../../components/product-image';
-import { ProductForm_ProductFragmentDoc } from '../../gql/graphql';
+import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '../../gql/graphql';
 import { showUserErrors, type UserErrorLike } from '../../lib/user-errors';
 import styles from './product-form.module.css';
 
@@ -51,7 +51,7 @@ const FORM_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl'] as 
 
 const EMPTY: ProductFormValues = { name: '', description: '', price: '', quantity: '', imageUrl: '', imageUrls: [] };
 
-function valuesOf(product: { name: string; description: string; price: number; quantity: number; imageUrl: string | null; imageUrls: readonly string[] }): ProductFormValues {
+function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
   const main = product.imageUrl ?? product.imageUrls[0] ?? '';
   return {
     name: product.name,
@@ -200,7 +200,7 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
                 />
               )}
             />
-            <Button variant="ghost" size="small" aria-label={`Remove other image ${index + 1}`} onClick={() => images.remove(index)}>
+            <Button variant="secondary" aria-label={`Remove other image ${index + 1}`} onClick={() => images.remove(index)}>
               Remove
             </Button>
           </div>

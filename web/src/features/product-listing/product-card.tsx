@@ -41,7 +41,10 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
       </Link>
       <div className={styles.body}>
         <h2 className={styles.name}>
-          <Link to={detailPath}>{data.name}</Link>
+          {/* Cut to three lines on screen; the whole name stays the link's name, and its title on hover. */}
+          <Link to={detailPath} title={data.name}>
+            {data.name}
+          </Link>
         </h2>
         <div className={styles.meta}>
           <span className={styles.price}>{formatPrice(data.price)}</span>

@@ -172,13 +172,10 @@ export function ProductListingRoute() {
     results = (
       <EmptyState
         title="No products available"
-        hint={filter ? 'No product matches these filters.' : isAdmin ? 'Create the first product of the catalogue.' : 'Please come back soon.'}
+        // Filtered: the filter panel's Clear Filters, just above, is the way back (not a second button here).
+        hint={filter ? 'No product matches these filters. Clear Filters shows them all again.' : isAdmin ? 'Create the first product of the catalogue.' : 'Please come back soon.'}
         action={
-          filter ? (
-            <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
-              Clear Filters
-            </Button>
-          ) : isAdmin ? (
+          !filter && isAdmin ? (
             <ButtonLink to="/create" variant="primary">
               Create Product
             </ButtonLink>

@@ -1,13 +1,15 @@
 // Profile Information (spec §2 tab 1): the viewer's details and preferences, and their editing with Edit Profile,
 // Save Changes or Cancel. Saved changes come back in the payload; 'Profile updated successfully' shows for 3 s.
+// Viewing and editing lay the details out alike (same order, same columns), so switching does not move them;
+// the focus goes to the first field when editing starts, and back to Edit Profile when it ends.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
-import { ProfileInformation_ViewerFragmentDoc, UpdateProfileDocument } from '../../gql/graphql';
+import { ProfileInformation_ViewerFragmentDoc, UpdateProfileDocument, type ProfileInformation_ViewerFragment } from '../../gql/graphql';
 import { formatLongDate } from '../../lib/format';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { showUserErrors } from '../../lib/user-errors';
@@ -51,6 +53,11 @@ if (false) {
 
 export const PROFILE_MESSAGE_MS = 3000;
 export const PROFILE_UPDATED = 'Profile updated successfully';
+
+// The REST service's rule for phone numbers and its message (rest/src/users/user.service.ts; shop-rules has none):
+// checked here too, so a typo is pointed out before anything is sent.
+const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
+export const INVALID_PHONE_NUMBER = 'Phone number may contain only digits, spaces, +, -, ( and )';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'];
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -97,10 +104,29 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+/** A detail that editing does not change, shown in its place among the fields. */
+function FixedDetail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.fixed}>
+      <span className={styles.fixedLabel}>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+}
+
 export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof ProfileInformation_ViewerFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: ProfileInformation_ViewerFragmentDoc, from: viewer });
   const [editing, setEditing] = useState(false);
   const [message, showMessage] = useTransientMessage();
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Set when editing ends: the form (and the focus in it) is gone, so Edit Profile takes the focus, in the very
+  // commit that shows it (a layout effect), never leaving it on the page's body in between.
+  const focusEditButton = useRef(false);
+  useLayoutEffect(() => {
+    if (editing || !focusEditButton.current) return;
+    focusEditButton.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   if (!complete) return null;
 
   if (editing) {
@@ -108,6 +134,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       <ProfileEditor
         profile={data}
         onDone={(saved) => {
+          focusEditButton.current = true;
           setEditing(false);
           if (saved) showMessage({ text: PROFILE_UPDATED, tone: 'success', durationMs: PROFILE_MESSAGE_MS });
         }}
@@ -125,7 +152,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       )}
       <div className={styles.panelHeader}>
         <h2>{name || data.username}</h2>
-        <Button variant="secondary" onClick={() => setEditing(true)}>
+        <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
           Edit Profile
         </Button>
       </div>
@@ -138,6 +165,9 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
         <Detail label="Last name" value={data.lastName} />
         <Detail label="Address" value={data.address} />
         <Detail label="Member since" value={formatLongDate(data.createdAt)} />
+      </dl>
+      <h3 className={styles.groupTitle}>Preferences</h3>
+      <dl className={styles.details}>
         <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
         <Detail label="SMS notifications" value={data.preferences.smsNotifications ? 'On' : 'Off'} />
         <Detail label="Language" value={languageName(data.preferences.language)} />
@@ -147,22 +177,14 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
   );
 }
 
-type ProfileData = {
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  preferences: ProfileForm['preferences'];
-};
-
-function ProfileEditor({ profile, onDone }: { profile: ProfileData; onDone(saved: boolean): void }) {
+function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_ViewerFragment; onDone(saved: boolean): void }) {
   const [failure, setFailure] = useState<string>();
   const [updateProfile] = useMutation(UpdateProfileDocument);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm>({
     defaultValues: {
@@ -179,6 +201,8 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileData; onDone(saved
       },
     },
   });
+  // Edit Profile is gone with the view it was in: the first field takes the focus.
+  useEffect(() => setFocus('email'), [setFocus]);
 
   const save = handleSubmit(async (input) => {
     setFailure(undefined);
@@ -196,20 +220,35 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileData; onDone(saved
   const languages = [...new Set([profile.preferences.language, ...LANGUAGES])];
   return (
     <form className={styles.form} onSubmit={save} noValidate aria-labelledby="edit-profile-title">
-      <h2 id="edit-profile-title">Edit Profile</h2>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <div className={styles.row}>
+      <div className={styles.panelHeader}>
+        <h2 id="edit-profile-title">Edit Profile</h2>
+      </div>
+      {failure && (
+        <div className={styles.message}>
+          <Alert tone="error">{failure}</Alert>
+        </div>
+      )}
+      <div className={styles.details}>
+        <FixedDetail label="Username" value={profile.username} />
+        <FixedDetail label="Role" value={profile.isAdmin ? 'Admin' : 'User'} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber', { validate: (value) => !value.trim() || PHONE_PATTERN.test(value.trim()) || INVALID_PHONE_NUMBER })}
+        />
         <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
+        <FixedDetail label="Member since" value={formatLongDate(profile.createdAt)} />
       </div>
-      <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
-      <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
-      <fieldset className={styles.preferences}>
-        <legend>Preferences</legend>
-        <CheckboxField label="Email notifications" {...register('preferences.emailNotifications')} />
-        <CheckboxField label="SMS notifications" {...register('preferences.smsNotifications')} />
-        <div className={styles.row}>
+      <fieldset className={styles.group}>
+        <legend className={styles.groupTitle}>Preferences</legend>
+        <div className={styles.details}>
+          <CheckboxField label="Email notifications" {...register('preferences.emailNotifications')} />
+          <CheckboxField label="SMS notifications" {...register('preferences.smsNotifications')} />
           <SelectField label="Language" error={errors.preferences?.language?.message} {...register('preferences.language')}>
             {languages.map((code) => (
               <option key={code} value={code}>

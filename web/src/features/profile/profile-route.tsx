@@ -2,7 +2,7 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { ErrorState, Loading } from '../../components/feedback';
+import { ErrorState, Skeleton } from '../../components/feedback';
 import { Card, Page } from '../../components/page';
 import { ProfilePageDocument } from '../../gql/graphql';
 import { AccountSettings } from './account-settings';
@@ -22,6 +22,32 @@ if (false) {
 }
 
 export const PROFILE_TABS = ['Profile Information', 'Change Password', 'Account Settings'];
+
+const SKELETON_DETAILS = 8;
+
+/** The tabs and the details' shapes while the profile loads. */
+function ProfileSkeleton() {
+  return (
+    <Card>
+      <div role="status">
+        <span className="visually-hidden">Loading...</span>
+        <div className={styles.skeletonTabs}>
+          <Skeleton width="9rem" height="1.25rem" />
+          <Skeleton width="8rem" height="1.25rem" />
+          <Skeleton width="8rem" height="1.25rem" />
+        </div>
+        <div className={styles.details}>
+          {Array.from({ length: SKELETON_DETAILS }, (_, index) => (
+            <div key={index}>
+              <Skeleton width="30%" height="0.75rem" />
+              <Skeleton width="60%" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 export function ProfileRoute() {
   const { data, loading, refetch } = useQuery(ProfilePageDocument);
@@ -53,7 +79,7 @@ export function ProfileRoute() {
         </TabGroup>
       </Card>
     );
-  else if (loading) content = <Loading />;
+  else if (loading) content = <ProfileSkeleton />;
   else content = <ErrorState message="Failed to load profile" onRetry={() => void refetch()} />;
 
   return <Page title="My Profile">{content}</Page>;

@@ -4,9 +4,10 @@ import { ChangePasswordDocument, DeleteAccountDocument, ProfilePageDocument, Upd
 import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '../../lib/session';
 import { sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
+import { watchForText } from '../../testing/shown-at';
 import { DELETION_CONSEQUENCES } from './account-settings';
 import { PASSWORD_CHANGED } from './change-password';
-import { PROFILE_UPDATED } from './profile-information';
+import { INVALID_PHONE_NUMBER, PROFILE_MESSAGE_MS, PROFILE_UPDATED } from './profile-information';
 
 const preferences = { __typename: 'Preferences', emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' };
 const alice = {
@@ -52,7 +53,7 @@ describe('profile information', () => {
     });
   });
 
-  it('edits, saves (“Profile updated successfully” for 3 seconds) and shows the saved values', async () => {
+  it('edits, saves (“Profile updated successfully” for exactly 3 seconds) and shows the saved values', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const updated = { ...alice, lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { ...preferences, smsNotifications: true, timezone: 'Europe/Berlin' } };
     const { user } = renderApp({
@@ -79,11 +80,12 @@ describe('profile information', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    // In the order the details are shown in, so nothing moves when editing starts.
     expect([...document.querySelectorAll('form [name]')].map((field) => field.getAttribute('name'))).toEqual([
       'email',
+      'phoneNumber',
       'firstName',
       'lastName',
-      'phoneNumber',
       'address',
       'preferences.emailNotifications',
       'preferences.smsNotifications',
@@ -94,13 +96,16 @@ describe('profile information', () => {
     await user.type(screen.getByLabelText('Phone number'), '+49 30 1234');
     await user.click(screen.getByLabelText('SMS notifications'));
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/Berlin');
+    const updatedShownAt = watchForText(PROFILE_UPDATED);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
     expect(details()).toMatchObject({ 'Last name': 'Liddell', 'Phone number': '+49 30 1234', 'SMS notifications': 'On', 'Time zone': 'Europe/Berlin' });
     expect(screen.getByRole('heading', { name: 'Alice Liddell' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(2900));
+    expect(PROFILE_MESSAGE_MS).toBe(3000);
+    // One synchronous stretch: the clock moves only as told. Still there 1 ms before the 3 s are up, gone at 3 s.
+    act(() => vi.advanceTimersByTime(updatedShownAt() + 2999 - Date.now()));
     expect(screen.getByText(PROFILE_UPDATED)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(PROFILE_UPDATED)).toBeNull();
   });
 
@@ -132,6 +137,42 @@ describe('profile information', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(details()).toMatchObject({ Email: 'alice@example.com' });
+  });
+});
+
+describe('the focus while editing', () => {
+  const saving = {
+    // Whatever the form sends: this test is about where the focus goes.
+    request: { query: UpdateProfileDocument, variables: () => true },
+    result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: alice, userErrors: [] } } },
+  };
+
+  it('goes to the first field on Edit Profile, and back to Edit Profile on Cancel and on Save Changes', async () => {
+    const { user } = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage, saving] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+  });
+});
+
+describe('the phone number', () => {
+  it('takes only digits, spaces, +, -, ( and ), as the shop does, and says so before anything is sent', async () => {
+    // No UpdateProfile answer is mocked: sending would end in “Failed to update profile”.
+    const { user } = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByLabelText('Phone number'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(INVALID_PHONE_NUMBER)).toBeInTheDocument();
+    expect(INVALID_PHONE_NUMBER).toBe('Phone number may contain only digits, spaces, +, -, ( and )');
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Phone number')).toHaveFocus();
+    expect(screen.queryByText('Failed to update profile')).toBeNull();
   });
 });
 
