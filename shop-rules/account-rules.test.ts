@@ -43,7 +43,7 @@ describe('checkRegistration', () => {
     // Several rules broken: the username comes first, then the password, then the confirmation.
     { why: 'everything empty, username first', form: { username: '', password: '', confirmPassword: 'x' }, message: 'Username is required', field: 'username' },
     { why: 'a short password before a mismatch', form: { username: 'anna', password: 'pw', confirmPassword: 'x' }, message: 'Password must be at least 3 characters long', field: 'password' },
-  ])('refuses $why: "$message"', ({ form, message, field }) => {
+  ])('refuses $why: $message', ({ form, message, field }) => {
     expect(checkRegistration(form)).toEqual({ message, field });
   });
 });
@@ -101,7 +101,7 @@ describe('checkPasswordChange', () => {
       message: 'Current password is required',
       field: 'currentPassword',
     },
-  ])('refuses $why: "$message"', ({ form, message, field }) => {
+  ])('refuses $why: $message', ({ form, message, field }) => {
     expect(checkPasswordChange(form)).toEqual({ message, field });
   });
 });
@@ -112,7 +112,7 @@ describe('usernameKey and sameUsername', () => {
     { a: 'Anna', b: 'aNNA', same: true },
     { a: 'anna', b: 'anna.', same: false },
     { a: 'anna', b: 'anne', same: false },
-  ])('"$a" and "$b" are one account: $same', ({ a, b, same }) => {
+  ])('$a and $b are one account: $same', ({ a, b, same }) => {
     expect(sameUsername(a, b)).toBe(same);
     expect(usernameKey(a) === usernameKey(b)).toBe(same);
   });

@@ -23,7 +23,7 @@ describe('checkShippingAddress', () => {
     { why: 'an empty address', address: '', message: 'Please enter a shipping address' },
     { why: 'a blank address', address: ' \t\n ', message: 'Please enter a shipping address' },
     { why: '501 characters', address: 'a'.repeat(501), message: 'Shipping address must be at most 500 characters long' },
-  ])('refuses $why: "$message"', ({ address, message }) => {
+  ])('refuses $why: $message', ({ address, message }) => {
     expect(checkShippingAddress(address)).toEqual({ message, field: 'shippingAddress' });
   });
 });
@@ -45,7 +45,7 @@ describe('checkMessageContent', () => {
     { why: 'a blank message', content: '  \n\t', message: 'Message must not be empty' },
     { why: '2001 characters', content: 'x'.repeat(2001), message: 'Message must be at most 2000 characters long' },
     { why: '2001 emoji', content: '😀'.repeat(2001), message: 'Message must be at most 2000 characters long' },
-  ])('refuses $why: "$message"', ({ content, message }) => {
+  ])('refuses $why: $message', ({ content, message }) => {
     expect(checkMessageContent(content)).toEqual({ message, field: 'content' });
   });
 });
@@ -56,7 +56,7 @@ describe('messageLength and withinMessageLength', () => {
     { text: 'Hello', length: 5 },
     { text: '😀', length: 1 },
     { text: 'a😀b', length: 3 },
-  ])('counts "$text" as $length characters', ({ text, length }) => {
+  ])('counts $text as $length characters', ({ text, length }) => {
     expect(messageLength(text)).toBe(length);
   });
 
@@ -79,7 +79,7 @@ describe('checkCartQuantity', () => {
     { quantity: -1, message: 'Quantity must be at least 1' },
     { quantity: 1_000_001, message: 'Quantity must be at most 1000000' },
     { quantity: Number.POSITIVE_INFINITY, message: 'Quantity must be at most 1000000' },
-  ])('refuses $quantity: "$message"', ({ quantity, message }) => {
+  ])('refuses $quantity: $message', ({ quantity, message }) => {
     expect(checkCartQuantity(quantity)).toEqual({ message, field: 'quantity' });
   });
 });

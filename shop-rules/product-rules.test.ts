@@ -81,7 +81,7 @@ describe('validateProductForm', () => {
     { why: 'everything wrong, the name first', changes: { name: '', description: '', price: -1, quantity: -1 }, message: 'Name is required', field: 'name' },
     { why: 'a bad price before a bad quantity', changes: { price: -1, quantity: 1.5 }, message: 'Price must be at least 0', field: 'price' },
     { why: 'a bad quantity before a bad image', changes: { quantity: -1, imageUrl: 'x' }, message: 'Quantity must be at least 0', field: 'quantity' },
-  ])('refuses $why: "$message" at $field', ({ changes, message, field }) => {
+  ])('refuses $why: $message at $field', ({ changes, message, field }) => {
     expect(validateProductForm(form(changes))).toEqual({ message, field });
   });
 });

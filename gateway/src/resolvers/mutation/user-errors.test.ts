@@ -16,7 +16,7 @@ describe('fieldOfMessage', () => {
     { message: 'Shipping address must be at most 500 characters long', fields: ['shippingAddress'], field: 'shippingAddress' },
     { message: 'Product ID must be a positive integer', fields: ['productId', 'quantity'], field: 'productId' },
     { message: 'First name is too long', fields: ['email', 'firstName', 'lastName'], field: 'firstName' },
-  ])('finds the field "$field" named in "$message"', ({ message, fields, field }) => {
+  ])('finds the field $field named in $message', ({ message, fields, field }) => {
     expect(fieldOfMessage(message, fields)).toBe(field);
   });
 
@@ -33,7 +33,7 @@ describe('fieldOfMessage', () => {
     // Names of one length: the first in the list.
     { message: 'Email or phone wrong', fields: ['phone', 'email'], field: 'phone' },
     { message: 'Email or phone wrong', fields: ['email', 'phone'], field: 'email' },
-  ])('picks "$field" of $fields in "$message": the longest name wins', ({ message, fields, field }) => {
+  ])('picks $field of $fields in $message: the longest name wins', ({ message, fields, field }) => {
     expect(fieldOfMessage(message, fields)).toBe(field);
   });
 
@@ -44,7 +44,7 @@ describe('fieldOfMessage', () => {
     { message: '', fields: PRODUCT_FIELDS },
     // "shipping address" is not "shippingAddress" spelt together.
     { message: 'shippingaddress is bad', fields: ['shippingAddress'] },
-  ])('answers null for "$message" with fields $fields', ({ message, fields }) => {
+  ])('answers null for $message with fields $fields', ({ message, fields }) => {
     expect(fieldOfMessage(message, fields)).toBeNull();
   });
 
@@ -66,7 +66,7 @@ describe('fieldOfMessage', () => {
     { message: 'Too many emails, not found', fields: ['email'], without: 'email', with: null },
     // No hint matches: the names decide.
     { message: 'Price must be at most 1000000', fields: PRODUCT_FIELDS, without: 'price', with: 'price' },
-  ])('settles "$message" as $with with hints ($without without)', ({ message, fields, without, with: withHints }) => {
+  ])('settles $message as $with with hints ($without without)', ({ message, fields, without, with: withHints }) => {
     expect(fieldOfMessage(message, fields)).toBe(without);
     expect(fieldOfMessage(message, fields, hints)).toBe(withHints);
   });
