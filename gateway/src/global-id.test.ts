@@ -119,6 +119,7 @@ describe('cursors', () => {
     { why: 'a message cursor', cursor: messageCursor(5) },
     { why: 'a global id', cursor: toGlobalId('Product', 5) },
     { why: 'a prefix without its colon', cursor: encoded('offset5') },
+    { why: 'a prefix with another separator', cursor: encoded('offset;5') },
     { why: 'a longer prefix', cursor: encoded('offsets:5') },
     { why: 'a negative offset', cursor: encoded('offset:-1') },
     { why: 'a fraction', cursor: encoded('offset:1.5') },
