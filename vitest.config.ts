@@ -13,6 +13,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
+      // Table tests of pure code, beside it: no server, no database (issue 9).
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['gateway/src/**/*.test.ts', 'rest/src/**/*.test.ts', 'shop-rules/**/*.test.ts', 'config/**/*.test.ts'],
+        },
+      },
       { extends: true, test: { name: 'rest', include: ['rest/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'generated', include: ['tests/generated/**/*.test.ts'] } },
       { extends: true, test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'] } },

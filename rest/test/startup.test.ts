@@ -284,7 +284,27 @@ describe('operations', () => {
         ].sort(),
       );
       expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);
-      expect(document.body.paths['/api/products/{id}'].put.requestBody).toBeDefined();
+      // The product form, as the route validates it.
+      const imageUrl = { type: 'string', maxLength: 2048 };
+      expect(document.body.paths['/api/products/{id}'].put.requestBody).toEqual({
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['name', 'description', 'price', 'quantity'],
+              properties: {
+                name: { type: 'string', minLength: 1, maxLength: 200 },
+                description: { type: 'string', minLength: 1, maxLength: 5000 },
+                price: { type: 'number', minimum: 0, maximum: 1_000_000, description: 'Dollars, at most 2 decimals' },
+                quantity: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+                imageUrl: { anyOf: [imageUrl, { type: 'null' }] },
+                imageUrls: { anyOf: [{ type: 'array', items: imageUrl, maxItems: 20 }, { type: 'null' }] },
+              },
+            },
+          },
+        },
+      });
       const docs = await shop.request('GET', '/api/docs/');
       expect(docs.status).toBe(200);
       expect(docs.text).toContain('<html');

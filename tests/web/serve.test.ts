@@ -51,12 +51,14 @@ describe('the gateway serves the web app', () => {
 
   it('serves the entry script named in index.html, cached for a year', async () => {
     const script = indexHtml.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1];
-    expect(script).toBeDefined();
+    // Vite's entry chunk, named after the hash of its content.
+    expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     const response = await get(script!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const code = await response.text();
+    expect(code).toBe(fs.readFileSync(path.join(outDir, script!), 'utf8'));
     expect(code.length).toBeGreaterThan(1000);
     // React's production build, whatever NODE_ENV the build ran under (the tests run it under NODE_ENV=test).
     expect(code).not.toContain('Download the React DevTools');

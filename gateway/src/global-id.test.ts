@@ -1,0 +1,146 @@
+// Global ids and connection cursors: opaque base64url text outside, "Type:localId" / "offset:n" / "message:id" inside.
+// Whatever a client sends, decoding answers a value or undefined, never throws.
+import { describe, expect, it } from 'vitest';
+import {
+  NODE_TYPES,
+  fromGlobalId,
+  messageCursor,
+  messageIdFromCursor,
+  numericIdOf,
+  offsetCursor,
+  offsetFromCursor,
+  toGlobalId,
+} from './global-id.js';
+
+/** What a client could send: any text, base64url-encoded as the gateway encodes. */
+const encoded = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+describe('toGlobalId', () => {
+  it.each([
+    { type: 'Product', localId: 1, id: 'UHJvZHVjdDox' },
+    { type: 'Order', localId: 42, id: 'T3JkZXI6NDI' },
+    { type: 'ChatRoom', localId: '3', id: 'Q2hhdFJvb206Mw' },
+    { type: 'Message', localId: '3.17', id: 'TWVzc2FnZTozLjE3' },
+  ] as const)('encodes $type $localId as $id', ({ type, localId, id }) => {
+    expect(toGlobalId(type, localId)).toBe(id);
+  });
+});
+
+describe('fromGlobalId', () => {
+  it.each(NODE_TYPES.map((type) => [type]))('reads back a %s id', (type) => {
+    expect(fromGlobalId(toGlobalId(type, 'local:id.7'))).toEqual({ type, localId: 'local:id.7' });
+  });
+
+  it.each([
+    { why: 'an empty local id', id: encoded('Product:'), decoded: { type: 'Product', localId: '' } },
+    { why: 'everything after the first colon', id: encoded('Order:1:2'), decoded: { type: 'Order', localId: '1:2' } },
+    { why: 'non-ASCII local ids', id: encoded('ChatUser:jürgen'), decoded: { type: 'ChatUser', localId: 'jürgen' } },
+  ])('keeps $why', ({ id, decoded }) => {
+    expect(fromGlobalId(id)).toEqual(decoded);
+  });
+
+  it.each([
+    { why: 'empty text', id: '' },
+    { why: 'standard base64 padding', id: 'UHJvZHVjdDox=' },
+    { why: "standard base64's + and /", id: 'UHJv+ZHVj/dDox' },
+    { why: 'spaces', id: 'UHJvZHVj dDox' },
+    { why: 'the decoded text itself', id: 'Product:1' },
+    { why: 'more than 200 characters', id: encoded(`Product:${'1'.repeat(150)}`) },
+    { why: 'no colon inside', id: encoded('Product1') },
+    { why: 'an unknown type', id: encoded('Invoice:1') },
+    { why: 'a type in the wrong case', id: encoded('product:1') },
+    { why: 'a cursor', id: encoded('offset:1') },
+    { why: 'an inherited property name as type', id: encoded('constructor:1') },
+    { why: 'bytes that are no text', id: 'gICA' },
+  ])('refuses $why', ({ id }) => {
+    expect(fromGlobalId(id)).toBeUndefined();
+  });
+
+  it('accepts 200 characters, the longest id', () => {
+    const id = encoded(`Product:${'1'.repeat(142)}`);
+    expect(id).toHaveLength(200);
+    expect(fromGlobalId(id)).toEqual({ type: 'Product', localId: '1'.repeat(142) });
+  });
+});
+
+describe('numericIdOf', () => {
+  it.each([
+    { id: toGlobalId('Product', 1), type: 'Product', value: 1 },
+    { id: toGlobalId('Order', 42), type: 'Order', value: 42 },
+    { id: toGlobalId('ChatRoom', 2_147_483_647), type: 'ChatRoom', value: 2_147_483_647 },
+    { id: toGlobalId('Product', Number.MAX_SAFE_INTEGER), type: 'Product', value: Number.MAX_SAFE_INTEGER },
+  ] as const)('reads $value from a $type id', ({ id, type, value }) => {
+    expect(numericIdOf(id, type)).toBe(value);
+  });
+
+  it.each([
+    { why: 'an id of another type', id: toGlobalId('Order', 1), type: 'Product' },
+    { why: 'a composite Message id', id: toGlobalId('Message', '3.17'), type: 'Message' },
+    { why: 'zero', id: toGlobalId('Product', 0), type: 'Product' },
+    { why: 'a negative id', id: toGlobalId('Product', -1), type: 'Product' },
+    { why: 'a leading zero', id: toGlobalId('Product', '01'), type: 'Product' },
+    { why: 'a fraction', id: toGlobalId('Product', '1.5'), type: 'Product' },
+    { why: 'an exponent', id: toGlobalId('Product', '1e3'), type: 'Product' },
+    { why: 'hexadecimal', id: toGlobalId('Product', '0x10'), type: 'Product' },
+    { why: 'surrounding space', id: toGlobalId('Product', ' 1'), type: 'Product' },
+    { why: 'letters', id: toGlobalId('Product', 'abc'), type: 'Product' },
+    { why: 'an empty local id', id: toGlobalId('Product', ''), type: 'Product' },
+    { why: 'Infinity', id: toGlobalId('Product', 'Infinity'), type: 'Product' },
+    { why: '17 digits', id: toGlobalId('Product', '10000000000000000'), type: 'Product' },
+    { why: 'text that is no global id', id: 'garbage!', type: 'Product' },
+  ] as const)('refuses $why', ({ id, type }) => {
+    expect(numericIdOf(id, type)).toBeUndefined();
+  });
+});
+
+describe('cursors', () => {
+  it.each([
+    { cursor: offsetCursor(0), text: 'b2Zmc2V0OjA', offset: 0 },
+    { cursor: offsetCursor(19), text: 'b2Zmc2V0OjE5', offset: 19 },
+    { cursor: offsetCursor(999_999_999_999_999), text: encoded('offset:999999999999999'), offset: 999_999_999_999_999 },
+  ])('an offset cursor $text reads back as $offset', ({ cursor, text, offset }) => {
+    expect(cursor).toBe(text);
+    expect(offsetFromCursor(cursor)).toBe(offset);
+  });
+
+  it.each([
+    { cursor: messageCursor(1), text: 'bWVzc2FnZTox', id: 1 },
+    { cursor: messageCursor(120), text: 'bWVzc2FnZToxMjA', id: 120 },
+  ])('a message cursor $text reads back as $id', ({ cursor, text, id }) => {
+    expect(cursor).toBe(text);
+    expect(messageIdFromCursor(cursor)).toBe(id);
+  });
+
+  it('reads leading zeros as the number they write', () => {
+    expect(offsetFromCursor(encoded('offset:007'))).toBe(7);
+  });
+
+  it.each([
+    { why: 'a message cursor', cursor: messageCursor(5) },
+    { why: 'a global id', cursor: toGlobalId('Product', 5) },
+    { why: 'a prefix without its colon', cursor: encoded('offset5') },
+    { why: 'a prefix with another separator', cursor: encoded('offset;5') },
+    { why: 'a longer prefix', cursor: encoded('offsets:5') },
+    { why: 'a negative offset', cursor: encoded('offset:-1') },
+    { why: 'a fraction', cursor: encoded('offset:1.5') },
+    { why: 'an exponent', cursor: encoded('offset:1e3') },
+    { why: 'no number', cursor: encoded('offset:') },
+    { why: 'a trailing space', cursor: encoded('offset:5 ') },
+    { why: '16 digits', cursor: encoded('offset:1000000000000000') },
+    { why: 'standard base64 padding', cursor: `${offsetCursor(1)}=` },
+    { why: 'empty text', cursor: '' },
+    { why: 'the decoded text itself', cursor: 'offset:5' },
+  ])('an offset cursor refuses $why', ({ cursor }) => {
+    expect(offsetFromCursor(cursor)).toBeUndefined();
+  });
+
+  it.each([
+    { why: 'an offset cursor', cursor: offsetCursor(5) },
+    { why: 'a Message global id', cursor: toGlobalId('Message', '3.17') },
+    { why: 'a negative id', cursor: encoded('message:-1') },
+    { why: 'a composite id', cursor: encoded('message:3.17') },
+    { why: '16 digits', cursor: encoded('message:1000000000000000') },
+  ])('a message cursor refuses $why', ({ cursor }) => {
+    expect(messageIdFromCursor(cursor)).toBeUndefined();
+  });
+});

@@ -1,0 +1,119 @@
+// The account forms' rules, in the order a person meets them: the first broken rule is the one answered.
+import { describe, expect, it } from 'vitest';
+import { checkPasswordChange, checkRegistration, sameUsername, usernameKey } from './account-rules.js';
+
+const PATTERN_MESSAGE = 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
+
+describe('checkRegistration', () => {
+  it.each([
+    { why: 'letters only', form: { username: 'anna', password: 'pw1' } },
+    { why: 'the shortest username and password', form: { username: 'abc', password: 'abc' } },
+    { why: 'the longest username and password', form: { username: 'a'.repeat(50), password: 'p'.repeat(128) } },
+    { why: 'dots, hyphens, underscores and digits beside a letter', form: { username: 'a.b-c_d9', password: 'pw1' } },
+    { why: 'digits with one letter', form: { username: '123x', password: 'pw1' } },
+    { why: 'a matching confirmation', form: { username: 'anna', password: 'pw1', confirmPassword: 'pw1' } },
+    { why: 'no confirmation at all', form: { username: 'anna', password: 'pw1', confirmPassword: undefined } },
+  ])('accepts $why', ({ form }) => {
+    expect(checkRegistration(form)).toBeUndefined();
+  });
+
+  it.each([
+    { why: 'no username', form: { username: '', password: 'pw1' }, message: 'Username is required', field: 'username' },
+    { why: 'a username of 2', form: { username: 'ab', password: 'pw1' }, message: 'Username must be at least 3 characters long', field: 'username' },
+    { why: 'a username of 51', form: { username: 'a'.repeat(51), password: 'pw1' }, message: 'Username must be at most 50 characters long', field: 'username' },
+    { why: 'a username without a letter', form: { username: '12345', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
+    { why: 'a space in the username', form: { username: 'an na', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
+    { why: 'an @ in the username', form: { username: 'anna@shop', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
+    { why: 'a non-ASCII letter', form: { username: 'jürgen', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
+    { why: 'no password', form: { username: 'anna', password: '' }, message: 'Password is required', field: 'password' },
+    { why: 'a password of 2', form: { username: 'anna', password: 'pw' }, message: 'Password must be at least 3 characters long', field: 'password' },
+    { why: 'a password of 129', form: { username: 'anna', password: 'p'.repeat(129) }, message: 'Password must be at most 128 characters long', field: 'password' },
+    {
+      why: 'a different confirmation',
+      form: { username: 'anna', password: 'pw1', confirmPassword: 'pw2' },
+      message: 'Passwords do not match',
+      field: 'confirmPassword',
+    },
+    {
+      why: 'an empty confirmation',
+      form: { username: 'anna', password: 'pw1', confirmPassword: '' },
+      message: 'Passwords do not match',
+      field: 'confirmPassword',
+    },
+    // Several rules broken: the username comes first, then the password, then the confirmation.
+    { why: 'everything empty, username first', form: { username: '', password: '', confirmPassword: 'x' }, message: 'Username is required', field: 'username' },
+    { why: 'a short password before a mismatch', form: { username: 'anna', password: 'pw', confirmPassword: 'x' }, message: 'Password must be at least 3 characters long', field: 'password' },
+  ])('refuses $why: $message', ({ form, message, field }) => {
+    expect(checkRegistration(form)).toEqual({ message, field });
+  });
+});
+
+describe('checkPasswordChange', () => {
+  it.each([
+    { why: 'a new password confirmed', form: { currentPassword: 'old', newPassword: 'new', confirmPassword: 'new' } },
+    { why: 'the longest new password', form: { currentPassword: 'old', newPassword: 'n'.repeat(128), confirmPassword: 'n'.repeat(128) } },
+    // Whether the current password is right is the REST service's to say; the form only needs one.
+    { why: 'the same password again', form: { currentPassword: 'same', newPassword: 'same', confirmPassword: 'same' } },
+  ])('accepts $why', ({ form }) => {
+    expect(checkPasswordChange(form)).toBeUndefined();
+  });
+
+  it.each([
+    {
+      why: 'no current password',
+      form: { currentPassword: '', newPassword: 'new', confirmPassword: 'new' },
+      message: 'Current password is required',
+      field: 'currentPassword',
+    },
+    {
+      why: 'no new password',
+      form: { currentPassword: 'old', newPassword: '', confirmPassword: '' },
+      message: 'New password is required',
+      field: 'newPassword',
+    },
+    {
+      why: 'a new password of 2',
+      form: { currentPassword: 'old', newPassword: 'nw', confirmPassword: 'nw' },
+      message: 'New password must be at least 3 characters long',
+      field: 'newPassword',
+    },
+    {
+      why: 'a new password of 129',
+      form: { currentPassword: 'old', newPassword: 'n'.repeat(129), confirmPassword: 'n'.repeat(129) },
+      message: 'New password must be at most 128 characters long',
+      field: 'newPassword',
+    },
+    {
+      why: 'a different confirmation',
+      form: { currentPassword: 'old', newPassword: 'new', confirmPassword: 'neW' },
+      message: 'Passwords do not match',
+      field: 'confirmPassword',
+    },
+    {
+      why: 'no confirmation',
+      form: { currentPassword: 'old', newPassword: 'new', confirmPassword: '' },
+      message: 'Passwords do not match',
+      field: 'confirmPassword',
+    },
+    {
+      why: 'everything empty, the current password first',
+      form: { currentPassword: '', newPassword: '', confirmPassword: 'x' },
+      message: 'Current password is required',
+      field: 'currentPassword',
+    },
+  ])('refuses $why: $message', ({ form, message, field }) => {
+    expect(checkPasswordChange(form)).toEqual({ message, field });
+  });
+});
+
+describe('usernameKey and sameUsername', () => {
+  it.each([
+    { a: 'anna', b: 'anna', same: true },
+    { a: 'Anna', b: 'aNNA', same: true },
+    { a: 'anna', b: 'anna.', same: false },
+    { a: 'anna', b: 'anne', same: false },
+  ])('$a and $b are one account: $same', ({ a, b, same }) => {
+    expect(sameUsername(a, b)).toBe(same);
+    expect(usernameKey(a) === usernameKey(b)).toBe(same);
+  });
+});

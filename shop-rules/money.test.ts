@@ -1,0 +1,71 @@
+// Money: integer cents inside, dollars on the wire; only amounts exact in cents become cents.
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, nearestCents } from './money.js';
+
+describe('dollarsToCents', () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [12.5, 1250],
+    [0.1, 10],
+    [0.01, 1],
+    [19.99, 1999],
+    // 0.29 * 100 is 28.999999999999996: rounded, not cut.
+    [0.29, 29],
+    [1.15, 115],
+    [1_000_000, 100_000_000],
+    [1_000_000.99, 100_000_099],
+  ])('turns %d dollars into %d cents', (dollars, cents) => {
+    expect(dollarsToCents(dollars)).toBe(cents);
+  });
+
+  it.each([
+    { why: 'a negative amount', dollars: -1 },
+    { why: 'a negative cent', dollars: -0.01 },
+    { why: 'three decimals', dollars: 1.005 },
+    { why: 'a tenth of a cent', dollars: 0.001 },
+    { why: 'a sum not exact in cents', dollars: 0.1 + 0.2 },
+    { why: 'NaN', dollars: Number.NaN },
+    { why: 'Infinity', dollars: Number.POSITIVE_INFINITY },
+    { why: '-Infinity', dollars: Number.NEGATIVE_INFINITY },
+    // String(1e21) is "1e+21".
+    { why: 'an amount written with an exponent', dollars: 1e21 },
+    { why: 'a tiny amount written with an exponent', dollars: 1e-7 },
+  ])('refuses $why', ({ dollars }) => {
+    expect(dollarsToCents(dollars)).toBeUndefined();
+  });
+});
+
+describe('centsToDollars', () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [10, 0.1],
+    [1250, 12.5],
+    [1999, 19.99],
+    [100_000_000, 1_000_000],
+  ])('turns %d cents into %d dollars', (cents, dollars) => {
+    expect(centsToDollars(cents)).toBe(dollars);
+  });
+
+  it.each([0, 1, 29, 115, 1999, 123_456_789])('round-trips %d cents through dollars', (cents) => {
+    expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+  });
+});
+
+describe('nearestCents', () => {
+  it.each([
+    [0, 0],
+    [12.5, 1250],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    // Another implementation's subtotal: 3 × 19.99 is 59.97000000000001 in floating point.
+    [3 * 19.99, 5997],
+    [0.004, 0],
+    [0.006, 1],
+    // 1.005 is 1.00499999999999989… as a double: the nearest cent is below.
+    [1.005, 100],
+  ])('rounds %d dollars to %d cents', (dollars, cents) => {
+    expect(nearestCents(dollars)).toBe(cents);
+  });
+});

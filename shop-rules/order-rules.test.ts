@@ -1,0 +1,85 @@
+// Cart, checkout and chat rules: each answers the value as it is kept, or the message and field of its refusal.
+import { describe, expect, it } from 'vitest';
+import {
+  checkCartQuantity,
+  checkMessageContent,
+  checkShippingAddress,
+  messageLength,
+  withinMessageLength,
+} from './order-rules.js';
+
+describe('checkShippingAddress', () => {
+  it.each([
+    { why: 'an address as it is', address: '1 Main Street', kept: '1 Main Street' },
+    { why: 'an address trimmed', address: '  1 Main Street\n', kept: '1 Main Street' },
+    { why: 'lines inside an address', address: '1 Main Street\nSpringfield', kept: '1 Main Street\nSpringfield' },
+    { why: '500 characters', address: 'a'.repeat(500), kept: 'a'.repeat(500) },
+    { why: '500 characters once trimmed', address: ` ${'a'.repeat(500)}\t`, kept: 'a'.repeat(500) },
+  ])('keeps $why', ({ address, kept }) => {
+    expect(checkShippingAddress(address)).toBe(kept);
+  });
+
+  it.each([
+    { why: 'an empty address', address: '', message: 'Please enter a shipping address' },
+    { why: 'a blank address', address: ' \t\n ', message: 'Please enter a shipping address' },
+    { why: '501 characters', address: 'a'.repeat(501), message: 'Shipping address must be at most 500 characters long' },
+  ])('refuses $why: $message', ({ address, message }) => {
+    expect(checkShippingAddress(address)).toEqual({ message, field: 'shippingAddress' });
+  });
+});
+
+describe('checkMessageContent', () => {
+  it.each([
+    { why: 'a message as it is', content: 'Hello', kept: 'Hello' },
+    { why: 'a message trimmed', content: '\n  Hello there  \t', kept: 'Hello there' },
+    { why: '2000 characters', content: 'x'.repeat(2000), kept: 'x'.repeat(2000) },
+    { why: '2000 characters once trimmed', content: `  ${'x'.repeat(2000)}  `, kept: 'x'.repeat(2000) },
+    // An emoji is two UTF-16 units but one character: 2000 of them are 4000 units.
+    { why: '2000 emoji', content: '😀'.repeat(2000), kept: '😀'.repeat(2000) },
+  ])('keeps $why', ({ content, kept }) => {
+    expect(checkMessageContent(content)).toBe(kept);
+  });
+
+  it.each([
+    { why: 'an empty message', content: '', message: 'Message must not be empty' },
+    { why: 'a blank message', content: '  \n\t', message: 'Message must not be empty' },
+    { why: '2001 characters', content: 'x'.repeat(2001), message: 'Message must be at most 2000 characters long' },
+    { why: '2001 emoji', content: '😀'.repeat(2001), message: 'Message must be at most 2000 characters long' },
+  ])('refuses $why: $message', ({ content, message }) => {
+    expect(checkMessageContent(content)).toEqual({ message, field: 'content' });
+  });
+});
+
+describe('messageLength and withinMessageLength', () => {
+  it.each([
+    { text: '', length: 0 },
+    { text: 'Hello', length: 5 },
+    { text: '😀', length: 1 },
+    { text: 'a😀b', length: 3 },
+  ])('counts $text as $length characters', ({ text, length }) => {
+    expect(messageLength(text)).toBe(length);
+  });
+
+  it.each([
+    { why: 'a short message unchanged', text: 'Hello', kept: 'Hello' },
+    { why: 'a long one at 2000 characters', text: 'x'.repeat(2005), kept: 'x'.repeat(2000) },
+    { why: 'without splitting an emoji', text: `${'x'.repeat(1999)}😀😀`, kept: `${'x'.repeat(1999)}😀` },
+  ])('cuts $why', ({ text, kept }) => {
+    expect(withinMessageLength(text)).toBe(kept);
+  });
+});
+
+describe('checkCartQuantity', () => {
+  it.each([1, 2, 999_999, 1_000_000])('keeps a quantity of %d', (quantity) => {
+    expect(checkCartQuantity(quantity)).toBe(quantity);
+  });
+
+  it.each([
+    { quantity: 0, message: 'Quantity must be at least 1' },
+    { quantity: -1, message: 'Quantity must be at least 1' },
+    { quantity: 1_000_001, message: 'Quantity must be at most 1000000' },
+    { quantity: Number.POSITIVE_INFINITY, message: 'Quantity must be at most 1000000' },
+  ])('refuses $quantity: $message', ({ quantity, message }) => {
+    expect(checkCartQuantity(quantity)).toEqual({ message, field: 'quantity' });
+  });
+});

@@ -1,0 +1,159 @@
+// What a valid product is: each rule's message and field, in the order the form is checked, and the product as it is
+// kept (trimmed, price in cents, one image list with the main image first).
+import { describe, expect, it } from 'vitest';
+import { type ProductForm, isAcceptableImageUrl, normaliseImages, validateProductForm } from './product-rules.js';
+
+const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
+
+const form = (changes: Partial<ProductForm> = {}): ProductForm => ({
+  name: 'Syringe',
+  description: 'Sterile, 5 ml',
+  price: 12.5,
+  quantity: 10,
+  ...changes,
+});
+
+describe('validateProductForm', () => {
+  it('keeps a valid product trimmed, its price in cents', () => {
+    expect(validateProductForm(form({ name: '  Syringe ', description: '\tSterile, 5 ml\n', imageUrl: ' /images/s.png ' }))).toEqual({
+      name: 'Syringe',
+      description: 'Sterile, 5 ml',
+      priceCents: 1250,
+      quantity: 10,
+      imageUrl: '/images/s.png',
+      imageUrls: ['/images/s.png'],
+    });
+  });
+
+  it.each([
+    { why: 'a price of 0', changes: { price: 0 }, kept: { priceCents: 0 } },
+    { why: 'the highest price', changes: { price: 1_000_000 }, kept: { priceCents: 100_000_000 } },
+    { why: 'a price in cents', changes: { price: 0.01 }, kept: { priceCents: 1 } },
+    { why: 'a quantity of 0', changes: { quantity: 0 }, kept: { quantity: 0 } },
+    { why: 'the highest quantity', changes: { quantity: 1_000_000 }, kept: { quantity: 1_000_000 } },
+    { why: 'a name of 200', changes: { name: 'n'.repeat(200) }, kept: { name: 'n'.repeat(200) } },
+    { why: 'a name of 200 once trimmed', changes: { name: ` ${'n'.repeat(200)} ` }, kept: { name: 'n'.repeat(200) } },
+    { why: 'a description of 5000', changes: { description: 'd'.repeat(5000) }, kept: { description: 'd'.repeat(5000) } },
+    { why: 'no images', changes: { imageUrl: null, imageUrls: null }, kept: { imageUrl: null, imageUrls: [] } },
+  ])('accepts $why', ({ changes, kept }) => {
+    expect(validateProductForm(form(changes))).toEqual({
+      name: 'Syringe',
+      description: 'Sterile, 5 ml',
+      priceCents: 1250,
+      quantity: 10,
+      imageUrl: null,
+      imageUrls: [],
+      ...kept,
+    });
+  });
+
+  it.each([
+    { why: 'no name', changes: { name: '' }, message: 'Name is required', field: 'name' },
+    { why: 'a blank name', changes: { name: ' \t ' }, message: 'Name is required', field: 'name' },
+    { why: 'a name of 201', changes: { name: 'n'.repeat(201) }, message: 'Name must be at most 200 characters long', field: 'name' },
+    { why: 'no description', changes: { description: '' }, message: 'Description is required', field: 'description' },
+    { why: 'a blank description', changes: { description: '\n' }, message: 'Description is required', field: 'description' },
+    {
+      why: 'a description of 5001',
+      changes: { description: 'd'.repeat(5001) },
+      message: 'Description must be at most 5000 characters long',
+      field: 'description',
+    },
+    { why: 'a negative price', changes: { price: -0.01 }, message: 'Price must be at least 0', field: 'price' },
+    { why: 'a price that is no number', changes: { price: Number.NaN }, message: 'Price must be at least 0', field: 'price' },
+    { why: 'an infinite price', changes: { price: Number.POSITIVE_INFINITY }, message: 'Price must be at least 0', field: 'price' },
+    { why: 'a price over 1000000', changes: { price: 1_000_000.01 }, message: 'Price must be at most 1000000', field: 'price' },
+    { why: 'a price with 3 decimals', changes: { price: 1.005 }, message: 'Price can have at most 2 decimal places', field: 'price' },
+    { why: 'a price not exact in cents', changes: { price: 0.1 + 0.2 }, message: 'Price can have at most 2 decimal places', field: 'price' },
+    { why: 'a fractional quantity', changes: { quantity: 1.5 }, message: 'Quantity must be a whole number', field: 'quantity' },
+    { why: 'a quantity that is no number', changes: { quantity: Number.NaN }, message: 'Quantity must be a whole number', field: 'quantity' },
+    { why: 'a negative quantity', changes: { quantity: -1 }, message: 'Quantity must be at least 0', field: 'quantity' },
+    { why: 'a quantity over 1000000', changes: { quantity: 1_000_001 }, message: 'Quantity must be at most 1000000', field: 'quantity' },
+    { why: 'a main image that is no URL', changes: { imageUrl: 'example.com/a.png' }, message: INVALID_IMAGE_URL, field: 'imageUrl' },
+    { why: 'a bad entry in the list', changes: { imageUrls: ['/a.png', 'ftp://host/b.png'] }, message: INVALID_IMAGE_URL, field: 'imageUrls' },
+    {
+      why: '21 images in the list',
+      changes: { imageUrls: Array.from({ length: 21 }, (_, index) => `/images/${index}.png`) },
+      message: 'Image URLs must have at most 20 entries',
+      field: 'imageUrls',
+    },
+    // Rules are met in the form's order: the first broken one is answered.
+    { why: 'everything wrong, the name first', changes: { name: '', description: '', price: -1, quantity: -1 }, message: 'Name is required', field: 'name' },
+    { why: 'a bad price before a bad quantity', changes: { price: -1, quantity: 1.5 }, message: 'Price must be at least 0', field: 'price' },
+    { why: 'a bad quantity before a bad image', changes: { quantity: -1, imageUrl: 'x' }, message: 'Quantity must be at least 0', field: 'quantity' },
+  ])('refuses $why: $message at $field', ({ changes, message, field }) => {
+    expect(validateProductForm(form(changes))).toEqual({ message, field });
+  });
+});
+
+describe('normaliseImages', () => {
+  it.each([
+    { why: 'nothing', imageUrl: undefined, imageUrls: undefined, images: [] },
+    { why: 'blanks only', imageUrl: '  ', imageUrls: ['', ' \t'], images: [] },
+    { why: 'the main image alone', imageUrl: '/a.png', imageUrls: null, images: ['/a.png'] },
+    { why: 'the list alone, its first as main', imageUrl: null, imageUrls: ['/a.png', '/b.png'], images: ['/a.png', '/b.png'] },
+    { why: 'the main image first', imageUrl: '/m.png', imageUrls: ['/a.png', '/b.png'], images: ['/m.png', '/a.png', '/b.png'] },
+    { why: 'trimmed entries', imageUrl: ' /m.png ', imageUrls: ['\t/a.png', '/b.png\n'], images: ['/m.png', '/a.png', '/b.png'] },
+    { why: 'blank entries dropped', imageUrl: '', imageUrls: ['', '/a.png', '   ', '/b.png'], images: ['/a.png', '/b.png'] },
+    { why: 'duplicates once, where first seen', imageUrl: null, imageUrls: ['/a.png', '/b.png', '/a.png'], images: ['/a.png', '/b.png'] },
+    { why: 'the main image once, though listed', imageUrl: '/b.png', imageUrls: ['/a.png', '/b.png'], images: ['/b.png', '/a.png'] },
+    { why: 'duplicates that differ only in spaces', imageUrl: '/a.png', imageUrls: [' /a.png', '/a.png '], images: ['/a.png'] },
+    { why: 'URLs that differ in case as two', imageUrl: null, imageUrls: ['/a.png', '/A.png'], images: ['/a.png', '/A.png'] },
+    {
+      why: 'the main image beside 20 listed (the limit is on the list)',
+      imageUrl: '/m.png',
+      imageUrls: Array.from({ length: 20 }, (_, index) => `/${index}.png`),
+      images: ['/m.png', ...Array.from({ length: 20 }, (_, index) => `/${index}.png`)],
+    },
+    {
+      why: '20 listed besides blanks',
+      imageUrl: null,
+      imageUrls: [...Array.from({ length: 20 }, (_, index) => `/${index}.png`), '', ' '],
+      images: Array.from({ length: 20 }, (_, index) => `/${index}.png`),
+    },
+  ])('makes one list of $why', ({ imageUrl, imageUrls, images }) => {
+    expect(normaliseImages(imageUrl, imageUrls)).toEqual(images);
+  });
+
+  it('counts the list before removing duplicates', () => {
+    expect(normaliseImages(null, Array.from({ length: 21 }, () => '/a.png'))).toEqual({
+      message: 'Image URLs must have at most 20 entries',
+      field: 'imageUrls',
+    });
+  });
+});
+
+describe('isAcceptableImageUrl', () => {
+  it.each([
+    'https://cdn.example.com/a.png',
+    'http://example.com/a.png',
+    'HTTPS://EXAMPLE.COM/A.PNG',
+    'https://example.com/a.png?size=2#top',
+    'https://[::1]/a.png',
+    '/images/a.png',
+    '/',
+    `https://example.com/${'a'.repeat(2048 - 'https://example.com/'.length)}`,
+  ])('accepts %s', (url) => {
+    expect(isAcceptableImageUrl(url)).toBe(true);
+  });
+
+  it.each([
+    { why: 'nothing', url: '' },
+    { why: 'a relative path', url: 'images/a.png' },
+    { why: 'a protocol-relative URL (another host)', url: '//evil.example/a.png' },
+    { why: 'another scheme', url: 'ftp://example.com/a.png' },
+    { why: 'javascript:', url: 'javascript:alert(1)' },
+    { why: 'a data URL', url: 'data:image/png;base64,AAAA' },
+    { why: 'a file URL', url: 'file:///etc/passwd' },
+    { why: 'http without a host', url: 'http://' },
+    { why: 'a space', url: 'https://example.com/a b.png' },
+    { why: 'a leading space (not trimmed here)', url: ' /a.png' },
+    { why: 'a tab', url: '/a\t.png' },
+    { why: 'a newline', url: '/a.png\n' },
+    { why: 'a NUL', url: '/a\u0000.png' },
+    { why: 'a backslash', url: '/\\evil.example/a.png' },
+    { why: 'more than 2048 characters', url: `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}` },
+  ])('refuses $why', ({ url }) => {
+    expect(isAcceptableImageUrl(url)).toBe(false);
+  });
+});
