@@ -76,9 +76,11 @@ describe('checkCartQuantity', () => {
 
   it.each([
     { quantity: 0, message: 'Quantity must be at least 1' },
+    { quantity: 1.5, message: 'Quantity must be a whole number' },
+    { quantity: Number.NaN, message: 'Quantity must be a whole number' },
     { quantity: -1, message: 'Quantity must be at least 1' },
     { quantity: 1_000_001, message: 'Quantity must be at most 1000000' },
-    { quantity: Number.POSITIVE_INFINITY, message: 'Quantity must be at most 1000000' },
+    { quantity: Number.POSITIVE_INFINITY, message: 'Quantity must be a whole number' },
   ])('refuses $quantity: $message', ({ quantity, message }) => {
     expect(checkCartQuantity(quantity)).toEqual({ message, field: 'quantity' });
   });

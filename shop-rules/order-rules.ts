@@ -9,6 +9,7 @@ export const SHIPPING_ADDRESS_REQUIRED = 'Please enter a shipping address';
 export const CART_IS_EMPTY = 'Your cart is empty';
 export const QUANTITY_AT_LEAST_ONE = 'Quantity must be at least 1';
 export const QUANTITY_AT_MOST = `Quantity must be at most ${MAX_STOCK}`;
+export const QUANTITY_WHOLE = 'Quantity must be a whole number';
 export const SHIPPING_ADDRESS_TOO_LONG = `Shipping address must be at most ${MAX_SHIPPING_ADDRESS_LENGTH} characters long`;
 export const MESSAGE_EMPTY = 'Message must not be empty';
 export const MESSAGE_TOO_LONG = `Message must be at most ${MAX_MESSAGE_LENGTH} characters long`;
@@ -44,6 +45,7 @@ export function checkMessageContent(content: string): string | RuleViolation {
 
 /** How many of a product a cart line may hold: a whole number from 1 to the largest stock there can be. */
 export function checkCartQuantity(quantity: number): number | RuleViolation {
+  if (!Number.isInteger(quantity)) return { message: QUANTITY_WHOLE, field: 'quantity' };
   if (quantity < 1) return { message: QUANTITY_AT_LEAST_ONE, field: 'quantity' };
   if (quantity > MAX_STOCK) return { message: QUANTITY_AT_MOST, field: 'quantity' };
   return quantity;

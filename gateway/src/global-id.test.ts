@@ -56,6 +56,15 @@ describe('fromGlobalId', () => {
     expect(fromGlobalId(id)).toBeUndefined();
   });
 
+  it.each([
+    // "Product:1" is UHJvZHVjdDox; the last character's spare bits can be set otherwise and decode alike.
+    { id: 'UHJvZHVjdDoxA' },
+    { id: 'UHJvZHVjdDoxB' },
+    { id: 'UHJvZHVjdDoy' + 'A' },
+  ])('refuses $id, another spelling of an id, so that one node has one id', ({ id }) => {
+    expect(fromGlobalId(id)).toBeUndefined();
+  });
+
   it('accepts 200 characters, the longest id', () => {
     const id = encoded(`Product:${'1'.repeat(142)}`);
     expect(id).toHaveLength(200);
@@ -87,6 +96,7 @@ describe('numericIdOf', () => {
     { why: 'an empty local id', id: toGlobalId('Product', ''), type: 'Product' },
     { why: 'Infinity', id: toGlobalId('Product', 'Infinity'), type: 'Product' },
     { why: '17 digits', id: toGlobalId('Product', '10000000000000000'), type: 'Product' },
+    { why: '16 digits beyond the safe integers', id: toGlobalId('Product', '9007199254740993'), type: 'Product' },
     { why: 'text that is no global id', id: 'garbage!', type: 'Product' },
   ] as const)('refuses $why', ({ id, type }) => {
     expect(numericIdOf(id, type)).toBeUndefined();

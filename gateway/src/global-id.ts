@@ -15,6 +15,8 @@ export interface DecodedGlobalId {
 export function fromGlobalId(globalId: string): DecodedGlobalId | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(globalId)) return undefined;
   const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  // One id per node: base64 has spare bits in its last character, so other spellings decode alike; only ours counts.
+  if (Buffer.from(decoded, 'utf8').toString('base64url') !== globalId) return undefined;
   const separator = decoded.indexOf(':');
   if (separator < 0) return undefined;
   const type = decoded.slice(0, separator) as NodeType;
@@ -26,7 +28,9 @@ export function fromGlobalId(globalId: string): DecodedGlobalId | undefined {
 export function numericIdOf(globalId: string, type: NodeType): number | undefined {
   const decoded = fromGlobalId(globalId);
   if (!decoded || decoded.type !== type || !/^[1-9][0-9]{0,15}$/.test(decoded.localId)) return undefined;
-  return Number(decoded.localId);
+  const id = Number(decoded.localId);
+  // Beyond 2^53 a number is not the one written: such an id names nothing rather than a neighbour.
+  return Number.isSafeInteger(id) ? id : undefined;
 }
 
 // Connection cursors are opaque too: an offset for offset-paged lists, a message id for chat history.

@@ -44,6 +44,9 @@ describe('fieldOfMessage', () => {
     { message: '', fields: PRODUCT_FIELDS },
     // "shipping address" is not "shippingAddress" spelt together.
     { message: 'shippingaddress is bad', fields: ['shippingAddress'] },
+    // Names are whole words: "valid" holds "id" but names no id.
+    { message: 'Invalid value', fields: ['id', ...PRODUCT_FIELDS] },
+    { message: 'Quantity is invalid', fields: ['id'] },
   ])('answers null for $message with fields $fields', ({ message, fields }) => {
     expect(fieldOfMessage(message, fields)).toBeNull();
   });

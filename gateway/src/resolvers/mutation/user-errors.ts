@@ -28,7 +28,9 @@ export function fieldOfMessage(
   for (const [pattern, field] of hints) if (pattern.test(message)) return field;
   const text = message.toLowerCase();
   const candidates = [...fields].sort((a, b) => words(b).length - words(a).length);
-  return candidates.find((field) => text.includes(words(field))) ?? null;
+  // As whole words (a plural too): "Invalid value" names no `id`, "Passwords" names `password`.
+  const named = (field: string) => new RegExp(`\\b${words(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?\\b`).test(text);
+  return candidates.find(named) ?? null;
 }
 
 /** The input field for the request field the REST service named; null when the input has no such field. */
