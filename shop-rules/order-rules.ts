@@ -27,6 +27,24 @@ export const withinMessageLength = (content: string): string =>
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Where an order may go from each status: forward along the delivery (steps may be skipped), or cancelled before it ships. */
+export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
+  CONFIRMED: ['SHIPPED', 'DELIVERED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+export const canMoveOrder = (from: string, to: OrderStatus): boolean => (ORDER_MOVES[from as OrderStatus] ?? []).includes(to);
+
+/** The moves an admin is offered on the order desk: the next step of the delivery, and cancelling while allowed. */
+export function deskMoves(status: string): OrderStatus[] {
+  const allowed = ORDER_MOVES[status as OrderStatus] ?? [];
+  const forward = allowed.find((move) => move !== 'CANCELLED');
+  return [...(forward ? [forward] : []), ...(allowed.includes('CANCELLED') ? (['CANCELLED'] as const) : [])];
+}
+
 /** The shipping address as the order keeps it (trimmed), or why it cannot be one. */
 export function checkShippingAddress(address: string): string | RuleViolation {
   const trimmed = address.trim();

@@ -11,6 +11,7 @@ export interface SocketViewer {
   username: string;
   /** Where the REST service's profile tells it. */
   id?: number | undefined;
+  isAdmin: boolean;
   /** Closes the socket with 4403: its user no longer exists or its token no longer works. */
   endSession(reason: string): void;
 }

@@ -3,7 +3,7 @@
 import { PubSub } from 'graphql-subscriptions';
 import { RedisPubSub } from 'graphql-redis-subscriptions';
 import { Redis } from 'ioredis';
-import type { RestChatRoom, RestMessage, RestProduct } from './rest/contract.js';
+import type { RestChatRoom, RestMessage, RestOrder, RestProduct } from './rest/contract.js';
 
 export interface ShopEvents {
   /**
@@ -18,6 +18,8 @@ export interface ShopEvents {
     room: Omit<RestChatRoom, 'roomName' | 'unreadCount'>;
   };
   PRODUCT_UPDATED: { product: RestProduct };
+  /** An order moved (to its buyer and the admins), or a new one was placed (to the admins). */
+  ORDER_UPDATED: { order: RestOrder };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */
   SESSION_ENDED: { username: string; userId?: number | undefined };
 }
@@ -63,6 +65,9 @@ const channelsOf = (topic: ShopTopic, audiences?: readonly string[]) =>
 export function userAudience(user: { id?: number | null | undefined; username: string }): string {
   return user.id == null ? `name:${user.username.toLowerCase()}` : `user:${user.id}`;
 }
+
+/** Every admin, as one audience: they follow all orders. */
+export const ADMINS_AUDIENCE = 'admins';
 
 /** `channelPrefix` keeps this shop's channels apart from anything else on a shared Redis (another shop, staging). */
 export function createPubSub(redisUrl: string | undefined, channelPrefix = 'medshop:', log?: PubSubLog): ShopPubSub {

@@ -35,6 +35,7 @@ interface SocketUser {
   username: string;
   /** Where the REST service's profile tells it. */
   id: number | undefined;
+  isAdmin: boolean;
 }
 
 /** Whether a session that ended is this socket's: by id where both are known (a username can be taken again). */
@@ -104,7 +105,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (!token) return false;
         try {
           const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
-          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined };
+          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined, isAdmin: !!profile.roles?.includes('ADMIN') };
           const user = userAudience(viewer);
           const socketId = randomUUID();
           if (!(await options.socketCounts.admit(user, socketId, options.socketsPerUser))) {
@@ -164,7 +165,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             log: options.log,
             token: viewer.token,
             requestId: randomUUID(),
-            socketViewer: { username: viewer.username, id: viewer.id, endSession: (reason) => endSession(socket, reason) },
+            socketViewer: { username: viewer.username, id: viewer.id, isAdmin: viewer.isAdmin, endSession: (reason) => endSession(socket, reason) },
             deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
             upstreamCallLimit: options.upstreamCallsPerOperation,
             clientAddress: context.extra.request.socket.remoteAddress,

@@ -640,6 +640,65 @@ describe('viewer', () => {
   });
 });
 
+describe('orders: every customer’s, for admins', () => {
+  const DESK = `query ($first: Int, $after: String, $status: OrderStatus) { orders(first: $first, after: $after, status: $status) {
+    totalCount countsByStatus { status count } pageInfo { hasNextPage endCursor }
+    edges { node { id number status customerUsername shippingAddress totalAmount } }
+  } }`;
+
+  it.runIf(restExtensions)('lists every order newest first with its buyer, narrowed by status, counted by status, in one REST call', async () => {
+    const ada = await shop.user('q-desk-ada');
+    const ben = await shop.user('q-desk-ben');
+    const adas = await placeOrderRest(ada, [['Qord Bandage', 1]], 'Ada’s address');
+    const bens = await placeOrderRest(ben, [['Qord Plaster', 2]], 'Ben’s address');
+    expect((await shop.rest.request('PUT', `/api/orders/${adas.id}/status`, { token: adminRest, body: { status: 'CONFIRMED' } })).status).toBe(200);
+
+    shop.resetCalls();
+    const all = (await read(DESK, { first: 100 }, adminRest)).orders;
+    expect(shop.calls).toEqual(['GET /api/orders?scope=all&page=0&size=100']);
+    const [newest, next] = all.edges.map((edge: any) => edge.node);
+    expect(newest).toMatchObject({ number: bens.id, status: 'PENDING', customerUsername: 'q-desk-ben', shippingAddress: 'Ben’s address', totalAmount: 2.5 });
+    expect(next).toMatchObject({ number: adas.id, status: 'CONFIRMED', customerUsername: 'q-desk-ada', shippingAddress: 'Ada’s address', totalAmount: 2.5 });
+    const count = (status: string) => all.edges.filter((edge: any) => edge.node.status === status).length;
+    expect(all.countsByStatus).toEqual(['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({ status, count: count(status) })));
+    expect(all.totalCount).toBe(all.edges.length);
+
+    const confirmed = (await read(DESK, { first: 1, status: 'CONFIRMED' }, adminRest)).orders;
+    expect(confirmed.edges.map((edge: any) => edge.node.number)).toEqual([adas.id]);
+    expect(confirmed.totalCount).toBe(count('CONFIRMED'));
+    // The counts are of every status, whatever the list is narrowed to.
+    expect(confirmed.countsByStatus).toEqual(all.countsByStatus);
+  });
+
+  it.runIf(restExtensions)('is for admins only: anyone else gets FORBIDDEN', async () => {
+    const answer = await shop.graphql(DESK, {}, await shop.user('q-desk-nosy'));
+    expect(answer.data ?? null).toBeNull();
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([['Only administrators can see every order', 'FORBIDDEN']]);
+  });
+
+  it.runIf(!restExtensions)('says plainly that the plain contract offers no such list', async () => {
+    const answer = await shop.graphql(DESK, {}, adminRest);
+    expect(answer.data ?? null).toBeNull();
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+      ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
+    ]);
+  });
+
+  it('shows the buyer’s username on their own orders, and null to an admin once the account is deleted', async () => {
+    const token = await shop.user('q-desk-leaver');
+    const order = await placeOrderRest(token, [['Qord Bandage', 1]]);
+    const mine = (await read('{ viewer { orders(first: 1) { edges { node { number customerUsername } } } } }', {}, token)).viewer.orders;
+    expect(mine.edges).toEqual([{ node: { number: order.id, customerUsername: 'q-desk-leaver' } }]);
+    expect((await shop.rest.request('DELETE', '/api/users/account', { token })).status).toBe(204);
+    const { node } = await read(
+      'query ($id: ID!) { node(id: $id) { ... on Order { number customerUsername } } }',
+      { id: Buffer.from(`Order:${order.id}`).toString('base64url') },
+      adminRest,
+    );
+    expect(node).toEqual({ number: order.id, customerUsername: null });
+  });
+});
+
 describe('ChatRoom and Message', () => {
   const HISTORY = `query ($id: ID!, $last: Int, $before: String) { node(id: $id) { ... on ChatRoom {
     messages(last: $last, before: $before) {

@@ -117,6 +117,49 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     }
   });
 
+  it('delivers orderUpdated for an order moved through gateway A to its buyer and an admin on gateway B', async () => {
+    const admin = await rest.adminToken();
+    const created = await mutate(
+      gatewayA,
+      admin,
+      'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }',
+      { input: { name: `Order probe ${run}`, description: 'Probe', price: 3, quantity: 1000 } },
+    );
+    const buy = async (token: string) => {
+      await mutate(gatewayA, token, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', {
+        id: created.product.id,
+      });
+      return (await mutate(gatewayA, token, 'mutation { checkout(input: { shippingAddress: "2 Redis Row" }) { order { id } userErrors { message } } }', {})).order.id as string;
+    };
+    const buyer = `order-buyer-${run}`;
+    const buyerToken = await rest.register(buyer);
+    const proberToken = await rest.register(`order-prober-${run}`);
+    const orderId = await buy(buyerToken);
+    const buyerSocket = gatewayB.socket(buyerToken);
+    const adminSocket = gatewayB.socket(admin);
+    try {
+      const ORDER_UPDATED = 'subscription { orderUpdated { id status customerUsername } }';
+      const buyerFeed = listen(buyerSocket, ORDER_UPDATED);
+      const adminFeed = listen(adminSocket, ORDER_UPDATED);
+      // New orders reach the admins: the first probe order seen on B shows B listens on Redis (the buyer's
+      // subscription, made before on the same gateway, too).
+      const probes = new Set<string>();
+      await untilLive(
+        adminFeed,
+        async () => void probes.add(await buy(proberToken)),
+        (event) => probes.has(event.data?.orderUpdated.id),
+      );
+      await mutate(gatewayA, admin, 'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CONFIRMED }) { order { id } userErrors { message } } }', {
+        id: orderId,
+      });
+      const isTheMove = (event: SocketEvent) => event.data?.orderUpdated.id === orderId;
+      expect((await arrival(buyerFeed, isTheMove, 'the buyer’s copy')).data.orderUpdated).toEqual({ id: orderId, status: 'CONFIRMED', customerUsername: buyer });
+      expect((await arrival(adminFeed, isTheMove, 'the admin’s copy')).data.orderUpdated).toEqual({ id: orderId, status: 'CONFIRMED', customerUsername: buyer });
+    } finally {
+      await Promise.all([buyerSocket.dispose(), adminSocket.dispose()]);
+    }
+  });
+
   it('delivers productUpdated for a change made through gateway A to a subscriber on gateway B', async () => {
     const admin = await rest.adminToken();
     const name = `Blood Pressure Cuff ${run}`;

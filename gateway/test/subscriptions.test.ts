@@ -351,6 +351,72 @@ describe('productUpdated', () => {
   });
 });
 
+describe('orderUpdated', () => {
+  const ORDER_UPDATED = 'subscription { orderUpdated { id number status customerUsername totalAmount } }';
+  const MOVE = 'mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(input: { orderId: $id, status: $status }) { order { status } userErrors { message } } }';
+
+  let probeProduct: string;
+  beforeAll(async () => {
+    const created = await mutate(admin, 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }', {
+      input: { name: 'Order Desk Probe', description: 'For the order events', price: 5, quantity: 100 },
+    });
+    probeProduct = created.product.id;
+  });
+
+  /** A new buyer with an order of one probe (5.00) placed: their token, username and the order's id and number. */
+  async function buyerWithOrder(name: string) {
+    const token = await shop.user(name);
+    const product = probeProduct;
+    await mutate(token, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', { id: product });
+    const checkout = await mutate(token, 'mutation { checkout(input: { shippingAddress: "9 Desk Road" }) { order { id number } userErrors { message } } }', {});
+    return { token, username: name, order: checkout.order as { id: string; number: number } };
+  }
+
+  it('tells the buyer and every admin each move of an order, and nobody else', async () => {
+    const buyer = await buyerWithOrder('order-follower');
+    const stranger = await shop.user('order-stranger');
+    const [buyerSocket, adminSocket, strangerSocket] = [shop.gateway.socket(buyer.token), shop.gateway.socket(admin), shop.gateway.socket(stranger)];
+    try {
+      const buyerFeed = listen(buyerSocket, ORDER_UPDATED);
+      const adminFeed = listen(adminSocket, ORDER_UPDATED);
+      const strangerFeed = listen(strangerSocket, ORDER_UPDATED);
+      await Promise.all([live(buyerSocket), live(adminSocket), live(strangerSocket)]);
+
+      await mutate(admin, MOVE, { id: buyer.order.id, status: 'CONFIRMED' });
+      await mutate(admin, MOVE, { id: buyer.order.id, status: 'SHIPPED' });
+      const expected = (status: string) => ({ id: buyer.order.id, number: buyer.order.number, status, customerUsername: buyer.username, totalAmount: 5 });
+      expect((await buyerFeed.next()).data.orderUpdated).toEqual(expected('CONFIRMED'));
+      expect((await buyerFeed.next()).data.orderUpdated).toEqual(expected('SHIPPED'));
+      expect((await adminFeed.next()).data.orderUpdated).toEqual(expected('CONFIRMED'));
+      expect((await adminFeed.next()).data.orderUpdated).toEqual(expected('SHIPPED'));
+      expect(await strangerFeed.nextMatching(() => true, 500)).toBeUndefined();
+    } finally {
+      await Promise.all([buyerSocket.dispose(), adminSocket.dispose(), strangerSocket.dispose()]);
+    }
+  });
+
+  it('tells the admins of every new order at checkout, and not the other shoppers', async () => {
+    const stranger = await shop.user('checkout-stranger');
+    const [adminSocket, strangerSocket] = [shop.gateway.socket(admin), shop.gateway.socket(stranger)];
+    try {
+      const adminFeed = listen(adminSocket, ORDER_UPDATED);
+      const strangerFeed = listen(strangerSocket, ORDER_UPDATED);
+      await Promise.all([live(adminSocket), live(strangerSocket)]);
+      const buyer = await buyerWithOrder('new-order-buyer');
+      expect((await adminFeed.next()).data.orderUpdated).toEqual({
+        id: buyer.order.id,
+        number: buyer.order.number,
+        status: 'PENDING',
+        customerUsername: 'new-order-buyer',
+        totalAmount: 5,
+      });
+      expect(await strangerFeed.nextMatching(() => true, 500)).toBeUndefined();
+    } finally {
+      await Promise.all([adminSocket.dispose(), strangerSocket.dispose()]);
+    }
+  });
+});
+
 describe('operations the socket refuses', () => {
   /** A messageAdded selection `depth` fields deep, walking Message → room → messages → edges → node → room … */
   function deepSubscription(depth: number): string {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const ORDER_FIELDS = ['id', 'items', 'orderDate', 'shippingAddress', 'status', 'totalAmount', 'username'];
+const ORDER_FIELDS = ['id', 'items', 'orderDate', 'shippingAddress', 'status', 'totalAmount', 'userId', 'username'];
 const STATUS_ADMINS_ONLY = 'Only administrators can change an order’s status';
 
 let counter = 0;
@@ -89,6 +89,7 @@ describe('POST /api/orders/checkout', () => {
       status: 'PENDING',
       shippingAddress: '12 Harbour Lane\nPort Town',
       username: buyer.username,
+      userId: (await shop.request('GET', '/api/users/profile', { token: buyer.token })).body.id,
       items: [
         { id: expect.any(Number), productId: pricey.id, productName: pricey.name, price: 19.99, quantity: 3, subtotal: 59.97 },
         { id: expect.any(Number), productId: dime.id, productName: dime.name, price: 0.1, quantity: 3, subtotal: 0.3 },
@@ -457,9 +458,42 @@ describe('extension: scope=all on GET /api/orders', () => {
     expect(new Set(all.map((order: any) => order.username))).toContain(alice.username);
 
     const page = await ordersOf(admin, { scope: 'all', page: 0, size: 1 });
-    expect(page).toEqual({ content: [bobs], totalElements: all.length, totalPages: all.length, number: 0, size: 1 });
+    const countsByStatus = Object.fromEntries(
+      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => [status, all.filter((order: any) => order.status === status).length]),
+    );
+    expect(page).toEqual({ content: [bobs], totalElements: all.length, totalPages: all.length, number: 0, size: 1, countsByStatus });
 
     expect(await ordersOf(admin, { scope: 'mine' })).toEqual(await ordersOf(admin));
+  });
+
+  it('narrows every customer’s orders to one status, counting each status whatever it narrows', async () => {
+    const buyer = await newBuyer();
+    const confirmed = await placeOrder(buyer.token);
+    const pending = await placeOrder(buyer.token);
+    expect((await setStatus(admin, confirmed.id, 'CONFIRMED')).status).toBe(200);
+    const all = await ordersOf(admin, { scope: 'all' });
+    const count = (status: string) => all.filter((order: any) => order.status === status).length;
+
+    const onlyConfirmed = await ordersOf(admin, { scope: 'all', status: 'CONFIRMED', page: 0, size: 100 });
+    expect(onlyConfirmed.content.map((order: any) => order.status)).toEqual(Array(count('CONFIRMED')).fill('CONFIRMED'));
+    expect(onlyConfirmed.content[0]).toEqual({ ...confirmed, status: 'CONFIRMED' });
+    expect(onlyConfirmed.totalElements).toBe(count('CONFIRMED'));
+    expect(onlyConfirmed.countsByStatus).toEqual({
+      PENDING: count('PENDING'),
+      CONFIRMED: count('CONFIRMED'),
+      SHIPPED: count('SHIPPED'),
+      DELIVERED: count('DELIVERED'),
+      CANCELLED: count('CANCELLED'),
+    });
+    expect(count('PENDING') + count('CONFIRMED') + count('SHIPPED') + count('DELIVERED') + count('CANCELLED')).toBe(all.length);
+    // The buyer's own list narrows too, and counts nothing.
+    const mine = await ordersOf(buyer.token, { status: 'PENDING', page: 0, size: 10 });
+    expect(mine).toEqual({ content: [pending], totalElements: 1, totalPages: 1, number: 0, size: 10 });
+    const refused = await shop.request('GET', '/api/orders', { token: admin, query: { scope: 'all', status: 'LOST' } });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { message: 'Status must be one of PENDING, CONFIRMED, SHIPPED, DELIVERED, CANCELLED', code: 'INVALID_INPUT', field: 'status' },
+    ]);
   });
 
   it('answers 403 to a regular user; scope=mine is their own list', async () => {

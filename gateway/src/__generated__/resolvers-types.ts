@@ -360,6 +360,8 @@ export type Node = {
 
 export type Order = Node & {
   __typename?: 'Order';
+  /** Who ordered it; null once their account is deleted. */
+  customerUsername?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   items: Array<OrderItem>;
   /** The order's number as people quote it (Order #42); the id is for the graph. */
@@ -373,6 +375,8 @@ export type Order = Node & {
 
 export type OrderConnection = {
   __typename?: 'OrderConnection';
+  /** In the admins' list (Query.orders): how many orders each status has, whatever `status` narrows; null elsewhere. */
+  countsByStatus?: Maybe<Array<OrderStatusCount>>;
   edges: Array<OrderEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -403,6 +407,12 @@ export type OrderStatus =
   | 'DELIVERED'
   | 'PENDING'
   | 'SHIPPED';
+
+export type OrderStatusCount = {
+  __typename?: 'OrderStatusCount';
+  count: Scalars['Int']['output'];
+  status: OrderStatus;
+};
 
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -475,6 +485,8 @@ export type Query = {
   node?: Maybe<Node>;
   /** Several objects by their global ids, in the same order; null for each one that cannot be seen. */
   nodes: Array<Maybe<Node>>;
+  /** Every customer's orders, newest first: for admins only (FORBIDDEN otherwise). `status` narrows them. `first` is at most 100. */
+  orders: OrderConnection;
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
   /** The catalogue by id, optionally filtered. `first` is at most 100. */
@@ -491,6 +503,13 @@ export type QueryNodeArgs = {
 
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<OrderStatus>;
 };
 
 
@@ -550,6 +569,8 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** Every new message in the viewer's rooms, including the viewer's own (from other tabs). */
   messageAdded: Message;
+  /** An order whose status moved: to its buyer and to every admin; and, for admins, every new order at checkout. */
+  orderUpdated: Order;
   /** A product whose price, stock or details changed (or a new one), so listings stay live; `ids` narrows it. */
   productUpdated: Product;
 };
@@ -806,6 +827,7 @@ export type ResolversTypes = ResolversObject<{
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderItem: ResolverTypeWrapper<RestOrderItem>;
   OrderStatus: OrderStatus;
+  OrderStatusCount: ResolverTypeWrapper<OrderStatusCount>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Preferences: ResolverTypeWrapper<RestPreferences>;
   PreferencesInput: PreferencesInput;
@@ -875,6 +897,7 @@ export type ResolversParentTypes = ResolversObject<{
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderItem: RestOrderItem;
+  OrderStatusCount: OrderStatusCount;
   PageInfo: PageInfo;
   Preferences: RestPreferences;
   PreferencesInput: PreferencesInput;
@@ -1055,6 +1078,7 @@ export type NodeResolvers<ContextType = GatewayContext, ParentType extends Resol
 }>;
 
 export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
+  customerUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1066,6 +1090,7 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
 }>;
 
 export type OrderConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
+  countsByStatus?: Resolver<Maybe<Array<ResolversTypes['OrderStatusCount']>>, ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['OrderEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1082,6 +1107,11 @@ export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends 
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type OrderStatusCountResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderStatusCount'] = ResolversParentTypes['OrderStatusCount']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -1124,6 +1154,7 @@ export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extend
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, RequireFields<QueryProductsArgs, 'first'>>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -1149,6 +1180,7 @@ export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType
 
 export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
+  orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
   productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
 }>;
 
@@ -1227,6 +1259,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
   OrderItem?: OrderItemResolvers<ContextType>;
+  OrderStatusCount?: OrderStatusCountResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Preferences?: PreferencesResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;

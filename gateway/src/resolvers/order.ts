@@ -7,6 +7,7 @@ export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
   number: (order) => order.id,
   items: (order) => order.items ?? [],
+  customerUsername: (order) => order.username ?? null,
 };
 
 export const OrderItem: OrderItemResolvers = {

@@ -1,6 +1,7 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import { ORDER_STATUSES } from '../../../shop-rules/order-rules.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
 import { MAX_FIRST as MAX_NODES, offsetConnection, windowAfter } from './connections.js';
@@ -31,6 +32,16 @@ export const Query: QueryResolvers = {
     );
     context.loaders.primeProducts(slice.items);
     return offsetConnection(slice, window);
+  },
+  orders: async (_root, { first, after, status }, context) => {
+    const window = windowAfter(first, after);
+    const slice = await context.api.orders.everyone(window, status ?? undefined);
+    context.loaders.primeOrders(slice.items);
+    const counts = slice.countsByStatus;
+    return {
+      ...offsetConnection(slice, window),
+      countsByStatus: counts ? ORDER_STATUSES.map((each) => ({ status: each, count: counts[each] ?? 0 })) : null,
+    };
   },
   product: (_root, { id }, context) => {
     const productId = numericIdOf(id, 'Product');

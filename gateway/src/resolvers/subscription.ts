@@ -6,7 +6,7 @@ import type { SubscriptionResolvers } from '../__generated__/resolvers-types.js'
 import type { GatewayContext, SocketViewer } from '../context.js';
 import { UpstreamRejection } from '../errors.js';
 import { numericIdOf } from '../global-id.js';
-import { type ShopEvents, userAudience } from '../pubsub.js';
+import { ADMINS_AUDIENCE, type ShopEvents, userAudience } from '../pubsub.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
 
@@ -15,6 +15,15 @@ function isParticipant(event: MessageEvent, viewer: SocketViewer): boolean {
   return event.participantUsernames.some((name) => sameUsername(name, viewer.username));
 }
 type ProductEvent = ShopEvents['PRODUCT_UPDATED'];
+type OrderEvent = ShopEvents['ORDER_UPDATED'];
+
+/** An order event is the buyer's (by id where known, else by name) or, for admins, everyone's. */
+function mayFollow(event: OrderEvent, viewer: SocketViewer): boolean {
+  if (viewer.isAdmin) return true;
+  const { userId, username } = event.order;
+  if (userId != null && viewer.id !== undefined) return userId === viewer.id;
+  return !!username && sameUsername(username, viewer.username);
+}
 
 export const Subscription: SubscriptionResolvers = {
   messageAdded: {
@@ -47,6 +56,24 @@ export const Subscription: SubscriptionResolvers = {
         throw error;
       }
       return event.message;
+    },
+  },
+  orderUpdated: {
+    // Admins listen on the admins' channel, where every order event goes; anyone else on their own.
+    subscribe: withFilter<OrderEvent, unknown, GatewayContext>(
+      (_root, _args, context) => {
+        const viewer = context!.socketViewer;
+        if (!viewer) return context!.pubsub.subscribe('ORDER_UPDATED', []);
+        if (viewer.isAdmin) return context!.pubsub.subscribe('ORDER_UPDATED', [ADMINS_AUDIENCE]);
+        const byName = userAudience({ username: viewer.username });
+        return context!.pubsub.subscribe('ORDER_UPDATED', viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
+      },
+      (event, _args, context) => !!event && !!context?.socketViewer && mayFollow(event, context.socketViewer),
+    ) as never,
+    resolve: (event: OrderEvent, _args: unknown, context: GatewayContext) => {
+      context.refreshLoaders();
+      context.loaders.primeOrders([event.order]);
+      return event.order;
     },
   },
   productUpdated: {

@@ -60,7 +60,14 @@ export interface RestOrder {
   status: string;
   shippingAddress: string;
   items?: RestOrderItem[] | null;
+  /** The buyer; null once their account is deleted. */
+  username?: string | null;
+  /** Extension (DESIGN §4): the buyer's user id. */
+  userId?: number | null;
 }
+
+/** Extension: a page of every customer's orders (scope=all) also counts each status. */
+export type RestOrderPage = RestPage<RestOrder> & { countsByStatus?: Record<string, number> };
 
 export interface RestChatRoom {
   id: number;

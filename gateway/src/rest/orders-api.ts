@@ -1,6 +1,7 @@
 // Orders through the contract: /api/orders, checkout, and the admins' status endpoint.
+import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
-import type { RestOrder, RestPage } from './contract.js';
+import { type RestOrder, type RestOrderPage, type RestPage, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type Window, type WindowSlice, fetchWindow } from './windows.js';
 
@@ -16,6 +17,33 @@ export class OrdersApi {
         this.rest.call<RestOrder[] | RestPage<RestOrder>>(this.caller, { method: 'GET', path: '/api/orders', query: { page, size } }),
       window,
     );
+  }
+
+  /**
+   * Every customer's orders, newest first (admins; the REST service answers 403 to anyone else), narrowed to one
+   * status, with how many each status has. `scope=all` is an extension: a contract without it answers the caller's
+   * own list, whole, which cannot stand in for everyone's — so that is refused, plainly.
+   */
+  async everyone(window: Window, status?: string): Promise<WindowSlice<RestOrder> & { countsByStatus?: Record<string, number> }> {
+    let countsByStatus: Record<string, number> | undefined;
+    let lacksTheList = false;
+    const slice = await fetchWindow(async (page, size) => {
+      const answer = await this.rest.call<RestOrder[] | RestOrderPage>(this.caller, {
+        method: 'GET',
+        path: '/api/orders',
+        query: { scope: 'all', status, page, size },
+      });
+      if (isPage<RestOrder>(answer)) countsByStatus ??= (answer as RestOrderPage).countsByStatus;
+      else lacksTheList = true;
+      return answer;
+    }, window);
+    if (lacksTheList) {
+      throw new GraphQLError(
+        "The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)",
+        { extensions: { code: 'NOT_SUPPORTED' } },
+      );
+    }
+    return { ...slice, countsByStatus };
   }
 
   /** null when there is no such order of the caller's. */

@@ -17,6 +17,8 @@ export interface NewOrderLine {
 export interface OrderScope {
   /** undefined → every customer's orders. */
   userId?: number | undefined;
+  /** undefined → in every status. */
+  status?: string | undefined;
 }
 
 export class OrderRepository {
@@ -46,6 +48,7 @@ export class OrderRepository {
       .selectAll('orders')
       .select('users.username');
     if (scope.userId !== undefined) query = query.where('orders.userId', '=', scope.userId);
+    if (scope.status !== undefined) query = query.where('orders.status', '=', scope.status);
     return query;
   }
 
@@ -58,7 +61,18 @@ export class OrderRepository {
   async count(scope: OrderScope): Promise<number> {
     let query = this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count'));
     if (scope.userId !== undefined) query = query.where('userId', '=', scope.userId);
+    if (scope.status !== undefined) query = query.where('status', '=', scope.status);
     return Number((await query.executeTakeFirstOrThrow()).count);
+  }
+
+  /** How many orders (of every customer) each status has. */
+  async countByStatus(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute();
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
   }
 
   async findById(id: number, db = this.db): Promise<OrderWithItems | undefined> {

@@ -4,7 +4,7 @@ import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { forbidden } from '../shared/http-errors.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
-import { CheckoutBody, OrderAnswer, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
+import { CheckoutBody, OrderAnswerSchema, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
 import type { OrderService } from './order.service.js';
 
 export interface OrderRouteOptions {
@@ -14,6 +14,7 @@ export interface OrderRouteOptions {
 
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (app, { orders, extensions }) => {
   const common = { tags: ['orders'], security: BEARER_SECURITY };
+  const OrderAnswer = OrderAnswerSchema(extensions);
 
   app.post(
     '/checkout',
@@ -41,12 +42,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all' };
-      // scope is an extension: with the extensions off it is ignored like page and size (DESIGN §4).
+      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all'; status?: OrderStatus };
+      // scope and status are extensions: with the extensions off they are ignored like page and size (DESIGN §4).
       const everyone = extensions && query.scope === 'all';
+      const status = extensions ? query.status : undefined;
       if (everyone && !viewer.isAdmin) throw forbidden('Only administrators can see every order');
       const page = requestedPage(query, extensions);
-      return page ? orders.page(viewer, page, everyone) : orders.list(viewer, everyone);
+      return page ? orders.page(viewer, page, everyone, status) : orders.list(viewer, everyone, status);
     },
   );
 

@@ -16,7 +16,7 @@ export const OrderItemAnswer = Type.Object({
   subtotal: Type.Number(),
 });
 
-export const OrderAnswer = Type.Object({
+const orderFields = {
   id: Type.Integer(),
   orderDate: Timestamp,
   totalAmount: Type.Number(),
@@ -24,8 +24,15 @@ export const OrderAnswer = Type.Object({
   shippingAddress: Type.String(),
   username: Nullable(Type.String({ description: 'The buyer; null once they deleted their account' })),
   items: Type.Array(OrderItemAnswer),
-});
-export type OrderAnswer = Static<typeof OrderAnswer>;
+};
+const buyerId = {
+  userId: Nullable(Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' })),
+};
+
+/** An order as answered: with the buyer's id where the extensions are on. */
+export const OrderAnswerSchema = (extensions: boolean) => Type.Object(extensions ? { ...orderFields, ...buyerId } : orderFields);
+/** The service's answer carries the buyer's id always; the plain contract's schema leaves it out of the JSON. */
+export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & { userId: number | null };
 
 export const CheckoutBody = Type.Object({
   // Missing, not text or blank: the same message as the spec's form (§5).
@@ -47,13 +54,27 @@ export const OrderListQuery = (extensions: boolean) =>
           scope: Type.Optional(
             Type.Enum(['mine', 'all'], { description: 'all: every customer’s orders, for admins (extension)' }),
           ),
+          status: Type.Optional(Type.Enum([...ORDER_STATUSES], { description: 'Only the orders in this status (extension)' })),
         }),
       ])
     : Type.Object({});
 
 export const OrderListAnswer = (extensions: boolean) =>
   extensions
-    ? Type.Union([Type.Array(OrderAnswer), PageSchema(OrderAnswer)], {
-        description: 'Newest first; a page object when page or size is given',
-      })
-    : Type.Array(OrderAnswer);
+    ? Type.Union(
+        [
+          Type.Array(OrderAnswerSchema(true)),
+          Type.Intersect([
+            PageSchema(OrderAnswerSchema(true)),
+            Type.Object({
+              countsByStatus: Type.Optional(
+                Type.Record(Type.String(), Type.Integer(), {
+                  description: 'With scope=all: how many orders each status has, whatever `status` narrows (extension)',
+                }),
+              ),
+            }),
+          ]),
+        ],
+        { description: 'Newest first; a page object when page or size is given' },
+      )
+    : Type.Array(OrderAnswerSchema(false));

@@ -4,11 +4,13 @@ import type { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/clock.js';
 import { badRequest, conflict, notFound, obeying } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
-import { CART_IS_EMPTY, checkShippingAddress } from '../../../shop-rules/order-rules.js';
+import { CART_IS_EMPTY, canMoveOrder, checkShippingAddress } from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
-import type { OrderAnswer, OrderStatus } from './order.schemas.js';
+import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
+
+export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number> };
 
 export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
   return {
@@ -18,6 +20,7 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
     status: order.status,
     shippingAddress: order.shippingAddress,
     username: order.username,
+    userId: order.userId,
     items: order.items.map((item) => ({
       id: item.id,
       productId: item.productId,
@@ -28,15 +31,6 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
     })),
   };
 }
-
-/** Where an order may go next: forward along the delivery, or cancelled before it ships. */
-const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  PENDING: ['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
-  CONFIRMED: ['SHIPPED', 'DELIVERED', 'CANCELLED'],
-  SHIPPED: ['DELIVERED'],
-  DELIVERED: [],
-  CANCELLED: [],
-};
 
 export class OrderService {
   constructor(
@@ -73,21 +67,24 @@ export class OrderService {
     return this.get(buyer, orderId);
   }
 
-  private scopeOf(viewer: AuthenticatedUser, everyone: boolean): OrderScope {
-    return everyone && viewer.isAdmin ? {} : { userId: viewer.id };
+  private scopeOf(viewer: AuthenticatedUser, everyone: boolean, status?: OrderStatus): OrderScope {
+    return everyone && viewer.isAdmin ? { status } : { userId: viewer.id, status };
   }
 
-  async list(viewer: AuthenticatedUser, everyone = false): Promise<OrderAnswer[]> {
-    return (await this.orders.list(this.scopeOf(viewer, everyone))).map(toOrderAnswer);
+  async list(viewer: AuthenticatedUser, everyone = false, status?: OrderStatus): Promise<OrderAnswer[]> {
+    return (await this.orders.list(this.scopeOf(viewer, everyone, status))).map(toOrderAnswer);
   }
 
-  async page(viewer: AuthenticatedUser, request: PageRequest, everyone = false): Promise<Page<OrderAnswer>> {
-    const scope = this.scopeOf(viewer, everyone);
-    const [orders, total] = await Promise.all([
+  /** A page of orders; of every customer's (admins), with how many orders each status has, whatever `status` narrows. */
+  async page(viewer: AuthenticatedUser, request: PageRequest, everyone = false, status?: OrderStatus): Promise<OrderPage> {
+    const scope = this.scopeOf(viewer, everyone, status);
+    const [orders, total, counts] = await Promise.all([
       this.orders.list(scope, { offset: request.page * request.size, limit: request.size }),
       this.orders.count(scope),
+      everyone ? this.orders.countByStatus() : undefined,
     ]);
-    return toPage(orders.map(toOrderAnswer), total, request);
+    const page = toPage(orders.map(toOrderAnswer), total, request);
+    return counts ? { ...page, countsByStatus: Object.fromEntries(ORDER_STATUSES.map((each) => [each, counts.get(each) ?? 0])) as Record<OrderStatus, number> } : page;
   }
 
   /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */
@@ -103,7 +100,7 @@ export class OrderService {
       if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
       const current = order.status as OrderStatus;
       if (current === status) return; // asked twice: already done
-      if (!NEXT_STATUSES[current].includes(status)) {
+      if (!canMoveOrder(current, status)) {
         throw conflict(`An order that is ${current} cannot become ${status}`, 'STATUS_NOT_ALLOWED', 'status');
       }
       // Conditional on the status read above, so two admins cancelling at once return the stock once.

@@ -4,7 +4,8 @@ import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputProblem, obeying } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
-import type { RestCart } from '../../rest/contract.js';
+import { ADMINS_AUDIENCE, userAudience } from '../../pubsub.js';
+import type { RestCart, RestOrder } from '../../rest/contract.js';
 import { productIdOf, publishProductsById } from './catalogue.js';
 import { withUserErrors } from './user-errors.js';
 
@@ -12,6 +13,20 @@ import { withUserErrors } from './user-errors.js';
 // not in your cart": about the productId, as when the id is of another type.
 const STOCK_HINTS: [RegExp, string | null][] = [[/in stock|out of stock/i, 'quantity']];
 const PRODUCT_ID_HINTS: [RegExp, string | null][] = [[/not found|not in your cart/i, 'productId']];
+
+/** The buyer's own channel: by id where the REST service tells it, by name otherwise; none once the account is gone. */
+function buyerAudience(order: RestOrder): string[] {
+  if (order.userId != null) return [userAudience({ id: order.userId, username: order.username ?? '' })];
+  return order.username ? [userAudience({ username: order.username })] : [];
+}
+
+async function publishOrder(context: GatewayContext, order: RestOrder, audiences: string[]): Promise<void> {
+  try {
+    await Promise.all(audiences.map((audience) => context.pubsub.publish('ORDER_UPDATED', { order }, audience)));
+  } catch (error) {
+    context.log.error({ err: error, orderId: order.id }, 'could not publish orderUpdated');
+  }
+}
 
 function changedCart(context: GatewayContext, cart: RestCart) {
   context.loaders.cart.prime(cart);
@@ -54,6 +69,8 @@ export const shoppingMutations: Pick<
       const emptied: RestCart = { ...cart, items: [], totalPrice: 0 };
       context.loaders.cart.prime(emptied);
       await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+      // A new order for the admins' desk; its buyer has it in this answer.
+      await publishOrder(context, order, [ADMINS_AUDIENCE]);
       return { order, cart: emptied };
     }),
 
@@ -76,6 +93,7 @@ export const shoppingMutations: Pick<
         if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
         const order = await context.api.orders.changeStatus(orderId, input.status);
         context.loaders.primeOrders([order]);
+        await publishOrder(context, order, [...buyerAudience(order), ADMINS_AUDIENCE]);
         // Cancelling returns the stock.
         if (input.status === 'CANCELLED') {
           await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
