@@ -23,6 +23,8 @@ export function createShopCache(): InMemoryCache {
         fields: {
           // The filter is part of the list's identity; pages of one filter are merged into one list.
           products: relayStylePagination(['filter']),
+          // Every customer's orders (the admins' desk): one list per status tab, pages of a tab merged.
+          orders: relayStylePagination(['status']),
           // A product seen anywhere (a listing card) answers product(id) at once, with no request.
           product: {
             read(existing: Reference | null | undefined, { args, toReference, canRead }) {

@@ -1,11 +1,37 @@
 // What arrives over the socket while someone is logged in, written into the cache so every screen follows:
 // chat messages (appended once to their room's history if it is loaded, the room added to the list if new, read
-// at once if the room is open) and product changes (stock and price on the listing, the detail page and the cart).
+// at once if the room is open), product changes (stock and price on the listing, the detail page and the cart) and
+// order moves (the buyer's orders and confirmation page; for admins also new orders, and the desk's tabs and counts).
 // Every scalar field is selected, so whatever a screen shows of these objects stays complete.
 import { gql } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { LiveMessageAddedDocument, LiveProductUpdatedDocument } from '../gql/graphql';
+import { LiveMessageAddedDocument, LiveOrderUpdatedDocument, LiveProductUpdatedDocument } from '../gql/graphql';
 import { addMessageToCache, markRoomRead, visibleChatRoom } from '../lib/chat';
+import { applyOrderChange, newOrderIds } from '../lib/orders';
+
+const ORDER_STATUS = gql`
+  fragment LiveOrderStatus on Order {
+    status
+  }
+`;
+// What the event carries, written over the cached order.
+const LIVE_ORDER_FIELDS = gql`
+  fragment LiveOrderFields on Order {
+    id
+    number
+    orderDate
+    status
+    totalAmount
+    shippingAddress
+    customerUsername
+    items {
+      productName
+      price
+      quantity
+      subtotal
+    }
+  }
+`;
 
 if (false) {
   gql`
@@ -23,6 +49,24 @@ if (false) {
           lastMessage
           lastMessageTime
           unreadCount
+        }
+      }
+    }
+
+    subscription LiveOrderUpdated {
+      orderUpdated {
+        id
+        number
+        orderDate
+        status
+        totalAmount
+        shippingAddress
+        customerUsername
+        items {
+          productName
+          price
+          quantity
+          subtotal
         }
       }
     }
@@ -55,5 +99,21 @@ export function LiveUpdates() {
     },
   });
   useSubscription(LiveProductUpdatedDocument, { ignoreResults: true });
+  // Written here rather than by the hook, so the status it had before is known: the admins' desk lists and counts
+  // move with it. The buyer's own pages follow the order itself.
+  useSubscription(LiveOrderUpdatedDocument, {
+    ignoreResults: true,
+    fetchPolicy: 'no-cache',
+    onData: ({ data }) => {
+      const order = data.data?.orderUpdated;
+      if (!order) return;
+      const previous = client.cache.readFragment({ id: client.cache.identify(order), fragment: ORDER_STATUS, returnPartialData: true }) as {
+        status?: string;
+      } | null;
+      client.cache.writeFragment({ id: client.cache.identify(order), fragment: LIVE_ORDER_FIELDS, data: order });
+      applyOrderChange(client.cache, order, previous?.status);
+      if (!previous?.status) newOrderIds(new Set([...newOrderIds(), order.id]));
+    },
+  });
   return null;
 }

@@ -27,6 +27,7 @@ const OrderSuccessRoute = lazyScreen(() => import('../features/order-success/ord
 const OrdersRoute = lazyScreen(() => import('../features/orders/orders-route'), 'OrdersRoute');
 const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'), 'ProfileRoute');
 const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');
+const OrderDeskRoute = lazyScreen(() => import('../features/order-desk/order-desk-route'), 'OrderDeskRoute');
 
 /** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
 const screen = (title: string | ReactNode, element: ReactNode) => (
@@ -50,6 +51,7 @@ export function ShopRoutes() {
           <Route element={<RequireAdmin />}>
             <Route path="create" element={screen('Create Product', <CreateProductRoute />)} />
             <Route path="edit/:productId" element={screen('Edit Product', <EditProductRoute />)} />
+            <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />
           <Route path="checkout" element={screen('Checkout', <CheckoutRoute />)} />

@@ -2,6 +2,9 @@
 // the shop knows have their own colours.
 import styles from './status-badge.module.css';
 
+/** What a cancelled order says to its buyer, wherever it is shown. */
+export const ORDER_CANCELLED = 'This order was cancelled. Nothing will be shipped, and its items went back on sale.';
+
 export function StatusBadge({ status }: { status: string }) {
   const key = status.toLowerCase();
   return (

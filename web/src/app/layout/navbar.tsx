@@ -205,6 +205,13 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               Orders
             </NavLink>
           </li>
+          {isAdmin && (
+            <li>
+              <NavLink to="/admin/orders" className={linkClass}>
+                Manage Orders
+              </NavLink>
+            </li>
+          )}
           <li>
             <NavLink to="/chat" className={linkClass}>
               Chat{' '}

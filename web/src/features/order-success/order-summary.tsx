@@ -2,7 +2,8 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '../../components/item-lines';
-import { StatusBadge } from '../../components/status-badge';
+import { Alert } from '../../components/feedback';
+import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import styles from './order-success.module.css';
@@ -31,6 +32,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
   if (!complete) return null;
   return (
     <div className={styles.section}>
+      {data.status === 'CANCELLED' && <Alert tone="info">{ORDER_CANCELLED}</Alert>}
       <dl className={styles.facts}>
         <div>
           <dt>Order number</dt>

@@ -2,7 +2,8 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '../../components/item-lines';
-import { StatusBadge } from '../../components/status-badge';
+import { Alert } from '../../components/feedback';
+import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import styles from './orders.module.css';
@@ -38,6 +39,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
         </div>
         <StatusBadge status={data.status} />
       </div>
+      {data.status === 'CANCELLED' && <Alert tone="info">{ORDER_CANCELLED}</Alert>}
       <ItemLines items={data.items} label={`Items of order #${data.number}`} />
       <div className={styles.footer}>
         <p className={styles.address}>

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ORDER_CANCELLED } from '../../components/status-badge';
 import { describe, expect, it } from 'vitest';
 import { OrdersPageDocument } from '../../gql/graphql';
 import { orderId, sessionMock } from '../../testing/fixtures';
@@ -75,4 +76,19 @@ describe('orders', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
   });
+
+  it('follows each move of an order live, and says so when it is cancelled', async () => {
+    const { live } = renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(6, 'PENDING', '2026-11-22T10:00:00.000Z')])] });
+    const card = await screen.findByRole('article', { name: 'Order #6' });
+    expect(within(card).getByText('PENDING')).toBeInTheDocument();
+    await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
+    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', price: 10, quantity: 6, subtotal: 60 }] });
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CONFIRMED') }));
+    expect(await within(card).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
+    expect(within(card).queryByRole('status')).toBeNull();
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CANCELLED') }));
+    expect(await within(card).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
+    expect(within(card).getByRole('status')).toHaveTextContent(ORDER_CANCELLED);
+  });
 });
+

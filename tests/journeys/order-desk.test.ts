@@ -1,0 +1,68 @@
+// Journey 7: the admins' order desk. A shopper watches their orders while an admin, in another browser, confirms
+// and ships the order from the desk: the shopper's page follows each move without reloading.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumFound, launchChromium } from './support/chromium.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+
+describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the buyer', () => {
+  let browser: Browser;
+  let shop: JourneyShop;
+  beforeAll(async () => {
+    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+  });
+
+  it('the admin confirms and ships a new order from the desk; the buyer’s orders page shows each move as it happens', async () => {
+    // The admin has the desk open before the order exists: it arrives at the top, marked New.
+    const admin = await openPerson(browser, shop);
+    await logIn(admin.page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await admin.page.getByRole('link', { name: 'Manage Orders' }).click();
+    await admin.page.waitForURL('/admin/orders');
+    await admin.page.getByRole('heading', { name: 'Manage Orders', level: 1 }).waitFor();
+    await expect.poll(() => admin.page.getByRole('tab', { name: /^Pending/ }).innerText()).toMatch(/^Pending\s*0$/);
+
+    // The buyer, on a phone, orders a thermometer and keeps the orders page open.
+    const buyer = await openPerson(browser, shop, 375);
+    await registerAndLogIn(shop, buyer.page, 'desk-buyer');
+    await buyer.page.goto('/?name=thermometer');
+    await buyer.page.getByRole('article').first().getByRole('link').first().click();
+    await buyer.page.waitForURL(/\/products\//);
+    await buyer.page.getByRole('button', { name: 'Add to Cart' }).click();
+    await buyer.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
+    await buyer.page.goto('/checkout');
+    await buyer.page.getByLabel('Shipping Address').fill('12 Harbour Lane, Port Town');
+    await buyer.page.getByRole('button', { name: 'Place Order' }).click();
+    await buyer.page.waitForURL('/order-success');
+    await buyer.page.getByRole('link', { name: 'View All Orders' }).click();
+    await buyer.page.waitForURL('/orders');
+    const buyersOrder = buyer.page.getByRole('article').first();
+    await expect.poll(() => buyersOrder.getByText('PENDING', { exact: true }).isVisible()).toBe(true);
+    const number = (await buyersOrder.getByRole('heading').innerText()).replace('Order #', '');
+
+    const deskOrder = admin.page.getByRole('article', { name: `Order #${number}` });
+    await deskOrder.waitFor();
+    expect(await deskOrder.getByText('New', { exact: true }).isVisible()).toBe(true);
+    expect(await deskOrder.innerText()).toContain('desk-buyer');
+    await expect.poll(() => admin.page.getByRole('tab', { name: /^Pending/ }).innerText()).toMatch(/^Pending\s*1$/);
+    await lookAt(admin.page, 'order-desk', 'desk-new-order');
+
+    await deskOrder.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => deskOrder.getByText('CONFIRMED', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => buyersOrder.getByText('CONFIRMED', { exact: true }).isVisible()).toBe(true);
+
+    await deskOrder.getByRole('button', { name: 'Ship' }).click();
+    await expect.poll(() => buyersOrder.getByText('SHIPPED', { exact: true }).isVisible()).toBe(true);
+    expect(await deskOrder.getByRole('button').allInnerTexts()).toEqual(['Mark Delivered']);
+    await lookAt(buyer.page, 'order-desk', 'buyer-orders-shipped');
+
+    // The Shipped tab holds it now; the cancel dialog is not offered for a shipped order.
+    await admin.page.getByRole('tab', { name: /^Shipped/ }).click();
+    await admin.page.getByRole('list', { name: 'Shipped orders' }).getByRole('article', { name: `Order #${number}` }).waitFor();
+    await lookAt(admin.page, 'order-desk', 'desk-shipped-tab');
+    await leave(admin, buyer);
+  });
+});
