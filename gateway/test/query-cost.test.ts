@@ -1,7 +1,7 @@
 // What an operation may cost (query-cost.ts): page sizes count the same written in the document, as Relay writes
 // them, or passed as variables; every operation of our own web client passes with the largest pages it may ask
 // for; nested pages of pages are refused, over HTTP and over sockets, before any REST call.
-import { type DocumentNode, Kind, type OperationDefinitionNode, isInputObjectType, parse, print, visit } from 'graphql';
+import { type DocumentNode, Kind, type OperationDefinitionNode, isEnumType, isInputObjectType, parse, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FIRST } from '../src/resolvers/connections.js';
 import { loadSchema } from '../src/app.js';
@@ -41,8 +41,15 @@ describe('the price of an operation', () => {
     const pagedOperations: string[] = [];
     for (const [name, document] of operations) {
       const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
-      // Every Int the largest page, an input object empty (a filter), anything else some text (an id, a cursor).
-      const valueOf = (type: string) => (type === 'Int' ? MAX_FIRST : isInputObjectType(schema.getType(type)) ? {} : 'x');
+      // Every Int the largest page, an input object empty (a filter), an enum its first value (a status), anything
+      // else some text (an id, a cursor).
+      const valueOf = (type: string) => {
+        const named = schema.getType(type);
+        if (type === 'Int') return MAX_FIRST;
+        if (isInputObjectType(named)) return {};
+        if (isEnumType(named)) return named.getValues()[0]!.value;
+        return 'x';
+      };
       const largest = Object.fromEntries(
         (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, valueOf(print(definition.type).replace('!', ''))]),
       );
@@ -58,7 +65,7 @@ describe('the price of an operation', () => {
       expect(operationCost(schema, relayStyle, undefined, largest), name).toBe(operationCost(schema, document, undefined, largest));
     }
     // The screens whose page sizes are variables (their "more" pages reuse the same documents).
-    expect(pagedOperations.sort()).toEqual(['ChatRoomMessagesDocument', 'OrdersPageDocument', 'ProductListingDocument']);
+    expect(pagedOperations.sort()).toEqual(['ChatRoomMessagesDocument', 'OrderDeskDocument', 'OrdersPageDocument', 'ProductListingDocument']);
   });
 });
 
