@@ -144,18 +144,18 @@ export async function lookAt(page: Page, journey: string, screen: string): Promi
  * placeholders. Each is asked for now, and waited for (a broken one shows its placeholder, as a person would see).
  */
 async function everyImageLoaded(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  // Run in the page (a string: this file is compiled without the DOM's types). Never longer than 5 s: a screenshot
+  // of what there is beats a journey stuck on one image.
+  await page.evaluate(`(async () => {
     const images = [...document.images];
     for (const image of images) image.loading = 'eager';
-    const settled = (image: HTMLImageElement) =>
-      new Promise<void>((resolve) => {
-        if (image.complete) return resolve();
-        image.addEventListener('load', () => resolve(), { once: true });
-        image.addEventListener('error', () => resolve(), { once: true });
-      });
-    // Never longer than 5 s: a screenshot of what there is beats a journey stuck on one image.
+    const settled = (image) => new Promise((resolve) => {
+      if (image.complete) return resolve();
+      image.addEventListener('load', () => resolve(), { once: true });
+      image.addEventListener('error', () => resolve(), { once: true });
+    });
     await Promise.race([Promise.all(images.map(settled)), new Promise((resolve) => setTimeout(resolve, 5000))]);
-  });
+  })()`);
 }
 
 /** The navbar's connection dot: 'Online' or 'Offline'. */
