@@ -5,10 +5,11 @@ import { ensureWebBuilt } from '../../scripts/web-build.js';
 import { CHROMIUM_MISSING_NOTICE, chromiumFound } from './support/chromium.js';
 import { ARTIFACTS_DIR } from './support/journey.js';
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<(() => void) | void> {
   if (!chromiumFound) {
     console.warn(CHROMIUM_MISSING_NOTICE);
-    return;
+    // Said again at the very end, where the summary is read: the first notice has long scrolled away by then.
+    return () => console.warn(CHROMIUM_MISSING_NOTICE);
   }
   fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   await ensureWebBuilt((line) => console.warn(line));

@@ -15,11 +15,16 @@ describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () =>
     await shop?.close();
   });
 
-  it('A sees the card drop to 0 as B buys the last two, and can no longer add it to the cart', async () => {
+  it('A sees the card drop to 0 as B buys the last two, can no longer add it, and is told why the one in her cart cannot be bought', async () => {
     await shop.rest.createProduct(await shop.rest.adminToken(), { name: 'Pocket Pulse Oximeter', description: 'Small enough for a pocket.', price: 18.5, quantity: 2, imageUrl: '/images/products/pulse-oximeter.svg' });
 
     const anna = await openPerson(browser, shop);
     await registerAndLogIn(shop, anna.page, 'anna');
+    // Anna puts one in her cart first: a cart holds no stock back.
+    await anna.page.goto('/?name=pocket');
+    await anna.page.getByRole('link', { name: 'Pocket Pulse Oximeter', exact: true }).click();
+    await anna.page.getByRole('button', { name: 'Add to Cart' }).click();
+    await anna.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
     await anna.page.goto('/?name=pocket');
     const card = anna.page.getByRole('article', { name: 'Pocket Pulse Oximeter' });
     await expect.poll(() => card.innerText()).toMatch(/^Pocket Pulse Oximeter\s+\$18\.50\s+Stock: 2\s/);
@@ -46,6 +51,14 @@ describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () =>
     expect(await anna.page.getByRole('button', { name: 'Out of stock' }).isDisabled()).toBe(true);
     expect(await anna.page.getByRole('button', { name: 'Add to Cart' }).count()).toBe(0);
     await lookAt(anna.page, 'live-stock', 'product-sold-out');
+
+    // The one in her cart can no longer be bought: the shop says why, and keeps her cart.
+    await anna.page.goto('/checkout');
+    await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
+    await anna.page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Not enough stock for Pocket Pulse Oximeter: 0 left, your cart holds 1');
+    expect(anna.page.url()).toMatch(/\/checkout$/);
+    await lookAt(anna.page, 'live-stock', 'checkout-refused');
     await leave(anna, ben);
   });
 });

@@ -132,10 +132,30 @@ export async function lookAt(page: Page, journey: string, screen: string): Promi
       await page.setViewportSize({ width, height: own.height });
       await page.waitForTimeout(150); // one layout pass and transition
     }
+    await everyImageLoaded(page);
     await page.screenshot({ path: path.join(dir, `${screen}-${width}.png`), fullPage: true });
     expect(await seriousViolations(page), `${journey}/${screen} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize(own);
+}
+
+/**
+ * Images are lazy: below the fold they load only when scrolled to, and a full-page screenshot would show their
+ * placeholders. Each is asked for now, and waited for (a broken one shows its placeholder, as a person would see).
+ */
+async function everyImageLoaded(page: Page): Promise<void> {
+  // Run in the page (a string: this file is compiled without the DOM's types). Never longer than 5 s: a screenshot
+  // of what there is beats a journey stuck on one image.
+  await page.evaluate(`(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = 'eager';
+    const settled = (image) => new Promise((resolve) => {
+      if (image.complete) return resolve();
+      image.addEventListener('load', () => resolve(), { once: true });
+      image.addEventListener('error', () => resolve(), { once: true });
+    });
+    await Promise.race([Promise.all(images.map(settled)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  })()`);
 }
 
 /** The navbar's connection dot: 'Online' or 'Offline'. */

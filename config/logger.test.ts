@@ -1,0 +1,22 @@
+// How the servers log: readable lines for a person at a terminal, JSON for a log collector; LOG_FORMAT decides
+// when set, else whether stdout is a terminal.
+import { afterEach, describe, expect, it } from 'vitest';
+import { serverLogger } from './logger.js';
+
+const PRETTY = { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } };
+const wasTTY = process.stdout.isTTY;
+afterEach(() => {
+  process.stdout.isTTY = wasTTY;
+});
+
+describe('serverLogger', () => {
+  it.each([
+    { why: 'LOG_FORMAT=json, even at a terminal', env: { LOG_FORMAT: 'json' }, tty: true, expected: { level: 'info', name: 'rest' } },
+    { why: 'LOG_FORMAT=pretty, even into a pipe', env: { LOG_FORMAT: 'pretty' }, tty: false, expected: { level: 'info', name: 'rest', transport: PRETTY } },
+    { why: 'a terminal', env: {}, tty: true, expected: { level: 'info', name: 'rest', transport: PRETTY } },
+    { why: 'a pipe or a file', env: {}, tty: false, expected: { level: 'info', name: 'rest' } },
+  ])('logs for $why as $expected', ({ env, tty, expected }) => {
+    process.stdout.isTTY = tty;
+    expect(serverLogger('info', 'rest', env)).toEqual(expected);
+  });
+});
