@@ -1,6 +1,6 @@
 // Money: integer cents inside, dollars on the wire; only amounts exact in cents become cents.
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, nearestCents } from './money.js';
+import { centsToDollars, dollarsToCents, lineSubtotal, nearestCents, sumOfAmounts } from './money.js';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -69,3 +69,22 @@ describe('nearestCents', () => {
     expect(nearestCents(dollars)).toBe(cents);
   });
 });
+
+describe('lineSubtotal and sumOfAmounts', () => {
+  it.each([
+    { price: 19.99, quantity: 3, subtotal: 59.97 },
+    { price: 0.1, quantity: 3, subtotal: 0.3 },
+    { price: 5.99, quantity: 0, subtotal: 0 },
+  ])('$price × $quantity is $subtotal', ({ price, quantity, subtotal }) => {
+    expect(lineSubtotal(price, quantity)).toBe(subtotal);
+  });
+
+  it.each([
+    { amounts: [0.1, 0.2], sum: 0.3 },
+    { amounts: [59.97, 0.3], sum: 60.27 },
+    { amounts: [], sum: 0 },
+  ])('$amounts add up to $sum', ({ amounts, sum }) => {
+    expect(sumOfAmounts(amounts)).toBe(sum);
+  });
+});
+

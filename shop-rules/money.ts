@@ -16,3 +16,10 @@ export function centsToDollars(cents: number): number {
 export function nearestCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** A line's subtotal: the unit price times the quantity, exact in cents. */
+export const lineSubtotal = (unitPrice: number, quantity: number): number => centsToDollars(nearestCents(unitPrice) * quantity);
+
+/** The sum of amounts, exact in cents (0.1 + 0.2 is 0.3 here). */
+export const sumOfAmounts = (amounts: readonly number[]): number => centsToDollars(amounts.reduce((sum, amount) => sum + nearestCents(amount), 0));
+

@@ -2,11 +2,11 @@
 // write it. The policies here are the few places where the cache must know more than the schema tells it.
 import { InMemoryCache, type FieldFunctionOptions, type Reference, type StoreObject } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
+import { lineSubtotal, sumOfAmounts } from '../../../shop-rules/money';
 
 /** Every type that implements Node, so `node(id)` fragments match and cached objects are found by id. */
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server. */
 function liveUnitPrice(existing: number | undefined, { readField }: FieldFunctionOptions): number | undefined {
@@ -71,7 +71,7 @@ export function createShopCache(): InMemoryCache {
               const price = options.readField<number>('price');
               const quantity = options.readField<number>('quantity');
               if (typeof price !== 'number' || typeof quantity !== 'number') return existing;
-              return (toCents(price) * quantity) / 100;
+              return lineSubtotal(price, quantity);
             },
           },
         },
@@ -84,13 +84,9 @@ export function createShopCache(): InMemoryCache {
             read(existing: number | undefined, { readField }) {
               const items = readField<readonly StoreObject[]>('items');
               if (!items) return existing;
-              let cents = 0;
-              for (const item of items) {
-                const subtotal = readField<number>('subtotal', item);
-                if (typeof subtotal !== 'number') return existing;
-                cents += toCents(subtotal);
-              }
-              return cents / 100;
+              const subtotals = items.map((item) => readField<number>('subtotal', item));
+              if (subtotals.some((subtotal) => typeof subtotal !== 'number')) return existing;
+              return sumOfAmounts(subtotals as number[]);
             },
           },
         },

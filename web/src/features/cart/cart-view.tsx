@@ -11,6 +11,7 @@ import { Alert } from '../../components/feedback';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
 import { formatPrice } from '../../lib/format';
 import styles from './cart.module.css';
+import { lineSubtotal, sumOfAmounts } from '../../../../shop-rules/money';
 
 if (false) {
   gql`
@@ -74,10 +75,10 @@ type Confirmation = { kind: 'remove'; line: CartLine } | { kind: 'clear' };
 /** The cart as it will be once a line has the new quantity: what the screen shows until the shop answers. */
 function withQuantity(cart: CartView_CartFragment, productId: string, quantity: number) {
   const items = cart.items.map((item) =>
-    item.product?.id === productId ? { ...item, quantity, subtotal: (Math.round(item.price * 100) * quantity) / 100 } : item,
+    item.product?.id === productId ? { ...item, quantity, subtotal: lineSubtotal(item.price, quantity) } : item,
   );
-  const cents = items.reduce((sum, item) => sum + Math.round(item.subtotal * 100), 0);
-  return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), totalPrice: cents / 100 };
+  const totalPrice = sumOfAmounts(items.map((item) => item.subtotal));
+  return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), totalPrice };
 }
 
 export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFragmentDoc> }) {
