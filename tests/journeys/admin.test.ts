@@ -1,19 +1,13 @@
 // Journey 2: the admin, with the account the shop set up on its first start, looks after the catalogue.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a product', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('creates a product with two images, changes its price, finds it in the listing and deletes it after confirming', async () => {
     const admin = await openPerson(browser, shop);

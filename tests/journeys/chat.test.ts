@@ -1,8 +1,8 @@
 // Journey 3: two people chat, each in their own browser, and everything arrives live.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { ADMIN_USERNAME, type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { ADMIN_USERNAME, type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
 /** The navbar's Chat link as it reads: 'Chat', or 'Chat 2 unread'. */
 const chatLink = async (page: Page) => (await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chat/ }).textContent())?.trim();
@@ -11,13 +11,7 @@ const roomButtons = (page: Page) => page.getByRole('list', { name: 'Conversation
 describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('A starts a chat with B; B sees it arrive, opens it and replies; A sees the reply once', async () => {
     // B already talks to the admin: that conversation is the one open on B's screen.

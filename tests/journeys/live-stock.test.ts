@@ -1,19 +1,13 @@
 // Journey 4: stock is live. One shopper watches the listing while another buys the last units.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { type JourneyShop, leave, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { type JourneyShop, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('A sees the card drop to 0 as B buys the last two, can no longer add it, and is told why the one in her cart cannot be bought', async () => {
     await shop.rest.createProduct(await shop.rest.adminToken(), { name: 'Pocket Pulse Oximeter', description: 'Small enough for a pocket.', price: 18.5, quantity: 2, imageUrl: '/images/products/pulse-oximeter.svg' });

@@ -1,20 +1,14 @@
 // Journey 7: the admins' order desk. A shopper watches their orders while an admin, in another browser, confirms
 // and ships the order from the desk: the shopper's page follows each move without reloading.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the buyer', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('the admin confirms and ships a new order from the desk; the buyer’s orders page shows each move as it happens', async () => {
     // The admin has the desk open before the order exists: it arrives at the top, marked New.

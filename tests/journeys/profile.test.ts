@@ -1,19 +1,13 @@
 // Journey 5: a shopper looks after their account, changes the password, and finally deletes the account.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('edits and saves, changes the password and goes on, logs in with it, and deletes the account', async () => {
     const person = await openPerson(browser, shop);

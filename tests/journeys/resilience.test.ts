@@ -2,20 +2,14 @@
 // says so (the connection dot stays honest: the gateway is still there); it returns: Apply Filters works again,
 // without a reload. The gateway restarts: the socket reconnects and a message sent meanwhile shows up.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: the REST service and the gateway restart under a shopper', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('says when the backend is down, works again when it is back, and catches up after the gateway restarts', async () => {
     const rita = await openPerson(browser, shop);

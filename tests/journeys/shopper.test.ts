@@ -1,19 +1,13 @@
 // Journey 1: a new shopper registers, finds a thermometer, buys two and follows the order, then leaves.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium } from './support/chromium.js';
-import { type JourneyShop, leave, lookAt, openPerson, startJourneyShop } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { type JourneyShop, leave, lookAt, openPerson, openJourney } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: a shopper from registration to a placed order', () => {
   let browser: Browser;
   let shop: JourneyShop;
-  beforeAll(async () => {
-    [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  openJourney((opened) => ({ browser, shop } = opened));
 
   it('registers, filters, adds 2 to the cart, changes it, checks out, sees the order, logs out', async () => {
     const shopper = await openPerson(browser, shop);

@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import { WEB_DIST } from '../../../scripts/web-build.js';
 import { type RestService, ADMIN_PASSWORD, ADMIN_USERNAME, startRestService } from '../../helpers/rest-service.js';
 import { type Gateway, startGateway } from '../../helpers/shop.js';
+import { launchChromium } from './chromium.js';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
 
@@ -168,3 +169,21 @@ export async function leave(...people: Person[]): Promise<void> {
   for (const person of people) await person.context.close();
   expect(people.flatMap((person) => person.pageErrors)).toEqual([]);
 }
+
+/**
+ * A journey's browser and shop, started before its tests (in parallel) and closed after them: `set` receives them
+ * once they are up.
+ */
+export function openJourney(set: (opened: { browser: Browser; shop: JourneyShop }) => void): void {
+  let opened: { browser?: Browser; shop?: JourneyShop } = {};
+  beforeAll(async () => {
+    const [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
+    opened = { browser, shop };
+    set({ browser, shop });
+  });
+  afterAll(async () => {
+    await opened.browser?.close();
+    await opened.shop?.close();
+  });
+}
+

@@ -1,13 +1,13 @@
 // /admin/orders: the admins' order desk. Every customer's orders, newest first, in tabs by status with how many each
 // holds; a page at a time (relayStylePagination, one cached list per tab). New orders arrive at the top while it is
 // open (live-updates.tsx), marked New; moves made here or by another admin move orders between the tabs.
-import { NetworkStatus, gql } from '@apollo/client';
+import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shop-rules/order-rules';
-import { Button } from '../../components/button';
-import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
+import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
+import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { OrderDeskDocument } from '../../gql/graphql';
 import { DeskOrderCard } from './desk-order-card';
@@ -62,25 +62,12 @@ function DeskSkeleton() {
 export function OrderDeskRoute() {
   const [selected, setSelected] = useState(0);
   const status = TABS[selected] ?? null;
-  const { data, previousData, error, networkStatus, fetchMore, refetch } = useQuery(OrderDeskDocument, {
-    variables: { status, first: DESK_PAGE_SIZE },
-    notifyOnNetworkStatusChange: true,
-  });
-  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
+  const { data, previousData, error, fetchMore, refetch } = useQuery(OrderDeskDocument, { variables: { status, first: DESK_PAGE_SIZE } });
   const orders = data?.orders;
   // The counts of every status come with any tab's list; while another tab loads, the last ones stay shown.
   const counts = (orders ?? previousData?.orders)?.countsByStatus;
   const countOf = (tab: OrderStatus | null) =>
     tab ? counts?.find((entry) => entry.status === tab)?.count : counts?.reduce((sum, entry) => sum + entry.count, 0);
-
-  const loadMore = async () => {
-    setLoadMoreFailed(false);
-    try {
-      await fetchMore({ variables: { after: orders?.pageInfo.endCursor } });
-    } catch {
-      setLoadMoreFailed(true);
-    }
-  };
 
   let list;
   if (orders && orders.edges.length > 0) {
@@ -94,12 +81,7 @@ export function OrderDeskRoute() {
           ))}
         </ul>
         {orders.pageInfo.hasNextPage && (
-          <div className={styles.more}>
-            {loadMoreFailed && <Alert tone="error">Failed to load orders</Alert>}
-            <Button variant="secondary" onClick={() => void loadMore()} disabled={networkStatus === NetworkStatus.fetchMore}>
-              {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more orders'}
-            </Button>
-          </div>
+          <LoadMore label="Load more orders" failedMessage="Failed to load orders" load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
         )}
       </>
     );

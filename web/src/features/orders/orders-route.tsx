@@ -1,9 +1,9 @@
 // /orders (spec §2): the viewer's orders, newest first, a page at a time; 'No orders found' before the first.
-import { gql, NetworkStatus } from '@apollo/client';
+import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
+import { ButtonLink } from '../../components/button';
+import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
+import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { OrdersPageDocument } from '../../gql/graphql';
 import { OrderCard } from './order-card';
@@ -53,21 +53,8 @@ function OrdersSkeleton() {
 }
 
 export function OrdersRoute() {
-  const { data, error, networkStatus, fetchMore, refetch } = useQuery(OrdersPageDocument, {
-    variables: { first: ORDERS_PAGE_SIZE },
-    notifyOnNetworkStatusChange: true,
-  });
-  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
+  const { data, error, fetchMore, refetch } = useQuery(OrdersPageDocument, { variables: { first: ORDERS_PAGE_SIZE } });
   const orders = data?.viewer?.orders;
-
-  const loadMore = async () => {
-    setLoadMoreFailed(false);
-    try {
-      await fetchMore({ variables: { after: orders?.pageInfo.endCursor } });
-    } catch {
-      setLoadMoreFailed(true);
-    }
-  };
 
   let content;
   if (orders && orders.edges.length > 0) {
@@ -81,12 +68,7 @@ export function OrdersRoute() {
           ))}
         </ul>
         {orders.pageInfo.hasNextPage && (
-          <div className={styles.more}>
-            {loadMoreFailed && <Alert tone="error">Failed to load orders</Alert>}
-            <Button variant="secondary" onClick={() => void loadMore()} disabled={networkStatus === NetworkStatus.fetchMore}>
-              {networkStatus === NetworkStatus.fetchMore ? 'Loading...' : 'Load more orders'}
-            </Button>
-          </div>
+          <LoadMore label="Load more orders" failedMessage="Failed to load orders" load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
         )}
       </>
     );

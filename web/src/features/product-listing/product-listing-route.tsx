@@ -5,8 +5,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { NetworkStatus } from '@apollo/client';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Alert, EmptyState, ErrorState } from '../../components/feedback';
+import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
 import { useViewer } from '../../lib/viewer';
@@ -85,7 +86,6 @@ export function ProductListingRoute() {
     variables: { first: PAGE_SIZE, filter },
     notifyOnNetworkStatusChange: true,
   });
-  const [loadMoreFailed, setLoadMoreFailed] = useState(false);
 
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const askToDelete = (product: PendingDelete) => {
@@ -104,15 +104,6 @@ export function ProductListingRoute() {
     // The same filters again: the person asks the shop again (after a failure, say), not only the address.
     if (next.toString() === paramsKey) void refetch().catch(() => undefined);
     else setSearchParams(next);
-  };
-
-  const loadMore = async () => {
-    setLoadMoreFailed(false);
-    try {
-      await fetchMore({ variables: { after: data?.products?.pageInfo.endCursor } });
-    } catch {
-      setLoadMoreFailed(true);
-    }
   };
 
   const confirmDelete = async () => {
@@ -149,7 +140,6 @@ export function ProductListingRoute() {
   const connection = data?.products;
   const edges = connection?.edges ?? [];
   const firstLoad = !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
-  const loadingMore = networkStatus === NetworkStatus.fetchMore;
 
   const failure = filter
     ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
@@ -203,12 +193,12 @@ export function ProductListingRoute() {
           ))}
         </ul>
         {connection?.pageInfo.hasNextPage && (
-          <div className={styles.more}>
-            {loadMoreFailed && <Alert tone="error">Failed to load more products. Please try again.</Alert>}
-            <Button variant="secondary" size="large" onClick={() => void loadMore()} disabled={loadingMore}>
-              {loadingMore ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
+          <LoadMore
+            label="Load more"
+            size="large"
+            failedMessage="Failed to load more products. Please try again."
+            load={() => fetchMore({ variables: { after: connection.pageInfo.endCursor } })}
+          />
         )}
       </div>
     );
