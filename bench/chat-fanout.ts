@@ -1,4 +1,4 @@
-// Chat delivery: 1,000 subscribed sockets (500 pairs of users in their rooms), messages sent through the
+// Chat delivery: subscribed sockets (pairs of users in their rooms: 1,000 or 10,000), messages sent through the
 // gateway's sendMessage, delivery timed from the send until the partner's socket has the event.
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -32,18 +32,13 @@ export async function inBatches<T, R>(items: T[], size: number, work: (item: T, 
   return results;
 }
 
-/** Pairs of fresh users, each pair with its room, made straight through the REST contract. */
-export async function createPairs(restUrl: string, count: number, prefix: string): Promise<Pair[]> {
-  const names = Array.from({ length: count * 2 }, (_, index) => `${prefix}-${index}`);
-  const sessions = await inBatches(names, 8, async (username) => {
-    const answer = await post(`${restUrl}/api/auth/register`, { username, password: 'bench-password' });
-    if (answer.status !== 201) throw new Error(`register ${username}: ${answer.status} ${answer.text}`);
-    return { username, token: answer.text };
-  });
-  return inBatches(Array.from({ length: count }, (_, index) => index), 16, async (index) => {
-    const sender = sessions[index * 2]!;
-    const receiver = sessions[index * 2 + 1]!;
+/** Pairs of the given accounts (first with second, third with fourth, …), each pair with its room, made through the REST contract. */
+export async function createPairs(restUrl: string, accounts: readonly ChatUserSession[]): Promise<Pair[]> {
+  return inBatches(Array.from({ length: Math.floor(accounts.length / 2) }, (_, index) => index), 32, async (index) => {
+    const sender = accounts[index * 2]!;
+    const receiver = accounts[index * 2 + 1]!;
     const answer = await post(`${restUrl}/api/chat/rooms/create`, { participantUsername: receiver.username }, sender.token);
+    if (answer.status !== 200) throw new Error(`room for ${sender.username}: ${answer.status} ${answer.text}`);
     const room = JSON.parse(answer.text) as { id: number };
     return { sender, receiver, roomId: toGlobalId('ChatRoom', room.id) };
   });
@@ -59,6 +54,7 @@ export interface DeliveryResult {
 }
 
 const WARMUP_MESSAGES = 10;
+const CONNECTING_AT_ONCE = 200;
 
 const percentile = (sorted: number[], fraction: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
@@ -106,6 +102,7 @@ export async function measureDelivery(options: {
       },
     );
   };
+  // Connected a few hundred at a time, as people arrive: each connection's token is checked by a REST call.
   for (const pair of options.pairs) {
     subscribe(options.senderGatewayWs, pair.sender);
     subscribe(options.receiverGatewayWs, pair.receiver, (content) => {
@@ -115,8 +112,12 @@ export async function measureDelivery(options: {
         bySend.push([Number(content.split(' ').pop()), performance.now() - start]);
       }
     });
+    while (clients.length - connected >= CONNECTING_AT_ONCE) await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  while (connected < clients.length) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; connected < clients.length; waited += 50) {
+    if (waited > 180_000) throw new Error(`only ${connected} of ${clients.length} sockets connected within 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   // Subscriptions start right after their socket connects; give the last ones a moment to be registered.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   options.afterSubscribed?.();

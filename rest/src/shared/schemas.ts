@@ -9,11 +9,11 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const ErrorAnswer = Type.Object(
   {
     message: Type.String({ description: 'What went wrong, for people; may be reworded' }),
+    // An enum of strings (not a union of constants): OpenAPI tools generate a type from it, e.g. GraphQL Mesh.
     code: Type.Optional(
-      Type.Union(
-        (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => Type.Literal(code)),
-        { description: 'What went wrong, for programs; stable (extension; the codes are listed above)' },
-      ),
+      Type.Enum(Object.keys(ERROR_CODES) as ErrorCode[], {
+        description: 'What went wrong, for programs; stable (extension; the codes are listed above)',
+      }),
     ),
     field: Type.Optional(Type.String({ description: 'The request field at fault: body, query or path parameter (extension)' })),
   },
