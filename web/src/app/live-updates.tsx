@@ -5,33 +5,16 @@
 // Every scalar field is selected, so whatever a screen shows of these objects stays complete.
 import { gql } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { LiveMessageAddedDocument, LiveOrderUpdatedDocument, LiveProductUpdatedDocument } from '../gql/graphql';
+import {
+  LiveMessageAddedDocument,
+  LiveOrderFieldsFragmentDoc,
+  LiveOrderStatusFragmentDoc,
+  LiveOrderUpdatedDocument,
+  LiveProductUpdatedDocument,
+} from '../gql/graphql';
 import { addMessageToCache, markRoomRead, visibleChatRoom } from '../lib/chat';
 import { applyOrderChange, newOrderIds } from '../lib/orders';
 
-const ORDER_STATUS = gql`
-  fragment LiveOrderStatus on Order {
-    status
-  }
-`;
-// What the event carries, written over the cached order.
-const LIVE_ORDER_FIELDS = gql`
-  fragment LiveOrderFields on Order {
-    id
-    number
-    orderDate
-    status
-    totalAmount
-    shippingAddress
-    customerUsername
-    items {
-      productName
-      price
-      quantity
-      subtotal
-    }
-  }
-`;
 
 if (false) {
   gql`
@@ -53,21 +36,30 @@ if (false) {
       }
     }
 
+    # What an order event carries, written over the cached order (unmasked: live-updates reads it all).
+    fragment LiveOrderFields on Order {
+      id
+      number
+      orderDate
+      status
+      totalAmount
+      shippingAddress
+      customerUsername
+      items {
+        productName
+        price
+        quantity
+        subtotal
+      }
+    }
+
+    fragment LiveOrderStatus on Order {
+      status
+    }
+
     subscription LiveOrderUpdated {
       orderUpdated {
-        id
-        number
-        orderDate
-        status
-        totalAmount
-        shippingAddress
-        customerUsername
-        items {
-          productName
-          price
-          quantity
-          subtotal
-        }
+        ...LiveOrderFields @unmask
       }
     }
 
@@ -107,10 +99,8 @@ export function LiveUpdates() {
     onData: ({ data }) => {
       const order = data.data?.orderUpdated;
       if (!order) return;
-      const previous = client.cache.readFragment({ id: client.cache.identify(order), fragment: ORDER_STATUS, returnPartialData: true }) as {
-        status?: string;
-      } | null;
-      client.cache.writeFragment({ id: client.cache.identify(order), fragment: LIVE_ORDER_FIELDS, data: order });
+      const previous = client.cache.readFragment({ id: client.cache.identify(order), fragment: LiveOrderStatusFragmentDoc, returnPartialData: true });
+      client.cache.writeFragment({ id: client.cache.identify(order), fragment: LiveOrderFieldsFragmentDoc, data: order });
       applyOrderChange(client.cache, order, previous?.status);
       if (!previous?.status) newOrderIds(new Set([...newOrderIds(), order.id]));
     },
