@@ -2,6 +2,7 @@
 // `npm start` on a fresh checkout (or after a pull) serves the current app without a separate step.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +28,23 @@ export function webBuildIsStale(): boolean {
   return SOURCES.some((source) => newestModification(path.join(root, source)) > builtAt);
 }
 
-/** Runs Vite's production build of web/ into `outDir` (web/dist by default). */
+/** What is worth compressing: text. Images of the app are SVG, text too. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+
+/** Beside every text file of the build, its brotli (.br) and gzip (.gz) copies, which the gateway sends as they are. */
+function precompress(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (COMPRESSIBLE.test(entry.name)) {
+      const content = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+/** Runs Vite's production build of web/ into `outDir` (web/dist by default), and precompresses it. */
 export async function buildWebApp(outDir: string = WEB_DIST): Promise<void> {
   const { build } = await import('vite');
   // Vite and the React plugin take NODE_ENV from the environment when it is set: a build started by the tests
@@ -36,6 +53,7 @@ export async function buildWebApp(outDir: string = WEB_DIST): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
+    precompress(outDir);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../../scripts/web-build.js';
 import { type Shop, startShop } from '../helpers/shop.js';
@@ -63,6 +65,27 @@ describe('the gateway serves the web app', () => {
     // React's production build, whatever NODE_ENV the build ran under (the tests run it under NODE_ENV=test).
     expect(code).not.toContain('Download the React DevTools');
     expect(code).not.toContain('jsxDEV');
+  });
+
+  it('sends the app compressed to a browser that takes it (brotli, else gzip), and as it is to one that does not', async () => {
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(indexHtml)![1]!;
+    const built = fs.readFileSync(path.join(outDir, entry));
+    const raw = async (urlPath: string, acceptEncoding: string) => {
+      const answer = await request(`${origin}${urlPath}`, { headers: { 'accept-encoding': acceptEncoding } });
+      return { encoding: answer.headers['content-encoding'], body: Buffer.from(await answer.body.arrayBuffer()) };
+    };
+    const brotli = await raw(entry, 'gzip, deflate, br');
+    expect(brotli.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.body)).toEqual(built);
+    expect(brotli.body.length).toBeLessThan(built.length / 2);
+    const gzip = await raw(entry, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body)).toEqual(built);
+    const plain = await raw(entry, 'identity');
+    expect([plain.encoding, plain.body.equals(built)]).toEqual([undefined, true]);
+    // A deep link's index.html too.
+    const page = await raw('/orders', 'br');
+    expect([page.encoding, zlib.brotliDecompressSync(page.body).toString('utf8')]).toEqual(['br', indexHtml]);
   });
 
   it('answers a missing asset or file with 404, not with the app', async () => {
