@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LoginDocument, OrdersPageDocument, ProductListingDocument, SessionDocument } from '../gql/graphql';
 import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
 import { roomId, sessionMock, unauthenticated } from '../testing/fixtures';
-import { currentPath, renderApp } from '../testing/render';
+import { FakeSocket, createFakeGateway } from '../testing/fake-gateway-socket';
+import { TEST_TOKEN, currentPath, renderApp } from '../testing/render';
 
 const emptyOrders = {
   request: { query: OrdersPageDocument, variables: { first: 10 } },
@@ -141,6 +142,20 @@ describe('navbar', () => {
     await waitFor(() => expect(client.cache.extract()).toEqual({}));
     // Logging out on purpose is not “your session has ended”.
     expect(screen.queryByText(SESSION_EXPIRED_NOTICE)).toBeNull();
+  });
+});
+
+describe('logging out and the live connection', () => {
+  it('closes the socket, and opens none while logged out', async () => {
+    const gateway = createFakeGateway([TEST_TOKEN]);
+    const { user } = renderApp({ mocks: [sessionMock(), emptyListing], webSocketImpl: gateway.WebSocket });
+    expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
+    expect(gateway.sockets.map((socket) => socket.readyState)).toEqual([FakeSocket.OPEN]);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(gateway.sockets.map((socket) => socket.readyState)).toEqual([FakeSocket.CLOSED]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gateway.sockets).toHaveLength(1);
   });
 });
 
