@@ -12,6 +12,7 @@ import { WEB_DIST, ensureWebBuilt } from '../scripts/web-build.js';
 import { createAccounts } from './accounts.js';
 import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
+import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
 import { countUpstreamCalls } from './upstream-calls.js';
 import { measureInBrowser } from './web-browser.js';
@@ -102,6 +103,13 @@ async function main(): Promise<void> {
     record('peer', 'mesh_rps', overhead.meshRps === undefined ? undefined : Math.round(overhead.meshRps));
     record('peer', 'ratio_vs_mesh', overhead.ratioVsMesh === undefined ? undefined : round(overhead.ratioVsMesh, 2), '≥ 1', (overhead.ratioVsMesh ?? 0) >= 1);
     results.peer!.generator = '@omnigraph/openapi (GraphQL Mesh’s OpenAPI source) on graphql-yoga';
+
+    console.log('The checks before execution, on hostile documents …');
+    const checks = measureDocumentChecks();
+    record('document_checks', 'worst_refusal_ms', round(checks.worstRefusalMs, 2), '≤ 5', checks.worstRefusalMs <= 5);
+    record('document_checks', 'worst_admitted_ms', round(checks.worstAdmittedMs, 2), '≤ 10', checks.worstAdmittedMs <= 10);
+    for (const [name, ms] of Object.entries(checks.byDocument)) record('document_checks', name, round(ms, 2));
+    results.document_checks!.refused_before_validation = checks.refusedEarly;
 
     console.log('REST calls per screen …');
     const calls = await countUpstreamCalls();

@@ -1,22 +1,40 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
 import closeWithGrace from 'close-with-grace';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { ConfigError } from './env.js';
+import type { Server } from 'node:http';
+import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { ConfigError, type HttpTimeouts } from './env.js';
 import { requestIdOf } from './request-id.js';
 
 /** The largest body either server reads: a request over it is refused before it is parsed (413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function serverOptions(logger: FastifyServerOptions['logger']) {
+/**
+ * How often Node looks for requests that took too long to arrive: its default (30 s) would let a client trickling a
+ * body at a byte every 10 s hold its connection for up to 30 s more than the receive timeout.
+ */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+export function serverOptions(logger: FastifyServerOptions['logger'], timeouts: HttpTimeouts) {
   return {
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client must send its whole request in time (408 and the connection closed otherwise: a body trickled a byte
+    // at a time would keep its connection, and a file descriptor, for as long as the sender liked), and an idle
+    // connection does not stay open. Node checks the first two itself; Fastify sets what it knows of them again.
+    http: {
+      requestTimeout: timeouts.receiveMs,
+      headersTimeout: timeouts.receiveMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, timeouts.receiveMs),
+    },
+    requestTimeout: timeouts.receiveMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.connectionMs,
     // x-request-id is read by requestIdOf, which refuses what does not look like an id.
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
-  } satisfies FastifyServerOptions;
+  } satisfies FastifyHttpOptions<Server>;
 }
 
 /** Every answer names its request id, so a caller can quote it and find the log lines (both servers log it). */

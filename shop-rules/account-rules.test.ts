@@ -1,6 +1,6 @@
-// The account forms' rules, in the order a person meets them: the first broken rule is the one answered.
+// The account forms' rules: each field's first broken rule, every field at once, in the order a person meets them.
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, checkRegistration, sameUsername, usernameKey } from './account-rules.js';
+import { checkPasswordChange, checkProfileChange, checkRegistration, sameUsername, usernameKey } from './account-rules.js';
 
 const PATTERN_MESSAGE = 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
 
@@ -14,7 +14,7 @@ describe('checkRegistration', () => {
     { why: 'a matching confirmation', form: { username: 'anna', password: 'pw1', confirmPassword: 'pw1' } },
     { why: 'no confirmation at all', form: { username: 'anna', password: 'pw1', confirmPassword: undefined } },
   ])('accepts $why', ({ form }) => {
-    expect(checkRegistration(form)).toBeUndefined();
+    expect(checkRegistration(form)).toEqual([]);
   });
 
   it.each([
@@ -40,11 +40,30 @@ describe('checkRegistration', () => {
       message: 'Passwords do not match',
       field: 'confirmPassword',
     },
-    // Several rules broken: the username comes first, then the password, then the confirmation.
-    { why: 'everything empty, username first', form: { username: '', password: '', confirmPassword: 'x' }, message: 'Username is required', field: 'username' },
-    { why: 'a short password before a mismatch', form: { username: 'anna', password: 'pw', confirmPassword: 'x' }, message: 'Password must be at least 3 characters long', field: 'password' },
   ])('refuses $why: $message', ({ form, message, field }) => {
-    expect(checkRegistration(form)).toEqual({ message, field });
+    expect(checkRegistration(form)).toEqual([{ message, field }]);
+  });
+
+  it.each([
+    {
+      why: 'everything wrong',
+      form: { username: '', password: '', confirmPassword: 'x' },
+      violations: [
+        { message: 'Username is required', field: 'username' },
+        { message: 'Password is required', field: 'password' },
+        { message: 'Passwords do not match', field: 'confirmPassword' },
+      ],
+    },
+    {
+      why: 'a short password and a mismatch',
+      form: { username: 'anna', password: 'pw', confirmPassword: 'x' },
+      violations: [
+        { message: 'Password must be at least 3 characters long', field: 'password' },
+        { message: 'Passwords do not match', field: 'confirmPassword' },
+      ],
+    },
+  ])('answers every field of $why at once, in the form’s order', ({ form, violations }) => {
+    expect(checkRegistration(form)).toEqual(violations);
   });
 });
 
@@ -55,7 +74,7 @@ describe('checkPasswordChange', () => {
     // Whether the current password is right is the REST service's to say; the form only needs one.
     { why: 'the same password again', form: { currentPassword: 'same', newPassword: 'same', confirmPassword: 'same' } },
   ])('accepts $why', ({ form }) => {
-    expect(checkPasswordChange(form)).toBeUndefined();
+    expect(checkPasswordChange(form)).toEqual([]);
   });
 
   it.each([
@@ -95,14 +114,47 @@ describe('checkPasswordChange', () => {
       message: 'Passwords do not match',
       field: 'confirmPassword',
     },
-    {
-      why: 'everything empty, the current password first',
-      form: { currentPassword: '', newPassword: '', confirmPassword: 'x' },
-      message: 'Current password is required',
-      field: 'currentPassword',
-    },
   ])('refuses $why: $message', ({ form, message, field }) => {
-    expect(checkPasswordChange(form)).toEqual({ message, field });
+    expect(checkPasswordChange(form)).toEqual([{ message, field }]);
+  });
+
+  it('answers every field at once', () => {
+    expect(checkPasswordChange({ currentPassword: '', newPassword: '', confirmPassword: 'x' })).toEqual([
+      { message: 'Current password is required', field: 'currentPassword' },
+      { message: 'New password is required', field: 'newPassword' },
+      { message: 'Passwords do not match', field: 'confirmPassword' },
+    ]);
+  });
+});
+
+describe('checkProfileChange', () => {
+  it.each([
+    { why: 'nothing', change: {} },
+    { why: 'cleared texts', change: { email: '', phoneNumber: '  ' } },
+    { why: 'nulls (cleared or not given)', change: { email: null, phoneNumber: null, preferences: { language: null, timezone: null } } },
+    { why: 'good values, spaced', change: { email: ' a@b.co ', phoneNumber: '+49 (30) 123-4', preferences: { language: 'de-CH', timezone: ' Europe/Berlin ' } } },
+  ])('accepts $why', ({ change }) => {
+    expect(checkProfileChange(change)).toEqual([]);
+  });
+
+  it.each([
+    { why: 'an email without @', change: { email: 'alice.example.com' }, message: 'Please enter a valid email address', field: 'email' },
+    { why: 'a phone number with letters', change: { phoneNumber: '030-CALL-ME' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
+    { why: 'a phone number of 2', change: { phoneNumber: '12' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
+    { why: 'a language name', change: { preferences: { language: 'English' } }, message: 'Language must be a language code such as en or de-CH', field: 'preferences.language' },
+    { why: 'an empty language', change: { preferences: { language: '' } }, message: 'Language must be a language code such as en or de-CH', field: 'preferences.language' },
+    { why: 'an unknown time zone', change: { preferences: { timezone: 'Mars/Olympus' } }, message: 'Timezone must be a time zone such as UTC or Europe/Berlin', field: 'preferences.timezone' },
+  ])('refuses $why: $message', ({ change, message, field }) => {
+    expect(checkProfileChange(change)).toEqual([{ message, field }]);
+  });
+
+  it('answers every field at once, in the form’s order', () => {
+    expect(checkProfileChange({ email: 'x', phoneNumber: 'y', preferences: { language: 'z', timezone: 'w' } }).map((violation) => violation.field)).toEqual([
+      'email',
+      'phoneNumber',
+      'preferences.language',
+      'preferences.timezone',
+    ]);
   });
 });
 

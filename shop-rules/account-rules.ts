@@ -22,43 +22,78 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const USERNAME_TOO_SHORT = `Username must be at least ${MIN_USERNAME_LENGTH} characters long`;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
 
-/** The registration form's rules, in the order a person filling it in meets them. */
-export function checkRegistration(form: {
-  username: string;
-  password: string;
-  confirmPassword?: string | undefined;
-}): RuleViolation<string> | undefined {
-  if (!form.username) return { message: 'Username is required', field: 'username' };
-  if (form.username.length < MIN_USERNAME_LENGTH) return { message: USERNAME_TOO_SHORT, field: 'username' };
-  if (form.username.length > MAX_USERNAME_LENGTH) {
-    return { message: `Username must be at most ${MAX_USERNAME_LENGTH} characters long`, field: 'username' };
-  }
-  if (!new RegExp(USERNAME_PATTERN).test(form.username)) return { message: USERNAME_PATTERN_MESSAGE, field: 'username' };
-  if (!form.password) return { message: 'Password is required', field: 'password' };
-  if (form.password.length < MIN_PASSWORD_LENGTH) return { message: PASSWORD_TOO_SHORT, field: 'password' };
-  if (form.password.length > MAX_PASSWORD_LENGTH) {
-    return { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`, field: 'password' };
-  }
-  if (form.confirmPassword !== undefined && form.confirmPassword !== form.password) {
-    return { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' };
-  }
+/** Why a username cannot be one, or undefined when it can. */
+function usernameViolation(username: string): RuleViolation<string> | undefined {
+  if (!username) return { message: 'Username is required', field: 'username' };
+  if (username.length < MIN_USERNAME_LENGTH) return { message: USERNAME_TOO_SHORT, field: 'username' };
+  if (username.length > MAX_USERNAME_LENGTH) return { message: `Username must be at most ${MAX_USERNAME_LENGTH} characters long`, field: 'username' };
+  if (!new RegExp(USERNAME_PATTERN).test(username)) return { message: USERNAME_PATTERN_MESSAGE, field: 'username' };
   return undefined;
 }
 
-/** The password-change form: all three fields, a long enough new password, and new = confirm. */
-export function checkPasswordChange(form: {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}): RuleViolation<string> | undefined {
-  if (!form.currentPassword) return { message: 'Current password is required', field: 'currentPassword' };
-  if (!form.newPassword) return { message: 'New password is required', field: 'newPassword' };
-  if (form.newPassword.length < MIN_PASSWORD_LENGTH) {
-    return { message: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`, field: 'newPassword' };
-  }
-  if (form.newPassword.length > MAX_PASSWORD_LENGTH) {
-    return { message: `New password must be at most ${MAX_PASSWORD_LENGTH} characters long`, field: 'newPassword' };
-  }
-  if (form.newPassword !== form.confirmPassword) return { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' };
+/** Why a password cannot be one; `label` names it in the message ("Password", "New password"). */
+function passwordViolation(password: string, field: string, label: string): RuleViolation<string> | undefined {
+  if (!password) return { message: `${label} is required`, field };
+  if (password.length < MIN_PASSWORD_LENGTH) return { message: `${label} must be at least ${MIN_PASSWORD_LENGTH} characters long`, field };
+  if (password.length > MAX_PASSWORD_LENGTH) return { message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters long`, field };
   return undefined;
+}
+
+const found = <T>(...violations: (T | undefined)[]): T[] => violations.filter((violation): violation is T => violation !== undefined);
+
+/** The registration form's rules: every field's first broken rule, in the order a person filling it in meets them. */
+export function checkRegistration(form: { username: string; password: string; confirmPassword?: string | undefined }): RuleViolation<string>[] {
+  return found(
+    usernameViolation(form.username),
+    passwordViolation(form.password, 'password', 'Password'),
+    form.confirmPassword !== undefined && form.confirmPassword !== form.password ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+  );
+}
+
+/** The password-change form: all three fields, a long enough new password, and new = confirm; every field's first. */
+export function checkPasswordChange(form: { currentPassword: string; newPassword: string; confirmPassword: string }): RuleViolation<string>[] {
+  return found(
+    form.currentPassword ? undefined : { message: 'Current password is required', field: 'currentPassword' },
+    passwordViolation(form.newPassword, 'newPassword', 'New password'),
+    form.newPassword !== form.confirmPassword ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+  );
+}
+
+// The profile (spec §3): what may be stored in its fields. An empty text clears a field, and is always allowed.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
+export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const INVALID_PHONE_NUMBER = 'Phone number may contain only digits, spaces, +, -, ( and )';
+export const INVALID_LANGUAGE = 'Language must be a language code such as en or de-CH';
+export const INVALID_TIMEZONE = 'Timezone must be a time zone such as UTC or Europe/Berlin';
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The fields of a profile change that have rules; undefined and null mean "not changed" and "cleared". */
+export interface ProfileChange {
+  email?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  preferences?: { language?: string | null | undefined; timezone?: string | null | undefined } | null | undefined;
+}
+
+/** Every field of a profile change that breaks its rule, named as the input nests it (`preferences.language`). */
+export function checkProfileChange(change: ProfileChange): RuleViolation<string>[] {
+  const text = (value: string | null | undefined) => value?.trim() ?? '';
+  const language = change.preferences?.language;
+  const timezone = change.preferences?.timezone;
+  return found<RuleViolation<string>>(
+    text(change.email) && !EMAIL_PATTERN.test(text(change.email)) ? { message: INVALID_EMAIL, field: 'email' } : undefined,
+    text(change.phoneNumber) && !PHONE_PATTERN.test(text(change.phoneNumber)) ? { message: INVALID_PHONE_NUMBER, field: 'phoneNumber' } : undefined,
+    // A language and a time zone cannot be cleared: every user has one.
+    language != null && !LANGUAGE_PATTERN.test(language.trim()) ? { message: INVALID_LANGUAGE, field: 'preferences.language' } : undefined,
+    timezone != null && !isTimeZone(timezone.trim()) ? { message: INVALID_TIMEZONE, field: 'preferences.timezone' } : undefined,
+  );
 }

@@ -1,4 +1,5 @@
 // Cart, checkout and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
+import { dollarsToCents } from './money.js';
 import { MAX_STOCK } from './product-rules.js';
 import type { RuleViolation } from './rule-violation.js';
 
@@ -69,3 +70,26 @@ export function checkCartQuantity(quantity: number): number | RuleViolation {
   return quantity;
 }
 
+
+/** Checkout's integrity (DESIGN §5): the total the buyer reviewed, and one key per attempt so a retry never orders twice. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const INVALID_IDEMPOTENCY_KEY = 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)';
+export const INVALID_EXPECTED_TOTAL = 'The expected total must be an amount of at least 0 with at most 2 decimals';
+/** How long an idempotency key answers the order it created. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Why a checkout was not placed: the cart's total is no longer the one the buyer reviewed. */
+export const priceChanged = (totalCents: number, expectedCents: number) =>
+  `The total is now ${dollars(totalCents)}, not the ${dollars(expectedCents)} you reviewed: check your order and place it again`;
+
+/** The expected total in cents, or why it cannot be one. */
+export function checkExpectedTotal(expectedTotal: number): number | RuleViolation {
+  const cents = dollarsToCents(expectedTotal);
+  return cents === undefined ? { message: INVALID_EXPECTED_TOTAL, field: 'expectedTotal' } : cents;
+}
+
+export function checkIdempotencyKey(key: string): string | RuleViolation {
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : { message: INVALID_IDEMPOTENCY_KEY, field: 'idempotencyKey' };
+}

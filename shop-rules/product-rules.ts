@@ -57,24 +57,26 @@ export interface ValidProduct {
   imageUrls: string[];
 }
 
-export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation<string> {
+/** The product form after the rules of spec §5, or every field's first broken rule, in the form's order. */
+export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation<string>[] {
+  const violations: RuleViolation<string>[] = [];
   const name = form.name.trim();
-  if (!name) return { message: 'Name is required', field: 'name' };
-  if (name.length > MAX_NAME_LENGTH) return { message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' };
+  if (!name) violations.push({ message: 'Name is required', field: 'name' });
+  else if (name.length > MAX_NAME_LENGTH) violations.push({ message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' });
   const description = form.description.trim();
-  if (!description) return { message: 'Description is required', field: 'description' };
-  if (description.length > MAX_DESCRIPTION_LENGTH) {
-    return { message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters long`, field: 'description' };
+  if (!description) violations.push({ message: 'Description is required', field: 'description' });
+  else if (description.length > MAX_DESCRIPTION_LENGTH) {
+    violations.push({ message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters long`, field: 'description' });
   }
-  if (!Number.isFinite(form.price) || form.price < 0) return { message: 'Price must be at least 0', field: 'price' };
-  if (form.price > MAX_PRICE) return { message: `Price must be at most ${MAX_PRICE}`, field: 'price' };
   const priceCents = dollarsToCents(form.price);
-  if (priceCents === undefined) return { message: 'Price can have at most 2 decimal places', field: 'price' };
-  if (!Number.isInteger(form.quantity)) return { message: 'Quantity must be a whole number', field: 'quantity' };
-  if (form.quantity < 0) return { message: 'Quantity must be at least 0', field: 'quantity' };
-  if (form.quantity > MAX_STOCK) return { message: `Quantity must be at most ${MAX_STOCK}`, field: 'quantity' };
+  if (!Number.isFinite(form.price) || form.price < 0) violations.push({ message: 'Price must be at least 0', field: 'price' });
+  else if (form.price > MAX_PRICE) violations.push({ message: `Price must be at most ${MAX_PRICE}`, field: 'price' });
+  else if (priceCents === undefined) violations.push({ message: 'Price can have at most 2 decimal places', field: 'price' });
+  if (!Number.isInteger(form.quantity)) violations.push({ message: 'Quantity must be a whole number', field: 'quantity' });
+  else if (form.quantity < 0) violations.push({ message: 'Quantity must be at least 0', field: 'quantity' });
+  else if (form.quantity > MAX_STOCK) violations.push({ message: `Quantity must be at most ${MAX_STOCK}`, field: 'quantity' });
   const images = normaliseImages(form.imageUrl, form.imageUrls);
-  if (!Array.isArray(images)) return images;
+  if (!Array.isArray(images)) violations.push(images);
+  if (violations.length > 0 || priceCents === undefined || !Array.isArray(images)) return violations;
   return { name, description, priceCents, quantity: form.quantity, imageUrl: images[0] ?? null, imageUrls: images };
 }
-

@@ -9,7 +9,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
@@ -18,7 +18,7 @@ import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
 import { costRefusal } from './query-cost.js';
-import { clarifyParseError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
+import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
@@ -32,8 +32,34 @@ export function loadSchema() {
   return makeExecutableSchema({ typeDefs: fs.readFileSync(schemaFile, 'utf8'), resolvers });
 }
 
-const APOLLO_HASH_MISMATCH = 'provided sha does not match query';
-export const HASH_MISMATCH = "The persisted query's sha256Hash is not the SHA-256 of its query: send the query's own hash";
+/** What Apollo Server answers without a code (so INTERNAL_SERVER_ERROR) although the client is at fault: its own code. */
+const APOLLO_CLIENT_MISTAKES: Record<string, { message: string; code: string }> = {
+  'provided sha does not match query': {
+    message: "The persisted query's sha256Hash is not the SHA-256 of its query: send the query's own hash",
+    code: 'PERSISTED_QUERY_HASH_MISMATCH',
+  },
+  'Unsupported persisted query version': {
+    message: 'Unsupported persisted query version: send extensions.persistedQuery.version 1',
+    code: 'PERSISTED_QUERY_VERSION_NOT_SUPPORTED',
+  },
+};
+export const HASH_MISMATCH = APOLLO_CLIENT_MISTAKES['provided sha does not match query']!.message;
+
+/** The document of an HTTP request, where it carries one (a persisted query's hash alone does not). */
+function documentTextOf(request: FastifyRequest): string | undefined {
+  const carrier = request.method === 'GET' ? request.query : request.body;
+  const query = carrier && typeof carrier === 'object' ? (carrier as { query?: unknown }).query : undefined;
+  return typeof query === 'string' ? query : undefined;
+}
+
+/** A refusal answered over HTTP with 400 (over the socket the same error goes without a status). */
+const badRequest = (error: GraphQLError) =>
+  new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, http: { status: 400 } },
+  });
 
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
@@ -64,7 +90,7 @@ const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
     return {
       async didResolveOperation({ operation, document, request, schema }) {
         const tooCostly = costRefusal(schema, document, request.operationName, request.variables);
-        if (tooCostly) throw tooCostly;
+        if (tooCostly) throw badRequest(tooCostly);
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
@@ -75,7 +101,12 @@ const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
 };
 
 export async function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions(options.logger ?? serverLogger(config.logLevel, 'gateway')));
+  const app = Fastify({
+    ...serverOptions(options.logger ?? serverLogger(config.logLevel, 'gateway'), config.httpTimeouts),
+    // Behind nginx every request comes from its address; the client's own is in x-forwarded-for (believed only from
+    // TRUSTED_PROXIES). request.ip is then the client, passed on to the REST service for its limits per client.
+    trustProxy: config.trustedProxies,
+  });
   echoRequestId(app);
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
@@ -96,26 +127,32 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     upstreamCallsPerOperation: config.upstreamCallsPerOperation,
     socketOperationsPerSecond: config.socketOperationsPerSecond,
     socketsPerUser: config.socketsPerUser,
+    subscriptionsPerSocket: config.subscriptionsPerSocket,
+    trustedProxies: config.trustedProxies,
     socketCounts,
   });
 
-  const persistedQueries = config.redisUrl ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix) : undefined;
+  const persistedQueries = config.redisUrl
+    ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix, { ...config.persistedQueries, maxBytes: QUERY_LIMITS.maxDocumentBytes })
+    : undefined;
   const apollo = new ApolloServer<GatewayContext>({
-    // Automatic persisted queries: in memory, or shared by every gateway through Redis.
-    ...(persistedQueries ? { persistedQueries: { cache: persistedQueries.cache } } : {}),
+    // Automatic persisted queries: in Apollo Server's bounded memory cache, or shared by every gateway through Redis.
+    persistedQueries: { ttl: config.persistedQueries.ttlSeconds, ...(persistedQueries ? { cache: persistedQueries.cache } : {}) },
     schema,
-    introspection: config.introspection,
+    // Introspection is refused by queryLimitRules when it is off: the same rule, and message, as over sockets.
+    introspection: true,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     parseOptions,
-    validationRules: queryLimitRules(),
+    validationRules: queryLimitRules({ introspection: config.introspection }),
     includeStacktraceInErrorResponses: !config.production,
     // No "Did you mean …?" in production: it would reveal the schema field by field.
     hideSchemaDetailsFromClientErrors: config.production,
     formatError: (formatted) => {
-      // Apollo answers a persisted query whose hash is not its query's with a bare error (no code, hence
-      // INTERNAL_SERVER_ERROR): it is the client's mistake, and says so.
-      if (formatted.message === APOLLO_HASH_MISMATCH) return { message: HASH_MISMATCH, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } };
+      // Apollo answers some of a client's mistakes with a bare error (no code, hence INTERNAL_SERVER_ERROR): each
+      // says what it is.
+      const clientMistake = APOLLO_CLIENT_MISTAKES[formatted.message];
+      if (clientMistake && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') return { message: clientMistake.message, extensions: { code: clientMistake.code } };
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
@@ -137,12 +174,18 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   await apollo.start();
 
+  const screenDocument = createDocumentScreen();
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: fastifyApolloHandler(apollo, {
-      context: async (request) =>
-        createContext({
+      context: async (request) => {
+        // Apollo Server's first call for a request, after its CSRF check and before it parses or validates anything:
+        // a document whose checks would take long is refused here (answered 400 like any refused document).
+        const text = documentTextOf(request);
+        const refusal = text === undefined ? undefined : screenDocument(text);
+        if (refusal) throw badRequest(refusal);
+        return createContext({
           rest,
           pubsub,
           log: request.log,
@@ -151,7 +194,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           deadlineMs: config.requestTimeoutMs,
           upstreamCallLimit: config.upstreamCallsPerOperation,
           clientAddress: request.ip,
-        }),
+        });
+      },
     }),
   });
 

@@ -1,7 +1,7 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseBoolean, parsePort, parsePositiveInteger } from '../../config/env.js';
+import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -21,6 +21,14 @@ export interface GatewayConfig {
   socketOperationsPerSecond: number;
   /** Subscription sockets one user may hold open (on every gateway together, with Redis); more are closed with 1013. */
   socketsPerUser: number;
+  /** Live subscriptions one socket may hold; more are refused with TOO_MANY_SUBSCRIPTIONS. */
+  subscriptionsPerSocket: number;
+  /** Addresses whose x-forwarded-for is believed (nginx in front): the client's own address is passed on to REST. */
+  trustedProxies: string[];
+  /** How long the gateway waits on a client (RECEIVE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, CONNECTION_TIMEOUT_MS). */
+  httpTimeouts: HttpTimeouts;
+  /** Automatic persisted queries in Redis: how long each is kept, and how many at most. */
+  persistedQueries: { ttlSeconds: number; maxEntries: number };
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
   /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
@@ -58,6 +66,13 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamCallsPerOperation: parsePositiveInteger('UPSTREAM_CALLS_PER_OPERATION', env.UPSTREAM_CALLS_PER_OPERATION, 100),
     socketOperationsPerSecond: parsePositiveInteger('SOCKET_OPERATIONS_PER_SECOND', env.SOCKET_OPERATIONS_PER_SECOND, 20),
     socketsPerUser: parsePositiveInteger('SOCKETS_PER_USER', env.SOCKETS_PER_USER, 10),
+    subscriptionsPerSocket: parsePositiveInteger('SUBSCRIPTIONS_PER_SOCKET', env.SUBSCRIPTIONS_PER_SOCKET, 10),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    httpTimeouts: loadHttpTimeouts(env),
+    persistedQueries: {
+      ttlSeconds: parsePositiveInteger('PERSISTED_QUERIES_TTL_SECONDS', env.PERSISTED_QUERIES_TTL_SECONDS, 24 * 60 * 60),
+      maxEntries: parsePositiveInteger('PERSISTED_QUERIES_MAX', env.PERSISTED_QUERIES_MAX, 5000),
+    },
     redisUrl,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
     sessionRecheckMs: recheckSeconds * 1000,

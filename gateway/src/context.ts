@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
-import type { RestClient } from './rest/rest-client.js';
+import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 
 /** The user a subscription socket was authenticated as (at connection_init), and how to end its session. */
 export interface SocketViewer {
@@ -27,8 +27,11 @@ export interface GatewayContext {
   socketViewer?: SocketViewer | undefined;
   /** After login or a password change the rest of the request acts with the new token. */
   actAs(token: string): void;
-  /** Fresh loaders: each subscription event must see the state after it, not what an earlier event cached. */
-  refreshLoaders(): void;
+  /**
+   * Fresh loaders, and a fresh budget of REST calls, for a subscription event: it must see the state after it, not
+   * what an earlier event cached. All the subscriptions of one socket share one budget per event.
+   */
+  refreshLoaders(event: object): void;
 }
 
 export interface ContextOptions {
@@ -44,30 +47,37 @@ export interface ContextOptions {
   clientAddress?: string | undefined;
   /** REST calls one operation may make (a subscription: each of its events); unlimited when unset. */
   upstreamCallLimit?: number | undefined;
+  /**
+   * A subscription's budget for one event, shared by every subscription of its socket: without it, a socket holding
+   * 200 subscriptions would make 200 budgets of REST calls out of one chat message.
+   */
+  eventBudget?: ((event: object) => UpstreamBudget) | undefined;
 }
+
+export const upstreamBudget = (limit: number): UpstreamBudget => ({ limit, remaining: limit });
 
 export function createContext(options: ContextOptions): GatewayContext {
   const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
   // Every REST call of the operation listens on this one signal: as many at once as the budget allows, not a leak.
   if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
-  const budget = options.upstreamCallLimit ? { limit: options.upstreamCallLimit, remaining: options.upstreamCallLimit } : undefined;
-  const bind = (token: string | undefined) => {
+  const budget = options.upstreamCallLimit ? upstreamBudget(options.upstreamCallLimit) : undefined;
+  const bind = (token: string | undefined, budget: UpstreamBudget | undefined) => {
     const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress });
     return { token, api, loaders: createLoaders(api) };
   };
   const context: GatewayContext = {
-    ...bind(options.token),
+    ...bind(options.token, budget),
     requestId: options.requestId,
     pubsub: options.pubsub,
     log: options.log,
     socketViewer: options.socketViewer,
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {
-      Object.assign(this, bind(token));
+      Object.assign(this, bind(token, budget));
     },
-    refreshLoaders(this: GatewayContext) {
-      this.loaders = createLoaders(this.api);
-      if (budget) budget.remaining = budget.limit;
+    refreshLoaders(this: GatewayContext, event) {
+      const limit = options.upstreamCallLimit;
+      Object.assign(this, bind(this.token, options.eventBudget?.(event) ?? (limit ? upstreamBudget(limit) : undefined)));
     },
   };
   return context;

@@ -2,6 +2,7 @@
 // GraphQL errors with extensions.code. REST statuses map as: 400/409 → userErrors (BAD_USER_INPUT/CONFLICT
 // outside mutations), 401 → UNAUTHENTICATED, 403 → FORBIDDEN, 404 → NOT_FOUND, no answer/5xx → UPSTREAM_UNAVAILABLE.
 import { GraphQLError } from 'graphql';
+import type { RuleViolation } from '../../shop-rules/rule-violation.js';
 
 export type ErrorCode =
   | 'UNAUTHENTICATED'
@@ -67,16 +68,66 @@ export class InputProblem extends Error {
     message: string,
     /** The input field at fault; null when the problem is not one field's (an empty cart at checkout). */
     readonly field: string | null,
-    readonly code: 'INVALID_INPUT' | 'NOT_FOUND' = 'INVALID_INPUT',
+    readonly code: 'INVALID_INPUT' | 'NOT_FOUND' | 'PRICE_CHANGED' = 'INVALID_INPUT',
   ) {
     super(message);
   }
 }
 
-/** The value as a rule of shop-rules left it (trimmed, say), or the rule's refusal thrown as a userError at its field. */
-export function obeying<T>(checked: T | { message: string; field: string | null }): T {
-  if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked) {
-    throw new InputProblem(checked.message, checked.field);
+/** Several of an input's fields break rules: each is a userError of the same payload. */
+export class InputProblems extends Error {
+  constructor(readonly problems: readonly InputProblem[]) {
+    super(problems.map((problem) => problem.message).join('; '));
   }
-  return checked;
+}
+
+/** Throws what an input breaks, all at once: one problem as it is, several together, none not at all. */
+export function refuseAll(problems: readonly (InputProblem | RuleViolation)[]): void {
+  const all = problems.map((problem) => (problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field)));
+  if (all.length === 1) throw all[0]!;
+  if (all.length > 1) throw new InputProblems(all);
+}
+
+const isViolation = (checked: unknown): checked is RuleViolation =>
+  typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked;
+
+/**
+ * An input checked field by field, so that every field's refusal is answered at once (not one per attempt): each
+ * check answers the value a rule left (or undefined when it refused), and `done` throws what was found.
+ */
+export class InputCheck {
+  private readonly problems: InputProblem[] = [];
+
+  value<T>(checked: T | RuleViolation): T | undefined {
+    if (!isViolation(checked)) return checked;
+    this.problems.push(new InputProblem(checked.message, checked.field));
+    return undefined;
+  }
+
+  /** A check of the gateway's own (an id of the wrong type): its refusal, or undefined for its value. */
+  attempt<T>(check: () => T): T | undefined {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof InputProblem)) throw error;
+      this.problems.push(error);
+      return undefined;
+    }
+  }
+
+  add(...problems: readonly (InputProblem | RuleViolation)[]): void {
+    for (const problem of problems) this.problems.push(problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field));
+  }
+
+  /** Throws these with every problem found before them. */
+  refuse(...problems: readonly (InputProblem | RuleViolation)[]): never {
+    this.add(...problems);
+    refuseAll(this.problems);
+    throw new Error('refuse() was given no problem');
+  }
+
+  /** Throws every problem found; afterwards every value checked is there. */
+  done(): void {
+    refuseAll(this.problems);
+  }
 }

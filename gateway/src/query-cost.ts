@@ -55,6 +55,11 @@ interface Pricing {
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
   visiting: Set<string>;
+  /**
+   * Each fragment's price, by fragment and the page size its spread sits in (the only thing from outside that
+   * changes it): a fragment spread a hundred times is priced once, not a hundred times (nor 10⁸ times, nested).
+   */
+  fragmentPrices: Map<string, number>;
 }
 
 function fieldDefinition(parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
@@ -75,15 +80,23 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLNamedType 
       const type = selection.typeCondition ? pricing.schema.getType(selection.typeCondition.name.value) : parent;
       cost += selectionCost(selection.selectionSet, type, pricing, itemsPerPage);
     } else {
-      const name = selection.name.value;
-      const fragment = pricing.fragments.get(name);
-      // A fragment spreading itself is refused by validation; guard anyway.
-      if (!fragment || pricing.visiting.has(name)) continue;
-      pricing.visiting.add(name);
-      cost += selectionCost(fragment.selectionSet, pricing.schema.getType(fragment.typeCondition.name.value), pricing, itemsPerPage);
-      pricing.visiting.delete(name);
+      cost += fragmentCost(selection.name.value, pricing, itemsPerPage);
     }
   }
+  return cost;
+}
+
+function fragmentCost(name: string, pricing: Pricing, itemsPerPage: number): number {
+  const key = `${name}:${itemsPerPage}`;
+  const known = pricing.fragmentPrices.get(key);
+  if (known !== undefined) return known;
+  const fragment = pricing.fragments.get(name);
+  // A fragment spreading itself is refused by validation; guard anyway.
+  if (!fragment || pricing.visiting.has(name)) return 0;
+  pricing.visiting.add(name);
+  const cost = selectionCost(fragment.selectionSet, pricing.schema.getType(fragment.typeCondition.name.value), pricing, itemsPerPage);
+  pricing.visiting.delete(name);
+  pricing.fragmentPrices.set(key, cost);
   return cost;
 }
 
@@ -100,7 +113,7 @@ export function operationCost(
   // The variables as execution will see them, their defaults filled in; values it would refuse count as not given.
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], { ...variables }).coerced ?? {};
   const root = schema.getRootType(operation.operation) ?? undefined;
-  return selectionCost(operation.selectionSet, root, { schema, fragments, variables: coerced, visiting: new Set() });
+  return selectionCost(operation.selectionSet, root, { schema, fragments, variables: coerced, visiting: new Set(), fragmentPrices: new Map() });
 }
 
 /** The refusal of an operation that costs too much, or undefined when it may run. */
@@ -113,6 +126,6 @@ export function costRefusal(
   const cost = operationCost(schema, document, operationName, variables);
   if (cost <= MAX_QUERY_COST) return undefined;
   return new GraphQLError(`Query cost limit of ${MAX_QUERY_COST} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`, {
-    extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+    extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
   });
 }

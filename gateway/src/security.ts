@@ -1,5 +1,8 @@
-// Limits on what a query may ask (graphql-armor), the same over HTTP and over the socket: each is checked while
-// parsing or validating, so a refused query never reaches a resolver or the REST service.
+// Limits on what a document may ask, the same over HTTP and over the socket, checked before anything runs and each
+// with bounded work: its size (comments count), its tokens (while parsing), its shape once fragments are spread
+// (document-shape.ts), then graphql-js's validation with graphql-armor's depth, alias and directive limits. What an
+// operation costs depends on its variables: see query-cost.ts. A refused document never reaches a resolver or the
+// REST service, and its refusal reads the same on both transports.
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -14,8 +17,11 @@ import {
   specifiedRules,
   validate,
 } from 'graphql';
+import { shapeRefusal } from './document-shape.js';
 
 export const QUERY_LIMITS = {
+  /** Bytes of a document's text, comments and whitespace included; the largest screen query has about 700. */
+  maxDocumentBytes: 16 * 1024,
   /** The deepest screen query (a chat room's messages with their room) is 8 levels. */
   maxDepth: 12,
   maxAliases: 15,
@@ -23,6 +29,10 @@ export const QUERY_LIMITS = {
   /** Tokens in a document; the largest screen query has a few hundred. */
   maxTokens: 2000,
 };
+
+/** The codes of refused documents, as Apollo Server names them over HTTP. */
+export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
+export const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
 
 /**
  * A refused query is a validation error like any other (400, GRAPHQL_VALIDATION_FAILED): reported to the
@@ -36,12 +46,16 @@ const reportRefusal = {
   ],
 };
 
-/** The shape limits, at validation. What an operation costs depends on its variables: see query-cost.ts. */
-export function queryLimitRules(): ValidationRule[] {
+/**
+ * The rules run beside graphql-js's own: the shape limits, and with introspection off the rule that refuses it
+ * (one rule for both transports, so the refusal reads the same).
+ */
+export function queryLimitRules(options: { introspection: boolean }): ValidationRule[] {
   return [
     maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal }),
     maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal }),
     maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal }),
+    ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
 }
 
@@ -53,20 +67,78 @@ export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 /** Drops "Did you mean …?" (the same rewrite as Apollo Server's): in production it would reveal the schema name by name. */
 export const withoutSuggestions = (message: string) => message.replace(/ ?Did you mean(.+?)\?$/, '');
 
-/** Parse and validate a socket operation as Apollo Server does an HTTP one. */
+/** The same error with a code (and where it was found), as a client should receive it. */
+export function withCode(error: GraphQLError, code: string, message = error.message): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    source: error.nodes ? undefined : error.source,
+    positions: error.nodes ? undefined : error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  });
+}
+
+/** A document over QUERY_LIMITS.maxDocumentBytes, refused before it is read (a megabyte of comments is valid GraphQL). */
+export function documentSizeRefusal(text: string): GraphQLError | undefined {
+  // Characters first: a UTF-8 byte count would read the whole text of every request.
+  if (text.length * 3 <= QUERY_LIMITS.maxDocumentBytes) return undefined;
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= QUERY_LIMITS.maxDocumentBytes) return undefined;
+  return new GraphQLError(
+    `The document is ${bytes} bytes long; at most ${QUERY_LIMITS.maxDocumentBytes} are allowed, comments and whitespace included`,
+    { extensions: { code: PARSE_FAILED } },
+  );
+}
+
+type Parsed = { document: DocumentNode; refusal?: undefined } | { refusal: GraphQLError; document?: undefined };
+
+/** Size, tokens and shape: what is checked before validation, whose own work this bounds. */
+export function parseWithinLimits(text: string): Parsed {
+  const tooLarge = documentSizeRefusal(text);
+  if (tooLarge) return { refusal: tooLarge };
+  let document: DocumentNode;
+  try {
+    document = parse(text, parseOptions);
+  } catch (error) {
+    const parseError = error as GraphQLError;
+    return { refusal: withCode(parseError, PARSE_FAILED, clarifyParseError(parseError.message)) };
+  }
+  const badShape = shapeRefusal(document);
+  return badShape ? { refusal: badShape } : { document };
+}
+
+/**
+ * The checks Apollo Server cannot run before its own parsing and validation, for HTTP: a document too large, not
+ * GraphQL, or too big once its fragments are spread is refused here, before Apollo Server reads it. Documents that passed are
+ * remembered (up to a bounded amount of text), so a client sending the same query again costs a lookup.
+ */
+export function createDocumentScreen(maxRememberedCharacters = 2 * 1024 * 1024) {
+  const passed = new Map<string, true>();
+  let remembered = 0;
+  return (text: string): GraphQLError | undefined => {
+    if (passed.has(text)) return undefined;
+    const parsed = parseWithinLimits(text);
+    if (parsed.refusal) return parsed.refusal;
+    passed.set(text, true);
+    remembered += text.length;
+    for (const [oldest] of passed) {
+      if (remembered <= maxRememberedCharacters) break;
+      passed.delete(oldest);
+      remembered -= oldest.length;
+    }
+    return undefined;
+  };
+}
+
+/** Parse and validate a socket operation as Apollo Server does an HTTP one, with the same codes and messages. */
 export function checkDocument(
   schema: GraphQLSchema,
   query: string,
   options: { introspection: boolean },
 ): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
-  let document: DocumentNode;
-  try {
-    document = parse(query, parseOptions);
-  } catch (error) {
-    const parseError = error as GraphQLError;
-    return { errors: [new GraphQLError(clarifyParseError(parseError.message), { ...parseError, originalError: parseError })] };
-  }
-  const rules = [...specifiedRules, ...queryLimitRules(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
-  const errors = validate(schema, document, rules);
-  return errors.length > 0 ? { errors } : { document };
+  const parsed = parseWithinLimits(query);
+  if (parsed.refusal) return { errors: [parsed.refusal] };
+  const errors = validate(schema, parsed.document, [...specifiedRules, ...queryLimitRules(options)]);
+  return errors.length > 0 ? { errors: errors.map((error) => withCode(error, VALIDATION_FAILED)) } : { document: parsed.document };
 }

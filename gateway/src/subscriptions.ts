@@ -4,6 +4,7 @@
 // every socket's token is re-checked periodically (expiry, revocations made elsewhere). Each operation passes the
 // same limits as over HTTP.
 import { randomUUID } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST, getVariableValues } from 'graphql';
@@ -12,11 +13,11 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken } from '../../config/server.js';
-import { createContext } from './context.js';
+import { createContext, upstreamBudget } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
-import type { RestClient } from './rest/rest-client.js';
+import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 import { costRefusal } from './query-cost.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 import type { SocketCounts } from './socket-counts.js';
@@ -69,8 +70,27 @@ export interface SubscriptionServerOptions {
   socketOperationsPerSecond: number;
   /** Sockets one user may hold open, on every gateway together where they share Redis. */
   socketsPerUser: number;
+  /** Live subscriptions one socket may hold at once. */
+  subscriptionsPerSocket: number;
+  /** Addresses whose x-forwarded-for is believed (nginx in front), as over HTTP. */
+  trustedProxies: string[];
   socketCounts: SocketCounts;
 }
+
+/** What the gateway keeps per socket, beside graphql-ws's own. */
+type SocketState = {
+  viewer: SocketUser;
+  allowance?: () => boolean;
+  /** The ids of its live subscriptions (graphql-ws forgets an id once it ends; so does this, at the next count). */
+  subscriptionIds?: Set<string>;
+  /** Each event's budget of REST calls, shared by all its subscriptions (events are the same object for all of them). */
+  eventBudgets?: WeakMap<object, UpstreamBudget>;
+};
+
+const tooManySubscriptions = (max: number) =>
+  new GraphQLError(`At most ${max} live subscriptions per connection: complete one before starting another`, {
+    extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+  });
 
 const tooManyOperations = (rate: number) =>
   new GraphQLError(`Too many operations on this connection: at most ${rate} a second. Try again in a moment.`, {
@@ -96,7 +116,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   // The user behind each authenticated socket, to end their sessions.
   const viewers = new Map<WebSocket, SocketUser>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
-  const serverHandle = useServer<Record<string, unknown>, { viewer: SocketUser; allowance?: () => boolean }>(
+  const trust = proxyAddr.compile(options.trustedProxies);
+  const serverHandle = useServer<Record<string, unknown>, SocketState>(
     {
       schema: options.schema,
       isProd: options.production,
@@ -130,7 +151,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           return false;
         }
       },
-      onSubscribe: (context, _id, payload) => {
+      onSubscribe: (context, id, payload) => {
         // One socket may not run operations as fast as it can send them: each one may cost REST calls.
         const allowance = (context.extra.allowance ??= operationAllowance(options.socketOperationsPerSecond, options.socketOperationsPerSecond * 2));
         if (!allowance()) return [tooManyOperations(options.socketOperationsPerSecond)];
@@ -151,6 +172,12 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           }
           const tooCostly = costRefusal(options.schema, checked.document, payload.operationName, payload.variables ?? undefined);
           if (tooCostly) return [tooCostly];
+          if (operation.operation === 'subscription') {
+            const live = (context.extra.subscriptionIds ??= new Set());
+            for (const liveId of live) if (!(liveId in context.subscriptions)) live.delete(liveId);
+            if (live.size >= options.subscriptionsPerSocket) return [tooManySubscriptions(options.subscriptionsPerSocket)];
+            live.add(id);
+          }
         }
         const viewer = context.extra.viewer!;
         const socket = context.extra.socket;
@@ -168,7 +195,13 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             socketViewer: { username: viewer.username, id: viewer.id, isAdmin: viewer.isAdmin, endSession: (reason) => endSession(socket, reason) },
             deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
             upstreamCallLimit: options.upstreamCallsPerOperation,
-            clientAddress: context.extra.request.socket.remoteAddress,
+            eventBudget: (event) => {
+              const budgets = (context.extra.eventBudgets ??= new WeakMap());
+              let budget = budgets.get(event);
+              if (!budget) budgets.set(event, (budget = upstreamBudget(options.upstreamCallsPerOperation)));
+              return budget;
+            },
+            clientAddress: proxyAddr(context.extra.request, trust),
           }),
         };
       },

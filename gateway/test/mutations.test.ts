@@ -2,7 +2,8 @@
 // (ids and the changed fields), each rule answers a userError naming its field and writes nothing (re-read
 // through the graph), and who may do what. Real HTTP to the real gateway over the real REST service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GraphQLAnswer, type Shop, startShop } from '../../tests/helpers/shop.js';
+import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
+import { type GraphQLAnswer, type Shop, restExtensions, startGateway, startShop } from '../../tests/helpers/shop.js';
 
 let shop: Shop;
 let adminRest: string;
@@ -712,6 +713,119 @@ describe('checkout', () => {
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     await expectUnauthenticated('checkout', { shippingAddress: '1 Anonymous Road' }, 'order { id }');
   });
+
+  describe('charges only what the buyer reviewed (expectedTotal)', () => {
+    const PRICE_CHANGED = (now: string, reviewed: string) => ({
+      message: `The total is now ${now}, not the ${reviewed} you reviewed: check your order and place it again`,
+      field: 'expectedTotal',
+      code: 'PRICE_CHANGED',
+    });
+    const reprice = (id: string, name: string, price: number, quantity: number) =>
+      mutate('updateProduct', { id, name, description: 'Repriced', price, quantity }, 'product { id }', admin);
+
+    it('answers PRICE_CHANGED with the cart as it is now when an admin raised a price meanwhile, ordering nothing', async () => {
+      const token = await shop.user('m-checkout-repriced');
+      const scale = await makeProduct({ name: 'M Repriced Scale', price: 10, quantity: 5 });
+      await addToCart(token, scale, 1);
+      await reprice(scale, 'M Repriced Scale', 990, 5);
+      const payload = await mutate('checkout', { shippingAddress: '1 Review Road', expectedTotal: 10 }, `order { id } ${CART}`, token);
+      expect(payload.order).toBeNull();
+      expect(payload.userErrors).toEqual([PRICE_CHANGED('$990.00', '$10.00')]);
+      expect(payload.cart).toEqual({
+        id: expect.any(String),
+        totalPrice: 990,
+        itemCount: 1,
+        items: [{ productName: 'M Repriced Scale', price: 990, quantity: 1, subtotal: 990, product: { id: scale } }],
+      });
+      expect((await ordersOf(token)).totalCount).toBe(0);
+      expect(await stockOf(scale)).toBe(5);
+      // Reviewed again, it is placed at the total the buyer now saw.
+      const placed = await mutate('checkout', { shippingAddress: '1 Review Road', expectedTotal: 990 }, 'order { totalAmount }', token);
+      expect(placed).toMatchObject({ order: { totalAmount: 990 }, userErrors: [] });
+    });
+
+    it('answers PRICE_CHANGED when the price changes between the gateway’s look and the REST service’s transaction', async () => {
+      // The price is raised while the checkout call is on its way to the REST service.
+      const proxy = await startFaultProxy(shop.rest.url);
+      const racing = await startGateway(shop.rest.url, { restUrl: proxy.url });
+      try {
+        const token = await shop.user('m-checkout-raced');
+        const gauze = await makeProduct({ name: 'M Raced Gauze', price: 2, quantity: 9 });
+        await addToCart(token, gauze, 3);
+        proxy.inject({ meanwhile: async () => void (await reprice(gauze, 'M Raced Gauze', 2.5, 9)) }, /^\/api\/orders\/checkout/);
+        const answer = await racing.graphql(
+          'mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } cart { totalPrice } userErrors { message field code } } }',
+          { input: { shippingAddress: '2 Race Road', expectedTotal: 6 } },
+          token,
+        );
+        if (restExtensions) {
+          expect(answer.data.checkout).toEqual({ order: null, cart: { totalPrice: 7.5 }, userErrors: [PRICE_CHANGED('$7.50', '$6.00')] });
+          expect((await ordersOf(token)).totalCount).toBe(0);
+        } else {
+          // The plain contract has no expectedTotal: the gateway's own look came too early (its README says so).
+          expect(answer.data.checkout.userErrors).toEqual([]);
+        }
+      } finally {
+        await racing.close();
+        await proxy.close();
+      }
+    });
+
+    it('refuses an expectedTotal with more than two decimals on its field, ordering nothing', async () => {
+      const token = await shop.user('m-checkout-odd-total');
+      const product = await makeProduct({ name: 'M Odd Total Plaster', price: 1, quantity: 5 });
+      await addToCart(token, product, 1);
+      const error = await refused('checkout', { shippingAddress: '1 Odd Road', expectedTotal: 1.001 }, 'order { id }', token);
+      expect(error).toEqual({ message: 'The expected total must be an amount of at least 0 with at most 2 decimals', field: 'expectedTotal', code: 'INVALID_INPUT' });
+      expect(await stockOf(product)).toBe(5);
+    });
+  });
+
+  describe('never orders twice for one attempt (idempotencyKey)', () => {
+    it.runIf(restExtensions)('answers a retried key with the order it placed, even when the first answer was lost on the way', async () => {
+      const proxy = await startFaultProxy(shop.rest.url);
+      const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
+      try {
+        const token = await shop.user('m-checkout-retried');
+        const product = await makeProduct({ name: 'M Retried Bandage', price: 4, quantity: 10 });
+        await addToCart(token, product, 2);
+        const input = { shippingAddress: '3 Retry Road', expectedTotal: 8, idempotencyKey: 'c6b1b7a2-retry' };
+        // The REST service places the order; its answer never reaches the gateway.
+        proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
+        const lost = await flaky.graphql('mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }', { input }, token);
+        expect(lost.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
+        proxy.heal();
+        // The client retries the same attempt: the order placed the first time, not a second one.
+        const retried = await mutate('checkout', input, 'order { id totalAmount } cart { itemCount }', token);
+        expect(retried).toMatchObject({ order: { totalAmount: 8 }, cart: { itemCount: 0 }, userErrors: [] });
+        const again = await mutate('checkout', input, 'order { id }', token);
+        expect(again.order.id).toBe(retried.order.id);
+        expect(await ordersOf(token)).toEqual({ totalCount: 1, edges: [{ node: { id: retried.order.id } }] });
+        expect(await stockOf(product)).toBe(8);
+      } finally {
+        await flaky.close();
+        await proxy.close();
+      }
+    });
+
+    it.runIf(!restExtensions)('over the plain contract, a retried key finds the cart empty (the contract has no keys)', async () => {
+      const token = await shop.user('m-checkout-plain-retry');
+      const product = await makeProduct({ name: 'M Plain Retry Bandage', price: 4, quantity: 10 });
+      await addToCart(token, product, 1);
+      const input = { shippingAddress: '3 Retry Road', idempotencyKey: 'plain-retry' };
+      expect((await mutate('checkout', input, 'order { id }', token)).userErrors).toEqual([]);
+      expect(await refused('checkout', input, 'order { id }', token)).toMatchObject({ message: 'Your cart is empty' });
+    });
+
+    it('refuses a key that is not 1 to 200 visible ASCII characters, ordering nothing', async () => {
+      const token = await shop.user('m-checkout-bad-key');
+      const product = await makeProduct({ name: 'M Bad Key Plaster', price: 1, quantity: 5 });
+      await addToCart(token, product, 1);
+      const error = await refused('checkout', { shippingAddress: '1 Key Road', idempotencyKey: 'has spaces' }, 'order { id }', token);
+      expect(error).toEqual({ message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)', field: 'idempotencyKey', code: 'INVALID_INPUT' });
+      expect(await stockOf(product)).toBe(5);
+    });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -917,5 +1031,80 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     await expectUnauthenticated('createChatRoom', { participantUsername: 'admin' }, 'room { id }');
     await expectUnauthenticated('sendMessage', { roomId: globalIdOfType('ChatRoom', 1), content: 'hi' }, 'message { id }');
     await expectUnauthenticated('markRoomRead', { roomId: globalIdOfType('ChatRoom', 1) }, 'room { id }');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('every field’s problem at once', () => {
+  const errorsOf = async (name: string, input: Record<string, unknown>, token?: string) => {
+    const payload = await mutate(name, input, '__typename', token);
+    return payload.userErrors.map((error: { field: string | null; code: string }) => [error.field, error.code]);
+  };
+
+  it('register: username, password and confirmation, creating no account', async () => {
+    expect(await errorsOf('register', { username: 'ab', password: 'pw', confirmPassword: 'x' })).toEqual([
+      ['username', 'INVALID_INPUT'],
+      ['password', 'INVALID_INPUT'],
+      ['confirmPassword', 'INVALID_INPUT'],
+    ]);
+  });
+
+  it('login: username and password', async () => {
+    expect(await errorsOf('login', { username: ' ', password: '' })).toEqual([
+      ['username', 'INVALID_INPUT'],
+      ['password', 'INVALID_INPUT'],
+    ]);
+  });
+
+  it('updateProfile: email, phone number, language and time zone, changing nothing', async () => {
+    const token = await shop.user('m-all-profile');
+    const bad = { firstName: 'Changed', email: 'nope', phoneNumber: 'nope', preferences: { language: 'English', timezone: 'Mars/Olympus' } };
+    expect(await errorsOf('updateProfile', bad, token)).toEqual([
+      ['email', 'INVALID_INPUT'],
+      ['phoneNumber', 'INVALID_INPUT'],
+      ['preferences.language', 'INVALID_INPUT'],
+      ['preferences.timezone', 'INVALID_INPUT'],
+    ]);
+    expect((await read('{ viewer { firstName } }', {}, token)).viewer.firstName).toBeNull();
+  });
+
+  it('changePassword: all three fields', async () => {
+    const token = await shop.user('m-all-password');
+    expect(await errorsOf('changePassword', { currentPassword: '', newPassword: 'x', confirmPassword: 'y' }, token)).toEqual([
+      ['currentPassword', 'INVALID_INPUT'],
+      ['newPassword', 'INVALID_INPUT'],
+      ['confirmPassword', 'INVALID_INPUT'],
+    ]);
+  });
+
+  it('createProduct and updateProduct: every field of the form, and the id', async () => {
+    expect(await errorsOf('createProduct', { name: ' ', description: '', price: -1, quantity: 1, imageUrl: 'nope' }, admin)).toEqual([
+      ['name', 'INVALID_INPUT'],
+      ['description', 'INVALID_INPUT'],
+      ['price', 'INVALID_INPUT'],
+      ['imageUrl', 'INVALID_INPUT'],
+    ]);
+    expect(await errorsOf('updateProduct', { id: globalIdOfType('User', 1), name: 'Fine', description: 'Fine', price: 1.001, quantity: -1 }, admin)).toEqual([
+      ['id', 'NOT_FOUND'],
+      ['price', 'INVALID_INPUT'],
+      ['quantity', 'INVALID_INPUT'],
+    ]);
+  });
+
+  it('addToCart, checkout and sendMessage: each of their fields', async () => {
+    const token = await shop.user('m-all-shopper');
+    expect(await errorsOf('addToCart', { productId: globalIdOfType('Order', 1), quantity: 0 }, token)).toEqual([
+      ['productId', 'NOT_FOUND'],
+      ['quantity', 'INVALID_INPUT'],
+    ]);
+    expect(await errorsOf('checkout', { shippingAddress: ' ', expectedTotal: -1, idempotencyKey: 'a key' }, token)).toEqual([
+      ['shippingAddress', 'INVALID_INPUT'],
+      ['expectedTotal', 'INVALID_INPUT'],
+      ['idempotencyKey', 'INVALID_INPUT'],
+    ]);
+    expect(await errorsOf('sendMessage', { roomId: globalIdOfType('Product', 1), content: '  ' }, token)).toEqual([
+      ['roomId', 'NOT_FOUND'],
+      ['content', 'INVALID_INPUT'],
+    ]);
   });
 });

@@ -2,7 +2,8 @@
 // any resolver or upstream call), CSRF prevention, the body limit, Sandbox and introspection, request ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
-import { ask } from '../../tests/helpers/socket-feed.js';
+import WebSocket from 'ws';
+import { ask, listen, within } from '../../tests/helpers/socket-feed.js';
 
 let shop: Shop;
 let token: string;
@@ -26,7 +27,7 @@ describe('the attack corpus is refused at validation, before any resolver or ups
   it.each([
     ['a query 20 levels deep', depthQuery(20), /^Query depth limit of 12 exceeded/],
     ['100 aliases', `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, /^Aliases limit of 15 exceeded/],
-    ['10 000 tokens', `{ viewer { ${'id '.repeat(9_998)}} }`, /contains more than 2000 tokens/],
+    ['2,500 tokens', `{ viewer { ${'id '.repeat(2_500)}} }`, /contains more than 2000 tokens/],
   ])('%s', async (_name, query, message) => {
     shop.resetCalls();
     const answer = await shop.graphql(query, {}, token);
@@ -154,9 +155,12 @@ describe('amplification: what one operation or one socket may cost upstream', ()
   const orderIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => Buffer.from(`Order:${from + i}`).toString('base64url'));
 
   it('stops an operation at 100 REST calls with OPERATION_TOO_LARGE: 15 aliases × 100 node ids make 100 calls, not 1,500', async () => {
-    const aliases = Array.from({ length: 15 }, (_, i) => `a${i}: nodes(ids: ${JSON.stringify(orderIds(1 + i * 100, 100))}) { id }`);
+    // The ids as variables: written out, 1,500 of them are more than a document may hold (16 KB).
+    const aliases = Array.from({ length: 15 }, (_, i) => `a${i}: nodes(ids: $ids${i}) { id }`);
+    const variables = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`ids${i}`, orderIds(1 + i * 100, 100)]));
+    const declarations = Array.from({ length: 15 }, (_, i) => `$ids${i}: [ID!]!`).join(', ');
     shop.resetCalls();
-    const answer = await shop.graphql(`{ ${aliases.join(' ')} }`, {}, token);
+    const answer = await shop.graphql(`query (${declarations}) { ${aliases.join(' ')} }`, variables, token);
     // A refused field answers at once, while calls of the admitted ones may still be on their way: let them land.
     let landed = -1;
     while (landed !== shop.calls.length) {
@@ -195,6 +199,92 @@ describe('amplification: what one operation or one socket may cost upstream', ()
   });
 });
 
+describe('amplification through live subscriptions', () => {
+  const PRODUCT_UPDATED = 'subscription { productUpdated { id } }';
+  /** Each event of this costs REST calls of its own: the room's participants and its other messages. */
+  const HEAVY_MESSAGE_ADDED = 'subscription { messageAdded { id room { participants { username } messages(last: 3) { totalCount } } } }';
+
+  it('refuses a socket’s subscription beyond SUBSCRIPTIONS_PER_SOCKET with TOO_MANY_SUBSCRIPTIONS; completing one makes room', async () => {
+    const limited = await startGateway(shop.rest.url, { env: { SUBSCRIPTIONS_PER_SOCKET: '2' } });
+    const socket = limited.socket(token);
+    try {
+      const first = listen(socket, PRODUCT_UPDATED);
+      listen(socket, PRODUCT_UPDATED);
+      expect(await listen(socket, PRODUCT_UPDATED).refusal()).toEqual([
+        { message: 'At most 2 live subscriptions per connection: complete one before starting another', extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
+      ]);
+      // Queries still run beside them.
+      expect((await ask(socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'guarded-user' } });
+      first.stop();
+      const third = listen(socket, PRODUCT_UPDATED);
+      // Accepted: its first event is a product an admin makes through the gateway.
+      const created = await limited.graphql(
+        'mutation { createProduct(input: { name: "Subscription Probe", description: "Probe", price: 1, quantity: 1 }) { product { id } } }',
+        {},
+        await shop.adminToken(),
+      );
+      expect((await third.next()).data.productUpdated.id).toBe(created.data.createProduct.product.id);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives one event one budget of REST calls across all of a socket’s subscriptions', async () => {
+    const writer = await shop.user('budget-writer');
+    const reader = await shop.user('budget-reader');
+    const created = await shop.graphql('mutation { createChatRoom(input: { participantUsername: "budget-reader" }) { room { id } } }', {}, writer);
+    const roomId = created.data.createChatRoom.room.id as string;
+    /** Sends a message through a gateway and answers the REST calls made after it, once they stop coming. */
+    const callsAfterSending = async (gateway: Gateway, content: string, until: () => Promise<unknown> = async () => undefined) => {
+      shop.resetCalls();
+      const sent = await gateway.graphql('mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }', {
+        input: { roomId, content },
+      }, writer);
+      expect(sent.data.sendMessage.userErrors).toEqual([]);
+      await until();
+      // Calls of refused fields may still be landing: wait until the count stands.
+      await within(
+        (async () => {
+          for (let seen = -1; seen !== shop.calls.length; ) {
+            seen = shop.calls.length;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+        })(),
+        'the calls to settle',
+      );
+      return shop.calls.length;
+    };
+
+    // What sending costs with nobody listening, and what one subscription adds to it.
+    const sending = await callsAfterSending(shop.gateway, 'to nobody');
+    const socket = shop.gateway.socket(reader);
+    const alone = listen(socket, HEAVY_MESSAGE_ADDED);
+    await ask(socket, '{ viewer { username } }');
+    let event: Awaited<ReturnType<typeof alone.next>> | undefined;
+    const oneSubscription = (await callsAfterSending(shop.gateway, 'to one', async () => (event = await alone.next()))) - sending;
+    expect(event!.errors).toBeUndefined();
+    expect(oneSubscription).toBeGreaterThan(2);
+    await socket.dispose();
+
+    // A budget one subscription's calls fit in, and five subscriptions' would not.
+    const limit = oneSubscription + 1;
+    const limited = await startGateway(shop.rest.url, { env: { UPSTREAM_CALLS_PER_OPERATION: String(limit) } });
+    try {
+      const socket = limited.socket(reader);
+      const feeds = Array.from({ length: 5 }, () => listen(socket, HEAVY_MESSAGE_ADDED));
+      await ask(socket, '{ viewer { username } }');
+      let events: Awaited<ReturnType<(typeof feeds)[number]['next']>>[] = [];
+      const calls = await callsAfterSending(limited, 'to five', async () => (events = await Promise.all(feeds.map((feed) => feed.next()))));
+      expect(calls - sending).toBe(limit);
+      const codes = events.map((each) => each.errors?.[0]?.extensions?.code ?? 'delivered');
+      // Which of them got their calls first is a matter of timing; that some were cut short is not.
+      expect(codes).toContain('OPERATION_TOO_LARGE');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('limits per client and per user', () => {
   it('closes a user’s socket beyond SOCKETS_PER_USER with 1013 (clients retry it); other users connect', async () => {
     const limited = await startGateway(shop.rest.url, { env: { SOCKETS_PER_USER: '2' } });
@@ -220,25 +310,60 @@ describe('limits per client and per user', () => {
     }
   });
 
-  it('passes the client’s own address to the REST service, whatever x-forwarded-for the client claims', async () => {
-    const strict = await startShop({ rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } } });
-    try {
-      const register = (username: string, claimed: string) =>
-        fetch(strict.gateway.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': claimed },
-          body: JSON.stringify({
-            query: 'mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message code } } }',
-            variables: { input: { username, password: 'pw-123', confirmPassword: 'pw-123' } },
-          }),
-        }).then(async (response) => ((await response.json()) as { data: { register: { userErrors: unknown[] } } }).data.register.userErrors);
-      expect(await register('spoof-one', '198.51.100.31')).toEqual([]);
-      expect(await register('spoof-two', '198.51.100.32')).toEqual([
-        { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
-      ]);
-    } finally {
-      await strict.close();
-    }
+  describe('the client’s address, for the REST service’s limits per client (REGISTRATIONS_PER_ADDRESS_PER_MINUTE: 1 here)', () => {
+    const REGISTER = 'mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message code } } }';
+    const TOO_MANY = [{ message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }];
+    const input = (username: string) => ({ username, password: 'pw-123', confirmPassword: 'pw-123' });
+    const registerOverHttp = (gateway: Gateway, username: string, forwardedFor: string) =>
+      fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ query: REGISTER, variables: { input: input(username) } }),
+      }).then(async (response) => ((await response.json()) as { data: { register: { userErrors: unknown[] } } }).data.register.userErrors);
+    /** Over a socket whose upgrade request carried x-forwarded-for (as nginx sends it). */
+    const registerOverSocket = async (gateway: Gateway, username: string, forwardedFor: string) => {
+      class ForwardedWebSocket extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { headers: { 'x-forwarded-for': forwardedFor } });
+        }
+      }
+      const socket = gateway.socket(await gateway.graphql('mutation { login(input: { username: "admin", password: "admin-secret" }) { token } }').then((answer) => answer.data.login.token as string), { webSocketImpl: ForwardedWebSocket });
+      const feed = listen(socket, REGISTER, { input: input(username) });
+      try {
+        return (await feed.next()).data.register.userErrors as unknown[];
+      } finally {
+        feed.stop();
+        await socket.dispose();
+      }
+    };
+
+    it('counts a client that is not in TRUSTED_PROXIES at its own address, whatever x-forwarded-for it claims', async () => {
+      const strict = await startShop({ rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } }, gateway: { env: { TRUSTED_PROXIES: '192.0.2.1' } } });
+      try {
+        expect(await registerOverHttp(strict.gateway, 'spoof-one', '198.51.100.31')).toEqual([]);
+        expect(await registerOverHttp(strict.gateway, 'spoof-two', '198.51.100.32')).toEqual(TOO_MANY);
+        expect(await registerOverSocket(strict.gateway, 'spoof-three', '198.51.100.33')).toEqual(TOO_MANY);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('behind a trusted proxy (nginx on this machine, the default), counts each client at its own address, over HTTP and sockets', async () => {
+      const strict = await startShop({ rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } } });
+      try {
+        expect(await registerOverHttp(strict.gateway, 'proxied-one', '198.51.100.41')).toEqual([]);
+        // Another client behind the same proxy is not locked out by the first.
+        expect(await registerOverHttp(strict.gateway, 'proxied-two', '198.51.100.42')).toEqual([]);
+        expect(await registerOverSocket(strict.gateway, 'proxied-three', '198.51.100.43')).toEqual([]);
+        // The first client again, over either transport: its own limit.
+        expect(await registerOverHttp(strict.gateway, 'proxied-four', '198.51.100.41')).toEqual(TOO_MANY);
+        expect(await registerOverSocket(strict.gateway, 'proxied-five', '198.51.100.42')).toEqual(TOO_MANY);
+        // The proxy's own x-forwarded-for after a client's claim: the proxy's word is the one believed.
+        expect(await registerOverHttp(strict.gateway, 'proxied-six', '198.51.100.41, 198.51.100.44')).toEqual([]);
+      } finally {
+        await strict.close();
+      }
+    });
   });
 
   it('answers a sender over MESSAGES_PER_USER_PER_MINUTE with TOO_MANY_ATTEMPTS and when to try again, sending nothing', async () => {

@@ -670,15 +670,22 @@ describe('orders: every customer’s, for admins', () => {
     expect(confirmed.countsByStatus).toEqual(all.countsByStatus);
   });
 
-  it.runIf(restExtensions)('is for admins only: anyone else gets FORBIDDEN', async () => {
-    const answer = await shop.graphql(DESK, {}, await shop.user('q-desk-nosy'));
-    expect(answer.data ?? null).toBeNull();
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([['Only administrators can see every order', 'FORBIDDEN']]);
+  it.runIf(restExtensions)('is for admins only: anyone else gets FORBIDDEN, and the rest of the answer stays', async () => {
+    const nosy = await shop.user('q-desk-nosy');
+    const answer = await shop.graphql(DESK, {}, nosy);
+    expect(answer.data).toEqual({ orders: null });
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code, error.path])).toEqual([
+      ['Only administrators can see every order', 'FORBIDDEN', ['orders']],
+    ]);
+    // An error on one field does not wipe the others (the field is nullable for that reason).
+    const mixed = await shop.graphql('{ viewer { username } orders { totalCount } }', {}, nosy);
+    expect(mixed.data).toEqual({ viewer: { username: 'q-desk-nosy' }, orders: null });
+    expect(mixed.errors!.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN']);
   });
 
   it.runIf(!restExtensions)('says plainly that the plain contract offers no such list', async () => {
     const answer = await shop.graphql(DESK, {}, adminRest);
-    expect(answer.data ?? null).toBeNull();
+    expect(answer.data).toEqual({ orders: null });
     expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
       ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
     ]);

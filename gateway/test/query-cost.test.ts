@@ -69,6 +69,41 @@ describe('the price of an operation', () => {
   });
 });
 
+describe('the work of pricing', () => {
+  it('prices each fragment once per page size it sits in, however often it is spread', () => {
+    // Fn spreads Fn-1 a hundred times: 10⁸ spreads of F0 in all, each asking for the viewer.
+    let text = 'query Q { ...F4 } fragment F0 on Query { viewer { id } } ';
+    for (let n = 1; n <= 4; n += 1) text += `fragment F${n} on Query { ${`...F${n - 1} `.repeat(100)}} `;
+    const document = parse(text);
+    // Each fragment's selections counted as they are read.
+    const reads = new Map<string, number>();
+    const counted: DocumentNode = {
+      ...document,
+      definitions: document.definitions.map((definition) => {
+        if (definition.kind !== Kind.FRAGMENT_DEFINITION) return definition;
+        const name = definition.name.value;
+        return Object.defineProperty({ ...definition }, 'selectionSet', {
+          enumerable: true,
+          get: () => {
+            reads.set(name, (reads.get(name) ?? 0) + 1);
+            return definition.selectionSet;
+          },
+        });
+      }),
+    };
+    expect(operationCost(schema, counted, 'Q', {})).toBe(100 ** 4);
+    expect(Object.fromEntries(reads)).toEqual({ F0: 1, F1: 1, F2: 1, F3: 1, F4: 1 });
+  });
+
+  it('prices a fragment again inside a page, where its items count as many times as the page holds', () => {
+    const document = parse(
+      'query { viewer { ...Rooms } products(first: 10) { ...Page } } fragment Page on ProductConnection { edges { node { id } } } fragment Rooms on User { chatRooms { messages(last: 5) { ...Messages } } } fragment Messages on MessageConnection { edges { node { id } } }',
+    );
+    // viewer 1 + chatRooms 1 + messages 1 + 5 × (edge 1 + node 1); products 1 + 10 × (edge 1 + node 1)
+    expect(operationCost(schema, document, undefined, {})).toBe(3 + 5 * 2 + 1 + 10 * 2);
+  });
+});
+
 describe('over the wire', () => {
   let shop: Shop;
   let token: string;

@@ -4,6 +4,7 @@
 // use channels of their own (REDIS_CHANNEL_PREFIX), every name carries this run's suffix, and events are picked by
 // what only this run sends.
 import { createHash, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
@@ -237,6 +238,57 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     expect(await post(gatewayB, { extensions: { persistedQuery } })).toMatchObject({ errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] });
     expect(await post(gatewayA, { query, extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
     expect(await post(gatewayB, { extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
+  });
+});
+
+describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone', () => {
+  const run = randomBytes(4).toString('hex');
+  const prefix = `medshop-apq-${run}:`;
+  let rest: RestService;
+  let gateway: Gateway;
+  let redis: Redis;
+  beforeAll(async () => {
+    rest = await startRestService({ extensions: restExtensions, listen: true });
+    gateway = await startGateway(rest.url, {
+      env: { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: prefix, PERSISTED_QUERIES_MAX: '3', PERSISTED_QUERIES_TTL_SECONDS: '600' },
+    });
+    redis = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await rest?.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const post = (body: object) =>
+    fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      async (response) => ({ status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } }),
+    );
+  const persisted = (query: string) => ({ version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') });
+
+  it('keeps each entry for PERSISTED_QUERIES_TTL_SECONDS and at most PERSISTED_QUERIES_MAX of them, the oldest going first', async () => {
+    const queries = Array.from({ length: 5 }, (_, i) => `{ __typename } # anonymous ${i} ${run}`);
+    for (const query of queries) expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({ data: { __typename: 'Query' } });
+    const entries = (await redis.keys(`${prefix}apq:*`)).sort();
+    expect(entries).toEqual(queries.slice(2).map((query) => `${prefix}apq:apq:${persisted(query).sha256Hash}`).sort());
+    for (const entry of entries) {
+      const ttl = await redis.ttl(entry);
+      expect(ttl).toBeGreaterThan(590);
+      expect(ttl).toBeLessThanOrEqual(600);
+    }
+    // The oldest is asked for again; the newest is known.
+    expect((await post({ extensions: { persistedQuery: persisted(queries[0]!) } })).body.errors![0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await post({ extensions: { persistedQuery: persisted(queries[4]!) } })).body).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('does not store a document over 16 KB: comments count', async () => {
+    const query = `{ __typename } ${'#'.repeat(20_000)}`;
+    const answer = await post({ query, extensions: { persistedQuery: persisted(query) } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors![0]!.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(await redis.exists(`${prefix}apq:apq:${persisted(query).sha256Hash}`)).toBe(0);
   });
 });
 

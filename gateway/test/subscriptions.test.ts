@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
 import { ask, forgedAdminToken, listen, within } from '../../tests/helpers/socket-feed.js';
 import { type Shop, restExtensions, startGateway, startShop } from '../../tests/helpers/shop.js';
+import { ADMIN_PASSWORD } from '../../tests/helpers/rest-service.js';
 
 /**
  * Resolves once the feeds subscribed before on this socket are live. The server takes a socket's operations in order
@@ -392,6 +393,34 @@ describe('orderUpdated', () => {
       expect(await strangerFeed.nextMatching(() => true, 500)).toBeUndefined();
     } finally {
       await Promise.all([buyerSocket.dispose(), adminSocket.dispose(), strangerSocket.dispose()]);
+    }
+  });
+
+  it('tells an admin socket nothing more once its session was ended at the REST service (a password changed there), and closes it', async () => {
+    // A shop of its own: its admin's password changes.
+    const own = await startShop();
+    try {
+      const socket = own.gateway.socket(await own.adminToken(), { onNonLazyError: () => undefined });
+      const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+      const delivered: unknown[] = [];
+      socket.subscribe({ query: ORDER_UPDATED }, { next: (event) => void delivered.push(event), error: () => undefined, complete: () => undefined });
+      await live(socket);
+      // Behind every gateway's back: at the REST service itself.
+      const changed = await own.rest.request('PUT', '/api/users/change-password', {
+        token: await own.rest.adminToken(),
+        body: { currentPassword: ADMIN_PASSWORD, newPassword: 'a-new-admin-secret', confirmPassword: 'a-new-admin-secret' },
+      });
+      expect(changed.status).toBe(200);
+      // A customer orders through the gateway: the order, with name and address, would go to every admin.
+      const product = await own.rest.createProduct(await own.rest.login('admin', 'a-new-admin-secret'), { name: 'Revocation Probe', quantity: 5 });
+      const buyer = await own.user('revocation-buyer');
+      await own.graphql('mutation ($id: ID!) { addToCart(input: { productId: $id }) { userErrors { message } } }', { id: Buffer.from(`Product:${product.id}`).toString('base64url') }, buyer);
+      const placed = await own.graphql('mutation { checkout(input: { shippingAddress: "1 Secret Street" }) { order { id } userErrors { message } } }', {}, buyer);
+      expect(placed.data.checkout.order.id).toEqual(expect.any(String));
+      expect(await within(closed, 'the revoked socket to be closed')).toBe(4403);
+      expect(delivered).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 

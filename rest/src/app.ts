@@ -40,7 +40,7 @@ export interface RestAppOptions {
 
 export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...serverOptions(options.logger ?? serverLogger(config.logLevel, 'rest')),
+    ...serverOptions(options.logger ?? serverLogger(config.logLevel, 'rest'), config.httpTimeouts),
     // Behind the gateway every request comes from its address; the client's own is in x-forwarded-for.
     trustProxy: config.trustedProxies,
     schemaErrorFormatter,
@@ -58,7 +58,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);
     await app.register(healthPlugin);
-    await app.register(limitsPlugin, { redisUrl: config.redisUrl });
+    await app.register(limitsPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisPrefix });
     await app.register(tokensPlugin, {
       jwtSecret: config.jwtSecret,
       dataDir: config.dataDir,

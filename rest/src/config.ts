@@ -1,6 +1,6 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
-import { ConfigError, parseBoolean, parsePort, parsePositiveInteger } from '../../config/env.js';
+import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
 
 export { ConfigError };
@@ -27,6 +27,10 @@ export interface RestConfig {
   trustedProxies: string[];
   /** Set → the limits' counters live in Redis, shared by every instance. */
   redisUrl: string | undefined;
+  /** Prefix of this shop's keys in Redis (REDIS_CHANNEL_PREFIX): shops sharing one Redis count apart. */
+  redisPrefix: string;
+  /** How long the service waits on a client (RECEIVE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, CONNECTION_TIMEOUT_MS). */
+  httpTimeouts: HttpTimeouts;
   adminUsername: string;
   /** When undefined a random password is generated for a new admin account and printed once. */
   adminPassword: string | undefined;
@@ -72,8 +76,10 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       registrationsPerAddressPerMinute: parsePositiveInteger('REGISTRATIONS_PER_ADDRESS_PER_MINUTE', env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE, 5),
       messagesPerUserPerMinute: parsePositiveInteger('MESSAGES_PER_USER_PER_MINUTE', env.MESSAGES_PER_USER_PER_MINUTE, 60),
     },
-    trustedProxies: (env.TRUSTED_PROXIES ?? '127.0.0.1,::1,::ffff:127.0.0.1').split(',').map((entry) => entry.trim()).filter(Boolean),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
+    httpTimeouts: loadHttpTimeouts(env),
     adminUsername,
     adminPassword,
     extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),

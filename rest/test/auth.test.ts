@@ -141,6 +141,21 @@ describe('login attempts', () => {
     }
   });
 
+  it('tries at most ten of 29 wrong passwords sent at once: each attempt takes its point before it is tried', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      await limited.register('rushed-rita', 'real-password');
+      const answers = await Promise.all(
+        Array.from({ length: 29 }, (_, attempt) => limited.request('POST', '/api/auth/login', { body: { username: 'rushed-rita', password: `guess-${attempt}` } })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('counts failures, not logins: the owner logging in again and again is never refused', async () => {
     const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
     try {
@@ -298,6 +313,45 @@ describe('limits shared through Redis (REDIS_URL)', async () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisUp = await redisReachable(redisUrl);
   if (!redisUp) console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the shared-limit test is SKIPPED.\n`);
+
+  it.runIf(redisUp)('keeps the counts of two shops on one Redis apart by REDIS_CHANNEL_PREFIX', async () => {
+    const address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const env = { REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' };
+    const shop = await startRestService({ env: { ...env, REDIS_CHANNEL_PREFIX: `shop-${address}:` } });
+    const staging = await startRestService({ env: { ...env, REDIS_CHANNEL_PREFIX: `staging-${address}:` } });
+    try {
+      const register = (service: RestService, username: string) =>
+        service.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+      const name = (suffix: string) => `prefixed-${address}-${suffix}`.replaceAll('.', '-');
+      expect((await register(shop, name('a'))).status).toBe(201);
+      // The same client at the other shop: its own count there.
+      expect((await register(staging, name('b'))).status).toBe(201);
+      expect((await register(shop, name('c'))).status).toBe(429);
+    } finally {
+      await shop.close();
+      await staging.close();
+    }
+  });
+
+  it.runIf(redisUp)('tries at most ten of 29 wrong passwords sent at once to two instances', async () => {
+    const env = { REDIS_URL: redisUrl, LOGIN_ATTEMPTS_PER_MINUTE: '' };
+    const first = await startRestService({ env });
+    const second = await startRestService({ env, reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir } });
+    const username = `rushed-${Math.floor(Math.random() * 1e9)}`;
+    try {
+      await first.register(username, 'real-password');
+      const answers = await Promise.all(
+        Array.from({ length: 29 }, (_, attempt) =>
+          [first, second][attempt % 2]!.request('POST', '/api/auth/login', { body: { username, password: `guess-${attempt}` } }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(19);
+    } finally {
+      await second.close({ keepData: true });
+      await first.close();
+    }
+  });
 
   it.runIf(redisUp)('counts one address across two REST instances: the second instance refuses what the first used up', async () => {
     const address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

@@ -1,6 +1,6 @@
 // Orders: checkout turns the cart into an order in one transaction; buyers see their own orders; admins move
 // an order through its statuses (spec §5, §7; DESIGN §3–§4).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
 let shop: RestService;
@@ -214,6 +214,158 @@ describe('POST /api/orders/checkout', () => {
     expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 0 left, your cart holds 1`, code: 'INSUFFICIENT_STOCK' });
     expect((await cartOf(buyer.token)).items).toHaveLength(1);
     expect(await ordersOf(buyer.token)).toEqual([]);
+  });
+});
+
+describe('extension: checkout charges only what the buyer reviewed (expectedTotal)', () => {
+  it('places the order when the cart’s total is the one expected', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ price: 10.25, quantity: 5 });
+    await addToCart(buyer.token, product.id, 2);
+    const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 20.5 });
+    expect(answer.status).toBe(201);
+    expect(answer.body.totalAmount).toBe(20.5);
+  });
+
+  it('answers 409 PRICE_CHANGED when an admin raised a price meanwhile, and writes nothing', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ price: 10, quantity: 5 });
+    await addToCart(buyer.token, product.id, 1);
+    const raised = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: { name: product.name, description: 'Now dearer', price: 990, quantity: 5 },
+    });
+    expect(raised.status).toBe(200);
+    const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 10 });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({
+      message: 'The total is now $990.00, not the $10.00 you reviewed: check your order and place it again',
+      code: 'PRICE_CHANGED',
+      field: 'expectedTotal',
+    });
+    expect(await ordersOf(buyer.token)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await cartOf(buyer.token)).items.map((item: { productId: number; quantity: number }) => [item.productId, item.quantity])).toEqual([[product.id, 1]]);
+    // Asked again with the new total, it is placed at the price the buyer now saw.
+    const again = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 990 });
+    expect([again.status, again.body.totalAmount]).toEqual([201, 990]);
+  });
+
+  it('answers 409 PRICE_CHANGED when the quantity changed in another tab', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ price: 4, quantity: 5 });
+    await addToCart(buyer.token, product.id, 1);
+    await addToCart(buyer.token, product.id, 2);
+    const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 4 });
+    expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+      409,
+      'PRICE_CHANGED',
+      'The total is now $12.00, not the $4.00 you reviewed: check your order and place it again',
+    ]);
+  });
+
+  it.each([
+    [-1, 'a negative total'],
+    [10.001, 'more than two decimals'],
+    ['ten', 'text'],
+  ] as [unknown, string][])('refuses an expectedTotal of %j (%s) with 400, writing nothing', async (expectedTotal) => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 5 });
+    await addToCart(buyer.token, product.id, 1);
+    const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'The expected total must be an amount of at least 0 with at most 2 decimals',
+      code: 'INVALID_INPUT',
+      field: 'expectedTotal',
+    });
+    expect(await stockOf(product.id)).toBe(5);
+  });
+});
+
+describe('extension: a retried checkout never orders twice (Idempotency-Key)', () => {
+  const checkoutWithKey = (token: string, key: string, body: unknown = { shippingAddress: '1 Main Street' }) =>
+    shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
+
+  it('answers the order the key created, marked as replayed, and places no second one', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ price: 3, quantity: 10 });
+    await addToCart(buyer.token, product.id, 2);
+    const first = await checkoutWithKey(buyer.token, 'attempt-1');
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // The answer was lost; the client asks again with the same key (and has put something new in the cart since).
+    await addToCart(buyer.token, product.id, 1);
+    const retried = await checkoutWithKey(buyer.token, 'attempt-1');
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    expect((await ordersOf(buyer.token)).map((order: { id: number }) => order.id)).toEqual([first.body.id]);
+    expect(await stockOf(product.id)).toBe(8);
+    // A new attempt, a new key: a new order.
+    const next = await checkoutWithKey(buyer.token, 'attempt-2');
+    expect([next.status, next.body.totalAmount]).toEqual([201, 3]);
+  });
+
+  it('places one order for five checkouts sent at once with the same key, and answers it to all five', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 10 });
+    await addToCart(buyer.token, product.id, 1);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => checkoutWithKey(buyer.token, 'double-click')));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(await ordersOf(buyer.token)).toHaveLength(1);
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it('keeps keys apart per user, and lets a key whose checkout failed be used again', async () => {
+    const [ann, bob] = [await newBuyer(), await newBuyer()];
+    const product = await newProduct({ quantity: 10 });
+    await addToCart(ann.token, product.id, 1);
+    // Nothing in Bob's cart: the attempt fails, and its key is not used up.
+    expect((await checkoutWithKey(bob.token, 'shared-key')).status).toBe(400);
+    const anns = await checkoutWithKey(ann.token, 'shared-key');
+    expect(anns.status).toBe(201);
+    await addToCart(bob.token, product.id, 2);
+    const bobs = await checkoutWithKey(bob.token, 'shared-key');
+    expect(bobs.status).toBe(201);
+    expect(bobs.headers['idempotent-replayed']).toBeUndefined();
+    expect(bobs.body.id).not.toBe(anns.body.id);
+  });
+
+  it('answers the key’s order for 24 hours; after that the key places a new order', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 10 });
+    await addToCart(buyer.token, product.id, 1);
+    const first = await checkoutWithKey(buyer.token, 'day-old');
+    await addToCart(buyer.token, product.id, 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 23 * 3600_000);
+      expect((await checkoutWithKey(buyer.token, 'day-old')).body.id).toBe(first.body.id);
+      vi.setSystemTime(Date.now() + 2 * 3600_000);
+      // (Tokens last 24 hours too.)
+      const later = await checkoutWithKey(await shop.login(buyer.username), 'day-old');
+      expect(later.status).toBe(201);
+      expect(later.body.id).not.toBe(first.body.id);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each(['', 'with space', 'x'.repeat(201), 'ünïcode'])('refuses the key %j with 400, writing nothing', async (key) => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 10 });
+    await addToCart(buyer.token, product.id, 1);
+    const answer = await checkoutWithKey(buyer.token, key);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)',
+      code: 'INVALID_INPUT',
+      field: 'idempotencyKey',
+    });
+    expect(await stockOf(product.id)).toBe(10);
   });
 });
 
@@ -525,6 +677,22 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     }
   });
   afterAll(() => plain.close());
+
+  it('ignores expectedTotal and Idempotency-Key, which the plain contract does not have', async () => {
+    const shopper = await plain.register('plain-checkout-buyer');
+    const product = await plain.createProduct(plainAdmin, { price: 5, quantity: 10 });
+    const place = () =>
+      plain.request('POST', '/api/orders/checkout', {
+        token: shopper,
+        body: { shippingAddress: '3 Plain Road', expectedTotal: 1 },
+        headers: { 'idempotency-key': 'plain-key' },
+      });
+    await plain.request('POST', '/api/cart/items', { token: shopper, body: { productId: product.id, quantity: 1 } });
+    const placed = await place();
+    expect([placed.status, placed.body.totalAmount]).toEqual([201, 5]);
+    // The same key again is a second checkout, of an empty cart.
+    expect((await place()).status).toBe(400);
+  });
 
   it('answers a plain list, newest first, ignoring page and size', async () => {
     for (const query of [{}, { page: 0, size: 1 }, { page: 'x' }] as Record<string, string | number>[]) {

@@ -10,7 +10,11 @@ export type Fault =
   /** Answer this status with this body (JSON) instead of forwarding, e.g. 503, or a 403 another implementation gives. */
   | { status: number; body?: unknown }
   /** Close the connection without an answer. */
-  | { drop: true };
+  | { drop: true }
+  /** Forward the request, and close the connection instead of passing the answer on: done, but the answer is lost. */
+  | { loseAnswer: true }
+  /** Do something first (another client's change, say), then forward the request. */
+  | { meanwhile: () => Promise<void> };
 
 export interface FaultProxy {
   /** http://127.0.0.1:port — give it to a gateway as its REST_URL. */
@@ -26,7 +30,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   let rules: { fault: Fault; path: RegExp | undefined }[] = [];
 
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse) => {
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse, loseAnswer = false) => {
     const upstream = http.request(
       {
         host: target.hostname,
@@ -36,6 +40,11 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         headers: { ...request.headers, host: target.host },
       },
       (answer) => {
+        if (loseAnswer) {
+          answer.resume();
+          answer.on('end', () => request.socket.destroy());
+          return;
+        }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       },
@@ -50,6 +59,13 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     const fault = rules.find((rule) => !rule.path || rule.path.test(request.url ?? ''))?.fault;
     if (!fault) return forward(request, response);
     if ('drop' in fault) return request.socket.destroy();
+    if ('loseAnswer' in fault) return forward(request, response, true);
+    if ('meanwhile' in fault) {
+      // Held until the change is made; the body waits in the socket meanwhile.
+      request.pause();
+      void fault.meanwhile().then(() => forward(request, response));
+      return;
+    }
     if ('status' in fault) {
       // The request body is read first, as a real server would, so the client is not cut off mid-send.
       request.resume();

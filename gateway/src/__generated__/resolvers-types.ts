@@ -105,12 +105,24 @@ export type ChatUser = Node & {
 
 export type CheckoutInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The cart's total as the buyer reviewed it. When the cart's total is another by the time the order would be placed
+   * (a price or a quantity changed), nothing is ordered: the payload answers a PRICE_CHANGED user error on this field,
+   * with the cart as it is now.
+   */
+  expectedTotal?: InputMaybe<Scalars['Float']['input']>;
+  /**
+   * A key the client makes once per checkout attempt (a UUID) and sends again when it retries that attempt: the same
+   * key from the same user within 24 hours answers the order it placed, and never places a second one. Honoured where
+   * the REST service offers it (the shop's own does; see the gateway's README).
+   */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   shippingAddress: Scalars['String']['input'];
 };
 
 export type CheckoutPayload = {
   __typename?: 'CheckoutPayload';
-  /** The emptied cart. */
+  /** The emptied cart; with a PRICE_CHANGED user error, the cart as it is now. */
   cart?: Maybe<Cart>;
   clientMutationId?: Maybe<Scalars['String']['output']>;
   order?: Maybe<Order>;
@@ -485,8 +497,11 @@ export type Query = {
   node?: Maybe<Node>;
   /** Several objects by their global ids, in the same order; null for each one that cannot be seen. */
   nodes: Array<Maybe<Node>>;
-  /** Every customer's orders, newest first: for admins only (FORBIDDEN otherwise). `status` narrows them. `first` is at most 100. */
-  orders: OrderConnection;
+  /**
+   * Every customer's orders, newest first: for admins only (null with a FORBIDDEN error otherwise, the rest of the
+   * answer intact). `status` narrows them. `first` is at most 100.
+   */
+  orders?: Maybe<OrderConnection>;
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
   /** The catalogue by id, optionally filtered. `first` is at most 100. */
@@ -699,6 +714,8 @@ export type UserErrorCode =
   | 'INVALID_INPUT'
   /** Something the input names does not exist. */
   | 'NOT_FOUND'
+  /** The cart's total is no longer the expectedTotal the buyer reviewed: show the cart again and ask. */
+  | 'PRICE_CHANGED'
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
 
@@ -1154,7 +1171,7 @@ export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extend
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
-  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
+  orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, RequireFields<QueryProductsArgs, 'first'>>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;

@@ -9,10 +9,14 @@ import { onlyIdRequested } from './requested-fields.js';
 /** One cart per user. An implementation whose cart has no id still gets one stable id per viewer. */
 export const cartGlobalId = (cart: RestCart) => toGlobalId('Cart', cart.id ?? 'viewer');
 
+/** The total a buyer sees: the contract's, or the sum of the lines where an implementation sends none. */
+export const cartTotal = (cart: RestCart): number =>
+  cart.totalPrice ?? centsToDollars((cart.items ?? []).reduce((sum, item) => sum + nearestCents(item.subtotal), 0));
+
 export const Cart: CartResolvers = {
   id: cartGlobalId,
   items: (cart) => cart.items ?? [],
-  totalPrice: (cart) => cart.totalPrice ?? centsToDollars((cart.items ?? []).reduce((sum, item) => sum + nearestCents(item.subtotal), 0)),
+  totalPrice: cartTotal,
   itemCount: (cart) => (cart.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
 };
 

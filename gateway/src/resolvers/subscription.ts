@@ -15,6 +15,19 @@ function isParticipant(event: MessageEvent, viewer: SocketViewer): boolean {
   return event.participantUsernames.some((name) => sameUsername(name, viewer.username));
 }
 type ProductEvent = ShopEvents['PRODUCT_UPDATED'];
+
+/**
+ * What the REST service answers with the socket's token, or, when it refuses the token (revoked, expired, the account
+ * deleted), the socket's session ended: a socket does not outlive its session.
+ */
+async function endingRefusedSession<T>(context: GatewayContext, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof UpstreamRejection && (error.status === 401 || error.status === 403)) context.socketViewer?.endSession('Session ended');
+    throw error;
+  }
+}
 type OrderEvent = ShopEvents['ORDER_UPDATED'];
 
 /** An order event is the buyer's (by id where known, else by name) or, for admins, everyone's. */
@@ -41,20 +54,13 @@ export const Subscription: SubscriptionResolvers = {
     // Each event is resolved with fresh loaders, so its room shows the new lastMessage and unreadCount. The room
     // comes with the event: only what differs per person (the unread count) is asked of the REST service.
     resolve: async (event: MessageEvent, _args: unknown, context: GatewayContext) => {
-      context.refreshLoaders();
+      context.refreshLoaders(event);
       const me = context.socketViewer?.username ?? '';
       const roomName = event.participantUsernames.find((name) => !sameUsername(name, me)) ?? event.participantUsernames[0] ?? '';
       context.loaders.primeRoom({ ...event.room, roomName });
       // The unread count, asked first and with the socket's token, is also the check that the socket's user still
       // exists: an account deleted behind the gateway must not read what is sent to whoever takes its name next.
-      try {
-        await context.loaders.unreadCountByRoomId.load(event.room.id);
-      } catch (error) {
-        if (error instanceof UpstreamRejection && (error.status === 401 || error.status === 403)) {
-          context.socketViewer?.endSession('Session ended');
-        }
-        throw error;
-      }
+      await endingRefusedSession(context, context.loaders.unreadCountByRoomId.load(event.room.id));
       return event.message;
     },
   },
@@ -68,10 +74,25 @@ export const Subscription: SubscriptionResolvers = {
         const byName = userAudience({ username: viewer.username });
         return context!.pubsub.subscribe('ORDER_UPDATED', viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
       },
-      (event, _args, context) => !!event && !!context?.socketViewer && mayFollow(event, context.socketViewer),
+      // An order carries a name and an address: before each one is delivered, the socket's token is asked about (its
+      // session may have been ended at the REST service, behind every gateway's back: a password reset), and whether
+      // its user may still see it (an admin who is no longer one follows only their own orders).
+      async (event, _args, context) => {
+        const viewer = context?.socketViewer;
+        if (!event || !context || !viewer || !mayFollow(event, viewer)) return false;
+        context.refreshLoaders(event);
+        try {
+          const profile = await endingRefusedSession(context, context.loaders.profile.get());
+          return mayFollow(event, { ...viewer, id: profile.id ?? viewer.id, isAdmin: !!profile.roles?.includes('ADMIN') });
+        } catch (error) {
+          // An unreachable REST service: the event is not delivered, as when it cannot be checked.
+          context.log.warn({ err: error, orderId: event.order.id }, 'orderUpdated not delivered: the socket could not be checked');
+          return false;
+        }
+      },
     ) as never,
+    // The filter gave this event its own loaders (and checked the socket with them).
     resolve: (event: OrderEvent, _args: unknown, context: GatewayContext) => {
-      context.refreshLoaders();
       context.loaders.primeOrders([event.order]);
       return event.order;
     },
@@ -83,7 +104,7 @@ export const Subscription: SubscriptionResolvers = {
         !!event && (!args?.ids || args.ids.some((id) => numericIdOf(id, 'Product') === event.product.id)),
     ) as never,
     resolve: (event: ProductEvent, _args: unknown, context: GatewayContext) => {
-      context.refreshLoaders();
+      context.refreshLoaders(event);
       context.loaders.primeProducts([event.product]);
       return event.product;
     },

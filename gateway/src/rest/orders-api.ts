@@ -57,8 +57,18 @@ export class OrdersApi {
     }
   }
 
-  checkout(shippingAddress: string): Promise<RestOrder> {
-    return this.rest.call<RestOrder>(this.caller, { method: 'POST', path: '/api/orders/checkout', body: { shippingAddress } });
+  /**
+   * `expectedTotal` (a body field) and `idempotencyKey` (the Idempotency-Key header) are extensions: our REST service
+   * checks the total inside the checkout's transaction and answers a retried key's order; the plain contract ignores
+   * both.
+   */
+  checkout(shippingAddress: string, integrity: { expectedTotal?: number | undefined; idempotencyKey?: string | undefined } = {}): Promise<RestOrder> {
+    return this.rest.call<RestOrder>(this.caller, {
+      method: 'POST',
+      path: '/api/orders/checkout',
+      body: { shippingAddress, ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }) },
+      headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
+    });
   }
 
   changeStatus(id: number, status: string): Promise<RestOrder> {

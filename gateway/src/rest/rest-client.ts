@@ -12,6 +12,8 @@ export interface RestCall {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Headers of this call beyond those every call carries (an Idempotency-Key). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Who the call is made for: every call carries the caller's token and the request id of the GraphQL request. */
@@ -89,7 +91,7 @@ export class RestClient {
   }
 
   async call<T>(caller: Caller, call: RestCall): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+    const headers: Record<string, string> = { ...call.headers, accept: 'application/json, text/plain' };
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
     if (caller.clientAddress) headers['x-forwarded-for'] = caller.clientAddress;

@@ -24,14 +24,17 @@ function tokenOf(answer: unknown): string | undefined {
 }
 
 export class UsersApi {
-  /** Registration and login carry no token: they are how one is obtained. */
+  /**
+   * Registration and login carry no token (they are how one is obtained), and everything else of the caller: its
+   * deadline, its budget, and the client's address, which the REST service's limits per client count.
+   */
   private readonly anonymous: Caller;
 
   constructor(
     private readonly rest: RestClient,
     private readonly caller: Caller,
   ) {
-    this.anonymous = { requestId: caller.requestId };
+    this.anonymous = { ...caller, token: undefined };
   }
 
   async register(username: string, password: string, confirmPassword: string): Promise<string | undefined> {

@@ -111,6 +111,21 @@ function createMigrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_checkout_requests': {
+      // Checkout's idempotency keys (DESIGN §5): the order each key of a user created, so a retried checkout whose
+      // answer was lost answers that order instead of placing a second one. A key is taken inside the checkout's
+      // own transaction (order_id is set before it commits); a concurrent retry waits on the key's row.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('checkout_requests')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('idempotency_key', 'text', (c) => c.notNull())
+          .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('checkout_requests_pk', ['user_id', 'idempotency_key'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -94,6 +94,14 @@ export interface ChatMessagesTable {
   createdAt: string;
 }
 
+/** A checkout's idempotency key and the order it created (null only inside the checkout's own transaction). */
+export interface CheckoutRequestsTable {
+  userId: number;
+  idempotencyKey: string;
+  orderId: number | null;
+  createdAt: string;
+}
+
 /** What was loaded into this database once (the demo catalogue), and when. */
 export interface SeedRunsTable {
   name: string;
@@ -110,6 +118,7 @@ export interface Database {
   chatParticipants: ChatParticipantsTable;
   chatMessages: ChatMessagesTable;
   seedRuns: SeedRunsTable;
+  checkoutRequests: CheckoutRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

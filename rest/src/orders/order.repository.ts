@@ -114,6 +114,42 @@ export class OrderRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Takes a checkout's idempotency key inside the checkout's transaction: true when it is new (or older than `since`,
+   * when it is taken afresh); false when an earlier checkout holds it, once that one has committed (a concurrent one
+   * waits here on the key's row).
+   */
+  async takeIdempotencyKey(trx: Kysely<Database>, userId: number, key: string, since: string, createdAt: string): Promise<boolean> {
+    await trx
+      .deleteFrom('checkoutRequests')
+      .where('userId', '=', userId)
+      .where('createdAt', '<', since)
+      .execute();
+    const taken = await trx
+      .insertInto('checkoutRequests')
+      .values({ userId, idempotencyKey: key, orderId: null, createdAt })
+      .onConflict((conflict) => conflict.columns(['userId', 'idempotencyKey']).doNothing())
+      .returning('userId')
+      .executeTakeFirst();
+    return taken !== undefined;
+  }
+
+  /** The order a key created, once its checkout committed. */
+  async orderOfIdempotencyKey(userId: number, key: string, since: string): Promise<number | undefined> {
+    const request = await this.db
+      .selectFrom('checkoutRequests')
+      .select('orderId')
+      .where('userId', '=', userId)
+      .where('idempotencyKey', '=', key)
+      .where('createdAt', '>=', since)
+      .executeTakeFirst();
+    return request?.orderId ?? undefined;
+  }
+
+  async recordIdempotentOrder(trx: Kysely<Database>, userId: number, key: string, orderId: number): Promise<void> {
+    await trx.updateTable('checkoutRequests').set({ orderId }).where('userId', '=', userId).where('idempotencyKey', '=', key).execute();
+  }
+
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }

@@ -4,7 +4,7 @@ import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { forbidden } from '../shared/http-errors.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
-import { CheckoutBody, OrderAnswerSchema, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
+import { type CheckoutBody, CheckoutBodySchema, CheckoutHeaders, OrderAnswerSchema, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
 import type { OrderService } from './order.service.js';
 
 export interface OrderRouteOptions {
@@ -22,12 +22,23 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       schema: {
         ...common,
         summary: 'Turn the cart into an order (stock taken, prices snapshotted, cart emptied)',
-        body: CheckoutBody,
+        body: CheckoutBodySchema(extensions),
+        ...(extensions ? { headers: CheckoutHeaders } : {}),
         response: { 201: OrderAnswer, ...errorAnswers(400, 401, 409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await orders.checkout(viewerOf(request), request.body.shippingAddress)),
+    async (request, reply) => {
+      const body = request.body as CheckoutBody;
+      // Both are extensions: the plain contract has neither, and ignores them.
+      const key = extensions ? request.headers['idempotency-key'] : undefined;
+      const { order, replayed } = await orders.checkout(viewerOf(request), {
+        shippingAddress: body.shippingAddress,
+        expectedTotal: extensions ? body.expectedTotal : undefined,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(order);
+    },
   );
 
   app.get(

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 
-import { ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
+import { INVALID_EXPECTED_TOTAL, ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
 
 export { ORDER_STATUSES, type OrderStatus };
 
@@ -34,12 +34,40 @@ export const OrderAnswerSchema = (extensions: boolean) => Type.Object(extensions
 /** The service's answer carries the buyer's id always; the plain contract's schema leaves it out of the JSON. */
 export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & { userId: number | null };
 
-export const CheckoutBody = Type.Object({
+const checkoutFields = {
   // Missing, not text or blank: the same message as the spec's form (§5).
   // Its length is checked after trimming, by the rule shared with the gateway (shop-rules).
   shippingAddress: Type.String({
     errorMessage: { required: SHIPPING_ADDRESS_REQUIRED, type: SHIPPING_ADDRESS_REQUIRED },
   }),
+};
+
+/** The checkout body; with the extensions, the total the buyer reviewed too. */
+export const CheckoutBodySchema = (extensions: boolean) =>
+  Type.Object(
+    extensions
+      ? {
+          ...checkoutFields,
+          expectedTotal: Type.Optional(
+            Type.Number({
+              description:
+                'The total the buyer reviewed (extension): when the cart’s total is another, nothing is ordered and the answer is 409 PRICE_CHANGED',
+              errorMessage: { type: INVALID_EXPECTED_TOTAL },
+            }),
+          ),
+        }
+      : checkoutFields,
+  );
+export type CheckoutBody = Static<ReturnType<typeof CheckoutBodySchema>> & { expectedTotal?: number };
+
+/** The Idempotency-Key header of a checkout (extension). */
+export const CheckoutHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'One per checkout attempt (a UUID, say): the same key from the same user within 24 hours answers the order it created (with `Idempotent-Replayed: true`), and never places a second one (extension)',
+    }),
+  ),
 });
 
 export const StatusBody = Type.Object({

@@ -4,7 +4,15 @@ import type { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/clock.js';
 import { badRequest, conflict, notFound, obeying } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
-import { CART_IS_EMPTY, canMoveOrder, checkShippingAddress } from '../../../shop-rules/order-rules.js';
+import {
+  CART_IS_EMPTY,
+  IDEMPOTENCY_KEY_HOURS,
+  canMoveOrder,
+  checkExpectedTotal,
+  checkIdempotencyKey,
+  checkShippingAddress,
+  priceChanged,
+} from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
@@ -32,6 +40,20 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
   };
 }
 
+export interface CheckoutRequest {
+  shippingAddress: string;
+  /** The total the buyer reviewed (dollars): when the cart's is another, nothing is written (PRICE_CHANGED). */
+  expectedTotal?: number | undefined;
+  /** One per attempt: the same key within IDEMPOTENCY_KEY_HOURS answers the order it created. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface CheckoutResult {
+  order: OrderAnswer;
+  /** An earlier checkout with the same idempotency key placed this order. */
+  replayed: boolean;
+}
+
 export class OrderService {
   constructor(
     private readonly orders: OrderRepository,
@@ -39,11 +61,21 @@ export class OrderService {
     private readonly products: ProductRepository,
   ) {}
 
-  async checkout(buyer: AuthenticatedUser, shippingAddress: string): Promise<OrderAnswer> {
-    const address = obeying(checkShippingAddress(shippingAddress));
-    const orderId = await this.orders.transaction(async (trx) => {
+  async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
+    const address = obeying(checkShippingAddress(request.shippingAddress));
+    const expectedCents = request.expectedTotal === undefined ? undefined : obeying(checkExpectedTotal(request.expectedTotal));
+    const key = request.idempotencyKey === undefined ? undefined : obeying(checkIdempotencyKey(request.idempotencyKey));
+    const since = new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
+    const placed = await this.orders.transaction(async (trx) => {
+      // The key first: a retry racing its own first attempt waits here, then answers that attempt's order.
+      if (key !== undefined && !(await this.orders.takeIdempotencyKey(trx, buyer.id, key, since, now()))) return undefined;
       const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
+      // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
+      const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      if (expectedCents !== undefined && totalCents !== expectedCents) {
+        throw conflict(priceChanged(totalCents, expectedCents), 'PRICE_CHANGED', 'expectedTotal');
+      }
       // Taking stock in product order means two checkouts never wait on each other's rows in a cycle.
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
         if (!(await this.products.takeStock(trx, line.productId, line.quantity))) {
@@ -62,9 +94,13 @@ export class OrderService {
           quantity,
         })),
       });
+      if (key !== undefined) await this.orders.recordIdempotentOrder(trx, buyer.id, key, id);
       return id;
     });
-    return this.get(buyer, orderId);
+    if (placed !== undefined) return { order: await this.get(buyer, placed), replayed: false };
+    const earlier = await this.orders.orderOfIdempotencyKey(buyer.id, key!, since);
+    if (earlier === undefined) throw conflict('The checkout with this idempotency key changed meanwhile; try again', 'CHANGED_MEANWHILE');
+    return { order: await this.get(buyer, earlier), replayed: true };
   }
 
   private scopeOf(viewer: AuthenticatedUser, everyone: boolean, status?: OrderStatus): OrderScope {

@@ -11,8 +11,8 @@ declare module 'fastify' {
   }
 }
 
-export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
-  async (app, { redisUrl }) => {
+export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string }>(
+  async (app, { redisUrl, keyPrefix }) => {
     const store = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false }) : undefined;
     if (store) {
       let reported = false;
@@ -27,7 +27,7 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
       });
       app.addHook('onClose', async () => void store.disconnect());
     }
-    app.decorate('rateLimits', new RateLimits(store));
+    app.decorate('rateLimits', new RateLimits(keyPrefix, store));
   },
   { name: 'limits' },
 );

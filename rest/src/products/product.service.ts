@@ -2,7 +2,7 @@
 import type { ProductRow } from '../db/schema.js';
 import { badRequest, notFound } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
-import { isRuleViolation, validateProductForm } from '../../../shop-rules/product-rules.js';
+import { validateProductForm } from '../../../shop-rules/product-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { ProductCriteria, ProductFields, ProductRepository } from './product.repository.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
@@ -24,7 +24,7 @@ export function toProductAnswer(row: ProductRow): ProductAnswer {
 /** The product form after the rules of spec §5 (shared with the gateway), or a 400 naming the first broken one. */
 export function validateProductInput(input: ProductInput): ProductFields {
   const valid = validateProductForm(input);
-  if (isRuleViolation(valid)) throw badRequest(valid.message, valid.field);
+  if (Array.isArray(valid)) throw badRequest(valid[0]!.message, valid[0]!.field);
   return valid;
 }
 

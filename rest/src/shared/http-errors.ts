@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   MALFORMED_REQUEST: 'The request cannot be read: a malformed URL, body that is not JSON, or forbidden keys in it.',
   CART_EMPTY: 'Checkout with nothing in the cart.',
   INSUFFICIENT_STOCK: 'More units than the product has in stock.',
+  PRICE_CHANGED: 'Checkout with an expectedTotal that is no longer the cart’s total (a price or a quantity changed): nothing was ordered.',
   AUTHENTICATION_REQUIRED: 'No bearer token was sent.',
   INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
   INVALID_CREDENTIALS: 'Wrong username or password.',

@@ -31,10 +31,14 @@ function tooMany(reply: FastifyReply, text: string, seconds: number): HttpError 
 const secondsLeft = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
 export class RateLimits {
-  constructor(private readonly redis?: Redis) {}
+  /** `keyPrefix` (REDIS_CHANNEL_PREFIX) keeps two shops sharing one Redis from counting each other's clients. */
+  constructor(
+    private readonly keyPrefix: string,
+    private readonly redis?: Redis,
+  ) {}
 
   private counter(name: string, points: number, duration: number): RateLimiterAbstract {
-    const options = { keyPrefix: `medshop-limits:${name}`, points, duration };
+    const options = { keyPrefix: `${this.keyPrefix}limits:${name}`, points, duration };
     if (!this.redis) return new RateLimiterMemory(options);
     return new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) });
   }
@@ -55,24 +59,27 @@ export class RateLimits {
   /**
    * Failures (not attempts) for what `key` picks out: `max` a minute are allowed; then it is locked for a minute,
    * and each attempt while locked doubles the wait, up to MAX_LOCKOUT_SECONDS. A success clears the count.
+   * Every attempt takes its point before it is tried, in one atomic step, and a success gives it back: attempts
+   * sent all at once cannot all be tried before the first failure is counted.
    */
   failuresPerMinute(name: string, max: number, key: KeyOf, text: string) {
     const failures = this.counter(name, max, 60);
     const lockouts = this.counter(`${name}-lockouts`, Number.MAX_SAFE_INTEGER, LOCKOUT_MEMORY_SECONDS);
     return {
-      /** Before the attempt: refused while locked. */
+      /** Before the attempt: takes its point, or refuses it while locked (and locks longer). */
       check: async (request: FastifyRequest, reply: FastifyReply) => {
         const id = key(request);
-        const counted = await failures.get(id);
-        if (!counted || counted.consumedPoints < max) return;
-        const lockout = (await lockouts.penalty(id)).consumedPoints;
-        const seconds = Math.min(60 * 2 ** (lockout - 1), MAX_LOCKOUT_SECONDS);
-        await failures.block(id, seconds);
-        throw tooMany(reply, text, seconds);
+        try {
+          await failures.consume(id);
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          const lockout = (await lockouts.penalty(id)).consumedPoints;
+          const seconds = Math.min(60 * 2 ** (lockout - 1), MAX_LOCKOUT_SECONDS);
+          await failures.block(id, seconds);
+          throw tooMany(reply, text, seconds);
+        }
       },
-      failed: async (request: FastifyRequest) => {
-        await failures.penalty(key(request));
-      },
+      /** The attempt succeeded: its point, and every failure before it, are forgiven. */
       succeeded: async (request: FastifyRequest) => {
         const id = key(request);
         await Promise.all([failures.delete(id), lockouts.delete(id)]);

@@ -11,7 +11,6 @@ import {
   USERNAME_PATTERN_MESSAGE,
   usernameKey,
 } from '../../../shop-rules/account-rules.js';
-import { HttpError } from '../shared/http-errors.js';
 import type { RateLimits } from '../shared/rate-limits.js';
 import { errorAnswers } from '../shared/schemas.js';
 import { issueToken } from '../auth/authenticate.js';
@@ -93,13 +92,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       },
     },
     async (request, reply) => {
-      let user;
-      try {
-        user = await users.login(request.body.username, request.body.password);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) await failedLogins.failed(request);
-        throw error;
-      }
+      // The attempt's point was taken before it (failedLogins.check): a failure keeps it.
+      const user = await users.login(request.body.username, request.body.password);
       await failedLogins.succeeded(request);
       return reply.type('text/plain; charset=utf-8').send(issueToken(app, toAuthenticatedUser(user)));
     },

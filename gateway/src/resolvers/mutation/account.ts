@@ -1,9 +1,9 @@
 // Mutations of the account: register, login, profile, password, deletion.
 import { GraphQLError } from 'graphql';
-import { checkPasswordChange, checkRegistration } from '../../../../shop-rules/account-rules.js';
+import { checkPasswordChange, checkProfileChange, checkRegistration } from '../../../../shop-rules/account-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { InputProblem } from '../../errors.js';
+import { InputProblem, refuseAll } from '../../errors.js';
 import { VIEWER } from '../../models.js';
 import type { RestUser } from '../../rest/contract.js';
 import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
@@ -40,8 +40,7 @@ export const accountMutations: Pick<
 > = {
   register: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['username', 'password', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword']] }, async () => {
-      const problem = checkRegistration(input);
-      if (problem) throw new InputProblem(problem.message, problem.field);
+      refuseAll(checkRegistration(input));
       const token = await context.api.users.register(input.username, input.password, input.confirmPassword);
       return { token: token ?? null };
     }),
@@ -59,8 +58,10 @@ export const accountMutations: Pick<
         codeByStatus: { 401: 'INVALID_CREDENTIALS' },
       },
       async () => {
-      if (!input.username.trim()) throw new InputProblem('Username is required', 'username');
-      if (!input.password) throw new InputProblem('Password is required', 'password');
+      refuseAll([
+        ...(input.username.trim() ? [] : [new InputProblem('Username is required', 'username')]),
+        ...(input.password ? [] : [new InputProblem('Password is required', 'password')]),
+      ]);
       const token = await context.api.users.login(input.username.trim(), input.password);
       if (!token) throw noValidToken();
       // The payload's viewer, and anything after it in this request, is the user who just logged in.
@@ -84,6 +85,8 @@ export const accountMutations: Pick<
         ],
       },
       async () => {
+        // Checked here, all at once: an implementation of the contract answers one field's problem at a time.
+        refuseAll(checkProfileChange(input));
         const body: ProfileBody = definedEntries(input);
         if (input.preferences) body.preferences = definedEntries(input.preferences);
         const user = await context.api.users.updateProfile(body);
@@ -106,8 +109,7 @@ export const accountMutations: Pick<
         codeByStatus: { 401: 'INVALID_CREDENTIALS' },
       },
       async () => {
-        const problem = checkPasswordChange(input);
-        if (problem) throw new InputProblem(problem.message, problem.field);
+        refuseAll(checkPasswordChange(input));
         await context.api.users.changePassword(input.currentPassword, input.newPassword, input.confirmPassword);
         await endSessions(context, profile);
         const token = await context.api.users.login(username, input.newPassword);

@@ -3,7 +3,7 @@ import { centsToDollars } from '../../../../shop-rules/money.js';
 import { type ProductForm, validateProductForm } from '../../../../shop-rules/product-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { InputProblem } from '../../errors.js';
+import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import type { RestProduct } from '../../rest/contract.js';
 import type { ProductBody } from '../../rest/products-api.js';
@@ -15,10 +15,14 @@ const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 
 // another type.
 const PRODUCT_ID_HINT: [RegExp, string | null] = [/not found/i, 'id'];
 
-/** The form as the contract takes it, after the rules of spec §5 (the REST service checks them again). */
-function productBody(form: ProductForm): ProductBody {
+/**
+ * The form as the contract takes it, after the rules of spec §5 (the REST service checks them again); refused with
+ * every broken rule at once, and whatever `check` found before.
+ */
+function productBody(form: ProductForm, check: InputCheck = new InputCheck()): ProductBody {
   const valid = validateProductForm(form);
-  if ('field' in valid) throw new InputProblem(valid.message, valid.field);
+  if (Array.isArray(valid)) check.refuse(...valid);
+  check.done();
   return {
     name: valid.name,
     description: valid.description,
@@ -67,8 +71,9 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
 
   updateProduct: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['id', ...PRODUCT_FIELDS], hints: [PRODUCT_ID_HINT] }, async () => {
-      const id = productIdOf(input.id, 'id');
-      const answer = await context.api.products.update(id, productBody(input));
+      const check = new InputCheck();
+      const id = check.attempt(() => productIdOf(input.id, 'id'))!;
+      const answer = await context.api.products.update(id, productBody(input, check));
       const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
       if (product) {
         context.loaders.primeProducts([product]);

@@ -2,7 +2,7 @@
 import { sameUsername } from '../../../../shop-rules/account-rules.js';
 import { checkMessageContent } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import { InputProblem, obeying } from '../../errors.js';
+import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import { userAudience } from '../../pubsub.js';
 import { viewerUsername } from '../viewer.js';
@@ -26,8 +26,10 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
 
   sendMessage: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['roomId', 'content'], restFields: { receiver: 'roomId' }, hints: [[/too many/i, null], [/message/i, 'content']] }, async () => {
-      const roomId = roomIdOf(input.roomId);
-      const content = obeying(checkMessageContent(input.content));
+      const check = new InputCheck();
+      const roomId = check.attempt(() => roomIdOf(input.roomId))!;
+      const content = check.value(checkMessageContent(input.content))!;
+      check.done();
       const [room, me] = await Promise.all([context.loaders.roomById(roomId), viewerUsername(context)]);
       if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
       // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).

@@ -1,11 +1,13 @@
 // Mutations of the cart, checkout and order status.
-import { CART_IS_EMPTY, checkCartQuantity, checkShippingAddress } from '../../../../shop-rules/order-rules.js';
+import { nearestCents } from '../../../../shop-rules/money.js';
+import { CART_IS_EMPTY, checkCartQuantity, checkExpectedTotal, checkIdempotencyKey, checkShippingAddress, priceChanged } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { InputProblem, obeying } from '../../errors.js';
+import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import { ADMINS_AUDIENCE, userAudience } from '../../pubsub.js';
 import type { RestCart, RestOrder } from '../../rest/contract.js';
+import { cartTotal } from '../cart.js';
 import { productIdOf, publishProductsById } from './catalogue.js';
 import { withUserErrors } from './user-errors.js';
 
@@ -39,14 +41,20 @@ export const shoppingMutations: Pick<
 > = {
   addToCart: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
-      const productId = productIdOf(input.productId, 'productId');
-      return changedCart(context, await context.api.cart.add(productId, obeying(checkCartQuantity(input.quantity ?? 1))));
+      const check = new InputCheck();
+      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+      const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
+      check.done();
+      return changedCart(context, await context.api.cart.add(productId, quantity));
     }),
 
   updateCartItem: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
-      const productId = productIdOf(input.productId, 'productId');
-      return changedCart(context, await context.api.cart.setQuantity(productId, obeying(checkCartQuantity(input.quantity))));
+      const check = new InputCheck();
+      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+      const quantity = check.value(checkCartQuantity(input.quantity))!;
+      check.done();
+      return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
     }),
 
   removeCartItem: (_root, { input }, context) =>
@@ -57,22 +65,44 @@ export const shoppingMutations: Pick<
   clearCart: (_root, { input }, context) =>
     withUserErrors(input, {}, async () => changedCart(context, await context.api.cart.clear())),
 
-  checkout: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['shippingAddress'] }, async () => {
-      const shippingAddress = obeying(checkShippingAddress(input.shippingAddress));
-      // Checked here too: an implementation that does not check it would place an empty order.
-      const cart = await context.loaders.cart.get();
-      if (!cart.items?.length) throw new InputProblem(CART_IS_EMPTY, null);
-      const order = await context.api.orders.checkout(shippingAddress);
-      context.loaders.primeOrders([order]);
-      // The contract empties the cart at checkout; the answer says so without another call.
-      const emptied: RestCart = { ...cart, items: [], totalPrice: 0 };
-      context.loaders.cart.prime(emptied);
-      await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
-      // A new order for the admins' desk; its buyer has it in this answer.
-      await publishOrder(context, order, [ADMINS_AUDIENCE]);
-      return { order, cart: emptied };
-    }),
+  checkout: async (_root, { input }, context) => {
+    const answer = await withUserErrors(
+      input,
+      { fields: ['shippingAddress', 'expectedTotal', 'idempotencyKey'], codeByRestCode: { PRICE_CHANGED: 'PRICE_CHANGED' } },
+      async () => {
+        const check = new InputCheck();
+        const shippingAddress = check.value(checkShippingAddress(input.shippingAddress))!;
+        const expectedTotal = input.expectedTotal ?? undefined;
+        const expectedCents = expectedTotal === undefined ? undefined : check.value(checkExpectedTotal(expectedTotal));
+        const idempotencyKey = input.idempotencyKey == null ? undefined : check.value(checkIdempotencyKey(input.idempotencyKey));
+        check.done();
+        const cart = await context.loaders.cart.get();
+        const empty = !cart.items?.length;
+        // Checked here too: an implementation that does not check them would place an empty order, or charge a
+        // total the buyer never saw. An empty cart with a key may be this very attempt's order, placed while its
+        // answer was lost: the REST service answers that (ours does; the plain contract refuses the empty cart).
+        if (empty && idempotencyKey === undefined) throw new InputProblem(CART_IS_EMPTY, null);
+        if (!empty && expectedCents !== undefined) {
+          const totalCents = nearestCents(cartTotal(cart));
+          if (totalCents !== expectedCents) throw new InputProblem(priceChanged(totalCents, expectedCents), 'expectedTotal', 'PRICE_CHANGED');
+        }
+        const order = await context.api.orders.checkout(shippingAddress, { expectedTotal, idempotencyKey });
+        context.loaders.primeOrders([order]);
+        // The contract empties the cart at checkout; the answer says so without another call.
+        const emptied: RestCart = { ...cart, items: [], totalPrice: 0 };
+        context.loaders.cart.prime(emptied);
+        await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+        // A new order for the admins' desk; its buyer has it in this answer.
+        await publishOrder(context, order, [ADMINS_AUDIENCE]);
+        return { order, cart: emptied };
+      },
+    );
+    if (!answer.userErrors.some((error) => error.code === 'PRICE_CHANGED')) return answer;
+    // The cart as it is now, so the page can show what changed (the one read before may be older than the REST
+    // service's refusal).
+    context.loaders.cart.clear();
+    return { ...answer, cart: await context.loaders.cart.get() };
+  },
 
   updateOrderStatus: (_root, { input }, context) =>
     withUserErrors(

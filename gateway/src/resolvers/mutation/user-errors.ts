@@ -1,7 +1,7 @@
 // Mutations answer expected failures as payload userErrors (DESIGN §5): the REST service's 400/403/404/409
 // and the gateway's own input checks. 401 and an unavailable upstream stay GraphQL errors.
 import type { UserError, UserErrorCode } from '../../__generated__/resolvers-types.js';
-import { InputProblem, UpstreamRejection } from '../../errors.js';
+import { InputProblem, InputProblems, UpstreamRejection } from '../../errors.js';
 
 const CODE_BY_STATUS: Record<number, UserErrorCode> = {
   400: 'INVALID_INPUT',
@@ -52,6 +52,8 @@ export interface UserErrorOptions {
   hints?: readonly [RegExp, string | null][];
   /** Statuses answered as a specific code instead of the default (e.g. a failed login's 401). */
   codeByStatus?: Record<number, UserErrorCode>;
+  /** The REST service's codes answered as a code of their own (PRICE_CHANGED rather than its status's CONFLICT). */
+  codeByRestCode?: Record<string, UserErrorCode>;
 }
 
 export type Payload<T> = Partial<T> & { userErrors: UserError[]; clientMutationId: string | null };
@@ -68,7 +70,18 @@ export async function withUserErrors<T extends object>(
     if (error instanceof InputProblem) {
       return { userErrors: [{ message: error.message, field: error.field, code: error.code }], clientMutationId } as Payload<T>;
     }
-    const code = error instanceof UpstreamRejection ? (options.codeByStatus?.[error.status] ?? CODE_BY_STATUS[error.status]) : undefined;
+    if (error instanceof InputProblems) {
+      return {
+        userErrors: error.problems.map((problem) => ({ message: problem.message, field: problem.field, code: problem.code })),
+        clientMutationId,
+      } as Payload<T>;
+    }
+    const code =
+      error instanceof UpstreamRejection
+        ? ((error.restCode !== undefined ? options.codeByRestCode?.[error.restCode] : undefined) ??
+          options.codeByStatus?.[error.status] ??
+          CODE_BY_STATUS[error.status])
+        : undefined;
     if (!(error instanceof UpstreamRejection) || !code) throw error;
     // An answer that names its field is believed; one with a code but no field says no field is at fault; only an
     // answer with neither (the plain contract) is read for its field.

@@ -5,18 +5,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  MAX_PASSWORD_LENGTH,
-  MAX_USERNAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  MIN_USERNAME_LENGTH,
-  PASSWORDS_DO_NOT_MATCH,
-  PASSWORD_TOO_SHORT,
-  USERNAME_PATTERN,
-  USERNAME_PATTERN_MESSAGE,
-  USERNAME_TOO_SHORT,
-  checkRegistration,
-} from '../../../../shop-rules/account-rules';
+import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/account-rules';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
@@ -49,41 +38,18 @@ interface RegisterForm {
 
 const FIELDS = ['username', 'password', 'confirmPassword'] as const;
 
-/** What is wrong with each field on its own, by the shop's rules and messages (shop-rules/account-rules). */
-const fieldRules: { [Field in keyof RegisterForm]: (value: string, form: RegisterForm) => string | undefined } = {
-  username(value) {
-    if (!value) return 'Username is required';
-    if (value.length < MIN_USERNAME_LENGTH) return USERNAME_TOO_SHORT;
-    if (value.length > MAX_USERNAME_LENGTH) return `Username must be at most ${MAX_USERNAME_LENGTH} characters long`;
-    if (!new RegExp(USERNAME_PATTERN).test(value)) return USERNAME_PATTERN_MESSAGE;
-    return undefined;
-  },
-  password(value) {
-    if (!value) return 'Password is required';
-    if (value.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
-    if (value.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`;
-    return undefined;
-  },
-  confirmPassword(value, form) {
-    if (!value) return 'Please confirm the password';
-    if (value !== form.password) return PASSWORDS_DO_NOT_MATCH;
-    return undefined;
-  },
-};
-
 /**
- * Every field that breaks a rule is marked at once (as on Login), not only the first. The shop's own check has
- * the last word: whatever it refuses is shown too, at the field it names.
+ * Every field that breaks a rule is marked at once (as on Login), not only the first, by the shop's own rules and
+ * messages (shop-rules/account-rules): the ones the gateway checks too.
  */
 const registrationRules: Resolver<RegisterForm> = async (values) => {
   const errors: FieldErrors<RegisterForm> = {};
-  for (const field of FIELDS) {
-    const message = fieldRules[field](values[field], values);
-    if (message) errors[field] = { type: 'rule', message };
+  // The form asks for the confirmation before it compares it.
+  if (!values.confirmPassword) errors.confirmPassword = { type: 'rule', message: 'Please confirm the password' };
+  for (const violation of checkRegistration(values)) {
+    const field = FIELDS.find((name) => name === violation.field);
+    if (field && !errors[field]) errors[field] = { type: 'rule', message: violation.message };
   }
-  const violation = checkRegistration(values);
-  const violatedField = FIELDS.find((field) => field === violation?.field);
-  if (violation && violatedField && !errors[violatedField]) errors[violatedField] = { type: 'rule', message: violation.message };
   return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
 };
 

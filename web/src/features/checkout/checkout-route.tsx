@@ -1,6 +1,10 @@
 // /checkout (spec §2, §5): the order to review, a required shipping address (the profile's address to start
-// with), Back to Cart and Place Order ('Processing...' while busy). On a phone the review comes first. The order is placed in one step; the emptied
-// cart comes back in the payload, and /order-success gets the order through navigation state.
+// with), Back to Cart and Place Order ('Processing...' while busy). On a phone the review comes first. The order is
+// placed in one step; the emptied cart comes back in the payload, and /order-success gets the order through
+// navigation state. The order is placed only at the total the buyer reviewed: when a price or a quantity changed
+// meanwhile, the shop answers PRICE_CHANGED with the cart as it is now, the review shows it, and the page says what
+// changed and asks again. Each attempt carries its own idempotency key, sent again when that attempt is retried
+// (its answer may have been lost after the order was placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
@@ -12,9 +16,12 @@ import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedba
 import { TextAreaField } from '../../components/field';
 import { Card, Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
+import { formatPrice } from '../../lib/format';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
+import { type ReviewedLine, describeChanges } from './price-changes';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -25,6 +32,15 @@ if (false) {
         cart {
           id
           itemCount
+          totalPrice
+          items {
+            productName
+            price
+            quantity
+            product {
+              id
+            }
+          }
           ...OrderReview_cart
         }
       }
@@ -74,9 +90,23 @@ interface CheckoutForm {
   shippingAddress: string;
 }
 
-function CheckoutForm({ defaultAddress }: { defaultAddress: string }) {
+/** The cart as the buyer reviews it: what the order may cost, and its lines to tell what changed. */
+interface ReviewedCart {
+  totalPrice: number;
+  items: readonly ReviewedLine[];
+}
+
+interface PriceChange {
+  changes: string[];
+  total: number;
+}
+
+function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; reviewed: ReviewedCart }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string>();
+  const [priceChange, setPriceChange] = useState<PriceChange>();
+  // This attempt's key: kept while it is retried, replaced when the buyer is asked to review a changed order.
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [checkout] = useMutation(CheckoutDocument, {
     update(cache, { data }) {
       // The orders list gains this order at its top: it is loaded afresh when next shown.
@@ -92,16 +122,31 @@ function CheckoutForm({ defaultAddress }: { defaultAddress: string }) {
 
   const placeOrder = handleSubmit(async ({ shippingAddress }) => {
     setFailure(undefined);
+    setPriceChange(undefined);
+    // The review as it is shown now: the total asked for, and the lines to compare with the shop's answer.
+    const shown = { totalPrice: reviewed.totalPrice, items: [...reviewed.items] };
     try {
-      const { data } = await checkout({ variables: { input: { shippingAddress: shippingAddress.trim() } } });
+      const { data } = await checkout({
+        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: shown.totalPrice, idempotencyKey: attemptKey } },
+      });
       const order = data?.checkout.order;
       if (order) {
         navigate('/order-success', { replace: true, state: { orderId: order.id } satisfies OrderSuccessState });
         return;
       }
-      const banner = showUserErrors(data?.checkout.userErrors ?? [], setError, ['shippingAddress']);
+      const userErrors = data?.checkout.userErrors ?? [];
+      const current = data?.checkout.cart;
+      if (current && userErrors.some((error) => error.code === 'PRICE_CHANGED')) {
+        // The review now shows the cart as it is (the payload updated it); this says what changed. Placing it is
+        // a new attempt, at the new total.
+        setAttemptKey(newIdempotencyKey());
+        setPriceChange({ changes: describeChanges(shown.items, current.items), total: current.totalPrice });
+        return;
+      }
+      const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
       if (banner) setFailure(banner);
     } catch {
+      // Perhaps placed, perhaps not: trying again is the same attempt, and answers the order if there is one.
       setFailure('Checkout failed');
     }
   });
@@ -110,6 +155,21 @@ function CheckoutForm({ defaultAddress }: { defaultAddress: string }) {
     <form className={styles.form} onSubmit={placeOrder} noValidate>
       <h2>Shipping</h2>
       {failure && <Alert tone="error">{failure}</Alert>}
+      {priceChange && (
+        <Alert tone="error">
+          <div className={styles.changed}>
+            <p className={styles.changedTitle}>Your order changed since you reviewed it:</p>
+            <ul className={styles.changes}>
+              {priceChange.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+            <p>
+              The total is now <strong>{formatPrice(priceChange.total)}</strong>. Check the order and place it again.
+            </p>
+          </div>
+        </Alert>
+      )}
       <TextAreaField
         label="Shipping Address"
         autoComplete="street-address"
@@ -178,7 +238,7 @@ export function CheckoutRoute() {
       <div className={styles.layout}>
         <OrderReview cart={viewer.cart} />
         <Card className={styles.shipping}>
-          <CheckoutForm defaultAddress={viewer.address ?? ''} />
+          <CheckoutForm defaultAddress={viewer.address ?? ''} reviewed={viewer.cart} />
         </Card>
       </div>
     );

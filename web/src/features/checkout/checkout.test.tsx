@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CheckoutDocument, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
+import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
 import { cart, cartLine, orderId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 
@@ -59,7 +59,12 @@ describe('checkout', () => {
         sessionMock({ itemCount: 3 }),
         checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
         {
-          request: { query: CheckoutDocument, variables: { input: { shippingAddress: '12 Order Street\nBerlin' } } },
+          request: {
+            query: CheckoutDocument,
+            // The total the buyer reviewed, and this attempt's key.
+            variables: ({ input }: { input: CheckoutInput }) =>
+              input.shippingAddress === '12 Order Street\nBerlin' && input.expectedTotal === 26.48 && /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
+          },
           delay: 40,
           result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
         },
@@ -81,14 +86,14 @@ describe('checkout', () => {
   });
 
   it('keeps the cart and shows the shop’s reason when the order cannot be placed, and “Checkout failed” when unreachable', async () => {
-    const input = { shippingAddress: '1 Road' };
+    const roadOne = ({ input }: { input: CheckoutInput }) => input.shippingAddress === '1 Road';
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 1 }),
         checkoutPage([cartLine(1, 1)]),
         {
-          request: { query: CheckoutDocument, variables: { input } },
+          request: { query: CheckoutDocument, variables: roadOne },
           result: {
             data: {
               checkout: {
@@ -100,7 +105,7 @@ describe('checkout', () => {
             },
           },
         },
-        { request: { query: CheckoutDocument, variables: { input } }, error: new Error('Failed to fetch') },
+        { request: { query: CheckoutDocument, variables: roadOne }, error: new Error('Failed to fetch') },
       ],
     });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
@@ -109,6 +114,88 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
     expect(currentPath()).toBe('/checkout');
+  });
+
+  it('places nothing when a price changed meanwhile: shows what changed and the new total, and asks again', async () => {
+    const keys: string[] = [];
+    const sent = (expectedTotal: number) => ({ input }: { input: CheckoutInput }) => {
+      if (input.expectedTotal !== expectedTotal) return false;
+      keys.push(input.idempotencyKey!);
+      return true;
+    };
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        {
+          request: { query: CheckoutDocument, variables: sent(26.48) },
+          result: {
+            data: {
+              checkout: {
+                __typename: 'CheckoutPayload',
+                order: null,
+                // An admin raised the first product's price; another tab took one of the second.
+                cart: cart([cartLine(1, 1, 990), cartLine(2, 1, 10.99)]),
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'The total is now $1,000.99, not the $26.48 you reviewed: check your order and place it again',
+                    field: 'expectedTotal',
+                    code: 'PRICE_CHANGED',
+                  },
+                ],
+              },
+            },
+          },
+        },
+        {
+          request: { query: CheckoutDocument, variables: sent(1000.99) },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, totalAmount: 1000.99 }, cart: cart([]), userErrors: [] } } },
+        },
+      ],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Product 1: now $990.00 each, was $4.50',
+      'Product 2: now 1 in your cart, was 2',
+    ]);
+    expect(alert).toHaveTextContent('The total is now $1,000.99. Check the order and place it again.');
+    // The review shows the cart as it is now.
+    const review = screen.getByRole('region', { name: 'Order Review' });
+    expect(within(review).getByText('Total (2 items)').nextElementSibling).toHaveTextContent('$1,000.99');
+    expect(currentPath()).toBe('/checkout');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    // Reviewed again is a new attempt: a key of its own.
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('retries an attempt whose answer was lost with the same key, so the shop answers the order it placed', async () => {
+    const keys: string[] = [];
+    const sent = ({ input }: { input: CheckoutInput }) => {
+      keys.push(input.idempotencyKey!);
+      return true;
+    };
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        { request: { query: CheckoutDocument, variables: sent }, error: new Error('Failed to fetch') },
+        { request: { query: CheckoutDocument, variables: sent }, result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } } },
+      ],
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('says “Your cart is empty” instead of a form when there is nothing to order', async () => {

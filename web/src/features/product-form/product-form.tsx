@@ -106,8 +106,8 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
       imageUrl: values.imageUrl,
       imageUrls: values.imageUrls.map((entry) => entry.url),
     });
-    if ('field' in checked) {
-      const banner = showUserErrors([checked], setError, FORM_FIELDS);
+    if (Array.isArray(checked)) {
+      const banner = showUserErrors(checked, setError, FORM_FIELDS);
       if (banner) setFailure(banner);
       return;
     }

@@ -9,7 +9,13 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
-import { ProfileInformation_ViewerFragmentDoc, UpdateProfileDocument, type ProfileInformation_ViewerFragment } from '../../gql/graphql';
+import { INVALID_PHONE_NUMBER, PHONE_PATTERN } from '../../../../shop-rules/account-rules';
+import {
+  ProfileInformation_ViewerFragmentDoc,
+  UpdateProfileDocument,
+  type ProfileInformation_ViewerFragment,
+  type UpdateProfileInput,
+} from '../../gql/graphql';
 import { formatLongDate } from '../../lib/format';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { showUserErrors } from '../../lib/user-errors';
@@ -54,10 +60,8 @@ if (false) {
 export const PROFILE_MESSAGE_MS = 3000;
 export const PROFILE_UPDATED = 'Profile updated successfully';
 
-// The REST service's rule for phone numbers and its message (rest/src/users/user.service.ts; shop-rules has none):
-// checked here too, so a typo is pointed out before anything is sent.
-const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
-export const INVALID_PHONE_NUMBER = 'Phone number may contain only digits, spaces, +, -, ( and )';
+// The shop's rule for phone numbers (shop-rules), checked here too, so a typo is pointed out before anything is sent.
+export { INVALID_PHONE_NUMBER };
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'];
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -81,6 +85,21 @@ interface ProfileForm {
   phoneNumber: string;
   address: string;
   preferences: { emailNotifications: boolean; smsNotifications: boolean; language: string; timezone: string };
+}
+
+/**
+ * Only the fields this form changed: another tab (or device) may have saved other fields since this one was loaded,
+ * and sending every field as it was loaded would undo those.
+ */
+function changedFields(values: ProfileForm, dirty: Partial<Record<keyof ProfileForm, unknown>>): UpdateProfileInput {
+  const input: UpdateProfileInput = {};
+  for (const field of ['email', 'firstName', 'lastName', 'phoneNumber', 'address'] as const) if (dirty[field]) input[field] = values[field];
+  const dirtyPreferences = (dirty.preferences ?? {}) as Partial<Record<keyof ProfileForm['preferences'], boolean>>;
+  const preferences = Object.fromEntries(
+    (Object.keys(values.preferences) as (keyof ProfileForm['preferences'])[]).filter((key) => dirtyPreferences[key]).map((key) => [key, values.preferences[key]]),
+  );
+  if (Object.keys(preferences).length > 0) input.preferences = preferences;
+  return input;
 }
 
 const FIELDS = [
@@ -185,7 +204,7 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProfileForm>({
     defaultValues: {
       email: profile.email ?? '',
@@ -204,8 +223,10 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
   // Edit Profile is gone with the view it was in: the first field takes the focus.
   useEffect(() => setFocus('email'), [setFocus]);
 
-  const save = handleSubmit(async (input) => {
+  const save = handleSubmit(async (values) => {
     setFailure(undefined);
+    // Nothing changed is saved too (nothing is written): the answer brings the profile as it is now.
+    const input = changedFields(values, dirtyFields);
     try {
       const { data } = await updateProfile({ variables: { input } });
       const userErrors = data?.updateProfile.userErrors ?? [];

@@ -64,15 +64,9 @@ describe('profile information', () => {
         {
           request: {
             query: UpdateProfileDocument,
+            // Only what was changed here.
             variables: {
-              input: {
-                email: 'alice@example.com',
-                firstName: 'Alice',
-                lastName: 'Liddell',
-                phoneNumber: '+49 30 1234',
-                address: '1 Home Road',
-                preferences: { emailNotifications: true, smsNotifications: true, language: 'en', timezone: 'Europe/Berlin' },
-              },
+              input: { lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { smsNotifications: true, timezone: 'Europe/Berlin' } },
             },
           },
           result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: updated, userErrors: [] } } },
@@ -107,6 +101,62 @@ describe('profile information', () => {
     expect(screen.getByText(PROFILE_UPDATED)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(PROFILE_UPDATED)).toBeNull();
+  });
+
+  it('sends only what this form changed, so what another tab saved meanwhile is kept, and shows both', async () => {
+    // Another tab set the address and a time zone after this one loaded the profile.
+    const saved = { ...alice, address: '2 Other Tab Street', firstName: 'Alicia', preferences: { ...preferences, timezone: 'Asia/Tokyo' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: UpdateProfileDocument, variables: { input: { firstName: 'Alicia' } } },
+          result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: saved, userErrors: [] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Alicia');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'First name': 'Alicia', Address: '2 Other Tab Street', 'Time zone': 'Asia/Tokyo' });
+  });
+
+  it('shows every field the shop refuses at once', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: UpdateProfileDocument, variables: { input: { email: 'nope', preferences: { language: 'de' } } } },
+          result: {
+            data: {
+              updateProfile: {
+                __typename: 'UpdateProfilePayload',
+                user: null,
+                userErrors: [
+                  { __typename: 'UserError', message: 'Please enter a valid email address', field: 'email', code: 'INVALID_INPUT' },
+                  { __typename: 'UserError', message: 'Language must be a language code such as en or de-CH', field: 'preferences.language', code: 'INVALID_INPUT' },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Language must be a language code such as en or de-CH')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Language')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows the shop’s refusal at its field, keeps the form, and Cancel leaves it unchanged', async () => {

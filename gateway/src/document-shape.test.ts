@@ -1,0 +1,78 @@
+// What a document asks once its fragments are spread (document-shape.ts): the fragment bomb and the same field side
+// by side are refused after a number of steps that grows with the document, not with what it expands to; every
+// document of the web client passes, with room to spare.
+import { type DocumentNode, Kind, parse } from 'graphql';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { describe, expect, it } from 'vitest';
+import * as webDocuments from '../../web/src/gql/graphql.js';
+import { SHAPE_LIMITS, measureShape } from './document-shape.js';
+
+/** `query Q { ...F4 }` where each Fn spreads Fn-1 a hundred times: 2.5 KB asking for 10⁸ times F0. */
+const fragmentBomb = (leaf: string) => {
+  let text = `query Q { ...F4 } fragment F0 on Query { ${leaf} } `;
+  for (let n = 1; n <= 4; n += 1) text += `fragment F${n} on Query { ${`...F${n - 1} `.repeat(100)}} `;
+  return text;
+};
+
+const USER_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName', 'phoneNumber', 'address', 'createdAt', 'isAdmin', 'roles', 'unreadMessageCount', '__typename'];
+
+describe('the shape of a document', () => {
+  it.each([
+    [
+      'a fragment spread 100 times in fragments spread 100 times',
+      fragmentBomb('__typename'),
+      'The document asks for 100000000 fields once its fragments are spread; at most 1000 are allowed',
+      804,
+    ],
+    [
+      'the same, asking for an object',
+      fragmentBomb('viewer { id }'),
+      'The document asks for 200000000 fields once its fragments are spread; at most 1000 are allowed',
+      806,
+    ],
+    [
+      '390 `viewer { id }` side by side (validation would compare every two of them)',
+      `{ ${'viewer { id } '.repeat(390)}}`,
+      'The field "viewer" is asked for more than 30 times in one place; ask for it once',
+      1621,
+    ],
+    [
+      'one field asked by 31 inline fragments in one place',
+      `{ viewer { ${'... on User { id } '.repeat(31)}} }`,
+      'The field "viewer.id" is asked for more than 30 times in one place; ask for it once',
+      189,
+    ],
+    [
+      '31 fragments with different fields spread in one place',
+      `{ viewer { ${Array.from({ length: 31 }, (_, i) => `...G${i}`).join(' ')} } } ${Array.from({ length: 31 }, (_, i) => `fragment G${i} on User { ${USER_FIELDS[i % USER_FIELDS.length]} }`).join(' ')}`,
+      'More than 30 fragments are spread in one place ("viewer"); spread fewer',
+      188,
+    ],
+  ])('refuses %s, after a number of steps that grows with the document', (_name, text, message, visits) => {
+    const shape = measureShape(parse(text));
+    expect(shape.refusal?.message).toBe(message);
+    expect(shape.refusal?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(shape.visits).toBe(visits);
+  });
+
+  it.each([
+    ['a fragment cycle (validation refuses it next)', 'query { ...A } fragment A on Query { viewer { id } ...B } fragment B on Query { ...A }', 2],
+    ['a fragment no operation spreads (validation reads it too)', '{ viewer { id } } fragment U on Query { viewer { username } }', 4],
+    ['the same field 30 times in one place', `{ viewer { ${'id '.repeat(30)}} }`, 31],
+    ['inline fragments on each type of a node', '{ node(id: "x") { ... on Product { name } ... on User { username } } }', 3],
+  ])('admits %s, counting its fields', (_name, text, selections) => {
+    const shape = measureShape(parse(text));
+    expect(shape.refusal).toBeUndefined();
+    expect(shape.selections).toBe(selections);
+  });
+
+  it('admits every operation of the web client as Apollo Client sends it (with __typename), far within the limits', () => {
+    const operations = Object.values(webDocuments).filter(
+      (value): value is DocumentNode =>
+        (value as DocumentNode)?.kind === Kind.DOCUMENT && (value as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const tight = { maxSelections: SHAPE_LIMITS.maxSelections / 20, maxRepeats: 3, maxFragmentsPerPlace: 3 };
+    for (const document of operations) expect(measureShape(addTypenameToDocument(document), tight).refusal).toBeUndefined();
+  });
+});

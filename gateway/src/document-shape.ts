@@ -1,0 +1,139 @@
+// What a document asks once its fragments are spread, checked before anything else looks at it: how many fields
+// (`maxSelections`) and how often one field is asked at one place (`maxRepeats`). Both guard the checks after
+// them. A fragment spread a hundred times, in fragments spread a hundred times, asks for 10⁸ fields in 2.5 KB; and
+// graphql-js's validation compares every two fields asked at the same place (OverlappingFieldsCanBeMerged), so
+// 390 `viewer { id }` side by side keep it busy for about 100 ms. Each fragment's size is counted once here, so
+// this check's own work is linear in the document; the spread-out tree is walked only once it is known to be small.
+import {
+  type DocumentNode,
+  type ExecutableDefinitionNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+
+export const SHAPE_LIMITS = {
+  /** Fields of a document with its fragments spread; the largest screen query asks for about 120. */
+  maxSelections: 1000,
+  /**
+   * The same field asked at one place: the web's queries ask one at most 3 times, but a client that spreads many
+   * fragments in one place asks `id` or `__typename` once in each (Relay and Apollo Client both do).
+   */
+  maxRepeats: 30,
+  /** Fragments spread at one place: validation compares every two of them. */
+  maxFragmentsPerPlace: 30,
+};
+
+/** What the check did, for tests: how many selections it visited (its work), and how many fields it found. */
+export interface ShapeReport {
+  refusal: GraphQLError | undefined;
+  visits: number;
+  selections: number;
+}
+
+const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+
+const responseName = (field: { alias?: { value: string } | undefined; name: { value: string } }) => field.alias?.value ?? field.name.value;
+
+export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): ShapeReport {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  let visits = 0;
+
+  // Fields of a selection set with its fragments spread; each fragment counted once (a cycle, refused by validation
+  // later, counts nothing). Sums may grow past any limit: they are only compared with it.
+  const fragmentSizes = new Map<string, number>();
+  const sizeOf = (selectionSet: SelectionSetNode): number => {
+    let size = 0;
+    for (const selection of selectionSet.selections) {
+      visits += 1;
+      if (selection.kind === Kind.FIELD) size += 1 + (selection.selectionSet ? sizeOf(selection.selectionSet) : 0);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) size += sizeOf(selection.selectionSet);
+      else size += fragmentSize(selection.name.value);
+    }
+    return size;
+  };
+  const fragmentSize = (name: string): number => {
+    const known = fragmentSizes.get(name);
+    if (known !== undefined) return known;
+    const fragment = fragments.get(name);
+    fragmentSizes.set(name, 0);
+    const size = fragment ? sizeOf(fragment.selectionSet) : 0;
+    fragmentSizes.set(name, size);
+    return size;
+  };
+
+  // Validation looks at every operation, and at fragments no operation spreads: each is a root here.
+  const spreadByOperations = new Set<string>();
+  const markSpread = (selectionSet: SelectionSetNode) => {
+    for (const selection of selectionSet.selections) {
+      visits += 1;
+      if (selection.kind === Kind.FIELD) {
+        if (selection.selectionSet) markSpread(selection.selectionSet);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) markSpread(selection.selectionSet);
+      else if (!spreadByOperations.has(selection.name.value)) {
+        spreadByOperations.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) markSpread(fragment.selectionSet);
+      }
+    }
+  };
+  for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION) markSpread(definition.selectionSet);
+  const roots = document.definitions.filter(
+    (definition): definition is ExecutableDefinitionNode =>
+      definition.kind === Kind.OPERATION_DEFINITION || (definition.kind === Kind.FRAGMENT_DEFINITION && !spreadByOperations.has(definition.name.value)),
+  );
+
+  let selections = 0;
+  for (const root of roots) selections += sizeOf(root.selectionSet);
+  if (selections > limits.maxSelections) {
+    return {
+      refusal: refusal(`The document asks for ${selections} fields once its fragments are spread; at most ${limits.maxSelections} are allowed`),
+      visits,
+      selections,
+    };
+  }
+
+  // Now small: walk it spread out, counting the fields asked at each place (the path of response names).
+  for (const root of roots) {
+    const repeats = new Map<string, number>();
+    const walk = (selectionSet: SelectionSetNode, path: string, spreading: Set<string>): GraphQLError | undefined => {
+      for (const selection of selectionSet.selections) {
+        visits += 1;
+        let found: GraphQLError | undefined;
+        if (selection.kind === Kind.FIELD) {
+          const place = `${path}${path ? '.' : ''}${responseName(selection)}`;
+          const times = (repeats.get(place) ?? 0) + 1;
+          repeats.set(place, times);
+          if (times > limits.maxRepeats) {
+            return refusal(`The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`);
+          }
+          if (selection.selectionSet) found = walk(selection.selectionSet, place, spreading);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) found = walk(selection.selectionSet, path, spreading);
+        else {
+          // Every fragment spread at this place (from any level of fragments) counts towards one number.
+          const place = `${path}...`;
+          const spreads = (repeats.get(place) ?? 0) + 1;
+          repeats.set(place, spreads);
+          if (spreads > limits.maxFragmentsPerPlace) {
+            return refusal(`More than ${limits.maxFragmentsPerPlace} fragments are spread in one place${path ? ` ("${path}")` : ''}; spread fewer`);
+          }
+          const fragment = fragments.get(selection.name.value);
+          if (!fragment || spreading.has(fragment.name.value)) continue;
+          spreading.add(fragment.name.value);
+          found = walk(fragment.selectionSet, path, spreading);
+          spreading.delete(fragment.name.value);
+        }
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const found = walk(root.selectionSet, '', new Set());
+    if (found) return { refusal: found, visits, selections };
+  }
+  return { refusal: undefined, visits, selections };
+}
+
+/** The refusal of a document too large once spread, or asking one field too often in one place; undefined when fine. */
+export const shapeRefusal = (document: DocumentNode): GraphQLError | undefined => measureShape(document).refusal;

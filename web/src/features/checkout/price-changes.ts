@@ -1,0 +1,31 @@
+// What changed in a cart between the review the buyer saw and the shop's answer at checkout (PRICE_CHANGED): a
+// price raised or lowered, a quantity changed in another tab, a line gone or added. In the order of the review.
+import { formatPrice } from '../../lib/format';
+
+export interface ReviewedLine {
+  productName: string;
+  price: number;
+  quantity: number;
+  /** null when the product is gone (the line keeps its name). */
+  product: { id: string } | null;
+}
+
+/** A line's product, or its name where the product is gone. */
+const keyOf = (line: ReviewedLine) => line.product?.id ?? `name:${line.productName}`;
+
+export function describeChanges(reviewed: readonly ReviewedLine[], current: readonly ReviewedLine[]): string[] {
+  const currentById = new Map(current.map((line) => [keyOf(line), line]));
+  const reviewedIds = new Set(reviewed.map(keyOf));
+  const changes: string[] = [];
+  for (const before of reviewed) {
+    const now = currentById.get(keyOf(before));
+    if (!now) {
+      changes.push(`${before.productName} is no longer in your cart`);
+      continue;
+    }
+    if (now.price !== before.price) changes.push(`${now.productName}: now ${formatPrice(now.price)} each, was ${formatPrice(before.price)}`);
+    if (now.quantity !== before.quantity) changes.push(`${now.productName}: now ${now.quantity} in your cart, was ${before.quantity}`);
+  }
+  for (const line of current) if (!reviewedIds.has(keyOf(line))) changes.push(`${line.productName} was added (${line.quantity})`);
+  return changes;
+}
