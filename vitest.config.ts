@@ -45,6 +45,18 @@ export default defineConfig({
       },
       // The built web app as the gateway serves it.
       { extends: true, test: { name: 'web-build', include: ['tests/web/**/*.test.ts'] } },
+      // The shop run as an operator runs it: the compiled servers started with npm, stopped, misconfigured, built for
+      // production and pruned.
+      {
+        extends: true,
+        test: {
+          name: 'operations',
+          include: ['tests/operations/**/*.test.ts'],
+          globalSetup: ['tests/operations/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       // People's journeys through the whole shop in Debian's Chromium (skipped, loudly, where it is not installed).
       {
         extends: true,

@@ -15,10 +15,21 @@ const fragmentBomb = (leaf: string) => {
   return text;
 };
 
+/** Fj spreads Fj+1 and every fragment before it: walked spread out, every path through the cycles (30! of them). */
+const fragmentChain = (length: number) => {
+  let text = `query Q { ...F1 ...F${length} } `;
+  for (let j = 1; j <= length; j += 1) {
+    const spreads = [...(j < length ? [`...F${j + 1}`] : []), ...Array.from({ length: j - 1 }, (_, i) => `...F${i + 1}`)];
+    text += `fragment F${j} on Query { x${j}: viewer { id ${spreads.join(' ')} } } `;
+  }
+  return text;
+};
+
 /** Each a document an attacker might send, most of them refused; the last ones the heaviest the limits admit. */
 export const HOSTILE_DOCUMENTS: Record<string, string> = {
   fragment_bomb: fragmentBomb('__typename'),
   fragment_bomb_objects: fragmentBomb('viewer { id }'),
+  fragment_cycles: fragmentChain(30),
   same_field_side_by_side: `{ ${'viewer { id } '.repeat(390)}}`,
   nested_same_fields: `{ ${'viewer { cart { items { quantity } } } '.repeat(150)}}`,
   many_fragments_one_place: `{ viewer { ${Array.from({ length: 150 }, (_, i) => `...G${i}`).join(' ')} } } ${Array.from({ length: 150 }, (_, i) => `fragment G${i} on User { ${USER_FIELDS[i % USER_FIELDS.length]} }`).join(' ')}`,

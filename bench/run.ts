@@ -1,12 +1,13 @@
 // `npm run bench`: the budgets of DESIGN §8, measured on this machine in one run; prints a table and writes
-// bench/results.json (numbers under the keys the benchmarks issue names, each budget beside its figure). Every
-// server runs in its own process, as in production; the load comes from this one.
+// bench/results.json (numbers under the keys the benchmarks issue names, each budget beside its figure; with
+// BENCH_ONLY=scale only the scale part runs, into bench/results-scale.json). Every server runs in its own process, as
+// in production; the load comes from this one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redisReachable } from '../tests/helpers/redis.js';
-import { type ServerProcess, freePort, startServer } from '../tests/helpers/server-process.js';
+import { freePort, startServer } from '../tests/helpers/server-process.js';
 import { createTestDatabase, postgresReachable } from '../tests/helpers/test-database.js';
 import { WEB_DIST, ensureWebBuilt } from '../scripts/web-build.js';
 import { createAccounts } from './accounts.js';
@@ -14,12 +15,14 @@ import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
 import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
+import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
+import { SMALL_SIZE, shopOfSize } from './scale-shop.js';
+import { adminToken, startGatewayProcess, startRest } from './servers.js';
 import { countUpstreamCalls } from './upstream-calls.js';
 import { measureInBrowser } from './web-browser.js';
 import { measureWebWeight } from './web-weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MESSAGES = 300;
 /** Messages per second across all rooms during the delivery measurements. */
@@ -27,15 +30,7 @@ const MESSAGE_RATE = Number(process.env.BENCH_MESSAGE_RATE ?? 50);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BIG_CHAT_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 
-/** The bench is one client address playing thousands of people: the limits per address and user would stop it. */
-const UNLIMITED = {
-  REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1000000',
-  LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000000',
-  LOGIN_ATTEMPTS_PER_MINUTE: '1000000',
-  MESSAGES_PER_USER_PER_MINUTE: '1000000',
-};
-
-type Results = Record<string, Record<string, unknown>> & { budgets: Record<string, string> };
+type Results = Record<string, Record<string, unknown>> & { budgets: Record<string, string>; met: Record<string, boolean> };
 
 interface Row {
   key: string;
@@ -44,24 +39,16 @@ interface Row {
   pass: boolean | undefined;
 }
 
-async function startRest(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServer(path.join(root, 'rest/src/server.ts'), { REST_PORT: String(port), ADMIN_PASSWORD: 'bench-admin', ...UNLIMITED, ...env }, port);
-}
-
-async function startGatewayProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const port = await freePort();
-  return startServer(path.join(root, 'gateway/src/server.ts'), { PORT: String(port), SOCKETS_PER_USER: '10', ...env }, port);
-}
-
-async function adminToken(restUrl: string): Promise<string> {
-  const login = await fetch(`${restUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin' }),
-  });
-  return login.text();
-}
+/** BENCH_ONLY=scale: the scale budgets alone (they build their own shops; the rest of the bench takes about 3 minutes). */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== '' && ONLY !== 'scale') throw new Error(`BENCH_ONLY may be "scale" (or unset for everything), not "${ONLY}"`);
+/** The big shop's size as a fraction of the budget's (1): BENCH_SCALE=0.1 builds a tenth of it, for a quick try. */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_SCALE must be a fraction in (0, 1], not "${process.env.BENCH_SCALE}"`);
+/** BENCH_SCALE_KEEP=1 keeps the built shops for the next run with the same sizes and migrations (scale-shop.ts: KEPT_SHOPS_DIR). */
+const KEEP_SCALE_SHOPS = process.env.BENCH_SCALE_KEEP === '1';
+/** Which databases the scale part measures: sqlite,postgres by default (PostgreSQL only when reachable). */
+const SCALE_DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
 
 const usernames = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
 
@@ -72,14 +59,23 @@ async function main(): Promise<void> {
   const databaseUrl = `file:${path.join(dataDir, 'shop.db')}`;
   const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version } } as unknown as Results;
   results.budgets = {};
+  results.met = {};
   const rows: Row[] = [];
+  /** A figure under its dotted name (`scale.sqlite.listing_first_page.big_ms` nests as it reads), with its budget and whether it is met. */
   const record = (section: string, key: string, value: number | undefined, budget = '', pass?: boolean) => {
-    (results[section] ??= {})[key] = value;
-    if (budget) results.budgets[`${section}.${key}`] = budget;
+    const names = `${section}.${key}`.split('.');
+    let parent: Record<string, unknown> = results;
+    for (const name of names.slice(0, -1)) parent = (parent[name] ??= {}) as Record<string, unknown>;
+    parent[names[names.length - 1]!] = value;
+    if (budget) {
+      results.budgets[`${section}.${key}`] = budget;
+      results.met[`${section}.${key}`] = pass === true;
+    }
     rows.push({ key: `${section}.${key}`, value, budget, pass: budget ? pass : undefined });
   };
 
-  try {
+  /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
+  async function measureServices(): Promise<void> {
     await ensureWebBuilt();
     const rest = await startRest({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true' });
     stops.push(rest.stop);
@@ -224,13 +220,20 @@ async function main(): Promise<void> {
     if (inBrowser.detailFromListingUrls.length) results.web!.detail_from_listing_urls = inBrowser.detailFromListingUrls;
     results.web!.lighthouse_runs = inBrowser.lighthouseRuns;
     results.web!.lighthouse_metrics = inBrowser.metrics;
+  }
+
+  try {
+    if (ONLY !== 'scale') await measureServices();
+    await measureScale(record, results);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   results.machine!.seconds = Math.round((Date.now() - began) / 1000);
-  fs.writeFileSync(path.join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  // A run of the scale part alone leaves the whole bench's results.json as it was.
+  const resultsFile = path.join(here, ONLY === 'scale' ? 'results-scale.json' : 'results.json');
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log('');
   console.table(
     rows.map((row) => ({
@@ -240,7 +243,7 @@ async function main(): Promise<void> {
       '': row.pass === undefined ? '' : row.pass ? 'ok' : 'OVER BUDGET',
     })),
   );
-  console.log(`\nIn ${results.machine!.seconds} s; written to ${path.relative(process.cwd(), path.join(here, 'results.json'))}`);
+  console.log(`\nIn ${results.machine!.seconds} s; written to ${path.relative(process.cwd(), resultsFile)}`);
 
   function recordCheckout(section: string, result: Awaited<ReturnType<typeof measureCheckout>>) {
     record(section, 'buyers', result.buyers);
@@ -249,6 +252,49 @@ async function main(): Promise<void> {
     record(section, 'oversold', result.oversold, '0', result.oversold === 0);
     record(section, 'orders_per_s', result.orders_per_s);
   }
+}
+
+type RecordFigure = (section: string, key: string, value: number | undefined, budget?: string, pass?: boolean) => void;
+
+/** Scale budgets: each screen's median on the big shop ≤ 50 ms and ≤ 3× the small shop's; the chat sidebar's answer ≤ 64 KB. */
+const SCALE_BUDGET_MS = 50;
+const SCALE_BUDGET_RATIO = 3;
+const SIDEBAR_BUDGET_BYTES = 64 * 1024;
+
+/** Every screen on a big shop and on one a thousand times smaller (scale.ts), on each database. */
+async function measureScale(record: RecordFigure, results: Results): Promise<void> {
+  const sidebar = sidebarQuery();
+  const big = shopOfSize(SCALE);
+  results.scale = { ...results.scale, sizes: { big, small: SMALL_SIZE }, chat_sidebar_field: sidebar.field };
+  for (const kind of SCALE_DATABASES) {
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_SCALE_DATABASES names sqlite and postgres, not "${kind}"`);
+    if (kind === 'postgres' && !(await postgresReachable())) {
+      console.warn('PostgreSQL is not reachable: scale.postgres is not measured.');
+      continue;
+    }
+    console.log(`Scale, ${kind}: every screen with ${big.orders.toLocaleString('en')} orders and with ${SMALL_SIZE.orders.toLocaleString('en')} …`);
+    const small = await measureShop(kind, SMALL_SIZE, { keep: KEEP_SCALE_SHOPS, sidebar, label: `${kind}, small shop` });
+    const large = await measureShop(kind, big, { keep: KEEP_SCALE_SHOPS, sidebar, label: `${kind}, big shop` });
+    recordScale(record, `scale.${kind}`, small, large);
+    results.scale.facts = { big: large.facts, small: small.facts };
+    const failures = { ...small.failures, ...large.failures };
+    if (Object.keys(failures).length) (results.scale as Record<string, Record<string, unknown>>)[kind]!.failures = failures;
+  }
+}
+
+function recordScale(record: RecordFigure, section: string, small: ShopFigures, big: ShopFigures): void {
+  record(section, 'build_s', big.buildSeconds ? round(big.buildSeconds, 1) : undefined);
+  for (const screen of SCREENS) {
+    const bigMs = big.byScreen[screen]?.medianMs;
+    const smallMs = small.byScreen[screen]?.medianMs;
+    const ratio = bigMs !== undefined && smallMs !== undefined ? bigMs / smallMs : undefined;
+    record(section, `${screen}.big_ms`, bigMs === undefined ? undefined : round(bigMs, 2), `≤ ${SCALE_BUDGET_MS}`, bigMs !== undefined && bigMs <= SCALE_BUDGET_MS);
+    record(section, `${screen}.small_ms`, smallMs === undefined ? undefined : round(smallMs, 2));
+    record(section, `${screen}.ratio`, ratio === undefined ? undefined : round(ratio, 2), `≤ ${SCALE_BUDGET_RATIO}`, ratio !== undefined && ratio <= SCALE_BUDGET_RATIO);
+  }
+  const bytes = big.byScreen.chat_sidebar?.bytes;
+  record(section, 'chat_sidebar.bytes', bytes, `≤ ${SIDEBAR_BUDGET_BYTES}`, bytes !== undefined && bytes <= SIDEBAR_BUDGET_BYTES);
+  record(section, 'chat_sidebar.small_bytes', small.byScreen.chat_sidebar?.bytes);
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -54,6 +54,53 @@ export function loadHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return {
     receiveMs: parsePositiveInteger('RECEIVE_TIMEOUT_MS', env.RECEIVE_TIMEOUT_MS, 10_000),
     keepAliveMs: parsePositiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
-    connectionMs: parsePositiveInteger('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 60_000),
+    connectionMs: parsePositiveInteger('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
   };
+}
+
+/** Every variable the shop reads, the README's configuration table: a variable close to one of these is a typo. */
+export const SETTINGS = [
+  'PORT', 'REST_PORT', 'HOST', 'REST_HOST', 'REST_URL', 'WEB_DIST', 'REST_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS',
+  'UPSTREAM_CALLS_PER_OPERATION', 'SOCKET_OPERATIONS_PER_SECOND', 'SUBSCRIPTIONS_PER_SOCKET', 'PERSISTED_QUERIES_TTL_SECONDS',
+  'PERSISTED_QUERIES_MAX', 'RECEIVE_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'CONNECTION_TIMEOUT_MS', 'SHUTDOWN_GRACE_MS',
+  'DATABASE_URL', 'DATA_DIR', 'PG_POOL_SIZE', 'PG_CONNECT_TIMEOUT_MS', 'PG_STATEMENT_TIMEOUT_MS', 'REDIS_URL',
+  'REDIS_CHANNEL_PREFIX', 'SESSION_RECHECK_SECONDS', 'JWT_SECRET', 'ADMIN_USERNAME', 'ADMIN_PASSWORD',
+  'LOGIN_ATTEMPTS_PER_MINUTE', 'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', 'REGISTRATIONS_PER_ADDRESS_PER_MINUTE',
+  'MESSAGES_PER_USER_PER_MINUTE', 'TRUSTED_PROXIES', 'SOCKETS_PER_USER', 'REST_EXTENSIONS', 'SEED_DEMO',
+  'GRAPHQL_INTROSPECTION', 'GRAPHQL_SANDBOX', 'CORS_ORIGINS', 'HSTS', 'LOG_LEVEL', 'LOG_FORMAT', 'NODE_ENV', 'SKIP_WEB_BUILD', 'CLUSTER_PORT', 'CLUSTER_HOST', 'CLUSTER_DIR', 'NGINX',
+] as const;
+
+/** Variables of the system and of the tools around it, which may happen to look like a setting. */
+const NOT_OURS = new Set(['HOME', 'PATH', 'PWD', 'OLDPWD', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'HOSTNAME', 'TMPDIR', 'NODE', 'NODE_OPTIONS', 'NODE_PATH']);
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn one name into the other. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i]![j] = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * A variable that is almost the name of a setting (REDIS_UR, DATABSE_URL) is a setting that would otherwise be
+ * silently ignored: the refusal names it and the setting meant. Undefined when there is none.
+ */
+export function misspelledSetting(env: NodeJS.ProcessEnv): string | undefined {
+  for (const name of Object.keys(env)) {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || NOT_OURS.has(name) || (SETTINGS as readonly string[]).includes(name)) continue;
+    const meant = SETTINGS.find(
+      (setting) =>
+        editDistance(name, setting) <= (setting.length >= 8 ? 2 : 1) ||
+        // One for many: TRUSTED_PROXY for TRUSTED_PROXIES, SOCKET_PER_USER for SOCKETS_PER_USER.
+        editDistance(name.replace(/Y$/, 'IES'), setting) === 0 ||
+        editDistance(name.replace(/Y$/, 'IES').replaceAll('_', ''), setting.replaceAll('S_', '_').replaceAll('_', '')) === 0,
+    );
+    if (meant) return `${name} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`;
+  }
+  return undefined;
 }

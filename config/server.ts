@@ -1,9 +1,9 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
-import closeWithGrace from 'close-with-grace';
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
-import { ConfigError, type HttpTimeouts } from './env.js';
+import net from 'node:net';
+import { ConfigError, type HttpTimeouts, misspelledSetting, parsePositiveInteger } from './env.js';
 import { requestIdOf } from './request-id.js';
 
 /** The largest body either server reads: a request over it is refused before it is parsed (413). */
@@ -51,30 +51,141 @@ export function bearerToken(header: unknown): string | undefined {
   return match?.[1];
 }
 
-/** A built server and where it listens. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once the server is being stopped: it takes no new connections and answers with Connection: close. */
+    draining: boolean;
+    /** What to do as soon as the server stops taking connections (the gateway closes its WebSockets). */
+    goingAway: (() => Promise<void>)[];
+  }
+}
+
+/** Makes a server one that `drain` can stop without cutting a request. Both servers' builders call it. */
+export function drainable(app: FastifyInstance): void {
+  app.decorate('draining', false);
+  app.decorate('goingAway', []);
+  // The proxy (or client) opens its next connection elsewhere: this one closes after the answer.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * Stops a server without cutting a request, by `deadline` at the latest. It stops taking connections (a proxy's next
+ * attempt goes to another instance), runs its goingAway hooks (the gateway's WebSockets close with 1001 Going Away,
+ * and their clients reconnect elsewhere), answers what still arrives on open connections with Connection: close, and
+ * waits until its clients have closed them — a proxy closes its idle ones after its own keep-alive timeout. Only then,
+ * or at the deadline, does Fastify close it. http.Server's own close would drop idle kept-alive connections at once,
+ * and a proxy that picked one of them for a request in that very moment would fail it: net.Server's close leaves
+ * them to their clients.
+ */
+export async function drain(app: FastifyInstance, deadline: number): Promise<void> {
+  app.draining = true;
+  const connectionsEnded = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
+  for (const hook of app.goingAway) await hook();
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
+  if ((await Promise.race([connectionsEnded, graceOver])) === 'late') {
+    app.log.warn('shutdown grace period over: closing the connections still open');
+    app.server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await app.close();
+}
+
+/** What stops the servers: Ctrl-C, and a service manager's or orchestrator's stop. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+/** Copies of one signal arrive within this of each other (from the terminal and from npm passing it on). */
+const REPEATED_SIGNAL_MS = 2_000;
+
+/** A built server, where it listens, and the settings that say so (for messages). */
 export interface ServerToRun {
   app: FastifyInstance;
   host: string;
   port: number;
+  /** The variable that sets the port (PORT, REST_PORT). */
+  portSetting: string;
+}
+
+/** Why a server cannot listen, in one line that names the setting and what to do; undefined for anything else. */
+export function listenFailure(error: unknown, server: Pick<ServerToRun, 'host' | 'port' | 'portSetting'>): string | undefined {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return `${server.portSetting}: port ${server.port} is already in use. Stop what listens there, or set ${server.portSetting} to a free port.`;
+  if (code === 'EACCES') return `${server.portSetting}: port ${server.port} needs privileges this process lacks. Choose a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return `HOST: "${server.host}" is not an address of this machine. Set HOST to localhost, 0.0.0.0 (every interface) or one of its addresses.`;
+  }
+  return undefined;
+}
+
+/** What a failed start prints: one line for what an operator can fix, the error itself for anything else. */
+function startFailure(error: unknown): string {
+  if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /**
  * Runs servers until SIGINT or SIGTERM (`npm run start:rest`, `npm run start:gateway`, and `npm start` with both):
- * they listen in the order given and close in the reverse one (10 s at most), so that a server is never left
- * without what it calls. A configuration mistake ends the process with its message and no stack.
+ * they listen in the order given and are drained in the reverse one (the gateway before the REST service it calls),
+ * within SHUTDOWN_GRACE_MS together, and the process exits 0. A configuration mistake or a server that cannot
+ * listen ends the process with one line that says what to do.
  */
-export function runServers(start: () => Promise<ServerToRun[]>, onListening?: (servers: ServerToRun[]) => void): void {
+export function runServers(
+  start: () => Promise<ServerToRun[]>,
+  onListening?: (servers: ServerToRun[]) => void,
+  onStopped?: () => void,
+): void {
   const main = async () => {
+    const typo = misspelledSetting(process.env);
+    if (typo) throw new ConfigError(typo);
+    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
     const servers = await start();
-    closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-      if (err) servers.at(-1)?.app.log.error({ err }, 'shutting down after an error');
-      for (const { app } of [...servers].reverse()) await app.close();
-    });
-    for (const { app, host, port } of servers) await app.listen({ host, port });
+    const log = servers.at(-1)!.app.log;
+    let stopping: { at: number } | undefined;
+    const stop = (reason: { signal?: NodeJS.Signals; err?: unknown }) => {
+      if (stopping) {
+        // Ctrl-C reaches npm and the shop together, and npm passes it on too: one stop, not two. A signal sent again
+        // later is someone insisting: stop at once.
+        if (reason.err || Date.now() - stopping.at < REPEATED_SIGNAL_MS) return;
+        log.warn({ signal: reason.signal }, 'stopping at once: the signal came again');
+        process.exit(1);
+      }
+      stopping = { at: Date.now() };
+      if (reason.err) log.error({ err: reason.err }, 'shutting down after an error');
+      else log.info({ signal: reason.signal, graceMs }, 'shutting down: finishing what is in flight');
+      // The hard stop, should draining itself hang: a little after the grace period.
+      setTimeout(() => {
+        log.error({ graceMs }, 'shutdown took longer than the grace period: stopping at once');
+        process.exit(1);
+      }, graceMs + 5_000).unref();
+      const deadline = Date.now() + graceMs;
+      void (async () => {
+        for (const { app } of [...servers].reverse()) await drain(app, deadline);
+        onStopped?.();
+      })().then(
+        () => process.exit(reason.err ? 1 : 0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    // Listeners that stay: a signal never finds the process without one (which would end it on the spot).
+    for (const signal of STOP_SIGNALS) process.on(signal, () => stop({ signal }));
+    process.on('uncaughtException', (err) => stop({ err }));
+    process.on('unhandledRejection', (err) => stop({ err }));
+    for (const server of servers) {
+      try {
+        await server.app.listen({ host: server.host, port: server.port });
+      } catch (error) {
+        const reason = listenFailure(error, server);
+        throw reason ? new ConfigError(reason) : error;
+      }
+    }
     onListening?.(servers);
   };
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    console.error(startFailure(error));
     process.exit(1);
   });
 }

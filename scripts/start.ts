@@ -2,9 +2,10 @@
 // in ./data, the demo catalogue and an admin account on first start) and the gateway on PORT, which talks to it
 // over HTTP exactly as it would to a REST service elsewhere, and serves the web app (built first when missing or
 // stale). Production mode unless NODE_ENV says otherwise (`npm run dev` sets development and skips the build).
+import { parseTrustedProxies } from '../config/env.js';
 import { runServers } from '../config/server.js';
 import { buildGateway } from '../gateway/src/app.js';
-import { loadGatewayConfig } from '../gateway/src/config.js';
+import { DEFAULT_WEB_DIST, loadGatewayConfig } from '../gateway/src/config.js';
 import { buildRestApp } from '../rest/src/app.js';
 import { loadRestConfig } from '../rest/src/config.js';
 import { ensureWebBuilt } from './web-build.js';
@@ -19,19 +20,23 @@ function reachableHost(host: string): string {
 
 runServers(
   async () => {
-    if (process.env.SKIP_WEB_BUILD !== 'true') await ensureWebBuilt();
     const restConfig = loadRestConfig(process.env, { seedDemo: true });
+    // Its gateway is beside it, on this machine: believed whatever TRUSTED_PROXIES says for the gateway (nginx in front).
+    restConfig.trustedProxies = [...new Set([...parseTrustedProxies(undefined), ...restConfig.trustedProxies])];
     // In one process the gateway finds the REST service where it was just started, unless told otherwise.
     const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
+    // The web app it serves, built when missing or stale (unless another build, or none, is asked for).
+    if (process.env.SKIP_WEB_BUILD !== 'true' && gatewayConfig.webDist === DEFAULT_WEB_DIST) await ensureWebBuilt();
     const rest = await buildRestApp(restConfig);
     const gateway = await buildGateway(gatewayConfig);
     return [
-      { app: rest, host: restConfig.host, port: restConfig.port },
-      { app: gateway, host: gatewayConfig.host, port: gatewayConfig.port },
+      { app: rest, host: restConfig.host, port: restConfig.port, portSetting: 'REST_PORT' },
+      { app: gateway, host: gatewayConfig.host, port: gatewayConfig.port, portSetting: 'PORT' },
     ];
   },
   ([rest, gateway]) => {
     const shown = gateway!.host === '0.0.0.0' || gateway!.host === '::' ? 'localhost' : gateway!.host;
     console.log(`\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})\n`);
   },
+  () => console.log('\n  Medshop stopped.\n'),
 );

@@ -1,16 +1,25 @@
 // Builds the web app into web/dist when it is missing or older than anything it is built from, so that
 // `npm start` on a fresh checkout (or after a pull) serves the current app without a separate step.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import type * as Vite from 'vite';
+import { ConfigError } from '../config/env.js';
+import { PROJECT_ROOT } from '../config/paths.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = PROJECT_ROOT;
 export const WEB_DIR = path.join(root, 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 
-/** What the built app is made of: its sources, the shared shop rules and the installed libraries. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shop-rules', 'package-lock.json', 'scripts/web-build.ts'];
+/** What the built app is made of: its sources and the shared shop rules (by time), and the libraries (by content). */
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shop-rules', 'scripts/web-build.ts'];
+const LOCK_FILE = path.join(root, 'package-lock.json');
+/** Beside the build: the package-lock.json it was built with (npm rewrites the file unchanged, so its time tells nothing). */
+const BUILT_WITH = '.built-with-lock';
+
+const lockDigest = () => (fs.existsSync(LOCK_FILE) ? crypto.createHash('sha256').update(fs.readFileSync(LOCK_FILE)).digest('hex') : '');
 
 function newestModification(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -23,7 +32,8 @@ function newestModification(entry: string): number {
 
 export function webBuildIsStale(): boolean {
   const built = path.join(WEB_DIST, 'index.html');
-  if (!fs.existsSync(built)) return true;
+  const stamp = path.join(WEB_DIST, BUILT_WITH);
+  if (!fs.existsSync(built) || !fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== lockDigest()) return true;
   const builtAt = fs.statSync(built).mtimeMs;
   return SOURCES.some((source) => newestModification(path.join(root, source)) > builtAt);
 }
@@ -46,14 +56,22 @@ function precompress(dir: string): void {
 
 /** Runs Vite's production build of web/ into `outDir` (web/dist by default), and precompresses it. */
 export async function buildWebApp(outDir: string = WEB_DIST): Promise<void> {
-  const { build } = await import('vite');
+  let vite: typeof Vite;
+  try {
+    vite = await import('vite');
+  } catch {
+    throw new ConfigError(
+      'The web app (web/dist) is missing or older than its sources, and Vite is not installed here: run `npm ci && npm run build` where the sources are, or set WEB_DIST to an empty value to serve no web app.',
+    );
+  }
   // Vite and the React plugin take NODE_ENV from the environment when it is set: a build started by the tests
   // (NODE_ENV=test) would compile for React's development runtime. What is built here is what production serves.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
+    await vite.build({ configFile: path.join(WEB_DIR, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir } });
     precompress(outDir);
+    fs.writeFileSync(path.join(outDir, BUILT_WITH), lockDigest());
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCartQuantity,
   checkMessageContent,
+  checkOrderSearch,
   checkShippingAddress,
+  matchesOrderSearch,
   messageLength,
   withinMessageLength,
 } from './order-rules.js';
@@ -83,5 +85,47 @@ describe('checkCartQuantity', () => {
     { quantity: Number.POSITIVE_INFINITY, message: 'Quantity must be a whole number' },
   ])('refuses $quantity: $message', ({ quantity, message }) => {
     expect(checkCartQuantity(quantity)).toEqual({ message, field: 'quantity' });
+  });
+});
+
+describe('checkOrderSearch', () => {
+  it.each([
+    { why: 'a number', text: '12', search: { orderNumber: 12 } },
+    { why: 'a number as people quote it', text: '#12', search: { orderNumber: 12 } },
+    { why: 'a number trimmed', text: '  #7 \t', search: { orderNumber: 7 } },
+    { why: 'leading zeros', text: '#007', search: { orderNumber: 7 } },
+    { why: 'a username part', text: 'Ada', search: { customerContains: 'Ada' } },
+    { why: 'a username part trimmed', text: ' ada_1 ', search: { customerContains: 'ada_1' } },
+    { why: 'letters after a number', text: '12a', search: { customerContains: '12a' } },
+    { why: 'a hash alone', text: '#', search: { customerContains: '#' } },
+    { why: 'a space after the hash', text: '# 12', search: { customerContains: '# 12' } },
+    { why: '100 characters once trimmed', text: ` ${'a'.repeat(100)} `, search: { customerContains: 'a'.repeat(100) } },
+  ])('reads $why', ({ text, search }) => {
+    expect(checkOrderSearch(text)).toEqual(search);
+  });
+
+  it.each(['', '   ', '\t\n'])('reads %j as no search at all', (text) => {
+    expect(checkOrderSearch(text)).toBeUndefined();
+  });
+
+  it('refuses 101 characters', () => {
+    expect(checkOrderSearch('a'.repeat(101))).toEqual({ message: 'Search must be at most 100 characters long', field: 'search' });
+  });
+});
+
+describe('matchesOrderSearch', () => {
+  const order = { number: 12, customerUsername: 'Ada_Lovelace' };
+  it.each([
+    { why: 'its number', search: { orderNumber: 12 }, matches: true },
+    { why: 'another number', search: { orderNumber: 1 }, matches: false },
+    { why: 'part of the username in another case', search: { customerContains: 'LOVE' }, matches: true },
+    { why: 'an underscore, literally', search: { customerContains: 'a_l' }, matches: true },
+    { why: 'text the username lacks', search: { customerContains: 'a%l' }, matches: false },
+  ])('finds an order by $why: $matches', ({ search, matches }) => {
+    expect(matchesOrderSearch(search, order)).toBe(matches);
+  });
+
+  it('never finds an order of a deleted account by customer', () => {
+    expect(matchesOrderSearch({ customerContains: 'a' }, { number: 3, customerUsername: null })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-// Cart, checkout and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
+// Cart, checkout, order desk and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
 import { dollarsToCents } from './money.js';
 import { MAX_STOCK } from './product-rules.js';
 import type { RuleViolation } from './rule-violation.js';
+import { usernameKey } from './account-rules.js';
 
 export const MAX_SHIPPING_ADDRESS_LENGTH = 500;
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -36,6 +37,36 @@ export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   DELIVERED: [],
   CANCELLED: [],
 };
+
+/**
+ * What the order desk's search looks for (spec §2.12): an order by its number ("12" or "#12": only that order), or
+ * else the buyers whose username contains the text, in any case. Usernames always hold a letter, so digits alone
+ * can only mean a number.
+ */
+export type OrderSearch = { orderNumber: number } | { customerContains: string };
+
+export const MAX_ORDER_SEARCH_LENGTH = 100;
+export const ORDER_SEARCH_TOO_LONG = `Search must be at most ${MAX_ORDER_SEARCH_LENGTH} characters long`;
+const ORDER_NUMBER = /^#?(\d+)$/;
+
+/**
+ * The search as the desk means it, read from what an admin typed (trimmed first; its length counted after), or
+ * undefined when there is nothing to search for, or why it cannot be one.
+ */
+export function checkOrderSearch(text: string): OrderSearch | undefined | RuleViolation {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.length > MAX_ORDER_SEARCH_LENGTH) return { message: ORDER_SEARCH_TOO_LONG, field: 'search' };
+  const number = ORDER_NUMBER.exec(trimmed)?.[1];
+  // Digits beyond any order's number still mean a number: one that finds nothing.
+  return number === undefined ? { customerContains: trimmed } : { orderNumber: Number(number) };
+}
+
+/** Whether an order is one the search finds: the same test the REST service's query makes (an order of a deleted account has no buyer to match). */
+export function matchesOrderSearch(search: OrderSearch, order: { number: number; customerUsername?: string | null | undefined }): boolean {
+  if ('orderNumber' in search) return order.number === search.orderNumber;
+  return order.customerUsername != null && usernameKey(order.customerUsername).includes(usernameKey(search.customerContains));
+}
 
 export const canMoveOrder = (from: string, to: OrderStatus): boolean => (ORDER_MOVES[from as OrderStatus] ?? []).includes(to);
 

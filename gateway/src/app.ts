@@ -1,8 +1,6 @@
 // The GraphQL gateway as one Fastify instance: Apollo Server 5 on /graphql (HTTP) with graphql-ws on the same
 // path, over the REST contract. Built here, started by server.ts, built by tests directly.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GraphQLError } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -23,10 +21,12 @@ import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { BODY_LIMIT_BYTES, bearerToken, echoRequestId, serverOptions } from '../../config/server.js';
+import { browserSecurityPlugin } from './plugins/browser-security.js';
+import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
+import { fromRoot } from '../../config/paths.js';
 
-const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'schema.graphql');
+const schemaFile = fromRoot('schema.graphql');
 
 export function loadSchema() {
   return makeExecutableSchema({ typeDefs: fs.readFileSync(schemaFile, 'utf8'), resolvers });
@@ -45,10 +45,20 @@ const APOLLO_CLIENT_MISTAKES: Record<string, { message: string; code: string }> 
 };
 export const HASH_MISMATCH = APOLLO_CLIENT_MISTAKES['provided sha does not match query']!.message;
 
-/** The document of an HTTP request, where it carries one (a persisted query's hash alone does not). */
+/**
+ * The document of an HTTP request, exactly as Apollo Server will read it, where it carries one (a persisted query's
+ * hash alone does not). For a GET that is URLSearchParams over the URL's search, as the Fastify integration and
+ * Apollo Server do: Fastify's own query parser decodes some malformed URLs otherwise, and a screen shown another text
+ * than the one Apollo Server runs would screen nothing.
+ */
 function documentTextOf(request: FastifyRequest): string | undefined {
-  const carrier = request.method === 'GET' ? request.query : request.body;
-  const query = carrier && typeof carrier === 'object' ? (carrier as { query?: unknown }).query : undefined;
+  if (request.method === 'GET') {
+    const values = new URLSearchParams(new URL(request.url, 'http://gateway/').search).getAll('query');
+    // More than one: Apollo Server refuses the request itself.
+    return values.length === 1 ? values[0] : undefined;
+  }
+  const body = request.body;
+  const query = body && typeof body === 'object' ? (body as { query?: unknown }).query : undefined;
   return typeof query === 'string' ? query : undefined;
 }
 
@@ -108,6 +118,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     trustProxy: config.trustedProxies,
   });
   echoRequestId(app);
+  drainable(app);
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
@@ -132,8 +143,13 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     socketCounts,
   });
 
+  const screenDocument = createDocumentScreen();
   const persistedQueries = config.redisUrl
-    ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix, { ...config.persistedQueries, maxBytes: QUERY_LIMITS.maxDocumentBytes })
+    ? redisPersistedQueries(config.redisUrl, config.redisChannelPrefix, {
+        ...config.persistedQueries,
+        maxBytes: QUERY_LIMITS.maxDocumentBytes,
+        admit: (text) => !screenDocument(text),
+      })
     : undefined;
   const apollo = new ApolloServer<GatewayContext>({
     // Automatic persisted queries: in Apollo Server's bounded memory cache, or shared by every gateway through Redis.
@@ -143,6 +159,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     introspection: true,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // Stopping is runServers' (config/server.ts): Apollo Server's own handler would stop Apollo and send the signal
+    // again, which ends the process at once, with requests in flight.
+    stopOnTerminationSignals: false,
     parseOptions,
     validationRules: queryLimitRules({ introspection: config.introspection }),
     includeStacktraceInErrorResponses: !config.production,
@@ -165,7 +184,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     plugins: [
       // The shop sets no cache hints; without this, Apollo wraps every field's resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
-      config.introspection
+      config.introspection && config.sandbox
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
@@ -174,7 +193,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   await apollo.start();
 
-  const screenDocument = createDocumentScreen();
+  await app.register(browserSecurityPlugin, { hsts: config.hsts, corsOrigins: config.corsOrigins });
+
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -206,6 +226,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // not decide: without it queries and mutations go on, and a Redis outage reaches every gateway alike — taking
   // them all out of the balancer would turn a degraded shop into a closed one.
   app.get('/readyz', async (request, reply) => {
+    // Being stopped: the load balancer should send nothing more here.
+    if (app.draining) return reply.code(503).send({ status: 'draining' });
     const restReachable = await rest.call({ requestId: request.id }, { method: 'GET', path: '/healthz' }).then(
       () => true,
       (error: unknown) => error instanceof UpstreamRejection,
@@ -219,7 +241,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
   await app.register(webAppPlugin, { webDist: config.webDist });
 
-  // Shutdown: sockets first (an open websocket keeps the HTTP server from closing), then Apollo, then upstreams.
+  // Shutdown: sockets first (1001 Going Away: their clients reconnect to another gateway; an open websocket would also
+  // keep the HTTP server from closing), then Apollo, then upstreams.
+  app.goingAway.push(() => subscriptions.close());
   app.addHook('preClose', () => subscriptions.close());
   app.addHook('onClose', async () => {
     await apollo.stop();

@@ -1,10 +1,10 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import path from 'node:path';
+import { fromRoot } from '../../config/paths.js';
 
 /** Where `npm run build:web` puts the web app. */
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');
 
 export interface GatewayConfig {
   host: string;
@@ -35,12 +35,35 @@ export interface GatewayConfig {
   redisChannelPrefix: string;
   /** How often the tokens of open sockets are checked again (expiry, revocation made elsewhere). */
   sessionRecheckMs: number;
-  /** Introspection and the Apollo Sandbox landing page on GET /graphql. */
+  /** Introspection (and with it the Sandbox, where that is on). */
   introspection: boolean;
+  /** Apollo Sandbox on GET /graphql in a browser: its scripts come from Apollo's CDN, so off in production by default. */
+  sandbox: boolean;
+  /** TLS is in front: Strict-Transport-Security, and the web app's requests upgraded to https. */
+  hsts: boolean;
+  /** Origins (scheme://host[:port]) whose pages may call the graph from a browser. */
+  corsOrigins: string[];
   logLevel: string;
   production: boolean;
   /** The built web app served on this address (with the SPA fallback); nothing is served when it is not built. */
   webDist: string | undefined;
+}
+
+/** CORS_ORIGINS: a comma-separated list of origins, each exactly scheme://host[:port] (what a browser sends). */
+function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS must list origins such as https://shop.example or http://localhost:5173, got "${origin}"`);
+    }
+  }
+  return origins;
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -77,6 +100,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
     sessionRecheckMs: recheckSeconds * 1000,
     introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
+    sandbox: parseBoolean('GRAPHQL_SANDBOX', env.GRAPHQL_SANDBOX, env.NODE_ENV !== 'production'),
+    hsts: parseBoolean('HSTS', env.HSTS, false),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     webDist: env.WEB_DIST === undefined ? DEFAULT_WEB_DIST : env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,

@@ -36,13 +36,61 @@ const refusal = (message: string) => new GraphQLError(message, { extensions: { c
 
 const responseName = (field: { alias?: { value: string } | undefined; name: { value: string } }) => field.alias?.value ?? field.name.value;
 
+/** The walk of the spread-out document may take at most this many steps per field allowed; then it stops, refusing. */
+const STEPS_PER_SELECTION = 20;
+
+/** The fragments a selection set spreads, at any depth within it (not through other fragments); `step` counts. */
+function spreadsIn(selectionSet: SelectionSetNode, step: () => void, found: Set<string> = new Set()): Set<string> {
+  for (const selection of selectionSet.selections) {
+    step();
+    if (selection.kind === Kind.FRAGMENT_SPREAD) found.add(selection.name.value);
+    else if (selection.selectionSet) spreadsIn(selection.selectionSet, step, found);
+  }
+  return found;
+}
+
+/**
+ * A fragment that spreads itself, through others or directly, as graphql-js's NoFragmentCycles words it; undefined
+ * when there is none. One depth-first pass over the fragments: each is finished once, whatever spreads it.
+ */
+function fragmentCycle(fragments: ReadonlyMap<string, FragmentDefinitionNode>, step: () => void): string | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (name: string): string | undefined => {
+    const fragment = fragments.get(name);
+    if (!fragment || state.get(name) === 'done') return undefined;
+    if (state.get(name) === 'open') {
+      const via = path.slice(path.indexOf(name) + 1);
+      return `Cannot spread fragment "${name}" within itself${via.length > 0 ? ` via ${via.map((each) => `"${each}"`).join(', ')}` : ''}.`;
+    }
+    state.set(name, 'open');
+    path.push(name);
+    for (const spread of spreadsIn(fragment.selectionSet, step)) {
+      const cycle = visit(spread);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(name, 'done');
+    return undefined;
+  };
+  for (const name of fragments.keys()) {
+    const cycle = visit(name);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
 export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): ShapeReport {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let visits = 0;
 
-  // Fields of a selection set with its fragments spread; each fragment counted once (a cycle, refused by validation
-  // later, counts nothing). Sums may grow past any limit: they are only compared with it.
+  // A cycle is refused first: walked spread out, fragments that spread each other have no end.
+  const cycle = fragmentCycle(fragments, () => (visits += 1));
+  if (cycle) return { refusal: refusal(cycle), visits, selections: 0 };
+
+  // Fields of a selection set with its fragments spread; each fragment counted once. Sums may grow past any limit:
+  // they are only compared with it.
   const fragmentSizes = new Map<string, number>();
   const sizeOf = (selectionSet: SelectionSetNode): number => {
     let size = 0;
@@ -58,7 +106,6 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
     const known = fragmentSizes.get(name);
     if (known !== undefined) return known;
     const fragment = fragments.get(name);
-    fragmentSizes.set(name, 0);
     const size = fragment ? sizeOf(fragment.selectionSet) : 0;
     fragmentSizes.set(name, size);
     return size;
@@ -95,12 +142,16 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
     };
   }
 
-  // Now small: walk it spread out, counting the fields asked at each place (the path of response names).
+  // Now small and without cycles: walk it spread out, counting the fields asked at each place (the path of response
+  // names) and the fragments spread there. The walk's own steps are bounded too, whatever the document holds.
+  const maxVisits = visits + STEPS_PER_SELECTION * limits.maxSelections;
+  const tooComplex = refusal('The document is too complex to check: spread fewer fragments, or nest fewer inline fragments');
   for (const root of roots) {
     const repeats = new Map<string, number>();
-    const walk = (selectionSet: SelectionSetNode, path: string, spreading: Set<string>): GraphQLError | undefined => {
+    const walk = (selectionSet: SelectionSetNode, path: string): GraphQLError | undefined => {
       for (const selection of selectionSet.selections) {
         visits += 1;
+        if (visits > maxVisits) return tooComplex;
         let found: GraphQLError | undefined;
         if (selection.kind === Kind.FIELD) {
           const place = `${path}${path ? '.' : ''}${responseName(selection)}`;
@@ -109,8 +160,8 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
           if (times > limits.maxRepeats) {
             return refusal(`The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`);
           }
-          if (selection.selectionSet) found = walk(selection.selectionSet, place, spreading);
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) found = walk(selection.selectionSet, path, spreading);
+          if (selection.selectionSet) found = walk(selection.selectionSet, place);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) found = walk(selection.selectionSet, path);
         else {
           // Every fragment spread at this place (from any level of fragments) counts towards one number.
           const place = `${path}...`;
@@ -120,16 +171,13 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
             return refusal(`More than ${limits.maxFragmentsPerPlace} fragments are spread in one place${path ? ` ("${path}")` : ''}; spread fewer`);
           }
           const fragment = fragments.get(selection.name.value);
-          if (!fragment || spreading.has(fragment.name.value)) continue;
-          spreading.add(fragment.name.value);
-          found = walk(fragment.selectionSet, path, spreading);
-          spreading.delete(fragment.name.value);
+          if (fragment) found = walk(fragment.selectionSet, path);
         }
         if (found) return found;
       }
       return undefined;
     };
-    const found = walk(root.selectionSet, '', new Set());
+    const found = walk(root.selectionSet, '');
     if (found) return { refusal: found, visits, selections };
   }
   return { refusal: undefined, visits, selections };

@@ -1,4 +1,5 @@
-// Global ids and connection cursors: opaque base64url text outside, "Type:localId" / "offset:n" / "message:id" inside.
+// Global ids and connection cursors: opaque base64url text outside, "Type:localId" / "offset:n" / "message:id" /
+// "room:activity,id" inside.
 // Whatever a client sends, decoding answers a value or undefined, never throws.
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,8 @@ import {
   numericIdOf,
   offsetCursor,
   offsetFromCursor,
+  roomCursor,
+  roomPlaceFromCursor,
   toGlobalId,
 } from './global-id.js';
 
@@ -152,5 +155,30 @@ describe('cursors', () => {
     { why: '16 digits', cursor: encoded('message:1000000000000000') },
   ])('a message cursor refuses $why', ({ cursor }) => {
     expect(messageIdFromCursor(cursor)).toBeUndefined();
+  });
+
+  it.each([
+    { place: { activity: '2026-11-22T09:36:04.309Z', roomId: 42 }, text: 'cm9vbToyMDI2LTExLTIyVDA5OjM2OjA0LjMwOVosNDI' },
+    // The plain contract may tell no time: such a room sorts last, and its cursor says so.
+    { place: { activity: '', roomId: 7 }, text: 'cm9vbTosNw' },
+    // Another implementation's time, without a zone.
+    { place: { activity: '2026-11-22T09:36:04', roomId: 3 }, text: encoded('room:2026-11-22T09:36:04,3') },
+  ])('a room cursor $text reads back as its place', ({ place, text }) => {
+    expect(roomCursor(place)).toBe(text);
+    expect(roomPlaceFromCursor(roomCursor(place))).toEqual(place);
+  });
+
+  it.each([
+    { why: 'an offset cursor', cursor: offsetCursor(5) },
+    { why: 'a message cursor', cursor: messageCursor(5) },
+    { why: 'no room id', cursor: encoded('room:2026-11-22T09:36:04.309Z') },
+    { why: 'room 0', cursor: encoded('room:2026-11-22T09:36:04.309Z,0') },
+    { why: 'a time that is none', cursor: encoded('room:2026-13-45T09:36:04.309Z,4') },
+    { why: 'a time that is no time at all', cursor: encoded('room:yesterday,4') },
+    { why: 'a comma in the time', cursor: encoded('room:2026,11,4') },
+    { why: '17 digits of room id', cursor: encoded('room:,10000000000000000') },
+    { why: 'the decoded text itself', cursor: 'room:,4' },
+  ])('a room cursor refuses $why', ({ cursor }) => {
+    expect(roomPlaceFromCursor(cursor)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 // Relay global ids: opaque to clients, "Type:localId" inside (base64url), so node(id) knows where to look.
+import type { RoomPlace } from './rest/room-pages.js';
 
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
@@ -33,7 +34,8 @@ export function numericIdOf(globalId: string, type: NodeType): number | undefine
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
-// Connection cursors are opaque too: an offset for offset-paged lists, a message id for chat history.
+// Connection cursors are opaque too: an offset for offset-paged lists, a message id for chat history, and a room's
+// place in the viewer's list (its latest activity and its id) for chat rooms.
 export const offsetCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
 export const messageCursor = (messageId: number) => Buffer.from(`message:${messageId}`).toString('base64url');
 
@@ -47,3 +49,17 @@ function decodeCursor(cursor: string, prefix: string): number | undefined {
 
 export const offsetFromCursor = (cursor: string) => decodeCursor(cursor, 'offset');
 export const messageIdFromCursor = (cursor: string) => decodeCursor(cursor, 'message');
+
+
+export const roomCursor = ({ activity, roomId }: RoomPlace) => Buffer.from(`room:${activity},${roomId}`).toString('base64url');
+
+export function roomPlaceFromCursor(cursor: string): RoomPlace | undefined {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return undefined;
+  const match = /^room:([0-9A-Za-z:.+-]{0,40}),([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) return undefined;
+  const [, activity = '', roomId = ''] = match;
+  // A time the gateway could not have written (a date that is none) names no place in the list.
+  if (activity && Number.isNaN(Date.parse(activity))) return undefined;
+  const id = Number(roomId);
+  return Number.isSafeInteger(id) ? { activity, roomId: id } : undefined;
+}

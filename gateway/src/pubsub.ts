@@ -18,6 +18,8 @@ export interface ShopEvents {
     room: Omit<RestChatRoom, 'roomName' | 'unreadCount'>;
   };
   PRODUCT_UPDATED: { product: RestProduct };
+  /** A product deleted from the catalogue (and so from every cart). */
+  PRODUCT_REMOVED: { productId: number };
   /** An order moved (to its buyer and the admins), or a new one was placed (to the admins). */
   ORDER_UPDATED: { order: RestOrder };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */

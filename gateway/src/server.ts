@@ -5,5 +5,5 @@ import { loadGatewayConfig } from './config.js';
 
 runServers(async () => {
   const config = loadGatewayConfig();
-  return [{ app: await buildGateway(config), host: config.host, port: config.port }];
+  return [{ app: await buildGateway(config), host: config.host, port: config.port, portSetting: 'PORT' }];
 });

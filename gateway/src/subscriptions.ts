@@ -112,7 +112,16 @@ function operationAllowance(rate: number, burst: number) {
 }
 
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
-  const sockets = new WebSocketServer({ server: options.server, path: '/graphql', maxPayload: options.maxPayloadBytes });
+  // Upgrades are handed over here rather than the server given to ws: ws would re-emit the HTTP server's own errors (a
+  // port in use) as its own, which graphql-ws prints as a stack trace before the start's one-line refusal.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
+  options.server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://gateway/').pathname !== '/graphql') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+  });
   // The user behind each authenticated socket, to end their sessions.
   const viewers = new Map<WebSocket, SocketUser>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
@@ -245,13 +254,18 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   recheck.unref();
   options.pubsub.onRecovered(() => void recheckSessions());
 
+  let closed: Promise<void> | undefined;
   return {
     sockets,
-    async close(): Promise<void> {
-      clearInterval(recheck);
-      await sessionEvents.return?.();
-      await serverHandle.dispose();
-      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    /** Closes every socket with 1001 Going Away (clients reconnect, elsewhere) and stops taking new ones; once. */
+    close(): Promise<void> {
+      closed ??= (async () => {
+        clearInterval(recheck);
+        await sessionEvents.return?.();
+        await serverHandle.dispose();
+        await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      })();
+      return closed;
     },
   };
 }

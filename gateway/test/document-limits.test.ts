@@ -69,6 +69,29 @@ describe('documents whose checks would take long are refused first, with bounded
     expect(shop.calls).toEqual(['GET /api/users/profile']);
   });
 
+  it('refuses a chain of fragments spreading each other before walking it (2.8 million paths through 15 fragments)', async () => {
+    let chain = 'query Q { ...F1 ...F15 } ';
+    for (let j = 1; j <= 15; j += 1) {
+      const spreads = [...(j < 15 ? [`...F${j + 1}`] : []), ...Array.from({ length: j - 1 }, (_, i) => `...F${i + 1}`)];
+      chain += `fragment F${j} on Query { x${j}: viewer { id ${spreads.join(' ')} } } `;
+    }
+    const answer = await shop.graphql(chain);
+    expect(answer.status).toBe(400);
+    expect(answer.errors!.map((error) => error.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(answer.errors![0]!.message).toMatch(/^Cannot spread fragment "F1" within itself via "F2", /);
+  });
+
+  it('screens a GET’s document as Apollo Server reads it, even where a malformed escape would make Fastify read another', async () => {
+    // Fastify's query parser leaves the value undecoded at the invalid %E0 and sees one harmless string argument;
+    // URLSearchParams, as Apollo Server reads it, decodes it and finds operation B.
+    const hostile = 'viewer { id } '.repeat(390);
+    const value = `query A { __typename(a: "%22) } query B { ${hostile}} query C { __typename(b: %22%E0") }`.replaceAll(' ', '+');
+    const response = await fetch(`${shop.gateway.url}?query=${value}&operationName=B`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { message: string }[] };
+    expect(body.errors.map((error) => error.message)).toEqual(['The field "viewer" is asked for more than 30 times in one place; ask for it once']);
+  });
+
   it('does not keep a refused document as a persisted query', async () => {
     const query = `{ ${'viewer { id } '.repeat(31)}}`;
     const sha256Hash = createHash('sha256').update(query).digest('hex');

@@ -297,6 +297,20 @@ describe('refusals of the REST service', () => {
     expect(answer.errors!.map((error) => [error.message, error.path, error.extensions?.code])).toEqual([['Access Denied', ['viewer', 'cart'], 'FORBIDDEN']]);
   });
 
+  it('refuses a search with NOT_SUPPORTED when the implementation lists every order but ignores search', async () => {
+    // Another implementation of the contract with scope=all and paging, but no search: it answers a page of every
+    // order, which must not be shown as what was found. Ours says what it searched for; this one does not.
+    const everything = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, countsByStatus: { PENDING: 0 } };
+    proxy.inject({ status: 200, body: everything }, /^\/api\/orders\?/);
+    const answer = await proxied.graphql('query ($search: String) { orders(search: $search) { totalCount } }', { search: 'ada' }, admin);
+    expect(answer.data).toEqual({ orders: null });
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+      ["The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)", 'NOT_SUPPORTED'],
+    ]);
+    // Unsearched, the same answer is the list it is.
+    expect((await proxied.graphql('{ orders { totalCount } }', {}, admin)).data).toEqual({ orders: { totalCount: 0 } });
+  });
+
   it('answers an unknown product with null, not with an error', async () => {
     const unknown = Buffer.from('Product:987654').toString('base64url');
     const answer = await shop.graphql('query ($id: ID!) { product(id: $id) { name } }', { id: unknown }, buyer);

@@ -808,6 +808,29 @@ describe('checkout', () => {
       }
     });
 
+    it.runIf(restExtensions)('answers a retried key with its order even when the cart changed since, and shows the cart as it is now', async () => {
+      const proxy = await startFaultProxy(shop.rest.url);
+      const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
+      try {
+        const token = await shop.user('m-checkout-retried-later');
+        const gauze = await makeProduct({ name: 'M Retried Later Gauze', price: 2, quantity: 10 });
+        const tape = await makeProduct({ name: 'M Retried Later Tape', price: 1, quantity: 10 });
+        await addToCart(token, gauze, 1);
+        const input = { shippingAddress: '4 Retry Road', expectedTotal: 2, idempotencyKey: 'retried-after-another-tab' };
+        proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
+        expect((await flaky.graphql('mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }', { input }, token)).errors).toHaveLength(1);
+        proxy.heal();
+        // Meanwhile another tab put something new in the cart: the retry is still the first attempt's order.
+        await addToCart(token, tape, 3);
+        const retried = await mutate('checkout', input, 'order { totalAmount } cart { itemCount totalPrice }', token);
+        expect(retried).toMatchObject({ order: { totalAmount: 2 }, cart: { itemCount: 3, totalPrice: 3 }, userErrors: [] });
+        expect((await ordersOf(token)).totalCount).toBe(1);
+      } finally {
+        await flaky.close();
+        await proxy.close();
+      }
+    });
+
     it.runIf(!restExtensions)('over the plain contract, a retried key finds the cart empty (the contract has no keys)', async () => {
       const token = await shop.user('m-checkout-plain-retry');
       const product = await makeProduct({ name: 'M Plain Retry Bandage', price: 4, quantity: 10 });
@@ -889,7 +912,7 @@ describe('updateOrderStatus', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('createChatRoom, sendMessage, markRoomRead', () => {
-  const ROOM = 'room { id roomName participantUsernames participants { id username } lastMessage lastMessageTime unreadCount }';
+  const ROOM = 'room { id roomName participantUsernames participants { id username } lastMessage lastMessageTime createdAt unreadCount }';
   const roomsOf = async (token: string) => (await read('{ viewer { unreadMessageCount chatRooms { id roomName lastMessage unreadCount } } }', {}, token)).viewer;
   const historyOf = async (token: string, id: string) =>
     (await read('query ($id: ID!) { node(id: $id) { ... on ChatRoom { lastMessage messages(last: 100) { totalCount edges { node { content } } } } } }', { id }, token)).node;
@@ -906,6 +929,8 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
         participants: [{ id: expect.any(String), username: 'm-chat-Fritz' }],
         lastMessage: null,
         lastMessageTime: null,
+        // A new room is ordered by this until its first message.
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         unreadCount: 0,
       },
       userErrors: [],
@@ -996,7 +1021,7 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     expect((await roomsOf(outsider)).chatRooms).toEqual([]);
   });
 
-  it('markRoomRead answers the room with unreadCount 0, and the viewer’s unreadMessageCount drops', async () => {
+  it('markRoomRead answers the room with unreadCount 0, and the viewer with the unreadMessageCount it dropped to', async () => {
     const max = await shop.user('m-chat-max');
     const nora = await shop.user('m-chat-nora');
     const otto = await shop.rest.register('m-chat-otto');
@@ -1004,8 +1029,13 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     for (const content of ['one', 'two', 'three']) await mutate('sendMessage', { roomId, content }, 'message { id }', nora);
     await shop.rest.request('POST', '/api/chat/rooms/m-chat-max/messages', { token: otto, body: { content: 'from otto' } });
     expect((await roomsOf(max)).unreadMessageCount).toBe(4);
-    const payload = await mutate('markRoomRead', { roomId, clientMutationId: 'read-1' }, 'room { id lastMessage unreadCount }', max);
-    expect(payload).toEqual({ room: { id: roomId, lastMessage: 'three', unreadCount: 0 }, userErrors: [], clientMutationId: 'read-1' });
+    const payload = await mutate('markRoomRead', { roomId, clientMutationId: 'read-1' }, 'room { id lastMessage unreadCount } viewer { unreadMessageCount }', max);
+    expect(payload).toEqual({
+      room: { id: roomId, lastMessage: 'three', unreadCount: 0 },
+      viewer: { unreadMessageCount: 1 },
+      userErrors: [],
+      clientMutationId: 'read-1',
+    });
     const after = await roomsOf(max);
     expect(after.unreadMessageCount).toBe(1);
     expect(after.chatRooms.find((room: any) => room.id === roomId).unreadCount).toBe(0);

@@ -610,6 +610,107 @@ describe('viewer', () => {
     expect(viewer).toEqual({ chatRooms: [], unreadMessageCount: 0 });
   });
 
+  describe('chatRoomConnection', () => {
+    const ROOM_PAGE = `query ($first: Int, $after: String, $unreadOnly: Boolean) {
+      viewer { chatRoomConnection(first: $first, after: $after, unreadOnly: $unreadOnly) {
+        totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        edges { cursor node { id roomName lastMessage unreadCount } }
+      } } }`;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const names = (connection: any) => connection.edges.map((edge: any) => edge.node.roomName);
+    let refusedViewers = 0;
+
+    /**
+     * The viewer's rooms with five people, one step at a time (a few ms apart, so that each step is more recent):
+     * amy's room opened, bo writes, cy's room opened, the viewer writes to dee, eli writes, bo writes again.
+     * Most recently active first: bo, eli, dee, cy, amy.
+     */
+    async function fiveRooms(prefix: string) {
+      const token = await shop.user(`${prefix}-viewer`);
+      const viewer = `${prefix}-viewer`;
+      const person: Record<string, string> = {};
+      for (const name of ['amy', 'bo', 'cy', 'dee', 'eli']) person[name] = await shop.rest.register(`${prefix}-${name}`);
+      const steps: (() => Promise<unknown>)[] = [
+        () => shop.rest.request('POST', '/api/chat/rooms/create', { token, body: { participantUsername: `${prefix}-amy` } }),
+        () => sendRest(person.bo!, viewer, 'bo one'),
+        () => shop.rest.request('POST', '/api/chat/rooms/create', { token, body: { participantUsername: `${prefix}-cy` } }),
+        () => sendRest(token, `${prefix}-dee`, 'to dee'),
+        () => sendRest(person.eli!, viewer, 'eli one'),
+        () => sendRest(person.bo!, viewer, 'bo two'),
+      ];
+      for (const step of steps) {
+        await step();
+        await pause();
+      }
+      return { token, person, order: ['bo', 'eli', 'dee', 'cy', 'amy'].map((name) => `${prefix}-${name}`) };
+    }
+
+    it('pages the rooms most recently active first (an empty room by its creation), with opaque cursors and totalCount on every page', async () => {
+      const { token, order } = await fiveRooms('qc-pages');
+      const first = (await read(ROOM_PAGE, { first: 2 }, token)).viewer.chatRoomConnection;
+      expect(names(first)).toEqual(order.slice(0, 2));
+      expect(first.edges.map((edge: any) => edge.node)).toEqual([
+        { id: expect.any(String), roomName: order[0], lastMessage: 'bo two', unreadCount: 2 },
+        { id: expect.any(String), roomName: order[1], lastMessage: 'eli one', unreadCount: 1 },
+      ]);
+      expect(first.totalCount).toBe(5);
+      expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.edges[0].cursor, endCursor: first.edges[1].cursor });
+      // Opaque: nothing of the room's id or time shows.
+      for (const edge of first.edges) expect(edge.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      const second = (await read(ROOM_PAGE, { first: 2, after: first.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      expect([names(second), second.totalCount, second.pageInfo.hasNextPage, second.pageInfo.hasPreviousPage]).toEqual([order.slice(2, 4), 5, true, true]);
+      const third = (await read(ROOM_PAGE, { first: 2, after: second.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      expect([names(third), third.totalCount, third.pageInfo.hasNextPage]).toEqual([order.slice(4), 5, false]);
+      // The default page is 20: every room at once here.
+      expect(names((await read(ROOM_PAGE, {}, token)).viewer.chatRoomConnection)).toEqual(order);
+    });
+
+    it('a room that becomes active between two pages moves above the cursor: the pages read on answer no room twice and skip none that stayed', async () => {
+      const { token, person, order } = await fiveRooms('qc-moving');
+      const first = (await read(ROOM_PAGE, { first: 2 }, token)).viewer.chatRoomConnection;
+      expect(names(first)).toEqual(order.slice(0, 2));
+      await sendRest(person.cy!, 'qc-moving-viewer', 'cy is back');
+      const rest = (await read(ROOM_PAGE, { first: 20, after: first.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      expect(names(rest)).toEqual(['qc-moving-dee', 'qc-moving-amy']);
+      expect(rest.pageInfo.hasNextPage).toBe(false);
+      // Asked afresh, cy's room is on top (the web app moves it there when messageAdded tells it).
+      expect(names((await read(ROOM_PAGE, { first: 1 }, token)).viewer.chatRoomConnection)).toEqual(['qc-moving-cy']);
+    });
+
+    it('unreadOnly: the rooms with unread messages, the newest unread first; totalCount counts them', async () => {
+      const { token } = await fiveRooms('qc-unread');
+      const unread = (await read(ROOM_PAGE, { first: 1, unreadOnly: true }, token)).viewer.chatRoomConnection;
+      expect(unread.edges.map((edge: any) => [edge.node.roomName, edge.node.unreadCount])).toEqual([['qc-unread-bo', 2]]);
+      expect([unread.totalCount, unread.pageInfo.hasNextPage]).toEqual([2, true]);
+      const next = (await read(ROOM_PAGE, { first: 5, after: unread.pageInfo.endCursor, unreadOnly: true }, token)).viewer.chatRoomConnection;
+      expect([names(next), next.totalCount, next.pageInfo.hasNextPage]).toEqual([['qc-unread-eli'], 2, false]);
+    });
+
+    it('first: 0 answers no room but says whether there are some; an empty connection before any chat', async () => {
+      const { token } = await fiveRooms('qc-zero');
+      const none = (await read(ROOM_PAGE, { first: 0 }, token)).viewer.chatRoomConnection;
+      expect(none).toEqual({ totalCount: 5, pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null }, edges: [] });
+      const loner = await shop.user('qc-loner');
+      expect((await read(ROOM_PAGE, {}, loner)).viewer.chatRoomConnection).toEqual({
+        totalCount: 0,
+        pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+        edges: [],
+      });
+    });
+
+    it.each([
+      ['first over 100', { first: 101 }],
+      ['a negative first', { first: -1 }],
+      ['an after that is no cursor', { after: 'nope' }],
+      ['the cursor of another list', { after: base64url('offset:3') }],
+      ['a room cursor whose time is none', { after: base64url('room:2026-13-45T99:00:00.000Z,3') }],
+    ])('refuses %s with BAD_USER_INPUT', async (_case, variables) => {
+      refusedViewers += 1;
+      const token = await shop.user(`qc-refused-${refusedViewers}`);
+      expect(errorCodes(await shop.graphql(ROOM_PAGE, variables, token))).toEqual(['BAD_USER_INPUT']);
+    });
+  });
+
   it('chatUsers: everyone but the viewer, with names and roles; search matches username or name in any case', async () => {
     const token = await shop.user('q-searcher');
     const named = await shop.rest.register('q-people-one');
@@ -689,6 +790,97 @@ describe('orders: every customer’s, for admins', () => {
     expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
       ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
     ]);
+  });
+
+  describe('search', () => {
+    const FIND = `query ($first: Int, $after: String, $status: OrderStatus, $search: String) {
+      orders(first: $first, after: $after, status: $status, search: $search) {
+        totalCount countsByStatus { status count } pageInfo { hasNextPage endCursor }
+        edges { node { number status customerUsername } }
+      }
+    }`;
+    const counts = (found: Partial<Record<string, number>>) =>
+      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({ status, count: found[status] ?? 0 }));
+    const numbers = (orders: any) => orders.edges.map((edge: any) => edge.node.number);
+    let adas: { id: number }[];
+    let adaXs: { id: number };
+    beforeAll(async () => {
+      // "q_find_ada" would wrongly find "qXfindXada…" if _ were a wildcard.
+      const ada = await shop.user('Q_Find_Ada');
+      const adaX = await shop.user('qXfindXada2');
+      adas = [await placeOrderRest(ada, [['Qord Bandage', 1]])];
+      adaXs = await placeOrderRest(adaX, [['Qord Plaster', 1]]);
+      adas.unshift(await placeOrderRest(ada, [['Qord Plaster', 1]]));
+      expect((await shop.rest.request('PUT', `/api/orders/${adas[1]!.id}/status`, { token: adminRest, body: { status: 'SHIPPED' } })).status).toBe(200);
+    });
+
+    it.runIf(restExtensions)('finds an order by its number, with or without #, in one REST call', async () => {
+      shop.resetCalls();
+      const byNumber = (await read(FIND, { search: String(adaXs.id) }, adminRest)).orders;
+      expect(shop.calls).toEqual([`GET /api/orders?scope=all&search=${adaXs.id}&page=0&size=20`]);
+      expect(byNumber).toEqual({
+        totalCount: 1,
+        countsByStatus: counts({ PENDING: 1 }),
+        pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
+        edges: [{ node: { number: adaXs.id, status: 'PENDING', customerUsername: 'qXfindXada2' } }],
+      });
+      expect((await read(FIND, { search: ` #${adaXs.id} ` }, adminRest)).orders).toEqual(byNumber);
+      expect((await read(FIND, { search: '#987654321' }, adminRest)).orders).toMatchObject({ totalCount: 0, edges: [], countsByStatus: counts({}) });
+    });
+
+    it.runIf(restExtensions)('finds the orders of buyers whose username contains the text in any case, _ and % as themselves, counted by status', async () => {
+      const found = (await read(FIND, { search: 'q_FIND_a' }, adminRest)).orders;
+      expect(numbers(found)).toEqual(adas.map((order) => order.id));
+      expect(found.totalCount).toBe(2);
+      expect(found.countsByStatus).toEqual(counts({ PENDING: 1, SHIPPED: 1 }));
+      expect(numbers((await read(FIND, { search: 'FINDXADA' }, adminRest)).orders)).toEqual([adaXs.id]);
+      expect(numbers((await read(FIND, { search: 'q%find' }, adminRest)).orders)).toEqual([]);
+    });
+
+    it.runIf(restExtensions)('narrows a status tab and pages as the list does; the counts stay those of the search', async () => {
+      const shipped = (await read(FIND, { search: 'find', status: 'SHIPPED' }, adminRest)).orders;
+      expect(numbers(shipped)).toEqual([adas[1]!.id]);
+      expect(shipped.countsByStatus).toEqual(counts({ PENDING: 2, SHIPPED: 1 }));
+      const first = (await read(FIND, { search: 'find', first: 2 }, adminRest)).orders;
+      expect(numbers(first)).toEqual([adas[0]!.id, adaXs.id]);
+      expect([first.totalCount, first.pageInfo.hasNextPage]).toEqual([3, true]);
+      shop.resetCalls();
+      const next = (await read(FIND, { search: 'find', first: 2, after: first.pageInfo.endCursor }, adminRest)).orders;
+      expect(shop.calls).toEqual(['GET /api/orders?scope=all&search=find&page=1&size=2']);
+      expect(numbers(next)).toEqual([adas[1]!.id]);
+      expect(next.pageInfo.hasNextPage).toBe(false);
+    });
+
+    it.runIf(restExtensions)('takes a blank search as none', async () => {
+      shop.resetCalls();
+      const blank = (await read(FIND, { search: '   ', first: 5 }, adminRest)).orders;
+      expect(shop.calls).toEqual(['GET /api/orders?scope=all&page=0&size=5']);
+      expect(blank).toEqual((await read(FIND, { first: 5 }, adminRest)).orders);
+    });
+
+    it('refuses a search of more than 100 characters with BAD_USER_INPUT, asking the REST service nothing', async () => {
+      shop.resetCalls();
+      const answer = await shop.graphql(FIND, { search: 'a'.repeat(101) }, adminRest);
+      expect(answer.data).toEqual({ orders: null });
+      expect(answer.errors!.map((error) => [error.message, error.extensions?.code, error.path])).toEqual([
+        ['Search must be at most 100 characters long', 'BAD_USER_INPUT', ['orders']],
+      ]);
+      expect(shop.calls).toEqual([]);
+    });
+
+    it.runIf(restExtensions)('is for admins only, like the list', async () => {
+      const answer = await shop.graphql(FIND, { search: 'find' }, await shop.user('q-find-nosy'));
+      expect(answer.data).toEqual({ orders: null });
+      expect(errorCodes(answer)).toEqual(['FORBIDDEN']);
+    });
+
+    it.runIf(!restExtensions)('says plainly that the plain contract offers no list to search', async () => {
+      const answer = await shop.graphql(FIND, { search: 'find' }, adminRest);
+      expect(answer.data).toEqual({ orders: null });
+      expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+        ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
+      ]);
+    });
   });
 
   it('shows the buyer’s username on their own orders, and null to an admin once the account is deleted', async () => {

@@ -65,7 +65,7 @@ describe('the price of an operation', () => {
       expect(operationCost(schema, relayStyle, undefined, largest), name).toBe(operationCost(schema, document, undefined, largest));
     }
     // The screens whose page sizes are variables (their "more" pages reuse the same documents).
-    expect(pagedOperations.sort()).toEqual(['ChatRoomMessagesDocument', 'OrderDeskDocument', 'OrdersPageDocument', 'ProductListingDocument']);
+    expect(pagedOperations.sort()).toEqual(['ChatPageDocument', 'ChatRoomMessagesDocument', 'OrderDeskDocument', 'OrdersPageDocument', 'ProductListingDocument']);
   });
 });
 

@@ -271,8 +271,8 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
   it('keeps each entry for PERSISTED_QUERIES_TTL_SECONDS and at most PERSISTED_QUERIES_MAX of them, the oldest going first', async () => {
     const queries = Array.from({ length: 5 }, (_, i) => `{ __typename } # anonymous ${i} ${run}`);
     for (const query of queries) expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({ data: { __typename: 'Query' } });
-    const entries = (await redis.keys(`${prefix}apq:*`)).sort();
-    expect(entries).toEqual(queries.slice(2).map((query) => `${prefix}apq:apq:${persisted(query).sha256Hash}`).sort());
+    const entries = (await redis.keys(`${prefix}pq:apq:*`)).sort();
+    expect(entries).toEqual(queries.slice(2).map((query) => `${prefix}pq:apq:${persisted(query).sha256Hash}`).sort());
     for (const entry of entries) {
       const ttl = await redis.ttl(entry);
       expect(ttl).toBeGreaterThan(590);
@@ -283,12 +283,22 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
     expect((await post({ extensions: { persistedQuery: persisted(queries[4]!) } })).body).toEqual({ data: { __typename: 'Query' } });
   });
 
+  it('runs no stored document it would refuse: neither one an older gateway stored unscreened, nor one from before the cap', async () => {
+    const hostile = `{ ${'viewer { id } '.repeat(390)}}`;
+    const { sha256Hash } = persisted(hostile);
+    // As an older gateway would have left it: in its own namespace, never lapsing; and in today's, unscreened.
+    await redis.set(`${prefix}apq:apq:${sha256Hash}`, hostile);
+    await redis.set(`${prefix}pq:apq:${sha256Hash}`, hostile, 'EX', 600);
+    const answer = await post({ extensions: { persistedQuery: { version: 1, sha256Hash } } });
+    expect(answer.body.errors!.map((error) => error.extensions.code)).toEqual(['PERSISTED_QUERY_NOT_FOUND']);
+  });
+
   it('does not store a document over 16 KB: comments count', async () => {
     const query = `{ __typename } ${'#'.repeat(20_000)}`;
     const answer = await post({ query, extensions: { persistedQuery: persisted(query) } });
     expect(answer.status).toBe(400);
     expect(answer.body.errors![0]!.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
-    expect(await redis.exists(`${prefix}apq:apq:${persisted(query).sha256Hash}`)).toBe(0);
+    expect(await redis.exists(`${prefix}pq:apq:${persisted(query).sha256Hash}`)).toBe(0);
   });
 });
 

@@ -352,6 +352,32 @@ describe('productUpdated', () => {
   });
 });
 
+describe('productRemoved', () => {
+  const PRODUCT_REMOVED = 'subscription ($ids: [ID!]) { productRemoved(ids: $ids) }';
+  const CREATE = 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }';
+  const DELETE = 'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }';
+
+  it('tells the id of a deleted product, to everyone or to those who follow it', async () => {
+    const kept = (await mutate(admin, CREATE, { input: { name: 'Kept Bandage', description: 'Stays', price: 2, quantity: 5 } })).product.id;
+    const gone = (await mutate(admin, CREATE, { input: { name: 'Retired Bandage', description: 'Goes', price: 2, quantity: 5 } })).product.id;
+    const other = (await mutate(admin, CREATE, { input: { name: 'Retired Splint', description: 'Goes too', price: 4, quantity: 2 } })).product.id;
+    const client = shop.gateway.socket(await shop.user('removal-watcher'));
+    try {
+      const followed = listen(client, PRODUCT_REMOVED, { ids: [kept, other] });
+      const everything = listen(client, PRODUCT_REMOVED);
+      await live(client);
+      expect((await mutate(admin, DELETE, { id: gone })).deletedProductId).toBe(gone);
+      await mutate(admin, DELETE, { id: other });
+      // The first deletion was not followed: the filtered feed's first event being the second proves it skipped it.
+      expect((await followed.next()).data).toEqual({ productRemoved: other });
+      expect((await everything.next()).data).toEqual({ productRemoved: gone });
+      expect((await everything.next()).data).toEqual({ productRemoved: other });
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
 describe('orderUpdated', () => {
   const ORDER_UPDATED = 'subscription { orderUpdated { id number status customerUsername totalAmount } }';
   const MOVE = 'mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(input: { orderId: $id, status: $status }) { order { status } userErrors { message } } }';

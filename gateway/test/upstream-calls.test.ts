@@ -1,5 +1,5 @@
 // Upstream cost per screen query (DESIGN §8), counted where the calls arrive: at the REST service.
-// With the extensions: listing 1, product 1, cart 1, orders 1, chat sidebar with 50 rooms ≤ 2.
+// With the extensions: listing 1, product 1, cart 1, orders 1, chat sidebar (its first page of 50 rooms) ≤ 2, chat badge 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
 
@@ -89,19 +89,52 @@ describe('upstream calls per screen query', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it(`chat sidebar with ${ROOMS} rooms: ${restExtensions ? 'at most two calls' : 'the plain contract needs a call per room for unread counts'}`, async () => {
+  it(`chat sidebar, the first 20 of ${ROOMS} rooms: ${restExtensions ? 'one call for the page, one for the names' : 'the plain contract needs the whole list, and a call per room of the page for unread counts'}`, async () => {
     const { calls, data } = await countCalls(`{
       viewer {
-        unreadMessageCount
-        chatRooms { id roomName lastMessage lastMessageTime unreadCount participantUsernames participants { id username firstName lastName isAdmin } }
+        chatRoomConnection(first: 20) {
+          pageInfo { hasNextPage endCursor }
+          edges { cursor node { id roomName lastMessage lastMessageTime createdAt unreadCount participantUsernames participants { id username firstName lastName isAdmin } } }
+        }
       }
     }`);
-    expect(data.viewer.chatRooms).toHaveLength(ROOMS);
+    const rooms = data.viewer.chatRoomConnection.edges.map((edge: any) => edge.node);
+    expect(rooms.map((room: any) => room.roomName)).toEqual(Array.from({ length: 20 }, (_, index) => `pen-pal-${ROOMS - 1 - index}`));
+    expect(rooms[0]).toMatchObject({ lastMessage: `Hello from ${ROOMS - 1}`, unreadCount: 1 });
+    expect(rooms[0].participants).toEqual([expect.objectContaining({ username: `pen-pal-${ROOMS - 1}`, isAdmin: false })]);
+    expect(data.viewer.chatRoomConnection.pageInfo.hasNextPage).toBe(true);
+    if (restExtensions) expect(calls).toEqual(['GET /api/chat/rooms?size=20', 'GET /api/chat/available-users-from-main']);
+    // Without the extension: the whole list, the names, and the unread count of each room shown.
+    else expect(calls).toHaveLength(2 + 20);
+  });
+
+  it(`the chat badge over ${ROOMS} rooms: ${restExtensions ? 'one call' : 'the whole list and a call per room on the plain contract'}`, async () => {
+    const { calls, data } = await countCalls('{ viewer { unreadMessageCount } }');
     expect(data.viewer.unreadMessageCount).toBe(ROOMS);
-    expect(data.viewer.chatRooms[0]).toMatchObject({ roomName: 'pen-pal-49', lastMessage: 'Hello from 49', unreadCount: 1 });
-    expect(data.viewer.chatRooms[0].participants).toEqual([expect.objectContaining({ username: 'pen-pal-49', isAdmin: false })]);
+    if (restExtensions) expect(calls).toEqual(['GET /api/chat/unread-count']);
+    // The plain contract has no total: a refused call tells so, then every room is counted.
+    else expect(calls).toEqual(['GET /api/chat/unread-count', 'GET /api/chat/rooms', ...Array.from({ length: ROOMS }, () => expect.stringMatching(/^GET \/api\/chat\/rooms\/\d+\/unread-count$/))]);
+  });
+
+  it(`a conversation opened among ${ROOMS} rooms: ${restExtensions ? 'the room by its id, its latest messages and who is asking' : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count'}`, async () => {
+    const first = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data.viewer.chatRoomConnection.edges[0].node.id;
+    const roomId = Number(Buffer.from(first, 'base64url').toString('utf8').split(':')[1]);
+    const { calls, data } = await countCalls(
+      `query ($id: ID!) { node(id: $id) { id ... on ChatRoom { roomName participantUsernames unreadCount messages(last: 30) { totalCount edges { node { id content isMine } } } } } }`,
+      { id: first },
+    );
+    expect(data.node).toMatchObject({ roomName: `pen-pal-${ROOMS - 1}`, messages: { totalCount: 1, edges: [{ node: { content: `Hello from ${ROOMS - 1}`, isMine: false } }] } });
+    if (restExtensions) expect(calls).toEqual([`GET /api/chat/rooms?ids=${roomId}`, `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, 'GET /api/users/profile']);
+    else expect([...calls].sort()).toEqual([`GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, `GET /api/chat/rooms/${roomId}/unread-count`, `GET /api/chat/rooms?ids=${roomId}`, 'GET /api/users/profile']);
+  });
+
+  it(`every room at once (chatRooms, unbounded): ${restExtensions ? 'at most two calls' : 'a call per room for unread counts'}`, async () => {
+    const { calls, data } = await countCalls(`{
+      viewer { chatRooms { id roomName lastMessage lastMessageTime unreadCount participantUsernames participants { id username } } }
+    }`);
+    expect(data.viewer.chatRooms).toHaveLength(ROOMS);
+    expect(data.viewer.chatRooms[0]).toMatchObject({ roomName: `pen-pal-${ROOMS - 1}`, lastMessage: `Hello from ${ROOMS - 1}`, unreadCount: 1 });
     if (restExtensions) expect(calls.length).toBeLessThanOrEqual(2);
-    // Without the extension every room's unread count is its own call: the fallback works, at that cost.
     else expect(calls).toHaveLength(2 + ROOMS);
   });
 });

@@ -2,10 +2,10 @@
 // tests directly. Layers point one way: routes → services → repositories → db (lint keeps it so).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serverOptions } from '../../config/server.js';
+import { drainable, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
-import { bootstrapPlugin, printAdminPasswordOnce } from './bootstrap/bootstrap.js';
+import { adminPasswordAnnouncer, bootstrapPlugin } from './bootstrap/bootstrap.js';
 import { CartRepository } from './cart/cart.repository.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { CartService } from './cart/cart.service.js';
@@ -34,7 +34,7 @@ import { UserService } from './users/user.service.js';
 
 export interface RestAppOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Shows a generated admin password to the operator, once (printed to stdout unless told otherwise). */
+  /** Shows a generated admin password to the operator, once (on the terminal, or in a file of DATA_DIR). */
   announceAdminPassword?: (username: string, password: string) => void;
 }
 
@@ -51,9 +51,10 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  drainable(app);
 
   try {
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl });
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool });
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);
@@ -65,9 +66,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       tokenLifetimeSeconds: config.tokenLifetimeSeconds,
     });
 
-    const { db } = app.shopDatabase;
+    const { db, kind } = app.shopDatabase;
     const userRepository = new UserRepository(db);
-    const productRepository = new ProductRepository(db);
+    const productRepository = new ProductRepository(db, kind);
     const cartRepository = new CartRepository(db);
     const users = new UserService(userRepository);
     const products = new ProductService(productRepository);
@@ -111,7 +112,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       adminUsername: config.adminUsername,
       adminPassword: config.adminPassword,
       seedDemo: config.seedDemo,
-      announceAdminPassword: options.announceAdminPassword ?? printAdminPasswordOnce,
+      announceAdminPassword: options.announceAdminPassword ?? adminPasswordAnnouncer(config.dataDir),
     });
   } catch (error) {
     await app.close();

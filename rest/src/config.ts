@@ -1,6 +1,7 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import { DEFAULT_POOL, type PoolSettings } from './db/database.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
 
 export { ConfigError };
@@ -10,6 +11,8 @@ export interface RestConfig {
   port: number;
   /** `file:PATH` → SQLite, `postgres://…` → PostgreSQL. */
   databaseUrl: string;
+  /** PostgreSQL's pool (PG_POOL_SIZE, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+  pool: PoolSettings;
   /** Where the generated JWT secret and the default SQLite file live. */
   dataDir: string;
   /** Explicit signing key; when undefined one is generated once and kept in dataDir. */
@@ -64,9 +67,15 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     throw new ConfigError('ADMIN_PASSWORD must be at least 3 characters long');
   }
   return {
-    host: env.HOST || 'localhost',
+    // Loopback unless asked: the gateway in front is what the world talks to.
+    host: env.REST_HOST || '127.0.0.1',
     port: parsePort('REST_PORT', env.REST_PORT, 8080),
     databaseUrl,
+    pool: {
+      size: parsePositiveInteger('PG_POOL_SIZE', env.PG_POOL_SIZE, DEFAULT_POOL.size),
+      connectTimeoutMs: parsePositiveInteger('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, DEFAULT_POOL.connectTimeoutMs),
+      statementTimeoutMs: parsePositiveInteger('PG_STATEMENT_TIMEOUT_MS', env.PG_STATEMENT_TIMEOUT_MS, DEFAULT_POOL.statementTimeoutMs),
+    },
     dataDir,
     jwtSecret,
     tokenLifetimeSeconds: 24 * 60 * 60,

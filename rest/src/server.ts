@@ -5,5 +5,5 @@ import { loadRestConfig } from './config.js';
 
 runServers(async () => {
   const config = loadRestConfig();
-  return [{ app: await buildRestApp(config), host: config.host, port: config.port }];
+  return [{ app: await buildRestApp(config), host: config.host, port: config.port, portSetting: 'REST_PORT' }];
 });

@@ -245,6 +245,7 @@ const ENDPOINTS: Endpoint[] = [
     path: (f) => `/api/chat/rooms/${f.roomId}/mark-as-read`,
     expected: participantsOnly(204),
   },
+  { method: 'GET', route: '/api/chat/unread-count', path: () => '/api/chat/unread-count', expected: loggedIn(200) },
   { method: 'POST', route: '/api/chat/cleanup-duplicates', path: () => '/api/chat/cleanup-duplicates', expected: loggedIn(200) },
   {
     method: 'GET',

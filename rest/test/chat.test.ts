@@ -51,6 +51,7 @@ describe('POST /rooms/create', () => {
       lastMessage: null,
       lastMessageTime: null,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      lastActivityAt: answer.body.createdAt,
       unreadCount: 0,
       participantIds: [await idOf(ann!.token), await idOf(ben!.token)],
     });
@@ -126,13 +127,13 @@ describe('GET /rooms', () => {
     ]);
 
     const reply = await send(ben!.token, ann!.name, 'Hi Ann');
-    // A room opened later but still empty comes after every room with messages.
-    await createRoom(ann!.token, dan!.name);
+    // A room still empty counts from when it was opened (spec §2.14): opened last, it comes first.
+    const withDan = await createRoom(ann!.token, dan!.name);
     rooms = await roomsOf(ann!.token);
-    expect(rooms.map((room) => [room.roomName, room.lastMessage, room.lastMessageTime])).toEqual([
-      [ben!.name, 'Hi Ann', reply.body.timestamp],
-      [cat!.name, 'Hello Cat', toCat.body.timestamp],
-      [dan!.name, null, null],
+    expect(rooms.map((room) => [room.roomName, room.lastMessage, room.lastMessageTime, room.lastActivityAt])).toEqual([
+      [dan!.name, null, null, withDan.body.createdAt],
+      [ben!.name, 'Hi Ann', reply.body.timestamp, reply.body.timestamp],
+      [cat!.name, 'Hello Cat', toCat.body.timestamp, toCat.body.timestamp],
     ]);
   });
 });

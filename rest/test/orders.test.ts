@@ -287,6 +287,11 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   const checkoutWithKey = (token: string, key: string, body: unknown = { shippingAddress: '1 Main Street' }) =>
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
+  it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity');
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity');
+  });
+
   it('answers the order the key created, marked as replayed, and places no second one', async () => {
     const buyer = await newBuyer();
     const product = await newProduct({ price: 3, quantity: 10 });
@@ -658,6 +663,132 @@ describe('extension: scope=all on GET /api/orders', () => {
   });
 });
 
+describe('extension: search on GET /api/orders', () => {
+  const ZERO_COUNTS = { PENDING: 0, CONFIRMED: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 };
+  // Names chosen so that a wildcard taken as one would find too much: "_" stands for any character in LIKE, and
+  // "srchXadaXlovelace" is what "srch_ada_" would wrongly find.
+  let ada: { username: string; token: string };
+  let adaX: { username: string; token: string };
+  let adasFirst: any;
+  let adasSecond: any;
+  let adaXs: any;
+  let bens: any;
+  beforeAll(async () => {
+    ada = { username: 'Srch_Ada_Lovelace', token: await shop.register('Srch_Ada_Lovelace') };
+    adaX = { username: 'srchXadaXlovelace', token: await shop.register('srchXadaXlovelace') };
+    const ben = await shop.register('srch-ben');
+    adasFirst = await placeOrder(ada.token);
+    adaXs = await placeOrder(adaX.token);
+    bens = await placeOrder(ben);
+    adasSecond = await placeOrder(ada.token);
+    expect((await setStatus(admin, adasFirst.id, 'CONFIRMED')).status).toBe(200);
+    adasFirst = { ...adasFirst, status: 'CONFIRMED' };
+  });
+  const search = (search: string, query: Record<string, string | number> = {}) => ordersOf(admin, { scope: 'all', page: 0, size: 20, search, ...query });
+
+  it('finds an order by its number, with or without #, and counts only it', async () => {
+    for (const text of [String(bens.id), `#${bens.id}`, `  #${bens.id}\t`]) {
+      expect(await search(text), JSON.stringify(text)).toEqual({
+        content: [bens],
+        totalElements: 1,
+        totalPages: 1,
+        number: 0,
+        size: 20,
+        countsByStatus: { ...ZERO_COUNTS, PENDING: 1 },
+        search: text.trim(),
+      });
+    }
+    // A number no order has, even one beyond what the database can hold, finds nothing (and is no error).
+    for (const text of ['987654', '#99999999999999999999']) {
+      expect(await search(text)).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, countsByStatus: ZERO_COUNTS, search: text });
+    }
+  });
+
+  it('finds the orders of buyers whose username contains the text, in any case, newest first', async () => {
+    expect(await search('SRCH_ADA')).toEqual({
+      content: [adasSecond, adasFirst],
+      totalElements: 2,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+      countsByStatus: { ...ZERO_COUNTS, PENDING: 1, CONFIRMED: 1 },
+      search: 'SRCH_ADA',
+    });
+    expect((await search('lovelace')).content).toEqual([adasSecond, adaXs, adasFirst]);
+    expect((await search('AdaX')).content).toEqual([adaXs]);
+    expect((await search('ben')).content).toEqual([bens]);
+    // Digits that are part of a username are no order number once anything else is typed with them.
+    expect((await search('srch-')).content).toEqual([bens]);
+  });
+
+  it('takes %, _ and \\ as the characters they are, not as wildcards', async () => {
+    expect((await search('srch_ada_')).content).toEqual([adasSecond, adasFirst]);
+    expect((await search('_')).content.map((order: any) => order.username)).toEqual(['Srch_Ada_Lovelace', 'Srch_Ada_Lovelace']);
+    for (const text of ['srch%ada', '%', 'srch\\', '\\%', 'ada\\_']) {
+      expect(await search(text), text).toMatchObject({ content: [], totalElements: 0, countsByStatus: ZERO_COUNTS });
+    }
+  });
+
+  it('narrows a status as well; the counts stay those of every status the search finds', async () => {
+    expect(await search('srch_ada', { status: 'CONFIRMED' })).toEqual({
+      content: [adasFirst],
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+      countsByStatus: { ...ZERO_COUNTS, PENDING: 1, CONFIRMED: 1 },
+      search: 'srch_ada',
+    });
+    expect((await search(`#${adasFirst.id}`, { status: 'PENDING' })).content).toEqual([]);
+  });
+
+  it('answers what it finds a page at a time', async () => {
+    const pages = [await search('LOVELACE', { page: 0, size: 2 }), await search('LOVELACE', { page: 1, size: 2 })];
+    expect(pages.map(({ countsByStatus: _counts, ...page }) => page)).toEqual([
+      { content: [adasSecond, adaXs], totalElements: 3, totalPages: 2, number: 0, size: 2, search: 'LOVELACE' },
+      { content: [adasFirst], totalElements: 3, totalPages: 2, number: 1, size: 2, search: 'LOVELACE' },
+    ]);
+  });
+
+  it('finds a deleted account’s orders by number only: they have no buyer to match', async () => {
+    const leaver = await shop.register('srch-leaver');
+    const order = await placeOrder(leaver);
+    expect((await shop.request('DELETE', '/api/users/account', { token: leaver })).status).toBe(204);
+    expect((await search('srch-leaver')).content).toEqual([]);
+    expect((await search(`#${order.id}`)).content).toEqual([{ ...order, username: null, userId: null }]);
+  });
+
+  it('searches only what the caller may see: a buyer’s own orders', async () => {
+    expect(await ordersOf(ada.token, { search: `#${adasSecond.id}`, page: 0, size: 10 })).toEqual({
+      content: [adasSecond],
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 10,
+      search: `#${adasSecond.id}`,
+    });
+    expect(await ordersOf(ada.token, { search: `#${bens.id}` })).toEqual([]);
+    expect(await ordersOf(ada.token, { search: 'srch-ben' })).toEqual([]);
+  });
+
+  it('takes a blank search as none, and 100 characters once trimmed', async () => {
+    const blank = await search('   ');
+    expect(blank.search).toBeUndefined();
+    expect(blank).toEqual(await ordersOf(admin, { scope: 'all', page: 0, size: 20 }));
+    expect(await search(` ${'a'.repeat(100)} `)).toMatchObject({ content: [], totalElements: 0, search: 'a'.repeat(100) });
+  });
+
+  it.each([
+    ['101 characters', 'a'.repeat(101), 'Search must be at most 100 characters long', 'search'],
+    ['a NUL character', 'ada\u0000', 'Search must not contain NUL characters', 'search'],
+  ])('refuses %s with 400', async (_case, text, message, field) => {
+    for (const query of [{ scope: 'all', search: text }, { scope: 'all', search: text, page: 0 }, { search: text }] as Record<string, string | number>[]) {
+      const answer = await shop.request('GET', '/api/orders', { token: admin, query });
+      expect([answer.status, answer.body], JSON.stringify(query)).toEqual([400, { message, field, code: 'INVALID_INPUT' }]);
+    }
+  });
+});
+
 describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   let plain: RestService;
   let plainAdmin: string;
@@ -690,6 +821,7 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     await plain.request('POST', '/api/cart/items', { token: shopper, body: { productId: product.id, quantity: 1 } });
     const placed = await place();
     expect([placed.status, placed.body.totalAmount]).toEqual([201, 5]);
+    expect(placed.headers['contract-extensions']).toBeUndefined();
     // The same key again is a second checkout, of an empty cart.
     expect((await place()).status).toBe(400);
   });
@@ -700,6 +832,15 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
       expect(answer.status, JSON.stringify(query)).toBe(200);
       expect(answer.body).toEqual(orders);
     }
+  });
+
+  it('ignores search: the caller’s own list, whole, whatever is searched for', async () => {
+    for (const search of [String(orders[0].id), 'nobody-has-this-name', 'a'.repeat(101)]) {
+      const answer = await plain.request('GET', '/api/orders', { token: buyer, query: { search } });
+      expect([answer.status, answer.body], search).toEqual([200, orders]);
+    }
+    const admins = await plain.request('GET', '/api/orders', { token: plainAdmin, query: { scope: 'all', search: 'plain-orders-buyer' } });
+    expect([admins.status, admins.body]).toEqual([200, []]);
   });
 
   it('ignores scope=all: a user gets their own list, an admin only their own orders', async () => {

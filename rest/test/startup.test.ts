@@ -279,6 +279,7 @@ describe('operations', () => {
           '/api/chat/rooms/{receiver}/messages',
           '/api/chat/rooms/{roomId}/unread-count',
           '/api/chat/rooms/{roomId}/mark-as-read',
+          '/api/chat/unread-count',
           '/api/chat/cleanup-duplicates',
           '/api/chat/available-users-from-main',
         ].sort(),

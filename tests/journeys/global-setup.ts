@@ -1,7 +1,10 @@
-// Once before the journeys: the web app built as `npm start` builds it (web/dist, only when stale), or a loud
-// notice that the journeys are skipped because this machine has no Chromium. The last run's screenshots go.
+// Once before the journeys: the servers compiled and the web app built as `npm start` builds them (only when stale:
+// journey 0 runs npm start itself), or a loud notice that the journeys are skipped because this machine has no
+// Chromium. The last run's screenshots go.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureWebBuilt } from '../../scripts/web-build.js';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../helpers/launched.js';
 import { CHROMIUM_MISSING_NOTICE, chromiumFound } from './support/chromium.js';
 import { ARTIFACTS_DIR } from './support/journey.js';
 
@@ -12,5 +15,5 @@ export default async function setup(): Promise<(() => void) | void> {
     return () => console.warn(CHROMIUM_MISSING_NOTICE);
   }
   fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
-  await ensureWebBuilt((line) => console.warn(line));
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/launch.mjs'), '--prepare'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
 }

@@ -46,11 +46,12 @@ describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () =>
     expect(await anna.page.getByRole('button', { name: 'Add to Cart' }).count()).toBe(0);
     await lookAt(anna.page, 'live-stock', 'product-sold-out');
 
-    // The one in her cart can no longer be bought: the shop says why, and keeps her cart.
+    // The one in her cart can no longer be bought: checkout says so before she tries, and leads back to the cart.
     await anna.page.goto('/checkout');
     await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
-    await anna.page.getByRole('button', { name: 'Place Order' }).click();
-    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Not enough stock for Pocket Pulse Oximeter: 0 left, your cart holds 1');
+    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Pocket Pulse Oximeter cannot be bought as it is in your cart. Review your cart');
+    expect(await anna.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    expect(await anna.page.getByRole('alert').getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
     expect(anna.page.url()).toMatch(/\/checkout$/);
     await lookAt(anna.page, 'live-stock', 'checkout-refused');
     await leave(anna, ben);

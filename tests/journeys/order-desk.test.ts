@@ -1,5 +1,6 @@
 // Journey 7: the admins' order desk. A shopper watches their orders while an admin, in another browser, confirms
-// and ships the order from the desk: the shopper's page follows each move without reloading.
+// and ships the order from the desk: the shopper's page follows each move without reloading. Then the admin finds
+// orders again by searching, by customer and by number, through reloads and Back.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -50,13 +51,57 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
 
     await deskOrder.getByRole('button', { name: 'Ship' }).click();
     await expect.poll(() => buyersOrder.getByText('SHIPPED', { exact: true }).isVisible()).toBe(true);
-    expect(await deskOrder.getByRole('button').allInnerTexts()).toEqual(['Mark Delivered']);
+    expect(await deskOrder.getByRole('group', { name: `Move order #${number}` }).getByRole('button').allInnerTexts()).toEqual(['Mark Delivered']);
     await lookAt(buyer.page, 'order-desk', 'buyer-orders-shipped');
 
     // The Shipped tab holds it now; the cancel dialog is not offered for a shipped order.
     await admin.page.getByRole('tab', { name: /^Shipped/ }).click();
     await admin.page.getByRole('list', { name: 'Shipped orders' }).getByRole('article', { name: `Order #${number}` }).waitFor();
     await lookAt(admin.page, 'order-desk', 'desk-shipped-tab');
+
+    // Someone else orders too; the admin searches for the first buyer, in another case, from the Shipped tab.
+    const other = await shop.rest.register('other-customer');
+    const product = (await shop.rest.request('GET', '/api/products', { token: other })).body[0];
+    await shop.rest.request('POST', '/api/cart/items', { token: other, body: { productId: product.id, quantity: 1 } });
+    const othersNumber = String((await shop.rest.request('POST', '/api/orders/checkout', { token: other, body: { shippingAddress: '9 Elm Road' } })).body.id);
+    // Placed behind the gateway's back (no live event): a reload shows it.
+    await admin.page.reload();
+    await admin.page.getByRole('article', { name: `Order #${number}` }).waitFor();
+    const search = admin.page.getByRole('searchbox', { name: 'Search orders' });
+    await search.fill('DESK-Buy');
+    await search.press('Enter');
+    await admin.page.waitForURL(`/admin/orders?status=shipped&q=DESK-Buy`);
+    await admin.page.getByRole('tabpanel').getByText('1 shipped order matches “DESK-Buy”').waitFor();
+    expect(await admin.page.getByRole('list', { name: 'Shipped orders' }).getByRole('article').count()).toBe(1);
+    expect(await admin.page.getByRole('tab', { name: /^All/ }).innerText()).toMatch(/^All\s*1$/);
+    // Opened, the row shows the lines and where it goes.
+    await deskOrder.getByRole('button', { name: `Show details of order #${number}` }).click();
+    await deskOrder.getByText('12 Harbour Lane, Port Town').waitFor();
+    await lookAt(admin.page, 'order-desk', 'desk-search-opened');
+
+    // A reload keeps the search and the tab; by its number, in All, the other order is the only one found.
+    await admin.page.reload();
+    await admin.page.getByRole('article', { name: `Order #${number}` }).waitFor();
+    expect(await search.inputValue()).toBe('DESK-Buy');
+    await admin.page.getByRole('tab', { name: /^All/ }).click();
+    await search.fill(`#${othersNumber}`);
+    await search.press('Enter');
+    await admin.page.getByRole('tabpanel').getByText(`1 order matches “#${othersNumber}”`).waitFor();
+    const allFound = admin.page.getByRole('list', { name: 'All orders' }).getByRole('article');
+    expect(await allFound.allInnerTexts()).toEqual([expect.stringContaining('other-customer')]);
+
+    // Nothing matches: said so, with a way back; Back returns to that search.
+    await search.fill('no_such%customer');
+    await search.press('Enter');
+    await admin.page.getByRole('tabpanel').getByText('No orders match “no_such%customer”').waitFor();
+    expect(await admin.page.getByRole('status').filter({ hasText: 'No orders match' }).innerText()).toBe('No orders match “no_such%customer”');
+    await lookAt(admin.page, 'order-desk', 'desk-no-match');
+    await admin.page.getByRole('button', { name: 'Clear search' }).click();
+    await admin.page.waitForURL('/admin/orders');
+    await expect.poll(() => allFound.count()).toBe(2);
+    await admin.page.goBack();
+    await admin.page.getByRole('tabpanel').getByText('No orders match “no_such%customer”').waitFor();
+    expect(await search.inputValue()).toBe('no_such%customer');
     await leave(admin, buyer);
   });
 });

@@ -24,7 +24,7 @@ describe.skipIf(!chromiumFound)('journey: the REST service and the gateway resta
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     const failure = page.getByRole('alert');
     await expect.poll(() => failure.textContent()).toBe(
-      "Failed to load products. Please check if the backend is running. The product list comes from the shop's backend, which must be running.",
+      "Failed to load products. Please check if the backend is running. Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.",
     );
     expect(await connectionDot(page).getAttribute('aria-label')).toBe('Online');
     await lookAt(page, 'resilience', 'backend-down');

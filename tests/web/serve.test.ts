@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../../scripts/web-build.js';
-import { type Shop, startShop } from '../helpers/shop.js';
+import { type Shop, startGateway, startShop } from '../helpers/shop.js';
 
 let outDir: string;
 let shop: Shop;
@@ -109,5 +109,48 @@ describe('the gateway serves the web app', () => {
   it('does not answer API-looking paths or other methods with the app', async () => {
     expect((await get('/api/products')).status).toBe(404);
     expect((await get('/products/1', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('what protects the shop in the browser', () => {
+  const STRICT_POLICY =
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: https: http:;font-src 'self';connect-src 'self';" +
+    "manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+
+  it.each(['/', '/cart', '/no/such/page'])('sends %s with a strict Content-Security-Policy, nosniff, no framing and a referrer policy', async (page) => {
+    const response = await get(page);
+    expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // No TLS in front unless the operator says so (HSTS=true).
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('keeps the graph from being framed, and leaves its landing page the policy it brings', async () => {
+    const response = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers no other origin’s browser (no CORS headers) unless CORS_ORIGINS lists it', async () => {
+    const preflight = (origin: string, url: string) =>
+      fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect((await preflight('https://elsewhere.example', shop.gateway.url)).headers.get('access-control-allow-origin')).toBeNull();
+    const listed = await startGateway(shop.rest.url, { env: { CORS_ORIGINS: 'https://partner.example', HSTS: 'true' } });
+    try {
+      const allowed = await preflight('https://partner.example', listed.url);
+      expect([allowed.status, allowed.headers.get('access-control-allow-origin')]).toEqual([204, 'https://partner.example']);
+      expect((await preflight('https://elsewhere.example', listed.url)).headers.get('access-control-allow-origin')).toBeNull();
+      // TLS in front: a year of https, and the app's own requests upgraded.
+      const page = await fetch(listed.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await listed.close();
+    }
   });
 });

@@ -70,6 +70,8 @@ export type ChangePasswordPayload = {
 /** A one-to-one conversation. */
 export type ChatRoom = Node & {
   __typename?: 'ChatRoom';
+  /** When the conversation was started (before its first message, it is ordered by this); null where the contract does not say. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
   /** The text of the latest message; null before the first. */
   lastMessage?: Maybe<Scalars['String']['output']>;
@@ -90,6 +92,21 @@ export type ChatRoom = Node & {
 export type ChatRoomMessagesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChatRoomConnection = {
+  __typename?: 'ChatRoomConnection';
+  /** Most recently active first. */
+  edges: Array<ChatRoomEdge>;
+  pageInfo: PageInfo;
+  /** How many rooms the viewer has (with `unreadOnly`: how many have unread messages), on every page. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ChatRoomEdge = {
+  __typename?: 'ChatRoomEdge';
+  cursor: Scalars['String']['output'];
+  node: ChatRoom;
 };
 
 /** Another user, as the chat knows them. */
@@ -219,6 +236,8 @@ export type MarkRoomReadPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   room?: Maybe<ChatRoom>;
   userErrors: Array<UserError>;
+  /** The viewer, whose unreadMessageCount dropped by what the room had. */
+  viewer?: Maybe<User>;
 };
 
 export type Message = Node & {
@@ -387,7 +406,10 @@ export type Order = Node & {
 
 export type OrderConnection = {
   __typename?: 'OrderConnection';
-  /** In the admins' list (Query.orders): how many orders each status has, whatever `status` narrows; null elsewhere. */
+  /**
+   * In the admins' list (Query.orders): how many orders each status has (of those `search` finds), whatever `status`
+   * narrows; null elsewhere.
+   */
   countsByStatus?: Maybe<Array<OrderStatusCount>>;
   edges: Array<OrderEdge>;
   pageInfo: PageInfo;
@@ -500,6 +522,10 @@ export type Query = {
   /**
    * Every customer's orders, newest first: for admins only (null with a FORBIDDEN error otherwise, the rest of the
    * answer intact). `status` narrows them. `first` is at most 100.
+   * `search` finds orders as the order desk does: digits, optionally after #, find the order with that number
+   * ("12", "#12"); any other text finds the orders of buyers whose username contains it, in any case. It is trimmed,
+   * at most 100 characters (BAD_USER_INPUT beyond), and blank searches nothing; `countsByStatus` then counts what
+   * it finds. NOT_SUPPORTED when the shop's REST service cannot search (it lacks that extension).
    */
   orders?: Maybe<OrderConnection>;
   /** One product; null when it does not exist. */
@@ -524,6 +550,7 @@ export type QueryNodesArgs = {
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
 };
 
@@ -586,8 +613,15 @@ export type Subscription = {
   messageAdded: Message;
   /** An order whose status moved: to its buyer and to every admin; and, for admins, every new order at checkout. */
   orderUpdated: Order;
+  /** The id of a product an admin took out of the catalogue (it leaves every cart with it), so carts and listings drop it; `ids` narrows it. */
+  productRemoved: Scalars['ID']['output'];
   /** A product whose price, stock or details changed (or a new one), so listings stay live; `ids` narrows it. */
   productUpdated: Product;
+};
+
+
+export type SubscriptionProductRemovedArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -661,7 +695,19 @@ export type User = Node & {
   __typename?: 'User';
   address?: Maybe<Scalars['String']['output']>;
   cart: Cart;
-  /** Most recently active first. */
+  /**
+   * The viewer's rooms a page at a time, most recently active first: by the latest message, or by when the room was
+   * started before its first; among rooms equally recent, the newer room first. `first` is at most 100. A cursor is a
+   * place in that order, so a room that becomes active while the pages are read moves above it (the client hears of
+   * it through `messageAdded`), and no room comes twice. `unreadOnly`: only rooms with messages the viewer has not
+   * read; its first is the room with the newest unread message. Over a REST service without room paging (the plain
+   * contract), the gateway reads the whole list and cuts the page itself.
+   */
+  chatRoomConnection: ChatRoomConnection;
+  /**
+   * Every room, most recently active first, in one list however many there are: unbounded, kept for clients written
+   * against the plain contract's list. A screen that shows rooms pages them with `chatRoomConnection`.
+   */
   chatRooms: Array<ChatRoom>;
   /** People to start a chat with (everyone but the viewer); `search` matches username or name, any case. */
   chatUsers: Array<ChatUser>;
@@ -677,9 +723,16 @@ export type User = Node & {
   preferences: Preferences;
   /** USER, and ADMIN for administrators. */
   roles: Array<Scalars['String']['output']>;
-  /** Unread messages over all rooms: the chat badge. */
+  /** Unread messages over all rooms: the chat badge, exact however few of the rooms are loaded. */
   unreadMessageCount: Scalars['Int']['output'];
   username: Scalars['String']['output'];
+};
+
+
+export type UserChatRoomConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -813,6 +866,8 @@ export type ResolversTypes = ResolversObject<{
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   ChatRoom: ResolverTypeWrapper<RestChatRoom>;
+  ChatRoomConnection: ResolverTypeWrapper<Omit<ChatRoomConnection, 'edges'> & { edges: Array<ResolversTypes['ChatRoomEdge']> }>;
+  ChatRoomEdge: ResolverTypeWrapper<Omit<ChatRoomEdge, 'node'> & { node: ResolversTypes['ChatRoom'] }>;
   ChatUser: ResolverTypeWrapper<RestChatUser>;
   CheckoutInput: CheckoutInput;
   CheckoutPayload: ResolverTypeWrapper<Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversTypes['Cart']>, order?: Maybe<ResolversTypes['Order']> }>;
@@ -833,7 +888,7 @@ export type ResolversTypes = ResolversObject<{
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   MarkRoomReadInput: MarkRoomReadInput;
-  MarkRoomReadPayload: ResolverTypeWrapper<Omit<MarkRoomReadPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
+  MarkRoomReadPayload: ResolverTypeWrapper<Omit<MarkRoomReadPayload, 'room' | 'viewer'> & { room?: Maybe<ResolversTypes['ChatRoom']>, viewer?: Maybe<ResolversTypes['User']> }>;
   Message: ResolverTypeWrapper<RestMessage>;
   MessageConnection: ResolverTypeWrapper<Omit<MessageConnection, 'edges'> & { edges: Array<ResolversTypes['MessageEdge']> }>;
   MessageEdge: ResolverTypeWrapper<Omit<MessageEdge, 'node'> & { node: ResolversTypes['Message'] }>;
@@ -884,6 +939,8 @@ export type ResolversParentTypes = ResolversObject<{
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   ChatRoom: RestChatRoom;
+  ChatRoomConnection: Omit<ChatRoomConnection, 'edges'> & { edges: Array<ResolversParentTypes['ChatRoomEdge']> };
+  ChatRoomEdge: Omit<ChatRoomEdge, 'node'> & { node: ResolversParentTypes['ChatRoom'] };
   ChatUser: RestChatUser;
   CheckoutInput: CheckoutInput;
   CheckoutPayload: Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversParentTypes['Cart']>, order?: Maybe<ResolversParentTypes['Order']> };
@@ -904,7 +961,7 @@ export type ResolversParentTypes = ResolversObject<{
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   MarkRoomReadInput: MarkRoomReadInput;
-  MarkRoomReadPayload: Omit<MarkRoomReadPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
+  MarkRoomReadPayload: Omit<MarkRoomReadPayload, 'room' | 'viewer'> & { room?: Maybe<ResolversParentTypes['ChatRoom']>, viewer?: Maybe<ResolversParentTypes['User']> };
   Message: RestMessage;
   MessageConnection: Omit<MessageConnection, 'edges'> & { edges: Array<ResolversParentTypes['MessageEdge']> };
   MessageEdge: Omit<MessageEdge, 'node'> & { node: ResolversParentTypes['Message'] };
@@ -973,6 +1030,7 @@ export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentT
 }>;
 
 export type ChatRoomResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatRoom'] = ResolversParentTypes['ChatRoom']> = ResolversObject<{
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastMessageTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -982,6 +1040,17 @@ export type ChatRoomResolvers<ContextType = GatewayContext, ParentType extends R
   roomName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unreadCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChatRoomConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatRoomConnection'] = ResolversParentTypes['ChatRoomConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ChatRoomEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ChatRoomEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatRoomEdge'] = ResolversParentTypes['ChatRoomEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ChatRoom'], ParentType, ContextType>;
 }>;
 
 export type ChatUserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatUser'] = ResolversParentTypes['ChatUser']> = ResolversObject<{
@@ -1047,6 +1116,7 @@ export type MarkRoomReadPayloadResolvers<ContextType = GatewayContext, ParentTyp
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   room?: Resolver<Maybe<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
 export type MessageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message']> = ResolversObject<{
@@ -1198,6 +1268,7 @@ export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType
 export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
+  productRemoved?: SubscriptionResolver<ResolversTypes['ID'], "productRemoved", ParentType, ContextType, Partial<SubscriptionProductRemovedArgs>>;
   productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
 }>;
 
@@ -1228,6 +1299,7 @@ export type UpdateProfilePayloadResolvers<ContextType = GatewayContext, ParentTy
 export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'first' | 'unreadOnly'>>;
   chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
   chatUsers?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType, Partial<UserChatUsersArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1257,6 +1329,8 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   CartItem?: CartItemResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ChatRoom?: ChatRoomResolvers<ContextType>;
+  ChatRoomConnection?: ChatRoomConnectionResolvers<ContextType>;
+  ChatRoomEdge?: ChatRoomEdgeResolvers<ContextType>;
   ChatUser?: ChatUserResolvers<ContextType>;
   CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
   ClearCartPayload?: ClearCartPayloadResolvers<ContextType>;

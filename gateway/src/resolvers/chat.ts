@@ -22,6 +22,7 @@ export const ChatRoom: ChatRoomResolvers = {
   },
   lastMessage: (room) => room.lastMessage ?? null,
   lastMessageTime: (room) => room.lastMessageTime ?? null,
+  createdAt: (room) => room.createdAt ?? null,
   unreadCount: (room, _args, context) => context.loaders.unreadCountOf(room),
   messages: async (room, { last, before }, context, info) => {
     const count = pageSize('last', last, 50);

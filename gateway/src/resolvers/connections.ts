@@ -1,11 +1,11 @@
-// Relay cursor connections over offset windows (products, orders).
+// Relay cursor connections over offset windows (products, orders), and the checks every connection's arguments share.
 import { GraphQLError } from 'graphql';
 import { offsetCursor, offsetFromCursor } from '../global-id.js';
 import type { Window, WindowSlice } from '../rest/windows.js';
 
 export const MAX_FIRST = 100;
 
-const badArgument = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+export const badArgument = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 export function pageSize(argument: string, value: number | null | undefined, fallback: number): number {
   const size = value ?? fallback;

@@ -1,7 +1,8 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
-import { ORDER_STATUSES } from '../../../shop-rules/order-rules.js';
+import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
+import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
 import { MAX_FIRST as MAX_NODES, offsetConnection, windowAfter } from './connections.js';
@@ -33,9 +34,12 @@ export const Query: QueryResolvers = {
     context.loaders.primeProducts(slice.items);
     return offsetConnection(slice, window);
   },
-  orders: async (_root, { first, after, status }, context) => {
+  orders: async (_root, { first, after, status, search }, context) => {
     const window = windowAfter(first, after);
-    const slice = await context.api.orders.everyone(window, status ?? undefined);
+    // Checked here too, as every rule is before any contract implementation is called (it may not check it).
+    const found = checkOrderSearch(search ?? '');
+    if (isRuleViolation(found)) throw new GraphQLError(found.message, { extensions: { code: 'BAD_USER_INPUT' } });
+    const slice = await context.api.orders.everyone(window, { status: status ?? undefined, search: found ? search!.trim() : undefined });
     context.loaders.primeOrders(slice.items);
     const counts = slice.countsByStatus;
     return {

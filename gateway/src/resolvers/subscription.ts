@@ -5,7 +5,7 @@ import { sameUsername } from '../../../shop-rules/account-rules.js';
 import type { SubscriptionResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext, SocketViewer } from '../context.js';
 import { UpstreamRejection } from '../errors.js';
-import { numericIdOf } from '../global-id.js';
+import { numericIdOf, toGlobalId } from '../global-id.js';
 import { ADMINS_AUDIENCE, type ShopEvents, userAudience } from '../pubsub.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
@@ -15,6 +15,7 @@ function isParticipant(event: MessageEvent, viewer: SocketViewer): boolean {
   return event.participantUsernames.some((name) => sameUsername(name, viewer.username));
 }
 type ProductEvent = ShopEvents['PRODUCT_UPDATED'];
+type ProductRemovedEvent = ShopEvents['PRODUCT_REMOVED'];
 
 /**
  * What the REST service answers with the socket's token, or, when it refuses the token (revoked, expired, the account
@@ -108,5 +109,12 @@ export const Subscription: SubscriptionResolvers = {
       context.loaders.primeProducts([event.product]);
       return event.product;
     },
+  },
+  productRemoved: {
+    subscribe: withFilter<ProductRemovedEvent, { ids?: readonly string[] | null }, GatewayContext>(
+      (_root, _args, context) => context!.pubsub.subscribe('PRODUCT_REMOVED'),
+      (event, args) => !!event && (!args?.ids || args.ids.some((id) => numericIdOf(id, 'Product') === event.productId)),
+    ) as never,
+    resolve: (event: ProductRemovedEvent) => toGlobalId('Product', event.productId),
   },
 };

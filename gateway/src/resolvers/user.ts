@@ -1,13 +1,15 @@
-// User (the viewer, fetched lazily), Preferences and ChatUser.
+// User (the viewer, fetched lazily, with their orders and chat rooms a page at a time), Preferences and ChatUser.
 import type {
   ChatUserResolvers,
   PreferencesResolvers,
   UserResolvers,
 } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
-import { toGlobalId } from '../global-id.js';
+import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
-import { offsetConnection, windowAfter } from './connections.js';
+import { type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
+import { badArgument, offsetConnection, pageSize, windowAfter } from './connections.js';
+import { requestedFields } from './requested-fields.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
 export const chatUserGlobalId = (user: RestChatUser) => toGlobalId('ChatUser', user.id ?? user.username);
@@ -35,8 +37,36 @@ export const User: UserResolvers = {
     context.loaders.primeOrders(slice.items);
     return offsetConnection(slice, window);
   },
+  // Unbounded, for clients of the plain contract's list; screens page with chatRoomConnection.
   chatRooms: (_viewer, _args, context) => context.loaders.rooms.get(),
+  chatRoomConnection: async (_viewer, { first, after, unreadOnly }, context, info) => {
+    const size = pageSize('first', first, 20);
+    let place: RoomPlace | undefined;
+    if (after != null) {
+      place = roomPlaceFromCursor(after);
+      if (!place) throw badArgument('after is not a cursor of this list');
+    }
+    const page = await loadRoomPage(context.api, context.loaders, { size, after: place, unreadOnly: unreadOnly ?? false });
+    // The page's rooms answer roomById in this request (a message's room, a mutation's payload) without the whole list.
+    for (const room of page.rooms) context.loaders.primeRoom(room);
+    const totalCount =
+      page.totalCount ?? (requestedFields(info).has('totalCount') ? await countRooms(context.api, context.loaders, unreadOnly ?? false) : 0);
+    const edges = page.rooms.map((node) => ({ cursor: roomCursor(roomPlaceOf(node)), node }));
+    return {
+      edges,
+      totalCount,
+      pageInfo: {
+        hasNextPage: page.hasMore,
+        hasPreviousPage: place !== undefined,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges[edges.length - 1]?.cursor ?? null,
+      },
+    };
+  },
+  // One call where the contract counts every room's unread messages (extension); else every room and its count.
   unreadMessageCount: async (_viewer, _args, context) => {
+    const total = await context.api.chat.unreadTotal();
+    if (total !== undefined) return total;
     const rooms = await context.loaders.rooms.get();
     const counts = await Promise.all(rooms.map((room) => context.loaders.unreadCountOf(room)));
     return counts.reduce((sum, count) => sum + count, 0);

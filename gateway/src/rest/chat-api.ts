@@ -1,4 +1,5 @@
 // Chat through the contract: /api/chat.
+import { UpstreamRejection } from '../errors.js';
 import type { RestChatRoom, RestChatUser, RestMessage, RestPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 
@@ -20,6 +21,14 @@ export function readUnreadCount(answer: unknown): number {
   return 0;
 }
 
+export interface RoomPageQuery {
+  size: number;
+  /** Extension (DESIGN §4): only the rooms after this one, written as its lastActivityAt and id ("…Z,42"). */
+  after?: string;
+  /** Extension: only the rooms with unread messages. */
+  unread?: boolean;
+}
+
 export class ChatApi {
   constructor(
     private readonly rest: RestClient,
@@ -28,6 +37,20 @@ export class ChatApi {
 
   rooms(): Promise<RestChatRoom[]> {
     return this.rest.call<RestChatRoom[]>(this.caller, { method: 'GET', path: '/api/chat/rooms' });
+  }
+
+  /** Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room. */
+  roomsByIds(ids: readonly number[]): Promise<RestChatRoom[]> {
+    return this.rest.call<RestChatRoom[]>(this.caller, { method: 'GET', path: '/api/chat/rooms', query: { ids: ids.join(',') } });
+  }
+
+  /** A page object where the contract pages rooms (extension); the plain contract answers every room, as `rooms()`. */
+  roomPage(query: RoomPageQuery): Promise<RestChatRoom[] | RestPage<RestChatRoom>> {
+    return this.rest.call<RestChatRoom[] | RestPage<RestChatRoom>>(this.caller, {
+      method: 'GET',
+      path: '/api/chat/rooms',
+      query: { size: query.size, after: query.after, unread: query.unread ? 'true' : undefined },
+    });
   }
 
   createRoom(participantUsername: string): Promise<RestChatRoom> {
@@ -53,6 +76,19 @@ export class ChatApi {
 
   async unreadCount(roomId: number): Promise<number> {
     return readUnreadCount(await this.rest.call<unknown>(this.caller, { method: 'GET', path: `/api/chat/rooms/${roomId}/unread-count` }));
+  }
+
+  /**
+   * The viewer's unread messages over every room (extension), or undefined where the contract has no such call: a
+   * 404 or 405 for the path itself, which the plain contract does not know.
+   */
+  async unreadTotal(): Promise<number | undefined> {
+    try {
+      return readUnreadCount(await this.rest.call<unknown>(this.caller, { method: 'GET', path: '/api/chat/unread-count' }));
+    } catch (error) {
+      if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 405)) return undefined;
+      throw error;
+    }
   }
 
   async markRead(roomId: number): Promise<void> {

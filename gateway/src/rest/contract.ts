@@ -66,8 +66,11 @@ export interface RestOrder {
   userId?: number | null;
 }
 
-/** Extension: a page of every customer's orders (scope=all) also counts each status. */
-export type RestOrderPage = RestPage<RestOrder> & { countsByStatus?: Record<string, number> };
+/**
+ * Extension: a page of every customer's orders (scope=all) also counts each status; a searched page says what it
+ * searched for (an implementation that ignores `search` leaves it out).
+ */
+export type RestOrderPage = RestPage<RestOrder> & { countsByStatus?: Record<string, number>; search?: string };
 
 export interface RestChatRoom {
   id: number;
@@ -77,8 +80,11 @@ export interface RestChatRoom {
   participantIds?: (number | null)[] | null;
   lastMessage?: string | null;
   lastMessageTime?: string | null;
+  createdAt?: string | null;
   /** Extension (DESIGN §4): absent on the plain contract. */
   unreadCount?: number | null;
+  /** Extension (DESIGN §4): the latest message's time, or the creation before the first; what the rooms are ordered by. */
+  lastActivityAt?: string | null;
 }
 
 export interface RestMessage {

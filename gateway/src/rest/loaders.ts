@@ -1,6 +1,6 @@
 // Per-request batching and caching (DataLoader): the same upstream answer is fetched at most once per GraphQL
 // request, lists prime the by-id loaders, and the by-id loaders batch into one call where the contract allows
-// (products by `ids`; orders and single messages have no batch call and cost one call each).
+// (products and chat rooms by `ids`; orders and single messages have no batch call and cost one call each).
 import DataLoader from 'dataloader';
 import type { RestApi } from './rest-api.js';
 import { UpstreamRejection } from '../errors.js';
@@ -18,6 +18,10 @@ export class Once<T> {
   prime(value: T): void {
     this.value = Promise.resolve(value);
   }
+  /** The answer if it was asked for (or primed) in this request; undefined otherwise, without asking. */
+  peek(): Promise<T> | undefined {
+    return this.value;
+  }
   clear(): void {
     this.value = undefined;
   }
@@ -34,13 +38,35 @@ export function createLoaders(api: RestApi) {
   );
   const orderById = new DataLoader<number, RestOrder | null>((ids) => Promise.all(ids.map((id) => api.orders.byId(id))));
   const rooms = new Once<RestChatRoom[]>(() => api.chat.rooms());
-  // Rooms known without asking, e.g. from a subscription event.
+  // Rooms known without asking, e.g. from a subscription event or a page of rooms.
   const knownRooms = new Map<number, RestChatRoom>();
   // Only needed where the contract's rooms carry no unreadCount (the extension is off).
   const unreadCountByRoomId = new DataLoader<number, number>((ids) => Promise.all(ids.map((id) => api.chat.unreadCount(id))));
+  // Rooms by id in one call where the contract takes `ids` (extension): a user may have thousands of rooms. The plain
+  // contract ignores `ids` and answers every room, which shows as rooms not asked for: that list then serves the
+  // request, as the whole list.
+  const roomsOf = async (ids: readonly number[]): Promise<(RestChatRoom | null)[]> => {
+    let answer: RestChatRoom[];
+    try {
+      answer = await api.chat.roomsByIds(ids);
+    } catch (error) {
+      // A 400 refuses an id itself (ours above 2^31-1): no room has it. One by one, the others are still found.
+      if (!(error instanceof UpstreamRejection && error.status === 400)) throw error;
+      return ids.length === 1 ? [null] : (await Promise.all(ids.map((id) => roomsOf([id])))).flat();
+    }
+    if (answer.some((room) => !ids.includes(room.id))) rooms.prime(answer);
+    return ids.map((id) => answer.find((room) => room.id === id) ?? null);
+  };
+  const roomsById = new DataLoader<number, RestChatRoom | null>(roomsOf, { maxBatchSize: 100 });
 
-  const roomById = async (roomId: number): Promise<RestChatRoom | undefined> =>
-    knownRooms.get(roomId) ?? (await rooms.get()).find((room) => room.id === roomId);
+  const roomById = async (roomId: number): Promise<RestChatRoom | undefined> => {
+    const known = knownRooms.get(roomId);
+    if (known) return known;
+    // The whole list, when this request has it already (chatRooms, or the plain contract's answer).
+    const listed = rooms.peek();
+    if (listed) return (await listed).find((room) => room.id === roomId);
+    return (await roomsById.load(roomId)) ?? undefined;
+  };
 
   // One message, found through its room's history (the contract has no call for a single message); keyed
   // "roomId.messageId", so asking for the same message twice costs one lookup.
@@ -83,6 +109,12 @@ export function createLoaders(api: RestApi) {
     roomById,
     primeRoom(room: RestChatRoom) {
       knownRooms.set(room.id, room);
+    },
+    /** A mutation changed rooms (a message, a new room, a read): what this request knew of them is asked afresh. */
+    roomsChanged() {
+      rooms.clear();
+      roomsById.clearAll();
+      knownRooms.clear();
     },
   };
 }

@@ -21,20 +21,30 @@ export class OrdersApi {
 
   /**
    * Every customer's orders, newest first (admins; the REST service answers 403 to anyone else), narrowed to one
-   * status, with how many each status has. `scope=all` is an extension: a contract without it answers the caller's
-   * own list, whole, which cannot stand in for everyone's — so that is refused, plainly.
+   * status and to what a search finds, with how many each status has. `scope=all` is an extension: a contract
+   * without it answers the caller's own list, whole, which cannot stand in for everyone's — so that is refused,
+   * plainly. `search` is one too: an implementation that ignored it would answer every order as if found, so a page
+   * that does not say what it searched for is refused as well.
    */
-  async everyone(window: Window, status?: string): Promise<WindowSlice<RestOrder> & { countsByStatus?: Record<string, number> }> {
+  async everyone(
+    window: Window,
+    narrowing: { status?: string | undefined; search?: string | undefined } = {},
+  ): Promise<WindowSlice<RestOrder> & { countsByStatus?: Record<string, number> }> {
+    const { status, search } = narrowing;
     let countsByStatus: Record<string, number> | undefined;
     let lacksTheList = false;
+    let ignoredTheSearch = false;
     const slice = await fetchWindow(async (page, size) => {
       const answer = await this.rest.call<RestOrder[] | RestOrderPage>(this.caller, {
         method: 'GET',
         path: '/api/orders',
-        query: { scope: 'all', status, page, size },
+        query: { scope: 'all', status, search, page, size },
       });
-      if (isPage<RestOrder>(answer)) countsByStatus ??= (answer as RestOrderPage).countsByStatus;
-      else lacksTheList = true;
+      if (!isPage<RestOrder>(answer)) lacksTheList = true;
+      else {
+        countsByStatus ??= (answer as RestOrderPage).countsByStatus;
+        if (search !== undefined && (answer as RestOrderPage).search === undefined) ignoredTheSearch = true;
+      }
       return answer;
     }, window);
     if (lacksTheList) {
@@ -42,6 +52,11 @@ export class OrdersApi {
         "The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)",
         { extensions: { code: 'NOT_SUPPORTED' } },
       );
+    }
+    if (ignoredTheSearch) {
+      throw new GraphQLError("The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)", {
+        extensions: { code: 'NOT_SUPPORTED' },
+      });
     }
     return { ...slice, countsByStatus };
   }
@@ -58,17 +73,29 @@ export class OrdersApi {
   }
 
   /**
-   * `expectedTotal` (a body field) and `idempotencyKey` (the Idempotency-Key header) are extensions: our REST service
-   * checks the total inside the checkout's transaction and answers a retried key's order; the plain contract ignores
-   * both.
+   * Whether the implementation checks the expected total and answers idempotency keys itself, inside the checkout's
+   * transaction (the `checkout-integrity` extension, read off its latest answer).
    */
-  checkout(shippingAddress: string, integrity: { expectedTotal?: number | undefined; idempotencyKey?: string | undefined } = {}): Promise<RestOrder> {
-    return this.rest.call<RestOrder>(this.caller, {
+  checksIntegrity(): boolean {
+    return this.rest.offers('checkout-integrity');
+  }
+
+  /**
+   * `expectedTotal` (a body field) and `idempotencyKey` (the Idempotency-Key header) are extensions: our REST service
+   * checks the total inside the checkout's transaction and answers a retried key's order (`replayed`); the plain
+   * contract ignores both.
+   */
+  async checkout(
+    shippingAddress: string,
+    integrity: { expectedTotal?: number | undefined; idempotencyKey?: string | undefined } = {},
+  ): Promise<{ order: RestOrder; replayed: boolean }> {
+    const { body, headers } = await this.rest.answer<RestOrder>(this.caller, {
       method: 'POST',
       path: '/api/orders/checkout',
       body: { shippingAddress, ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }) },
       headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
     });
+    return { order: body, replayed: headers['idempotent-replayed'] === 'true' };
   }
 
   changeStatus(id: number, status: string): Promise<RestOrder> {

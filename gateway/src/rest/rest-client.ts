@@ -90,7 +90,22 @@ export class RestClient {
     });
   }
 
+  /**
+   * What the contract's implementation says it offers beyond the contract, read off its answers' Contract-Extensions
+   * header (ours sends `checkout-integrity`; the plain contract sends none): the latest answer's word.
+   */
+  private extensions = new Set<string>();
+
+  offers(extension: string): boolean {
+    return this.extensions.has(extension);
+  }
+
   async call<T>(caller: Caller, call: RestCall): Promise<T> {
+    return (await this.answer<T>(caller, call)).body;
+  }
+
+  /** The answer with its headers (a replayed checkout says so in one). */
+  async answer<T>(caller: Caller, call: RestCall): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
     const headers: Record<string, string> = { ...call.headers, accept: 'application/json, text/plain' };
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
@@ -109,6 +124,7 @@ export class RestClient {
     let status: number;
     let contentType: string;
     let text: string;
+    let answerHeaders: Record<string, string | string[] | undefined>;
     try {
       const response = await this.pool.request({
         method: call.method,
@@ -118,6 +134,7 @@ export class RestClient {
         ...(caller.deadline ? { signal: caller.deadline } : {}),
       });
       status = response.statusCode;
+      answerHeaders = response.headers;
       contentType = String(response.headers['content-type'] ?? '');
       text = await response.body.text();
     } catch (error) {
@@ -125,16 +142,18 @@ export class RestClient {
       throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
     }
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
+    const offered = answerHeaders['contract-extensions'];
+    this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(status, text);
-    if (status === 204 || text === '') return undefined as T;
+    if (status === 204 || text === '') return { body: undefined as T, headers: answerHeaders };
     if (contentType.includes('json')) {
       try {
-        return JSON.parse(text) as T;
+        return { body: JSON.parse(text) as T, headers: answerHeaders };
       } catch {
         throw new UpstreamUnavailable(`${what}: answered invalid JSON`);
       }
     }
-    return text as T;
+    return { body: text as T, headers: answerHeaders };
   }
 
   /** Streams a shop path (demo images) through, for the web app that only knows the gateway's origin. */

@@ -1,5 +1,7 @@
 // What every shop starts with, ensured at each start: the admin account (ADMIN_USERNAME / ADMIN_PASSWORD) and,
 // with SEED_DEMO, the demo catalogue in an empty shop.
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import { ConfigError } from '../config.js';
 import type { UserService } from '../users/user.service.js';
@@ -14,12 +16,32 @@ export interface BootstrapOptions {
   announceAdminPassword: (username: string, password: string) => void;
 }
 
-export function printAdminPasswordOnce(username: string, password: string): void {
-  process.stdout.write(
-    `\n  Admin account created: username "${username}", password "${password}"\n` +
-      '  It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.\n\n',
-  );
+/**
+ * Shows a generated admin password to the operator, once, and to nobody else: on the terminal when a person watches
+ * it; otherwise (the output goes to a log collector) in a file only this user may read, which the log names.
+ */
+export function adminPasswordAnnouncer(dataDir: string, terminal: boolean = process.stdout.isTTY === true) {
+  return (username: string, password: string): void => {
+    if (terminal) {
+      process.stdout.write(
+        `\n  Admin account created: username "${username}", password "${password}"\n` +
+          '  It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.\n\n',
+      );
+      return;
+    }
+    const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    process.stdout.write(
+      `\n  Admin account created: username "${username}"; its password is in ${file} (readable by this user only).\n` +
+        '  Delete the file once you have it. Set ADMIN_PASSWORD to choose the password yourself.\n\n',
+    );
+  };
 }
+
+/** Where a generated admin password waits for the operator when no terminal shows it. */
+export const ADMIN_PASSWORD_FILE = 'admin-password';
 
 export const bootstrapPlugin = fp<BootstrapOptions>(
   async (app, options) => {

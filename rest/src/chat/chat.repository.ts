@@ -1,5 +1,5 @@
 // SQL for chat: one room per pair of users (pair_key), a membership row per participant with what they last read.
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { ChatMessageRow, Database } from '../db/schema.js';
 import { now } from '../shared/clock.js';
 
@@ -8,6 +8,22 @@ export interface Membership {
   createdAt: string;
   lastMessageId: number | null;
   lastReadMessageId: number;
+  /** Its last message's time, or the room's creation before the first: what a user's rooms are ordered by. */
+  lastActivityAt: string;
+}
+
+/** Where a page of rooms starts: after this room, as the list was ordered when that room was shown. */
+export interface RoomPosition {
+  lastActivityAt: string;
+  roomId: number;
+}
+
+export interface RoomSelection {
+  /** Only these rooms (those of the user among them). */
+  roomIds?: readonly number[] | undefined;
+  after?: RoomPosition | undefined;
+  /** Only rooms with messages the user has not read. */
+  unreadOnly?: boolean | undefined;
 }
 
 export interface Participant {
@@ -25,14 +41,67 @@ export const pairKey = (userA: number, userB: number) => `${Math.min(userA, user
 export class ChatRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  memberships(userId: number, roomId?: number): Promise<Membership[]> {
-    let query = this.db
+  private selectMemberships() {
+    return this.db
       .selectFrom('chatParticipants')
       .innerJoin('chatRooms', 'chatRooms.id', 'chatParticipants.roomId')
-      .select(['chatRooms.id as roomId', 'chatRooms.createdAt', 'chatRooms.lastMessageId', 'chatParticipants.lastReadMessageId'])
-      .where('chatParticipants.userId', '=', userId);
-    if (roomId !== undefined) query = query.where('chatRooms.id', '=', roomId);
+      .select([
+        'chatRooms.id as roomId',
+        'chatRooms.createdAt',
+        'chatRooms.lastMessageId',
+        'chatParticipants.lastReadMessageId',
+        'chatParticipants.lastActivityAt',
+      ]);
+  }
+
+  /** The user's membership of this room, if they have one. */
+  membership(userId: number, roomId: number): Promise<Membership | undefined> {
+    return this.selectMemberships().where('chatParticipants.userId', '=', userId).where('chatRooms.id', '=', roomId).executeTakeFirst();
+  }
+
+  /**
+   * The user's rooms, most recently active first, the newer room first among rooms equally recent; from after
+   * `selection.after` when given. Read off the index (user, activity, room): a page costs its own rows, however
+   * many rooms the user has.
+   */
+  roomsByActivity(userId: number, selection: RoomSelection, slice?: { offset: number; limit: number }): Promise<Membership[]> {
+    let query = this.selectMemberships()
+      .where(this.selected(userId, selection))
+      .orderBy('chatParticipants.lastActivityAt', 'desc')
+      .orderBy('chatParticipants.roomId', 'desc');
+    if (slice) query = query.limit(slice.limit).offset(slice.offset);
     return query.execute();
+  }
+
+  async countRooms(userId: number, selection: RoomSelection): Promise<number> {
+    const query = this.db
+      .selectFrom('chatParticipants')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(this.selected(userId, selection));
+    return Number((await query.executeTakeFirstOrThrow()).count);
+  }
+
+  /** The condition a room of the user's list meets: theirs, among the ids given, after the position given, unread if asked. */
+  private selected(userId: number, { roomIds, after, unreadOnly }: RoomSelection) {
+    return (eb: ExpressionBuilder<Database, 'chatParticipants'>) => {
+      const conditions = [eb('chatParticipants.userId', '=', userId)];
+      if (roomIds) conditions.push(roomIds.length ? eb('chatParticipants.roomId', 'in', roomIds) : eb.lit(false));
+      // A row value: both databases read it as one range of the index (an OR of the two cases would not be).
+      if (after) conditions.push(eb(eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'), '<', eb.tuple(after.lastActivityAt, after.roomId)));
+      if (unreadOnly) {
+        conditions.push(
+          eb.exists(
+            eb
+              .selectFrom('chatMessages')
+              .select('chatMessages.id')
+              .whereRef('chatMessages.roomId', '=', 'chatParticipants.roomId')
+              .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
+              .where((inner) => inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)])),
+          ),
+        );
+      }
+      return eb.and(conditions);
+    };
   }
 
   participants(roomIds: number[]): Promise<Participant[]> {
@@ -51,21 +120,46 @@ export class ChatRepository {
     return this.selectMessages().where('chatMessages.id', 'in', ids).execute();
   }
 
-  /** Unread messages per room: from others (or from deleted accounts), newer than what the user last read. */
+  /**
+   * Unread messages per room: from others (or from deleted accounts), newer than what the user last read. Counted
+   * per membership, so that only the unread messages of each room are visited, not its whole history.
+   */
   async unreadCounts(userId: number, roomIds: number[]): Promise<Map<number, number>> {
     if (roomIds.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('chatMessages')
-      .innerJoin('chatParticipants', (join) =>
-        join.onRef('chatParticipants.roomId', '=', 'chatMessages.roomId').on('chatParticipants.userId', '=', userId),
-      )
-      .select(['chatMessages.roomId', (eb) => eb.fn.countAll<number>().as('unread')])
-      .where('chatMessages.roomId', 'in', roomIds)
-      .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
-      .where((eb) => eb.or([eb('chatMessages.senderId', 'is', null), eb('chatMessages.senderId', '<>', userId)]))
-      .groupBy('chatMessages.roomId')
+      .selectFrom('chatParticipants')
+      .select(['chatParticipants.roomId', (eb) => this.unreadOfMembership(eb, userId).as('unread')])
+      .where('chatParticipants.userId', '=', userId)
+      .where('chatParticipants.roomId', 'in', roomIds)
       .execute();
     return new Map(rows.map((row) => [row.roomId, Number(row.unread)]));
+  }
+
+  /** How many messages of the membership's room its user has not read: one range of the (room_id, id) index. */
+  private unreadOfMembership(eb: ExpressionBuilder<Database, 'chatParticipants'>, userId: number) {
+    return eb
+      .selectFrom('chatMessages')
+      .select((inner) => inner.fn.countAll<number>().as('unread'))
+      .whereRef('chatMessages.roomId', '=', 'chatParticipants.roomId')
+      .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
+      .where((inner) => inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)]));
+  }
+
+  /**
+   * The user's unread messages over all their rooms. Only messages after what the user last read in each room are
+   * visited (the (room_id, id) index), never the history they have read.
+   */
+  async unreadTotal(userId: number): Promise<number> {
+    // Rooms with nothing after what the user read are passed over on their last_message_id; the others are counted
+    // one by one. As one join of memberships and messages, PostgreSQL may instead hash every message of the table.
+    const row = await this.db
+      .selectFrom('chatParticipants')
+      .innerJoin('chatRooms', 'chatRooms.id', 'chatParticipants.roomId')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(this.unreadOfMembership(eb, userId)), eb.lit(0)).as('unread'))
+      .where('chatParticipants.userId', '=', userId)
+      .whereRef('chatRooms.lastMessageId', '>', 'chatParticipants.lastReadMessageId')
+      .executeTakeFirstOrThrow();
+    return Number(row.unread);
   }
 
   async roomExists(roomId: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
+import { BEARER_SECURITY, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import { AvailableChatUser } from '../users/user.schemas.js';
 import type { UserService } from '../users/user.service.js';
 import {
@@ -14,11 +14,13 @@ import {
   MessagesQuery,
   ReceiverParams,
   RoomAnswer,
+  RoomListAnswer,
   RoomParams,
+  RoomsQuery,
   SendBody,
   UnreadCountAnswer,
 } from './chat.schemas.js';
-import type { ChatService } from './chat.service.js';
+import { type ChatService, DEFAULT_ROOM_PAGE_SIZE, roomPositionOf } from './chat.service.js';
 
 export interface ChatRouteOptions {
   chat: ChatService;
@@ -36,10 +38,48 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
   app.get(
     '/rooms',
     {
-      schema: { ...common, summary: 'The caller’s rooms, most recent first', response: { 200: Type.Array(Room), ...errorAnswers(401) } },
+      schema: {
+        ...common,
+        summary: 'The caller’s rooms, most recently active first',
+        description:
+          'By the latest message, or by creation before the first; among rooms equally recent, the newer room first. ' +
+          'Without paging parameters every room, however many: the plain contract’s list. With the extensions, a page ' +
+          'object when page, size, after or unread is given (size 20 unless given), and with ids just those rooms.',
+        querystring: RoomsQuery(extensions),
+        response: { 200: RoomListAnswer(extensions), ...errorAnswers(400, 401) },
+      },
     },
-    async (request) => chat.rooms(viewerOf(request)),
+    async (request) => {
+      const query = request.query as { page?: number; size?: number; after?: string; unread?: boolean; ids?: string };
+      if (extensions && query.ids !== undefined) {
+        const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
+        return chat.roomsByIds(viewerOf(request), ids);
+      }
+      const paged = extensions && (query.page !== undefined || query.size !== undefined || query.after !== undefined || query.unread !== undefined);
+      if (!paged) return chat.rooms(viewerOf(request));
+      return chat.roomPage(viewerOf(request), {
+        page: query.page ?? 0,
+        size: query.size ?? DEFAULT_ROOM_PAGE_SIZE,
+        after: query.after === undefined ? undefined : roomPositionOf(query.after),
+        unreadOnly: query.unread ?? false,
+      });
+    },
   );
+
+  if (extensions) {
+    app.get(
+      '/unread-count',
+      {
+        schema: {
+          ...common,
+          summary: 'How many messages the caller has not read, over all their rooms (extension)',
+          description: 'The chat badge, exact, without listing the rooms.',
+          response: { 200: UnreadCountAnswer, ...errorAnswers(401) },
+        },
+      },
+      async (request) => ({ unreadCount: await chat.unreadTotal(viewerOf(request)) }),
+    );
+  }
 
   app.post(
     '/rooms/create',

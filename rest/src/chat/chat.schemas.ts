@@ -1,6 +1,6 @@
 // Chat rooms and messages of spec §3 on the wire.
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE_SIZE, PageSchema } from '../shared/paging.js';
+import { MAX_PAGE_SIZE, PageQuery, PageSchema } from '../shared/paging.js';
 import { DatabaseId, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
@@ -27,6 +27,11 @@ export const RoomAnswer = (extensions: boolean) =>
     ...(extensions
       ? {
           unreadCount: Type.Integer({ description: 'Messages from others the caller has not read (extension)' }),
+          lastActivityAt: Type.String({
+            format: 'date-time',
+            description:
+              'When the room was last active: its latest message’s time, or its creation before the first; what the rooms are ordered by, and with the id the `after` of the next page (extension)',
+          }),
           participantIds: Type.Array(Nullable(Type.Integer()), {
             description:
               'The user ids of participantUsernames, in the same order; null for a deleted account (extension). A username can be taken again after its account is deleted, an id never is.',
@@ -41,9 +46,45 @@ export interface RoomAnswer {
   lastMessage: string | null;
   lastMessageTime: string | null;
   createdAt: string;
+  lastActivityAt: string;
   unreadCount: number;
   participantIds: (number | null)[];
 }
+
+/** How a room's place in the list is written in `after`: its lastActivityAt and its id. */
+export const ROOM_POSITION_EXAMPLE = '2026-11-22T09:36:04.309Z,42';
+export const ROOM_POSITION_MESSAGE = `After must be a room’s lastActivityAt and id, as in ${ROOM_POSITION_EXAMPLE}`;
+
+export const RoomsQuery = (extensions: boolean) =>
+  extensions
+    ? Type.Intersect([
+        PageQuery,
+        Type.Object({
+          after: Type.Optional(
+            Type.String({
+              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z,[1-9]\\d{0,9}$',
+              errorMessage: { pattern: ROOM_POSITION_MESSAGE },
+              description: `Only the rooms after this one, as the list is ordered: its lastActivityAt and id, comma-separated (\`${ROOM_POSITION_EXAMPLE}\`; extension). Keyset paging: a room that becomes active meanwhile moves above the position, so no room is answered twice`,
+            }),
+          ),
+          unread: Type.Optional(Type.Boolean({ description: 'true: only the rooms with messages the caller has not read (extension)' })),
+          ids: Type.Optional(
+            Type.String({
+              pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$',
+              errorMessage: { pattern: 'IDs must be up to 100 comma-separated room ids' },
+              description: 'Comma-separated ids: just those of the caller’s rooms, as a list (extension); others’ rooms and unknown ids are left out',
+            }),
+          ),
+        }),
+      ])
+    : Type.Object({});
+
+export const RoomListAnswer = (extensions: boolean) =>
+  extensions
+    ? Type.Union([Type.Array(RoomAnswer(true)), PageSchema(RoomAnswer(true))], {
+        description: 'Most recently active first; a page object when page, size, after or unread is given (not with ids)',
+      })
+    : Type.Array(RoomAnswer(false));
 
 export const CreateRoomBody = Type.Object({ participantUsername: Type.String({ minLength: 1, maxLength: 50 }) });
 

@@ -5,13 +5,15 @@ import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import type { ChatRepository, Membership, MessageWithSender, Participant } from './chat.repository.js';
-import type { ChatMessageAnswer, RoomAnswer } from './chat.schemas.js';
+import type { ChatRepository, Membership, MessageWithSender, Participant, RoomPosition } from './chat.repository.js';
+import { type ChatMessageAnswer, ROOM_POSITION_MESSAGE, type RoomAnswer } from './chat.schemas.js';
 
 /** How a participant or sender shows once they deleted their account (no username can contain a space). */
 export const DELETED_USER = 'Deleted user';
 
 export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
+/** A page of rooms when only some other paging parameter is given: about what a sidebar shows. */
+export const DEFAULT_ROOM_PAGE_SIZE = 20;
 
 
 export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
@@ -22,6 +24,28 @@ export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
     content: message.content,
     timestamp: message.createdAt,
   };
+}
+
+/** A page of the caller's rooms (extension): `after` narrows the list to the rooms after that one, page and size page it. */
+export interface RoomPaging {
+  page: number;
+  size: number;
+  after?: RoomPosition | undefined;
+  unreadOnly: boolean;
+}
+
+/**
+ * `after` (a room's lastActivityAt and id) as a position in the list. The time is compared as stored, an ISO string
+ * in milliseconds, so it is written that way whatever precision it came with.
+ */
+export function roomPositionOf(after: string): RoomPosition {
+  const [time = '', id = ''] = after.split(',');
+  const activity = new Date(time);
+  const roomId = Number(id);
+  if (Number.isNaN(activity.getTime()) || !Number.isSafeInteger(roomId) || roomId < 1 || roomId > MAX_DATABASE_ID) {
+    throw badRequest(ROOM_POSITION_MESSAGE, 'after');
+  }
+  return { lastActivityAt: activity.toISOString(), roomId };
 }
 
 export interface MessagePaging {
@@ -61,23 +85,38 @@ export class ChatService {
         lastMessage: lastMessage?.content ?? null,
         lastMessageTime: lastMessage?.createdAt ?? null,
         createdAt: membership.createdAt,
+        lastActivityAt: membership.lastActivityAt,
         unreadCount: unread.get(membership.roomId) ?? 0,
       };
     });
   }
 
-  /** The caller's rooms, the most recently active first; rooms without messages after them, newest first. */
+  /**
+   * Every room of the caller, the most recently active first (by the latest message, or by creation before the
+   * first; among equals, the newer room first). Unbounded: the plain contract's list.
+   */
   async rooms(viewer: AuthenticatedUser): Promise<RoomAnswer[]> {
-    const memberships = await this.chat.memberships(viewer.id);
-    memberships.sort(
-      (a, b) => (b.lastMessageId ?? 0) - (a.lastMessageId ?? 0) || b.createdAt.localeCompare(a.createdAt) || b.roomId - a.roomId,
-    );
-    return this.describeRooms(viewer, memberships);
+    return this.describeRooms(viewer, await this.chat.roomsByActivity(viewer.id, {}));
+  }
+
+  /** Just these of the caller's rooms, in the list's order (extension): ids of others' rooms or of none are left out. */
+  async roomsByIds(viewer: AuthenticatedUser, roomIds: readonly number[]): Promise<RoomAnswer[]> {
+    return this.describeRooms(viewer, await this.chat.roomsByActivity(viewer.id, { roomIds }));
+  }
+
+  /** A page of the caller's rooms in the same order (extension): only the page's rooms are read and described. */
+  async roomPage(viewer: AuthenticatedUser, paging: RoomPaging): Promise<Page<RoomAnswer>> {
+    const selection = { after: paging.after, unreadOnly: paging.unreadOnly };
+    const [memberships, total] = await Promise.all([
+      this.chat.roomsByActivity(viewer.id, selection, { offset: paging.page * paging.size, limit: paging.size }),
+      this.chat.countRooms(viewer.id, selection),
+    ]);
+    return toPage(await this.describeRooms(viewer, memberships), total, paging);
   }
 
   /** `field`: the request field that named the room (a path's roomId, or the receiver of the send path). */
   private async membership(viewer: AuthenticatedUser, roomId: number, field = 'roomId'): Promise<Membership> {
-    const [membership] = await this.chat.memberships(viewer.id, roomId);
+    const membership = await this.chat.membership(viewer.id, roomId);
     if (membership) return membership;
     if (await this.chat.roomExists(roomId)) throw forbidden('You are not a participant of this chat', 'NOT_A_PARTICIPANT');
     throw notFound('Chat room not found', 'CHAT_ROOM_NOT_FOUND', field);
@@ -138,6 +177,11 @@ export class ChatService {
   async unreadCount(viewer: AuthenticatedUser, roomId: number): Promise<number> {
     await this.membership(viewer, roomId);
     return (await this.chat.unreadCounts(viewer.id, [roomId])).get(roomId) ?? 0;
+  }
+
+  /** Every unread message of the caller, over all their rooms (extension): the chat badge. */
+  unreadTotal(viewer: AuthenticatedUser): Promise<number> {
+    return this.chat.unreadTotal(viewer.id);
   }
 
   async markRead(viewer: AuthenticatedUser, roomId: number): Promise<void> {

@@ -97,19 +97,78 @@ class ShopSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How long a SQLite write waits for another process's write lock before failing with "database is locked". */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 function openSqlite(file: string): SqliteDialect {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    // The shop's data is for this user alone: a new folder and a new file are made unreadable to others (SQLite gives
+    // its -wal and -shm files the database file's permissions).
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return new ShopSqliteDialect({ database: withPreparedStatementCache(database) });
 }
+
+/** PostgreSQL's pool: how many connections, and how long a query may wait for one or run. */
+export interface PoolSettings {
+  /** Connections at most (PG_POOL_SIZE). */
+  size: number;
+  /** How long getting a connection may take, queueing for a busy pool included, before the query fails (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** How long one statement may run before PostgreSQL cancels it (PG_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolSettings = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 };
 
 export interface DatabaseOptions {
   /** Told about connection failures that happen outside any query (the server restarted, killed the session). */
   onConnectionError?: (error: Error) => void;
+  pool?: PoolSettings;
+}
+
+/** The database's address for messages: never its password. */
+export function describeDatabase(databaseUrl: string): string {
+  if (databaseUrl.startsWith('file:')) return `the SQLite file ${databaseUrl.slice('file:'.length)}`;
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL is not a valid URL)';
+  }
+}
+
+/**
+ * Why the database cannot be opened, in one line an operator can act on (the setting, and what to do); undefined
+ * for a failure that is not about reaching or opening it.
+ */
+export function openingFailure(error: unknown, databaseUrl: string): string | undefined {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const where = describeDatabase(databaseUrl);
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: `${where} refused the connection: start PostgreSQL, or correct the host and port in DATABASE_URL`,
+    ENOTFOUND: `${where}: no such host; correct the host in DATABASE_URL`,
+    EAI_AGAIN: `${where}: the host name could not be looked up; check DNS or correct DATABASE_URL`,
+    ETIMEDOUT: `${where} did not answer in time; check that it runs and that this machine may reach it`,
+    '28P01': `${where} refused the user name or password in DATABASE_URL`,
+    '28000': `${where} refused this user (pg_hba.conf); allow it there or use another user in DATABASE_URL`,
+    '3D000': `${where}: the database does not exist; create it (createdb) or correct its name in DATABASE_URL`,
+    EACCES: `${where} cannot be created or written by this process: give it write access to DATA_DIR, or set DATA_DIR or DATABASE_URL elsewhere`,
+    EROFS: `${where} is on a read-only file system: set DATA_DIR or DATABASE_URL elsewhere`,
+    SQLITE_CANTOPEN: `${where} cannot be opened: check that DATA_DIR exists and is writable, or set DATABASE_URL elsewhere`,
+    SQLITE_NOTADB: `${where} is not a SQLite database: point DATABASE_URL at the shop's database file`,
+  };
+  if (code && reasons[code]) return `DATABASE_URL: ${reasons[code]}`;
+  if (/timeout exceeded when trying to connect/i.test(String((error as Error).message))) {
+    return `DATABASE_URL: ${where} did not accept a connection within PG_CONNECT_TIMEOUT_MS; check that it runs and is reachable`;
+  }
+  return undefined;
 }
 
 export function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): ShopDatabase {
@@ -118,7 +177,18 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
     const db = new Kysely<Database>({ dialect: openSqlite(databaseUrl.slice('file:'.length)), plugins });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: postgresTypes() });
+  const settings = options.pool ?? DEFAULT_POOL;
+  // A starved pool or a stuck statement fails fast, rather than holding every request (and health check) behind it.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: settings.size,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    // The shop's queries are short index reads; PostgreSQL's JIT compiles any whose estimated cost passes its
+    // threshold, which the unread total over a user's thousands of rooms does: ~5 ms of compiling for 2 ms of work.
+    options: '-c jit=off',
+    types: postgresTypes(),
+  });
   // An idle connection the server ends (a restart, an administrator) is an 'error' event; unheard, it would end the
   // process. The pool replaces such connections by itself, so telling is all there is to do. A client the pool has
   // already let go can still hear its session end: it gets a listener of its own.

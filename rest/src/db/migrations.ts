@@ -1,10 +1,100 @@
 // Schema migrations: one list, run at start on SQLite and PostgreSQL alike. Append new migrations, never edit old ones.
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
-import type { DatabaseKind, ShopDatabase } from './database.js';
+import { type DatabaseKind, SQLITE_BUSY_TIMEOUT_MS, type ShopDatabase } from './database.js';
 
 type Schema = Kysely<unknown>['schema'];
 
-function createMigrations(kind: DatabaseKind): Record<string, Migration> {
+const COUNTING_TRIGGER_NAMES = ['products_count_insert', 'products_count_delete', 'orders_count_insert', 'orders_count_delete', 'orders_count_update'];
+
+// An order's status names its counter ('orders:PENDING'); a counter is created at its first order.
+const SQLITE_COUNTING_TRIGGERS = [
+  `create trigger products_count_insert after insert on products begin
+     update row_counts set count = count + 1 where name = 'products';
+   end`,
+  `create trigger products_count_delete after delete on products begin
+     update row_counts set count = count - 1 where name = 'products';
+   end`,
+  `create trigger orders_count_insert after insert on orders begin
+     insert into row_counts (name, count) values ('orders:' || new.status, 1)
+       on conflict (name) do update set count = count + 1;
+   end`,
+  `create trigger orders_count_delete after delete on orders begin
+     update row_counts set count = count - 1 where name = 'orders:' || old.status;
+   end`,
+  `create trigger orders_count_update after update of status on orders when new.status <> old.status begin
+     update row_counts set count = count - 1 where name = 'orders:' || old.status;
+     insert into row_counts (name, count) values ('orders:' || new.status, 1)
+       on conflict (name) do update set count = count + 1;
+   end`,
+];
+
+// Statement-level with transition tables: a bulk insert updates each counter once, not once per row.
+const POSTGRES_COUNTING_TRIGGERS = [
+  `create function count_product_rows() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'INSERT' then
+       update row_counts set count = count + (select count(*) from new_rows) where name = 'products';
+     else
+       update row_counts set count = count - (select count(*) from old_rows) where name = 'products';
+     end if;
+     return null;
+   end $$`,
+  `create trigger products_count_insert after insert on products referencing new table as new_rows
+     for each statement execute function count_product_rows()`,
+  `create trigger products_count_delete after delete on products referencing old table as old_rows
+     for each statement execute function count_product_rows()`,
+  `create function count_order_rows() returns trigger language plpgsql as $$
+   begin
+     if tg_op in ('UPDATE', 'DELETE') then
+       update row_counts set count = row_counts.count - gone.count
+         from (select 'orders:' || status as name, count(*) as count from old_rows group by status) as gone
+         where row_counts.name = gone.name;
+     end if;
+     if tg_op in ('UPDATE', 'INSERT') then
+       insert into row_counts (name, count)
+         select 'orders:' || status, count(*) from new_rows group by status
+         on conflict (name) do update set count = row_counts.count + excluded.count;
+     end if;
+     return null;
+   end $$`,
+  `create trigger orders_count_insert after insert on orders referencing new table as new_rows
+     for each statement execute function count_order_rows()`,
+  `create trigger orders_count_delete after delete on orders referencing old table as old_rows
+     for each statement execute function count_order_rows()`,
+  `create trigger orders_count_update after update on orders referencing old table as old_rows new table as new_rows
+     for each statement execute function count_order_rows()`,
+];
+
+// The name index of SQLite follows the products table (an external-content FTS5 table stores no copy of the names).
+const SQLITE_NAME_SEARCH_TRIGGERS = [
+  `create trigger products_name_search_insert after insert on products begin
+     insert into products_name_search (rowid, name_key) values (new.id, new.name_key);
+   end`,
+  `create trigger products_name_search_delete after delete on products begin
+     insert into products_name_search (products_name_search, rowid, name_key) values ('delete', old.id, old.name_key);
+   end`,
+  `create trigger products_name_search_update after update of name_key on products begin
+     insert into products_name_search (products_name_search, rowid, name_key) values ('delete', old.id, old.name_key);
+     insert into products_name_search (rowid, name_key) values (new.id, new.name_key);
+   end`,
+];
+
+/**
+ * Migrations run in one transaction that holds SQLite's write lock (database.ts): a second instance starting on the
+ * same file waits for it, then finds nothing left to do. It waits longer than a request would, as a big file's
+ * new indexes take a while to build.
+ */
+async function waitingLongForSqliteLock<T, DB>(db: Kysely<DB>, run: () => Promise<T>): Promise<T> {
+  await sql.raw(`pragma busy_timeout = ${SQLITE_MIGRATION_WAIT_MS}`).execute(db);
+  try {
+    return await run();
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
+  }
+}
+
+/** Every migration, by name, for this kind of database (exported for the tests that migrate step by step). */
+export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   // The one place where the two databases differ: how a generated integer key is declared.
   const idColumn = (table: ReturnType<Schema['createTable']>) =>
     kind === 'sqlite'
@@ -126,16 +216,136 @@ function createMigrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0004_scale': {
+      // A screen's cost grows with what it shows, not with what the shop holds (issue "Scale with the data"):
+      // - the desk's tabs read orders of one status newest first: (status, id);
+      // - the listing's price and stock bounds are ranges: an index each, ending in id (the listing's order);
+      // - counts that no request scans for: row_counts holds the catalogue's size and the orders per status,
+      //   kept exact by triggers in the same transaction as the change, whichever code path makes it;
+      // - "name contains": a trigram index (SQLite's FTS5 trigram tokenizer over name_key, PostgreSQL's pg_trgm),
+      //   matching exactly what LIKE '%…%' on the lower-cased name_key matched before.
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex('orders_status_idx').on('orders').columns(['status', 'id']).execute();
+        await db.schema.createIndex('products_price_idx').on('products').columns(['price_cents', 'id']).execute();
+        await db.schema.createIndex('products_quantity_idx').on('products').columns(['quantity', 'id']).execute();
+
+        await db.schema
+          .createTable('row_counts')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'bigint', (c) => c.notNull())
+          .execute();
+        await sql`insert into row_counts (name, count) select 'products', count(*) from products`.execute(db);
+        await sql`insert into row_counts (name, count) select 'orders:' || status, count(*) from orders group by status`.execute(db);
+
+        for (const statement of kind === 'sqlite' ? SQLITE_COUNTING_TRIGGERS : POSTGRES_COUNTING_TRIGGERS) await sql.raw(statement).execute(db);
+
+        if (kind === 'sqlite') {
+          await sql`create virtual table products_name_search using fts5(name_key, content = 'products', content_rowid = 'id', tokenize = 'trigram')`.execute(db);
+          for (const statement of SQLITE_NAME_SEARCH_TRIGGERS) await sql.raw(statement).execute(db);
+          await sql`insert into products_name_search (products_name_search) values ('rebuild')`.execute(db);
+        } else {
+          // Trusted since PostgreSQL 13: the database's owner may create it. Part of Debian's postgresql package.
+          await sql`create extension if not exists pg_trgm`.execute(db);
+          await sql`create index products_name_trgm_idx on products using gin (name_key gin_trgm_ops)`.execute(db);
+        }
+      },
+      async down(db: Kysely<unknown>) {
+        if (kind === 'sqlite') {
+          for (const name of ['products_name_search_insert', 'products_name_search_delete', 'products_name_search_update']) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+          await sql`drop table if exists products_name_search`.execute(db);
+          for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+        } else {
+          await sql`drop index if exists products_name_trgm_idx`.execute(db);
+          for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name} on ${name.startsWith('products') ? 'products' : 'orders'}`).execute(db);
+          await sql`drop function if exists count_product_rows()`.execute(db);
+          await sql`drop function if exists count_order_rows()`.execute(db);
+        }
+        await db.schema.dropTable('row_counts').execute();
+        await db.schema.dropIndex('products_quantity_idx').execute();
+        await db.schema.dropIndex('products_price_idx').execute();
+        await db.schema.dropIndex('orders_status_idx').execute();
+      },
+    },
+    '0005_chat_room_activity': {
+      // The chat sidebar pages a user's rooms by latest activity (issue "Scale with the data"): each membership keeps
+      // its room's activity (the latest message's time, or the room's creation before the first), so that one index,
+      // (user, activity, room), serves "this user's rooms, most recently active first" a page at a time. Triggers
+      // keep it in the same transaction as the change, whatever writes the rooms: a membership takes its room's
+      // activity when it is made, and both memberships follow the room's last_message_id.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('chat_participants')
+          .addColumn('last_activity_at', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await sql`update chat_participants set last_activity_at = coalesce(
+            (select m.created_at from chat_rooms r join chat_messages m on m.id = r.last_message_id where r.id = chat_participants.room_id),
+            (select r.created_at from chat_rooms r where r.id = chat_participants.room_id))`.execute(db);
+        const roomActivity = (roomId: string) => `coalesce(
+            (select m.created_at from chat_rooms r join chat_messages m on m.id = r.last_message_id where r.id = ${roomId}),
+            (select r.created_at from chat_rooms r where r.id = ${roomId}))`;
+        const statements =
+          kind === 'sqlite'
+            ? [
+                `create trigger chat_participants_activity_insert after insert on chat_participants begin
+                   update chat_participants set last_activity_at = ${roomActivity('new.room_id')} where id = new.id;
+                 end`,
+                `create trigger chat_rooms_activity_update after update of last_message_id on chat_rooms
+                   when new.last_message_id is not old.last_message_id begin
+                   update chat_participants set last_activity_at = ${roomActivity('new.id')} where room_id = new.id;
+                 end`,
+              ]
+            : [
+                `create function chat_participant_activity() returns trigger language plpgsql as $$
+                 begin
+                   new.last_activity_at := coalesce(${roomActivity('new.room_id')}, new.last_activity_at);
+                   return new;
+                 end $$`,
+                `create trigger chat_participants_activity_insert before insert on chat_participants
+                   for each row execute function chat_participant_activity()`,
+                `create function chat_room_activity() returns trigger language plpgsql as $$
+                 begin
+                   update chat_participants set last_activity_at = ${roomActivity('new.id')} where room_id = new.id;
+                   return null;
+                 end $$`,
+                `create trigger chat_rooms_activity_update after update of last_message_id on chat_rooms
+                   for each row when (new.last_message_id is distinct from old.last_message_id)
+                   execute function chat_room_activity()`,
+              ];
+        for (const statement of statements) await sql.raw(statement).execute(db);
+        await db.schema
+          .createIndex('chat_participants_activity_idx')
+          .on('chat_participants')
+          .columns(['user_id', 'last_activity_at', 'room_id'])
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('chat_participants_activity_idx').execute();
+        if (kind === 'sqlite') {
+          await sql`drop trigger if exists chat_rooms_activity_update`.execute(db);
+          await sql`drop trigger if exists chat_participants_activity_insert`.execute(db);
+        } else {
+          await sql`drop trigger if exists chat_rooms_activity_update on chat_rooms`.execute(db);
+          await sql`drop trigger if exists chat_participants_activity_insert on chat_participants`.execute(db);
+          await sql`drop function if exists chat_room_activity()`.execute(db);
+          await sql`drop function if exists chat_participant_activity()`.execute(db);
+        }
+        await db.schema.alterTable('chat_participants').dropColumn('last_activity_at').execute();
+      },
+    },
   };
 }
 
+/** How long an instance waits for another one that is migrating the same SQLite file (a big file's indexes take a while). */
+const SQLITE_MIGRATION_WAIT_MS = 120_000;
+
 export async function migrateToLatest({ db, kind }: ShopDatabase): Promise<void> {
+  const plain = db.withoutPlugins();
   const migrator = new Migrator({
     // Migrations are written with snake_case names, so they run without the camelCase plugin.
-    db: db.withoutPlugins(),
-    provider: { getMigrations: async () => createMigrations(kind) },
+    db: plain,
+    provider: { getMigrations: async () => migrationsFor(kind) },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = kind === 'sqlite' ? await waitingLongForSqliteLock(plain, () => migrator.migrateToLatest()) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -83,6 +83,11 @@ export interface ChatParticipantsTable {
   /** null once the participant deleted their account. */
   userId: number | null;
   lastReadMessageId: number;
+  /**
+   * The room's latest activity: its last message's time, or its creation before the first (what the rooms are ordered
+   * by). Kept by triggers (migration 0005), never written by the service.
+   */
+  lastActivityAt: Generated<string>;
 }
 
 export interface ChatMessagesTable {
@@ -108,6 +113,21 @@ export interface SeedRunsTable {
   ranAt: string;
 }
 
+/**
+ * Counts kept by triggers (migration 0004) so that no request counts rows: 'products' (the catalogue's size) and
+ * 'orders:<STATUS>' (every customer's orders in a status).
+ */
+export interface RowCountsTable {
+  name: string;
+  count: number;
+}
+
+/** SQLite only: the trigram index of product names (an FTS5 table over products.name_key). */
+export interface ProductsNameSearchTable {
+  rowid: number;
+  nameKey: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -119,6 +139,8 @@ export interface Database {
   chatMessages: ChatMessagesTable;
   seedRuns: SeedRunsTable;
   checkoutRequests: CheckoutRequestsTable;
+  rowCounts: RowCountsTable;
+  productsNameSearch: ProductsNameSearchTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

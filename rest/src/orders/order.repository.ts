@@ -1,6 +1,10 @@
 // SQL for orders and their lines. Lines are snapshots: name and price as they were when ordered.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { containing } from '../db/like.js';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.js';
+import { MAX_DATABASE_ID } from '../shared/schemas.js';
+import { usernameKey } from '../../../shop-rules/account-rules.js';
+import type { OrderSearch } from '../../../shop-rules/order-rules.js';
 
 export interface OrderWithItems extends OrderRow {
   username: string | null;
@@ -19,6 +23,8 @@ export interface OrderScope {
   userId?: number | undefined;
   /** undefined → in every status. */
   status?: string | undefined;
+  /** undefined → every order; else the one with that number, or those of buyers whose username contains the text. */
+  search?: OrderSearch | undefined;
 }
 
 export class OrderRepository {
@@ -41,15 +47,27 @@ export class OrderRepository {
     return orders.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
   }
 
-  private selectOrders(db: Kysely<Database>, scope: OrderScope) {
-    let query = db
-      .selectFrom('orders')
-      .leftJoin('users', 'users.id', 'orders.userId')
-      .selectAll('orders')
-      .select('users.username');
+  /** The orders of a scope, each with its buyer's username (null once the account is deleted). */
+  private matching(db: Kysely<Database>, scope: OrderScope) {
+    let query = db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.userId');
     if (scope.userId !== undefined) query = query.where('orders.userId', '=', scope.userId);
     if (scope.status !== undefined) query = query.where('orders.status', '=', scope.status);
+    const { search } = scope;
+    if (search && 'orderNumber' in search) {
+      // PostgreSQL refuses to compare an integer column with a larger number: no order has one anyway.
+      query = search.orderNumber <= MAX_DATABASE_ID ? query.where('orders.id', '=', search.orderNumber) : query.where(sql<boolean>`1 = 0`);
+    } else if (search) {
+      // The lower-cased key column and the lower-cased text: the same answer on SQLite and PostgreSQL. The buyers
+      // are found first and their orders through orders_user_idx: filtering the joined users instead makes SQLite
+      // walk every order (it always drives a LEFT JOIN from its left side): 750 ms at a million orders, 1 ms so.
+      const buyers = db.selectFrom('users').select('users.id').where(containing('users.usernameKey', usernameKey(search.customerContains)));
+      query = query.where('orders.userId', 'in', buyers);
+    }
     return query;
+  }
+
+  private selectOrders(db: Kysely<Database>, scope: OrderScope) {
+    return this.matching(db, scope).selectAll('orders').select('users.username');
   }
 
   async list(scope: OrderScope, slice?: { offset: number; limit: number }): Promise<OrderWithItems[]> {
@@ -58,19 +76,37 @@ export class OrderRepository {
     return this.withItems(await query.execute());
   }
 
-  async count(scope: OrderScope): Promise<number> {
-    let query = this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count'));
-    if (scope.userId !== undefined) query = query.where('userId', '=', scope.userId);
-    if (scope.status !== undefined) query = query.where('status', '=', scope.status);
-    return Number((await query.executeTakeFirstOrThrow()).count);
+  /** Every customer's orders per status, as the triggers count them (migration 0004): no order is read. */
+  private async countedByStatus(): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('rowCounts').select(['name', 'count']).where('name', 'like', 'orders:%').execute();
+    return new Map(rows.map((row) => [row.name.slice('orders:'.length), Number(row.count)]));
   }
 
-  /** How many orders (of every customer) each status has. */
-  async countByStatus(): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('orders')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('status')
+  /** A scope the counters answer: every customer's orders, all or in one status, unsearched. */
+  private static counted(scope: OrderScope): boolean {
+    return scope.userId === undefined && scope.search === undefined;
+  }
+
+  async count(scope: OrderScope): Promise<number> {
+    if (OrderRepository.counted(scope)) {
+      const counts = await this.countedByStatus();
+      return scope.status !== undefined ? (counts.get(scope.status) ?? 0) : [...counts.values()].reduce((sum, count) => sum + count, 0);
+    }
+    const { count } = await this.matching(this.db, scope)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** How many orders of the scope each status has (a caller counting every status passes the scope without one). */
+  async countByStatus(scope: OrderScope): Promise<Map<string, number>> {
+    if (OrderRepository.counted({ ...scope, status: undefined })) {
+      // Statuses without orders yet have no counter (or one at 0): both read as absent.
+      return new Map([...(await this.countedByStatus())].filter(([, count]) => count > 0));
+    }
+    const rows = await this.matching(this.db, scope)
+      .select(['orders.status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('orders.status')
       .execute();
     return new Map(rows.map((row) => [row.status, Number(row.count)]));
   }

@@ -46,20 +46,20 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     {
       schema: {
         ...common,
-        summary: 'The caller’s orders, newest first',
+        summary: 'The caller’s orders, newest first; with the extensions every customer’s (admins), narrowed by status and search',
         querystring: OrderListQuery(extensions),
         response: { 200: OrderListAnswer(extensions), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all'; status?: OrderStatus };
-      // scope and status are extensions: with the extensions off they are ignored like page and size (DESIGN §4).
+      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all'; status?: OrderStatus; search?: string };
+      // scope, status and search are extensions: with the extensions off they are ignored like page and size (DESIGN §4).
       const everyone = extensions && query.scope === 'all';
-      const status = extensions ? query.status : undefined;
       if (everyone && !viewer.isAdmin) throw forbidden('Only administrators can see every order');
+      const narrowing = extensions ? { everyone, status: query.status, search: query.search } : { everyone };
       const page = requestedPage(query, extensions);
-      return page ? orders.page(viewer, page, everyone, status) : orders.list(viewer, everyone, status);
+      return page ? orders.page(viewer, page, narrowing) : orders.list(viewer, narrowing);
     },
   );
 

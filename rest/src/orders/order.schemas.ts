@@ -3,7 +3,13 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 
-import { INVALID_EXPECTED_TOTAL, ORDER_STATUSES, type OrderStatus, SHIPPING_ADDRESS_REQUIRED } from '../../../shop-rules/order-rules.js';
+import {
+  INVALID_EXPECTED_TOTAL,
+  MAX_ORDER_SEARCH_LENGTH,
+  ORDER_STATUSES,
+  type OrderStatus,
+  SHIPPING_ADDRESS_REQUIRED,
+} from '../../../shop-rules/order-rules.js';
 
 export { ORDER_STATUSES, type OrderStatus };
 
@@ -83,6 +89,12 @@ export const OrderListQuery = (extensions: boolean) =>
             Type.Enum(['mine', 'all'], { description: 'all: every customer’s orders, for admins (extension)' }),
           ),
           status: Type.Optional(Type.Enum([...ORDER_STATUSES], { description: 'Only the orders in this status (extension)' })),
+          // Its length is checked after trimming, by the rule shared with the gateway and the web app (shop-rules).
+          search: Type.Optional(
+            Type.String({
+              description: `Only the orders found by this text, trimmed, at most ${MAX_ORDER_SEARCH_LENGTH} characters (extension): digits, optionally after #, find the order with that number; any other text finds the orders of buyers whose username contains it, in any case (% and _ are plain characters). Blank searches nothing`,
+            }),
+          ),
         }),
       ])
     : Type.Object({});
@@ -97,7 +109,13 @@ export const OrderListAnswer = (extensions: boolean) =>
             Type.Object({
               countsByStatus: Type.Optional(
                 Type.Record(Type.String(), Type.Integer(), {
-                  description: 'With scope=all: how many orders each status has, whatever `status` narrows (extension)',
+                  description: 'With scope=all: how many orders each status has (of those `search` finds), whatever `status` narrows (extension)',
+                }),
+              ),
+              search: Type.Optional(
+                Type.String({
+                  description:
+                    'With `search`: the text searched for, trimmed (extension). A client that asked for a search and finds no `search` here is talking to an implementation that ignored it',
                 }),
               ),
             }),

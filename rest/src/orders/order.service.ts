@@ -10,6 +10,7 @@ import {
   canMoveOrder,
   checkExpectedTotal,
   checkIdempotencyKey,
+  checkOrderSearch,
   checkShippingAddress,
   priceChanged,
 } from '../../../shop-rules/order-rules.js';
@@ -18,7 +19,15 @@ import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
-export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number> };
+export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number>; search?: string };
+
+/** Which orders a list holds: the caller's, or every customer's (admins); in one status, or found by a search. */
+export interface OrderNarrowing {
+  everyone: boolean;
+  status?: OrderStatus | undefined;
+  /** What the admin typed: an order number ("#12") or part of a buyer's username (shop-rules' checkOrderSearch). */
+  search?: string | undefined;
+}
 
 export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
   return {
@@ -103,24 +112,31 @@ export class OrderService {
     return { order: await this.get(buyer, earlier), replayed: true };
   }
 
-  private scopeOf(viewer: AuthenticatedUser, everyone: boolean, status?: OrderStatus): OrderScope {
-    return everyone && viewer.isAdmin ? { status } : { userId: viewer.id, status };
+  private scopeOf(viewer: AuthenticatedUser, { everyone, status, search }: OrderNarrowing): OrderScope {
+    const found = search === undefined ? undefined : obeying(checkOrderSearch(search));
+    return { ...(everyone && viewer.isAdmin ? {} : { userId: viewer.id }), status, search: found };
   }
 
-  async list(viewer: AuthenticatedUser, everyone = false, status?: OrderStatus): Promise<OrderAnswer[]> {
-    return (await this.orders.list(this.scopeOf(viewer, everyone, status))).map(toOrderAnswer);
+  async list(viewer: AuthenticatedUser, narrowing: OrderNarrowing = { everyone: false }): Promise<OrderAnswer[]> {
+    return (await this.orders.list(this.scopeOf(viewer, narrowing))).map(toOrderAnswer);
   }
 
-  /** A page of orders; of every customer's (admins), with how many orders each status has, whatever `status` narrows. */
-  async page(viewer: AuthenticatedUser, request: PageRequest, everyone = false, status?: OrderStatus): Promise<OrderPage> {
-    const scope = this.scopeOf(viewer, everyone, status);
+  /**
+   * A page of orders; of every customer's (admins), with how many orders each status has among those the search
+   * finds, whatever `status` narrows: the tabs then say where the orders found are. A page that was searched says
+   * what it searched for, so that a client can tell the search was done.
+   */
+  async page(viewer: AuthenticatedUser, request: PageRequest, narrowing: OrderNarrowing = { everyone: false }): Promise<OrderPage> {
+    const scope = this.scopeOf(viewer, narrowing);
     const [orders, total, counts] = await Promise.all([
       this.orders.list(scope, { offset: request.page * request.size, limit: request.size }),
       this.orders.count(scope),
-      everyone ? this.orders.countByStatus() : undefined,
+      narrowing.everyone ? this.orders.countByStatus({ ...scope, status: undefined }) : undefined,
     ]);
-    const page = toPage(orders.map(toOrderAnswer), total, request);
-    return counts ? { ...page, countsByStatus: Object.fromEntries(ORDER_STATUSES.map((each) => [each, counts.get(each) ?? 0])) as Record<OrderStatus, number> } : page;
+    const page: OrderPage = toPage(orders.map(toOrderAnswer), total, request);
+    if (counts) page.countsByStatus = Object.fromEntries(ORDER_STATUSES.map((each) => [each, counts.get(each) ?? 0])) as Record<OrderStatus, number>;
+    if (scope.search) page.search = narrowing.search!.trim();
+    return page;
   }
 
   /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */

@@ -1,7 +1,8 @@
 // The database (SQLite or PostgreSQL, by DATABASE_URL), migrated to the latest schema before anything is served,
 // as `app.shopDatabase`; closed with the app.
 import fp from 'fastify-plugin';
-import { type ShopDatabase, openDatabase } from '../db/database.js';
+import { ConfigError } from '../../../config/env.js';
+import { type PoolSettings, type ShopDatabase, openDatabase, openingFailure } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations.js';
 
 declare module 'fastify' {
@@ -10,16 +11,25 @@ declare module 'fastify' {
   }
 }
 
-export const databasePlugin = fp<{ databaseUrl: string }>(
-  async (app, { databaseUrl }) => {
-    const database = openDatabase(databaseUrl, {
-      onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection ended outside any query'),
-    });
+export const databasePlugin = fp<{ databaseUrl: string; pool: PoolSettings }>(
+  async (app, { databaseUrl, pool }) => {
+    let database: ShopDatabase;
+    try {
+      database = openDatabase(databaseUrl, {
+        pool,
+        onConnectionError: (error) => app.log.warn({ err: error }, 'a database connection ended outside any query'),
+      });
+    } catch (error) {
+      const reason = openingFailure(error, databaseUrl);
+      throw reason ? new ConfigError(reason) : error;
+    }
     try {
       await migrateToLatest(database);
     } catch (error) {
       await database.close();
-      throw error;
+      // The first query is where an unreachable PostgreSQL shows: say so in one line, not a stack.
+      const reason = openingFailure(error, databaseUrl);
+      throw reason ? new ConfigError(reason) : error;
     }
     app.decorate('shopDatabase', database);
     app.addHook('onClose', () => database.close());

@@ -1,10 +1,9 @@
 // The demo catalogue's images (rest/public/images), served at /images/… so the shop needs no outside network.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { fromRoot } from '../../../config/paths.js';
 
-const imagesFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'images');
+const imagesFolder = fromRoot('rest', 'public', 'images');
 
 export const demoImagesPlugin = fp(
   async (app) => {

@@ -20,6 +20,9 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
 /** PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
 const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
+/** The extensions named in every answer's Contract-Extensions header. */
+export const CONTRACT_EXTENSIONS = 'checkout-integrity';
+
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
   errorDetails: boolean;
@@ -31,6 +34,14 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
       reply.code(status).send(errorDetails ? { message, code, ...(field ? { field } : {}) } : { message });
 
     echoRequestId(app);
+
+    // What this service offers beyond the contract that its answers do not show by themselves: a client (the gateway)
+    // reads it off any answer before relying on it. checkout-integrity: expectedTotal and Idempotency-Key on checkout.
+    if (errorDetails) {
+      app.addHook('onSend', async (_request, reply) => {
+        reply.header('contract-extensions', CONTRACT_EXTENSIONS);
+      });
+    }
 
     // JSON only: a body sent as text/plain is refused as an unsupported type rather than read as a string.
     app.removeContentTypeParser('text/plain');

@@ -1,5 +1,7 @@
 // SQL for the catalogue. Stock only changes through the conditional updates here, so it never goes negative.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DatabaseKind } from '../db/database.js';
+import { containing } from '../db/like.js';
 import type { Database, ProductRow } from '../db/schema.js';
 import { now } from '../shared/clock.js';
 import type { ValidProduct } from '../../../shop-rules/product-rules.js';
@@ -20,9 +22,6 @@ export interface Slice {
   limit: number;
 }
 
-/** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 export const nameKey = (name: string) => name.toLocaleLowerCase('en');
 
 function toColumns(fields: ProductFields) {
@@ -37,13 +36,31 @@ function toColumns(fields: ProductFields) {
   };
 }
 
+/** FTS5's trigram index finds a text of 3 characters or more; shorter ones are looked for the plain way. */
+const TRIGRAM = 3;
+
+/** The text as one FTS5 phrase: every character literal (quotes doubled), so "100%" means those four characters. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+const hasCriteria = (criteria: ProductCriteria) => Object.values(criteria).some((value) => value !== undefined && value !== '');
+
 export class ProductRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `kind` chooses how "name contains" is looked up: SQLite's FTS5 trigram table, or LIKE (pg_trgm's index on PostgreSQL). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DatabaseKind = 'postgres',
+  ) {}
 
   private matching(criteria: ProductCriteria): SelectQueryBuilder<Database, 'products', object> {
     let query = this.db.selectFrom('products');
     if (criteria.nameContains) {
-      query = query.where(sql<boolean>`name_key like ${`%${escapeLike(nameKey(criteria.nameContains))}%`} escape '\\'`);
+      const text = nameKey(criteria.nameContains);
+      if (this.kind === 'sqlite' && [...text].length >= TRIGRAM) {
+        const found = this.db.selectFrom('productsNameSearch').select('rowid').where(sql<boolean>`products_name_search match ${ftsPhrase(text)}`);
+        query = query.where('id', 'in', found);
+      } else {
+        query = query.where(containing('nameKey', text));
+      }
     }
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
     if (criteria.maxPriceCents !== undefined) query = query.where('priceCents', '<=', criteria.maxPriceCents);
@@ -59,6 +76,11 @@ export class ProductRepository {
   }
 
   async count(criteria: ProductCriteria): Promise<number> {
+    // The whole catalogue is counted by the triggers, not by this request.
+    if (!hasCriteria(criteria)) {
+      const counted = await this.db.selectFrom('rowCounts').select('count').where('name', '=', 'products').executeTakeFirst();
+      if (counted) return Number(counted.count);
+    }
     const { count } = await this.matching(criteria)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();

@@ -32,8 +32,14 @@ export interface JourneyShop {
   close(): Promise<void>;
 }
 
-export async function startJourneyShop(): Promise<JourneyShop> {
-  let rest = await startRestService({ seedDemo: true, listen: true });
+export interface JourneyShopOptions {
+  /** The shop's admin account's name (ADMIN_USERNAME); `admin` unless told. */
+  adminUsername?: string;
+}
+
+export async function startJourneyShop(options: JourneyShopOptions = {}): Promise<JourneyShop> {
+  const restEnv = options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {};
+  let rest = await startRestService({ seedDemo: true, listen: true, env: restEnv });
   const restPort = Number(new URL(rest.url).port);
   const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: 'false' };
   let gateway = await startGateway(rest.url, { env: gatewayEnv });
@@ -49,7 +55,7 @@ export async function startJourneyShop(): Promise<JourneyShop> {
       restRunning = false;
     },
     async startRest() {
-      rest = await startRestService({ reuse: { databaseUrl: rest.databaseUrl, dataDir: rest.dataDir }, listen: true, port: restPort });
+      rest = await startRestService({ reuse: { databaseUrl: rest.databaseUrl, dataDir: rest.dataDir }, listen: true, port: restPort, env: restEnv });
       shop.rest = rest;
       restRunning = true;
     },
@@ -76,7 +82,14 @@ export interface Person {
   page: Page;
   /** Uncaught errors of the page: a journey ends with none. */
   pageErrors: string[];
+  /** What the shop's Content-Security-Policy refused, and pages of the shop sent without one: a journey ends with none. */
+  policyProblems: string[];
 }
+
+/** Reported by the page itself, so that no refusal of the policy goes unseen. */
+const REPORT_POLICY_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  console.error('CSP violation: ' + event.violatedDirective + ' refused ' + (event.blockedURI || 'inline') + ' on ' + location.pathname);
+});`;
 
 let peopleOpened = 0;
 
@@ -84,9 +97,19 @@ let peopleOpened = 0;
 export async function openPerson(browser: Browser, shop: JourneyShop, width: number = 1280): Promise<Person> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.origin });
   context.setDefaultTimeout(20_000);
+  await context.addInitScript(REPORT_POLICY_VIOLATIONS);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const policyProblems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) policyProblems.push(message.text());
+  });
+  // Every page of the shop comes with the strict policy (else no violation could be seen at all).
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'document' || !response.url().startsWith(shop.origin)) return;
+    if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? '')) policyProblems.push(`no Content-Security-Policy on ${response.url()}`);
+  });
   // What the person was looking at when the journey failed, for whoever reads the failure.
   const person = ++peopleOpened;
   onTestFailed(async ({ task }) => {
@@ -94,7 +117,7 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
     const name = `FAILED-${task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}-person${person}.png`;
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, name), fullPage: true }).catch(() => undefined);
   });
-  return { context, page, pageErrors };
+  return { context, page, pageErrors, policyProblems };
 }
 
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
@@ -164,20 +187,21 @@ export function connectionDot(page: Page) {
   return page.getByRole('img', { name: /^(Online|Offline)$/ });
 }
 
-/** Ends a journey: every browser closed, no page had an uncaught error. */
+/** Ends a journey: every browser closed, no page had an uncaught error, and the Content-Security-Policy refused nothing. */
 export async function leave(...people: Person[]): Promise<void> {
   for (const person of people) await person.context.close();
   expect(people.flatMap((person) => person.pageErrors)).toEqual([]);
+  expect(people.flatMap((person) => person.policyProblems)).toEqual([]);
 }
 
 /**
  * A journey's browser and shop, started before its tests (in parallel) and closed after them: `set` receives them
  * once they are up.
  */
-export function openJourney(set: (opened: { browser: Browser; shop: JourneyShop }) => void): void {
+export function openJourney(set: (opened: { browser: Browser; shop: JourneyShop }) => void, options: JourneyShopOptions = {}): void {
   let opened: { browser?: Browser; shop?: JourneyShop } = {};
   beforeAll(async () => {
-    const [browser, shop] = await Promise.all([launchChromium(), startJourneyShop()]);
+    const [browser, shop] = await Promise.all([launchChromium(), startJourneyShop(options)]);
     opened = { browser, shop };
     set({ browser, shop });
   });

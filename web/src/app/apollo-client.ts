@@ -6,11 +6,14 @@ import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
+import { forgetCartNotes } from '../lib/cart';
+import { forgetNewOrders } from '../lib/orders';
 import { clearToken, pendingSessionChange, readToken, subscribeToToken } from '../lib/session';
 import { createShopCache } from './cache';
-import { type ShopSocket, createShopSocket } from './socket';
+import { type ShopSocket, createShopSocket, isRetriedServerError, retryDelayMs } from './socket';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -64,14 +67,27 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
     if (isUnauthenticated(error)) clearToken('expired');
   });
   const http = options.httpLink ?? new HttpLink({ uri: GRAPHQL_PATH });
+  // graphql-ws ends every subscription for good on a server error close (1011, 4500): they are asked for again,
+  // with the socket's back-off, for as long as it takes.
+  const resubscribeAfterServerError = new RetryLink({
+    delay: (count) => retryDelayMs(count - 1),
+    attempts: (_count, _operation, error) => isRetriedServerError(error),
+  });
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    options.subscriptionLink ?? new GraphQLWsLink(socket.client),
+    ApolloLink.from([resubscribeAfterServerError, options.subscriptionLink ?? new GraphQLWsLink(socket.client)]),
     ApolloLink.from([sessionEndsOnUnauthenticated, authLink, http]),
   );
 
   const client = new ApolloClient({ cache, link, dataMasking: true });
   clientHolder.client = client;
+  // What the app keeps beside the cache belongs to the session too: it goes with the cache.
+  const forgetSessionNotes = async () => {
+    forgetCartNotes();
+    forgetNewOrders();
+  };
+  client.onClearStore(forgetSessionNotes);
+  client.onResetStore(forgetSessionNotes);
   const stop = followSession(client, socket);
   return { client, socket, stop };
 }

@@ -1,12 +1,36 @@
 // The normalized cache is the client's state: every screen reads it, and mutation payloads and subscription events
 // write it. The policies here are the few places where the cache must know more than the schema tells it.
 import { InMemoryCache, type FieldFunctionOptions, type Reference, type StoreObject } from '@apollo/client';
-import { relayStylePagination } from '@apollo/client/utilities';
+import { type RelayFieldPolicy, relayStylePagination } from '@apollo/client/utilities';
 import { lineSubtotal, sumOfAmounts } from '../../../shop-rules/money';
 
 /** Every type that implements Node, so `node(id)` fragments match and cached objects are found by id. */
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 
+
+/**
+ * Pages of a list read by keyset (the chat rooms), merged as relayStylePagination merges them, each node once: a
+ * room the cache put on top (a new chat that already existed further down) may come again in a later page; the one
+ * already shown stays.
+ */
+function eachNodeOnce(policy: RelayFieldPolicy<Reference>): RelayFieldPolicy<Reference> {
+  const merge = policy.merge as Extract<RelayFieldPolicy<Reference>['merge'], (...args: never[]) => unknown>;
+  return {
+    ...policy,
+    merge(existing, incoming, options) {
+      const merged = merge(existing, incoming, options);
+      if (!merged) return merged;
+      const seen = new Set<string>();
+      const edges = merged.edges.filter((edge) => {
+        const node = 'node' in edge ? edge.node : edge;
+        if (seen.has(node.__ref)) return false;
+        seen.add(node.__ref);
+        return true;
+      });
+      return edges.length === merged.edges.length ? merged : { ...merged, edges };
+    },
+  };
+}
 
 /** A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server. */
 function liveUnitPrice(existing: number | undefined, { readField }: FieldFunctionOptions): number | undefined {
@@ -23,8 +47,8 @@ export function createShopCache(): InMemoryCache {
         fields: {
           // The filter is part of the list's identity; pages of one filter are merged into one list.
           products: relayStylePagination(['filter']),
-          // Every customer's orders (the admins' desk): one list per status tab, pages of a tab merged.
-          orders: relayStylePagination(['status']),
+          // Every customer's orders (the admins' desk): one list per status tab and search, pages of a list merged.
+          orders: relayStylePagination(['status', 'search']),
           // A product seen anywhere (a listing card) answers product(id) at once, with no request.
           product: {
             read(existing: Reference | null | undefined, { args, toReference, canRead }) {
@@ -53,7 +77,8 @@ export function createShopCache(): InMemoryCache {
         keyFields: [],
         fields: {
           orders: relayStylePagination(),
-          chatRooms: { merge: false },
+          // The sidebar's rooms, pages merged; the unreadOnly list (the room to open) is a list of its own.
+          chatRoomConnection: eachNodeOnce(relayStylePagination(['unreadOnly'])),
         },
       },
       Preferences: { merge: true },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginDocument, OrdersPageDocument, ProductListingDocument, SessionDocument } from '../gql/graphql';
 import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
-import { roomId, sessionMock, unauthenticated } from '../testing/fixtures';
+import { sessionMock, unauthenticated } from '../testing/fixtures';
 import { FakeSocket, createFakeGateway } from '../testing/fake-gateway-socket';
 import { TEST_TOKEN, currentPath, renderApp } from '../testing/render';
 
@@ -71,7 +71,7 @@ describe('who sees what', () => {
 
 describe('navbar', () => {
   it('shows a shopper Home, Profile, Orders, Chat with the unread total, Cart with its count, who they are and Logout', async () => {
-    renderApp({ mocks: [sessionMock({ username: 'alice', itemCount: 3, rooms: [{ id: roomId(1), unreadCount: 2 }, { id: roomId(2), unreadCount: 5 }] }), emptyListing] });
+    renderApp({ mocks: [sessionMock({ username: 'alice', itemCount: 3, unreadMessageCount: 7 }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await within(nav).findByText('alice (User)');
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Profile', 'Orders', 'Chat 7 unread', 'Cart 3 items']);
@@ -80,7 +80,7 @@ describe('navbar', () => {
   });
 
   it('puts the unread total on the Menu button too, for a phone where the Chat link is folded away', async () => {
-    renderApp({ mocks: [sessionMock({ rooms: [{ id: roomId(1), unreadCount: 2 }, { id: roomId(2), unreadCount: 5 }] }), emptyListing] });
+    renderApp({ mocks: [sessionMock({ unreadMessageCount: 7 }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('button', { name: 'Menu, 7 unread' })).toHaveAttribute('aria-expanded', 'false');
   });

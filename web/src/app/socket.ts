@@ -1,5 +1,6 @@
 // The graphql-ws connection for subscriptions: the token from storage at every (re)connect, retries for ever with
-// back-off (a gateway restart, 1013 Try Again Later, a dropped network), and what the navbar's dot shows.
+// back-off (a gateway restart, 1013 Try Again Later, a dropped network, and, through apollo-client.ts, the server
+// errors graphql-ws itself gives up on), and what the navbar's dot shows.
 // A refusal (4403: the token no longer works) is retried once, because another tab may be changing the password:
 // the gateway ends the old token's sockets as soon as the change is made, which can be before that tab has stored
 // the new token. So the retry waits until a token other than the refused one is stored (at most a few seconds),
@@ -11,6 +12,18 @@ export type SocketState = 'connecting' | 'online' | 'offline';
 
 /** Close code a client may use for itself (4000–4999 are free for applications): reconnect with a fresh token. */
 const CLIENT_RESTART = 4205;
+/**
+ * Closes graphql-ws gives up on for good (its subscriptions end with an error) although a server error is
+ * usually passing: 1011 Internal Error and 4500 Internal Server Error. The app's subscriptions are started again
+ * (apollo-client.ts) with the same back-off, and the reconnection after them catches up like any other.
+ */
+export const RETRIED_SERVER_ERRORS = [1011, 4500] as const;
+
+/** Whether an error a subscription ended with is one of those closes (as Apollo's socket link words it). */
+export function isRetriedServerError(error: unknown): boolean {
+  const match = error instanceof Error ? /^Socket closed with event (\d+)/.exec(error.message) : null;
+  return !!match && (RETRIED_SERVER_ERRORS as readonly number[]).includes(Number(match[1]));
+}
 const MAX_RETRY_DELAY_MS = 30_000;
 /** How long a refused socket waits for another tab to store its new token before trying the old one once more. */
 export const REFUSAL_GRACE_MS = 3000;
@@ -57,6 +70,8 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
   /** Set after a first refusal while that token is still the stored one: the retry waits for a new one. */
   let refusedToken: string | null | undefined;
   let lastJudged: { errorOrClose: unknown; retry: boolean } | undefined;
+  /** The last close was one graphql-ws gave up on: the connection after it is a reconnection all the same. */
+  let gaveUp = false;
   const listeners = new Set<() => void>();
   const setState = (next: SocketState) => {
     if (next === state) return;
@@ -100,10 +115,12 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
         openSocket = socket as WebSocket;
         refusals = 0;
         setState('online');
-        if (wasRetry) options.onReconnected();
+        if (wasRetry || gaveUp) options.onReconnected();
+        gaveUp = false;
       },
-      closed: () => {
+      closed: (event) => {
         openSocket = undefined;
+        if (isCloseEvent(event) && (RETRIED_SERVER_ERRORS as readonly number[]).includes(event.code)) gaveUp = true;
         setState('offline');
       },
     },

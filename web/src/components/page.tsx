@@ -22,11 +22,3 @@ export function Page({ title, actions, narrow = false, children }: PageProps) {
     </div>
   );
 }
-
-export function Card({ children, className, as: Element = 'section', ...rest }: { children: ReactNode; className?: string; as?: 'section' | 'div' | 'article'; 'aria-labelledby'?: string }) {
-  return (
-    <Element className={[styles.card, className].filter(Boolean).join(' ')} {...rest}>
-      {children}
-    </Element>
-  );
-}

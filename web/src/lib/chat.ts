@@ -1,7 +1,8 @@
-// Chat state shared by the chat screen and the live updates: which room is open, marking a room read, and adding
-// a message to the cached history and room list (from a sendMessage payload or a messageAdded event alike).
-import { gql, type ApolloCache, type ApolloClient, type Reference } from '@apollo/client';
-import { MarkRoomReadDocument } from '../gql/graphql';
+// Chat state shared by the chat screen and the live updates: which room is open, marking a room read, adding a
+// message to the cached history and room list (from a sendMessage payload or a messageAdded event alike), and
+// keeping the navbar's unread total exact while only some rooms are loaded: it moves by what each room's count moves.
+import { gql, type ApolloCache, type ApolloClient, type Reference, type TypedDocumentNode } from '@apollo/client';
+import { ChatRoomUnreadCountFragmentDoc, ChatUnreadTotalDocument, MarkRoomReadDocument, ViewerUnreadTotalFragmentDoc } from '../gql/graphql';
 
 if (false) {
   gql`
@@ -11,15 +12,46 @@ if (false) {
           id
           unreadCount
         }
+        viewer {
+          unreadMessageCount
+        }
         userErrors {
           message
         }
       }
     }
+
+    query ChatUnreadTotal {
+      viewer {
+        unreadMessageCount
+      }
+    }
+
+    fragment ChatRoomUnreadCount on ChatRoom {
+      unreadCount
+    }
+
+    fragment ViewerUnreadTotal on User {
+      unreadMessageCount
+    }
   `;
 }
 
 let openRoomId: string | null = null;
+
+/** What a message being sent is called until the shop gives it its id. */
+const PENDING_MESSAGE_PREFIX = 'pending-';
+let pendingMessages = 0;
+
+export function pendingMessageId(): string {
+  pendingMessages += 1;
+  return `${PENDING_MESSAGE_PREFIX}${pendingMessages}`;
+}
+
+/** A message shown while it is being sent: it has no id from the shop yet. */
+export function isPendingMessage(id: string): boolean {
+  return id.startsWith(PENDING_MESSAGE_PREFIX);
+}
 
 /** The chat screen says which room it shows (null when none). */
 export function setOpenChatRoom(roomId: string | null): void {
@@ -31,14 +63,47 @@ export function visibleChatRoom(): string | null {
   return typeof document !== 'undefined' && document.visibilityState === 'hidden' ? null : openRoomId;
 }
 
-/** Marks the room read: its unread count (and so the navbar's badge) drops at once, and on the server. */
+const viewerId = (cache: ApolloCache) => cache.identify({ __typename: 'User' });
+const roomIdOf = (cache: ApolloCache, roomId: string) => cache.identify({ __typename: 'ChatRoom', id: roomId });
+
+/** The room's unread count as cached; undefined when this cache does not know the room. */
+function cachedUnreadCount(cache: ApolloCache, roomId: string, optimistic = false): number | undefined {
+  const room = cache.readFragment({ id: roomIdOf(cache, roomId), fragment: ChatRoomUnreadCountFragmentDoc, returnPartialData: true }, optimistic);
+  return typeof room?.unreadCount === 'number' ? room.unreadCount : undefined;
+}
+
+/** The navbar's unread total as cached; undefined before the session query brought it. */
+function cachedUnreadTotal(cache: ApolloCache, optimistic = false): number | undefined {
+  const viewer = cache.readFragment({ id: viewerId(cache), fragment: ViewerUnreadTotalFragmentDoc, returnPartialData: true }, optimistic);
+  return typeof viewer?.unreadMessageCount === 'number' ? viewer.unreadMessageCount : undefined;
+}
+
+function moveUnreadTotal(cache: ApolloCache, by: number): void {
+  if (by === 0) return;
+  cache.modify<{ unreadMessageCount: number }>({
+    id: viewerId(cache),
+    fields: { unreadMessageCount: (total) => Math.max(0, total + by) },
+  });
+}
+
+/**
+ * Marks the room read: its unread count and the navbar's total drop at once by what the room had, and the shop's
+ * answer then tells the total exactly.
+ */
 export function markRoomRead(client: ApolloClient, roomId: string): Promise<unknown> {
+  const total = cachedUnreadTotal(client.cache, true);
+  const roomHad = cachedUnreadCount(client.cache, roomId, true) ?? 0;
   return client
     .mutate({
       mutation: MarkRoomReadDocument,
       variables: { input: { roomId } },
       optimisticResponse: {
-        markRoomRead: { __typename: 'MarkRoomReadPayload', room: { __typename: 'ChatRoom', id: roomId, unreadCount: 0 }, userErrors: [] },
+        markRoomRead: {
+          __typename: 'MarkRoomReadPayload',
+          room: { __typename: 'ChatRoom', id: roomId, unreadCount: 0 },
+          viewer: total === undefined ? null : { __typename: 'User', unreadMessageCount: Math.max(0, total - roomHad) },
+          userErrors: [],
+        },
       },
     })
     .catch((error: unknown) => {
@@ -47,19 +112,45 @@ export function markRoomRead(client: ApolloClient, roomId: string): Promise<unkn
     });
 }
 
+/** What a messageAdded event tells of a message: enough to write it and to know how its room's count moved. */
+export interface ArrivingMessage {
+  id: string;
+  isMine: boolean;
+  room: { id: string; unreadCount: number };
+}
+
+/**
+ * A message arrived over the socket: it is written (with its room), joins its room's history and moves the room to
+ * the top of the list, and the navbar's total moves by what the room's count moved. A room this cache did not
+ * know went up by one for someone else's message; for one's own (sent from another tab) its count dropped to 0 by
+ * an amount this tab cannot tell, so the total is asked for afresh.
+ */
+export function receiveMessage<Message extends ArrivingMessage>(client: ApolloClient, fragment: TypedDocumentNode<Message>, message: Message): void {
+  const { cache } = client;
+  const before = cachedUnreadCount(cache, message.room.id);
+  // The callers pass what an @unmask spread gave them: all of the fragment's fields, which TypeScript cannot see
+  // through a generic.
+  cache.writeFragment({ id: cache.identify({ __typename: 'Message', id: message.id }), fragment, data: message as never });
+  addMessageToCache(cache, message);
+  if (before !== undefined) moveUnreadTotal(cache, message.room.unreadCount - before);
+  else if (!message.isMine) moveUnreadTotal(cache, 1);
+  else void client.query({ query: ChatUnreadTotalDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
+}
+
 /** A connection as relayStylePagination keeps it in the cache. */
 interface StoredConnection {
-  edges: readonly { node: Reference }[];
+  edges: readonly { node: Reference; cursor?: string }[];
   totalCount?: number;
+  pageInfo?: { hasNextPage?: boolean };
 }
 
 /**
  * What a new message changes besides its own fields (which normalization has written): it joins its room's
- * loaded history once (an id is never shown twice), and a room not yet in the list joins the list.
+ * loaded history once (an id is never shown twice), and its room moves to the top of the room list.
  */
 export function addMessageToCache(cache: ApolloCache, message: { id: string; room: { id: string } }): void {
   cache.modify<{ messages: StoredConnection }>({
-    id: cache.identify({ __typename: 'ChatRoom', id: message.room.id }),
+    id: roomIdOf(cache, message.room.id),
     fields: {
       messages(existing, { readField, toReference, isReference }) {
         if (isReference(existing) || existing.edges.some((edge) => readField('id', edge.node) === message.id)) return existing;
@@ -73,18 +164,39 @@ export function addMessageToCache(cache: ApolloCache, message: { id: string; roo
       },
     },
   });
-  addRoomToList(cache, message.room.id);
+  putRoomOnTop(cache, message.room.id, { move: true });
 }
 
-/** Puts a room into the viewer's cached room list if it is not there yet (a new chat, a first message). */
+/** Puts a room into the viewer's cached room list if it is not there yet (a new chat): on top, where it is newest. */
 export function addRoomToList(cache: ApolloCache, roomId: string): void {
-  cache.modify<{ chatRooms: readonly Reference[] }>({
-    id: cache.identify({ __typename: 'User' }),
+  putRoomOnTop(cache, roomId, { move: false });
+}
+
+/**
+ * The room on top of the loaded rooms (the list of every room, not the unreadOnly one), loaded or not: the list is
+ * read a page at a time and this room may not be among the pages read yet. Its edge has no cursor: the next page
+ * follows the last page read (its endCursor), not this room, which the shop now places above every cursor handed
+ * out, so it will not come again. `move: false` leaves a room already listed where it is.
+ */
+function putRoomOnTop(cache: ApolloCache, roomId: string, { move }: { move: boolean }): void {
+  cache.modify<{ chatRoomConnection: StoredConnection }>({
+    id: viewerId(cache),
     fields: {
-      chatRooms(existing, { readField, toReference }) {
-        if (existing.some((room) => readField('id', room) === roomId)) return existing;
-        const room = toReference({ __typename: 'ChatRoom', id: roomId });
-        return room ? [room, ...existing] : existing;
+      chatRoomConnection(existing, { readField, toReference, isReference, storeFieldName }) {
+        if (isReference(existing) || !existing?.edges || storeFieldName.includes('"unreadOnly":true')) return existing;
+        const listed = existing.edges.some((edge) => readField('id', edge.node) === roomId);
+        const onTop = existing.edges[0] !== undefined && readField('id', existing.edges[0].node) === roomId;
+        if (listed && (!move || onTop)) return existing;
+        const node = toReference({ __typename: 'ChatRoom', id: roomId });
+        if (!node) return existing;
+        const others = existing.edges.filter((edge) => readField('id', edge.node) !== roomId);
+        // A room new to a list read to its end is one more room; beyond the pages read it may have been counted.
+        const counted = !listed && !existing.pageInfo?.hasNextPage && typeof existing.totalCount === 'number';
+        return {
+          ...existing,
+          edges: [{ __typename: 'ChatRoomEdge', cursor: '', node }, ...others],
+          ...(counted ? { totalCount: existing.totalCount! + 1 } : {}),
+        };
       },
     },
   });

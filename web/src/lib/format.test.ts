@@ -9,8 +9,8 @@ describe('how the shop writes money and time', () => {
   });
 
   it('writes a chat time as a clock time under 24 hours old, else as a date', () => {
-    expect(formatChatTime('2026-11-22T09:05:00.000Z', NOW)).toBe('09:05 AM');
-    expect(formatChatTime('2026-11-21T15:00:01.000Z', NOW)).toBe('03:00 PM');
+    expect(formatChatTime('2026-11-22T09:05:00.000Z', NOW)).toBe('9:05 AM');
+    expect(formatChatTime('2026-11-21T15:00:01.000Z', NOW)).toBe('3:00 PM');
     expect(formatChatTime('2026-11-21T15:00:00.000Z', NOW)).toBe('11/21/2026');
     expect(formatChatTime('2026-01-02T10:00:00.000Z', NOW)).toBe('1/2/2026');
     expect(formatChatTime(null, NOW)).toBe('');

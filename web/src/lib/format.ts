@@ -22,7 +22,7 @@ function validDate(iso: string | null | undefined): Date | undefined {
 export function formatChatTime(iso: string | null | undefined, now: number = Date.now()): string {
   const date = validDate(iso);
   if (!date) return '';
-  if (now - date.getTime() < RECENT_MESSAGE_MS) return date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit' });
+  if (now - date.getTime() < RECENT_MESSAGE_MS) return date.toLocaleTimeString(LOCALE, { hour: 'numeric', minute: '2-digit' });
   return date.toLocaleDateString(LOCALE);
 }
 

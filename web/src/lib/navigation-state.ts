@@ -10,3 +10,8 @@ export interface LoginPageState {
 export interface OrderSuccessState {
   orderId: string;
 }
+
+/** The listing, after the product form saved a product: it confirms the save, with a link to the product. */
+export interface ProductSavedState {
+  savedProduct: { id: string; name: string; created: boolean };
+}

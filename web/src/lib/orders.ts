@@ -1,10 +1,26 @@
 // Order state shared by the order desk and the live updates: what an order's move (or a new order) changes in the
-// admins' cached lists besides the order itself (which normalization writes): which status tabs hold it, and how
-// many each status counts. Also which orders arrived while the desk was open, to mark them new.
-import { type ApolloCache, type Reference, makeVar } from '@apollo/client';
+// admins' cached lists besides the order itself (which normalization writes): which status tabs and searches hold
+// it, and how many each status counts. Also which orders arrived while the desk was open, to mark them new.
+import { gql, type ApolloCache, type Reference, type TypedDocumentNode, makeVar } from '@apollo/client';
+import { type OrderSearch, checkOrderSearch, matchesOrderSearch } from '../../../shop-rules/order-rules';
+import { isRuleViolation } from '../../../shop-rules/rule-violation';
+import { OrderStatusOfFragmentDoc } from '../gql/graphql';
+
+if (false) {
+  gql`
+    fragment OrderStatusOf on Order {
+      status
+    }
+  `;
+}
 
 /** Orders placed since this page was loaded: the desk marks them New until someone acts on them. */
 export const newOrderIds = makeVar<ReadonlySet<string>>(new Set());
+
+/** The session ended (or another one began): the orders marked New were that session's. */
+export function forgetNewOrders(): void {
+  newOrderIds(new Set());
+}
 
 export function forgetNewOrder(id: string): void {
   const current = newOrderIds();
@@ -21,14 +37,27 @@ interface StoredOrderConnection {
   pageInfo?: { hasNextPage?: boolean };
 }
 
-/** The status a cached `orders` list is narrowed to: `orders:{"status":"PENDING"}` → PENDING; none → every status. */
-function statusOfList(storeFieldName: string): string | null {
+/** An order as the desk's lists are narrowed by: its status, and what a search finds it by. */
+export interface ListedOrder {
+  id: string;
+  number: number;
+  status: string;
+  customerUsername?: string | null | undefined;
+}
+
+/**
+ * What a cached `orders` list is narrowed to, read off its key: `orders:{"status":"PENDING","search":"ada"}` → the
+ * pending orders that the search "ada" finds; no status → every status, no search → every order.
+ */
+function narrowingOfList(storeFieldName: string): { status: string | null; search: OrderSearch | undefined } {
   const start = storeFieldName.indexOf('{');
-  if (start < 0) return null;
+  if (start < 0) return { status: null, search: undefined };
   try {
-    return (JSON.parse(storeFieldName.slice(start)) as { status?: string | null }).status ?? null;
+    const args = JSON.parse(storeFieldName.slice(start)) as { status?: string | null; search?: string | null };
+    const search = checkOrderSearch(args.search ?? '');
+    return { status: args.status ?? null, search: isRuleViolation(search) ? undefined : search };
   } catch {
-    return null;
+    return { status: null, search: undefined };
   }
 }
 
@@ -36,7 +65,7 @@ function statusOfList(storeFieldName: string): string | null {
  * An order moved from `previousStatus` (undefined: it is new to this cache) to `order.status`, or was placed: every
  * loaded desk list gains or loses it as its status now says, newest first, and the counts follow.
  */
-export function applyOrderChange(cache: ApolloCache, order: { id: string; number: number; status: string }, previousStatus: string | undefined): void {
+export function applyOrderChange(cache: ApolloCache, order: ListedOrder, previousStatus: string | undefined): void {
   const orderRef = cache.identify({ __typename: 'Order', id: order.id });
   if (!orderRef) return;
   cache.modify<{ orders: StoredOrderConnection }>({
@@ -44,8 +73,10 @@ export function applyOrderChange(cache: ApolloCache, order: { id: string; number
     fields: {
       orders(existing, { storeFieldName, readField, toReference, isReference }) {
         if (isReference(existing) || !existing?.edges) return existing;
-        const narrowedTo = statusOfList(storeFieldName);
-        const belongs = narrowedTo === null || narrowedTo === order.status;
+        const narrowedTo = narrowingOfList(storeFieldName);
+        // A searched list holds, and counts, only the orders its search finds (the REST service's test, shared).
+        const found = narrowedTo.search === undefined || matchesOrderSearch(narrowedTo.search, order);
+        const belongs = found && (narrowedTo.status === null || narrowedTo.status === order.status);
         const present = existing.edges.some((edge) => readField('id', edge.node) === order.id);
         let { edges } = existing;
         let totalCount = existing.totalCount ?? edges.length;
@@ -64,7 +95,7 @@ export function applyOrderChange(cache: ApolloCache, order: { id: string; number
           totalCount -= 1;
         }
         const countsByStatus =
-          existing.countsByStatus && previousStatus !== order.status
+          found && existing.countsByStatus && previousStatus !== order.status
             ? existing.countsByStatus.map((entry) => ({
                 ...entry,
                 count: entry.count + (entry.status === order.status ? 1 : 0) - (entry.status === previousStatus ? 1 : 0),
@@ -74,4 +105,24 @@ export function applyOrderChange(cache: ApolloCache, order: { id: string; number
       },
     },
   });
+}
+
+/**
+ * An order arrived, from a move's answer or from an `orderUpdated` event: writes it and moves it between the desk's
+ * lists and counts. The two often both arrive for one move, in either order: the status is read from the cache
+ * before writing, so the second finds it already there and counts nothing again. Gives the status it had before
+ * (undefined: this cache did not know the order).
+ */
+export function receiveOrder<Order extends ListedOrder>(
+  cache: ApolloCache,
+  fragment: TypedDocumentNode<Order>,
+  order: Order,
+): string | undefined {
+  const id = cache.identify({ __typename: 'Order', id: order.id });
+  const previous = cache.readFragment({ id, fragment: OrderStatusOfFragmentDoc, returnPartialData: true })?.status;
+  // The callers pass what an @unmask spread gave them: all of the fragment's fields, which TypeScript cannot see
+  // through a generic.
+  cache.writeFragment({ id, fragment, data: order as never });
+  applyOrderChange(cache, order, previous);
+  return previous;
 }

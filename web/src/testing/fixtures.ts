@@ -45,6 +45,7 @@ export interface RoomFixture {
   participantUsernames: string[];
   lastMessage: string | null;
   lastMessageTime: string | null;
+  createdAt: string | null;
   unreadCount: number;
 }
 
@@ -57,6 +58,7 @@ export function room(n: number, fields: Partial<Omit<RoomFixture, '__typename' |
     participantUsernames: ['alice', roomName],
     lastMessage: null,
     lastMessageTime: null,
+    createdAt: `2026-11-0${Math.min(n, 9)}T08:00:00.000Z`,
     unreadCount: 0,
     ...fields,
   };
@@ -68,17 +70,19 @@ export interface CartLineFixture {
   price: number;
   quantity: number;
   subtotal: number;
-  product: { __typename: 'Product'; id: string };
+  /** The product as it is now (null: deleted): its stock and price are what the cart checks a line against. */
+  product: { __typename: 'Product'; id: string; name: string; price: number; quantity: number; imageUrl: string | null } | null;
 }
 
-export function cartLine(n: number, quantity: number, price = 5 * n + 0.99): CartLineFixture {
+/** A line of `quantity` of product n; the product has 50 in stock at the line's price unless told. */
+export function cartLine(n: number, quantity: number, price = 5 * n + 0.99, stock = 50): CartLineFixture {
   return {
     __typename: 'CartItem',
     productName: `Product ${n}`,
     price,
     quantity,
     subtotal: (Math.round(price * 100) * quantity) / 100,
-    product: { __typename: 'Product', id: productId(n) },
+    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, price, quantity: stock, imageUrl: `/images/product-${n}.svg` },
   };
 }
 
@@ -97,11 +101,12 @@ export interface ViewerOptions {
   username?: string;
   isAdmin?: boolean;
   itemCount?: number;
-  rooms?: { id: string; unreadCount: number }[];
+  /** Unread chat messages over every room: the navbar's badge. */
+  unreadMessageCount?: number;
 }
 
 /** The app shell's session query, answered for a logged-in person. */
-export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0, rooms = [] }: ViewerOptions = {}): MockLink.MockedResponse {
+export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0, unreadMessageCount = 0 }: ViewerOptions = {}): MockLink.MockedResponse {
   return {
     request: { query: SessionDocument },
     maxUsageCount: Number.POSITIVE_INFINITY,
@@ -113,7 +118,7 @@ export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0
           username,
           isAdmin,
           cart: { __typename: 'Cart', id: CART_ID, itemCount },
-          chatRooms: rooms.map((entry) => ({ __typename: 'ChatRoom', ...entry })),
+          unreadMessageCount,
         },
       },
     },

@@ -7,6 +7,9 @@ process.env.TZ = 'UTC';
 // Lazily loaded screens are compiled on their first import in a test file, which can take a few seconds on a
 // busy machine: findBy* waits that long (it still returns as soon as the screen shows).
 configure({ asyncUtilTimeout: 5000 });
+// jsdom lays nothing out and has no scrolling ("Not implemented: window.scrollTo"): the app shell scrolls to the
+// top on navigation. A journey checks the scrolling itself, in Chromium.
+window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
-// Mutations of the catalogue (admins): create, update, delete. Each change is published to productUpdated.
+// Mutations of the catalogue (admins): create, update, delete. Each change is published: to productUpdated, or, for
+// a deletion, to productRemoved.
 import { centsToDollars } from '../../../../shop-rules/money.js';
 import { type ProductForm, validateProductForm } from '../../../../shop-rules/product-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
@@ -84,9 +85,15 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
 
   deleteProduct: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['id'], hints: [PRODUCT_ID_HINT] }, async () => {
-      await context.api.products.delete(productIdOf(input.id, 'id'));
+      const productId = productIdOf(input.id, 'id');
+      await context.api.products.delete(productId);
       context.loaders.productById.clearAll();
       context.loaders.cart.clear();
+      try {
+        await context.pubsub.publish('PRODUCT_REMOVED', { productId });
+      } catch (error) {
+        context.log.error({ err: error, productId }, 'could not publish productRemoved');
+      }
       return { deletedProductId: input.id };
     }),
 };

@@ -4,6 +4,7 @@ import { checkMessageContent } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
+import { VIEWER } from '../../models.js';
 import { userAudience } from '../../pubsub.js';
 import { viewerUsername } from '../viewer.js';
 import { withUserErrors } from './user-errors.js';
@@ -20,7 +21,7 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       const username = input.participantUsername.trim();
       if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
       const room = await context.api.chat.createRoom(username);
-      context.loaders.rooms.clear();
+      context.loaders.roomsChanged();
       return { room: (await context.loaders.roomById(room.id)) ?? room };
     }),
 
@@ -38,14 +39,14 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       if (!receiver) throw new InputProblem('There is nobody else in this chat', 'roomId');
       const message = await context.api.chat.send(receiver, content);
       // The room's lastMessage changed: what the payload shows of it is read afresh.
-      context.loaders.rooms.clear();
+      context.loaders.roomsChanged();
       try {
         const participantIds = room.participantUsernames && room.participantIds?.length === participants.length ? room.participantIds : undefined;
         const event = {
           message,
           participantUsernames: participants,
           participantIds,
-          room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp },
+          room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp, createdAt: room.createdAt },
         };
         // To each participant's own channel (the sender's too: their other tabs); a deleted account has none.
         const audiences = participants.flatMap((username, index) => {
@@ -65,9 +66,10 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
     withUserErrors(input, { fields: ['roomId'], hints: [[/participant/i, null], [/not found/i, 'roomId']] }, async () => {
       const roomId = roomIdOf(input.roomId);
       await context.api.chat.markRead(roomId);
-      context.loaders.rooms.clear();
+      context.loaders.roomsChanged();
       context.loaders.unreadCountByRoomId.clear(roomId);
       const room = await context.loaders.roomById(roomId);
-      return { room: room ?? null };
+      // The viewer's unread total dropped with the room's: the payload answers it afresh.
+      return { room: room ?? null, viewer: VIEWER };
     }),
 };

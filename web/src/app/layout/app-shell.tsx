@@ -8,12 +8,14 @@ import { Page } from '../../components/page';
 import { LiveUpdates } from '../live-updates';
 import { Navbar } from './navbar';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { useScrollToTopOnNavigation } from './use-scroll-on-navigation';
 import { useSession } from './use-session';
 import styles from './app-shell.module.css';
 
 export function AppShell() {
   const { state, viewer, retry } = useSession();
   const mainRef = useRef<HTMLElement>(null);
+  useScrollToTopOnNavigation();
   useFocusOnNavigation(mainRef);
   return (
     <div className={styles.shell}>

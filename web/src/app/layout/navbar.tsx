@@ -1,7 +1,8 @@
 // The navbar (spec §2): for a logged-in person Home, Profile, Add Product (admins), Orders, Chat with the unread
 // badge and the live connection's dot, Cart with its item count, who they are, and Logout; for a visitor Login and
 // Register; while a stored session is being restored, neither (the visitor's links would be wrong a moment later).
-// Below 960 px the links fold into a panel behind a Menu button, which then carries the unread count and the dot.
+// Where the row would not fit (below 960 px, or 1160 px for an admin's two more links), the links fold into a panel
+// behind a Menu button, which then carries the unread count and the dot. No width scrolls sideways.
 // The panel follows the button in the page (Tab goes from the button into it) and Cart follows the panel, so the
 // order is the same on a phone and on a wide screen, where the panel's contents sit in the bar.
 import { gql, type FragmentType } from '@apollo/client';
@@ -11,6 +12,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { Navbar_ViewerFragmentDoc } from '../../gql/graphql';
 import { clearToken } from '../../lib/session';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useSocketState } from '../socket-context';
 import type { SessionState } from './use-session';
 import styles from './navbar.module.css';
@@ -24,10 +26,8 @@ if (false) {
         id
         itemCount
       }
-      chatRooms {
-        id
-        unreadCount
-      }
+      # The exact total over every room, however few of them the chat screen has loaded (lib/chat.ts keeps it live).
+      unreadMessageCount
     }
   `;
 }
@@ -95,6 +95,12 @@ function GuestNav() {
   );
 }
 
+/**
+ * The narrowest windows whose bar holds every link in one row, a username at its widest (11rem) included: a
+ * shopper's four links, or an admin's six.
+ */
+export const BAR_MIN_WIDTH = { shopper: 960, admin: 1160 } as const;
+
 /** Three bars, or a cross while the menu is open; the button's name says the same in words. */
 function MenuIcon({ open }: { open: boolean }) {
   return (
@@ -146,11 +152,12 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
   const online = useSocketState() === 'online';
 
   const itemCount = complete ? data.cart.itemCount : 0;
-  const unread = complete ? data.chatRooms.reduce((sum, room) => sum + room.unreadCount, 0) : 0;
+  const unread = complete ? data.unreadMessageCount : 0;
   const isAdmin = complete && data.isAdmin;
+  const barFits = useMediaQuery(`(min-width: ${isAdmin ? BAR_MIN_WIDTH.admin : BAR_MIN_WIDTH.shopper}px)`);
 
   return (
-    <nav aria-label="Main" className={styles.nav} ref={navRef}>
+    <nav aria-label="Main" className={styles.nav} ref={navRef} data-layout={barFits ? 'bar' : 'menu'}>
       {/* A fixed-size icon button: its name changes with the menu, its width does not, so nothing beside it moves. */}
       <Button
         ref={toggleRef}

@@ -5,7 +5,8 @@ import { ButtonLink } from '../../components/button';
 import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { CartPageDocument } from '../../gql/graphql';
-import { CartView } from './cart-view';
+import { CartView, RemovedFromCartNotice } from './cart-view';
+import { surface } from '../../components/card';
 import styles from './cart.module.css';
 
 if (false) {
@@ -29,7 +30,7 @@ function CartSkeleton() {
   return (
     <div className={styles.layout} role="status">
       <span className="visually-hidden">Loading...</span>
-      <div className={styles.lines}>
+      <div className={surface(styles.lines)}>
         {Array.from({ length: SKELETON_LINES }, (_, index) => (
           <div key={index} className={styles.skeletonLine}>
             <Skeleton width="55%" height="1.1rem" />
@@ -38,7 +39,7 @@ function CartSkeleton() {
           </div>
         ))}
       </div>
-      <div className={styles.summary}>
+      <div className={surface(styles.summary)}>
         <Skeleton width="60%" height="1.4rem" />
         <Skeleton height="1rem" />
         <Skeleton height="1.4rem" />
@@ -69,5 +70,10 @@ export function CartRoute() {
   else if (loading) content = <CartSkeleton />;
   else content = <ErrorState message="Failed to load cart" onRetry={() => void refetch()} />;
 
-  return <Page title="Shopping Cart">{content}</Page>;
+  return (
+    <Page title="Shopping Cart">
+      <RemovedFromCartNotice />
+      {content}
+    </Page>
+  );
 }

@@ -1,40 +1,34 @@
-// The cart (spec §2): each line with its unit price, minus (not below 1) and plus, subtotal and Remove; Clear
-// Cart; the summary with the item count and total, Proceed to Checkout and Continue Shopping. Every change is
-// a mutation whose payload is the cart, so the navbar's count follows; a quantity change shows at once.
+// The cart (spec §2): each line with its picture, unit price, minus (not below 1) and plus, subtotal and a quiet
+// Remove; Clear Cart under the lines, away from checkout; the summary with the item count and total, Proceed to
+// Checkout and Continue Shopping. Every change is a mutation whose payload is the cart, so the navbar's count
+// follows; a quantity change shows at once. The lines follow their products live (lib/cart.ts): a sold-out or
+// short line is marked and keeps checkout closed until it is changed, a changed price shows what it was, and a
+// product deleted meanwhile leaves the cart with a notice.
 import { gql, type FragmentType } from '@apollo/client';
-import { useFragment, useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Alert } from '../../components/feedback';
+import { ProductImage } from '../../components/product-image';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
+import { lineProblem, notePricesSeen, notePricesShown, priceBefore, removedFromCart } from '../../lib/cart';
 import { formatPrice } from '../../lib/format';
+import { surface } from '../../components/card';
 import styles from './cart.module.css';
 import { lineSubtotal, sumOfAmounts } from '../../../../shop-rules/money';
 
 if (false) {
   gql`
     fragment CartView_cart on Cart {
-      id
-      itemCount
-      totalPrice
-      items {
-        productName
-        price
-        quantity
-        subtotal
-        product {
-          id
-        }
-      }
+      ...CartContents @unmask
     }
 
     mutation UpdateCartItem($input: UpdateCartItemInput!) {
       updateCartItem(input: $input) {
         cart {
-          id
-          ...CartView_cart
+          ...CartContents
         }
         userErrors {
           message
@@ -45,8 +39,7 @@ if (false) {
     mutation RemoveCartItem($input: RemoveCartItemInput!) {
       removeCartItem(input: $input) {
         cart {
-          id
-          ...CartView_cart
+          ...CartContents
         }
         userErrors {
           message
@@ -57,8 +50,7 @@ if (false) {
     mutation ClearCart($input: ClearCartInput!) {
       clearCart(input: $input) {
         cart {
-          id
-          ...CartView_cart
+          ...CartContents
         }
         userErrors {
           message
@@ -81,13 +73,37 @@ function withQuantity(cart: CartView_CartFragment, productId: string, quantity: 
   return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), totalPrice };
 }
 
+/** Products a deletion took out of the cart while it was open: said above the cart, even when it left it empty. */
+export function RemovedFromCartNotice() {
+  const removed = useReactiveVar(removedFromCart);
+  if (removed.length === 0) return null;
+  return (
+    <div className={styles.notice}>
+      <Alert tone="info">
+        {removed.join(', ')} {removed.length === 1 ? 'is' : 'are'} no longer sold and {removed.length === 1 ? 'was' : 'were'} taken out of your cart.
+      </Alert>
+      <Button variant="ghost" size="small" onClick={() => removedFromCart([])}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
 export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: CartView_CartFragmentDoc, from: cart });
+  const { data, complete } = useFragment({ fragment: CartView_CartFragmentDoc, fragmentName: 'CartView_cart', from: cart });
   const [failure, setFailure] = useState<string>();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [updateCartItem] = useMutation(UpdateCartItemDocument);
   const [removeCartItem, removing] = useMutation(RemoveCartItemDocument);
   const [clearCart, clearing] = useMutation(ClearCartDocument);
+  // A price is pointed out as changed while the cart is open, and seen once the shopper leaves it.
+  const items = complete ? data.items : undefined;
+  const shownItems = useRef(items);
+  useEffect(() => {
+    shownItems.current = items;
+    if (items) notePricesShown(items);
+  }, [items]);
+  useEffect(() => () => notePricesSeen(shownItems.current ?? []), []);
   if (!complete) return null;
 
   const changeQuantity = async (line: CartLine, quantity: number) => {
@@ -123,59 +139,89 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
     setConfirmation(null);
   };
 
+  const lines = data.items.map((line) => ({ line, problem: lineProblem(line), priceBefore: priceBefore(line) }));
+  const blocked = lines.some(({ problem }) => problem !== null);
+
   return (
     <>
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className={styles.layout}>
-        <ul className={styles.lines} aria-label="Cart items">
-          {data.items.map((line) => (
-            <li key={line.product?.id ?? line.productName} className={styles.line}>
-              <h2 className={styles.name}>
-                {line.product ? <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link> : line.productName}
-                {!line.product && <span className={styles.unavailable}> No longer available</span>}
-              </h2>
-              <p className={styles.unitPrice}>{formatPrice(line.price)} each</p>
-              <div className={styles.controls}>
-                <div className={styles.stepper} role="group" aria-label={`Quantity of ${line.productName}`}>
-                  <button
-                    type="button"
-                    aria-label={`Decrease quantity of ${line.productName}`}
-                    disabled={line.quantity <= 1 || !line.product}
-                    onClick={() => void changeQuantity(line, line.quantity - 1)}
-                  >
-                    −
-                  </button>
-                  <span className={styles.quantity} aria-live="polite">
-                    {line.quantity}
-                  </span>
-                  <button
-                    type="button"
-                    aria-label={`Increase quantity of ${line.productName}`}
-                    disabled={!line.product}
-                    onClick={() => void changeQuantity(line, line.quantity + 1)}
-                  >
-                    +
-                  </button>
+        <div className={styles.linesColumn}>
+          <ul className={surface(styles.lines)} aria-label="Cart items">
+            {lines.map(({ line, problem, priceBefore: before }) => (
+              <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
+                <div className={styles.thumbnail} aria-hidden="true">
+                  <ProductImage src={line.product?.imageUrl} alt={line.productName} />
                 </div>
-                <Button
-                  variant="dangerOutline"
-                  size="small"
-                  className={styles.remove}
-                  aria-label={`Remove ${line.productName}`}
-                  disabled={!line.product}
-                  onClick={() => setConfirmation({ kind: 'remove', line })}
-                >
-                  Remove
-                </Button>
-              </div>
-              <p className={styles.subtotal}>
-                <span className="visually-hidden">Subtotal </span>
-                {formatPrice(line.subtotal)}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <section className={styles.summary} aria-labelledby="cart-summary">
+                <div className={styles.about}>
+                  <h2 className={styles.name}>
+                    {line.product ? <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link> : line.productName}
+                  </h2>
+                  <p className={styles.unitPrice}>
+                    {formatPrice(line.price)} each
+                    {before !== null && <span className={styles.was}> (was {formatPrice(before)})</span>}
+                  </p>
+                  {problem && (
+                    <p className={styles.problem}>
+                      {problem.kind === 'gone' && 'No longer available'}
+                      {problem.kind === 'soldOut' && 'Sold out: remove it to check out'}
+                      {problem.kind === 'short' && (
+                        <>
+                          Only {problem.available} left{' '}
+                          <Button variant="ghost" size="small" onClick={() => void changeQuantity(line, problem.available)}>
+                            Change to {problem.available}
+                          </Button>
+                        </>
+                      )}
+                    </p>
+                  )}
+                </div>
+                <div className={styles.controls}>
+                  <div className={styles.stepper} role="group" aria-label={`Quantity of ${line.productName}`}>
+                    <button
+                      type="button"
+                      aria-label={`Decrease quantity of ${line.productName}`}
+                      disabled={line.quantity <= 1 || !line.product}
+                      onClick={() => void changeQuantity(line, line.quantity - 1)}
+                    >
+                      −
+                    </button>
+                    <span className={styles.quantity} aria-live="polite">
+                      {line.quantity}
+                    </span>
+                    <button
+                      type="button"
+                      aria-label={`Increase quantity of ${line.productName}`}
+                      disabled={!line.product || line.quantity >= line.product.quantity}
+                      onClick={() => void changeQuantity(line, line.quantity + 1)}
+                    >
+                      +
+                    </button>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    className={styles.remove}
+                    aria-label={`Remove ${line.productName}`}
+                    disabled={!line.product}
+                    onClick={() => setConfirmation({ kind: 'remove', line })}
+                  >
+                    Remove
+                  </Button>
+                </div>
+                <p className={styles.subtotal}>
+                  <span className="visually-hidden">Subtotal </span>
+                  {formatPrice(line.subtotal)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {/* Away from checkout: emptying the cart is never next to the main action. */}
+          <Button variant="ghost" size="small" className={styles.clear} onClick={() => setConfirmation({ kind: 'clear' })}>
+            Clear Cart
+          </Button>
+        </div>
+        <section className={surface(styles.summary)} aria-labelledby="cart-summary">
           <h2 id="cart-summary">Order Summary</h2>
           <p className={styles.summaryRow}>
             <span>Items</span>
@@ -185,15 +231,23 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
             <span>Total</span>
             <span>{formatPrice(data.totalPrice)}</span>
           </p>
-          <ButtonLink to="/checkout" variant="primary" size="large" block>
-            Proceed to Checkout
-          </ButtonLink>
+          {blocked ? (
+            <>
+              <p className={styles.blocked} id="cart-blocked">
+                Some items cannot be bought as they are: change or remove the marked ones to check out.
+              </p>
+              <Button variant="primary" size="large" block disabled aria-describedby="cart-blocked">
+                Proceed to Checkout
+              </Button>
+            </>
+          ) : (
+            <ButtonLink to="/checkout" variant="primary" size="large" block>
+              Proceed to Checkout
+            </ButtonLink>
+          )}
           <ButtonLink to="/" variant="secondary" block>
             Continue Shopping
           </ButtonLink>
-          <Button variant="dangerOutline" block onClick={() => setConfirmation({ kind: 'clear' })}>
-            Clear Cart
-          </Button>
         </section>
       </div>
       <ConfirmDialog

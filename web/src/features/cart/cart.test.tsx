@@ -21,6 +21,9 @@ describe('the cart', () => {
     const first = await screen.findByRole('heading', { name: 'Product 1' });
     expect(within(first).getByRole('link')).toHaveAttribute('href', `/products/${productId(1)}`);
     expect(within(line('Product 1')).getByText('$4.50 each')).toBeInTheDocument();
+    // Each line shows its product's picture (decorative: the name beside it says what it is).
+    expect(line('Product 1').querySelector('img')).toHaveAttribute('src', '/images/product-1.svg');
+    expect(line('Product 1').querySelector('img')!.closest('[aria-hidden="true"]')).not.toBeNull();
     expect(within(line('Product 2')).getByText('$21.98')).toBeInTheDocument();
     expect(within(line('Product 2')).getByText('2')).toBeInTheDocument();
     expect(screen.getByText('Items').nextElementSibling).toHaveTextContent('3');
@@ -129,6 +132,81 @@ describe('the cart', () => {
     expect(await screen.findByText('$5.25 each')).toBeInTheDocument();
     expect(within(line('Product 1')).getByText('$10.50')).toBeInTheDocument();
     expect(total()).toBe('$10.50');
+  });
+
+  it('marks sold-out and short lines and keeps checkout closed until they are changed', async () => {
+    const { user, live } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 4 }),
+        cartPage([cartLine(1, 3, 4.5, 2), cartLine(2, 1, 10.99)]),
+        {
+          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
+          result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, 4.5, 2), cartLine(2, 1, 10.99)]),
+        },
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Product 1' });
+    expect(within(line('Product 1')).getByText(/^Only 2 left/)).toBeInTheDocument();
+    expect(within(line('Product 2')).queryByText(/left|Sold out/)).toBeNull();
+    const closed = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    expect(closed).toBeDisabled();
+    expect(closed).toHaveAccessibleDescription('Some items cannot be bought as they are: change or remove the marked ones to check out.');
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
+    // Someone buys the last of product 2 meanwhile.
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 0 }) }));
+    expect(await within(line('Product 2')).findByText('Sold out: remove it to check out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Product 1' })).toBeDisabled();
+    await user.click(within(line('Product 1')).getByRole('button', { name: 'Change to 2' }));
+    await waitFor(() => expect(within(line('Product 1')).queryByText(/left/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+    // Restocked: nothing stands in the way any more.
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 4 }) }));
+    expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByText(/cannot be bought/)).toBeNull();
+  });
+
+  it('points out a price that changed while the cart is open, and not once the cart was left', async () => {
+    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(7, 2, 5.99)]), { ...cartPage([cartLine(7, 2, 6.49)]), maxUsageCount: 5 }] });
+    await screen.findByText('$5.99 each');
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(7, { price: 6.49 }) }));
+    await waitFor(() => expect(within(line('Product 7')).getByText(/ each/)).toHaveTextContent('$6.49 each (was $5.99)'));
+    expect(total()).toBe('$12.98');
+    // Seen: back in the cart later, the price is simply the price.
+    await user.click(screen.getByRole('link', { name: 'Continue Shopping' }));
+    await user.click(await screen.findByRole('link', { name: /^Cart/ }));
+    expect(await within(await screen.findByRole('list', { name: 'Cart items' })).findByText('$6.49 each')).toBeInTheDocument();
+    expect(screen.queryByText(/was \$5\.99/)).toBeNull();
+  });
+
+  it('takes out a product an admin deleted meanwhile, says so, and the count and total follow', async () => {
+    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)])] });
+    await screen.findByRole('heading', { name: 'Product 2' });
+    await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
+    act(() => live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
+    expect(await screen.findByText('Product 2 is no longer sold and was taken out of your cart.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Product 2' })).toBeNull();
+    expect(total()).toBe('$4.50');
+    expect(screen.getByRole('link', { name: 'Cart 1 item' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/no longer sold/)).toBeNull();
+  });
+
+  it('does not tell the next person who logs in on this browser about the last one’s cart', async () => {
+    const first = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(2, 2, 10.99)])] });
+    await screen.findByRole('heading', { name: 'Product 2' });
+    await waitFor(() => expect(first.live.listening('LiveProductRemoved')).toBe(1));
+    act(() => first.live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
+    expect(await screen.findByText('Product 2 is no longer sold and was taken out of your cart.')).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { name: 'Login' });
+    first.unmount();
+    // Someone else, in the same page: their cart, with no word of the other's.
+    renderApp({ path: '/cart', mocks: [sessionMock({ username: 'bob', itemCount: 1 }), cartPage([cartLine(1, 1, 4.5)])] });
+    await screen.findByRole('heading', { name: 'Product 1' });
+    expect(screen.queryByText(/no longer sold/)).toBeNull();
   });
 
   it('says “Failed to load cart” with Retry when it cannot be loaded', async () => {

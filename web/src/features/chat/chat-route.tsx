@@ -1,33 +1,71 @@
-// /chat (spec §2): conversations on the left, the open one on the right (on a phone: one or the other). The
-// most recently active conversation opens when none is chosen; the chosen one is in the address (?room=…).
-// Everything stays live through the cache: the live updates add messages, move rooms and count unread ones.
+// /chat (spec §2): conversations on the left, most recently active first, the open one on the right (on a phone:
+// one or the other). The conversations come a page at a time (a user may have thousands): the first page fills the
+// sidebar, the next one loads when the list is scrolled near its end, or with 'Load more conversations'. When none
+// is chosen, the one with the newest unread message opens (asked of the shop, as it may be beyond the pages
+// loaded), else the most recently active; the chosen one is in the address (?room=…).
+// Everything stays live through the cache: the live updates add messages, move rooms to the top and count unread ones.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { ErrorState, Skeleton } from '../../components/feedback';
+import { LoadMore, useNextPage } from '../../components/load-more';
 import { Page } from '../../components/page';
-import { ChatPageDocument } from '../../gql/graphql';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ChatPageDocument, ChatRoomToOpenDocument } from '../../gql/graphql';
 import { ChatRoomListItem } from './chat-room-list-item';
 import { MessageWindow } from './message-window';
 import { NewChatDialog } from './new-chat-dialog';
+import { surface } from '../../components/card';
 import styles from './chat.module.css';
 
 if (false) {
   gql`
-    query ChatPage {
+    query ChatPage($first: Int!, $after: String) {
       viewer {
-        chatRooms {
-          id
-          lastMessageTime
-          ...ChatRoomListItem_room
+        chatRoomConnection(first: $first, after: $after) {
+          edges {
+            cursor
+            node {
+              id
+              lastMessageTime
+              createdAt
+              unreadCount
+              ...ChatRoomListItem_room
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+
+    # Asked only while no room is chosen: the room with the newest unread message, wherever it is in the list.
+    query ChatRoomToOpen {
+      viewer {
+        chatRoomConnection(first: 1, unreadOnly: true) {
+          edges {
+            node {
+              id
+              lastMessageTime
+              createdAt
+              unreadCount
+            }
+          }
         }
       }
     }
   `;
 }
+
+/** Conversations a page: more than a tall sidebar shows, so that it is full before anyone scrolls. */
+export const ROOMS_PAGE_SIZE = 20;
+/** How close to the end (px) the list must be scrolled for the next page to load. */
+const LOAD_MORE_THRESHOLD = 160;
 
 /** Re-renders every minute, so "under 24 hours" times turn into dates as they age. */
 function useNow(intervalMs = 60_000): number {
@@ -41,17 +79,6 @@ function useNow(intervalMs = 60_000): number {
 
 // Where chat.module.css shows the list and the room side by side; below it a phone shows one or the other.
 const SIDE_BY_SIDE = '(min-width: 768px)';
-
-function useSideBySide(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia?.(SIDE_BY_SIDE);
-      query?.addEventListener('change', onChange);
-      return () => query?.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia?.(SIDE_BY_SIDE).matches ?? true,
-  );
-}
 
 const SKELETON_ROOMS = 4;
 
@@ -73,10 +100,29 @@ function RoomListSkeleton() {
   );
 }
 
-/** Most recently active first; a conversation not yet started counts as the newest. */
-export function byRecentActivity<Room extends { lastMessageTime: string | null }>(rooms: readonly Room[]): Room[] {
-  const time = (room: Room) => (room.lastMessageTime ? Date.parse(room.lastMessageTime) : Number.POSITIVE_INFINITY);
-  return [...rooms].sort((a, b) => time(b) - time(a));
+interface ActiveRoom {
+  id: string;
+  lastMessageTime: string | null;
+  createdAt: string | null;
+  unreadCount: number;
+}
+
+/** When a room was last active: its latest message, or, before the first, when it was made (unknown: oldest). */
+const activityOf = (room: ActiveRoom) => Date.parse(room.lastMessageTime ?? room.createdAt ?? '') || 0;
+
+/** Most recently active first. */
+export function byRecentActivity<Room extends ActiveRoom>(rooms: readonly Room[]): Room[] {
+  return [...rooms].sort((a, b) => activityOf(b) - activityOf(a));
+}
+
+/**
+ * The room opened when none is chosen: the one with the newest unread message, else the most recently active.
+ * `newestUnread` is the shop's answer for the rooms not loaded; a loaded room may since have had a newer one, and
+ * the shop's may since have been read (the cache keeps both counts live).
+ */
+export function roomToOpen(roomsByActivity: readonly ActiveRoom[], newestUnread?: ActiveRoom): ActiveRoom | undefined {
+  const candidates = newestUnread ? byRecentActivity([...roomsByActivity, newestUnread]) : roomsByActivity;
+  return candidates.find((room) => room.unreadCount > 0) ?? roomsByActivity[0];
 }
 
 export function ChatRoute() {
@@ -85,22 +131,38 @@ export function ChatRoute() {
   const chosenRoom = searchParams.get('room');
   const [view, setView] = useState<'list' | 'room'>(chosenRoom ? 'room' : 'list');
   const [newChatOpen, setNewChatOpen] = useState(false);
-  const sideBySide = useSideBySide();
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   // On a phone, opening a room hides the list the focus was in: the room's heading takes it (a count, so that
   // each opening asks once), and "← All chats" gives it back to the room's row.
   const [headingFocusRequest, setHeadingFocusRequest] = useState(0);
   const roomButtons = useRef(new Map<string, HTMLButtonElement>());
-  // What is cached shows at once; the list is fetched afresh on every visit (people may have written meanwhile).
-  const { data, loading, error, refetch } = useQuery(ChatPageDocument, { fetchPolicy: 'cache-and-network' });
+  // What is cached shows at once; the first page is fetched afresh on every visit (people may have written meanwhile).
+  const { data, loading, error, refetch, fetchMore } = useQuery(ChatPageDocument, {
+    variables: { first: ROOMS_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  // Fresh, never from the cache: it decides which room opens.
+  const newestUnread = useQuery(ChatRoomToOpenDocument, { skip: !!chosenRoom, fetchPolicy: 'network-only' });
 
-  const rooms = byRecentActivity(data?.viewer?.chatRooms ?? []);
-  const firstRoomId = rooms[0]?.id ?? null;
-  const activeRoomId = chosenRoom ?? firstRoomId;
+  const connection = data?.viewer?.chatRoomConnection;
+  const rooms = byRecentActivity(connection?.edges.map((edge) => edge.node) ?? []);
+  const nextPage = useNextPage(() => fetchMore({ variables: { after: connection?.pageInfo.endCursor } }));
+  const loadMoreOnScroll = (event: UIEvent<HTMLElement>) => {
+    const list = event.currentTarget;
+    // After a failure only the button tries again: scrolling on would ask again and again.
+    if (!connection?.pageInfo.hasNextPage || nextPage.failed) return;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < LOAD_MORE_THRESHOLD) void nextPage.load();
+  };
+
+  // Chosen once both are known: the loaded rooms, and the shop's answer about unread ones (or its failure).
+  const choosing = !chosenRoom && !newestUnread.data && !newestUnread.error;
+  const roomToOpenId = choosing ? null : (roomToOpen(rooms, newestUnread.data?.viewer?.chatRoomConnection.edges[0]?.node)?.id ?? null);
+  const activeRoomId = chosenRoom ?? roomToOpenId;
   // The room opened for the person is chosen for good (in the address): a message arriving elsewhere moves that
   // room to the top of the list, but must not switch the conversation on screen.
   useEffect(() => {
-    if (!chosenRoom && firstRoomId) setSearchParams({ room: firstRoomId }, { replace: true });
-  }, [chosenRoom, firstRoomId, setSearchParams]);
+    if (!chosenRoom && roomToOpenId) setSearchParams({ room: roomToOpenId }, { replace: true });
+  }, [chosenRoom, roomToOpenId, setSearchParams]);
   const open = (roomId: string) => {
     setSearchParams({ room: roomId }, { replace: true });
     setView('room');
@@ -116,30 +178,42 @@ export function ChatRoute() {
   let sidebarContent;
   if (data?.viewer) {
     sidebarContent =
-      rooms.length === 0 ? (
+      rooms.length === 0 && !connection?.pageInfo.hasNextPage ? (
         <p className={styles.sidebarEmpty}>
           No conversations yet. Start one with <span className={styles.nowrap}>+ New Chat</span>.
         </p>
       ) : (
-        <ul className={styles.rooms} aria-label="Conversations">
-          {rooms.map((room) => (
-            <li key={room.id}>
-              <ChatRoomListItem
-                ref={(button) => {
-                  if (!button) return;
-                  roomButtons.current.set(room.id, button);
-                  return () => {
-                    roomButtons.current.delete(room.id);
-                  };
-                }}
-                room={room}
-                selected={room.id === activeRoomId}
-                now={now}
-                onSelect={open}
+        <div className={styles.roomList} onScroll={loadMoreOnScroll}>
+          <ul className={styles.rooms} aria-label="Conversations">
+            {rooms.map((room) => (
+              <li key={room.id}>
+                <ChatRoomListItem
+                  ref={(button) => {
+                    if (!button) return;
+                    roomButtons.current.set(room.id, button);
+                    return () => {
+                      roomButtons.current.delete(room.id);
+                    };
+                  }}
+                  room={room}
+                  selected={room.id === activeRoomId}
+                  now={now}
+                  onSelect={open}
+                />
+              </li>
+            ))}
+          </ul>
+          {connection?.pageInfo.hasNextPage && (
+            <div className={styles.moreRooms}>
+              <LoadMore
+                label="Load more conversations"
+                size="small"
+                failedMessage="Failed to load more conversations. Please try again."
+                nextPage={nextPage}
               />
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+        </div>
       );
   } else if (listFailed) {
     sidebarContent = (
@@ -151,12 +225,12 @@ export function ChatRoute() {
 
   let placeholder;
   if (listFailed) placeholder = <p>Your conversations could not be loaded. You can still start a new one.</p>;
-  else if (loading && !data?.viewer) placeholder = null;
+  else if ((loading && !data?.viewer) || (choosing && rooms.length > 0)) placeholder = null;
   else placeholder = <p>Choose a conversation, or start a new one.</p>;
 
   return (
     <Page title="Chat">
-      <div className={styles.layout} data-view={view}>
+      <div className={surface(styles.layout)} data-view={view}>
         <nav className={styles.sidebar} aria-label="Chat conversations">
           <div className={styles.sidebarHeader}>
             <h2>Conversations</h2>

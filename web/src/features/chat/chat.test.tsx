@@ -1,9 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatPageDocument, ChatRoomMessagesDocument, ChatUsersDocument, CreateChatRoomDocument, MarkRoomReadDocument, SendMessageDocument } from '../../gql/graphql';
+import {
+  ChatPageDocument,
+  ChatRoomMessagesDocument,
+  ChatRoomToOpenDocument,
+  ChatUsersDocument,
+  CreateChatRoomDocument,
+  MarkRoomReadDocument,
+  SendMessageDocument,
+} from '../../gql/graphql';
 import { createFakeGateway } from '../../testing/fake-gateway-socket';
 import { type RoomFixture, messageId, room, sessionMock } from '../../testing/fixtures';
-import { TEST_TOKEN, renderApp } from '../../testing/render';
+import { TEST_TOKEN, currentPath, renderApp } from '../../testing/render';
+import { ROOMS_PAGE_SIZE } from './chat-route';
 import { MESSAGES_PAGE_SIZE } from './message-window';
 import { SEARCH_DEBOUNCE_MS } from './new-chat-dialog';
 
@@ -36,10 +45,49 @@ const message = (roomNumber: number, n: number, content: string, fields: Partial
   ...fields,
 });
 
-const chatPage = (rooms: RoomFixture[]) => ({
-  request: { query: ChatPageDocument },
-  result: { data: { viewer: { __typename: 'User', chatRooms: rooms } } },
+const roomCursor = (fixture: RoomFixture) => `cursor-${fixture.id}`;
+
+/** A page of the sidebar's rooms as the gateway answers it: the first one, or the one after `after`. */
+const chatPage = (rooms: RoomFixture[], { after, hasNextPage = false }: { after?: string; hasNextPage?: boolean } = {}) => ({
+  request: { query: ChatPageDocument, variables: { first: ROOMS_PAGE_SIZE, ...(after ? { after } : {}) } },
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        chatRoomConnection: {
+          __typename: 'ChatRoomConnection',
+          edges: rooms.map((node) => ({ __typename: 'ChatRoomEdge', cursor: roomCursor(node), node })),
+          pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: rooms.length ? roomCursor(rooms[rooms.length - 1]!) : null },
+        },
+      },
+    },
+  },
 });
+
+/** The shop's answer to which room has the newest unread message (asked while no room is chosen). */
+const newestUnread = (fixture: RoomFixture | null) => ({
+  request: { query: ChatRoomToOpenDocument },
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        chatRoomConnection: { __typename: 'ChatRoomConnection', edges: fixture ? [{ __typename: 'ChatRoomEdge', node: fixture }] : [] },
+      },
+    },
+  },
+});
+
+const activity = (fixture: RoomFixture) => Date.parse(fixture.lastMessageTime ?? fixture.createdAt ?? '');
+
+/** What opening /chat with no room chosen asks: the first page of rooms, and the room with the newest unread message. */
+const sidebar = (rooms: RoomFixture[], options: { hasNextPage?: boolean; newestUnread?: RoomFixture | null } = {}) => [
+  chatPage(rooms, options),
+  newestUnread(
+    options.newestUnread !== undefined
+      ? options.newestUnread
+      : ([...rooms].sort((a, b) => activity(b) - activity(a)).find((fixture) => fixture.unreadCount > 0) ?? null),
+  ),
+];
 
 function history(fixture: RoomFixture, messages: MessageFixture[], { before, hasPreviousPage = false, totalCount = messages.length }: { before?: string; hasPreviousPage?: boolean; totalCount?: number } = {}) {
   return {
@@ -60,9 +108,19 @@ function history(fixture: RoomFixture, messages: MessageFixture[], { before, has
   };
 }
 
-const markRead = (id: string) => ({
+/** The shop marks the room read and answers the unread messages left over every room (the navbar's badge). */
+const markRead = (id: string, unreadLeft = 0) => ({
   request: { query: MarkRoomReadDocument, variables: { input: { roomId: id } } },
-  result: { data: { markRoomRead: { __typename: 'MarkRoomReadPayload', room: { __typename: 'ChatRoom', id, unreadCount: 0 }, userErrors: [] } } },
+  result: {
+    data: {
+      markRoomRead: {
+        __typename: 'MarkRoomReadPayload',
+        room: { __typename: 'ChatRoom', id, unreadCount: 0 },
+        viewer: { __typename: 'User', unreadMessageCount: unreadLeft },
+        userErrors: [],
+      },
+    },
+  },
 });
 
 const rooms = () => within(screen.getByRole('list', { name: 'Conversations', hidden: true })).getAllByRole('button', { hidden: true });
@@ -70,22 +128,48 @@ const rooms = () => within(screen.getByRole('list', { name: 'Conversations', hid
 const conversation = () => screen.getByRole('log', { hidden: true });
 
 describe('the chat sidebar', () => {
-  it('shows each room with its initial, name, last message cut at 30 characters, its time and unread count; the latest opens', async () => {
+  it('shows each room with its initial, name, last message cut at 30 characters, its time and unread count, by latest activity; the latest opens', async () => {
     const recent = room(1, { roomName: 'bob', lastMessage: 'This message is longer than thirty characters', lastMessageTime: '2026-11-22T09:05:00.000Z', unreadCount: 0 });
     const older = room(2, { roomName: 'carol', lastMessage: 'Short', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 0 });
-    const empty = room(3, { roomName: 'dave' });
-    renderApp({ path: '/chat', mocks: [sessionMock(), chatPage([older, empty, recent]), history(empty, [])] });
+    // Not started yet: it counts from when it was made, between the two.
+    const empty = room(3, { roomName: 'dave', createdAt: '2026-11-21T12:00:00.000Z' });
+    renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([older, empty, recent]), history(recent, [message(1, 1, 'This message is longer than thirty characters')])] });
     await waitFor(() => expect(rooms()).toHaveLength(3));
     expect(rooms().map((button) => button.textContent)).toEqual([
-      // A conversation not yet started counts as the newest.
+      'BbobThis message is longer than th...9:05 AM',
       'DdaveNo messages yet',
-      'BbobThis message is longer than th...09:05 AM',
       'CcarolShort11/20/2026',
     ]);
-    expect(rooms()[0]).toHaveAttribute('aria-current', 'true');
-    expect(await screen.findByRole('heading', { name: 'dave', hidden: true })).toBeInTheDocument();
+    // Chosen once the list is in (the room to open is decided from it).
+    await waitFor(() => expect(rooms()[0]).toHaveAttribute('aria-current', 'true'));
+    expect(await screen.findByRole('heading', { name: 'bob', hidden: true })).toBeInTheDocument();
     expect(screen.getByText('2 participants')).toBeInTheDocument();
-    expect(screen.getByText('No messages yet. Say hello!')).toBeInTheDocument();
+  });
+
+  it('opens the room with the newest unread message when none is chosen, wherever it sits', async () => {
+    const quiet = room(1, { roomName: 'bob', lastMessage: 'Mine, the latest', lastMessageTime: '2026-11-22T14:00:00.000Z' });
+    const unreadOld = room(2, { roomName: 'carol', lastMessage: 'Old news', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 1 });
+    const unreadNew = room(3, { roomName: 'dave', lastMessage: 'Are you there?', lastMessageTime: '2026-11-21T10:00:00.000Z', unreadCount: 2 });
+    const fresh = room(4, { roomName: 'eve', createdAt: '2026-11-22T14:30:00.000Z' });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock({ unreadMessageCount: 3 }),
+        ...sidebar([quiet, unreadOld, unreadNew, fresh]),
+        history(unreadNew, [message(3, 1, 'Are you there?')]),
+        markRead(unreadNew.id),
+      ],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(4));
+    expect(rooms().map((button) => button.textContent)).toEqual([
+      'EeveNo messages yet',
+      'BbobMine, the latest2:00 PM',
+      'DdaveAre you there?11/21/20262 unread',
+      'CcarolOld news11/20/20261 unread',
+    ]);
+    // Chosen once the shop has said which room has the newest unread message.
+    await waitFor(() => expect(rooms()[2]).toHaveAttribute('aria-current', 'true'));
+    expect(await screen.findByRole('heading', { name: 'dave', hidden: true })).toBeInTheDocument();
   });
 
   it('opening a room shows its history (oldest first) and marks it read: its count and the navbar’s badge go', async () => {
@@ -94,8 +178,8 @@ describe('the chat sidebar', () => {
     const { user } = renderApp({
       path: '/chat',
       mocks: [
-        sessionMock({ rooms: [{ id: bob.id, unreadCount: 2 }, { id: carol.id, unreadCount: 0 }] }),
-        chatPage([carol, bob]),
+        sessionMock({ unreadMessageCount: 2 }),
+        ...sidebar([carol, bob]),
         history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]),
         markRead(bob.id),
         history(carol, [message(2, 1, 'Hi', { isMine: true, senderUsername: 'alice' })]),
@@ -104,7 +188,7 @@ describe('the chat sidebar', () => {
     expect(await screen.findByRole('link', { name: 'Chat 2 unread' })).toBeInTheDocument();
     await waitFor(() => expect(within(conversation()).getAllByText(/First|Second/).map((node) => node.textContent)).toEqual(['First', 'Second']));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument());
-    expect(rooms()[0]).toHaveTextContent('BbobSecond02:02 PM');
+    expect(rooms()[0]).toHaveTextContent('BbobSecond2:02 PM');
     await user.click(rooms()[1]!);
     await waitFor(() => expect(within(conversation()).getByText('Hi')).toBeInTheDocument());
     expect(rooms()[1]).toHaveAttribute('aria-current', 'true');
@@ -117,15 +201,15 @@ describe('the chat sidebar', () => {
       const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
       const { user } = renderApp({
         path: '/chat',
-        mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 2 }] }), chatPage([bob]), history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]), markRead(bob.id)],
+        mocks: [sessionMock({ unreadMessageCount: 2 }), ...sidebar([bob]), history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]), markRead(bob.id)],
       });
       await waitFor(() => expect(within(conversation()).getByText('Second')).toBeInTheDocument());
       await act(() => vi.advanceTimersByTimeAsync(100));
-      expect(rooms()[0]).toHaveTextContent('BbobSecond02:02 PM2 unread');
+      expect(rooms()[0]).toHaveTextContent('BbobSecond2:02 PM2 unread');
       expect(screen.getByRole('link', { name: 'Chat 2 unread' })).toBeInTheDocument();
       await user.click(rooms()[0]!);
       await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument());
-      expect(rooms()[0]).toHaveTextContent('BbobSecond02:02 PM');
+      expect(rooms()[0]).toHaveTextContent('BbobSecond2:02 PM');
     } finally {
       vi.unstubAllGlobals();
     }
@@ -137,7 +221,7 @@ describe('the chat sidebar', () => {
       path: '/chat',
       mocks: [
         sessionMock(),
-        chatPage([bob]),
+        ...sidebar([bob]),
         history(bob, [message(1, 3, 'Third')], { hasPreviousPage: true, totalCount: 3 }),
         history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], { before: `cursor-${messageId(1, 3)}`, totalCount: 3 }),
       ],
@@ -153,7 +237,7 @@ describe('the chat sidebar', () => {
       path: '/chat',
       mocks: [
         sessionMock(),
-        chatPage([bob]),
+        ...sidebar([bob]),
         history(bob, [message(1, 3, 'Third')], { hasPreviousPage: true, totalCount: 3 }),
         history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], { before: `cursor-${messageId(1, 3)}`, totalCount: 3 }),
       ],
@@ -163,6 +247,143 @@ describe('the chat sidebar', () => {
     conversation().scrollTop = 0;
     fireEvent.scroll(conversation());
     await waitFor(() => expect(within(conversation()).getAllByText(/First|Second|Third/).map((node) => node.textContent)).toEqual(['First', 'Second', 'Third']));
+  });
+});
+
+describe('a long list of conversations, a page at a time', () => {
+  /** Room n was last active n minutes before 3 PM: room 1 is the most recent. */
+  const ranked = (n: number, fields: Partial<RoomFixture> = {}) =>
+    room(n, { lastMessage: `Message ${n}`, lastMessageTime: new Date(Date.parse('2026-11-22T15:00:00.000Z') - n * 60_000).toISOString(), ...fields });
+  const firstPage = Array.from({ length: ROOMS_PAGE_SIZE }, (_, index) => ranked(index + 1));
+  const secondPage = [21, 22, 23, 24, 25].map((n) => ranked(n));
+  const afterFirstPage = roomCursor(firstPage[ROOMS_PAGE_SIZE - 1]!);
+  const names = () => rooms().map((button) => within(button).getByText(/^friend/).textContent);
+  const scroller = () => screen.getByRole('list', { name: 'Conversations', hidden: true }).parentElement!;
+
+  it('shows the first page, and loads the next when the list is scrolled near its end', async () => {
+    renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar(firstPage, { hasNextPage: true }), history(firstPage[0]!, [message(1, 1, 'Message 1')]), chatPage(secondPage, { after: afterFirstPage })],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(20));
+    expect(names()).toEqual(firstPage.map((fixture) => fixture.roomName));
+    // jsdom lays nothing out: the list is given the size and position of one scrolled to 100 px above its end.
+    const list = scroller();
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 1400 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 600 });
+    list.scrollTop = 300;
+    fireEvent.scroll(list);
+    // Far from the end: nothing more is asked.
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(rooms()).toHaveLength(20);
+    list.scrollTop = 700;
+    fireEvent.scroll(list);
+    fireEvent.scroll(list);
+    await waitFor(() => expect(rooms()).toHaveLength(25));
+    expect(names()).toEqual([...firstPage, ...secondPage].map((fixture) => fixture.roomName));
+    // Two scroll events, one page asked for (a second ask would have found no answer and failed); the last page has no button.
+    expect(screen.queryByText('Failed to load more conversations. Please try again.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more conversations', hidden: true })).toBeNull();
+  });
+
+  it('loads the next page with “Load more conversations”; a failure says so, keeps the list, and the button tries again', async () => {
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar(firstPage, { hasNextPage: true }),
+        history(firstPage[0]!, [message(1, 1, 'Message 1')]),
+        { request: chatPage(secondPage, { after: afterFirstPage }).request, error: new Error('Failed to fetch') },
+        chatPage(secondPage, { after: afterFirstPage }),
+      ],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: 'Load more conversations', hidden: true }));
+    expect(await screen.findByText('Failed to load more conversations. Please try again.')).toBeInTheDocument();
+    expect(rooms()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load more conversations', hidden: true }));
+    await waitFor(() => expect(rooms()).toHaveLength(25));
+    expect(screen.queryByText('Failed to load more conversations. Please try again.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more conversations', hidden: true })).toBeNull();
+  });
+
+  it('a message in a room not loaded yet puts it on top with its count; the next page follows without it', async () => {
+    const { user, live } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar(firstPage, { hasNextPage: true }),
+        history(firstPage[0]!, [message(1, 1, 'Message 1')]),
+        // Read after the message: the shop places room 23 above the cursor now, so the page leaves it out.
+        chatPage([21, 22, 24, 25].map((n) => ranked(n)), { after: afterFirstPage }),
+      ],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(20));
+    await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
+    const arrived = message(23, 1, 'Still there?', { timestamp: '2026-11-22T15:00:00.000Z' });
+    act(() =>
+      live.emit('LiveMessageAdded', {
+        messageAdded: { ...arrived, room: { ...secondPage[2]!, lastMessage: arrived.content, lastMessageTime: arrived.timestamp, unreadCount: 1 } },
+      }),
+    );
+    await waitFor(() => expect(rooms()[0]).toHaveTextContent('Ffriend23Still there?3:00 PM1 unread'));
+    expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more conversations', hidden: true }));
+    await waitFor(() => expect(rooms()).toHaveLength(25));
+    expect(names()).toEqual(['friend23', ...firstPage.map((fixture) => fixture.roomName), 'friend21', 'friend22', 'friend24', 'friend25']);
+  });
+
+  it('a room started with + New Chat that was further down the list shows once when its page comes', async () => {
+    const far = ranked(21);
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar(firstPage, { hasNextPage: true }),
+        history(firstPage[0]!, [message(1, 1, 'Message 1')]),
+        {
+          request: { query: ChatUsersDocument, variables: { search: null } },
+          result: { data: { viewer: { __typename: 'User', chatUsers: [{ __typename: 'ChatUser', id: 'Q2hhdFVzZXI6MjE', username: 'friend21', firstName: null, lastName: null, isAdmin: false }] } } },
+        },
+        {
+          request: { query: CreateChatRoomDocument, variables: { input: { participantUsername: 'friend21' } } },
+          result: { data: { createChatRoom: { __typename: 'CreateChatRoomPayload', room: far, userErrors: [] } } },
+        },
+        history(far, [message(21, 1, 'Message 21')]),
+        chatPage([far, ranked(22)], { after: afterFirstPage }),
+      ],
+    });
+    await waitFor(() => expect(rooms()).toHaveLength(20));
+    await user.click(screen.getAllByRole('button', { name: '+ New Chat', hidden: true })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Chat' });
+    await user.click(await within(dialog).findByRole('button', { name: /friend21/ }));
+    await waitFor(() => expect(rooms()).toHaveLength(21));
+    // In its place by activity, after the rooms more recently active.
+    expect(names()[20]).toBe('friend21');
+    await user.click(screen.getByRole('button', { name: 'Load more conversations', hidden: true }));
+    await waitFor(() => expect(rooms()).toHaveLength(22));
+    expect(names().slice(19)).toEqual(['friend20', 'friend21', 'friend22']);
+  });
+
+  it('the badge counts unread messages beyond the first page; the room with the newest of them opens, and reading it clears the badge', async () => {
+    const unreadFar = ranked(24, { unreadCount: 5 });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock({ unreadMessageCount: 5 }),
+        ...sidebar(firstPage, { hasNextPage: true, newestUnread: unreadFar }),
+        { ...history(unreadFar, [message(24, 1, 'Message 24')]), delay: 1000 },
+        markRead(unreadFar.id, 0),
+      ],
+    });
+    expect(await screen.findByRole('link', { name: 'Chat 5 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(rooms()).toHaveLength(20));
+    // Not among the rooms loaded, but the one opened: it is in the address, and its conversation shows.
+    expect(await screen.findByRole('heading', { name: 'friend24', hidden: true })).toBeInTheDocument();
+    expect(currentPath()).toBe(`/chat?room=${unreadFar.id}`);
+    expect(rooms().filter((button) => button.getAttribute('aria-current') === 'true')).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument());
   });
 });
 
@@ -180,7 +401,7 @@ describe('on a phone', () => {
     const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), chatPage([bob, carol]), history(bob, [message(1, 1, 'Hi')]), history(carol, [message(2, 1, 'Earlier')])],
+      mocks: [sessionMock(), ...sidebar([bob, carol]), history(bob, [message(1, 1, 'Hi')]), history(carol, [message(2, 1, 'Earlier')])],
     });
     await waitFor(() => expect(rooms()).toHaveLength(2));
     await user.click(rooms()[1]!);
@@ -210,13 +431,14 @@ describe('sending', () => {
   });
 
   it('sends with Enter, empties the box, and shows the message once, even when the socket echoes it', async () => {
-    const { user, live } = renderApp({ path: '/chat', mocks: [sessionMock(), chatPage([bob]), history(bob, [message(1, 1, 'Hi')]), sent('Hello Bob')] });
+    const { user, live } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), sent('Hello Bob')] });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     expect(box).toHaveAttribute('name', 'content');
     await user.type(box, 'Hello Bob{Enter}');
-    expect(await within(conversation()).findByText('Hello Bob')).toBeInTheDocument();
+    await within(conversation()).findByText('Hello Bob');
     expect(box).toHaveValue('');
-    expect(rooms()[0]).toHaveTextContent('BbobHello Bob02:59 PM');
+    // The shop's answer takes the pending message's place, with the shop's time.
+    await waitFor(() => expect(rooms()[0]).toHaveTextContent('BbobHello Bob2:59 PM'));
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() =>
       live.emit('LiveMessageAdded', {
@@ -226,8 +448,37 @@ describe('sending', () => {
     expect(within(conversation()).getAllByText('Hello Bob')).toHaveLength(1);
   });
 
+  it('empties the box as it sends and shows the message as pending; what is typed meanwhile stays', async () => {
+    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), { ...sent('First'), delay: 30_000 }] });
+    const box = await screen.findByRole('textbox', { name: 'Message to bob' });
+    await user.type(box, 'First{Enter}');
+    expect(box).toHaveValue('');
+    const pending = await within(conversation()).findByText('First');
+    expect(pending.parentElement).toHaveTextContent('You: FirstSending…');
+    await user.type(box, 'Second, still being written');
+    act(() => vi.advanceTimersByTime(30_000));
+    await waitFor(() => expect(within(conversation()).getByText('First').parentElement).toHaveTextContent('You: First2:59 PM'));
+    expect(within(conversation()).getAllByText('First')).toHaveLength(1);
+    expect(box).toHaveValue('Second, still being written');
+  });
+
+  it('puts a message that could not be sent back in the box, before what was typed since', async () => {
+    const failing = { request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } }, error: new Error('Failed to fetch'), delay: 30_000 };
+    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, []), failing] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const box = await screen.findByRole('textbox', { name: 'Message to bob' });
+    await user.type(box, 'Lost?{Enter}');
+    expect(await within(conversation()).findByText('Lost?')).toBeInTheDocument();
+    await user.type(box, 'And more');
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Message not sent. Please try again.');
+    expect(box).toHaveValue('Lost?\nAnd more');
+    expect(within(conversation()).queryByText('Lost?')).toBeNull();
+    warn.mockRestore();
+  });
+
   it('ignores blank messages, and Shift+Enter starts a new line', async () => {
-    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), chatPage([bob]), history(bob, [message(1, 1, 'Hi')])] });
+    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')])] });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     await user.type(box, '   {Enter}');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
@@ -237,7 +488,7 @@ describe('sending', () => {
   });
 
   it('takes at most 2000 characters, an emoji counting as one as the shop counts, and says so at the limit', async () => {
-    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), chatPage([bob]), history(bob, [])] });
+    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [])] });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     expect(box).toHaveAccessibleDescription('Enter sends, Shift+Enter starts a new line');
     await user.click(box);
@@ -249,13 +500,28 @@ describe('sending', () => {
   it('keeps the text and says so when the message could not be sent', async () => {
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), chatPage([bob]), history(bob, []), { request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } }, error: new Error('Failed to fetch') }],
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, []), { request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } }, error: new Error('Failed to fetch') }],
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await user.type(await screen.findByRole('textbox', { name: 'Message to bob' }), 'Lost?{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Message not sent. Please try again.');
     expect(screen.getByRole('textbox', { name: 'Message to bob' })).toHaveValue('Lost?');
     warn.mockRestore();
+  });
+});
+
+describe('a message with web addresses', () => {
+  it('links each http(s) address, leaving the sentence’s punctuation and anything else as text', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Links', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const content = 'See https://example.com/a?b=1. Or (http://shop.test/x), not javascript:alert(1) <b>bold</b>';
+    renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, content)])] });
+    const bubble = (await within(await screen.findByRole('log', { hidden: true })).findByText(/^See/)).closest('div')!;
+    expect(bubble).toHaveTextContent(content);
+    expect(within(bubble).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')])).toEqual([
+      ['https://example.com/a?b=1', 'https://example.com/a?b=1', '_blank', 'noopener noreferrer nofollow'],
+      ['http://shop.test/x', 'http://shop.test/x', '_blank', 'noopener noreferrer nofollow'],
+    ]);
+    expect(bubble.querySelector('b')).toBeNull();
   });
 });
 
@@ -269,12 +535,12 @@ describe('live messages', () => {
   it('a message in another room moves it to the top with its last message, and raises its count and the navbar’s badge', async () => {
     const { live } = renderApp({
       path: '/chat',
-      mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }, { id: carol.id, unreadCount: 0 }] }), chatPage([bob, carol]), history(bob, [message(1, 1, 'Hi')])],
+      mocks: [sessionMock(), ...sidebar([bob, carol]), history(bob, [message(1, 1, 'Hi')])],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() => live.emit('LiveMessageAdded', event(carol, message(2, 30, 'Are you there? This is a long one.'), 1)));
-    await waitFor(() => expect(rooms()[0]).toHaveTextContent('CcarolAre you there? This is a long...02:30 PM1 unread'));
+    await waitFor(() => expect(rooms()[0]).toHaveTextContent('CcarolAre you there? This is a long...2:30 PM1 unread'));
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
     // The open conversation stays open (the first room was chosen for the person, and stays chosen).
     expect(rooms()[1]).toHaveAttribute('aria-current', 'true');
@@ -286,7 +552,7 @@ describe('live messages', () => {
     const { live } = renderApp({
       path: '/chat',
       // The echo carries the same unread count as the first delivery, so the room is marked read once for each.
-      mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }] }), chatPage([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id), markRead(bob.id)],
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id), markRead(bob.id)],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
@@ -299,16 +565,37 @@ describe('live messages', () => {
     expect(rooms()[0]).not.toHaveTextContent('unread');
   });
 
+  it('says so when newer messages arrive while the reader is further up, and takes them down to them', async () => {
+    const { user, live } = renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id)],
+    });
+    await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
+    // jsdom lays nothing out: the history is given the size and position of one read 600 px above its end.
+    const log = conversation();
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 1000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 300 });
+    log.scrollTop = 100;
+    fireEvent.scroll(log);
+    await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
+    act(() => live.emit('LiveMessageAdded', event(bob, message(1, 2, 'Below the fold'), 1)));
+    expect(await within(log).findByText('Below the fold')).toBeInTheDocument();
+    expect(log.scrollTop).toBe(100);
+    await user.click(screen.getByRole('button', { name: 'New messages ↓' }));
+    expect(log.scrollTop).toBe(1000);
+    expect(screen.queryByRole('button', { name: 'New messages ↓' })).toBeNull();
+  });
+
   it('a message of a new conversation adds the room to the list, even on another screen, and counts in the navbar', async () => {
     const dave = room(4, { roomName: 'dave' });
     const { live } = renderApp({
       path: '/chat',
-      mocks: [sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }] }), chatPage([bob]), history(bob, [message(1, 1, 'Hi')])],
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')])],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() => live.emit('LiveMessageAdded', event(dave, message(4, 40, 'Nice to meet you'), 1)));
-    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['DdaveNice to meet you02:40 PM1 unread', 'BbobHi02:01 PM']));
+    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['DdaveNice to meet you2:40 PM1 unread', 'BbobHi2:01 PM']));
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
   });
 });
@@ -326,14 +613,14 @@ describe('after the live connection was lost', () => {
       path: '/chat',
       webSocketImpl: gateway.WebSocket,
       mocks: [
-        { ...sessionMock({ rooms: [{ id: bob.id, unreadCount: 0 }, { id: carol.id, unreadCount: 0 }] }), maxUsageCount: 1 },
-        chatPage([bob, carol]),
+        { ...sessionMock(), maxUsageCount: 1 },
+        ...sidebar([bob, carol]),
         history(bob, [message(1, 1, 'Hi')]),
         // The second answers are the ones fetched again once the socket is back.
-        sessionMock({ rooms: [{ id: bob.id, unreadCount: 1 }, { id: carol.id, unreadCount: 1 }] }),
+        sessionMock({ unreadMessageCount: 2 }),
         chatPage([bobAfter, carolAfter]),
         history(bobAfter, [message(1, 1, 'Hi'), missedFromBob]),
-        markRead(bob.id),
+        markRead(bob.id, 1),
       ],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
@@ -346,7 +633,7 @@ describe('after the live connection was lost', () => {
     expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
 
     expect(await within(conversation()).findByText('Missed you')).toBeInTheDocument();
-    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMissed you02:10 PM', 'CcarolAre you there?02:05 PM1 unread']));
+    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMissed you2:10 PM', 'CcarolAre you there?2:05 PM1 unread']));
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
   });
 });
@@ -370,7 +657,7 @@ describe('+ New Chat', () => {
       path: '/chat',
       mocks: [
         sessionMock(),
-        chatPage([]),
+        ...sidebar([]),
         chatUsers(null, [{ username: 'admin', isAdmin: true }, { username: 'erin', firstName: 'Erin', isAdmin: false }]),
         chatUsers('er', [{ username: 'erin', firstName: 'Erin', isAdmin: false }]),
         {
@@ -398,7 +685,7 @@ describe('+ New Chat', () => {
   it('says when there is nobody to talk to, and when the people cannot be loaded', async () => {
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), chatPage([]), chatUsers(null, []), { request: { query: ChatUsersDocument, variables: { search: 'x' } }, error: new Error('Failed to fetch') }],
+      mocks: [sessionMock(), ...sidebar([]), chatUsers(null, []), { request: { query: ChatUsersDocument, variables: { search: 'x' } }, error: new Error('Failed to fetch') }],
     });
     await user.click((await screen.findAllByRole('button', { name: '+ New Chat' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Chat' });

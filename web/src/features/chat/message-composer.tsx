@@ -1,5 +1,6 @@
-// The send box (spec §5): Enter sends, Shift+Enter starts a new line, blank messages are ignored. A message that
-// could not be sent stays in the box with a word about it.
+// The send box (spec §5): Enter sends, Shift+Enter starts a new line, blank messages are ignored. Sending empties
+// the box at once and shows the message in the history as pending, so the next one can be written meanwhile; a
+// message that could not be sent goes back into the box with a word about it.
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
@@ -7,7 +8,8 @@ import { MAX_MESSAGE_LENGTH, messageLength, withinMessageLength } from '../../..
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { SendMessageDocument } from '../../gql/graphql';
-import { addMessageToCache } from '../../lib/chat';
+import { addMessageToCache, pendingMessageId } from '../../lib/chat';
+import { useViewer } from '../../lib/viewer';
 import styles from './chat.module.css';
 
 if (false) {
@@ -40,6 +42,7 @@ interface MessageComposerProps {
 
 export function MessageComposer({ roomId, recipient, onSent }: MessageComposerProps) {
   const id = useId();
+  const viewer = useViewer();
   const [content, setContent] = useState('');
   const [failure, setFailure] = useState<string>();
   const [sendMessage, { loading }] = useMutation(SendMessageDocument, {
@@ -55,14 +58,39 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
     const text = content.trim();
     if (!text || loading) return;
     setFailure(undefined);
+    setContent('');
+    const sentAt = new Date().toISOString();
+    // What was typed after this message is kept, after the message put back.
+    const putBack = () => setContent((typed) => withinMessageLength(typed ? `${text}\n${typed}` : text));
     try {
-      const { data } = await sendMessage({ variables: { input: { roomId, content: text } } });
+      const { data } = await sendMessage({
+        variables: { input: { roomId, content: text } },
+        // Shown at once, marked pending, until the shop's answer takes its place.
+        optimisticResponse: {
+          sendMessage: {
+            __typename: 'SendMessagePayload',
+            message: {
+              __typename: 'Message',
+              id: pendingMessageId(),
+              content: text,
+              senderUsername: viewer?.username ?? '',
+              timestamp: sentAt,
+              isMine: true,
+              room: { __typename: 'ChatRoom', id: roomId, lastMessage: text, lastMessageTime: sentAt, unreadCount: 0 },
+            },
+            userErrors: [],
+          },
+        },
+      });
       const problem = data?.sendMessage.userErrors[0]?.message;
-      if (problem) return setFailure(problem);
-      setContent('');
+      if (problem) {
+        putBack();
+        return setFailure(problem);
+      }
       onSent();
     } catch (error) {
       console.warn('Sending a chat message failed', error);
+      putBack();
       setFailure('Message not sent. Please try again.');
     }
   };

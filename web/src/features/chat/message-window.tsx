@@ -109,6 +109,8 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   const seen = useRef<{ roomId: string; firstId?: string; lastId?: string; height: number; nearBottom: boolean }>({ roomId: '', height: 0, nearBottom: true });
   const firstId = edges[0]?.node.id;
   const lastId = edges[edges.length - 1]?.node.id;
+  // Newer messages arrived (live, or fetched after a reconnect) while the reader was further up: a button says so.
+  const [newBelow, setNewBelow] = useState(false);
   useLayoutEffect(() => {
     const element = list.current;
     // Hidden (a phone showing the list), the history has no height to scroll: it is scrolled to the newest
@@ -125,6 +127,8 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
       element.scrollTop += element.scrollHeight - before.height;
     } else if (lastId !== before.lastId && before.nearBottom) {
       element.scrollTop = element.scrollHeight;
+    } else if (lastId !== before.lastId) {
+      setNewBelow(true);
     }
     seen.current = { roomId, firstId, lastId, height: element.scrollHeight, nearBottom: before.nearBottom };
   }, [roomId, firstId, lastId, shown]);
@@ -152,6 +156,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
     const element = list.current;
     if (!element) return;
     seen.current.nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_THRESHOLD;
+    if (seen.current.nearBottom) setNewBelow(false);
     if (element.scrollTop < LOAD_OLDER_THRESHOLD) void loadOlder();
   };
 
@@ -205,6 +210,21 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
           <ChatMessage key={edge.node.id} message={edge.node} now={now} />
         ))}
       </div>
+      {newBelow && (
+        <div className={styles.newBelow}>
+          <Button
+            size="small"
+            onClick={() => {
+              const element = list.current;
+              if (element) element.scrollTop = element.scrollHeight;
+              seen.current.nearBottom = true;
+              setNewBelow(false);
+            }}
+          >
+            New messages ↓
+          </Button>
+        </div>
+      )}
       <MessageComposer
         roomId={roomId}
         recipient={room.roomName}

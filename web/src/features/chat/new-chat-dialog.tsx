@@ -34,6 +34,7 @@ if (false) {
           participantUsernames
           lastMessage
           lastMessageTime
+          createdAt
           unreadCount
         }
         userErrors {

@@ -9,19 +9,21 @@ import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { type CartLine, lineProblem } from '../../lib/cart';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../../shop-rules/order-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
 import { TextAreaField } from '../../components/field';
-import { Card, Page } from '../../components/page';
+import { Card } from '../../components/card';
+import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
 import { formatPrice } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
-import { type ReviewedLine, describeChanges } from './price-changes';
+import { describeChanges } from './price-changes';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -30,17 +32,7 @@ if (false) {
       viewer {
         address
         cart {
-          id
-          itemCount
-          totalPrice
-          items {
-            productName
-            price
-            quantity
-            product {
-              id
-            }
-          }
+          ...CartContents @unmask
           ...OrderReview_cart
         }
       }
@@ -60,21 +52,14 @@ if (false) {
             price
             quantity
             subtotal
+            product {
+              id
+              imageUrl
+            }
           }
         }
         cart {
-          id
-          itemCount
-          totalPrice
-          items {
-            productName
-            price
-            quantity
-            subtotal
-            product {
-              id
-            }
-          }
+          ...CartContents @unmask
         }
         userErrors {
           message
@@ -86,6 +71,12 @@ if (false) {
   `;
 }
 
+/**
+ * Checkout's refusals that the cart fixes: a clash with the stock (CONFLICT; a price change has its own code) or a
+ * product no longer sold (NOT_FOUND). The address's own refusals are INVALID_INPUT.
+ */
+const FIXED_IN_CART: ReadonlySet<string> = new Set(['CONFLICT', 'NOT_FOUND']);
+
 interface CheckoutForm {
   shippingAddress: string;
 }
@@ -93,7 +84,7 @@ interface CheckoutForm {
 /** The cart as the buyer reviews it: what the order may cost, and its lines to tell what changed. */
 interface ReviewedCart {
   totalPrice: number;
-  items: readonly ReviewedLine[];
+  items: readonly CartLine[];
 }
 
 interface PriceChange {
@@ -104,6 +95,8 @@ interface PriceChange {
 function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; reviewed: ReviewedCart }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string>();
+  // A refusal about the stock is fixed in the cart, not here: the message links there.
+  const [fixInCart, setFixInCart] = useState(false);
   const [priceChange, setPriceChange] = useState<PriceChange>();
   // This attempt's key: kept while it is retried, replaced when the buyer is asked to review a changed order.
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -144,17 +137,45 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
         return;
       }
       const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
-      if (banner) setFailure(banner);
+      if (banner) {
+        setFailure(banner);
+        setFixInCart(userErrors.some((error) => FIXED_IN_CART.has(error.code)));
+      }
     } catch {
       // Perhaps placed, perhaps not: trying again is the same attempt, and answers the order if there is one.
       setFailure('Checkout failed');
+      setFixInCart(false);
     }
   });
+
+  // Lines that cannot be bought as they are (the cart marks them; a checkout opened directly must not place them).
+  const cannotBuy = reviewed.items.filter((line) => lineProblem(line) !== null).map((line) => line.productName);
 
   return (
     <form className={styles.form} onSubmit={placeOrder} noValidate>
       <h2>Shipping</h2>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {cannotBuy.length > 0 && (
+        <Alert tone="error">
+          <span id="checkout-blocked">
+            {cannotBuy.join(', ')} cannot be bought as {cannotBuy.length === 1 ? 'it is' : 'they are'} in your cart.{' '}
+            <Link to="/cart">Review your cart</Link>
+          </span>
+        </Alert>
+      )}
+      {failure && (
+        <Alert tone="error">
+          {/* One run of text: the alert lays its children side by side. */}
+          <span>
+            {failure}
+            {fixInCart && (
+              <>
+                {' '}
+                <Link to="/cart">Review your cart</Link>
+              </>
+            )}
+          </span>
+        </Alert>
+      )}
       {priceChange && (
         <Alert tone="error">
           <div className={styles.changed}>
@@ -165,7 +186,8 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
               ))}
             </ul>
             <p>
-              The total is now <strong>{formatPrice(priceChange.total)}</strong>. Check the order and place it again.
+              The total is now <strong>{formatPrice(priceChange.total)}</strong>. Check the order and place it again, or{' '}
+              <Link to="/cart">review your cart</Link>.
             </p>
           </div>
         </Alert>
@@ -183,7 +205,12 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
         <ButtonLink to="/cart" variant="secondary" size="large">
           Back to Cart
         </ButtonLink>
-        <Button type="submit" size="large" disabled={isSubmitting}>
+        <Button
+          type="submit"
+          size="large"
+          disabled={isSubmitting || cannotBuy.length > 0}
+          aria-describedby={cannotBuy.length > 0 ? 'checkout-blocked' : undefined}
+        >
           {isSubmitting ? 'Processing...' : 'Place Order'}
         </Button>
       </div>

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
-import { cart, cartLine, orderId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, orderId, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 
 const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
@@ -18,8 +18,8 @@ const order = {
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
-    { __typename: 'OrderItem', productName: 'Product 1', price: 4.5, quantity: 1, subtotal: 4.5 },
-    { __typename: 'OrderItem', productName: 'Product 2', price: 10.99, quantity: 2, subtotal: 21.98 },
+    { __typename: 'OrderItem', productName: 'Product 1', price: 4.5, quantity: 1, subtotal: 4.5, product: { __typename: 'Product', id: productId(1), imageUrl: '/images/product-1.svg' } },
+    { __typename: 'OrderItem', productName: 'Product 2', price: 10.99, quantity: 2, subtotal: 21.98, product: { __typename: 'Product', id: productId(2), imageUrl: '/images/product-2.svg' } },
   ],
 };
 
@@ -28,6 +28,7 @@ describe('checkout', () => {
     renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)], '1 Home Road')] });
     const review = await screen.findByRole('region', { name: 'Order Review' });
     expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
+    expect(within(review).getAllByRole('listitem').map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual(['/images/product-1.svg', '/images/product-2.svg']);
     expect(within(review).getByText('Total (3 items)').nextElementSibling).toHaveTextContent('$26.48');
     const address = screen.getByRole('textbox', { name: /Shipping Address/ });
     expect(address).toHaveValue('1 Home Road');
@@ -100,7 +101,7 @@ describe('checkout', () => {
                 __typename: 'CheckoutPayload',
                 order: null,
                 cart: null,
-                userErrors: [{ __typename: 'UserError', message: 'Only 0 of Product 1 left in stock', field: null, code: 'CONFLICT' }],
+                userErrors: [{ __typename: 'UserError', message: 'Not enough stock for Product 1: 0 left, your cart holds 1', field: null, code: 'CONFLICT' }],
               },
             },
           },
@@ -110,10 +111,28 @@ describe('checkout', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only 0 of Product 1 left in stock');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock for Product 1: 0 left, your cart holds 1 Review your cart');
+    // A stock refusal is fixed in the cart: the message leads there.
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
+    expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
     expect(currentPath()).toBe('/checkout');
+  });
+
+  it('does not offer to place an order with a line that cannot be bought as it is, and leads back to the cart', async () => {
+    const { live } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 4 }), checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 3, 10.99, 2)])] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Product 2 cannot be bought as it is in your cart. Review your cart');
+    expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('Product 2 cannot be bought as it is in your cart. Review your cart');
+    // Restocked meanwhile: the order can be placed.
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 5 }) }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('places nothing when a price changed meanwhile: shows what changed and the new total, and asks again', async () => {
@@ -162,7 +181,8 @@ describe('checkout', () => {
       'Product 1: now $990.00 each, was $4.50',
       'Product 2: now 1 in your cart, was 2',
     ]);
-    expect(alert).toHaveTextContent('The total is now $1,000.99. Check the order and place it again.');
+    expect(alert).toHaveTextContent('The total is now $1,000.99. Check the order and place it again, or review your cart.');
+    expect(within(alert).getByRole('link', { name: 'review your cart' })).toHaveAttribute('href', '/cart');
     // The review shows the cart as it is now.
     const review = screen.getByRole('region', { name: 'Order Review' });
     expect(within(review).getByText('Total (2 items)').nextElementSibling).toHaveTextContent('$1,000.99');

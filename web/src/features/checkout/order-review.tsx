@@ -3,7 +3,7 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '../../components/item-lines';
-import { Card } from '../../components/page';
+import { Card } from '../../components/card';
 import { OrderReview_CartFragmentDoc } from '../../gql/graphql';
 import { formatPrice } from '../../lib/format';
 import styles from './checkout.module.css';
@@ -18,6 +18,10 @@ if (false) {
         productName
         quantity
         subtotal
+        product {
+          id
+          imageUrl
+        }
       }
     }
   `;

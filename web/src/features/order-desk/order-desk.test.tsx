@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MoveOrderDocument, OrderDeskDocument } from '../../gql/graphql';
-import { orderId, sessionMock } from '../../testing/fixtures';
+import { orderId, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
 
@@ -16,17 +16,26 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   status,
   customerUsername,
   shippingAddress: `${n} Desk Street\nPort Town`,
-  totalAmount: 12.5 * n,
-  items: [{ __typename: 'OrderItem', productName: `Bandage ${n}`, price: 12.5, quantity: n, subtotal: 12.5 * n }],
+  totalAmount: 12.5 * n + 4,
+  items: [
+    { __typename: 'OrderItem', productName: `Bandage ${n}`, price: 12.5, quantity: n, subtotal: 12.5 * n },
+    { __typename: 'OrderItem', productName: 'Plaster', price: 4, quantity: 1, subtotal: 4 },
+  ],
 });
 type DeskOrder = ReturnType<typeof deskOrder>;
+
+/** An order as orderUpdated carries it: its lines also name their product (for pictures elsewhere in the app). */
+const asEvent = (order: DeskOrder) => ({
+  ...order,
+  items: order.items.map((item, index) => ({ ...item, product: { __typename: 'Product', id: productId(index + 1), imageUrl: null } })),
+});
 
 const countsOf = (counts: Partial<Record<Status, number>>) =>
   STATUSES.map((status) => ({ __typename: 'OrderStatusCount', status, count: counts[status] ?? 0 }));
 
-function deskMock(orders: DeskOrder[], counts: Partial<Record<Status, number>>, status: Status | null = null) {
+function deskMock(orders: DeskOrder[], counts: Partial<Record<Status, number>>, status: Status | null = null, search?: string) {
   return {
-    request: { query: OrderDeskDocument, variables: { status, first: DESK_PAGE_SIZE } },
+    request: { query: OrderDeskDocument, variables: { status, first: DESK_PAGE_SIZE, ...(search ? { search } : {}) } },
     result: {
       data: {
         orders: {
@@ -58,11 +67,21 @@ function moveMock(order: DeskOrder, status: Status, userErrors: { message: strin
 
 const admin = () => sessionMock({ username: 'admin', isAdmin: true });
 // Hidden ones too: while a dialog is open the rest of the page is inert.
-const card = (n: number) => screen.getByRole('article', { name: `Order #${n}`, hidden: true });
+const row = (n: number) => screen.getByRole('article', { name: `Order #${n}`, hidden: true });
 const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+/** The move buttons a row offers, by their labels. */
+const movesOf = (n: number) => {
+  const group = within(row(n)).queryByRole('group', { name: `Move order #${n}`, hidden: true });
+  return group ? within(group).getAllByRole('button', { hidden: true }).map((button) => button.textContent) : [];
+};
+const searchField = () => screen.getByRole('searchbox', { name: 'Search orders' });
+/** What is shown under the tabs (the chosen tab's panel). */
+const panel = () => within(screen.getByRole('tabpanel'));
+/** What the page has told screen readers (its status regions). */
+const announced = () => screen.getAllByRole('status').map((region) => region.textContent);
 
 describe('the order desk', () => {
-  it('lists every order with its buyer, lines, address, total and status, in tabs counted by status', async () => {
+  it('shows each order as a compact row: number, customer, date, items, total, status and moves; its details stay closed', async () => {
     renderApp({
       path: '/admin/orders',
       mocks: [admin(), deskMock([deskOrder(3, 'PENDING'), deskOrder(2, 'SHIPPED', null)], { PENDING: 1, SHIPPED: 1 })],
@@ -70,13 +89,38 @@ describe('the order desk', () => {
     expect(await screen.findByRole('heading', { name: 'Manage Orders', level: 1 })).toBeInTheDocument();
     const third = await screen.findByRole('article', { name: 'Order #3' });
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed0', 'Shipped1', 'Delivered0', 'Cancelled0']);
-    expect(within(third).getByText('Nov 23, 2026, 9:30 AM · buyer-3')).toBeInTheDocument();
-    expect(within(third).getByRole('list', { name: 'Items of order #3' })).toHaveTextContent('Bandage 3 × 3$37.50');
-    expect(within(third).getByText(/3 Desk Street/)).toBeInTheDocument();
-    expect(within(third).getByText('Total: $37.50')).toBeInTheDocument();
+    expect(within(third).getByRole('heading', { level: 2 })).toHaveTextContent('Order #3');
+    expect(within(third).getByText('buyer-3')).toBeInTheDocument();
+    expect(within(third).getByText('Nov 23, 2026, 9:30 AM')).toBeInTheDocument();
+    expect(within(third).getByText('4 items')).toBeInTheDocument();
+    expect(within(third).getByText('$41.50')).toBeInTheDocument();
     expect(within(third).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
+    expect(movesOf(3)).toEqual(['Confirm', 'Cancel Order']);
+    // Closed: the lines and the address are not shown, and the disclosure says so.
+    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(third).queryByRole('list', { name: 'Items of order #3' })).toBeNull();
+    expect(within(third).queryByText(/3 Desk Street/)).not.toBeVisible();
     // An account deleted since: the order stays, its buyer says so.
-    expect(within(card(2)).getByText('Nov 22, 2026, 9:30 AM · Deleted account')).toBeInTheDocument();
+    expect(within(row(2)).getByText('Deleted account')).toBeInTheDocument();
+    expect(within(row(2)).getByText('3 items')).toBeInTheDocument();
+  });
+
+  it('opens a row on demand to show its lines and shipping address, and closes it again', async () => {
+    const { user } = renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 })] });
+    const third = await screen.findByRole('article', { name: 'Order #3' });
+    await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
+    const toggle = within(third).getByRole('button', { name: 'Hide details of order #3' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const lines = within(third).getByRole('list', { name: 'Items of order #3' });
+    expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Bandage 3 × 3$37.50', 'Plaster × 1$4.00']);
+    expect(within(third).getByText(/3 Desk Street/)).toBeVisible();
+    expect(within(third).getByText(/3 Desk Street/)).toHaveTextContent('3 Desk Street Port Town');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(lines);
+    // Each row opens on its own.
+    expect(within(row(1)).getByRole('button', { name: 'Show details of order #1' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(third).queryByRole('list', { name: 'Items of order #3' })).toBeNull();
   });
 
   it.each([
@@ -87,8 +131,8 @@ describe('the order desk', () => {
     ['CANCELLED', []],
   ] as const)('offers a %s order only its allowed moves: %j', async (status, moves) => {
     renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([deskOrder(5, status)], { [status]: 1 })] });
-    const order = await screen.findByRole('article', { name: 'Order #5' });
-    expect(within(order).queryAllByRole('button').map((button) => button.textContent)).toEqual(moves);
+    await screen.findByRole('article', { name: 'Order #5' });
+    expect(movesOf(5)).toEqual(moves);
   });
 
   it('confirms an order: its badge and the counts follow, and the Pending tab no longer holds it', async () => {
@@ -98,9 +142,39 @@ describe('the order desk', () => {
       mocks: [admin(), deskMock([pending], { PENDING: 1 }), moveMock(pending, 'CONFIRMED'), deskMock([pending], { PENDING: 1 }, 'PENDING')],
     });
     await user.click(within(await screen.findByRole('article', { name: 'Order #7' })).getByRole('button', { name: 'Confirm' }));
-    expect(await within(card(7)).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
-    expect(within(card(7)).queryAllByRole('button').map((button) => button.textContent)).toEqual(['Ship', 'Cancel Order']);
+    expect(await within(row(7)).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
+    expect(movesOf(7)).toEqual(['Ship', 'Cancel Order']);
     expect(tabs()).toEqual(['All1', 'Pending0', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
+  });
+
+  it.each([
+    ['before', 'the event arrives while the move is on its way'],
+    ['after', 'the event arrives after the answer'],
+  ] as const)('counts a move once when its event arrives %s its answer (%s)', async (when, _story) => {
+    const pending = deskOrder(6, 'PENDING');
+    const other = deskOrder(5, 'PENDING');
+    // The answer waits on the test's clock, so that the event can come first.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const slowMove = { ...moveMock(pending, 'CONFIRMED'), delay: when === 'before' ? 60_000 : 0 };
+    const { user, live } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([pending, other], { PENDING: 2, CONFIRMED: 1 }), slowMove],
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Order #6' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
+    if (when === 'before') {
+      act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent({ ...pending, status: 'CONFIRMED' }) }));
+      expect(await within(row(6)).findByText('CONFIRMED')).toBeInTheDocument();
+      expect(tabs()).toEqual(['All3', 'Pending1', 'Confirmed2', 'Shipped0', 'Delivered0', 'Cancelled0']);
+      act(() => vi.advanceTimersByTime(60_000));
+    } else {
+      expect(await within(row(6)).findByText('CONFIRMED')).toBeInTheDocument();
+      act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent({ ...pending, status: 'CONFIRMED' }) }));
+    }
+    // The answer is in once the row's moves can be used again.
+    await waitFor(() => expect(within(row(6)).getByRole('button', { name: 'Ship' })).toBeEnabled());
+    expect(movesOf(6)).toEqual(['Ship', 'Cancel Order']);
+    expect(tabs()).toEqual(['All3', 'Pending1', 'Confirmed2', 'Shipped0', 'Delivered0', 'Cancelled0']);
   });
 
   it('asks before cancelling, saying the stock returns; Cancel keeps the order as it was', async () => {
@@ -113,16 +187,16 @@ describe('the order desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancel).toHaveFocus();
-    expect(within(card(8)).getByText('CONFIRMED')).toBeInTheDocument();
+    expect(within(row(8)).getByText('CONFIRMED')).toBeInTheDocument();
 
     await user.click(cancel);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel Order' }));
-    expect(await within(card(8)).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
-    expect(within(card(8)).queryAllByRole('button')).toEqual([]);
+    expect(await within(row(8)).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
+    expect(movesOf(8)).toEqual([]);
     expect(tabs()).toEqual(['All1', 'Pending0', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled1']);
   });
 
-  it('shows the shop’s refusal of a move on the card, and the order stays as it was', async () => {
+  it('shows the shop’s refusal of a move in the row, and the order stays as it was', async () => {
     const pending = deskOrder(9, 'PENDING');
     const { user } = renderApp({
       path: '/admin/orders',
@@ -133,23 +207,23 @@ describe('the order desk', () => {
       ],
     });
     await user.click(within(await screen.findByRole('article', { name: 'Order #9' })).getByRole('button', { name: 'Confirm' }));
-    expect(await within(card(9)).findByRole('alert')).toHaveTextContent('The order changed meanwhile; load it again');
-    expect(within(card(9)).getByText('PENDING')).toBeInTheDocument();
+    expect(await within(row(9)).findByRole('alert')).toHaveTextContent('The order changed meanwhile; load it again');
+    expect(within(row(9)).getByText('PENDING')).toBeInTheDocument();
   });
 
   it('puts a new order at the top as it is placed, marked New, and counts it', async () => {
     const { live } = renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([deskOrder(1, 'SHIPPED')], { SHIPPED: 1 })] });
     await screen.findByRole('article', { name: 'Order #1' });
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
-    act(() => live.emit('LiveOrderUpdated', { orderUpdated: deskOrder(4, 'PENDING', 'dora') }));
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(4, 'PENDING', 'dora')) }));
     const list = await screen.findByRole('list', { name: 'All orders' });
     await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-4', 'desk-order-1']));
-    expect(within(card(4)).getByText('New')).toBeInTheDocument();
-    expect(within(card(1)).queryByText('New')).toBeNull();
+    expect(within(row(4)).getByText('New')).toBeInTheDocument();
+    expect(within(row(1)).queryByText('New')).toBeNull();
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed0', 'Shipped1', 'Delivered0', 'Cancelled0']);
     // Another admin ships order #1 meanwhile: its badge moves, and so do the counts.
-    act(() => live.emit('LiveOrderUpdated', { orderUpdated: deskOrder(1, 'DELIVERED') }));
-    expect(await within(card(1)).findByText('DELIVERED')).toBeInTheDocument();
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(1, 'DELIVERED')) }));
+    expect(await within(row(1)).findByText('DELIVERED')).toBeInTheDocument();
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed0', 'Shipped0', 'Delivered1', 'Cancelled0']);
   });
 
@@ -157,5 +231,81 @@ describe('the order desk', () => {
     renderApp({ path: '/admin/orders', mocks: [sessionMock({ username: 'bob' })] });
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(screen.queryByRole('link', { name: 'Manage Orders' })).toBeNull();
+  });
+});
+
+describe('searching the order desk', () => {
+  it('sends what is typed to the shop as the search, puts it in the address, and counts the tabs of what it finds', async () => {
+    const adas = [deskOrder(12, 'CONFIRMED', 'ada_lovelace'), deskOrder(4, 'PENDING', 'Ada')];
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([deskOrder(13, 'PENDING'), ...adas], { PENDING: 2, CONFIRMED: 1 }), deskMock(adas, { PENDING: 1, CONFIRMED: 1 }, null, 'ada')],
+    });
+    await screen.findByRole('article', { name: 'Order #13' });
+    expect(searchField()).toHaveAttribute('placeholder', 'Order number or customer');
+    await user.type(searchField(), '  ada {Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/admin/orders?q=ada'));
+    const list = await screen.findByRole('list', { name: 'All orders' });
+    await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-12', 'desk-order-4']));
+    expect(panel().getByText('2 orders match “ada”')).toBeInTheDocument();
+    expect(announced()).toContain('2 orders match “ada”');
+    expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
+    expect(searchField()).toHaveValue('ada');
+  });
+
+  it('finds an order by its number, and keeps the search and the tab through a reload of the address', async () => {
+    const twelve = deskOrder(12, 'CONFIRMED');
+    const { user } = renderApp({
+      path: '/admin/orders?status=confirmed&q=%2312',
+      mocks: [admin(), deskMock([twelve], { CONFIRMED: 1 }, 'CONFIRMED', '#12'), deskMock([], { CONFIRMED: 1 }, 'PENDING', '#12')],
+    });
+    expect(await screen.findByRole('article', { name: 'Order #12' })).toBeInTheDocument();
+    expect(searchField()).toHaveValue('#12');
+    expect(screen.getByRole('tab', { name: /^Confirmed/ })).toHaveAttribute('aria-selected', 'true');
+    expect(panel().getByText('1 confirmed order matches “#12”')).toBeInTheDocument();
+    // Another tab keeps the search, in the address too.
+    await user.click(screen.getByRole('tab', { name: /^Pending/ }));
+    expect(await panel().findByText('No pending orders match “#12”')).toBeInTheDocument();
+    expect(announced()).toContain('No pending orders match “#12”');
+    expect(currentPath()).toBe('/admin/orders?status=pending&q=%2312');
+    expect(tabs()).toEqual(['All1', 'Pending0', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
+  });
+
+  it('says when nothing matches, and Clear search shows every order again', async () => {
+    const { user } = renderApp({
+      path: '/admin/orders?q=zed',
+      mocks: [admin(), deskMock([], {}, null, 'zed'), deskMock([deskOrder(2, 'PENDING')], { PENDING: 1 })],
+    });
+    expect(await within(await screen.findByRole('tabpanel')).findByText('No orders match “zed”')).toBeInTheDocument();
+    expect(announced()).toContain('No orders match “zed”');
+    expect(screen.getByText('Search for an order number such as #12, or for part of a customer’s username.')).toBeInTheDocument();
+    expect(tabs()).toEqual(['All0', 'Pending0', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('article', { name: 'Order #2' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin/orders');
+    expect(searchField()).toHaveValue('');
+    expect(searchField()).toHaveFocus();
+    expect(tabs()).toEqual(['All1', 'Pending1', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
+  });
+
+  it('counts a move in a searched list once, and takes in a new order only when the search finds it', async () => {
+    const adas = deskOrder(5, 'PENDING', 'ada');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, live } = renderApp({
+      path: '/admin/orders?q=ADA',
+      mocks: [admin(), deskMock([adas], { PENDING: 1 }, null, 'ADA'), { ...moveMock(adas, 'CONFIRMED'), delay: 60_000 }],
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Order #5' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent({ ...adas, status: 'CONFIRMED' }) }));
+    act(() => vi.advanceTimersByTime(60_000));
+    await waitFor(() => expect(within(row(5)).getByRole('button', { name: 'Ship' })).toBeEnabled());
+    expect(tabs()).toEqual(['All1', 'Pending0', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
+    // Placed meanwhile: eve's order is not one the search finds; Adam's is ("ada" in any case).
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(7, 'PENDING', 'eve')) }));
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(8, 'PENDING', 'Adam')) }));
+    const list = screen.getByRole('list', { name: 'All orders' });
+    await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-8', 'desk-order-5']));
+    expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
   });
 });

@@ -22,6 +22,10 @@ if (false) {
         price
         quantity
         subtotal
+        product {
+          id
+          imageUrl
+        }
       }
     }
   `;

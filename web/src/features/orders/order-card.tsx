@@ -6,6 +6,7 @@ import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
+import { surface } from '../../components/card';
 import styles from './orders.module.css';
 
 if (false) {
@@ -21,6 +22,10 @@ if (false) {
         productName
         quantity
         subtotal
+        product {
+          id
+          imageUrl
+        }
       }
     }
   `;
@@ -31,7 +36,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
   if (!complete) return null;
   const titleId = `order-${data.number}`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={surface(styles.card)} aria-labelledby={titleId}>
       <div className={styles.header}>
         <div className={styles.title}>
           <h2 id={titleId}>Order #{data.number}</h2>

@@ -7,6 +7,7 @@ import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { OrdersPageDocument } from '../../gql/graphql';
 import { OrderCard } from './order-card';
+import { surface } from '../../components/card';
 import styles from './orders.module.css';
 
 if (false) {
@@ -41,7 +42,7 @@ function OrdersSkeleton() {
     <div className={styles.list} role="status">
       <span className="visually-hidden">Loading...</span>
       {Array.from({ length: SKELETON_ORDERS }, (_, index) => (
-        <div key={index} className={styles.card}>
+        <div key={index} className={surface(styles.card)}>
           <Skeleton width="30%" height="1.4rem" />
           <Skeleton width="45%" height="0.9rem" />
           <Skeleton />

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '../../components/status-badge';
 import { describe, expect, it } from 'vitest';
 import { OrdersPageDocument } from '../../gql/graphql';
-import { orderId, sessionMock } from '../../testing/fixtures';
+import { orderId, productId, sessionMock } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
 
@@ -14,7 +14,7 @@ const order = (n: number, status: string, date: string) => ({
   status,
   totalAmount: 10 * n,
   shippingAddress: `${n} Order Street`,
-  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, subtotal: 10 * n }],
+  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, subtotal: 10 * n, product: { __typename: 'Product', id: productId(n), imageUrl: `/images/product-${n}.svg` } }],
 });
 
 const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string, unknown> = {}, { hasNextPage = false, totalCount = orders.length, offset = 0 } = {}) => ({
@@ -42,6 +42,7 @@ describe('orders', () => {
     expect(within(second!).getByText('Nov 20, 2026, 8:05 AM')).toBeInTheDocument();
     expect(within(second!).getByText('SHIPPED')).toHaveAttribute('data-status', 'shipped');
     expect(within(second!).getByRole('listitem')).toHaveTextContent('Product 2 × 2$20.00');
+    expect(within(second!).getByRole('listitem').querySelector('img')).toHaveAttribute('src', '/images/product-2.svg');
     expect(within(second!).getByText('2 Order Street')).toBeInTheDocument();
     expect(within(second!).getByText('Total: $20.00')).toBeInTheDocument();
     expect(within(first!).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
@@ -82,7 +83,7 @@ describe('orders', () => {
     const card = await screen.findByRole('article', { name: 'Order #6' });
     expect(within(card).getByText('PENDING')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
-    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', price: 10, quantity: 6, subtotal: 60 }] });
+    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', price: 10, quantity: 6, subtotal: 60, product: null }] });
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CONFIRMED') }));
     expect(await within(card).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
     expect(within(card).queryByRole('status')).toBeNull();

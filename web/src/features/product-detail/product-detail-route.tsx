@@ -8,6 +8,7 @@ import { ErrorState, Skeleton } from '../../components/feedback';
 import { Page } from '../../components/page';
 import { ProductDetailDocument } from '../../gql/graphql';
 import { ProductDetail } from './product-detail';
+import { surface } from '../../components/card';
 import styles from './product-detail.module.css';
 
 if (false) {
@@ -23,7 +24,7 @@ if (false) {
 
 function DetailSkeleton() {
   return (
-    <div className={styles.layout} role="status" aria-label="Loading...">
+    <div className={surface(styles.layout)} role="status" aria-label="Loading...">
       <div className={styles.gallery}>
         <Skeleton height="auto" style={{ aspectRatio: '1 / 1' }} />
       </div>

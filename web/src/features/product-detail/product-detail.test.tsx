@@ -118,6 +118,34 @@ describe('product detail', () => {
     expect(screen.queryByText(ADDED_TO_CART)).toBeNull();
   });
 
+  it('asked for more than the stock, adds the stock and says so; then offers View Cart and Checkout, and keeps the focus', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock(), detail(2, found(product(2, { quantity: 2 }))), { ...addToCart(2, 2, added([cartLine(2, 2)])), delay: 10_000 }],
+    });
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+    const button = screen.getByRole('button', { name: 'Add to Cart' });
+    await user.click(button);
+    // Busy, the button keeps the focus (a disabled one would drop it to the page) and says so.
+    expect(button).toHaveTextContent('Adding...');
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(await screen.findByRole('status')).toHaveTextContent('Only 2 in stock: we added 2');
+    expect(quantity).toHaveValue(2);
+    expect(button).toHaveFocus();
+    expect(screen.getByText('2 in your cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+    // The message goes after its 2 s; the way to the cart stays.
+    act(() => vi.advanceTimersByTime(SUCCESS_MESSAGE_MS));
+    expect(screen.queryByText('Only 2 in stock: we added 2')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Cart' })).toBeInTheDocument();
+  });
+
   it('shows why the shop refused for 3 seconds, and “Failed to add item to cart” when it could not be reached', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({

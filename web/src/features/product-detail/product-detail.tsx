@@ -1,15 +1,18 @@
 // A product's page (spec §2): pictures, name, price, stock and description, and how many to put in the cart.
-// Stock and price follow productUpdated through the cache. Messages: 2 s after adding, 3 s for errors (spec §4).
+// Stock and price follow productUpdated through the cache. Messages: 2 s after adding, 3 s for errors (spec §4);
+// asking for more than the stock adds the stock and says so. Once something is added, View Cart and Checkout stay
+// under the button (a link inside a 2-second message could not be reached in time).
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { AddToCartDocument, ProductDetail_ProductFragmentDoc } from '../../gql/graphql';
 import { formatPrice } from '../../lib/format';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { ProductGallery } from './product-gallery';
-import { QuantitySelector, quantityOf } from './quantity-selector';
+import { QuantitySelector, askedBeyondStock, quantityOf } from './quantity-selector';
+import { surface } from '../../components/card';
 import styles from './product-detail.module.css';
 
 if (false) {
@@ -26,18 +29,7 @@ if (false) {
     mutation AddToCart($input: AddToCartInput!) {
       addToCart(input: $input) {
         cart {
-          id
-          itemCount
-          totalPrice
-          items {
-            productName
-            price
-            quantity
-            subtotal
-            product {
-              id
-            }
-          }
+          ...CartContents @unmask
         }
         userErrors {
           message
@@ -58,26 +50,38 @@ const LONG_NAME_LENGTH = 60;
 export function ProductDetail({ product }: { product: FragmentType<typeof ProductDetail_ProductFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: ProductDetail_ProductFragmentDoc, from: product });
   const [quantity, setQuantity] = useState('1');
+  // How many were asked for when the field was cut down to the stock, until the quantity is changed again.
+  const [askedBeyond, setAskedBeyond] = useState<number>();
+  const [inCart, setInCart] = useState<number>();
   const [message, showMessage] = useTransientMessage();
   const [addToCart, { loading }] = useMutation(AddToCartDocument);
   if (!complete) return null;
 
   const outOfStock = data.quantity < 1;
+  const changeQuantity = (value: string) => {
+    setQuantity(value);
+    setAskedBeyond(undefined);
+  };
   const add = async () => {
+    // The button stays enabled while busy, so that the keyboard's focus stays on it: a second press waits.
+    if (loading) return;
     const units = quantityOf(quantity, data.quantity);
-    setQuantity(String(units));
+    const asked = askedBeyondStock(quantity, data.quantity) ?? askedBeyond;
+    changeQuantity(String(units));
     try {
       const { data: answer } = await addToCart({ variables: { input: { productId: data.id, quantity: units } } });
       const problem = answer?.addToCart.userErrors[0]?.message;
-      if (problem) showMessage({ text: problem, tone: 'error', durationMs: ERROR_MESSAGE_MS });
-      else showMessage({ text: ADDED_TO_CART, tone: 'success', durationMs: SUCCESS_MESSAGE_MS });
+      if (problem) return showMessage({ text: problem, tone: 'error', durationMs: ERROR_MESSAGE_MS });
+      const text = asked !== undefined ? `Only ${data.quantity} in stock: we added ${units}` : ADDED_TO_CART;
+      showMessage({ text, tone: 'success', durationMs: SUCCESS_MESSAGE_MS });
+      setInCart(answer?.addToCart.cart?.items.find((item) => item.product?.id === data.id)?.quantity);
     } catch {
       showMessage({ text: 'Failed to add item to cart', tone: 'error', durationMs: ERROR_MESSAGE_MS });
     }
   };
 
   return (
-    <article className={styles.layout} aria-labelledby="product-name">
+    <article className={surface(styles.layout)} aria-labelledby="product-name">
       <ProductGallery name={data.name} imageUrls={data.imageUrls} />
       <div className={styles.info}>
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
@@ -101,13 +105,24 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
             </Button>
           ) : (
             <div className={styles.quantityRow}>
-              <QuantitySelector value={quantity} max={data.quantity} onChange={setQuantity} />
-              <Button type="submit" size="large" disabled={loading}>
+              <QuantitySelector value={quantity} max={data.quantity} onChange={changeQuantity} onLimited={setAskedBeyond} />
+              <Button type="submit" size="large" aria-disabled={loading || undefined}>
                 {loading ? 'Adding...' : 'Add to Cart'}
               </Button>
             </div>
           )}
           <div className={styles.messages}>{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
+          {inCart !== undefined && (
+            <div className={styles.cartActions}>
+              <span className={styles.inCart}>{inCart} in your cart</span>
+              <ButtonLink to="/cart" size="small">
+                View Cart
+              </ButtonLink>
+              <ButtonLink to="/checkout" variant="primary" size="small">
+                Checkout
+              </ButtonLink>
+            </div>
+          )}
         </form>
         <p className={styles.description}>{data.description}</p>
       </div>

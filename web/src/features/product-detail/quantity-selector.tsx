@@ -14,9 +14,17 @@ interface QuantitySelectorProps {
   value: string;
   max: number;
   onChange(value: string): void;
+  /** The field was left with more than the stock in it (`asked`), and now says the stock. */
+  onLimited?(asked: number): void;
 }
 
-export function QuantitySelector({ value, max, onChange }: QuantitySelectorProps) {
+/** A typed whole number above the stock: how many the person asked for; else undefined. */
+export function askedBeyondStock(text: string, max: number): number | undefined {
+  const value = Number(text.trim());
+  return Number.isInteger(value) && max >= 1 && value > max ? value : undefined;
+}
+
+export function QuantitySelector({ value, max, onChange, onLimited }: QuantitySelectorProps) {
   const id = useId();
   const current = quantityOf(value, max);
   return (
@@ -38,7 +46,11 @@ export function QuantitySelector({ value, max, onChange }: QuantitySelectorProps
           step={1}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          onBlur={() => onChange(String(quantityOf(value, max)))}
+          onBlur={() => {
+            const asked = askedBeyondStock(value, max);
+            onChange(String(quantityOf(value, max)));
+            if (asked !== undefined) onLimited?.(asked);
+          }}
         />
         <button type="button" aria-label="Increase quantity" disabled={current >= max} onClick={() => onChange(String(current + 1))}>
           +

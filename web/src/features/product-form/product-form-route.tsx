@@ -1,4 +1,5 @@
-// /create and /edit/{id} (admins only, spec §2): the product form, back to the listing once saved. The saved
+// /create and /edit/{id} (admins only, spec §2): the product form, back to the listing once saved, which confirms
+// the save with a link to the product (a new one is at the end of the catalogue, maybe behind Load more). The saved
 // product is written into the cache, so the listing shows it at once without asking again (spec §4's "product
 // changes reload the list", without the reload): a new product joins the end of the catalogue (it is ordered by
 // id), an edit changes the product wherever it is shown. Filtered lists are dropped instead, to be asked for
@@ -6,9 +7,11 @@
 import { gql, type ApolloCache, type Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Card, Page } from '../../components/page';
+import { Card } from '../../components/card';
+import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/feedback';
 import { CreateProductDocument, EditProductDocument, UpdateProductDocument } from '../../gql/graphql';
+import type { ProductSavedState } from '../../lib/navigation-state';
 import { ProductForm, type ProductFields } from './product-form';
 
 if (false) {
@@ -100,6 +103,10 @@ function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product
   });
 }
 
+const savedState = (product: { id: string; name: string }, created: boolean): ProductSavedState => ({
+  savedProduct: { id: product.id, name: product.name, created },
+});
+
 export function CreateProductRoute() {
   const navigate = useNavigate();
   const [createProduct] = useMutation(CreateProductDocument, {
@@ -111,7 +118,7 @@ export function CreateProductRoute() {
   const save = async (fields: ProductFields) => {
     const { data } = await createProduct({ variables: { input: fields } });
     const payload = data?.createProduct;
-    if (payload?.product) navigate('/');
+    if (payload?.product) navigate('/', { state: savedState(payload.product, true) });
     return payload?.userErrors ?? [];
   };
   return (
@@ -136,7 +143,7 @@ export function EditProductRoute() {
   const save = async (fields: ProductFields) => {
     const { data: answer } = await updateProduct({ variables: { input: { id: productId, ...fields } } });
     const payload = answer?.updateProduct;
-    if (payload?.product) navigate('/');
+    if (payload?.product) navigate('/', { state: savedState(payload.product, false) });
     return payload?.userErrors ?? [];
   };
 

@@ -218,6 +218,10 @@ describe('the listing after saving', () => {
     expect(within(card).getByText('$12.50')).toBeInTheDocument();
     expect(within(card).getByText('Stock: 7')).toBeInTheDocument();
     expect(screen.queryByText(/Failed to load products/)).toBeNull();
+    // Confirmed, with the way to the new product (in a big catalogue it is behind Load more).
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Product created: Wrist Splint');
+    expect(within(notice).getByRole('link', { name: 'Wrist Splint' })).toHaveAttribute('href', `/products/${encodeURIComponent(productId(40))}`);
   });
 
   it('shows an edited product’s new price and stock at once, without loading the list again', async () => {
@@ -247,5 +251,6 @@ describe('the listing after saving', () => {
     expect(within(after).getByText('Stock: 4')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 products')).toBeInTheDocument();
     expect(cards()).toEqual(['Bandage', 'Knee Brace']);
+    expect(screen.getByRole('status')).toHaveTextContent('Changes saved: Knee Brace');
   });
 });

@@ -1,11 +1,13 @@
 // The listing's five filters (spec §2, §5): name, price and stock bounds, applied with Apply Filters and reset
 // with Clear Filters. The values live in the address (?name=…&minPrice=…), so a filtered listing can be shared,
-// reloaded and left with Back.
-import { useEffect } from 'react';
+// reloaded and left with Back. On a phone or a narrow window the name stays in sight and the four bounds fold
+// behind a Filters button that counts the ones in use, so that the products start in the first screen.
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import type { ProductFilter } from '../../gql/graphql';
+import { surface } from '../../components/card';
 import styles from './filter-panel.module.css';
 
 export interface FilterValues {
@@ -17,6 +19,9 @@ export interface FilterValues {
 }
 
 export const FILTER_FIELDS = ['name', 'minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'] as const;
+
+/** The filters that fold away on a narrow screen. */
+const BOUND_FIELDS = ['minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'] as const;
 
 export function filterValuesOf(params: URLSearchParams): FilterValues {
   const values = {} as FilterValues;
@@ -57,6 +62,9 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
   } = useForm<FilterValues>({ defaultValues: values });
   // Back and forward change the address: the fields follow.
   useEffect(() => reset(values), [reset, values]);
+  const [boundsOpen, setBoundsOpen] = useState(false);
+  const boundsId = useId();
+  const boundsInUse = BOUND_FIELDS.filter((field) => values[field] !== '').length;
 
   const notBelow = (minField: 'minPrice' | 'minQuantity', label: string) => (value: string) => {
     const min = getValues(minField);
@@ -64,57 +72,89 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="filter-title">
+    <section className={surface(styles.panel)} aria-labelledby="filter-title" data-open={boundsOpen || undefined}>
       <h2 id="filter-title" className={styles.title}>
         Filter products
       </h2>
-      <form onSubmit={handleSubmit(onApply)} noValidate role="search" aria-label="Filter products">
+      <form
+        onSubmit={handleSubmit(
+          (applied) => {
+            setBoundsOpen(false);
+            onApply(applied);
+          },
+          // A folded bound that is wrong is shown, with its message.
+          (invalid) => {
+            if (BOUND_FIELDS.some((field) => invalid[field])) setBoundsOpen(true);
+          },
+        )}
+        noValidate
+        role="search"
+        aria-label="Filter products"
+      >
         <div className={styles.fields}>
           <div className={styles.name}>
             <TextField label="Name" type="search" placeholder="e.g. thermometer" error={errors.name?.message} {...register('name')} />
           </div>
-          <TextField
-            label="Min price ($)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            error={errors.minPrice?.message}
-            {...register('minPrice', { validate: priceRule('Min price') })}
-          />
-          <TextField
-            label="Max price ($)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            error={errors.maxPrice?.message}
-            {...register('maxPrice', { validate: { rule: priceRule('Max price'), order: notBelow('minPrice', 'Max price') } })}
-          />
-          <TextField
-            label="Min stock"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            error={errors.minQuantity?.message}
-            {...register('minQuantity', { validate: quantityRule('Min stock') })}
-          />
-          <TextField
-            label="Max stock"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            error={errors.maxQuantity?.message}
-            {...register('maxQuantity', { validate: { rule: quantityRule('Max stock'), order: notBelow('minQuantity', 'Max stock') } })}
-          />
+          {/* Narrow screens only (the stylesheet hides it where every field fits). */}
+          <Button
+            variant="secondary"
+            className={styles.boundsToggle}
+            aria-expanded={boundsOpen}
+            aria-controls={boundsId}
+            onClick={() => setBoundsOpen((open) => !open)}
+          >
+            Filters{' '}
+            {boundsInUse > 0 && (
+              <span className={styles.inUse}>
+                {boundsInUse} <span className="visually-hidden">in use</span>
+              </span>
+            )}
+          </Button>
+          <div id={boundsId} className={styles.bounds}>
+            <TextField
+              label="Min price ($)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              error={errors.minPrice?.message}
+              {...register('minPrice', { validate: priceRule('Min price') })}
+            />
+            <TextField
+              label="Max price ($)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              error={errors.maxPrice?.message}
+              {...register('maxPrice', { validate: { rule: priceRule('Max price'), order: notBelow('minPrice', 'Max price') } })}
+            />
+            <TextField
+              label="Min stock"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              error={errors.minQuantity?.message}
+              {...register('minQuantity', { validate: quantityRule('Min stock') })}
+            />
+            <TextField
+              label="Max stock"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              error={errors.maxQuantity?.message}
+              {...register('maxQuantity', { validate: { rule: quantityRule('Max stock'), order: notBelow('minQuantity', 'Max stock') } })}
+            />
+          </div>
         </div>
         <div className={styles.buttons}>
           <Button type="submit">Apply Filters</Button>
           <Button
             variant="secondary"
             onClick={() => {
+              setBoundsOpen(false);
               reset({ name: '', minPrice: '', maxPrice: '', minQuantity: '', maxQuantity: '' });
               onClear();
             }}

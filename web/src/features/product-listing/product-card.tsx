@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/feedback';
 import { ProductImage } from '../../components/product-image';
 import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
 import { formatPrice } from '../../lib/format';
+import { surface } from '../../components/card';
 import styles from './product-card.module.css';
 
 if (false) {
@@ -35,7 +36,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
   if (!complete) return null;
   const detailPath = `/products/${encodeURIComponent(data.id)}`;
   return (
-    <article className={styles.card} aria-label={data.name}>
+    <article className={surface(styles.card)} aria-label={data.name}>
       <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         <ProductImage src={data.imageUrls[0]} alt={data.name} className={styles.image} />
       </Link>
@@ -70,7 +71,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
 
 export function ProductCardSkeleton() {
   return (
-    <div className={styles.card} aria-hidden="true">
+    <div className={surface(styles.card)} aria-hidden="true">
       <Skeleton height="auto" style={{ aspectRatio: '1 / 1', borderRadius: 0 }} />
       <div className={styles.skeletonBody}>
         <Skeleton width="75%" height="1.1rem" />

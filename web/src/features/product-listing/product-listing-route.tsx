@@ -4,12 +4,13 @@ import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { NetworkStatus } from '@apollo/client';
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
 import { Alert, EmptyState, ErrorState } from '../../components/feedback';
 import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
+import type { ProductSavedState } from '../../lib/navigation-state';
 import { useViewer } from '../../lib/viewer';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
@@ -43,18 +44,7 @@ if (false) {
       deleteProduct(input: $input) {
         deletedProductId
         cart {
-          id
-          itemCount
-          totalPrice
-          items {
-            productName
-            price
-            quantity
-            subtotal
-            product {
-              id
-            }
-          }
+          ...CartContents
         }
         userErrors {
           message
@@ -76,6 +66,8 @@ export function ProductListingRoute() {
   const viewer = useViewer();
   const isAdmin = viewer?.isAdmin ?? false;
   const [searchParams, setSearchParams] = useSearchParams();
+  // Back from the product form: what was saved, until the person moves on (a filter, another page).
+  const savedProduct = (useLocation().state as ProductSavedState | null)?.savedProduct;
   const paramsKey = searchParams.toString();
   // One object per address, so the filter form resets only when the address changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -143,7 +135,7 @@ export function ProductListingRoute() {
 
   const failure = filter
     ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
-    : { message: 'Failed to load products. Please check if the backend is running.', hint: "The product list comes from the shop's backend, which must be running." };
+    : { message: 'Failed to load products. Please check if the backend is running.', hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.' };
 
   let results;
   if (error && !connection) {
@@ -215,6 +207,12 @@ export function ProductListingRoute() {
         )
       }
     >
+      {savedProduct && (
+        <Alert tone="success">
+          {savedProduct.created ? 'Product created: ' : 'Changes saved: '}
+          <Link to={`/products/${encodeURIComponent(savedProduct.id)}`}>{savedProduct.name}</Link>
+        </Alert>
+      )}
       <FilterPanel values={filterValues} onApply={applyFilters} onClear={() => setSearchParams(new URLSearchParams())} />
       {results}
       {isAdmin && (

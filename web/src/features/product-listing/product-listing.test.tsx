@@ -94,6 +94,31 @@ describe('the product listing', () => {
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('');
   });
 
+  it('folds the four bounds behind a Filters button that counts the ones in use, and opens it for a wrong one', async () => {
+    const { user } = renderApp({
+      path: '/?name=therm&minPrice=5&maxQuantity=50',
+      mocks: [sessionMock(), listing({ filter: { name: 'therm', minPrice: 5, maxQuantity: 50 } }, page([product(2)]))],
+    });
+    await screen.findByText('Showing 1 of 1 product');
+    // The name is in sight and not counted; the two bounds in use are.
+    const toggle = screen.getByRole('button', { name: 'Filters 2 in use' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const bounds = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(bounds).getAllByRole('spinbutton').map((input) => input.getAttribute('name'))).toEqual(['minPrice', 'maxPrice', 'minQuantity', 'maxQuantity']);
+    expect(bounds.closest('section')).not.toHaveAttribute('data-open');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(bounds.closest('section')).toHaveAttribute('data-open');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Folded, a wrong bound still stops Apply Filters: the fold opens on it.
+    await user.type(screen.getByLabelText('Min stock'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText('Min stock must be a whole number of at least 0')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(currentPath()).toBe('/?name=therm&minPrice=5&maxQuantity=50');
+  });
+
   it('refuses filter values that cannot be: negative prices, fractional stock, a maximum below the minimum', async () => {
     const { user } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1)]))] });
     await screen.findByText('Showing 1 of 1 product');
@@ -157,7 +182,7 @@ describe('the product listing', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Failed to load products. Please check if the backend is running. The product list comes from the shop's backend, which must be running.",
+      "Failed to load products. Please check if the backend is running. Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.",
     );
     expect(cards()).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));

@@ -72,8 +72,11 @@ export function ChangePassword() {
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="change-password-title">
-      <h2 id="change-password-title">Change Password</h2>
+    <form className={[styles.form, styles.passwordForm].join(' ')} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <div className={styles.passwordHeading}>
+        <h2 id="change-password-title">Change Password</h2>
+        <p className={styles.passwordHint}>After the change, every other session of yours is logged out.</p>
+      </div>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <TextField
         label="Current Password"

@@ -1,9 +1,11 @@
 // /profile (spec §2): three tabs, Headless UI's (arrow keys move between them, each panel labelled by its tab).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
 import { ErrorState, Skeleton } from '../../components/feedback';
-import { Card, Page } from '../../components/page';
+import { Card } from '../../components/card';
+import { Page } from '../../components/page';
+import { StripTab, TabStrip } from '../../components/tab-strip';
 import { ProfilePageDocument } from '../../gql/graphql';
 import { AccountSettings } from './account-settings';
 import { ChangePassword } from './change-password';
@@ -58,13 +60,11 @@ export function ProfileRoute() {
     content = (
       <Card>
         <TabGroup>
-          <TabList className={styles.tabList} aria-label="Profile sections">
+          <TabStrip label="Profile sections">
             {PROFILE_TABS.map((tab) => (
-              <Tab key={tab} className={styles.tab}>
-                {tab}
-              </Tab>
+              <StripTab key={tab}>{tab}</StripTab>
             ))}
-          </TabList>
+          </TabStrip>
           <TabPanels>
             <TabPanel className={styles.panel}>
               <ProfileInformation viewer={viewer} />

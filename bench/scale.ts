@@ -1,0 +1,210 @@
+// Scale (DESIGN §8): each screen's query on a full-sized shop (100,000 products, 1,000,000 orders, a user in 2,000
+// chat rooms) and on one a thousand times smaller, on SQLite and on PostgreSQL. The documents are the web app's own
+// (web/src/gql), sent to a real gateway over a real REST service, each in its own process as in production; a
+// screen's figure is the median of 12 answers after a warm-up, timed from the bench's request to the last byte.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type DocumentNode, type FieldNode, Kind, buildSchema, getNamedType, isObjectType, print, visit } from 'graphql';
+import { ChatPageDocument, OrderDeskDocument, OrdersPageDocument, ProductListingDocument } from '../web/src/gql/graphql.js';
+import { offsetCursor } from '../gateway/src/global-id.js';
+import type { DatabaseKind } from '../rest/src/db/database.js';
+import { FULL_SIZE, MATCHES_NOTHING, ONE_PERCENT_BRAND, type ScaleShop, type ShopFacts, type ShopSize, buildScaleShop } from './scale-shop.js';
+import { adminToken, startGatewayProcess, startRest } from './servers.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// The page sizes the screens ask for (web/src/features/*: PAGE_SIZE, ORDERS_PAGE_SIZE, DESK_PAGE_SIZE).
+const LISTING_PAGE = 24;
+const ORDERS_PAGE = 10;
+const DESK_PAGE = 20;
+/** The chat sidebar's first page, once the sidebar is paged. */
+const SIDEBAR_PAGE = 20;
+/** The deep page of the listing and of the desk in the full shop; in a smaller one, as far down in proportion. */
+const DEEP_PAGE = 500;
+
+const WARM_UP = 3;
+const TIMED = 12;
+
+export const SCREENS = [
+  'listing_first_page',
+  'listing_name_1_percent',
+  'listing_name_none',
+  'listing_price_range',
+  'listing_deep_page',
+  'own_orders',
+  'desk_all',
+  'desk_pending',
+  'desk_cancelled',
+  'desk_search_customer',
+  'desk_search_number',
+  'desk_deep_page',
+  'chat_sidebar',
+] as const;
+
+export type Screen = (typeof SCREENS)[number];
+
+interface ScreenQuery {
+  document: string;
+  variables: Record<string, unknown>;
+  as: 'heavyBuyer' | 'chatter' | 'admin';
+}
+
+export interface SidebarQuery {
+  /** What the sidebar asks for: the paged connection when the schema has it, else the whole list of rooms. */
+  field: 'chatRoomConnection' | 'chatRooms';
+  document: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The chat sidebar's query. The web app's own when it already pages the rooms (or has no paged field to use); when
+ * the schema offers `chatRoomConnection` but the web app does not ask for it yet, the same room fields through the
+ * connection's first page.
+ */
+export function sidebarQuery(): SidebarQuery {
+  const chatPage = print(ChatPageDocument);
+  const declaresFirst = (document: string) => /\$first\s*:/.test(document);
+  if (chatPage.includes('chatRoomConnection')) {
+    return { field: 'chatRoomConnection', document: chatPage, variables: declaresFirst(chatPage) ? { first: SIDEBAR_PAGE } : {} };
+  }
+  const schema = buildSchema(fs.readFileSync(path.join(here, '../schema.graphql'), 'utf8'));
+  const viewerField = schema.getQueryType()?.getFields().viewer;
+  const viewerType = viewerField && getNamedType(viewerField.type);
+  const connectionField = isObjectType(viewerType) ? viewerType.getFields().chatRoomConnection : undefined;
+  const connectionType = connectionField && getNamedType(connectionField.type);
+  if (!connectionField || !isObjectType(connectionType) || !connectionField.args.some((argument) => argument.name === 'first')) {
+    return { field: 'chatRooms', document: chatPage, variables: {} };
+  }
+  // The room's selection and fragments exactly as the chat page asks for them in its list.
+  let roomSelection = '';
+  visit(ChatPageDocument, {
+    Field(node: FieldNode) {
+      if (node.name.value === 'chatRooms' && node.selectionSet) roomSelection = print(node.selectionSet);
+    },
+  });
+  const fragments = (ChatPageDocument as DocumentNode).definitions
+    .filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)
+    .map((definition) => print(definition));
+  const fields = connectionType.getFields();
+  const rooms = fields.edges ? `edges { cursor node ${roomSelection} }` : `nodes ${roomSelection}`;
+  const paging = fields.pageInfo ? 'pageInfo { hasNextPage endCursor }' : '';
+  const count = fields.totalCount ? 'totalCount' : '';
+  const document = `query ChatSidebar($first: Int!) { viewer { chatRoomConnection(first: $first) { ${count} ${rooms} ${paging} } } }\n${fragments.join('\n')}`;
+  return { field: 'chatRoomConnection', document, variables: { first: SIDEBAR_PAGE } };
+}
+
+/** The page `DEEP_PAGE` of the full shop, the same depth of a smaller one (at least the second page): its `after` cursor. */
+function deepCursor(pageSize: number, fraction: number): string {
+  const page = Math.max(2, Math.round(DEEP_PAGE * fraction));
+  return offsetCursor((page - 1) * pageSize - 1);
+}
+
+function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, ScreenQuery> {
+  const listing = print(ProductListingDocument);
+  const desk = print(OrderDeskDocument);
+  const catalogueFraction = shop.size.products / FULL_SIZE.products;
+  const ordersFraction = shop.size.orders / FULL_SIZE.orders;
+  const listingOf = (variables: Record<string, unknown>): ScreenQuery => ({ document: listing, variables: { first: LISTING_PAGE, ...variables }, as: 'heavyBuyer' });
+  const deskOf = (variables: Record<string, unknown>): ScreenQuery => ({ document: desk, variables: { first: DESK_PAGE, status: null, ...variables }, as: 'admin' });
+  return {
+    listing_first_page: listingOf({}),
+    listing_name_1_percent: listingOf({ filter: { name: ONE_PERCENT_BRAND.toLowerCase() } }),
+    listing_name_none: listingOf({ filter: { name: MATCHES_NOTHING } }),
+    listing_price_range: listingOf({ filter: { minPrice: 100, maxPrice: 110 } }),
+    listing_deep_page: listingOf({ after: deepCursor(LISTING_PAGE, catalogueFraction) }),
+    own_orders: { document: print(OrdersPageDocument), variables: { first: ORDERS_PAGE }, as: 'heavyBuyer' },
+    desk_all: deskOf({}),
+    desk_pending: deskOf({ status: 'PENDING' }),
+    desk_cancelled: deskOf({ status: 'CANCELLED' }),
+    desk_search_customer: deskOf({ search: shop.facts.searchedCustomer }),
+    desk_search_number: deskOf({ search: String(shop.facts.searchedOrderNumber) }),
+    desk_deep_page: deskOf({ after: deepCursor(DESK_PAGE, ordersFraction) }),
+    chat_sidebar: { document: sidebar.document, variables: sidebar.variables, as: 'chatter' },
+  };
+}
+
+export interface ScreenFigure {
+  medianMs: number;
+  /** The answer's size: what the gateway sends the browser. */
+  bytes: number;
+}
+
+/** Sends one screen's query as the browser would, answering the status and the body. */
+async function send(graphqlUrl: string, token: string, body: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+  return { status: response.status, text: await response.text() };
+}
+
+const requestBody = (query: ScreenQuery) => JSON.stringify({ query: query.document, variables: query.variables });
+
+/** The first answer, which must be data (it is also the size recorded), then the rest of the warm-up. */
+async function warmUp(graphqlUrl: string, token: string, query: ScreenQuery): Promise<string> {
+  const first = await send(graphqlUrl, token, requestBody(query));
+  const answer = JSON.parse(first.text) as { data?: unknown; errors?: unknown[] };
+  if (first.status !== 200 || answer.errors || !answer.data) throw new Error(`${first.status} ${first.text.slice(0, 500)}`);
+  for (let run = 1; run < WARM_UP; run += 1) await send(graphqlUrl, token, requestBody(query));
+  return first.text;
+}
+
+async function medianMs(graphqlUrl: string, token: string, query: ScreenQuery): Promise<number> {
+  const body = requestBody(query);
+  const times: number[] = [];
+  for (let run = 0; run < TIMED; run += 1) {
+    const started = performance.now();
+    await send(graphqlUrl, token, body);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const middle = times.length / 2;
+  return (times[middle - 1]! + times[middle]!) / 2;
+}
+
+export interface ShopFigures {
+  buildSeconds: number;
+  /** Who and what the screens looked for in this shop, and how many lines and heavy buyer's orders it holds. */
+  facts: ShopFacts;
+  byScreen: Partial<Record<Screen, ScreenFigure>>;
+  /** Why a screen has no figure: the error its query got. */
+  failures: Partial<Record<Screen, string>>;
+}
+
+/** Builds the shop, starts a REST service and a gateway on it, times every screen, and stops them again. */
+export async function measureShop(kind: DatabaseKind, size: ShopSize, options: { keep: boolean; sidebar: SidebarQuery; label: string }): Promise<ShopFigures> {
+  const began = Date.now();
+  const shop = await buildScaleShop(kind, size, {
+    keep: options.keep,
+    progress: (line) => console.log(`  ${options.label}: ${line} (${Math.round((Date.now() - began) / 1000)} s)`),
+  });
+  if (shop.buildSeconds === 0) console.log(`  ${options.label}: the shop kept from an earlier run (BENCH_SCALE_KEEP)`);
+  // Stopped last to first: the gateway, the REST service, then the shop's database.
+  const stops: (() => Promise<void>)[] = [shop.drop];
+  try {
+    const rest = await startRest({ DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl, SEED_DEMO: 'false' });
+    stops.unshift(rest.stop);
+    const gateway = await startGatewayProcess({ REST_URL: rest.url });
+    stops.unshift(gateway.stop);
+    const tokens = { heavyBuyer: shop.heavyBuyer.token, chatter: shop.chatter.token, admin: await adminToken(rest.url) };
+    const figures: ShopFigures = { buildSeconds: shop.buildSeconds, facts: shop.facts, byScreen: {}, failures: {} };
+    const graphqlUrl = `${gateway.url}/graphql`;
+    const queries = Object.entries(screenQueries(shop, options.sidebar)) as [Screen, ScreenQuery][];
+    // Every screen warms up before any is timed: the first screen timed does not pay for the processes' first requests.
+    const answers = new Map<Screen, string>();
+    for (const [screen, query] of queries) {
+      try {
+        answers.set(screen, await warmUp(graphqlUrl, tokens[query.as], query));
+        if (process.env.BENCH_DEBUG) console.log(`  ${options.label}: ${screen} ${JSON.stringify(query.variables)} → ${answers.get(screen)!.slice(0, 300)}…`);
+      } catch (error) {
+        figures.failures[screen] = (error as Error).message;
+        console.warn(`  ${options.label}: ${screen} failed: ${(error as Error).message}`);
+      }
+    }
+    for (const [screen, query] of queries) {
+      const answer = answers.get(screen);
+      if (answer !== undefined) figures.byScreen[screen] = { medianMs: await medianMs(graphqlUrl, tokens[query.as], query), bytes: Buffer.byteLength(answer) };
+    }
+    return figures;
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}

@@ -1,0 +1,80 @@
+// What protects the shop in the browser, where the session token lives in localStorage: a strict
+// Content-Security-Policy for the web app (its own scripts and styles only, no inline script; images from the shop or
+// any http(s) address, since admins link product images; connections to the shop and its websocket only; no
+// framing), nosniff, a referrer policy that keeps paths to the shop, HSTS once the operator says TLS is in front
+// (HSTS=true), and cross-origin access only for the origins in CORS_ORIGINS (none by default). On helmet (its
+// middleware built once, not per request) and @fastify/cors.
+import cors from '@fastify/cors';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+export interface BrowserSecurityOptions {
+  /** TLS is in front of the shop: browsers are told to use https for a year (Strict-Transport-Security). */
+  hsts: boolean;
+  /** Origins whose pages may call the graph from a browser; none by default. */
+  corsOrigins: string[];
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The web app's policy; also what a page of the shop is held to in the browser journeys. */
+export function contentSecurityPolicy(hsts: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'https:', ...(hsts ? [] : ['http:'])],
+      fontSrc: ["'self'"],
+      // 'self' admits the shop's own websocket (ws: or wss: of the same host) as well.
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(hsts ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** The graph's own address, whose landing page brings its own policy (see below). */
+const GRAPHQL_PATH = /^\/graphql(\?|$)/;
+
+export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
+  async (app, { hsts, corsOrigins }) => {
+    const common: HelmetOptions = {
+      strictTransportSecurity: hsts ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // As frame-ancestors 'none', for browsers that know only the older header.
+      xFrameOptions: { action: 'deny' },
+      // Product images may come from other sites, and the shop's own images are for the shop's pages.
+      crossOriginEmbedderPolicy: false,
+    };
+    const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts) });
+    // The graph answers JSON, and its landing page (Apollo Sandbox, when GRAPHQL_SANDBOX is on) brings its own
+    // policy, which admits Apollo's CDN scripts by nonce: here it is only kept from being framed.
+    const forGraph = helmet({
+      ...common,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: ["'none'"] },
+      },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      const setHeaders = GRAPHQL_PATH.test(request.url) ? forGraph : forPages;
+      setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    });
+    if (corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: corsOrigins,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-request-id'],
+        exposedHeaders: ['x-request-id'],
+        maxAge: 600,
+      });
+    }
+  },
+  { name: 'browser-security' },
+);

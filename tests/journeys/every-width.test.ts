@@ -1,0 +1,122 @@
+// Journey: the shop on a phone and at every width between, for a shopper and for an admin with long usernames.
+// The listing's first screen shows products, not the filter form; a product opened from a scrolled listing starts
+// at the top and Back returns to where the person was; every tab is in sight at 375 px; and no width from 320 to
+// 1920 px scrolls sideways.
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound } from './support/chromium.js';
+import { ADMIN_PASSWORD, type JourneyShop, leave, logIn, lookAt, openJourney, openPerson, registerAndLogIn } from './support/journey.js';
+
+// As long as a username may be (50), so that the navbar's widest case is the one measured.
+const LONG_ADMIN = 'administrator_of_the_medshop_catalogue_and_desk_01';
+const LONG_SHOPPER = 'maximiliana_alexandra_von_humboldt_shopper_number1';
+const WIDTHS = [320, 375, 414, 768, 959, 960, 1024, 1085, 1159, 1160, 1280, 1920];
+
+/** How far the page scrolls sideways at this width (0: not at all). */
+async function sidewaysOverflow(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 800 });
+  // Layout follows the resize within a frame; the navbar's layout follows its media query listener.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+/** The widths at which each path scrolls sideways: none, when all is well. */
+async function overflowingWidths(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of paths) {
+    await page.goto(route);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const width of WIDTHS) {
+      const overflow = await sidewaysOverflow(page, width);
+      if (overflow > 0) found.push(`${route} at ${width} px: ${overflow} px`);
+    }
+  }
+  return found;
+}
+
+/** Tabs of the strip whose box is not wholly inside the window. */
+async function tabsOutOfSight(page: Page): Promise<string[]> {
+  const width = page.viewportSize()!.width;
+  const out: string[] = [];
+  for (const tab of await page.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    if (!box || box.x < 0 || box.x + box.width > width) out.push((await tab.textContent()) ?? '?');
+  }
+  return out;
+}
+
+describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
+  let browser: Browser;
+  let shop: JourneyShop;
+  openJourney((opened) => ({ browser, shop } = opened), { adminUsername: LONG_ADMIN });
+
+  it('a shopper on a phone: products in the first screen, filters folded, the top of each new screen, Back to where they were', async () => {
+    const shopper = await openPerson(browser, shop, 375);
+    const { page } = shopper;
+    await page.setViewportSize({ width: 375, height: 800 });
+    await registerAndLogIn(shop, page, LONG_SHOPPER);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Products');
+
+    // The first 375 × 800 screen: the name search, the folded bounds, and at least two whole product cards.
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
+    await cards.nth(1).waitFor();
+    const secondCard = (await cards.nth(1).boundingBox())!;
+    expect(secondCard.y + secondCard.height).toBeLessThanOrEqual(800);
+    expect(await page.getByRole('searchbox', { name: 'Name' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Min price ($)').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByLabel('Max price ($)').fill('20');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForURL('/?maxPrice=20');
+    // Applied, the bounds fold again and count what is in use; the results are in the first screen.
+    expect(await page.getByLabel('Max price ($)').isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Filters 1 in use' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const firstResult = (await cards.first().boundingBox())!;
+    expect(firstResult.y + firstResult.height).toBeLessThanOrEqual(800);
+    await lookAt(page, 'every-width', 'listing-filtered');
+
+    // Scrolled down the listing, a product opens at the top; Back returns to the same place in the listing.
+    await page.goto('/');
+    await cards.nth(7).waitFor();
+    await page.evaluate('window.scrollTo(0, 700)');
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(700);
+    const product = cards.nth(6).getByRole('link').first();
+    await product.click();
+    await page.waitForURL(/\/products\//);
+    await page.getByRole('button', { name: '← Back' }).waitFor();
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    await page.goBack();
+    await page.waitForURL('/');
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(700);
+
+    // Every tab of the profile is in sight on the phone.
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Account Settings' }).waitFor();
+    expect(await tabsOutOfSight(page)).toEqual([]);
+    await lookAt(page, 'every-width', 'profile');
+
+    expect(await overflowingWidths(page, ['/', '/cart', '/orders', '/profile', '/chat'])).toEqual([]);
+    await leave(shopper);
+  });
+
+  it('an admin with a long name: the navbar never overflows, and every status tab of the desk is in sight on a phone', async () => {
+    const admin = await openPerson(browser, shop, 375);
+    const { page } = admin;
+    await logIn(page, LONG_ADMIN, ADMIN_PASSWORD);
+    await page.goto('/admin/orders');
+    await page.getByRole('tab', { name: /^Cancelled/ }).waitFor();
+    expect(await tabsOutOfSight(page)).toEqual([]);
+    await lookAt(page, 'every-width', 'order-desk');
+
+    expect(await overflowingWidths(page, ['/', '/admin/orders', '/create', '/chat', '/profile'])).toEqual([]);
+    // Where the row fits, every link is in the bar; below, they fold into the menu.
+    await page.setViewportSize({ width: 1160, height: 800 });
+    expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1159, height: 800 });
+    await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(false);
+    await leave(admin);
+  });
+});

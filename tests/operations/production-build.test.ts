@@ -1,0 +1,60 @@
+// The production build: `npm run build` compiles the servers to JavaScript (dist/) and builds the web app; then
+// `npm prune --omit=dev` leaves a tree without TypeScript, tsx or Vite, and `npm start` runs it. Tried on a copy of
+// this checkout, its node_modules hard-linked (pruning the copy removes links, never the originals' files).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { type Launched, PROJECT_ROOT, launch } from '../helpers/launched.js';
+import { freePort } from '../helpers/server-process.js';
+
+const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-production-'));
+let shop: Launched | undefined;
+afterAll(() => {
+  shop?.kill();
+  fs.rmSync(copy, { recursive: true, force: true });
+});
+
+/** The checkout's files as git sees them, committed or not (what a clone plus the work in progress holds). */
+function copyCheckout(): void {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    const from = path.join(PROJECT_ROOT, file);
+    if (!fs.existsSync(from)) continue;
+    fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(copy, file));
+  }
+  execFileSync('cp', ['-al', path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules')]);
+}
+
+const npm = (...args: string[]) => execFileSync('npm', args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+it('runs from `npm run build` and `npm prune --omit=dev` alone: no TypeScript, tsx or Vite needed', async () => {
+  copyCheckout();
+  npm('run', 'build');
+  expect(fs.existsSync(path.join(copy, 'dist/scripts/start.js'))).toBe(true);
+  expect(fs.existsSync(path.join(copy, 'web/dist/index.html'))).toBe(true);
+  npm('prune', '--omit=dev');
+  for (const tool of ['typescript', 'tsx', 'vite', 'react', '@apollo/client']) expect(fs.existsSync(path.join(copy, 'node_modules', tool)), tool).toBe(false);
+  const megabytes = Number(execFileSync('du', ['-sk', path.join(copy, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
+  console.warn(`The production tree's node_modules: ${megabytes.toFixed(0)} MB`);
+
+  const [port, restPort] = [await freePort(), await freePort()];
+  shop = launch({ npm: ['start'] }, { DATA_DIR: path.join(copy, 'data'), PORT: String(port), REST_PORT: String(restPort), HOST: '127.0.0.1', ADMIN_PASSWORD: 'admin-pass' }, copy);
+  await shop.said(`Medshop is running: http://127.0.0.1:${port}`, 60_000);
+  // Nothing was built again: the build was there, and up to date.
+  expect(shop.output()).not.toMatch(/Compiling|Building/);
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect([page.status, (await page.text()).includes('<div id="root"></div>')]).toEqual([200, true]);
+  const login = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation { login(input: { username: "admin", password: "admin-pass" }) { viewer { username isAdmin } } }' }),
+  });
+  expect(await login.json()).toEqual({ data: { login: { viewer: { username: 'admin', isAdmin: true } } } });
+  shop.child.kill('SIGTERM');
+  expect(await shop.ended).toBe(0);
+});

@@ -1,0 +1,85 @@
+// A start that cannot succeed says why in one line — the setting and what to do — and exits non-zero: no stack
+// trace for an operator to read through, and no misspelled setting silently ignored.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Launched, launch, ownLines } from '../helpers/launched.js';
+import { freePort } from '../helpers/server-process.js';
+
+const launched: Launched[] = [];
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-start-'));
+afterAll(() => {
+  for (const each of launched) each.kill();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** Starts a part straight from the launcher (no npm lines around it) and answers its exit code and its lines. */
+async function failedStart(part: string, env: NodeJS.ProcessEnv) {
+  const run = launch({ direct: part }, { DATA_DIR: folder, ADMIN_PASSWORD: 'admin-pass', ...env });
+  launched.push(run);
+  // A start that succeeds instead would run on: it is stopped, and its lines are what the test sees.
+  const started = setTimeout(() => run.kill(), 20_000);
+  const code = await run.ended;
+  clearTimeout(started);
+  return { code, lines: ownLines(run.output()) };
+}
+
+describe('a start that cannot succeed', () => {
+  it('a port in use', async () => {
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      expect(await failedStart('gateway', { PORT: String(port), HOST: '127.0.0.1' })).toEqual({
+        code: 1,
+        lines: [`Configuration error: PORT: port ${port} is already in use. Stop what listens there, or set PORT to a free port.`],
+      });
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('a host that is not this machine', async () => {
+    expect(await failedStart('gateway', { PORT: String(await freePort()), HOST: 'no-such-host.invalid' })).toEqual({
+      code: 1,
+      lines: ['Configuration error: HOST: "no-such-host.invalid" is not an address of this machine. Set HOST to localhost, 0.0.0.0 (every interface) or one of its addresses.'],
+    });
+  });
+
+  it.each([
+    [
+      'PostgreSQL not running there',
+      'postgres://shop@127.0.0.1:9/shop',
+      'Configuration error: DATABASE_URL: PostgreSQL at 127.0.0.1:9/shop refused the connection: start PostgreSQL, or correct the host and port in DATABASE_URL',
+    ],
+    [
+      'an unknown host',
+      'postgres://shop:secret@no-such-host.invalid/shop',
+      'Configuration error: DATABASE_URL: PostgreSQL at no-such-host.invalid:5432/shop: no such host; correct the host in DATABASE_URL',
+    ],
+  ])('a database that cannot be reached: %s (and no password in the message)', async (_why, databaseUrl, line) => {
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: databaseUrl })).toEqual({ code: 1, lines: [line] });
+  });
+
+  it('a file that is not a SQLite database', async () => {
+    const notADatabase = path.join(folder, 'notes.txt');
+    fs.writeFileSync(notADatabase, 'These are notes, not a database.\n'.repeat(200));
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: `file:${notADatabase}` })).toEqual({
+      code: 1,
+      lines: [`Configuration error: DATABASE_URL: the SQLite file ${notADatabase} is not a SQLite database: point DATABASE_URL at the shop's database file`],
+    });
+  });
+
+  it.each([
+    ['REDIS_UR', 'REDIS_URL'],
+    ['DATABSE_URL', 'DATABASE_URL'],
+    ['TRUSTED_PROXY', 'TRUSTED_PROXIES'],
+  ])('a misspelled setting: %s', async (typo, meant) => {
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), [typo]: 'x' })).toEqual({
+      code: 1,
+      lines: [`Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`],
+    });
+  });
+});

@@ -1,0 +1,189 @@
+// One order on the admins' desk as a compact row: number, buyer, date, how many items, total and status, with a
+// button for each move the order may make from where it is (shop-rules' deskMoves). The lines and the shipping
+// address open on demand, so that a screen holds many orders. Cancelling asks first and says the stock returns. A
+// move the shop refuses shows why, in the row.
+import { gql, type FragmentType } from '@apollo/client';
+import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
+import { Fragment, useState } from 'react';
+import { deskMoves, type OrderStatus } from '../../../../shop-rules/order-rules';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Alert } from '../../components/feedback';
+import { ItemLines } from '../../components/item-lines';
+import { StatusBadge } from '../../components/status-badge';
+import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '../../gql/graphql';
+import { formatDateTime, formatPrice } from '../../lib/format';
+import { forgetNewOrder, newOrderIds, receiveOrder } from '../../lib/orders';
+import { surface } from '../../components/card';
+import styles from './order-desk.module.css';
+
+if (false) {
+  gql`
+    fragment DeskOrderRow_order on Order {
+      id
+      number
+      orderDate
+      status
+      customerUsername
+      shippingAddress
+      totalAmount
+      items {
+        productName
+        price
+        quantity
+        subtotal
+      }
+    }
+
+    mutation MoveOrder($input: UpdateOrderStatusInput!) {
+      updateOrderStatus(input: $input) {
+        order {
+          ...DeskOrderRow_order @unmask
+        }
+        userErrors {
+          message
+          field
+          code
+        }
+      }
+    }
+  `;
+}
+
+/** What each move's button says. */
+export const MOVE_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Back to Pending',
+  CONFIRMED: 'Confirm',
+  SHIPPED: 'Ship',
+  DELIVERED: 'Mark Delivered',
+  CANCELLED: 'Cancel Order',
+};
+
+/** "1 item", "3 items": the units ordered, as the cart and checkout count them. */
+const itemCount = (items: readonly { quantity: number }[]) => {
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  return `${units} ${units === 1 ? 'item' : 'items'}`;
+};
+
+/**
+ * A username that may break after its dots, hyphens and underscores, so that one as long as the shop allows (50
+ * characters) wraps between its words rather than anywhere.
+ */
+function BreakableName({ name }: { name: string }) {
+  return name.split(/(?<=[._-])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRow_OrderFragmentDoc> }) {
+  const { data, complete } = useFragment({ fragment: DeskOrderRow_OrderFragmentDoc, from: order });
+  const client = useApolloClient();
+  const isNew = useReactiveVar(newOrderIds);
+  // Not written by Apollo: receiveOrder writes it, so that this answer and the event of the same move count once.
+  const [move, { loading }] = useMutation(MoveOrderDocument, { fetchPolicy: 'no-cache' });
+  const [refusal, setRefusal] = useState<string>();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [open, setOpen] = useState(false);
+  if (!complete) return null;
+
+  const titleId = `desk-order-${data.number}`;
+  const detailsId = `desk-order-${data.number}-details`;
+  const moveTo = async (status: OrderStatus) => {
+    setRefusal(undefined);
+    try {
+      const answer = await move({ variables: { input: { orderId: data.id, status } } });
+      const payload = answer.data?.updateOrderStatus;
+      if (payload?.userErrors.length) {
+        setRefusal(payload.userErrors[0]!.message);
+        return;
+      }
+      forgetNewOrder(data.id);
+      if (payload?.order) receiveOrder(client.cache, DeskOrderRow_OrderFragmentDoc, payload.order);
+      setConfirmingCancel(false);
+    } catch {
+      setRefusal('Failed to update the order. Please try again.');
+    }
+  };
+
+  const moves = deskMoves(data.status);
+  return (
+    <article className={surface(styles.row)} aria-labelledby={titleId} data-open={open || undefined}>
+      <div className={styles.summary}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`${open ? 'Hide' : 'Show'} details of order #${data.number}`}
+          onClick={() => setOpen(!open)}
+        >
+          <span className={styles.chevron} aria-hidden="true" />
+        </button>
+        <div className={styles.number}>
+          <h2 id={titleId}>
+            <span className="visually-hidden">Order</span> #{data.number}
+          </h2>
+          {isNew.has(data.id) && <span className={styles.newMark}>New</span>}
+        </div>
+        <span className={[styles.customer, !data.customerUsername && styles.deleted].filter(Boolean).join(' ')}>
+          <span className="visually-hidden">Customer:</span>{' '}
+          {data.customerUsername ? <BreakableName name={data.customerUsername} /> : 'Deleted account'}
+        </span>
+        <span className={styles.when}>
+          <span className={styles.date}>
+            <span className="visually-hidden">Placed</span>{' '}
+            {formatDateTime(data.orderDate)}
+          </span>
+          <span className={styles.items}>{itemCount(data.items)}</span>
+        </span>
+        <span className={styles.total}>
+          <span className="visually-hidden">Total:</span>{' '}
+          {formatPrice(data.totalAmount)}
+        </span>
+        <span className={styles.status}>
+          <StatusBadge status={data.status} />
+        </span>
+        {moves.length > 0 && (
+          <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`}>
+            {moves.map((status) =>
+              status === 'CANCELLED' ? (
+                <Button key={status} variant="dangerOutline" size="small" disabled={loading} onClick={() => setConfirmingCancel(true)}>
+                  {MOVE_LABELS[status]}
+                </Button>
+              ) : (
+                <Button key={status} variant="primary" size="small" disabled={loading} onClick={() => void moveTo(status)}>
+                  {MOVE_LABELS[status]}
+                </Button>
+              ),
+            )}
+          </div>
+        )}
+      </div>
+      {refusal && !confirmingCancel && <Alert tone="error">{refusal}</Alert>}
+      <div id={detailsId} className={styles.details} hidden={!open}>
+        <ItemLines label={`Items of order #${data.number}`} items={data.items} />
+        <p className={styles.address}>
+          <span className={styles.addressLabel}>Shipping address</span>
+          {data.shippingAddress}
+        </p>
+      </div>
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={`Cancel order #${data.number}?`}
+        description={`Its items go back into stock, and ${data.customerUsername ?? 'the customer'} sees the order as cancelled. This cannot be undone.`}
+        confirmLabel="Cancel Order"
+        busyLabel="Cancelling..."
+        busy={loading}
+        error={confirmingCancel ? refusal : undefined}
+        onConfirm={() => void moveTo('CANCELLED')}
+        onCancel={() => {
+          setConfirmingCancel(false);
+          setRefusal(undefined);
+        }}
+      />
+    </article>
+  );
+}
