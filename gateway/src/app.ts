@@ -12,6 +12,7 @@ import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
 import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
+import { createCatalogueCache } from './catalogue-cache.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
@@ -120,7 +121,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   echoRequestId(app);
   drainable(app);
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
-  const pubsub = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
+  const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
+  const catalogueCache = createCatalogueCache(config.catalogueCache, events);
+  // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
+  const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
   const schema = loadSchema();
 
@@ -189,6 +193,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
       refusedBeforeExecution,
+      catalogueCache.plugin,
     ],
   });
   await apollo.start();
@@ -247,6 +252,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('preClose', () => subscriptions.close());
   app.addHook('onClose', async () => {
     await apollo.stop();
+    catalogueCache.close();
     await pubsub.close();
     await socketCounts.close();
     await persistedQueries?.close();

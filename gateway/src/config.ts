@@ -2,6 +2,7 @@
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import path from 'node:path';
 import { fromRoot } from '../../config/paths.js';
+import type { CatalogueCacheSettings } from './catalogue-cache.js';
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');
@@ -29,6 +30,8 @@ export interface GatewayConfig {
   httpTimeouts: HttpTimeouts;
   /** Automatic persisted queries in Redis: how long each is kept, and how many at most. */
   persistedQueries: { ttlSeconds: number; maxEntries: number };
+  /** Answers to catalogue-only queries kept in this gateway (catalogue-cache.ts). */
+  catalogueCache: CatalogueCacheSettings;
   /** Set → subscription events go through Redis, so every gateway instance sees every event. */
   redisUrl: string | undefined;
   /** Prefix of this shop's Redis channels: shops sharing one Redis must each have their own. */
@@ -95,6 +98,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     persistedQueries: {
       ttlSeconds: parsePositiveInteger('PERSISTED_QUERIES_TTL_SECONDS', env.PERSISTED_QUERIES_TTL_SECONDS, 24 * 60 * 60),
       maxEntries: parsePositiveInteger('PERSISTED_QUERIES_MAX', env.PERSISTED_QUERIES_MAX, 5000),
+    },
+    catalogueCache: {
+      enabled: parseBoolean('CATALOGUE_CACHE', env.CATALOGUE_CACHE, true),
+      ttlSeconds: parsePositiveInteger('CATALOGUE_CACHE_TTL_SECONDS', env.CATALOGUE_CACHE_TTL_SECONDS, 10),
+      maxMegabytes: parsePositiveInteger('CATALOGUE_CACHE_MAX_MB', env.CATALOGUE_CACHE_MAX_MB, 32),
     },
     redisUrl,
     redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',

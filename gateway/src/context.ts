@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
-import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
+import type { Caller, RestClient, UpstreamBudget } from './rest/rest-client.js';
 
 /** The user a subscription socket was authenticated as (at connection_init), and how to end its session. */
 export interface SocketViewer {
@@ -19,6 +19,8 @@ export interface SocketViewer {
 export interface GatewayContext {
   token: string | undefined;
   requestId: string;
+  /** Who the REST calls are made for; it records whether the REST service accepted the token. */
+  caller: Caller;
   api: RestApi;
   loaders: Loaders;
   pubsub: ShopPubSub;
@@ -62,8 +64,9 @@ export function createContext(options: ContextOptions): GatewayContext {
   if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
   const budget = options.upstreamCallLimit ? upstreamBudget(options.upstreamCallLimit) : undefined;
   const bind = (token: string | undefined, budget: UpstreamBudget | undefined) => {
-    const api = createRestApi(options.rest, { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress });
-    return { token, api, loaders: createLoaders(api) };
+    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress };
+    const api = createRestApi(options.rest, caller);
+    return { token, caller, api, loaders: createLoaders(api) };
   };
   const context: GatewayContext = {
     ...bind(options.token, budget),

@@ -3,6 +3,7 @@
 // And what was published during the outage (a revoked session) is made up for when it returns (finding 7).
 // The real Redis sits behind a TCP hop the test takes down and brings back. Skipped, loudly, without Redis.
 import { randomBytes } from 'node:crypto';
+import { toGlobalId } from '../src/global-id.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
@@ -46,11 +47,7 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
       logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } },
     });
     admin = await rest.adminToken();
-    productId = (await gateway.graphql('{ products(first: 1) { edges { node { id } } } }', {}, admin)).data?.products?.edges[0]?.node.id;
-    if (!productId) {
-      await rest.createProduct(admin, { name: `Outage probe ${run}` });
-      productId = (await gateway.graphql('{ products(first: 1) { edges { node { id } } } }', {}, admin)).data.products.edges[0].node.id;
-    }
+    productId = toGlobalId('Product', (await rest.createProduct(admin, { name: `Outage probe ${run}` })).id);
   });
   afterAll(async () => {
     await gateway?.close();

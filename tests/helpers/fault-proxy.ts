@@ -14,7 +14,9 @@ export type Fault =
   /** Forward the request, and close the connection instead of passing the answer on: done, but the answer is lost. */
   | { loseAnswer: true }
   /** Do something first (another client's change, say), then forward the request. */
-  | { meanwhile: () => Promise<void> };
+  | { meanwhile: () => Promise<void> }
+  /** Forward the request and take the answer, do something (a change the answer predates), then pass the answer on. */
+  | { afterAnswer: () => Promise<void> };
 
 export interface FaultProxy {
   /** http://127.0.0.1:port — give it to a gateway as its REST_URL. */
@@ -30,7 +32,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   let rules: { fault: Fault; path: RegExp | undefined }[] = [];
 
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse, loseAnswer = false) => {
+  const forward = (request: http.IncomingMessage, response: http.ServerResponse, loseAnswer = false, beforePassingOn?: () => Promise<void>) => {
     const upstream = http.request(
       {
         host: target.hostname,
@@ -43,6 +45,17 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
         if (loseAnswer) {
           answer.resume();
           answer.on('end', () => request.socket.destroy());
+          return;
+        }
+        if (beforePassingOn) {
+          const parts: Buffer[] = [];
+          answer.on('data', (part: Buffer) => parts.push(part));
+          answer.on('end', () => {
+            void beforePassingOn().then(() => {
+              response.writeHead(answer.statusCode ?? 502, answer.headers);
+              response.end(Buffer.concat(parts));
+            });
+          });
           return;
         }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -60,6 +73,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     if (!fault) return forward(request, response);
     if ('drop' in fault) return request.socket.destroy();
     if ('loseAnswer' in fault) return forward(request, response, true);
+    if ('afterAnswer' in fault) return forward(request, response, false, fault.afterAnswer);
     if ('meanwhile' in fault) {
       // Held until the change is made; the body waits in the socket meanwhile.
       request.pause();

@@ -26,6 +26,8 @@ export interface Caller {
   clientAddress?: string | undefined;
   /** How many more REST calls the operation may make (UPSTREAM_CALLS_PER_OPERATION), shared by all its calls. */
   budget?: UpstreamBudget | undefined;
+  /** Set once the REST service answered one of this caller's calls with success: it accepted the token. */
+  tokenAccepted?: boolean;
 }
 
 export interface UpstreamBudget {
@@ -145,6 +147,7 @@ export class RestClient {
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(status, text);
+    caller.tokenAccepted = true;
     if (status === 204 || text === '') return { body: undefined as T, headers: answerHeaders };
     if (contentType.includes('json')) {
       try {
