@@ -4,6 +4,8 @@
 // fresh `npm ci`). The server runs in this very process: nothing is left behind when it ends.
 //
 //   node scripts/launch.mjs [shop|rest|gateway]   run one (shop: both, as `npm start`)
+//   node scripts/launch.mjs migrate [--down|--status]   migrate the database (rest/src/db/migrate-command.ts)
+//   node scripts/launch.mjs backup PATH                 copy the SQLite database while the shop runs (backup-command.ts)
 //   node scripts/launch.mjs --build               compile the servers and build the web app
 //   node scripts/launch.mjs --prepare             the same, each only when stale (tests run it first)
 import fs from 'node:fs';
@@ -20,6 +22,9 @@ const ENTRIES = {
   shop: 'dist/scripts/start.js',
   rest: 'dist/rest/src/server.js',
   gateway: 'dist/gateway/src/server.js',
+  // Commands, not servers: `npm run migrate [-- --down | --status]`, `npm run backup -- PATH`.
+  migrate: 'dist/rest/src/db/migrate-command.js',
+  backup: 'dist/rest/src/db/backup-command.js',
 };
 
 /** What the compiled servers are made of. */
@@ -100,7 +105,7 @@ if (what === '--build' || what === '--prepare') {
   } else await ensureWebBuilt();
 } else {
   const entry = ENTRIES[what];
-  if (!entry) fail(`Unknown part "${what}": name shop, rest or gateway.`);
+  if (!entry) fail(`Unknown part "${what}": name shop, rest, gateway, migrate or backup.`);
   // Every part started this way runs for real; `npm run dev` is development.
   process.env.NODE_ENV ??= 'production';
   // npm forwards SIGTERM and SIGINT to this process (the scripts `exec` it). Should whatever started it die without

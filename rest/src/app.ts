@@ -54,7 +54,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   drainable(app);
 
   try {
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool });
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);

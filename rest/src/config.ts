@@ -40,6 +40,8 @@ export interface RestConfig {
   /** false → only the plain contract of spec §7, none of the DESIGN §4 extensions. */
   extensions: boolean;
   seedDemo: boolean;
+  /** false → the service does not migrate at start, and refuses a database that is behind (`npm run migrate` does it). */
+  migrateOnStart: boolean;
   logLevel: string;
   production: boolean;
 }
@@ -93,6 +95,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     adminPassword,
     extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),
     seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, defaults.seedDemo ?? false),
+    migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
   };

@@ -55,6 +55,16 @@ it('runs from `npm run build` and `npm prune --omit=dev` alone: no TypeScript, t
     body: JSON.stringify({ query: 'mutation { login(input: { username: "admin", password: "admin-pass" }) { viewer { username isAdmin } } }' }),
   });
   expect(await login.json()).toEqual({ data: { login: { viewer: { username: 'admin', isAdmin: true } } } });
+
+  // The operator's commands run from the same pruned tree, beside the running shop.
+  const env = { ...process.env, DATA_DIR: path.join(copy, 'data'), NODE_ENV: 'production' };
+  const command = (...args: string[]) => execFileSync('npm', ['run', '--silent', ...args], { cwd: copy, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const database = path.join(copy, 'data', 'shop.db');
+  expect(command('migrate')).toMatch(new RegExp(`^the SQLite file ${database} is up to date \\(\\d{4}_\\w+\\)\\n$`));
+  expect(command('backup', '--', path.join(copy, 'backup.db'))).toMatch(
+    new RegExp(`^Backed up ${database} to ${path.join(copy, 'backup.db')} \\(\\d+\\.\\d MB in \\d+\\.\\d s: 1 users, \\d+ products, 0 orders, 0 order_items, 0 chat_messages\\)\\n$`),
+  );
+
   shop.child.kill('SIGTERM');
   expect(await shop.ended).toBe(0);
 });

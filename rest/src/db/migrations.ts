@@ -1,5 +1,6 @@
-// Schema migrations: one list, run at start on SQLite and PostgreSQL alike. Append new migrations, never edit old ones.
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
+// Schema migrations: one list, run at start on SQLite and PostgreSQL alike (or by `npm run migrate`), each with its way
+// back (`npm run migrate -- --down`). Append new migrations, never edit old ones.
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { type DatabaseKind, SQLITE_BUSY_TIMEOUT_MS, type ShopDatabase } from './database.js';
 
 type Schema = Kysely<unknown>['schema'];
@@ -189,6 +190,12 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('chat_messages_room_idx').on('chat_messages').columns(['room_id', 'id']).execute();
         await db.schema.createIndex('chat_messages_sender_idx').on('chat_messages').column('sender_id').execute();
       },
+      // Back to an empty database: every table of the shop goes, with what it holds.
+      async down(db: Kysely<unknown>) {
+        for (const table of ['chat_messages', 'chat_participants', 'chat_rooms', 'order_items', 'orders', 'cart_items', 'products', 'users']) {
+          await db.schema.dropTable(table).execute();
+        }
+      },
     },
     '0002_seed_runs': {
       // Data loaded once per database (the demo catalogue): a row per load, so it happens once even when several
@@ -199,6 +206,9 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('name', 'text', (c) => c.primaryKey())
           .addColumn('ran_at', 'text', (c) => c.notNull())
           .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('seed_runs').execute();
       },
     },
     '0003_checkout_requests': {
@@ -214,6 +224,10 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('created_at', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint('checkout_requests_pk', ['user_id', 'idempotency_key'])
           .execute();
+      },
+      // A retried checkout after this is treated as a new one: only the keys go, never an order.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('checkout_requests').execute();
       },
     },
     '0004_scale': {
@@ -255,6 +269,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           await sql`drop table if exists products_name_search`.execute(db);
           for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name}`).execute(db);
         } else {
+          // pg_trgm stays: the database may have had it before, or use it for more than the shop.
           await sql`drop index if exists products_name_trgm_idx`.execute(db);
           for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name} on ${name.startsWith('products') ? 'products' : 'orders'}`).execute(db);
           await sql`drop function if exists count_product_rows()`.execute(db);
@@ -338,16 +353,96 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
 /** How long an instance waits for another one that is migrating the same SQLite file (a big file's indexes take a while). */
 const SQLITE_MIGRATION_WAIT_MS = 120_000;
 
-export async function migrateToLatest({ db, kind }: ShopDatabase): Promise<void> {
+/** Where the migrations this database has been through are recorded (Kysely's table). */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/** The migrations this database has been through, oldest first ([] for a new database). */
+export async function appliedMigrations({ db, kind }: ShopDatabase): Promise<string[]> {
   const plain = db.withoutPlugins();
-  const migrator = new Migrator({
-    // Migrations are written with snake_case names, so they run without the camelCase plugin.
-    db: plain,
-    provider: { getMigrations: async () => migrationsFor(kind) },
-  });
-  const { error, results } = kind === 'sqlite' ? await waitingLongForSqliteLock(plain, () => migrator.migrateToLatest()) : await migrator.migrateToLatest();
+  const exists =
+    kind === 'sqlite'
+      ? await sql<{ found: number }>`select 1 as found from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(plain)
+      : await sql<{ found: number }>`select 1 as found from pg_tables where tablename = ${MIGRATION_TABLE} and schemaname = current_schema()`.execute(plain);
+  if (exists.rows.length === 0) return [];
+  const rows = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(plain);
+  return rows.rows.map((row) => row.name);
+}
+
+/** What a release that meets this database should know: what it has been through, and what is still to run. */
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+  /** Migrations of a newer release: this one must not touch the database. */
+  unknown: string[];
+}
+
+export async function migrationState(database: ShopDatabase): Promise<MigrationState> {
+  const known = Object.keys(migrationsFor(database.kind)).sort();
+  const applied = await appliedMigrations(database);
+  return {
+    applied,
+    pending: known.filter((name) => !applied.includes(name)),
+    unknown: applied.filter((name) => !known.includes(name)),
+  };
+}
+
+/** A database another release migrated, or one that is behind when this release may not migrate it: one line each. */
+export class MigrationMismatch extends Error {}
+
+function refuseNewerDatabase(state: MigrationState, kind: DatabaseKind): void {
+  if (state.unknown.length === 0) return;
+  const latestKnown = Object.keys(migrationsFor(kind)).sort().at(-1);
+  throw new MigrationMismatch(
+    `The database was migrated by a newer release (it has ${state.unknown.join(', ')}; this release knows migrations up to ${latestKnown}): ` +
+      'run that release, or revert the database with its `npm run migrate -- --down` first',
+  );
+}
+
+function migratorOf({ db, kind }: ShopDatabase) {
+  // Migrations are written with snake_case names, so they run without the camelCase plugin.
+  const plain = db.withoutPlugins();
+  return { plain, migrator: new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(kind) } }) };
+}
+
+async function run(database: ShopDatabase, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
+  const { plain, migrator } = migratorOf(database);
+  const { error, results } = database.kind === 'sqlite' ? await waitingLongForSqliteLock(plain, () => step(migrator)) : await step(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Runs every pending migration; answers their names. Refuses a database a newer release migrated. */
+export async function migrateToLatest(database: ShopDatabase): Promise<string[]> {
+  refuseNewerDatabase(await migrationState(database), database.kind);
+  return run(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** Reverts the latest migration the database has been through; answers its name (undefined when none is left). */
+export async function migrateDown(database: ShopDatabase): Promise<string | undefined> {
+  const state = await migrationState(database);
+  refuseNewerDatabase(state, database.kind);
+  if (state.applied.length === 0) return undefined;
+  const [reverted] = await run(database, (migrator) => migrator.migrateDown());
+  return reverted;
+}
+
+/**
+ * At start: migrates (MIGRATE_ON_START, the default), or, when told not to, refuses a database that is behind this
+ * release. Either way a database a newer release migrated is refused.
+ */
+export async function prepareDatabase(database: ShopDatabase, migrate: boolean): Promise<void> {
+  if (migrate) {
+    await migrateToLatest(database);
+    return;
+  }
+  const state = await migrationState(database);
+  refuseNewerDatabase(state, database.kind);
+  if (state.pending.length > 0) {
+    throw new MigrationMismatch(
+      `The database needs migrations ${state.pending.join(', ')} and MIGRATE_ON_START is false: run \`npm run migrate\` first`,
+    );
   }
 }

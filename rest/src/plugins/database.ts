@@ -1,9 +1,9 @@
-// The database (SQLite or PostgreSQL, by DATABASE_URL), migrated to the latest schema before anything is served,
-// as `app.shopDatabase`; closed with the app.
+// The database (SQLite or PostgreSQL, by DATABASE_URL), migrated to the latest schema before anything is served
+// (unless MIGRATE_ON_START=false: then it must be at it already), as `app.shopDatabase`; closed with the app.
 import fp from 'fastify-plugin';
 import { ConfigError } from '../../../config/env.js';
 import { type PoolSettings, type ShopDatabase, openDatabase, openingFailure } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { MigrationMismatch, prepareDatabase } from '../db/migrations.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +11,8 @@ declare module 'fastify' {
   }
 }
 
-export const databasePlugin = fp<{ databaseUrl: string; pool: PoolSettings }>(
-  async (app, { databaseUrl, pool }) => {
+export const databasePlugin = fp<{ databaseUrl: string; pool: PoolSettings; migrate: boolean }>(
+  async (app, { databaseUrl, pool, migrate }) => {
     let database: ShopDatabase;
     try {
       database = openDatabase(databaseUrl, {
@@ -24,9 +24,10 @@ export const databasePlugin = fp<{ databaseUrl: string; pool: PoolSettings }>(
       throw reason ? new ConfigError(reason) : error;
     }
     try {
-      await migrateToLatest(database);
+      await prepareDatabase(database, migrate);
     } catch (error) {
       await database.close();
+      if (error instanceof MigrationMismatch) throw new ConfigError(error.message);
       // The first query is where an unreachable PostgreSQL shows: say so in one line, not a stack.
       const reason = openingFailure(error, databaseUrl);
       throw reason ? new ConfigError(reason) : error;
