@@ -3,7 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverLogger } from './logger.js';
 
-const PRETTY = { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } };
+const PRETTY = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', singleLine: true, ignore: 'pid,hostname,method,path,status,durationMs,operation,outcome' },
+};
 const wasTTY = process.stdout.isTTY;
 afterEach(() => {
   process.stdout.isTTY = wasTTY;

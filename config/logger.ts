@@ -2,12 +2,19 @@
 // terminal (stdout is a TTY) — pino-pretty's readable lines. LOG_FORMAT=json or pretty overrides the guess.
 import type { FastifyServerOptions } from 'fastify';
 
+export const PRETTY_OPTIONS = {
+  translateTime: 'SYS:HH:MM:ss',
+  singleLine: true,
+  ignore: 'pid,hostname,method,path,status,durationMs,operation,outcome',
+};
+
 export function serverLogger(level: string, name: string, env: NodeJS.ProcessEnv = process.env): FastifyServerOptions['logger'] {
   const pretty = env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : process.stdout.isTTY === true;
   if (!pretty) return { level, name };
   return {
     level,
     name,
-    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+    // One line per entry: what the message says already is not repeated after it (server.ts: logRequests).
+    transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
   };
 }

@@ -1,7 +1,7 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import net from 'node:net';
 import { ConfigError, type HttpTimeouts, misspelledSetting, parsePositiveInteger } from './env.js';
 import { requestIdOf } from './request-id.js';
@@ -33,8 +33,73 @@ export function serverOptions(logger: FastifyServerOptions['logger'], timeouts: 
     // x-request-id is read by requestIdOf, which refuses what does not look like an id.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // Fastify's own two multi-line entries per request are replaced by logRequests' one line.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   } satisfies FastifyHttpOptions<Server>;
+}
+
+/** What a request's log line carries beyond method, path, status and time, where the server knows it. */
+export interface RequestLogDetails {
+  /** The GraphQL operation's name (`anonymous query` without one). */
+  operation?: string | undefined;
+  /** What a GraphQL answer said, as its 200 does not: `userErrors`, or the error codes (`errors: UNAUTHENTICATED`). */
+  outcome?: string | undefined;
+  /** The answer failed for the server's sake (an internal error, REST unreachable), not the client's: logged at warn. */
+  serverFault?: boolean | undefined;
+  /** Who asked, when the token said so (never the token). */
+  userId?: number | undefined;
+  /** The REST calls a gateway request made, and the milliseconds they took together. */
+  upstream?: { calls: number; ms: number } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    logDetails: RequestLogDetails;
+  }
+}
+
+/** Asked by load balancers every few seconds: at debug, so that they do not drown what people do. */
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+/** The web app's files (hashed, each page load fetches a dozen): at debug too, unless they fail. */
+const QUIET_PREFIXES = ['/assets/', '/images/'];
+
+const roundedMs = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * One line per request, when its answer has gone: `POST /graphql ProductListing 200 12.3 ms`, with the request id
+ * (on every line of the request, as pino's child logger adds it), and in JSON the operation, outcome, user id and
+ * upstream time. Server errors at error, GraphQL answers that failed for the server's sake at warn (a client's
+ * mistake is the client's: info), health probes and web files at debug.
+ */
+export function logRequests(app: FastifyInstance, userIdOf?: (request: FastifyRequest) => number | undefined): void {
+  app.decorateRequest('logDetails', null as unknown as RequestLogDetails);
+  app.addHook('onRequest', async (request) => {
+    request.logDetails = {};
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const status = reply.statusCode;
+    const details = request.logDetails ?? {};
+    const userId = details.userId ?? userIdOf?.(request);
+    const quiet = status < 400 && (QUIET_PATHS.has(path) || QUIET_PREFIXES.some((prefix) => path.startsWith(prefix)));
+    const level = status >= 500 ? 'error' : quiet ? 'debug' : details.serverFault ? 'warn' : 'info';
+    const durationMs = roundedMs(reply.elapsedTime);
+    const words = [request.method, path, details.operation, String(status), details.outcome && `(${details.outcome})`, `${durationMs} ms`];
+    request.log[level](
+      {
+        method: request.method,
+        path,
+        status,
+        durationMs,
+        ...(details.operation ? { operation: details.operation } : {}),
+        ...(details.outcome ? { outcome: details.outcome } : {}),
+        ...(userId !== undefined ? { userId } : {}),
+        ...(details.upstream ? { upstreamCalls: details.upstream.calls, upstreamMs: roundedMs(details.upstream.ms) } : {}),
+      },
+      words.filter(Boolean).join(' '),
+    );
+  });
 }
 
 /** Every answer names its request id, so a caller can quote it and find the log lines (both servers log it). */

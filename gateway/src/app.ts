@@ -10,7 +10,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
-import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
+import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { createCatalogueCache } from './catalogue-cache.js';
 import { resolvers } from './resolvers/index.js';
@@ -23,7 +23,7 @@ import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
-import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, serverOptions } from '../../config/server.js';
+import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
 import { fromRoot } from '../../config/paths.js';
 
@@ -76,6 +76,52 @@ export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Error codes that say the shop failed, not the client. */
+const SERVER_FAULTS = new Set(['INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE']);
+
+/**
+ * Who asked, for the log: the user id in the token's `sub` once the REST service accepted the token (so its claims
+ * are the service's own); undefined for a token it refused, or one that is not a JWT (another implementation's).
+ */
+function acceptedUserId(context: GatewayContext): number | undefined {
+  if (!context.caller.tokenAccepted || !context.token) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(context.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const id = Number(claims.sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the request's log line tells of a GraphQL operation (config/server.ts: logRequests), as its status (200)
+ * does not: its name, and whether it ended in userErrors or errors (their codes).
+ */
+const operationLogging: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operationName, operation, contextValue }) {
+        if (contextValue.logDetails) contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
+      },
+      async willSendResponse({ response, contextValue }) {
+        const details = contextValue.logDetails;
+        if (!details) return;
+        details.userId = acceptedUserId(contextValue);
+        if (response.body.kind !== 'single') return;
+        const { errors, data } = response.body.singleResult;
+        if (errors?.length) {
+          const codes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
+          details.outcome = `errors: ${codes.join(',')}`;
+          details.serverFault = codes.some((code) => SERVER_FAULTS.has(code));
+        } else if (data && Object.values(data).some((payload) => (payload as { userErrors?: unknown[] } | null)?.userErrors?.length)) {
+          details.outcome = 'userErrors';
+        }
+      },
+    };
+  },
+};
+
 /** Logs what clients are not told: why the upstream failed, and unexpected errors with their stack. */
 const errorLogging: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
@@ -83,7 +129,7 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, 'upstream unavailable');
+          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
           else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
         }
       },
@@ -120,6 +166,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
+  logRequests(app);
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const catalogueCache = createCatalogueCache(config.catalogueCache, events);
@@ -192,6 +239,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
+      operationLogging,
       refusedBeforeExecution,
       catalogueCache.plugin,
     ],
@@ -219,6 +267,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           deadlineMs: config.requestTimeoutMs,
           upstreamCallLimit: config.upstreamCallsPerOperation,
           clientAddress: request.ip,
+          logDetails: request.logDetails,
         });
       },
     }),

@@ -132,6 +132,8 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
           const answer = token && acceptedTokens.get(token) ? answers.get(key) : undefined;
           if (!answer) return null;
           served = true;
+          // REST accepted this token within the lifetime: the request's log may name its user (app.ts).
+          contextValue.caller.tokenAccepted = true;
           return { http: { headers: new HeaderMap() }, body: { kind: 'single', singleResult: answer } };
         },
         async willSendResponse({ response, contextValue }) {

@@ -1,6 +1,7 @@
 // What every resolver gets: the caller's token, data sources bound to it, per-request loaders, and the PubSub.
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RequestLogDetails } from '../../config/server.js';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
@@ -25,6 +26,8 @@ export interface GatewayContext {
   loaders: Loaders;
   pubsub: ShopPubSub;
   log: FastifyBaseLogger;
+  /** Over HTTP: what the request's log line tells (its operation, outcome and REST calls). */
+  logDetails?: RequestLogDetails | undefined;
   /** On a subscription socket: the user it was authenticated as (checked at connection_init). */
   socketViewer?: SocketViewer | undefined;
   /** After login or a password change the rest of the request acts with the new token. */
@@ -47,6 +50,8 @@ export interface ContextOptions {
   deadlineMs?: number | undefined;
   /** The address the operation came from, for the REST service's limits per client. */
   clientAddress?: string | undefined;
+  /** Over HTTP: the request's log line, which counts the REST calls and their time. */
+  logDetails?: RequestLogDetails | undefined;
   /** REST calls one operation may make (a subscription: each of its events); unlimited when unset. */
   upstreamCallLimit?: number | undefined;
   /**
@@ -63,8 +68,9 @@ export function createContext(options: ContextOptions): GatewayContext {
   // Every REST call of the operation listens on this one signal: as many at once as the budget allows, not a leak.
   if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
   const budget = options.upstreamCallLimit ? upstreamBudget(options.upstreamCallLimit) : undefined;
+  const upstream = options.logDetails ? (options.logDetails.upstream = { calls: 0, ms: 0 }) : undefined;
   const bind = (token: string | undefined, budget: UpstreamBudget | undefined) => {
-    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress };
+    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress, upstream };
     const api = createRestApi(options.rest, caller);
     return { token, caller, api, loaders: createLoaders(api) };
   };
@@ -73,6 +79,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     requestId: options.requestId,
     pubsub: options.pubsub,
     log: options.log,
+    logDetails: options.logDetails,
     socketViewer: options.socketViewer,
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {

@@ -131,3 +131,6 @@ export class InputCheck {
     refuseAll(this.problems);
   }
 }
+
+/** What the log says when the REST service did not answer, with what to do (its detail comes beside it). */
+export const UPSTREAM_UNAVAILABLE = 'the REST service did not answer: check that it runs and that REST_URL points at it';

@@ -14,7 +14,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken } from '../../config/server.js';
 import { createContext, upstreamBudget } from './context.js';
-import { UpstreamRejection, UpstreamUnavailable } from './errors.js';
+import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
@@ -219,7 +219,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         // What clients are not told is logged, as over HTTP.
         for (const error of result.errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail }, 'upstream unavailable');
+          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
           else if (original && !(original as { extensions?: unknown }).extensions) options.log.error({ err: original }, 'resolver failed');
         }
         return options.production ? { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) } : undefined;

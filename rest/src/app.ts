@@ -2,7 +2,7 @@
 // tests directly. Layers point one way: routes → services → repositories → db (lint keeps it so).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { drainable, serverOptions } from '../../config/server.js';
+import { drainable, logRequests, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
 import { adminPasswordAnnouncer, bootstrapPlugin } from './bootstrap/bootstrap.js';
@@ -52,6 +52,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   drainable(app);
+  logRequests(app, (request) => request.currentUser?.id);
 
   try {
     await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });

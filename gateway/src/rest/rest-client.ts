@@ -26,6 +26,8 @@ export interface Caller {
   clientAddress?: string | undefined;
   /** How many more REST calls the operation may make (UPSTREAM_CALLS_PER_OPERATION), shared by all its calls. */
   budget?: UpstreamBudget | undefined;
+  /** Where the calls are counted and timed, for the request's log line. */
+  upstream?: { calls: number; ms: number } | undefined;
   /** Set once the REST service answered one of this caller's calls with success: it accepted the token. */
   tokenAccepted?: boolean;
 }
@@ -127,6 +129,7 @@ export class RestClient {
     let contentType: string;
     let text: string;
     let answerHeaders: Record<string, string | string[] | undefined>;
+    const started = performance.now();
     try {
       const response = await this.pool.request({
         method: call.method,
@@ -142,6 +145,11 @@ export class RestClient {
     } catch (error) {
       if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: the operation's deadline passed`);
       throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+    } finally {
+      if (caller.upstream) {
+        caller.upstream.calls += 1;
+        caller.upstream.ms += performance.now() - started;
+      }
     }
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
     const offered = answerHeaders['contract-extensions'];
