@@ -3,7 +3,8 @@
 import type { Server } from 'node:http';
 import { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import net from 'node:net';
-import { ConfigError, type HttpTimeouts, misspelledSetting, parsePositiveInteger } from './env.js';
+import { ConfigError, type HttpTimeouts, misspelledSetting, parsePort, parsePositiveInteger } from './env.js';
+import { httpDuration, httpRequests, startMetricsServer } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 
 /** The largest body either server reads: a request over it is refused before it is parsed (413). */
@@ -67,12 +68,12 @@ const QUIET_PREFIXES = ['/assets/', '/images/'];
 const roundedMs = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * One line per request, when its answer has gone: `POST /graphql ProductListing 200 12.3 ms`, with the request id
+ * One line per request, when its answer has gone (and its count and time in the metrics): `POST /graphql ProductListing 200 12.3 ms`, with the request id
  * (on every line of the request, as pino's child logger adds it), and in JSON the operation, outcome, user id and
  * upstream time. Server errors at error, GraphQL answers that failed for the server's sake at warn (a client's
  * mistake is the client's: info), health probes and web files at debug.
  */
-export function logRequests(app: FastifyInstance, userIdOf?: (request: FastifyRequest) => number | undefined): void {
+export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', userIdOf?: (request: FastifyRequest) => number | undefined): void {
   app.decorateRequest('logDetails', null as unknown as RequestLogDetails);
   app.addHook('onRequest', async (request) => {
     request.logDetails = {};
@@ -85,6 +86,10 @@ export function logRequests(app: FastifyInstance, userIdOf?: (request: FastifyRe
     const quiet = status < 400 && (QUIET_PATHS.has(path) || QUIET_PREFIXES.some((prefix) => path.startsWith(prefix)));
     const level = status >= 500 ? 'error' : quiet ? 'debug' : details.serverFault ? 'warn' : 'info';
     const durationMs = roundedMs(reply.elapsedTime);
+    // The route's pattern, not the path: a label per product or per mistyped address would be unbounded.
+    const route = request.routeOptions?.url ?? 'unmatched';
+    httpRequests.inc({ service, method: request.method, route, status: String(status) });
+    httpDuration.observe({ service, method: request.method, route }, reply.elapsedTime / 1000);
     const words = [request.method, path, details.operation, String(status), details.outcome && `(${details.outcome})`, `${durationMs} ms`];
     request.log[level](
       {
@@ -178,7 +183,8 @@ export function listenFailure(error: unknown, server: Pick<ServerToRun, 'host' |
   if (code === 'EADDRINUSE') return `${server.portSetting}: port ${server.port} is already in use. Stop what listens there, or set ${server.portSetting} to a free port.`;
   if (code === 'EACCES') return `${server.portSetting}: port ${server.port} needs privileges this process lacks. Choose a port above 1023.`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return `HOST: "${server.host}" is not an address of this machine. Set HOST to localhost, 0.0.0.0 (every interface) or one of its addresses.`;
+    const hostSetting = server.portSetting === 'METRICS_PORT' ? 'METRICS_HOST' : 'HOST';
+    return `${hostSetting}: "${server.host}" is not an address of this machine. Set ${hostSetting} to localhost, 0.0.0.0 (every interface) or one of its addresses.`;
   }
   return undefined;
 }
@@ -204,6 +210,8 @@ export function runServers(
     const typo = misspelledSetting(process.env);
     if (typo) throw new ConfigError(typo);
     const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
+    const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
+    const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
     const servers = await start();
     const log = servers.at(-1)!.app.log;
     let stopping: { at: number } | undefined;
@@ -246,6 +254,15 @@ export function runServers(
         const reason = listenFailure(error, server);
         throw reason ? new ConfigError(reason) : error;
       }
+    }
+    if (metricsPort !== undefined) {
+      try {
+        await startMetricsServer(metricsPort, metricsHost);
+      } catch (error) {
+        const reason = listenFailure(error, { host: metricsHost, port: metricsPort, portSetting: 'METRICS_PORT' });
+        throw reason ? new ConfigError(reason) : error;
+      }
+      log.info(`metrics at http://${metricsHost}:${metricsPort}/metrics`);
     }
     onListening?.(servers);
   };

@@ -8,6 +8,8 @@ export interface ClusterPorts {
   restProxy: number;
   gateways: [number, number];
   rest: [number, number];
+  /** Each part's METRICS_PORT (rest-1, rest-2, gateway-1, gateway-2), on 127.0.0.1; none without. */
+  metrics?: [number, number, number, number];
 }
 
 export interface ClusterPart {

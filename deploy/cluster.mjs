@@ -58,7 +58,8 @@ const accepts = (port) =>
 
 /**
  * Starts the cluster. `env` is every part's environment (DATABASE_URL and REDIS_URL at least); `ports` where each
- * listens; `dir` holds nginx's configuration, its logs and each part's log (logs/<part>.log), and the REST services'
+ * listens (`ports.metrics`, optional: each part's METRICS_PORT, in the order rest-1, rest-2, gateway-1, gateway-2); `dir`
+ * holds nginx's configuration, its logs and each part's log (logs/<part>.log), and the REST services'
  * shared DATA_DIR (their JWT secret, when none is given).
  */
 export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', nginx = 'nginx' }) {
@@ -73,6 +74,10 @@ export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', 
     'gateway-1': { entry: 'gateway', env: { PORT: String(ports.gateways[0]), HOST: '127.0.0.1', REST_URL: restUrl }, health: `http://127.0.0.1:${ports.gateways[0]}/readyz` },
     'gateway-2': { entry: 'gateway', env: { PORT: String(ports.gateways[1]), HOST: '127.0.0.1', REST_URL: restUrl }, health: `http://127.0.0.1:${ports.gateways[1]}/readyz` },
   };
+  // Each process its own metrics endpoint, on this machine only.
+  for (const [index, name] of ['rest-1', 'rest-2', 'gateway-1', 'gateway-2'].entries()) {
+    if (ports.metrics?.[index]) definitions[name].env.METRICS_PORT = String(ports.metrics[index]);
+  }
 
   function startPart(name) {
     const definition = definitions[name];
@@ -189,7 +194,7 @@ async function main() {
   }
   const base = Number(setting('CLUSTER_PORT', '8000'));
   const dir = path.resolve(setting('CLUSTER_DIR', path.join(root, 'data', 'cluster')));
-  const ports = { public: base, restProxy: base + 80, gateways: [base + 1, base + 2], rest: [base + 81, base + 82] };
+  const ports = { public: base, restProxy: base + 80, gateways: [base + 1, base + 2], rest: [base + 81, base + 82], metrics: [base + 91, base + 92, base + 93, base + 94] };
   const cluster = await startCluster({
     dir,
     env: { DATABASE_URL: databaseUrl, REDIS_URL: setting('REDIS_URL'), SEED_DEMO: process.env.SEED_DEMO ?? 'true' },
@@ -200,6 +205,7 @@ async function main() {
   console.log(
     `\n  Medshop cluster is running: ${cluster.url}\n` +
       `  nginx → gateways on ${ports.gateways.join(', ')} → nginx ${ports.restProxy} → REST services on ${ports.rest.join(', ')}\n` +
+      `  Metrics (Prometheus) of rest-1, rest-2, gateway-1, gateway-2 on 127.0.0.1 ports ${ports.metrics.join(', ')}, at /metrics\n` +
       `  Logs in ${path.join(dir, 'logs')}. kill -HUP ${process.pid} restarts every server, one at a time; Ctrl-C stops it all.\n`,
   );
   let busy = false;

@@ -25,6 +25,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
+import { graphqlDuration, graphqlOperations, operationLabel } from '../../config/metrics.js';
 import { fromRoot } from '../../config/paths.js';
 
 const schemaFile = fromRoot('schema.graphql');
@@ -100,23 +101,30 @@ function acceptedUserId(context: GatewayContext): number | undefined {
  */
 const operationLogging: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
+    const started = performance.now();
     return {
       async didResolveOperation({ operationName, operation, contextValue }) {
         if (contextValue.logDetails) contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
       },
-      async willSendResponse({ response, contextValue }) {
+      async willSendResponse({ response, contextValue, operationName, operation }) {
         const details = contextValue.logDetails;
         if (!details) return;
         details.userId = acceptedUserId(contextValue);
         if (response.body.kind !== 'single') return;
         const { errors, data } = response.body.singleResult;
+        let outcome = 'ok';
         if (errors?.length) {
           const codes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
           details.outcome = `errors: ${codes.join(',')}`;
           details.serverFault = codes.some((code) => SERVER_FAULTS.has(code));
+          outcome = codes[0]!;
         } else if (data && Object.values(data).some((payload) => (payload as { userErrors?: unknown[] } | null)?.userErrors?.length)) {
           details.outcome = 'userErrors';
+          outcome = 'userErrors';
         }
+        const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
+        graphqlOperations.inc({ ...labels, outcome });
+        graphqlDuration.observe(labels, (performance.now() - started) / 1000);
       },
     };
   },
@@ -166,7 +174,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
-  logRequests(app);
+  logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const catalogueCache = createCatalogueCache(config.catalogueCache, events);

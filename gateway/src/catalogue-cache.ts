@@ -15,6 +15,7 @@
 import { type ApolloServerPlugin, HeaderMap } from '@apollo/server';
 import { type DocumentNode, type FormattedExecutionResult, type GraphQLSchema, Kind, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { catalogueCacheLookups } from '../../config/metrics.js';
 import type { GatewayContext } from './context.js';
 import type { ShopPubSub, ShopTopic } from './pubsub.js';
 
@@ -130,6 +131,7 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
           key = `${queryHash}\u0000${request.operationName ?? ''}\u0000${JSON.stringify(request.variables ?? {})}`;
           const token = contextValue.token;
           const answer = token && acceptedTokens.get(token) ? answers.get(key) : undefined;
+          catalogueCacheLookups.inc({ result: answer ? 'hit' : 'miss' });
           if (!answer) return null;
           served = true;
           // REST accepted this token within the lifetime: the request's log may name its user (app.ts).

@@ -13,6 +13,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken } from '../../config/server.js';
+import { liveConnections, rateLimitRefusals, subscriptionEvents } from '../../config/metrics.js';
 import { createContext, upstreamBudget } from './context.js';
 import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { type ShopPubSub, userAudience } from './pubsub.js';
@@ -126,6 +127,13 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   const viewers = new Map<WebSocket, SocketUser>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
   const trust = proxyAddr.compile(options.trustedProxies);
+  // For the metrics: the authenticated sockets, and the subscriptions live on them, read when scraped.
+  const liveContexts = new Set<{ extra: Partial<SocketState>; subscriptions: Record<string, unknown> }>();
+  const stopCounting = liveConnections.add(() => {
+    let subscriptions = 0;
+    for (const context of liveContexts) for (const id of context.extra.subscriptionIds ?? []) if (id in context.subscriptions) subscriptions += 1;
+    return { sockets: liveContexts.size, subscriptions };
+  });
   const serverHandle = useServer<Record<string, unknown>, SocketState>(
     {
       schema: options.schema,
@@ -139,13 +147,16 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           const user = userAudience(viewer);
           const socketId = randomUUID();
           if (!(await options.socketCounts.admit(user, socketId, options.socketsPerUser))) {
+            rateLimitRefusals.inc({ service: 'gateway', limit: 'sockets-per-user' });
             // 1013, not a 44xx: graphql-ws clients retry it with back-off (4429 they treat as final).
             context.extra.socket.close(TRY_AGAIN_LATER, `At most ${options.socketsPerUser} connections per user: close one, or wait`);
             return false;
           }
           context.extra.viewer = viewer;
           viewers.set(context.extra.socket, viewer);
+          liveContexts.add(context);
           context.extra.socket.once('close', () => {
+            liveContexts.delete(context);
             viewers.delete(context.extra.socket);
             options.socketCounts.release(user, socketId);
           });
@@ -163,7 +174,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
       onSubscribe: (context, id, payload) => {
         // One socket may not run operations as fast as it can send them: each one may cost REST calls.
         const allowance = (context.extra.allowance ??= operationAllowance(options.socketOperationsPerSecond, options.socketOperationsPerSecond * 2));
-        if (!allowance()) return [tooManyOperations(options.socketOperationsPerSecond)];
+        if (!allowance()) {
+          rateLimitRefusals.inc({ service: 'gateway', limit: 'socket-operations' });
+          return [tooManyOperations(options.socketOperationsPerSecond)];
+        }
         const checked = checkDocument(options.schema, payload.query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
         // validates on its own, so it must too, or the schema could be read here field by field.
@@ -184,7 +198,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           if (operation.operation === 'subscription') {
             const live = (context.extra.subscriptionIds ??= new Set());
             for (const liveId of live) if (!(liveId in context.subscriptions)) live.delete(liveId);
-            if (live.size >= options.subscriptionsPerSocket) return [tooManySubscriptions(options.subscriptionsPerSocket)];
+            if (live.size >= options.subscriptionsPerSocket) {
+              rateLimitRefusals.inc({ service: 'gateway', limit: 'subscriptions-per-socket' });
+              return [tooManySubscriptions(options.subscriptionsPerSocket)];
+            }
             live.add(id);
           }
         }
@@ -214,7 +231,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           }),
         };
       },
-      onNext: (_context, _id, _payload, _args, result) => {
+      onNext: (context, id, _payload, _args, result) => {
+        if (context.extra.subscriptionIds?.has(id)) subscriptionEvents.inc();
         if (!result.errors) return undefined;
         // What clients are not told is logged, as over HTTP.
         for (const error of result.errors) {
@@ -261,6 +279,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
     close(): Promise<void> {
       closed ??= (async () => {
         clearInterval(recheck);
+        stopCounting();
         await sessionEvents.return?.();
         await serverHandle.dispose();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -52,7 +52,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   drainable(app);
-  logRequests(app, (request) => request.currentUser?.id);
+  logRequests(app, 'rest', (request) => request.currentUser?.id);
 
   try {
     await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });

@@ -48,6 +48,8 @@ function post(url: string, body: string, headers: Record<string, string>, from: 
 
 describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
   let cluster: Cluster;
+  /** Each part's metrics port: rest-1, rest-2, gateway-1, gateway-2. */
+  let metricsPorts: number[] = [];
   let database: TestDatabase;
   let dir: string;
 
@@ -59,7 +61,9 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
       restProxy: await freePort(),
       gateways: [await freePort(), await freePort()],
       rest: [await freePort(), await freePort()],
+      metrics: [await freePort(), await freePort(), await freePort(), await freePort()],
     };
+    metricsPorts = ports.metrics!;
     cluster = await startCluster({
       dir,
       nginx,
@@ -164,6 +168,14 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     expect(await register('cluster-c4', '127.0.0.4')).toEqual([{ message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
     // Another client, the same nginx: its own count.
     expect(await register('cluster-d1', '127.0.0.5')).toEqual([]);
+    // The refusal is counted where it was made: by one of the two REST services, each with its own metrics.
+    const refusals = await Promise.all(
+      metricsPorts.slice(0, 2).map(async (port) => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        return Number(/^rate_limit_refusals_total\{service="rest",limit="registrations"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      }),
+    );
+    expect(refusals.reduce((sum, count) => sum + count, 0)).toBe(1);
   });
 
   it('restarts every server, one at a time, under steady load: no HTTP request fails, and every socket is back', async () => {

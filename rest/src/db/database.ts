@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { databasePool } from '../../../config/metrics.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -196,5 +197,13 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const stopCounting = databasePool.add(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  return {
+    db,
+    kind: 'postgres',
+    close: () => {
+      stopCounting();
+      return db.destroy();
+    },
+  };
 }

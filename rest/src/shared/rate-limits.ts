@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimitRefusals } from '../../../config/metrics.js';
 import { HttpError } from './http-errors.js';
 
 /** The longest a run of failed logins locks a username at one address: a wait, never a wall of days. */
@@ -23,7 +24,8 @@ function inWords(seconds: number): string {
 }
 
 /** 429 with when to try again, in words and in Retry-After. */
-function tooMany(reply: FastifyReply, text: string, seconds: number): HttpError {
+function tooMany(reply: FastifyReply, limit: string, text: string, seconds: number): HttpError {
+  rateLimitRefusals.inc({ service: 'rest', limit });
   reply.header('retry-after', seconds);
   return new HttpError(429, `${text} Try again in ${inWords(seconds)}.`, 'TOO_MANY_ATTEMPTS');
 }
@@ -50,7 +52,7 @@ export class RateLimits {
       try {
         await counter.consume(key(request));
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) throw tooMany(reply, text, secondsLeft(refusal));
+        if (refusal instanceof RateLimiterRes) throw tooMany(reply, name, text, secondsLeft(refusal));
         throw refusal;
       }
     };
@@ -76,7 +78,7 @@ export class RateLimits {
           const lockout = (await lockouts.penalty(id)).consumedPoints;
           const seconds = Math.min(60 * 2 ** (lockout - 1), MAX_LOCKOUT_SECONDS);
           await failures.block(id, seconds);
-          throw tooMany(reply, text, seconds);
+          throw tooMany(reply, name, text, seconds);
         }
       },
       /** The attempt succeeded: its point, and every failure before it, are forgiven. */

@@ -1,0 +1,146 @@
+// Prometheus metrics of the servers in this process, in one registry (prom-client): under `npm start` the REST
+// service and the gateway share it, so one endpoint serves both (each series says which, by `service`); run apart,
+// each process has its own. Served on METRICS_PORT only (never on a public port), by startMetricsServer.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const registry = new Registry();
+// Node's own: CPU, memory, heap, event loop lag, handles, garbage collection.
+collectDefaultMetrics({ register: registry });
+
+/** From a millisecond to ten seconds: the shop's answers, and the deadline of its REST calls. */
+const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by server, method, route (its pattern) and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  registers: [registry],
+});
+export const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by server, method and route',
+  labelNames: ['service', 'method', 'route'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+export const graphqlOperations = new Counter({
+  name: 'graphql_operations_total',
+  help: 'GraphQL operations over HTTP, by name, type and outcome (ok, userErrors, or the first error code)',
+  labelNames: ['operation', 'type', 'outcome'] as const,
+  registers: [registry],
+});
+export const graphqlDuration = new Histogram({
+  name: 'graphql_operation_duration_seconds',
+  help: 'Time from a GraphQL request to its answer, by operation name and type',
+  labelNames: ['operation', 'type'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+export const upstreamRequests = new Counter({
+  name: 'gateway_upstream_requests_total',
+  help: 'REST calls the gateway made, by method, route and status (error: no answer)',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+export const upstreamDuration = new Histogram({
+  name: 'gateway_upstream_request_duration_seconds',
+  help: 'Time of a REST call the gateway made, by method and route',
+  labelNames: ['method', 'route'] as const,
+  buckets: SECONDS,
+  registers: [registry],
+});
+export const subscriptionEvents = new Counter({
+  name: 'gateway_subscription_events_total',
+  help: 'Subscription events delivered to sockets',
+  registers: [registry],
+});
+export const rateLimitRefusals = new Counter({
+  name: 'rate_limit_refusals_total',
+  help: 'Requests refused by a limit, by server and limit',
+  labelNames: ['service', 'limit'] as const,
+  registers: [registry],
+});
+export const catalogueCacheLookups = new Counter({
+  name: 'gateway_catalogue_cache_lookups_total',
+  help: 'Catalogue queries answered from the gateway (hit) or sent on to REST (miss)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+/** What is open now, read when scraped from every part that registered a source (a gateway, a database pool). */
+type Reading = Record<string, number>;
+function sourcedGauge(name: string, help: string, labelName: string) {
+  const sources = new Set<() => Reading>();
+  new Gauge({
+    name,
+    help,
+    labelNames: [labelName],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const totals: Reading = {};
+      for (const read of sources) for (const [label, value] of Object.entries(read())) totals[label] = (totals[label] ?? 0) + value;
+      for (const [label, value] of Object.entries(totals)) this.set({ [labelName]: label }, value);
+    },
+  });
+  return {
+    /** Adds a source; the function answered removes it. */
+    add(read: () => Reading): () => void {
+      sources.add(read);
+      return () => void sources.delete(read);
+    },
+  };
+}
+
+/** The gateway's sockets and their live subscriptions (`what`: sockets, subscriptions). */
+export const liveConnections = sourcedGauge('gateway_live', 'Open subscription sockets and their live subscriptions, by what', 'what');
+/** PostgreSQL's pool: connections in all, idle, and queries waiting for one (`state`). */
+export const databasePool = sourcedGauge('db_pool_connections', 'PostgreSQL pool connections by state (total, idle, waiting)', 'state');
+
+/** Operation names are the client's to choose: the first ones seen keep theirs, any more are counted as "other". */
+const MAX_OPERATION_NAMES = 200;
+const operationNames = new Set<string>();
+export function operationLabel(name: string | null | undefined): string {
+  if (!name) return 'anonymous';
+  if (operationNames.has(name)) return name;
+  if (operationNames.size >= MAX_OPERATION_NAMES) return 'other';
+  operationNames.add(name);
+  return name;
+}
+
+/** The words of the contract's paths; any other segment is an id or a username, counted as :param. */
+const PATH_WORDS = new Set([
+  'api', 'auth', 'login', 'register', 'logout', 'products', 'filter', 'cart', 'items', 'orders', 'checkout', 'admin', 'all',
+  'status', 'users', 'profile', 'password', 'chat', 'rooms', 'messages', 'read', 'unread-count', 'create', 'healthz', 'images',
+]);
+/** A REST path as a route label: `/api/products/12` → `/api/products/:param` (a label per product would be unbounded). */
+export function routeLabel(path: string): string {
+  return path
+    .split('?', 1)[0]!
+    .split('/')
+    .map((segment) => (segment === '' || PATH_WORDS.has(segment) ? segment : ':param'))
+    .join('/');
+}
+
+/** Serves the registry at GET /metrics on its own port; nothing else is answered there. */
+export async function startMetricsServer(port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
+export const metricsAddress = (server: http.Server) => (server.address() as AddressInfo).port;

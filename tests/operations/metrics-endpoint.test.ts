@@ -1,0 +1,58 @@
+// Where the metrics are served: with METRICS_PORT, `npm start` serves one endpoint for both of its parts (each series
+// names its service), on that port only; `start:rest` and `start:gateway` each their own. Without it, none.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { type Launched, launch } from '../helpers/launched.js';
+import { freePort } from '../helpers/server-process.js';
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-metrics-'));
+const launched: Launched[] = [];
+afterAll(() => {
+  for (const process of launched) process.kill();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+it('npm start with METRICS_PORT serves both parts on that port; start:rest and start:gateway each their own', async () => {
+  const [port, restPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+  const shop = launch({ npm: ['start'] }, { DATA_DIR: folder, PORT: String(port), REST_PORT: String(restPort), METRICS_PORT: String(metricsPort), ADMIN_PASSWORD: 'admin-pass', LOG_LEVEL: 'info' });
+  launched.push(shop);
+  await shop.said('Medshop is running');
+  expect(shop.output()).toContain(`metrics at http://127.0.0.1:${metricsPort}/metrics`);
+  await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation Login { login(input: { username: "admin", password: "admin-pass" }) { token } }' }),
+  });
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  expect(text).toMatch(/^http_requests_total\{service="gateway",method="POST",route="\/graphql",status="200"\} 1$/m);
+  expect(text).toMatch(/^http_requests_total\{service="rest",method="POST",route="\/api\/auth\/login",status="200"\} 1$/m);
+  expect(text).toMatch(/^graphql_operations_total\{operation="Login",type="mutation",outcome="ok"\} 1$/m);
+  shop.child.kill('SIGTERM');
+  expect(await shop.ended).toBe(0);
+
+  // Apart: each process its own endpoint, with its own series only.
+  const [restMetrics, gatewayMetrics] = [await freePort(), await freePort()];
+  const rest = launch({ npm: ['run', 'start:rest'] }, { DATA_DIR: folder, REST_PORT: String(restPort), METRICS_PORT: String(restMetrics), ADMIN_PASSWORD: 'admin-pass', LOG_LEVEL: 'info' });
+  launched.push(rest);
+  await rest.said(`metrics at http://127.0.0.1:${restMetrics}/metrics`);
+  const gateway = launch({ npm: ['run', 'start:gateway'] }, { PORT: String(port), REST_URL: `http://127.0.0.1:${restPort}`, METRICS_PORT: String(gatewayMetrics), LOG_LEVEL: 'info' });
+  launched.push(gateway);
+  await gateway.said(`metrics at http://127.0.0.1:${gatewayMetrics}/metrics`);
+  await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ products { totalCount } }' }),
+  });
+  const restText = await (await fetch(`http://127.0.0.1:${restMetrics}/metrics`)).text();
+  const gatewayText = await (await fetch(`http://127.0.0.1:${gatewayMetrics}/metrics`)).text();
+  expect(restText).toMatch(/^http_requests_total\{service="rest",method="GET",route="\/api\/products",status="401"\} 1$/m);
+  expect(restText).not.toContain('service="gateway"');
+  expect(gatewayText).toMatch(/^graphql_operations_total\{operation="anonymous",type="query",outcome="UNAUTHENTICATED"\} 1$/m);
+  expect(gatewayText).not.toContain('service="rest"');
+  for (const part of [gateway, rest]) {
+    part.child.kill('SIGTERM');
+    expect(await part.ended).toBe(0);
+  }
+});
