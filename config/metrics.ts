@@ -1,73 +1,90 @@
 // Prometheus metrics of the servers in this process, in one registry (prom-client): under `npm start` the REST
 // service and the gateway share it, so one endpoint serves both (each series says which, by `service`); run apart,
-// each process has its own. Served on METRICS_PORT only (never on a public port), by startMetricsServer.
+// each process has its own. Served on METRICS_PORT only (never on a public port), by startMetricsServer; without
+// it nothing is counted, so that metrics cost nothing where nobody reads them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, type LabelValues, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const registry = new Registry();
-// Node's own: CPU, memory, heap, event loop lag, handles, garbage collection.
-collectDefaultMetrics({ register: registry });
+let collecting = false;
+/** Whether anything is counted: from the moment an endpoint serves the metrics. */
+export const metricsOn = () => collecting;
+
+/** A counter that counts only while the metrics are served. */
+class Counted<Label extends string> {
+  constructor(private readonly counter: Counter<Label>) {}
+  inc(labels: LabelValues<Label> = {}): void {
+    if (collecting) this.counter.inc(labels);
+  }
+}
+/** A histogram that records only while the metrics are served. */
+class Timed<Label extends string> {
+  constructor(private readonly histogram: Histogram<Label>) {}
+  observe(labels: LabelValues<Label>, seconds: number): void {
+    if (collecting) this.histogram.observe(labels, seconds);
+  }
+}
 
 /** From a millisecond to ten seconds: the shop's answers, and the deadline of its REST calls. */
 const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequests = new Counter({
+export const httpRequests = new Counted(new Counter({
   name: 'http_requests_total',
   help: 'HTTP requests answered, by server, method, route (its pattern) and status',
   labelNames: ['service', 'method', 'route', 'status'] as const,
   registers: [registry],
-});
-export const httpDuration = new Histogram({
+}));
+export const httpDuration = new Timed(new Histogram({
   name: 'http_request_duration_seconds',
   help: 'Time to answer an HTTP request, by server, method and route',
   labelNames: ['service', 'method', 'route'] as const,
   buckets: SECONDS,
   registers: [registry],
-});
-export const graphqlOperations = new Counter({
+}));
+export const graphqlOperations = new Counted(new Counter({
   name: 'graphql_operations_total',
   help: 'GraphQL operations over HTTP, by name, type and outcome (ok, userErrors, or the first error code)',
   labelNames: ['operation', 'type', 'outcome'] as const,
   registers: [registry],
-});
-export const graphqlDuration = new Histogram({
+}));
+export const graphqlDuration = new Timed(new Histogram({
   name: 'graphql_operation_duration_seconds',
   help: 'Time from a GraphQL request to its answer, by operation name and type',
   labelNames: ['operation', 'type'] as const,
   buckets: SECONDS,
   registers: [registry],
-});
-export const upstreamRequests = new Counter({
+}));
+export const upstreamRequests = new Counted(new Counter({
   name: 'gateway_upstream_requests_total',
   help: 'REST calls the gateway made, by method, route and status (error: no answer)',
   labelNames: ['method', 'route', 'status'] as const,
   registers: [registry],
-});
-export const upstreamDuration = new Histogram({
+}));
+export const upstreamDuration = new Timed(new Histogram({
   name: 'gateway_upstream_request_duration_seconds',
   help: 'Time of a REST call the gateway made, by method and route',
   labelNames: ['method', 'route'] as const,
   buckets: SECONDS,
   registers: [registry],
-});
-export const subscriptionEvents = new Counter({
+}));
+export const subscriptionEvents = new Counted(new Counter({
   name: 'gateway_subscription_events_total',
   help: 'Subscription events delivered to sockets',
   registers: [registry],
-});
-export const rateLimitRefusals = new Counter({
+}));
+export const rateLimitRefusals = new Counted(new Counter({
   name: 'rate_limit_refusals_total',
   help: 'Requests refused by a limit, by server and limit',
   labelNames: ['service', 'limit'] as const,
   registers: [registry],
-});
-export const catalogueCacheLookups = new Counter({
+}));
+export const catalogueCacheLookups = new Counted(new Counter({
   name: 'gateway_catalogue_cache_lookups_total',
   help: 'Catalogue queries answered from the gateway (hit) or sent on to REST (miss)',
   labelNames: ['result'] as const,
   registers: [registry],
-});
+}));
 
 /** What is open now, read when scraped from every part that registered a source (a gateway, a database pool). */
 type Reading = Record<string, number>;
@@ -124,8 +141,13 @@ export function routeLabel(path: string): string {
     .join('/');
 }
 
-/** Serves the registry at GET /metrics on its own port; nothing else is answered there. */
+/** Serves the registry at GET /metrics on its own port (nothing else is answered there), and starts the counting. */
 export async function startMetricsServer(port: number, host: string): Promise<http.Server> {
+  if (!collecting) {
+    collecting = true;
+    // Node's own: CPU, memory, heap, event loop lag, handles, garbage collection.
+    collectDefaultMetrics({ register: registry });
+  }
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');

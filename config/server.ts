@@ -1,10 +1,10 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
 import type { Server } from 'node:http';
-import { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import net from 'node:net';
 import { ConfigError, type HttpTimeouts, misspelledSetting, parsePort, parsePositiveInteger } from './env.js';
-import { httpDuration, httpRequests, startMetricsServer } from './metrics.js';
+import { httpDuration, httpRequests, metricsOn, startMetricsServer } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 
 /** The largest body either server reads: a request over it is refused before it is parsed (413). */
@@ -67,10 +67,16 @@ const QUIET_PREFIXES = ['/assets/', '/images/'];
 
 const roundedMs = (ms: number) => Math.round(ms * 10) / 10;
 
+/** Whether the logger writes this level (pino's check; a logger without it, as when logging is off, writes nothing). */
+export function logs(log: FastifyBaseLogger, level: string): boolean {
+  const check = (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return check ? check.call(log, level) : false;
+}
+
 /**
- * One line per request, when its answer has gone (and its count and time in the metrics): `POST /graphql ProductListing 200 12.3 ms`, with the request id
- * (on every line of the request, as pino's child logger adds it), and in JSON the operation, outcome, user id and
- * upstream time. Server errors at error, GraphQL answers that failed for the server's sake at warn (a client's
+ * One line per request, when its answer has gone (and its count and time in the metrics, when they are served):
+ * `POST /graphql ProductListing 200 12.3 ms`, with the request id (on every line of the request, as pino's child
+ * logger adds it), and in JSON the operation, outcome, user id and upstream time. Server errors at error, GraphQL answers that failed for the server's sake at warn (a client's
  * mistake is the client's: info), health probes and web files at debug.
  */
 export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', userIdOf?: (request: FastifyRequest) => number | undefined): void {
@@ -82,14 +88,17 @@ export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', u
     const path = request.url.split('?', 1)[0]!;
     const status = reply.statusCode;
     const details = request.logDetails ?? {};
-    const userId = details.userId ?? userIdOf?.(request);
     const quiet = status < 400 && (QUIET_PATHS.has(path) || QUIET_PREFIXES.some((prefix) => path.startsWith(prefix)));
     const level = status >= 500 ? 'error' : quiet ? 'debug' : details.serverFault ? 'warn' : 'info';
-    const durationMs = roundedMs(reply.elapsedTime);
     // The route's pattern, not the path: a label per product or per mistyped address would be unbounded.
-    const route = request.routeOptions?.url ?? 'unmatched';
-    httpRequests.inc({ service, method: request.method, route, status: String(status) });
-    httpDuration.observe({ service, method: request.method, route }, reply.elapsedTime / 1000);
+    if (metricsOn()) {
+      const route = request.routeOptions?.url ?? 'unmatched';
+      httpRequests.inc({ service, method: request.method, route, status: String(status) });
+      httpDuration.observe({ service, method: request.method, route }, reply.elapsedTime / 1000);
+    }
+    if (!logs(request.log, level)) return;
+    const userId = details.userId ?? userIdOf?.(request);
+    const durationMs = roundedMs(reply.elapsedTime);
     const words = [request.method, path, details.operation, String(status), details.outcome && `(${details.outcome})`, `${durationMs} ms`];
     request.log[level](
       {

@@ -23,9 +23,9 @@ import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
-import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, serverOptions } from '../../config/server.js';
+import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
-import { graphqlDuration, graphqlOperations, operationLabel } from '../../config/metrics.js';
+import { graphqlDuration, graphqlOperations, metricsOn, operationLabel } from '../../config/metrics.js';
 import { fromRoot } from '../../config/paths.js';
 
 const schemaFile = fromRoot('schema.graphql');
@@ -109,7 +109,7 @@ const operationLogging: ApolloServerPlugin<GatewayContext> = {
       async willSendResponse({ response, contextValue, operationName, operation }) {
         const details = contextValue.logDetails;
         if (!details) return;
-        details.userId = acceptedUserId(contextValue);
+        if (logs(contextValue.log, 'info')) details.userId = acceptedUserId(contextValue);
         if (response.body.kind !== 'single') return;
         const { errors, data } = response.body.singleResult;
         let outcome = 'ok';
@@ -122,9 +122,11 @@ const operationLogging: ApolloServerPlugin<GatewayContext> = {
           details.outcome = 'userErrors';
           outcome = 'userErrors';
         }
-        const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
-        graphqlOperations.inc({ ...labels, outcome });
-        graphqlDuration.observe(labels, (performance.now() - started) / 1000);
+        if (metricsOn()) {
+          const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
+          graphqlOperations.inc({ ...labels, outcome });
+          graphqlDuration.observe(labels, (performance.now() - started) / 1000);
+        }
       },
     };
   },

@@ -2,7 +2,7 @@
 // (to connect, for the answer to start, and between its parts), the caller's bearer token and request id passed on,
 // and failures turned into GraphQL errors.
 import { Pool } from 'undici';
-import { routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
+import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
 import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -152,9 +152,11 @@ export class RestClient {
         caller.upstream.calls += 1;
         caller.upstream.ms += ms;
       }
-      const route = routeLabel(call.path);
-      upstreamRequests.inc({ method: call.method, route, status: status! === undefined ? 'error' : String(status!) });
-      upstreamDuration.observe({ method: call.method, route }, ms / 1000);
+      if (metricsOn()) {
+        const route = routeLabel(call.path);
+        upstreamRequests.inc({ method: call.method, route, status: status! === undefined ? 'error' : String(status!) });
+        upstreamDuration.observe({ method: call.method, route }, ms / 1000);
+      }
     }
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
     const offered = answerHeaders['contract-extensions'];
