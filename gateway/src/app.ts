@@ -179,7 +179,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
-  const catalogueCache = createCatalogueCache(config.catalogueCache, events);
+  const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, app.log);
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);

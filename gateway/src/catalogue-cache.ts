@@ -76,7 +76,7 @@ export interface CatalogueCache {
   close(): void;
 }
 
-export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: ShopPubSub): CatalogueCache {
+export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: ShopPubSub, log?: { error(details: object, message: string): void }): CatalogueCache {
   const ttl = settings.ttlSeconds * 1000;
   const answers = new LRUCache<string, FormattedExecutionResult>({
     maxSize: settings.maxMegabytes * 1024 * 1024,
@@ -99,7 +99,12 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
   const listen = (iterator: AsyncIterableIterator<unknown>, onEvent: () => void) => {
     void (async () => {
       for await (const _event of iterator) onEvent();
-    })();
+    })().catch((error: unknown) => {
+      // Nothing empties it any more: serve nothing from it rather than what may be old.
+      settings.enabled = false;
+      forgetEverything();
+      log?.error({ err: error }, 'the catalogue cache stopped hearing product events: it is off until the gateway restarts');
+    });
   };
   if (settings.enabled) {
     listen(pubsub.subscribe('PRODUCT_UPDATED'), forgetAnswers);
