@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { hashPassword } from '../rest/src/auth/passwords.js';
 import { demoProducts } from '../rest/src/bootstrap/demo-products.js';
 import { DEMO_IMAGE_PATH } from '../rest/src/bootstrap/seed-demo.js';
@@ -18,7 +17,7 @@ import { type DatabaseKind, openDatabase } from '../rest/src/db/database.js';
 import { migrateToLatest } from '../rest/src/db/migrations.js';
 import type { Database } from '../rest/src/db/schema.js';
 import { usernameKey } from '../shop-rules/account-rules.js';
-import { postgresAdminUrl } from '../tests/helpers/test-database.js';
+import { postgresAdminUrl, withAdminClient } from '../tests/helpers/test-database.js';
 import { type Account, createAccounts } from './accounts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -315,16 +314,6 @@ const builtMark = (key: string) => `bench-scale-${key}`;
 /** Where kept SQLite shops live between runs (BENCH_SCALE_KEEP=1): the system's temporary folder. */
 export const KEPT_SHOPS_DIR = path.join(os.tmpdir(), 'medshop-bench-scale');
 
-async function postgresAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function isBuilt(databaseUrl: string, key: string): Promise<boolean> {
   const database = openDatabase(databaseUrl);
   try {
@@ -359,7 +348,7 @@ export async function buildScaleShop(kind: DatabaseKind, size: ShopSize, options
     const url = new URL(postgresAdminUrl());
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    removeDatabase = () => postgresAdmin(async (client) => void (await client.query(`drop database if exists ${name} with (force)`)));
+    removeDatabase = () => withAdminClient(async (client) => void (await client.query(`drop database if exists ${name} with (force)`)));
   }
   const removeEverything = async () => {
     await removeDatabase();
@@ -372,7 +361,7 @@ export async function buildScaleShop(kind: DatabaseKind, size: ShopSize, options
   try {
     if (!options.keep || !(await isBuilt(databaseUrl, key))) {
       await removeDatabase();
-      if (kind === 'postgres') await postgresAdmin((client) => client.query(`create database ${name}`));
+      if (kind === 'postgres') await withAdminClient((client) => client.query(`create database ${name}`));
       const database = openDatabase(databaseUrl);
       try {
         await migrateToLatest(database);

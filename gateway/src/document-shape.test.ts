@@ -6,28 +6,11 @@ import { addTypenameToDocument } from '@apollo/client/utilities';
 import { describe, expect, it } from 'vitest';
 import * as webDocuments from '../../web/src/gql/graphql.js';
 import { SHAPE_LIMITS, measureShape } from './document-shape.js';
+import { fragmentBomb, fragmentChain, fragmentsInOnePlace } from '../../tests/helpers/hostile-documents.js';
 
-/** `query Q { ...F4 }` where each Fn spreads Fn-1 a hundred times: 2.5 KB asking for 10⁸ times F0. */
-const fragmentBomb = (leaf: string) => {
-  let text = `query Q { ...F4 } fragment F0 on Query { ${leaf} } `;
-  for (let n = 1; n <= 4; n += 1) text += `fragment F${n} on Query { ${`...F${n - 1} `.repeat(100)}} `;
-  return text;
-};
-
-/** Fj spreads Fj+1 and every fragment before it, each under a field of its own: 2.8 M paths through 15 of them. */
-const fragmentChain = (length: number) => {
-  let text = `query Q { ...F1 ...F${length} } `;
-  for (let j = 1; j <= length; j += 1) {
-    const spreads = [...(j < length ? [`...F${j + 1}`] : []), ...Array.from({ length: j - 1 }, (_, i) => `...F${i + 1}`)];
-    text += `fragment F${j} on Query { x${j}: viewer { id ${spreads.join(' ')} } } `;
-  }
-  return text;
-};
 /** One step per selection read while looking for the cycle, each fragment read once: a field and its id in each of
  * the 15, the 14 spreads of the next, and the 0 + 1 + … + 14 spreads back. */
 const VISITS_OF_CHAIN = 15 * 2 + 14 + (14 * 15) / 2;
-
-const USER_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName', 'phoneNumber', 'address', 'createdAt', 'isAdmin', 'roles', 'unreadMessageCount', '__typename'];
 
 describe('the shape of a document', () => {
   it.each([
@@ -57,7 +40,7 @@ describe('the shape of a document', () => {
     ],
     [
       '31 fragments with different fields spread in one place',
-      `{ viewer { ${Array.from({ length: 31 }, (_, i) => `...G${i}`).join(' ')} } } ${Array.from({ length: 31 }, (_, i) => `fragment G${i} on User { ${USER_FIELDS[i % USER_FIELDS.length]} }`).join(' ')}`,
+      fragmentsInOnePlace(31, 'G'),
       'More than 30 fragments are spread in one place ("viewer"); spread fewer',
       219,
     ],

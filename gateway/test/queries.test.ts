@@ -616,12 +616,16 @@ describe('viewer', () => {
         totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
         edges { cursor node { id roomName lastMessage unreadCount } }
       } } }`;
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    /** Until the clock has moved on by a millisecond: the next step is then stamped later than the one before. */
+    const nextMillisecond = async () => {
+      const now = Date.now();
+      while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+    };
     const names = (connection: any) => connection.edges.map((edge: any) => edge.node.roomName);
     let refusedViewers = 0;
 
     /**
-     * The viewer's rooms with five people, one step at a time (a few ms apart, so that each step is more recent):
+     * The viewer's rooms with five people, one step at a time (each in a later millisecond, so that each step is more recent):
      * amy's room opened, bo writes, cy's room opened, the viewer writes to dee, eli writes, bo writes again.
      * Most recently active first: bo, eli, dee, cy, amy.
      */
@@ -640,7 +644,7 @@ describe('viewer', () => {
       ];
       for (const step of steps) {
         await step();
-        await pause();
+        await nextMillisecond();
       }
       return { token, person, order: ['bo', 'eli', 'dee', 'cy', 'amy'].map((name) => `${prefix}-${name}`) };
     }

@@ -38,7 +38,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection as PostgreSQL's admin (TEST_POSTGRES_URL), for making and dropping databases; closed after `work`. */
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresAdminUrl() });
   await client.connect();
   try {
