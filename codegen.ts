@@ -28,6 +28,7 @@ const config: CodegenConfig = {
           CartItem: `${contract}#RestCartItem`,
           Order: `${contract}#RestOrder`,
           OrderItem: `${contract}#RestOrderItem`,
+          OrderEvent: `${contract}#RestOrderEvent`,
           ChatRoom: `${contract}#RestChatRoom`,
           Message: `${contract}#RestMessage`,
         },

@@ -16,6 +16,7 @@ import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
 import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
+import { measureObservabilityCost } from './observability.js';
 import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
 import { SMALL_SIZE, shopOfSize } from './scale-shop.js';
 import { adminToken, startGatewayProcess, startRest } from './servers.js';
@@ -42,11 +43,12 @@ interface Row {
 
 /**
  * BENCH_ONLY=scale: the scale budgets alone (they build their own shops; the rest of the bench takes about 3 minutes);
- * BENCH_ONLY=gateway: the gateway against REST alone (about a minute and a half).
+ * BENCH_ONLY=gateway: the gateway against REST alone (about four minutes), what metrics and tracing cost included;
+ * BENCH_ONLY=observability: that cost alone (about two minutes).
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== '' && ONLY !== 'scale' && ONLY !== 'gateway') {
-  throw new Error(`BENCH_ONLY may be "scale" or "gateway" (or unset for everything), not "${ONLY}"`);
+if (ONLY !== undefined && ONLY !== '' && ONLY !== 'scale' && ONLY !== 'gateway' && ONLY !== 'observability') {
+  throw new Error(`BENCH_ONLY may be "scale", "gateway" or "observability" (or unset for everything), not "${ONLY}"`);
 }
 /** The big shop's size as a fraction of the budget's (1): BENCH_SCALE=0.1 builds a tenth of it, for a quick try. */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -79,6 +81,20 @@ async function main(): Promise<void> {
     }
     rows.push({ key: `${section}.${key}`, value, budget, pass: budget ? pass : undefined });
   };
+
+  /** What metrics and tracing cost (BENCH_ONLY=observability: this alone). */
+  async function measureObservability(): Promise<void> {
+    console.log('What metrics and tracing cost: four shops, six rounds of 5 s runs …');
+    const observability = await measureObservabilityCost({ dataDir });
+    record('observability', 'plain_rps', Math.round(observability.plainRps));
+    record('observability', 'metrics_rps', Math.round(observability.metricsRps));
+    record('observability', 'traced_rps', Math.round(observability.tracedRps));
+    record('observability', 'off_overhead_pct', round(observability.offOverheadPct, 1), '≤ 5', observability.offOverheadPct <= 5 && observability.errors === 0);
+    record('observability', 'on_overhead_pct', round(observability.onOverheadPct, 1));
+    record('observability', 'sampled_rps', Math.round(observability.sampledRps));
+    record('observability', 'sampled_overhead_pct', round(observability.sampledOverheadPct, 1));
+    record('observability', 'span_batches_received', observability.spanBatchesReceived);
+  }
 
   /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
   async function measureServices(): Promise<void> {
@@ -119,6 +135,8 @@ async function main(): Promise<void> {
     record('peer', 'ratio_vs_mesh', overhead.ratioVsMesh === undefined ? undefined : round(overhead.ratioVsMesh, 2), '≥ 1', (overhead.ratioVsMesh ?? 0) >= 1);
     record('peer', 'uncached_ratio_vs_mesh', overhead.meshRps === undefined ? undefined : round(uncached.gatewayRps / overhead.meshRps, 2));
     results.peer!.generator = '@omnigraph/openapi (GraphQL Mesh’s OpenAPI source) on graphql-yoga';
+
+    await measureObservability();
     if (ONLY === 'gateway') return;
 
     console.log('The checks before execution, on hostile documents …');
@@ -244,8 +262,9 @@ async function main(): Promise<void> {
   }
 
   try {
-    if (ONLY !== 'scale') await measureServices();
-    if (ONLY !== 'gateway') await measureScale(record, results);
+    if (ONLY === 'observability') await measureObservability();
+    else if (ONLY !== 'scale') await measureServices();
+    if (ONLY !== 'gateway' && ONLY !== 'observability') await measureScale(record, results);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { ConfigError, type HttpTimeouts, misspelledSetting, parsePort, parsePositiveInteger } from './env.js';
 import { httpDuration, httpRequests, metricsOn, startMetricsServer } from './metrics.js';
 import { requestIdOf } from './request-id.js';
+import { startTracing } from './tracing.js';
 
 /** The largest body either server reads: a request over it is refused before it is parsed (413). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -211,6 +212,8 @@ function startFailure(error: unknown): string {
  * listen ends the process with one line that says what to do.
  */
 export function runServers(
+  /** What traces name the process unless OTEL_SERVICE_NAME does (medshop, medshop-rest, medshop-gateway). */
+  serviceName: string,
   start: () => Promise<ServerToRun[]>,
   onListening?: (servers: ServerToRun[]) => void,
   onStopped?: () => void,
@@ -218,6 +221,8 @@ export function runServers(
   const main = async () => {
     const typo = misspelledSetting(process.env);
     if (typo) throw new ConfigError(typo);
+    // Before the servers are built: they trace their requests and statements only when it is on.
+    const tracing = await startTracing(serviceName);
     const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
     const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
     const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
@@ -243,6 +248,8 @@ export function runServers(
       const deadline = Date.now() + graceMs;
       void (async () => {
         for (const { app } of [...servers].reverse()) await drain(app, deadline);
+        // The last requests' spans are sent before the process ends.
+        await tracing?.shutdown().catch((error: unknown) => log.warn({ err: error }, 'the last traces could not be sent'));
         onStopped?.();
       })().then(
         () => process.exit(reason.err ? 1 : 0),
@@ -273,6 +280,7 @@ export function runServers(
       }
       log.info(`metrics at http://${metricsHost}:${metricsPort}/metrics`);
     }
+    if (tracing) log.info(`traces sent to ${process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
     onListening?.(servers);
   };
   main().catch((error: unknown) => {

@@ -19,6 +19,7 @@ function reachableHost(host: string): string {
 }
 
 runServers(
+  'medshop',
   async () => {
     const restConfig = loadRestConfig(process.env, { seedDemo: true });
     // Its gateway is beside it, on this machine: believed whatever TRUSTED_PROXIES says for the gateway (nginx in front).

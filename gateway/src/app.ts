@@ -26,6 +26,8 @@ import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
 import { graphqlDuration, graphqlOperations, metricsOn, operationLabel } from '../../config/metrics.js';
+import { traceRequests } from '../../config/tracing.js';
+import { operationTracing } from './operation-tracing.js';
 import { fromRoot } from '../../config/paths.js';
 
 const schemaFile = fromRoot('schema.graphql');
@@ -176,6 +178,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
+  traceRequests(app);
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
@@ -250,6 +253,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
       operationLogging,
+      operationTracing,
       refusedBeforeExecution,
       catalogueCache.plugin,
     ],
@@ -278,6 +282,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           upstreamCallLimit: config.upstreamCallsPerOperation,
           clientAddress: request.ip,
           logDetails: request.logDetails,
+          traceContext: request.traceContext,
         });
       },
     }),

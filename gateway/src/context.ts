@@ -5,7 +5,8 @@ import type { RequestLogDetails } from '../../config/server.js';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
-import type { Caller, RestClient, UpstreamBudget } from './rest/rest-client.js';
+import type { Context } from '@opentelemetry/api';
+import type { Caller, OperationTrace, RestClient, UpstreamBudget } from './rest/rest-client.js';
 
 /** The user a subscription socket was authenticated as (at connection_init), and how to end its session. */
 export interface SocketViewer {
@@ -30,6 +31,8 @@ export interface GatewayContext {
   logDetails?: RequestLogDetails | undefined;
   /** On a subscription socket: the user it was authenticated as (checked at connection_init). */
   socketViewer?: SocketViewer | undefined;
+  /** Where the operation's span is put for its REST calls (config/tracing.ts), while tracing is on. */
+  trace: OperationTrace;
   /** After login or a password change the rest of the request acts with the new token. */
   actAs(token: string): void;
   /**
@@ -59,6 +62,8 @@ export interface ContextOptions {
    * 200 subscriptions would make 200 budgets of REST calls out of one chat message.
    */
   eventBudget?: ((event: object) => UpstreamBudget) | undefined;
+  /** Over HTTP, while tracing is on: the request's span, parent of the operation's. */
+  traceContext?: Context | undefined;
 }
 
 export const upstreamBudget = (limit: number): UpstreamBudget => ({ limit, remaining: limit });
@@ -69,8 +74,9 @@ export function createContext(options: ContextOptions): GatewayContext {
   if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
   const budget = options.upstreamCallLimit ? upstreamBudget(options.upstreamCallLimit) : undefined;
   const upstream = options.logDetails ? (options.logDetails.upstream = { calls: 0, ms: 0 }) : undefined;
+  const operationTrace: OperationTrace = { context: options.traceContext };
   const bind = (token: string | undefined, budget: UpstreamBudget | undefined) => {
-    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress, upstream };
+    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress, upstream, trace: operationTrace };
     const api = createRestApi(options.rest, caller);
     return { token, caller, api, loaders: createLoaders(api) };
   };
@@ -81,6 +87,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     log: options.log,
     logDetails: options.logDetails,
     socketViewer: options.socketViewer,
+    trace: operationTrace,
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {
       Object.assign(this, bind(token, budget));

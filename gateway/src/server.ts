@@ -3,7 +3,7 @@ import { runServers } from '../../config/server.js';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
-runServers(async () => {
+runServers('medshop-gateway', async () => {
   const config = loadGatewayConfig();
   return [{ app: await buildGateway(config), host: config.host, port: config.port, portSetting: 'PORT' }];
 });

@@ -9,12 +9,15 @@ import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST, getVariableValues } from 'graphql';
 import { CloseCode } from 'graphql-ws';
+import type { Span } from '@opentelemetry/api';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
 import { bearerToken } from '../../config/server.js';
 import { liveConnections, rateLimitRefusals, subscriptionEvents } from '../../config/metrics.js';
-import { createContext, upstreamBudget } from './context.js';
+import { type GatewayContext, createContext, upstreamBudget } from './context.js';
+import { endOperationSpan, nameOperationSpan, startOperationSpan } from './operation-tracing.js';
+import { tracingOn } from '../../config/tracing.js';
 import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
@@ -86,6 +89,8 @@ type SocketState = {
   subscriptionIds?: Set<string>;
   /** Each event's budget of REST calls, shared by all its subscriptions (events are the same object for all of them). */
   eventBudgets?: WeakMap<object, UpstreamBudget>;
+  /** While tracing is on: the span of each operation being started or run, by its id. */
+  operationSpans?: Map<string, Span>;
 };
 
 const tooManySubscriptions = (max: number) =>
@@ -159,6 +164,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             liveContexts.delete(context);
             viewers.delete(context.extra.socket);
             options.socketCounts.release(user, socketId);
+            for (const span of context.extra.operationSpans?.values() ?? []) span.end();
           });
           return true;
         } catch (error) {
@@ -207,29 +213,46 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         }
         const viewer = context.extra.viewer!;
         const socket = context.extra.socket;
+        const contextValue = createContext({
+          rest: options.rest,
+          pubsub: options.pubsub,
+          log: options.log,
+          token: viewer.token,
+          requestId: randomUUID(),
+          socketViewer: { username: viewer.username, id: viewer.id, isAdmin: viewer.isAdmin, endSession: (reason) => endSession(socket, reason) },
+          deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
+          upstreamCallLimit: options.upstreamCallsPerOperation,
+          eventBudget: (event) => {
+            const budgets = (context.extra.eventBudgets ??= new WeakMap());
+            let budget = budgets.get(event);
+            if (!budget) budgets.set(event, (budget = upstreamBudget(options.upstreamCallsPerOperation)));
+            return budget;
+          },
+          clientAddress: proxyAddr(context.extra.request, trust),
+        });
+        if (tracingOn()) {
+          // A socket's operation starts a trace of its own; a subscription's lasts until it is set up (its events'
+          // REST calls are traces of their own, not children of a span hours long).
+          const span = startOperationSpan(contextValue.trace);
+          nameOperationSpan(span, operation?.operation, payload.operationName ?? operation?.name?.value);
+          (context.extra.operationSpans ??= new Map()).set(id, span);
+        }
         return {
           schema: options.schema,
           document: checked.document,
           variableValues: payload.variables ?? undefined,
           operationName: payload.operationName ?? undefined,
-          contextValue: createContext({
-            rest: options.rest,
-            pubsub: options.pubsub,
-            log: options.log,
-            token: viewer.token,
-            requestId: randomUUID(),
-            socketViewer: { username: viewer.username, id: viewer.id, isAdmin: viewer.isAdmin, endSession: (reason) => endSession(socket, reason) },
-            deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
-            upstreamCallLimit: options.upstreamCallsPerOperation,
-            eventBudget: (event) => {
-              const budgets = (context.extra.eventBudgets ??= new WeakMap());
-              let budget = budgets.get(event);
-              if (!budget) budgets.set(event, (budget = upstreamBudget(options.upstreamCallsPerOperation)));
-              return budget;
-            },
-            clientAddress: proxyAddr(context.extra.request, trust),
-          }),
+          contextValue,
         };
+      },
+      onOperation: async (context, id, _payload, args, result) => {
+        const span = context.extra.operationSpans?.get(id);
+        if (!span) return;
+        context.extra.operationSpans!.delete(id);
+        const settled = await result;
+        const errors = Symbol.asyncIterator in settled ? undefined : settled.errors?.map((error) => error.toJSON());
+        endOperationSpan(span, errors);
+        (args.contextValue as GatewayContext).trace.context = undefined;
       },
       onNext: (context, id, _payload, _args, result) => {
         if (context.extra.subscriptionIds?.has(id)) subscriptionEvents.inc();

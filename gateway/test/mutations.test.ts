@@ -873,6 +873,31 @@ describe('updateOrderStatus', () => {
     }
   });
 
+  it('each move is in the order’s history: the buyer sees when, admins also who; the plain contract keeps none', async () => {
+    const { buyer, orderId } = await placeOrder('m-status-history', 'M History Splint');
+    for (const status of ['CONFIRMED', 'SHIPPED']) await mutate('updateOrderStatus', { orderId, status }, ORDER, admin);
+    const historyOf = async (token: string) =>
+      (await read('query ($id: ID!) { node(id: $id) { ... on Order { orderDate history { status at by } } } }', { id: orderId }, token)).node;
+    const forBuyer = await historyOf(buyer);
+    const forAdmin = await historyOf(admin);
+    if (!restExtensions) {
+      expect(forBuyer.history).toBeNull();
+      expect(forAdmin.history).toBeNull();
+      return;
+    }
+    const at = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(forBuyer.history).toEqual([
+      { status: 'PENDING', at: forBuyer.orderDate, by: null },
+      { status: 'CONFIRMED', at, by: null },
+      { status: 'SHIPPED', at, by: null },
+    ]);
+    expect(forAdmin.history.map((step: { status: string; by: string | null }) => [step.status, step.by])).toEqual([
+      ['PENDING', null],
+      ['CONFIRMED', 'admin'],
+      ['SHIPPED', 'admin'],
+    ]);
+  });
+
   it('CANCELLED returns the stock, visible in the payload through the lines’ product quantity', async () => {
     const { product, orderId } = await placeOrder('m-status-cancel', 'M Cancelled Cane', 3);
     expect(await stockOf(product)).toBe(7);

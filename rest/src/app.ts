@@ -3,6 +3,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { drainable, logRequests, serverOptions } from '../../config/server.js';
+import { traceRequests } from '../../config/tracing.js';
+import { AuditRepository } from './audit/audit.repository.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
 import { adminPasswordAnnouncer, bootstrapPlugin } from './bootstrap/bootstrap.js';
@@ -52,6 +55,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   drainable(app);
+  traceRequests(app);
   logRequests(app, 'rest', (request) => request.currentUser?.id);
 
   try {
@@ -72,9 +76,12 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const productRepository = new ProductRepository(db, kind);
     const cartRepository = new CartRepository(db);
     const users = new UserService(userRepository);
-    const products = new ProductService(productRepository);
+    const audit = new AuditRepository(db);
+    const products = new ProductService(productRepository, (work) =>
+      db.transaction().execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
+    );
     const cart = new CartService(cartRepository, productRepository);
-    const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository);
+    const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository, audit);
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);
     const { extensions } = config;
@@ -95,6 +102,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
           await secured.register(cartRoutes, { prefix: '/cart', cart });
           await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
+          if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {
             prefix: '/chat',
             chat,

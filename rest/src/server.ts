@@ -3,7 +3,7 @@ import { runServers } from '../../config/server.js';
 import { buildRestApp } from './app.js';
 import { loadRestConfig } from './config.js';
 
-runServers(async () => {
+runServers('medshop-rest', async () => {
   const config = loadRestConfig();
   return [{ app: await buildRestApp(config), host: config.host, port: config.port, portSetting: 'REST_PORT' }];
 });

@@ -1,5 +1,6 @@
 // Journey 7: the admins' order desk. A shopper watches their orders while an admin, in another browser, confirms
-// and ships the order from the desk: the shopper's page follows each move without reloading. Then the admin finds
+// and ships the order from the desk: the shopper's page, and the order's history open on it, follow each move
+// without reloading; the desk row's history says who moved it. Then the admin finds
 // orders again by searching, by customer and by number, through reloads and Back.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -48,9 +49,17 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     await deskOrder.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => deskOrder.getByText('CONFIRMED', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => buyersOrder.getByText('CONFIRMED', { exact: true }).isVisible()).toBe(true);
+    // The buyer opens the order's history: placed, then confirmed, with times (and never who moved it).
+    await buyersOrder.getByRole('button', { name: 'Show history' }).click();
+    const buyersHistory = buyersOrder.getByRole('region', { name: 'History' }).getByRole('listitem');
+    await expect.poll(() => buyersHistory.allInnerTexts()).toEqual([expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/), expect.stringMatching(/^Confirmed\s+\w{3} \d+, \d{4}/)]);
 
     await deskOrder.getByRole('button', { name: 'Ship' }).click();
     await expect.poll(() => buyersOrder.getByText('SHIPPED', { exact: true }).isVisible()).toBe(true);
+    // The open history follows the move.
+    await expect.poll(() => buyersHistory.allInnerTexts()).toEqual([expect.stringMatching(/^Placed/), expect.stringMatching(/^Confirmed/), expect.stringMatching(/^Shipped/)]);
+    expect((await buyersHistory.allInnerTexts()).join(' ')).not.toContain('admin');
+    await lookAt(buyer.page, 'order-desk', 'buyer-order-history');
     expect(await deskOrder.getByRole('group', { name: `Move order #${number}` }).getByRole('button').allInnerTexts()).toEqual(['Mark Delivered']);
     await lookAt(buyer.page, 'order-desk', 'buyer-orders-shipped');
 
@@ -77,6 +86,13 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     // Opened, the row shows the lines and where it goes.
     await deskOrder.getByRole('button', { name: `Show details of order #${number}` }).click();
     await deskOrder.getByText('12 Harbour Lane, Port Town').waitFor();
+    // With its history: who moved it, and when.
+    const deskHistory = deskOrder.getByRole('region', { name: 'History' }).getByRole('listitem');
+    await expect.poll(() => deskHistory.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/),
+      expect.stringMatching(/^Confirmed[\s\S]*by admin$/),
+      expect.stringMatching(/^Shipped[\s\S]*by admin$/),
+    ]);
     await lookAt(admin.page, 'order-desk', 'desk-search-opened');
 
     // A reload keeps the search and the tab; by its number, in All, the other order is the only one found.

@@ -12,6 +12,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Cluster, type ClusterPorts, startCluster } from '../../deploy/cluster.mjs';
+import { type OtlpReceiver, startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { redisReachable } from '../helpers/redis.js';
 import { freePort } from '../helpers/server-process.js';
 import { listen, within } from '../helpers/socket-feed.js';
@@ -52,8 +53,11 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
   let metricsPorts: number[] = [];
   let database: TestDatabase;
   let dir: string;
+  /** Where every part sends its spans, as to a collector. */
+  let traces: OtlpReceiver;
 
   beforeAll(async () => {
+    traces = await startOtlpReceiver();
     database = await createTestDatabase('postgres');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-cluster-'));
     const ports: ClusterPorts = {
@@ -76,11 +80,15 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
         ADMIN_PASSWORD: 'admin-pass',
         REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '3',
         LOG_LEVEL: 'warn',
+        OTEL_EXPORTER_OTLP_ENDPOINT: traces.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
       },
     });
   });
   afterAll(async () => {
     await cluster?.stop();
+    await traces?.close();
     await database?.drop();
     for (const agent of clients.values()) agent.destroy();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -160,6 +168,19 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     expect(arrived?.data.messageAdded).toEqual({ content: expect.stringMatching(/^hello through nginx \d+$/), senderUsername: 'cluster-ann' });
     feed.stop();
     await bensSocket.dispose();
+  });
+
+  it('traces a request through nginx, a gateway and a REST service down to PostgreSQL, in one trace', async () => {
+    const admin = await login('admin', 'admin-pass');
+    const answer = await graphql('query ClusterTraced { products(first: 2) { totalCount } }', {}, admin);
+    expect(answer.body.data.products.totalCount).toBe(32);
+    const operation = await traces.waitFor(() => traces.spans.find((span) => span.name === 'query ClusterTraced'));
+    expect(operation.service).toBe('medshop-gateway');
+    const inTrace = () => traces.spans.filter((span) => span.traceId === operation.traceId);
+    const route = await traces.waitFor(() => inTrace().find((span) => span.service === 'medshop-rest' && span.name === 'GET /api/products'));
+    const statement = await traces.waitFor(() => inTrace().find((span) => span.parentSpanId === route.spanId && span.name === 'SELECT products'));
+    expect(statement.attributes['db.system.name']).toBe('postgresql');
+    expect(String(statement.attributes['db.query.text'])).toContain('$1');
   });
 
   it('counts each client behind nginx at its own address: two clients do not share a registration limit', async () => {

@@ -76,10 +76,24 @@ describe('a start that cannot succeed', () => {
     ['REDIS_UR', 'REDIS_URL'],
     ['DATABSE_URL', 'DATABASE_URL'],
     ['TRUSTED_PROXY', 'TRUSTED_PROXIES'],
+    ['OTEL_EXPORTER_OTLP_ENDPIONT', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
   ])('a misspelled setting: %s', async (typo, meant) => {
     expect(await failedStart('rest', { REST_PORT: String(await freePort()), [typo]: 'x' })).toEqual({
       code: 1,
       lines: [`Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`],
     });
+  });
+
+  it.each([
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
+      'Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" is not supported here; use http/protobuf (the default) or http/json',
+    ],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      'Configuration error: OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" is not an http:// or https:// URL; set it to the collector\'s OTLP/HTTP address, e.g. http://localhost:4318',
+    ],
+  ])('tracing that cannot be set up: %o', async (settings, line) => {
+    expect(await failedStart('gateway', { PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
   });
 });

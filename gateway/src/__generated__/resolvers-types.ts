@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../models.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -393,6 +393,11 @@ export type Order = Node & {
   __typename?: 'Order';
   /** Who ordered it; null once their account is deleted. */
   customerUsername?: Maybe<Scalars['String']['output']>;
+  /**
+   * What happened to the order, oldest first: placed (PENDING, at its order date), then each move of its status with
+   * its time. Null when the shop's REST service keeps no history (the plain contract).
+   */
+  history?: Maybe<Array<OrderEvent>>;
   id: Scalars['ID']['output'];
   items: Array<OrderItem>;
   /** The order's number as people quote it (Order #42); the id is for the graph. */
@@ -420,6 +425,16 @@ export type OrderEdge = {
   __typename?: 'OrderEdge';
   cursor: Scalars['String']['output'];
   node: Order;
+};
+
+/** One step of an order's history. */
+export type OrderEvent = {
+  __typename?: 'OrderEvent';
+  at: Scalars['DateTime']['output'];
+  /** The admin who moved it there, shown to admins only; null for the buyer and for the placing. */
+  by?: Maybe<Scalars['String']['output']>;
+  /** The status the order reached: PENDING when it was placed. */
+  status: Scalars['String']['output'];
 };
 
 /** A line of an order, as it was when ordered. */
@@ -897,6 +912,7 @@ export type ResolversTypes = ResolversObject<{
   Order: ResolverTypeWrapper<RestOrder>;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
+  OrderEvent: ResolverTypeWrapper<RestOrderEvent>;
   OrderItem: ResolverTypeWrapper<RestOrderItem>;
   OrderStatus: OrderStatus;
   OrderStatusCount: ResolverTypeWrapper<OrderStatusCount>;
@@ -970,6 +986,7 @@ export type ResolversParentTypes = ResolversObject<{
   Order: RestOrder;
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
+  OrderEvent: RestOrderEvent;
   OrderItem: RestOrderItem;
   OrderStatusCount: OrderStatusCount;
   PageInfo: PageInfo;
@@ -1166,6 +1183,7 @@ export type NodeResolvers<ContextType = GatewayContext, ParentType extends Resol
 
 export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   customerUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  history?: Resolver<Maybe<Array<ResolversTypes['OrderEvent']>>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1186,6 +1204,12 @@ export type OrderConnectionResolvers<ContextType = GatewayContext, ParentType ex
 export type OrderEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderEdge'] = ResolversParentTypes['OrderEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+}>;
+
+export type OrderEventResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderEvent'] = ResolversParentTypes['OrderEvent']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = ResolversObject<{
@@ -1349,6 +1373,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Order?: OrderResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
+  OrderEvent?: OrderEventResolvers<ContextType>;
   OrderItem?: OrderItemResolvers<ContextType>;
   OrderStatusCount?: OrderStatusCountResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;

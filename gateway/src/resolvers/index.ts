@@ -7,7 +7,7 @@ import { catalogueMutations } from './mutation/catalogue.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { Node } from './node.js';
-import { Order, OrderItem } from './order.js';
+import { Order, OrderEvent, OrderItem } from './order.js';
 import { Product } from './product.js';
 import { Query } from './query.js';
 import { Subscription } from './subscription.js';
@@ -26,6 +26,7 @@ export const resolvers: Resolvers = {
   CartItem,
   Order,
   OrderItem,
+  OrderEvent,
   ChatRoom,
   Message,
   DeleteProductPayload: {

@@ -1,5 +1,5 @@
 // Order and OrderItem.
-import type { OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
+import type { OrderEventResolvers, OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
 import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
 
@@ -8,6 +8,12 @@ export const Order: OrderResolvers = {
   number: (order) => order.id,
   items: (order) => order.items ?? [],
   customerUsername: (order) => order.username ?? null,
+  // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
+  history: (order, _args, context) => context.api.orders.history(order.id),
+};
+
+export const OrderEvent: OrderEventResolvers = {
+  by: (event) => event.by ?? null,
 };
 
 export const OrderItem: OrderItemResolvers = {

@@ -66,6 +66,13 @@ export interface RestOrder {
   userId?: number | null;
 }
 
+/** Extension (order-history): one step of an order's history; `by` (who moved it) for admins only. */
+export interface RestOrderEvent {
+  status: string;
+  at: string;
+  by?: string;
+}
+
 /**
  * Extension: a page of every customer's orders (scope=all) also counts each status; a searched page says what it
  * searched for (an implementation that ignores `search` leaves it out).

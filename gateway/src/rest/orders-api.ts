@@ -1,7 +1,7 @@
 // Orders through the contract: /api/orders, checkout, and the admins' status endpoint.
 import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
-import { type RestOrder, type RestOrderPage, type RestPage, isPage } from './contract.js';
+import { type RestOrder, type RestOrderEvent, type RestOrderPage, type RestPage, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type Window, type WindowSlice, fetchWindow } from './windows.js';
 
@@ -68,6 +68,20 @@ export class OrdersApi {
     } catch (error) {
       // 400: the implementation refuses the id itself (ours above 2^31-1), so no order has it.
       if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 403 || error.status === 400)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * What happened to the order (the `order-history` extension): placed, then each move; who moved it for admins.
+   * null when the implementation keeps no history, or the order is not the caller's.
+   */
+  async history(id: number): Promise<RestOrderEvent[] | null> {
+    if (!this.rest.offers('order-history')) return null;
+    try {
+      return await this.rest.call<RestOrderEvent[]>(this.caller, { method: 'GET', path: `/api/orders/${id}/history` });
+    } catch (error) {
+      if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 400)) return null;
       throw error;
     }
   }

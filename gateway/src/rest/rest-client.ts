@@ -2,7 +2,9 @@
 // (to connect, for the answer to start, and between its parts), the caller's bearer token and request id passed on,
 // and failures turned into GraphQL errors.
 import { Pool } from 'undici';
+import { type Context, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
+import { tracer, tracingOn } from '../../../config/tracing.js';
 import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +33,13 @@ export interface Caller {
   upstream?: { calls: number; ms: number } | undefined;
   /** Set once the REST service answered one of this caller's calls with success: it accepted the token. */
   tokenAccepted?: boolean;
+  /** The trace the calls belong to (the GraphQL operation's span), while tracing is on. */
+  trace?: OperationTrace | undefined;
+}
+
+/** Where an operation's span is found by the REST calls it makes: set once the span has started. */
+export interface OperationTrace {
+  context?: Context | undefined;
 }
 
 export interface UpstreamBudget {
@@ -130,6 +139,23 @@ export class RestClient {
     let contentType: string;
     let text: string;
     let answerHeaders: Record<string, string | string[] | undefined>;
+    let span: Span | undefined;
+    if (tracingOn()) {
+      // A client span per call, and its traceparent header: the REST service's spans join the operation's trace. An
+      // operation that is not sampled passes its trace on as it is (flagged unsampled: REST records nothing either).
+      const parent = caller.trace?.context ?? context.active();
+      const parentSpan = trace.getSpan(parent);
+      if (parentSpan && !parentSpan.isRecording()) {
+        propagation.inject(parent, headers);
+      } else {
+        span = tracer().startSpan(
+          `${call.method} ${routeLabel(call.path)}`,
+          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': call.method, 'url.path': call.path, 'server.address': this.origin } },
+          parent,
+        );
+        propagation.inject(trace.setSpan(parent, span), headers);
+      }
+    }
     const started = performance.now();
     try {
       const response = await this.pool.request({
@@ -144,9 +170,17 @@ export class RestClient {
       contentType = String(response.headers['content-type'] ?? '');
       text = await response.body.text();
     } catch (error) {
-      if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: the operation's deadline passed`);
-      throw new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+      const failure = caller.deadline?.aborted
+        ? new UpstreamUnavailable(`${what}: the operation's deadline passed`)
+        : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+      span?.setStatus({ code: SpanStatusCode.ERROR, message: failure.detail });
+      throw failure;
     } finally {
+      if (span) {
+        if (status! !== undefined) span.setAttribute('http.response.status_code', status!);
+        if (status! >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      }
       const ms = performance.now() - started;
       if (caller.upstream) {
         caller.upstream.calls += 1;

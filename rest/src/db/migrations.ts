@@ -347,6 +347,27 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('chat_participants').dropColumn('last_activity_at').execute();
       },
     },
+    '0006_audit_events': {
+      // Who did what (issue "Operate it"): every admin action, written in the transaction of the change itself. No
+      // foreign keys: the record outlives the admin's account and the deleted product it tells of.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('audit_events'))
+          .addColumn('occurred_at', 'text', (c) => c.notNull())
+          .addColumn('actor_id', 'integer', (c) => c.notNull())
+          .addColumn('actor_username', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('subject_type', 'text', (c) => c.notNull())
+          .addColumn('subject_id', 'integer', (c) => c.notNull())
+          .addColumn('changes', 'text', (c) => c.notNull())
+          .execute();
+        // An order's history, a product's: the events of one subject in order.
+        await db.schema.createIndex('audit_events_subject_idx').on('audit_events').columns(['subject_type', 'subject_id', 'id']).execute();
+      },
+      // Reverting forgets the record (the changes themselves stay): the previous release has nowhere to keep it.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('audit_events').execute();
+      },
+    },
   };
 }
 

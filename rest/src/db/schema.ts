@@ -128,6 +128,23 @@ export interface ProductsNameSearchTable {
   nameKey: string;
 }
 
+/**
+ * What admins did (migration 0006), written in the same transaction as the change: who (the id, and the name as it
+ * was, which stays when the account goes), when, to what, and what changed (JSON: field → { from, to }).
+ */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  occurredAt: string;
+  actorId: number;
+  actorUsername: string;
+  /** product.created, product.updated, product.deleted, order.status_changed */
+  action: string;
+  /** product, order */
+  subjectType: string;
+  subjectId: number;
+  changes: string;
+}
+
 export interface Database {
   users: UsersTable;
   products: ProductsTable;
@@ -141,6 +158,7 @@ export interface Database {
   checkoutRequests: CheckoutRequestsTable;
   rowCounts: RowCountsTable;
   productsNameSearch: ProductsNameSearchTable;
+  auditEvents: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -151,3 +169,4 @@ export type NewProductRow = Insertable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;

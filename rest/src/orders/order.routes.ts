@@ -4,7 +4,7 @@ import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { forbidden } from '../shared/http-errors.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
-import { type CheckoutBody, CheckoutBodySchema, CheckoutHeaders, OrderAnswerSchema, OrderListAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
+import { type CheckoutBody, CheckoutBodySchema, CheckoutHeaders, OrderAnswerSchema, OrderListAnswer, OrderHistoryAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
 import type { OrderService } from './order.service.js';
 
 export interface OrderRouteOptions {
@@ -76,6 +76,22 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     async (request) => orders.get(viewerOf(request), request.params.id),
   );
 
+  // An extension: the plain contract keeps no history.
+  if (extensions) {
+    app.get(
+      '/:id/history',
+      {
+        schema: {
+          ...common,
+          summary: 'What happened to one of the caller’s orders (any, for admins), with times; admins see who moved it (extension)',
+          params: IdParams,
+          response: { 200: OrderHistoryAnswer, ...errorAnswers(400, 401, 404) },
+        },
+      },
+      async (request) => orders.history(viewerOf(request), request.params.id),
+    );
+  }
+
   app.put(
     '/:id/status',
     {
@@ -88,6 +104,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         response: { 200: OrderAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => orders.changeStatus(request.params.id, request.body.status as OrderStatus),
+    async (request) => orders.changeStatus(viewerOf(request), request.params.id, request.body.status as OrderStatus),
   );
 };

@@ -76,6 +76,15 @@ export const CheckoutHeaders = Type.Object({
   ),
 });
 
+export const OrderHistoryAnswer = Type.Array(
+  Type.Object({
+    status: Type.String({ enum: [...ORDER_STATUSES], description: 'The status the order reached (PENDING: placed)' }),
+    at: Timestamp,
+    by: Type.Optional(Type.String({ description: 'The admin who moved it there: for admins only' })),
+  }),
+  { description: 'What happened to the order, oldest first: placed, then each move of its status (extension: order-history)' },
+);
+
 export const StatusBody = Type.Object({
   status: Type.Enum(['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED']),
 });

@@ -1,4 +1,5 @@
 // Orders: checkout turns the cart into an order in one transaction; admins move orders through their statuses.
+import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import type { CartRepository } from '../cart/cart.repository.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/clock.js';
@@ -49,6 +50,13 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
   };
 }
 
+/** One step of an order's history: the status it reached, when, and (for admins) who moved it there. */
+export interface OrderHistoryEntry {
+  status: OrderStatus;
+  at: string;
+  by?: string;
+}
+
 export interface CheckoutRequest {
   shippingAddress: string;
   /** The total the buyer reviewed (dollars): when the cart's is another, nothing is written (PRICE_CHANGED). */
@@ -68,6 +76,7 @@ export class OrderService {
     private readonly orders: OrderRepository,
     private readonly carts: CartRepository,
     private readonly products: ProductRepository,
+    private readonly audit: AuditRepository,
   ) {}
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
@@ -146,7 +155,20 @@ export class OrderService {
     return toOrderAnswer(order);
   }
 
-  async changeStatus(id: number, status: OrderStatus): Promise<OrderAnswer> {
+  /**
+   * What happened to an order, oldest first: placed, then each move of its status with its time; admins also see who
+   * moved it. The buyer's own order, or any for admins (as `get`).
+   */
+  async history(viewer: AuthenticatedUser, id: number): Promise<OrderHistoryEntry[]> {
+    const order = await this.get(viewer, id);
+    const moves = (await this.audit.ofSubject({ type: 'order', id })).filter((event) => event.action === 'order.status_changed');
+    return [
+      { status: 'PENDING', at: order.orderDate },
+      ...moves.map((event) => ({ status: event.changes.status!.to as OrderStatus, at: event.at, ...(viewer.isAdmin ? { by: event.actor.username } : {}) })),
+    ];
+  }
+
+  async changeStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderAnswer> {
     await this.orders.transaction(async (trx) => {
       const order = await this.orders.findById(id, trx);
       if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
@@ -162,6 +184,7 @@ export class OrderService {
       if (status === 'CANCELLED') {
         for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
       }
+      await new AuditRepository(trx).record(actor, 'order.status_changed', { type: 'order', id }, { status: { from: current, to: status } });
     });
     const order = await this.orders.findById(id);
     if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');

@@ -1,7 +1,7 @@
 // /api/products: everyone logged in reads the catalogue; only admins change it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin } from '../auth/authenticate.js';
+import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import {
@@ -85,7 +85,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         response: { 201: ProductAnswer, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.code(201).send(await products.create(request.body)),
+    async (request, reply) => reply.code(201).send(await products.create(viewerOf(request), request.body)),
   );
 
   app.put(
@@ -100,7 +100,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         response: { 200: ProductAnswer, ...errorAnswers(400, 401, 403, 404) },
       },
     },
-    async (request) => products.update(request.params.id, request.body),
+    async (request) => products.update(viewerOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -115,7 +115,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       },
     },
     async (request, reply) => {
-      await products.delete(request.params.id);
+      await products.delete(viewerOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import { validateProductForm } from '../../../shop-rules/product-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
+import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
 import type { ProductCriteria, ProductFields, ProductRepository } from './product.repository.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
 
@@ -45,8 +46,28 @@ function criteriaOf(filter: ProductFilter): ProductCriteria {
   };
 }
 
+/** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */
+export type ProductTransaction = <T>(work: (repositories: { products: ProductRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+
+/** What the audit record keeps of a product: what an admin edits. */
+const AUDITED_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'] as const;
+
+/** The fields whose values differ (all of them against nothing: a product created, or deleted). */
+function productChanges(before: ProductAnswer | undefined, after: ProductAnswer | undefined): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const field of AUDITED_FIELDS) {
+    const [from, to] = [before?.[field], after?.[field]];
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    changes[field] = { ...(before ? { from } : {}), ...(after ? { to } : {}) };
+  }
+  return changes;
+}
+
 export class ProductService {
-  constructor(private readonly products: ProductRepository) {}
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly inTransaction: ProductTransaction,
+  ) {}
 
   async list(filter: ProductFilter = {}): Promise<ProductAnswer[]> {
     return (await this.products.find(criteriaOf(filter))).map(toProductAnswer);
@@ -71,17 +92,34 @@ export class ProductService {
     return toProductAnswer(row);
   }
 
-  async create(input: ProductInput): Promise<ProductAnswer> {
-    return toProductAnswer(await this.products.insert(validateProductInput(input)));
+  async create(actor: Actor, input: ProductInput): Promise<ProductAnswer> {
+    const fields = validateProductInput(input);
+    return this.inTransaction(async ({ products, audit }) => {
+      const created = toProductAnswer(await products.insert(fields));
+      await audit.record(actor, 'product.created', { type: 'product', id: created.id }, productChanges(undefined, created));
+      return created;
+    });
   }
 
-  async update(id: number, input: ProductInput): Promise<ProductAnswer> {
-    const row = await this.products.update(id, validateProductInput(input));
-    if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
-    return toProductAnswer(row);
+  async update(actor: Actor, id: number, input: ProductInput): Promise<ProductAnswer> {
+    const fields = validateProductInput(input);
+    return this.inTransaction(async ({ products, audit }) => {
+      const before = await products.findById(id);
+      const row = before && (await products.update(id, fields));
+      if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
+      const updated = toProductAnswer(row);
+      const changes = productChanges(toProductAnswer(before), updated);
+      // Saved as it was: nothing happened that a record should tell.
+      if (Object.keys(changes).length > 0) await audit.record(actor, 'product.updated', { type: 'product', id }, changes);
+      return updated;
+    });
   }
 
-  async delete(id: number): Promise<void> {
-    if (!(await this.products.delete(id))) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.inTransaction(async ({ products, audit }) => {
+      const before = await products.findById(id);
+      if (!before || !(await products.delete(id))) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
+      await audit.record(actor, 'product.deleted', { type: 'product', id }, productChanges(toProductAnswer(before), undefined));
+    });
   }
 }

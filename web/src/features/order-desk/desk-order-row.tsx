@@ -1,6 +1,6 @@
 // One order on the admins' desk as a compact row: number, buyer, date, how many items, total and status, with a
-// button for each move the order may make from where it is (shop-rules' deskMoves). The lines and the shipping
-// address open on demand, so that a screen holds many orders. Cancelling asks first and says the stock returns. A
+// button for each move the order may make from where it is (shop-rules' deskMoves). The lines, the shipping
+// address and the order's history (who moved it, when) open on demand, so that a screen holds many orders. Cancelling asks first and says the stock returns. A
 // move the shop refuses shows why, in the row.
 import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Alert } from '../../components/feedback';
 import { ItemLines } from '../../components/item-lines';
 import { StatusBadge } from '../../components/status-badge';
+import { OrderHistory } from '../../components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '../../lib/orders';
@@ -169,6 +170,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}
         </p>
+        {open && <OrderHistory orderId={data.id} number={data.number} status={data.status} />}
       </div>
       <ConfirmDialog
         open={confirmingCancel}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MoveOrderDocument, OrderDeskDocument } from '../../gql/graphql';
+import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument } from '../../gql/graphql';
 import { orderId, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
@@ -66,6 +66,12 @@ function moveMock(order: DeskOrder, status: Status, userErrors: { message: strin
 }
 
 const admin = () => sessionMock({ username: 'admin', isAdmin: true });
+
+/** An order's history as the gateway answers it for admins (who moved it, beside each move). */
+const historyMock = (n: number, steps: { status: Status; at: string; by?: string }[]) => ({
+  request: { query: OrderHistoryDocument, variables: { id: orderId(n) } },
+  result: { data: { node: { __typename: 'Order', id: orderId(n), history: steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+});
 // Hidden ones too: while a dialog is open the rest of the page is inert.
 const row = (n: number) => screen.getByRole('article', { name: `Order #${n}`, hidden: true });
 const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -106,7 +112,10 @@ describe('the order desk', () => {
   });
 
   it('opens a row on demand to show its lines and shipping address, and closes it again', async () => {
-    const { user } = renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 })] });
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 }), historyMock(3, [{ status: 'PENDING', at: '2026-11-23T09:30:00.000Z' }])],
+    });
     const third = await screen.findByRole('article', { name: 'Order #3' });
     await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
     const toggle = within(third).getByRole('button', { name: 'Hide details of order #3' });
@@ -121,6 +130,26 @@ describe('the order desk', () => {
     await user.click(toggle);
     expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute('aria-expanded', 'false');
     expect(within(third).queryByRole('list', { name: 'Items of order #3' })).toBeNull();
+  });
+
+  it('shows an opened order’s history with who moved it, and reads it again when the order moves', async () => {
+    const pending = deskOrder(4, 'PENDING');
+    const placed = { status: 'PENDING', at: '2026-11-24T09:30:00.000Z' } as const;
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [
+        admin(),
+        deskMock([pending], { PENDING: 1 }),
+        historyMock(4, [placed]),
+        moveMock(pending, 'CONFIRMED'),
+        historyMock(4, [placed, { status: 'CONFIRMED', at: '2026-11-24T10:15:00.000Z', by: 'admin' }]),
+      ],
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Order #4' })).getByRole('button', { name: 'Show details of order #4' }));
+    const history = () => within(within(row(4)).getByRole('region', { name: 'History' })).getAllByRole('listitem').map((step) => step.textContent);
+    await waitFor(() => expect(history()).toEqual(['PlacedNov 24, 2026, 9:30 AM']));
+    await user.click(within(row(4)).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(history()).toEqual(['PlacedNov 24, 2026, 9:30 AM', 'ConfirmedNov 24, 2026, 10:15 AMby admin']));
   });
 
   it.each([

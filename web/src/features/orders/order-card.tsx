@@ -1,12 +1,16 @@
-// One order in the history (spec §2): number, date, status badge, items, shipping address and total.
+// One order in the history (spec §2): number, date, status badge, items, shipping address and total; what happened
+// to it (placed, confirmed, shipped… with times) on demand.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
+import { useState } from 'react';
+import { Button } from '../../components/button';
 import { ItemLines } from '../../components/item-lines';
 import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { surface } from '../../components/card';
+import { OrderHistory } from '../../components/order-history';
 import styles from './orders.module.css';
 
 if (false) {
@@ -33,8 +37,10 @@ if (false) {
 
 export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_OrderFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: OrderCard_OrderFragmentDoc, from: order });
+  const [showHistory, setShowHistory] = useState(false);
   if (!complete) return null;
   const titleId = `order-${data.number}`;
+  const historyId = `order-${data.number}-history-panel`;
   return (
     <article className={surface(styles.card)} aria-labelledby={titleId}>
       <div className={styles.header}>
@@ -52,6 +58,14 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
           {data.shippingAddress}
         </p>
         <p className={styles.total}>Total: {formatPrice(data.totalAmount)}</p>
+      </div>
+      <div className={styles.historyPanel}>
+        <Button variant="ghost" size="small" className={styles.historyToggle} aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory(!showHistory)}>
+          {showHistory ? 'Hide history' : 'Show history'}
+        </Button>
+        <div id={historyId} hidden={!showHistory}>
+          {showHistory && <OrderHistory orderId={data.id} number={data.number} status={data.status} headingShown={false} />}
+        </div>
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '../../components/status-badge';
 import { describe, expect, it } from 'vitest';
-import { OrdersPageDocument } from '../../gql/graphql';
+import { OrderHistoryDocument, OrdersPageDocument } from '../../gql/graphql';
 import { orderId, productId, sessionMock } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
@@ -61,6 +61,46 @@ describe('orders', () => {
     expect(await screen.findByRole('heading', { name: 'Order #1' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load more orders' })).toBeNull();
+  });
+
+  it('shows an order’s history on demand: placed, then each move with its time', async () => {
+    const history = (steps: { status: string; at: string; by?: string | null }[] | null) => ({
+      request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+      result: { data: { node: { __typename: 'Order', id: orderId(2), history: steps && steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+    });
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
+        history([
+          { status: 'PENDING', at: '2026-11-20T08:05:00.000Z' },
+          { status: 'CONFIRMED', at: '2026-11-20T09:30:00.000Z' },
+          { status: 'SHIPPED', at: '2026-11-21T14:00:00.000Z' },
+        ]),
+      ],
+    });
+    const show = await screen.findByRole('button', { name: 'Show history' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    const steps = await within(await screen.findByRole('region', { name: 'History' })).findAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['PlacedNov 20, 2026, 8:05 AM', 'ConfirmedNov 20, 2026, 9:30 AM', 'ShippedNov 21, 2026, 2:00 PM']);
+    expect(screen.getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide history' }));
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+  });
+
+  it('says so when an order’s history cannot be loaded', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
+        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, error: new Error('Failed to fetch') },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show history' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("The order's history could not be loaded. Please try again.");
   });
 
   it('says “No orders found” before the first order', async () => {

@@ -1,0 +1,75 @@
+// The record of what admins did (migration 0006): appended inside the transaction of the change it tells of, so that
+// a change is never without its record, nor a record without its change.
+import type { Kysely } from 'kysely';
+import type { AuditEventRow, Database } from '../db/schema.js';
+import { now } from '../shared/clock.js';
+
+export type AuditAction = 'product.created' | 'product.updated' | 'product.deleted' | 'order.status_changed';
+export type AuditSubject = { type: 'product' | 'order'; id: number };
+/** Field → what it was and what it became (one side only when it was created or deleted). */
+export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+export interface AuditEvent {
+  id: number;
+  at: string;
+  actor: Actor;
+  action: AuditAction;
+  subject: AuditSubject;
+  changes: AuditChanges;
+}
+
+const toEvent = (row: AuditEventRow): AuditEvent => ({
+  id: row.id,
+  at: row.occurredAt,
+  actor: { id: row.actorId, username: row.actorUsername },
+  action: row.action as AuditAction,
+  subject: { type: row.subjectType as AuditSubject['type'], id: row.subjectId },
+  changes: JSON.parse(row.changes) as AuditChanges,
+});
+
+export class AuditRepository {
+  /** `db` may be a transaction: the record is then part of it. */
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(actor: Actor, action: AuditAction, subject: AuditSubject, changes: AuditChanges): Promise<void> {
+    await this.db
+      .insertInto('auditEvents')
+      .values({
+        occurredAt: now(),
+        actorId: actor.id,
+        actorUsername: actor.username,
+        action,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        changes: JSON.stringify(changes),
+      })
+      .execute();
+  }
+
+  /** One subject's events, oldest first. */
+  async ofSubject(subject: AuditSubject): Promise<AuditEvent[]> {
+    const rows = await this.db
+      .selectFrom('auditEvents')
+      .selectAll()
+      .where('subjectType', '=', subject.type)
+      .where('subjectId', '=', subject.id)
+      .orderBy('id')
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  /** A page of every event (or one subject's), newest first, and how many there are. */
+  async page(slice: { offset: number; limit: number }, subject?: AuditSubject): Promise<{ events: AuditEvent[]; total: number }> {
+    let query = this.db.selectFrom('auditEvents');
+    if (subject) query = query.where('subjectType', '=', subject.type).where('subjectId', '=', subject.id);
+    const [rows, counted] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').limit(slice.limit).offset(slice.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { events: rows.map(toEvent), total: Number(counted.count) };
+  }
+}
