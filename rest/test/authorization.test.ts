@@ -33,6 +33,7 @@ const CODE_OF: Record<string, string> = {
   [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
   'Only administrators can see every order': 'FORBIDDEN',
   'Only administrators can change an order’s status': 'FORBIDDEN',
+  'Only administrators can read the audit record': 'FORBIDDEN',
   [NOT_A_PARTICIPANT]: 'NOT_A_PARTICIPANT',
   'This product is not in your cart': 'NOT_IN_CART',
   'Order not found': 'ORDER_NOT_FOUND',
@@ -195,6 +196,18 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/orders/{id}',
     path: (f) => `/api/orders/${f.orderId}`,
     expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found', 'id'], admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/{id}/history',
+    path: (f) => `/api/orders/${f.orderId}/history`,
+    expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found', 'id'], admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/audit-events',
+    path: () => '/api/audit-events',
+    expected: adminOnly(200, 'Only administrators can read the audit record'),
   },
   {
     method: 'PUT',
