@@ -1,5 +1,5 @@
-// Global ids and connection cursors: opaque base64url text outside, "Type:localId" / "offset:n" / "message:id" /
-// "room:activity,id" inside.
+// Global ids and connection cursors: base64url text outside, "Type:localId" inside a global id; "offset:n" /
+// "message:id" / "room:activity,id" sealed inside a cursor (and read in the previous release's plain form).
 // Whatever a client sends, decoding answers a value or undefined, never throws.
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,22 +106,31 @@ describe('numericIdOf', () => {
   });
 });
 
+/** A cursor that base64url-decodes to no readable text: its version byte, then the text masked. */
+function expectSealed(cursor: string, readable: string) {
+  expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+  expect(Buffer.from(cursor, 'base64url')[0]).toBe(1);
+  expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toContain(readable);
+}
+
 describe('cursors', () => {
   it.each([
     { cursor: offsetCursor(0), text: 'b2Zmc2V0OjA', offset: 0 },
     { cursor: offsetCursor(19), text: 'b2Zmc2V0OjE5', offset: 19 },
     { cursor: offsetCursor(999_999_999_999_999), text: encoded('offset:999999999999999'), offset: 999_999_999_999_999 },
-  ])('an offset cursor $text reads back as $offset', ({ cursor, text, offset }) => {
-    expect(cursor).toBe(text);
+  ])('an offset cursor reads back as $offset, and so does the previous release\'s $text', ({ cursor, text, offset }) => {
+    expectSealed(cursor, 'offset:');
     expect(offsetFromCursor(cursor)).toBe(offset);
+    expect(offsetFromCursor(text)).toBe(offset);
   });
 
   it.each([
     { cursor: messageCursor(1), text: 'bWVzc2FnZTox', id: 1 },
     { cursor: messageCursor(120), text: 'bWVzc2FnZToxMjA', id: 120 },
-  ])('a message cursor $text reads back as $id', ({ cursor, text, id }) => {
-    expect(cursor).toBe(text);
+  ])('a message cursor reads back as $id, and so does the previous release\'s $text', ({ cursor, text, id }) => {
+    expectSealed(cursor, 'message:');
     expect(messageIdFromCursor(cursor)).toBe(id);
+    expect(messageIdFromCursor(text)).toBe(id);
   });
 
   it('reads leading zeros as the number they write', () => {
@@ -163,9 +172,16 @@ describe('cursors', () => {
     { place: { activity: '', roomId: 7 }, text: 'cm9vbTosNw' },
     // Another implementation's time, without a zone.
     { place: { activity: '2026-11-22T09:36:04', roomId: 3 }, text: encoded('room:2026-11-22T09:36:04,3') },
-  ])('a room cursor $text reads back as its place', ({ place, text }) => {
-    expect(roomCursor(place)).toBe(text);
+  ])('a room cursor reads back as its place, and so does the previous release\'s $text', ({ place, text }) => {
+    expectSealed(roomCursor(place), 'room:');
     expect(roomPlaceFromCursor(roomCursor(place))).toEqual(place);
+    expect(roomPlaceFromCursor(text)).toEqual(place);
+  });
+
+  it('a sealed cursor of one kind is no cursor of another', () => {
+    expect(offsetFromCursor(messageCursor(19))).toBeUndefined();
+    expect(messageIdFromCursor(offsetCursor(19))).toBeUndefined();
+    expect(roomPlaceFromCursor(offsetCursor(19))).toBeUndefined();
   });
 
   it.each([

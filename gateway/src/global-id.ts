@@ -1,4 +1,5 @@
 // Relay global ids: opaque to clients, "Type:localId" inside (base64url), so node(id) knows where to look.
+import { createHash } from 'node:crypto';
 import type { RoomPlace } from './rest/room-pages.js';
 
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
@@ -34,15 +35,41 @@ export function numericIdOf(globalId: string, type: NodeType): number | undefine
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
-// Connection cursors are opaque too: an offset for offset-paged lists, a message id for chat history, and a room's
-// place in the viewer's list (its latest activity and its id) for chat rooms.
-export const offsetCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
-export const messageCursor = (messageId: number) => Buffer.from(`message:${messageId}`).toString('base64url');
+// Connection cursors are opaque: an offset for offset-paged lists, a message id for chat history, and a room's place in
+// the viewer's list (its latest activity and its id) for chat rooms, each written as text ("offset:19"), then sealed:
+// a version byte and the text masked, in base64url. A client cannot read one, so none builds on what is inside (it is
+// free to change); one made up or mangled reads as no cursor. Not a secret: a cursor grants nothing a client could
+// not page to.
+const CURSOR_VERSION = 1;
+const CURSOR_MASK = createHash('sha256').update('medshop connection cursors').digest();
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,100}$/;
+
+function sealCursor(text: string): string {
+  const plain = Buffer.from(text, 'utf8');
+  const sealed = Buffer.alloc(plain.length + 1);
+  sealed[0] = CURSOR_VERSION;
+  for (let index = 0; index < plain.length; index += 1) sealed[index + 1] = plain[index]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
+  return sealed.toString('base64url');
+}
+
+/** The text inside a cursor; undefined for anything that is not one. */
+function openCursor(cursor: string): string | undefined {
+  if (!CURSOR_TEXT.test(cursor)) return undefined;
+  const sealed = Buffer.from(cursor, 'base64url');
+  // The previous release's cursors were the text in plain base64url: read for one release, so that a page a client
+  // holds across the upgrade still goes on.
+  if (sealed[0] !== CURSOR_VERSION) return sealed.toString('utf8');
+  const plain = Buffer.alloc(sealed.length - 1);
+  for (let index = 0; index < plain.length; index += 1) plain[index] = sealed[index + 1]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
+  return plain.toString('utf8');
+}
+
+export const offsetCursor = (offset: number) => sealCursor(`offset:${offset}`);
+export const messageCursor = (messageId: number) => sealCursor(`message:${messageId}`);
 
 function decodeCursor(cursor: string, prefix: string): number | undefined {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return undefined;
-  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!decoded.startsWith(`${prefix}:`)) return undefined;
+  const decoded = openCursor(cursor);
+  if (!decoded?.startsWith(`${prefix}:`)) return undefined;
   const value = decoded.slice(prefix.length + 1);
   return /^[0-9]{1,15}$/.test(value) ? Number(value) : undefined;
 }
@@ -51,11 +78,10 @@ export const offsetFromCursor = (cursor: string) => decodeCursor(cursor, 'offset
 export const messageIdFromCursor = (cursor: string) => decodeCursor(cursor, 'message');
 
 
-export const roomCursor = ({ activity, roomId }: RoomPlace) => Buffer.from(`room:${activity},${roomId}`).toString('base64url');
+export const roomCursor = ({ activity, roomId }: RoomPlace) => sealCursor(`room:${activity},${roomId}`);
 
 export function roomPlaceFromCursor(cursor: string): RoomPlace | undefined {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return undefined;
-  const match = /^room:([0-9A-Za-z:.+-]{0,40}),([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const match = /^room:([0-9A-Za-z:.+-]{0,40}),([1-9][0-9]{0,15})$/.exec(openCursor(cursor) ?? '');
   if (!match) return undefined;
   const [, activity = '', roomId = ''] = match;
   // A time the gateway could not have written (a date that is none) names no place in the list.

@@ -21,6 +21,7 @@ import {
   isInterfaceType,
   isObjectType,
 } from 'graphql';
+import { DEFAULT_PAGE_SIZE } from './page-size.js';
 
 /** About how many objects an answer may hold: the screens ask for a few hundred at most. */
 export const MAX_QUERY_COST = 5000;
@@ -32,19 +33,22 @@ const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last']);
 
 /**
  * The page size a field asks for, as execution will see it: written in the document, passed as a variable, the
- * variable's default, or the argument's default in the schema (`messages(last: Int = 50)`); 1 for other fields.
+ * variable's default, or the argument's default in the schema (`messages(last: Int = 50)`); a connection asked for
+ * neither `first` nor `last` pages the resolvers' default; 1 for other fields. The larger, if both are given.
  */
 function pageSize(field: FieldNode, definition: GraphQLField<unknown, unknown> | undefined, variables: Record<string, unknown>): number {
-  const argument = definition?.args.find((candidate) => PAGE_SIZE_ARGUMENTS.has(candidate.name));
-  if (!definition || !argument) return 1;
-  let size: unknown;
+  const argumentsOfPage = definition?.args.filter((candidate) => PAGE_SIZE_ARGUMENTS.has(candidate.name)) ?? [];
+  if (!definition || argumentsOfPage.length === 0) return 1;
+  let values: Record<string, unknown>;
   try {
-    size = getArgumentValues(definition, field, variables)[argument.name];
+    values = getArgumentValues(definition, field, variables);
   } catch {
     // A value execution would refuse anyway (a string for an Int): priced as the default page.
-    size = argument.defaultValue;
+    values = {};
   }
-  return typeof size === 'number' && Number.isFinite(size) && size > 1 ? size : 1;
+  const sizes = argumentsOfPage.map((argument) => values[argument.name] ?? argument.defaultValue).filter((size): size is number => typeof size === 'number' && Number.isFinite(size));
+  const size = sizes.length > 0 ? Math.max(...sizes) : DEFAULT_PAGE_SIZE;
+  return size > 1 ? size : 1;
 }
 
 /** The items of a page: what its size multiplies. */

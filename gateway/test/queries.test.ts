@@ -20,6 +20,7 @@ async function read<T = any>(query: string, variables: Record<string, unknown> =
 }
 
 const errorCodes = (answer: GraphQLAnswer) => (answer.errors ?? []).map((error) => error.extensions?.code);
+const errorMessages = (answer: GraphQLAnswer) => (answer.errors ?? []).map((error) => error.message);
 
 /** The full catalogue straight from the REST service, in its order (by id). */
 async function catalogueNames(): Promise<string[]> {
@@ -117,6 +118,51 @@ describe('products', () => {
     const { names, totals } = await walk(token, 7);
     expect(names).toEqual(expected);
     expect([...totals]).toEqual([expected.length]);
+  });
+
+  const BACKWARD = `query ($last: Int, $before: String, $first: Int, $after: String) {
+    products(last: $last, before: $before, first: $first, after: $after) {
+      totalCount
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      edges { cursor node { name } }
+    }
+  }`;
+
+  it('pages backward with last/before from the end to the start: the same products in the same order, and cursors that page forward again', async () => {
+    const token = await shop.user('q-backward');
+    const expected = await catalogueNames();
+    const pages: string[][] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const { products }: { products: any } = await read(BACKWARD, { last: 7, before }, token);
+      const names = products.edges.map((edge: { node: { name: string } }) => edge.node.name);
+      pages.unshift(names);
+      const seen = pages.flat().length;
+      expect(products.totalCount).toBe(expected.length);
+      // Backward: the page ends where `before` is (or at the list's end), and there is more before it until the start.
+      expect(names).toEqual(expected.slice(expected.length - seen, expected.length - seen + names.length));
+      expect(products.pageInfo.hasPreviousPage).toBe(seen < expected.length);
+      expect(products.pageInfo.hasNextPage).toBe(page > 0);
+      if (!products.pageInfo.hasPreviousPage) break;
+      expect(names).toHaveLength(7);
+      before = products.pageInfo.startCursor;
+    }
+    expect(pages.flat()).toEqual(expected);
+    // A cursor met paging backward pages forward from there.
+    const { products: last } = await read(BACKWARD, { last: 3 }, token);
+    const { products: fromThere } = await read(BACKWARD, { first: 2, after: last.edges[0].cursor }, token);
+    expect(fromThere.edges.map((edge: any) => edge.node.name)).toEqual(expected.slice(-2));
+  });
+
+  it('refuses paging both ways at once, and a before that is not a cursor, with BAD_USER_INPUT', async () => {
+    const token = await shop.user('q-both-ways');
+    const cursor = (await read(BACKWARD, { first: 2 }, token)).products.pageInfo.endCursor;
+    for (const variables of [{ first: 2, last: 2 }, { first: 2, before: cursor }, { last: 2, after: cursor }, { last: 101 }, { last: -1 }, { last: 2, before: 'nope' }]) {
+      const answer = await shop.graphql(BACKWARD, variables, token);
+      expect(answer.data?.products ?? null, JSON.stringify(variables)).toBeNull();
+      expect(errorCodes(answer), JSON.stringify(variables)).toEqual(['BAD_USER_INPUT']);
+    }
+    expect(errorMessages(await shop.graphql(BACKWARD, { first: 2, last: 2 }, token))).toEqual(['Page forward with first and after, or backward with last and before: not both']);
   });
 
   it('answers 20 products when first is not given', async () => {
@@ -570,6 +616,15 @@ describe('viewer', () => {
     expect(errorCodes(refused)).toEqual(['BAD_USER_INPUT']);
     const badAfter = await shop.graphql(ORDERS, { first: 2, after: 'nope' }, token);
     expect(errorCodes(badAfter)).toEqual(['BAD_USER_INPUT']);
+    // Backward: the oldest first (last, no before), then what came before the second's cursor.
+    const BACKWARD_ORDERS = `query ($last: Int, $before: String) { viewer { orders(last: $last, before: $before) {
+      pageInfo { hasNextPage hasPreviousPage } edges { node { shippingAddress } }
+    } } }`;
+    const oldest = (await read(BACKWARD_ORDERS, { last: 1 }, token)).viewer.orders;
+    expect(oldest).toEqual({ pageInfo: { hasNextPage: false, hasPreviousPage: true }, edges: [{ node: { shippingAddress: 'First address' } }] });
+    const newer = (await read(BACKWARD_ORDERS, { last: 5, before: second.edges[0].cursor }, token)).viewer.orders;
+    expect(newer.edges.map((edge: any) => edge.node.shippingAddress)).toEqual(['Third address', 'Second address']);
+    expect(newer.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
   });
 
   it('orders: an account without orders has an empty connection', async () => {

@@ -34,6 +34,14 @@ describe('the price of an operation', () => {
     expect(operationCost(schema, parse(omitted), undefined, {})).toBe(7703);
   });
 
+  it('prices a connection paged backward by its last, and one given neither first nor last as the default page of 20', () => {
+    const page = (args: string) => `{ products${args} { edges { node { id } } pageInfo { hasNextPage } } }`;
+    // products 1 + n × (edge 1 + node 1) + pageInfo 1
+    expect(operationCost(schema, parse(page('(last: 100)')), undefined, undefined)).toBe(1 + 100 * 2 + 1);
+    expect(operationCost(schema, parse(page('(first: 10)')), undefined, undefined)).toBe(1 + 10 * 2 + 1);
+    expect(operationCost(schema, parse(page('')), undefined, undefined)).toBe(1 + 20 * 2 + 1);
+  });
+
   it('admits every operation of the web client with the largest pages it may ask for, and its Relay equivalent', () => {
     const documents = Object.entries(webDocuments).filter(([, value]) => (value as DocumentNode)?.kind === Kind.DOCUMENT) as [string, DocumentNode][];
     const operations = documents.filter(([, document]) => document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION));

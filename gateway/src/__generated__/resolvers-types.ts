@@ -536,7 +536,7 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /**
    * Every customer's orders, newest first: for admins only (null with a FORBIDDEN error otherwise, the rest of the
-   * answer intact). `status` narrows them. `first` is at most 100.
+   * answer intact). `status` narrows them. Pages both ways like `products`.
    * `search` finds orders as the order desk does: digits, optionally after #, find the order with that number
    * ("12", "#12"); any other text finds the orders of buyers whose username contains it, in any case. It is trimmed,
    * at most 100 characters (BAD_USER_INPUT beyond), and blank searches nothing; `countsByStatus` then counts what
@@ -545,7 +545,10 @@ export type Query = {
   orders?: Maybe<OrderConnection>;
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
-  /** The catalogue by id, optionally filtered. `first` is at most 100. */
+  /**
+   * The catalogue by id, optionally filtered. Pages forward with `first` and `after`, or backward with `last` and
+   * `before` (`last` alone: the end of the list); 20 when neither `first` nor `last` is given, at most 100.
+   */
   products?: Maybe<ProductConnection>;
   /** The logged-in user; null without a token. */
   viewer?: Maybe<User>;
@@ -564,7 +567,9 @@ export type QueryNodesArgs = {
 
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
 };
@@ -577,8 +582,10 @@ export type QueryProductArgs = {
 
 export type QueryProductsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ProductFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type RegisterInput = {
@@ -732,7 +739,7 @@ export type User = Node & {
   id: Scalars['ID']['output'];
   isAdmin: Scalars['Boolean']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
-  /** Newest first. `first` is at most 100. */
+  /** Newest first. Pages both ways like `Query.products`. */
   orders: OrderConnection;
   phoneNumber?: Maybe<Scalars['String']['output']>;
   preferences: Preferences;
@@ -758,7 +765,9 @@ export type UserChatUsersArgs = {
 
 export type UserOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** An expected failure, for people: show `message`, next to `field` when it names one. */
@@ -1265,9 +1274,9 @@ export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extend
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
-  orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, RequireFields<QueryOrdersArgs, 'first'>>;
+  orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
-  products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, RequireFields<QueryProductsArgs, 'first'>>;
+  products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
@@ -1332,7 +1341,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, RequireFields<UserOrdersArgs, 'first'>>;
+  orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<UserOrdersArgs>>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;

@@ -1,6 +1,7 @@
 // Relay cursor connections over offset windows (products, orders), and the checks every connection's arguments share.
 import { GraphQLError } from 'graphql';
 import { offsetCursor, offsetFromCursor } from '../global-id.js';
+import { DEFAULT_PAGE_SIZE } from '../page-size.js';
 import type { Window, WindowSlice } from '../rest/windows.js';
 
 export const MAX_FIRST = 100;
@@ -15,13 +16,38 @@ export function pageSize(argument: string, value: number | null | undefined, fal
   return size;
 }
 
-/** The window after the `after` cursor. */
-export function windowAfter(first: number | null | undefined, after: string | null | undefined): Window {
-  const limit = pageSize('first', first, 20);
-  if (after == null) return { offset: 0, limit };
-  const position = offsetFromCursor(after);
-  if (position === undefined) throw badArgument('after is not a cursor of this list');
-  return { offset: position + 1, limit };
+/** A connection's paging arguments: forward with `first` and `after`, or backward with `last` and `before`. */
+export interface PagingArguments {
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}
+
+
+function positionOf(argument: 'after' | 'before', cursor: string): number {
+  const position = offsetFromCursor(cursor);
+  if (position === undefined) throw badArgument(`${argument} is not a cursor of this list`);
+  return position;
+}
+
+/**
+ * The window the arguments ask for over an offset-paged list: after `after` (the first 20 when nothing is given), or
+ * the `last` before `before` — or, with no `before`, the list's last ones, which asks `countAll` how long it is.
+ */
+export async function offsetWindow({ first, after, last, before }: PagingArguments, countAll: () => Promise<number>): Promise<Window> {
+  const backward = last != null || before != null;
+  if (backward && (first != null || after != null)) {
+    throw badArgument('Page forward with first and after, or backward with last and before: not both');
+  }
+  if (!backward) {
+    const limit = pageSize('first', first, DEFAULT_PAGE_SIZE);
+    return after == null ? { offset: 0, limit } : { offset: positionOf('after', after) + 1, limit };
+  }
+  const limit = pageSize('last', last, DEFAULT_PAGE_SIZE);
+  const end = before == null ? await countAll() : positionOf('before', before);
+  const offset = Math.max(0, end - limit);
+  return { offset, limit: end - offset };
 }
 
 export function offsetConnection<T>(slice: WindowSlice<T>, window: Window) {

@@ -5,7 +5,7 @@ import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rule
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
-import { MAX_FIRST as MAX_NODES, offsetConnection, windowAfter } from './connections.js';
+import { MAX_FIRST as MAX_NODES, offsetConnection, offsetWindow } from './connections.js';
 import { resolveNode } from './node.js';
 
 export const Query: QueryResolvers = {
@@ -19,27 +19,26 @@ export const Query: QueryResolvers = {
   },
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),
-  products: async (_root, { first, after, filter }, context) => {
-    const window = windowAfter(first, after);
-    const slice = await context.api.products.window(
-      {
-        name: filter?.name?.trim() || undefined,
-        minPrice: filter?.minPrice ?? undefined,
-        maxPrice: filter?.maxPrice ?? undefined,
-        minQuantity: filter?.minQuantity ?? undefined,
-        maxQuantity: filter?.maxQuantity ?? undefined,
-      },
-      window,
-    );
+  products: async (_root, { filter, ...paging }, context) => {
+    const criteria = {
+      name: filter?.name?.trim() || undefined,
+      minPrice: filter?.minPrice ?? undefined,
+      maxPrice: filter?.maxPrice ?? undefined,
+      minQuantity: filter?.minQuantity ?? undefined,
+      maxQuantity: filter?.maxQuantity ?? undefined,
+    };
+    const window = await offsetWindow(paging, async () => (await context.api.products.window(criteria, { offset: 0, limit: 1 })).totalCount);
+    const slice = await context.api.products.window(criteria, window);
     context.loaders.primeProducts(slice.items);
     return offsetConnection(slice, window);
   },
-  orders: async (_root, { first, after, status, search }, context) => {
-    const window = windowAfter(first, after);
+  orders: async (_root, { status, search, ...paging }, context) => {
     // Checked here too, as every rule is before any contract implementation is called (it may not check it).
     const found = checkOrderSearch(search ?? '');
     if (isRuleViolation(found)) throw new GraphQLError(found.message, { extensions: { code: 'BAD_USER_INPUT' } });
-    const slice = await context.api.orders.everyone(window, { status: status ?? undefined, search: found ? search!.trim() : undefined });
+    const narrowing = { status: status ?? undefined, search: found ? search!.trim() : undefined };
+    const window = await offsetWindow(paging, async () => (await context.api.orders.everyone({ offset: 0, limit: 1 }, narrowing)).totalCount);
+    const slice = await context.api.orders.everyone(window, narrowing);
     context.loaders.primeOrders(slice.items);
     const counts = slice.countsByStatus;
     return {

@@ -8,7 +8,7 @@ import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
 import { type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
-import { badArgument, offsetConnection, pageSize, windowAfter } from './connections.js';
+import { badArgument, offsetConnection, offsetWindow, pageSize } from './connections.js';
 import { requestedFields } from './requested-fields.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
@@ -31,8 +31,8 @@ export const User: UserResolvers = {
   createdAt: async (_viewer, _args, context) => (await profile(context)).createdAt ?? null,
   preferences: async (_viewer, _args, context) => (await profile(context)).preferences ?? {},
   cart: (_viewer, _args, context) => context.loaders.cart.get(),
-  orders: async (_viewer, { first, after }, context) => {
-    const window = windowAfter(first, after);
+  orders: async (_viewer, paging, context) => {
+    const window = await offsetWindow(paging, async () => (await context.api.orders.window({ offset: 0, limit: 1 })).totalCount);
     const slice = await context.api.orders.window(window);
     context.loaders.primeOrders(slice.items);
     return offsetConnection(slice, window);
