@@ -280,7 +280,7 @@ export function runServers(
       }
       log.info(`metrics at http://${metricsHost}:${metricsPort}/metrics`);
     }
-    if (tracing) log.info(`traces sent to ${process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+    if (tracing) log.info(`traces sent to ${tracing.destination}`);
     onListening?.(servers);
   };
   main().catch((error: unknown) => {

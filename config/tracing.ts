@@ -5,6 +5,7 @@
 // nothing (the bench measures both).
 import {
   type Context,
+  ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -13,6 +14,7 @@ import {
   propagation,
   trace,
 } from '@opentelemetry/api';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ConfigError } from './env.js';
 
@@ -30,6 +32,8 @@ export const tracer = () => trace.getTracer(TRACER_NAME);
 const PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 
 export interface Tracing {
+  /** Where spans go, for the start-up line: the collector's origin, without credentials or query. */
+  destination: string;
   /** Sends what is still buffered, then stops: called once the servers have stopped. */
   shutdown(): Promise<void>;
 }
@@ -40,7 +44,9 @@ export interface Tracing {
  * named by OTEL_SERVICE_NAME, `defaultServiceName` otherwise; OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER(_ARG),
  * OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TIMEOUT and OTEL_BSP_* are read by the SDK itself.
  */
-export async function startTracing(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Promise<Tracing | undefined> {
+export async function startTracing(defaultServiceName: string): Promise<Tracing | undefined> {
+  // The process's own variables: the SDK's exporter and batch processor read them too.
+  const env = process.env;
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
   const protocolSetting = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
@@ -69,6 +75,7 @@ export async function startTracing(defaultServiceName: string, env: NodeJS.Proce
   provider.register();
   tracing = true;
   return {
+    destination: new URL(endpoint).origin,
     async shutdown() {
       tracing = false;
       await provider.shutdown();
@@ -96,13 +103,17 @@ declare module 'fastify' {
 
 /**
  * A server span per request, named by its route (`GET /api/products/:id`), continuing the caller's trace when its
- * traceparent says so; the handler (and the hooks from preValidation on) run in its context, so that what they do —
- * REST calls, database statements — are its children. Its id joins the request's log lines. Nothing when tracing is off.
+ * traceparent says so and the caller is one of `trustedProxies` (nginx, a gateway: TRUSTED_PROXIES); anyone else
+ * starts a trace of its own, so that no client decides what is sampled or joins its requests to a trace it names.
+ * The handler (and the hooks from preValidation on) run in the span's context, so that what they do — REST calls,
+ * database statements — are its children. Its id joins the request's log lines. Nothing when tracing is off.
  */
-export function traceRequests(app: FastifyInstance): void {
+export function traceRequests(app: FastifyInstance, trustedProxies: string[]): void {
   if (!tracing) return;
+  const trusted = proxyAddr.compile(trustedProxies);
   app.addHook('onRequest', (request, reply, done) => {
-    const parent = propagation.extract(context.active(), request.headers, headerGetter);
+    const fromTrusted = trusted(request.socket.remoteAddress ?? '', 0);
+    const parent = fromTrusted ? propagation.extract(ROOT_CONTEXT, request.headers, headerGetter) : ROOT_CONTEXT;
     const route = request.routeOptions?.url;
     const span = tracer().startSpan(
       route ? `${request.method} ${route}` : request.method,

@@ -178,7 +178,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
-  traceRequests(app);
+  traceRequests(app, config.trustedProxies);
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);

@@ -21,12 +21,13 @@ export function nameOperationSpan(span: Span, type: OperationTypeNode | undefine
   if (name) span.setAttribute('graphql.operation.name', name);
 }
 
-/** Ends the span, marked as failed when the answer carries errors (their codes as an attribute). */
+/** Ends the span, marked as failed when the answer carries errors (their codes as an attribute, not their messages). */
 export function endOperationSpan(span: Span, errors: readonly GraphQLFormattedError[] | undefined): void {
   if (errors?.length) {
     const codes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
     span.setAttribute('graphql.error.codes', codes.join(','));
-    span.setStatus({ code: SpanStatusCode.ERROR, message: errors[0]!.message });
+    // The codes only, never a message: a refused variable's message quotes the value sent (a password, say).
+    span.setStatus({ code: SpanStatusCode.ERROR });
   }
   span.end();
 }

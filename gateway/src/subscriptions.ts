@@ -164,7 +164,9 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             liveContexts.delete(context);
             viewers.delete(context.extra.socket);
             options.socketCounts.release(user, socketId);
+            // What was still being set up or run when the socket closed; onOperation may still come for it: forgotten.
             for (const span of context.extra.operationSpans?.values() ?? []) span.end();
+            context.extra.operationSpans?.clear();
           });
           return true;
         } catch (error) {
@@ -235,7 +237,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           // REST calls are traces of their own, not children of a span hours long).
           const span = startOperationSpan(contextValue.trace);
           nameOperationSpan(span, operation?.operation, payload.operationName ?? operation?.name?.value);
-          (context.extra.operationSpans ??= new Map()).set(id, span);
+          const spans = (context.extra.operationSpans ??= new Map());
+          // An id used again before its operation got going (refused by graphql-ws itself): its span ends here.
+          spans.get(id)?.end();
+          spans.set(id, span);
         }
         return {
           schema: options.schema,

@@ -55,7 +55,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   drainable(app);
-  traceRequests(app);
+  traceRequests(app, config.trustedProxies);
   logRequests(app, 'rest', (request) => request.currentUser?.id);
 
   try {

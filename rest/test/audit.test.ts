@@ -68,6 +68,20 @@ describe('products', () => {
     expect(events[0].at <= events[1].at && events[1].at <= events[2].at).toBe(true);
   });
 
+  it('two admins changing one product at once: each record starts where the other ended', async () => {
+    const name = `Contended Gauze ${++counter}`;
+    const product = await shop.createProduct(admin, { name, price: 10, quantity: 5, ...FIELDS });
+    const put = (price: number) => shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name, price, quantity: 5, ...FIELDS } });
+    const answers = await Promise.all([put(11), put(12), put(13)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const prices = (await eventsOf('product', product.id)).slice(1).map((event) => event.changes.price);
+    // A chain: 10 → a → b → c, whatever order the three took.
+    expect(prices[0].from).toBe(10);
+    expect(prices[1].from).toBe(prices[0].to);
+    expect(prices[2].from).toBe(prices[1].to);
+    expect(prices.map((price: { to: number }) => price.to).sort()).toEqual([11, 12, 13]);
+  });
+
   it('a refused change records nothing', async () => {
     const product = await shop.createProduct(admin, { name: `Refused Change ${++counter}`, price: 3, quantity: 1, ...FIELDS });
     expect((await shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name: '', description: 'x', price: 3, quantity: 1 } })).status).toBe(400);

@@ -96,6 +96,16 @@ export class ProductRepository {
     return this.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The product as a change inside the caller's transaction finds it, held until that transaction ends: no other
+   * change (an admin's, a checkout's) comes between what is read and what is written. PostgreSQL locks the row;
+   * SQLite's transactions hold its write lock from their start (database.ts).
+   */
+  findForChange(id: number): Promise<ProductRow | undefined> {
+    const query = this.db.selectFrom('products').selectAll().where('id', '=', id);
+    return (this.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  }
+
   insert(fields: ProductFields): Promise<ProductRow> {
     const timestamp = now();
     return this.db

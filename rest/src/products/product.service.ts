@@ -104,7 +104,7 @@ export class ProductService {
   async update(actor: Actor, id: number, input: ProductInput): Promise<ProductAnswer> {
     const fields = validateProductInput(input);
     return this.inTransaction(async ({ products, audit }) => {
-      const before = await products.findById(id);
+      const before = await products.findForChange(id);
       const row = before && (await products.update(id, fields));
       if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
       const updated = toProductAnswer(row);
@@ -117,7 +117,7 @@ export class ProductService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.inTransaction(async ({ products, audit }) => {
-      const before = await products.findById(id);
+      const before = await products.findForChange(id);
       if (!before || !(await products.delete(id))) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
       await audit.record(actor, 'product.deleted', { type: 'product', id }, productChanges(toProductAnswer(before), undefined));
     });

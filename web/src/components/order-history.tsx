@@ -59,12 +59,21 @@ export function OrderHistory({
   const headingId = `order-${number}-history`;
   let body;
   if (!data) {
-    body = error ? <Alert tone="error">The order's history could not be loaded. Please try again.</Alert> : <p className={styles.quiet}>Loading history…</p>;
+    body = error ? (
+      <Alert tone="error">The order's history could not be loaded. Please try again.</Alert>
+    ) : (
+      <p role="status" className={styles.quiet}>
+        Loading history…
+      </p>
+    );
   } else {
     const history = data.node?.__typename === 'Order' ? data.node.history : null;
-    // A shop whose REST service keeps no history: nothing to show.
-    if (!history) return null;
-    body = (
+    // A shop whose REST service keeps no history says so, rather than open onto nothing.
+    body = !history ? (
+      <p role="status" className={styles.quiet}>
+        No history is kept for this order.
+      </p>
+    ) : (
       <ol className={styles.steps}>
         {history.map((step, index) => (
           <li key={`${index}-${step.status}`} className={styles.step}>

@@ -90,6 +90,21 @@ describe('orders', () => {
     expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
   });
 
+  it('says so when the shop keeps no history (a REST service without the extension)', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
+        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, result: { data: { node: { __typename: 'Order', id: orderId(2), history: null } } } },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show history' }));
+    const region = await screen.findByRole('region', { name: 'History' });
+    expect(await within(region).findByText('No history is kept for this order.')).toHaveAttribute('role', 'status');
+    expect(within(region).queryByText('Loading history…')).toBeNull();
+  });
+
   it('says so when an order’s history cannot be loaded', async () => {
     const { user } = renderApp({
       path: '/orders',
