@@ -205,6 +205,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     subscriptionsPerSocket: config.subscriptionsPerSocket,
     trustedProxies: config.trustedProxies,
     socketCounts,
+    currency: config.currency,
   });
 
   const screenDocument = createDocumentScreen();
@@ -274,6 +275,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         if (refusal) throw badRequest(refusal);
         return createContext({
           rest,
+          currency: config.currency,
           pubsub,
           log: request.log,
           token: bearerToken(request.headers.authorization),

@@ -11,6 +11,7 @@ describe('which documents the catalogue cache may keep', () => {
     ['a listing page', '{ products(first: 20) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name price quantity inStock imageUrl } } } }'],
     ['a filtered page with variables', 'query ($name: String) { products(filter: { name: $name }) { edges { node { id } } } }'],
     ['one product, with __typename', '{ __typename product(id: "UHJvZHVjdDox") { __typename id name description imageUrls } }'],
+    ['prices as Money', '{ products(first: 5) { edges { node { id unitPrice { amount currencyCode minorUnits } } } } }'],
     ['fragments and @include', 'query ($full: Boolean!) { products { ...Page } } fragment Page on ProductConnection { edges { node { id name @include(if: $full) } } }'],
   ])('keeps %s', (_what, text) => {
     expect(readsOnlyCatalogue(schema, parse(text))).toBe(true);
@@ -20,6 +21,7 @@ describe('which documents the catalogue cache may keep', () => {
     ['the viewer beside the catalogue', '{ viewer { username } products { totalCount } }'],
     ['a node lookup (it may be a user or an order)', '{ node(id: "UHJvZHVjdDox") { id ... on Product { name } } }'],
     ['orders', '{ orders { totalCount } }'],
+    ['Money of an order', '{ orders { edges { node { total { amount } } } } }'],
     ['a mutation', 'mutation { deleteProduct(input: { id: "UHJvZHVjdDox" }) { deletedProductId } }'],
     ['a subscription', 'subscription { productUpdated { id quantity } }'],
     ['a query beside a mutation in one document', 'query A { products { totalCount } } mutation B { clearCart(input: {}) { cart { totalItems } } }'],

@@ -29,7 +29,8 @@ export interface CatalogueCacheSettings {
 
 /** Root fields that read the catalogue only, and the types whose every field is catalogue data. */
 const CATALOGUE_ROOT_FIELDS = new Set(['products', 'product']);
-const CATALOGUE_TYPES = new Set(['Product', 'ProductConnection', 'ProductEdge', 'PageInfo']);
+// Money is a value: under a product it is the product's price.
+const CATALOGUE_TYPES = new Set(['Product', 'ProductConnection', 'ProductEdge', 'PageInfo', 'Money']);
 const HARMLESS_DIRECTIVES = new Set(['include', 'skip']);
 const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED'];
 /** Tokens remembered at most; past that the least recently seen are asked about again. */

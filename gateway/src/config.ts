@@ -1,6 +1,7 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import path from 'node:path';
+import { parseCurrency } from './money.js';
 import { fromRoot } from '../../config/paths.js';
 import type { CatalogueCacheSettings } from './catalogue-cache.js';
 
@@ -50,6 +51,8 @@ export interface GatewayConfig {
   production: boolean;
   /** The built web app served on this address (with the SPA fallback); nothing is served when it is not built. */
   webDist: string | undefined;
+  /** The shop's currency (SHOP_CURRENCY), named by every Money the graph answers. */
+  currency: string;
 }
 
 /** CORS_ORIGINS: a comma-separated list of origins, each exactly scheme://host[:port] (what a browser sends). */
@@ -114,5 +117,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     webDist: env.WEB_DIST === undefined ? DEFAULT_WEB_DIST : env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    currency: parseCurrency(env.SHOP_CURRENCY),
   };
 }

@@ -33,6 +33,8 @@ export interface GatewayContext {
   socketViewer?: SocketViewer | undefined;
   /** Where the operation's span is put for its REST calls (config/tracing.ts), while tracing is on. */
   trace: OperationTrace;
+  /** The shop's currency (SHOP_CURRENCY): what every Money names. */
+  currency: string;
   /** After login or a password change the rest of the request acts with the new token. */
   actAs(token: string): void;
   /**
@@ -44,6 +46,8 @@ export interface GatewayContext {
 
 export interface ContextOptions {
   rest: RestClient;
+  /** The shop's currency (SHOP_CURRENCY). */
+  currency: string;
   pubsub: ShopPubSub;
   log: FastifyBaseLogger;
   token: string | undefined;
@@ -88,6 +92,7 @@ export function createContext(options: ContextOptions): GatewayContext {
     logDetails: options.logDetails,
     socketViewer: options.socketViewer,
     trace: operationTrace,
+    currency: options.currency,
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {
       Object.assign(this, bind(token, budget));

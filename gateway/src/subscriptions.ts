@@ -79,6 +79,8 @@ export interface SubscriptionServerOptions {
   /** Addresses whose x-forwarded-for is believed (nginx in front), as over HTTP. */
   trustedProxies: string[];
   socketCounts: SocketCounts;
+  /** The shop's currency, for the Money of the operations' answers. */
+  currency: string;
 }
 
 /** What the gateway keeps per socket, beside graphql-ws's own. */
@@ -217,6 +219,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         const socket = context.extra.socket;
         const contextValue = createContext({
           rest: options.rest,
+          currency: options.currency,
           pubsub: options.pubsub,
           log: options.log,
           token: viewer.token,

@@ -579,6 +579,26 @@ describe('viewer', () => {
     });
   });
 
+  it('money: every price and total as Money, exact and in the shop’s currency, beside the deprecated Floats', async () => {
+    const token = await shop.user('q-money');
+    await addToCartRest(token, 'Qcat Sterile Gauze Pad', 2);
+    await addToCartRest(token, 'Qcat Nitrile Gloves', 3);
+    const MONEY = 'amount currencyCode minorUnits';
+    const usd = (amount: string, minorUnits: number) => ({ amount, currencyCode: 'USD', minorUnits });
+    const cart = (await read(`{ viewer { cart { total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } product { unitPrice { ${MONEY} } } } } } }`, {}, token)).viewer.cart;
+    expect(cart).toEqual({
+      total: usd('56.97', 5697),
+      items: [
+        { unitPrice: usd('4.50', 450), lineTotal: usd('9.00', 900), product: { unitPrice: usd('4.50', 450) } },
+        { unitPrice: usd('15.99', 1599), lineTotal: usd('47.97', 4797), product: { unitPrice: usd('15.99', 1599) } },
+      ],
+    });
+    const buyer = await shop.user('q-money-buyer');
+    await placeOrderRest(buyer, [['Qcat Nitrile Gloves', 1]], 'Money Street');
+    const order = (await read(`{ viewer { orders(first: 1) { edges { node { totalAmount total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } } } } } } }`, {}, buyer)).viewer.orders.edges[0].node;
+    expect(order).toEqual({ totalAmount: 15.99, total: usd('15.99', 1599), items: [{ unitPrice: usd('15.99', 1599), lineTotal: usd('15.99', 1599) }] });
+  });
+
   it('orders: newest first, paged with first/after, with every field and line', async () => {
     const token = await shop.user('q-orders-viewer');
     await placeOrderRest(token, [['Qord Bandage', 1]], 'First address');

@@ -93,7 +93,11 @@ describe('a start that cannot succeed', () => {
       { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
       'Configuration error: OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" is not an http:// or https:// URL; set it to the collector\'s OTLP/HTTP address, e.g. http://localhost:4318',
     ],
-  ])('tracing that cannot be set up: %o', async (settings, line) => {
+    [
+      { SHOP_CURRENCY: 'JPY' },
+      'Configuration error: SHOP_CURRENCY: JPY has 0 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)',
+    ],
+  ])('a setting of the gateway that cannot work: %o', async (settings, line) => {
     expect(await failedStart('gateway', { PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
   });
 });

@@ -37,18 +37,29 @@ export type Cart = Node & {
   /** The sum of the quantities. */
   itemCount: Scalars['Int']['output'];
   items: Array<CartItem>;
+  /** What the cart costs: the sum of its lines. */
+  total: Money;
+  /** @deprecated Use total: exact, and it names its currency. */
   totalPrice: Scalars['Float']['output'];
 };
 
 export type CartItem = {
   __typename?: 'CartItem';
-  /** Unit price in dollars. */
+  /** The unit price times the quantity. */
+  lineTotal: Money;
+  /**
+   * Unit price in dollars.
+   * @deprecated Use unitPrice: exact, and it names its currency.
+   */
   price: Scalars['Float']['output'];
   /** The product; null if it was deleted meanwhile. */
   product?: Maybe<Product>;
   productName: Scalars['String']['output'];
   quantity: Scalars['Int']['output'];
+  /** @deprecated Use lineTotal: exact, and it names its currency. */
   subtotal: Scalars['Float']['output'];
+  /** The product's price now, for one unit. */
+  unitPrice: Money;
 };
 
 export type ChangePasswordInput = {
@@ -267,6 +278,20 @@ export type MessageEdge = {
   node: Message;
 };
 
+/**
+ * An amount of money, exact, in the shop's currency (SHOP_CURRENCY, USD by default), as Shopify's MoneyV2 and Saleor's
+ * Money give it: the decimal amount as text, the ISO 4217 code, and the amount in the currency's minor unit.
+ */
+export type Money = {
+  __typename?: 'Money';
+  /** The amount as an exact decimal, with the currency's two minor digits: "12.50". */
+  amount: Scalars['String']['output'];
+  /** The ISO 4217 code of the currency: "USD". */
+  currencyCode: Scalars['String']['output'];
+  /** The amount in the currency's minor unit (cents for USD): 1250. */
+  minorUnits: Scalars['Int']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. */
@@ -406,6 +431,9 @@ export type Order = Node & {
   shippingAddress: Scalars['String']['output'];
   /** PENDING, CONFIRMED, SHIPPED, DELIVERED or CANCELLED (text: another shop's contract may know more). */
   status: Scalars['String']['output'];
+  /** What the order cost: the sum of its lines, as they were priced when ordered. */
+  total: Money;
+  /** @deprecated Use total: exact, and it names its currency. */
   totalAmount: Scalars['Float']['output'];
 };
 
@@ -440,13 +468,21 @@ export type OrderEvent = {
 /** A line of an order, as it was when ordered. */
 export type OrderItem = {
   __typename?: 'OrderItem';
-  /** Unit price in dollars when ordered. */
+  /** The unit price times the quantity, as ordered. */
+  lineTotal: Money;
+  /**
+   * Unit price in dollars when ordered.
+   * @deprecated Use unitPrice: exact, and it names its currency.
+   */
   price: Scalars['Float']['output'];
   /** The product bought; null if it was deleted since. */
   product?: Maybe<Product>;
   productName: Scalars['String']['output'];
   quantity: Scalars['Int']['output'];
+  /** @deprecated Use lineTotal: exact, and it names its currency. */
   subtotal: Scalars['Float']['output'];
+  /** The price of one unit when it was ordered. */
+  unitPrice: Money;
 };
 
 /** Where an order is. Admins move orders forward, or cancel them before they ship. */
@@ -498,10 +534,15 @@ export type Product = Node & {
   imageUrls: Array<Scalars['String']['output']>;
   inStock: Scalars['Boolean']['output'];
   name: Scalars['String']['output'];
-  /** Price in dollars, at most two decimals. */
+  /**
+   * Price in dollars, at most two decimals.
+   * @deprecated Use unitPrice: exact, and it names its currency.
+   */
   price: Scalars['Float']['output'];
   /** Units in stock. */
   quantity: Scalars['Int']['output'];
+  /** The price of one unit. */
+  unitPrice: Money;
 };
 
 export type ProductConnection = {
@@ -916,6 +957,7 @@ export type ResolversTypes = ResolversObject<{
   Message: ResolverTypeWrapper<RestMessage>;
   MessageConnection: ResolverTypeWrapper<Omit<MessageConnection, 'edges'> & { edges: Array<ResolversTypes['MessageEdge']> }>;
   MessageEdge: ResolverTypeWrapper<Omit<MessageEdge, 'node'> & { node: ResolversTypes['Message'] }>;
+  Money: ResolverTypeWrapper<Money>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   Order: ResolverTypeWrapper<RestOrder>;
@@ -990,6 +1032,7 @@ export type ResolversParentTypes = ResolversObject<{
   Message: RestMessage;
   MessageConnection: Omit<MessageConnection, 'edges'> & { edges: Array<ResolversParentTypes['MessageEdge']> };
   MessageEdge: Omit<MessageEdge, 'node'> & { node: ResolversParentTypes['Message'] };
+  Money: Money;
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Order: RestOrder;
@@ -1036,16 +1079,19 @@ export type CartResolvers<ContextType = GatewayContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type CartItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = ResolversObject<{
+  lineTotal?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = ResolversObject<{
@@ -1166,6 +1212,12 @@ export type MessageEdgeResolvers<ContextType = GatewayContext, ParentType extend
   node?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
 }>;
 
+export type MoneyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currencyCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minorUnits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addToCart?: Resolver<ResolversTypes['AddToCartPayload'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'input'>>;
   changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
@@ -1199,6 +1251,7 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -1222,11 +1275,13 @@ export type OrderEventResolvers<ContextType = GatewayContext, ParentType extends
 }>;
 
 export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = ResolversObject<{
+  lineTotal?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export type OrderStatusCountResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderStatusCount'] = ResolversParentTypes['OrderStatusCount']> = ResolversObject<{
@@ -1257,6 +1312,7 @@ export type ProductResolvers<ContextType = GatewayContext, ParentType extends Re
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -1377,6 +1433,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Message?: MessageResolvers<ContextType>;
   MessageConnection?: MessageConnectionResolvers<ContextType>;
   MessageEdge?: MessageEdgeResolvers<ContextType>;
+  Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;

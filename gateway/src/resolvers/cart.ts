@@ -2,6 +2,7 @@
 import type { CartItemResolvers, CartResolvers } from '../__generated__/resolvers-types.js';
 import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
+import { moneyOf } from '../money.js';
 import type { RestCart } from '../rest/contract.js';
 import { productReference } from './product.js';
 import { onlyIdRequested } from './requested-fields.js';
@@ -17,6 +18,7 @@ export const Cart: CartResolvers = {
   id: cartGlobalId,
   items: (cart) => cart.items ?? [],
   totalPrice: cartTotal,
+  total: (cart, _args, context) => moneyOf(cartTotal(cart), context.currency),
   itemCount: (cart) => (cart.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
 };
 
@@ -24,4 +26,6 @@ export const CartItem: CartItemResolvers = {
   // A cart line's product exists (deleting a product takes it out of every cart), so asking only its id costs nothing.
   product: (item, _args, context, info) =>
     onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId),
+  unitPrice: (item, _args, context) => moneyOf(item.price, context.currency),
+  lineTotal: (item, _args, context) => moneyOf(item.subtotal, context.currency),
 };

@@ -2,12 +2,15 @@
 import type { OrderEventResolvers, OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
 import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
+import { moneyOf } from '../money.js';
+import type { RestOrderItem } from '../rest/contract.js';
 
 export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
   number: (order) => order.id,
   items: (order) => order.items ?? [],
   customerUsername: (order) => order.username ?? null,
+  total: (order, _args, context) => moneyOf(order.totalAmount, context.currency),
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => context.api.orders.history(order.id),
 };
@@ -16,8 +19,14 @@ export const OrderEvent: OrderEventResolvers = {
   by: (event) => event.by ?? null,
 };
 
+/** The unit price as ordered: the contract's, or the subtotal over the quantity where an implementation sends none. */
+const unitPriceOf = (item: RestOrderItem): number =>
+  item.price ?? (item.quantity ? centsToDollars(Math.round(nearestCents(item.subtotal) / item.quantity)) : 0);
+
 export const OrderItem: OrderItemResolvers = {
   // Always looked up (batched): an order outlives its products, and a deleted one must read as null whatever is asked.
   product: (item, _args, context) => (item.productId == null ? null : context.loaders.productById.load(item.productId)),
-  price: (item) => item.price ?? (item.quantity ? centsToDollars(Math.round(nearestCents(item.subtotal) / item.quantity)) : 0),
+  price: unitPriceOf,
+  unitPrice: (item, _args, context) => moneyOf(unitPriceOf(item), context.currency),
+  lineTotal: (item, _args, context) => moneyOf(item.subtotal, context.currency),
 };

@@ -1,6 +1,7 @@
 // Product: a catalogue entry as the contract answers it.
 import type { ProductResolvers } from '../__generated__/resolvers-types.js';
 import { toGlobalId } from '../global-id.js';
+import { moneyOf } from '../money.js';
 import type { RestProduct } from '../rest/contract.js';
 
 export const imagesOf = (product: RestProduct): string[] =>
@@ -13,6 +14,7 @@ export const Product: ProductResolvers = {
   id: (product) => toGlobalId('Product', product.id),
   description: (product) => product.description ?? '',
   price: (product) => Number(product.price),
+  unitPrice: (product, _args, context) => moneyOf(Number(product.price), context.currency),
   quantity: (product) => Number(product.quantity),
   inStock: (product) => Number(product.quantity) > 0,
   imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
