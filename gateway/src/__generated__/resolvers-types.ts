@@ -17,6 +17,7 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
+/** A product to put in the viewer's cart, and how many (added to what is there, up to the stock). */
 export type AddToCartInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   productId: Scalars['ID']['input'];
@@ -24,6 +25,7 @@ export type AddToCartInput = {
   quantity?: Scalars['Int']['input'];
 };
 
+/** The outcome of `addToCart`: the cart as it is now. */
 export type AddToCartPayload = {
   __typename?: 'AddToCartPayload';
   cart?: Maybe<Cart>;
@@ -31,6 +33,7 @@ export type AddToCartPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
 export type Cart = Node & {
   __typename?: 'Cart';
   id: Scalars['ID']['output'];
@@ -43,6 +46,7 @@ export type Cart = Node & {
   totalPrice: Scalars['Float']['output'];
 };
 
+/** A line of the cart: a product and how many of it. */
 export type CartItem = {
   __typename?: 'CartItem';
   /** The unit price times the quantity. */
@@ -62,6 +66,7 @@ export type CartItem = {
   unitPrice: Money;
 };
 
+/** The current password, and the new one twice. */
 export type ChangePasswordInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   confirmPassword: Scalars['String']['input'];
@@ -69,6 +74,7 @@ export type ChangePasswordInput = {
   newPassword: Scalars['String']['input'];
 };
 
+/** The outcome of `changePassword`: a new token, as the old ones stop working. */
 export type ChangePasswordPayload = {
   __typename?: 'ChangePasswordPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -105,6 +111,7 @@ export type ChatRoomMessagesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A page of the viewer's chat rooms (Relay), most recently active first. */
 export type ChatRoomConnection = {
   __typename?: 'ChatRoomConnection';
   /** Most recently active first. */
@@ -114,6 +121,7 @@ export type ChatRoomConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** A chat room in a page of rooms, with its cursor. */
 export type ChatRoomEdge = {
   __typename?: 'ChatRoomEdge';
   cursor: Scalars['String']['output'];
@@ -131,6 +139,7 @@ export type ChatUser = Node & {
   username: Scalars['String']['output'];
 };
 
+/** Placing the viewer's cart as an order: where it goes, and what the buyer reviewed. */
 export type CheckoutInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /**
@@ -148,6 +157,7 @@ export type CheckoutInput = {
   shippingAddress: Scalars['String']['input'];
 };
 
+/** The outcome of `checkout`: the order, and the cart (now empty). */
 export type CheckoutPayload = {
   __typename?: 'CheckoutPayload';
   /** The emptied cart; with a PRICE_CHANGED user error, the cart as it is now. */
@@ -157,10 +167,12 @@ export type CheckoutPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Emptying the viewer's cart. */
 export type ClearCartInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The outcome of `clearCart`: the empty cart. */
 export type ClearCartPayload = {
   __typename?: 'ClearCartPayload';
   cart?: Maybe<Cart>;
@@ -168,11 +180,13 @@ export type ClearCartPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Who to talk with: the room of the two of them is answered, made the first time. */
 export type CreateChatRoomInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   participantUsername: Scalars['String']['input'];
 };
 
+/** The outcome of `createChatRoom`. */
 export type CreateChatRoomPayload = {
   __typename?: 'CreateChatRoomPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -180,6 +194,7 @@ export type CreateChatRoomPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   description: Scalars['String']['input'];
@@ -191,6 +206,7 @@ export type CreateProductInput = {
   quantity: Scalars['Int']['input'];
 };
 
+/** The outcome of `createProduct`. */
 export type CreateProductPayload = {
   __typename?: 'CreateProductPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -198,10 +214,12 @@ export type CreateProductPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
 export type DeleteAccountInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The outcome of `deleteAccount`. */
 export type DeleteAccountPayload = {
   __typename?: 'DeleteAccountPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -209,11 +227,13 @@ export type DeleteAccountPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The product to delete (admins only); it leaves every cart, orders keep their snapshot. */
 export type DeleteProductInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
 };
 
+/** The outcome of `deleteProduct`. */
 export type DeleteProductPayload = {
   __typename?: 'DeleteProductPayload';
   /** The viewer's cart: a deleted product leaves every cart. */
@@ -223,12 +243,14 @@ export type DeleteProductPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The username (any case) and password of an account. */
 export type LoginInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   password: Scalars['String']['input'];
   username: Scalars['String']['input'];
 };
 
+/** The outcome of `login`: the token to send as `Authorization: Bearer <token>`, and who it is for. */
 export type LoginPayload = {
   __typename?: 'LoginPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -237,11 +259,13 @@ export type LoginPayload = {
   viewer?: Maybe<User>;
 };
 
+/** The room whose messages the viewer has now read. */
 export type MarkRoomReadInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   roomId: Scalars['ID']['input'];
 };
 
+/** The outcome of `markRoomRead`. */
 export type MarkRoomReadPayload = {
   __typename?: 'MarkRoomReadPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -251,6 +275,7 @@ export type MarkRoomReadPayload = {
   viewer?: Maybe<User>;
 };
 
+/** A chat message: who sent it, what it says, and when. */
 export type Message = Node & {
   __typename?: 'Message';
   content: Scalars['String']['output'];
@@ -262,6 +287,7 @@ export type Message = Node & {
   timestamp: Scalars['DateTime']['output'];
 };
 
+/** A page of a room's history (Relay), oldest first within the page. */
 export type MessageConnection = {
   __typename?: 'MessageConnection';
   /** Oldest first. */
@@ -272,6 +298,7 @@ export type MessageConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** A message in a page of a room's history, with its cursor. */
 export type MessageEdge = {
   __typename?: 'MessageEdge';
   cursor: Scalars['String']['output'];
@@ -292,6 +319,7 @@ export type Money = {
   minorUnits: Scalars['Int']['output'];
 };
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. */
@@ -325,86 +353,103 @@ export type Mutation = {
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationCheckoutArgs = {
   input: CheckoutInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationClearCartArgs = {
   input: ClearCartInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationDeleteProductArgs = {
   input: DeleteProductInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationMarkRoomReadArgs = {
   input: MarkRoomReadInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationUpdateOrderStatusArgs = {
   input: UpdateOrderStatusInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
 };
 
 
+/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
 };
@@ -414,6 +459,7 @@ export type Node = {
   id: Scalars['ID']['output'];
 };
 
+/** An order placed at checkout: its lines as they were priced then, where it goes, and where it is. */
 export type Order = Node & {
   __typename?: 'Order';
   /** Who ordered it; null once their account is deleted. */
@@ -437,6 +483,7 @@ export type Order = Node & {
   totalAmount: Scalars['Float']['output'];
 };
 
+/** A page of orders (Relay), newest first, with the total the whole list holds. */
 export type OrderConnection = {
   __typename?: 'OrderConnection';
   /**
@@ -449,6 +496,7 @@ export type OrderConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** An order in a page of orders, with its cursor. */
 export type OrderEdge = {
   __typename?: 'OrderEdge';
   cursor: Scalars['String']['output'];
@@ -493,12 +541,14 @@ export type OrderStatus =
   | 'PENDING'
   | 'SHIPPED';
 
+/** How many orders one status holds (the order desk's tabs). */
 export type OrderStatusCount = {
   __typename?: 'OrderStatusCount';
   count: Scalars['Int']['output'];
   status: OrderStatus;
 };
 
+/** Where a page sits in its list (Relay): whether there are items after and before it, and the cursors of its first and last. */
 export type PageInfo = {
   __typename?: 'PageInfo';
   endCursor?: Maybe<Scalars['String']['output']>;
@@ -507,6 +557,7 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** The viewer's preferences: notifications, language and time zone. */
 export type Preferences = {
   __typename?: 'Preferences';
   emailNotifications: Scalars['Boolean']['output'];
@@ -517,6 +568,7 @@ export type Preferences = {
   timezone: Scalars['String']['output'];
 };
 
+/** The preferences to save; an unset field keeps its value. */
 export type PreferencesInput = {
   emailNotifications?: InputMaybe<Scalars['Boolean']['input']>;
   language?: InputMaybe<Scalars['String']['input']>;
@@ -524,6 +576,7 @@ export type PreferencesInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A product of the catalogue: what shoppers browse, buy and follow live. */
 export type Product = Node & {
   __typename?: 'Product';
   description: Scalars['String']['output'];
@@ -545,6 +598,7 @@ export type Product = Node & {
   unitPrice: Money;
 };
 
+/** A page of products (Relay), with the total the whole list holds. */
 export type ProductConnection = {
   __typename?: 'ProductConnection';
   edges: Array<ProductEdge>;
@@ -553,6 +607,7 @@ export type ProductConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** A product in a page of products, with its cursor. */
 export type ProductEdge = {
   __typename?: 'ProductEdge';
   cursor: Scalars['String']['output'];
@@ -569,6 +624,7 @@ export type ProductFilter = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type Query = {
   __typename?: 'Query';
   /** Any object by its global id; null when it does not exist or is not yours to see. */
@@ -596,16 +652,19 @@ export type Query = {
 };
 
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type QueryNodeArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
 
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -616,11 +675,13 @@ export type QueryOrdersArgs = {
 };
 
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
 export type QueryProductsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -629,6 +690,7 @@ export type QueryProductsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A new account: the username and the password twice. */
 export type RegisterInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   confirmPassword: Scalars['String']['input'];
@@ -636,6 +698,7 @@ export type RegisterInput = {
   username: Scalars['String']['input'];
 };
 
+/** The outcome of `register`. */
 export type RegisterPayload = {
   __typename?: 'RegisterPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -644,11 +707,13 @@ export type RegisterPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The product whose line leaves the cart. */
 export type RemoveCartItemInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   productId: Scalars['ID']['input'];
 };
 
+/** The outcome of `removeCartItem`: the cart as it is now. */
 export type RemoveCartItemPayload = {
   __typename?: 'RemoveCartItemPayload';
   cart?: Maybe<Cart>;
@@ -656,12 +721,14 @@ export type RemoveCartItemPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A message to send in one of the viewer's rooms. */
 export type SendMessageInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   content: Scalars['String']['input'];
   roomId: Scalars['ID']['input'];
 };
 
+/** The outcome of `sendMessage`: the message as sent. */
 export type SendMessagePayload = {
   __typename?: 'SendMessagePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -670,6 +737,7 @@ export type SendMessagePayload = {
   userErrors: Array<UserError>;
 };
 
+/** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type Subscription = {
   __typename?: 'Subscription';
   /** Every new message in the viewer's rooms, including the viewer's own (from other tabs). */
@@ -683,15 +751,18 @@ export type Subscription = {
 };
 
 
+/** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type SubscriptionProductRemovedArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
+/** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type SubscriptionProductUpdatedArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A cart line's new quantity. */
 export type UpdateCartItemInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   productId: Scalars['ID']['input'];
@@ -699,6 +770,7 @@ export type UpdateCartItemInput = {
   quantity: Scalars['Int']['input'];
 };
 
+/** The outcome of `updateCartItem`: the cart as it is now. */
 export type UpdateCartItemPayload = {
   __typename?: 'UpdateCartItemPayload';
   cart?: Maybe<Cart>;
@@ -706,12 +778,14 @@ export type UpdateCartItemPayload = {
   userErrors: Array<UserError>;
 };
 
+/** An order's next status (admins only): confirmed, shipped, delivered, or cancelled before it ships. */
 export type UpdateOrderStatusInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   orderId: Scalars['ID']['input'];
   status: OrderStatus;
 };
 
+/** The outcome of `updateOrderStatus`: the order as it is now. */
 export type UpdateOrderStatusPayload = {
   __typename?: 'UpdateOrderStatusPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -719,6 +793,7 @@ export type UpdateOrderStatusPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A product's fields as they should be (admins only): every field is replaced. */
 export type UpdateProductInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   description: Scalars['String']['input'];
@@ -730,6 +805,7 @@ export type UpdateProductInput = {
   quantity: Scalars['Int']['input'];
 };
 
+/** The outcome of `updateProduct`. */
 export type UpdateProductPayload = {
   __typename?: 'UpdateProductPayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -737,6 +813,7 @@ export type UpdateProductPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The profile as it should be; an unset field keeps its value. */
 export type UpdateProfileInput = {
   address?: InputMaybe<Scalars['String']['input']>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -747,6 +824,7 @@ export type UpdateProfileInput = {
   preferences?: InputMaybe<PreferencesInput>;
 };
 
+/** The outcome of `updateProfile`. */
 export type UpdateProfilePayload = {
   __typename?: 'UpdateProfilePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
@@ -754,6 +832,7 @@ export type UpdateProfilePayload = {
   userErrors: Array<UserError>;
 };
 
+/** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type User = Node & {
   __typename?: 'User';
   address?: Maybe<Scalars['String']['output']>;
@@ -792,6 +871,7 @@ export type User = Node & {
 };
 
 
+/** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type UserChatRoomConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -799,11 +879,13 @@ export type UserChatRoomConnectionArgs = {
 };
 
 
+/** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type UserChatUsersArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type UserOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;

@@ -3,6 +3,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A product to put in the viewer's cart, and how many (added to what is there, up to the stock). */
 export type AddToCartInput = {
   clientMutationId?: string | null | undefined;
   productId: string | number;
@@ -10,6 +11,7 @@ export type AddToCartInput = {
   quantity?: number;
 };
 
+/** The current password, and the new one twice. */
 export type ChangePasswordInput = {
   clientMutationId?: string | null | undefined;
   confirmPassword: string;
@@ -17,6 +19,7 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
+/** Placing the viewer's cart as an order: where it goes, and what the buyer reviewed. */
 export type CheckoutInput = {
   clientMutationId?: string | null | undefined;
   /**
@@ -34,15 +37,18 @@ export type CheckoutInput = {
   shippingAddress: string;
 };
 
+/** Emptying the viewer's cart. */
 export type ClearCartInput = {
   clientMutationId?: string | null | undefined;
 };
 
+/** Who to talk with: the room of the two of them is answered, made the first time. */
 export type CreateChatRoomInput = {
   clientMutationId?: string | null | undefined;
   participantUsername: string;
 };
 
+/** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
   clientMutationId?: string | null | undefined;
   description: string;
@@ -54,21 +60,25 @@ export type CreateProductInput = {
   quantity: number;
 };
 
+/** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
 export type DeleteAccountInput = {
   clientMutationId?: string | null | undefined;
 };
 
+/** The product to delete (admins only); it leaves every cart, orders keep their snapshot. */
 export type DeleteProductInput = {
   clientMutationId?: string | null | undefined;
   id: string | number;
 };
 
+/** The username (any case) and password of an account. */
 export type LoginInput = {
   clientMutationId?: string | null | undefined;
   password: string;
   username: string;
 };
 
+/** The room whose messages the viewer has now read. */
 export type MarkRoomReadInput = {
   clientMutationId?: string | null | undefined;
   roomId: string | number;
@@ -82,6 +92,7 @@ export type OrderStatus =
   | 'PENDING'
   | 'SHIPPED';
 
+/** The preferences to save; an unset field keeps its value. */
 export type PreferencesInput = {
   emailNotifications?: boolean | null | undefined;
   language?: string | null | undefined;
@@ -99,6 +110,7 @@ export type ProductFilter = {
   name?: string | null | undefined;
 };
 
+/** A new account: the username and the password twice. */
 export type RegisterInput = {
   clientMutationId?: string | null | undefined;
   confirmPassword: string;
@@ -106,17 +118,20 @@ export type RegisterInput = {
   username: string;
 };
 
+/** The product whose line leaves the cart. */
 export type RemoveCartItemInput = {
   clientMutationId?: string | null | undefined;
   productId: string | number;
 };
 
+/** A message to send in one of the viewer's rooms. */
 export type SendMessageInput = {
   clientMutationId?: string | null | undefined;
   content: string;
   roomId: string | number;
 };
 
+/** A cart line's new quantity. */
 export type UpdateCartItemInput = {
   clientMutationId?: string | null | undefined;
   productId: string | number;
@@ -124,12 +139,14 @@ export type UpdateCartItemInput = {
   quantity: number;
 };
 
+/** An order's next status (admins only): confirmed, shipped, delivered, or cancelled before it ships. */
 export type UpdateOrderStatusInput = {
   clientMutationId?: string | null | undefined;
   orderId: string | number;
   status: OrderStatus;
 };
 
+/** A product's fields as they should be (admins only): every field is replaced. */
 export type UpdateProductInput = {
   clientMutationId?: string | null | undefined;
   description: string;
@@ -141,6 +158,7 @@ export type UpdateProductInput = {
   quantity: number;
 };
 
+/** The profile as it should be; an unset field keeps its value. */
 export type UpdateProfileInput = {
   address?: string | null | undefined;
   clientMutationId?: string | null | undefined;
