@@ -87,7 +87,10 @@ export type ChangePasswordPayload = {
 /** A one-to-one conversation. */
 export type ChatRoom = Node & {
   __typename?: 'ChatRoom';
-  /** When the conversation was started (before its first message, it is ordered by this); null where the contract does not say. */
+  /**
+   * When the conversation was started (before its first message, it is ordered by this); null where the contract does
+   * not say.
+   */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   id: Scalars['ID']['output'];
   /** The text of the latest message; null before the first. */
@@ -319,7 +322,10 @@ export type Money = {
   minorUnits: Scalars['Int']['output'];
 };
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. */
@@ -353,103 +359,154 @@ export type Mutation = {
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationCheckoutArgs = {
   input: CheckoutInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationClearCartArgs = {
   input: ClearCartInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationDeleteProductArgs = {
   input: DeleteProductInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationMarkRoomReadArgs = {
   input: MarkRoomReadInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationUpdateOrderStatusArgs = {
   input: UpdateOrderStatusInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
 };
 
 
-/** Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors` for what it refused (nothing is written then). */
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then).
+ */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
 };
@@ -548,7 +605,10 @@ export type OrderStatusCount = {
   status: OrderStatus;
 };
 
-/** Where a page sits in its list (Relay): whether there are items after and before it, and the cursors of its first and last. */
+/**
+ * Where a page sits in its list (Relay): whether there are items after and before it, and the cursors of its first and
+ * last.
+ */
 export type PageInfo = {
   __typename?: 'PageInfo';
   endCursor?: Maybe<Scalars['String']['output']>;
@@ -624,7 +684,10 @@ export type ProductFilter = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type Query = {
   __typename?: 'Query';
   /** Any object by its global id; null when it does not exist or is not yours to see. */
@@ -652,19 +715,28 @@ export type Query = {
 };
 
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type QueryNodeArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
 
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -675,13 +747,19 @@ export type QueryOrdersArgs = {
 };
 
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins every order. */
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order.
+ */
 export type QueryProductsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -744,7 +822,10 @@ export type Subscription = {
   messageAdded: Message;
   /** An order whose status moved: to its buyer and to every admin; and, for admins, every new order at checkout. */
   orderUpdated: Order;
-  /** The id of a product an admin took out of the catalogue (it leaves every cart with it), so carts and listings drop it; `ids` narrows it. */
+  /**
+   * The id of a product an admin took out of the catalogue (it leaves every cart with it), so carts and listings drop
+   * it; `ids` narrows it.
+   */
   productRemoved: Scalars['ID']['output'];
   /** A product whose price, stock or details changed (or a new one), so listings stay live; `ids` narrows it. */
   productUpdated: Product;
