@@ -4,6 +4,7 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
+import { Button } from './button';
 import { Alert } from './feedback';
 import { OrderHistoryDocument } from '../gql/graphql';
 import { formatDateTime } from '../lib/format';
@@ -15,6 +16,7 @@ if (false) {
       node(id: $id) {
         id
         ... on Order {
+          status
           history {
             status
             at
@@ -60,14 +62,20 @@ export function OrderHistory({
   let body;
   if (!data) {
     body = error ? (
-      <Alert tone="error">The order's history could not be loaded. Please try again.</Alert>
+      <div className={styles.failed}>
+        <Alert tone="error">The order's history could not be loaded. Please try again.</Alert>
+        <Button variant="secondary" size="small" onClick={() => void refetch().catch(() => undefined)}>
+          Retry
+        </Button>
+      </div>
     ) : (
       <p role="status" className={styles.quiet}>
         Loading history…
       </p>
     );
   } else {
-    const history = data.node?.__typename === 'Order' ? data.node.history : null;
+    const order = data.node?.__typename === 'Order' ? data.node : undefined;
+    const history = order?.history;
     // A shop whose REST service keeps no history says so, rather than open onto nothing.
     body = !history ? (
       <p role="status" className={styles.quiet}>
@@ -84,6 +92,14 @@ export function OrderHistory({
             {step.by && <span className={styles.who}>by {step.by}</span>}
           </li>
         ))}
+        {/* An order moved before the shop kept its history (or by another client of the REST service that keeps
+            none): where it is now, read with the history, is known; when it got there is not. */}
+        {history.length > 0 && history.at(-1)!.status !== order!.status && (
+          <li className={styles.step}>
+            <span className={styles.what}>{STEP_WORDS[order!.status] ?? order!.status}</span>
+            <span className={styles.when}>time not recorded</span>
+          </li>
+        )}
       </ol>
     );
   }

@@ -70,7 +70,8 @@ const admin = () => sessionMock({ username: 'admin', isAdmin: true });
 /** An order's history as the gateway answers it for admins (who moved it, beside each move). */
 const historyMock = (n: number, steps: { status: Status; at: string; by?: string }[]) => ({
   request: { query: OrderHistoryDocument, variables: { id: orderId(n) } },
-  result: { data: { node: { __typename: 'Order', id: orderId(n), history: steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+  // The order is where its last step says.
+  result: { data: { node: { __typename: 'Order', id: orderId(n), status: steps.at(-1)!.status, history: steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
 });
 // Hidden ones too: while a dialog is open the rest of the page is inert.
 const row = (n: number) => screen.getByRole('article', { name: `Order #${n}`, hidden: true });

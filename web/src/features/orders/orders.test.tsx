@@ -66,7 +66,7 @@ describe('orders', () => {
   it('shows an order’s history on demand: placed, then each move with its time', async () => {
     const history = (steps: { status: string; at: string; by?: string | null }[] | null) => ({
       request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
-      result: { data: { node: { __typename: 'Order', id: orderId(2), history: steps && steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+      result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: steps && steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
     });
     const { user } = renderApp({
       path: '/orders',
@@ -90,13 +90,30 @@ describe('orders', () => {
     expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
   });
 
+  it('shows where an order is now when it got there before its history was kept, without a time', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
+        {
+          request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+          result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: [{ __typename: 'OrderEvent', status: 'PENDING', at: '2026-11-20T08:05:00.000Z', by: null }] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show history' }));
+    const steps = await within(await screen.findByRole('region', { name: 'History' })).findAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['PlacedNov 20, 2026, 8:05 AM', 'Shippedtime not recorded']);
+  });
+
   it('says so when the shop keeps no history (a REST service without the extension)', async () => {
     const { user } = renderApp({
       path: '/orders',
       mocks: [
         sessionMock(),
         ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
-        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, result: { data: { node: { __typename: 'Order', id: orderId(2), history: null } } } },
+        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: null } } } },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Show history' }));
@@ -112,10 +129,31 @@ describe('orders', () => {
         sessionMock(),
         ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
         { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+          result: {
+            data: {
+              node: {
+                __typename: 'Order',
+                id: orderId(2),
+                status: 'SHIPPED',
+                history: [
+                  { __typename: 'OrderEvent', status: 'PENDING', at: '2026-11-20T08:05:00.000Z', by: null },
+                  { __typename: 'OrderEvent', status: 'SHIPPED', at: '2026-11-21T14:00:00.000Z', by: null },
+                ],
+              },
+            },
+          },
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Show history' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("The order's history could not be loaded. Please try again.");
+    // Retry asks again, and the history shows.
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const region = screen.getByRole('region', { name: 'History' });
+    expect((await within(region).findAllByRole('listitem')).map((step) => step.textContent)).toEqual(['PlacedNov 20, 2026, 8:05 AM', 'ShippedNov 21, 2026, 2:00 PM']);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says “No orders found” before the first order', async () => {
