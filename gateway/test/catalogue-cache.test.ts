@@ -8,6 +8,7 @@ import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type Feed, WAIT_MS, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type GraphQLAnswer, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+import { poll } from '../../tests/helpers/poll.js';
 
 const LISTING = 'query ($name: String) { products(first: 20, filter: { name: $name }) { totalCount edges { node { id name price quantity inStock } } } }';
 const UPDATE_PRODUCT = 'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } userErrors { message } } }';
@@ -52,17 +53,6 @@ async function listing(gateway: Gateway, name: string, token = buyer) {
 }
 
 const codes = (answer: GraphQLAnswer) => (answer.errors ?? []).map((error) => error.extensions?.code);
-
-/** `read` again until `done` holds of its answer, for at most `ms`; the last answer. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 
 describe('the catalogue answered from the gateway', () => {
   it('answers a repeated catalogue query without asking REST, to every shopper', async () => {
@@ -143,7 +133,7 @@ describe('the catalogue answered from the gateway', () => {
       const kept = await listing(shortLived, 'behind back brace');
       expect(kept.calls).toEqual([]);
       expect(kept.products.edges[0].node.price).toBe(20);
-      const fresh = await until(() => listing(shortLived, 'behind back brace'), (answer) => answer.products.edges[0].node.price === 17, 5_000);
+      const fresh = await poll(() => listing(shortLived, 'behind back brace'), (answer) => answer.products.edges[0].node.price === 17, { within: 5_000 });
       expect(fresh.products.edges[0].node.price).toBe(17);
     } finally {
       await shortLived.close();

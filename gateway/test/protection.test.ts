@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 import WebSocket from 'ws';
 import { ask, listen, within } from '../../tests/helpers/socket-feed.js';
+import { poll } from '../../tests/helpers/poll.js';
 
 let shop: Shop;
 let token: string;
@@ -192,13 +193,11 @@ describe('amplification: what one operation or one socket may cost upstream', ()
         new Set([expect.stringContaining('Too many operations on this connection: at most 1 a second. Try again in a moment.')]),
       );
       // The allowance comes back with time: asked again until it has (a refused ask takes none of it), within 3 s.
-      let again: unknown;
-      for (const deadline = Date.now() + 3_000; again === undefined && Date.now() < deadline; ) {
-        again = await ask(socket, '{ viewer { username } }').then(
-          (event) => event.data,
-          async () => void (await new Promise((resolve) => setTimeout(resolve, 100))),
-        );
-      }
+      const again = await poll(
+        () => ask(socket, '{ viewer { username } }').then((event) => event.data, () => undefined),
+        (data) => data !== undefined,
+        { within: 3_000, every: 100 },
+      );
       expect(again).toEqual({ viewer: { username: 'guarded-user' } });
     } finally {
       await limited.close();
@@ -311,11 +310,11 @@ describe('limits per client and per user', () => {
       // One closed, one more may come.
       await first.dispose();
       // The server hears the close a moment later: try until a socket is let in (refused ones count for nothing).
-      let next: number | 'open' = 1013;
-      for (let attempt = 0; next !== 'open' && attempt < 30; attempt += 1) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-        next = await closeCode(limited.socket(token, { onNonLazyError: () => undefined, retryAttempts: 0 }));
-      }
+      const next = await poll(
+        () => closeCode(limited.socket(token, { onNonLazyError: () => undefined, retryAttempts: 0 })),
+        (code) => code === 'open',
+        { within: 3_000, every: 100 },
+      );
       expect(next).toBe('open');
     } finally {
       await limited.close();

@@ -3,6 +3,7 @@
 // the bytes). Listens on 127.0.0.1 only.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { poll } from './poll.js';
 
 export interface ReceivedSpan {
   service: string;
@@ -91,13 +92,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     protobufBodies,
     requests,
     async waitFor(find, waitMs = 20_000) {
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        const found = find();
-        if (found !== undefined) return found;
-        if (Date.now() > deadline) throw new Error(`not received within ${waitMs} ms; spans so far: ${spans.map((span) => `${span.service} ${span.name}`).join(', ')}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const found = await poll(async () => find(), (value) => value !== undefined, { within: waitMs });
+      if (found === undefined) throw new Error(`not received within ${waitMs} ms; spans so far: ${spans.map((span) => `${span.service} ${span.name}`).join(', ')}`);
+      return found;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
