@@ -11,7 +11,8 @@ export interface LoadResult {
   errors: number;
 }
 
-async function throughput(options: autocannon.Options): Promise<LoadResult> {
+/** Requests a second under autocannon's load, and what failed (errors, non-2xx answers, timeouts). */
+export async function throughput(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ ...options });
   return { requestsPerSecond: result.requests.average, errors: result.errors + result.non2xx + result.timeouts };
 }

@@ -4,10 +4,9 @@
 // the catalogue cache off, so that every request crosses both servers and the database: the most spans a request
 // makes. 50 connections; six rounds of 5 s runs, each round in another order, and the median of each shop's runs.
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { startOtlpReceiver } from '../tests/helpers/otlp-receiver.js';
 import { freePort } from '../tests/helpers/server-process.js';
-import { PRODUCTS_QUERY } from './http-overhead.js';
+import { PRODUCTS_QUERY, throughput } from './http-overhead.js';
 import { adminToken, startGatewayProcess, startRest } from './servers.js';
 
 export interface ObservabilityCost {
@@ -54,8 +53,8 @@ export async function measureObservabilityCost(options: { dataDir: string }): Pr
       traced: await shop({ ...(await metricsOn()), ...traces }, { ...(await metricsOn()), ...traces }),
       sampled: await shop({ ...(await metricsOn()), ...sampled }, { ...(await metricsOn()), ...sampled }),
     };
-    const load = async (target: { gatewayUrl: string; token: string }, seconds: number) => {
-      const result = await autocannon({
+    const load = (target: { gatewayUrl: string; token: string }, seconds: number) =>
+      throughput({
         url: `${target.gatewayUrl}/graphql`,
         method: 'POST',
         headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
@@ -63,8 +62,6 @@ export async function measureObservabilityCost(options: { dataDir: string }): Pr
         connections: 50,
         duration: seconds,
       });
-      return { rps: result.requests.average, errors: result.errors + result.non2xx + result.timeouts };
-    };
     for (const target of Object.values(targets)) await load(target, 2);
     const names = Object.keys(targets) as (keyof typeof targets)[];
     const runs: Record<keyof typeof targets, number[]> = { plain: [], metrics: [], traced: [], sampled: [] };
@@ -72,7 +69,7 @@ export async function measureObservabilityCost(options: { dataDir: string }): Pr
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
         const run = await load(targets[name], SECONDS_PER_RUN);
-        runs[name].push(run.rps);
+        runs[name].push(run.requestsPerSecond);
         errors += run.errors;
       }
     }

@@ -6,7 +6,6 @@
 import {
   type Context,
   ROOT_CONTEXT,
-  type Span,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
@@ -81,12 +80,6 @@ export async function startTracing(defaultServiceName: string): Promise<Tracing 
       await provider.shutdown();
     },
   };
-}
-
-/** The span the code runs in, if any: its trace id is what a log line quotes. */
-export function traceIdOf(span: Span | undefined): string | undefined {
-  const spanContext = span?.spanContext();
-  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
 }
 
 const headerGetter: TextMapGetter<FastifyRequest['headers']> = {
