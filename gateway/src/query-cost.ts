@@ -21,7 +21,7 @@ import {
   isInterfaceType,
   isObjectType,
 } from 'graphql';
-import { DEFAULT_PAGE_SIZE } from './page-size.js';
+import { defaultPageSizeOf } from './page-size.js';
 
 /** About how many objects an answer may hold: the screens ask for a few hundred at most. */
 export const MAX_QUERY_COST = 5000;
@@ -33,10 +33,16 @@ const PAGE_SIZE_ARGUMENTS = new Set(['first', 'last']);
 
 /**
  * The page size a field asks for, as execution will see it: written in the document, passed as a variable, the
- * variable's default, or the argument's default in the schema (`messages(last: Int = 50)`); a connection asked for
- * neither `first` nor `last` pages the resolvers' default; 1 for other fields. The larger, if both are given.
+ * variable's default, or the argument's default in the schema (`chatRoomConnection(first: Int = 20)` in earlier
+ * releases); a connection asked for neither `first` nor `last` pages the resolvers' default (`defaultPageSizeOf`);
+ * 1 for other fields. The larger, if both are given.
  */
-function pageSize(field: FieldNode, definition: GraphQLField<unknown, unknown> | undefined, variables: Record<string, unknown>): number {
+function pageSize(
+  field: FieldNode,
+  parent: GraphQLNamedType | undefined,
+  definition: GraphQLField<unknown, unknown> | undefined,
+  variables: Record<string, unknown>,
+): number {
   const argumentsOfPage = definition?.args.filter((candidate) => PAGE_SIZE_ARGUMENTS.has(candidate.name)) ?? [];
   if (!definition || argumentsOfPage.length === 0) return 1;
   let values: Record<string, unknown>;
@@ -47,7 +53,7 @@ function pageSize(field: FieldNode, definition: GraphQLField<unknown, unknown> |
     values = {};
   }
   const sizes = argumentsOfPage.map((argument) => values[argument.name] ?? argument.defaultValue).filter((size): size is number => typeof size === 'number' && Number.isFinite(size));
-  const size = sizes.length > 0 ? Math.max(...sizes) : DEFAULT_PAGE_SIZE;
+  const size = sizes.length > 0 ? Math.max(...sizes) : defaultPageSizeOf(parent?.name, definition.name);
   return size > 1 ? size : 1;
 }
 
@@ -79,7 +85,7 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLNamedType 
       const definition = fieldDefinition(parent, selection.name.value);
       const type = definition ? getNamedType(definition.type) : undefined;
       const times = PAGE_ITEMS.has(selection.name.value) ? itemsPerPage : 1;
-      cost += times * (1 + selectionCost(selection.selectionSet, type, pricing, pageSize(selection, definition, pricing.variables)));
+      cost += times * (1 + selectionCost(selection.selectionSet, type, pricing, pageSize(selection, parent, definition, pricing.variables)));
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? pricing.schema.getType(selection.typeCondition.name.value) : parent;
       cost += selectionCost(selection.selectionSet, type, pricing, itemsPerPage);

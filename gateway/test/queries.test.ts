@@ -686,8 +686,8 @@ describe('viewer', () => {
   });
 
   describe('chatRoomConnection', () => {
-    const ROOM_PAGE = `query ($first: Int, $after: String, $unreadOnly: Boolean) {
-      viewer { chatRoomConnection(first: $first, after: $after, unreadOnly: $unreadOnly) {
+    const ROOM_PAGE = `query ($first: Int, $after: String, $last: Int, $before: String, $unreadOnly: Boolean) {
+      viewer { chatRoomConnection(first: $first, after: $after, last: $last, before: $before, unreadOnly: $unreadOnly) {
         totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
         edges { cursor node { id roomName lastMessage unreadCount } }
       } } }`;
@@ -744,6 +744,25 @@ describe('viewer', () => {
       expect(names((await read(ROOM_PAGE, {}, token)).viewer.chatRoomConnection)).toEqual(order);
     });
 
+    it('pages backwards with last and before: the list’s last rooms, then the ones before, in the list’s order, with totalCount on every page', async () => {
+      const { token, order } = await fiveRooms('qc-back');
+      const last = (await read(ROOM_PAGE, { last: 2 }, token)).viewer.chatRoomConnection;
+      expect(names(last)).toEqual(order.slice(3));
+      expect(last.totalCount).toBe(5);
+      expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true, startCursor: last.edges[0].cursor, endCursor: last.edges[1].cursor });
+      const middle = (await read(ROOM_PAGE, { last: 2, before: last.pageInfo.startCursor }, token)).viewer.chatRoomConnection;
+      expect([names(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual([order.slice(1, 3), 5, true, true]);
+      const top = (await read(ROOM_PAGE, { last: 2, before: middle.pageInfo.startCursor }, token)).viewer.chatRoomConnection;
+      expect([names(top), top.totalCount, top.pageInfo.hasPreviousPage, top.pageInfo.hasNextPage]).toEqual([order.slice(0, 1), 5, false, true]);
+      // A cursor means the same place either way: forward from the top page's room, the rooms that follow it.
+      const onward = (await read(ROOM_PAGE, { first: 2, after: top.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      expect(names(onward)).toEqual(order.slice(1, 3));
+      expect(onward.edges.map((edge: any) => edge.cursor)).toEqual(middle.edges.map((edge: any) => edge.cursor));
+      // Backwards among the unread rooms: eli's is the last of the two.
+      const unread = (await read(ROOM_PAGE, { last: 1, unreadOnly: true }, token)).viewer.chatRoomConnection;
+      expect([names(unread), unread.totalCount, unread.pageInfo.hasPreviousPage]).toEqual([['qc-back-eli'], 2, true]);
+    });
+
     it('a room that becomes active between two pages moves above the cursor: the pages read on answer no room twice and skip none that stayed', async () => {
       const { token, person, order } = await fiveRooms('qc-moving');
       const first = (await read(ROOM_PAGE, { first: 2 }, token)).viewer.chatRoomConnection;
@@ -781,6 +800,10 @@ describe('viewer', () => {
       ['first over 100', { first: 101 }],
       ['a negative first', { first: -1 }],
       ['an after that is no cursor', { after: 'nope' }],
+      ['last over 100', { last: 101 }],
+      ['a before that is no cursor', { before: 'nope' }],
+      ['first and last at once', { first: 2, last: 2 }],
+      ['after and before at once', { after: base64url('room:2026-11-22T09:36:04.309Z,3'), before: base64url('room:2026-11-22T09:36:04.309Z,3') }],
       ['the cursor of another list', { after: base64url('offset:3') }],
       ['a room cursor whose time is none', { after: base64url('room:2026-13-45T99:00:00.000Z,3') }],
     ])('refuses %s with BAD_USER_INPUT', async (_case, variables) => {
@@ -1040,6 +1063,32 @@ describe('ChatRoom and Message', () => {
     expect(overlapping.edges.map((edge: any) => edge.cursor)).toEqual([...middle.edges.slice(1), ...newest.edges.slice(0, 2)].map((edge: any) => edge.cursor));
     // Senders alternate: carla wrote the odd messages.
     expect(newest.edges.map((edge: any) => edge.node.senderUsername)).toEqual(['q-chat-dino', 'q-chat-carla', 'q-chat-dino']);
+  });
+
+  it('messages(first, after) pages forwards from the room’s first message: oldest first, hasNextPage until the newest', async () => {
+    const FORWARD = `query ($id: ID!, $first: Int, $after: String) { node(id: $id) { ... on ChatRoom {
+      messages(first: $first, after: $after) {
+        totalCount pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
+        edges { cursor node { content } }
+      } } } }`;
+    const page = async (first: number, after?: string) => (await read(FORWARD, { id: roomId, first, after }, carla)).node.messages;
+    const contents = (connection: any) => connection.edges.map((edge: any) => edge.node.content);
+    const oldest = await page(3);
+    expect(contents(oldest)).toEqual(['message 1', 'message 2', 'message 3']);
+    expect(oldest.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: true, startCursor: oldest.edges[0].cursor, endCursor: oldest.edges[2].cursor });
+    expect(oldest.totalCount).toBe(8);
+    const middle = await page(3, oldest.pageInfo.endCursor);
+    expect([contents(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual([['message 4', 'message 5', 'message 6'], 8, true, true]);
+    const newest = await page(3, middle.pageInfo.endCursor);
+    expect([contents(newest), newest.pageInfo.hasNextPage]).toEqual([['message 7', 'message 8'], false]);
+    // The same cursors as read backwards: the newest page read back from the end ends on the same message.
+    const backwards = (await read(HISTORY, { id: roomId, last: 2 }, carla)).node.messages;
+    expect(backwards.edges.map((edge: any) => edge.cursor)).toEqual(newest.edges.map((edge: any) => edge.cursor));
+    // From the newest message on, nothing more.
+    const after = await page(3, newest.pageInfo.endCursor);
+    expect([contents(after), after.pageInfo]).toEqual([[], { hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null }]);
+    // Mixing the directions is refused.
+    expect(errorCodes(await shop.graphql(`query ($id: ID!) { node(id: $id) { ... on ChatRoom { messages(first: 2, last: 2) { totalCount } } } }`, { id: roomId }, carla))).toEqual(['BAD_USER_INPUT']);
   });
 
   it('totalCount is the room’s number of messages on every page', async () => {

@@ -28,7 +28,7 @@ describe('the price of an operation', () => {
     const explicit = operationCost(schema, parse(NESTED), undefined, { n: 100 });
     expect(explicit).toBe(30403);
     expect(operationCost(schema, parse(NESTED.replace('($n: Int)', '($n: Int = 100)')), undefined, {})).toBe(explicit);
-    // messages(last: Int = 50) in the schema: leaving it out asks for 50; 3 + 50 × (edge, node, room, messages 1 + 50 × 3).
+    // A room's history is read 50 at a time when no size is given: leaving it out asks for 50; 3 + 50 × (edge, node, room, messages 1 + 50 × 3).
     const omitted = NESTED.replace('($n: Int)', '').replaceAll('(last: $n)', '');
     expect(operationCost(schema, parse(omitted), undefined, {})).toBe(operationCost(schema, parse(NESTED), undefined, { n: 50 }));
     expect(operationCost(schema, parse(omitted), undefined, {})).toBe(7703);

@@ -137,6 +137,25 @@ describe('GET /rooms by latest activity', () => {
     expect(summary(past)).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 2 });
   });
 
+  it('pages back with before (keyset): the rooms just before a position, in the list’s order, each page counting the rooms before it (extension)', async () => {
+    const { folks, order } = await fiveRooms('backward');
+    const last = await roomPage(folks.me.token, { size: 2, before: 'end' });
+    expect(summary(last)).toEqual({ content: order.slice(3), totalElements: 5, totalPages: 3, number: 0, size: 2 });
+    const middle = await roomPage(folks.me.token, { size: 2, before: afterRoom(last.content[0]!) });
+    expect(summary(middle)).toEqual({ content: order.slice(1, 3), totalElements: 3, totalPages: 2, number: 0, size: 2 });
+    const top = await roomPage(folks.me.token, { size: 2, before: afterRoom(middle.content[0]!) });
+    expect(summary(top)).toEqual({ content: order.slice(0, 1), totalElements: 1, totalPages: 1, number: 0, size: 2 });
+    expect(summary(await roomPage(folks.me.token, { size: 2, before: afterRoom(top.content[0]!) }))).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 2 });
+    // With unread: the unread rooms before the end; page is not used from a position.
+    expect(summary(await roomPage(folks.me.token, { size: 5, before: 'end', unread: 'true', page: '3' }))).toEqual({
+      content: [folks.bo.name],
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 5,
+    });
+  });
+
   it('a message arriving between two pages moves its room above the position: the rest follow with no room twice and none skipped', async () => {
     const { folks, clock, order } = await fiveRooms('moving');
     const first = await roomPage(folks.me.token, { size: 2 });
@@ -201,6 +220,7 @@ describe('GET /rooms by latest activity', () => {
   });
 
   const AFTER_MESSAGE = 'After must be a room’s lastActivityAt and id, as in 2026-11-22T09:36:04.309Z,42';
+  const BEFORE_MESSAGE = 'Before must be a room’s lastActivityAt and id, as in 2026-11-22T09:36:04.309Z,42, or end';
   it.each<[string, Record<string, string>, object]>([
     ['size 0', { size: '0' }, { message: 'Size must be at least 1', field: 'size', code: 'INVALID_INPUT' }],
     ['size 101', { size: '101' }, { message: 'Size must be at most 100', field: 'size', code: 'INVALID_INPUT' }],
@@ -212,6 +232,9 @@ describe('GET /rooms by latest activity', () => {
     ['an after with a room id over 2^31-1', { after: '2026-11-22T09:36:04.309Z,2147483648' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
     ['an after in month 13', { after: '2026-13-22T09:36:04.309Z,4' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
     ['an after not in UTC', { after: '2026-11-22T09:36:04.309+01:00,4' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
+    ['a before that is no position', { before: 'start' }, { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' }],
+    ['a before with room 0', { before: '2026-11-22T09:36:04.309Z,0' }, { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' }],
+    ['after and before at once', { after: '2026-11-22T09:36:04.309Z,4', before: 'end' }, { message: 'Give after or before, not both', field: 'before', code: 'INVALID_INPUT' }],
     ['unread that is no boolean', { unread: 'yes' }, { message: 'Unread must be true or false', field: 'unread', code: 'INVALID_INPUT' }],
   ])('refuses %s with 400', async (_case, query, body) => {
     const folks = await people('refused', []);

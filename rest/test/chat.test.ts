@@ -284,6 +284,18 @@ describe('GET /rooms/{id}/messages', () => {
     expect(none.body).toMatchObject({ content: [], totalElements: 0 });
   });
 
+  it('pages forward with after=<messageId>: the messages that came next, newest first (extension)', async () => {
+    const next = await messagesOf(ann.token, roomId, { after: sent[1].id, size: 2 });
+    expect(next.status).toBe(200);
+    expect(next.body).toEqual({ content: [sent[3], sent[2]], totalElements: 3, totalPages: 2, number: 0, size: 2 });
+    expect(contents(await messagesOf(ann.token, roomId, { after: 0, size: 2 }))).toEqual(['message 2', 'message 1']);
+    expect(contents(await messagesOf(ann.token, roomId, { after: sent[3].id, size: 2 }))).toEqual(['message 5']);
+    const none = await messagesOf(ann.token, roomId, { after: sent[4].id });
+    expect(none.body).toMatchObject({ content: [], totalElements: 0 });
+    // One page from a message: `page` does not move it.
+    expect(contents(await messagesOf(ann.token, roomId, { after: 0, size: 2, page: 1 }))).toEqual(['message 2', 'message 1']);
+  });
+
   it.each<[string, Record<string, number | string>, string, string]>([
     ['size 0', { size: 0 }, 'Size must be at least 1', 'size'],
     ['size over 100', { size: 101 }, 'Size must be at most 100', 'size'],
@@ -292,6 +304,9 @@ describe('GET /rooms/{id}/messages', () => {
     ['before that is not a number', { before: 'latest' }, 'Before must be a whole number', 'before'],
     ['before 0', { before: 0 }, 'Before must be at least 1', 'before'],
     ['before beyond 32 bits', { before: 3_000_000_000 }, 'Before must be at most 2147483647', 'before'],
+    ['a negative after', { after: -1 }, 'After must be at least 0', 'after'],
+    ['after that is not a number', { after: 'oldest' }, 'After must be a whole number', 'after'],
+    ['after and before at once', { after: 1, before: 4 }, 'Give after or before, not both', 'before'],
   ])('refuses %s with 400', async (_case, query, message, field) => {
     const answer = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: ann.token, query });
     expect(answer.status).toBe(400);

@@ -96,7 +96,11 @@ export type ChatRoom = Node & {
   /** The text of the latest message; null before the first. */
   lastMessage?: Maybe<Scalars['String']['output']>;
   lastMessageTime?: Maybe<Scalars['DateTime']['output']>;
-  /** The history, oldest first within a page: `last` newest messages before the cursor `before`. `last` is at most 100. */
+  /**
+   * The history, oldest first within a page. Read from the newest end: `last` messages before `before` (the newest 50
+   * when no argument is given); or forward: `first` messages after `after` (with no `after`, the room's first ones).
+   * Each at most 100, one direction at a time.
+   */
   messages: MessageConnection;
   participantUsernames: Array<Scalars['String']['output']>;
   /** The participants other than the viewer. */
@@ -110,7 +114,9 @@ export type ChatRoom = Node & {
 
 /** A one-to-one conversation. */
 export type ChatRoomMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -295,7 +301,7 @@ export type MessageConnection = {
   __typename?: 'MessageConnection';
   /** Oldest first. */
   edges: Array<MessageEdge>;
-  /** hasPreviousPage: older messages exist before startCursor. */
+  /** hasPreviousPage: older messages exist before startCursor; hasNextPage: newer ones after endCursor. */
   pageInfo: PageInfo;
   /** How many messages the room has, on every page. */
   totalCount: Scalars['Int']['output'];
@@ -920,11 +926,13 @@ export type User = Node & {
   cart: Cart;
   /**
    * The viewer's rooms a page at a time, most recently active first: by the latest message, or by when the room was
-   * started before its first; among rooms equally recent, the newer room first. `first` is at most 100. A cursor is a
-   * place in that order, so a room that becomes active while the pages are read moves above it (the client hears of
-   * it through `messageAdded`), and no room comes twice. `unreadOnly`: only rooms with messages the viewer has not
-   * read; its first is the room with the newest unread message. Over a REST service without room paging (the plain
-   * contract), the gateway reads the whole list and cuts the page itself.
+   * started before its first; among rooms equally recent, the newer room first. Pages both ways: `first` rooms after
+   * `after` (the first 20 when no argument is given), or `last` rooms before `before` (with no `before`, the list's
+   * last ones); each at most 100, one direction at a time. A cursor is a place in that order, so a room that becomes
+   * active while the pages are read moves above it (the client hears of it through `messageAdded`), and no room comes
+   * twice. `unreadOnly`: only rooms with messages the viewer has not read; its first is the room with the newest
+   * unread message. Over a REST service without room paging (the plain contract), the gateway reads the whole list and
+   * cuts the page itself.
    */
   chatRoomConnection: ChatRoomConnection;
   /**
@@ -955,7 +963,9 @@ export type User = Node & {
 /** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type UserChatRoomConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   unreadOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1269,7 +1279,7 @@ export type ChatRoomResolvers<ContextType = GatewayContext, ParentType extends R
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastMessageTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  messages?: Resolver<ResolversTypes['MessageConnection'], ParentType, ContextType, RequireFields<ChatRoomMessagesArgs, 'last'>>;
+  messages?: Resolver<ResolversTypes['MessageConnection'], ParentType, ContextType, Partial<ChatRoomMessagesArgs>>;
   participantUsernames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType>;
   roomName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1551,7 +1561,7 @@ export type UpdateProfilePayloadResolvers<ContextType = GatewayContext, ParentTy
 export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
-  chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'first' | 'unreadOnly'>>;
+  chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'unreadOnly'>>;
   chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
   chatUsers?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType, Partial<UserChatUsersArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

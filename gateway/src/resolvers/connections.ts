@@ -35,12 +35,20 @@ function positionOf(argument: 'after' | 'before', cursor: string): number {
  * The window the arguments ask for over an offset-paged list: after `after` (the first 20 when nothing is given), or
  * the `last` before `before` — or, with no `before`, the list's last ones, which asks `countAll` how long it is.
  */
-export async function offsetWindow({ first, after, last, before }: PagingArguments, countAll: () => Promise<number>): Promise<Window> {
+/**
+ * Which way the arguments page: backward when `last` or `before` is given, forward otherwise (nothing given pages
+ * forward, but for a list read from its end, as a room's history: `backwardByDefault`). Mixing is refused.
+ */
+export function pagesBackward({ first, after, last, before }: PagingArguments, backwardByDefault = false): boolean {
+  const forward = first != null || after != null;
   const backward = last != null || before != null;
-  if (backward && (first != null || after != null)) {
-    throw badArgument('Page forward with first and after, or backward with last and before: not both');
-  }
-  if (!backward) {
+  if (forward && backward) throw badArgument('Page forward with first and after, or backward with last and before: not both');
+  return backward || (!forward && backwardByDefault);
+}
+
+export async function offsetWindow(paging: PagingArguments, countAll: () => Promise<number>): Promise<Window> {
+  const { first, after, last, before } = paging;
+  if (!pagesBackward(paging)) {
     const limit = pageSize('first', first, DEFAULT_PAGE_SIZE);
     return after == null ? { offset: 0, limit } : { offset: positionOf('after', after) + 1, limit };
   }

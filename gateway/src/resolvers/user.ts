@@ -7,8 +7,9 @@ import type {
 import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
-import { type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
-import { badArgument, offsetConnection, offsetWindow, pageSize } from './connections.js';
+import { END, type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
+import { DEFAULT_PAGE_SIZE } from '../page-size.js';
+import { badArgument, offsetConnection, offsetWindow, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
@@ -39,25 +40,37 @@ export const User: UserResolvers = {
   },
   // Unbounded, for clients of the plain contract's list; screens page with chatRoomConnection.
   chatRooms: (_viewer, _args, context) => context.loaders.rooms.get(),
-  chatRoomConnection: async (_viewer, { first, after, unreadOnly }, context, info) => {
-    const size = pageSize('first', first, 20);
-    let place: RoomPlace | undefined;
-    if (after != null) {
-      place = roomPlaceFromCursor(after);
-      if (!place) throw badArgument('after is not a cursor of this list');
-    }
-    const page = await loadRoomPage(context.api, context.loaders, { size, after: place, unreadOnly: unreadOnly ?? false });
+  chatRoomConnection: async (_viewer, args, context, info) => {
+    const { first, after, last, before } = args;
+    const unreadOnly = args.unreadOnly ?? false;
+    const backward = pagesBackward(args);
+    const size = backward ? pageSize('last', last, DEFAULT_PAGE_SIZE) : pageSize('first', first, DEFAULT_PAGE_SIZE);
+    const placeOf = (argument: 'after' | 'before', cursor: string | null | undefined): RoomPlace | undefined => {
+      if (cursor == null) return undefined;
+      const place = roomPlaceFromCursor(cursor);
+      if (!place) throw badArgument(`${argument} is not a cursor of this list`);
+      return place;
+    };
+    const afterPlace = placeOf('after', after);
+    const beforePlace = placeOf('before', before);
+    const page = await loadRoomPage(context.api, context.loaders, {
+      size,
+      after: afterPlace,
+      before: backward ? (beforePlace ?? END) : undefined,
+      unreadOnly,
+    });
     // The page's rooms answer roomById in this request (a message's room, a mutation's payload) without the whole list.
     for (const room of page.rooms) context.loaders.primeRoom(room);
     const totalCount =
-      page.totalCount ?? (requestedFields(info).has('totalCount') ? await countRooms(context.api, context.loaders, unreadOnly ?? false) : 0);
+      page.totalCount ?? (requestedFields(info).has('totalCount') ? await countRooms(context.api, context.loaders, unreadOnly) : 0);
     const edges = page.rooms.map((node) => ({ cursor: roomCursor(roomPlaceOf(node)), node }));
     return {
       edges,
       totalCount,
       pageInfo: {
-        hasNextPage: page.hasMore,
-        hasPreviousPage: place !== undefined,
+        // Read back from a place, its room (at least) lies after the page; read on from one, it lies before.
+        hasNextPage: backward ? beforePlace !== undefined : page.hasMore,
+        hasPreviousPage: backward ? page.hasMore : afterPlace !== undefined,
         startCursor: edges[0]?.cursor ?? null,
         endCursor: edges[edges.length - 1]?.cursor ?? null,
       },

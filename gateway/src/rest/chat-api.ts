@@ -8,6 +8,8 @@ export interface MessagePageQuery {
   page?: number;
   /** Extension (DESIGN §4): only messages older than this id. */
   before?: number;
+  /** Extension (two-way-paging): the messages that came next after this id (0: the room's first), newest first. */
+  after?: number;
 }
 
 /** The unread-count answer's shape is not fixed by the contract: a number, or an object with one count in it. */
@@ -27,6 +29,8 @@ export interface RoomPageQuery {
   after?: string;
   /** Extension: only the rooms with unread messages. */
   unread?: boolean;
+  /** Extension (two-way-paging): the rooms just before this one, written as `after`, or `end` for the list's last. */
+  before?: string;
 }
 
 export class ChatApi {
@@ -49,8 +53,16 @@ export class ChatApi {
     return this.rest.call<RestChatRoom[] | RestPage<RestChatRoom>>(this.caller, {
       method: 'GET',
       path: '/api/chat/rooms',
-      query: { size: query.size, after: query.after, unread: query.unread ? 'true' : undefined },
+      query: { size: query.size, after: query.after, before: query.before, unread: query.unread ? 'true' : undefined },
     });
+  }
+
+  /**
+   * Whether the implementation pages rooms and messages both ways (the `two-way-paging` extension), read off its
+   * latest answer: asked right after the call whose `before` or `after` it would have honoured.
+   */
+  pagesBothWays(): boolean {
+    return this.rest.offers('two-way-paging');
   }
 
   createRoom(participantUsername: string): Promise<RestChatRoom> {
@@ -61,7 +73,7 @@ export class ChatApi {
     return this.rest.call<RestPage<RestMessage>>(this.caller, {
       method: 'GET',
       path: `/api/chat/rooms/${roomId}/messages`,
-      query: { page: query.page, size: query.size, before: query.before },
+      query: { page: query.page, size: query.size, before: query.before, after: query.after },
     });
   }
 

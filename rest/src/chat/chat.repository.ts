@@ -18,12 +18,32 @@ export interface RoomPosition {
   roomId: number;
 }
 
+/** The end of a user's list: the place before which its last rooms are. */
+export const END_OF_LIST = 'end';
+
 export interface RoomSelection {
   /** Only these rooms (those of the user among them). */
   roomIds?: readonly number[] | undefined;
   after?: RoomPosition | undefined;
+  /** Only the rooms before this one in the list (more recently active); `end`: every room, counted from the end. */
+  before?: RoomPosition | typeof END_OF_LIST | undefined;
   /** Only rooms with messages the user has not read. */
   unreadOnly?: boolean | undefined;
+}
+
+/** A part of a room's history: messages older than `beforeId`, newer than `afterId`. */
+export interface MessageRange {
+  beforeId?: number | undefined;
+  afterId?: number | undefined;
+}
+
+function messagesIn({ beforeId, afterId }: MessageRange) {
+  return (eb: ExpressionBuilder<Database, 'chatMessages'>) => {
+    const conditions = [];
+    if (beforeId !== undefined) conditions.push(eb('chatMessages.id', '<', beforeId));
+    if (afterId !== undefined) conditions.push(eb('chatMessages.id', '>', afterId));
+    return eb.and(conditions);
+  };
 }
 
 export interface Participant {
@@ -62,15 +82,18 @@ export class ChatRepository {
   /**
    * The user's rooms, most recently active first, the newer room first among rooms equally recent; from after
    * `selection.after` when given. Read off the index (user, activity, room): a page costs its own rows, however
-   * many rooms the user has.
+   * many rooms the user has. With `selection.before` the slice is counted back from that place (the rooms nearest
+   * it), read off the same index the other way, and answered in the list's order.
    */
-  roomsByActivity(userId: number, selection: RoomSelection, slice?: { offset: number; limit: number }): Promise<Membership[]> {
+  async roomsByActivity(userId: number, selection: RoomSelection, slice?: { offset: number; limit: number }): Promise<Membership[]> {
+    const direction = selection.before ? 'asc' : 'desc';
     let query = this.selectMemberships()
       .where(this.selected(userId, selection))
-      .orderBy('chatParticipants.lastActivityAt', 'desc')
-      .orderBy('chatParticipants.roomId', 'desc');
+      .orderBy('chatParticipants.lastActivityAt', direction)
+      .orderBy('chatParticipants.roomId', direction);
     if (slice) query = query.limit(slice.limit).offset(slice.offset);
-    return query.execute();
+    const rooms = await query.execute();
+    return selection.before ? rooms.reverse() : rooms;
   }
 
   async countRooms(userId: number, selection: RoomSelection): Promise<number> {
@@ -82,12 +105,15 @@ export class ChatRepository {
   }
 
   /** The condition a room of the user's list meets: theirs, among the ids given, after the position given, unread if asked. */
-  private selected(userId: number, { roomIds, after, unreadOnly }: RoomSelection) {
+  private selected(userId: number, { roomIds, after, before, unreadOnly }: RoomSelection) {
     return (eb: ExpressionBuilder<Database, 'chatParticipants'>) => {
       const conditions = [eb('chatParticipants.userId', '=', userId)];
       if (roomIds) conditions.push(roomIds.length ? eb('chatParticipants.roomId', 'in', roomIds) : eb.lit(false));
       // A row value: both databases read it as one range of the index (an OR of the two cases would not be).
       if (after) conditions.push(eb(eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'), '<', eb.tuple(after.lastActivityAt, after.roomId)));
+      if (before && before !== END_OF_LIST) {
+        conditions.push(eb(eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'), '>', eb.tuple(before.lastActivityAt, before.roomId)));
+      }
       if (unreadOnly) {
         conditions.push(
           eb.exists(
@@ -199,19 +225,28 @@ export class ChatRepository {
       .select('users.username as senderUsername');
   }
 
-  /** Newest first. */
-  messages(roomId: number, slice: { offset: number; limit: number; beforeId?: number | undefined }): Promise<MessageWithSender[]> {
-    let query = this.selectMessages().where('chatMessages.roomId', '=', roomId);
-    if (slice.beforeId !== undefined) query = query.where('chatMessages.id', '<', slice.beforeId);
-    return query.orderBy('chatMessages.id', 'desc').limit(slice.limit).offset(slice.offset).execute();
+  /**
+   * Newest first: the newest of the room (older than `beforeId` when given), or, with `afterId`, the `limit` messages
+   * that came next after it (read oldest first off the (room_id, id) index, answered newest first like every page).
+   */
+  async messages(roomId: number, slice: { offset: number; limit: number } & MessageRange): Promise<MessageWithSender[]> {
+    const forward = slice.afterId !== undefined;
+    const messages = await this.selectMessages()
+      .where('chatMessages.roomId', '=', roomId)
+      .where(messagesIn(slice))
+      .orderBy('chatMessages.id', forward ? 'asc' : 'desc')
+      .limit(slice.limit)
+      .offset(slice.offset)
+      .execute();
+    return forward ? messages.reverse() : messages;
   }
 
-  async countMessages(roomId: number, beforeId?: number): Promise<number> {
-    let query = this.db
+  async countMessages(roomId: number, range: MessageRange = {}): Promise<number> {
+    const query = this.db
       .selectFrom('chatMessages')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('roomId', '=', roomId);
-    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      .where('chatMessages.roomId', '=', roomId)
+      .where(messagesIn(range));
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
+import { badRequest } from '../shared/http-errors.js';
 import type { RateLimits } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import { AvailableChatUser } from '../users/user.schemas.js';
@@ -20,7 +21,7 @@ import {
   SendBody,
   UnreadCountAnswer,
 } from './chat.schemas.js';
-import { type ChatService, DEFAULT_ROOM_PAGE_SIZE, roomPositionOf } from './chat.service.js';
+import { type ChatService, DEFAULT_ROOM_PAGE_SIZE, roomPlaceBefore, roomPositionOf } from './chat.service.js';
 
 export interface ChatRouteOptions {
   chat: ChatService;
@@ -29,6 +30,9 @@ export interface ChatRouteOptions {
   limits: RateLimits;
   messagesPerUserPerMinute: number;
 }
+
+/** `after` and `before` at once would ask for a page from two places. */
+const ONE_DIRECTION = 'Give after or before, not both';
 
 export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions, limits, messagesPerUserPerMinute }) => {
   const common = { tags: ['chat'], security: BEARER_SECURITY };
@@ -44,23 +48,27 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
         description:
           'By the latest message, or by creation before the first; among rooms equally recent, the newer room first. ' +
           'Without paging parameters every room, however many: the plain contract’s list. With the extensions, a page ' +
-          'object when page, size, after or unread is given (size 20 unless given), and with ids just those rooms.',
+          'object when page, size, after, before or unread is given (size 20 unless given), and with ids just those rooms.',
         querystring: RoomsQuery(extensions),
         response: { 200: RoomListAnswer(extensions), ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      const query = request.query as { page?: number; size?: number; after?: string; unread?: boolean; ids?: string };
+      const query = request.query as { page?: number; size?: number; after?: string; before?: string; unread?: boolean; ids?: string };
       if (extensions && query.ids !== undefined) {
         const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
         return chat.roomsByIds(viewerOf(request), ids);
       }
-      const paged = extensions && (query.page !== undefined || query.size !== undefined || query.after !== undefined || query.unread !== undefined);
+      const paged =
+        extensions &&
+        (query.page !== undefined || query.size !== undefined || query.after !== undefined || query.before !== undefined || query.unread !== undefined);
       if (!paged) return chat.rooms(viewerOf(request));
+      if (query.after !== undefined && query.before !== undefined) throw badRequest(ONE_DIRECTION, 'before');
       return chat.roomPage(viewerOf(request), {
         page: query.page ?? 0,
         size: query.size ?? DEFAULT_ROOM_PAGE_SIZE,
-        after: query.after === undefined ? undefined : roomPositionOf(query.after),
+        after: query.after === undefined ? undefined : roomPositionOf(query.after, 'after'),
+        before: query.before === undefined ? undefined : roomPlaceBefore(query.before),
         unreadOnly: query.unread ?? false,
       });
     },
@@ -106,8 +114,10 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
       },
     },
     async (request) => {
-      const query = request.query as { page?: number; size?: number; before?: number };
-      return chat.messages(viewerOf(request), request.params.roomId, extensions ? query : { ...query, before: undefined });
+      const query = request.query as { page?: number; size?: number; before?: number; after?: number };
+      if (!extensions) return chat.messages(viewerOf(request), request.params.roomId, { page: query.page, size: query.size });
+      if (query.after !== undefined && query.before !== undefined) throw badRequest(ONE_DIRECTION, 'before');
+      return chat.messages(viewerOf(request), request.params.roomId, query);
     },
   );
 

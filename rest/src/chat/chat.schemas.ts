@@ -1,7 +1,7 @@
 // Chat rooms and messages of spec §3 on the wire.
 import { Type, type Static } from 'typebox';
 import { MAX_PAGE_SIZE, PageQuery, PageSchema } from '../shared/paging.js';
-import { DatabaseId, Nullable, Timestamp } from '../shared/schemas.js';
+import { DatabaseId, MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
 
@@ -51,9 +51,13 @@ export interface RoomAnswer {
   participantIds: (number | null)[];
 }
 
-/** How a room's place in the list is written in `after`: its lastActivityAt and its id. */
+/** How a room's place in the list is written in `after` and `before`: its lastActivityAt and its id. */
 export const ROOM_POSITION_EXAMPLE = '2026-11-22T09:36:04.309Z,42';
-export const ROOM_POSITION_MESSAGE = `After must be a room’s lastActivityAt and id, as in ${ROOM_POSITION_EXAMPLE}`;
+export const roomPositionMessage = (field: 'after' | 'before') =>
+  field === 'after'
+    ? `After must be a room’s lastActivityAt and id, as in ${ROOM_POSITION_EXAMPLE}`
+    : `Before must be a room’s lastActivityAt and id, as in ${ROOM_POSITION_EXAMPLE}, or end`;
+const ROOM_POSITION_PATTERN = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z,[1-9]\\d{0,9}';
 
 export const RoomsQuery = (extensions: boolean) =>
   extensions
@@ -62,9 +66,16 @@ export const RoomsQuery = (extensions: boolean) =>
         Type.Object({
           after: Type.Optional(
             Type.String({
-              pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z,[1-9]\\d{0,9}$',
-              errorMessage: { pattern: ROOM_POSITION_MESSAGE },
+              pattern: `^${ROOM_POSITION_PATTERN}$`,
+              errorMessage: { pattern: roomPositionMessage('after') },
               description: `Only the rooms after this one, as the list is ordered: its lastActivityAt and id, comma-separated (\`${ROOM_POSITION_EXAMPLE}\`; extension). Keyset paging: a room that becomes active meanwhile moves above the position, so no room is answered twice`,
+            }),
+          ),
+          before: Type.Optional(
+            Type.String({
+              pattern: `^(${ROOM_POSITION_PATTERN}|end)$`,
+              errorMessage: { pattern: roomPositionMessage('before') },
+              description: `The \`size\` rooms just before this one, in the list's order (most recently active first), written as for \`after\`; \`end\` for the list's last rooms. \`totalElements\` counts the rooms before it. Not with \`after\` (extension: two-way-paging)`,
             }),
           ),
           unread: Type.Optional(Type.Boolean({ description: 'true: only the rooms with messages the caller has not read (extension)' })),
@@ -112,6 +123,14 @@ export const MessagesQuery = (extensions: boolean) =>
       ? {
           // Bounded like every id: PostgreSQL refuses to compare an integer column with a larger number (500).
           before: Type.Optional(Type.Integer({ ...DatabaseId, description: 'Only messages older than this id (extension)' })),
+          after: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: MAX_DATABASE_ID,
+              description:
+                'The `size` messages that came next after this id (0: the room’s first), answered newest first like every page; `totalElements` counts the messages after it. Not with `before` (extension: two-way-paging)',
+            }),
+          ),
         }
       : {}),
   });

@@ -5,8 +5,8 @@ import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import type { ChatRepository, Membership, MessageWithSender, Participant, RoomPosition } from './chat.repository.js';
-import { type ChatMessageAnswer, ROOM_POSITION_MESSAGE, type RoomAnswer } from './chat.schemas.js';
+import { type ChatRepository, END_OF_LIST, type Membership, type MessageWithSender, type Participant, type RoomPosition } from './chat.repository.js';
+import { type ChatMessageAnswer, roomPositionMessage, type RoomAnswer } from './chat.schemas.js';
 
 /** How a participant or sender shows once they deleted their account (no username can contain a space). */
 export const DELETED_USER = 'Deleted user';
@@ -26,32 +26,41 @@ export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
   };
 }
 
-/** A page of the caller's rooms (extension): `after` narrows the list to the rooms after that one, page and size page it. */
+/**
+ * A page of the caller's rooms (extension): `after` narrows the list to the rooms after that one, page and size page
+ * it; `before` answers the `size` rooms just before that one (or the list's last ones, for `end`).
+ */
 export interface RoomPaging {
   page: number;
   size: number;
   after?: RoomPosition | undefined;
+  before?: RoomPosition | typeof END_OF_LIST | undefined;
   unreadOnly: boolean;
 }
 
 /**
- * `after` (a room's lastActivityAt and id) as a position in the list. The time is compared as stored, an ISO string
- * in milliseconds, so it is written that way whatever precision it came with.
+ * `after` or `before` (a room's lastActivityAt and id) as a position in the list. The time is compared as stored, an
+ * ISO string in milliseconds, so it is written that way whatever precision it came with.
  */
-export function roomPositionOf(after: string): RoomPosition {
-  const [time = '', id = ''] = after.split(',');
+export function roomPositionOf(position: string, field: 'after' | 'before'): RoomPosition {
+  const [time = '', id = ''] = position.split(',');
   const activity = new Date(time);
   const roomId = Number(id);
   if (Number.isNaN(activity.getTime()) || !Number.isSafeInteger(roomId) || roomId < 1 || roomId > MAX_DATABASE_ID) {
-    throw badRequest(ROOM_POSITION_MESSAGE, 'after');
+    throw badRequest(roomPositionMessage(field), field);
   }
   return { lastActivityAt: activity.toISOString(), roomId };
 }
+
+/** `before`: a room's position, or `end` for the list's last rooms. */
+export const roomPlaceBefore = (before: string) => (before === END_OF_LIST ? END_OF_LIST : roomPositionOf(before, 'before'));
 
 export interface MessagePaging {
   page?: number | undefined;
   size?: number | undefined;
   before?: number | undefined;
+  /** Only messages newer than this id, the `size` that came next after it (0: the room's first). */
+  after?: number | undefined;
 }
 
 export class ChatService {
@@ -106,12 +115,14 @@ export class ChatService {
 
   /** A page of the caller's rooms in the same order (extension): only the page's rooms are read and described. */
   async roomPage(viewer: AuthenticatedUser, paging: RoomPaging): Promise<Page<RoomAnswer>> {
-    const selection = { after: paging.after, unreadOnly: paging.unreadOnly };
+    const selection = { after: paging.after, before: paging.before, unreadOnly: paging.unreadOnly };
+    // Counted back from a place, there is one page: the rooms nearest it.
+    const page = paging.before ? 0 : paging.page;
     const [memberships, total] = await Promise.all([
-      this.chat.roomsByActivity(viewer.id, selection, { offset: paging.page * paging.size, limit: paging.size }),
+      this.chat.roomsByActivity(viewer.id, selection, { offset: page * paging.size, limit: paging.size }),
       this.chat.countRooms(viewer.id, selection),
     ]);
-    return toPage(await this.describeRooms(viewer, memberships), total, paging);
+    return toPage(await this.describeRooms(viewer, memberships), total, { page, size: paging.size });
   }
 
   /** `field`: the request field that named the room (a path's roomId, or the receiver of the send path). */
@@ -140,10 +151,12 @@ export class ChatService {
   async messages(viewer: AuthenticatedUser, roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
     await this.membership(viewer, roomId);
     const size = paging.size ?? DEFAULT_MESSAGE_PAGE_SIZE;
-    const page = paging.before === undefined ? (paging.page ?? 0) : 0;
+    // From a message, there is one page: the messages nearest it.
+    const page = paging.before === undefined && paging.after === undefined ? (paging.page ?? 0) : 0;
+    const range = { beforeId: paging.before, afterId: paging.after };
     const [messages, total] = await Promise.all([
-      this.chat.messages(roomId, { offset: page * size, limit: size, beforeId: paging.before }),
-      this.chat.countMessages(roomId, paging.before),
+      this.chat.messages(roomId, { offset: page * size, limit: size, ...range }),
+      this.chat.countMessages(roomId, range),
     ]);
     return toPage(messages.map(toMessageAnswer), total, { page, size });
   }
