@@ -8,6 +8,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
 import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
@@ -16,6 +17,7 @@ import { createCatalogueCache } from './catalogue-cache.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
+import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
 import { costRefusal } from './query-cost.js';
 import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
@@ -64,6 +66,20 @@ function documentTextOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   const query = body && typeof body === 'object' ? (body as { query?: unknown }).query : undefined;
   return typeof query === 'string' ? query : undefined;
+}
+
+/** A request's `extensions`, where it carries them: the body's, or for a GET the URL's JSON `extensions`. */
+function extensionsOf(request: FastifyRequest): unknown {
+  if (request.method === 'GET') {
+    const text = new URLSearchParams(new URL(request.url, 'http://gateway/').search).get('extensions');
+    try {
+      return text === null ? undefined : JSON.parse(text);
+    } catch {
+      return undefined; // Apollo Server answers malformed extensions itself.
+    }
+  }
+  const body = request.body;
+  return body && typeof body === 'object' ? (body as { extensions?: unknown }).extensions : undefined;
 }
 
 /** A refusal answered over HTTP with 400 (over the socket the same error goes without a status). */
@@ -187,6 +203,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
   const schema = loadSchema();
+  const trustedDocuments = loadTrustedDocuments(config.persistedDocuments);
 
   const subscriptions = startSubscriptionServer({
     server: app.server,
@@ -206,6 +223,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     trustedProxies: config.trustedProxies,
     socketCounts,
     currency: config.currency,
+    trustedDocuments,
+    trustedDocumentPolicy: config.trustedDocuments,
   });
 
   const screenDocument = createDocumentScreen();
@@ -218,7 +237,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     : undefined;
   const apollo = new ApolloServer<GatewayContext>({
     // Automatic persisted queries: in Apollo Server's bounded memory cache, or shared by every gateway through Redis.
-    persistedQueries: { ttl: config.persistedQueries.ttlSeconds, ...(persistedQueries ? { cache: persistedQueries.cache } : {}) },
+    // The trusted documents are answered first, by hash alone, and never stored or evicted.
+    persistedQueries: {
+      ttl: config.persistedQueries.ttlSeconds,
+      cache: withTrustedDocuments(trustedDocuments, persistedQueries?.cache ?? new InMemoryLRUCache<string>()),
+    },
     schema,
     // Introspection is refused by queryLimitRules when it is off: the same rule, and message, as over sockets.
     introspection: true,
@@ -273,12 +296,19 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         const text = documentTextOf(request);
         const refusal = text === undefined ? undefined : screenDocument(text);
         if (refusal) throw badRequest(refusal);
+        const token = bearerToken(request.headers.authorization);
+        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, {
+          text,
+          hash: persistedHashOf(extensionsOf(request)),
+          withToken: token !== undefined,
+        });
+        if (untrusted) throw badRequest(untrusted);
         return createContext({
           rest,
           currency: config.currency,
           pubsub,
           log: request.log,
-          token: bearerToken(request.headers.authorization),
+          token,
           requestId: request.id,
           deadlineMs: config.requestTimeoutMs,
           upstreamCallLimit: config.upstreamCallsPerOperation,

@@ -3,7 +3,11 @@ import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePo
 import path from 'node:path';
 import { parseCurrency } from './money.js';
 import { fromRoot } from '../../config/paths.js';
+import { type TrustedDocumentPolicy, parseTrustedDocumentPolicy } from './trusted-documents.js';
 import type { CatalogueCacheSettings } from './catalogue-cache.js';
+
+/** The web app's persisted documents, as `npm run codegen` writes them. */
+export const DEFAULT_PERSISTED_DOCUMENTS = fromRoot('web', 'src', 'gql', 'persisted-documents.json');
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');
@@ -29,6 +33,10 @@ export interface GatewayConfig {
   trustedProxies: string[];
   /** How long the gateway waits on a client (RECEIVE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, CONNECTION_TIMEOUT_MS). */
   httpTimeouts: HttpTimeouts;
+  /** Manifests of trusted documents (hash → text), answered by hash alone (PERSISTED_DOCUMENTS). */
+  persistedDocuments: string[];
+  /** Who may run documents outside them (TRUSTED_DOCUMENTS): everyone (off), callers with a token, or no one. */
+  trustedDocuments: TrustedDocumentPolicy;
   /** Automatic persisted queries in Redis: how long each is kept, and how many at most. */
   persistedQueries: { ttlSeconds: number; maxEntries: number };
   /** Answers to catalogue-only queries kept in this gateway (catalogue-cache.ts). */
@@ -98,6 +106,12 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     subscriptionsPerSocket: parsePositiveInteger('SUBSCRIPTIONS_PER_SOCKET', env.SUBSCRIPTIONS_PER_SOCKET, 10),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     httpTimeouts: loadHttpTimeouts(env),
+    persistedDocuments: (env.PERSISTED_DOCUMENTS || DEFAULT_PERSISTED_DOCUMENTS)
+      .split(',')
+      .map((file) => file.trim())
+      .filter(Boolean)
+      .map((file) => path.resolve(file)),
+    trustedDocuments: parseTrustedDocumentPolicy(env.TRUSTED_DOCUMENTS),
     persistedQueries: {
       ttlSeconds: parsePositiveInteger('PERSISTED_QUERIES_TTL_SECONDS', env.PERSISTED_QUERIES_TTL_SECONDS, 24 * 60 * 60),
       maxEntries: parsePositiveInteger('PERSISTED_QUERIES_MAX', env.PERSISTED_QUERIES_MAX, 5000),

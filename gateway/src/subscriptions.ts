@@ -25,6 +25,7 @@ import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 import { costRefusal } from './query-cost.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 import type { SocketCounts } from './socket-counts.js';
+import { type TrustedDocumentPolicy, type TrustedDocuments, persistedHashOf, trustedDocumentRefusal } from './trusted-documents.js';
 
 /** WebSocket close code 1013: a server condition the client may retry after (RFC 6455 registry). */
 const TRY_AGAIN_LATER = 1013;
@@ -81,6 +82,10 @@ export interface SubscriptionServerOptions {
   socketCounts: SocketCounts;
   /** The shop's currency, for the Money of the operations' answers. */
   currency: string;
+  /** Documents a client may name by hash alone (an empty query and `extensions.persistedQuery`), as over HTTP. */
+  trustedDocuments: TrustedDocuments;
+  /** Who may run other documents: a socket always has a token, so only `everyone` refuses them here. */
+  trustedDocumentPolicy: TrustedDocumentPolicy;
 }
 
 /** What the gateway keeps per socket, beside graphql-ws's own. */
@@ -188,7 +193,13 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           rateLimitRefusals.inc({ service: 'gateway', limit: 'socket-operations' });
           return [tooManyOperations(options.socketOperationsPerSecond)];
         }
-        const checked = checkDocument(options.schema, payload.query, { introspection: options.introspection });
+        // A persisted document named by its hash, with no text: the text the gateway has for it.
+        const hash = persistedHashOf(payload.extensions);
+        const query = payload.query === '' && hash !== undefined ? options.trustedDocuments.get(hash) : payload.query;
+        if (query === undefined) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, withToken: true });
+        if (untrusted) return [untrusted];
+        const checked = checkDocument(options.schema, query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
         // validates on its own, so it must too, or the schema could be read here field by field.
         if (checked.errors) return options.production ? checked.errors.map(hideSuggestions) : checked.errors;

@@ -1,14 +1,17 @@
 // docs/graph.md stays true: each of its GraphQL examples runs against a real gateway over a real REST service (the
 // demo catalogue loaded; production mode, as clients meet it), in the order written, and answers what the guide shows. An example whose fence says
 // `as=reader` sends the token of the guide's own account; a ```json variables block after it gives its variables;
-// in an answer, "…" stands for any value (or, inside a string, any text).
+// a ```json request block is a whole request body sent as it is (a persisted query's hash, say); in an answer, "…"
+// stands for any value (or, inside a string, any text).
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Shop, startShop } from '../helpers/shop.js';
 
 interface Example {
   name: string;
-  query: string;
+  query?: string;
+  /** A request body sent as written, instead of `query` and `variables`. */
+  body?: Record<string, unknown>;
   variables?: Record<string, unknown>;
   answer: unknown;
   asReader: boolean;
@@ -22,6 +25,10 @@ function examplesOf(markdown: string): Example[] {
     if (block.language === 'graphql') {
       const name = /^\s*(?:query|mutation)\s+(\w+)/.exec(block.body)?.[1] ?? `example ${examples.length + 1}`;
       examples.push({ name, query: block.body, answer: undefined, asReader: block.info.includes('as=reader') });
+    } else if (block.language === 'json' && block.info.startsWith('request')) {
+      const body = JSON.parse(block.body) as Record<string, unknown>;
+      const name = (body.operationName as string | undefined) ?? `request ${examples.length + 1}`;
+      examples.push({ name, body, answer: undefined, asReader: block.info.includes('as=reader') });
     } else if (block.language === 'json' && examples.length > 0) {
       const example = examples.at(-1)!;
       if (block.info === 'variables') example.variables = JSON.parse(block.body) as Record<string, unknown>;
@@ -59,7 +66,17 @@ it('the guide has examples, each with its answer', () => {
 });
 
 it.each(examples.map((example) => [example.name, example] as const))('%s answers as docs/graph.md shows', async (_name, example) => {
-  const answer = await shop.graphql(example.query, example.variables, example.asReader ? readerToken : undefined);
+  const token = example.asReader ? readerToken : undefined;
+  if (example.body) {
+    const response = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(example.body),
+    });
+    expect(await response.json()).toEqual(withWildcards(example.answer));
+    return;
+  }
+  const answer = await shop.graphql(example.query!, example.variables, token);
   const { status: _status, headers: _headers, ...body } = answer as unknown as Record<string, unknown>;
   const observed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   expect(observed).toEqual(withWildcards(example.answer));

@@ -29,13 +29,13 @@ export interface Feed {
   stop(): void;
 }
 
-export function listen(client: Client, query: string, variables: Record<string, unknown> = {}): Feed {
+export function listen(client: Client, query: string, variables: Record<string, unknown> = {}, extensions?: Record<string, unknown>): Feed {
   const events: SocketEvent[] = [];
   let ended: { errors: unknown } | undefined;
   let wake = () => {};
   const changed = () => new Promise<void>((resolve) => (wake = resolve));
   const stop = client.subscribe(
-    { query, variables },
+    { query, variables, ...(extensions ? { extensions } : {}) },
     {
       next: (event) => {
         events.push(event);

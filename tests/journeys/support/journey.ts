@@ -41,7 +41,8 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
   const restEnv = options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {};
   let rest = await startRestService({ seedDemo: true, listen: true, env: restEnv });
   const restPort = Number(new URL(rest.url).port);
-  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: 'false' };
+  // Only the web app's persisted documents run: every operation a journey makes must be one, sent by its hash.
+  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: 'false', TRUSTED_DOCUMENTS: 'everyone' };
   let gateway = await startGateway(rest.url, { env: gatewayEnv });
   const gatewayPort = Number(new URL(gateway.url).port);
   let restRunning = true;
@@ -84,6 +85,8 @@ export interface Person {
   pageErrors: string[];
   /** What the shop's Content-Security-Policy refused, and pages of the shop sent without one: a journey ends with none. */
   policyProblems: string[];
+  /** Operations the page sent with their text, over HTTP or the socket: the app sends only hashes, so none. */
+  documentTexts: string[];
 }
 
 /** Reported by the page itself, so that no refusal of the policy goes unseen. */
@@ -110,6 +113,19 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
     if (response.request().resourceType() !== 'document' || !response.url().startsWith(shop.origin)) return;
     if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? '')) policyProblems.push(`no Content-Security-Policy on ${response.url()}`);
   });
+  // The app sends each operation as its persisted document's hash: any text sent is recorded.
+  const documentTexts: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${shop.origin}/graphql`)) return;
+    const query = request.method() === 'GET' ? new URL(request.url()).searchParams.get('query') : (request.postDataJSON() as { query?: string } | null)?.query;
+    if (query) documentTexts.push(query);
+  });
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      const message = typeof payload === 'string' ? (JSON.parse(payload) as { type?: string; payload?: { query?: string } }) : undefined;
+      if (message?.type === 'subscribe' && message.payload?.query) documentTexts.push(message.payload.query);
+    }),
+  );
   // What the person was looking at when the journey failed, for whoever reads the failure.
   const person = ++peopleOpened;
   onTestFailed(async ({ task }) => {
@@ -117,7 +133,7 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
     const name = `FAILED-${task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}-person${person}.png`;
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, name), fullPage: true }).catch(() => undefined);
   });
-  return { context, page, pageErrors, policyProblems };
+  return { context, page, pageErrors, policyProblems, documentTexts };
 }
 
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
@@ -192,6 +208,7 @@ export async function leave(...people: Person[]): Promise<void> {
   for (const person of people) await person.context.close();
   expect(people.flatMap((person) => person.pageErrors)).toEqual([]);
   expect(people.flatMap((person) => person.policyProblems)).toEqual([]);
+  expect(people.flatMap((person) => person.documentTexts)).toEqual([]);
 }
 
 /**

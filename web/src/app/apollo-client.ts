@@ -13,6 +13,7 @@ import { forgetCartNotes } from '../lib/cart';
 import { forgetNewOrders } from '../lib/orders';
 import { clearToken, pendingSessionChange, readToken, subscribeToToken } from '../lib/session';
 import { createShopCache } from './cache';
+import { persistedDocumentsLink, sendingHashes } from './persisted-documents';
 import { type ShopSocket, createShopSocket, isRetriedServerError, retryDelayMs } from './socket';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -66,7 +67,8 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
   const sessionEndsOnUnauthenticated = new ErrorLink(({ error }) => {
     if (isUnauthenticated(error)) clearToken('expired');
   });
-  const http = options.httpLink ?? new HttpLink({ uri: GRAPHQL_PATH });
+  // Each operation goes as its persisted document's hash (persisted-documents.ts); tests replace the whole edge.
+  const http = options.httpLink ?? ApolloLink.from([persistedDocumentsLink(), new HttpLink({ uri: GRAPHQL_PATH })]);
   // graphql-ws ends every subscription for good on a server error close (1011, 4500): they are asked for again,
   // with the socket's back-off, for as long as it takes.
   const resubscribeAfterServerError = new RetryLink({
@@ -75,7 +77,7 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
   });
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    ApolloLink.from([resubscribeAfterServerError, options.subscriptionLink ?? new GraphQLWsLink(socket.client)]),
+    ApolloLink.from([resubscribeAfterServerError, options.subscriptionLink ?? new GraphQLWsLink(sendingHashes(socket.client))]),
     ApolloLink.from([sessionEndsOnUnauthenticated, authLink, http]),
   );
 
