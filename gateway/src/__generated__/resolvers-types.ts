@@ -19,7 +19,9 @@ export type Scalars = {
 
 /** A product to put in the viewer's cart, and how many (added to what is there, up to the stock). */
 export type AddToCartInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The product's global id. */
   productId: Scalars['ID']['input'];
   /** At least 1. */
   quantity?: Scalars['Int']['input'];
@@ -28,21 +30,29 @@ export type AddToCartInput = {
 /** The outcome of `addToCart`: the cart as it is now. */
 export type AddToCartPayload = {
   __typename?: 'AddToCartPayload';
+  /** The whole cart as it is now; null when nothing was added. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why nothing was added; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
 export type Cart = Node & {
   __typename?: 'Cart';
+  /** The cart's global id: one cart per user, the same in every session. */
   id: Scalars['ID']['output'];
   /** The sum of the quantities. */
   itemCount: Scalars['Int']['output'];
+  /** The lines, one per product. */
   items: Array<CartItem>;
   /** What the cart costs: the sum of its lines. */
   total: Money;
-  /** @deprecated Use total: exact, and it names its currency. */
+  /**
+   * What the cart costs in the shop's currency, at most two decimals.
+   * @deprecated Use total: exact, and it names its currency.
+   */
   totalPrice: Scalars['Float']['output'];
 };
 
@@ -52,15 +62,20 @@ export type CartItem = {
   /** The unit price times the quantity. */
   lineTotal: Money;
   /**
-   * Unit price in dollars.
+   * The product's price now for one unit, in the shop's currency, at most two decimals.
    * @deprecated Use unitPrice: exact, and it names its currency.
    */
   price: Scalars['Float']['output'];
   /** The product; null if it was deleted meanwhile. */
   product?: Maybe<Product>;
+  /** The product's name. */
   productName: Scalars['String']['output'];
+  /** How many units: at least 1. It can exceed the stock once others bought the product; checkout then answers CONFLICT. */
   quantity: Scalars['Int']['output'];
-  /** @deprecated Use lineTotal: exact, and it names its currency. */
+  /**
+   * The unit price times the quantity, in the shop's currency, at most two decimals.
+   * @deprecated Use lineTotal: exact, and it names its currency.
+   */
   subtotal: Scalars['Float']['output'];
   /** The product's price now, for one unit. */
   unitPrice: Money;
@@ -68,19 +83,26 @@ export type CartItem = {
 
 /** The current password, and the new one twice. */
 export type ChangePasswordInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The new password again: it must match. */
   confirmPassword: Scalars['String']['input'];
+  /** The password the account has now. */
   currentPassword: Scalars['String']['input'];
+  /** The new password: 3 to 128 characters. */
   newPassword: Scalars['String']['input'];
 };
 
 /** The outcome of `changePassword`: a new token, as the old ones stop working. */
 export type ChangePasswordPayload = {
   __typename?: 'ChangePasswordPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** A fresh token: the one used for this call no longer works. */
   token?: Maybe<Scalars['String']['output']>;
+  /** Why the password was not changed; empty when it was. */
   userErrors: Array<UserError>;
+  /** The viewer, now acting with the new token; null when the change was refused. */
   viewer?: Maybe<User>;
 };
 
@@ -92,9 +114,11 @@ export type ChatRoom = Node & {
    * not say.
    */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The room's global id. */
   id: Scalars['ID']['output'];
   /** The text of the latest message; null before the first. */
   lastMessage?: Maybe<Scalars['String']['output']>;
+  /** When the latest message was sent; null before the first. */
   lastMessageTime?: Maybe<Scalars['DateTime']['output']>;
   /**
    * The history, oldest first within a page. Read from the newest end: `last` messages before `before` (the newest 50
@@ -102,10 +126,11 @@ export type ChatRoom = Node & {
    * Each at most 100, one direction at a time.
    */
   messages: MessageConnection;
+  /** Both participants' usernames, the viewer's too; "Deleted user" for an account that is gone. */
   participantUsernames: Array<Scalars['String']['output']>;
   /** The participants other than the viewer. */
   participants: Array<ChatUser>;
-  /** The other participant's username. */
+  /** The other participant's username ("Deleted user" once their account is gone). */
   roomName: Scalars['String']['output'];
   /** Messages from the other participant the viewer has not read. */
   unreadCount: Scalars['Int']['output'];
@@ -125,6 +150,7 @@ export type ChatRoomConnection = {
   __typename?: 'ChatRoomConnection';
   /** Most recently active first. */
   edges: Array<ChatRoomEdge>;
+  /** Whether there are rooms after this page (and before it, once paged on), and the cursors to ask for them. */
   pageInfo: PageInfo;
   /** How many rooms the viewer has (with `unreadOnly`: how many have unread messages), on every page. */
   totalCount: Scalars['Int']['output'];
@@ -133,36 +159,46 @@ export type ChatRoomConnection = {
 /** A chat room in a page of rooms, with its cursor. */
 export type ChatRoomEdge = {
   __typename?: 'ChatRoomEdge';
+  /** The room's place in the list: pass it as `after`. Opaque: keep it, do not build one. */
   cursor: Scalars['String']['output'];
+  /** The room. */
   node: ChatRoom;
 };
 
 /** Another user, as the chat knows them. */
 export type ChatUser = Node & {
   __typename?: 'ChatUser';
+  /** The first name; null when not set. */
   firstName?: Maybe<Scalars['String']['output']>;
+  /** The user's global id in the chat (not the same as their `User` id). */
   id: Scalars['ID']['output'];
+  /** Whether the user is an administrator (`roles` holds ADMIN). */
   isAdmin: Scalars['Boolean']['output'];
+  /** The last name; null when not set. */
   lastName?: Maybe<Scalars['String']['output']>;
+  /** USER, and ADMIN for administrators. */
   roles: Array<Scalars['String']['output']>;
+  /** The name to start a chat with (`createChatRoom`). */
   username: Scalars['String']['output'];
 };
 
 /** Placing the viewer's cart as an order: where it goes, and what the buyer reviewed. */
 export type CheckoutInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /**
-   * The cart's total as the buyer reviewed it. When the cart's total is another by the time the order would be placed
-   * (a price or a quantity changed), nothing is ordered: the payload answers a PRICE_CHANGED user error on this field,
-   * with the cart as it is now.
+   * The cart's total as the buyer reviewed it, in the shop's currency (at least 0, at most two decimals). When the
+   * cart's total is another by the time the order would be placed (a price or a quantity changed), nothing is ordered:
+   * the payload answers a PRICE_CHANGED user error on this field, with the cart as it is now.
    */
   expectedTotal?: InputMaybe<Scalars['Float']['input']>;
   /**
-   * A key the client makes once per checkout attempt (a UUID) and sends again when it retries that attempt: the same
-   * key from the same user within 24 hours answers the order it placed, and never places a second one. Honoured where
-   * the REST service offers it (the shop's own does; see the gateway's README).
+   * A key the client makes once per checkout attempt (a UUID; 1 to 200 visible ASCII characters) and sends again when
+   * it retries that attempt: the same key from the same user within 24 hours answers the order it placed, and never
+   * places a second one. Honoured where the REST service offers it (the shop's own does; see the gateway's README).
    */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Where the order goes: trimmed, 1 to 500 characters. */
   shippingAddress: Scalars['String']['input'];
 };
 
@@ -171,74 +207,104 @@ export type CheckoutPayload = {
   __typename?: 'CheckoutPayload';
   /** The emptied cart; with a PRICE_CHANGED user error, the cart as it is now. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The order placed (for a retried idempotencyKey, the one that attempt placed); null when nothing was ordered. */
   order?: Maybe<Order>;
+  /** Why nothing was ordered; empty when the order was placed. */
   userErrors: Array<UserError>;
 };
 
 /** Emptying the viewer's cart. */
 export type ClearCartInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The outcome of `clearCart`: the empty cart. */
 export type ClearCartPayload = {
   __typename?: 'ClearCartPayload';
+  /** The cart, now empty; null when it was not emptied. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why the cart was not emptied; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** Who to talk with: the room of the two of them is answered, made the first time. */
 export type CreateChatRoomInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The other user's username, in any case; spaces around it are ignored. */
   participantUsername: Scalars['String']['input'];
 };
 
 /** The outcome of `createChatRoom`. */
 export type CreateChatRoomPayload = {
   __typename?: 'CreateChatRoomPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The room of the two, new or as it was; null when it was refused. */
   room?: Maybe<ChatRoom>;
+  /** Why there is no room; empty when there is. */
   userErrors: Array<UserError>;
 };
 
 /** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Trimmed: 1 to 5,000 characters. */
   description: Scalars['String']['input'];
+  /**
+   * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
+   * Null or blank: none.
+   */
   imageUrl?: InputMaybe<Scalars['String']['input']>;
-  /** Further images; trimmed, blanks and duplicates dropped, imageUrl first. */
+  /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
   price: Scalars['Float']['input'];
+  /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
 };
 
 /** The outcome of `createProduct`. */
 export type CreateProductPayload = {
   __typename?: 'CreateProductPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The new product, with its id; null when it was refused. */
   product?: Maybe<Product>;
+  /** Why nothing was created; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
 export type DeleteAccountInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The outcome of `deleteAccount`. */
 export type DeleteAccountPayload = {
   __typename?: 'DeleteAccountPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted user's global id, so caches can drop it; null when the deletion was refused. */
   deletedUserId?: Maybe<Scalars['ID']['output']>;
+  /** Why the account was not deleted; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** The product to delete (admins only); it leaves every cart, orders keep their snapshot. */
 export type DeleteProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The product's global id. */
   id: Scalars['ID']['input'];
 };
 
@@ -247,38 +313,53 @@ export type DeleteProductPayload = {
   __typename?: 'DeleteProductPayload';
   /** The viewer's cart: a deleted product leaves every cart. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted product's global id, so caches can drop it; null when the deletion was refused. */
   deletedProductId?: Maybe<Scalars['ID']['output']>;
+  /** Why the product was not deleted; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** The username (any case) and password of an account. */
 export type LoginInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The account's password. */
   password: Scalars['String']['input'];
+  /** The account's username, in any case; spaces around it are ignored. */
   username: Scalars['String']['input'];
 };
 
 /** The outcome of `login`: the token to send as `Authorization: Bearer <token>`, and who it is for. */
 export type LoginPayload = {
   __typename?: 'LoginPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The token, valid for 24 hours; null when the login was refused. */
   token?: Maybe<Scalars['String']['output']>;
+  /** Why the login was refused; empty when it succeeded. */
   userErrors: Array<UserError>;
+  /** The user who logged in (the rest of this request acts as them); null when the login was refused. */
   viewer?: Maybe<User>;
 };
 
 /** The room whose messages the viewer has now read. */
 export type MarkRoomReadInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The global id of one of the viewer's rooms. */
   roomId: Scalars['ID']['input'];
 };
 
 /** The outcome of `markRoomRead`. */
 export type MarkRoomReadPayload = {
   __typename?: 'MarkRoomReadPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The room, its unreadCount now 0; null when it was refused. */
   room?: Maybe<ChatRoom>;
+  /** Why the room was not marked read; empty when it was. */
   userErrors: Array<UserError>;
   /** The viewer, whose unreadMessageCount dropped by what the room had. */
   viewer?: Maybe<User>;
@@ -287,12 +368,17 @@ export type MarkRoomReadPayload = {
 /** A chat message: who sent it, what it says, and when. */
 export type Message = Node & {
   __typename?: 'Message';
+  /** The text, trimmed: 1 to 2,000 characters (an emoji counts as one). */
   content: Scalars['String']['output'];
+  /** The message's global id. */
   id: Scalars['ID']['output'];
   /** Whether the viewer sent it. */
   isMine: Scalars['Boolean']['output'];
+  /** The room it was sent in. */
   room: ChatRoom;
+  /** Who sent it ("Deleted user" once their account is gone). */
   senderUsername: Scalars['String']['output'];
+  /** When it was sent. */
   timestamp: Scalars['DateTime']['output'];
 };
 
@@ -310,7 +396,9 @@ export type MessageConnection = {
 /** A message in a page of a room's history, with its cursor. */
 export type MessageEdge = {
   __typename?: 'MessageEdge';
+  /** The message's place in the history: pass it as `before`. Opaque: keep it, do not build one. */
   cursor: Scalars['String']['output'];
+  /** The message. */
   node: Message;
 };
 
@@ -330,44 +418,98 @@ export type Money = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. */
+  /**
+   * Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. userErrors:
+   * INVALID_INPUT on `quantity` (below 1, or beyond the stock), NOT_FOUND on `productId`.
+   */
   addToCart: AddToCartPayload;
-  /** Every earlier token stops working; the payload carries a new one. */
+  /**
+   * Every earlier token stops working; the payload carries a new one. userErrors: INVALID_INPUT on the field at fault (a
+   * wrong current password, a new one of the wrong length, a confirmation that differs): the session goes on.
+   */
   changePassword: ChangePasswordPayload;
-  /** Turns the cart into an order: stock taken, prices fixed, cart emptied. */
+  /**
+   * Turns the cart into an order: stock taken, prices fixed, cart emptied; admins hear of it through `orderUpdated`.
+   * userErrors: INVALID_INPUT (an empty cart, with no field; a field that breaks a rule), CONFLICT (the stock ran out
+   * meanwhile), PRICE_CHANGED (on `expectedTotal`).
+   */
   checkout: CheckoutPayload;
+  /** Takes every line out of the viewer's cart. */
   clearCart: ClearCartPayload;
-  /** The room with another user; the same pair always gets the same room. */
+  /**
+   * The room with another user; the same pair always gets the same room. userErrors on `participantUsername`:
+   * NOT_FOUND (no such user), INVALID_INPUT (blank, or the viewer themselves).
+   */
   createChatRoom: CreateChatRoomPayload;
-  /** Admins only. */
+  /**
+   * Admins only. Publishes the product to `productUpdated`. userErrors: INVALID_INPUT on every field that breaks a rule,
+   * FORBIDDEN for anyone but an admin.
+   */
   createProduct: CreateProductPayload;
-  /** Deletes personal data and cart; orders are kept anonymised; every token stops working. */
+  /** Deletes personal data and cart; orders are kept anonymised; every token stops working. Cannot be undone. */
   deleteAccount: DeleteAccountPayload;
-  /** Admins only. */
+  /**
+   * Admins only. The product leaves every cart (`productRemoved` tells the shoppers); orders keep their lines.
+   * userErrors: NOT_FOUND on `id`, FORBIDDEN for anyone but an admin.
+   */
   deleteProduct: DeleteProductPayload;
+  /**
+   * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
+   * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again).
+   */
   login: LoginPayload;
+  /**
+   * Marks every message of a room read for the viewer. userErrors: NOT_FOUND on `roomId`, or FORBIDDEN for a room of
+   * others.
+   */
   markRoomRead: MarkRoomReadPayload;
-  /** Create an account (always a regular user). Log in afterwards. */
+  /**
+   * Create an account (always a regular user). Log in afterwards. userErrors: INVALID_INPUT (a rule of the username or
+   * password), CONFLICT (the username is taken, in any case), TOO_MANY_ATTEMPTS (too many new accounts from one address).
+   */
   register: RegisterPayload;
+  /** Takes a product's line out of the cart. userErrors: NOT_FOUND on `productId` (not in the cart). */
   removeCartItem: RemoveCartItemPayload;
+  /**
+   * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
+   * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
+   * a minute).
+   */
   sendMessage: SendMessagePayload;
+  /**
+   * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, or beyond the
+   * stock), NOT_FOUND on `productId` (not in the cart).
+   */
   updateCartItem: UpdateCartItemPayload;
-  /** Admins only. */
+  /**
+   * Admins only. Moves an order forward (steps may be skipped), or cancels it before it ships, which returns its stock;
+   * asking for the status it has changes nothing. The buyer and every admin hear of it through `orderUpdated`.
+   * userErrors: CONFLICT on `status` (a move the order cannot make, or it changed meanwhile), NOT_FOUND on `orderId`,
+   * FORBIDDEN for anyone but an admin.
+   */
   updateOrderStatus: UpdateOrderStatusPayload;
-  /** Admins only. */
+  /**
+   * Admins only. Publishes the product to `productUpdated`. userErrors: INVALID_INPUT on every field that breaks a rule,
+   * NOT_FOUND on `id`, FORBIDDEN for anyone but an admin.
+   */
   updateProduct: UpdateProductPayload;
-  /** Change the fields given; null or an empty string clears one. */
+  /**
+   * Change the fields given; null or an empty string clears one. userErrors: INVALID_INPUT on each field that breaks a
+   * rule (an email address, phone number, language or time zone that is none; a field too long).
+   */
   updateProfile: UpdateProfilePayload;
 };
 
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
@@ -376,7 +518,8 @@ export type MutationAddToCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
@@ -385,7 +528,8 @@ export type MutationChangePasswordArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationCheckoutArgs = {
   input: CheckoutInput;
@@ -394,7 +538,8 @@ export type MutationCheckoutArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationClearCartArgs = {
   input: ClearCartInput;
@@ -403,7 +548,8 @@ export type MutationClearCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
@@ -412,7 +558,8 @@ export type MutationCreateChatRoomArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
@@ -421,7 +568,8 @@ export type MutationCreateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
@@ -430,7 +578,8 @@ export type MutationDeleteAccountArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationDeleteProductArgs = {
   input: DeleteProductInput;
@@ -439,7 +588,8 @@ export type MutationDeleteProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationLoginArgs = {
   input: LoginInput;
@@ -448,7 +598,8 @@ export type MutationLoginArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationMarkRoomReadArgs = {
   input: MarkRoomReadInput;
@@ -457,7 +608,8 @@ export type MutationMarkRoomReadArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationRegisterArgs = {
   input: RegisterInput;
@@ -466,7 +618,8 @@ export type MutationRegisterArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
@@ -475,7 +628,8 @@ export type MutationRemoveCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
@@ -484,7 +638,8 @@ export type MutationSendMessageArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
@@ -493,7 +648,8 @@ export type MutationUpdateCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationUpdateOrderStatusArgs = {
   input: UpdateOrderStatusInput;
@@ -502,7 +658,8 @@ export type MutationUpdateOrderStatusArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
@@ -511,7 +668,8 @@ export type MutationUpdateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then).
+ * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
+ * answer UNAUTHENTICATED.
  */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
@@ -519,6 +677,7 @@ export type MutationUpdateProfileArgs = {
 
 /** An object with a globally unique, opaque id. */
 export type Node = {
+  /** The object's global id: opaque and stable. Pass it back as it is; do not build or read one. */
   id: Scalars['ID']['output'];
 };
 
@@ -532,17 +691,24 @@ export type Order = Node & {
    * its time. Null when the shop's REST service keeps no history (the plain contract).
    */
   history?: Maybe<Array<OrderEvent>>;
+  /** The order's global id. */
   id: Scalars['ID']['output'];
+  /** The lines, with the names and prices they had when ordered. */
   items: Array<OrderItem>;
   /** The order's number as people quote it (Order #42); the id is for the graph. */
   number: Scalars['Int']['output'];
+  /** When the order was placed. */
   orderDate: Scalars['DateTime']['output'];
+  /** Where the order goes, as the buyer gave it at checkout: at most 500 characters. */
   shippingAddress: Scalars['String']['output'];
   /** PENDING, CONFIRMED, SHIPPED, DELIVERED or CANCELLED (text: another shop's contract may know more). */
   status: Scalars['String']['output'];
   /** What the order cost: the sum of its lines, as they were priced when ordered. */
   total: Money;
-  /** @deprecated Use total: exact, and it names its currency. */
+  /**
+   * What the order cost in the shop's currency, at most two decimals.
+   * @deprecated Use total: exact, and it names its currency.
+   */
   totalAmount: Scalars['Float']['output'];
 };
 
@@ -554,21 +720,27 @@ export type OrderConnection = {
    * narrows; null elsewhere.
    */
   countsByStatus?: Maybe<Array<OrderStatusCount>>;
+  /** The page's orders, newest first. */
   edges: Array<OrderEdge>;
+  /** Whether there are orders before and after this page, and the cursors to ask for them. */
   pageInfo: PageInfo;
+  /** How many orders the list holds (those `status` and `search` narrow it to), on every page. */
   totalCount: Scalars['Int']['output'];
 };
 
 /** An order in a page of orders, with its cursor. */
 export type OrderEdge = {
   __typename?: 'OrderEdge';
+  /** Where the order sits in the list: pass it as `after` or `before`. Opaque: keep it, do not build one. */
   cursor: Scalars['String']['output'];
+  /** The order. */
   node: Order;
 };
 
 /** One step of an order's history. */
 export type OrderEvent = {
   __typename?: 'OrderEvent';
+  /** When the order reached it. */
   at: Scalars['DateTime']['output'];
   /** The admin who moved it there, shown to admins only; null for the buyer and for the placing. */
   by?: Maybe<Scalars['String']['output']>;
@@ -582,15 +754,20 @@ export type OrderItem = {
   /** The unit price times the quantity, as ordered. */
   lineTotal: Money;
   /**
-   * Unit price in dollars when ordered.
+   * The price of one unit when ordered, in the shop's currency, at most two decimals.
    * @deprecated Use unitPrice: exact, and it names its currency.
    */
   price: Scalars['Float']['output'];
   /** The product bought; null if it was deleted since. */
   product?: Maybe<Product>;
+  /** The product's name when it was ordered. */
   productName: Scalars['String']['output'];
+  /** How many units were ordered. */
   quantity: Scalars['Int']['output'];
-  /** @deprecated Use lineTotal: exact, and it names its currency. */
+  /**
+   * The unit price times the quantity, as ordered, in the shop's currency, at most two decimals.
+   * @deprecated Use lineTotal: exact, and it names its currency.
+   */
   subtotal: Scalars['Float']['output'];
   /** The price of one unit when it was ordered. */
   unitPrice: Money;
@@ -598,16 +775,23 @@ export type OrderItem = {
 
 /** Where an order is. Admins move orders forward, or cancel them before they ship. */
 export type OrderStatus =
+  /** Cancelled before it shipped; its units went back into stock. Final. */
   | 'CANCELLED'
+  /** Accepted by the shop, not yet shipped. */
   | 'CONFIRMED'
+  /** Arrived. Final. */
   | 'DELIVERED'
+  /** Placed at checkout, and not yet confirmed: every order starts here. */
   | 'PENDING'
+  /** On its way to the buyer: it can no longer be cancelled. */
   | 'SHIPPED';
 
 /** How many orders one status holds (the order desk's tabs). */
 export type OrderStatusCount = {
   __typename?: 'OrderStatusCount';
+  /** How many orders are in it. */
   count: Scalars['Int']['output'];
+  /** The status counted: every status has its count, 0 included. */
   status: OrderStatus;
 };
 
@@ -617,18 +801,24 @@ export type OrderStatusCount = {
  */
 export type PageInfo = {
   __typename?: 'PageInfo';
+  /** The cursor of the page's last item; null when the page is empty. */
   endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether the list goes on after this page's last item: ask for more with `after: endCursor`. */
   hasNextPage: Scalars['Boolean']['output'];
+  /** Whether the list has items before this page's first item: ask for them with `before: startCursor`. */
   hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first item; null when the page is empty. */
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** The viewer's preferences: notifications, language and time zone. */
 export type Preferences = {
   __typename?: 'Preferences';
+  /** Whether the user wants notifications by email; true until they turn it off. */
   emailNotifications: Scalars['Boolean']['output'];
   /** A language code such as en. */
   language: Scalars['String']['output'];
+  /** Whether the user wants notifications by SMS; false until they turn it on. */
   smsNotifications: Scalars['Boolean']['output'];
   /** A time zone such as UTC or Europe/Berlin. */
   timezone: Scalars['String']['output'];
@@ -636,25 +826,33 @@ export type Preferences = {
 
 /** The preferences to save; an unset field keeps its value. */
 export type PreferencesInput = {
+  /** Whether to be notified by email. */
   emailNotifications?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A language code such as en or de-CH. It cannot be cleared. */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Whether to be notified by SMS. */
   smsNotifications?: InputMaybe<Scalars['Boolean']['input']>;
+  /** A time zone such as UTC or Europe/Berlin. It cannot be cleared. */
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A product of the catalogue: what shoppers browse, buy and follow live. */
 export type Product = Node & {
   __typename?: 'Product';
+  /** What the product is, as text: at most 5,000 characters. */
   description: Scalars['String']['output'];
+  /** The product's global id. */
   id: Scalars['ID']['output'];
   /** The main image: an absolute http(s) URL or a path on the shop; null when the product has none. */
   imageUrl?: Maybe<Scalars['String']['output']>;
   /** Every image, the main one first. */
   imageUrls: Array<Scalars['String']['output']>;
+  /** Whether at least one unit is in stock. */
   inStock: Scalars['Boolean']['output'];
+  /** The product's name: at most 200 characters. */
   name: Scalars['String']['output'];
   /**
-   * Price in dollars, at most two decimals.
+   * The price of one unit in the shop's currency, at most two decimals.
    * @deprecated Use unitPrice: exact, and it names its currency.
    */
   price: Scalars['Float']['output'];
@@ -667,7 +865,9 @@ export type Product = Node & {
 /** A page of products (Relay), with the total the whole list holds. */
 export type ProductConnection = {
   __typename?: 'ProductConnection';
+  /** The page's products, by id. */
   edges: Array<ProductEdge>;
+  /** Whether there are products before and after this page, and the cursors to ask for them. */
   pageInfo: PageInfo;
   /** How many products match, on every page. */
   totalCount: Scalars['Int']['output'];
@@ -676,23 +876,29 @@ export type ProductConnection = {
 /** A product in a page of products, with its cursor. */
 export type ProductEdge = {
   __typename?: 'ProductEdge';
+  /** Where the product sits in the list: pass it as `after` or `before`. Opaque: keep it, do not build one. */
   cursor: Scalars['String']['output'];
+  /** The product. */
   node: Product;
 };
 
 /** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
 export type ProductFilter = {
+  /** The highest unit price, in the shop's currency: 0 to 1,000,000, and not below `minPrice`. */
   maxPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** The most units in stock: a whole number from 0 to 1,000,000, and not below `minQuantity`. */
   maxQuantity?: InputMaybe<Scalars['Int']['input']>;
+  /** The lowest unit price, in the shop's currency: 0 to 1,000,000. */
   minPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** The fewest units in stock: a whole number from 0 to 1,000,000. */
   minQuantity?: InputMaybe<Scalars['Int']['input']>;
-  /** Part of the name, in any case. */
+  /** Part of the name, in any case; at most 200 characters. Blank does not filter. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type Query = {
   __typename?: 'Query';
@@ -702,11 +908,9 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /**
    * Every customer's orders, newest first: for admins only (null with a FORBIDDEN error otherwise, the rest of the
-   * answer intact). `status` narrows them. Pages both ways like `products`.
-   * `search` finds orders as the order desk does: digits, optionally after #, find the order with that number
-   * ("12", "#12"); any other text finds the orders of buyers whose username contains it, in any case. It is trimmed,
-   * at most 100 characters (BAD_USER_INPUT beyond), and blank searches nothing; `countsByStatus` then counts what
-   * it finds. NOT_SUPPORTED when the shop's REST service cannot search (it lacks that extension).
+   * answer intact). `status` and `search` narrow them, and `countsByStatus` counts what `search` finds. Pages both ways
+   * like `products`. NOT_SUPPORTED when the shop's REST service cannot list every customer's orders, or cannot search
+   * them (it lacks those extensions).
    */
   orders?: Maybe<OrderConnection>;
   /** One product; null when it does not exist. */
@@ -716,14 +920,17 @@ export type Query = {
    * `before` (`last` alone: the end of the list); 20 when neither `first` nor `last` is given, at most 100.
    */
   products?: Maybe<ProductConnection>;
-  /** The logged-in user; null without a token. */
+  /**
+   * The logged-in user; null without a token. With a token the shop no longer accepts, its fields answer
+   * UNAUTHENTICATED.
+   */
   viewer?: Maybe<User>;
 };
 
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type QueryNodeArgs = {
   id: Scalars['ID']['input'];
@@ -732,7 +939,7 @@ export type QueryNodeArgs = {
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
@@ -741,7 +948,7 @@ export type QueryNodesArgs = {
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -755,7 +962,7 @@ export type QueryOrdersArgs = {
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
@@ -764,7 +971,7 @@ export type QueryProductArgs = {
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
- * every order.
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
 export type QueryProductsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
@@ -776,48 +983,64 @@ export type QueryProductsArgs = {
 
 /** A new account: the username and the password twice. */
 export type RegisterInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The password again: it must match. */
   confirmPassword: Scalars['String']['input'];
+  /** 3 to 128 characters. */
   password: Scalars['String']['input'];
+  /** 3 to 50 letters, digits, dots, hyphens and underscores, at least one a letter; not taken, in any case. */
   username: Scalars['String']['input'];
 };
 
 /** The outcome of `register`. */
 export type RegisterPayload = {
   __typename?: 'RegisterPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** The new account's token; the shop's own client logs in afresh instead. */
   token?: Maybe<Scalars['String']['output']>;
+  /** Why the account was not made; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** The product whose line leaves the cart. */
 export type RemoveCartItemInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The global id of a product in the cart. */
   productId: Scalars['ID']['input'];
 };
 
 /** The outcome of `removeCartItem`: the cart as it is now. */
 export type RemoveCartItemPayload = {
   __typename?: 'RemoveCartItemPayload';
+  /** The whole cart as it is now; null when the removal was refused. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why the line was not removed; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** A message to send in one of the viewer's rooms. */
 export type SendMessageInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The text: trimmed, 1 to 2,000 characters (an emoji counts as one). */
   content: Scalars['String']['input'];
+  /** The global id of one of the viewer's rooms. */
   roomId: Scalars['ID']['input'];
 };
 
 /** The outcome of `sendMessage`: the message as sent. */
 export type SendMessagePayload = {
   __typename?: 'SendMessagePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** The message; its room carries the new lastMessage. */
   message?: Maybe<Message>;
+  /** Why the message was not sent; empty when it was. */
   userErrors: Array<UserError>;
 };
 
@@ -851,7 +1074,9 @@ export type SubscriptionProductUpdatedArgs = {
 
 /** A cart line's new quantity. */
 export type UpdateCartItemInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The global id of a product in the cart. */
   productId: Scalars['ID']['input'];
   /** At least 1 and at most the stock. */
   quantity: Scalars['Int']['input'];
@@ -860,69 +1085,104 @@ export type UpdateCartItemInput = {
 /** The outcome of `updateCartItem`: the cart as it is now. */
 export type UpdateCartItemPayload = {
   __typename?: 'UpdateCartItemPayload';
+  /** The whole cart as it is now; null when the change was refused. */
   cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why the line was not changed; empty when it was. */
   userErrors: Array<UserError>;
 };
 
 /** An order's next status (admins only): confirmed, shipped, delivered, or cancelled before it ships. */
 export type UpdateOrderStatusInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The order's global id. */
   orderId: Scalars['ID']['input'];
+  /** The status it moves to. */
   status: OrderStatus;
 };
 
 /** The outcome of `updateOrderStatus`: the order as it is now. */
 export type UpdateOrderStatusPayload = {
   __typename?: 'UpdateOrderStatusPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The order as it is now; null when the move was refused. */
   order?: Maybe<Order>;
+  /** Why the order did not move; empty when it did (or already had that status). */
   userErrors: Array<UserError>;
 };
 
 /** A product's fields as they should be (admins only): every field is replaced. */
 export type UpdateProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Trimmed: 1 to 5,000 characters. */
   description: Scalars['String']['input'];
+  /** The product to change. */
   id: Scalars['ID']['input'];
+  /**
+   * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
+   * Null or blank: none.
+   */
   imageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
+  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
   price: Scalars['Float']['input'];
+  /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
 };
 
 /** The outcome of `updateProduct`. */
 export type UpdateProductPayload = {
   __typename?: 'UpdateProductPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The product as saved; null when the change was refused. */
   product?: Maybe<Product>;
+  /** Why nothing was changed; empty when it was saved. */
   userErrors: Array<UserError>;
 };
 
 /** The profile as it should be; an unset field keeps its value. */
 export type UpdateProfileInput = {
+  /** The postal address: at most 500 characters. */
   address?: InputMaybe<Scalars['String']['input']>;
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** An email address: at most 254 characters. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** At most 100 characters. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** At most 100 characters. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Digits, spaces, +, -, ( and ): at most 30 characters. */
   phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The preferences to change; unset, they all stay. */
   preferences?: InputMaybe<PreferencesInput>;
 };
 
 /** The outcome of `updateProfile`. */
 export type UpdateProfilePayload = {
   __typename?: 'UpdateProfilePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The viewer as saved; null when the change was refused. */
   user?: Maybe<User>;
+  /** Why nothing was changed; empty when it was saved. */
   userErrors: Array<UserError>;
 };
 
 /** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
 export type User = Node & {
   __typename?: 'User';
+  /** The postal address; null when not set. */
   address?: Maybe<Scalars['String']['output']>;
+  /** The user's cart: one per account, the same on every device, perhaps empty. */
   cart: Cart;
   /**
    * The viewer's rooms a page at a time, most recently active first: by the latest message, or by when the room was
@@ -940,22 +1200,31 @@ export type User = Node & {
    * against the plain contract's list. A screen that shows rooms pages them with `chatRoomConnection`.
    */
   chatRooms: Array<ChatRoom>;
-  /** People to start a chat with (everyone but the viewer); `search` matches username or name, any case. */
+  /** People to start a chat with (everyone but the viewer), by username; `search` matches username or name, any case. */
   chatUsers: Array<ChatUser>;
+  /** When the account was made; null where the shop's REST service does not say. */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The email address; null when not set. */
   email?: Maybe<Scalars['String']['output']>;
+  /** The first name; null when not set. */
   firstName?: Maybe<Scalars['String']['output']>;
+  /** The user's global id (not the same as their `ChatUser` id). */
   id: Scalars['ID']['output'];
+  /** Whether the user is an administrator (`roles` holds ADMIN). */
   isAdmin: Scalars['Boolean']['output'];
+  /** The last name; null when not set. */
   lastName?: Maybe<Scalars['String']['output']>;
   /** Newest first. Pages both ways like `Query.products`. */
   orders: OrderConnection;
+  /** The phone number (digits, spaces, +, -, ( and )); null when not set. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** Notifications, language and time zone, with the defaults for what the user never set. */
   preferences: Preferences;
   /** USER, and ADMIN for administrators. */
   roles: Array<Scalars['String']['output']>;
   /** Unread messages over all rooms: the chat badge, exact however few of the rooms are loaded. */
   unreadMessageCount: Scalars['Int']['output'];
+  /** The name they log in with: 3 to 50 letters, digits, dots, hyphens and underscores; unique in any case. */
   username: Scalars['String']['output'];
 };
 
@@ -987,9 +1256,11 @@ export type UserOrdersArgs = {
 /** An expected failure, for people: show `message`, next to `field` when it names one. */
 export type UserError = {
   __typename?: 'UserError';
+  /** What kind of failure it is, for programs to act on. */
   code: UserErrorCode;
   /** The input field at fault, when it is one; a dotted path inside nested inputs, e.g. preferences.language. */
   field?: Maybe<Scalars['String']['output']>;
+  /** What went wrong, in the shop's own words for people: show it as it is. */
   message: Scalars['String']['output'];
 };
 

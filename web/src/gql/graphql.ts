@@ -5,7 +5,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A product to put in the viewer's cart, and how many (added to what is there, up to the stock). */
 export type AddToCartInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The product's global id. */
   productId: string | number;
   /** At least 1. */
   quantity?: number;
@@ -13,127 +15,177 @@ export type AddToCartInput = {
 
 /** The current password, and the new one twice. */
 export type ChangePasswordInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The new password again: it must match. */
   confirmPassword: string;
+  /** The password the account has now. */
   currentPassword: string;
+  /** The new password: 3 to 128 characters. */
   newPassword: string;
 };
 
 /** Placing the viewer's cart as an order: where it goes, and what the buyer reviewed. */
 export type CheckoutInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
   /**
-   * The cart's total as the buyer reviewed it. When the cart's total is another by the time the order would be placed
-   * (a price or a quantity changed), nothing is ordered: the payload answers a PRICE_CHANGED user error on this field,
-   * with the cart as it is now.
+   * The cart's total as the buyer reviewed it, in the shop's currency (at least 0, at most two decimals). When the
+   * cart's total is another by the time the order would be placed (a price or a quantity changed), nothing is ordered:
+   * the payload answers a PRICE_CHANGED user error on this field, with the cart as it is now.
    */
   expectedTotal?: number | null | undefined;
   /**
-   * A key the client makes once per checkout attempt (a UUID) and sends again when it retries that attempt: the same
-   * key from the same user within 24 hours answers the order it placed, and never places a second one. Honoured where
-   * the REST service offers it (the shop's own does; see the gateway's README).
+   * A key the client makes once per checkout attempt (a UUID; 1 to 200 visible ASCII characters) and sends again when
+   * it retries that attempt: the same key from the same user within 24 hours answers the order it placed, and never
+   * places a second one. Honoured where the REST service offers it (the shop's own does; see the gateway's README).
    */
   idempotencyKey?: string | null | undefined;
+  /** Where the order goes: trimmed, 1 to 500 characters. */
   shippingAddress: string;
 };
 
 /** Emptying the viewer's cart. */
 export type ClearCartInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
 };
 
 /** Who to talk with: the room of the two of them is answered, made the first time. */
 export type CreateChatRoomInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The other user's username, in any case; spaces around it are ignored. */
   participantUsername: string;
 };
 
 /** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** Trimmed: 1 to 5,000 characters. */
   description: string;
+  /**
+   * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
+   * Null or blank: none.
+   */
   imageUrl?: string | null | undefined;
-  /** Further images; trimmed, blanks and duplicates dropped, imageUrl first. */
+  /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: Array<string> | null | undefined;
+  /** Trimmed: 1 to 200 characters. */
   name: string;
+  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
   price: number;
+  /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: number;
 };
 
 /** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
 export type DeleteAccountInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
 };
 
 /** The product to delete (admins only); it leaves every cart, orders keep their snapshot. */
 export type DeleteProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The product's global id. */
   id: string | number;
 };
 
 /** The username (any case) and password of an account. */
 export type LoginInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The account's password. */
   password: string;
+  /** The account's username, in any case; spaces around it are ignored. */
   username: string;
 };
 
 /** The room whose messages the viewer has now read. */
 export type MarkRoomReadInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The global id of one of the viewer's rooms. */
   roomId: string | number;
 };
 
 /** Where an order is. Admins move orders forward, or cancel them before they ship. */
 export type OrderStatus =
+  /** Cancelled before it shipped; its units went back into stock. Final. */
   | 'CANCELLED'
+  /** Accepted by the shop, not yet shipped. */
   | 'CONFIRMED'
+  /** Arrived. Final. */
   | 'DELIVERED'
+  /** Placed at checkout, and not yet confirmed: every order starts here. */
   | 'PENDING'
+  /** On its way to the buyer: it can no longer be cancelled. */
   | 'SHIPPED';
 
 /** The preferences to save; an unset field keeps its value. */
 export type PreferencesInput = {
+  /** Whether to be notified by email. */
   emailNotifications?: boolean | null | undefined;
+  /** A language code such as en or de-CH. It cannot be cleared. */
   language?: string | null | undefined;
+  /** Whether to be notified by SMS. */
   smsNotifications?: boolean | null | undefined;
+  /** A time zone such as UTC or Europe/Berlin. It cannot be cleared. */
   timezone?: string | null | undefined;
 };
 
 /** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
 export type ProductFilter = {
+  /** The highest unit price, in the shop's currency: 0 to 1,000,000, and not below `minPrice`. */
   maxPrice?: number | null | undefined;
+  /** The most units in stock: a whole number from 0 to 1,000,000, and not below `minQuantity`. */
   maxQuantity?: number | null | undefined;
+  /** The lowest unit price, in the shop's currency: 0 to 1,000,000. */
   minPrice?: number | null | undefined;
+  /** The fewest units in stock: a whole number from 0 to 1,000,000. */
   minQuantity?: number | null | undefined;
-  /** Part of the name, in any case. */
+  /** Part of the name, in any case; at most 200 characters. Blank does not filter. */
   name?: string | null | undefined;
 };
 
 /** A new account: the username and the password twice. */
 export type RegisterInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The password again: it must match. */
   confirmPassword: string;
+  /** 3 to 128 characters. */
   password: string;
+  /** 3 to 50 letters, digits, dots, hyphens and underscores, at least one a letter; not taken, in any case. */
   username: string;
 };
 
 /** The product whose line leaves the cart. */
 export type RemoveCartItemInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The global id of a product in the cart. */
   productId: string | number;
 };
 
 /** A message to send in one of the viewer's rooms. */
 export type SendMessageInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The text: trimmed, 1 to 2,000 characters (an emoji counts as one). */
   content: string;
+  /** The global id of one of the viewer's rooms. */
   roomId: string | number;
 };
 
 /** A cart line's new quantity. */
 export type UpdateCartItemInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The global id of a product in the cart. */
   productId: string | number;
   /** At least 1 and at most the stock. */
   quantity: number;
@@ -141,31 +193,52 @@ export type UpdateCartItemInput = {
 
 /** An order's next status (admins only): confirmed, shipped, delivered, or cancelled before it ships. */
 export type UpdateOrderStatusInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** The order's global id. */
   orderId: string | number;
+  /** The status it moves to. */
   status: OrderStatus;
 };
 
 /** A product's fields as they should be (admins only): every field is replaced. */
 export type UpdateProductInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** Trimmed: 1 to 5,000 characters. */
   description: string;
+  /** The product to change. */
   id: string | number;
+  /**
+   * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
+   * Null or blank: none.
+   */
   imageUrl?: string | null | undefined;
+  /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: Array<string> | null | undefined;
+  /** Trimmed: 1 to 200 characters. */
   name: string;
+  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
   price: number;
+  /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: number;
 };
 
 /** The profile as it should be; an unset field keeps its value. */
 export type UpdateProfileInput = {
+  /** The postal address: at most 500 characters. */
   address?: string | null | undefined;
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
+  /** An email address: at most 254 characters. */
   email?: string | null | undefined;
+  /** At most 100 characters. */
   firstName?: string | null | undefined;
+  /** At most 100 characters. */
   lastName?: string | null | undefined;
+  /** Digits, spaces, +, -, ( and ): at most 30 characters. */
   phoneNumber?: string | null | undefined;
+  /** The preferences to change; unset, they all stay. */
   preferences?: PreferencesInput | null | undefined;
 };
 
