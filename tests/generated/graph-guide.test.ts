@@ -4,7 +4,11 @@
 // a ```json request block is a whole request body sent as it is (a persisted query's hash, say); in an answer, "…"
 // stands for any value (or, inside a string, any text).
 import fs from 'node:fs';
+import { type Client, type ClientOptions, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { poll } from '../helpers/poll.js';
+import { ask } from '../helpers/socket-feed.js';
 import { type Shop, startShop } from '../helpers/shop.js';
 
 interface Example {
@@ -80,4 +84,43 @@ it.each(examples.map((example) => [example.name, example] as const))('%s answers
   const { status: _status, headers: _headers, ...body } = answer as unknown as Record<string, unknown>;
   const observed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   expect(observed).toEqual(withWildcards(example.answer));
+});
+
+it('the guide’s subscription snippet, run as written, prints the event of a product change', async () => {
+  const snippet = /```js\n([\s\S]*?)```/.exec(fs.readFileSync('docs/graph.md', 'utf8'))?.[1];
+  expect(snippet).toContain("import { createClient } from 'graphql-ws';");
+  // Run as written, but against this test's gateway, with Node's WebSocket (ws) and its console captured.
+  const body = snippet!.replace("import { createClient } from 'graphql-ws';", '').replace('ws://localhost:4000/graphql', shop.gateway.wsUrl);
+  const clients: Client[] = [];
+  const createNodeClient = (options: ClientOptions) => {
+    const client = createClient({ ...options, webSocketImpl: WebSocket });
+    clients.push(client);
+    return client;
+  };
+  const printed: unknown[] = [];
+  const console = { log: (value: unknown) => printed.push(value), error: (value: unknown) => printed.push({ error: value }) };
+  // The product exists before the snippet subscribes: the one event it prints is the change below.
+  const admin = await shop.adminToken();
+  const created = await shop.graphql(
+    'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } } }',
+    { input: { name: 'Guide Gauze', description: 'For the guide', price: 3.25, quantity: 9 } },
+    admin,
+  );
+  const id = created.data.createProduct.product.id as string;
+  new Function('createClient', 'token', 'console', body)(createNodeClient, readerToken, console);
+  try {
+    // The server takes a socket's operations in order: once a query sent after the snippet's subscription is answered,
+    // the subscription is live.
+    expect((await ask(clients[0]!, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'guide-reader' } });
+    await shop.graphql(
+      'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } } }',
+      { input: { id, name: 'Guide Gauze', description: 'For the guide', price: 3.5, quantity: 8 } },
+      admin,
+    );
+    await poll(async () => printed.length, (count) => count > 0);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toEqual({ productUpdated: { id, quantity: 8, unitPrice: { amount: '3.50', currencyCode: 'USD' } } });
+  } finally {
+    await Promise.all(clients.map((client) => client.dispose()));
+  }
 });
