@@ -2,7 +2,7 @@
 // write it. The policies here are the few places where the cache must know more than the schema tells it.
 import { InMemoryCache, type FieldFunctionOptions, type Reference, type StoreObject } from '@apollo/client';
 import { type RelayFieldPolicy, relayStylePagination } from '@apollo/client/utilities';
-import { lineSubtotal, sumOfAmounts } from '../../../shop-rules/money';
+import { type Money, type MoneyObject, isMoney, sumOf, timesQuantity } from '../lib/money';
 
 /** Every type that implements Node, so `node(id)` fragments match and cached objects are found by id. */
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
@@ -33,10 +33,10 @@ function eachNodeOnce(policy: RelayFieldPolicy<Reference>): RelayFieldPolicy<Ref
 }
 
 /** A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server. */
-function liveUnitPrice(existing: number | undefined, { readField }: FieldFunctionOptions): number | undefined {
+function liveUnitPrice(existing: MoneyObject | undefined, { readField }: FieldFunctionOptions): MoneyObject | undefined {
   const product = readField<Reference | null>('product');
-  const current = product ? readField<number>('price', product) : undefined;
-  return typeof current === 'number' ? current : existing;
+  const current = product ? readField<MoneyObject>('unitPrice', product) : undefined;
+  return isMoney(current) ? current : existing;
 }
 
 export function createShopCache(): InMemoryCache {
@@ -82,21 +82,25 @@ export function createShopCache(): InMemoryCache {
         },
       },
       Preferences: { merge: true },
+      // Money needs no policy: without an id, each amount is stored inside the object it prices, and a new one
+      // replaces it whole, never merged field by field with the old (new digits beside old minor units). Every web
+      // document selects all of a Money's fields, so nothing is lost.
       ChatRoom: {
         fields: {
           messages: relayStylePagination(),
         },
       },
-      // Cart lines have no id of their own: they live inside their cart, and their money follows the product.
+      // Cart lines have no id of their own: they live inside their cart, and their money follows the product,
+      // computed in minor units.
       CartItem: {
         fields: {
-          price: { read: liveUnitPrice },
-          subtotal: {
-            read(existing: number | undefined, options) {
-              const price = options.readField<number>('price');
-              const quantity = options.readField<number>('quantity');
-              if (typeof price !== 'number' || typeof quantity !== 'number') return existing;
-              return lineSubtotal(price, quantity);
+          unitPrice: { read: liveUnitPrice },
+          lineTotal: {
+            read(existing: MoneyObject | undefined, { readField }) {
+              const unitPrice = readField<MoneyObject>('unitPrice');
+              const quantity = readField<number>('quantity');
+              if (!isMoney(unitPrice) || typeof quantity !== 'number') return existing;
+              return timesQuantity(unitPrice, quantity);
             },
           },
         },
@@ -105,13 +109,13 @@ export function createShopCache(): InMemoryCache {
         fields: {
           // Every cart answer carries all its lines: the new list replaces the old.
           items: { merge: false },
-          totalPrice: {
-            read(existing: number | undefined, { readField }) {
+          total: {
+            read(existing: MoneyObject | undefined, { readField }) {
               const items = readField<readonly StoreObject[]>('items');
-              if (!items) return existing;
-              const subtotals = items.map((item) => readField<number>('subtotal', item));
-              if (subtotals.some((subtotal) => typeof subtotal !== 'number')) return existing;
-              return sumOfAmounts(subtotals as number[]);
+              if (!items || !existing) return existing;
+              const lineTotals = items.map((item) => readField<Money>('lineTotal', item));
+              if (!lineTotals.every(isMoney)) return existing;
+              return sumOf(lineTotals, existing.currencyCode);
             },
           },
         },

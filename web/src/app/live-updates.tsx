@@ -52,14 +52,26 @@ if (false) {
       number
       orderDate
       status
-      totalAmount
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       shippingAddress
       customerUsername
       items {
         productName
-        price
+        unitPrice {
+          amount
+          currencyCode
+          minorUnits
+        }
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
         product {
           id
           imageUrl
@@ -82,7 +94,11 @@ if (false) {
         id
         name
         description
-        price
+        unitPrice {
+          amount
+          currencyCode
+          minorUnits
+        }
         quantity
         inStock
         imageUrl

@@ -1,14 +1,15 @@
 // The items of a cart or an order as checkout, the order history and the order confirmation all list them: the
-// product's picture (when the line says which product it is), the name and "× quantity", and the line's subtotal
-// on the right. Names wrap between words at any width.
-import { formatPrice } from '../lib/format';
+// product's picture (when the line says which product it is), the name and "× quantity", and the line's total on
+// the right. Names wrap between words at any width.
+import { formatMoney } from '../lib/format';
+import type { Money } from '../lib/money';
 import { ProductImage } from './product-image';
 import styles from './item-lines.module.css';
 
 export interface ItemLine {
   productName: string;
   quantity: number;
-  subtotal: number;
+  lineTotal: Money;
   /** The product, for its picture (null: deleted since, a placeholder shows); leave it out for no pictures. */
   product?: { imageUrl: string | null } | null;
 }
@@ -28,7 +29,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
           <span className={styles.name}>
             {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
           </span>
-          <span className={styles.subtotal}>{formatPrice(item.subtotal)}</span>
+          <span className={styles.subtotal}>{formatMoney(item.lineTotal)}</span>
         </li>
       ))}
     </ul>

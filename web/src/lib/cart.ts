@@ -3,8 +3,8 @@
 // from the product it refers to (kept live by productUpdated); prices that changed since the shopper looked; and
 // the products a deletion took out of the cart.
 import { gql, type ApolloCache, makeVar } from '@apollo/client';
-import { sumOfAmounts } from '../../../shop-rules/money';
 import { ViewerCartIdDocument } from '../gql/graphql';
+import { type Money, type MoneyObject, sameMoney, sumOf } from './money';
 
 if (false) {
   gql`
@@ -20,16 +20,32 @@ if (false) {
     fragment CartContents on Cart {
       id
       itemCount
-      totalPrice
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       items {
         productName
-        price
+        unitPrice {
+          amount
+          currencyCode
+          minorUnits
+        }
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
         product {
           id
           name
-          price
+          unitPrice {
+            amount
+            currencyCode
+            minorUnits
+          }
           quantity
           imageUrl
         }
@@ -41,10 +57,10 @@ if (false) {
 /** A cart line as CartContents selects it (the live product beside the price the cart last answered). */
 export interface CartLine {
   productName: string;
-  price: number;
+  unitPrice: Money;
   quantity: number;
-  subtotal: number;
-  product: { id: string; price: number; quantity: number; imageUrl: string | null } | null;
+  lineTotal: Money;
+  product: { id: string; unitPrice: Money; quantity: number; imageUrl: string | null } | null;
 }
 
 /**
@@ -60,24 +76,24 @@ export function lineProblem(line: CartLine): LineProblem | null {
   return null;
 }
 
-// A line's price and subtotal follow its product live (the cache's policies, app/cache.ts): what the cart shows is
-// what checkout charges. What the shopper saw before is remembered here, so that a change can be pointed out.
-const seenPrices = new Map<string, number>();
+// A line's unit price and total follow its product live (the cache's policies, app/cache.ts): what the cart shows
+// is what checkout charges. What the shopper saw before is remembered here, so that a change can be pointed out.
+const seenPrices = new Map<string, Money>();
 
 /** The price this line showed when the shopper last looked at the cart, when it differs from the price now. */
-export function priceBefore(line: CartLine): number | null {
+export function priceBefore(line: CartLine): Money | null {
   const seen = line.product ? seenPrices.get(line.product.id) : undefined;
-  return seen !== undefined && seen !== line.price ? seen : null;
+  return seen !== undefined && !sameMoney(seen, line.unitPrice) ? seen : null;
 }
 
 /** Lines shown for the first time: their price is the one seen. */
 export function notePricesShown(lines: readonly CartLine[]): void {
-  for (const line of lines) if (line.product && !seenPrices.has(line.product.id)) seenPrices.set(line.product.id, line.price);
+  for (const line of lines) if (line.product && !seenPrices.has(line.product.id)) seenPrices.set(line.product.id, line.unitPrice);
 }
 
 /** The shopper has seen the cart as it is (they leave it): changed prices are no longer pointed out. */
 export function notePricesSeen(lines: readonly CartLine[]): void {
-  for (const line of lines) if (line.product) seenPrices.set(line.product.id, line.price);
+  for (const line of lines) if (line.product) seenPrices.set(line.product.id, line.unitPrice);
 }
 
 /** Names of products taken out of this person's cart because an admin deleted them, until the cart says so. */
@@ -93,13 +109,13 @@ export function forgetCartNotes(): void {
 interface StoredLine {
   productName: string;
   quantity: number;
-  subtotal: number;
+  lineTotal: MoneyObject;
   product: { __ref: string } | null;
 }
 
 interface StoredCart {
   itemCount: number;
-  totalPrice: number;
+  total: MoneyObject;
   items: readonly StoredLine[];
 }
 
@@ -132,7 +148,8 @@ export function removeProductFromCache(cache: ApolloCache, productId: string): v
       id: cartRef,
       fields: {
         itemCount: (count, { readField }) => (readField<StoredCart['items']>('items') ?? []).reduce((sum, item) => sum + item.quantity, 0),
-        totalPrice: (total, { readField }) => sumOfAmounts((readField<StoredCart['items']>('items') ?? []).map((item) => item.subtotal)),
+        total: (total, { readField, isReference }) =>
+          isReference(total) ? total : sumOf((readField<StoredCart['items']>('items') ?? []).map((item) => item.lineTotal), total.currencyCode),
       },
     });
     removedFromCart([...removedFromCart(), removed]);

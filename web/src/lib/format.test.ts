@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatChatTime, formatDateTime, formatPrice, previewOf } from './format';
+import { formatChatTime, formatDateTime, formatMoney, previewOf } from './format';
 
 const NOW = Date.parse('2026-11-22T15:00:00.000Z');
 
 describe('how the shop writes money and time', () => {
-  it('writes prices with a $ sign and two decimals', () => {
-    expect([0, 9.9, 12.5, 1234, 0.1 + 0.2].map(formatPrice)).toEqual(['$0.00', '$9.90', '$12.50', '$1,234.00', '$0.30']);
+  it('writes money with its currency’s sign and two decimals, from the exact amount', () => {
+    const usd = ['0.00', '9.90', '12.50', '1234.00', '0.30', '90071992547409.93'].map((amount) => formatMoney({ amount, currencyCode: 'USD' }));
+    expect(usd).toEqual(['$0.00', '$9.90', '$12.50', '$1,234.00', '$0.30', '$90,071,992,547,409.93']);
+    expect(formatMoney({ amount: '12.50', currencyCode: 'EUR' })).toBe('€12.50');
+    expect(formatMoney({ amount: '12.50', currencyCode: 'GBP' })).toBe('£12.50');
   });
 
   it('writes a chat time as a clock time under 24 hours old, else as a date', () => {

@@ -1,15 +1,24 @@
-// How the shop writes money and time (spec §9): dollars with two decimals and a $ sign; chat times as a clock
-// time when under 24 hours old, else a date. The shop's language is English, so is its formatting; times are in
-// the viewer's own time zone.
+// How the shop writes money and time (spec §9): amounts in the currency the graph names, with its sign and two
+// decimals ("$12.50" in the shop's default, USD); chat times as a clock time when under 24 hours old, else a date.
+// The shop's language is English, so is its formatting; times are in the viewer's own time zone.
+import type { Money } from './money';
 
 const LOCALE = 'en-US';
 export const RECENT_MESSAGE_MS = 24 * 60 * 60 * 1000;
 
-const dollars = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** 12.5 → "$12.50", 1234 → "$1,234.00". */
-export function formatPrice(amount: number): string {
-  return dollars.format(amount);
+/**
+ * { amount: "12.50", currencyCode: "USD" } → "$12.50", "1234.00" → "$1,234.00". The exact decimal is formatted
+ * (Intl reads a numeric string as a decimal), not a float made of it.
+ */
+export function formatMoney({ amount, currencyCode }: Pick<Money, 'amount' | 'currencyCode'>): string {
+  let format = moneyFormats.get(currencyCode);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: currencyCode });
+    moneyFormats.set(currencyCode, format);
+  }
+  return format.format(amount as Intl.StringNumericLiteral);
 }
 
 function validDate(iso: string | null | undefined): Date | undefined {

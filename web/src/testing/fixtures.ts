@@ -2,6 +2,7 @@
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
 import type { MockLink } from '@apollo/client/testing';
 import { SessionDocument } from '../gql/graphql';
+import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
 
 export const productId = (n: number) => `UHJvZHVjdDo${n}`;
 export const roomId = (n: number) => `Q2hhdFJvb206${n}`;
@@ -9,12 +10,19 @@ export const messageId = (room: number, n: number) => `TWVzc2FnZTo${room}.${n}`;
 export const orderId = (n: number) => `T3JkZXI6${n}`;
 export const CART_ID = 'Q2FydDox';
 
+/** An amount as the gateway answers it, in the shop's default currency: money('12.50'). */
+export function money(amount: string): MoneyObject {
+  const exact = /^(\d+)\.(\d{2})$/.exec(amount);
+  if (!exact) throw new Error(`money('${amount}'): write the amount as the graph does, with two decimals`);
+  return moneyOf(Number(exact[1]) * 100 + Number(exact[2]), 'USD');
+}
+
 export interface ProductFixture {
   __typename: 'Product';
   id: string;
   name: string;
   description: string;
-  price: number;
+  unitPrice: MoneyObject;
   quantity: number;
   inStock: boolean;
   imageUrl: string | null;
@@ -29,7 +37,7 @@ export function product(n: number, fields: Partial<Omit<ProductFixture, '__typen
     id: productId(n),
     name: `Product ${n}`,
     description: `Description of product ${n}`,
-    price: 5 * n + 0.99,
+    unitPrice: money(`${5 * n}.99`),
     quantity,
     inStock: quantity > 0,
     imageUrl: imageUrls[0] ?? null,
@@ -67,32 +75,32 @@ export function room(n: number, fields: Partial<Omit<RoomFixture, '__typename' |
 export interface CartLineFixture {
   __typename: 'CartItem';
   productName: string;
-  price: number;
+  unitPrice: MoneyObject;
   quantity: number;
-  subtotal: number;
+  lineTotal: MoneyObject;
   /** The product as it is now (null: deleted): its stock and price are what the cart checks a line against. */
-  product: { __typename: 'Product'; id: string; name: string; price: number; quantity: number; imageUrl: string | null } | null;
+  product: { __typename: 'Product'; id: string; name: string; unitPrice: MoneyObject; quantity: number; imageUrl: string | null } | null;
 }
 
-/** A line of `quantity` of product n; the product has 50 in stock at the line's price unless told. */
-export function cartLine(n: number, quantity: number, price = 5 * n + 0.99, stock = 50): CartLineFixture {
+/** A line of `quantity` of product n at `price` ('4.50'); the product has 50 in stock at that price unless told. */
+export function cartLine(n: number, quantity: number, price = `${5 * n}.99`, stock = 50): CartLineFixture {
+  const unitPrice = money(price);
   return {
     __typename: 'CartItem',
     productName: `Product ${n}`,
-    price,
+    unitPrice,
     quantity,
-    subtotal: (Math.round(price * 100) * quantity) / 100,
-    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, price, quantity: stock, imageUrl: `/images/product-${n}.svg` },
+    lineTotal: timesQuantity(unitPrice, quantity),
+    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, unitPrice, quantity: stock, imageUrl: `/images/product-${n}.svg` },
   };
 }
 
 export function cart(lines: CartLineFixture[]) {
-  const cents = lines.reduce((sum, line) => sum + Math.round(line.subtotal * 100), 0);
   return {
     __typename: 'Cart' as const,
     id: CART_ID,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    totalPrice: cents / 100,
+    total: sumOf(lines.map((line) => line.lineTotal), 'USD'),
     items: lines,
   };
 }

@@ -14,10 +14,10 @@ import { Alert } from '../../components/feedback';
 import { ProductImage } from '../../components/product-image';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
 import { lineProblem, notePricesSeen, notePricesShown, priceBefore, removedFromCart } from '../../lib/cart';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { sumOf, timesQuantity } from '../../lib/money';
 import { surface } from '../../components/card';
 import styles from './cart.module.css';
-import { lineSubtotal, sumOfAmounts } from '../../../../shop-rules/money';
 
 if (false) {
   gql`
@@ -67,10 +67,10 @@ type Confirmation = { kind: 'remove'; line: CartLine } | { kind: 'clear' };
 /** The cart as it will be once a line has the new quantity: what the screen shows until the shop answers. */
 function withQuantity(cart: CartView_CartFragment, productId: string, quantity: number) {
   const items = cart.items.map((item) =>
-    item.product?.id === productId ? { ...item, quantity, subtotal: lineSubtotal(item.price, quantity) } : item,
+    item.product?.id === productId ? { ...item, quantity, lineTotal: timesQuantity(item.unitPrice, quantity) } : item,
   );
-  const totalPrice = sumOfAmounts(items.map((item) => item.subtotal));
-  return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), totalPrice };
+  const total = sumOf(items.map((item) => item.lineTotal), cart.total.currencyCode);
+  return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), total };
 }
 
 /** Products a deletion took out of the cart while it was open: said above the cart, even when it left it empty. */
@@ -158,8 +158,8 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                     {line.product ? <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link> : line.productName}
                   </h2>
                   <p className={styles.unitPrice}>
-                    {formatPrice(line.price)} each
-                    {before !== null && <span className={styles.was}> (was {formatPrice(before)})</span>}
+                    {formatMoney(line.unitPrice)} each
+                    {before !== null && <span className={styles.was}> (was {formatMoney(before)})</span>}
                   </p>
                   {problem && (
                     <p className={styles.problem}>
@@ -211,7 +211,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                 </div>
                 <p className={styles.subtotal}>
                   <span className="visually-hidden">Subtotal </span>
-                  {formatPrice(line.subtotal)}
+                  {formatMoney(line.lineTotal)}
                 </p>
               </li>
             ))}
@@ -229,7 +229,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
           </p>
           <p className={styles.total}>
             <span>Total</span>
-            <span>{formatPrice(data.totalPrice)}</span>
+            <span>{formatMoney(data.total)}</span>
           </p>
           {blocked ? (
             <>

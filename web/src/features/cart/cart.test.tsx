@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
-import { cart, cartLine, product, productId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 
 const cartPage = (lines: Parameters<typeof cart>[0]) => ({
@@ -17,7 +17,7 @@ const total = () => screen.getByText('Total', { selector: 'span' }).nextElementS
 
 describe('the cart', () => {
   it('lists each line with its unit price, quantity and subtotal, and sums them up', async () => {
-    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)])] });
+    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])] });
     const first = await screen.findByRole('heading', { name: 'Product 1' });
     expect(within(first).getByRole('link')).toHaveAttribute('href', `/products/${productId(1)}`);
     expect(within(line('Product 1')).getByText('$4.50 each')).toBeInTheDocument();
@@ -37,8 +37,8 @@ describe('the cart', () => {
       path: '/cart',
       mocks: [
         sessionMock({ itemCount: 1 }),
-        cartPage([cartLine(1, 1, 4.5)]),
-        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } }, delay: 40, result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, 4.5)]) },
+        cartPage([cartLine(1, 1, '4.50')]),
+        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } }, delay: 40, result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50')]) },
       ],
     });
     expect(await screen.findByRole('button', { name: 'Decrease quantity of Product 1' })).toBeDisabled();
@@ -54,7 +54,7 @@ describe('the cart', () => {
       path: '/cart',
       mocks: [
         sessionMock({ itemCount: 2 }),
-        cartPage([cartLine(1, 2, 4.5)]),
+        cartPage([cartLine(1, 2, '4.50')]),
         {
           request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 3 } } },
           result: {
@@ -83,8 +83,8 @@ describe('the cart', () => {
       path: '/cart',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
-        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(1) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [cartLine(2, 2, 10.99)]) },
+        cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
+        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(1) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [cartLine(2, 2, '10.99')]) },
       ],
     });
     const remove = await screen.findByRole('button', { name: 'Remove Product 1' });
@@ -106,7 +106,7 @@ describe('the cart', () => {
       path: '/cart',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         { request: { query: ClearCartDocument, variables: { input: {} } }, result: payload('clearCart', 'ClearCartPayload', []) },
       ],
     });
@@ -125,10 +125,10 @@ describe('the cart', () => {
   });
 
   it('follows the products’ prices live: unit price, subtotal and total', async () => {
-    const { live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(1, 2, 4.5)])] });
+    const { live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(1, 2, '4.50')])] });
     await screen.findByText('$4.50 each');
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { price: 5.25 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('5.25') }) }));
     expect(await screen.findByText('$5.25 each')).toBeInTheDocument();
     expect(within(line('Product 1')).getByText('$10.50')).toBeInTheDocument();
     expect(total()).toBe('$10.50');
@@ -139,10 +139,10 @@ describe('the cart', () => {
       path: '/cart',
       mocks: [
         sessionMock({ itemCount: 4 }),
-        cartPage([cartLine(1, 3, 4.5, 2), cartLine(2, 1, 10.99)]),
+        cartPage([cartLine(1, 3, '4.50', 2), cartLine(2, 1, '10.99')]),
         {
           request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
-          result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, 4.5, 2), cartLine(2, 1, 10.99)]),
+          result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50', 2), cartLine(2, 1, '10.99')]),
         },
       ],
     });
@@ -155,23 +155,23 @@ describe('the cart', () => {
     expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
     // Someone buys the last of product 2 meanwhile.
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 0 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 0 }) }));
     expect(await within(line('Product 2')).findByText('Sold out: remove it to check out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Increase quantity of Product 1' })).toBeDisabled();
     await user.click(within(line('Product 1')).getByRole('button', { name: 'Change to 2' }));
     await waitFor(() => expect(within(line('Product 1')).queryByText(/left/)).toBeNull());
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
     // Restocked: nothing stands in the way any more.
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 4 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 4 }) }));
     expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.queryByText(/cannot be bought/)).toBeNull();
   });
 
   it('points out a price that changed while the cart is open, and not once the cart was left', async () => {
-    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(7, 2, 5.99)]), { ...cartPage([cartLine(7, 2, 6.49)]), maxUsageCount: 5 }] });
+    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(7, 2, '5.99')]), { ...cartPage([cartLine(7, 2, '6.49')]), maxUsageCount: 5 }] });
     await screen.findByText('$5.99 each');
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(7, { price: 6.49 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(7, { unitPrice: money('6.49') }) }));
     await waitFor(() => expect(within(line('Product 7')).getByText(/ each/)).toHaveTextContent('$6.49 each (was $5.99)'));
     expect(total()).toBe('$12.98');
     // Seen: back in the cart later, the price is simply the price.
@@ -182,7 +182,7 @@ describe('the cart', () => {
   });
 
   it('takes out a product an admin deleted meanwhile, says so, and the count and total follow', async () => {
-    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)])] });
+    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])] });
     await screen.findByRole('heading', { name: 'Product 2' });
     await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
     act(() => live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
@@ -195,7 +195,7 @@ describe('the cart', () => {
   });
 
   it('does not tell the next person who logs in on this browser about the last one’s cart', async () => {
-    const first = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(2, 2, 10.99)])] });
+    const first = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(2, 2, '10.99')])] });
     await screen.findByRole('heading', { name: 'Product 2' });
     await waitFor(() => expect(first.live.listening('LiveProductRemoved')).toBe(1));
     act(() => first.live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
@@ -204,7 +204,7 @@ describe('the cart', () => {
     await screen.findByRole('heading', { name: 'Login' });
     first.unmount();
     // Someone else, in the same page: their cart, with no word of the other's.
-    renderApp({ path: '/cart', mocks: [sessionMock({ username: 'bob', itemCount: 1 }), cartPage([cartLine(1, 1, 4.5)])] });
+    renderApp({ path: '/cart', mocks: [sessionMock({ username: 'bob', itemCount: 1 }), cartPage([cartLine(1, 1, '4.50')])] });
     await screen.findByRole('heading', { name: 'Product 1' });
     expect(screen.queryByText(/no longer sold/)).toBeNull();
   });

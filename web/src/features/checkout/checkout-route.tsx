@@ -18,8 +18,9 @@ import { TextAreaField } from '../../components/field';
 import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { type Money, inputAmount } from '../../lib/money';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
@@ -44,14 +45,26 @@ if (false) {
           id
           number
           orderDate
-          totalAmount
+          total {
+            amount
+            currencyCode
+            minorUnits
+          }
           status
           shippingAddress
           items {
             productName
-            price
+            unitPrice {
+              amount
+              currencyCode
+              minorUnits
+            }
             quantity
-            subtotal
+            lineTotal {
+              amount
+              currencyCode
+              minorUnits
+            }
             product {
               id
               imageUrl
@@ -83,13 +96,13 @@ interface CheckoutForm {
 
 /** The cart as the buyer reviews it: what the order may cost, and its lines to tell what changed. */
 interface ReviewedCart {
-  totalPrice: number;
+  total: Money;
   items: readonly CartLine[];
 }
 
 interface PriceChange {
   changes: string[];
-  total: number;
+  total: Money;
 }
 
 function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; reviewed: ReviewedCart }) {
@@ -117,10 +130,12 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
     setFailure(undefined);
     setPriceChange(undefined);
     // The review as it is shown now: the total asked for, and the lines to compare with the shop's answer.
-    const shown = { totalPrice: reviewed.totalPrice, items: [...reviewed.items] };
+    const shown = { total: reviewed.total, items: [...reviewed.items] };
     try {
+      // CheckoutInput.expectedTotal is still a Float (there is no Money input): made of the reviewed total's minor
+      // units, it is that total to the cent.
       const { data } = await checkout({
-        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: shown.totalPrice, idempotencyKey: attemptKey } },
+        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: inputAmount(shown.total), idempotencyKey: attemptKey } },
       });
       const order = data?.checkout.order;
       if (order) {
@@ -133,7 +148,7 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
         // The review now shows the cart as it is (the payload updated it); this says what changed. Placing it is
         // a new attempt, at the new total.
         setAttemptKey(newIdempotencyKey());
-        setPriceChange({ changes: describeChanges(shown.items, current.items), total: current.totalPrice });
+        setPriceChange({ changes: describeChanges(shown.items, current.items), total: current.total });
         return;
       }
       const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
@@ -186,7 +201,7 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
               ))}
             </ul>
             <p>
-              The total is now <strong>{formatPrice(priceChange.total)}</strong>. Check the order and place it again, or{' '}
+              The total is now <strong>{formatMoney(priceChange.total)}</strong>. Check the order and place it again, or{' '}
               <Link to="/cart">review your cart</Link>.
             </p>
           </div>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
-import { cart, cartLine, orderId, product, productId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, money, orderId, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 
 const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
@@ -14,18 +14,18 @@ const order = {
   id: orderId(12),
   number: 12,
   orderDate: '2026-11-22T14:30:00.000Z',
-  totalAmount: 26.48,
+  total: money('26.48'),
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
-    { __typename: 'OrderItem', productName: 'Product 1', price: 4.5, quantity: 1, subtotal: 4.5, product: { __typename: 'Product', id: productId(1), imageUrl: '/images/product-1.svg' } },
-    { __typename: 'OrderItem', productName: 'Product 2', price: 10.99, quantity: 2, subtotal: 21.98, product: { __typename: 'Product', id: productId(2), imageUrl: '/images/product-2.svg' } },
+    { __typename: 'OrderItem', productName: 'Product 1', unitPrice: money('4.50'), quantity: 1, lineTotal: money('4.50'), product: { __typename: 'Product', id: productId(1), imageUrl: '/images/product-1.svg' } },
+    { __typename: 'OrderItem', productName: 'Product 2', unitPrice: money('10.99'), quantity: 2, lineTotal: money('21.98'), product: { __typename: 'Product', id: productId(2), imageUrl: '/images/product-2.svg' } },
   ],
 };
 
 describe('checkout', () => {
   it('reviews the order and starts from the profile’s address', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)], '1 Home Road')] });
+    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')], '1 Home Road')] });
     const review = await screen.findByRole('region', { name: 'Order Review' });
     expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
     expect(within(review).getAllByRole('listitem').map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual(['/images/product-1.svg', '/images/product-2.svg']);
@@ -37,7 +37,7 @@ describe('checkout', () => {
   });
 
   it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, 4.5)]), delay: 200 }] });
+    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, '4.50')]), delay: 200 }] });
     // The page (its heading) is there, and its content is still loading: the skeleton, not the route's fallback.
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -58,7 +58,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         {
           request: {
             query: CheckoutDocument,
@@ -84,6 +84,25 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Cart 0 items' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('expects the total it shows, to the cent (0.10 + 0.20 is 0.3, not 0.30000000000000004)', async () => {
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 2 }),
+        checkoutPage([cartLine(1, 1, '0.10'), cartLine(2, 1, '0.20')]),
+        {
+          request: { query: CheckoutDocument, variables: ({ input }: { input: CheckoutInput }) => input.expectedTotal === 0.3 },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
+        },
+      ],
+    });
+    const review = await screen.findByRole('region', { name: 'Order Review' });
+    expect(within(review).getByText('Total (2 items)').nextElementSibling).toHaveTextContent('$0.30');
+    await user.type(screen.getByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
   });
 
   it('keeps the cart and shows the shop’s reason when the order cannot be placed, and “Checkout failed” when unreachable', async () => {
@@ -121,7 +140,7 @@ describe('checkout', () => {
   });
 
   it('does not offer to place an order with a line that cannot be bought as it is, and leads back to the cart', async () => {
-    const { live } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 4 }), checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 3, 10.99, 2)])] });
+    const { live } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 4 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2)])] });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Product 2 cannot be bought as it is in your cart. Review your cart');
     expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
@@ -130,7 +149,7 @@ describe('checkout', () => {
     expect(place).toHaveAccessibleDescription('Product 2 cannot be bought as it is in your cart. Review your cart');
     // Restocked meanwhile: the order can be placed.
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { price: 10.99, quantity: 5 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 5 }) }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -146,7 +165,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         {
           request: { query: CheckoutDocument, variables: sent(26.48) },
           result: {
@@ -155,7 +174,7 @@ describe('checkout', () => {
                 __typename: 'CheckoutPayload',
                 order: null,
                 // An admin raised the first product's price; another tab took one of the second.
-                cart: cart([cartLine(1, 1, 990), cartLine(2, 1, 10.99)]),
+                cart: cart([cartLine(1, 1, '990.00'), cartLine(2, 1, '10.99')]),
                 userErrors: [
                   {
                     __typename: 'UserError',
@@ -170,7 +189,7 @@ describe('checkout', () => {
         },
         {
           request: { query: CheckoutDocument, variables: sent(1000.99) },
-          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, totalAmount: 1000.99 }, cart: cart([]), userErrors: [] } } },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, total: money('1000.99') }, cart: cart([]), userErrors: [] } } },
         },
       ],
     });
@@ -204,7 +223,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, 4.5), cartLine(2, 2, 10.99)]),
+        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         { request: { query: CheckoutDocument, variables: sent }, error: new Error('Failed to fetch') },
         { request: { query: CheckoutDocument, variables: sent }, result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } } },
       ],

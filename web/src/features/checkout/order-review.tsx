@@ -5,7 +5,7 @@ import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '../../components/item-lines';
 import { Card } from '../../components/card';
 import { OrderReview_CartFragmentDoc } from '../../gql/graphql';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -13,11 +13,19 @@ if (false) {
     fragment OrderReview_cart on Cart {
       id
       itemCount
-      totalPrice
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       items {
         productName
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
         product {
           id
           imageUrl
@@ -39,7 +47,7 @@ export function OrderReview({ cart }: { cart: FragmentType<typeof OrderReview_Ca
           <span>
             Total ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
           </span>
-          <span>{formatPrice(data.totalPrice)}</span>
+          <span>{formatMoney(data.total)}</span>
         </p>
       </div>
     </Card>

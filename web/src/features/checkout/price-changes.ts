@@ -1,10 +1,11 @@
 // What changed in a cart between the review the buyer saw and the shop's answer at checkout (PRICE_CHANGED): a
 // price raised or lowered, a quantity changed in another tab, a line gone or added. In the order of the review.
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { type Money, sameMoney } from '../../lib/money';
 
 export interface ReviewedLine {
   productName: string;
-  price: number;
+  unitPrice: Money;
   quantity: number;
   /** null when the product is gone (the line keeps its name). */
   product: { id: string } | null;
@@ -23,7 +24,9 @@ export function describeChanges(reviewed: readonly ReviewedLine[], current: read
       changes.push(`${before.productName} is no longer in your cart`);
       continue;
     }
-    if (now.price !== before.price) changes.push(`${now.productName}: now ${formatPrice(now.price)} each, was ${formatPrice(before.price)}`);
+    if (!sameMoney(now.unitPrice, before.unitPrice)) {
+      changes.push(`${now.productName}: now ${formatMoney(now.unitPrice)} each, was ${formatMoney(before.unitPrice)}`);
+    }
     if (now.quantity !== before.quantity) changes.push(`${now.productName}: now ${now.quantity} in your cart, was ${before.quantity}`);
   }
   for (const line of current) if (!reviewedIds.has(keyOf(line))) changes.push(`${line.productName} was added (${line.quantity})`);

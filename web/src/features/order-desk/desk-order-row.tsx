@@ -13,7 +13,7 @@ import { ItemLines } from '../../components/item-lines';
 import { StatusBadge } from '../../components/status-badge';
 import { OrderHistory } from '../../components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '../../gql/graphql';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '../../lib/orders';
 import { surface } from '../../components/card';
 import styles from './order-desk.module.css';
@@ -27,12 +27,24 @@ if (false) {
       status
       customerUsername
       shippingAddress
-      totalAmount
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       items {
         productName
-        price
+        unitPrice {
+          amount
+          currencyCode
+          minorUnits
+        }
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
       }
     }
 
@@ -142,7 +154,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         </span>
         <span className={styles.total}>
           <span className="visually-hidden">Total:</span>{' '}
-          {formatPrice(data.totalAmount)}
+          {formatMoney(data.total)}
         </span>
         <span className={styles.status}>
           <StatusBadge status={data.status} />

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument } from '../../gql/graphql';
-import { orderId, productId, sessionMock } from '../../testing/fixtures';
+import { money, orderId, productId, sessionMock } from '../../testing/fixtures';
+import { moneyOf } from '../../lib/money';
 import { currentPath, renderApp } from '../../testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
 
@@ -16,10 +17,10 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   status,
   customerUsername,
   shippingAddress: `${n} Desk Street\nPort Town`,
-  totalAmount: 12.5 * n + 4,
+  total: moneyOf(1250 * n + 400, 'USD'),
   items: [
-    { __typename: 'OrderItem', productName: `Bandage ${n}`, price: 12.5, quantity: n, subtotal: 12.5 * n },
-    { __typename: 'OrderItem', productName: 'Plaster', price: 4, quantity: 1, subtotal: 4 },
+    { __typename: 'OrderItem', productName: `Bandage ${n}`, unitPrice: money('12.50'), quantity: n, lineTotal: moneyOf(1250 * n, 'USD') },
+    { __typename: 'OrderItem', productName: 'Plaster', unitPrice: money('4.00'), quantity: 1, lineTotal: money('4.00') },
   ],
 });
 type DeskOrder = ReturnType<typeof deskOrder>;

@@ -5,7 +5,7 @@ import { ItemLines } from '../../components/item-lines';
 import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '../../gql/graphql';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import styles from './order-success.module.css';
 
 if (false) {
@@ -14,14 +14,26 @@ if (false) {
       id
       number
       orderDate
-      totalAmount
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       status
       shippingAddress
       items {
         productName
-        price
+        unitPrice {
+          amount
+          currencyCode
+          minorUnits
+        }
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
         product {
           id
           imageUrl
@@ -54,7 +66,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
         </div>
         <div>
           <dt>Total</dt>
-          <dd>{formatPrice(data.totalAmount)}</dd>
+          <dd>{formatMoney(data.total)}</dd>
         </div>
         <div>
           <dt>Shipping address</dt>
@@ -65,7 +77,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
         <ItemLines items={data.items} label="Items ordered" />
         <p className={styles.total}>
           <span>Total</span>
-          <span>{formatPrice(data.totalAmount)}</span>
+          <span>{formatMoney(data.total)}</span>
         </p>
       </div>
     </div>

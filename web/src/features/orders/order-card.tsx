@@ -8,7 +8,7 @@ import { ItemLines } from '../../components/item-lines';
 import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { surface } from '../../components/card';
 import { OrderHistory } from '../../components/order-history';
 import styles from './orders.module.css';
@@ -20,12 +20,20 @@ if (false) {
       number
       orderDate
       status
-      totalAmount
+      total {
+        amount
+        currencyCode
+        minorUnits
+      }
       shippingAddress
       items {
         productName
         quantity
-        subtotal
+        lineTotal {
+          amount
+          currencyCode
+          minorUnits
+        }
         product {
           id
           imageUrl
@@ -57,7 +65,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}
         </p>
-        <p className={styles.total}>Total: {formatPrice(data.totalAmount)}</p>
+        <p className={styles.total}>Total: {formatMoney(data.total)}</p>
       </div>
       <div className={styles.historyPanel}>
         <Button variant="ghost" size="small" className={styles.historyToggle} aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory(!showHistory)}>

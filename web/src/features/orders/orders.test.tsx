@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '../../components/status-badge';
 import { describe, expect, it } from 'vitest';
 import { OrderHistoryDocument, OrdersPageDocument } from '../../gql/graphql';
-import { orderId, productId, sessionMock } from '../../testing/fixtures';
+import { money, orderId, productId, sessionMock } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
 
@@ -12,9 +12,9 @@ const order = (n: number, status: string, date: string) => ({
   number: n,
   orderDate: date,
   status,
-  totalAmount: 10 * n,
+  total: money(`${10 * n}.00`),
   shippingAddress: `${n} Order Street`,
-  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, subtotal: 10 * n, product: { __typename: 'Product', id: productId(n), imageUrl: `/images/product-${n}.svg` } }],
+  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, lineTotal: money(`${10 * n}.00`), product: { __typename: 'Product', id: productId(n), imageUrl: `/images/product-${n}.svg` } }],
 });
 
 const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string, unknown> = {}, { hasNextPage = false, totalCount = orders.length, offset = 0 } = {}) => ({
@@ -176,7 +176,7 @@ describe('orders', () => {
     const card = await screen.findByRole('article', { name: 'Order #6' });
     expect(within(card).getByText('PENDING')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
-    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', price: 10, quantity: 6, subtotal: 60, product: null }] });
+    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', unitPrice: money('10.00'), quantity: 6, lineTotal: money('60.00'), product: null }] });
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CONFIRMED') }));
     expect(await within(card).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
     expect(within(card).queryByRole('status')).toBeNull();

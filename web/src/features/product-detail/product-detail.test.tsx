@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
-import { cart, cartLine, product, productId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { watchForText } from '../../testing/shown-at';
 import { ADDED_TO_CART, ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from './product-detail';
@@ -24,7 +24,7 @@ afterEach(() => {
 
 describe('product detail', () => {
   it('opened from the listing, shows the product at once from the cache, with no request of its own', async () => {
-    const thermometer = product(1, { name: 'Digital Thermometer', price: 9.99, quantity: 120, imageUrls: ['/a.svg', '/b.svg'] });
+    const thermometer = product(1, { name: 'Digital Thermometer', unitPrice: money('9.99'), quantity: 120, imageUrls: ['/a.svg', '/b.svg'] });
     const { user } = renderApp({
       mocks: [
         sessionMock(),
@@ -179,15 +179,15 @@ describe('product detail', () => {
   });
 
   it('follows productUpdated: the new price and stock show, and a sold-out product can no longer be added', async () => {
-    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), detail(4, found(product(4, { price: 30, quantity: 12 })))] });
+    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), detail(4, found(product(4, { unitPrice: money('30.00'), quantity: 12 })))] });
     expect(await screen.findByText('In stock: 12')).toBeInTheDocument();
     expect(screen.getByText('$30.00')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { price: 27.5, quantity: 3 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 3 }) }));
     expect(await screen.findByText('In stock: 3')).toBeInTheDocument();
     expect(screen.getByText('$27.50')).toBeInTheDocument();
     expect(screen.queryByText('$30.00')).toBeNull();
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { price: 27.5, quantity: 0 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 0 }) }));
     expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { AddToCartDocument, ProductDetail_ProductFragmentDoc } from '../../gql/graphql';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { ProductGallery } from './product-gallery';
 import { QuantitySelector, askedBeyondStock, quantityOf } from './quantity-selector';
@@ -21,7 +21,11 @@ if (false) {
       id
       name
       description
-      price
+      unitPrice {
+        amount
+        currencyCode
+        minorUnits
+      }
       quantity
       imageUrls
     }
@@ -87,7 +91,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>
-        <p className={styles.price}>{formatPrice(data.price)}</p>
+        <p className={styles.price}>{formatMoney(data.unitPrice)}</p>
         <p className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
           {outOfStock ? 'Out of stock' : `In stock: ${data.quantity}`}
         </p>

@@ -29,7 +29,11 @@ if (false) {
           id
           name
           description
-          price
+          unitPrice {
+            amount
+            currencyCode
+            minorUnits
+          }
           quantity
           inStock
           imageUrl
@@ -49,7 +53,11 @@ if (false) {
           id
           name
           description
-          price
+          unitPrice {
+            amount
+            currencyCode
+            minorUnits
+          }
           quantity
           inStock
           imageUrl

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INVALID_IMAGE_URL } from '../../../../shop-rules/product-rules';
 import { CreateProductDocument, EditProductDocument, ProductListingDocument, UpdateProductDocument } from '../../gql/graphql';
-import { product, productId, sessionMock } from '../../testing/fixtures';
+import { money, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 
 const listing = {
@@ -52,7 +52,7 @@ describe('creating a product', () => {
   });
 
   it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
-    const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
+    const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
     const { user } = renderApp({
       path: '/create',
       mocks: [
@@ -132,7 +132,7 @@ describe('creating a product', () => {
 });
 
 describe('editing a product', () => {
-  const brace = product(5, { name: 'Knee Brace', description: 'Hinged', price: 24, quantity: 9, imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] });
+  const brace = product(5, { name: 'Knee Brace', description: 'Hinged', unitPrice: money('24.00'), quantity: 9, imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] });
   const edit = { request: { query: EditProductDocument, variables: { id: productId(5) } }, delay: 30, result: { data: { product: brace } } };
 
   it('shows “Loading...” first, then the product in the form', async () => {
@@ -152,7 +152,7 @@ describe('editing a product', () => {
         sessionMock({ isAdmin: true }),
         edit,
         { request: { query: UpdateProductDocument, variables: { input } }, error: new Error('Failed to fetch') },
-        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, price: 19.99 }) },
+        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, unitPrice: money('19.99') }) },
         listing,
       ],
     });
@@ -189,7 +189,7 @@ describe('the listing after saving', () => {
   const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'));
 
   it('shows a created product at the end of the catalogue at once, without loading the list again', async () => {
-    const splint = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrls: [] });
+    const splint = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: [] });
     const { user } = renderApp({
       path: '/',
       mocks: [
@@ -225,7 +225,7 @@ describe('the listing after saving', () => {
   });
 
   it('shows an edited product’s new price and stock at once, without loading the list again', async () => {
-    const brace = product(5, { name: 'Knee Brace', description: 'Hinged', price: 24, quantity: 9, imageUrls: ['/images/knee.svg'] });
+    const brace = product(5, { name: 'Knee Brace', description: 'Hinged', unitPrice: money('24.00'), quantity: 9, imageUrls: ['/images/knee.svg'] });
     const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', price: 19.99, quantity: 4, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg'] };
     const { user } = renderApp({
       path: '/',
@@ -233,7 +233,7 @@ describe('the listing after saving', () => {
         sessionMock({ isAdmin: true }),
         listingOf([product(1, { name: 'Bandage' }), brace]),
         { request: { query: EditProductDocument, variables: { id: productId(5) } }, result: { data: { product: brace } } },
-        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, price: 19.99, quantity: 4 }) },
+        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, unitPrice: money('19.99'), quantity: 4 }) },
       ],
     });
     const before = await screen.findByRole('article', { name: 'Knee Brace' });

@@ -11,6 +11,7 @@ import { Alert } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/field';
 import { ProductImage } from '../../components/product-image';
 import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '../../gql/graphql';
+import { inputAmount } from '../../lib/money';
 import { showUserErrors, type UserErrorLike } from '../../lib/user-errors';
 import styles from './product-form.module.css';
 
@@ -20,7 +21,11 @@ if (false) {
       id
       name
       description
-      price
+      unitPrice {
+        amount
+        currencyCode
+        minorUnits
+      }
       quantity
       imageUrl
       imageUrls
@@ -56,7 +61,8 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
-    price: String(product.price),
+    // The number the input sends (price: Float), as an admin types it: 6.5.
+    price: String(inputAmount(product.unitPrice)),
     quantity: String(product.quantity),
     imageUrl: main,
     imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Skeleton } from '../../components/feedback';
 import { ProductImage } from '../../components/product-image';
 import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
-import { formatPrice } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { surface } from '../../components/card';
 import styles from './product-card.module.css';
 
@@ -18,7 +18,11 @@ if (false) {
       id
       name
       description
-      price
+      unitPrice {
+        amount
+        currencyCode
+        minorUnits
+      }
       quantity
       imageUrls
     }
@@ -48,7 +52,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
           </Link>
         </h2>
         <div className={styles.meta}>
-          <span className={styles.price}>{formatPrice(data.price)}</span>
+          <span className={styles.price}>{formatMoney(data.unitPrice)}</span>
           <span className={[styles.stock, data.quantity === 0 && styles.outOfStock].filter(Boolean).join(' ')}>
             Stock: {data.quantity}
           </span>

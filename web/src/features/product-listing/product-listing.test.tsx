@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
-import { CART_ID, type ProductFixture, product, sessionMock } from '../../testing/fixtures';
+import { CART_ID, type ProductFixture, money, product, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { PAGE_SIZE } from './product-listing-route';
 
@@ -28,7 +28,7 @@ const cards = () => within(screen.getByRole('list', { name: 'Products', hidden: 
 
 describe('the product listing', () => {
   it('shows each product as a card: image, name linking to it, price with two decimals, stock and description', async () => {
-    renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { name: 'Digital Thermometer', price: 9.9, quantity: 120 }), product(2, { imageUrls: [] })]))] });
+    renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { name: 'Digital Thermometer', unitPrice: money('9.90'), quantity: 120 }), product(2, { imageUrls: [] })]))] });
     const [first, second] = await screen.findAllByRole('article');
     expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute('href', '/products/UHJvZHVjdDo1');
     // A long name is cut to a few lines on screen: the whole of it is in the link's title too.
@@ -192,10 +192,10 @@ describe('the product listing', () => {
   });
 
   it('follows productUpdated: a card’s stock and price change in place', async () => {
-    const { live } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, price: 4 })]))] });
+    const { live } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, unitPrice: money('4.00') })]))] });
     expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { quantity: 11, price: 3.5 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { quantity: 11, unitPrice: money('3.50') }) }));
     expect(await screen.findByText('Stock: 11')).toBeInTheDocument();
     expect(screen.getByText('$3.50')).toBeInTheDocument();
   });
@@ -208,7 +208,7 @@ describe('deleting a product (admins)', () => {
       deleteProduct: {
         __typename: 'DeleteProductPayload',
         deletedProductId: id,
-        cart: { __typename: 'Cart', id: CART_ID, itemCount: 0, totalPrice: 0, items: [] },
+        cart: { __typename: 'Cart', id: CART_ID, itemCount: 0, total: money('0.00'), items: [] },
         userErrors: [],
       },
     },
