@@ -111,6 +111,17 @@ function sourcedGauge(name: string, help: string, labelName: string) {
   };
 }
 
+/** E-mails the REST service's sender delivered, will try again, or gave up on (`outcome`: sent, retry, failed). */
+export const mailDeliveries = new Counted(new Counter({
+  name: 'mail_deliveries_total',
+  help: 'E-mail delivery attempts by outcome: sent, retry (tried again later), failed (given up on)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+}));
+
+/** E-mails waiting in the outbox, as each REST instance last counted them. */
+export const mailOutboxPending = sourcedGauge('mail_outbox_pending', 'E-mails in the outbox not sent or given up on yet', 'service');
+
 /** The gateway's sockets and their live subscriptions (`what`: sockets, subscriptions). */
 export const liveConnections = sourcedGauge('gateway_live', 'Open subscription sockets and their live subscriptions, by what', 'what');
 /** PostgreSQL's pool: connections in all, idle, and queries waiting for one (`state`). */

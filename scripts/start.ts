@@ -18,10 +18,16 @@ function reachableHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** Where the e-mails go, said once the shop runs: a newcomer finds the ones it wrote. */
+let mailGoes = '';
+
 runServers(
   'medshop',
   async () => {
     const restConfig = loadRestConfig(process.env, { seedDemo: true });
+    mailGoes = restConfig.mail.smtpUrl
+      ? `E-mails are sent through ${new URL(restConfig.mail.smtpUrl).host}`
+      : `E-mails are written to ${restConfig.mail.directory} (no SMTP_URL set): open them with any mail program`;
     // Its gateway is beside it, on this machine: believed whatever TRUSTED_PROXIES says for the gateway (nginx in front).
     restConfig.trustedProxies = [...new Set([...parseTrustedProxies(undefined), ...restConfig.trustedProxies])];
     // In one process the gateway finds the REST service where it was just started, unless told otherwise.
@@ -37,7 +43,8 @@ runServers(
   },
   ([rest, gateway]) => {
     const shown = gateway!.host === '0.0.0.0' || gateway!.host === '::' ? 'localhost' : gateway!.host;
-    console.log(`\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})\n`);
+    console.log(`\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})`);
+    console.log(`  ${mailGoes}\n`);
   },
   () => console.log('\n  Medshop stopped.\n'),
 );

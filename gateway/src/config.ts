@@ -1,7 +1,7 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import path from 'node:path';
-import { parseCurrency } from './money.js';
+import { parseCurrency } from '../../config/currency.js';
 import { fromRoot } from '../../config/paths.js';
 import { type TrustedDocumentPolicy, parseTrustedDocumentPolicy } from './trusted-documents.js';
 import type { CatalogueCacheSettings } from './catalogue-cache.js';

@@ -1,7 +1,8 @@
 // Money as the graph answers it: an exact decimal string, the currency, and minor units, from the wire's dollars; and
 // which currencies the shop can be set to.
 import { describe, expect, it } from 'vitest';
-import { moneyOf, parseCurrency } from './money.js';
+import { parseCurrency } from '../../config/currency.js';
+import { moneyOf } from './money.js';
 
 describe('moneyOf', () => {
   it.each([

@@ -19,6 +19,10 @@ import type { RestConfig } from './config.js';
 import { OrderRepository } from './orders/order.repository.js';
 import { orderRoutes } from './orders/order.routes.js';
 import { OrderService } from './orders/order.service.js';
+import { MailSender } from './mail/mail-sender.js';
+import { fileTransport, smtpTransport } from './mail/mail-transport.js';
+import { OrderMailer } from './mail/order-mailer.js';
+import { OutboxRepository } from './mail/outbox.repository.js';
 import { databasePlugin } from './plugins/database.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -81,7 +85,21 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       db.transaction().execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
     );
     const cart = new CartService(cartRepository, productRepository);
-    const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository, audit);
+    const mailSender = new MailSender(
+      new OutboxRepository(db, kind),
+      config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.sendTimeoutMs) : fileTransport(config.mail.directory),
+      config.mail,
+      app.log,
+    );
+    app.decorate('mailSender', mailSender);
+    // Sending once the app is ready (every instance: they share the outbox), stopped before the database closes.
+    app.addHook('onReady', async () => {
+      app.log.info(`mail: ${config.mail.smtpUrl ? `sent through ${new URL(config.mail.smtpUrl).host}` : `written as .eml files to ${config.mail.directory} (no SMTP_URL)`}`);
+      mailSender.start();
+    });
+    app.addHook('preClose', () => mailSender.stop());
+    const orderMailer = new OrderMailer(kind, config.mail, () => mailSender.wake());
+    const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository, audit, orderMailer);
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);
     const { extensions } = config;

@@ -1,6 +1,7 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
 import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import { parseCurrency } from '../../config/currency.js';
 import { DEFAULT_POOL, type PoolSettings } from './db/database.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
 
@@ -44,6 +45,62 @@ export interface RestConfig {
   migrateOnStart: boolean;
   logLevel: string;
   production: boolean;
+  mail: MailSettings;
+}
+
+/** Where e-mails go and how hard the sender tries (README, "Mail"). */
+export interface MailSettings {
+  /** SMTP_URL (smtp:// or smtps://, with user and password in it); undefined → `.eml` files in `directory`. */
+  smtpUrl: string | undefined;
+  /** Where the e-mails are written without SMTP_URL: DATA_DIR/mail. */
+  directory: string;
+  /** MAIL_FROM: the sender every e-mail names. */
+  from: string;
+  /** SHOP_URL: where people open the shop, for the e-mails' links. */
+  shopUrl: string;
+  /** SHOP_CURRENCY, as the gateway shows it. */
+  currency: string;
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  sendTimeoutMs: number;
+}
+
+/** SMTP_URL: smtp:// or smtps://, with a host; refused in one line otherwise (a typo would lose every e-mail). */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.host}"`);
+  }
+  return value;
+}
+
+/** MAIL_FROM: an address, alone or with a name (`Medshop <shop@example.com>`). */
+function parseMailFrom(value: string | undefined): string {
+  const from = value?.trim() || 'Medshop <shop@localhost>';
+  if (!/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(from)) {
+    throw new ConfigError(`MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "${from}"`);
+  }
+  return from;
+}
+
+/** SHOP_URL: the shop's public address, http(s), without a path's trailing slash. */
+function parseShopUrl(value: string | undefined, port: string | undefined): string {
+  const text = value?.trim() || `http://localhost:${port || '4000'}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`SHOP_URL must be the shop's address, such as https://shop.example.com, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`SHOP_URL must start with http:// or https://, got "${text}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 export interface RestConfigDefaults {
@@ -98,5 +155,16 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
+    mail: {
+      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      directory: path.join(dataDir, 'mail'),
+      from: parseMailFrom(env.MAIL_FROM),
+      shopUrl: parseShopUrl(env.SHOP_URL, env.PORT),
+      currency: parseCurrency(env.SHOP_CURRENCY),
+      pollMs: parsePositiveInteger('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
+      maxAttempts: parsePositiveInteger('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
+      retryBaseMs: parsePositiveInteger('MAIL_RETRY_BASE_MS', env.MAIL_RETRY_BASE_MS, 30_000),
+      sendTimeoutMs: parsePositiveInteger('MAIL_SEND_TIMEOUT_MS', env.MAIL_SEND_TIMEOUT_MS, 60_000),
+    },
   };
 }

@@ -368,6 +368,31 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('audit_events').execute();
       },
     },
+    '0007_mail_outbox': {
+      // E-mails (issue "Tell people what happened"): written in the transaction of the change they tell of, sent later.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('mail_outbox'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('recipient', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text_body', 'text', (c) => c.notNull())
+          .addColumn('html_body', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+          .addColumn('claimed_until', 'text')
+          .addColumn('sent_at', 'text')
+          .addColumn('failed_at', 'text')
+          .addColumn('last_error', 'text')
+          .execute();
+        // The sender's question, every few seconds: which pending ones are due.
+        await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['sent_at', 'failed_at', 'next_attempt_at']).execute();
+      },
+      // Reverting drops what was not sent yet: the previous release sends nothing.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('mail_outbox').execute();
+      },
+    },
   };
 }
 

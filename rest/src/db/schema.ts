@@ -159,7 +159,35 @@ export interface Database {
   rowCounts: RowCountsTable;
   productsNameSearch: ProductsNameSearchTable;
   auditEvents: AuditEventsTable;
+  mailOutbox: MailOutboxTable;
 }
+
+/**
+ * E-mails to send (migration 0007), each written in the transaction of the change it tells of and delivered by the
+ * sender (mail/mail-sender.ts): pending until `sentAt` or `failedAt`; `claimedUntil` is the lease of the instance
+ * delivering it.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What it tells of: order-placed, order-status, password-reset. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: string;
+  attempts: Generated<number>;
+  /** Not before this time (ISO-8601 UTC): now for a new one, later after a failed attempt (back-off). */
+  nextAttemptAt: string;
+  claimedUntil: string | null;
+  sentAt: string | null;
+  /** Given up on: the mail server refused it for good, or every attempt failed. */
+  failedAt: string | null;
+  /** Why the last attempt failed. */
+  lastError: string | null;
+}
+
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -17,6 +17,7 @@ import {
 } from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import type { OrderMailer } from '../mail/order-mailer.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
@@ -77,6 +78,8 @@ export class OrderService {
     private readonly carts: CartRepository,
     private readonly products: ProductRepository,
     private readonly audit: AuditRepository,
+    /** The buyer's e-mails, written with the checkout and each move. */
+    private readonly mailer: OrderMailer,
   ) {}
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
@@ -113,9 +116,13 @@ export class OrderService {
         })),
       });
       if (key !== undefined) await this.orders.recordIdempotentOrder(trx, buyer.id, key, id);
+      await this.mailer.placed(trx, (await this.orders.findById(id, trx))!);
       return id;
     });
-    if (placed !== undefined) return { order: await this.get(buyer, placed), replayed: false };
+    if (placed !== undefined) {
+      this.mailer.wake();
+      return { order: await this.get(buyer, placed), replayed: false };
+    }
     const earlier = await this.orders.orderOfIdempotencyKey(buyer.id, key!, since);
     if (earlier === undefined) throw conflict('The checkout with this idempotency key changed meanwhile; try again', 'CHANGED_MEANWHILE');
     return { order: await this.get(buyer, earlier), replayed: true };
@@ -185,7 +192,9 @@ export class OrderService {
         for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
       }
       await new AuditRepository(trx).record(actor, 'order.status_changed', { type: 'order', id }, { status: { from: current, to: status } });
+      await this.mailer.moved(trx, order, status, now());
     });
+    this.mailer.wake();
     const order = await this.orders.findById(id);
     if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);

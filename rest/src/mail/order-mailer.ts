@@ -1,0 +1,39 @@
+// Writes an order's e-mails to the outbox inside the transaction of the change they tell of (checkout, a move of
+// its status): both happen, or neither. The sender is woken once the transaction has committed.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { DatabaseKind } from '../db/database.js';
+import type { OrderWithItems } from '../orders/order.repository.js';
+import { type MailContext, type MailRecipient, orderPlacedMail, orderStatusMail } from './order-mails.js';
+import { type OutgoingMail, OutboxRepository } from './outbox.repository.js';
+
+export class OrderMailer {
+  constructor(
+    private readonly kind: DatabaseKind,
+    private readonly context: MailContext,
+    /** Tells the sender something is waiting (after the commit: before it, the sender would not see it). */
+    readonly wake: () => void,
+  ) {}
+
+  async placed(trx: Kysely<Database>, order: OrderWithItems): Promise<boolean> {
+    return this.write(trx, order.userId, (recipient) => orderPlacedMail(recipient, order, this.context));
+  }
+
+  async moved(trx: Kysely<Database>, order: OrderWithItems, status: string, at: string): Promise<boolean> {
+    return this.write(trx, order.userId, (recipient) => orderStatusMail(recipient, order, status, at, this.context));
+  }
+
+  /** Whether an e-mail was written (the buyer may have turned them off, or have no address, or no account any more). */
+  private async write(trx: Kysely<Database>, userId: number | null, compose: (recipient: MailRecipient) => OutgoingMail | undefined): Promise<boolean> {
+    if (userId === null) return false;
+    const recipient = await trx
+      .selectFrom('users')
+      .select(['username', 'firstName', 'email', 'emailNotifications', 'language', 'timezone'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    const mail = recipient ? compose(recipient) : undefined;
+    if (!mail) return false;
+    await new OutboxRepository(trx, this.kind).enqueue(mail);
+    return true;
+  }
+}

@@ -1,0 +1,105 @@
+// The mail outbox (migration 0007): an e-mail is written here in the transaction of the change it tells of, so that
+// a change never goes without its e-mail nor an e-mail without its change; the sender (mail-sender.ts) delivers it.
+// Several instances may send from one database: each claims a batch for a while (a lease), and only the holder of
+// the lease may record how it went.
+import { type Kysely, sql } from 'kysely';
+import type { Database, MailOutboxRow } from '../db/schema.js';
+import type { DatabaseKind } from '../db/database.js';
+import { now } from '../shared/clock.js';
+
+export type MailKind = 'order-placed' | 'order-status' | 'password-reset';
+
+export interface OutgoingMail {
+  kind: MailKind;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A claimed e-mail: what to send, and the lease under which its outcome is recorded. */
+export interface ClaimedMail extends MailOutboxRow {
+  lease: string;
+}
+
+export class OutboxRepository {
+  /** `db` may be a transaction: the e-mail is then part of it. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DatabaseKind,
+  ) {}
+
+  async enqueue(mail: OutgoingMail): Promise<number> {
+    const at = now();
+    const { id } = await this.db
+      .insertInto('mailOutbox')
+      .values({ kind: mail.kind, recipient: mail.recipient, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, createdAt: at, nextAttemptAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /**
+   * Up to `limit` pending e-mails that are due and not claimed by another instance (or whose claim lapsed: that
+   * instance stopped), claimed until `leaseUntil`. On PostgreSQL the rows are taken with SKIP LOCKED, so instances
+   * claiming at once take different ones; SQLite runs one write at a time.
+   */
+  async claimDue(limit: number, leaseUntil: string): Promise<ClaimedMail[]> {
+    const at = now();
+    // The lease names the claim: another instance's later claim of a lapsed row writes another one.
+    const lease = `${leaseUntil}#${Math.random().toString(36).slice(2, 10)}`;
+    const due = this.db
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('sentAt', 'is', null)
+      .where('failedAt', 'is', null)
+      .where('nextAttemptAt', '<=', at)
+      .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', at)]))
+      .orderBy('id')
+      .limit(limit);
+    const rows = await this.db
+      .updateTable('mailOutbox')
+      .set({ claimedUntil: lease })
+      .where('id', 'in', this.kind === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .returningAll()
+      .execute();
+    return rows.sort((a, b) => a.id - b.id).map((row) => ({ ...row, lease }));
+  }
+
+  /** Delivered: never sent again. False when the lease was lost meanwhile (another instance has it now). */
+  async markSent(mail: ClaimedMail): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mailOutbox')
+      .set({ sentAt: now(), claimedUntil: null, attempts: sql`attempts + 1`, lastError: null })
+      .where('id', '=', mail.id)
+      .where('claimedUntil', '=', mail.lease)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** An attempt failed: tried again at `retryAt`, or given up on when `retryAt` is undefined. */
+  async markFailed(mail: ClaimedMail, error: string, retryAt: string | undefined): Promise<void> {
+    await this.db
+      .updateTable('mailOutbox')
+      .set({
+        attempts: sql`attempts + 1`,
+        lastError: error.slice(0, 1000),
+        claimedUntil: null,
+        ...(retryAt === undefined ? { failedAt: now() } : { nextAttemptAt: retryAt }),
+      })
+      .where('id', '=', mail.id)
+      .where('claimedUntil', '=', mail.lease)
+      .execute();
+  }
+
+  /** How many are waiting to be sent (the operator's gauge). */
+  async pendingCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('mailOutbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('sentAt', 'is', null)
+      .where('failedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,277 @@
+// Order e-mails as a buyer gets them, delivered to a real SMTP server the test starts (smtp-server): placed and each
+// move, in the buyer's zone, only with notifications on; written to the outbox with the change and delivered by the
+// sender with retries (a server refusing for a while), given up on for a refused address, sent once by two
+// instances sharing the outbox, and none lost through a kill -9 and a mail server that was down meanwhile. Without
+// SMTP_URL they are .eml files under DATA_DIR/mail.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRestConfig } from '../src/config.js';
+import { poll } from '../../tests/helpers/poll.js';
+import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import { freePort, startServer } from '../../tests/helpers/server-process.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
+import { createTestDatabase } from '../../tests/helpers/test-database.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FAST_MAIL = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '50', SHOP_URL: 'https://shop.example', MAIL_FROM: 'Medshop <orders@shop.example>' };
+/** Long enough for many deliveries on a busy machine. */
+const DELIVERY = { within: 20_000 };
+
+let smtp: SmtpReceiver;
+let shop: RestService;
+let admin: string;
+let counter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  shop = await startRestService({ env: { SMTP_URL: smtp.url, ...FAST_MAIL } });
+  admin = await shop.adminToken();
+});
+afterAll(async () => {
+  await shop?.close();
+  await smtp?.close();
+});
+
+/** A buyer with an address, in a zone, and an order of two lines placed. */
+async function buyerWithOrder(service: RestService, adminToken: string, profile: Record<string, unknown> = {}) {
+  const username = `mail-buyer-${++counter}`;
+  const token = await service.register(username);
+  const email = `${username}@people.example`;
+  const answer = await service.request('PUT', '/api/users/profile', {
+    token,
+    body: { email, firstName: 'Nina', preferences: { timezone: 'Asia/Tokyo', language: 'en' }, ...profile },
+  });
+  expect(answer.status).toBe(200);
+  const gauze = await service.createProduct(adminToken, { name: 'Sterile Gauze', price: 4.5, quantity: 50 });
+  const thermometer = await service.createProduct(adminToken, { name: 'Digital Thermometer', price: 19.9, quantity: 50 });
+  for (const [productId, quantity] of [[gauze.id, 2], [thermometer.id, 1]]) {
+    expect((await service.request('POST', '/api/cart/items', { token, body: { productId, quantity } })).status).toBe(200);
+  }
+  const placed = await service.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '1 Main Street\nSpringfield' } });
+  expect(placed.status).toBe(201);
+  return { username, email, token, order: placed.body as { id: number; orderDate: string } };
+}
+
+const mailsTo = (receiver: SmtpReceiver, email: string) => receiver.received.filter((mail) => mail.to === email);
+
+/** The order's time as the buyer's zone writes it: what the e-mail must say. */
+const inTokyo = (iso: string) =>
+  `${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(iso))} (Asia/Tokyo)`;
+
+describe('order e-mails', () => {
+  it('tells the buyer of the order placed: its lines, total, shipping address and a link, at the time in their zone', async () => {
+    const { email, order } = await buyerWithOrder(shop, admin);
+    const [mail] = await poll(async () => mailsTo(smtp, email), (mails) => mails.length > 0, DELIVERY);
+    expect(mail).toMatchObject({ from: 'orders@shop.example', subject: `Your Medshop order #${order.id} is placed` });
+    expect(mail!.text).toBe(
+      [
+        'Hello Nina,',
+        '',
+        `Thank you for your order #${order.id}, placed on ${inTokyo(order.orderDate)}.`,
+        '',
+        '  2 × Sterile Gauze, $4.50 each: $9.00',
+        '  1 × Digital Thermometer, $19.90 each: $19.90',
+        '',
+        'Total: $28.90',
+        '',
+        'Shipping to:',
+        '1 Main Street',
+        'Springfield',
+        '',
+        'Follow your order: https://shop.example/orders',
+        '',
+        'You get these e-mails because order notifications are on in your profile: https://shop.example/profile',
+        '',
+      ].join('\n'),
+    );
+    expect(mail!.html).toContain(`Thank you for your order <strong>#${order.id}</strong>, placed on ${inTokyo(order.orderDate)}.`);
+    expect(mail!.html).toContain('<a href="https://shop.example/orders"');
+    expect(mail!.html).toContain('1 Main Street<br>Springfield');
+  });
+
+  it('tells of each move of its status, the cancellation with the stock note; once each', async () => {
+    const { email, order } = await buyerWithOrder(shop, admin);
+    await poll(async () => mailsTo(smtp, email).length, (count) => count === 1, DELIVERY);
+    for (const status of ['CONFIRMED', 'CANCELLED']) {
+      expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status } })).status).toBe(200);
+    }
+    const mails = await poll(async () => mailsTo(smtp, email), (found) => found.length === 3, DELIVERY);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your Medshop order #${order.id} is placed`,
+      `Your Medshop order #${order.id} is confirmed`,
+      `Your Medshop order #${order.id} was cancelled`,
+    ]);
+    expect(mails[2]!.text).toMatch(
+      new RegExp(`^Hello Nina,\\n\\nYour order #${order.id} \\(2 items, \\$28\\.90\\) was cancelled, on .+ \\(Asia/Tokyo\\)\\.\\n\\nIts items went back into the shop’s stock; nothing more will happen with this order\\.\\n`),
+    );
+    // Asked again, the same status writes nothing more.
+    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CANCELLED' } })).status).toBe(200);
+    await poll(async () => shop.app.mailSender.deliverDue(), (sent) => sent === 0);
+    expect(mailsTo(smtp, email)).toHaveLength(3);
+  });
+
+  it('sends nothing to a buyer who turned e-mail notifications off, or who has no address', async () => {
+    const silent = await buyerWithOrder(shop, admin, { preferences: { emailNotifications: false } });
+    const noAddress = await buyerWithOrder(shop, admin, { email: null });
+    const outbox = await shop.app.shopDatabase.db.selectFrom('mailOutbox').select('recipient').execute();
+    expect(outbox.map((row) => row.recipient)).not.toContain(silent.email);
+    expect(outbox.map((row) => row.recipient)).not.toContain(noAddress.email);
+    expect(mailsTo(smtp, silent.email)).toEqual([]);
+  });
+});
+
+describe('the sender', () => {
+  it('tries again with back-off while the mail server refuses for now, and delivers once it takes it', async () => {
+    const receiver = await startSmtpReceiver();
+    const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
+    try {
+      let refusals = 0;
+      receiver.refuse = () => (refusals++ < 3 ? { responseCode: 451, message: 'Try again later' } : undefined);
+      const { email, order } = await buyerWithOrder(service, await service.adminToken());
+      const [mail] = await poll(async () => mailsTo(receiver, email), (mails) => mails.length > 0, DELIVERY);
+      expect(mail!.subject).toBe(`Your Medshop order #${order.id} is placed`);
+      expect(receiver.offered.filter((address) => address === email)).toHaveLength(4);
+      const row = await service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
+      expect({ attempts: row.attempts, sent: row.sentAt !== null, failedAt: row.failedAt, lastError: row.lastError }).toEqual({
+        attempts: 4,
+        sent: true,
+        failedAt: null,
+        lastError: null,
+      });
+    } finally {
+      await service.close();
+      await receiver.close();
+    }
+  });
+
+  it('gives up on an address the mail server refuses for good, recording why, and says so in its log', async () => {
+    const receiver = await startSmtpReceiver();
+    const lines: { level: number; msg: string }[] = [];
+    const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL }, onLogLine: (line) => lines.push(line) });
+    try {
+      receiver.refuse = (address) => (address.startsWith('mail-buyer') ? { responseCode: 550, message: 'No such mailbox here' } : undefined);
+      const { email } = await buyerWithOrder(service, await service.adminToken());
+      const row = await poll(
+        async () => service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow(),
+        (found) => found.failedAt !== null,
+        DELIVERY,
+      );
+      expect({ attempts: row.attempts, sentAt: row.sentAt }).toEqual({ attempts: 1, sentAt: null });
+      expect(row.lastError).toContain('550 No such mailbox here');
+      expect(lines.find((line) => line.level === 50)?.msg).toMatch(new RegExp(`^mail: gave up on e-mail ${row.id} to its recipient after 1 attempt\\(s\\): .*550 No such mailbox here`));
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await service.close();
+      await receiver.close();
+    }
+  });
+
+  it('shares the outbox between two instances of the service without sending anything twice', async () => {
+    const receiver = await startSmtpReceiver();
+    const first = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
+    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
+    try {
+      const adminToken = await first.adminToken();
+      const buyers = await Promise.all(Array.from({ length: 6 }, (_, index) => buyerWithOrder(index % 2 ? second : first, adminToken)));
+      await poll(async () => receiver.received.length, (count) => count >= buyers.length, DELIVERY);
+      // Both kept polling meanwhile: a doubled e-mail would have come by now.
+      await first.app.mailSender.deliverDue();
+      await second.app.mailSender.deliverDue();
+      expect(receiver.received.map((mail) => mail.to).sort()).toEqual(buyers.map((buyer) => buyer.email).sort());
+      expect(new Set(receiver.received.map((mail) => mail.messageId)).size).toBe(buyers.length);
+    } finally {
+      await second.close({ keepData: true });
+      await first.close();
+      await receiver.close();
+    }
+  });
+
+  it('loses nothing when the service is killed (kill -9) while the mail server is down: all is delivered once both are back', async () => {
+    const database = await createTestDatabase();
+    const smtpPort = await freePort();
+    const port = await freePort();
+    const env = {
+      REST_PORT: String(port),
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url,
+      ADMIN_PASSWORD: 'mail-admin',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ...FAST_MAIL,
+      // Enough attempts for the outage at this test's fast back-off (the default, 8 from 30 s, spans about two hours).
+      MAIL_MAX_ATTEMPTS: '20',
+      // The e-mail being sent when the service is killed waits for its claim (twice this) to lapse.
+      MAIL_SEND_TIMEOUT_MS: '1000',
+    };
+    let server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
+    const call = async (method: string, route: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api${route}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any, text };
+    };
+    let receiver: SmtpReceiver | undefined;
+    try {
+      const login = await call('POST', '/auth/login', undefined, { username: 'admin', password: 'mail-admin' });
+      expect(login.status, login.text).toBe(200);
+      // The contract answers a login with the token alone, as text.
+      const adminToken = login.text;
+      const product = (await call('POST', '/products', adminToken, { name: 'Bandage', description: 'Elastic', price: 2.5, quantity: 100 })).body;
+      const emails: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const username = `crash-buyer-${index}`;
+        expect((await call('POST', '/auth/register', undefined, { username, password: 'secret1', confirmPassword: 'secret1' })).status).toBe(201);
+        const token = (await call('POST', '/auth/login', undefined, { username, password: 'secret1' })).text;
+        emails.push(`${username}@people.example`);
+        expect((await call('PUT', '/users/profile', token, { email: emails.at(-1) })).status).toBe(200);
+        expect((await call('POST', '/cart/items', token, { productId: product.id, quantity: 1 })).status).toBe(200);
+        expect((await call('POST', '/orders/checkout', token, { shippingAddress: '2 Side Street' })).status).toBe(201);
+      }
+      // The mail server is down: every e-mail waits in the outbox, being tried. Then the service dies outright.
+      await server.kill();
+      receiver = await startSmtpReceiver(smtpPort);
+      server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
+      await poll(async () => receiver!.received.length, (count) => count >= emails.length, DELIVERY);
+      expect(receiver.received.map((mail) => mail.to).sort()).toEqual([...emails].sort());
+      expect(receiver.received.every((mail) => /^Your Medshop order #\d+ is placed$/.test(mail.subject))).toBe(true);
+    } finally {
+      await server.stop();
+      await receiver?.close();
+      await database.drop();
+    }
+  }, 120_000);
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each e-mail as an .eml file under DATA_DIR/mail, which a mail program opens', async () => {
+    const service = await startRestService({ env: { ...FAST_MAIL } });
+    try {
+      const { order } = await buyerWithOrder(service, await service.adminToken());
+      const directory = path.join(service.dataDir, 'mail');
+      const files = await poll(async () => (fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => name.endsWith('.eml')) : []), (found) => found.length === 1, DELIVERY);
+      const message = fs.readFileSync(path.join(directory, files[0]!), 'utf8');
+      expect(message).toContain(`Subject: Your Medshop order #${order.id} is placed`);
+      expect(message).toContain('From: Medshop <orders@shop.example>');
+      expect(message).toContain('Content-Type: multipart/alternative');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL must start with smtp:// or smtps:// and name a host, got "mail.example://"'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps:// and name a host, got "http://mail.example"'],
+    [{ SMTP_URL: 'smtp://mail.example:99999' }, 'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "nobody"'],
+    [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL must start with http:// or https://, got "ftp://shop.example"'],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, 'MAIL_MAX_ATTEMPTS must be a whole number of at least 1, got "0"'],
+  ])('refuses %o in one line', (env, message) => {
+    expect(() => loadRestConfig({ ...env })).toThrow(message);
+  });
+});
