@@ -1,5 +1,7 @@
 // The web app's build and dev server. `npm start` builds into web/dist (served by the gateway); `npm run dev`
-// serves it with hot reload and passes /graphql (HTTP and websocket) and /images on to the gateway.
+// serves it with hot reload and passes /graphql (HTTP and websocket) and /images on to the gateway. It has two pages,
+// the shop (index.html) and the graph explorer (graphiql.html: GraphiQL, /graphiql on the gateway), which
+// scripts/web-build.ts builds one at a time so that they share no chunk.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -15,7 +17,17 @@ export default defineConfig({
     target: 'es2022',
     // Each lazy route gets its chunk; the libraries every screen needs stay in the entry.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // GraphiQL's modules open with "use no memo" (React Compiler's opt-out), which bundling drops, harmlessly.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use no memo"')) return;
+        warn(warning);
+      },
+    },
   },
+  // The explorer's editor (Monaco) runs its language services in workers (src/graphiql/monaco-workers.ts), built as
+  // ES modules like the pages.
+  worker: { format: 'es' },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     strictPort: true,

@@ -1,0 +1,36 @@
+// The graph explorer at /graphiql: GraphiQL, bundled by the web app's build and served by the gateway from the shop's
+// own origin, so that it works with no internet (Apollo Sandbox, at /graphql, loads from Apollo's CDN). A page of its
+// own: none of this is in the shop's bundle.
+import './monaco-workers';
+import { GraphiQL } from 'graphiql';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_DOCUMENT, DEFAULT_HEADERS } from './defaults';
+import { createShopFetcher } from './fetcher';
+import { explorerStorage } from './storage';
+import 'graphiql/style.css';
+import './explorer.css';
+
+const fetcher = createShopFetcher(window.location);
+
+createRoot(document.getElementById('explorer')!).render(
+  <StrictMode>
+    <GraphiQL
+      fetcher={fetcher}
+      defaultQuery={DEFAULT_DOCUMENT}
+      defaultHeaders={DEFAULT_HEADERS}
+      defaultEditorToolsVisibility="headers"
+      // The shop's session token lives on this origin, and one pasted here should not be kept: tabs and history are
+      // kept for this browser tab only (sessionStorage, not localStorage) and never with their headers, which a
+      // reload empties (storage.ts). A password typed into LogIn goes with the tab.
+      storage={explorerStorage(window.sessionStorage)}
+      shouldPersistHeaders={false}
+    >
+      <GraphiQL.Logo>
+        <a className="graphiql-logo-link" href="/">
+          Medshop <span className="explorer-logo-tool">Graph<em>i</em>QL</span>
+        </a>
+      </GraphiQL.Logo>
+    </GraphiQL>
+  </StrictMode>,
+);
