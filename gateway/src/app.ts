@@ -339,8 +339,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
 
   await app.register(demoImagesPlugin, { rest });
-  // The web app, when it has been built: its files, and index.html for its pages (deep links, reloads).
-  await app.register(webAppPlugin, { webDist: config.webDist });
+  // The web app, when it has been built: its files, index.html for its pages (deep links, reloads), and the graph
+  // explorer (GraphiQL at /graphiql) while introspection is on: without it an explorer knows nothing of the graph.
+  await app.register(webAppPlugin, { webDist: config.webDist, explorer: config.introspection && config.explorer });
 
   // Shutdown: sockets first (1001 Going Away: their clients reconnect to another gateway; an open websocket would also
   // keep the HTTP server from closing), then Apollo, then upstreams.

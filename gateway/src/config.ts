@@ -47,10 +47,15 @@ export interface GatewayConfig {
   redisChannelPrefix: string;
   /** How often the tokens of open sockets are checked again (expiry, revocation made elsewhere). */
   sessionRecheckMs: number;
-  /** Introspection (and with it the Sandbox, where that is on). */
+  /** Introspection (and with it the explorers, Sandbox and GraphiQL, where they are on). */
   introspection: boolean;
   /** Apollo Sandbox on GET /graphql in a browser: its scripts come from Apollo's CDN, so off in production by default. */
   sandbox: boolean;
+  /**
+   * GraphiQL at /graphiql, built with the web app and served from the shop's own origin (nothing from a CDN), so on in
+   * production too; served only while introspection is on.
+   */
+  explorer: boolean;
   /** TLS is in front: Strict-Transport-Security, and the web app's requests upgraded to https. */
   hsts: boolean;
   /** Origins (scheme://host[:port]) whose pages may call the graph from a browser. */
@@ -126,6 +131,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     sessionRecheckMs: recheckSeconds * 1000,
     introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
     sandbox: parseBoolean('GRAPHQL_SANDBOX', env.GRAPHQL_SANDBOX, env.NODE_ENV !== 'production'),
+    explorer: parseBoolean('GRAPHQL_EXPLORER', env.GRAPHQL_EXPLORER, true),
     hsts: parseBoolean('HSTS', env.HSTS, false),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: env.LOG_LEVEL || 'info',

@@ -13,11 +13,13 @@ let outDir: string;
 let shop: Shop;
 let origin: string;
 let indexHtml: string;
+let explorerHtml: string;
 
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-web-'));
   await buildWebApp(outDir);
   indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  explorerHtml = fs.readFileSync(path.join(outDir, 'graphiql.html'), 'utf8');
   shop = await startShop({ rest: { seedDemo: true }, gateway: { env: { WEB_DIST: outDir } } });
   origin = new URL(shop.gateway.url).origin;
 }, 120_000);
@@ -151,6 +153,73 @@ describe('what protects the shop in the browser', () => {
       expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await listed.close();
+    }
+  });
+});
+
+describe('the graph explorer (GraphiQL) at /graphiql', () => {
+  const EXPLORER_POLICY =
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https: http:;font-src 'self' data:;" +
+    "connect-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  const NOT_FOUND = { message: 'Nothing at GET /graphiql: the graph is at /graphql' };
+  /** The files a page of the build loads first: its scripts, preloads and stylesheets. */
+  const filesOf = (html: string) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+
+  it.each(['/graphiql', '/graphiql/', '/graphiql?tab=1'])('answers %s with a page of its own, checked again on every visit, whose policy differs from the shop’s only in inline styles and data: fonts', async (page) => {
+    const response = await get(page);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(explorerHtml);
+    expect(explorerHtml).toContain('<title>Medshop graph explorer (GraphiQL)</title>');
+    expect(response.headers.get('content-security-policy')).toBe(EXPLORER_POLICY);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('is served at /graphiql alone: not as a file, and no address under it is a page of the shop', async () => {
+    for (const other of ['/graphiql.html', '/graphiql.html.br', '/graphiql/docs', '/graphiql/assets/x.js']) {
+      const response = await get(other);
+      expect([other, response.status]).toEqual([other, 404]);
+      expect(await response.json()).toEqual({ message: `Nothing at GET ${other}: the graph is at /graphql` });
+    }
+  });
+
+  it('keeps GraphiQL out of the shop’s bundle: the two pages share no file, and the shop loads no editor', async () => {
+    const shopFiles = filesOf(indexHtml);
+    const explorerFiles = filesOf(explorerHtml);
+    expect(explorerFiles.length).toBeGreaterThan(0);
+    expect(shopFiles.filter((file) => explorerFiles.includes(file))).toEqual([]);
+    for (const file of shopFiles) expect([file, /monaco|graphiql/i.test(fs.readFileSync(path.join(outDir, file), 'utf8'))]).toEqual([file, false]);
+  });
+
+  it.each([
+    ['introspection is off', { GRAPHQL_INTROSPECTION: 'false' }],
+    ['GRAPHQL_EXPLORER is off', { GRAPHQL_EXPLORER: 'false' }],
+    ['GRAPHQL_EXPLORER is off in production', { GRAPHQL_EXPLORER: 'false', NODE_ENV: 'production' }],
+  ])('answers 404 when %s, and the shop goes on', async (_when, env) => {
+    const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, ...env } });
+    try {
+      const gatewayOrigin = new URL(gateway.url).origin;
+      const explorer = await fetch(`${gatewayOrigin}/graphiql`);
+      expect(explorer.status).toBe(404);
+      expect(await explorer.json()).toEqual(NOT_FOUND);
+      expect(await (await fetch(`${gatewayOrigin}/products/UHJvZHVjdDox`)).text()).toBe(indexHtml);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('is served in production too, where Sandbox is not: everything on it comes from the shop itself', async () => {
+    const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production' } });
+    try {
+      const gatewayOrigin = new URL(gateway.url).origin;
+      const explorer = await fetch(`${gatewayOrigin}/graphiql`);
+      expect([explorer.status, await explorer.text(), explorer.headers.get('content-security-policy')]).toEqual([200, explorerHtml, EXPLORER_POLICY]);
+      const landing = await fetch(gateway.url, { headers: { accept: 'text/html' } });
+      expect(await landing.text()).not.toMatch(/sandbox/i);
+    } finally {
+      await gateway.close();
     }
   });
 });

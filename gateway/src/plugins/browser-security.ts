@@ -2,11 +2,13 @@
 // Content-Security-Policy for the web app (its own scripts and styles only, no inline script; images from the shop or
 // any http(s) address, since admins link product images; connections to the shop and its websocket only; no
 // framing), nosniff, a referrer policy that keeps paths to the shop, HSTS once the operator says TLS is in front
-// (HSTS=true), and cross-origin access only for the origins in CORS_ORIGINS (none by default). On helmet (its
+// (HSTS=true), and cross-origin access only for the origins in CORS_ORIGINS (none by default). The graph explorer
+// (/graphiql) has the same policy but for the little its editor needs (explorerContentSecurityPolicy). On helmet (its
 // middleware built once, not per request) and @fastify/cors.
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EXPLORER_PATH } from './web-app.js';
 
 export interface BrowserSecurityOptions {
   /** TLS is in front of the shop: browsers are told to use https for a year (Strict-Transport-Security). */
@@ -39,8 +41,28 @@ export function contentSecurityPolicy(hsts: boolean) {
   };
 }
 
+/**
+ * The graph explorer's policy: the web app's, and what GraphiQL's editor (Monaco) cannot do without, on that page
+ * alone. Monaco writes its styles into <style> elements as it runs (themes, decorations: no nonce can be given to
+ * them), and GraphiQL's fonts come inside its stylesheet as data: URLs. Scripts and workers still come only from the
+ * shop's own files, and connections go to the shop and its websocket only.
+ */
+export function explorerContentSecurityPolicy(hsts: boolean) {
+  const policy = contentSecurityPolicy(hsts);
+  return {
+    ...policy,
+    directives: {
+      ...policy.directives,
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      fontSrc: ["'self'", 'data:'],
+    },
+  };
+}
+
 /** The graph's own address, whose landing page brings its own policy (see below). */
 const GRAPHQL_PATH = /^\/graphql(\?|$)/;
+/** The explorer's page (a trailing slash leads there too: the router ignores it), and nothing under it. */
+const EXPLORER = new RegExp(`^${EXPLORER_PATH}/?(\\?|$)`);
 
 export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
   async (app, { hsts, corsOrigins }) => {
@@ -53,6 +75,7 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       crossOriginEmbedderPolicy: false,
     };
     const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts) });
+    const forExplorer = helmet({ ...common, contentSecurityPolicy: explorerContentSecurityPolicy(hsts) });
     // The graph answers JSON, and its landing page (Apollo Sandbox, when GRAPHQL_SANDBOX is on) brings its own
     // policy, which admits Apollo's CDN scripts by nonce: here it is only kept from being framed.
     const forGraph = helmet({
@@ -63,7 +86,7 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       },
     });
     app.addHook('onRequest', (request, reply, done) => {
-      const setHeaders = GRAPHQL_PATH.test(request.url) ? forGraph : forPages;
+      const setHeaders = GRAPHQL_PATH.test(request.url) ? forGraph : EXPLORER.test(request.url) ? forExplorer : forPages;
       setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
     if (corsOrigins.length > 0) {

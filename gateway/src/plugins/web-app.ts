@@ -1,6 +1,8 @@
 // The built web app (web/dist) on the gateway's own address: static files, long-cached when their names carry a
 // content hash (/assets/…), and index.html for every other page address (the app's router takes it from there).
 // /graphql, /healthz and /images keep their routes; API-looking and file-looking paths that do not exist stay 404.
+// The build's second page, the graph explorer (graphiql.html: GraphiQL), is served at /graphiql only, and only when
+// the gateway says so (introspection on, GRAPHQL_EXPLORER not off); otherwise /graphiql is a 404 like any unknown path.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const HASHED_ASSETS = '/assets/';
+/** Where the graph explorer is served, and the page of the build it is. */
+export const EXPLORER_PATH = '/graphiql';
+const EXPLORER_PAGE = 'graphiql.html';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function hasWebApp(webDist: string | undefined): webDist is string {
@@ -16,19 +21,29 @@ export function hasWebApp(webDist: string | undefined): webDist is string {
 
 /** Whether a path not found elsewhere is a page of the app (→ index.html) rather than a missing file or API. */
 export function isAppPage(urlPath: string): boolean {
-  if (/^\/(graphql|healthz|images|assets|api)(\/|$)/.test(urlPath)) return false;
+  if (/^\/(graphql|graphiql|healthz|images|assets|api)(\/|$)/.test(urlPath)) return false;
   const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
   return !lastSegment.includes('.');
+}
+
+export interface WebAppOptions {
+  webDist: string | undefined;
+  /** Whether the graph explorer is served at /graphiql (when the build has it). */
+  explorer: boolean;
 }
 
 /**
  * The app's files, and index.html for its pages from the not-found handler (deep links, reloads); other unknown
  * paths answer 404 naming where the graph is. Without a built app (WEB_DIST empty or not built) only the 404.
  */
-export const webAppPlugin = fp<{ webDist: string | undefined }>(
-  async (app, { webDist }) => {
+export const webAppPlugin = fp<WebAppOptions>(
+  async (app, { webDist, explorer }) => {
     const served = hasWebApp(webDist);
     if (served) await serveWebApp(app, webDist);
+    if (served && explorer && fs.existsSync(path.join(webDist, EXPLORER_PAGE))) {
+      // Checked on every visit, like index.html: it names the hashed files of the current build.
+      app.get(EXPLORER_PATH, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(EXPLORER_PAGE));
+    }
     app.setNotFoundHandler(
       (request, reply) =>
         (served && sendAppPage(request, reply)) ||
@@ -47,6 +62,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     // The build writes each file's brotli and gzip copies beside it (scripts/web-build.ts): sent to browsers that
     // take them, a third of the bytes over a phone's connection, at no cost per request.
     preCompressed: true,
+    // The explorer's page is sent by its own route alone (/graphiql, when on), never as a file of the app.
+    allowedPath: (filePath, _root, request) => !filePath.replace(/^\//, '').startsWith(EXPLORER_PAGE) || request.routeOptions.url === EXPLORER_PATH,
     // Hashed names change with their content, so they can be kept for a year; everything else is checked each time.
     setHeaders(reply, filePath) {
       const hashed = filePath.startsWith(path.join(webDist, HASHED_ASSETS));
