@@ -1,6 +1,14 @@
 // The account forms' rules: each field's first broken rule, every field at once, in the order a person meets them.
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, checkProfileChange, checkRegistration, sameUsername, usernameKey } from './account-rules.js';
+import {
+  checkPasswordChange,
+  checkPasswordReset,
+  checkPasswordResetRequest,
+  checkProfileChange,
+  checkRegistration,
+  sameUsername,
+  usernameKey,
+} from './account-rules.js';
 
 const PATTERN_MESSAGE = 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
 
@@ -124,6 +132,38 @@ describe('checkPasswordChange', () => {
       { message: 'New password is required', field: 'newPassword' },
       { message: 'Passwords do not match', field: 'confirmPassword' },
     ]);
+  });
+});
+
+describe('checkPasswordResetRequest', () => {
+  it.each([
+    { text: 'nina', problems: [] },
+    { text: '  nina@people.example  ', problems: [] },
+    { text: 'x'.repeat(254), problems: [] },
+    { text: '', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
+    { text: '   ', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
+    { text: 'x'.repeat(255), problems: [{ message: 'Username or email address must be at most 254 characters long', field: 'usernameOrEmail' }] },
+  ])('"$text" → $problems.length problem(s)', ({ text, problems }) => {
+    expect(checkPasswordResetRequest({ usernameOrEmail: text })).toEqual(problems);
+  });
+});
+
+describe('checkPasswordReset', () => {
+  const link = 'Hq3v8xJb2mC0yXrWQk1Zp4t7uE9sAoLdNfGhViBcRjM';
+  it('accepts a token and a new password given twice', () => {
+    expect(checkPasswordReset({ token: link, newPassword: 'n3w-secret', confirmPassword: 'n3w-secret' })).toEqual([]);
+  });
+
+  it('answers every field at once, in the order a person meets them', () => {
+    expect(checkPasswordReset({ token: ' ', newPassword: 'ab', confirmPassword: 'abc' })).toEqual([
+      { message: 'This link to reset your password is invalid, used or expired. Ask for a new one.', field: 'token' },
+      { message: 'New password must be at least 3 characters long', field: 'newPassword' },
+      { message: 'Passwords do not match', field: 'confirmPassword' },
+    ]);
+    expect(checkPasswordReset({ token: link, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toEqual([
+      { message: 'New password must be at most 128 characters long', field: 'newPassword' },
+    ]);
+    expect(checkPasswordReset({ token: link, newPassword: '', confirmPassword: '' })).toEqual([{ message: 'New password is required', field: 'newPassword' }]);
   });
 });
 

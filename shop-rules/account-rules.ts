@@ -59,6 +59,31 @@ export function checkPasswordChange(form: { currentPassword: string; newPassword
   );
 }
 
+// A forgotten password (spec §2.3, "Forgot password?"): asked for by username or e-mail address, set with a link's token.
+export const MAX_USERNAME_OR_EMAIL_LENGTH = 254;
+/** How long a reset link works, in minutes. */
+export const PASSWORD_RESET_MINUTES = 30;
+export const INVALID_RESET_TOKEN = 'This link to reset your password is invalid, used or expired. Ask for a new one.';
+
+export function checkPasswordResetRequest(form: { usernameOrEmail: string }): RuleViolation<string>[] {
+  const text = form.usernameOrEmail.trim();
+  return found(
+    !text ? { message: 'Username or email address is required', field: 'usernameOrEmail' } : undefined,
+    text.length > MAX_USERNAME_OR_EMAIL_LENGTH
+      ? { message: `Username or email address must be at most ${MAX_USERNAME_OR_EMAIL_LENGTH} characters long`, field: 'usernameOrEmail' }
+      : undefined,
+  );
+}
+
+/** The new-password form of a reset link: the token, a new password by the usual rules, and its confirmation. */
+export function checkPasswordReset(form: { token: string; newPassword: string; confirmPassword: string }): RuleViolation<string>[] {
+  return found(
+    form.token.trim() ? undefined : { message: INVALID_RESET_TOKEN, field: 'token' },
+    passwordViolation(form.newPassword, 'newPassword', 'New password'),
+    form.newPassword !== form.confirmPassword ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+  );
+}
+
 // The profile (spec §3): what may be stored in its fields. An empty text clears a field, and is always allowed.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;

@@ -21,6 +21,7 @@ import { orderRoutes } from './orders/order.routes.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
 import { fileTransport, smtpTransport } from './mail/mail-transport.js';
+import { AccountMailer } from './mail/account-mailer.js';
 import { OrderMailer } from './mail/order-mailer.js';
 import { OutboxRepository } from './mail/outbox.repository.js';
 import { databasePlugin } from './plugins/database.js';
@@ -36,6 +37,9 @@ import { ProductService } from './products/product.service.js';
 import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
 import { accountRoutes } from './users/account.routes.js';
+import { PasswordResetRepository } from './users/password-reset.repository.js';
+import { passwordResetRoutes } from './users/password-reset.routes.js';
+import { PasswordResetService } from './users/password-reset.service.js';
 import { userRoutes } from './users/user.routes.js';
 import { UserService } from './users/user.service.js';
 
@@ -97,7 +101,18 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       app.log.info(`mail: ${config.mail.smtpUrl ? `sent through ${new URL(config.mail.smtpUrl).host}` : `written as .eml files to ${config.mail.directory} (no SMTP_URL)`}`);
       mailSender.start();
     });
-    app.addHook('preClose', () => mailSender.stop());
+    const passwordResets = new PasswordResetService(
+      new PasswordResetRepository(db),
+      new AccountMailer(kind, config.mail, () => mailSender.wake()),
+      app.rateLimits.allowance('password-reset-emails', config.limits.passwordResetEmailsPerAccountPerHour, 60 * 60),
+      app.log,
+    );
+    app.decorate('passwordResets', passwordResets);
+    // Requests already answered are carried out before the sender stops: none is lost to a deploy.
+    app.addHook('preClose', async () => {
+      await passwordResets.drain();
+      await mailSender.stop();
+    });
     const orderMailer = new OrderMailer(kind, config.mail, () => mailSender.wake());
     const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository, audit, orderMailer);
     const chat = new ChatService(new ChatRepository(db), userRepository);
@@ -114,6 +129,14 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           loginAttemptsPerAddressPerMinute: config.limits.loginAttemptsPerAddressPerMinute,
           registrationsPerAddressPerMinute: config.limits.registrationsPerAddressPerMinute,
         });
+        if (extensions) {
+          await api.register(passwordResetRoutes, {
+            prefix: '/auth',
+            resets: passwordResets,
+            limits: app.rateLimits,
+            perAddressPerMinute: config.limits.passwordResetsPerAddressPerMinute,
+          });
+        }
         await api.register(async (secured) => {
           secured.addHook('onRequest', authenticate);
           await secured.register(userRoutes, { prefix: '/users', users });

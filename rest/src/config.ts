@@ -26,6 +26,10 @@ export interface RestConfig {
     loginAttemptsPerAddressPerMinute: number;
     registrationsPerAddressPerMinute: number;
     messagesPerUserPerMinute: number;
+    /** Password reset requests and resets from one client address: beyond, 429. */
+    passwordResetsPerAddressPerMinute: number;
+    /** Reset e-mails one account gets an hour; beyond, requests are answered alike and send nothing (no enumeration). */
+    passwordResetEmailsPerAccountPerHour: number;
   };
   /** Addresses whose x-forwarded-for is believed: the gateways in front of this service. */
   trustedProxies: string[];
@@ -143,6 +147,12 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       loginAttemptsPerAddressPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, 30),
       registrationsPerAddressPerMinute: parsePositiveInteger('REGISTRATIONS_PER_ADDRESS_PER_MINUTE', env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE, 5),
       messagesPerUserPerMinute: parsePositiveInteger('MESSAGES_PER_USER_PER_MINUTE', env.MESSAGES_PER_USER_PER_MINUTE, 60),
+      passwordResetsPerAddressPerMinute: parsePositiveInteger('PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE', env.PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE, 5),
+      passwordResetEmailsPerAccountPerHour: parsePositiveInteger(
+        'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR',
+        env.PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
+        3,
+      ),
     },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     redisUrl: env.REDIS_URL || undefined,

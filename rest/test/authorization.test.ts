@@ -122,6 +122,21 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ username: OWNER, password: DEFAULT_PASSWORD }),
     expected: everyone(200),
   },
+  // A forgotten password: open to everyone, answered alike whoever asks (the link's token is what opens the account).
+  {
+    method: 'POST',
+    route: '/api/auth/request-password-reset',
+    path: () => '/api/auth/request-password-reset',
+    body: () => ({ usernameOrEmail: OWNER }),
+    expected: everyone(202),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    path: () => '/api/auth/reset-password',
+    body: () => ({ token: 'not-a-link-we-sent', newPassword: 'pw1', confirmPassword: 'pw1' }),
+    expected: everyone(400),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expected: loggedIn(200) },
   {
     method: 'PUT',

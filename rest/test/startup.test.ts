@@ -260,6 +260,8 @@ describe('operations', () => {
         [
           '/api/auth/register',
           '/api/auth/login',
+          '/api/auth/request-password-reset',
+          '/api/auth/reset-password',
           '/api/users/profile',
           '/api/users/change-password',
           '/api/users/account',

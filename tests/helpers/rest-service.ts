@@ -91,6 +91,8 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '100000',
     REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '100000',
     MESSAGES_PER_USER_PER_MINUTE: '100000',
+    PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '100000',
+    PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR: '100000',
     ...options.env,
   });
   const app = await buildRestApp(config, {

@@ -393,6 +393,31 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('mail_outbox').execute();
       },
     },
+    '0008_password_resets': {
+      // A forgotten password (issue "Tell people what happened"): links sent by e-mail, kept only as their SHA-256, each
+      // good once, for 30 minutes, and only while the account's password is the one it had when the link was made
+      // (token_version): any password change ends every link before it. Accounts are found by e-mail in any case.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('password_resets'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('token_version', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema.createIndex('password_resets_user_idx').on('password_resets').columns(['user_id', 'created_at']).execute();
+        await sql`create index users_email_key_idx on users (lower(email))`.execute(db);
+        // An e-mail worth sending only until then (a reset link's end): not sent later, and its body not kept after.
+        await db.schema.alterTable('mail_outbox').addColumn('expires_at', 'text').execute();
+      },
+      // Reverting ends every reset link not used yet, and forgets which e-mails had an end.
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('mail_outbox').dropColumn('expires_at').execute();
+        await db.schema.dropIndex('users_email_key_idx').execute();
+        await db.schema.dropTable('password_resets').execute();
+      },
+    },
   };
 }
 

@@ -160,6 +160,21 @@ export interface Database {
   productsNameSearch: ProductsNameSearchTable;
   auditEvents: AuditEventsTable;
   mailOutbox: MailOutboxTable;
+  passwordResets: PasswordResetsTable;
+}
+
+/**
+ * Password reset links (migration 0008): the SHA-256 of each link's token, never the token; good once (`usedAt`),
+ * until `expiresAt`, and while the account's tokenVersion is still `tokenVersion` (a password change ends them all).
+ */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  tokenVersion: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 /**
@@ -185,6 +200,11 @@ export interface MailOutboxTable {
   failedAt: string | null;
   /** Why the last attempt failed. */
   lastError: string | null;
+  /**
+   * Not worth sending after this (a password reset's link has ended): given up on then. Such an e-mail carries a
+   * secret, so its body is blanked once it is sent or given up on. Null for every other e-mail.
+   */
+  expiresAt: string | null;
 }
 
 export type MailOutboxRow = Selectable<MailOutboxTable>;

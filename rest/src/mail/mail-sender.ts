@@ -90,6 +90,14 @@ export class MailSender {
 
   private async deliver(mail: ClaimedMail): Promise<boolean> {
     const { from } = this.settings;
+    if (mail.expiresAt !== null && mail.expiresAt <= new Date().toISOString()) {
+      // A link that no longer works is not worth a delivery: the person asks for a new one.
+      const reason = `its link expired at ${mail.expiresAt}, before it could be delivered`;
+      await this.outbox.markFailed(mail, reason, undefined);
+      mailDeliveries.inc({ outcome: 'failed' });
+      this.log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason }, `mail: gave up on e-mail ${mail.id}: ${reason}`);
+      return false;
+    }
     try {
       await this.transport.send({ messageId: messageIdOf(mail, from), from, to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
     } catch (error) {

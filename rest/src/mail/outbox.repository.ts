@@ -15,12 +15,19 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Not worth sending after this (ISO-8601 UTC): it carries a secret that ends then (a password reset's link). */
+  expiresAt?: string;
 }
+
+/** What an e-mail with a secret in it keeps once it is sent or given up on: the link must not outlive its use. */
+export const BLANKED_BODY = '(not kept: this e-mail held a link that works once)';
 
 /** A claimed e-mail: what to send, and the lease under which its outcome is recorded. */
 export interface ClaimedMail extends MailOutboxRow {
   lease: string;
 }
+
+const blankedIfSecret = (mail: ClaimedMail) => (mail.expiresAt === null ? {} : { textBody: BLANKED_BODY, htmlBody: BLANKED_BODY });
 
 export class OutboxRepository {
   /** `db` may be a transaction: the e-mail is then part of it. */
@@ -33,7 +40,16 @@ export class OutboxRepository {
     const at = now();
     const { id } = await this.db
       .insertInto('mailOutbox')
-      .values({ kind: mail.kind, recipient: mail.recipient, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, createdAt: at, nextAttemptAt: at })
+      .values({
+        kind: mail.kind,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        createdAt: at,
+        nextAttemptAt: at,
+        expiresAt: mail.expiresAt ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
@@ -70,7 +86,7 @@ export class OutboxRepository {
   async markSent(mail: ClaimedMail): Promise<boolean> {
     const result = await this.db
       .updateTable('mailOutbox')
-      .set({ sentAt: now(), claimedUntil: null, attempts: sql`attempts + 1`, lastError: null })
+      .set({ sentAt: now(), claimedUntil: null, attempts: sql`attempts + 1`, lastError: null, ...blankedIfSecret(mail) })
       .where('id', '=', mail.id)
       .where('claimedUntil', '=', mail.lease)
       .executeTakeFirst();
@@ -85,7 +101,7 @@ export class OutboxRepository {
         attempts: sql`attempts + 1`,
         lastError: error.slice(0, 1000),
         claimedUntil: null,
-        ...(retryAt === undefined ? { failedAt: now() } : { nextAttemptAt: retryAt }),
+        ...(retryAt === undefined ? { failedAt: now(), ...blankedIfSecret(mail) } : { nextAttemptAt: retryAt }),
       })
       .where('id', '=', mail.id)
       .where('claimedUntil', '=', mail.lease)

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   AUTHENTICATION_REQUIRED: 'No bearer token was sent.',
   INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
   INVALID_CREDENTIALS: 'Wrong username or password.',
+  INVALID_RESET_TOKEN: 'A password reset link that is unknown, used already, expired, or made before the password last changed.',
   FORBIDDEN: 'The caller may not do this (an admin-only call).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',

@@ -59,6 +59,26 @@ export class RateLimits {
   }
 
   /**
+   * A quiet allowance of `max` per `durationSeconds` for a key: `take` answers whether one is left, and refuses nobody
+   * (the caller decides what to do without it, e.g. send no more e-mails while answering as before).
+   */
+  allowance(name: string, max: number, durationSeconds: number) {
+    const counter = this.counter(name, max, durationSeconds);
+    return {
+      take: async (key: string): Promise<boolean> => {
+        try {
+          await counter.consume(key);
+          return true;
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          rateLimitRefusals.inc({ service: 'rest', limit: name });
+          return false;
+        }
+      },
+    };
+  }
+
+  /**
    * Failures (not attempts) for what `key` picks out: `max` a minute are allowed; then it is locked for a minute,
    * and each attempt while locked doubles the wait, up to MAX_LOCKOUT_SECONDS. A success clears the count.
    * Every attempt takes its point before it is tried, in one atomic step, and a success gives it back: attempts

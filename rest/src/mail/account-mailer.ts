@@ -1,0 +1,24 @@
+// Writes the account's e-mails (a password reset's link) to the outbox inside the transaction that makes the link:
+// both happen, or neither. The sender is woken once the transaction has committed.
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import type { DatabaseKind } from '../db/database.js';
+import { passwordResetMail } from './account-mails.js';
+import type { MailContext } from './mail-layout.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+export class AccountMailer {
+  constructor(
+    private readonly kind: DatabaseKind,
+    private readonly context: MailContext,
+    /** Tells the sender something is waiting (after the commit: before it, the sender would not see it). */
+    readonly wake: () => void,
+  ) {}
+
+  /** False when the account has no address to write to (nothing is written then). */
+  async passwordReset(trx: Kysely<Database>, account: UserRow, token: string, expiresAt: string): Promise<boolean> {
+    if (!account.email) return false;
+    await new OutboxRepository(trx, this.kind).enqueue(passwordResetMail({ ...account, email: account.email }, token, expiresAt, this.context));
+    return true;
+  }
+}
