@@ -418,8 +418,8 @@ export type Money = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -476,6 +476,23 @@ export type Mutation = {
   /** Takes a product's line out of the cart. userErrors: NOT_FOUND on `productId` (not in the cart). */
   removeCartItem: RemoveCartItemPayload;
   /**
+   * A forgotten password: the account with that username, or every account with that e-mail address (any case), is
+   * e-mailed a link to `/reset-password?token=…` that works once, for 30 minutes. Answered alike whether or not an account
+   * matches, so that nobody learns from it who has an account; an account without an e-mail address gets nothing, and
+   * one gets a few such e-mails an hour at most. No login needed. userErrors: INVALID_INPUT on `usernameOrEmail` (blank,
+   * or over 254 characters), TOO_MANY_ATTEMPTS (too many resets from one address). NOT_SUPPORTED (an error) when the
+   * shop's REST service lacks password resets.
+   */
+  requestPasswordReset: RequestPasswordResetPayload;
+  /**
+   * Sets a new password with the token of an e-mailed reset link. The link is then used up, and every session of the
+   * account ends (its tokens stop working, its subscription sockets close); log in afresh with the new password. No login
+   * needed. userErrors: INVALID_INPUT on `token` (unknown, used, expired, or made before the password last changed: ask
+   * for a new link), on `newPassword` (3 to 128 characters) or on `confirmPassword` (it differs); TOO_MANY_ATTEMPTS.
+   * NOT_SUPPORTED (an error) when the shop's REST service lacks password resets.
+   */
+  resetPassword: ResetPasswordPayload;
+  /**
    * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
    * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
    * a minute).
@@ -508,8 +525,8 @@ export type Mutation = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
@@ -518,8 +535,8 @@ export type MutationAddToCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
@@ -528,8 +545,8 @@ export type MutationChangePasswordArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCheckoutArgs = {
   input: CheckoutInput;
@@ -538,8 +555,8 @@ export type MutationCheckoutArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationClearCartArgs = {
   input: ClearCartInput;
@@ -548,8 +565,8 @@ export type MutationClearCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
@@ -558,8 +575,8 @@ export type MutationCreateChatRoomArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
@@ -568,8 +585,8 @@ export type MutationCreateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
@@ -578,8 +595,8 @@ export type MutationDeleteAccountArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationDeleteProductArgs = {
   input: DeleteProductInput;
@@ -588,8 +605,8 @@ export type MutationDeleteProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationLoginArgs = {
   input: LoginInput;
@@ -598,8 +615,8 @@ export type MutationLoginArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationMarkRoomReadArgs = {
   input: MarkRoomReadInput;
@@ -608,8 +625,8 @@ export type MutationMarkRoomReadArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationRegisterArgs = {
   input: RegisterInput;
@@ -618,8 +635,8 @@ export type MutationRegisterArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
@@ -628,8 +645,28 @@ export type MutationRemoveCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationRequestPasswordResetArgs = {
+  input: RequestPasswordResetInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationResetPasswordArgs = {
+  input: ResetPasswordInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
@@ -638,8 +675,8 @@ export type MutationSendMessageArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
@@ -648,8 +685,8 @@ export type MutationUpdateCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateOrderStatusArgs = {
   input: UpdateOrderStatusInput;
@@ -658,8 +695,8 @@ export type MutationUpdateOrderStatusArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
@@ -668,8 +705,8 @@ export type MutationUpdateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register` and `login` need a login: without a token they
- * answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
+ * need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
@@ -1021,6 +1058,48 @@ export type RemoveCartItemPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** Why the line was not removed; empty when it was. */
   userErrors: Array<UserError>;
+};
+
+/** Who forgot their password: a username or an e-mail address. */
+export type RequestPasswordResetInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** A username (any case), or the e-mail address of an account (any case); spaces around it are ignored. */
+  usernameOrEmail: Scalars['String']['input'];
+};
+
+/** The outcome of `requestPasswordReset`: the same whether or not an account matched. */
+export type RequestPasswordResetPayload = {
+  __typename?: 'RequestPasswordResetPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** What happens next, for people; null when the request was refused. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Why the request was refused (a blank field, too many requests); empty when it was taken. */
+  userErrors: Array<UserError>;
+};
+
+/** A new password, with the token of the e-mailed link that allows it. */
+export type ResetPasswordInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The new password again: it must match. */
+  confirmPassword: Scalars['String']['input'];
+  /** The new password: 3 to 128 characters. */
+  newPassword: Scalars['String']['input'];
+  /** The `token` of the link `/reset-password?token=…`, as it came. */
+  token: Scalars['String']['input'];
+};
+
+/** The outcome of `resetPassword`. */
+export type ResetPasswordPayload = {
+  __typename?: 'ResetPasswordPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why the password was not reset; empty when it was. */
+  userErrors: Array<UserError>;
+  /** The account's username, to log in with the new password; null when the reset was refused. */
+  username?: Maybe<Scalars['String']['output']>;
 };
 
 /** A message to send in one of the viewer's rooms. */
@@ -1423,6 +1502,10 @@ export type ResolversTypes = ResolversObject<{
   RegisterPayload: ResolverTypeWrapper<RegisterPayload>;
   RemoveCartItemInput: RemoveCartItemInput;
   RemoveCartItemPayload: ResolverTypeWrapper<Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
+  ResetPasswordInput: ResetPasswordInput;
+  ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -1497,6 +1580,10 @@ export type ResolversParentTypes = ResolversObject<{
   RegisterPayload: RegisterPayload;
   RemoveCartItemInput: RemoveCartItemInput;
   RemoveCartItemPayload: Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  RequestPasswordResetInput: RequestPasswordResetInput;
+  RequestPasswordResetPayload: RequestPasswordResetPayload;
+  ResetPasswordInput: ResetPasswordInput;
+  ResetPasswordPayload: ResetPasswordPayload;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
   String: Scalars['String']['output'];
@@ -1675,6 +1762,8 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
+  requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
+  resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
@@ -1792,6 +1881,18 @@ export type RemoveCartItemPayloadResolvers<ContextType = GatewayContext, ParentT
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RequestPasswordResetPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RequestPasswordResetPayload'] = ResolversParentTypes['RequestPasswordResetPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ResetPasswordPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResetPasswordPayload'] = ResolversParentTypes['ResetPasswordPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
@@ -1894,6 +1995,8 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Query?: QueryResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
+  RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
+  ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;

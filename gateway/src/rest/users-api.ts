@@ -1,4 +1,6 @@
 // Accounts through the contract: /api/auth/* and /api/users/*.
+import { GraphQLError } from 'graphql';
+import { UpstreamRejection } from '../errors.js';
 import type { RestUser } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 
@@ -21,6 +23,30 @@ export const NO_VALID_TOKEN = 'No valid token received from server';
 
 function tokenOf(answer: unknown): string | undefined {
   return typeof answer === 'string' && answer.trim() !== '' && !/\s/.test(answer.trim()) ? answer.trim() : undefined;
+}
+
+/** What the REST service answers a reset (an extension): the account whose password it now is. */
+export interface PasswordResetDone {
+  message: string;
+  id: number;
+  username: string;
+}
+
+/**
+ * Password resets are an extension of the contract (DESIGN §4): an implementation without them answers 404 on the
+ * route itself, which says so to the client rather than pass for "no such account".
+ */
+async function unlessMissing<T>(path: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 405)) {
+      throw new GraphQLError(`The shop's REST service offers no password reset (it lacks the POST ${path} extension)`, {
+        extensions: { code: 'NOT_SUPPORTED' },
+      });
+    }
+    throw error;
+  }
 }
 
 export class UsersApi {
@@ -50,6 +76,18 @@ export class UsersApi {
   async login(username: string, password: string): Promise<string | undefined> {
     const answer = await this.rest.call<unknown>(this.anonymous, { method: 'POST', path: '/api/auth/login', body: { username, password } });
     return tokenOf(answer);
+  }
+
+  /** Answered alike whether or not an account matched; the message for people. */
+  async requestPasswordReset(usernameOrEmail: string): Promise<string | undefined> {
+    const path = '/api/auth/request-password-reset';
+    const answer = await unlessMissing(path, () => this.rest.call<{ message?: unknown }>(this.anonymous, { method: 'POST', path, body: { usernameOrEmail } }));
+    return typeof answer?.message === 'string' ? answer.message : undefined;
+  }
+
+  resetPassword(token: string, newPassword: string, confirmPassword: string): Promise<PasswordResetDone> {
+    const path = '/api/auth/reset-password';
+    return unlessMissing(path, () => this.rest.call<PasswordResetDone>(this.anonymous, { method: 'POST', path, body: { token, newPassword, confirmPassword } }));
   }
 
   profile(): Promise<RestUser> {

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import { WEB_DIST } from '../../../scripts/web-build.js';
 import { type RestService, ADMIN_PASSWORD, ADMIN_USERNAME, startRestService } from '../../helpers/rest-service.js';
+import { freePort } from '../../helpers/server-process.js';
 import { type Gateway, startGateway } from '../../helpers/shop.js';
 import { launchChromium } from './chromium.js';
 
@@ -37,18 +38,27 @@ export interface JourneyShopOptions {
   adminUsername?: string;
   /** Introspection, and with it the graph explorer at /graphiql: off unless told (the shop's screens need neither). */
   introspection?: boolean;
+  /**
+   * The mail server the shop sends through (SMTP_URL), asked for when the shop starts (a test starts its server in its
+   * own beforeAll); the e-mails' links then lead to this shop (SHOP_URL).
+   */
+  smtpUrl?: () => string;
 }
 
 export async function startJourneyShop(options: JourneyShopOptions = {}): Promise<JourneyShop> {
-  const restEnv = options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {};
+  // The gateway's port is chosen first, so that the e-mails' links can name it.
+  const gatewayPort = await freePort();
+  const restEnv: NodeJS.ProcessEnv = {
+    ...(options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100', SHOP_URL: `http://127.0.0.1:${gatewayPort}` } : {}),
+  };
   let rest = await startRestService({ seedDemo: true, listen: true, env: restEnv });
   const restPort = Number(new URL(rest.url).port);
   // Only the web app's persisted documents run: every operation a journey makes must be one, sent by its hash. A
   // client developer's journey (the explorer) writes its own documents: it runs them all.
   const trustedDocuments = options.introspection ? 'off' : 'everyone';
   const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: String(options.introspection ?? false), TRUSTED_DOCUMENTS: trustedDocuments };
-  let gateway = await startGateway(rest.url, { env: gatewayEnv });
-  const gatewayPort = Number(new URL(gateway.url).port);
+  let gateway = await startGateway(rest.url, { env: gatewayEnv, port: gatewayPort });
   let restRunning = true;
   let gatewayRunning = true;
   const shop: JourneyShop = {

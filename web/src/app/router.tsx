@@ -40,6 +40,8 @@ const OrderSuccessRoute = lazyScreen(() => import('../features/order-success/ord
 const OrdersRoute = lazyScreen(() => import('../features/orders/orders-route'), 'OrdersRoute');
 const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'), 'ProfileRoute');
 const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');
+const ForgotPasswordRoute = lazyScreen(() => import('../features/auth/forgot-password-route'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyScreen(() => import('../features/auth/reset-password-route'), 'ResetPasswordRoute');
 const OrderDeskRoute = lazyScreen(() => import('../features/order-desk/order-desk-route'), 'OrderDeskRoute');
 
 /** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
@@ -57,7 +59,10 @@ export function ShopRoutes() {
         <Route element={<GuestOnly />}>
           <Route path="login" element={screen('Login', <LoginRoute />)} />
           <Route path="register" element={screen('Register', <RegisterRoute />)} />
+          <Route path="forgot-password" element={screen('Forgot Password', <ForgotPasswordRoute />)} />
         </Route>
+        {/* The e-mailed link works whoever is logged in here: the reset ends that session anyway. */}
+        <Route path="reset-password" element={screen('Reset Password', <ResetPasswordRoute />)} />
         <Route element={<RequireSession />}>
           <Route
             index

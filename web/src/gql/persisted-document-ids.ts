@@ -34,6 +34,8 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "ProfilePage": "6d63616e247c304c23ff913bd3a42619addb25b4c912285a9da0d10d344fe892",
   "Register": "16f0259aa46d1e6336ffc589758cce68b17c701942f25dd7c22b12823b8e9cd6",
   "RemoveCartItem": "2eb9bb371748d05c7347ecfe5d54907c16975525ffbb2ef4495402cfb286dd7e",
+  "RequestPasswordReset": "ea8585dc9c7ede9c2b6f924a69db59347165ed68e051d29b5f7b4c9df0eec17d",
+  "ResetPassword": "e95442eca4c7431bdcd8abcc08c68b5555a5a0658b2ef523d7cac723f7be8d77",
   "SendMessage": "1a82f35bc9952b2620982a75df3db9bcc26aa12ef98782370648b96b67572e80",
   "Session": "fa4d5b7c5b3470988b977b75c4140ece7bd439e98a03812545f8b904a8502fe5",
   "UpdateCartItem": "8482e413b72828b1dedc59575c744f6f31e22a5852fd1829d6ce1e966cb1dbdf",

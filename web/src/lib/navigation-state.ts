@@ -4,6 +4,8 @@
 export interface LoginPageState {
   from?: string;
   message?: string;
+  /** The username to fill in (after a password reset). */
+  username?: string;
 }
 
 /** The order success page: the order just placed (spec §2 reads it from navigation state). */

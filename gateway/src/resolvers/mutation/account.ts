@@ -1,6 +1,12 @@
 // Mutations of the account: register, login, profile, password, deletion.
 import { GraphQLError } from 'graphql';
-import { checkPasswordChange, checkProfileChange, checkRegistration } from '../../../../shop-rules/account-rules.js';
+import {
+  checkPasswordChange,
+  checkPasswordReset,
+  checkPasswordResetRequest,
+  checkProfileChange,
+  checkRegistration,
+} from '../../../../shop-rules/account-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputProblem, refuseAll } from '../../errors.js';
@@ -20,7 +26,7 @@ const PREFERENCE_FIELDS = [
 const noValidToken = () => new GraphQLError(NO_VALID_TOKEN, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
 
 /** The user's earlier tokens no longer work: their open sockets, on every gateway instance, are closed. */
-async function endSessions(context: GatewayContext, user: RestUser): Promise<void> {
+async function endSessions(context: GatewayContext, user: Pick<RestUser, 'username' | 'id'>): Promise<void> {
   try {
     await context.pubsub.publish('SESSION_ENDED', { username: user.username, userId: user.id ?? undefined });
   } catch (error) {
@@ -36,7 +42,7 @@ function definedEntries<T extends object>(value: T): Partial<T> {
 
 export const accountMutations: Pick<
   MutationResolvers,
-  'register' | 'login' | 'updateProfile' | 'changePassword' | 'deleteAccount'
+  'register' | 'login' | 'requestPasswordReset' | 'resetPassword' | 'updateProfile' | 'changePassword' | 'deleteAccount'
 > = {
   register: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['username', 'password', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword']] }, async () => {
@@ -67,6 +73,25 @@ export const accountMutations: Pick<
       // The payload's viewer, and anything after it in this request, is the user who just logged in.
       context.actAs(token);
       return { token, viewer: VIEWER };
+      },
+    ),
+
+  requestPasswordReset: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['usernameOrEmail'], hints: [[/too many/i, null]] }, async () => {
+      refuseAll(checkPasswordResetRequest(input));
+      return { message: (await context.api.users.requestPasswordReset(input.usernameOrEmail.trim())) ?? null };
+    }),
+
+  resetPassword: (_root, { input }, context) =>
+    withUserErrors(
+      input,
+      { fields: ['token', 'newPassword', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword'], [/link/i, 'token'], [/too many/i, null]] },
+      async () => {
+        refuseAll(checkPasswordReset(input));
+        const account = await context.api.users.resetPassword(input.token.trim(), input.newPassword, input.confirmPassword);
+        // Every session of the account has ended at the REST service: its sockets, on every gateway, close now.
+        await endSessions(context, account);
+        return { username: account.username };
       },
     ),
 

@@ -35,14 +35,15 @@ interface LoginForm {
 
 export function LoginRoute() {
   const location = useLocation();
-  const notice = (location.state as LoginPageState | null)?.message ?? sessionEndNotice();
+  const pageState = location.state as LoginPageState | null;
+  const notice = pageState?.message ?? sessionEndNotice();
   const [login] = useMutation(LoginDocument);
   const [failure, setFailure] = useState<string>();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
+  } = useForm<LoginForm>({ defaultValues: { username: pageState?.username ?? '', password: '' } });
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(undefined);
@@ -83,6 +84,9 @@ export function LoginRoute() {
             error={errors.password?.message}
             {...register('password', { required: 'Password is required' })}
           />
+          <p className={styles.forgot}>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
           <Button type="submit" size="large" block disabled={isSubmitting}>
             {isSubmitting ? 'Logging in...' : 'Login'}
           </Button>

@@ -3,13 +3,14 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/account-rules';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
 import { RegisterDocument } from '../../gql/graphql';
+import { rulesResolver } from '../../lib/form-rules';
 import type { LoginPageState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import styles from './auth.module.css';
@@ -40,18 +41,12 @@ const FIELDS = ['username', 'password', 'confirmPassword'] as const;
 
 /**
  * Every field that breaks a rule is marked at once (as on Login), not only the first, by the shop's own rules and
- * messages (shop-rules/account-rules): the ones the gateway checks too.
+ * messages (shop-rules/account-rules): the ones the gateway checks too. The form asks for the confirmation before it
+ * compares it.
  */
-const registrationRules: Resolver<RegisterForm> = async (values) => {
-  const errors: FieldErrors<RegisterForm> = {};
-  // The form asks for the confirmation before it compares it.
-  if (!values.confirmPassword) errors.confirmPassword = { type: 'rule', message: 'Please confirm the password' };
-  for (const violation of checkRegistration(values)) {
-    const field = FIELDS.find((name) => name === violation.field);
-    if (field && !errors[field]) errors[field] = { type: 'rule', message: violation.message };
-  }
-  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
-};
+const registrationRules = rulesResolver<RegisterForm>(checkRegistration, FIELDS, [
+  (values) => (values.confirmPassword ? undefined : { field: 'confirmPassword', message: 'Please confirm the password' }),
+]);
 
 export function RegisterRoute() {
   const navigate = useNavigate();

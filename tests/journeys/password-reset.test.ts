@@ -1,0 +1,91 @@
+// Journey 9: a shopper who forgot their password gets back in: "Forgot password?" on the login page, the link read from
+// the e-mail a real SMTP server received, a new password, and a login with it. Their session open in another browser
+// ends meanwhile, and the link does not work twice.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poll } from '../helpers/poll.js';
+import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver.js';
+import { chromiumFound } from './support/chromium.js';
+import { type JourneyShop, leave, logIn, lookAt, openJourney, openPerson } from './support/journey.js';
+
+const SENT =
+  'If an account has that username or email address, and an email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
+
+describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
+  let browser: Browser;
+  let shop: JourneyShop;
+  let smtp: SmtpReceiver;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  openJourney((opened) => ({ browser, shop } = opened), { smtpUrl: () => smtp.url });
+
+  it('asks for a link from the login page, sets a new password with it and logs in; the other session ends', async () => {
+    const token = await shop.rest.register('forgetful-fiona', 'first-pass');
+    expect((await shop.rest.request('PUT', '/api/users/profile', { token, body: { email: 'fiona@people.example' } })).status).toBe(200);
+    // Fiona is still logged in on her other computer, on her orders.
+    const elsewhere = await openPerson(browser, shop);
+    await logIn(elsewhere.page, 'forgetful-fiona', 'first-pass');
+    await elsewhere.page.goto('/orders');
+    await elsewhere.page.getByRole('heading', { name: 'Orders' }).waitFor();
+
+    const person = await openPerson(browser, shop, 375);
+    const { page } = person;
+    const look = (screen: string) => lookAt(page, 'password-reset', screen);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('/forgot-password');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.getByLabel(/^Username or email address/).getAttribute('aria-invalid')).toBe('true');
+    await look('forgot-empty');
+    await page.getByLabel(/^Username or email address/).fill('Fiona@People.example');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(SENT);
+    await look('forgot-sent');
+
+    // The e-mail, as Fiona's mail program shows it: the link to open.
+    const [mail] = await poll(async () => smtp.received.filter((received) => received.to === 'fiona@people.example'), (found) => found.length > 0, { within: 20_000 });
+    expect(mail?.subject).toBe('Reset your Medshop password');
+    const link = /^(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+)$/m.exec(mail?.text ?? '')?.[1];
+    expect(link?.startsWith(`${shop.origin}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel(/^New Password/).fill('second-pass');
+    await page.getByLabel('Confirm New Password').fill('second-pas');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => page.getByLabel('Confirm New Password').getAttribute('aria-invalid')).toBe('true');
+    await look('reset-mismatch');
+    await page.getByLabel('Confirm New Password').fill('second-pass');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+
+    // The login page, with her username filled in and what happened said.
+    await page.waitForURL('/login');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your password has been reset. Please log in with your new password.');
+    expect(await page.getByLabel('Username').inputValue()).toBe('forgetful-fiona');
+    await look('login-after-reset');
+    await page.getByLabel(/^Password/).fill('second-pass');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('/');
+    await expect.poll(() => page.getByText('forgetful-fiona (User)').count()).toBeGreaterThan(0);
+
+    // The session on the other computer has ended: its live connection was closed.
+    await elsewhere.page.waitForURL('/login');
+    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('Your session has ended. Please log in again.');
+
+    // The link works once: opened again on the other computer, it says so and offers a new one.
+    const other = elsewhere.page;
+    await other.goto(link!);
+    await other.getByLabel(/^New Password/).fill('third-pass');
+    await other.getByLabel('Confirm New Password').fill('third-pass');
+    await other.getByRole('button', { name: 'Reset Password' }).click();
+    await expect.poll(() => other.getByRole('alert').textContent()).toBe('This link to reset your password is invalid, used or expired. Ask for a new one.');
+    await lookAt(other, 'password-reset', 'reset-used-link');
+    await other.getByRole('link', { name: 'Ask for a New Link' }).click();
+    await other.waitForURL('/forgot-password');
+    await leave(person, elsewhere);
+  });
+});
