@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { relayTags } from './tests/clients/relay-tags.js';
 
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
 // Vitest runs the files of all projects in parallel, one worker per core.
@@ -24,6 +25,13 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'rest', include: ['rest/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'generated', include: ['tests/generated/**/*.test.ts'] } },
+      // Other people's clients of the graph, with their own documents: Relay (compiled by relay-compiler before the
+      // tests, its graphql tags replaced by the artifacts as babel-plugin-relay replaces them) and urql.
+      {
+        extends: true,
+        plugins: [relayTags()],
+        test: { name: 'clients', include: ['tests/clients/**/*.test.ts'], globalSetup: ['tests/clients/global-setup.ts'] },
+      },
       { extends: true, test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'] } },
       // The same gateway suite against the plain contract (REST_EXTENSIONS=false): the fallbacks must hold.
       {
