@@ -100,4 +100,16 @@ describe('a start that cannot succeed', () => {
   ])('a setting of the gateway that cannot work: %o', async (settings, line) => {
     expect(await failedStart('gateway', { PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
   });
+
+  it.each([
+    [
+      // Its password is not repeated in the line.
+      { SMTP_URL: 'https://mailer:s3cret@mail.example' },
+      'Configuration error: SMTP_URL must start with smtp:// or smtps:// and name a host, got "https://mail.example"',
+    ],
+    [{ MAIL_FROM: 'the shop' }, 'Configuration error: MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "the shop"'],
+    [{ PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '0' }, 'Configuration error: PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE must be a whole number of at least 1, got "0"'],
+  ])('a setting of the REST service that cannot work: %o', async (settings, line) => {
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
+  });
 });
