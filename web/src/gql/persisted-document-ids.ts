@@ -35,7 +35,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "Register": "16f0259aa46d1e6336ffc589758cce68b17c701942f25dd7c22b12823b8e9cd6",
   "RemoveCartItem": "2eb9bb371748d05c7347ecfe5d54907c16975525ffbb2ef4495402cfb286dd7e",
   "SendMessage": "1a82f35bc9952b2620982a75df3db9bcc26aa12ef98782370648b96b67572e80",
-  "Session": "fa4d5b7c5b3470988b977b75c4140ece7bd439e98a03812545f8b904a8502fe5",
+  "Session": "ce4aca3ec8cefa90c620dc4b54940aa0bbfeaaef12ebff20716eb55edf4b7375",
   "UpdateCartItem": "8482e413b72828b1dedc59575c744f6f31e22a5852fd1829d6ce1e966cb1dbdf",
   "UpdateProduct": "221a7bb1365eed78ea9c2c3631bc0a05770f1b8f515e695f823927b12e6bbc5d",
   "UpdateProfile": "a24b8bb4318f7152309086d215be512d28631b6cc9d2a641fe79d31348b5d420",

@@ -16,7 +16,7 @@ import {
   type ProfileInformation_ViewerFragment,
   type UpdateProfileInput,
 } from '../../gql/graphql';
-import { formatLongDate } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { showUserErrors } from '../../lib/user-errors';
 import styles from './profile.module.css';
@@ -138,6 +138,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
   const [editing, setEditing] = useState(false);
   const [message, showMessage] = useTransientMessage();
   const editButton = useRef<HTMLButtonElement>(null);
+  const formats = useFormats();
   // Set when editing ends: the form (and the focus in it) is gone, so Edit Profile takes the focus, in the very
   // commit that shows it (a layout effect), never leaving it on the page's body in between.
   const focusEditButton = useRef(false);
@@ -183,7 +184,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
         <Detail label="First name" value={data.firstName} />
         <Detail label="Last name" value={data.lastName} />
         <Detail label="Address" value={data.address} />
-        <Detail label="Member since" value={formatLongDate(data.createdAt)} />
+        <Detail label="Member since" value={formats.longDate(data.createdAt)} />
       </dl>
       <h3 className={styles.groupTitle}>Preferences</h3>
       <dl className={styles.details}>
@@ -199,6 +200,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
 function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_ViewerFragment; onDone(saved: boolean): void }) {
   const [failure, setFailure] = useState<string>();
   const [updateProfile] = useMutation(UpdateProfileDocument);
+  const formats = useFormats();
   const {
     register,
     handleSubmit,
@@ -263,7 +265,7 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
         <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
-        <FixedDetail label="Member since" value={formatLongDate(profile.createdAt)} />
+        <FixedDetail label="Member since" value={formats.longDate(profile.createdAt)} />
       </div>
       <fieldset className={styles.group}>
         <legend className={styles.groupTitle}>Preferences</legend>
