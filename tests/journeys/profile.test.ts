@@ -1,4 +1,5 @@
-// Journey 5: a shopper looks after their account, changes the password, and finally deletes the account.
+// Journey 5: a shopper looks after their account, changes the password, sets her time zone and language (every time
+// in the shop follows), and finally deletes the account.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -53,6 +54,55 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     await page.getByRole('button', { name: 'Login' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
     await logIn(page, 'olga', 'second-pass');
+
+    // Her own time zone and language: an order placed earlier (through the REST service) shows in UTC and English
+    // first, and once they are saved in Tokyo's time and as German writes dates and numbers, with no reload.
+    const token = await shop.rest.login('olga', 'second-pass');
+    const [product] = (await shop.rest.request('GET', '/api/products', { token })).body;
+    await shop.rest.request('POST', '/api/cart/items', { token, body: { productId: product.id, quantity: 1 } });
+    const checkout = await shop.rest.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '7 Linden Street, Riga' } });
+    expect(checkout.status).toBe(201);
+    const placed = checkout.body as { id: number; orderDate: string; totalAmount: number };
+    const shown = (locale: string, timeZone: string) => ({
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(placed.orderDate)),
+      total: `Total: ${new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(placed.totalAmount)}`,
+    });
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL('/orders');
+    const order = page.getByRole('article', { name: `Order #${placed.id}` });
+    await expect.poll(() => order.innerText()).toContain(shown('en', 'UTC').date);
+    expect(await order.innerText()).toContain(shown('en', 'UTC').total);
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await page.getByRole('checkbox', { name: 'SMS notifications' }).isDisabled()).toBe(true);
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await page.getByText('Times in the shop are shown in Asia/Tokyo.').waitFor();
+    await look('preferences-edit');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await saved.waitFor();
+    expect(await details.innerText()).toMatch(/SMS notifications\s+Off \(not available yet\)/i);
+    expect(await details.innerText()).toMatch(/Language\s+German \(de\)\s+Sets how dates and numbers are written; the shop's words stay in English\./i);
+    expect(await details.innerText()).toMatch(/Time zone\s+Asia\/Tokyo\s+Times in the shop are shown in Asia\/Tokyo\./i);
+    await look('preferences');
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL('/orders');
+    await expect.poll(() => order.innerText()).toContain(shown('de', 'Asia/Tokyo').date);
+    expect(await order.innerText()).toContain(shown('de', 'Asia/Tokyo').total);
+    await look('orders-in-tokyo');
+
+    // A zone as long as zones get, saved from another device: on a phone it wraps, it never widens the page.
+    const moved = await shop.rest.request('PUT', '/api/users/profile', { token, body: { preferences: { timezone: 'America/Argentina/ComodRivadavia' } } });
+    expect(moved.status).toBe(200);
+    await page.goto('/profile');
+    await page.getByText('Times in the shop are shown in America/Argentina/ComodRivadavia.').waitFor();
+    await look('long-zone');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('America/Argentina/ComodRivadavia');
+    await look('long-zone-edit');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Delete the account: asked twice, then the login page says so, and the account is gone.
     await page.goto('/profile');

@@ -99,15 +99,25 @@ export function SelectField({ label, error, hint, id, className, children, ...se
   );
 }
 
-type CheckboxFieldProps = { label: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> };
+type CheckboxFieldProps = { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> };
 
-export function CheckboxField({ label, id, ...input }: CheckboxFieldProps) {
+/** A checkbox and its label on one line; a hint goes under the label, in line with its text. */
+export function CheckboxField({ label, hint, id, ...input }: CheckboxFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  return (
+  const box = (
     <div className={styles.checkbox}>
-      <input id={fieldId} type="checkbox" {...input} />
+      <input id={fieldId} type="checkbox" aria-describedby={hint ? `${fieldId}-hint` : undefined} {...input} />
       <label htmlFor={fieldId}>{label}</label>
+    </div>
+  );
+  if (!hint) return box;
+  return (
+    <div className={styles.field}>
+      {box}
+      <p id={`${fieldId}-hint`} className={`${styles.hint} ${styles.checkboxHint}`}>
+        {hint}
+      </p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // The items of a cart or an order as checkout, the order history and the order confirmation all list them: the
 // product's picture (when the line says which product it is), the name and "× quantity", and the line's total on
 // the right. Names wrap between words at any width.
-import { formatMoney } from '../lib/format';
 import type { Money } from '../lib/money';
+import { useFormats } from '../lib/use-formats';
 import { ProductImage } from './product-image';
 import styles from './item-lines.module.css';
 
@@ -15,6 +15,7 @@ export interface ItemLine {
 }
 
 export function ItemLines({ items, label }: { items: readonly ItemLine[]; label: string }) {
+  const formats = useFormats();
   return (
     <ul className={styles.lines} aria-label={label}>
       {items.map((item, index) => (
@@ -29,7 +30,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
           <span className={styles.name}>
             {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
           </span>
-          <span className={styles.subtotal}>{formatMoney(item.lineTotal)}</span>
+          <span className={styles.subtotal}>{formats.money(item.lineTotal)}</span>
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from './button';
 import { Alert } from './feedback';
 import { OrderHistoryDocument } from '../gql/graphql';
-import { formatDateTime } from '../lib/format';
+import { useFormats } from '../lib/use-formats';
 import styles from './order-history.module.css';
 
 if (false) {
@@ -51,6 +51,7 @@ export function OrderHistory({
   headingShown?: boolean;
 }) {
   const { data, error, refetch } = useQuery(OrderHistoryDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
+  const formats = useFormats();
   const shownStatus = useRef(status);
   useEffect(() => {
     if (shownStatus.current === status) return;
@@ -87,7 +88,7 @@ export function OrderHistory({
           <li key={`${index}-${step.status}`} className={styles.step}>
             <span className={styles.what}>{stepWords(step.status, index === 0)}</span>
             <time className={styles.when} dateTime={step.at}>
-              {formatDateTime(step.at)}
+              {formats.dateTime(step.at)}
             </time>
             {step.by && <span className={styles.who}>by {step.by}</span>}
           </li>

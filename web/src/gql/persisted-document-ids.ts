@@ -37,7 +37,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "RequestPasswordReset": "ea8585dc9c7ede9c2b6f924a69db59347165ed68e051d29b5f7b4c9df0eec17d",
   "ResetPassword": "e95442eca4c7431bdcd8abcc08c68b5555a5a0658b2ef523d7cac723f7be8d77",
   "SendMessage": "1a82f35bc9952b2620982a75df3db9bcc26aa12ef98782370648b96b67572e80",
-  "Session": "fa4d5b7c5b3470988b977b75c4140ece7bd439e98a03812545f8b904a8502fe5",
+  "Session": "ce4aca3ec8cefa90c620dc4b54940aa0bbfeaaef12ebff20716eb55edf4b7375",
   "UpdateCartItem": "8482e413b72828b1dedc59575c744f6f31e22a5852fd1829d6ce1e966cb1dbdf",
   "UpdateProduct": "221a7bb1365eed78ea9c2c3631bc0a05770f1b8f515e695f823927b12e6bbc5d",
   "UpdateProfile": "a24b8bb4318f7152309086d215be512d28631b6cc9d2a641fe79d31348b5d420",

@@ -111,10 +111,20 @@ export interface ViewerOptions {
   itemCount?: number;
   /** Unread chat messages over every room: the navbar's badge. */
   unreadMessageCount?: number;
+  /** The viewer's language and time zone, which every date, time and amount is written in: en and UTC unless told. */
+  language?: string;
+  timezone?: string;
 }
 
 /** The app shell's session query, answered for a logged-in person. */
-export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0, unreadMessageCount = 0 }: ViewerOptions = {}): MockLink.MockedResponse {
+export function sessionMock({
+  username = 'alice',
+  isAdmin = false,
+  itemCount = 0,
+  unreadMessageCount = 0,
+  language = 'en',
+  timezone = 'UTC',
+}: ViewerOptions = {}): MockLink.MockedResponse {
   return {
     request: { query: SessionDocument },
     maxUsageCount: Number.POSITIVE_INFINITY,
@@ -125,6 +135,7 @@ export function sessionMock({ username = 'alice', isAdmin = false, itemCount = 0
           id: 'VXNlcjoy',
           username,
           isAdmin,
+          preferences: { __typename: 'Preferences', language, timezone },
           cart: { __typename: 'Cart', id: CART_ID, itemCount },
           unreadMessageCount,
         },

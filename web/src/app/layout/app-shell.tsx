@@ -1,10 +1,12 @@
 // The frame around every screen: the session (restored from the stored token, 'Loading...' meanwhile), the
 // navbar, the live updates while someone is logged in, and the screen itself, whose heading receives the focus
-// after each navigation.
+// after each navigation. Every screen in it writes money and time as the viewer's preferences say (lib/use-formats).
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ErrorState, Loading } from '../../components/feedback';
 import { Page } from '../../components/page';
+import { formatsFor } from '../../lib/format';
+import { FormatsContext } from '../../lib/use-formats';
 import { LiveUpdates } from '../live-updates';
 import { Navbar } from './navbar';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -18,35 +20,37 @@ export function AppShell() {
   useScrollToTopOnNavigation();
   useFocusOnNavigation(mainRef);
   return (
-    <div className={styles.shell}>
-      <a href="#main" className={styles.skipLink}>
-        Skip to content
-      </a>
-      <Navbar session={state} viewer={viewer} />
-      <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
-        {state === 'restoring' && (
-          <div className={styles.restoring}>
-            <Loading />
-          </div>
-        )}
-        {state === 'failed' && (
-          <Page narrow>
-            <ErrorState message="Failed to load profile" hint="The shop could not be reached. Check your connection and try again." onRetry={retry} />
-          </Page>
-        )}
-        {(state === 'none' || state === 'active') && (
-          <Suspense
-            fallback={
-              <div className={styles.restoring}>
-                <Loading />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
-        )}
-      </main>
-      {state === 'active' && <LiveUpdates />}
-    </div>
+    <FormatsContext value={formatsFor(viewer?.preferences)}>
+      <div className={styles.shell}>
+        <a href="#main" className={styles.skipLink}>
+          Skip to content
+        </a>
+        <Navbar session={state} viewer={viewer} />
+        <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
+          {state === 'restoring' && (
+            <div className={styles.restoring}>
+              <Loading />
+            </div>
+          )}
+          {state === 'failed' && (
+            <Page narrow>
+              <ErrorState message="Failed to load profile" hint="The shop could not be reached. Check your connection and try again." onRetry={retry} />
+            </Page>
+          )}
+          {(state === 'none' || state === 'active') && (
+            <Suspense
+              fallback={
+                <div className={styles.restoring}>
+                  <Loading />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          )}
+        </main>
+        {state === 'active' && <LiveUpdates />}
+      </div>
+    </FormatsContext>
   );
 }

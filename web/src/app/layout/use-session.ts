@@ -1,5 +1,6 @@
 // The session as the shell and its navbar see it: none, being restored from the stored token, not restorable for
-// now (the shop unreachable: Retry), or active with the viewer the navbar shows.
+// now (the shop unreachable: Retry), or active with the viewer the navbar shows, and the language and time zone every
+// screen writes dates, times and amounts in (followed in the cache: a saved change shows at once).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { SessionDocument } from '../../gql/graphql';
@@ -13,6 +14,10 @@ if (false) {
         id
         username
         isAdmin
+        preferences {
+          language
+          timezone
+        }
         ...Navbar_viewer
       }
     }

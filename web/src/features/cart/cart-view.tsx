@@ -14,8 +14,8 @@ import { Alert } from '../../components/feedback';
 import { ProductImage } from '../../components/product-image';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
 import { lineProblem, notePricesSeen, notePricesShown, priceBefore, removedFromCart } from '../../lib/cart';
-import { formatMoney } from '../../lib/format';
 import { sumOf, timesQuantity } from '../../lib/money';
+import { useFormats } from '../../lib/use-formats';
 import { surface } from '../../components/card';
 import styles from './cart.module.css';
 
@@ -91,6 +91,7 @@ export function RemovedFromCartNotice() {
 
 export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: CartView_CartFragmentDoc, fragmentName: 'CartView_cart', from: cart });
+  const formats = useFormats();
   const [failure, setFailure] = useState<string>();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [updateCartItem] = useMutation(UpdateCartItemDocument);
@@ -158,8 +159,8 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                     {line.product ? <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link> : line.productName}
                   </h2>
                   <p className={styles.unitPrice}>
-                    {formatMoney(line.unitPrice)} each
-                    {before !== null && <span className={styles.was}> (was {formatMoney(before)})</span>}
+                    {formats.money(line.unitPrice)} each
+                    {before !== null && <span className={styles.was}> (was {formats.money(before)})</span>}
                   </p>
                   {problem && (
                     <p className={styles.problem}>
@@ -211,7 +212,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                 </div>
                 <p className={styles.subtotal}>
                   <span className="visually-hidden">Subtotal </span>
-                  {formatMoney(line.lineTotal)}
+                  {formats.money(line.lineTotal)}
                 </p>
               </li>
             ))}
@@ -229,7 +230,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
           </p>
           <p className={styles.total}>
             <span>Total</span>
-            <span>{formatMoney(data.total)}</span>
+            <span>{formats.money(data.total)}</span>
           </p>
           {blocked ? (
             <>

@@ -5,7 +5,7 @@ import { useFragment } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { ChatMessage_MessageFragmentDoc } from '../../gql/graphql';
 import { isPendingMessage } from '../../lib/chat';
-import { formatChatTime } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import styles from './chat.module.css';
 
 if (false) {
@@ -42,6 +42,7 @@ export function withLinks(text: string): ReactNode[] {
 
 export function ChatMessage({ message, now }: { message: FragmentType<typeof ChatMessage_MessageFragmentDoc>; now: number }) {
   const { data, complete } = useFragment({ fragment: ChatMessage_MessageFragmentDoc, from: message });
+  const formats = useFormats();
   if (!complete) return null;
   const pending = isPendingMessage(data.id);
   return (
@@ -52,7 +53,7 @@ export function ChatMessage({ message, now }: { message: FragmentType<typeof Cha
         <span className={styles.messageTime}>Sending…</span>
       ) : (
         <time className={styles.messageTime} dateTime={data.timestamp}>
-          {formatChatTime(data.timestamp, now)}
+          {formats.chatTime(data.timestamp, now)}
         </time>
       )}
     </div>

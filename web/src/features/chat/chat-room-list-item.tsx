@@ -4,7 +4,8 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import type { Ref } from 'react';
 import { ChatRoomListItem_RoomFragmentDoc } from '../../gql/graphql';
-import { formatChatTime, previewOf } from '../../lib/format';
+import { previewOf } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import styles from './chat.module.css';
 
 if (false) {
@@ -30,6 +31,7 @@ interface ChatRoomListItemProps {
 
 export function ChatRoomListItem({ room, selected, now, onSelect, ref }: ChatRoomListItemProps) {
   const { data, complete } = useFragment({ fragment: ChatRoomListItem_RoomFragmentDoc, from: room });
+  const formats = useFormats();
   if (!complete) return null;
   const unread = data.unreadCount > 0;
   return (
@@ -42,7 +44,7 @@ export function ChatRoomListItem({ room, selected, now, onSelect, ref }: ChatRoo
         <span className={[styles.preview, unread && styles.unreadPreview].filter(Boolean).join(' ')}>{previewOf(data.lastMessage)}</span>
       </span>
       <span className={styles.roomMeta}>
-        {data.lastMessageTime && <time dateTime={data.lastMessageTime}>{formatChatTime(data.lastMessageTime, now)}</time>}
+        {data.lastMessageTime && <time dateTime={data.lastMessageTime}>{formats.chatTime(data.lastMessageTime, now)}</time>}
         {unread && (
           <span className={styles.unread}>
             {data.unreadCount}{' '}

@@ -146,6 +146,19 @@ describe('the chat sidebar', () => {
     expect(screen.getByText('2 participants')).toBeInTheDocument();
   });
 
+  it('writes the rooms’ and the messages’ times in the viewer’s time zone', async () => {
+    // India is 5½ hours ahead of UTC: now (15:00 UTC) is 20:30 there.
+    const recent = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    // Older than 24 hours, and already the 21st in India.
+    const older = room(2, { roomName: 'carol', lastMessage: 'Short', lastMessageTime: '2026-11-20T20:00:00.000Z' });
+    renderApp({ path: '/chat', mocks: [sessionMock({ timezone: 'Asia/Kolkata' }), ...sidebar([older, recent]), history(recent, [message(1, 1, 'Hi')])] });
+    await waitFor(() => expect(rooms()).toHaveLength(2));
+    expect(rooms().map((button) => button.textContent)).toEqual(['BbobHi7:31 PM', 'CcarolShort11/21/2026']);
+    expect(await screen.findByRole('heading', { name: 'bob', hidden: true })).toBeInTheDocument();
+    const hi = await within(conversation()).findByText('Hi');
+    expect(hi.parentElement).toHaveTextContent('friend1: Hi7:31 PM');
+  });
+
   it('opens the room with the newest unread message when none is chosen, wherever it sits', async () => {
     const quiet = room(1, { roomName: 'bob', lastMessage: 'Mine, the latest', lastMessageTime: '2026-11-22T14:00:00.000Z' });
     const unreadOld = room(2, { roomName: 'carol', lastMessage: 'Old news', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 1 });

@@ -18,7 +18,7 @@ import { TextAreaField } from '../../components/field';
 import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
-import { formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { type Money, inputAmount } from '../../lib/money';
 import type { OrderSuccessState } from '../../lib/navigation-state';
@@ -107,6 +107,7 @@ interface PriceChange {
 
 function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; reviewed: ReviewedCart }) {
   const navigate = useNavigate();
+  const formats = useFormats();
   const [failure, setFailure] = useState<string>();
   // A refusal about the stock is fixed in the cart, not here: the message links there.
   const [fixInCart, setFixInCart] = useState(false);
@@ -148,7 +149,7 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
         // The review now shows the cart as it is (the payload updated it); this says what changed. Placing it is
         // a new attempt, at the new total.
         setAttemptKey(newIdempotencyKey());
-        setPriceChange({ changes: describeChanges(shown.items, current.items), total: current.total });
+        setPriceChange({ changes: describeChanges(shown.items, current.items, formats), total: current.total });
         return;
       }
       const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
@@ -201,7 +202,7 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
               ))}
             </ul>
             <p>
-              The total is now <strong>{formatMoney(priceChange.total)}</strong>. Check the order and place it again, or{' '}
+              The total is now <strong>{formats.money(priceChange.total)}</strong>. Check the order and place it again, or{' '}
               <Link to="/cart">review your cart</Link>.
             </p>
           </div>

@@ -5,7 +5,7 @@ import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '../../components/item-lines';
 import { Card } from '../../components/card';
 import { OrderReview_CartFragmentDoc } from '../../gql/graphql';
-import { formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -37,6 +37,7 @@ if (false) {
 
 export function OrderReview({ cart }: { cart: FragmentType<typeof OrderReview_CartFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: OrderReview_CartFragmentDoc, from: cart });
+  const formats = useFormats();
   if (!complete) return null;
   return (
     <Card aria-labelledby="order-review">
@@ -47,7 +48,7 @@ export function OrderReview({ cart }: { cart: FragmentType<typeof OrderReview_Ca
           <span>
             Total ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
           </span>
-          <span>{formatMoney(data.total)}</span>
+          <span>{formats.money(data.total)}</span>
         </p>
       </div>
     </Card>

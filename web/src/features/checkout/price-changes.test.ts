@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatsFor } from '../../lib/format';
 import { money } from '../../testing/fixtures';
 import { type ReviewedLine, describeChanges } from './price-changes';
 
@@ -13,6 +14,6 @@ describe('describeChanges', () => {
     ['a line gone', [line('a', 'Gauze', '2.00', 1), line('b', 'Tape', '1.00', 1)], [line('b', 'Tape', '1.00', 1)], ['Gauze is no longer in your cart']],
     ['a line added', [line('a', 'Gauze', '2.00', 1)], [line('a', 'Gauze', '2.00', 1), line('b', 'Tape', '1.00', 4)], ['Tape was added (4)']],
   ])('%s', (_why, reviewed, current, changes) => {
-    expect(describeChanges(reviewed, current)).toEqual(changes);
+    expect(describeChanges(reviewed, current, formatsFor())).toEqual(changes);
   });
 });

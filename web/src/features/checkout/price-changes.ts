@@ -1,6 +1,6 @@
 // What changed in a cart between the review the buyer saw and the shop's answer at checkout (PRICE_CHANGED): a
 // price raised or lowered, a quantity changed in another tab, a line gone or added. In the order of the review.
-import { formatMoney } from '../../lib/format';
+import type { Formats } from '../../lib/format';
 import { type Money, sameMoney } from '../../lib/money';
 
 export interface ReviewedLine {
@@ -14,7 +14,8 @@ export interface ReviewedLine {
 /** A line's product, or its name where the product is gone. */
 const keyOf = (line: ReviewedLine) => line.product?.id ?? `name:${line.productName}`;
 
-export function describeChanges(reviewed: readonly ReviewedLine[], current: readonly ReviewedLine[]): string[] {
+/** Amounts written as the viewer's language writes them (`formats`); the words are the shop's. */
+export function describeChanges(reviewed: readonly ReviewedLine[], current: readonly ReviewedLine[], formats: Pick<Formats, 'money'>): string[] {
   const currentById = new Map(current.map((line) => [keyOf(line), line]));
   const reviewedIds = new Set(reviewed.map(keyOf));
   const changes: string[] = [];
@@ -25,7 +26,7 @@ export function describeChanges(reviewed: readonly ReviewedLine[], current: read
       continue;
     }
     if (!sameMoney(now.unitPrice, before.unitPrice)) {
-      changes.push(`${now.productName}: now ${formatMoney(now.unitPrice)} each, was ${formatMoney(before.unitPrice)}`);
+      changes.push(`${now.productName}: now ${formats.money(now.unitPrice)} each, was ${formats.money(before.unitPrice)}`);
     }
     if (now.quantity !== before.quantity) changes.push(`${now.productName}: now ${now.quantity} in your cart, was ${before.quantity}`);
   }

@@ -13,7 +13,7 @@ import { ItemLines } from '../../components/item-lines';
 import { StatusBadge } from '../../components/status-badge';
 import { OrderHistory } from '../../components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '../../gql/graphql';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '../../lib/orders';
 import { surface } from '../../components/card';
 import styles from './order-desk.module.css';
@@ -93,6 +93,7 @@ function BreakableName({ name }: { name: string }) {
 
 export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRow_OrderFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: DeskOrderRow_OrderFragmentDoc, from: order });
+  const formats = useFormats();
   const client = useApolloClient();
   const isNew = useReactiveVar(newOrderIds);
   // Not written by Apollo: receiveOrder writes it, so that this answer and the event of the same move count once.
@@ -148,13 +149,13 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         <span className={styles.when}>
           <span className={styles.date}>
             <span className="visually-hidden">Placed</span>{' '}
-            {formatDateTime(data.orderDate)}
+            {formats.dateTime(data.orderDate)}
           </span>
           <span className={styles.items}>{itemCount(data.items)}</span>
         </span>
         <span className={styles.total}>
           <span className="visually-hidden">Total:</span>{' '}
-          {formatMoney(data.total)}
+          {formats.money(data.total)}
         </span>
         <span className={styles.status}>
           <StatusBadge status={data.status} />

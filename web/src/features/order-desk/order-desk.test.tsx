@@ -113,6 +113,30 @@ describe('the order desk', () => {
     expect(within(row(2)).getByText('3 items')).toBeInTheDocument();
   });
 
+  it('writes the dates and amounts in the admin’s own time zone and language', async () => {
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [
+        sessionMock({ username: 'admin', isAdmin: true, language: 'de', timezone: 'Europe/Berlin' }),
+        deskMock([deskOrder(3, 'PENDING')], { PENDING: 1 }),
+        historyMock(3, [{ status: 'PENDING', at: '2026-11-23T09:30:00.000Z' }]),
+      ],
+    });
+    const third = await screen.findByRole('article', { name: 'Order #3' });
+    // 9:30 UTC is 10:30 in Berlin; German writes the day first and the currency after the amount, after a no-break space.
+    // Testing Library would read a no-break space as any space: only plain spaces at the ends are left out here.
+    const exactly = { normalizer: (text: string) => text.replace(/^ +| +$/g, '') };
+    expect(within(third).getByText('23.11.2026, 10:30')).toBeInTheDocument();
+    expect(within(third).getByText('41,50\u00a0$', exactly)).toBeInTheDocument();
+    // The words and counts stay the shop's.
+    expect(within(third).getByText('4 items')).toBeInTheDocument();
+    await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
+    const lines = within(third).getByRole('list', { name: 'Items of order #3' });
+    expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Bandage 3 × 337,50\u00a0$', 'Plaster × 14,00\u00a0$']);
+    const history = within(await within(third).findByRole('region', { name: 'History' })).findAllByRole('listitem');
+    expect((await history).map((step) => step.textContent)).toEqual(['Placed23.11.2026, 10:30']);
+  });
+
   it('opens a row on demand to show its lines and shipping address, and closes it again', async () => {
     const { user } = renderApp({
       path: '/admin/orders',

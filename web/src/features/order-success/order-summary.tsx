@@ -5,7 +5,7 @@ import { ItemLines } from '../../components/item-lines';
 import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '../../gql/graphql';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import styles from './order-success.module.css';
 
 if (false) {
@@ -45,6 +45,7 @@ if (false) {
 
 export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummary_OrderFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: OrderSummary_OrderFragmentDoc, from: order });
+  const formats = useFormats();
   if (!complete) return null;
   return (
     <div className={styles.section}>
@@ -56,7 +57,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
         </div>
         <div>
           <dt>Date</dt>
-          <dd>{formatDateTime(data.orderDate)}</dd>
+          <dd>{formats.dateTime(data.orderDate)}</dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -66,7 +67,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
         </div>
         <div>
           <dt>Total</dt>
-          <dd>{formatMoney(data.total)}</dd>
+          <dd>{formats.money(data.total)}</dd>
         </div>
         <div>
           <dt>Shipping address</dt>
@@ -77,7 +78,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
         <ItemLines items={data.items} label="Items ordered" />
         <p className={styles.total}>
           <span>Total</span>
-          <span>{formatMoney(data.total)}</span>
+          <span>{formats.money(data.total)}</span>
         </p>
       </div>
     </div>

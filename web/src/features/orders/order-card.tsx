@@ -8,7 +8,7 @@ import { ItemLines } from '../../components/item-lines';
 import { Alert } from '../../components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
 import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { surface } from '../../components/card';
 import { OrderHistory } from '../../components/order-history';
 import styles from './orders.module.css';
@@ -45,6 +45,7 @@ if (false) {
 
 export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_OrderFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: OrderCard_OrderFragmentDoc, from: order });
+  const formats = useFormats();
   const [showHistory, setShowHistory] = useState(false);
   if (!complete) return null;
   const titleId = `order-${data.number}`;
@@ -54,7 +55,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
       <div className={styles.header}>
         <div className={styles.title}>
           <h2 id={titleId}>Order #{data.number}</h2>
-          <span className={styles.date}>{formatDateTime(data.orderDate)}</span>
+          <span className={styles.date}>{formats.dateTime(data.orderDate)}</span>
         </div>
         <StatusBadge status={data.status} />
       </div>
@@ -65,7 +66,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}
         </p>
-        <p className={styles.total}>Total: {formatMoney(data.total)}</p>
+        <p className={styles.total}>Total: {formats.money(data.total)}</p>
       </div>
       <div className={styles.historyPanel}>
         <Button variant="ghost" size="small" className={styles.historyToggle} aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory(!showHistory)}>

@@ -48,6 +48,38 @@ describe('orders', () => {
     expect(within(first!).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
   });
 
+  it('writes each order’s date and its history in the viewer’s time zone', async () => {
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock({ timezone: 'America/New_York' }),
+        // 3:05 UTC on November 20 is the evening before in New York (UTC−5 in November).
+        ordersPage([order(2, 'CONFIRMED', '2026-11-20T03:05:00.000Z')]),
+        {
+          request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+          result: {
+            data: {
+              node: {
+                __typename: 'Order',
+                id: orderId(2),
+                status: 'CONFIRMED',
+                history: [
+                  { __typename: 'OrderEvent', status: 'PENDING', at: '2026-11-20T03:05:00.000Z', by: null },
+                  { __typename: 'OrderEvent', status: 'CONFIRMED', at: '2026-11-20T09:30:00.000Z', by: null },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Order #2' });
+    expect(within(card).getByText('Nov 19, 2026, 10:05 PM')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show history' }));
+    const steps = await within(await screen.findByRole('region', { name: 'History' })).findAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['PlacedNov 19, 2026, 10:05 PM', 'ConfirmedNov 20, 2026, 4:30 AM']);
+  });
+
   it('loads older orders with Load more orders', async () => {
     const { user } = renderApp({
       path: '/orders',

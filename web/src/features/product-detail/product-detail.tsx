@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { AddToCartDocument, ProductDetail_ProductFragmentDoc } from '../../gql/graphql';
-import { formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { ProductGallery } from './product-gallery';
 import { QuantitySelector, askedBeyondStock, quantityOf } from './quantity-selector';
@@ -53,6 +53,7 @@ const LONG_NAME_LENGTH = 60;
 
 export function ProductDetail({ product }: { product: FragmentType<typeof ProductDetail_ProductFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: ProductDetail_ProductFragmentDoc, from: product });
+  const formats = useFormats();
   const [quantity, setQuantity] = useState('1');
   // How many were asked for when the field was cut down to the stock, until the quantity is changed again.
   const [askedBeyond, setAskedBeyond] = useState<number>();
@@ -91,7 +92,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>
-        <p className={styles.price}>{formatMoney(data.unitPrice)}</p>
+        <p className={styles.price}>{formats.money(data.unitPrice)}</p>
         <p className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
           {outOfStock ? 'Out of stock' : `In stock: ${data.quantity}`}
         </p>

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Skeleton } from '../../components/feedback';
 import { ProductImage } from '../../components/product-image';
 import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
-import { formatMoney } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { surface } from '../../components/card';
 import styles from './product-card.module.css';
 
@@ -37,6 +37,7 @@ interface ProductCardProps {
 
 export function ProductCard({ product, onDelete }: ProductCardProps) {
   const { data, complete } = useFragment({ fragment: ProductCard_ProductFragmentDoc, from: product });
+  const formats = useFormats();
   if (!complete) return null;
   const detailPath = `/products/${encodeURIComponent(data.id)}`;
   return (
@@ -52,7 +53,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
           </Link>
         </h2>
         <div className={styles.meta}>
-          <span className={styles.price}>{formatMoney(data.unitPrice)}</span>
+          <span className={styles.price}>{formats.money(data.unitPrice)}</span>
           <span className={[styles.stock, data.quantity === 0 && styles.outOfStock].filter(Boolean).join(' ')}>
             Stock: {data.quantity}
           </span>

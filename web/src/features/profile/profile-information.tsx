@@ -1,11 +1,14 @@
 // Profile Information (spec §2 tab 1): the viewer's details and preferences, and their editing with Edit Profile,
 // Save Changes or Cancel. Saved changes come back in the payload; 'Profile updated successfully' shows for 3 s.
+// The time zone and language say what they do: every time in the shop is in that zone, and dates and numbers are
+// written as that language writes them, the words staying English. SMS notifications are stored but not sent yet:
+// shown as such, and never changed here.
 // Viewing and editing lay the details out alike (same order, same columns), so switching does not move them;
 // the focus goes to the first field when editing starts, and back to Edit Profile when it ends.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
@@ -16,7 +19,8 @@ import {
   type ProfileInformation_ViewerFragment,
   type UpdateProfileInput,
 } from '../../gql/graphql';
-import { formatLongDate } from '../../lib/format';
+import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '../../lib/format';
+import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { showUserErrors } from '../../lib/user-errors';
 import styles from './profile.module.css';
@@ -73,6 +77,21 @@ const languageName = (code: string) => {
   }
 };
 
+/** Which zone the shop's times are in: the preference, or UTC where this browser does not know it. */
+function timeZoneHint(timezone: string): string {
+  const inUse = knownTimeZone(timezone);
+  if (inUse || !timezone) return `Times in the shop are shown in ${inUse ?? DEFAULT_TIME_ZONE}.`;
+  return `Times in the shop are shown in ${DEFAULT_TIME_ZONE}: this browser does not know ${timezone}.`;
+}
+
+/** What the language does (and does not do); said too when this browser does not know it. */
+function languageHint(language: string): string {
+  const hint = "Sets how dates and numbers are written; the shop's words stay in English.";
+  return knownLocale(language) ? hint : `${hint} This browser does not know ${language}: they are written as in English.`;
+}
+
+const SMS_NOT_AVAILABLE = 'SMS notifications are not available yet';
+
 function timeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set(['UTC', current, ...zones])];
@@ -84,7 +103,8 @@ interface ProfileForm {
   lastName: string;
   phoneNumber: string;
   address: string;
-  preferences: { emailNotifications: boolean; smsNotifications: boolean; language: string; timezone: string };
+  // SMS notifications are not part of the form: they cannot be changed yet, so what is stored stays.
+  preferences: { emailNotifications: boolean; language: string; timezone: string };
 }
 
 /**
@@ -109,16 +129,16 @@ const FIELDS = [
   'phoneNumber',
   'address',
   'preferences.emailNotifications',
-  'preferences.smsNotifications',
   'preferences.language',
   'preferences.timezone',
 ] as const;
 
-function Detail({ label, value }: { label: string; value: string | null }) {
+function Detail({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
     <div>
       <dt>{label}</dt>
       <dd>{value ? value : <span className={styles.unset}>Not set</span>}</dd>
+      {hint && <dd className={styles.hint}>{hint}</dd>}
     </div>
   );
 }
@@ -138,6 +158,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
   const [editing, setEditing] = useState(false);
   const [message, showMessage] = useTransientMessage();
   const editButton = useRef<HTMLButtonElement>(null);
+  const formats = useFormats();
   // Set when editing ends: the form (and the focus in it) is gone, so Edit Profile takes the focus, in the very
   // commit that shows it (a layout effect), never leaving it on the page's body in between.
   const focusEditButton = useRef(false);
@@ -183,14 +204,21 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
         <Detail label="First name" value={data.firstName} />
         <Detail label="Last name" value={data.lastName} />
         <Detail label="Address" value={data.address} />
-        <Detail label="Member since" value={formatLongDate(data.createdAt)} />
+        <Detail label="Member since" value={formats.longDate(data.createdAt)} />
       </dl>
       <h3 className={styles.groupTitle}>Preferences</h3>
       <dl className={styles.details}>
         <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
-        <Detail label="SMS notifications" value={data.preferences.smsNotifications ? 'On' : 'Off'} />
-        <Detail label="Language" value={languageName(data.preferences.language)} />
-        <Detail label="Time zone" value={data.preferences.timezone} />
+        <Detail
+          label="SMS notifications"
+          value={
+            <>
+              {data.preferences.smsNotifications ? 'On' : 'Off'} <span className={styles.unavailable}>(not available yet)</span>
+            </>
+          }
+        />
+        <Detail label="Language" value={languageName(data.preferences.language)} hint={languageHint(data.preferences.language)} />
+        <Detail label="Time zone" value={data.preferences.timezone} hint={timeZoneHint(data.preferences.timezone)} />
       </dl>
     </div>
   );
@@ -199,11 +227,13 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
 function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_ViewerFragment; onDone(saved: boolean): void }) {
   const [failure, setFailure] = useState<string>();
   const [updateProfile] = useMutation(UpdateProfileDocument);
+  const formats = useFormats();
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
+    control,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProfileForm>({
     defaultValues: {
@@ -214,7 +244,6 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
       address: profile.address ?? '',
       preferences: {
         emailNotifications: profile.preferences.emailNotifications,
-        smsNotifications: profile.preferences.smsNotifications,
         language: profile.preferences.language,
         timezone: profile.preferences.timezone,
       },
@@ -239,6 +268,8 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
   });
 
   const languages = [...new Set([profile.preferences.language, ...LANGUAGES])];
+  // The hints follow the choice: what the shop will do with it once saved.
+  const [language, timezone] = useWatch({ control, name: ['preferences.language', 'preferences.timezone'] });
   return (
     <form className={styles.form} onSubmit={save} noValidate aria-labelledby="edit-profile-title">
       <div className={styles.panelHeader}>
@@ -263,21 +294,28 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
         <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
-        <FixedDetail label="Member since" value={formatLongDate(profile.createdAt)} />
+        <FixedDetail label="Member since" value={formats.longDate(profile.createdAt)} />
       </div>
       <fieldset className={styles.group}>
         <legend className={styles.groupTitle}>Preferences</legend>
         <div className={styles.details}>
           <CheckboxField label="Email notifications" {...register('preferences.emailNotifications')} />
-          <CheckboxField label="SMS notifications" {...register('preferences.smsNotifications')} />
-          <SelectField label="Language" error={errors.preferences?.language?.message} {...register('preferences.language')}>
+          <CheckboxField
+            label="SMS notifications"
+            name="preferences.smsNotifications"
+            checked={profile.preferences.smsNotifications}
+            disabled
+            readOnly
+            hint={SMS_NOT_AVAILABLE}
+          />
+          <SelectField label="Language" hint={languageHint(language)} error={errors.preferences?.language?.message} {...register('preferences.language')}>
             {languages.map((code) => (
               <option key={code} value={code}>
                 {languageName(code)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Time zone" error={errors.preferences?.timezone?.message} {...register('preferences.timezone')}>
+          <SelectField label="Time zone" hint={timeZoneHint(timezone)} error={errors.preferences?.timezone?.message} {...register('preferences.timezone')}>
             {timeZones(profile.preferences.timezone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}

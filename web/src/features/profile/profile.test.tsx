@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChangePasswordDocument, DeleteAccountDocument, ProfilePageDocument, UpdateProfileDocument } from '../../gql/graphql';
+import { ChangePasswordDocument, DeleteAccountDocument, OrdersPageDocument, ProfilePageDocument, UpdateProfileDocument } from '../../gql/graphql';
 import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '../../lib/session';
-import { sessionMock } from '../../testing/fixtures';
+import { money, orderId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { watchForText } from '../../testing/shown-at';
 import { DELETION_CONSEQUENCES } from './account-settings';
@@ -30,6 +30,14 @@ afterEach(() => {
 });
 
 const details = () => Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+/** The hints under the details' values, by the details' labels. */
+const hints = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll('dt')]
+      .filter((term) => term.parentElement!.querySelectorAll('dd').length > 1)
+      .map((term) => [term.textContent, term.parentElement!.querySelectorAll('dd')[1]!.textContent]),
+  );
+const LANGUAGE_HINT = "Sets how dates and numbers are written; the shop's words stay in English.";
 
 describe('profile information', () => {
   it('shows the viewer’s details and preferences in the first of three tabs', async () => {
@@ -47,15 +55,16 @@ describe('profile information', () => {
       Address: '1 Home Road',
       'Member since': 'November 2, 2026',
       'Email notifications': 'On',
-      'SMS notifications': 'Off',
+      'SMS notifications': 'Off (not available yet)',
       Language: 'English (en)',
       'Time zone': 'UTC',
     });
+    expect(hints()).toEqual({ Language: LANGUAGE_HINT, 'Time zone': 'Times in the shop are shown in UTC.' });
   });
 
   it('edits, saves (“Profile updated successfully” for exactly 3 seconds) and shows the saved values', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const updated = { ...alice, lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { ...preferences, smsNotifications: true, timezone: 'Europe/Berlin' } };
+    const updated = { ...alice, lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { ...preferences, timezone: 'Europe/Berlin' } };
     const { user } = renderApp({
       path: '/profile',
       mocks: [
@@ -66,7 +75,7 @@ describe('profile information', () => {
             query: UpdateProfileDocument,
             // Only what was changed here.
             variables: {
-              input: { lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { smsNotifications: true, timezone: 'Europe/Berlin' } },
+              input: { lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { timezone: 'Europe/Berlin' } },
             },
           },
           result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: updated, userErrors: [] } } },
@@ -88,12 +97,12 @@ describe('profile information', () => {
     ]);
     await user.type(screen.getByLabelText('Last name'), 'Liddell');
     await user.type(screen.getByLabelText('Phone number'), '+49 30 1234');
-    await user.click(screen.getByLabelText('SMS notifications'));
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/Berlin');
     const updatedShownAt = watchForText(PROFILE_UPDATED);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
-    expect(details()).toMatchObject({ 'Last name': 'Liddell', 'Phone number': '+49 30 1234', 'SMS notifications': 'On', 'Time zone': 'Europe/Berlin' });
+    expect(details()).toMatchObject({ 'Last name': 'Liddell', 'Phone number': '+49 30 1234', 'SMS notifications': 'Off (not available yet)', 'Time zone': 'Europe/Berlin' });
+    expect(hints()).toMatchObject({ 'Time zone': 'Times in the shop are shown in Europe/Berlin.' });
     expect(screen.getByRole('heading', { name: 'Alice Liddell' })).toBeInTheDocument();
     expect(PROFILE_MESSAGE_MS).toBe(3000);
     // One synchronous stretch: the clock moves only as told. Still there 1 ms before the 3 s are up, gone at 3 s.
@@ -187,6 +196,115 @@ describe('profile information', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(details()).toMatchObject({ Email: 'alice@example.com' });
+  });
+});
+
+describe('the time zone, the language and SMS notifications', () => {
+  it('say what they do, in view and edit mode; SMS notifications keep what is stored and are never sent', async () => {
+    const withSms = { ...alice, preferences: { ...preferences, smsNotifications: true } };
+    const saved = { ...withSms, preferences: { ...withSms.preferences, timezone: 'Asia/Tokyo' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: withSms } } },
+        {
+          // The zone only: the SMS setting is not part of what is sent.
+          request: { query: UpdateProfileDocument, variables: { input: { preferences: { timezone: 'Asia/Tokyo' } } } },
+          result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: saved, userErrors: [] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const sms = screen.getByRole('checkbox', { name: 'SMS notifications' });
+    expect(sms).toBeDisabled();
+    expect(sms).toBeChecked();
+    expect(sms).toHaveAccessibleDescription('SMS notifications are not available yet');
+    expect(screen.getByRole('checkbox', { name: 'Email notifications' })).toBeEnabled();
+    expect(screen.getByLabelText('Language')).toHaveAccessibleDescription(LANGUAGE_HINT);
+    const zone = screen.getByLabelText('Time zone');
+    expect(zone).toHaveAccessibleDescription('Times in the shop are shown in UTC.');
+    // The hint follows the choice.
+    await user.selectOptions(zone, 'Asia/Tokyo');
+    expect(zone).toHaveAccessibleDescription('Times in the shop are shown in Asia/Tokyo.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'SMS notifications': 'On (not available yet)', 'Time zone': 'Asia/Tokyo' });
+    expect(hints()).toEqual({ Language: LANGUAGE_HINT, 'Time zone': 'Times in the shop are shown in Asia/Tokyo.' });
+  });
+
+  it('says so when this browser does not know the zone or the language saved, and writes in UTC and English', async () => {
+    const unknown = { ...alice, createdAt: '2026-11-02T23:30:00.000Z', preferences: { ...preferences, language: 'tlh', timezone: 'Mars/Olympus' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [sessionMock({ language: 'tlh', timezone: 'Mars/Olympus' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: unknown } } }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'Member since': 'November 2, 2026', Language: 'Klingon (tlh)', 'Time zone': 'Mars/Olympus' });
+    expect(hints()).toEqual({
+      Language: `${LANGUAGE_HINT} This browser does not know tlh: they are written as in English.`,
+      'Time zone': 'Times in the shop are shown in UTC: this browser does not know Mars/Olympus.',
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Mars/Olympus');
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription('Times in the shop are shown in UTC: this browser does not know Mars/Olympus.');
+  });
+
+  it('once saved, writes every time on screen in the new zone and language at once, and on the next screen too', async () => {
+    // 20:30 UTC on November 2 is the morning of November 3 in Tokyo.
+    const late = { ...alice, createdAt: '2026-11-02T20:30:00.000Z' };
+    const saved = { ...late, preferences: { ...preferences, language: 'de', timezone: 'Asia/Tokyo' } };
+    const order = {
+      __typename: 'Order',
+      id: orderId(7),
+      number: 7,
+      orderDate: '2026-11-20T08:05:00.000Z',
+      status: 'PENDING',
+      total: money('1234.50'),
+      shippingAddress: '1 Home Road',
+      items: [{ __typename: 'OrderItem', productName: 'Scale', quantity: 1, lineTotal: money('1234.50'), product: null }],
+    };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: late } } },
+        {
+          request: { query: UpdateProfileDocument, variables: { input: { preferences: { language: 'de', timezone: 'Asia/Tokyo' } } } },
+          result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: saved, userErrors: [] } } },
+        },
+        {
+          request: { query: OrdersPageDocument, variables: { first: 10 } },
+          result: {
+            data: {
+              viewer: {
+                __typename: 'User',
+                orders: {
+                  __typename: 'OrderConnection',
+                  totalCount: 1,
+                  edges: [{ __typename: 'OrderEdge', cursor: 'o-0', node: order }],
+                  pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'o-0' },
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByText('Member since').nextElementSibling).toHaveTextContent('November 2, 2026');
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    // The words stay English; the date is Tokyo's, written in German.
+    expect(details()).toMatchObject({ 'Member since': '3. November 2026', Language: 'German (de)', 'Time zone': 'Asia/Tokyo' });
+    // Another screen, with no reload: 8:05 UTC is 17:05 in Tokyo.
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('20.11.2026, 17:05')).toBeInTheDocument();
+    // Exactly, no-break space and all (Testing Library's text matching would take any space).
+    expect(within(card).getByText(/^Total:/).textContent).toBe('Total: 1.234,50\u00a0$');
   });
 });
 
