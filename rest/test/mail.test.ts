@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsAddress, startMetricsServer } from '../../config/metrics.js';
 import { loadRestConfig } from '../src/config.js';
 import { poll } from '../../tests/helpers/poll.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
@@ -146,9 +147,16 @@ describe('the sender', () => {
     }
   });
 
-  it('gives up on an address the mail server refuses for good, recording why, and says so in its log', async () => {
+  it('gives up on an address the mail server refuses for good, recording why, and says so in its log and metrics', async () => {
     const receiver = await startSmtpReceiver();
     const lines: { level: number; msg: string }[] = [];
+    const metrics = await startMetricsServer(0, '127.0.0.1');
+    /** mail_deliveries_total{outcome="failed"} as an operator's Prometheus scrapes it (0 before the first). */
+    const failedDeliveries = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsAddress(metrics)}/metrics`)).text();
+      return Number(/^mail_deliveries_total\{outcome="failed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const failedBefore = await failedDeliveries();
     const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL }, onLogLine: (line) => lines.push(line) });
     try {
       receiver.refuse = (address) => (address.startsWith('mail-buyer') ? { responseCode: 550, message: 'No such mailbox here' } : undefined);
@@ -162,9 +170,11 @@ describe('the sender', () => {
       expect(row.lastError).toContain('550 No such mailbox here');
       expect(lines.find((line) => line.level === 50)?.msg).toMatch(new RegExp(`^mail: gave up on e-mail ${row.id} to its recipient after 1 attempt\\(s\\): .*550 No such mailbox here`));
       expect(receiver.received).toEqual([]);
+      expect((await failedDeliveries()) - failedBefore).toBe(1);
     } finally {
       await service.close();
       await receiver.close();
+      await new Promise((resolve) => metrics.close(resolve));
     }
   });
 
