@@ -14,8 +14,8 @@ export const metricsOn = () => collecting;
 /** A counter that counts only while the metrics are served. */
 class Counted<Label extends string> {
   constructor(private readonly counter: Counter<Label>) {}
-  inc(labels: LabelValues<Label> = {}): void {
-    if (collecting) this.counter.inc(labels);
+  inc(labels: LabelValues<Label> = {}, by = 1): void {
+    if (collecting) this.counter.inc(labels, by);
   }
 }
 /** A histogram that records only while the metrics are served. */

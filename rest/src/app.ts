@@ -102,15 +102,17 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       mailSender.start();
     });
     const passwordResets = new PasswordResetService(
-      new PasswordResetRepository(db),
+      new PasswordResetRepository(db, kind),
       new AccountMailer(kind, config.mail, () => mailSender.wake()),
       app.rateLimits.allowance('password-reset-emails', config.limits.passwordResetEmailsPerAccountPerHour, 60 * 60),
       app.log,
+      config.mail.pollMs,
     );
     app.decorate('passwordResets', passwordResets);
-    // Requests already answered are carried out before the sender stops: none is lost to a deploy.
+    app.addHook('onReady', async () => passwordResets.start());
+    // The round under way finishes before the sender stops (its e-mails are in the outbox then, for the next start).
     app.addHook('preClose', async () => {
-      await passwordResets.drain();
+      await passwordResets.stop();
       await mailSender.stop();
     });
     const orderMailer = new OrderMailer(kind, config.mail, () => mailSender.wake());

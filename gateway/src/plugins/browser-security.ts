@@ -61,6 +61,11 @@ export function explorerContentSecurityPolicy(hsts: boolean) {
 
 /** The graph's own address, whose landing page brings its own policy (see below). */
 const GRAPHQL_PATH = /^\/graphql(\?|$)/;
+/**
+ * The page an e-mailed password reset link opens: its address carries the link's secret, which no request the page
+ * makes may repeat in a Referer (a proxy's log would keep it).
+ */
+const SECRET_LINK_PAGE = /^\/reset-password\/?(\?|$)/;
 /** The explorer's page (a trailing slash leads there too: the router ignores it), and nothing under it. */
 const EXPLORER = new RegExp(`^${EXPLORER_PATH}/?(\\?|$)`);
 
@@ -75,6 +80,7 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       crossOriginEmbedderPolicy: false,
     };
     const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts) });
+    const forSecretLinks = helmet({ ...common, referrerPolicy: { policy: 'no-referrer' }, contentSecurityPolicy: contentSecurityPolicy(hsts) });
     const forExplorer = helmet({ ...common, contentSecurityPolicy: explorerContentSecurityPolicy(hsts) });
     // The graph answers JSON, and its landing page (Apollo Sandbox, when GRAPHQL_SANDBOX is on) brings its own
     // policy, which admits Apollo's CDN scripts by nonce: here it is only kept from being framed.
@@ -86,7 +92,13 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       },
     });
     app.addHook('onRequest', (request, reply, done) => {
-      const setHeaders = GRAPHQL_PATH.test(request.url) ? forGraph : EXPLORER.test(request.url) ? forExplorer : forPages;
+      const setHeaders = GRAPHQL_PATH.test(request.url)
+        ? forGraph
+        : EXPLORER.test(request.url)
+          ? forExplorer
+          : SECRET_LINK_PAGE.test(request.url)
+            ? forSecretLinks
+            : forPages;
       setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
     if (corsOrigins.length > 0) {

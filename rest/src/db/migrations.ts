@@ -407,13 +407,23 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('used_at', 'text')
           .execute();
         await db.schema.createIndex('password_resets_user_idx').on('password_resets').columns(['user_id', 'created_at']).execute();
+        // The requests as they came, each kept until an instance has carried it out (every request writes one row, so
+        // that answering one takes the same time whether or not an account matches).
+        await idColumn(db.schema.createTable('password_reset_requests'))
+          .addColumn('asked_for', 'text', (c) => c.notNull())
+          .addColumn('requested_at', 'text', (c) => c.notNull())
+          .addColumn('claimed_until', 'text')
+          .execute();
         await sql`create index users_email_key_idx on users (lower(email))`.execute(db);
         // An e-mail worth sending only until then (a reset link's end): not sent later, and its body not kept after.
         await db.schema.alterTable('mail_outbox').addColumn('expires_at', 'text').execute();
       },
-      // Reverting ends every reset link not used yet, and forgets which e-mails had an end.
+      // Reverting ends every reset link not used yet, and with them their e-mails: the ones still in the outbox go
+      // (the previous release would keep their links once sent), and requests not carried out yet are forgotten.
       async down(db: Kysely<unknown>) {
+        await sql`delete from mail_outbox where expires_at is not null`.execute(db);
         await db.schema.alterTable('mail_outbox').dropColumn('expires_at').execute();
+        await db.schema.dropTable('password_reset_requests').execute();
         await db.schema.dropIndex('users_email_key_idx').execute();
         await db.schema.dropTable('password_resets').execute();
       },

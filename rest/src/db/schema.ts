@@ -161,6 +161,15 @@ export interface Database {
   auditEvents: AuditEventsTable;
   mailOutbox: MailOutboxTable;
   passwordResets: PasswordResetsTable;
+  passwordResetRequests: PasswordResetRequestsTable;
+}
+
+/** "Forgot password?" requests not carried out yet (migration 0008): what was asked for, and who is on it (a lease). */
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  askedFor: string;
+  requestedAt: string;
+  claimedUntil: string | null;
 }
 
 /**

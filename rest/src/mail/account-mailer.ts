@@ -15,10 +15,7 @@ export class AccountMailer {
     readonly wake: () => void,
   ) {}
 
-  /** False when the account has no address to write to (nothing is written then). */
-  async passwordReset(trx: Kysely<Database>, account: UserRow, token: string, expiresAt: string): Promise<boolean> {
-    if (!account.email) return false;
-    await new OutboxRepository(trx, this.kind).enqueue(passwordResetMail({ ...account, email: account.email }, token, expiresAt, this.context));
-    return true;
+  async passwordReset(trx: Kysely<Database>, account: UserRow & { email: string }, token: string, expiresAt: string): Promise<void> {
+    await new OutboxRepository(trx, this.kind).enqueue(passwordResetMail(account, token, expiresAt, this.context));
   }
 }

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mailDeliveries, mailOutboxPending } from '../../../config/metrics.js';
 import type { ClaimedMail, OutboxRepository } from './outbox.repository.js';
+import { RepeatingJob } from '../shared/repeating-job.js';
 import { type MailTransport, PermanentMailFailure } from './mail-transport.js';
 
 declare module 'fastify' {
@@ -32,8 +33,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 const messageIdOf = (mail: ClaimedMail, from: string) => `<outbox-${mail.id}.${Date.parse(mail.createdAt)}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'medshop'}>`;
 
 export class MailSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly job: RepeatingJob;
   private stopped = false;
   private pending = 0;
   private readonly forgetGauge: () => void;
@@ -45,39 +45,28 @@ export class MailSender {
     private readonly log: FastifyBaseLogger,
   ) {
     this.forgetGauge = mailOutboxPending.add(() => ({ rest: this.pending }));
+    this.job = new RepeatingJob(
+      async () => void (await this.deliverDue()),
+      settings.pollMs,
+      (error) => this.log.warn({ err: error }, 'mail: the outbox could not be read; trying again'),
+    );
   }
 
   start(): void {
-    this.schedule(0);
+    this.job.start();
   }
 
   /** Sooner than the next poll: something was just written to the outbox. */
   wake(): void {
-    if (this.timer && !this.stopped) {
-      clearTimeout(this.timer);
-      this.schedule(0);
-    }
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.deliverDue()
-        .then(
-          () => undefined,
-          (error: unknown) => this.log.warn({ err: error }, 'mail: the outbox could not be read; trying again'),
-        )
-        .finally(() => {
-          this.running = undefined;
-          this.schedule(this.settings.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref();
+    this.job.wake();
   }
 
   /** Claims and sends what is due now; answers how many were sent. */
   async deliverDue(): Promise<number> {
+    for (const id of await this.outbox.giveUpExpired()) {
+      mailDeliveries.inc({ outcome: 'failed' });
+      this.log.error({ mailId: id }, `mail: gave up on e-mail ${id}: its link expired before it could be delivered`);
+    }
     let sent = 0;
     for (let round = 0; round < ROUND && !this.stopped; round += 1) {
       const [mail] = await this.outbox.claimDue(1, new Date(Date.now() + 2 * this.settings.sendTimeoutMs).toISOString());
@@ -121,8 +110,7 @@ export class MailSender {
   /** Stops polling, and waits for the e-mail being sent. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.job.stop();
     this.forgetGauge();
     this.transport.close();
   }

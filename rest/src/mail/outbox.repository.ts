@@ -108,6 +108,30 @@ export class OutboxRepository {
       .execute();
   }
 
+  /**
+   * E-mails whose end passed before they could be sent (a reset link's), and that no instance is sending: given up on
+   * and their body blanked, so that no link waits in the table after it ended. Answers their ids.
+   */
+  async giveUpExpired(): Promise<number[]> {
+    const at = now();
+    const rows = await this.db
+      .updateTable('mailOutbox')
+      .set({
+        failedAt: at,
+        claimedUntil: null,
+        lastError: sql<string>`'its link expired at ' || expires_at || ', before it could be delivered'`,
+        textBody: BLANKED_BODY,
+        htmlBody: BLANKED_BODY,
+      })
+      .where('sentAt', 'is', null)
+      .where('failedAt', 'is', null)
+      .where('expiresAt', '<=', at)
+      .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', at)]))
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** How many are waiting to be sent (the operator's gauge). */
   async pendingCount(): Promise<number> {
     const row = await this.db

@@ -75,6 +75,9 @@ export class RateLimits {
           return false;
         }
       },
+      giveBack: async (key: string): Promise<void> => {
+        await counter.reward(key, 1);
+      },
     };
   }
 

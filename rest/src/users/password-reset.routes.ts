@@ -41,6 +41,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOp
     '/request-password-reset',
     {
       onRequest: perAddress,
+      // The request is carried out once it is answered: nothing it finds can change the answer or its time.
+      onResponse: async () => resets.wake(),
       schema: {
         tags: ['auth'],
         summary: 'E-mail a link to reset a forgotten password (extension)',
@@ -51,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOp
       },
     },
     async (request, reply) => {
-      resets.request(request.body.usernameOrEmail);
+      await resets.request(request.body.usernameOrEmail);
       return reply.code(202).send({ message: RESET_REQUESTED });
     },
   );

@@ -1,9 +1,11 @@
 // A forgotten password: a request names an account by username or e-mail address, and its owner gets an e-mail with a
 // link that works once, for PASSWORD_RESET_MINUTES; the link sets a new password and ends every session of the account.
 //
-// A request is answered alike whether or not an account matches, and before the account is even looked up: neither
-// the answer nor its time says which accounts exist. What follows (the look-up, the link, the e-mail in the outbox,
-// in one transaction) happens after the answer; the service waits for it before it stops (`drain`).
+// A request is answered alike whether or not an account matches, in the same time: answering it only writes the request
+// down (the same row whatever it names). Each instance carries out the requests written down, one at a time under a
+// lease, in the background (`RepeatingJob`): the look-up, the link and its e-mail in the outbox, and the request's
+// removal, in one transaction. A request answered is never lost: a crash or an unreachable database leaves it written
+// down for the next round, of this instance or another.
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +19,8 @@ import type { AccountMailer } from '../mail/account-mailer.js';
 import { hashPassword } from '../auth/passwords.js';
 import { badRequest } from '../shared/http-errors.js';
 import { now } from '../shared/clock.js';
-import { PasswordResetRepository } from './password-reset.repository.js';
+import { RepeatingJob } from '../shared/repeating-job.js';
+import type { ClaimedRequest, PasswordResetRepository } from './password-reset.repository.js';
 import { UserRepository } from './user.repository.js';
 
 declare module 'fastify' {
@@ -34,6 +37,18 @@ export const PASSWORD_RESET = 'Your password has been reset. Log in with your ne
 /** Links are stored as this, never as themselves: a copy of the database opens no account. */
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/** How long an instance holds a request it carries out (a few statements): one that stopped meanwhile lets go then. */
+const REQUEST_LEASE_MS = 60_000;
+/** Requests carried out in one round before the next round (at once). */
+const ROUND = 50;
+
+/** Reset e-mails left for an account (PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR). */
+export interface EmailAllowance {
+  take(key: string): Promise<boolean>;
+  /** Gives back what `take` took, when nothing was sent after all. */
+  giveBack(key: string): Promise<void>;
+}
+
 export interface ResetForm {
   token: string;
   newPassword: string;
@@ -41,55 +56,82 @@ export interface ResetForm {
 }
 
 export class PasswordResetService {
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly job: RepeatingJob;
 
   constructor(
     private readonly resets: PasswordResetRepository,
     private readonly mailer: AccountMailer,
-    /** Reset e-mails left for an account (PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR); none left → none sent. */
-    private readonly emailsPerAccount: { take(key: string): Promise<boolean> },
+    private readonly emailsPerAccount: EmailAllowance,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    pollMs: number,
+  ) {
+    this.job = new RepeatingJob(
+      async () => void (await this.carryOutPending()),
+      pollMs,
+      (error) => this.log.warn({ err: error }, 'password reset: the requests could not be read; trying again'),
+    );
+  }
 
-  /** Checks the request and answers at once; the links are made and mailed right after (see above). */
-  request(usernameOrEmail: string): void {
+  start(): void {
+    this.job.start();
+  }
+
+  /** After a request is answered (not before: its time must not depend on what follows). */
+  wake(): void {
+    this.job.wake();
+  }
+
+  async stop(): Promise<void> {
+    await this.job.stop();
+  }
+
+  /** Checks the request and writes it down; what it names is looked at later, in the background. */
+  async request(usernameOrEmail: string): Promise<void> {
     const [violation] = checkPasswordResetRequest({ usernameOrEmail });
     if (violation) throw badRequest(violation.message, violation.field);
-    const job: Promise<void> = this.sendLinks(usernameOrEmail.trim())
-      .catch((error: unknown) => this.log.error({ err: error }, 'password reset: the link could not be made; the person may ask again'))
-      .finally(() => this.inFlight.delete(job));
-    this.inFlight.add(job);
+    await this.resets.addRequest(usernameOrEmail.trim(), now());
   }
 
-  /** Waits for the requests answered but not yet carried out (at shutdown: none is lost). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.inFlight]);
-  }
-
-  private async sendLinks(text: string): Promise<void> {
-    let written = 0;
-    for (const account of await this.resets.accountsNamedBy(text)) {
-      // Logged by id only: the log says nothing a reader could use to learn who has an account.
-      if (!account.email) {
-        this.log.info({ userId: account.id }, 'password reset: the account has no e-mail address; nothing sent');
-        continue;
-      }
-      if (!(await this.emailsPerAccount.take(String(account.id)))) {
-        this.log.warn({ userId: account.id }, 'password reset: too many e-mails for this account this hour; nothing sent');
-        continue;
-      }
-      const token = crypto.randomBytes(32).toString('base64url');
-      const createdAt = now();
-      const expiresAt = new Date(Date.parse(createdAt) + PASSWORD_RESET_MINUTES * 60_000).toISOString();
-      await this.resets.transaction(async (trx) => {
-        const resets = new PasswordResetRepository(trx);
-        await resets.forgetEnded(account.id, createdAt);
-        await resets.insert({ userId: account.id, tokenHash: hashOf(token), tokenVersion: account.tokenVersion, createdAt, expiresAt });
-        await this.mailer.passwordReset(trx, account, token, expiresAt);
-      });
-      written += 1;
+  /** Carries out the requests no instance holds; answers how many. */
+  async carryOutPending(): Promise<number> {
+    let done = 0;
+    for (let round = 0; round < ROUND; round += 1) {
+      const request = await this.resets.claimRequest(new Date(Date.now() + REQUEST_LEASE_MS).toISOString(), now());
+      if (!request) break;
+      if (await this.carryOut(request)) done += 1;
     }
-    if (written > 0) this.mailer.wake();
+    return done;
+  }
+
+  private async carryOut(request: ClaimedRequest): Promise<boolean> {
+    const accounts: (UserRow & { email: string })[] = [];
+    for (const account of await this.resets.accountsNamedBy(request.askedFor)) {
+      // Logged by id only: the log says nothing a reader could use to learn who has an account.
+      if (!account.email) this.log.info({ userId: account.id }, 'password reset: the account has no e-mail address; nothing sent');
+      else if (!(await this.emailsPerAccount.take(String(account.id)))) {
+        this.log.warn({ userId: account.id }, 'password reset: too many e-mails for this account this hour; nothing sent');
+      } else accounts.push({ ...account, email: account.email });
+    }
+    let carriedOut = false;
+    try {
+      carriedOut = await this.resets.transaction(async (resets, trx) => {
+        // Another instance took it over (this one was too slow): it carries it out, not this one as well.
+        if (!(await resets.completeRequest(request))) return false;
+        for (const account of accounts) {
+          const token = crypto.randomBytes(32).toString('base64url');
+          const createdAt = now();
+          const expiresAt = new Date(Date.parse(createdAt) + PASSWORD_RESET_MINUTES * 60_000).toISOString();
+          await resets.forgetEnded(account.id, createdAt);
+          await resets.insert({ userId: account.id, tokenHash: hashOf(token), tokenVersion: account.tokenVersion, createdAt, expiresAt });
+          await this.mailer.passwordReset(trx, account, token, expiresAt);
+        }
+        return true;
+      });
+    } finally {
+      if (!carriedOut) for (const account of accounts) await this.emailsPerAccount.giveBack(String(account.id));
+    }
+    if (carriedOut && accounts.length > 0) this.mailer.wake();
+    return carriedOut;
   }
 
   /**
@@ -101,11 +143,23 @@ export class PasswordResetService {
     if (violation) throw badRequest(violation.message, violation.field, violation.field === 'token' ? 'INVALID_RESET_TOKEN' : 'INVALID_INPUT');
     // Hashed before the transaction: the slow hash holds no lock.
     const passwordHash = await hashPassword(form.newPassword);
-    const account = await this.resets.transaction(async (trx) => {
-      const userId = await new PasswordResetRepository(trx).use(hashOf(form.token.trim()), now());
-      return userId === undefined ? undefined : new UserRepository(trx).replacePassword(userId, passwordHash);
-    });
+    const account = await this.resets
+      .transaction(async (resets, trx) => {
+        const link = await resets.use(hashOf(form.token.trim()), now());
+        if (!link) return undefined;
+        // Only while the password is still the one the link was made under: of two links used at once, one wins.
+        const updated = await new UserRepository(trx).replacePassword(link.userId, passwordHash, link.tokenVersion);
+        if (!updated) throw new LinkOutdated();
+        return updated;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LinkOutdated) return undefined;
+        throw error;
+      });
     if (!account) throw badRequest(INVALID_RESET_TOKEN, 'token', 'INVALID_RESET_TOKEN');
     return account;
   }
 }
+
+/** The password changed between the link's check and its use: the transaction is undone (the link stays unused). */
+class LinkOutdated extends Error {}

@@ -35,14 +35,22 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
-  /** Replaces the password and raises the token version, so every token issued before stops working. */
-  async replacePassword(id: number, passwordHash: string): Promise<UserRow | undefined> {
-    return this.db
+  /**
+   * Replaces the password and raises the token version, so every token issued before stops working. With
+   * `whileVersion`, only if the token version is still that (a reset link's): undefined when another change came first.
+   */
+  async replacePassword(id: number, passwordHash: string, whileVersion?: number): Promise<UserRow | undefined> {
+    let update = this.db
       .updateTable('users')
       .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1), updatedAt: now() }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+      .where('id', '=', id);
+    if (whileVersion !== undefined) update = update.where('tokenVersion', '=', whileVersion);
+    return update.returningAll().executeTakeFirst();
+  }
+
+  /** Ends the account's password reset links not used yet: they went to an e-mail address it no longer has. */
+  async endResetLinks(id: number): Promise<void> {
+    await this.db.updateTable('passwordResets').set({ usedAt: now() }).where('userId', '=', id).where('usedAt', 'is', null).execute();
   }
 
   /**

@@ -102,6 +102,8 @@ export class UserService {
     if (preferences.timezone !== undefined) changes.timezone = preferences.timezone.trim();
     const updated = await this.users.update(userId, changes);
     if (!updated) throw notFound('User not found', 'USER_NOT_FOUND');
+    // A reset link sent to the address before must not outlive it (the old mailbox may be why it changed).
+    if (changes.email !== undefined) await this.users.endResetLinks(userId);
     return updated;
   }
 

@@ -17,3 +17,8 @@ export interface OrderSuccessState {
 export interface ProductSavedState {
   savedProduct: { id: string; name: string; created: boolean };
 }
+
+/** The page of a reset link: its token, moved out of the address (and so out of the history list and any Referer). */
+export interface ResetPasswordPageState {
+  token: string;
+}

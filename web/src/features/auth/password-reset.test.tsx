@@ -104,6 +104,8 @@ describe('reset password', () => {
     });
     await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
     expect(document.title).toBe('Reset Password — Medshop');
+    // The link's secret left the address (and with it the history list and any Referer).
+    expect(currentPath()).toBe('/reset-password');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
@@ -126,6 +128,19 @@ describe('reset password', () => {
     expect(screen.queryByLabelText(/^New Password/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Ask for a New Link' }));
     expect(currentPath()).toBe('/forgot-password');
+  });
+
+  it('keeps the link through a reload: the token lives on in the page’s history entry', async () => {
+    const { user } = renderApp({
+      path: '/reset-password',
+      state: { token: LINK },
+      token: null,
+      mocks: [resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { username: 'nina' })],
+    });
+    await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Your password has been reset. Please log in with your new password.')).toBeInTheDocument();
   });
 
   it('a link without its token says so at once', async () => {

@@ -3,16 +3,16 @@
 // username filled in.
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { INVALID_RESET_TOKEN, checkPasswordReset } from '../../../../shop-rules/account-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
 import { ResetPasswordDocument } from '../../gql/graphql';
 import { rulesResolver } from '../../lib/form-rules';
-import type { LoginPageState } from '../../lib/navigation-state';
+import type { LoginPageState, ResetPasswordPageState } from '../../lib/navigation-state';
 import { clearToken, readToken } from '../../lib/session';
 import { showUserErrors } from '../../lib/user-errors';
 import { resetFailure } from './forgot-password-route';
@@ -62,8 +62,14 @@ function DeadLink({ message }: { message: string }) {
 
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+  const location = useLocation();
   const navigate = useNavigate();
+  const inAddress = searchParams.get('token')?.trim() ?? '';
+  const token = inAddress || ((location.state as ResetPasswordPageState | null)?.token ?? '');
+  useEffect(() => {
+    // The secret leaves the address bar and the history list; this entry's state keeps it, so a reload still has it.
+    if (inAddress) navigate('/reset-password', { replace: true, state: { token: inAddress } satisfies ResetPasswordPageState });
+  }, [inAddress, navigate]);
   const [resetPassword] = useMutation(ResetPasswordDocument);
   const [failure, setFailure] = useState<string>();
   const [deadLink, setDeadLink] = useState<string | undefined>(token ? undefined : INVALID_RESET_TOKEN);
