@@ -141,8 +141,12 @@ export function ChatRoute() {
     variables: { first: ROOMS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  // Fresh, never from the cache: it decides which room opens.
-  const newestUnread = useQuery(ChatRoomToOpenDocument, { skip: !!chosenRoom, fetchPolicy: 'network-only' });
+  // The room opened when none was chosen, held from the render that chose it until the address names it (below);
+  // then let go, so that the next visit with none chosen (the navbar's Chat) chooses afresh.
+  const [openedRoom, setOpenedRoom] = useState<string | null>(null);
+  if (chosenRoom && openedRoom) setOpenedRoom(null);
+  // Fresh, never from the cache: it decides which room opens (asked once: not again once a room is opened).
+  const newestUnread = useQuery(ChatRoomToOpenDocument, { skip: !!(chosenRoom ?? openedRoom), fetchPolicy: 'network-only' });
 
   const connection = data?.viewer?.chatRoomConnection;
   const rooms = byRecentActivity(connection?.edges.map((edge) => edge.node) ?? []);
@@ -155,11 +159,15 @@ export function ChatRoute() {
   };
 
   // Chosen once both are known: the loaded rooms, and the shop's answer about unread ones (or its failure).
-  const choosing = !chosenRoom && !newestUnread.data && !newestUnread.error;
-  const roomToOpenId = choosing ? null : (roomToOpen(rooms, newestUnread.data?.viewer?.chatRoomConnection.edges[0]?.node)?.id ?? null);
+  const choosing = !chosenRoom && !openedRoom && !newestUnread.data && !newestUnread.error;
+  const roomToOpenId =
+    openedRoom ?? (choosing ? null : (roomToOpen(rooms, newestUnread.data?.viewer?.chatRoomConnection.edges[0]?.node)?.id ?? null));
+  // The room opened for the person is chosen for good: a message arriving elsewhere moves that room to the top of
+  // the list, and opening the room marks it read, but neither may switch the conversation on screen. The address
+  // keeps it, but only later: a navigation is a transition, which React commits after the urgent updates (the
+  // room's history shown, its unread count dropped to 0), so the choice is held from the render that makes it.
+  if (!chosenRoom && !openedRoom && roomToOpenId) setOpenedRoom(roomToOpenId);
   const activeRoomId = chosenRoom ?? roomToOpenId;
-  // The room opened for the person is chosen for good (in the address): a message arriving elsewhere moves that
-  // room to the top of the list, but must not switch the conversation on screen.
   useEffect(() => {
     if (!chosenRoom && roomToOpenId) setSearchParams({ room: roomToOpenId }, { replace: true });
   }, [chosenRoom, roomToOpenId, setSearchParams]);

@@ -170,7 +170,7 @@ describe('the chat sidebar', () => {
         sessionMock({ unreadMessageCount: 3 }),
         ...sidebar([quiet, unreadOld, unreadNew, fresh]),
         history(unreadNew, [message(3, 1, 'Are you there?')]),
-        markRead(unreadNew.id),
+        markRead(unreadNew.id, 1),
       ],
     });
     await waitFor(() => expect(rooms()).toHaveLength(4));
@@ -183,6 +183,55 @@ describe('the chat sidebar', () => {
     // Chosen once the shop has said which room has the newest unread message.
     await waitFor(() => expect(rooms()[2]).toHaveAttribute('aria-current', 'true'));
     expect(await screen.findByRole('heading', { name: 'dave', hidden: true })).toBeInTheDocument();
+    // Opened for good (in the address): reading it, once the shop has answered too (the badge keeps carol's 1),
+    // opens neither carol, the next unread, nor dave again.
+    await waitFor(() => expect(currentPath()).toBe(`/chat?room=${unreadNew.id}`));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`/chat?room=${unreadNew.id}`);
+    expect(rooms()[2]).toHaveAttribute('aria-current', 'true');
+    expect(rooms()[3]).toHaveTextContent('CcarolOld news11/20/20261 unread');
+    expect(within(conversation()).getByText('Are you there?')).toBeInTheDocument();
+  });
+
+  it('coming back with no room chosen opens the room with the newest unread message and keeps it once it is read', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Mine, the latest', lastMessageTime: '2026-11-22T14:00:00.000Z' });
+    const carol = room(2, { roomName: 'carol', lastMessage: 'Old news', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 1 });
+    const dave = room(3, { roomName: 'dave', lastMessage: 'Hello', lastMessageTime: '2026-11-21T10:00:00.000Z' });
+    const arrived = message(3, 2, 'Are you there?', { timestamp: '2026-11-22T14:30:00.000Z' });
+    const daveNow = { ...dave, lastMessage: arrived.content, lastMessageTime: arrived.timestamp, unreadCount: 1 };
+    const { user, live, link } = renderApp({
+      path: `/chat?room=${dave.id}`,
+      mocks: [
+        sessionMock({ unreadMessageCount: 1 }),
+        chatPage([bob, carol, dave]),
+        history(dave, [message(3, 1, 'Hello')]),
+        history(bob, [message(1, 1, 'Mine, the latest', { isMine: true, senderUsername: 'alice' })]),
+        // Back on /chat with no room chosen: the shop's answer about unread ones. Dave's history is cached.
+        newestUnread(daveNow),
+        markRead(dave.id, 1),
+      ],
+    });
+    await within(await screen.findByRole('log', { name: 'Messages with dave', hidden: true })).findByText('Hello');
+    await user.click(rooms()[0]!);
+    await within(await screen.findByRole('log', { name: 'Messages with bob', hidden: true })).findByText('Mine, the latest');
+    // Dave writes while bob's conversation is open: dave's cached history gets the message, and dave a count.
+    await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
+    act(() => live.emit('LiveMessageAdded', { messageAdded: { ...arrived, room: daveNow } }));
+    await waitFor(() => expect(rooms()[0]).toHaveTextContent('DdaveAre you there?2:30 PM1 unread'));
+    const asked = vi.spyOn(link, 'request');
+    await user.click(screen.getByRole('link', { name: 'Chat 2 unread' }));
+    // Dave's conversation shows at once from the cache and is marked read; carol, still unread, must not open.
+    await waitFor(() => expect(currentPath()).toBe(`/chat?room=${dave.id}`));
+    // Once the shop has answered the marking too (the badge keeps carol's 1), it is still dave's.
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`/chat?room=${dave.id}`);
+    expect(rooms()[0]).toHaveAttribute('aria-current', 'true');
+    expect(rooms()[2]).toHaveTextContent('CcarolOld news11/20/20261 unread');
+    expect(within(conversation()).getByText('Are you there?')).toBeInTheDocument();
+    // Each asked once: the room to open, and dave marked read (nothing for carol).
+    expect(asked.mock.calls.map(([operation]) => operation.operationName)).toEqual(['ChatRoomToOpen', 'MarkRoomRead']);
   });
 
   it('opening a room shows its history (oldest first) and marks it read: its count and the navbar’s badge go', async () => {
