@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
 import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
@@ -11,6 +11,9 @@ const cartPage = (lines: Parameters<typeof cart>[0]) => ({
 const payload = (field: string, typename: string, lines: Parameters<typeof cart>[0]) => ({
   data: { [field]: { __typename: typename, cart: cart(lines), userErrors: [] } },
 });
+
+/** How long the shop takes to answer a change, where a test needs its answer in before the next event. */
+const ANSWER_DELAY_MS = 30;
 
 const line = (name: string) => screen.getByRole('heading', { name, hidden: true }).closest('li')!;
 const total = () => screen.getByText('Total', { selector: 'span' }).nextElementSibling?.textContent;
@@ -135,36 +138,49 @@ describe('the cart', () => {
   });
 
   it('marks sold-out and short lines and keeps checkout closed until they are changed', async () => {
-    const { user, live } = renderApp({
-      path: '/cart',
-      mocks: [
-        sessionMock({ itemCount: 4 }),
-        cartPage([cartLine(1, 3, '4.50', 2), cartLine(2, 1, '10.99')]),
-        {
-          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
-          result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50', 2), cartLine(2, 1, '10.99')]),
-        },
-      ],
-    });
-    await screen.findByRole('heading', { name: 'Product 1' });
-    expect(within(line('Product 1')).getByText(/^Only 2 left/)).toBeInTheDocument();
-    expect(within(line('Product 2')).queryByText(/left|Sold out/)).toBeNull();
-    const closed = screen.getByRole('button', { name: 'Proceed to Checkout' });
-    expect(closed).toBeDisabled();
-    expect(closed).toHaveAccessibleDescription('Some items cannot be bought as they are: change or remove the marked ones to check out.');
-    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
-    // Someone buys the last of product 2 meanwhile.
-    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 0 }) }));
-    expect(await within(line('Product 2')).findByText('Sold out: remove it to check out')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Increase quantity of Product 1' })).toBeDisabled();
-    await user.click(within(line('Product 1')).getByRole('button', { name: 'Change to 2' }));
-    await waitFor(() => expect(within(line('Product 1')).queryByText(/left/)).toBeNull());
-    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
-    // Restocked: nothing stands in the way any more.
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 4 }) }));
-    expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
-    expect(screen.queryByText(/cannot be bought/)).toBeNull();
+    // The shop's answer to the change comes when the fake clock lets it: before the restock, as it would.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, live } = renderApp({
+        path: '/cart',
+        mocks: [
+          sessionMock({ itemCount: 4 }),
+          cartPage([cartLine(1, 3, '4.50', 2), cartLine(2, 1, '10.99')]),
+          {
+            request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
+            // Asked after product 2 sold out: the shop's cart says so too.
+            result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50', 2), cartLine(2, 1, '10.99', 0)]),
+            delay: ANSWER_DELAY_MS,
+          },
+        ],
+      });
+      await screen.findByRole('heading', { name: 'Product 1' });
+      expect(within(line('Product 1')).getByText(/^Only 2 left/)).toBeInTheDocument();
+      expect(within(line('Product 2')).queryByText(/left|Sold out/)).toBeNull();
+      const closed = screen.getByRole('button', { name: 'Proceed to Checkout' });
+      expect(closed).toBeDisabled();
+      expect(closed).toHaveAccessibleDescription('Some items cannot be bought as they are: change or remove the marked ones to check out.');
+      expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
+      // Someone buys the last of product 2 meanwhile.
+      await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+      act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 0 }) }));
+      expect(await within(line('Product 2')).findByText('Sold out: remove it to check out')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Increase quantity of Product 1' })).toBeDisabled();
+      await user.click(within(line('Product 1')).getByRole('button', { name: 'Change to 2' }));
+      // At once, before the shop answers, and still once it has.
+      await waitFor(() => expect(within(line('Product 1')).queryByText(/left/)).toBeNull());
+      expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(ANSWER_DELAY_MS));
+      expect(within(line('Product 1')).queryByText(/left/)).toBeNull();
+      expect(within(line('Product 2')).getByText('Sold out: remove it to check out')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+      // Restocked: nothing stands in the way any more.
+      act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 4 }) }));
+      expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+      expect(screen.queryByText(/cannot be bought/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('points out a price that changed while the cart is open, and not once the cart was left', async () => {
