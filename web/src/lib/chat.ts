@@ -88,9 +88,9 @@ function moveUnreadTotal(cache: ApolloCache, by: number): void {
 
 /**
  * Marks the room read: its unread count and the navbar's total drop at once by what the room had, and the shop's
- * answer then tells the total exactly.
+ * answer then tells the total exactly. Resolves whether the shop marked it; when not, the counts come back.
  */
-export function markRoomRead(client: ApolloClient, roomId: string): Promise<unknown> {
+export function markRoomRead(client: ApolloClient, roomId: string): Promise<boolean> {
   const total = cachedUnreadTotal(client.cache, true);
   const roomHad = cachedUnreadCount(client.cache, roomId, true) ?? 0;
   return client
@@ -106,10 +106,14 @@ export function markRoomRead(client: ApolloClient, roomId: string): Promise<unkn
         },
       },
     })
-    .catch((error: unknown) => {
-      // Not worth interrupting anyone: the room stays unread on the server and is marked again when next opened.
-      console.warn('Could not mark the chat room read', error);
-    });
+    .then(
+      ({ data }) => data?.markRoomRead.userErrors.length === 0,
+      (error: unknown) => {
+        // Not worth interrupting anyone: the room stays unread on the server and is marked again when next opened.
+        console.warn('Could not mark the chat room read', error);
+        return false;
+      },
+    );
 }
 
 /** What a messageAdded event tells of a message: enough to write it and to know how its room's count moved. */

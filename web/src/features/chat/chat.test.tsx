@@ -256,6 +256,27 @@ describe('the chat sidebar', () => {
     expect(rooms()[1]).toHaveAttribute('aria-current', 'true');
   });
 
+  it('a room the shop fails to mark read shows its count again, and is not asked again and again', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
+    const { link } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock({ unreadMessageCount: 2 }),
+        ...sidebar([bob]),
+        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]),
+        // However often it were asked, the shop would fail.
+        { request: markRead(bob.id).request, error: new Error('Failed to fetch'), maxUsageCount: Number.MAX_SAFE_INTEGER },
+      ],
+    });
+    const asked = vi.spyOn(link, 'request');
+    await within(await screen.findByRole('log', { name: 'Messages with bob', hidden: true })).findByText('Second');
+    // Long enough for the failure, and for a few more tries had there been any.
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(asked.mock.calls.filter(([operation]) => operation.operationName === 'MarkRoomRead')).toHaveLength(1);
+    expect(rooms()[0]).toHaveTextContent('BbobSecond2:02 PM2 unread');
+    expect(screen.getByRole('link', { name: 'Chat 2 unread' })).toBeInTheDocument();
+  });
+
   it('on a phone the latest room is chosen but stays unread until it is opened from the list', async () => {
     // jsdom has no matchMedia: this one answers as a phone's narrow screen would.
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
@@ -663,6 +684,9 @@ describe('live messages', () => {
 });
 
 describe('after the live connection was lost', () => {
+  /** How long the shop takes to answer what is fetched again on reconnecting. */
+  const REFETCH_DELAY_MS = 30;
+
   it('the open room, the room list and the navbar’s unread badge catch up on what was missed', async () => {
     const bob = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
     const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
@@ -678,10 +702,11 @@ describe('after the live connection was lost', () => {
         { ...sessionMock(), maxUsageCount: 1 },
         ...sidebar([bob, carol]),
         history(bob, [message(1, 1, 'Hi')]),
-        // The second answers are the ones fetched again once the socket is back.
-        sessionMock({ unreadMessageCount: 2 }),
-        chatPage([bobAfter, carolAfter]),
-        history(bobAfter, [message(1, 1, 'Hi'), missedFromBob]),
+        // The second answers are the ones fetched again once the socket is back, all asked at once and answered
+        // together: bob's count comes back in two of them, and is marked read once they are in.
+        { ...sessionMock({ unreadMessageCount: 2 }), delay: REFETCH_DELAY_MS },
+        { ...chatPage([bobAfter, carolAfter]), delay: REFETCH_DELAY_MS },
+        { ...history(bobAfter, [message(1, 1, 'Hi'), missedFromBob]), delay: REFETCH_DELAY_MS },
         markRead(bob.id, 1),
       ],
     });

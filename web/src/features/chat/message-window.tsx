@@ -99,8 +99,18 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   }, [roomId, shown]);
 
   const unreadCount = room?.unreadCount ?? 0;
+  // Asked once at a time, and not again in this opening once the shop did not mark it: its count then comes back
+  // (the optimistic 0 undone), which would otherwise ask again at once, for as long as the shop fails. A message
+  // arriving while the room is open is marked read by the live updates.
+  const marking = useRef(false);
+  const markFailed = useRef(false);
   useEffect(() => {
-    if (visible && unreadCount > 0) void markRoomRead(client, roomId);
+    if (!visible || unreadCount === 0 || marking.current || markFailed.current) return;
+    marking.current = true;
+    void markRoomRead(client, roomId).then((marked) => {
+      marking.current = false;
+      if (!marked) markFailed.current = true;
+    });
   }, [client, roomId, unreadCount, visible]);
 
   // Scrolling: to the newest message when the room opens and when one arrives (if the reader was at the bottom
