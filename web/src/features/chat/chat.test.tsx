@@ -77,6 +77,9 @@ const newestUnread = (fixture: RoomFixture | null) => ({
   },
 });
 
+/** A delay longer than a test may run (15 s): the answer comes only when the test advances the fake clock. */
+const HELD_MS = 20_000;
+
 const activity = (fixture: RoomFixture) => Date.parse(fixture.lastMessageTime ?? fixture.createdAt ?? '');
 
 /** What opening /chat with no room chosen asks: the first page of rooms, and the room with the newest unread message. */
@@ -168,7 +171,9 @@ describe('the chat sidebar', () => {
       path: '/chat',
       mocks: [
         sessionMock({ unreadMessageCount: 3 }),
-        ...sidebar([quiet, unreadOld, unreadNew, fresh]),
+        chatPage([quiet, unreadOld, unreadNew, fresh]),
+        // Held until the list is checked: once dave opens, it is marked read and its count goes.
+        { ...newestUnread(unreadNew), delay: HELD_MS },
         history(unreadNew, [message(3, 1, 'Are you there?')]),
         markRead(unreadNew.id, 1),
       ],
@@ -181,6 +186,8 @@ describe('the chat sidebar', () => {
       'CcarolOld news11/20/20261 unread',
     ]);
     // Chosen once the shop has said which room has the newest unread message.
+    expect(rooms().filter((button) => button.hasAttribute('aria-current'))).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(HELD_MS));
     await waitFor(() => expect(rooms()[2]).toHaveAttribute('aria-current', 'true'));
     expect(await screen.findByRole('heading', { name: 'dave', hidden: true })).toBeInTheDocument();
     // Opened for good (in the address): reading it, once the shop has answered too (the badge keeps carol's 1),
@@ -213,6 +220,7 @@ describe('the chat sidebar', () => {
       ],
     });
     await within(await screen.findByRole('log', { name: 'Messages with dave', hidden: true })).findByText('Hello');
+    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMine, the latest2:00 PM', 'DdaveHello11/21/2026', 'CcarolOld news11/20/20261 unread']));
     await user.click(rooms()[0]!);
     await within(await screen.findByRole('log', { name: 'Messages with bob', hidden: true })).findByText('Mine, the latest');
     // Dave writes while bob's conversation is open: dave's cached history gets the message, and dave a count.
