@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 import { relayTags } from './tests/clients/relay-tags.js';
 
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
-// Vitest runs the files of all projects in parallel, one worker per core.
+// Two files at a time: most of a file's time is spent waiting on the servers, databases and browsers it starts, so two
+// share two cores well (Vitest's default, one worker fewer than the cores, runs one file at a time on this machine).
+// The browser journeys and the operations tests run one at a time among themselves: each starts whole shops.
 export default defineConfig({
   resolve: {
     // One graphql for everyone: Vite would hand our code graphql's ES build and graphql-ws its CommonJS build,
@@ -11,6 +13,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -60,6 +63,7 @@ export default defineConfig({
         test: {
           name: 'operations',
           include: ['tests/operations/**/*.test.ts'],
+          maxWorkers: 1,
           globalSetup: ['tests/operations/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
@@ -71,6 +75,7 @@ export default defineConfig({
         test: {
           name: 'journeys',
           include: ['tests/journeys/**/*.test.ts'],
+          maxWorkers: 1,
           globalSetup: ['tests/journeys/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
