@@ -105,7 +105,7 @@ describe('order e-mails', () => {
       `Your Medshop order #${order.id} was cancelled`,
     ]);
     expect(mails[2]!.text).toMatch(
-      new RegExp(`^Hello Nina,\\n\\nYour order #${order.id} \\(2 items, \\$28\\.90\\) was cancelled, on .+ \\(Asia/Tokyo\\)\\.\\n\\nIts items went back into the shop’s stock; nothing more will happen with this order\\.\\n`),
+      new RegExp(`^Hello Nina,\\n\\nYour order #${order.id} \\(3 items, \\$28\\.90\\) was cancelled, on .+ \\(Asia/Tokyo\\)\\.\\n\\nIts items went back into the shop’s stock; nothing more will happen with this order\\.\\n`),
     );
     // Asked again, the same status writes nothing more.
     expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CANCELLED' } })).status).toBe(200);

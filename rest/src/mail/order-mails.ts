@@ -87,7 +87,9 @@ export function orderStatusMail(recipient: MailRecipient, order: OrderWithItems,
   const ordersUrl = `${context.shopUrl}/orders`;
   const subject = move.subject(order.id);
   const footer = footers(context);
-  const summary = `Your order #${order.id} (${order.items.length === 1 ? '1 item' : `${order.items.length} items`}, ${amount(order.totalCents)}) ${move.says}, on ${when(at)}.`;
+  // Items as the shop counts them everywhere (the cart, the desk): the sum of the quantities, not the lines.
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const summary = `Your order #${order.id} (${units === 1 ? '1 item' : `${units} items`}, ${amount(order.totalCents)}) ${move.says}, on ${when(at)}.`;
   const text = [greeting(recipient), '', summary, ...(move.note ? ['', move.note] : []), '', `Follow your order: ${ordersUrl}`, '', footer.text, ''].join('\n');
   const html = htmlPage(
     subject,
