@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poll } from '../../tests/helpers/poll.js';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { type Feed, type SocketEvent, WAIT_MS, listen } from '../../tests/helpers/socket-feed.js';
@@ -237,7 +238,12 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     // Unknown everywhere yet: the client is asked for the query.
     expect(await post(gatewayB, { extensions: { persistedQuery } })).toMatchObject({ errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] });
     expect(await post(gatewayA, { query, extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
-    expect(await post(gatewayB, { extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
+    // Gateway A stores it a moment after answering (Apollo does not wait for the store).
+    const fromB = await poll(
+      () => post(gatewayB, { extensions: { persistedQuery } }),
+      (answer) => !JSON.stringify(answer).includes('PERSISTED_QUERY_NOT_FOUND'),
+    );
+    expect(fromB).toEqual({ data: { viewer: { username: `apq-${run}` } } });
   });
 });
 
@@ -270,7 +276,12 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
 
   it('keeps each entry for PERSISTED_QUERIES_TTL_SECONDS and at most PERSISTED_QUERIES_MAX of them, the oldest going first', async () => {
     const queries = Array.from({ length: 5 }, (_, i) => `{ __typename } # anonymous ${i} ${run}`);
-    for (const query of queries) expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({ data: { __typename: 'Query' } });
+    for (const query of queries) {
+      expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({ data: { __typename: 'Query' } });
+      // Apollo stores the entry after answering, without waiting for it: each is in Redis before the next is sent, so
+      // that "oldest" means the order they were sent in.
+      await poll(() => redis.zscore(`${prefix}pq-index`, `${prefix}pq:apq:${persisted(query).sha256Hash}`), (score) => score !== null);
+    }
     const entries = (await redis.keys(`${prefix}pq:apq:*`)).sort();
     expect(entries).toEqual(queries.slice(2).map((query) => `${prefix}pq:apq:${persisted(query).sha256Hash}`).sort());
     for (const entry of entries) {
