@@ -7,7 +7,7 @@ import { SpreadSequencer } from './tests/spread-sequencer.js';
 // Two files at a time: most of a file's time is spent waiting on the servers, databases and browsers it starts, so two
 // share two cores well (Vitest's default, one worker fewer than the cores, runs one file at a time on this machine).
 // The heavy files (browser journeys, operations) are spread among the others (tests/spread-sequencer.ts): the suite
-// took 13 min with them one at a time after the rest, 10.7 with them spread.
+// took 13 min here with them one at a time after the rest, 11 to 12 with them spread.
 // The node suites load their modules once per worker, not once per file (`isolate: false`, a minute less): each file
 // still starts its own servers and databases, and none mocks a module or leaves a setting or a fake clock behind.
 export default defineConfig({
