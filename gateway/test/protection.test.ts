@@ -390,16 +390,24 @@ describe('limits per client and per user', () => {
       const roomId = room.data.createChatRoom.room.id;
       const send = (content: string) =>
         strict.graphql(
-          'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { content } userErrors { message field code } } }',
+          'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { content } userErrors { message field code retryAfterSeconds } } }',
           { input: { roomId, content } },
           sender,
         );
       expect((await send('one')).data.sendMessage).toEqual({ message: { content: 'one' }, userErrors: [] });
       expect((await send('two')).data.sendMessage).toEqual({ message: { content: 'two' }, userErrors: [] });
-      expect((await send('three')).data.sendMessage).toEqual({
+      const third = (await send('three')).data.sendMessage;
+      expect(third).toEqual({
         message: null,
-        userErrors: [{ message: 'Too many messages. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS' }],
+        userErrors: [{ message: 'Too many messages. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: expect.any(Number) }],
       });
+      // The seconds are the REST service's own Retry-After (what is left of its minute), not the message's "1 minute":
+      // asked straight after, it says the same or a second less.
+      const straight = await strict.rest.request('POST', '/api/chat/rooms/quiet-reader/messages', { token: sender, body: { content: 'four' } });
+      expect(straight.status).toBe(429);
+      const restSeconds = Number(straight.headers['retry-after']);
+      expect(third.userErrors[0].retryAfterSeconds - restSeconds).toBeGreaterThanOrEqual(0);
+      expect(third.userErrors[0].retryAfterSeconds - restSeconds).toBeLessThanOrEqual(1);
       const history = await strict.graphql(
         'query ($id: ID!) { node(id: $id) { ... on ChatRoom { messages(last: 10) { edges { node { content } } } } } }',
         { id: roomId },
