@@ -19,7 +19,8 @@ import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
 import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
 import { costRefusal } from './query-cost.js';
-import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
+import { limitCodeOf } from './limit-refusal.js';
+import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, isTokenLimitError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
@@ -255,7 +256,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     includeStacktraceInErrorResponses: !config.production,
     // No "Did you mean …?" in production: it would reveal the schema field by field.
     hideSchemaDetailsFromClientErrors: config.production,
-    formatError: (formatted) => {
+    formatError: (formatted, error) => {
+      // A limit's refusal, which Apollo Server answers as GRAPHQL_VALIDATION_FAILED: the limit's own code (limit-refusal.ts).
+      const limit = limitCodeOf(error);
+      if (limit && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') return { ...formatted, extensions: { ...formatted.extensions, code: limit } };
       // Apollo answers some of a client's mistakes with a bare error (no code, hence INTERNAL_SERVER_ERROR): each
       // says what it is.
       const clientMistake = APOLLO_CLIENT_MISTAKES[formatted.message];
@@ -263,7 +267,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
-      if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') return { ...formatted, message: clarifyParseError(formatted.message) };
+      if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') {
+        const message = clarifyParseError(formatted.message);
+        if (isTokenLimitError(message)) return { ...formatted, message, extensions: { ...formatted.extensions, code: 'MAX_TOKENS', limit: QUERY_LIMITS.maxTokens } };
+        return { ...formatted, message };
+      }
       // Apollo hides suggestions in validation errors only; bad variable values (an input field misspelled) too.
       if (config.production && formatted.extensions?.code === 'BAD_USER_INPUT') return { ...formatted, message: withoutSuggestions(formatted.message) };
       return formatted;

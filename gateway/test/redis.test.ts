@@ -308,7 +308,7 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
     const query = `{ __typename } ${'#'.repeat(20_000)}`;
     const answer = await post({ query, extensions: { persistedQuery: persisted(query) } });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors![0]!.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(answer.body.errors![0]!.extensions.code).toBe('MAX_DOCUMENT_SIZE');
     expect(await redis.exists(`${prefix}pq:apq:${persisted(query).sha256Hash}`)).toBe(0);
   });
 });
