@@ -157,6 +157,8 @@ describe('a client’s mistakes have their own codes', () => {
             extensions: { code: 'PERSISTED_QUERY_VERSION_NOT_SUPPORTED' },
           },
         ],
+        // Refused before it was priced: nothing taken from the allowance, whose state is told as on every answer.
+        extensions: { cost: { requested: 0, allowance: { capacity: 10_000, remaining: expect.any(Number), refillPerSecond: 500 } } },
       });
     }
   });
