@@ -23,7 +23,9 @@ function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace
   if (query.after !== undefined && query.before !== undefined) throw badRequest('Give after or before, not both', 'before');
   if (query.page !== undefined) throw badRequest('Give page, or after or before: not both', 'page');
   if (query.after !== undefined) return { after: query.after };
-  return { before: query.before === 'end' ? 'end' : Number(query.before) };
+  // Every id is below a number past the largest a database id can be: that is before the end.
+  const before = query.before === 'end' ? 'end' : Number(query.before);
+  return { before: before === 'end' || before > MAX_DATABASE_ID ? 'end' : before };
 }
 
 export interface ProductRouteOptions {
