@@ -18,8 +18,10 @@ import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
 import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
-import { costRefusal } from './query-cost.js';
-import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
+import { createCostAllowances } from './cost-allowance.js';
+import { createCostCharging } from './cost-plugin.js';
+import { limitCodeOf } from './limit-refusal.js';
+import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, isTokenLimitError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
@@ -93,6 +95,8 @@ const badRequest = (error: GraphQLError) =>
 
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The time the cost allowances refill by (Date.now); a test drives its own. */
+  clock?: () => number;
 }
 
 /** Error codes that say the shop failed, not the client. */
@@ -104,8 +108,13 @@ const SERVER_FAULTS = new Set(['INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE'])
  */
 function acceptedUserId(context: GatewayContext): number | undefined {
   if (!context.caller.tokenAccepted || !context.token) return undefined;
+  return claimedUserId(context.token);
+}
+
+/** The user id in a JWT's `sub`, unchecked: only for a token REST accepted or issued. */
+function claimedUserId(token: string): number | undefined {
   try {
-    const claims = JSON.parse(Buffer.from(context.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
     const id = Number(claims.sub);
     return Number.isSafeInteger(id) && id > 0 ? id : undefined;
   } catch {
@@ -166,16 +175,14 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
 };
 
 /**
- * What is refused once the operation and its variables are known, before anything runs (so nothing is logged):
- * an operation that costs too much (query-cost.ts), and a subscription sent over HTTP — the client's mistake,
- * answered 400 with where subscriptions are served.
+ * A subscription sent over HTTP, refused once the operation is known, before anything runs (so nothing is logged):
+ * the client's mistake, answered 400 with where subscriptions are served. What an operation costs is refused (or
+ * charged) by the cost plugin (cost-plugin.ts).
  */
 const refusedBeforeExecution: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ operation, document, request, schema }) {
-        const tooCostly = costRefusal(schema, document, request.operationName, request.variables);
-        if (tooCostly) throw badRequest(tooCostly);
+      async didResolveOperation({ operation }) {
         if (operation?.operation !== 'subscription') return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
@@ -202,6 +209,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
+  const allowances = createCostAllowances(config.costAllowance, { redisUrl: config.redisUrl, keyPrefix: config.redisChannelPrefix, clock: options.clock });
+  const costs = createCostCharging({ allowances, userIdOf: claimedUserId });
   const schema = loadSchema();
   const trustedDocuments = loadTrustedDocuments(config.persistedDocuments);
 
@@ -222,6 +231,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     subscriptionsPerSocket: config.subscriptionsPerSocket,
     trustedProxies: config.trustedProxies,
     socketCounts,
+    costs,
+    allowances,
     currency: config.currency,
     trustedDocuments,
     trustedDocumentPolicy: config.trustedDocuments,
@@ -255,7 +266,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     includeStacktraceInErrorResponses: !config.production,
     // No "Did you mean …?" in production: it would reveal the schema field by field.
     hideSchemaDetailsFromClientErrors: config.production,
-    formatError: (formatted) => {
+    formatError: (formatted, error) => {
+      // A limit's refusal, which Apollo Server answers as GRAPHQL_VALIDATION_FAILED: the limit's own code (limit-refusal.ts).
+      const limit = limitCodeOf(error);
+      if (limit && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') return { ...formatted, extensions: { ...formatted.extensions, code: limit } };
       // Apollo answers some of a client's mistakes with a bare error (no code, hence INTERNAL_SERVER_ERROR): each
       // says what it is.
       const clientMistake = APOLLO_CLIENT_MISTAKES[formatted.message];
@@ -263,7 +277,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
-      if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') return { ...formatted, message: clarifyParseError(formatted.message) };
+      if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') {
+        const message = clarifyParseError(formatted.message);
+        if (isTokenLimitError(message)) return { ...formatted, message, extensions: { ...formatted.extensions, code: 'MAX_TOKENS', limit: QUERY_LIMITS.maxTokens } };
+        return { ...formatted, message };
+      }
       // Apollo hides suggestions in validation errors only; bad variable values (an input field misspelled) too.
       if (config.production && formatted.extensions?.code === 'BAD_USER_INPUT') return { ...formatted, message: withoutSuggestions(formatted.message) };
       return formatted;
@@ -280,6 +298,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       operationTracing,
       refusedBeforeExecution,
       catalogueCache.plugin,
+      // After the catalogue cache: it keeps the answer it is given, and this puts a caller's own figures on a copy.
+      costs.plugin,
     ],
   });
   await apollo.start();
@@ -289,6 +309,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    onSend: costs.onSend,
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         // Apollo Server's first call for a request, after its CSRF check and before it parses or validates anything:
@@ -352,6 +373,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     catalogueCache.close();
     await pubsub.close();
     await socketCounts.close();
+    await allowances.close();
     await persistedQueries?.close();
     await rest.close();
   });

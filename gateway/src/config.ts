@@ -5,6 +5,7 @@ import { parseCurrency } from '../../config/currency.js';
 import { fromRoot } from '../../config/paths.js';
 import { type TrustedDocumentPolicy, parseTrustedDocumentPolicy } from './trusted-documents.js';
 import type { CatalogueCacheSettings } from './catalogue-cache.js';
+import type { AllowanceSettings } from './cost-allowance.js';
 
 /** The web app's persisted documents, as `npm run codegen` writes them. */
 export const DEFAULT_PERSISTED_DOCUMENTS = fromRoot('web', 'src', 'gql', 'persisted-documents.json');
@@ -25,6 +26,11 @@ export interface GatewayConfig {
   upstreamCallsPerOperation: number;
   /** Operations one socket may start per second (a burst of twice that); more are refused with TOO_MANY_REQUESTS. */
   socketOperationsPerSecond: number;
+  /**
+   * Each caller's allowance of cost points (cost-allowance.ts): a user's, or an address's without a token REST accepted;
+   * shared by every gateway with Redis. COST_ALLOWANCE points at most, COST_REFILL_PER_SECOND back each second.
+   */
+  costAllowance: AllowanceSettings;
   /** Subscription sockets one user may hold open (on every gateway together, with Redis); more are closed with 1013. */
   socketsPerUser: number;
   /** Live subscriptions one socket may hold; more are refused with TOO_MANY_SUBSCRIPTIONS. */
@@ -107,6 +113,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
     upstreamCallsPerOperation: parsePositiveInteger('UPSTREAM_CALLS_PER_OPERATION', env.UPSTREAM_CALLS_PER_OPERATION, 100),
     socketOperationsPerSecond: parsePositiveInteger('SOCKET_OPERATIONS_PER_SECOND', env.SOCKET_OPERATIONS_PER_SECOND, 20),
+    costAllowance: {
+      capacity: parsePositiveInteger('COST_ALLOWANCE', env.COST_ALLOWANCE, 10_000),
+      refillPerSecond: parsePositiveInteger('COST_REFILL_PER_SECOND', env.COST_REFILL_PER_SECOND, 500),
+    },
     socketsPerUser: parsePositiveInteger('SOCKETS_PER_USER', env.SOCKETS_PER_USER, 10),
     subscriptionsPerSocket: parsePositiveInteger('SUBSCRIPTIONS_PER_SOCKET', env.SUBSCRIPTIONS_PER_SOCKET, 10),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

@@ -12,6 +12,7 @@ import {
   Kind,
   type SelectionSetNode,
 } from 'graphql';
+import { limitRefusal } from './limit-refusal.js';
 
 export const SHAPE_LIMITS = {
   /** Fields of a document with its fragments spread; the largest screen query asks for about 120. */
@@ -32,7 +33,8 @@ export interface ShapeReport {
   selections: number;
 }
 
-const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+/** A fragment spreading itself is invalid GraphQL, not a limit: graphql-js's own code. */
+const invalid = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
 
 const responseName = (field: { alias?: { value: string } | undefined; name: { value: string } }) => field.alias?.value ?? field.name.value;
 
@@ -87,7 +89,7 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
 
   // A cycle is refused first: walked spread out, fragments that spread each other have no end.
   const cycle = fragmentCycle(fragments, () => (visits += 1));
-  if (cycle) return { refusal: refusal(cycle), visits, selections: 0 };
+  if (cycle) return { refusal: invalid(cycle), visits, selections: 0 };
 
   // Fields of a selection set with its fragments spread; each fragment counted once. Sums may grow past any limit:
   // they are only compared with it.
@@ -136,7 +138,11 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
   for (const root of roots) selections += sizeOf(root.selectionSet);
   if (selections > limits.maxSelections) {
     return {
-      refusal: refusal(`The document asks for ${selections} fields once its fragments are spread; at most ${limits.maxSelections} are allowed`),
+      refusal: limitRefusal(
+        `The document asks for ${selections} fields once its fragments are spread; at most ${limits.maxSelections} are allowed`,
+        'MAX_FIELDS',
+        { limit: limits.maxSelections, actual: selections },
+      ),
       visits,
       selections,
     };
@@ -145,7 +151,9 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
   // Now small and without cycles: walk it spread out, counting the fields asked at each place (the path of response
   // names) and the fragments spread there. The walk's own steps are bounded too, whatever the document holds.
   const maxVisits = visits + STEPS_PER_SELECTION * limits.maxSelections;
-  const tooComplex = refusal('The document is too complex to check: spread fewer fragments, or nest fewer inline fragments');
+  const tooComplex = limitRefusal('The document is too complex to check: spread fewer fragments, or nest fewer inline fragments', 'MAX_SHAPE_STEPS', {
+    limit: STEPS_PER_SELECTION * limits.maxSelections,
+  });
   for (const root of roots) {
     const repeats = new Map<string, number>();
     const walk = (selectionSet: SelectionSetNode, path: string): GraphQLError | undefined => {
@@ -158,7 +166,9 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
           const times = (repeats.get(place) ?? 0) + 1;
           repeats.set(place, times);
           if (times > limits.maxRepeats) {
-            return refusal(`The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`);
+            return limitRefusal(`The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`, 'MAX_FIELD_REPEATS', {
+              limit: limits.maxRepeats,
+            });
           }
           if (selection.selectionSet) found = walk(selection.selectionSet, place);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) found = walk(selection.selectionSet, path);
@@ -168,7 +178,11 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
           const spreads = (repeats.get(place) ?? 0) + 1;
           repeats.set(place, spreads);
           if (spreads > limits.maxFragmentsPerPlace) {
-            return refusal(`More than ${limits.maxFragmentsPerPlace} fragments are spread in one place${path ? ` ("${path}")` : ''}; spread fewer`);
+            return limitRefusal(
+              `More than ${limits.maxFragmentsPerPlace} fragments are spread in one place${path ? ` ("${path}")` : ''}; spread fewer`,
+              'MAX_FRAGMENT_SPREADS',
+              { limit: limits.maxFragmentsPerPlace },
+            );
           }
           const fragment = fragments.get(selection.name.value);
           if (fragment) found = walk(fragment.selectionSet, path);

@@ -34,9 +34,22 @@ export class UpstreamRejection extends GraphQLError {
     message: string,
     readonly field?: string,
     readonly restCode?: string,
+    /** A 429's Retry-After, in seconds: when the limit lets the caller try again. */
+    readonly retryAfterSeconds?: number,
   ) {
-    super(message, { extensions: { code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT' } });
+    super(message, {
+      extensions: { code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT', ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+    });
   }
+}
+
+/** Retry-After (RFC 9110 §10.2.3) in whole seconds from now: a number of seconds, or a date; undefined when neither. */
+export function retryAfterSecondsOf(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (/^[0-9]{1,9}$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export const UPSTREAM_UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again in a moment.';

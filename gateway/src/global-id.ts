@@ -35,8 +35,9 @@ export function numericIdOf(globalId: string, type: NodeType): number | undefine
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
-// Connection cursors are opaque: an offset for offset-paged lists, a message id for chat history, and a room's place in
-// the viewer's list (its latest activity and its id) for chat rooms, each written as text ("offset:19"), then sealed:
+// Connection cursors are opaque: an offset for offset-paged lists (orders), an offset and an id for products (paged by
+// keyset from the id), a message id for chat history, and a room's place in the viewer's list (its latest activity and
+// its id) for chat rooms, each written as text ("offset:19", "at:19,342"), then sealed:
 // a version byte and the text masked, in base64url. A client cannot read one, so none builds on what is inside (it is
 // free to change); one made up or mangled reads as no cursor. Not a secret: a cursor grants nothing a client could
 // not page to.
@@ -75,6 +76,29 @@ function decodeCursor(cursor: string, prefix: string): number | undefined {
 }
 
 export const offsetFromCursor = (cursor: string) => decodeCursor(cursor, 'offset');
+
+/** Where an item of a list stands: its offset, and (in cursors written since keyset paging) its id. */
+export interface ItemPlace {
+  offset: number;
+  id?: number | undefined;
+}
+
+/**
+ * An item's cursor in a list ordered by id (products): its offset and its id, so that the next page is read from the
+ * id on (keyset) where the contract allows, the offset telling where the page stands in the list.
+ */
+export const itemCursor = (offset: number, id: number) => sealCursor(`at:${offset},${id}`);
+
+/** The place an item cursor names; an offset cursor (an earlier release's, or an offset-paged list's) has no id. */
+export function itemPlaceFromCursor(cursor: string): ItemPlace | undefined {
+  const at = /^at:([0-9]{1,15}),([1-9][0-9]{0,15})$/.exec(openCursor(cursor) ?? '');
+  if (at) {
+    const id = Number(at[2]);
+    return Number.isSafeInteger(id) ? { offset: Number(at[1]), id } : undefined;
+  }
+  const offset = offsetFromCursor(cursor);
+  return offset === undefined ? undefined : { offset };
+}
 export const messageIdFromCursor = (cursor: string) => decodeCursor(cursor, 'message');
 
 

@@ -8,10 +8,10 @@ import {
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLError,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
-  GraphQLError,
   Kind,
   type SelectionSetNode,
   getArgumentValues,
@@ -21,6 +21,7 @@ import {
   isInterfaceType,
   isObjectType,
 } from 'graphql';
+import { limitRefusal } from './limit-refusal.js';
 import { defaultPageSizeOf } from './page-size.js';
 
 /** About how many objects an answer may hold: the screens ask for a few hundred at most. */
@@ -126,6 +127,15 @@ export function operationCost(
   return selectionCost(operation.selectionSet, root, { schema, fragments, variables: coerced, visiting: new Set(), fragmentPrices: new Map() });
 }
 
+/**
+ * The refusal of an operation whose price is over `limit` (MAX_QUERY_COST, or a caller's whole allowance where that is
+ * smaller: such an operation could never run), or undefined when it may run.
+ */
+export function refusalOfCost(cost: number, limit = MAX_QUERY_COST): GraphQLError | undefined {
+  if (cost <= limit) return undefined;
+  return limitRefusal(`Query cost limit of ${limit} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`, 'MAX_COST', { limit, actual: cost });
+}
+
 /** The refusal of an operation that costs too much, or undefined when it may run. */
 export function costRefusal(
   schema: GraphQLSchema,
@@ -133,9 +143,5 @@ export function costRefusal(
   operationName: string | null | undefined,
   variables: Variables,
 ): GraphQLError | undefined {
-  const cost = operationCost(schema, document, operationName, variables);
-  if (cost <= MAX_QUERY_COST) return undefined;
-  return new GraphQLError(`Query cost limit of ${MAX_QUERY_COST} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`, {
-    extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-  });
+  return refusalOfCost(operationCost(schema, document, operationName, variables));
 }

@@ -18,6 +18,7 @@ import {
   validate,
 } from 'graphql';
 import { shapeRefusal } from './document-shape.js';
+import { type LimitCode, armorFigures, limitCodeOf, limitRefusal } from './limit-refusal.js';
 
 export const QUERY_LIMITS = {
   /** Bytes of a document's text, comments and whitespace included; the largest screen query has about 700. */
@@ -35,16 +36,17 @@ export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
 export const VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
 
 /**
- * A refused query is a validation error like any other (400, GRAPHQL_VALIDATION_FAILED): reported to the
- * validation context instead of thrown (which would be a 500), and without armor's misleading "Syntax Error:".
+ * A refused query is reported to the validation context like any other validation error (400) instead of thrown
+ * (which would be a 500), without armor's misleading "Syntax Error:", and with its limit's code and figures (Apollo
+ * Server answers it as GRAPHQL_VALIDATION_FAILED, which app.ts's formatError puts back to the limit's code).
  */
-const reportRefusal = {
+const reportRefusal = (code: LimitCode, limit: number) => ({
   propagateOnRejection: false,
   onReject: [
     (context: ValidationContext | null, error: GraphQLError) =>
-      context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''))),
+      context?.reportError(limitRefusal(error.message.replace(/^Syntax Error: /, ''), code, armorFigures(error.message) ?? { limit })),
   ],
-};
+});
 
 /**
  * The rules run beside graphql-js's own: the shape limits, and with introspection off the rule that refuses it
@@ -52,15 +54,18 @@ const reportRefusal = {
  */
 export function queryLimitRules(options: { introspection: boolean }): ValidationRule[] {
   return [
-    maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal }),
-    maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal }),
-    maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal }),
+    maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal('MAX_DEPTH', QUERY_LIMITS.maxDepth) }),
+    maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal('MAX_ALIASES', QUERY_LIMITS.maxAliases) }),
+    maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal('MAX_DIRECTIVES', QUERY_LIMITS.maxDirectives) }),
     ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
 }
 
 /** graphql-js says "more that 2000 tokens"; clients read "more than". */
 export const clarifyParseError = (message: string) => message.replace(/ more that (\d+) tokens/, ' more than $1 tokens');
+
+/** graphql-js's parse error for a document over the token limit (parsing stops there: only the limit is known). */
+export const isTokenLimitError = (message: string) => / more th[ae]t \d+ tokens/.test(message);
 
 export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 
@@ -85,9 +90,10 @@ export function documentSizeRefusal(text: string): GraphQLError | undefined {
   if (text.length * 3 <= QUERY_LIMITS.maxDocumentBytes) return undefined;
   const bytes = Buffer.byteLength(text);
   if (bytes <= QUERY_LIMITS.maxDocumentBytes) return undefined;
-  return new GraphQLError(
+  return limitRefusal(
     `The document is ${bytes} bytes long; at most ${QUERY_LIMITS.maxDocumentBytes} are allowed, comments and whitespace included`,
-    { extensions: { code: PARSE_FAILED } },
+    'MAX_DOCUMENT_SIZE',
+    { limit: QUERY_LIMITS.maxDocumentBytes, actual: bytes },
   );
 }
 
@@ -102,6 +108,11 @@ export function parseWithinLimits(text: string): Parsed {
     document = parse(text, parseOptions);
   } catch (error) {
     const parseError = error as GraphQLError;
+    if (isTokenLimitError(parseError.message)) {
+      return {
+        refusal: limitRefusal(clarifyParseError(parseError.message), 'MAX_TOKENS', { limit: QUERY_LIMITS.maxTokens }, { source: parseError.source, positions: parseError.positions }),
+      };
+    }
     return { refusal: withCode(parseError, PARSE_FAILED, clarifyParseError(parseError.message)) };
   }
   const badShape = shapeRefusal(document);
@@ -140,5 +151,8 @@ export function checkDocument(
   const parsed = parseWithinLimits(query);
   if (parsed.refusal) return { errors: [parsed.refusal] };
   const errors = validate(schema, parsed.document, [...specifiedRules, ...queryLimitRules(options)]);
-  return errors.length > 0 ? { errors: errors.map((error) => withCode(error, VALIDATION_FAILED)) } : { document: parsed.document };
+  // A limit's refusal keeps its own code, as app.ts's formatError gives it over HTTP.
+  return errors.length > 0
+    ? { errors: errors.map((error) => withCode(error, limitCodeOf(error) ?? VALIDATION_FAILED)) }
+    : { document: parsed.document };
 }

@@ -22,7 +22,9 @@ import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './
 import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
-import { costRefusal } from './query-cost.js';
+import { operationCost, refusalOfCost } from './query-cost.js';
+import type { CostAllowances } from './cost-allowance.js';
+import { type CostCharging, type CostReport, chargeOf, costReport, throttled } from './cost-plugin.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 import type { SocketCounts } from './socket-counts.js';
 import { type TrustedDocumentPolicy, type TrustedDocuments, persistedHashOf, trustedDocumentRefusal } from './trusted-documents.js';
@@ -80,6 +82,9 @@ export interface SubscriptionServerOptions {
   /** Addresses whose x-forwarded-for is believed (nginx in front), as over HTTP. */
   trustedProxies: string[];
   socketCounts: SocketCounts;
+  /** Each operation's price is taken from its user's allowance, the one their HTTP operations take from. */
+  costs: CostCharging;
+  allowances: CostAllowances;
   /** The shop's currency, for the Money of the operations' answers. */
   currency: string;
   /** Documents a client may name by hash alone (an empty query and `extensions.persistedQuery`), as over HTTP. */
@@ -98,6 +103,8 @@ type SocketState = {
   eventBudgets?: WeakMap<object, UpstreamBudget>;
   /** While tracing is on: the span of each operation being started or run, by its id. */
   operationSpans?: Map<string, Span>;
+  /** What each query or mutation was charged, by its id, told in its answer's `extensions.cost`. */
+  costs?: Map<string, CostReport>;
 };
 
 const tooManySubscriptions = (max: number) =>
@@ -186,7 +193,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           return false;
         }
       },
-      onSubscribe: (context, id, payload) => {
+      onSubscribe: async (context, id, payload) => {
         // One socket may not run operations as fast as it can send them: each one may cost REST calls.
         const allowance = (context.extra.allowance ??= operationAllowance(options.socketOperationsPerSecond, options.socketOperationsPerSecond * 2));
         if (!allowance()) {
@@ -214,8 +221,14 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
               return options.production ? hideSuggestions(refusal) : refusal;
             });
           }
-          const tooCostly = costRefusal(options.schema, checked.document, payload.operationName, payload.variables ?? undefined);
+          const cost = operationCost(options.schema, checked.document, payload.operationName, payload.variables ?? undefined);
+          const tooCostly = refusalOfCost(cost, options.costs.maxCost);
           if (tooCostly) return [tooCostly];
+          // Taken from the user's allowance, as over HTTP: the socket is no way around it. A subscription pays once, at its start.
+          const charge = chargeOf(cost);
+          const allowance = await options.allowances.take(options.costs.socketBucket(context.extra.viewer!), charge);
+          if (!allowance.taken) return [throttled(options.allowances.settings, charge, allowance)];
+          if (operation.operation !== 'subscription') (context.extra.costs ??= new Map()).set(id, costReport(options.allowances.settings, charge, allowance));
           if (operation.operation === 'subscription') {
             const live = (context.extra.subscriptionIds ??= new Set());
             for (const liveId of live) if (!(liveId in context.subscriptions)) live.delete(liveId);
@@ -275,14 +288,21 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
       },
       onNext: (context, id, _payload, _args, result) => {
         if (context.extra.subscriptionIds?.has(id)) subscriptionEvents.inc();
-        if (!result.errors) return undefined;
+        // A query's or mutation's one answer says what it was charged, as over HTTP (a subscription's events do not).
+        const cost = context.extra.costs?.get(id);
+        if (cost) {
+          context.extra.costs!.delete(id);
+          result = { ...result, extensions: { ...result.extensions, cost } };
+        }
+        if (!result.errors) return cost ? result : undefined;
         // What clients are not told is logged, as over HTTP.
         for (const error of result.errors) {
           const original = error.originalError;
           if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
           else if (original && !(original as { extensions?: unknown }).extensions) options.log.error({ err: original }, 'resolver failed');
         }
-        return options.production ? { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) } : undefined;
+        if (options.production) return { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) };
+        return cost ? result : undefined;
       },
     },
     sockets,

@@ -43,28 +43,29 @@ describe('documents whose checks would take long are refused first, with bounded
       'a fragment spread 100 times in fragments spread 100 times (2.5 KB asking for 10⁸ fields)',
       fragmentBomb(),
       'The document asks for 100000000 fields once its fragments are spread; at most 1000 are allowed',
-      'GRAPHQL_VALIDATION_FAILED',
+      { code: 'MAX_FIELDS', limit: 1000, actual: 100_000_000 },
     ],
     [
       '390 `viewer { id }` side by side',
       `{ ${'viewer { id } '.repeat(390)}}`,
       'The field "viewer" is asked for more than 30 times in one place; ask for it once',
-      'GRAPHQL_VALIDATION_FAILED',
+      { code: 'MAX_FIELD_REPEATS', limit: 30 },
     ],
     [
       'a megabyte less a little of comments around a valid query',
       `${'# padding padding padding padding padding padding padding padding\n'.repeat(15_000)}{ viewer { id } }`,
       'The document is 990017 bytes long; at most 16384 are allowed, comments and whitespace included',
-      'GRAPHQL_PARSE_FAILED',
+      { code: 'MAX_DOCUMENT_SIZE', limit: 16384, actual: 990_017 },
     ],
-  ])('%s: anonymously over HTTP and over a socket', async (_name, query, message, code) => {
+  ])('%s: anonymously over HTTP and over a socket, with its own code and figures', async (_name, query, message, extensions) => {
     shop.resetCalls();
     const answer = await shop.graphql(query);
     expect(answer.status).toBe(400);
     expect(answer.data).toBeUndefined();
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[message, code]]);
+    // In development an HTTP error also carries its stack trace.
+    expect(answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }])).toEqual([[message, extensions]]);
     const socketErrors = await overTheSocket(shop.gateway, query);
-    expect(socketErrors.map((error) => [error.message, error.extensions?.code])).toEqual([[message, code]]);
+    expect(socketErrors.map((error) => [error.message, error.extensions])).toEqual([[message, extensions]]);
     // The socket's own check of its token at connection is the only call.
     expect(shop.calls).toEqual(['GET /api/users/profile']);
   });
@@ -113,18 +114,29 @@ describe('documents whose checks would take long are refused first, with bounded
 
 describe('one error, one shape, on both transports (in production)', () => {
   it.each([
-    ['a syntax error', '{ viewer { id }', {}],
-    ['a field the schema does not have', '{ viewer { idd } }', {}],
-    ['a query 13 levels deep', '{ viewer { chatRooms { messages { edges { node { room { messages { edges { node { room { messages { edges { node { id } } } } } } } } } } } } } }', {}],
-    ['16 aliases', `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, {}],
-    ['a cost over the limit', 'query ($n: Int) { viewer { chatRooms { messages(last: $n) { edges { node { room { messages(last: $n) { edges { node { id } } } } } } } } } }', { n: 100 }],
-    ['a variable of the wrong type', 'query ($n: Int) { products(first: $n) { totalCount } }', { n: 'ten' }],
-    ['2,500 tokens', `{ viewer { ${'id '.repeat(2_500)}} }`, {}],
-  ])('%s', async (_name, query, variables) => {
+    ['a syntax error', '{ viewer { id }', {}, { code: 'GRAPHQL_PARSE_FAILED' }],
+    ['a field the schema does not have', '{ viewer { idd } }', {}, { code: 'GRAPHQL_VALIDATION_FAILED' }],
+    [
+      'a query 14 levels deep',
+      '{ viewer { chatRooms { messages { edges { node { room { messages { edges { node { room { messages { edges { node { id } } } } } } } } } } } } } }',
+      {},
+      { code: 'MAX_DEPTH', limit: 12, actual: 14 },
+    ],
+    ['16 aliases', `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, {}, { code: 'MAX_ALIASES', limit: 15, actual: 16 }],
+    ['21 directives', `{ viewer { ${'id @include(if: true) '.repeat(21)}} }`, {}, { code: 'MAX_DIRECTIVES', limit: 20, actual: 21 }],
+    [
+      'a cost over the limit',
+      'query ($n: Int) { viewer { chatRooms { messages(last: $n) { edges { node { room { messages(last: $n) { edges { node { id } } } } } } } } } }',
+      { n: 100 },
+      { code: 'MAX_COST', limit: 5000, actual: 20403 },
+    ],
+    ['a variable of the wrong type', 'query ($n: Int) { products(first: $n) { totalCount } }', { n: 'ten' }, { code: 'BAD_USER_INPUT' }],
+    ['2,500 tokens', `{ viewer { ${'id '.repeat(2_500)}} }`, {}, { code: 'MAX_TOKENS', limit: 2000 }],
+  ])('%s', async (_name, query, variables, extensions) => {
     const answer = await production.graphql(query, variables, token);
     expect(answer.status).toBe(400);
     expect(answer.errors!.length).toBeGreaterThan(0);
-    for (const error of answer.errors!) expect(Object.keys(error.extensions!)).toEqual(['code']);
+    for (const error of answer.errors!) expect(error.extensions).toEqual(extensions);
     expect(await overTheSocket(production, query, variables)).toEqual(answer.errors);
   });
 });
@@ -145,6 +157,8 @@ describe('a client’s mistakes have their own codes', () => {
             extensions: { code: 'PERSISTED_QUERY_VERSION_NOT_SUPPORTED' },
           },
         ],
+        // Refused before it was priced: nothing taken from the allowance, whose state is told as on every answer.
+        extensions: { cost: { requested: 0, allowance: { capacity: 10_000, remaining: expect.any(Number), refillPerSecond: 500 } } },
       });
     }
   });

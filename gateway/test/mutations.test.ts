@@ -140,11 +140,12 @@ describe('register', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('login', () => {
-  it('answers too many attempts for one username with TOO_MANY_ATTEMPTS, not as a logout', async () => {
+  it('answers too many attempts for one username with TOO_MANY_ATTEMPTS and the seconds to wait, not as a logout', async () => {
     const limited = await startShop({ rest: { env: { LOGIN_ATTEMPTS_PER_MINUTE: '2' } } });
     try {
       await limited.rest.register('m-throttled', 'pw-right');
-      const LOGIN = 'mutation ($password: String!) { login(input: { username: "m-throttled", password: $password }) { token userErrors { message field code } } }';
+      const LOGIN =
+        'mutation ($password: String!) { login(input: { username: "m-throttled", password: $password }) { token userErrors { message field code retryAfterSeconds } } }';
       for (const password of ['wrong-1', 'wrong-2']) {
         const answer = await limited.graphql(LOGIN, { password });
         expect(answer.data.login.userErrors[0].code).toBe('INVALID_CREDENTIALS');
@@ -153,7 +154,8 @@ describe('login', () => {
       expect(third.errors).toBeUndefined();
       expect(third.data.login).toEqual({
         token: null,
-        userErrors: [{ message: 'Too many login attempts for this username. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS' }],
+        // The first lockout is a minute: the REST service's Retry-After, in seconds for programs.
+        userErrors: [{ message: 'Too many login attempts for this username. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 60 }],
       });
     } finally {
       await limited.close();

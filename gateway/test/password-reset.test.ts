@@ -62,7 +62,7 @@ describe.runIf(restExtensions)('password reset', () => {
   it('asks, reads the link from the e-mail, resets: every session ends, sockets included; the new password logs in', async () => {
     const { token, email } = await accountWithAddress('gql-forgetful');
     const tab = shop.gateway.socket(token, { onNonLazyError: () => undefined });
-    expect(await ask(tab, '{ viewer { username } }')).toEqual({ data: { viewer: { username: 'gql-forgetful' } } });
+    expect((await ask(tab, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'gql-forgetful' } });
     const whenClosed = closeCodeOf(tab);
 
     const asked = await payloadOf(await shop.graphql(REQUEST, { input: { usernameOrEmail: ` ${email.toUpperCase()} `, clientMutationId: 'ask-1' } }), 'requestPasswordReset');

@@ -143,10 +143,11 @@ describe('over the wire', () => {
       expect((await listen(socket, NESTED, { n: 100 }).refusal()).map((error) => error.message)).toEqual([message]);
       const overHttp = await shop.graphql(NESTED, { n: 100 }, token);
       expect(overHttp.status).toBe(400);
-      const refusal = (answer: typeof overHttp) => answer.errors!.map((error) => [error.message, error.extensions?.code]);
-      expect(refusal(overHttp)).toEqual([[message, 'GRAPHQL_VALIDATION_FAILED']]);
+      const refusal = (answer: typeof overHttp) => answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }]);
+      const figures = { code: 'MAX_COST', limit: MAX_QUERY_COST, actual: 30403 };
+      expect(refusal(overHttp)).toEqual([[message, figures]]);
       const literal = await shop.graphql(NESTED.replace('($n: Int)', '').replaceAll('$n', '100'), {}, token);
-      expect(refusal(literal)).toEqual([[message, 'GRAPHQL_VALIDATION_FAILED']]);
+      expect(refusal(literal)).toEqual([[message, figures]]);
       expect(shop.calls).toEqual([]);
     } finally {
       await socket.dispose();

@@ -102,7 +102,7 @@ describe('connecting', () => {
     const client = shop.gateway.socket(token);
     try {
       const answer = await ask(client, '{ viewer { username } }');
-      expect(answer).toEqual({ data: { viewer: { username: 'socket-welcome' } } });
+      expect(answer.data).toEqual({ viewer: { username: 'socket-welcome' } });
     } finally {
       await client.dispose();
     }
@@ -131,9 +131,9 @@ describe('ending sessions', () => {
     expect((await whenClosed).code).toBe(4403);
     const fresh = shop.gateway.socket(payload.token);
     try {
-      expect(await ask(fresh, '{ viewer { username } }')).toEqual({ data: { viewer: { username: 'socket-changer' } } });
+      expect((await ask(fresh, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'socket-changer' } });
       // Someone else's session is not touched.
-      expect(await ask(bystanderSocket, '{ viewer { username } }')).toEqual({ data: { viewer: { username: 'socket-bystander' } } });
+      expect((await ask(bystanderSocket, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'socket-bystander' } });
     } finally {
       await fresh.dispose();
       await bystanderSocket.dispose();

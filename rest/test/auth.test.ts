@@ -186,6 +186,11 @@ describe('login attempts', () => {
         const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } });
         expect(answer.status).toBe(429);
         waits.push([answer.headers['retry-after'], answer.body.message]);
+        // Locked out: the policy (10 failures a minute) and the lockout's wait in the draft's RateLimit header.
+        expect([answer.headers['ratelimit-policy'], answer.headers.ratelimit]).toEqual([
+          expect.stringMatching(/^"[a-z-]+";q=10;w=60$/),
+          expect.stringMatching(new RegExp(`^"[a-z-]+";r=0;t=${String(answer.headers['retry-after'])}$`)),
+        ]);
       }
       const wait = (seconds: number, words: string) => [String(seconds), `Too many login attempts for this username. Try again in ${words}.`];
       expect(waits).toEqual([
@@ -224,6 +229,10 @@ describe('login attempts', () => {
       for (let n = 1; n <= 5; n += 1) expect((await register('198.51.100.9', `newcomer-${n}`)).status).toBe(201);
       const refused = await register('198.51.100.9', 'newcomer-6');
       expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+      // The limit, as the IETF draft's headers say it: 5 a minute, none left, back when Retry-After says.
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(0);
+      expect([refused.headers['ratelimit-policy'], refused.headers.ratelimit]).toEqual(['"registrations";q=5;w=60', `"registrations";r=0;t=${seconds}`]);
       expect((await limited.request('POST', '/api/auth/login', { body: { username: 'newcomer-6', password: 'pw-new' } })).status).toBe(401);
       expect((await register('198.51.100.10', 'newcomer-7')).status).toBe(201);
     } finally {

@@ -18,6 +18,8 @@ export interface GraphQLAnswer<T = any> {
   headers: Headers;
 }
 
+export { withoutCost } from './answers.js';
+
 export interface GatewayOptions {
   env?: NodeJS.ProcessEnv;
   /** Another upstream than the shop's REST service, e.g. a fault-injecting proxy in front of it. */
@@ -26,6 +28,8 @@ export interface GatewayOptions {
   port?: number;
   /** Fastify's logger options (a test reading the log gives it a stream); no logging by default. */
   logger?: FastifyServerOptions['logger'];
+  /** The time the gateway's cost allowances refill by: a test drives it instead of waiting. */
+  clock?: () => number;
 }
 
 export interface Gateway {
@@ -40,7 +44,7 @@ export interface Gateway {
 
 export async function startGateway(restUrl: string, options: GatewayOptions = {}): Promise<Gateway> {
   const config = loadGatewayConfig({ REST_URL: options.restUrl ?? restUrl, HOST: '127.0.0.1', PORT: '0', ...options.env });
-  const app = await buildGateway(config, { logger: options.logger ?? false });
+  const app = await buildGateway(config, { logger: options.logger ?? false, clock: options.clock });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

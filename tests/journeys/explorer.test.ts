@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
 import { type JourneyShop, leave, lookAt, openJourney, openPerson } from './support/journey.js';
+import { withoutCost } from '../helpers/answers.js';
 
 /**
  * Serious violations axe finds in GraphiQL's own markup and colours, which the shop does not write, named here so that
@@ -23,12 +24,15 @@ async function shown(region: Locator): Promise<string> {
   return (await region.innerText()).replace(/\u00a0/g, ' ');
 }
 
-/** The answer in the result pane, as JSON: its long lines are wrapped on screen, and JSON has no line breaks in values. */
+/**
+ * The answer in the result pane, as JSON: its long lines are wrapped on screen, and JSON has no line breaks in values.
+ * Without the `extensions.cost` every answer carries (its figures change with each request).
+ */
 async function answerShown(page: Page): Promise<unknown> {
   const text = (await shown(page.getByRole('region', { name: 'Result Window' }))).replace(/\n\s*/g, '');
   if (!text) return undefined;
   try {
-    return JSON.parse(text);
+    return withoutCost(JSON.parse(text));
   } catch {
     return text;
   }

@@ -1341,6 +1341,11 @@ export type UserError = {
   field?: Maybe<Scalars['String']['output']>;
   /** What went wrong, in the shop's own words for people: show it as it is. */
   message: Scalars['String']['output'];
+  /**
+   * With TOO_MANY_ATTEMPTS: the seconds to wait before trying again, as the shop's limit counts them (the REST service's
+   * Retry-After); null with every other code, and where the limit did not say.
+   */
+  retryAfterSeconds?: Maybe<Scalars['Int']['output']>;
 };
 
 /** What kind of expected failure a user error is. */
@@ -1955,6 +1960,7 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAfterSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = GatewayContext> = ResolversObject<{

@@ -5,7 +5,7 @@ import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rule
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../models.js';
-import { MAX_FIRST as MAX_NODES, offsetConnection, offsetWindow } from './connections.js';
+import { MAX_FIRST as MAX_NODES, offsetConnection, offsetWindow, placedConnection, placedPage } from './connections.js';
 import { resolveNode } from './node.js';
 
 export const Query: QueryResolvers = {
@@ -27,10 +27,14 @@ export const Query: QueryResolvers = {
       minQuantity: filter?.minQuantity ?? undefined,
       maxQuantity: filter?.maxQuantity ?? undefined,
     };
-    const window = await offsetWindow(paging, async () => (await context.api.products.window(criteria, { offset: 0, limit: 1 })).totalCount);
-    const slice = await context.api.products.window(criteria, window);
+    const products = context.api.products;
+    // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
+    const slice = await placedPage(paging, {
+      window: (window) => products.window(criteria, window),
+      seek: (place, size) => products.seek(criteria, place, size),
+    });
     context.loaders.primeProducts(slice.items);
-    return offsetConnection(slice, window);
+    return placedConnection(slice, (product) => product.id);
   },
   orders: async (_root, { status, search, ...paging }, context) => {
     // Checked here too, as every rule is before any contract implementation is called (it may not check it).

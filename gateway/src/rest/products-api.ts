@@ -1,7 +1,7 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
-import type { RestPage, RestProduct } from './contract.js';
+import { type RestPage, type RestProduct, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type Window, type WindowSlice, fetchWindow } from './windows.js';
+import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './windows.js';
 import { UpstreamRejection } from '../errors.js';
 
 export interface ProductFilterQuery {
@@ -20,6 +20,9 @@ export interface ProductBody {
   imageUrl: string | null;
   imageUrls: string[];
 }
+
+/** What our REST service names the keyset paging of products in its Contract-Extensions. */
+export const PRODUCT_KEYSET = 'product-keyset';
 
 const hasFilter = (filter: ProductFilterQuery) => Object.values(filter).some((value) => value !== undefined);
 
@@ -40,6 +43,26 @@ export class ProductsApi {
         }),
       window,
     );
+  }
+
+  /**
+   * Keyset paging (extension product-keyset): the `size` products just after (or before) a place, with how many lie
+   * beyond it; undefined where the implementation does not say it offers it, or answered something else (the offset
+   * window is read then).
+   */
+  async seek(filter: ProductFilterQuery, place: SeekPlace, size: number): Promise<{ items: RestProduct[]; beyond: number } | undefined> {
+    if (!this.rest.offers(PRODUCT_KEYSET)) return undefined;
+    const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
+      method: 'GET',
+      path: hasFilter(filter) ? '/api/products/filter' : '/api/products',
+      // The contract serves pages of 1 to 100; `first: 0` still learns from one product whether any follow.
+      query: { ...filter, size: Math.max(size, 1), ...('after' in place ? { after: place.after } : { before: place.before }) },
+    });
+    if (!isPage<RestProduct>(answer)) return undefined;
+    const beyondPlace = (product: RestProduct) =>
+      'after' in place ? product.id > place.after : place.before === 'end' || product.id < place.before;
+    if (!answer.content.every(beyondPlace)) return undefined;
+    return { items: answer.content, beyond: answer.totalElements ?? answer.content.length };
   }
 
   /** null when there is no such product. */

@@ -5,7 +5,7 @@ import { Pool } from 'undici';
 import { type Context, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
-import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable } from '../errors.js';
+import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable, retryAfterSecondsOf } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -64,17 +64,19 @@ function queryString(query: RestCall['query']): string {
 }
 
 /** The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself). */
-function rejectionOf(status: number, body: string): UpstreamRejection {
+function rejectionOf(status: number, body: string, headers: Record<string, string | string[] | undefined>): UpstreamRejection {
+  // A limit's refusal says when to try again: passed on as a number, not only in the message's words.
+  const retryAfter = status === 429 ? retryAfterSecondsOf(headers['retry-after']) : undefined;
   try {
     const parsed = JSON.parse(body) as { message?: unknown; field?: unknown; code?: unknown };
     if (typeof parsed?.message === 'string' && parsed.message.trim()) {
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      return new UpstreamRejection(status, parsed.message, text(parsed.field), text(parsed.code));
+      return new UpstreamRejection(status, parsed.message, text(parsed.field), text(parsed.code), retryAfter);
     }
   } catch {
-    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return new UpstreamRejection(status, body.trim());
+    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return new UpstreamRejection(status, body.trim(), undefined, undefined, retryAfter);
   }
-  return new UpstreamRejection(status, `The request was refused (${status})`);
+  return new UpstreamRejection(status, `The request was refused (${status})`, undefined, undefined, retryAfter);
 }
 
 function describeFailure(error: unknown): string {
@@ -195,7 +197,7 @@ export class RestClient {
     if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
-    if (status >= 400) throw rejectionOf(status, text);
+    if (status >= 400) throw rejectionOf(status, text, answerHeaders);
     caller.tokenAccepted = true;
     if (status === 204 || text === '') return { body: undefined as T, headers: answerHeaders };
     if (contentType.includes('json')) {

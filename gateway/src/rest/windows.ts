@@ -9,6 +9,9 @@ export interface Window {
   limit: number;
 }
 
+/** A place to read a page of a list ordered by id from (keyset): after an item, or before one (`end`: the list's last items). */
+export type SeekPlace = { after: number } | { before: number | 'end' };
+
 export interface WindowSlice<T> {
   items: T[];
   totalCount: number;

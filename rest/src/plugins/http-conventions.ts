@@ -21,7 +21,7 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
 const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** The extensions named in every answer's Contract-Extensions header. */
-export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging';
+export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging, product-keyset';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */

@@ -22,6 +22,9 @@ export interface Slice {
   limit: number;
 }
 
+/** A place in the list (ordered by id) to read from: after a product, or before one (`end`: before the list's end). */
+export type ProductPlace = { after: number } | { before: number | 'end' };
+
 export const nameKey = (name: string) => name.toLocaleLowerCase('en');
 
 function toColumns(fields: ProductFields) {
@@ -75,13 +78,34 @@ export class ProductRepository {
     return query.execute();
   }
 
-  async count(criteria: ProductCriteria): Promise<number> {
+  /** The products matching `criteria` on the far side of `place` (none of it included). */
+  private beyond(criteria: ProductCriteria, place: ProductPlace | undefined): SelectQueryBuilder<Database, 'products', object> {
+    const query = this.matching(criteria);
+    if (!place) return query;
+    if ('after' in place) return query.where('id', '>', place.after);
+    return place.before === 'end' ? query : query.where('id', '<', place.before);
+  }
+
+  /**
+   * Keyset paging: the `limit` matching products just after (or before) a place, in the list's order (by id). Read
+   * off the primary key's index from the place on, so a page deep in the list costs what the first one does, where
+   * OFFSET would read (and on PostgreSQL, sort) every matching row before it.
+   */
+  async findBeyond(criteria: ProductCriteria, place: ProductPlace, limit: number): Promise<ProductRow[]> {
+    const backward = 'before' in place;
+    const rows = await this.beyond(criteria, place).selectAll().orderBy('id', backward ? 'desc' : 'asc').limit(limit).execute();
+    return backward ? rows.reverse() : rows;
+  }
+
+  /** How many products match `criteria`, on the far side of `place` when one is given. */
+  async count(criteria: ProductCriteria, place?: ProductPlace): Promise<number> {
+    const wholeList = !place || ('before' in place && place.before === 'end');
     // The whole catalogue is counted by the triggers, not by this request.
-    if (!hasCriteria(criteria)) {
+    if (!hasCriteria(criteria) && wholeList) {
       const counted = await this.db.selectFrom('rowCounts').select('count').where('name', '=', 'products').executeTakeFirst();
       if (counted) return Number(counted.count);
     }
-    const { count } = await this.matching(criteria)
+    const { count } = await this.beyond(criteria, place)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(count);

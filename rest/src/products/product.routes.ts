@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAdmin, viewerOf } from '../auth/authenticate.js';
-import { requestedPage } from '../shared/paging.js';
+import { badRequest } from '../shared/http-errors.js';
+import { DEFAULT_PAGE_SIZE, requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import {
   ProductAnswer,
@@ -10,9 +11,22 @@ import {
   ProductInput,
   ProductListAnswer,
   ProductListQuery,
+  type SeekQuery,
 } from './product.schemas.js';
+import type { ProductPlace } from './product.repository.js';
 import type { ProductService } from './product.service.js';
 
+
+/** The place a keyset page is read from, when the request gives one (extension: product-keyset). */
+function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace | undefined {
+  if (query.after === undefined && query.before === undefined) return undefined;
+  if (query.after !== undefined && query.before !== undefined) throw badRequest('Give after or before, not both', 'before');
+  if (query.page !== undefined) throw badRequest('Give page, or after or before: not both', 'page');
+  if (query.after !== undefined) return { after: query.after };
+  // Every id is below a number past the largest a database id can be: that is before the end.
+  const before = query.before === 'end' ? 'end' : Number(query.before);
+  return { before: before === 'end' || before > MAX_DATABASE_ID ? 'end' : before };
+}
 
 export interface ProductRouteOptions {
   products: ProductService;
@@ -34,11 +48,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       },
     },
     async (request) => {
-      const query = request.query as { ids?: string; page?: number; size?: number };
+      const query = request.query as SeekQuery & { ids?: string; page?: number; size?: number };
       if (extensions && query.ids !== undefined) {
         const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
         return products.byIds(ids);
       }
+      const place = extensions ? placeOf(query) : undefined;
+      if (place) return products.seek({}, place, query.size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage(query, extensions);
       return page ? products.page({}, page) : products.list();
     },
@@ -55,7 +71,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       },
     },
     async (request) => {
-      const { page: pageNumber, size, ...filter } = request.query as Record<string, never>;
+      const { page: pageNumber, size, after, before, ...filter } = request.query as Record<string, never>;
+      const place = extensions ? placeOf({ page: pageNumber, after, before }) : undefined;
+      if (place) return products.seek(filter, place, size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage({ page: pageNumber, size }, extensions);
       return page ? products.page(filter, page) : products.list(filter);
     },

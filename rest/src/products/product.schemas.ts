@@ -1,7 +1,7 @@
 // The Product of spec §3 on the wire, the product form, and the listing/filter parameters.
 import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
-import { Nullable, Timestamp } from '../shared/schemas.js';
+import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_DESCRIPTION_LENGTH, MAX_IMAGES, MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH, MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
 
@@ -38,8 +38,32 @@ const Ids = Type.String({
   description: 'Comma-separated ids: answers just those products (extension)',
 });
 
+/**
+ * Keyset paging (extension: product-keyset): the page that follows (or precedes) a product in the list's order (by
+ * id), read off the index from that product on, rather than counted from the start: a deep page costs what the first
+ * does. What a client holds is the last product it has, never a page number.
+ */
+const SeekFields = Type.Object({
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_DATABASE_ID,
+      description:
+        'Only the `size` products after the one with this id, in the list’s order (by id); `totalElements` counts the products after it. Not with `page` or `before` (extension: product-keyset)',
+    }),
+  ),
+  before: Type.Optional(
+    Type.String({
+      pattern: '^(end|[0-9]{1,10})$',
+      description:
+        'The `size` products just before the one with this id (`end`: the list’s last ones), in the list’s order; `totalElements` counts the products before it. Not with `page` or `after` (extension: product-keyset)',
+    }),
+  ),
+});
+export type SeekQuery = Static<typeof SeekFields>;
+
 export const ProductListQuery = (extensions: boolean) =>
-  extensions ? Type.Intersect([PageQuery, Type.Object({ ids: Type.Optional(Ids) })]) : Type.Object({});
+  extensions ? Type.Intersect([PageQuery, SeekFields, Type.Object({ ids: Type.Optional(Ids) })]) : Type.Object({});
 
 const Amount = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 const Stock = Type.Integer({ minimum: 0, maximum: MAX_STOCK });
@@ -53,11 +77,11 @@ const FilterFields = Type.Object({
 });
 export type ProductFilter = Static<typeof FilterFields>;
 
-export const ProductFilterQuery = (extensions: boolean) => (extensions ? Type.Intersect([FilterFields, PageQuery]) : FilterFields);
+export const ProductFilterQuery = (extensions: boolean) => (extensions ? Type.Intersect([FilterFields, PageQuery, SeekFields]) : FilterFields);
 
 export const ProductListAnswer = (extensions: boolean) =>
   extensions
     ? Type.Union([Type.Array(ProductAnswer), PageSchema(ProductAnswer)], {
-        description: 'A list; a page object when page or size is given',
+        description: 'A list; a page object when page, size, after or before is given',
       })
     : Type.Array(ProductAnswer);

@@ -5,7 +5,7 @@ import { centsToDollars } from '../../../shop-rules/money.js';
 import { validateProductForm } from '../../../shop-rules/product-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
-import type { ProductCriteria, ProductFields, ProductRepository } from './product.repository.js';
+import type { ProductCriteria, ProductFields, ProductPlace, ProductRepository } from './product.repository.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
 
 export function toProductAnswer(row: ProductRow): ProductAnswer {
@@ -80,6 +80,16 @@ export class ProductService {
       this.products.count(criteria),
     ]);
     return toPage(rows.map(toProductAnswer), total, request);
+  }
+
+  /**
+   * The `size` products after (or before) a place, as a page of what lies beyond it: `totalElements` counts the
+   * products after the place (before it, for `before`), as the chat's rooms page (extension: product-keyset).
+   */
+  async seek(filter: ProductFilter, place: ProductPlace, size: number): Promise<Page<ProductAnswer>> {
+    const criteria = criteriaOf(filter);
+    const [rows, beyond] = await Promise.all([this.products.findBeyond(criteria, place, size), this.products.count(criteria, place)]);
+    return toPage(rows.map(toProductAnswer), beyond, { page: 0, size });
   }
 
   async byIds(ids: number[]): Promise<ProductAnswer[]> {

@@ -10,6 +10,8 @@ export interface Page<T> {
 }
 
 export const MAX_PAGE_SIZE = 100;
+/** The page size when a page is asked for without one. */
+export const DEFAULT_PAGE_SIZE = 20;
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Zero-based page number (extension)' })),
@@ -25,7 +27,7 @@ export interface PageRequest {
 }
 
 /** The page asked for, when the extensions are on and the caller asked for one; otherwise a plain list is answered. */
-export function requestedPage(query: PageQuery, extensions: boolean, defaultSize = 20): PageRequest | undefined {
+export function requestedPage(query: PageQuery, extensions: boolean, defaultSize = DEFAULT_PAGE_SIZE): PageRequest | undefined {
   if (!extensions || (query.page === undefined && query.size === undefined)) return undefined;
   return { page: query.page ?? 0, size: query.size ?? defaultSize };
 }

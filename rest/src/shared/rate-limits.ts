@@ -23,10 +23,16 @@ function inWords(seconds: number): string {
   return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
-/** 429 with when to try again, in words and in Retry-After. */
-function tooMany(reply: FastifyReply, limit: string, text: string, seconds: number): HttpError {
+/**
+ * 429 with when to try again, in words and in Retry-After, and the limit as the IETF draft's headers say it
+ * (draft-ietf-httpapi-ratelimit-headers): RateLimit-Policy names it, its quota (`q`) and window (`w`, seconds);
+ * RateLimit says none is left (`r=0`) and when it is back (`t`, as Retry-After).
+ */
+function tooMany(reply: FastifyReply, limit: string, policy: { quota: number; windowSeconds: number }, text: string, seconds: number): HttpError {
   rateLimitRefusals.inc({ service: 'rest', limit });
   reply.header('retry-after', seconds);
+  reply.header('ratelimit-policy', `"${limit}";q=${policy.quota};w=${policy.windowSeconds}`);
+  reply.header('ratelimit', `"${limit}";r=0;t=${seconds}`);
   return new HttpError(429, `${text} Try again in ${inWords(seconds)}.`, 'TOO_MANY_ATTEMPTS');
 }
 
@@ -52,7 +58,7 @@ export class RateLimits {
       try {
         await counter.consume(key(request));
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) throw tooMany(reply, name, text, secondsLeft(refusal));
+        if (refusal instanceof RateLimiterRes) throw tooMany(reply, name, { quota: max, windowSeconds: 60 }, text, secondsLeft(refusal));
         throw refusal;
       }
     };
@@ -101,7 +107,7 @@ export class RateLimits {
           const lockout = (await lockouts.penalty(id)).consumedPoints;
           const seconds = Math.min(60 * 2 ** (lockout - 1), MAX_LOCKOUT_SECONDS);
           await failures.block(id, seconds);
-          throw tooMany(reply, name, text, seconds);
+          throw tooMany(reply, name, { quota: max, windowSeconds: 60 }, text, seconds);
         }
       },
       /** The attempt succeeded: its point, and every failure before it, are forgiven. */

@@ -1,7 +1,7 @@
 // Which input field a REST refusal is about. Our REST service says so itself (`field`, `code`); for implementations of
 // the contract that send only `{ message }`, fieldOfMessage reads the message, helped by per-mutation hints.
 import { describe, expect, it } from 'vitest';
-import { InputProblem, UpstreamRejection } from '../../errors.js';
+import { InputProblem, UpstreamRejection, retryAfterSecondsOf } from '../../errors.js';
 import { fieldOfMessage, withUserErrors } from './user-errors.js';
 
 const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
@@ -137,9 +137,14 @@ describe('withUserErrors', () => {
       userError: { message: 'Request body is too large', field: null, code: 'INVALID_INPUT' },
     },
     {
-      why: '429 as TOO_MANY_ATTEMPTS',
-      error: new UpstreamRejection(429, 'Too many requests', undefined, 'TOO_MANY_ATTEMPTS'),
-      userError: { message: 'Too many requests', field: null, code: 'TOO_MANY_ATTEMPTS' },
+      why: '429 as TOO_MANY_ATTEMPTS, with its Retry-After in seconds',
+      error: new UpstreamRejection(429, 'Too many requests. Try again in 1 minute.', undefined, 'TOO_MANY_ATTEMPTS', 45),
+      userError: { message: 'Too many requests. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 45 },
+    },
+    {
+      why: '429 without a Retry-After (another implementation) as TOO_MANY_ATTEMPTS, the wait unknown',
+      error: new UpstreamRejection(429, 'Too many requests'),
+      userError: { message: 'Too many requests', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: null },
     },
   ])('answers $why', async ({ error, userError }) => {
     expect(await withUserErrors(input, options, failing(error))).toEqual({ userErrors: [userError], clientMutationId: 'm1' });
@@ -159,5 +164,18 @@ describe('withUserErrors', () => {
     { why: 'any other error', error: new Error('socket hang up') },
   ])('throws $why on as a GraphQL error', async ({ error }) => {
     await expect(withUserErrors(input, options, failing(error))).rejects.toBe(error);
+  });
+});
+
+describe('retryAfterSecondsOf', () => {
+  const now = Date.parse('2026-11-20T10:00:00Z');
+  it.each([
+    ['seconds', '45', 45],
+    ['an HTTP date, counted from now (rounded up)', 'Fri, 20 Nov 2026 10:01:30 GMT', 90],
+    ['a date already past', 'Fri, 20 Nov 2026 09:00:00 GMT', 0],
+    ['nothing', undefined, undefined],
+    ['neither', 'soon', undefined],
+  ])('reads %s', (_what, header, seconds) => {
+    expect(retryAfterSecondsOf(header, now)).toBe(seconds);
   });
 });

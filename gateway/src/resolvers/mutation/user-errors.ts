@@ -90,6 +90,8 @@ export async function withUserErrors<T extends object>(
       : error.restCode !== undefined
         ? null
         : fieldOfMessage(error.message, options.fields ?? [], options.hints);
-    return { userErrors: [{ message: error.message, field, code }], clientMutationId } as Payload<T>;
+    // A limit's refusal says when to try again, in seconds as the REST service's Retry-After has it.
+    const wait = code === 'TOO_MANY_ATTEMPTS' ? { retryAfterSeconds: error.retryAfterSeconds ?? null } : {};
+    return { userErrors: [{ message: error.message, field, code, ...wait }], clientMutationId } as Payload<T>;
   }
 }
