@@ -27,6 +27,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/',
     {
       schema: {
+        operationId: 'listProducts',
         ...common,
         summary: 'The catalogue, by id',
         querystring: ProductListQuery(extensions),
@@ -48,6 +49,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/filter',
     {
       schema: {
+        operationId: 'filterProducts',
         ...common,
         summary: 'Products whose name contains `name` (any case) within the price and stock bounds',
         querystring: ProductFilterQuery(extensions),
@@ -65,6 +67,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/:id',
     {
       schema: {
+        operationId: 'getProduct',
         ...common,
         summary: 'One product',
         params: IdParams,
@@ -79,6 +82,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'createProduct',
         ...common,
         summary: 'Create a product (ADMIN)',
         body: ProductInput,
@@ -93,6 +97,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'updateProduct',
         ...common,
         summary: 'Replace a product’s fields (ADMIN)',
         params: IdParams,
@@ -108,6 +113,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'deleteProduct',
         ...common,
         summary: 'Delete a product (ADMIN); it leaves every cart, orders keep their snapshot',
         params: IdParams,
