@@ -23,7 +23,7 @@ export const PRODUCTS_QUERY = JSON.stringify({
 /** The same page and fields in the schema Mesh generates from the OpenAPI document. */
 export const MESH_PRODUCTS_QUERY = JSON.stringify({
   query:
-    '{ api_products(page: 0, size: 20) { ... on api_products_200_response { totalElements content { id name price quantity imageUrl description } } } }',
+    '{ listProducts(page: 0, size: 20) { ... on listProducts_200_response { totalElements content { id name price quantity imageUrl description } } } }',
 });
 
 interface Target {

@@ -1,11 +1,14 @@
 // Who may call what: every endpoint of the contract × anonymous, the owner of the data, another user and an admin
 // (DESIGN §3: everything but /api/auth/* needs a token; product writes and order status need ADMIN; a cart, an
-// order and a room's messages belong to their users only).
+// order and a room's messages belong to their users only). Every answer, and the refusals the matrix does not reach
+// (400, 409, 413, 415, 429), is checked against the service's OpenAPI document: what it promises is what clients get.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnswerChecker, type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi-answers.js';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
   DEFAULT_PASSWORD,
+  type ApiAnswer,
   type RestService,
   startRestService,
 } from '../../tests/helpers/rest-service.js';
@@ -70,6 +73,8 @@ interface Endpoint {
   expected: Record<Caller, Expected>;
   /** Runs after each call, e.g. to log in again once a password change revoked the caller's token. */
   after?: (caller: Caller) => Promise<void>;
+  /** Served beside the contract, not part of its OpenAPI document (health, the document itself, its page). */
+  undocumented?: true;
 }
 
 const everyone = (status: number): Record<Caller, Expected> => ({
@@ -105,9 +110,9 @@ const tokens: Partial<Record<Caller, string>> = {};
 
 /** Rows run in this order; the ones that empty carts, change passwords or delete accounts come last. */
 const ENDPOINTS: Endpoint[] = [
-  { method: 'GET', route: '/healthz', path: () => '/healthz', expected: everyone(200) },
-  { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expected: everyone(200) },
-  { method: 'GET', route: '/api/docs', path: () => '/api/docs', expected: everyone(200) },
+  { method: 'GET', route: '/healthz', path: () => '/healthz', expected: everyone(200), undocumented: true },
+  { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expected: everyone(200), undocumented: true },
+  { method: 'GET', route: '/api/docs', path: () => '/api/docs', expected: everyone(200), undocumented: true },
   {
     method: 'POST',
     route: '/api/auth/register',
@@ -247,7 +252,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
-    route: '/api/chat/rooms/{receiver}/messages',
+    route: '/api/chat/rooms/{roomId}/messages',
     path: (f) => `/api/chat/rooms/${f.roomId}/messages`,
     variant: 'to the room id',
     body: (_f, caller) => ({ content: `Sent into the room by ${caller}` }),
@@ -255,7 +260,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
-    route: '/api/chat/rooms/{receiver}/messages',
+    route: '/api/chat/rooms/{roomId}/messages',
     path: () => `/api/chat/rooms/${OWNER}/messages`,
     variant: 'to the owner’s username',
     body: (_f, caller) => ({ content: `Sent to the owner by ${caller}` }),
@@ -312,9 +317,12 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 let fixture: Fixture;
+/** Every answer of this file to a documented operation is checked against the service's own OpenAPI document. */
+let openApi: AnswerChecker;
 
 beforeAll(async () => {
   shop = await startRestService();
+  openApi = answerChecker((await shop.request<OpenApiDocument>('GET', '/api/openapi.json')).body);
   tokens.admin = await shop.adminToken();
   tokens.user = await shop.register(OWNER);
   tokens['other user'] = await shop.register(OTHER);
@@ -400,6 +408,427 @@ describe('refused writes leave the data unchanged', () => {
   });
 });
 
+// --- The answers the matrix does not reach, each checked against the OpenAPI document as well. -------------------
+// Declared before the matrix, whose last rows delete the accounts. Every operation refuses a NUL in a query (400);
+// every one that reads a body refuses one over 1 MB (413) and one that is not JSON (415), before anything runs; then
+// the contract's validation messages, unknowns and conflicts; then the limits (429) on a service whose limits are low.
+
+/** Each documented operation once (the matrix's first row of it). */
+const documentedOperations = () =>
+  [...new Map(ENDPOINTS.filter((endpoint) => !endpoint.undocumented).map((endpoint) => [`${endpoint.method} ${endpoint.route}`, endpoint])).values()];
+const BODY_METHODS: Method[] = ['POST', 'PUT', 'DELETE'];
+
+interface Refusal {
+  label: string;
+  caller: Caller;
+  method: Method;
+  route: string;
+  path: (fixture: Fixture) => string;
+  /** The body, or what makes it from the fixture. */
+  body?: unknown;
+  status: number;
+  /** The exact answer, when it says something the test can know in advance. */
+  answer?: { message: string; code: string; field?: string };
+}
+
+const MISSING = 999_999;
+const REFUSALS: Refusal[] = [
+  {
+    label: 'a taken username, in another case',
+    caller: 'anonymous',
+    method: 'POST',
+    route: '/api/auth/register',
+    path: () => '/api/auth/register',
+    body: { username: OWNER.toUpperCase(), password: 'pw1' },
+    status: 409,
+    answer: { message: `Username "${OWNER.toUpperCase()}" is already taken`, code: 'USERNAME_TAKEN', field: 'username' },
+  },
+  {
+    // The schema's own message (errorMessage), which the document does not publish.
+    label: 'a username with a space',
+    caller: 'anonymous',
+    method: 'POST',
+    route: '/api/auth/register',
+    path: () => '/api/auth/register',
+    body: { username: 'two words', password: 'pw1' },
+    status: 400,
+    answer: { message: 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter', code: 'INVALID_INPUT', field: 'username' },
+  },
+  {
+    label: 'a wrong password',
+    caller: 'anonymous',
+    method: 'POST',
+    route: '/api/auth/login',
+    path: () => '/api/auth/login',
+    body: { username: OWNER, password: 'not-the-password' },
+    status: 401,
+    answer: { message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' },
+  },
+  {
+    label: 'no username or e-mail',
+    caller: 'anonymous',
+    method: 'POST',
+    route: '/api/auth/request-password-reset',
+    path: () => '/api/auth/request-password-reset',
+    body: {},
+    status: 400,
+    answer: { message: 'Username or email is required', code: 'INVALID_INPUT', field: 'usernameOrEmail' },
+  },
+  {
+    label: 'SMS notifications as text',
+    caller: 'user',
+    method: 'PUT',
+    route: '/api/users/profile',
+    path: () => '/api/users/profile',
+    body: { preferences: { smsNotifications: 'yes' } },
+    status: 400,
+    answer: { message: 'SMS notifications must be true or false', code: 'INVALID_INPUT', field: 'smsNotifications' },
+  },
+  {
+    label: 'a wrong current password',
+    caller: 'user',
+    method: 'PUT',
+    route: '/api/users/change-password',
+    path: () => '/api/users/change-password',
+    body: { currentPassword: 'not-the-password', newPassword: 'pw2', confirmPassword: 'pw2' },
+    status: 400,
+    answer: { message: 'Current password is incorrect', code: 'INVALID_INPUT', field: 'currentPassword' },
+  },
+  {
+    label: 'a page of no products',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/products',
+    path: () => '/api/products?page=0&size=0',
+    status: 400,
+    answer: { message: 'Size must be at least 1', code: 'INVALID_INPUT', field: 'size' },
+  },
+  {
+    label: 'a price bound that is no number',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/products/filter',
+    path: () => '/api/products/filter?minPrice=abc',
+    status: 400,
+    answer: { message: 'Min price must be a number', code: 'INVALID_INPUT', field: 'minPrice' },
+  },
+  {
+    label: 'an unknown product',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/products/{id}',
+    path: () => `/api/products/${MISSING}`,
+    status: 404,
+    answer: { message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' },
+  },
+  {
+    label: 'a negative price',
+    caller: 'admin',
+    method: 'POST',
+    route: '/api/products',
+    path: () => '/api/products',
+    body: { ...productFields, price: -1 },
+    status: 400,
+  },
+  {
+    label: 'an unknown product',
+    caller: 'admin',
+    method: 'PUT',
+    route: '/api/products/{id}',
+    path: () => `/api/products/${MISSING}`,
+    body: productFields,
+    status: 404,
+    answer: { message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' },
+  },
+  {
+    label: 'an unknown product',
+    caller: 'admin',
+    method: 'DELETE',
+    route: '/api/products/{id}',
+    path: () => `/api/products/${MISSING}`,
+    status: 404,
+    answer: { message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'id' },
+  },
+  {
+    label: 'an unknown product',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/cart/items',
+    path: () => '/api/cart/items',
+    body: { productId: MISSING, quantity: 1 },
+    status: 404,
+    answer: { message: 'Product not found', code: 'PRODUCT_NOT_FOUND', field: 'productId' },
+  },
+  {
+    label: 'more than the stock',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/cart/items',
+    path: () => '/api/cart/items',
+    body: (f: Fixture) => ({ productId: f.productId, quantity: 1000 }),
+    status: 400,
+    // 50 made, 1 bought by the fixture's order, 2 in the owner's cart.
+    answer: { message: 'Only 49 of Matrix gauze in stock and your cart already holds 2', code: 'INSUFFICIENT_STOCK', field: 'quantity' },
+  },
+  {
+    label: 'a quantity of 0',
+    caller: 'user',
+    method: 'PUT',
+    route: '/api/cart/items/{productId}',
+    path: (f) => `/api/cart/items/${f.productId}?quantity=0`,
+    status: 400,
+  },
+  {
+    label: 'a product not in the cart',
+    caller: 'user',
+    method: 'DELETE',
+    route: '/api/cart/items/{productId}',
+    path: (f) => `/api/cart/items/${f.deletableProductId}`,
+    status: 404,
+    answer: { message: 'This product is not in your cart', code: 'NOT_IN_CART', field: 'productId' },
+  },
+  {
+    label: 'a total other than the one reviewed',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/orders/checkout',
+    path: () => '/api/orders/checkout',
+    body: { shippingAddress: '1 Matrix Road', expectedTotal: 1 },
+    status: 409,
+    answer: {
+      message: 'The total is now $6.50, not the $1.00 you reviewed: check your order and place it again',
+      code: 'PRICE_CHANGED',
+      field: 'expectedTotal',
+    },
+  },
+  {
+    label: 'no shipping address',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/orders/checkout',
+    path: () => '/api/orders/checkout',
+    body: {},
+    status: 400,
+    answer: { message: 'Please enter a shipping address', code: 'INVALID_INPUT', field: 'shippingAddress' },
+  },
+  {
+    label: 'an unknown scope',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/orders',
+    path: () => '/api/orders?scope=bogus',
+    status: 400,
+    answer: { message: 'Scope must be one of mine, all', code: 'INVALID_INPUT', field: 'scope' },
+  },
+  {
+    label: 'an unknown order',
+    caller: 'admin',
+    method: 'GET',
+    route: '/api/orders/{id}',
+    path: () => `/api/orders/${MISSING}`,
+    status: 404,
+    answer: { message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' },
+  },
+  {
+    label: 'an unknown order',
+    caller: 'admin',
+    method: 'GET',
+    route: '/api/orders/{id}/history',
+    path: () => `/api/orders/${MISSING}/history`,
+    status: 404,
+    answer: { message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' },
+  },
+  {
+    label: 'a delivered order cancelled',
+    caller: 'admin',
+    method: 'PUT',
+    route: '/api/orders/{id}/status',
+    path: () => `/api/orders/${deliveredOrderId}/status`,
+    body: { status: 'CANCELLED' },
+    status: 409,
+  },
+  {
+    label: 'an unknown status',
+    caller: 'admin',
+    method: 'PUT',
+    route: '/api/orders/{id}/status',
+    path: (f) => `/api/orders/${f.orderId}/status`,
+    body: { status: 'LOST' },
+    status: 400,
+  },
+  {
+    label: 'an empty page',
+    caller: 'admin',
+    method: 'GET',
+    route: '/api/audit-events',
+    path: () => '/api/audit-events?size=0',
+    status: 400,
+    answer: { message: 'Size must be at least 1', code: 'INVALID_INPUT', field: 'size' },
+  },
+  {
+    label: 'room ids that are not ids',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/chat/rooms',
+    path: () => '/api/chat/rooms?ids=abc',
+    status: 400,
+    answer: { message: 'IDs must be up to 100 comma-separated room ids', code: 'INVALID_INPUT', field: 'ids' },
+  },
+  {
+    label: 'an unknown user',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/chat/rooms/create',
+    path: () => '/api/chat/rooms/create',
+    body: { participantUsername: 'nobody-here' },
+    status: 404,
+    answer: { message: 'User "nobody-here" not found', code: 'USER_NOT_FOUND', field: 'participantUsername' },
+  },
+  {
+    label: 'an unknown room',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/chat/rooms/{roomId}/messages',
+    path: () => `/api/chat/rooms/${MISSING}/messages`,
+    status: 404,
+    answer: { message: 'Chat room not found', code: 'CHAT_ROOM_NOT_FOUND', field: 'roomId' },
+  },
+  {
+    // The document names the segment roomId; the route, and so the answer's field, receiver.
+    label: 'an unknown receiver',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/chat/rooms/{roomId}/messages',
+    path: () => '/api/chat/rooms/nobody-here/messages',
+    body: { content: 'Hello?' },
+    status: 404,
+    answer: { message: 'User "nobody-here" not found', code: 'USER_NOT_FOUND', field: 'receiver' },
+  },
+  {
+    label: 'an unknown room',
+    caller: 'user',
+    method: 'GET',
+    route: '/api/chat/rooms/{roomId}/unread-count',
+    path: () => `/api/chat/rooms/${MISSING}/unread-count`,
+    status: 404,
+    answer: { message: 'Chat room not found', code: 'CHAT_ROOM_NOT_FOUND', field: 'roomId' },
+  },
+  {
+    label: 'an unknown room',
+    caller: 'user',
+    method: 'POST',
+    route: '/api/chat/rooms/{roomId}/mark-as-read',
+    path: () => `/api/chat/rooms/${MISSING}/mark-as-read`,
+    status: 404,
+    answer: { message: 'Chat room not found', code: 'CHAT_ROOM_NOT_FOUND', field: 'roomId' },
+  },
+];
+
+/** An order already delivered: it can no longer be cancelled (409). */
+let deliveredOrderId: number;
+
+describe('answers beyond the matrix fit the OpenAPI document', () => {
+  beforeAll(async () => {
+    const buyer = await shop.register('matrix-buyer');
+    await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: fixture.spareProductId, quantity: 1 } });
+    const order = await shop.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '1 Buyer Way' } });
+    expect(order.status).toBe(201);
+    deliveredOrderId = order.body.id;
+    const delivered = await call('admin', 'PUT', `/api/orders/${deliveredOrderId}/status`, { status: 'DELIVERED' });
+    expect(delivered.status).toBe(200);
+  });
+
+  /** Sends each operation the same kind of bad request as the admin; what differs from `expected` or the document. */
+  async function sweep(operations: Endpoint[], send: (endpoint: Endpoint) => Promise<ApiAnswer>, status: number, expected: object) {
+    const wrong: string[] = [];
+    for (const endpoint of operations) {
+      const answer = await send(endpoint);
+      const name = `${endpoint.method} ${endpoint.route}`;
+      if (answer.status !== status) wrong.push(`${name} answered ${answer.status}: ${answer.text.slice(0, 120)}`);
+      else if (JSON.stringify(answer.body) !== JSON.stringify(expected)) wrong.push(`${name} answered ${answer.text.slice(0, 120)}`);
+      wrong.push(...openApi.problems(endpoint.method, endpoint.route, answer));
+    }
+    expect(wrong).toEqual([]);
+  }
+
+  it('a NUL in a query parameter: 400 from every operation', async () => {
+    await sweep(
+      documentedOperations(),
+      (endpoint) => {
+        const path = endpoint.path(fixture);
+        return shop.request(endpoint.method, `${path}${path.includes('?') ? '&' : '?'}note=%00`, { token: tokens.admin });
+      },
+      400,
+      { message: 'Note must not contain NUL characters', code: 'INVALID_INPUT', field: 'note' },
+    );
+  });
+
+  it('a body over 1 MB: 413 from every operation that reads a body', async () => {
+    const large = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
+    await sweep(
+      documentedOperations().filter((endpoint) => BODY_METHODS.includes(endpoint.method)),
+      (endpoint) => shop.request(endpoint.method, endpoint.path(fixture), { token: tokens.admin, body: large, headers: { 'content-type': 'application/json' } }),
+      413,
+      { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' },
+    );
+  });
+
+  it('a body that is not JSON: 415 from every operation that reads a body', async () => {
+    await sweep(
+      documentedOperations().filter((endpoint) => BODY_METHODS.includes(endpoint.method)),
+      (endpoint) => shop.request(endpoint.method, endpoint.path(fixture), { token: tokens.admin, body: 'quantity=1', headers: { 'content-type': 'text/plain' } }),
+      415,
+      { message: 'Unsupported content type: send JSON with Content-Type: application/json', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    );
+  });
+
+  it.each(REFUSALS.map((refusal) => ({ ...refusal, name: `${refusal.method} ${refusal.route}` })))(
+    '$name: $label → $status',
+    async ({ caller, method, route, path, body, status, answer: expected }) => {
+      const answer = await call(caller, method, path(fixture), typeof body === 'function' ? body(fixture) : body);
+      expect(answer.status, answer.text.slice(0, 200)).toBe(status);
+      if (expected) expect(answer.body).toEqual(expected);
+      else expect(answer.body).toEqual({ message: expect.any(String), code: expect.any(String), ...(answer.body.field ? { field: expect.any(String) } : {}) });
+      expect(openApi.problems(method, route, answer)).toEqual([]);
+    },
+  );
+
+  it('a limit reached: 429 with Retry-After from every operation that has one', async () => {
+    const limited = await startRestService({
+      env: {
+        REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1',
+        LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1',
+        PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '1',
+        MESSAGES_PER_USER_PER_MINUTE: '1',
+      },
+    });
+    try {
+      const admin = await limited.adminToken();
+      const twice = async (route: string, path: string, body: object, token?: string) => {
+        const first = await limited.request('POST', path, { token, body });
+        expect(first.status, first.text).toBeLessThan(300);
+        return { route, answer: await limited.request('POST', path, { token, body }) };
+      };
+      const refused = [
+        await twice('/api/auth/register', '/api/auth/register', { username: 'limited-one', password: 'pw1' }),
+        { route: '/api/auth/login', answer: await limited.request('POST', '/api/auth/login', { body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } }) },
+        await twice('/api/auth/request-password-reset', '/api/auth/request-password-reset', { usernameOrEmail: 'limited-one' }),
+        // The same allowance per address as the request before it.
+        { route: '/api/auth/reset-password', answer: await limited.request('POST', '/api/auth/reset-password', { body: { token: 'x', newPassword: 'pw2' } }) },
+        await twice('/api/chat/rooms/{roomId}/messages', '/api/chat/rooms/limited-one/messages', { content: 'Hello' }, admin),
+      ];
+      for (const { route, answer } of refused) {
+        expect(answer.status, `${route}: ${answer.text}`).toBe(429);
+        expect(answer.body).toEqual({ message: expect.stringMatching(/ Try again in \d+ seconds?\.$|minutes?\.$/), code: 'TOO_MANY_ATTEMPTS' });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+        expect(openApi.problems('POST', route, answer)).toEqual([]);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 const labelled = ENDPOINTS.map((endpoint) => ({
   ...endpoint,
   label: [endpoint.method, endpoint.route, endpoint.variant].filter(Boolean).join(' '),
@@ -420,6 +849,25 @@ describe.each(labelled)('$label', (endpoint) => {
       const code = CODE_OF[message];
       expect(answer.body).toEqual(field === undefined ? { message, code } : { message, code, field });
     }
+    if (!endpoint.undocumented) expect(openApi.problems(endpoint.method, endpoint.route, answer)).toEqual([]);
     await endpoint.after?.(caller);
+  });
+});
+
+/** Successes this file cannot reach, checked against the document where they can be. */
+const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
+  'POST /api/auth/reset-password': 'password-reset.test.ts, "sets the new password…": it takes the link an e-mail carries',
+};
+
+// Last: what the calls above showed of the document, over every operation.
+describe('the OpenAPI document', () => {
+  it('was checked against a success and an error of every operation, and against every error status the contract has', () => {
+    const operations = documentedOperations().map((endpoint) => `${endpoint.method} ${endpoint.route}`);
+    const statuses = (operation: string) => [...(openApi.seen.get(operation) ?? [])];
+    const succeeded = (operation: string) => operation in SUCCESS_CHECKED_ELSEWHERE || statuses(operation).some((status) => status < 300);
+    expect(operations.filter((operation) => !succeeded(operation))).toEqual([]);
+    expect(operations.filter((operation) => !statuses(operation).some((status) => status >= 400))).toEqual([]);
+    const seen = new Set(operations.flatMap(statuses));
+    expect([400, 401, 403, 404, 409, 413, 415, 429].filter((status) => !seen.has(status))).toEqual([]);
   });
 });

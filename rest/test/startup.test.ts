@@ -279,8 +279,8 @@ describe('operations', () => {
           '/api/audit-events',
           '/api/chat/rooms',
           '/api/chat/rooms/create',
+          // One path, however the routes name the segment: GET by room id, POST to a username or a room id.
           '/api/chat/rooms/{roomId}/messages',
-          '/api/chat/rooms/{receiver}/messages',
           '/api/chat/rooms/{roomId}/unread-count',
           '/api/chat/rooms/{roomId}/mark-as-read',
           '/api/chat/unread-count',
@@ -289,6 +289,20 @@ describe('operations', () => {
         ].sort(),
       );
       expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);
+      expect(document.body.paths['/api/auth/login'].post.security).toEqual([]);
+      expect(Object.keys(document.body.paths['/api/chat/rooms/{roomId}/messages']).sort()).toEqual(['get', 'post']);
+      expect(document.body.paths['/api/chat/rooms/{roomId}/messages'].post.parameters).toEqual([
+        expect.objectContaining({ in: 'path', name: 'roomId', required: true }),
+      ]);
+      expect(document.body.servers).toEqual([{ url: '/', description: 'This REST service' }]);
+      // Each operation has its own name for generated clients, and none is used twice.
+      const operationIds = Object.values(document.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
+        (operations) => Object.values(operations).map((operation) => operation.operationId),
+      );
+      expect(operationIds.filter((id) => typeof id !== 'string')).toEqual([]);
+      expect(new Set(operationIds).size).toBe(operationIds.length);
+      // The messages of the service's own validator are not published as a keyword no other tool knows.
+      expect(document.text).not.toContain('errorMessage');
       // The product form, as the route validates it.
       const imageUrl = { type: 'string', maxLength: 2048 };
       expect(document.body.paths['/api/products/{id}'].put.requestBody).toEqual({

@@ -33,6 +33,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditRepository }> 
     {
       preHandler: requireAdmin('Only administrators can read the audit record'),
       schema: {
+        operationId: 'listAuditEvents',
         tags: ['audit'],
         security: BEARER_SECURITY,
         summary: 'What admins did, newest first; one product’s or order’s with subjectType and subjectId (ADMIN, extension)',

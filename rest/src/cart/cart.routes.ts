@@ -10,7 +10,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
 
   app.get(
     '/',
-    { schema: { ...common, summary: 'The caller’s cart', response: { 200: CartAnswer, ...errorAnswers(401) } } },
+    {
+      schema: { operationId: 'getCart', ...common, summary: 'The caller’s cart', response: { 200: CartAnswer, ...errorAnswers(401) } },
+    },
     async (request) => cart.get(viewerOf(request).id),
   );
 
@@ -18,6 +20,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
     '/items',
     {
       schema: {
+        operationId: 'addCartItem',
         ...common,
         summary: 'Add units of a product; the same product’s line grows',
         body: AddToCartBody,
@@ -31,6 +34,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
     '/items/:productId',
     {
       schema: {
+        operationId: 'updateCartItem',
         ...common,
         summary: 'Set a line’s quantity (`?quantity=n`, 1 up to the stock)',
         params: ProductIdParams,
@@ -45,6 +49,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
     '/items/:productId',
     {
       schema: {
+        operationId: 'removeCartItem',
         ...common,
         summary: 'Remove a line',
         params: ProductIdParams,
@@ -56,7 +61,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
 
   app.delete(
     '/',
-    { schema: { ...common, summary: 'Empty the cart', response: { 200: CartAnswer, ...errorAnswers(401) } } },
+    {
+      schema: { operationId: 'clearCart', ...common, summary: 'Empty the cart', response: { 200: CartAnswer, ...errorAnswers(401) } },
+    },
     async (request) => cart.clear(viewerOf(request).id),
   );
 };

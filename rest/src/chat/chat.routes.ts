@@ -43,6 +43,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/rooms',
     {
       schema: {
+        operationId: 'listChatRooms',
         ...common,
         summary: 'The caller’s rooms, most recently active first',
         description:
@@ -79,6 +80,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
       '/unread-count',
       {
         schema: {
+          operationId: 'countUnreadMessages',
           ...common,
           summary: 'How many messages the caller has not read, over all their rooms (extension)',
           description: 'The chat badge, exact, without listing the rooms.',
@@ -93,6 +95,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/rooms/create',
     {
       schema: {
+        operationId: 'createChatRoom',
         ...common,
         summary: 'The room with another user (the same pair always gets the same room)',
         body: CreateRoomBody,
@@ -106,6 +109,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/rooms/:roomId/messages',
     {
       schema: {
+        operationId: 'listChatMessages',
         ...common,
         summary: 'A page of the room’s messages, newest first',
         params: RoomParams,
@@ -126,6 +130,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     {
       preHandler: sendLimit,
       schema: {
+        operationId: 'sendChatMessage',
         ...common,
         summary: 'Send a message to the receiver (by username) in the room of the pair',
         params: ReceiverParams,
@@ -141,6 +146,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/rooms/:roomId/unread-count',
     {
       schema: {
+        operationId: 'countUnreadRoomMessages',
         ...common,
         summary: 'How many of the room’s messages the caller has not read',
         params: RoomParams,
@@ -154,6 +160,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/rooms/:roomId/mark-as-read',
     {
       schema: {
+        operationId: 'markChatRoomRead',
         ...common,
         summary: 'Mark every message of the room read for the caller',
         params: RoomParams,
@@ -170,6 +177,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/cleanup-duplicates',
     {
       schema: {
+        operationId: 'cleanupChatRooms',
         ...common,
         summary: 'Remove rooms no participant can open any more (admins only)',
         description:
@@ -185,6 +193,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     '/available-users-from-main',
     {
       schema: {
+        operationId: 'listChatUsers',
         ...common,
         summary: 'Everyone the caller can chat with',
         response: { 200: Type.Array(AvailableChatUser), ...errorAnswers(401) },

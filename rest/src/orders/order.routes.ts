@@ -20,6 +20,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     '/checkout',
     {
       schema: {
+        operationId: 'checkout',
         ...common,
         summary: 'Turn the cart into an order (stock taken, prices snapshotted, cart emptied)',
         body: CheckoutBodySchema(extensions),
@@ -45,6 +46,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     '/',
     {
       schema: {
+        operationId: 'listOrders',
         ...common,
         summary: 'The caller’s orders, newest first; with the extensions every customer’s (admins), narrowed by status and search',
         querystring: OrderListQuery(extensions),
@@ -67,6 +69,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     '/:id',
     {
       schema: {
+        operationId: 'getOrder',
         ...common,
         summary: 'One of the caller’s orders',
         params: IdParams,
@@ -82,6 +85,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       '/:id/history',
       {
         schema: {
+          operationId: 'getOrderHistory',
           ...common,
           summary: 'What happened to one of the caller’s orders (any, for admins), with times; admins see who moved it (extension)',
           params: IdParams,
@@ -97,6 +101,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     {
       preHandler: requireAdmin('Only administrators can change an order’s status'),
       schema: {
+        operationId: 'updateOrderStatus',
         ...common,
         summary: 'Move an order on: CONFIRMED, SHIPPED, DELIVERED or CANCELLED (which returns the stock) (ADMIN)',
         params: IdParams,

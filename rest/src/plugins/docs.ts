@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../shared/http-errors.js';
+import { finishDocument } from './openapi-document.js';
 
 const errorCodes = Object.entries(ERROR_CODES)
   .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
@@ -25,8 +26,12 @@ export const docsPlugin = fp(
             errorCodes,
           version: '1.0.0',
         },
+        // Relative: the service that serves the document (REST_URL to the gateways; http://127.0.0.1:8080 by default).
+        servers: [{ url: '/', description: 'This REST service' }],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
+      // Always an OpenAPI document here (the options above ask for 3.1, never Swagger 2).
+      transformObject: (made) => finishDocument('openapiObject' in made ? made.openapiObject : made.swaggerObject),
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -41,6 +41,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/',
     {
       schema: {
+        operationId: 'listProducts',
         ...common,
         summary: 'The catalogue, by id',
         querystring: ProductListQuery(extensions),
@@ -64,6 +65,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/filter',
     {
       schema: {
+        operationId: 'filterProducts',
         ...common,
         summary: 'Products whose name contains `name` (any case) within the price and stock bounds',
         querystring: ProductFilterQuery(extensions),
@@ -83,6 +85,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     '/:id',
     {
       schema: {
+        operationId: 'getProduct',
         ...common,
         summary: 'One product',
         params: IdParams,
@@ -97,6 +100,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'createProduct',
         ...common,
         summary: 'Create a product (ADMIN)',
         body: ProductInput,
@@ -111,6 +115,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'updateProduct',
         ...common,
         summary: 'Replace a product’s fields (ADMIN)',
         params: IdParams,
@@ -126,6 +131,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     {
       preHandler: adminOnly,
       schema: {
+        operationId: 'deleteProduct',
         ...common,
         summary: 'Delete a product (ADMIN); it leaves every cart, orders keep their snapshot',
         params: IdParams,

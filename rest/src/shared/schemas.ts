@@ -36,3 +36,5 @@ export const errorAnswers = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ErrorAnswer])) as Record<number, typeof ErrorAnswer>;
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
+/** Open to anyone, no token (the /api/auth/* routes): OpenAPI's empty security list. */
+export const NO_SECURITY: [] = [];

@@ -12,7 +12,7 @@ import {
   usernameKey,
 } from '../../../shop-rules/account-rules.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { errorAnswers } from '../shared/schemas.js';
+import { NO_SECURITY, errorAnswers } from '../shared/schemas.js';
 import { issueToken } from '../auth/authenticate.js';
 import { toAuthenticatedUser } from '../auth/authenticated-user.js';
 import type { UserService } from './user.service.js';
@@ -66,6 +66,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
       onRequest: limits.perMinute('registrations', options.registrationsPerAddressPerMinute, (request) => request.ip, 'Too many new accounts from this address.'),
       schema: {
+        operationId: 'register',
+        security: NO_SECURITY,
         tags: ['auth'],
         summary: 'Create an account (always role USER) and answer its token',
         body: RegisterBody,
@@ -85,6 +87,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       onRequest: limits.perMinute('login-attempts', options.loginAttemptsPerAddressPerMinute, (request) => request.ip, 'Too many login attempts from this address.'),
       preHandler: failedLogins.check,
       schema: {
+        operationId: 'login',
+        security: NO_SECURITY,
         tags: ['auth'],
         summary: 'Exchange username and password for a token',
         body: LoginBody,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MAX_PASSWORD_LENGTH } from '../../../shop-rules/account-rules.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { NoticeAnswer, errorAnswers } from '../shared/schemas.js';
+import { NO_SECURITY, NoticeAnswer, errorAnswers } from '../shared/schemas.js';
 import { PASSWORD_RESET, type PasswordResetService, RESET_REQUESTED } from './password-reset.service.js';
 
 // Generous bounds against abuse; the rules (shop-rules) answer what is wrong with a value in words.
@@ -44,6 +44,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOp
       // The request is carried out once it is answered: nothing it finds can change the answer or its time.
       onResponse: async () => resets.wake(),
       schema: {
+        operationId: 'requestPasswordReset',
+        security: NO_SECURITY,
         tags: ['auth'],
         summary: 'E-mail a link to reset a forgotten password (extension)',
         description:
@@ -63,6 +65,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOp
     {
       onRequest: perAddress,
       schema: {
+        operationId: 'resetPassword',
+        security: NO_SECURITY,
         tags: ['auth'],
         summary: 'Set a new password with an e-mailed link’s token; every session of the account ends (extension)',
         body: ResetBody,

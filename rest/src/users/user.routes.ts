@@ -11,7 +11,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
 
   app.get(
     '/profile',
-    { schema: { ...common, summary: 'The caller’s profile', response: { 200: UserAnswer, ...errorAnswers(401) } } },
+    {
+      schema: { operationId: 'getProfile', ...common, summary: 'The caller’s profile', response: { 200: UserAnswer, ...errorAnswers(401) } },
+    },
     async (request) => toUserAnswer(await users.getProfile(viewerOf(request).id)),
   );
 
@@ -19,6 +21,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
     '/profile',
     {
       schema: {
+        operationId: 'updateProfile',
         ...common,
         summary: 'Change profile fields and preferences',
         body: ProfileUpdate,
@@ -32,6 +35,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
     '/change-password',
     {
       schema: {
+        operationId: 'changePassword',
         ...common,
         summary: 'Change the password; every token issued before stops working',
         body: PasswordChange,
@@ -48,6 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
     '/account',
     {
       schema: {
+        operationId: 'deleteAccount',
         ...common,
         summary: 'Delete the account: personal data and cart deleted, orders kept anonymised, tokens revoked',
         response: { 204: Type.Null({ description: 'Deleted' }), ...errorAnswers(401) },
