@@ -3,13 +3,14 @@
 // ends meanwhile, and the link does not work twice.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAddressByMail } from '../helpers/mail-links.js';
 import { poll } from '../helpers/poll.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver.js';
 import { chromiumFound } from './support/chromium.js';
 import { type JourneyShop, leave, logIn, lookAt, openJourney, openPerson } from './support/journey.js';
 
 const SENT =
-  'If an account has that username or email address, and an email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
+  'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
 
 describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
   let browser: Browser;
@@ -26,6 +27,7 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
   it('asks for a link from the login page, sets a new password with it and logs in; the other session ends', async () => {
     const token = await shop.rest.register('forgetful-fiona', 'first-pass');
     expect((await shop.rest.request('PUT', '/api/users/profile', { token, body: { email: 'fiona@people.example' } })).status).toBe(200);
+    await verifyAddressByMail(shop.rest, smtp, 'fiona@people.example');
     // Fiona is still logged in on her other computer, on her orders.
     const elsewhere = await openPerson(browser, shop);
     await logIn(elsewhere.page, 'forgetful-fiona', 'first-pass');
@@ -47,7 +49,11 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
     await look('forgot-sent');
 
     // The e-mail, as Fiona's mail program shows it: the link to open.
-    const [mail] = await poll(async () => smtp.received.filter((received) => received.to === 'fiona@people.example'), (found) => found.length > 0, { within: 20_000 });
+    const [mail] = await poll(
+      async () => smtp.received.filter((received) => received.to === 'fiona@people.example' && received.subject === 'Reset your Medshop password'),
+      (found) => found.length > 0,
+      { within: 20_000 },
+    );
     expect(mail?.subject).toBe('Reset your Medshop password');
     const link = /^(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+)$/m.exec(mail?.text ?? '')?.[1];
     expect(link?.startsWith(`${shop.origin}/reset-password?token=`)).toBe(true);

@@ -157,6 +157,12 @@ export type RegisterInput = {
   clientMutationId?: string | null | undefined;
   /** The password again: it must match. */
   confirmPassword: string;
+  /**
+   * An e-mail address for the account, or none: it is sent a link to verify it (`verifyEmail`), and nothing else until
+   * the link is opened. A REST service that does not verify addresses (the plain contract) takes none at registration:
+   * set it with `updateProfile`.
+   */
+  email?: string | null | undefined;
   /** 3 to 128 characters. */
   password: string;
   /** 3 to 50 letters, digits, dots, hyphens and underscores, at least one a letter; not taken, in any case. */
