@@ -337,7 +337,13 @@ describe('settings', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "nobody"'],
     [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL must start with http:// or https://, got "ftp://shop.example"'],
     [{ MAIL_MAX_ATTEMPTS: '0' }, 'MAIL_MAX_ATTEMPTS must be a whole number of at least 1, got "0"'],
+    [{ EMAILS_PER_RECIPIENT_PER_HOUR: 'lots' }, 'EMAILS_PER_RECIPIENT_PER_HOUR must be a whole number of at least 1, got "lots"'],
   ])('refuses %o in one line', (env, message) => {
     expect(() => loadRestConfig({ ...env })).toThrow(message);
+  });
+
+  it('holds each address to 5 reset and 5 verification e-mails an hour unless told (EMAILS_PER_RECIPIENT_PER_HOUR)', () => {
+    expect(loadRestConfig({}).limits.emailsPerRecipientPerHour).toBe(5);
+    expect(loadRestConfig({ EMAILS_PER_RECIPIENT_PER_HOUR: '12' }).limits.emailsPerRecipientPerHour).toBe(12);
   });
 });
