@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPasswordChange,
+  checkEmailVerification,
   checkPasswordReset,
   checkPasswordResetRequest,
   checkProfileChange,
   checkRegistration,
   sameUsername,
+  sameEmail,
   usernameKey,
 } from './account-rules.js';
 
@@ -21,6 +23,8 @@ describe('checkRegistration', () => {
     { why: 'digits with one letter', form: { username: '123x', password: 'pw1' } },
     { why: 'a matching confirmation', form: { username: 'anna', password: 'pw1', confirmPassword: 'pw1' } },
     { why: 'no confirmation at all', form: { username: 'anna', password: 'pw1', confirmPassword: undefined } },
+    { why: 'an e-mail address', form: { username: 'anna', password: 'pw1', email: ' anna@people.example ' } },
+    { why: 'no e-mail address', form: { username: 'anna', password: 'pw1', email: null } },
   ])('accepts $why', ({ form }) => {
     expect(checkRegistration(form)).toEqual([]);
   });
@@ -48,6 +52,7 @@ describe('checkRegistration', () => {
       message: 'Passwords do not match',
       field: 'confirmPassword',
     },
+    { why: 'an e-mail address that is none', form: { username: 'anna', password: 'pw1', email: 'anna at home' }, message: 'Please enter a valid email address', field: 'email' },
   ])('refuses $why: $message', ({ form, message, field }) => {
     expect(checkRegistration(form)).toEqual([{ message, field }]);
   });
@@ -164,6 +169,27 @@ describe('checkPasswordReset', () => {
       { message: 'New password must be at most 128 characters long', field: 'newPassword' },
     ]);
     expect(checkPasswordReset({ token: link, newPassword: '', confirmPassword: '' })).toEqual([{ message: 'New password is required', field: 'newPassword' }]);
+  });
+});
+
+describe('checkEmailVerification', () => {
+  it('takes any token the link carried (the shop decides whether it works), and refuses none at all', () => {
+    expect(checkEmailVerification({ token: 'Zm9v-YmFy_' })).toEqual([]);
+    expect(checkEmailVerification({ token: '  ' })).toEqual([
+      { message: 'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.', field: 'token' },
+    ]);
+  });
+});
+
+describe('sameEmail', () => {
+  it.each([
+    ['anna@people.example', 'ANNA@People.example ', true],
+    [null, '', true],
+    [null, undefined, true],
+    ['anna@people.example', 'anna@people.example.org', false],
+    ['anna@people.example', null, false],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(sameEmail(a, b)).toBe(same);
   });
 });
 

@@ -24,6 +24,7 @@ import { fileTransport, smtpTransport } from './mail/mail-transport.js';
 import { AccountMailer } from './mail/account-mailer.js';
 import { OrderMailer } from './mail/order-mailer.js';
 import { OutboxRepository } from './mail/outbox.repository.js';
+import { RecipientLimit } from './mail/recipient-limit.js';
 import { databasePlugin } from './plugins/database.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -37,6 +38,9 @@ import { ProductService } from './products/product.service.js';
 import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
 import { accountRoutes } from './users/account.routes.js';
+import { EmailVerificationRepository } from './users/email-verification.repository.js';
+import { emailVerificationRoutes } from './users/email-verification.routes.js';
+import { EmailVerificationService } from './users/email-verification.service.js';
 import { PasswordResetRepository } from './users/password-reset.repository.js';
 import { passwordResetRoutes } from './users/password-reset.routes.js';
 import { PasswordResetService } from './users/password-reset.service.js';
@@ -83,7 +87,6 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const userRepository = new UserRepository(db);
     const productRepository = new ProductRepository(db, kind);
     const cartRepository = new CartRepository(db);
-    const users = new UserService(userRepository);
     const audit = new AuditRepository(db);
     const products = new ProductService(productRepository, (work) =>
       db.transaction().execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
@@ -96,6 +99,10 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       app.log,
     );
     app.decorate('mailSender', mailSender);
+    // The account's e-mails (reset and verification links), held to the limit per recipient.
+    const accountMailer = new AccountMailer(kind, config.mail, new RecipientLimit(kind, config.limits.emailsPerRecipientPerHour), () => mailSender.wake());
+    const verifications = new EmailVerificationService(new EmailVerificationRepository(db), accountMailer, app.log);
+    const users = new UserService(userRepository, verifications);
     // Sending once the app is ready (every instance: they share the outbox), stopped before the database closes.
     app.addHook('onReady', async () => {
       app.log.info(`mail: ${config.mail.smtpUrl ? `sent through ${new URL(config.mail.smtpUrl).host}` : `written as .eml files to ${config.mail.directory} (no SMTP_URL)`}`);
@@ -103,7 +110,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     });
     const passwordResets = new PasswordResetService(
       new PasswordResetRepository(db, kind),
-      new AccountMailer(kind, config.mail, () => mailSender.wake()),
+      accountMailer,
       app.rateLimits.allowance('password-reset-emails', config.limits.passwordResetEmailsPerAccountPerHour, 60 * 60),
       app.log,
       config.mail.pollMs,
@@ -130,6 +137,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           loginAttemptsPerMinute: config.loginAttemptsPerMinute,
           loginAttemptsPerAddressPerMinute: config.limits.loginAttemptsPerAddressPerMinute,
           registrationsPerAddressPerMinute: config.limits.registrationsPerAddressPerMinute,
+          extensions,
         });
         if (extensions) {
           await api.register(passwordResetRoutes, {
@@ -138,10 +146,16 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             limits: app.rateLimits,
             perAddressPerMinute: config.limits.passwordResetsPerAddressPerMinute,
           });
+          await api.register(emailVerificationRoutes, {
+            prefix: '/auth',
+            verifications,
+            limits: app.rateLimits,
+            perAddressPerMinute: config.limits.passwordResetsPerAddressPerMinute,
+          });
         }
         await api.register(async (secured) => {
           secured.addHook('onRequest', authenticate);
-          await secured.register(userRoutes, { prefix: '/users', users });
+          await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
           await secured.register(cartRoutes, { prefix: '/cart', cart });
           await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });

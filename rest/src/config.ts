@@ -30,6 +30,11 @@ export interface RestConfig {
     passwordResetsPerAddressPerMinute: number;
     /** Reset e-mails one account gets an hour; beyond, requests are answered alike and send nothing (no enumeration). */
     passwordResetEmailsPerAccountPerHour: number;
+    /**
+     * E-mails of one kind (password reset, address verification) to one address an hour, whatever accounts point at it;
+     * beyond, none is written (a resend is refused with 429).
+     */
+    emailsPerRecipientPerHour: number;
   };
   /** Addresses whose x-forwarded-for is believed: the gateways in front of this service. */
   trustedProxies: string[];
@@ -153,6 +158,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
         env.PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
         3,
       ),
+      emailsPerRecipientPerHour: parsePositiveInteger('EMAILS_PER_RECIPIENT_PER_HOUR', env.EMAILS_PER_RECIPIENT_PER_HOUR, 5),
     },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     redisUrl: env.REDIS_URL || undefined,

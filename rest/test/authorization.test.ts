@@ -142,7 +142,22 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ token: 'not-a-link-we-sent', newPassword: 'pw1', confirmPassword: 'pw1' }),
     expected: everyone(400),
   },
+  // The link that verifies an address: open to everyone (its token is the proof), refused for a token never sent.
+  {
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    path: () => '/api/auth/verify-email',
+    body: () => ({ token: 'not-a-link-we-sent' }),
+    expected: everyone(400),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expected: loggedIn(200) },
+  // The fixture's accounts have no address: there is nothing to send the link to.
+  {
+    method: 'POST',
+    route: '/api/users/resend-email-verification',
+    path: () => '/api/users/resend-email-verification',
+    expected: loggedIn(400),
+  },
   {
     method: 'PUT',
     route: '/api/users/profile',

@@ -4,6 +4,7 @@
 // instances sharing the outbox, and none lost through a kill -9 and a mail server that was down meanwhile. Without
 // SMTP_URL they are .eml files under DATA_DIR/mail.
 import fs from 'node:fs';
+import { simpleParser } from 'mailparser';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { poll } from '../../tests/helpers/poll.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { freePort, startServer } from '../../tests/helpers/server-process.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
+import { VERIFY_SUBJECT, linkIn, nthMailTo, verifyAddressByMail } from '../../tests/helpers/mail-links.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,16 +37,28 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A buyer with an address, in a zone, and an order of two lines placed. */
-async function buyerWithOrder(service: RestService, adminToken: string, profile: Record<string, unknown> = {}) {
+/**
+ * A buyer with an address, in a zone: the address verified by its owner (the link e-mailed to it opened), unless
+ * `verified` is false.
+ */
+async function buyer(service: RestService, profile: Record<string, unknown> = {}, { receiver = smtp, verified = true } = {}) {
   const username = `mail-buyer-${++counter}`;
   const token = await service.register(username);
   const email = `${username}@people.example`;
-  const answer = await service.request('PUT', '/api/users/profile', {
-    token,
-    body: { email, firstName: 'Nina', preferences: { timezone: 'Asia/Tokyo', language: 'en' }, ...profile },
-  });
+  const body = { email, firstName: 'Nina', preferences: { timezone: 'Asia/Tokyo', language: 'en' }, ...profile };
+  const answer = await service.request('PUT', '/api/users/profile', { token, body });
   expect(answer.status).toBe(200);
+  if (verified && body.email) await verifyAddressByMail(service, receiver, email);
+  return { username, email, token };
+}
+
+/** A buyer (as `buyer` makes them) with an order of two lines placed. */
+async function buyerWithOrder(service: RestService, adminToken: string, profile: Record<string, unknown> = {}, options: { receiver?: SmtpReceiver; verified?: boolean } = {}) {
+  const person = await buyer(service, profile, options);
+  return { ...person, order: await placeOrder(service, adminToken, person.token) };
+}
+
+async function placeOrder(service: RestService, adminToken: string, token: string) {
   const gauze = await service.createProduct(adminToken, { name: 'Sterile Gauze', price: 4.5, quantity: 50 });
   const thermometer = await service.createProduct(adminToken, { name: 'Digital Thermometer', price: 19.9, quantity: 50 });
   for (const [productId, quantity] of [[gauze.id, 2], [thermometer.id, 1]]) {
@@ -52,10 +66,14 @@ async function buyerWithOrder(service: RestService, adminToken: string, profile:
   }
   const placed = await service.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '1 Main Street\nSpringfield' } });
   expect(placed.status).toBe(201);
-  return { username, email, token, order: placed.body as { id: number; orderDate: string } };
+  return placed.body as { id: number; orderDate: string };
 }
 
-const mailsTo = (receiver: SmtpReceiver, email: string) => receiver.received.filter((mail) => mail.to === email);
+/** The order e-mails to `email` (the link that verified the address aside). */
+const mailsTo = (receiver: SmtpReceiver, email: string) => receiver.received.filter((mail) => mail.to === email && mail.subject !== VERIFY_SUBJECT);
+/** The outbox's order e-mails to `email`. */
+const orderOutbox = (service: RestService, email: string) =>
+  service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).where('kind', '<>', 'email-verification');
 
 /** The order's time as the buyer's zone writes it: what the e-mail must say. */
 const inTokyo = (iso: string) =>
@@ -116,10 +134,21 @@ describe('order e-mails', () => {
   it('sends nothing to a buyer who turned e-mail notifications off, or who has no address', async () => {
     const silent = await buyerWithOrder(shop, admin, { preferences: { emailNotifications: false } });
     const noAddress = await buyerWithOrder(shop, admin, { email: null });
-    const outbox = await shop.app.shopDatabase.db.selectFrom('mailOutbox').select('recipient').execute();
+    const outbox = await shop.app.shopDatabase.db.selectFrom('mailOutbox').select('recipient').where('kind', '<>', 'email-verification').execute();
     expect(outbox.map((row) => row.recipient)).not.toContain(silent.email);
     expect(outbox.map((row) => row.recipient)).not.toContain(noAddress.email);
     expect(mailsTo(smtp, silent.email)).toEqual([]);
+  });
+
+  it('sends nothing to an address its owner has not verified: the order e-mails start once the link is opened', async () => {
+    const { email, order } = await buyerWithOrder(shop, admin, {}, { verified: false });
+    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CONFIRMED' } })).status).toBe(200);
+    expect(await orderOutbox(shop, email).execute()).toEqual([]);
+    await verifyAddressByMail(shop, smtp, email);
+    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'SHIPPED' } })).status).toBe(200);
+    const mails = await poll(async () => mailsTo(smtp, email), (found) => found.length === 1, DELIVERY);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Medshop order #${order.id} has shipped`]);
+    expect((await orderOutbox(shop, email).execute()).map((row) => row.kind)).toEqual(['order-status']);
   });
 });
 
@@ -128,15 +157,17 @@ describe('the sender', () => {
     const receiver = await startSmtpReceiver();
     const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
     try {
+      const { email, token } = await buyer(service, {}, { receiver });
+      const offeredBefore = receiver.offered.length;
       let refusals = 0;
       receiver.refuse = () => (refusals++ < 3 ? { responseCode: 451, message: 'Try again later' } : undefined);
-      const { email, order } = await buyerWithOrder(service, await service.adminToken());
+      const order = await placeOrder(service, await service.adminToken(), token);
       const [mail] = await poll(async () => mailsTo(receiver, email), (mails) => mails.length > 0, DELIVERY);
       expect(mail!.subject).toBe(`Your Medshop order #${order.id} is placed`);
-      expect(receiver.offered.filter((address) => address === email)).toHaveLength(4);
+      expect(receiver.offered.slice(offeredBefore).filter((address) => address === email)).toHaveLength(4);
       // The server has the message a moment before the sender, told so, records it as sent.
       const row = await poll(
-        async () => service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow(),
+        async () => orderOutbox(service, email).executeTakeFirstOrThrow(),
         (found) => found.sentAt !== null || found.failedAt !== null,
         DELIVERY,
       );
@@ -164,17 +195,18 @@ describe('the sender', () => {
     const failedBefore = await failedDeliveries();
     const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL }, onLogLine: (line) => lines.push(line) });
     try {
+      const { email, token } = await buyer(service, {}, { receiver });
       receiver.refuse = (address) => (address.startsWith('mail-buyer') ? { responseCode: 550, message: 'No such mailbox here' } : undefined);
-      const { email } = await buyerWithOrder(service, await service.adminToken());
+      await placeOrder(service, await service.adminToken(), token);
       const row = await poll(
-        async () => service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow(),
+        async () => orderOutbox(service, email).executeTakeFirstOrThrow(),
         (found) => found.failedAt !== null,
         DELIVERY,
       );
       expect({ attempts: row.attempts, sentAt: row.sentAt }).toEqual({ attempts: 1, sentAt: null });
       expect(row.lastError).toContain('550 No such mailbox here');
       expect(lines.find((line) => line.level === 50)?.msg).toMatch(new RegExp(`^mail: gave up on e-mail ${row.id} to its recipient after 1 attempt\\(s\\): .*550 No such mailbox here`));
-      expect(receiver.received).toEqual([]);
+      expect(mailsTo(receiver, email)).toEqual([]);
       expect((await failedDeliveries()) - failedBefore).toBe(1);
     } finally {
       await service.close();
@@ -189,13 +221,15 @@ describe('the sender', () => {
     const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
     try {
       const adminToken = await first.adminToken();
-      const buyers = await Promise.all(Array.from({ length: 6 }, (_, index) => buyerWithOrder(index % 2 ? second : first, adminToken)));
-      await poll(async () => receiver.received.length, (count) => count >= buyers.length, DELIVERY);
+      const buyers = await Promise.all(Array.from({ length: 6 }, (_, index) => buyerWithOrder(index % 2 ? second : first, adminToken, {}, { receiver })));
+      const orderMails = () => receiver.received.filter((mail) => mail.subject !== VERIFY_SUBJECT);
+      await poll(async () => orderMails().length, (count) => count >= buyers.length, DELIVERY);
       // Both kept polling meanwhile: a doubled e-mail would have come by now.
       await first.app.mailSender.deliverDue();
       await second.app.mailSender.deliverDue();
-      expect(receiver.received.map((mail) => mail.to).sort()).toEqual(buyers.map((buyer) => buyer.email).sort());
-      expect(new Set(receiver.received.map((mail) => mail.messageId)).size).toBe(buyers.length);
+      expect(orderMails().map((mail) => mail.to).sort()).toEqual(buyers.map((person) => person.email).sort());
+      expect(new Set(receiver.received.map((mail) => mail.messageId)).size).toBe(receiver.received.length);
+      expect(receiver.received).toHaveLength(2 * buyers.length);
     } finally {
       await second.close({ keepData: true });
       await first.close();
@@ -237,12 +271,20 @@ describe('the sender', () => {
       const adminToken = login.text;
       const product = (await call('POST', '/products', adminToken, { name: 'Bandage', description: 'Elastic', price: 2.5, quantity: 100 })).body;
       const emails: string[] = [];
+      const tokens: string[] = [];
+      // The buyers verify their addresses while the mail server is up (each opens the link e-mailed to them).
+      receiver = await startSmtpReceiver(smtpPort);
       for (let index = 0; index < 5; index += 1) {
         const username = `crash-buyer-${index}`;
         expect((await call('POST', '/auth/register', undefined, { username, password: 'secret1', confirmPassword: 'secret1' })).status).toBe(201);
-        const token = (await call('POST', '/auth/login', undefined, { username, password: 'secret1' })).text;
+        tokens.push((await call('POST', '/auth/login', undefined, { username, password: 'secret1' })).text);
         emails.push(`${username}@people.example`);
-        expect((await call('PUT', '/users/profile', token, { email: emails.at(-1) })).status).toBe(200);
+        expect((await call('PUT', '/users/profile', tokens.at(-1), { email: emails.at(-1) })).status).toBe(200);
+        const { token: link } = linkIn(await nthMailTo(receiver, emails.at(-1)!, VERIFY_SUBJECT, 1), 'verify-email');
+        expect((await call('POST', '/auth/verify-email', undefined, { token: link })).status).toBe(200);
+      }
+      await receiver.close();
+      for (const token of tokens) {
         expect((await call('POST', '/cart/items', token, { productId: product.id, quantity: 1 })).status).toBe(200);
         expect((await call('POST', '/orders/checkout', token, { shippingAddress: '2 Side Street' })).status).toBe(201);
       }
@@ -265,9 +307,18 @@ describe('without SMTP_URL', () => {
   it('writes each e-mail as an .eml file under DATA_DIR/mail, which a mail program opens', async () => {
     const service = await startRestService({ env: { ...FAST_MAIL } });
     try {
-      const { order } = await buyerWithOrder(service, await service.adminToken());
       const directory = path.join(service.dataDir, 'mail');
-      const files = await poll(async () => (fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => name.endsWith('.eml')) : []), (found) => found.length === 1, DELIVERY);
+      const written = (count: number) =>
+        poll(async () => (fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => name.endsWith('.eml')).sort() : []), (found) => found.length === count, DELIVERY);
+      // The buyer opens the verification link as their mail program shows it, from the first file.
+      const { token } = await buyer(service, {}, { verified: false });
+      const [verification] = await written(1);
+      const opened = await simpleParser(fs.readFileSync(path.join(directory, verification!)));
+      expect(opened.subject).toBe(VERIFY_SUBJECT);
+      const { token: link } = linkIn({ to: '', from: '', subject: opened.subject ?? '', text: opened.text ?? '', html: '', messageId: '' }, 'verify-email');
+      expect((await service.request('POST', '/api/auth/verify-email', { body: { token: link } })).status).toBe(200);
+      const order = await placeOrder(service, await service.adminToken(), token);
+      const files = (await written(2)).filter((name) => name !== verification);
       const message = fs.readFileSync(path.join(directory, files[0]!), 'utf8');
       expect(message).toContain(`Subject: Your Medshop order #${order.id} is placed`);
       expect(message).toContain('From: Medshop <orders@shop.example>');
@@ -286,7 +337,13 @@ describe('settings', () => {
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "nobody"'],
     [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL must start with http:// or https://, got "ftp://shop.example"'],
     [{ MAIL_MAX_ATTEMPTS: '0' }, 'MAIL_MAX_ATTEMPTS must be a whole number of at least 1, got "0"'],
+    [{ EMAILS_PER_RECIPIENT_PER_HOUR: 'lots' }, 'EMAILS_PER_RECIPIENT_PER_HOUR must be a whole number of at least 1, got "lots"'],
   ])('refuses %o in one line', (env, message) => {
     expect(() => loadRestConfig({ ...env })).toThrow(message);
+  });
+
+  it('holds each address to 5 reset and 5 verification e-mails an hour unless told (EMAILS_PER_RECIPIENT_PER_HOUR)', () => {
+    expect(loadRestConfig({}).limits.emailsPerRecipientPerHour).toBe(5);
+    expect(loadRestConfig({ EMAILS_PER_RECIPIENT_PER_HOUR: '12' }).limits.emailsPerRecipientPerHour).toBe(12);
   });
 });

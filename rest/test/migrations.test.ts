@@ -77,6 +77,37 @@ describe('migrations', () => {
     }
   });
 
+  it('0009 takes every address stored before it as unverified; its way down keeps the addresses and drops the links and their e-mails', async () => {
+    const database = await createTestDatabase();
+    const opened = openDatabase(database.url);
+    const plain = opened.db.withoutPlugins() as Kysely<any>;
+    try {
+      const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(opened.kind) } });
+      await migrator.migrateTo('0008_password_resets');
+      const at = new Date().toISOString();
+      await sql`insert into users (username, username_key, password_hash, email, created_at, updated_at)
+        values ('earlier', 'earlier', 'x', 'earlier@people.example', ${at}, ${at})`.execute(plain);
+      await sql`insert into mail_outbox (kind, recipient, subject, text_body, html_body, created_at, next_attempt_at)
+        values ('order-placed', 'earlier@people.example', 'Your order', 'text', 'html', ${at}, ${at})`.execute(plain);
+      await migrator.migrateTo('0009_email_verification');
+      expect((await sql<{ email: string; email_verified_at: string | null }>`select email, email_verified_at from users`.execute(plain)).rows).toEqual([
+        { email: 'earlier@people.example', email_verified_at: null },
+      ]);
+      // Verified and sent a link since: the way down forgets both, the address and the other e-mails stay.
+      await sql`update users set email_verified_at = ${at}`.execute(plain);
+      await sql`insert into email_verifications (user_id, email, token_hash, created_at, expires_at)
+        select id, email, 'hash', ${at}, ${at} from users`.execute(plain);
+      await sql`insert into mail_outbox (kind, recipient, subject, text_body, html_body, created_at, next_attempt_at, expires_at)
+        values ('email-verification', 'earlier@people.example', 'Verify', 'link', 'link', ${at}, ${at}, ${at})`.execute(plain);
+      await migrator.migrateDown();
+      expect((await sql`select * from users`.execute(plain)).rows.map((row: any) => [row.email, 'email_verified_at' in row])).toEqual([['earlier@people.example', false]]);
+      expect((await sql<{ kind: string }>`select kind from mail_outbox`.execute(plain)).rows).toEqual([{ kind: 'order-placed' }]);
+    } finally {
+      await opened.close();
+      await database.drop();
+    }
+  });
+
   it('npm run migrate brings a database to the latest, -- --down reverts one at a time, -- --status lists them', async () => {
     const database = await createTestDatabase();
     const where = database.kind === 'sqlite' ? `the SQLite file ${database.url.slice('file:'.length)}` : `PostgreSQL at ${new URL(database.url).hostname}:${new URL(database.url).port || 5432}${new URL(database.url).pathname}`;

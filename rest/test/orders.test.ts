@@ -288,8 +288,8 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
-    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset');
-    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset');
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification');
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification');
   });
 
   it('answers the order the key created, marked as replayed, and places no second one', async () => {

@@ -9,11 +9,12 @@ import { type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { suiteDatabaseKind } from '../../tests/helpers/test-database.js';
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
+import { RESET_SUBJECT, VERIFY_SUBJECT, mailsTo, verifyAddressByMail } from '../../tests/helpers/mail-links.js';
 
 const MAIL = { MAIL_POLL_MS: '50', SHOP_URL: 'https://shop.example', MAIL_FROM: 'Medshop <accounts@shop.example>' };
 const DELIVERY = { within: 20_000 };
 const REQUESTED =
-  'If an account has that username or email address, and an email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
+  'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
 const INVALID_LINK = {
   message: 'This link to reset your password is invalid, used or expired. Ask for a new one.',
   code: 'INVALID_RESET_TOKEN',
@@ -36,16 +37,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** An account with an address (or none), in a zone. */
-async function account(service: RestService, profile: Record<string, unknown> = {}) {
+/** An account with an address (or none), in a zone; the address verified by its owner (the e-mailed link opened). */
+async function account(service: RestService, profile: Record<string, unknown> = {}, receiver = smtp) {
   const username = `forgetful-${++counter}`;
   const token = await service.register(username, 'old-secret');
   const email = `${username}@people.example`;
-  const answer = await service.request('PUT', '/api/users/profile', {
-    token,
-    body: { email, firstName: 'Nina', preferences: { timezone: 'America/New_York' }, ...profile },
-  });
+  const body = { email, firstName: 'Nina', preferences: { timezone: 'America/New_York' }, ...profile };
+  const verificationsBefore = body.email ? mailsTo(receiver, body.email as string, VERIFY_SUBJECT).length : 0;
+  const answer = await service.request('PUT', '/api/users/profile', { token, body });
   expect(answer.status).toBe(200);
+  if (body.email) await verifyAddressByMail(service, receiver, body.email as string, verificationsBefore + 1);
   return { username, email, token };
 }
 
@@ -55,7 +56,7 @@ const askForReset = (service: RestService, usernameOrEmail: unknown, headers?: R
 const resetWith = (service: RestService, token: string, newPassword = 'new-secret', confirmPassword = newPassword) =>
   service.request('POST', '/api/auth/reset-password', { body: { token, newPassword, confirmPassword } });
 
-const mailsTo = (receiver: SmtpReceiver, email: string) => receiver.received.filter((mail) => mail.to === email);
+const resetMailsTo = (receiver: SmtpReceiver, email: string) => mailsTo(receiver, email, RESET_SUBJECT);
 
 /** The token of the link in a reset e-mail. */
 function linkTokenOf(mail: ReceivedMail): string {
@@ -65,10 +66,10 @@ function linkTokenOf(mail: ReceivedMail): string {
 }
 
 async function resetMailFor(service: RestService, receiver: SmtpReceiver, usernameOrEmail: string, email: string): Promise<ReceivedMail> {
-  const before = mailsTo(receiver, email).length;
+  const before = resetMailsTo(receiver, email).length;
   const answer = await askForReset(service, usernameOrEmail);
   expect({ status: answer.status, body: answer.body }).toEqual({ status: 202, body: { message: REQUESTED } });
-  const mails = await poll(async () => mailsTo(receiver, email), (found) => found.length > before, DELIVERY);
+  const mails = await poll(async () => resetMailsTo(receiver, email), (found) => found.length > before, DELIVERY);
   return mails[mails.length - 1]!;
 }
 
@@ -113,7 +114,7 @@ describe('asking for a reset', () => {
     expect(stored).not.toContain(token);
     // Once the sender has recorded the delivery (a moment after the mail server has the message).
     const sent = await poll(
-      () => shop.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow(),
+      () => shop.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset').executeTakeFirstOrThrow(),
       (row) => row.sentAt !== null,
       DELIVERY,
     );
@@ -125,9 +126,9 @@ describe('asking for a reset', () => {
   it('finds accounts by e-mail address in any case: each account with the address gets its own link', async () => {
     const first = await account(shop);
     const second = await account(shop, { email: first.email });
-    const before = mailsTo(smtp, first.email).length;
+    const before = resetMailsTo(smtp, first.email).length;
     expect((await askForReset(shop, `  ${first.email.toUpperCase()}  `)).status).toBe(202);
-    const mails = await poll(async () => mailsTo(smtp, first.email).slice(before), (found) => found.length === 2, DELIVERY);
+    const mails = await poll(async () => resetMailsTo(smtp, first.email).slice(before), (found) => found.length === 2, DELIVERY);
     expect(mails.map((mail) => /your Medshop account "([^"]+)"/.exec(mail.text)?.[1]).sort()).toEqual([first.username, second.username].sort());
     expect(new Set(mails.map(linkTokenOf)).size).toBe(2);
   });
@@ -166,7 +167,7 @@ describe('answering a request', () => {
       for (const text of [username, 'nobody-here']) expect((await askForReset(quiet, `  ${text} `)).status).toBe(202);
       expect(await db.selectFrom('passwordResetRequests').select('askedFor').orderBy('id').execute()).toEqual([{ askedFor: username }, { askedFor: 'nobody-here' }]);
       expect(await db.selectFrom('passwordResets').selectAll().execute()).toEqual([]);
-      expect(await db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).execute()).toEqual([]);
+      expect(await db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset').execute()).toEqual([]);
       // Carried out later, once each: one link for the account, nothing for the unknown name.
       expect(await quiet.app.passwordResets.carryOutPending()).toBe(2);
       expect(await quiet.app.passwordResets.carryOutPending()).toBe(0);
@@ -327,13 +328,13 @@ describe('limits', () => {
     const receiver = await startSmtpReceiver();
     const strict = await startRestService({ env: { SMTP_URL: receiver.url, ...MAIL, PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR: '2' } });
     try {
-      const { username, email } = await account(strict);
+      const { username, email } = await account(strict, {}, receiver);
       const answers = [];
       for (let attempt = 0; attempt < 4; attempt += 1) answers.push(await askForReset(strict, attempt % 2 ? email : username));
       await allCarriedOut(strict);
       expect(answers.map((answer) => answer.body)).toEqual(Array(4).fill({ message: REQUESTED }));
-      expect(await strict.app.shopDatabase.db.selectFrom('mailOutbox').select('id').where('recipient', '=', email).execute()).toHaveLength(2);
-      expect(await poll(async () => mailsTo(receiver, email).length, (count) => count === 2, DELIVERY)).toBe(2);
+      expect(await strict.app.shopDatabase.db.selectFrom('mailOutbox').select('id').where('recipient', '=', email).where('kind', '=', 'password-reset').execute()).toHaveLength(2);
+      expect(await poll(async () => resetMailsTo(receiver, email).length, (count) => count === 2, DELIVERY)).toBe(2);
     } finally {
       await strict.close();
       await receiver.close();
@@ -344,23 +345,29 @@ describe('limits', () => {
 describe('the e-mail', () => {
   it('is given up on once its link has ended, and its body is not kept', async () => {
     const receiver = await startSmtpReceiver();
-    receiver.refuse = () => ({ responseCode: 451, message: 'Try again later' });
     const strict = await startRestService({ env: { SMTP_URL: receiver.url, ...MAIL, MAIL_RETRY_BASE_MS: '50', MAIL_MAX_ATTEMPTS: '1000' } });
     try {
-      const { username, email } = await account(strict);
+      const { username, email } = await account(strict, {}, receiver);
+      const offeredBefore = receiver.offered.length;
+      receiver.refuse = () => ({ responseCode: 451, message: 'Try again later' });
       expect((await askForReset(strict, username)).status).toBe(202);
       await allCarriedOut(strict);
-      await poll(async () => receiver.offered.filter((address) => address === email).length, (count) => count >= 1, DELIVERY);
+      await poll(async () => receiver.offered.slice(offeredBefore).filter((address) => address === email).length, (count) => count >= 1, DELIVERY);
       // The link's end comes while the mail server still refuses.
-      const outbox = strict.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email);
-      await strict.app.shopDatabase.db.updateTable('mailOutbox').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('recipient', '=', email).execute();
+      const outbox = strict.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).where('kind', '=', 'password-reset');
+      await strict.app.shopDatabase.db
+        .updateTable('mailOutbox')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('recipient', '=', email)
+        .where('kind', '=', 'password-reset')
+        .execute();
       const row = await poll(() => outbox.executeTakeFirstOrThrow(), (found) => found.failedAt !== null, DELIVERY);
       expect({ lastError: row.lastError, text: row.textBody, html: row.htmlBody }).toEqual({
         lastError: `its link expired at ${row.expiresAt}, before it could be delivered`,
         text: '(not kept: this e-mail held a link that works once)',
         html: '(not kept: this e-mail held a link that works once)',
       });
-      expect(receiver.received).toEqual([]);
+      expect(resetMailsTo(receiver, email)).toEqual([]);
     } finally {
       await strict.close();
       await receiver.close();
@@ -379,7 +386,7 @@ describe('the e-mail', () => {
     try {
       // Ready, as a listening service is: its sender starts.
       await again.app.ready();
-      const [mail] = await poll(async () => mailsTo(smtp, email), (found) => found.length === 1, DELIVERY);
+      const [mail] = await poll(async () => resetMailsTo(smtp, email), (found) => found.length === 1, DELIVERY);
       expect(mail!.subject).toBe('Reset your Medshop password');
     } finally {
       await again.close();

@@ -43,6 +43,7 @@ describe('profile', () => {
       username: 'prof-anna',
       roles: ['USER'],
       email: null,
+      emailVerified: false,
       firstName: null,
       lastName: null,
       phoneNumber: null,

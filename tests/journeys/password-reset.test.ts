@@ -1,15 +1,17 @@
-// Journey 9: a shopper who forgot their password gets back in: "Forgot password?" on the login page, the link read from
-// the e-mail a real SMTP server received, a new password, and a login with it. Their session open in another browser
-// ends meanwhile, and the link does not work twice.
+// Journey 9: a shopper proves her e-mail address, then forgets her password and gets back in. Her profile marks the
+// address "Unverified"; she asks for the link again and opens it from the e-mail a real SMTP server received (once:
+// opened again it says so). Then "Forgot password?" on the login page, the reset link from the e-mail, a new password,
+// and a login with it. Her session open in another browser ends meanwhile, and the link does not work twice.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERIFY_SUBJECT, linkIn, nthMailTo } from '../helpers/mail-links.js';
 import { poll } from '../helpers/poll.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp-receiver.js';
 import { chromiumFound } from './support/chromium.js';
 import { type JourneyShop, leave, logIn, lookAt, openJourney, openPerson } from './support/journey.js';
 
 const SENT =
-  'If an account has that username or email address, and an email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
+  'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
 
 describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
   let browser: Browser;
@@ -26,15 +28,43 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
   it('asks for a link from the login page, sets a new password with it and logs in; the other session ends', async () => {
     const token = await shop.rest.register('forgetful-fiona', 'first-pass');
     expect((await shop.rest.request('PUT', '/api/users/profile', { token, body: { email: 'fiona@people.example' } })).status).toBe(200);
-    // Fiona is still logged in on her other computer, on her orders.
+    // On her other computer Fiona's profile says the address is not verified yet; the first e-mail got lost, so she
+    // asks for the link again.
     const elsewhere = await openPerson(browser, shop);
     await logIn(elsewhere.page, 'forgetful-fiona', 'first-pass');
-    await elsewhere.page.goto('/orders');
-    await elsewhere.page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await elsewhere.page.goto('/profile');
+    const profileDetails = elsewhere.page.getByRole('tabpanel');
+    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Unverified\s+We emailed a link to this address/i);
+    await lookAt(elsewhere.page, 'password-reset', 'profile-unverified');
+    await elsewhere.page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('A link to verify fiona@people.example is on its way. It works for 24 hours.');
+    await lookAt(elsewhere.page, 'password-reset', 'profile-link-sent');
 
+    // She opens the newer link on her phone, where nobody is logged in: verified, the token gone from the address.
     const person = await openPerson(browser, shop, 375);
     const { page } = person;
     const look = (screen: string) => lookAt(page, 'password-reset', screen);
+    const verification = linkIn(await nthMailTo(smtp, 'fiona@people.example', VERIFY_SUBJECT, 2), 'verify-email').url;
+    expect(verification.startsWith(`${shop.origin}/verify-email?token=`)).toBe(true);
+    const opened = await page.goto(verification);
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(
+      'Your email address fiona@people.example is verified. Your order updates and password reset links will be sent there.',
+    );
+    expect(page.url()).toBe(`${shop.origin}/verify-email`);
+    await look('verify-email-done');
+    // The link works once: opened again, it says so and shows the way to a new one.
+    await page.goto(verification);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(
+      'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.',
+    );
+    await look('verify-email-used');
+    // On the other computer the profile, loaded again, has the address without the mark; she goes on to her orders.
+    await elsewhere.page.reload();
+    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Phone number/i);
+    await elsewhere.page.getByRole('link', { name: 'Orders' }).click();
+    await elsewhere.page.getByRole('heading', { name: 'Orders' }).waitFor();
+
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('/forgot-password');
@@ -47,7 +77,11 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
     await look('forgot-sent');
 
     // The e-mail, as Fiona's mail program shows it: the link to open.
-    const [mail] = await poll(async () => smtp.received.filter((received) => received.to === 'fiona@people.example'), (found) => found.length > 0, { within: 20_000 });
+    const [mail] = await poll(
+      async () => smtp.received.filter((received) => received.to === 'fiona@people.example' && received.subject === 'Reset your Medshop password'),
+      (found) => found.length > 0,
+      { within: 20_000 },
+    );
     expect(mail?.subject).toBe('Reset your Medshop password');
     const link = /^(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+)$/m.exec(mail?.text ?? '')?.[1];
     expect(link?.startsWith(`${shop.origin}/reset-password?token=`)).toBe(true);

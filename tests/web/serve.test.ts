@@ -131,14 +131,14 @@ describe('what protects the shop in the browser', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('sends the page of a password reset link with no referrer at all: its address holds the link’s secret', async () => {
-    for (const page of ['/reset-password?token=a-secret-of-the-link', '/reset-password']) {
+  it('sends the pages of e-mailed links (a password reset, an address verified) with no referrer at all: their address holds the link’s secret', async () => {
+    for (const page of ['/reset-password?token=a-secret-of-the-link', '/reset-password', '/verify-email?token=a-secret-of-the-link', '/verify-email/']) {
       const response = await get(page);
       expect(response.status).toBe(200);
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
     }
-    expect((await get('/reset-passwords')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    for (const page of ['/reset-passwords', '/verify-emails']) expect((await get(page)).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('keeps the graph from being framed, and leaves its landing page the policy it brings', async () => {

@@ -418,8 +418,8 @@ export type Money = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -469,8 +469,10 @@ export type Mutation = {
    */
   markRoomRead: MarkRoomReadPayload;
   /**
-   * Create an account (always a regular user). Log in afterwards. userErrors: INVALID_INPUT (a rule of the username or
-   * password), CONFLICT (the username is taken, in any case), TOO_MANY_ATTEMPTS (too many new accounts from one address).
+   * Create an account (always a regular user). Log in afterwards. An e-mail address given is sent a link to verify it,
+   * and nothing else until it is opened (`verifyEmail`). userErrors: INVALID_INPUT (a rule of the username, password or
+   * email address), CONFLICT (the username is taken, in any case), TOO_MANY_ATTEMPTS (too many new accounts from one
+   * address).
    */
   register: RegisterPayload;
   /** Takes a product's line out of the cart. userErrors: NOT_FOUND on `productId` (not in the cart). */
@@ -484,6 +486,14 @@ export type Mutation = {
    * shop's REST service lacks password resets.
    */
   requestPasswordReset: RequestPasswordResetPayload;
+  /**
+   * E-mails the link that verifies the viewer's address once more, to the address as it is now; earlier links to it keep
+   * working until one is opened. One address gets a few such links an hour at most (EMAILS_PER_RECIPIENT_PER_HOUR, 5 by
+   * default), whatever accounts have it. userErrors: INVALID_INPUT (the profile has no address), CONFLICT (the address is
+   * verified already), TOO_MANY_ATTEMPTS (the address had its links for this hour: the message says how long to wait).
+   * NOT_SUPPORTED (an error) when the shop's REST service does not verify addresses (the plain contract).
+   */
+  resendEmailVerification: ResendEmailVerificationPayload;
   /**
    * Sets a new password with the token of an e-mailed reset link. The link is then used up, and every session of the
    * account ends (its tokens stop working, its subscription sockets close); log in afresh with the new password. No login
@@ -516,17 +526,29 @@ export type Mutation = {
    */
   updateProduct: UpdateProductPayload;
   /**
-   * Change the fields given; null or an empty string clears one. userErrors: INVALID_INPUT on each field that breaks a
-   * rule (an email address, phone number, language or time zone that is none; a field too long).
+   * Change the fields given; null or an empty string clears one. A new email address (not the same one in another case)
+   * is unverified (`User.emailVerified` false): the shop e-mails it a link to verify it and nothing else until the link is
+   * opened, and every earlier link ends. userErrors: INVALID_INPUT on each field that breaks a rule (an email address,
+   * phone number, language or time zone that is none; a field too long).
    */
   updateProfile: UpdateProfilePayload;
+  /**
+   * Verifies an e-mail address with the token of the link the shop e-mailed to it (`/verify-email?token=…`): from now on
+   * the shop writes to it (order e-mails, password resets). The link works once, for 24 hours, and only while the account
+   * still has that address; every other link of the account ends with it. No login needed: the token is the proof. With
+   * one, the payload's `viewer` is the logged-in user as they are now. userErrors: INVALID_INPUT on `token` (unknown,
+   * used, expired, or sent to an address the account no longer has: ask for a new one), TOO_MANY_ATTEMPTS (too many
+   * links opened from one client address). NOT_SUPPORTED (an error) when the shop's REST service does not verify
+   * addresses (the plain contract).
+   */
+  verifyEmail: VerifyEmailPayload;
 };
 
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
@@ -535,8 +557,8 @@ export type MutationAddToCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationChangePasswordArgs = {
   input: ChangePasswordInput;
@@ -545,8 +567,8 @@ export type MutationChangePasswordArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCheckoutArgs = {
   input: CheckoutInput;
@@ -555,8 +577,8 @@ export type MutationCheckoutArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationClearCartArgs = {
   input: ClearCartInput;
@@ -565,8 +587,8 @@ export type MutationClearCartArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
@@ -575,8 +597,8 @@ export type MutationCreateChatRoomArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
@@ -585,8 +607,8 @@ export type MutationCreateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
@@ -595,8 +617,8 @@ export type MutationDeleteAccountArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationDeleteProductArgs = {
   input: DeleteProductInput;
@@ -605,8 +627,8 @@ export type MutationDeleteProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationLoginArgs = {
   input: LoginInput;
@@ -615,8 +637,8 @@ export type MutationLoginArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationMarkRoomReadArgs = {
   input: MarkRoomReadInput;
@@ -625,8 +647,8 @@ export type MutationMarkRoomReadArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationRegisterArgs = {
   input: RegisterInput;
@@ -635,8 +657,8 @@ export type MutationRegisterArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
@@ -645,8 +667,8 @@ export type MutationRemoveCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationRequestPasswordResetArgs = {
   input: RequestPasswordResetInput;
@@ -655,8 +677,18 @@ export type MutationRequestPasswordResetArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationResendEmailVerificationArgs = {
+  input: ResendEmailVerificationInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
@@ -665,8 +697,8 @@ export type MutationResetPasswordArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
@@ -675,8 +707,8 @@ export type MutationSendMessageArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
@@ -685,8 +717,8 @@ export type MutationUpdateCartItemArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateOrderStatusArgs = {
   input: UpdateOrderStatusInput;
@@ -695,8 +727,8 @@ export type MutationUpdateOrderStatusArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
@@ -705,11 +737,21 @@ export type MutationUpdateProductArgs = {
 
 /**
  * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
- * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset` and `resetPassword`
- * need a login: without a token they answer UNAUTHENTICATED.
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
 export type MutationUpdateProfileArgs = {
   input: UpdateProfileInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationVerifyEmailArgs = {
+  input: VerifyEmailInput;
 };
 
 /** An object with a globally unique, opaque id. */
@@ -1024,6 +1066,12 @@ export type RegisterInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The password again: it must match. */
   confirmPassword: Scalars['String']['input'];
+  /**
+   * An e-mail address for the account, or none: it is sent a link to verify it (`verifyEmail`), and nothing else until
+   * the link is opened. A REST service that does not verify addresses (the plain contract) takes none at registration:
+   * set it with `updateProfile`.
+   */
+  email?: InputMaybe<Scalars['String']['input']>;
   /** 3 to 128 characters. */
   password: Scalars['String']['input'];
   /** 3 to 50 letters, digits, dots, hyphens and underscores, at least one a letter; not taken, in any case. */
@@ -1076,6 +1124,25 @@ export type RequestPasswordResetPayload = {
   /** What happens next, for people; null when the request was refused. */
   message?: Maybe<Scalars['String']['output']>;
   /** Why the request was refused (a blank field, too many requests); empty when it was taken. */
+  userErrors: Array<UserError>;
+};
+
+/** Asking for the link that verifies the viewer's address once more. */
+export type ResendEmailVerificationInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The outcome of `resendEmailVerification`. */
+export type ResendEmailVerificationPayload = {
+  __typename?: 'ResendEmailVerificationPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Where the link went and how long it works, for people; null when it was refused. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** The viewer as they are now (their address and whether it is verified); null when refused. */
+  user?: Maybe<User>;
+  /** Why no link was sent; empty when one was. */
   userErrors: Array<UserError>;
 };
 
@@ -1285,6 +1352,12 @@ export type User = Node & {
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The email address; null when not set. */
   email?: Maybe<Scalars['String']['output']>;
+  /**
+   * Whether the owner of `email` verified it by opening the link the shop e-mailed to it: false until then, and without
+   * an address; null where the shop's REST service does not verify addresses (the plain contract). The shop sends an
+   * address that is not verified nothing but that link: no order e-mails, no password reset.
+   */
+  emailVerified?: Maybe<Scalars['Boolean']['output']>;
   /** The first name; null when not set. */
   firstName?: Maybe<Scalars['String']['output']>;
   /** The user's global id (not the same as their `ChatUser` id). */
@@ -1364,6 +1437,27 @@ export type UserErrorCode =
   | 'PRICE_CHANGED'
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
+
+/** The token of the link that verifies an e-mail address. */
+export type VerifyEmailInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The `token` of the link `/verify-email?token=…`, as it came. */
+  token: Scalars['String']['input'];
+};
+
+/** The outcome of `verifyEmail`. */
+export type VerifyEmailPayload = {
+  __typename?: 'VerifyEmailPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The address verified; null when the link was refused. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Why the address was not verified; empty when it was. */
+  userErrors: Array<UserError>;
+  /** The logged-in user as they are now (their `emailVerified` with it); null without a login, or when refused. */
+  viewer?: Maybe<User>;
+};
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -1509,6 +1603,8 @@ export type ResolversTypes = ResolversObject<{
   RemoveCartItemPayload: ResolverTypeWrapper<Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
+  ResendEmailVerificationInput: ResendEmailVerificationInput;
+  ResendEmailVerificationPayload: ResolverTypeWrapper<Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
   SendMessageInput: SendMessageInput;
@@ -1526,6 +1622,8 @@ export type ResolversTypes = ResolversObject<{
   User: ResolverTypeWrapper<ViewerModel>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
+  VerifyEmailInput: VerifyEmailInput;
+  VerifyEmailPayload: ResolverTypeWrapper<Omit<VerifyEmailPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1587,6 +1685,8 @@ export type ResolversParentTypes = ResolversObject<{
   RemoveCartItemPayload: Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: RequestPasswordResetPayload;
+  ResendEmailVerificationInput: ResendEmailVerificationInput;
+  ResendEmailVerificationPayload: Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResetPasswordPayload;
   SendMessageInput: SendMessageInput;
@@ -1603,6 +1703,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateProfilePayload: Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   User: ViewerModel;
   UserError: UserError;
+  VerifyEmailInput: VerifyEmailInput;
+  VerifyEmailPayload: Omit<VerifyEmailPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
 }>;
 
 export type AddToCartPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AddToCartPayload'] = ResolversParentTypes['AddToCartPayload']> = ResolversObject<{
@@ -1768,12 +1870,14 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
+  resendEmailVerification?: Resolver<ResolversTypes['ResendEmailVerificationPayload'], ParentType, ContextType, RequireFields<MutationResendEmailVerificationArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  verifyEmail?: Resolver<ResolversTypes['VerifyEmailPayload'], ParentType, ContextType, RequireFields<MutationVerifyEmailArgs, 'input'>>;
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
@@ -1892,6 +1996,13 @@ export type RequestPasswordResetPayloadResolvers<ContextType = GatewayContext, P
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ResendEmailVerificationPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResendEmailVerificationPayload'] = ResolversParentTypes['ResendEmailVerificationPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type ResetPasswordPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResetPasswordPayload'] = ResolversParentTypes['ResetPasswordPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1943,6 +2054,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   chatUsers?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType, Partial<UserChatUsersArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emailVerified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1961,6 +2073,13 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAfterSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type VerifyEmailPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VerifyEmailPayload'] = ResolversParentTypes['VerifyEmailPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
 export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
@@ -2002,6 +2121,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
+  ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
@@ -2011,5 +2131,6 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  VerifyEmailPayload?: VerifyEmailPayloadResolvers<ContextType>;
 }>;
 

@@ -62,10 +62,10 @@ export function explorerContentSecurityPolicy(hsts: boolean) {
 /** The graph's own address, whose landing page brings its own policy (see below). */
 const GRAPHQL_PATH = /^\/graphql(\?|$)/;
 /**
- * The page an e-mailed password reset link opens: its address carries the link's secret, which no request the page
- * makes may repeat in a Referer (a proxy's log would keep it).
+ * The pages an e-mailed link opens (a password reset, an address's verification): their address carries the link's
+ * secret, which no request the page makes may repeat in a Referer (a proxy's log would keep it).
  */
-const SECRET_LINK_PAGE = /^\/reset-password\/?(\?|$)/;
+const SECRET_LINK_PAGE = /^\/(reset-password|verify-email)\/?(\?|$)/;
 /** The explorer's page (a trailing slash leads there too: the router ignores it), and nothing under it. */
 const EXPLORER = new RegExp(`^${EXPLORER_PATH}/?(\\?|$)`);
 

@@ -25,6 +25,11 @@ export const User: UserResolvers = {
   roles: async (_viewer, _args, context) => rolesOf((await profile(context)).roles),
   isAdmin: async (_viewer, _args, context) => rolesOf((await profile(context)).roles).includes('ADMIN'),
   email: async (_viewer, _args, context) => (await profile(context)).email ?? null,
+  // The plain contract says nothing of it: null, not a guess.
+  emailVerified: async (_viewer, _args, context) => {
+    const { email, emailVerified } = await profile(context);
+    return typeof emailVerified === 'boolean' ? emailVerified && !!email : null;
+  },
   firstName: async (_viewer, _args, context) => (await profile(context)).firstName ?? null,
   lastName: async (_viewer, _args, context) => (await profile(context)).lastName ?? null,
   phoneNumber: async (_viewer, _args, context) => (await profile(context)).phoneNumber ?? null,

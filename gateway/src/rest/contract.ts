@@ -23,6 +23,8 @@ export interface RestUser {
   username: string;
   roles?: string[] | null;
   email?: string | null;
+  /** Extension (email-verification): whether the owner of `email` opened the link sent to it; absent in the plain contract. */
+  emailVerified?: boolean | null;
   firstName?: string | null;
   lastName?: string | null;
   phoneNumber?: string | null;

@@ -32,16 +32,26 @@ export interface PasswordResetDone {
   username: string;
 }
 
+/** What the REST service answers a verified address (an extension): whose, and which. */
+export interface EmailVerified {
+  message: string;
+  id: number;
+  username: string;
+  email: string;
+}
+
 /**
- * Password resets are an extension of the contract (DESIGN §4): an implementation without them answers 404 on the
- * route itself, which says so to the client rather than pass for "no such account".
+ * Password resets and address verification are extensions of the contract (DESIGN §4): an implementation without them
+ * answers 404 on the route itself, which says so to the client rather than pass for "no such account" or "no link".
  */
-async function unlessMissing<T>(path: string, call: () => Promise<T>): Promise<T> {
+async function unlessMissing<T>(path: string, call: () => Promise<T>, what = 'password reset'): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 405)) {
-      throw new GraphQLError(`The shop's REST service offers no password reset (it lacks the POST ${path} extension)`, {
+    // A 404 with the contract's own code for a missing route, or with none at all (another implementation), is the
+    // extension missing; any other 404 is the route's own answer.
+    if (error instanceof UpstreamRejection && (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))) {
+      throw new GraphQLError(`The shop's REST service offers no ${what} (it lacks the POST ${path} extension)`, {
         extensions: { code: 'NOT_SUPPORTED' },
       });
     }
@@ -63,12 +73,13 @@ export class UsersApi {
     this.anonymous = { ...caller, token: undefined };
   }
 
-  async register(username: string, password: string, confirmPassword: string): Promise<string | undefined> {
+  /** `email`, an extension, is sent only when given: the plain contract's registration has none. */
+  async register(username: string, password: string, confirmPassword: string, email?: string): Promise<string | undefined> {
     // Registrations always send role USER (spec §6); the server decides anyway.
     const answer = await this.rest.call<unknown>(this.anonymous, {
       method: 'POST',
       path: '/api/auth/register',
-      body: { username, password, confirmPassword, roles: ['USER'] },
+      body: { username, password, confirmPassword, roles: ['USER'], ...(email ? { email } : {}) },
     });
     return tokenOf(answer);
   }
@@ -88,6 +99,19 @@ export class UsersApi {
   resetPassword(token: string, newPassword: string, confirmPassword: string): Promise<PasswordResetDone> {
     const path = '/api/auth/reset-password';
     return unlessMissing(path, () => this.rest.call<PasswordResetDone>(this.anonymous, { method: 'POST', path, body: { token, newPassword, confirmPassword } }));
+  }
+
+  /** The e-mailed link's token: the account whose address it proved. Anonymous: the token is the proof. */
+  verifyEmail(token: string): Promise<EmailVerified> {
+    const path = '/api/auth/verify-email';
+    return unlessMissing(path, () => this.rest.call<EmailVerified>(this.anonymous, { method: 'POST', path, body: { token } }), 'e-mail address verification');
+  }
+
+  /** The link once more, to the caller's address; the message for people. */
+  async resendEmailVerification(): Promise<string | undefined> {
+    const path = '/api/users/resend-email-verification';
+    const answer = await unlessMissing(path, () => this.rest.call<{ message?: unknown }>(this.caller, { method: 'POST', path }), 'e-mail address verification');
+    return typeof answer?.message === 'string' ? answer.message : undefined;
   }
 
   profile(): Promise<RestUser> {

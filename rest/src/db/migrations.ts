@@ -428,6 +428,34 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('password_resets').execute();
       },
     },
+    '0009_email_verification': {
+      // Proof that an address is its owner's (issue 30, item 4): a link sent to it, kept only as its SHA-256, good once,
+      // for a day, and only while the account still has the address it was sent to. Until one is opened nothing but
+      // that link is sent to the address. Every address stored before this release starts unverified: nothing proves
+      // that its account's owner owns it (setting one needed no proof), and the shop's e-mails wait until it is proven.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
+        await idColumn(db.schema.createTable('email_verifications'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema.createIndex('email_verifications_user_idx').on('email_verifications').columns(['user_id', 'created_at']).execute();
+        // The limit per recipient: the e-mails of one kind written to one address (any case) in the last hour.
+        await sql`create index mail_outbox_recipient_idx on mail_outbox (lower(recipient), kind, created_at)`.execute(db);
+      },
+      // Reverting forgets which addresses were proven (the previous release sends to any), and the links with their
+      // e-mails still in the outbox: it has no page to open them on.
+      async down(db: Kysely<unknown>) {
+        await sql`delete from mail_outbox where kind = 'email-verification'`.execute(db);
+        await db.schema.dropIndex('mail_outbox_recipient_idx').execute();
+        await db.schema.dropTable('email_verifications').execute();
+        await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
+      },
+    },
   };
 }
 

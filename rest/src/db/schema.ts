@@ -20,6 +20,11 @@ export interface UsersTable {
   smsNotifications: Generated<number>;
   language: Generated<string>;
   timezone: Generated<string>;
+  /**
+   * When the owner of `email` opened the link sent to it (migration 0009); null while it is not proven, and again once
+   * the address changes. The shop sends nothing but that link to an address not proven.
+   */
+  emailVerifiedAt: string | null;
   /** Part of every token; raised on a password change so older tokens stop working. */
   tokenVersion: Generated<number>;
   createdAt: string;
@@ -162,6 +167,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   passwordResets: PasswordResetsTable;
   passwordResetRequests: PasswordResetRequestsTable;
+  emailVerifications: EmailVerificationsTable;
 }
 
 /** "Forgot password?" requests not carried out yet (migration 0008): what was asked for, and who is on it (a lease). */
@@ -187,13 +193,28 @@ export interface PasswordResetsTable {
 }
 
 /**
+ * Links that prove an e-mail address (migration 0009): only each link's SHA-256 is stored. Good once, until it ends,
+ * and only while the account still has `email` (any case): a new address ends them.
+ */
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  userId: number;
+  /** The address the link was sent to, and proves. */
+  email: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/**
  * E-mails to send (migration 0007), each written in the transaction of the change it tells of and delivered by the
  * sender (mail/mail-sender.ts): pending until `sentAt` or `failedAt`; `claimedUntil` is the lease of the instance
  * delivering it.
  */
 export interface MailOutboxTable {
   id: Generated<number>;
-  /** What it tells of: order-placed, order-status, password-reset. */
+  /** What it tells of: order-placed, order-status, password-reset, email-verification. */
   kind: string;
   recipient: string;
   subject: string;

@@ -1,5 +1,6 @@
 // Writes an order's e-mails to the outbox inside the transaction of the change they tell of (checkout, a move of
-// its status): both happen, or neither. The sender is woken once the transaction has committed.
+// its status): both happen, or neither. The sender is woken once the transaction has committed. Only to a verified
+// address, about the owner's own orders: these are not held to the limit per recipient.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
@@ -23,13 +24,17 @@ export class OrderMailer {
     return this.write(trx, order.userId, (recipient) => orderStatusMail(recipient, order, status, at, this.context));
   }
 
-  /** Whether an e-mail was written (the buyer may have turned them off, or have no address, or no account any more). */
+  /**
+   * Whether an e-mail was written (the buyer may have turned them off, or have no address, or one they never verified,
+   * or no account any more). An address not verified gets nothing: whoever typed it into the profile may not own it.
+   */
   private async write(trx: Kysely<Database>, userId: number | null, compose: (recipient: MailRecipient) => OutgoingMail | undefined): Promise<boolean> {
     if (userId === null) return false;
     const recipient = await trx
       .selectFrom('users')
       .select(['username', 'firstName', 'email', 'emailNotifications', 'language', 'timezone'])
       .where('id', '=', userId)
+      .where('emailVerifiedAt', 'is not', null)
       .executeTakeFirst();
     const mail = recipient ? compose(recipient) : undefined;
     if (!mail) return false;

@@ -7,7 +7,7 @@ import type { Database, MailOutboxRow } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
 import { now } from '../shared/clock.js';
 
-export type MailKind = 'order-placed' | 'order-status' | 'password-reset';
+export type MailKind = 'order-placed' | 'order-status' | 'password-reset' | 'email-verification';
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -15,7 +15,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** Not worth sending after this (ISO-8601 UTC): it carries a secret that ends then (a password reset's link). */
+  /** Not worth sending after this (ISO-8601 UTC): it carries a secret that ends then (a reset or verification link). */
   expiresAt?: string;
 }
 

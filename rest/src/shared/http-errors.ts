@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
   INVALID_CREDENTIALS: 'Wrong username or password.',
   INVALID_RESET_TOKEN: 'A password reset link that is unknown, used already, expired, or made before the password last changed.',
+  INVALID_VERIFICATION_TOKEN: 'An e-mail verification link that is unknown, used already, expired, or sent to an address the account no longer has.',
+  EMAIL_ALREADY_VERIFIED: 'The account’s e-mail address is verified already: there is no link to send.',
   FORBIDDEN: 'The caller may not do this (an admin-only call).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',

@@ -15,7 +15,7 @@ const LOCKOUT_MEMORY_SECONDS = 60 * 60;
 type KeyOf = (request: FastifyRequest) => string;
 
 /** The wait for people: to the second when short, else in whole minutes, rounded up (Retry-After is exact). */
-function inWords(seconds: number): string {
+export function inWords(seconds: number): string {
   if (seconds >= 45) {
     const minutes = Math.ceil(seconds / 60);
     return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;

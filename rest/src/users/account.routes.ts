@@ -12,7 +12,7 @@ import {
   usernameKey,
 } from '../../../shop-rules/account-rules.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { NO_SECURITY, errorAnswers } from '../shared/schemas.js';
+import { NO_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
 import { issueToken } from '../auth/authenticate.js';
 import { toAuthenticatedUser } from '../auth/authenticated-user.js';
 import type { UserService } from './user.service.js';
@@ -30,12 +30,25 @@ const Username = Type.String({
 });
 const NewPassword = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
 
-const RegisterBody = Type.Object({
-  username: Username,
-  password: NewPassword,
-  confirmPassword: Type.Optional(Type.String({ maxLength: 128, description: 'Checked against password when sent' })),
-  roles: Type.Optional(Type.Unknown({ description: 'Ignored: every new account is a regular USER' })),
-});
+const RegisterBody = (extensions: boolean) =>
+  Type.Object({
+    username: Username,
+    password: NewPassword,
+    confirmPassword: Type.Optional(Type.String({ maxLength: 128, description: 'Checked against password when sent' })),
+    roles: Type.Optional(Type.Unknown({ description: 'Ignored: every new account is a regular USER' })),
+    ...(extensions
+      ? {
+          email: Type.Optional(
+            Nullable(
+              Type.String({
+                maxLength: 254,
+                description: 'The account’s e-mail address (extension): e-mailed a link to verify it, and nothing else until it is opened',
+              }),
+            ),
+          ),
+        }
+      : {}),
+  });
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 50 }),
@@ -49,6 +62,8 @@ export interface AccountRouteOptions {
   loginAttemptsPerMinute: number;
   loginAttemptsPerAddressPerMinute: number;
   registrationsPerAddressPerMinute: number;
+  /** false → the plain contract's registration: no `email`. */
+  extensions: boolean;
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, options) => {
@@ -70,12 +85,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
         security: NO_SECURITY,
         tags: ['auth'],
         summary: 'Create an account (always role USER) and answer its token',
-        body: RegisterBody,
+        body: RegisterBody(options.extensions),
         response: { 201: TokenAnswer, ...errorAnswers(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const user = await users.register(request.body);
+      const { email, ...registration } = request.body as typeof request.body & { email?: string | null };
+      const user = await users.register(options.extensions ? { ...registration, email } : registration);
       return reply.code(201).type('text/plain; charset=utf-8').send(issueToken(app, toAuthenticatedUser(user)));
     },
   );

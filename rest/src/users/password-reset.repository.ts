@@ -73,7 +73,10 @@ export class PasswordResetRepository {
     return Number(row.count);
   }
 
-  /** The account with that username (any case), or the accounts with that e-mail address (any case). */
+  /**
+   * The account with that username (any case), or the accounts whose verified e-mail address it is (any case): an
+   * address typed into a profile but never proven finds nothing.
+   */
   async accountsNamedBy(text: string): Promise<UserRow[]> {
     const byUsername = await this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(text)).executeTakeFirst();
     if (byUsername) return [byUsername];
@@ -83,6 +86,7 @@ export class PasswordResetRepository {
       .selectAll()
       // lower(email) is indexed (users_email_key_idx).
       .where((eb) => eb(eb.fn('lower', ['email']), '=', text.toLowerCase()))
+      .where('emailVerifiedAt', 'is not', null)
       .orderBy('id')
       .limit(ACCOUNTS_PER_ADDRESS)
       .execute();

@@ -48,6 +48,20 @@ export class UserRepository {
     return update.returningAll().executeTakeFirst();
   }
 
+  /**
+   * Marks the account's address proven, at `at`, only while it is still `email` (any case): undefined when the address
+   * changed meanwhile (the link went to the old one).
+   */
+  markEmailVerified(id: number, email: string, at: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ emailVerifiedAt: at })
+      .where('id', '=', id)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Ends the account's password reset links not used yet: they went to an e-mail address it no longer has. */
   async endResetLinks(id: number): Promise<void> {
     await this.db.updateTable('passwordResets').set({ usedAt: now() }).where('userId', '=', id).where('usedAt', 'is', null).execute();

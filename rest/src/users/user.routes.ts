@@ -1,19 +1,28 @@
-// /api/users: the caller's own profile, password and account.
+// /api/users: the caller's own profile, password and account, and (an extension) the link that verifies its address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
+import { HttpError } from '../shared/http-errors.js';
+import { inWords } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, NoticeAnswer, errorAnswers } from '../shared/schemas.js';
+import { type EmailVerificationService, verificationSent } from './email-verification.service.js';
 import { PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
 import { type UserService, toUserAnswer } from './user.service.js';
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = async (app, { users }) => {
+export interface UserRouteOptions {
+  users: UserService;
+  verifications: EmailVerificationService;
+  /** false → the plain contract: no `emailVerified`, no way to ask for the link again. */
+  extensions: boolean;
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (app, { users, verifications, extensions }) => {
   const common = { tags: ['users'], security: BEARER_SECURITY };
+  const User = UserAnswer(extensions);
 
   app.get(
     '/profile',
-    {
-      schema: { operationId: 'getProfile', ...common, summary: 'The caller’s profile', response: { 200: UserAnswer, ...errorAnswers(401) } },
-    },
+    { schema: { operationId: 'getProfile', ...common, summary: 'The caller’s profile', response: { 200: User, ...errorAnswers(401) } } },
     async (request) => toUserAnswer(await users.getProfile(viewerOf(request).id)),
   );
 
@@ -24,12 +33,42 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserService }> = asy
         operationId: 'updateProfile',
         ...common,
         summary: 'Change profile fields and preferences',
+        ...(extensions
+          ? {
+              description:
+                'A new e-mail address (not the same one in another case) is unverified: a link to verify it is e-mailed to it, and the shop sends it nothing else until the link is opened.',
+            }
+          : {}),
         body: ProfileUpdate,
-        response: { 200: UserAnswer, ...errorAnswers(400, 401) },
+        response: { 200: User, ...errorAnswers(400, 401) },
       },
     },
     async (request) => toUserAnswer(await users.updateProfile(viewerOf(request).id, request.body)),
   );
+
+  if (extensions) {
+    app.post(
+      '/resend-email-verification',
+      {
+        schema: {
+          operationId: 'resendEmailVerification',
+          ...common,
+          summary: 'E-mail the link that verifies the caller’s address once more (extension)',
+          description:
+            'To the profile’s address as it is now; the link works once, for 24 hours. Earlier links to the same address keep working until one is opened. At most EMAILS_PER_RECIPIENT_PER_HOUR links go to one address an hour, whatever accounts have it: beyond, 429 with Retry-After.',
+          response: { 202: NoticeAnswer, ...errorAnswers(400, 401, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await verifications.resend(viewerOf(request).id);
+        if ('retryAfterSeconds' in outcome) {
+          reply.header('retry-after', outcome.retryAfterSeconds);
+          throw new HttpError(429, `Too many emails to this address this hour. Try again in ${inWords(outcome.retryAfterSeconds)}.`, 'TOO_MANY_ATTEMPTS');
+        }
+        return reply.code(202).send({ message: verificationSent(outcome.sentTo) });
+      },
+    );
+  }
 
   app.put(
     '/change-password',

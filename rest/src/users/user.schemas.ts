@@ -9,19 +9,30 @@ export const Preferences = Type.Object({
   timezone: Type.String(),
 });
 
-export const UserAnswer = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  roles: Type.Array(Type.String(), { description: 'USER, and ADMIN for administrators' }),
-  email: Nullable(Type.String()),
-  firstName: Nullable(Type.String()),
-  lastName: Nullable(Type.String()),
-  phoneNumber: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  createdAt: Timestamp,
-  preferences: Preferences,
-});
-export type UserAnswer = Static<typeof UserAnswer>;
+export const UserAnswer = (extensions: boolean) =>
+  Type.Object({
+    id: Type.Integer(),
+    username: Type.String(),
+    roles: Type.Array(Type.String(), { description: 'USER, and ADMIN for administrators' }),
+    email: Nullable(Type.String()),
+    ...(extensions
+      ? {
+          emailVerified: Type.Boolean({
+            description:
+              'Whether the owner of `email` opened the link sent to it (extension); false without an address. The shop sends nothing but that link to an address not verified.',
+          }),
+        }
+      : {}),
+    firstName: Nullable(Type.String()),
+    lastName: Nullable(Type.String()),
+    phoneNumber: Nullable(Type.String()),
+    address: Nullable(Type.String()),
+    createdAt: Timestamp,
+    preferences: Preferences,
+  });
+export interface UserAnswer extends Static<ReturnType<typeof UserAnswer>> {
+  emailVerified: boolean;
+}
 
 const optionalText = (maxLength: number, description?: string) =>
   Type.Optional(Nullable(Type.String({ maxLength, ...(description ? { description } : {}) })));

@@ -1,10 +1,11 @@
 // Accounts: registration, login, profile, password change and deletion, and the admin account ensured at start.
 import crypto from 'node:crypto';
-import { PASSWORDS_DO_NOT_MATCH, checkPasswordChange, checkProfileChange } from '../../../shop-rules/account-rules.js';
+import { PASSWORDS_DO_NOT_MATCH, checkPasswordChange, checkProfileChange, sameEmail } from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import { ADMIN_ROLE, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
+import type { EmailVerificationService } from './email-verification.service.js';
 import type { UserRepository } from './user.repository.js';
 import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
 
@@ -16,6 +17,7 @@ export function toUserAnswer(row: UserRow): UserAnswer {
     username: row.username,
     roles: parseRoles(row.roles),
     email: row.email,
+    emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
@@ -47,6 +49,8 @@ export interface Registration {
   username: string;
   password: string;
   confirmPassword?: string | undefined;
+  /** Optional (an extension): the account's address, sent a link to verify it. */
+  email?: string | null | undefined;
 }
 
 export interface AdminBootstrapResult {
@@ -58,15 +62,23 @@ export interface AdminBootstrapResult {
 }
 
 export class UserService {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    /** Giving an account an address sends a link to verify it, in the same transaction. */
+    private readonly addresses: EmailVerificationService,
+  ) {}
 
-  async register({ username, password, confirmPassword }: Registration): Promise<UserRow> {
+  async register({ username, password, confirmPassword, email }: Registration): Promise<UserRow> {
     if (confirmPassword !== undefined && confirmPassword !== password) throw badRequest(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
-    // Whatever roles the request asks for, a new account is a regular user (spec §1).
-    const created = await this.users.insert({
-      username,
-      passwordHash: await hashPassword(password),
-      roles: USER_ROLE,
+    const [violation] = checkProfileChange({ email });
+    if (violation) throw badRequest(violation.message, violation.field);
+    // Hashed before the transaction: the slow hash holds no lock.
+    const passwordHash = await hashPassword(password);
+    const created = await this.addresses.changingAddress(async (users, addressGiven) => {
+      // Whatever roles the request asks for, a new account is a regular user (spec §1).
+      const account = await users.insert({ username, passwordHash, roles: USER_ROLE, email: cleanText(email) });
+      if (account?.email) await addressGiven(account);
+      return account;
     });
     if (!created) throw conflict(`Username "${username}" is already taken`, 'USERNAME_TAKEN', 'username');
     return created;
@@ -100,11 +112,22 @@ export class UserService {
     if (preferences.smsNotifications !== undefined) changes.smsNotifications = preferences.smsNotifications ? 1 : 0;
     if (preferences.language !== undefined) changes.language = preferences.language.trim();
     if (preferences.timezone !== undefined) changes.timezone = preferences.timezone.trim();
-    const updated = await this.users.update(userId, changes);
-    if (!updated) throw notFound('User not found', 'USER_NOT_FOUND');
-    // A reset link sent to the address before must not outlive it (the old mailbox may be why it changed).
-    if (changes.email !== undefined) await this.users.endResetLinks(userId);
-    return updated;
+    return this.addresses.changingAddress(async (users, addressGiven) => {
+      const before = await users.findById(userId);
+      if (!before) throw notFound('User not found', 'USER_NOT_FOUND');
+      // The same address in another case or with spaces is no new address: it stays verified, and nothing is sent.
+      const newAddress = changes.email !== undefined && !sameEmail(before.email, changes.email);
+      if (newAddress) changes.emailVerifiedAt = null;
+      const updated = await users.update(userId, changes);
+      if (!updated) throw notFound('User not found', 'USER_NOT_FOUND');
+      if (newAddress) {
+        // A reset link sent to the address before must not outlive it (the old mailbox may be why it changed); the new
+        // one gets a link to verify it, and nothing else until it is opened.
+        await users.endResetLinks(userId);
+        await addressGiven(updated);
+      }
+      return updated;
+    });
   }
 
   async changePassword(userId: number, change: PasswordChange): Promise<UserRow> {

@@ -42,6 +42,7 @@ const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'
 const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');
 const ForgotPasswordRoute = lazyScreen(() => import('../features/auth/forgot-password-route'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = lazyScreen(() => import('../features/auth/reset-password-route'), 'ResetPasswordRoute');
+const VerifyEmailRoute = lazyScreen(() => import('../features/auth/verify-email-route'), 'VerifyEmailRoute');
 const OrderDeskRoute = lazyScreen(() => import('../features/order-desk/order-desk-route'), 'OrderDeskRoute');
 
 /** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
@@ -63,6 +64,8 @@ export function ShopRoutes() {
         </Route>
         {/* The e-mailed link works whoever is logged in here: the reset ends that session anyway. */}
         <Route path="reset-password" element={screen('Reset Password', <ResetPasswordRoute />)} />
+        {/* The e-mailed link works whoever is logged in here, or nobody: its token is the proof. */}
+        <Route path="verify-email" element={screen('Verify Email', <VerifyEmailRoute />)} />
         <Route element={<RequireSession />}>
           <Route
             index

@@ -22,3 +22,9 @@ export interface ProductSavedState {
 export interface ResetPasswordPageState {
   token: string;
 }
+
+/** The page of a verification link: its token, moved out of the address; once used, the address it verified. */
+export interface VerifyEmailPageState {
+  token?: string;
+  verifiedEmail?: string;
+}

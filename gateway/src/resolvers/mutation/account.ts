@@ -1,6 +1,7 @@
-// Mutations of the account: register, login, profile, password, deletion.
+// Mutations of the account: register, login, a forgotten password, an address verified, profile, password, deletion.
 import { GraphQLError } from 'graphql';
 import {
+  checkEmailVerification,
   checkPasswordChange,
   checkPasswordReset,
   checkPasswordResetRequest,
@@ -42,14 +43,26 @@ function definedEntries<T extends object>(value: T): Partial<T> {
 
 export const accountMutations: Pick<
   MutationResolvers,
-  'register' | 'login' | 'requestPasswordReset' | 'resetPassword' | 'updateProfile' | 'changePassword' | 'deleteAccount'
+  | 'register'
+  | 'login'
+  | 'requestPasswordReset'
+  | 'resetPassword'
+  | 'verifyEmail'
+  | 'resendEmailVerification'
+  | 'updateProfile'
+  | 'changePassword'
+  | 'deleteAccount'
 > = {
   register: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['username', 'password', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword']] }, async () => {
-      refuseAll(checkRegistration(input));
-      const token = await context.api.users.register(input.username, input.password, input.confirmPassword);
-      return { token: token ?? null };
-    }),
+    withUserErrors(
+      input,
+      { fields: ['username', 'password', 'confirmPassword', 'email'], hints: [[/do not match/i, 'confirmPassword'], [/email/i, 'email']] },
+      async () => {
+        refuseAll(checkRegistration(input));
+        const token = await context.api.users.register(input.username, input.password, input.confirmPassword, input.email?.trim() || undefined);
+        return { token: token ?? null };
+      },
+    ),
 
   login: (_root, { input }, context) =>
     withUserErrors(
@@ -94,6 +107,21 @@ export const accountMutations: Pick<
         return { username: account.username };
       },
     ),
+
+  verifyEmail: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['token'], hints: [[/link/i, 'token'], [/too many/i, null]] }, async () => {
+      refuseAll(checkEmailVerification(input));
+      const verified = await context.api.users.verifyEmail(input.token.trim());
+      // The viewer, when there is one, is read after the change: their emailVerified is the new one.
+      context.loaders.profile.clear();
+      return { email: verified.email, viewer: context.token ? VIEWER : null };
+    }),
+
+  resendEmailVerification: (_root, { input }, context) =>
+    withUserErrors(input, { hints: [[/too many/i, null]] }, async () => {
+      const message = await context.api.users.resendEmailVerification();
+      return { message: message ?? null, user: VIEWER };
+    }),
 
   updateProfile: (_root, { input }, context) =>
     withUserErrors(

@@ -80,7 +80,7 @@ export function ForgotPasswordRoute() {
         {sent ? (
           <>
             <Alert tone="success">{sent}</Alert>
-            <p className={styles.note}>No email after a few minutes? Check your spam folder, or make sure your profile has your email address.</p>
+            <p className={styles.note}>No email after a few minutes? Check your spam folder, and make sure your email address is verified on your profile.</p>
           </>
         ) : (
           <>

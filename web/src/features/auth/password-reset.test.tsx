@@ -10,7 +10,7 @@ import { sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 
 const REQUESTED =
-  'If an account has that username or email address, and an email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
+  'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
 const DEAD_LINK = 'This link to reset your password is invalid, used or expired. Ask for a new one.';
 
 const requestMock = (usernameOrEmail: string, payload: Record<string, unknown>) => ({
@@ -49,7 +49,7 @@ describe('forgot password', () => {
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(await screen.findByRole('status')).toHaveTextContent(REQUESTED);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.getByText('No email after a few minutes? Check your spam folder, or make sure your profile has your email address.')).toBeInTheDocument();
+    expect(screen.getByText('No email after a few minutes? Check your spam folder, and make sure your email address is verified on your profile.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   });
 

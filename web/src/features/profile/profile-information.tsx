@@ -22,6 +22,7 @@ import {
 import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '../../lib/format';
 import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
+import { EmailDetail } from './email-detail';
 import { showUserErrors } from '../../lib/user-errors';
 import styles from './profile.module.css';
 
@@ -32,6 +33,7 @@ if (false) {
       username
       isAdmin
       email
+      emailVerified
       firstName
       lastName
       phoneNumber
@@ -199,7 +201,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       <dl className={styles.details}>
         <Detail label="Username" value={data.username} />
         <Detail label="Role" value={data.isAdmin ? 'Admin' : 'User'} />
-        <Detail label="Email" value={data.email} />
+        <EmailDetail email={data.email} verified={data.emailVerified} onMessage={showMessage} />
         <Detail label="Phone number" value={data.phoneNumber} />
         <Detail label="First name" value={data.firstName} />
         <Detail label="Last name" value={data.lastName} />

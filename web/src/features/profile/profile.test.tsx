@@ -1,12 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChangePasswordDocument, DeleteAccountDocument, OrdersPageDocument, ProfilePageDocument, UpdateProfileDocument } from '../../gql/graphql';
+import {
+  ChangePasswordDocument,
+  DeleteAccountDocument,
+  OrdersPageDocument,
+  ProfilePageDocument,
+  ResendEmailVerificationDocument,
+  UpdateProfileDocument,
+} from '../../gql/graphql';
 import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '../../lib/session';
 import { money, orderId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { watchForText } from '../../testing/shown-at';
 import { DELETION_CONSEQUENCES } from './account-settings';
 import { PASSWORD_CHANGED } from './change-password';
+import { RESEND_MESSAGE_MS, UNVERIFIED_HINT } from './email-detail';
 import { INVALID_PHONE_NUMBER, PROFILE_MESSAGE_MS, PROFILE_UPDATED } from './profile-information';
 
 const preferences = { __typename: 'Preferences', emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' };
@@ -16,6 +24,7 @@ const alice = {
   username: 'alice',
   isAdmin: false,
   email: 'alice@example.com',
+  emailVerified: true,
   firstName: 'Alice',
   lastName: null,
   phoneNumber: null,
@@ -60,6 +69,45 @@ describe('profile information', () => {
       'Time zone': 'UTC',
     });
     expect(hints()).toEqual({ Language: LANGUAGE_HINT, 'Time zone': 'Times in the shop are shown in UTC.' });
+  });
+
+  it('marks an address not verified yet, says what that means, and sends the link again on request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const unverified = { ...alice, emailVerified: false };
+    const resendMock = (payload: Record<string, unknown>) => ({
+      request: { query: ResendEmailVerificationDocument, variables: { input: {} } },
+      delay: 30,
+      result: { data: { resendEmailVerification: { __typename: 'ResendEmailVerificationPayload', message: null, user: null, userErrors: [], ...payload } } },
+    });
+    const sent = 'A link to verify alice@example.com is on its way. It works for 24 hours.';
+    const tooMany = 'Too many emails to this address this hour. Try again in 42 minutes.';
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: unverified } } },
+        resendMock({ message: sent, user: unverified }),
+        resendMock({ userErrors: [{ __typename: 'UserError', message: tooMany, field: null, code: 'TOO_MANY_ATTEMPTS' }] }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ Email: 'alice@example.com Unverified' });
+    expect(hints()).toMatchObject({ Email: UNVERIFIED_HINT });
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent(sent);
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(tooMany);
+    // Long enough to read the wait, then gone.
+    act(() => vi.advanceTimersByTime(RESEND_MESSAGE_MS));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says nothing of verification where the shop does not verify addresses, or once the address is verified', async () => {
+    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: { ...alice, emailVerified: null } } } }] });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ Email: 'alice@example.com' });
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
   });
 
   it('edits, saves (“Profile updated successfully” for exactly 3 seconds) and shows the saved values', async () => {
