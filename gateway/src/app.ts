@@ -14,6 +14,7 @@ import { type GatewayContext, createContext } from './context.js';
 import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { createCatalogueCache } from './catalogue-cache.js';
+import { type TokenVerdicts, createTokenVerdicts } from './token-verdicts.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
@@ -91,6 +92,17 @@ const badRequest = (error: GraphQLError) =>
     extensions: { ...error.extensions, http: { status: 400 } },
   });
 
+/** Whether the REST service accepts the token (remembered, or asked now); its being unreachable answers 503. */
+async function tokenAccepted(verdicts: TokenVerdicts, token: string, context: GatewayContext): Promise<boolean> {
+  try {
+    return await verdicts.accepts(token, context.caller);
+  } catch (error) {
+    if (!(error instanceof UpstreamUnavailable)) throw error;
+    context.log.warn({ upstream: error.detail }, UPSTREAM_UNAVAILABLE);
+    throw new GraphQLError(error.message, { extensions: { code: 'UPSTREAM_UNAVAILABLE', http: { status: 503 } } });
+  }
+}
+
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -165,6 +177,18 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
   },
 };
 
+/** Every token a REST call of the request accepted is remembered (token-verdicts.ts), so the next need not be asked. */
+const rememberAcceptedTokens = (verdicts: TokenVerdicts): ApolloServerPlugin<GatewayContext> => ({
+  async requestDidStart() {
+    const stamp = verdicts.stamp();
+    return {
+      async willSendResponse({ contextValue }) {
+        if (contextValue.token && contextValue.caller.tokenAccepted) verdicts.accepted(contextValue.token, stamp);
+      },
+    };
+  },
+});
+
 /**
  * What is refused once the operation and its variables are known, before anything runs (so nothing is logged):
  * an operation that costs too much (query-cost.ts), and a subscription sent over HTTP — the client's mistake,
@@ -198,7 +222,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
-  const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, app.log);
+  // What REST said of each token, for CATALOGUE_CACHE_TTL_SECONDS: the trusted-documents gate and the catalogue cache ask it.
+  const tokenVerdicts = createTokenVerdicts({ ttlSeconds: config.catalogueCache.ttlSeconds }, rest, events, app.log);
+  const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, tokenVerdicts, app.log);
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
@@ -279,6 +305,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       operationLogging,
       operationTracing,
       refusedBeforeExecution,
+      rememberAcceptedTokens(tokenVerdicts),
       catalogueCache.plugin,
     ],
   });
@@ -297,13 +324,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         const refusal = text === undefined ? undefined : screenDocument(text);
         if (refusal) throw badRequest(refusal);
         const token = bearerToken(request.headers.authorization);
-        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, {
-          text,
-          hash: persistedHashOf(extensionsOf(request)),
-          withToken: token !== undefined,
-        });
-        if (untrusted) throw badRequest(untrusted);
-        return createContext({
+        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, { text, hash: persistedHashOf(extensionsOf(request)), tokenAccepted: false });
+        // Refused unless the caller's token opens it: then only a token the REST service accepted, asked before
+        // anything runs (remembered for CATALOGUE_CACHE_TTL_SECONDS), refused exactly as no token when it is not.
+        if (untrusted && (!token || config.trustedDocuments !== 'anonymous')) throw badRequest(untrusted);
+        const context = createContext({
           rest,
           currency: config.currency,
           pubsub,
@@ -316,6 +341,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           logDetails: request.logDetails,
           traceContext: request.traceContext,
         });
+        if (untrusted && !(await tokenAccepted(tokenVerdicts, token!, context))) throw badRequest(untrusted);
+        return context;
       },
     }),
   });
@@ -350,6 +377,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('onClose', async () => {
     await apollo.stop();
     catalogueCache.close();
+    tokenVerdicts.close();
     await pubsub.close();
     await socketCounts.close();
     await persistedQueries?.close();

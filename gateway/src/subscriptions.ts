@@ -84,7 +84,7 @@ export interface SubscriptionServerOptions {
   currency: string;
   /** Documents a client may name by hash alone (an empty query and `extensions.persistedQuery`), as over HTTP. */
   trustedDocuments: TrustedDocuments;
-  /** Who may run other documents: a socket always has a token, so only `everyone` refuses them here. */
+  /** Who may run other documents: a socket's token is one the REST service accepted, so only `everyone` refuses them here. */
   trustedDocumentPolicy: TrustedDocumentPolicy;
 }
 
@@ -197,7 +197,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         const hash = persistedHashOf(payload.extensions);
         const query = payload.query === '' && hash !== undefined ? options.trustedDocuments.get(hash) : payload.query;
         if (query === undefined) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
-        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, withToken: true });
+        // The socket's token was accepted by the REST service at connection_init (and is checked again while it lives).
+        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, tokenAccepted: true });
         if (untrusted) return [untrusted];
         const checked = checkDocument(options.schema, query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
