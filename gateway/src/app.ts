@@ -20,6 +20,8 @@ import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
 import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
 import { costRefusal } from './query-cost.js';
+import { variablesDepthRefusal } from './variables-depth.js';
+import { graphqlBodyErrors, readJsonBodies } from './http-bodies.js';
 import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
@@ -69,18 +71,21 @@ function documentTextOf(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-/** A request's `extensions`, where it carries them: the body's, or for a GET the URL's JSON `extensions`. */
-function extensionsOf(request: FastifyRequest): unknown {
+/**
+ * A request's `extensions` or `variables`, where it carries them: the body's, or for a GET the URL's JSON parameter
+ * (JSON.parse does not recurse: a value nested 100,000 deep is read, then refused by variables-depth.ts).
+ */
+function jsonPartOf(request: FastifyRequest, part: 'extensions' | 'variables'): unknown {
   if (request.method === 'GET') {
-    const text = new URLSearchParams(new URL(request.url, 'http://gateway/').search).get('extensions');
+    const text = new URLSearchParams(new URL(request.url, 'http://gateway/').search).get(part);
     try {
       return text === null ? undefined : JSON.parse(text);
     } catch {
-      return undefined; // Apollo Server answers malformed extensions itself.
+      return undefined; // Apollo Server answers malformed JSON parameters itself.
     }
   }
   const body = request.body;
-  return body && typeof body === 'object' ? (body as { extensions?: unknown }).extensions : undefined;
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[part] : undefined;
 }
 
 /** A refusal answered over HTTP with 400 (over the socket the same error goes without a status). */
@@ -218,6 +223,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
+  readJsonBodies(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
@@ -316,15 +322,21 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    // A body Fastify cannot read (not JSON, a form, too large, nested too deep) is answered as a GraphQL error.
+    errorHandler: graphqlBodyErrors({ production: config.production }),
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         // Apollo Server's first call for a request, after its CSRF check and before it parses or validates anything:
-        // a document whose checks would take long is refused here (answered 400 like any refused document).
+        // variables nested too deep for anything to walk them, and a document whose checks would take long, are
+        // refused here (answered 400 like any refused document).
+        const extensions = jsonPartOf(request, 'extensions');
+        const tooDeep = variablesDepthRefusal(jsonPartOf(request, 'variables'), extensions);
+        if (tooDeep) throw badRequest(tooDeep);
         const text = documentTextOf(request);
         const refusal = text === undefined ? undefined : screenDocument(text);
         if (refusal) throw badRequest(refusal);
         const token = bearerToken(request.headers.authorization);
-        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, { text, hash: persistedHashOf(extensionsOf(request)), tokenAccepted: false });
+        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, { text, hash: persistedHashOf(extensions), tokenAccepted: false });
         // Refused unless the caller's token opens it: then only a token the REST service accepted, asked before
         // anything runs (remembered for CATALOGUE_CACHE_TTL_SECONDS), refused exactly as no token when it is not.
         if (untrusted && (!token || config.trustedDocuments !== 'anonymous')) throw badRequest(untrusted);
