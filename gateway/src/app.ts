@@ -18,7 +18,7 @@ import { type TokenVerdicts, createTokenVerdicts } from './token-verdicts.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
-import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
+import { type TrustedDocuments, loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
 import { costRefusal } from './query-cost.js';
 import { variablesDepthRefusal } from './variables-depth.js';
 import { graphqlBodyErrors, readJsonBodies } from './http-bodies.js';
@@ -132,16 +132,17 @@ function acceptedUserId(context: GatewayContext): number | undefined {
 
 /**
  * What the request's log line tells of a GraphQL operation (config/server.ts: logRequests), as its status (200)
- * does not: its name, and whether it ended in userErrors or errors (their codes).
+ * does not: its name, and whether it ended in userErrors or errors (their codes). The metrics name only the operations
+ * of trusted documents (by the hash of the document that ran); any other name is "other".
  */
-const operationLogging: ApolloServerPlugin<GatewayContext> = {
+const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugin<GatewayContext> => ({
   async requestDidStart() {
     const started = performance.now();
     return {
       async didResolveOperation({ operationName, operation, contextValue }) {
         if (contextValue.logDetails) contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
       },
-      async willSendResponse({ response, contextValue, operationName, operation }) {
+      async willSendResponse({ response, contextValue, operationName, operation, queryHash }) {
         const details = contextValue.logDetails;
         if (!details) return;
         if (logs(contextValue.log, 'info')) details.userId = acceptedUserId(contextValue);
@@ -158,14 +159,15 @@ const operationLogging: ApolloServerPlugin<GatewayContext> = {
           outcome = 'userErrors';
         }
         if (metricsOn()) {
-          const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
+          const known = queryHash !== undefined && trustedDocuments.has(queryHash);
+          const labels = { operation: operationLabel(operationName, known), type: operation?.operation ?? 'none' };
           graphqlOperations.inc({ ...labels, outcome });
           graphqlDuration.observe(labels, (performance.now() - started) / 1000);
         }
       },
     };
   },
-};
+});
 
 /** Logs what clients are not told: why the upstream failed, and unexpected errors with their stack. */
 const errorLogging: ApolloServerPlugin<GatewayContext> = {
@@ -308,7 +310,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
-      operationLogging,
+      operationLogging(trustedDocuments),
       operationTracing,
       refusedBeforeExecution,
       rememberAcceptedTokens(tokenVerdicts),
