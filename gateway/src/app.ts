@@ -7,7 +7,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
@@ -26,7 +26,7 @@ import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, parseOptions, qu
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { EXPLORER_PATH, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
@@ -321,11 +321,22 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
 
   await app.register(browserSecurityPlugin, { hsts: config.hsts, corsOrigins: config.corsOrigins });
 
+  // A person who opens /graphql in a browser where no Sandbox is served (production) is sent to the explorer that is
+  // (GraphiQL), rather than shown the JSON of a refused request; without the explorer, the graph answers as it would.
+  const sendBrowsersToExplorer = !(config.introspection && config.sandbox) && servesExplorer(config.webDist, config.introspection && config.explorer);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     // A body Fastify cannot read (not JSON, a form, too large, nested too deep) is answered as a GraphQL error.
     errorHandler: graphqlBodyErrors({ production: config.production }),
+    ...(sendBrowsersToExplorer
+      ? {
+          preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (request.method === 'GET' && prefersHtml(request.headers.accept)) return reply.redirect(EXPLORER_PATH, 302);
+            return undefined;
+          },
+        }
+      : {}),
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         // Apollo Server's first call for a request, after its CSRF check and before it parses or validates anything:
