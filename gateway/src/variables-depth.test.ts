@@ -46,6 +46,7 @@ describe('how deep a JSON text nests, before it is parsed', () => {
     ['three backslashes: an escaped one, then an escaped quote', '{"a":"\\\\\\"[[[","b":[1]}', 2, false],
     ['a text that is not JSON is the parser’s', '{"a":"[[[[', 1, false],
     ['a flat text', '{"query":"{ viewer { id } }","variables":{}}', 2, false],
+    ['decided at the first level too deep, whatever follows', `${'['.repeat(33)} and a megabyte of anything`, 32, true],
   ])('%s', (_what, text, max, deeper) => {
     expect(jsonTextNestsDeeperThan(text as string, max as number)).toBe(deeper);
   });
