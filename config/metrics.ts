@@ -127,15 +127,14 @@ export const liveConnections = sourcedGauge('gateway_live', 'Open subscription s
 /** PostgreSQL's pool: connections in all, idle, and queries waiting for one (`state`). */
 export const databasePool = sourcedGauge('db_pool_connections', 'PostgreSQL pool connections by state (total, idle, waiting)', 'state');
 
-/** Operation names are the client's to choose: the first ones seen keep theirs, any more are counted as "other". */
-const MAX_OPERATION_NAMES = 200;
-const operationNames = new Set<string>();
-export function operationLabel(name: string | null | undefined): string {
+/**
+ * Operation names are the client's to choose, so only the operations the shop knows keep theirs: those of its trusted
+ * documents (the web app's, the public ones, an operator's manifests: a bounded set, and no client can push them out).
+ * Every other name is counted as "other", an operation without one as "anonymous".
+ */
+export function operationLabel(name: string | null | undefined, known: boolean): string {
   if (!name) return 'anonymous';
-  if (operationNames.has(name)) return name;
-  if (operationNames.size >= MAX_OPERATION_NAMES) return 'other';
-  operationNames.add(name);
-  return name;
+  return known ? name : 'other';
 }
 
 /** The words of the contract's paths; any other segment is an id or a username, counted as :param. */

@@ -27,6 +27,12 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/** The whole nginx.conf of a cluster in `dir`: deploy/nginx/medshop.conf.template with these addresses filled in. */
+export function nginxConf(
+  dir: string,
+  addresses: { PUBLIC_ADDRESS: string; REST_ADDRESS: string; GATEWAY_1: string; GATEWAY_2: string; REST_1: string; REST_2: string },
+): string;
+
 export function startCluster(options: {
   dir: string;
   env: NodeJS.ProcessEnv;

@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = path.join(root, 'deploy/nginx/medshop.conf.template');
 
 /** The whole nginx.conf of a cluster: the template, filled in, with paths of its own (no root, no system files). */
-function nginxConf(dir, addresses) {
+export function nginxConf(dir, addresses) {
   let site = fs.readFileSync(TEMPLATE, 'utf8');
   for (const [name, value] of Object.entries(addresses)) site = site.replaceAll(`\${${name}}`, value);
   const temp = (name) => path.join(dir, 'temp', name);

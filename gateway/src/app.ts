@@ -7,25 +7,28 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
 import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { createCatalogueCache } from './catalogue-cache.js';
+import { type TokenVerdicts, createTokenVerdicts } from './token-verdicts.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
-import { loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
+import { type TrustedDocuments, loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
 import { createCostAllowances } from './cost-allowance.js';
 import { createCostCharging } from './cost-plugin.js';
 import { limitCodeOf } from './limit-refusal.js';
+import { variablesDepthRefusal } from './variables-depth.js';
+import { graphqlBodyErrors, readJsonBodies } from './http-bodies.js';
 import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, isTokenLimitError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { EXPLORER_PATH, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
@@ -70,18 +73,21 @@ function documentTextOf(request: FastifyRequest): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-/** A request's `extensions`, where it carries them: the body's, or for a GET the URL's JSON `extensions`. */
-function extensionsOf(request: FastifyRequest): unknown {
+/**
+ * A request's `extensions` or `variables`, where it carries them: the body's, or for a GET the URL's JSON parameter
+ * (JSON.parse does not recurse: a value nested 100,000 deep is read, then refused by variables-depth.ts).
+ */
+function jsonPartOf(request: FastifyRequest, part: 'extensions' | 'variables'): unknown {
   if (request.method === 'GET') {
-    const text = new URLSearchParams(new URL(request.url, 'http://gateway/').search).get('extensions');
+    const text = new URLSearchParams(new URL(request.url, 'http://gateway/').search).get(part);
     try {
       return text === null ? undefined : JSON.parse(text);
     } catch {
-      return undefined; // Apollo Server answers malformed extensions itself.
+      return undefined; // Apollo Server answers malformed JSON parameters itself.
     }
   }
   const body = request.body;
-  return body && typeof body === 'object' ? (body as { extensions?: unknown }).extensions : undefined;
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[part] : undefined;
 }
 
 /** A refusal answered over HTTP with 400 (over the socket the same error goes without a status). */
@@ -92,6 +98,17 @@ const badRequest = (error: GraphQLError) =>
     positions: error.positions,
     extensions: { ...error.extensions, http: { status: 400 } },
   });
+
+/** Whether the REST service accepts the token (remembered, or asked now); its being unreachable answers 503. */
+async function tokenAccepted(verdicts: TokenVerdicts, token: string, context: GatewayContext): Promise<boolean> {
+  try {
+    return await verdicts.accepts(token, context.caller);
+  } catch (error) {
+    if (!(error instanceof UpstreamUnavailable)) throw error;
+    context.log.warn({ upstream: error.detail }, UPSTREAM_UNAVAILABLE);
+    throw new GraphQLError(error.message, { extensions: { code: 'UPSTREAM_UNAVAILABLE', http: { status: 503 } } });
+  }
+}
 
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
@@ -124,16 +141,17 @@ function claimedUserId(token: string): number | undefined {
 
 /**
  * What the request's log line tells of a GraphQL operation (config/server.ts: logRequests), as its status (200)
- * does not: its name, and whether it ended in userErrors or errors (their codes).
+ * does not: its name, and whether it ended in userErrors or errors (their codes). The metrics name only the operations
+ * of trusted documents (by the hash of the document that ran); any other name is "other".
  */
-const operationLogging: ApolloServerPlugin<GatewayContext> = {
+const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugin<GatewayContext> => ({
   async requestDidStart() {
     const started = performance.now();
     return {
       async didResolveOperation({ operationName, operation, contextValue }) {
         if (contextValue.logDetails) contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
       },
-      async willSendResponse({ response, contextValue, operationName, operation }) {
+      async willSendResponse({ response, contextValue, operationName, operation, queryHash }) {
         const details = contextValue.logDetails;
         if (!details) return;
         if (logs(contextValue.log, 'info')) details.userId = acceptedUserId(contextValue);
@@ -150,14 +168,15 @@ const operationLogging: ApolloServerPlugin<GatewayContext> = {
           outcome = 'userErrors';
         }
         if (metricsOn()) {
-          const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
+          const known = queryHash !== undefined && trustedDocuments.has(queryHash);
+          const labels = { operation: operationLabel(operationName, known), type: operation?.operation ?? 'none' };
           graphqlOperations.inc({ ...labels, outcome });
           graphqlDuration.observe(labels, (performance.now() - started) / 1000);
         }
       },
     };
   },
-};
+});
 
 /** Logs what clients are not told: why the upstream failed, and unexpected errors with their stack. */
 const errorLogging: ApolloServerPlugin<GatewayContext> = {
@@ -173,6 +192,18 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
     };
   },
 };
+
+/** Every token a REST call of the request accepted is remembered (token-verdicts.ts), so the next need not be asked. */
+const rememberAcceptedTokens = (verdicts: TokenVerdicts): ApolloServerPlugin<GatewayContext> => ({
+  async requestDidStart() {
+    const stamp = verdicts.stamp();
+    return {
+      async willSendResponse({ contextValue }) {
+        if (contextValue.token && contextValue.caller.tokenAccepted) verdicts.accepted(contextValue.token, stamp);
+      },
+    };
+  },
+});
 
 /**
  * A subscription sent over HTTP, refused once the operation is known, before anything runs (so nothing is logged):
@@ -201,11 +232,14 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   echoRequestId(app);
   drainable(app);
+  readJsonBodies(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
-  const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, app.log);
+  // What REST said of each token, for CATALOGUE_CACHE_TTL_SECONDS: the trusted-documents gate and the catalogue cache ask it.
+  const tokenVerdicts = createTokenVerdicts({ ttlSeconds: config.catalogueCache.ttlSeconds }, rest, events, app.log);
+  const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, tokenVerdicts, app.log);
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
@@ -294,9 +328,10 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       errorLogging,
-      operationLogging,
+      operationLogging(trustedDocuments),
       operationTracing,
       refusedBeforeExecution,
+      rememberAcceptedTokens(tokenVerdicts),
       catalogueCache.plugin,
       // After the catalogue cache: it keeps the answer it is given, and this puts a caller's own figures on a copy.
       costs.plugin,
@@ -306,25 +341,40 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
 
   await app.register(browserSecurityPlugin, { hsts: config.hsts, corsOrigins: config.corsOrigins });
 
+  // A person who opens /graphql in a browser where no Sandbox is served (production) is sent to the explorer that is
+  // (GraphiQL), rather than shown the JSON of a refused request; without the explorer, the graph answers as it would.
+  const sendBrowsersToExplorer = !(config.introspection && config.sandbox) && servesExplorer(config.webDist, config.introspection && config.explorer);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     onSend: costs.onSend,
+    // A body Fastify cannot read (not JSON, a form, too large, nested too deep) is answered as a GraphQL error.
+    errorHandler: graphqlBodyErrors({ production: config.production }),
+    ...(sendBrowsersToExplorer
+      ? {
+          preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (request.method === 'GET' && prefersHtml(request.headers.accept)) return reply.redirect(EXPLORER_PATH, 302);
+            return undefined;
+          },
+        }
+      : {}),
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         // Apollo Server's first call for a request, after its CSRF check and before it parses or validates anything:
-        // a document whose checks would take long is refused here (answered 400 like any refused document).
+        // variables nested too deep for anything to walk them, and a document whose checks would take long, are
+        // refused here (answered 400 like any refused document).
+        const extensions = jsonPartOf(request, 'extensions');
+        const tooDeep = variablesDepthRefusal(jsonPartOf(request, 'variables'), extensions);
+        if (tooDeep) throw badRequest(tooDeep);
         const text = documentTextOf(request);
         const refusal = text === undefined ? undefined : screenDocument(text);
         if (refusal) throw badRequest(refusal);
         const token = bearerToken(request.headers.authorization);
-        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, {
-          text,
-          hash: persistedHashOf(extensionsOf(request)),
-          withToken: token !== undefined,
-        });
-        if (untrusted) throw badRequest(untrusted);
-        return createContext({
+        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, { text, hash: persistedHashOf(extensions), tokenAccepted: false });
+        // Refused unless the caller's token opens it: then only a token the REST service accepted, asked before
+        // anything runs (remembered for CATALOGUE_CACHE_TTL_SECONDS), refused exactly as no token when it is not.
+        if (untrusted && (!token || config.trustedDocuments !== 'anonymous')) throw badRequest(untrusted);
+        const context = createContext({
           rest,
           currency: config.currency,
           pubsub,
@@ -337,6 +387,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
           logDetails: request.logDetails,
           traceContext: request.traceContext,
         });
+        if (untrusted && !(await tokenAccepted(tokenVerdicts, token!, context))) throw badRequest(untrusted);
+        return context;
       },
     }),
   });
@@ -371,6 +423,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('onClose', async () => {
     await apollo.stop();
     catalogueCache.close();
+    tokenVerdicts.close();
     await pubsub.close();
     await socketCounts.close();
     await allowances.close();

@@ -5,8 +5,8 @@
 // - Only catalogue queries are kept. A document that touches any other field (the viewer, orders, `node`) is never
 //   kept nor served from here: nothing per user can reach another user.
 // - Only callers whose token the REST service accepted are served from it. The catalogue is for logged-in users, and
-//   the gateway cannot check a token itself, so it remembers for a short while the tokens REST accepted for such a
-//   query, forgets them all when a session ends (SESSION_ENDED), and asks REST again after the lifetime.
+//   the gateway cannot check a token itself, so it relies on what REST said of the token within the lifetime
+//   (token-verdicts.ts: forgotten when a session ends, asked again after the lifetime).
 // - Every productUpdated and productRemoved event empties it, on every gateway (the events cross gateways through
 //   Redis), and a change published here empties this gateway's before the event leaves. An answer that was being
 //   fetched while an event came is not kept: it may predate the change.
@@ -18,10 +18,11 @@ import { LRUCache } from 'lru-cache';
 import { catalogueCacheLookups } from '../../config/metrics.js';
 import type { GatewayContext } from './context.js';
 import type { ShopPubSub, ShopTopic } from './pubsub.js';
+import type { TokenVerdicts } from './token-verdicts.js';
 
 export interface CatalogueCacheSettings {
   enabled: boolean;
-  /** How long an answer, and a token REST accepted, is kept. */
+  /** How long an answer is kept (and a token REST accepted: token-verdicts.ts). */
   ttlSeconds: number;
   /** The memory its answers may take, in megabytes (their JSON's length). */
   maxMegabytes: number;
@@ -33,8 +34,6 @@ const CATALOGUE_ROOT_FIELDS = new Set(['products', 'product']);
 const CATALOGUE_TYPES = new Set(['Product', 'ProductConnection', 'ProductEdge', 'PageInfo', 'Money']);
 const HARMLESS_DIRECTIVES = new Set(['include', 'skip']);
 const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED'];
-/** Tokens remembered at most; past that the least recently seen are asked about again. */
-const MAX_ACCEPTED_TOKENS = 10_000;
 
 /**
  * Whether every field the document selects is catalogue data, read by at least one catalogue root field of a query.
@@ -77,23 +76,23 @@ export interface CatalogueCache {
   close(): void;
 }
 
-export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: ShopPubSub, log?: { error(details: object, message: string): void }): CatalogueCache {
+export function createCatalogueCache(
+  settings: CatalogueCacheSettings,
+  pubsub: ShopPubSub,
+  tokens: Pick<TokenVerdicts, 'known'>,
+  log?: { error(details: object, message: string): void },
+): CatalogueCache {
   const ttl = settings.ttlSeconds * 1000;
   const answers = new LRUCache<string, FormattedExecutionResult>({
     maxSize: settings.maxMegabytes * 1024 * 1024,
     sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer).length),
     ttl,
   });
-  const acceptedTokens = new LRUCache<string, true>({ max: MAX_ACCEPTED_TOKENS, ttl });
   /** Bumped by every emptying: an answer fetched across one is not kept. */
   let generation = 0;
   const forgetAnswers = () => {
     generation += 1;
     answers.clear();
-  };
-  const forgetEverything = () => {
-    forgetAnswers();
-    acceptedTokens.clear();
   };
 
   // Events from every gateway, this one's included (in-process, or back through Redis).
@@ -103,16 +102,15 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
     })().catch((error: unknown) => {
       // Nothing empties it any more: serve nothing from it rather than what may be old.
       settings.enabled = false;
-      forgetEverything();
+      forgetAnswers();
       log?.error({ err: error }, 'the catalogue cache stopped hearing product events: it is off until the gateway restarts');
     });
   };
   if (settings.enabled) {
     listen(pubsub.subscribe('PRODUCT_UPDATED'), forgetAnswers);
     listen(pubsub.subscribe('PRODUCT_REMOVED'), forgetAnswers);
-    listen(pubsub.subscribe('SESSION_ENDED'), () => acceptedTokens.clear());
     // What was published while Redis was away never arrived.
-    pubsub.onRecovered(forgetEverything);
+    pubsub.onRecovered(forgetAnswers);
   }
 
   const isCatalogue = new WeakMap<DocumentNode, boolean>();
@@ -136,7 +134,7 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
           if (!catalogueOnly(schema, document)) return null;
           key = `${queryHash}\u0000${request.operationName ?? ''}\u0000${JSON.stringify(request.variables ?? {})}`;
           const token = contextValue.token;
-          const answer = token && acceptedTokens.get(token) ? answers.get(key) : undefined;
+          const answer = token && tokens.known(token) ? answers.get(key) : undefined;
           catalogueCacheLookups.inc({ result: answer ? 'hit' : 'miss' });
           if (!answer) return null;
           served = true;
@@ -147,10 +145,9 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
         async willSendResponse({ response, contextValue }) {
           if (key === undefined || served || response.body.kind !== 'single') return;
           const token = contextValue.token;
-          // Kept only when REST accepted the caller (a refused token's answer is an error anyway) and no change
-          // was announced while it was fetched.
+          // Kept only when REST accepted the caller (a refused token's answer is an error anyway; app.ts remembers
+          // the token) and no change was announced while it was fetched.
           if (!token || !contextValue.caller.tokenAccepted) return;
-          acceptedTokens.set(token, true);
           const answer = response.body.singleResult;
           if (answer.errors?.length || !answer.data || generation !== startedIn) return;
           answers.set(key, answer);
@@ -174,7 +171,7 @@ export function createCatalogueCache(settings: CatalogueCacheSettings, pubsub: S
     close() {
       // The subscriptions are not ended one by one: closing the pub/sub next ends them all, and an UNSUBSCRIBE sent
       // while Redis is away would wait for it, then fail as the connection closes.
-      forgetEverything();
+      forgetAnswers();
     },
   };
 }

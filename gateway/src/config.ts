@@ -7,8 +7,11 @@ import { type TrustedDocumentPolicy, parseTrustedDocumentPolicy } from './truste
 import type { CatalogueCacheSettings } from './catalogue-cache.js';
 import type { AllowanceSettings } from './cost-allowance.js';
 
-/** The web app's persisted documents, as `npm run codegen` writes them. */
-export const DEFAULT_PERSISTED_DOCUMENTS = fromRoot('web', 'src', 'gql', 'persisted-documents.json');
+/**
+ * The web app's persisted documents, and the shop's public operations (those docs/graph.md publishes, for clients of
+ * their own), as `npm run codegen` writes them.
+ */
+export const DEFAULT_PERSISTED_DOCUMENTS = [fromRoot('web', 'src', 'gql', 'persisted-documents.json'), fromRoot('gateway', 'public-documents.json')].join(',');
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');

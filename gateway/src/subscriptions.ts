@@ -25,6 +25,7 @@ import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 import { operationCost, refusalOfCost } from './query-cost.js';
 import type { CostAllowances } from './cost-allowance.js';
 import { type CostCharging, type CostReport, chargeOf, costReport, throttled } from './cost-plugin.js';
+import { MAX_VARIABLES_DEPTH, VARIABLES_TOO_DEEP, jsonTextNestsDeeperThan, variablesTooDeep } from './variables-depth.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 import type { SocketCounts } from './socket-counts.js';
 import { type TrustedDocumentPolicy, type TrustedDocuments, persistedHashOf, trustedDocumentRefusal } from './trusted-documents.js';
@@ -89,7 +90,7 @@ export interface SubscriptionServerOptions {
   currency: string;
   /** Documents a client may name by hash alone (an empty query and `extensions.persistedQuery`), as over HTTP. */
   trustedDocuments: TrustedDocuments;
-  /** Who may run other documents: a socket always has a token, so only `everyone` refuses them here. */
+  /** Who may run other documents: a socket's token is one the REST service accepted, so only `everyone` refuses them here. */
   trustedDocumentPolicy: TrustedDocumentPolicy;
 }
 
@@ -131,6 +132,34 @@ function operationAllowance(rate: number, burst: number) {
   };
 }
 
+/** A message's id, where it is its first field (as graphql-ws clients write `{"id":…,"type":"subscribe",…}`). */
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([\w.:-]{1,100})"/;
+
+/**
+ * Messages nested deeper than variables may be (variables-depth.ts: the message and its payload are two levels more)
+ * are never parsed — JSON.parse would hold the event loop for as long as it takes to build them. The operation such a
+ * message starts on an authenticated socket is refused with VARIABLES_TOO_DEEP, as over HTTP; any other (an init, a
+ * message whose id is not where graphql-ws clients put it) closes the socket with 4400, as graphql-ws closes on a
+ * message it cannot read. graphql-ws listens for messages itself (graphql-ws/use/ws), so its listener is wrapped here,
+ * before it is added.
+ */
+function refuseDeepMessages(client: WebSocket, acknowledged: () => boolean): void {
+  const on = client.on.bind(client) as (event: string, listener: (...args: unknown[]) => void) => WebSocket;
+  client.on = ((event: string, listener: (...args: unknown[]) => void) => {
+    if (event !== 'message') return on(event, listener);
+    return on('message', (data: unknown, ...rest: unknown[]) => {
+      const text = String(data);
+      if (!jsonTextNestsDeeperThan(text, MAX_VARIABLES_DEPTH + 2)) {
+        listener(data, ...rest);
+        return;
+      }
+      const id = LEADING_ID.exec(text)?.[1];
+      if (id !== undefined && acknowledged()) client.send(JSON.stringify({ id, type: 'error', payload: [variablesTooDeep().toJSON()] }));
+      else client.close(CloseCode.BadRequest, `${VARIABLES_TOO_DEEP}: at most ${MAX_VARIABLES_DEPTH} levels of objects and lists`);
+    });
+  }) as WebSocket['on'];
+}
+
 export function startSubscriptionServer(options: SubscriptionServerOptions) {
   // Upgrades are handed over here rather than the server given to ws: ws would re-emit the HTTP server's own errors (a
   // port in use) as its own, which graphql-ws prints as a stack trace before the start's one-line refusal.
@@ -140,7 +169,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      refuseDeepMessages(client, () => viewers.has(client));
+      sockets.emit('connection', client, request);
+    });
   });
   // The user behind each authenticated socket, to end their sessions.
   const viewers = new Map<WebSocket, SocketUser>();
@@ -204,7 +236,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         const hash = persistedHashOf(payload.extensions);
         const query = payload.query === '' && hash !== undefined ? options.trustedDocuments.get(hash) : payload.query;
         if (query === undefined) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
-        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, withToken: true });
+        // The socket's token was accepted by the REST service at connection_init (and is checked again while it lives).
+        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, tokenAccepted: true });
         if (untrusted) return [untrusted];
         const checked = checkDocument(options.schema, query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket

@@ -1,9 +1,11 @@
 // Trusted documents (persisted documents): the operations the shop's own clients send, written down at build time
 // (the web app's: web/src/gql/persisted-documents.json, made by `npm run codegen`), each under the SHA-256 of its
 // text. A client sends the hash alone, over HTTP (Apollo's `extensions.persistedQuery`) or the socket (the same
-// extension, with an empty query), and the gateway runs the text it already has. TRUSTED_DOCUMENTS decides whether
-// anything else runs: every document (`off`, the default: other clients keep working), only these for callers
-// without a token (`anonymous`), or only these (`everyone`).
+// extension, with an empty query), and the gateway runs the text it already has. Beside the web app's, the gateway
+// loads by default the shop's public operations (gateway/public-documents.json, written by `npm run codegen` from the
+// ones docs/graph.md publishes), so that a client of its own can log in and shop whatever the setting. TRUSTED_DOCUMENTS
+// decides whether anything else runs: every document (`off`, the default: other clients keep working), only these for
+// callers without a token the REST service accepted (`anonymous`), or only these (`everyone`).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,15 +76,18 @@ export function withTrustedDocuments(documents: TrustedDocuments, store: KeyValu
 export interface RequestedDocument {
   text: string | undefined;
   hash: string | undefined;
-  /** Whether the caller presented a token (a token the REST service refuses is answered UNAUTHENTICATED anyway). */
-  withToken: boolean;
+  /**
+   * Whether the caller's token is one the REST service accepted (token-verdicts.ts): a token merely present opens
+   * nothing, since fields that never ask the REST service (introspection, register, login) would never refuse it.
+   */
+  tokenAccepted: boolean;
 }
 
 export const NOT_TRUSTED_CODE = 'PERSISTED_QUERY_NOT_IN_LIST';
 
 /** Whether a request may run under the policy; the refusal when it may not. */
 export function trustedDocumentRefusal(policy: TrustedDocumentPolicy, documents: TrustedDocuments, request: RequestedDocument): GraphQLError | undefined {
-  if (policy === 'off' || (policy === 'anonymous' && request.withToken)) return undefined;
+  if (policy === 'off' || (policy === 'anonymous' && request.tokenAccepted)) return undefined;
   const hash = request.text !== undefined ? documentHash(request.text) : request.hash;
   if (hash !== undefined && documents.has(hash)) return undefined;
   const message =

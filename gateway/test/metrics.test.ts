@@ -2,10 +2,16 @@
 // port of their own: requests by route and status, GraphQL operations by name, type and outcome, the REST calls the
 // gateway made, the catalogue cache, sockets, subscriptions and events, limits' refusals, and Node's own.
 // Counted as differences: this file's process holds one registry for every server it starts.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsAddress, startMetricsServer } from '../../config/metrics.js';
 import { ask, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+
+/** The public Login operation as docs/graph.md publishes it (gateway/public-documents.json). */
+const PUBLIC_LOGIN = Object.values(JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8')) as Record<string, string>).find((text) =>
+  text.startsWith('mutation Login('),
+)!;
 
 let shop: Shop;
 let gateway: Gateway;
@@ -63,10 +69,11 @@ describe('metrics', () => {
         'http_request_duration_seconds_count{service="gateway",method="POST",route="/graphql"}',
         'http_requests_total{service="rest",method="GET",route="/api/products",status="200"}',
         'http_requests_total{service="rest",method="GET",route="/api/products",status="401"}',
-        'graphql_operations_total{operation="Listing",type="query",outcome="ok"}',
-        'graphql_operations_total{operation="Wrong",type="mutation",outcome="userErrors"}',
+        // Named, but not operations of the shop's own clients: counted as other.
+        'graphql_operations_total{operation="other",type="query",outcome="ok"}',
+        'graphql_operations_total{operation="other",type="mutation",outcome="userErrors"}',
         'graphql_operations_total{operation="anonymous",type="query",outcome="UNAUTHENTICATED"}',
-        'graphql_operation_duration_seconds_count{operation="Listing",type="query"}',
+        'graphql_operation_duration_seconds_count{operation="other",type="query"}',
         'gateway_upstream_requests_total{method="GET",route="/api/products",status="200"}',
         'gateway_upstream_requests_total{method="GET",route="/api/products",status="401"}',
         'gateway_catalogue_cache_lookups_total{result="hit"}',
@@ -78,10 +85,10 @@ describe('metrics', () => {
       // The second listing came from the gateway's catalogue cache.
       'http_requests_total{service="rest",method="GET",route="/api/products",status="200"}': 1,
       'http_requests_total{service="rest",method="GET",route="/api/products",status="401"}': 1,
-      'graphql_operations_total{operation="Listing",type="query",outcome="ok"}': 2,
-      'graphql_operations_total{operation="Wrong",type="mutation",outcome="userErrors"}': 1,
+      'graphql_operations_total{operation="other",type="query",outcome="ok"}': 2,
+      'graphql_operations_total{operation="other",type="mutation",outcome="userErrors"}': 1,
       'graphql_operations_total{operation="anonymous",type="query",outcome="UNAUTHENTICATED"}': 1,
-      'graphql_operation_duration_seconds_count{operation="Listing",type="query"}': 2,
+      'graphql_operation_duration_seconds_count{operation="other",type="query"}': 2,
       'gateway_upstream_requests_total{method="GET",route="/api/products",status="200"}': 1,
       'gateway_upstream_requests_total{method="GET",route="/api/products",status="401"}': 1,
       'gateway_catalogue_cache_lookups_total{result="hit"}': 1,
@@ -93,6 +100,38 @@ describe('metrics', () => {
     expect([...(await scrape()).keys()].filter((series) => series.startsWith('gateway_upstream_requests_total') && series.includes('/api/products/'))).toEqual([
       expect.stringMatching(/^gateway_upstream_requests_total\{method="GET",route="\/api\/products\/:param",status="(200|404)"\}$/),
     ]);
+  });
+
+  it('name only the operations the shop knows (its trusted documents): 210 junk names count as other, ProductListing keeps its name', async () => {
+    const buyer = await shop.user('metrics-browser');
+    const before = await scrape();
+    for (let index = 0; index < 210; index += 1) expect((await gateway.graphql(`query Junk${index} { __typename }`)).errors).toBeUndefined();
+    // The web app's listing, by the hash of its trusted document, as the app sends it.
+    const listing = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer}` },
+      body: JSON.stringify({
+        operationName: 'ProductListing',
+        variables: { first: 2 },
+        extensions: { persistedQuery: { version: 1, sha256Hash: '10723567c5349f0f348c251cb0bc46fe0d0d928b62b800262149d5e8e8dd558c' } },
+      }),
+    });
+    expect(((await listing.json()) as { errors?: unknown }).errors).toBeUndefined();
+    // The public Login, by its text: known too.
+    expect((await gateway.graphql(PUBLIC_LOGIN, { input: { username: 'metrics-browser', password: 'not-it' } })).errors).toBeUndefined();
+    const after = await scrape();
+    expect(
+      grown(before, after, [
+        'graphql_operations_total{operation="other",type="query",outcome="ok"}',
+        'graphql_operations_total{operation="ProductListing",type="query",outcome="ok"}',
+        'graphql_operations_total{operation="Login",type="mutation",outcome="userErrors"}',
+      ]),
+    ).toEqual({
+      'graphql_operations_total{operation="other",type="query",outcome="ok"}': 210,
+      'graphql_operations_total{operation="ProductListing",type="query",outcome="ok"}': 1,
+      'graphql_operations_total{operation="Login",type="mutation",outcome="userErrors"}': 1,
+    });
+    expect([...after.keys()].filter((series) => series.includes('operation="Junk'))).toEqual([]);
   });
 
   it('tell open sockets, live subscriptions, events delivered and refusals by limit', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../../gateway/src/config.js';
 import { buildGateway } from '../../gateway/src/app.js';
-import { listen } from '../../tests/helpers/socket-feed.js';
+import { forgedAdminToken, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop, withoutCost } from '../../tests/helpers/shop.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -30,8 +30,18 @@ let token: string;
 let adminToken: string;
 const gateways: Gateway[] = [];
 
+/** Every request the REST service answered, as `METHOD /path status` (its log lines: a token refused at its door too). */
+const restAnswers: string[] = [];
+
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({
+    rest: {
+      onLogLine: (line) => {
+        const { method, path, status } = line as unknown as { method?: string; path?: string; status?: number };
+        if (path?.startsWith('/api/')) restAnswers.push(`${method} ${path} ${status}`);
+      },
+    },
+  });
   token = await shop.user('trusted-reader');
   adminToken = await shop.adminToken();
 });
@@ -100,6 +110,69 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
 
   it('runs any document for a caller with a token', async () => {
     expect(await post(gateway, { query: OTHER }, token)).toEqual({ status: 200, body: { data: { viewer: { isAdmin: false } } } });
+  });
+
+  it('refuses a token REST does not accept exactly as no token: introspection, register, login and a reset request, over POST and GET', async () => {
+    const handWritten = [
+      '{ __schema { queryType { name } } }',
+      'mutation { register(input: { username: "made-up-token", password: "secret-1", confirmPassword: "secret-1" }) { token userErrors { message } } }',
+      'mutation { login(input: { username: "trusted-reader", password: "wrong-one" }) { token userErrors { message } } }',
+      'mutation { requestPasswordReset(input: { usernameOrEmail: "trusted-reader" }) { message userErrors { message } } }',
+    ];
+    const refused = { status: 400, body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } };
+    restAnswers.length = 0;
+    for (const query of handWritten) {
+      for (const bearer of [undefined, 'x', forgedAdminToken()]) {
+        expect(await post(gateway, { query }, bearer), `${bearer} ${query}`).toEqual(refused);
+        const get = await fetch(`${gateway.url}?query=${encodeURIComponent(query)}`, {
+          headers: { 'apollo-require-preflight': 'true', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+        });
+        expect({ status: get.status, body: await get.json() }, `GET ${bearer} ${query}`).toEqual(refused);
+      }
+    }
+    // REST was asked about each made-up token once (its refusal is remembered), and ran nothing else.
+    expect(restAnswers).toEqual(['GET /api/users/profile 401', 'GET /api/users/profile 401']);
+  });
+
+  it('asks REST about an accepted token once, then trusts it for CATALOGUE_CACHE_TTL_SECONDS', async () => {
+    const fresh = await shop.user('trusted-newcomer');
+    restAnswers.length = 0;
+    expect(await post(gateway, { query: '{ __typename }' }, fresh)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+    expect(await post(gateway, { query: '{ __schema { queryType { name } } }' }, fresh)).toEqual({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+    expect(restAnswers).toEqual(['GET /api/users/profile 200']);
+  });
+
+  it('forgets an accepted token once its session ended: the old token opens nothing, the new one does', async () => {
+    const old = await shop.user('trusted-changer', 'first-secret');
+    expect((await post(gateway, { query: '{ __typename }' }, old)).status).toBe(200);
+    const changed = await post(
+      gateway,
+      { query: 'mutation { changePassword(input: { currentPassword: "first-secret", newPassword: "second-secret", confirmPassword: "second-secret" }) { token } }' },
+      old,
+    );
+    const renewed = changed.body.data.changePassword.token as string;
+    expect(await post(gateway, { query: '{ __typename }' }, old)).toEqual({ status: 400, body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } });
+    expect(await post(gateway, { query: '{ __typename }' }, renewed)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+  });
+
+  it('answers 503 UPSTREAM_UNAVAILABLE when the REST service cannot say whether it accepts the token', async () => {
+    const unreachable = await startGateway('http://127.0.0.1:9', { env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: manifestFile, TRUSTED_DOCUMENTS: 'anonymous' } });
+    gateways.push(unreachable);
+    expect(await post(unreachable, { query: '{ __typename }' }, token)).toEqual({
+      status: 503,
+      body: { errors: [{ message: 'The shop is temporarily unavailable. Please try again in a moment.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }] },
+    });
+  });
+
+  it('closes a socket whose connection params carry a token REST does not accept, before it runs anything', async () => {
+    for (const bearer of ['x', forgedAdminToken()]) {
+      const socket = gateway.socket(bearer, { onNonLazyError: () => undefined });
+      const closed = new Promise((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+      const answered: unknown[] = [];
+      socket.subscribe({ query: '{ __schema { queryType { name } } }' }, { next: (event) => answered.push(event), error: () => undefined, complete: () => undefined });
+      expect(await closed).toBe(4403);
+      expect(answered).toEqual([]);
+    }
   });
 });
 

@@ -111,6 +111,36 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
   });
 });
 
+describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup to a symbolic link', () => {
+  it('refuses one in one line, whether it leads nowhere or to a file, and writes nothing through it', async () => {
+    const shop = await startRestService();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-backup-link-'));
+    try {
+      const env = { DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl };
+      const dangling = path.join(folder, 'latest.db');
+      const nowhere = path.join(folder, 'elsewhere', 'never-made.db');
+      fs.symlinkSync(nowhere, dangling);
+      expect(await backupCommand(env, dangling)).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `${dangling} is a symbolic link (to ${nowhere}): name a new file (a backup never writes through a link, nor over a file)\n`,
+      });
+      expect(fs.readlinkSync(dangling)).toBe(nowhere);
+      expect(fs.readdirSync(folder).sort()).toEqual(['latest.db']);
+
+      const existing = path.join(folder, 'kept.txt');
+      fs.writeFileSync(existing, 'keep me');
+      const toFile = path.join(folder, 'to-file.db');
+      fs.symlinkSync(existing, toFile);
+      expect((await backupCommand(env, toFile)).stderr).toBe(`${toFile} is a symbolic link (to ${existing}): name a new file (a backup never writes through a link, nor over a file)\n`);
+      expect(fs.readFileSync(existing, 'utf8')).toBe('keep me');
+    } finally {
+      await shop.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('npm run backup on PostgreSQL', () => {
   it('is refused in one line that says to use pg_dump', async () => {
     expect(await backupCommand({ DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' }, '/tmp/never-written.db')).toEqual({

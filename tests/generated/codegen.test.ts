@@ -25,3 +25,8 @@ it('the committed persisted documents are what npm run codegen writes, and each 
   expect(documents.length).toBeGreaterThan(30);
   for (const text of documents) expect(validate(schema, parse(text)).map((error) => error.message), text.slice(0, 60)).toEqual([]);
 }, 60_000);
+
+it('the committed public operations are what docs/graph.md publishes (npm run codegen writes them)', async () => {
+  const { PUBLIC_MANIFEST_FILE, publicManifest } = await import('../../scripts/public-documents.js');
+  expect(fs.readFileSync(PUBLIC_MANIFEST_FILE, 'utf8'), 'gateway/public-documents.json is stale: run npm run codegen').toBe(publicManifest());
+});

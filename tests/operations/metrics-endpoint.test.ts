@@ -7,6 +7,10 @@ import { afterAll, expect, it } from 'vitest';
 import { type Launched, launch } from '../helpers/launched.js';
 import { freePort } from '../helpers/server-process.js';
 
+/** The public Login operation's hash (gateway/public-documents.json, as docs/graph.md publishes it). */
+const PUBLIC_LOGIN_HASH = Object.entries(JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8')) as Record<string, string>).find(([, text]) =>
+  text.startsWith('mutation Login('),
+)![0];
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-metrics-'));
 const launched: Launched[] = [];
 afterAll(() => {
@@ -20,15 +24,26 @@ it('npm start with METRICS_PORT serves both parts on that port; start:rest and s
   launched.push(shop);
   await shop.said('Medshop is running');
   expect(shop.output()).toContain(`metrics at http://127.0.0.1:${metricsPort}/metrics`);
+  // The public Login of docs/graph.md, by its hash: an operation the shop knows, so counted by its name.
   await fetch(`http://127.0.0.1:${port}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation Login { login(input: { username: "admin", password: "admin-pass" }) { token } }' }),
+    body: JSON.stringify({
+      operationName: 'Login',
+      variables: { input: { username: 'admin', password: 'admin-pass' } },
+      extensions: { persistedQuery: { version: 1, sha256Hash: PUBLIC_LOGIN_HASH } },
+    }),
   });
+  // A name the shop does not know is counted as other, however many there are.
+  for (const name of ['JunkOne', 'JunkTwo']) {
+    await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `query ${name} { __typename }` }) });
+  }
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  expect(text).toMatch(/^http_requests_total\{service="gateway",method="POST",route="\/graphql",status="200"\} 1$/m);
+  expect(text).toMatch(/^http_requests_total\{service="gateway",method="POST",route="\/graphql",status="200"\} 3$/m);
   expect(text).toMatch(/^http_requests_total\{service="rest",method="POST",route="\/api\/auth\/login",status="200"\} 1$/m);
   expect(text).toMatch(/^graphql_operations_total\{operation="Login",type="mutation",outcome="ok"\} 1$/m);
+  expect(text).toMatch(/^graphql_operations_total\{operation="other",type="query",outcome="ok"\} 2$/m);
+  expect(text).not.toContain('Junk');
   shop.child.kill('SIGTERM');
   expect(await shop.ended).toBe(0);
 

@@ -222,6 +222,43 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
     }
   });
 
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+  const CSRF_REFUSAL = /^This operation has been blocked as a potential Cross-Site Request Forgery/;
+
+  it('sends a browser that opens /graphql in production to /graphiql, and answers GraphQL clients’ GETs as before', async () => {
+    const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production' } });
+    try {
+      const opened = await fetch(gateway.url, { headers: { accept: BROWSER }, redirect: 'manual' });
+      expect([opened.status, opened.headers.get('location')]).toEqual([302, '/graphiql']);
+      const followed = await fetch(gateway.url, { headers: { accept: BROWSER } });
+      expect([followed.url, followed.status, await followed.text()]).toEqual([`${new URL(gateway.url).origin}/graphiql`, 200, explorerHtml]);
+      // A client's GET (a query, JSON wanted) is answered; one that names no type is refused as any GET without the header.
+      const query = await fetch(`${gateway.url}?query=${encodeURIComponent('{ __typename }')}`, {
+        headers: { accept: 'application/graphql-response+json, application/json', 'apollo-require-preflight': 'true' },
+      });
+      expect([query.status, await query.json()]).toEqual([200, { data: { __typename: 'Query' } }]);
+      const anything = await fetch(gateway.url, { headers: { accept: '*/*' }, redirect: 'manual' });
+      expect(anything.status).toBe(400);
+      expect(((await anything.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(CSRF_REFUSAL);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('answers a browser at /graphql as the graph answers any GET when the explorer is off: no page to send it to', async () => {
+    const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production', GRAPHQL_EXPLORER: 'false' } });
+    try {
+      const opened = await fetch(gateway.url, { headers: { accept: BROWSER }, redirect: 'manual' });
+      expect(opened.status).toBe(400);
+      expect(((await opened.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toEqual({
+        message: expect.stringMatching(CSRF_REFUSAL),
+        extensions: { code: 'BAD_REQUEST' },
+      });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('is served in production too, where Sandbox is not: everything on it comes from the shop itself', async () => {
     const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production' } });
     try {
@@ -229,6 +266,7 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
       const explorer = await fetch(`${gatewayOrigin}/graphiql`);
       expect([explorer.status, await explorer.text(), explorer.headers.get('content-security-policy')]).toEqual([200, explorerHtml, EXPLORER_POLICY]);
       const landing = await fetch(gateway.url, { headers: { accept: 'text/html' } });
+      expect(landing.url).toBe(`${gatewayOrigin}/graphiql`);
       expect(await landing.text()).not.toMatch(/sandbox/i);
     } finally {
       await gateway.close();

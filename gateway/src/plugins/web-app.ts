@@ -26,6 +26,38 @@ export function isAppPage(urlPath: string): boolean {
   return !lastSegment.includes('.');
 }
 
+/** Whether GraphiQL is served at /graphiql: asked for (introspection on, GRAPHQL_EXPLORER not off) and in the build. */
+export function servesExplorer(webDist: string | undefined, explorer: boolean): boolean {
+  return explorer && hasWebApp(webDist) && fs.existsSync(path.join(webDist, EXPLORER_PAGE));
+}
+
+/** How much an Accept header wants a media type: the quality of the most specific range that covers it (RFC 9110). */
+function quality(ranges: { type: string; subtype: string; q: number }[], mediaType: string): number {
+  const [type, subtype] = mediaType.split('/');
+  let best: { specificity: number; q: number } = { specificity: -1, q: 0 };
+  for (const range of ranges) {
+    const specificity = range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' ? 0 : -1;
+    if (specificity > best.specificity) best = { specificity, q: range.q };
+  }
+  return best.q;
+}
+
+/**
+ * Whether a request's Accept header prefers a page to JSON, as a browser's address bar does (`text/html,…,*\/*;q=0.8`)
+ * and a GraphQL client never does (`application/graphql-response+json, application/json` or `*\/*`: a tie is JSON's).
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const ranges = accept.split(',').map((part) => {
+    const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const [type = '', subtype = ''] = range.split('/');
+    const q = Number(parameters.find((parameter) => parameter.startsWith('q='))?.slice(2) ?? 1);
+    return { type, subtype, q: Number.isFinite(q) ? q : 0 };
+  });
+  const html = quality(ranges, 'text/html');
+  return html > 0 && html > Math.max(quality(ranges, 'application/json'), quality(ranges, 'application/graphql-response+json'));
+}
+
 export interface WebAppOptions {
   webDist: string | undefined;
   /** Whether the graph explorer is served at /graphiql (when the build has it). */
@@ -40,7 +72,7 @@ export const webAppPlugin = fp<WebAppOptions>(
   async (app, { webDist, explorer }) => {
     const served = hasWebApp(webDist);
     if (served) await serveWebApp(app, webDist);
-    if (served && explorer && fs.existsSync(path.join(webDist, EXPLORER_PAGE))) {
+    if (servesExplorer(webDist, explorer)) {
       // Checked on every visit, like index.html: it names the hashed files of the current build.
       app.get(EXPLORER_PATH, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(EXPLORER_PAGE));
     }

@@ -1,7 +1,7 @@
 // `npm run backup -- PATH`: a consistent copy of the shop's SQLite database, taken while the shop runs, with SQLite's
 // online backup API (a plain copy of shop.db misses what is still in its -wal file). The copy is written beside PATH
 // and moved into place once whole and checked, so PATH is never a half-written backup; an existing PATH is left
-// alone. PostgreSQL is backed up with its own tools (pg_dump; the README says how). Every refusal is one line on
+// alone, and so is a symbolic link there, even one that leads nowhere. PostgreSQL is backed up with its own tools (pg_dump; the README says how). Every refusal is one line on
 // stderr and exit status 1.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,22 @@ const USAGE = 'Usage: npm run backup -- PATH (a new file: the copy of the SQLite
 /** What the summary counts, so the operator sees at once that the copy holds the shop. */
 const COUNTED_TABLES = ['users', 'products', 'orders', 'order_items', 'chat_messages'];
 
+/** What is at PATH already, without following a symbolic link (fs.existsSync follows it: a dangling one is "nothing"). */
+function existing(target: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 async function backUpSqlite(sourceFile: string, target: string): Promise<Record<string, number>> {
-  if (fs.existsSync(target)) throw new ConfigError(`${target} exists already: name a new file (a backup never overwrites one)`);
+  const there = existing(target);
+  if (there?.isSymbolicLink()) {
+    throw new ConfigError(`${target} is a symbolic link (to ${fs.readlinkSync(target)}): name a new file (a backup never writes through a link, nor over a file)`);
+  }
+  if (there) throw new ConfigError(`${target} exists already: name a new file (a backup never overwrites one)`);
   if (!fs.existsSync(path.dirname(path.resolve(target)))) throw new ConfigError(`${path.dirname(path.resolve(target))} does not exist: create the folder first`);
   if (!fs.existsSync(sourceFile)) throw new ConfigError(`${sourceFile} does not exist: set DATA_DIR or DATABASE_URL to the shop's database`);
   const draft = `${target}.partial`;
