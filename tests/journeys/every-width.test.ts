@@ -1,8 +1,9 @@
 // Journey: the shop on a phone and at every width between, for a shopper and for an admin with long usernames.
 // The listing's first screen shows products, not the filter form; a product opened from a scrolled listing starts
-// at the top and Back returns to where the person was; every tab is in sight at 375 px; and no width from 320 to
-// 1920 px scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
+// at the top and Back returns to where the person was; every tab is in sight at 375 px; no width from 320 to 1920 px
+// scrolls sideways; a username of 16 characters shows whole with its role; and the desk's columns make room for a
+// total of millions.
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
 import { ADMIN_PASSWORD, type JourneyShop, leave, logIn, lookAt, openJourney, openPerson, registerAndLogIn } from './support/journey.js';
@@ -33,6 +34,32 @@ async function overflowingWidths(page: Page, paths: string[]): Promise<string[]>
     }
   }
   return found;
+}
+
+/**
+ * How far two texts of an element overlap on screen, in px (0: not at all): each text's own box (a Range over its
+ * text node), not its cell's, so that a cell's text running past its cell is seen.
+ */
+async function textOverlap(element: Locator, first: string, second: string): Promise<number> {
+  return element.evaluate(
+    (root, [a, b]) => {
+      const box = (text: string) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.textContent?.trim() !== text) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getBoundingClientRect();
+        }
+        throw new Error(`no text "${text}"`);
+      };
+      const [one, two] = [box(a!), box(b!)];
+      const across = Math.min(one.right, two.right) - Math.max(one.left, two.left);
+      const down = Math.min(one.bottom, two.bottom) - Math.max(one.top, two.top);
+      return across > 0 && down > 0 ? Math.round(across) : 0;
+    },
+    [first, second],
+  );
 }
 
 /** Tabs of the strip whose box is not wholly inside the window. */
@@ -118,5 +145,38 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(false);
     await leave(admin);
+  });
+
+  it('a 16-character username shows whole beside “(User)” at 1280 px, and a total of millions on the desk keeps clear of its items at every width', async () => {
+    const adminToken = await shop.rest.login(LONG_ADMIN, ADMIN_PASSWORD);
+    const chamber = await shop.rest.createProduct(adminToken, { name: 'Hyperbaric Oxygen Chamber', price: 999999.99, quantity: 10 });
+    const buyerToken = await shop.rest.register('alexandra.bishop', 'secret-pass');
+    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: chamber.id, quantity: 7 } })).status).toBe(200);
+    const placed = await shop.rest.request('POST', '/api/orders/checkout', { token: buyerToken, body: { shippingAddress: '1 Long Road, London' } });
+    expect([placed.status, placed.body.totalAmount]).toEqual([201, 6999999.93]);
+
+    const buyer = await openPerson(browser, shop, 1280);
+    await logIn(buyer.page, 'alexandra.bishop', 'secret-pass');
+    const name = buyer.page.getByRole('navigation', { name: 'Main' }).getByText('alexandra.bishop', { exact: true });
+    // Not cut: the name's box holds all of it, and the role beside it is in sight.
+    expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(await buyer.page.getByRole('navigation', { name: 'Main' }).getByText('(User)', { exact: true }).isVisible()).toBe(true);
+
+    const admin = await openPerson(browser, shop, 1280);
+    await logIn(admin.page, LONG_ADMIN, ADMIN_PASSWORD);
+    await admin.page.goto('/admin/orders');
+    const row = admin.page.getByRole('article', { name: `Order #${placed.body.id}` });
+    await row.waitFor();
+    const overlaps: string[] = [];
+    for (const width of [375, 768, 1100, 1280, 1920]) {
+      await admin.page.setViewportSize({ width, height: 800 });
+      await admin.page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      const overlap = await textOverlap(row, '7 items', '$6,999,999.93');
+      if (overlap > 0) overlaps.push(`${width} px: ${overlap} px`);
+    }
+    expect(overlaps).toEqual([]);
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+    await lookAt(admin.page, 'every-width', 'order-desk-millions');
+    await leave(buyer, admin);
   });
 });

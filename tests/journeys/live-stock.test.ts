@@ -1,10 +1,11 @@
-// Journey 4: stock is live. One shopper watches the listing while another buys the last units.
+// Journey 4: stock and prices are live. One shopper watches the listing while another buys the last units; a
+// shopper reviews her order while an admin changes its price, and is charged only what she accepted.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { type JourneyShop, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
 
-describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () => {
+describe.skipIf(!chromiumFound)('journey: live stock and prices across two browsers', () => {
   let browser: Browser;
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
@@ -49,11 +50,78 @@ describe.skipIf(!chromiumFound)('journey: live stock across two browsers', () =>
     // The one in her cart can no longer be bought: checkout says so before she tries, and leads back to the cart.
     await anna.page.goto('/checkout');
     await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
-    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Pocket Pulse Oximeter cannot be bought as it is in your cart. Review your cart');
+    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Pocket Pulse Oximeter (sold out) cannot be bought as it is in your cart. Review your cart');
+    expect(await anna.page.getByRole('list', { name: 'Items to order' }).getByRole('listitem').innerText()).toMatch(/^Pocket Pulse Oximeter × 1\s+Sold out\s+\$18\.50$/);
     expect(await anna.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     expect(await anna.page.getByRole('alert').getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
     expect(anna.page.url()).toMatch(/\/checkout$/);
     await lookAt(anna.page, 'live-stock', 'checkout-refused');
     await leave(anna, ben);
+  });
+
+
+  it('B raises a price while A reviews her order: A sees was → now, accepts, and pays the new price; a change her page never heard of is refused, and nothing is charged', async () => {
+    const adminToken = await shop.rest.adminToken();
+    const product = await shop.rest.createProduct(adminToken, { name: 'Sterile Gauze Pads (10-Pack)', description: 'Individually wrapped.', price: 6.49, quantity: 50, imageUrl: '/images/products/elastic-bandage.svg' });
+
+    const cara = await openPerson(browser, shop);
+    await registerAndLogIn(shop, cara.page, 'cara');
+    const caraToken = await shop.rest.login('cara', 'secret-pass');
+    const ordersOfCara = async () => ((await shop.rest.request('GET', '/api/orders', { token: caraToken })).body as { totalAmount: number }[]).map((order) => order.totalAmount);
+    await cara.page.goto('/?name=gauze');
+    await cara.page.getByRole('link', { name: 'Sterile Gauze Pads (10-Pack)', exact: true }).click();
+    await cara.page.getByRole('button', { name: 'Increase quantity' }).click();
+    await cara.page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cara.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
+    await cara.page.goto('/checkout');
+    await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
+    const review = cara.page.getByRole('region', { name: 'Order Review' });
+    const reviewText = () => review.innerText();
+    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$12\.98\s+Total \(2 items\)\s+\$12\.98$/);
+
+    // B, the admin, sets $9.99 in his own browser.
+    const admin = await openPerson(browser, shop, 375);
+    await logIn(admin.page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await admin.page.goto('/?name=gauze');
+    await admin.page.getByRole('link', { name: 'Edit Sterile Gauze Pads (10-Pack)' }).click();
+    await expect.poll(() => admin.page.getByLabel('Price ($)').inputValue()).toBe('6.49');
+    await admin.page.getByLabel('Price ($)').fill('9.99');
+    await admin.page.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.page.waitForURL('/');
+
+    // A's review says what changed, line and total, and waits for her.
+    const notice = cara.page.getByRole('alert');
+    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): now \$9\.99 each, was \$6\.49\s+The total is now \$19\.98, was \$12\.98\. Accept the changes to place the order as it is now, or review your cart\.\s+Accept Changes$/);
+    expect(await reviewText()).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+Price: was \$6\.49, now \$9\.99 each\s+was\s+\$12\.98\s+now\s+\$19\.98\s+Total \(2 items\)\s+was\s+\$12\.98\s+now\s+\$19\.98$/);
+    expect(await cara.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
+    await lookAt(cara.page, 'live-stock', 'checkout-price-changed');
+    await cara.page.getByRole('button', { name: 'Accept Changes' }).click();
+    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$19\.98\s+Total \(2 items\)\s+\$19\.98$/);
+    await cara.page.getByRole('button', { name: 'Place Order' }).click();
+    await cara.page.waitForURL('/order-success');
+    expect(await cara.page.locator('dl').first().innerText()).toContain('$19.98');
+    expect(await ordersOfCara()).toEqual([19.98]);
+
+    // Once more, and the price changes at the REST service itself: no event reaches her page before she clicks.
+    await cara.page.goto('/?name=gauze');
+    await cara.page.getByRole('link', { name: 'Sterile Gauze Pads (10-Pack)', exact: true }).click();
+    await cara.page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cara.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
+    await cara.page.goto('/checkout');
+    await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
+    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 1\s+\$9\.99\s+Total \(1 item\)\s+\$9\.99$/);
+    const changed = await shop.rest.request('PUT', `/api/products/${product.id}`, {
+      token: adminToken,
+      body: { name: 'Sterile Gauze Pads (10-Pack)', description: 'Individually wrapped.', price: 11.49, quantity: 48, imageUrl: '/images/products/elastic-bandage.svg' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await reviewText()).toMatch(/× 1\s+\$9\.99\s+Total \(1 item\)\s+\$9\.99$/);
+    await cara.page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): now \$11\.49 each, was \$9\.99\s+The total is now \$11\.49, was \$9\.99\./);
+    expect(await reviewText()).toMatch(/× 1\s+Price: was \$9\.99, now \$11\.49 each\s+was\s+\$9\.99\s+now\s+\$11\.49\s+Total \(1 item\)\s+was\s+\$9\.99\s+now\s+\$11\.49$/);
+    expect(cara.page.url()).toMatch(/\/checkout$/);
+    expect(await ordersOfCara()).toEqual([19.98]);
+    await lookAt(cara.page, 'live-stock', 'checkout-price-refused');
+    await leave(cara, admin);
   });
 });

@@ -4,7 +4,7 @@ import { LoginDocument, OrdersPageDocument, ProductListingDocument, SessionDocum
 import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
 import { sessionMock, unauthenticated } from '../testing/fixtures';
 import { FakeSocket, createFakeGateway } from '../testing/fake-gateway-socket';
-import { TEST_TOKEN, currentPath, renderApp } from '../testing/render';
+import { TEST_TOKEN, acrossElements, currentPath, renderApp } from '../testing/render';
 
 const emptyOrders = {
   request: { query: OrdersPageDocument, variables: { first: 10 } },
@@ -73,7 +73,7 @@ describe('navbar', () => {
   it('shows a shopper Home, Profile, Orders, Chat with the unread total, Cart with its count, who they are and Logout', async () => {
     renderApp({ mocks: [sessionMock({ username: 'alice', itemCount: 3, unreadMessageCount: 7 }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await within(nav).findByText('alice (User)');
+    await within(nav).findByText(acrossElements('alice (User)'));
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Profile', 'Orders', 'Chat 7 unread', 'Cart 3 items']);
     expect(within(nav).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -128,13 +128,13 @@ describe('navbar', () => {
   it('adds Add Product and “(Admin)” for an admin', async () => {
     renderApp({ mocks: [sessionMock({ username: 'admin', isAdmin: true }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await within(nav).findByText('admin (Admin)');
+    await within(nav).findByText(acrossElements('admin (Admin)'));
     expect(within(nav).getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/create');
   });
 
   it('logs out: the token, the cached cart and the navbar’s session go, and /login shows', async () => {
     const { user, client } = renderApp({ mocks: [sessionMock({ itemCount: 3 }), emptyListing] });
-    await screen.findByText('alice (User)');
+    await screen.findByText(acrossElements('alice (User)'));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

@@ -1,10 +1,15 @@
 // The items of a cart or an order as checkout, the order history and the order confirmation all list them: the
 // product's picture (when the line says which product it is), the name and "× quantity", and the line's total on
-// the right. Names wrap between words at any width.
+// the right. Names wrap between words at any width. Checkout also marks a line: changed since the buyer reviewed it
+// (the total it had shown struck through above the new one, and what changed said under the name), gone from the
+// cart (struck through), or unable to be bought as it is (why, under the name).
 import type { Money } from '../lib/money';
 import { useFormats } from '../lib/use-formats';
 import { ProductImage } from './product-image';
 import styles from './item-lines.module.css';
+
+/** How a line stands out: changed since it was reviewed, gone from the cart, or unable to be bought as it is. */
+export type ItemLineMark = 'changed' | 'removed' | 'problem';
 
 export interface ItemLine {
   productName: string;
@@ -12,6 +17,11 @@ export interface ItemLine {
   lineTotal: Money;
   /** The product, for its picture (null: deleted since, a placeholder shows); leave it out for no pictures. */
   product?: { imageUrl: string | null } | null;
+  mark?: ItemLineMark;
+  /** The line's total as it was shown before a change: struck through, above the total now. */
+  lineTotalBefore?: Money;
+  /** What to say under the name about the line (what changed, why it cannot be bought), one sentence each. */
+  notes?: readonly string[];
 }
 
 export function ItemLines({ items, label }: { items: readonly ItemLine[]; label: string }) {
@@ -20,17 +30,44 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
     <ul className={styles.lines} aria-label={label}>
       {items.map((item, index) => (
         // An order may list one product twice (bought at two prices): the position keeps the keys apart.
-        <li key={`${index}-${item.productName}`} className={styles.line}>
+        <li key={`${index}-${item.productName}`} className={styles.line} data-mark={item.mark}>
           {item.product !== undefined && (
             // The name beside it says what it is.
             <div className={styles.thumbnail} aria-hidden="true">
               <ProductImage src={item.product?.imageUrl} alt={item.productName} />
             </div>
           )}
-          <span className={styles.name}>
-            {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
+          <span className={styles.about}>
+            <span className={styles.name}>
+              {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
+            </span>
+            {item.notes?.map((note) => (
+              <span key={note} className={styles.note}>
+                {note}
+              </span>
+            ))}
           </span>
-          <span className={styles.subtotal}>{formats.money(item.lineTotal)}</span>
+          {item.mark === 'removed' ? (
+            <span className={styles.subtotal}>
+              <del className={styles.before}>
+                <span className="visually-hidden">was </span>
+                {formats.money(item.lineTotal)}
+              </del>
+            </span>
+          ) : item.lineTotalBefore ? (
+            <span className={styles.subtotal}>
+              <del className={styles.before}>
+                <span className="visually-hidden">was </span>
+                {formats.money(item.lineTotalBefore)}
+              </del>
+              <span>
+                <span className="visually-hidden">now </span>
+                {formats.money(item.lineTotal)}
+              </span>
+            </span>
+          ) : (
+            <span className={styles.subtotal}>{formats.money(item.lineTotal)}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -8,9 +8,11 @@ interface ProductImageProps {
   /** Above the fold (the detail page's main image): load at once. */
   eager?: boolean;
   className?: string;
+  /** Told when the picture fails to load (a gallery then leaves it out rather than show a placeholder for each). */
+  onFail?: (src: string) => void;
 }
 
-export function ProductImage({ src, alt, eager = false, className }: ProductImageProps) {
+export function ProductImage({ src, alt, eager = false, className, onFail }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = !!src && failedSrc !== src;
   return (
@@ -24,7 +26,10 @@ export function ProductImage({ src, alt, eager = false, className }: ProductImag
           height={600}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          onError={() => setFailedSrc(src)}
+          onError={() => {
+            setFailedSrc(src);
+            onFail?.(src);
+          }}
         />
       ) : (
         <div className={styles.placeholder} role="img" aria-label={`${alt}: no image available`}>

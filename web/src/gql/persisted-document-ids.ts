@@ -10,7 +10,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "ChatUnreadTotal": "75b9ddd7dc6d68b905dbbf3586862e08adc95c89a9fa20047ad66ddceef4420d",
   "ChatUsers": "cc03ee469f75de58d3067785ed2dbc01b48bb7b547287179e2afef02067e74dd",
   "Checkout": "dc3af31e0ff3c8fa0fb263c30b5bf9d4949ead633d4d82716de3f1a5ce19385c",
-  "CheckoutPage": "cbacfbb75a4ebc90c8ff09fdd93d24e153741da896c99339acd38bd44f9e208b",
+  "CheckoutPage": "ba197ec4ebd11ba6f52116d2e999ff3ba3a53982d0386c838690410bbad26cab",
   "ClearCart": "f3258327a8f41bbe25698e0727679cd03fb3250e648a8011a14c95273f987dad",
   "CreateChatRoom": "a012284b339018d9c81a0d7aa926d216733248eb0218e169250a25ceb3409086",
   "CreateProduct": "0e17cbb8587cef2939a9c766051504b351f3a8b71703f3e2c2845b37827845e2",

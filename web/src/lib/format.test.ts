@@ -101,6 +101,31 @@ describe('dates and numbers as the viewer’s language writes them', () => {
       clock: '10:05',
       day: '21.11.2026',
     },
+    // Regional variants (the profile offers them): a British shopper reads 21/11/2026, not 11/21/2026.
+    {
+      preferences: { language: 'en-GB', timezone: 'Europe/London' },
+      money: 'US$1,234.00',
+      dateTime: '22 Nov 2026, 14:30',
+      longDate: '22 November 2026',
+      clock: '9:05',
+      day: '21/11/2026',
+    },
+    {
+      preferences: { language: 'de-AT', timezone: 'Europe/Vienna' },
+      money: `$${NBSP}1.234,00`,
+      dateTime: '22.11.2026, 15:30',
+      longDate: '22. November 2026',
+      clock: '10:05',
+      day: '21.11.2026',
+    },
+    {
+      preferences: { language: 'fr-CA', timezone: 'America/Toronto' },
+      money: `1${NBSP}234,00${NBSP}$${NBSP}US`,
+      dateTime: '22 nov. 2026, 09 h 30',
+      longDate: '22 novembre 2026',
+      clock: '4 h 05',
+      day: '2026-11-21',
+    },
     {
       preferences: { language: 'en', timezone: 'Europe/Berlin' },
       money: '$1,234.00',

@@ -82,3 +82,12 @@ export function renderApp({ path = '/', state, token = TEST_TOKEN, mocks = [], c
   );
   return { ...shop, user, ...view };
 }
+
+/**
+ * A Testing Library matcher for text a screen writes across elements ("alice (User)": the name and the role in spans
+ * of their own): the innermost element whose text is exactly `text`.
+ */
+export function acrossElements(text: string) {
+  return (_content: string, element: Element | null) =>
+    element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+}

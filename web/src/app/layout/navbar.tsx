@@ -96,8 +96,8 @@ function GuestNav() {
 }
 
 /**
- * The narrowest windows whose bar holds every link in one row, a username at its widest (11rem) included: a
- * shopper's four links, or an admin's six.
+ * The narrowest windows whose bar holds every link in one row with room (11rem) for the username, which is cut with
+ * an ellipsis only below what it needs: a shopper's four links, or an admin's six.
  */
 export const BAR_MIN_WIDTH = { shopper: 960, admin: 1160 } as const;
 
@@ -233,9 +233,15 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
           </li>
         </ul>
         <div className={styles.user}>
-          <span className={styles.username} title={complete ? data.username : undefined}>
-            {complete ? `${data.username} (${data.isAdmin ? 'Admin' : 'User'})` : ''}
-          </span>
+          {/* Who: the name takes the room the bar has left (cut with an ellipsis only when there is none), the role always shows. */}
+          {complete && (
+            <span className={styles.who}>
+              <span className={styles.username} title={data.username}>
+                {data.username}
+              </span>{' '}
+              <span className={styles.role}>({data.isAdmin ? 'Admin' : 'User'})</span>
+            </span>
+          )}
           <Button variant="secondary" size="small" onClick={() => clearToken()}>
             Logout
           </Button>

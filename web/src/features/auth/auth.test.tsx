@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginDocument, ProductListingDocument, RegisterDocument } from '../../gql/graphql';
 import { TOKEN_STORAGE_KEY } from '../../lib/session';
 import { sessionMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
+import { acrossElements, currentPath, renderApp } from '../../testing/render';
 import { REGISTRATION_SUCCESSFUL } from './register-route';
 
 const emptyListing = {
@@ -42,7 +42,7 @@ describe('login', () => {
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
     expect(currentPath()).toBe('/');
-    expect(screen.getByText('alice (User)')).toBeInTheDocument();
+    expect(screen.getByText(acrossElements('alice (User)'))).toBeInTheDocument();
   });
 
   it('shows the shop’s message for a wrong password and stores nothing', async () => {

@@ -1,16 +1,20 @@
 // /checkout (spec §2, §5): the order to review, a required shipping address (the profile's address to start
 // with), Back to Cart and Place Order ('Processing...' while busy). On a phone the review comes first. The order is
 // placed in one step; the emptied cart comes back in the payload, and /order-success gets the order through
-// navigation state. The order is placed only at the total the buyer reviewed: when a price or a quantity changed
-// meanwhile, the shop answers PRICE_CHANGED with the cart as it is now, the review shows it, and the page says what
-// changed and asks again. Each attempt carries its own idempotency key, sent again when that attempt is retried
-// (its answer may have been lost after the order was placed), so a retry never orders twice.
+// navigation state.
+// What the buyer reviews is a snapshot of the cart (review-snapshot.ts), and the order is placed only at its total.
+// A change that reaches the page afterwards (a price through productUpdated, a product deleted) is shown as it
+// comes: the changed lines and the total say what they were, a notice lists the changes, and Place Order waits
+// until the buyer accepts them, which makes the cart as it is now the snapshot. A change the page has not heard of
+// when Place Order is clicked is refused by the shop (PRICE_CHANGED, with the cart as it is now) and shown the same
+// way: nothing is charged that the buyer did not see. Each attempt (one reviewed snapshot) carries its own
+// idempotency key, sent again when that attempt is retried (its answer may have been lost after the order was
+// placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { type CartLine, lineProblem } from '../../lib/cart';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../../shop-rules/order-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
@@ -20,11 +24,11 @@ import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
 import { useFormats } from '../../lib/use-formats';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { type Money, inputAmount } from '../../lib/money';
+import { inputAmount } from '../../lib/money';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
-import { describeChanges } from './price-changes';
+import { type BlockedLine, type Review, type ReviewSnapshot, compareReview, snapshotOf } from './review-snapshot';
 import styles from './checkout.module.css';
 
 if (false) {
@@ -34,7 +38,6 @@ if (false) {
         address
         cart {
           ...CartContents @unmask
-          ...OrderReview_cart
         }
       }
     }
@@ -94,30 +97,78 @@ interface CheckoutForm {
   shippingAddress: string;
 }
 
-/** The cart as the buyer reviews it: what the order may cost, and its lines to tell what changed. */
-interface ReviewedCart {
-  total: Money;
-  items: readonly CartLine[];
+/** "Gauze (sold out), Tape (only 2 left)": each line that cannot be bought, and why. */
+const blockedNames = (blocked: readonly BlockedLine[]) => blocked.map((line) => `${line.productName} (${line.reason})`).join(', ');
+
+/** What changed since the buyer reviewed the order, and the way on: accept the order as it is now. */
+function ReviewChangedNotice({ review, onAccept, acceptRef }: { review: Review; onAccept: () => void; acceptRef: Ref<HTMLButtonElement> }) {
+  const formats = useFormats();
+  return (
+    <Alert tone="error">
+      <div className={styles.changed} id="checkout-changed">
+        <p className={styles.changedTitle}>Your order changed since you reviewed it:</p>
+        <ul className={styles.changes}>
+          {review.changes.map((change) => (
+            <li key={change}>{change}</li>
+          ))}
+        </ul>
+        <p>
+          {review.totalBefore ? (
+            <>
+              The total is now <strong>{formats.money(review.total)}</strong>, was {formats.money(review.totalBefore)}.
+            </>
+          ) : (
+            <>
+              The total is still <strong>{formats.money(review.total)}</strong>.
+            </>
+          )}{' '}
+          Accept the changes to place the order as it is now, or <Link to="/cart">review your cart</Link>.
+        </p>
+        <div>
+          <Button ref={acceptRef} variant="secondary" size="small" onClick={onAccept}>
+            Accept Changes
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
 }
 
-interface PriceChange {
-  changes: string[];
-  total: Money;
+interface CheckoutFormProps {
+  defaultAddress: string;
+  /** What the buyer reviewed: its total is the one Place Order asks for. */
+  reviewed: ReviewSnapshot;
+  /** The review as it is now, beside what was reviewed. */
+  review: Review;
+  /** This attempt's idempotency key: one per reviewed snapshot, sent again when the attempt is retried. */
+  attemptKey: string;
+  /** The buyer accepts the order as it is now: it becomes what they reviewed. */
+  onAccept: () => void;
+  /** The order is placed: the cart it empties is no change to show. */
+  onPlaced: () => void;
+  /** Placed, and on the way to /order-success (whose code may still be loading): nothing more to do here. */
+  placed: boolean;
 }
 
-function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; reviewed: ReviewedCart }) {
+function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, onPlaced, placed }: CheckoutFormProps) {
   const navigate = useNavigate();
   const formats = useFormats();
   const [failure, setFailure] = useState<string>();
   // A refusal about the stock is fixed in the cart, not here: the message links there.
   const [fixInCart, setFixInCart] = useState(false);
-  const [priceChange, setPriceChange] = useState<PriceChange>();
-  // This attempt's key: kept while it is retried, replaced when the buyer is asked to review a changed order.
-  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  // Place Order was refused for a change: the focus goes to the way on (Place Order is disabled meanwhile).
+  const [refusedForChange, setRefusedForChange] = useState(0);
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (refusedForChange > 0) acceptRef.current?.focus();
+  }, [refusedForChange]);
   const [checkout] = useMutation(CheckoutDocument, {
     update(cache, { data }) {
+      if (!data?.checkout.order) return;
+      // Written with the emptied cart, before anything shows it: the review stays as it was while the page leaves.
+      onPlaced();
       // The orders list gains this order at its top: it is loaded afresh when next shown.
-      if (data?.checkout.order) cache.evict({ id: cache.identify({ __typename: 'User' }), fieldName: 'orders' });
+      cache.evict({ id: cache.identify({ __typename: 'User' }), fieldName: 'orders' });
     },
   });
   const {
@@ -127,16 +178,17 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
     formState: { errors, isSubmitting },
   } = useForm<CheckoutForm>({ defaultValues: { shippingAddress: defaultAddress } });
 
+  const busy = isSubmitting || placed;
+  const changed = review.changes.length > 0;
+  const blocked = review.blocked.length > 0;
+
   const placeOrder = handleSubmit(async ({ shippingAddress }) => {
     setFailure(undefined);
-    setPriceChange(undefined);
-    // The review as it is shown now: the total asked for, and the lines to compare with the shop's answer.
-    const shown = { total: reviewed.total, items: [...reviewed.items] };
     try {
-      // CheckoutInput.expectedTotal is still a Float (there is no Money input): made of the reviewed total's minor
-      // units, it is that total to the cent.
+      // The total the buyer reviewed, whatever the cart holds by now: the shop refuses any other (PRICE_CHANGED).
+      // CheckoutInput.expectedTotal is a Float: made of the reviewed total's minor units, it is that total to the cent.
       const { data } = await checkout({
-        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: inputAmount(shown.total), idempotencyKey: attemptKey } },
+        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: inputAmount(reviewed.total), idempotencyKey: attemptKey } },
       });
       const order = data?.checkout.order;
       if (order) {
@@ -145,11 +197,11 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
       }
       const userErrors = data?.checkout.userErrors ?? [];
       const current = data?.checkout.cart;
-      if (current && userErrors.some((error) => error.code === 'PRICE_CHANGED')) {
-        // The review now shows the cart as it is (the payload updated it); this says what changed. Placing it is
-        // a new attempt, at the new total.
-        setAttemptKey(newIdempotencyKey());
-        setPriceChange({ changes: describeChanges(shown.items, current.items, formats), total: current.total });
+      const priceChanged = userErrors.some((error) => error.code === 'PRICE_CHANGED');
+      if (priceChanged && current && compareReview(reviewed, current, formats).changes.length > 0) {
+        // The payload put the cart as it is now in the cache: the review shows what changed, and asks.
+        setFixInCart(false);
+        setRefusedForChange((count) => count + 1);
         return;
       }
       const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
@@ -164,16 +216,15 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
     }
   });
 
-  // Lines that cannot be bought as they are (the cart marks them; a checkout opened directly must not place them).
-  const cannotBuy = reviewed.items.filter((line) => lineProblem(line) !== null).map((line) => line.productName);
-
+  const describedBy = [changed && 'checkout-changed', blocked && 'checkout-blocked'].filter(Boolean).join(' ');
   return (
     <form className={styles.form} onSubmit={placeOrder} noValidate>
       <h2>Shipping</h2>
-      {cannotBuy.length > 0 && (
+      {changed && <ReviewChangedNotice review={review} onAccept={onAccept} acceptRef={acceptRef} />}
+      {blocked && (
         <Alert tone="error">
           <span id="checkout-blocked">
-            {cannotBuy.join(', ')} cannot be bought as {cannotBuy.length === 1 ? 'it is' : 'they are'} in your cart.{' '}
+            {blockedNames(review.blocked)} cannot be bought as {review.blocked.length === 1 ? 'it is' : 'they are'} in your cart.{' '}
             <Link to="/cart">Review your cart</Link>
           </span>
         </Alert>
@@ -192,22 +243,6 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
           </span>
         </Alert>
       )}
-      {priceChange && (
-        <Alert tone="error">
-          <div className={styles.changed}>
-            <p className={styles.changedTitle}>Your order changed since you reviewed it:</p>
-            <ul className={styles.changes}>
-              {priceChange.changes.map((change) => (
-                <li key={change}>{change}</li>
-              ))}
-            </ul>
-            <p>
-              The total is now <strong>{formats.money(priceChange.total)}</strong>. Check the order and place it again, or{' '}
-              <Link to="/cart">review your cart</Link>.
-            </p>
-          </div>
-        </Alert>
-      )}
       <TextAreaField
         label="Shipping Address"
         autoComplete="street-address"
@@ -221,13 +256,8 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
         <ButtonLink to="/cart" variant="secondary" size="large">
           Back to Cart
         </ButtonLink>
-        <Button
-          type="submit"
-          size="large"
-          disabled={isSubmitting || cannotBuy.length > 0}
-          aria-describedby={cannotBuy.length > 0 ? 'checkout-blocked' : undefined}
-        >
-          {isSubmitting ? 'Processing...' : 'Place Order'}
+        <Button type="submit" size="large" disabled={busy || changed || blocked} aria-describedby={describedBy || undefined}>
+          {busy ? 'Processing...' : 'Place Order'}
         </Button>
       </div>
     </form>
@@ -259,12 +289,29 @@ function CheckoutSkeleton() {
   );
 }
 
+/** What the buyer reviewed, and the key of the attempt to place it. */
+interface Reviewed {
+  snapshot: ReviewSnapshot;
+  attemptKey: string;
+}
+
+const reviewedNow = (cart: ReviewSnapshot): Reviewed => ({ snapshot: snapshotOf(cart), attemptKey: newIdempotencyKey() });
+
 export function CheckoutRoute() {
   const { data, loading, refetch } = useQuery(CheckoutPageDocument);
+  const formats = useFormats();
   const viewer = data?.viewer;
+  const [reviewed, setReviewed] = useState<Reviewed | null>(null);
+  // Placed: the cart the order emptied is not a change to point out on the way to /order-success.
+  const [placed, setPlaced] = useState(false);
+  // The review is taken when the cart first shows (and again when it was empty and is not any more: nothing was
+  // reviewed then).
+  if (viewer && (!reviewed || (reviewed.snapshot.items.length === 0 && viewer.cart.items.length > 0 && !placed))) {
+    setReviewed(reviewedNow(viewer.cart));
+  }
 
   let content;
-  if (viewer && viewer.cart.itemCount === 0) {
+  if (viewer && reviewed && reviewed.snapshot.items.length === 0) {
     content = (
       <EmptyState
         title={CART_IS_EMPTY}
@@ -276,12 +323,21 @@ export function CheckoutRoute() {
         }
       />
     );
-  } else if (viewer) {
+  } else if (viewer && reviewed) {
+    const review = compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats);
     content = (
       <div className={styles.layout}>
-        <OrderReview cart={viewer.cart} />
+        <OrderReview review={review} />
         <Card className={styles.shipping}>
-          <CheckoutForm defaultAddress={viewer.address ?? ''} reviewed={viewer.cart} />
+          <CheckoutForm
+            defaultAddress={viewer.address ?? ''}
+            reviewed={reviewed.snapshot}
+            review={review}
+            attemptKey={reviewed.attemptKey}
+            onAccept={() => setReviewed(reviewedNow(viewer.cart))}
+            onPlaced={() => setPlaced(true)}
+            placed={placed}
+          />
         </Card>
       </div>
     );

@@ -139,22 +139,112 @@ describe('checkout', () => {
     expect(currentPath()).toBe('/checkout');
   });
 
-  it('does not offer to place an order with a line that cannot be bought as it is, and leads back to the cart', async () => {
-    const { live } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 4 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2)])] });
+  it('does not offer to place an order with a line that cannot be bought as it is: says why, marks the line, and leads back to the cart', async () => {
+    const { live } = renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 5 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)])],
+    });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Product 2 cannot be bought as it is in your cart. Review your cart');
+    expect(alert).toHaveTextContent('Product 2 (only 2 left), Product 3 (sold out) cannot be bought as they are in your cart. Review your cart');
     expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     const place = screen.getByRole('button', { name: 'Place Order' });
     expect(place).toBeDisabled();
-    expect(place).toHaveAccessibleDescription('Product 2 cannot be bought as it is in your cart. Review your cart');
+    expect(place).toHaveAccessibleDescription('Product 2 (only 2 left), Product 3 (sold out) cannot be bought as they are in your cart. Review your cart');
+    // The review marks the lines, each with why.
+    const lines = within(screen.getByRole('list', { name: 'Items to order' })).getAllByRole('listitem');
+    expect(lines.map((line) => [line.textContent, line.dataset.mark])).toEqual([
+      ['Product 1 × 1$4.50', undefined],
+      ['Product 2 × 3Only 2 left$32.97', 'problem'],
+      ['Product 3 × 1Sold out$1.00', 'problem'],
+    ]);
     // Restocked meanwhile: the order can be placed.
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
     act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 5 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(3, { unitPrice: money('1.00'), quantity: 1 }) }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Items to order' })).getAllByRole('listitem').map((line) => line.dataset.mark)).toEqual([undefined, undefined, undefined]);
   });
 
-  it('places nothing when a price changed meanwhile: shows what changed and the new total, and asks again', async () => {
+  it('shows a price raised while the buyer reviews as was → now, and places nothing until the buyer accepts the new total', async () => {
+    const sent: number[] = [];
+    const { user, live } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 2, '6.49'), cartLine(2, 1, '4.00')], '1 Road'),
+        {
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) => {
+              sent.push(input.expectedTotal!);
+              return true;
+            },
+          },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, total: money('23.98') }, cart: cart([]), userErrors: [] } } },
+        },
+      ],
+    });
+    const review = await screen.findByRole('region', { name: 'Order Review' });
+    expect(within(review).getByText('Total (3 items)').nextElementSibling).toHaveTextContent('$16.98');
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    // An admin sets $9.99.
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }));
+
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1: now $9.99 each, was $6.49']);
+    expect(notice).toHaveTextContent('The total is now $23.98, was $16.98. Accept the changes to place the order as it is now, or review your cart.');
+    // The changed line says what it was; its total and the order's show both.
+    const [changed, same] = within(review).getAllByRole('listitem');
+    expect(changed!.dataset.mark).toBe('changed');
+    expect(changed).toHaveTextContent('Product 1 × 2Price: was $6.49, now $9.99 eachwas $12.98now $19.98');
+    expect(within(changed!).getByRole('deletion')).toHaveTextContent('was $12.98');
+    expect(same).toHaveTextContent('Product 2 × 1$4.00');
+    expect(same!.dataset.mark).toBeUndefined();
+    expect(within(review).getByText('Total (3 items)').nextElementSibling).toHaveTextContent('was $16.98now $23.98');
+    // Nothing is placed at a total the buyer has not accepted.
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(/^Your order changed since you reviewed it:/);
+
+    await user.click(within(notice).getByRole('button', { name: 'Accept Changes' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+      ['Product 1 × 2$19.98', undefined],
+      ['Product 2 × 1$4.00', undefined],
+    ]);
+    expect(within(review).getByText('Total (3 items)').nextElementSibling).toHaveTextContent(/^\$23\.98$/);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(sent).toEqual([23.98]);
+  });
+
+  it('shows a line an admin deleted while the buyer reviews as gone, and a lowered price as was → now', async () => {
+    const { user, live } = renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])],
+    });
+    const review = await screen.findByRole('region', { name: 'Order Review' });
+    await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
+    act(() => live.emit('LiveProductRemoved', { productRemoved: productId(1) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('9.99'), quantity: 50 }) }));
+    const notice = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 is no longer in your cart', 'Product 2: now $9.99 each, was $10.99']),
+    );
+    expect(notice).toHaveTextContent('The total is now $19.98, was $26.48.');
+    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+      ['Product 1 × 1No longer in your cartwas $4.50', 'removed'],
+      ['Product 2 × 2Price: was $10.99, now $9.99 eachwas $21.98now $19.98', 'changed'],
+    ]);
+    expect(within(review).getByText('Total (2 items)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await user.click(within(notice).getByRole('button', { name: 'Accept Changes' }));
+    expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 2 × 2$19.98']);
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  });
+
+  it('places nothing when a change reached the shop but not the page: the refusal shows what changed, and asks again', async () => {
     const keys: string[] = [];
     const sent = (expectedTotal: number) => ({ input }: { input: CheckoutInput }) => {
       if (input.expectedTotal !== expectedTotal) return false;
@@ -200,12 +290,19 @@ describe('checkout', () => {
       'Product 1: now $990.00 each, was $4.50',
       'Product 2: now 1 in your cart, was 2',
     ]);
-    expect(alert).toHaveTextContent('The total is now $1,000.99. Check the order and place it again, or review your cart.');
+    expect(alert).toHaveTextContent('The total is now $1,000.99, was $26.48. Accept the changes to place the order as it is now, or review your cart.');
     expect(within(alert).getByRole('link', { name: 'review your cart' })).toHaveAttribute('href', '/cart');
-    // The review shows the cart as it is now.
+    // The review shows the cart as it is now beside what was reviewed; the focus is on the way on.
     const review = screen.getByRole('region', { name: 'Order Review' });
-    expect(within(review).getByText('Total (2 items)').nextElementSibling).toHaveTextContent('$1,000.99');
+    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+      ['Product 1 × 1Price: was $4.50, now $990.00 eachwas $4.50now $990.00', 'changed'],
+      ['Product 2 × 1Quantity: was 2, now 1was $21.98now $10.99', 'changed'],
+    ]);
+    expect(within(review).getByText('Total (2 items)').nextElementSibling).toHaveTextContent('was $26.48now $1,000.99');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept Changes' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
     expect(currentPath()).toBe('/checkout');
+    await user.click(screen.getByRole('button', { name: 'Accept Changes' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
     // Reviewed again is a new attempt: a key of its own.

@@ -1,54 +1,38 @@
 // The checkout's order review (spec §2): the cart's lines as every screen lists items, and the total with the
-// number of items.
-import { gql, type FragmentType } from '@apollo/client';
-import { useFragment } from '@apollo/client/react';
+// number of items. It shows what the buyer reviewed beside the cart as it is now (review-snapshot.ts): a line that
+// changed since says what it was, a line gone from the cart is struck through, a line that cannot be bought says why,
+// and a total that changed shows the reviewed one struck through above it.
 import { ItemLines } from '../../components/item-lines';
 import { Card } from '../../components/card';
-import { OrderReview_CartFragmentDoc } from '../../gql/graphql';
 import { useFormats } from '../../lib/use-formats';
+import type { Review } from './review-snapshot';
 import styles from './checkout.module.css';
 
-if (false) {
-  gql`
-    fragment OrderReview_cart on Cart {
-      id
-      itemCount
-      total {
-        amount
-        currencyCode
-        minorUnits
-      }
-      items {
-        productName
-        quantity
-        lineTotal {
-          amount
-          currencyCode
-          minorUnits
-        }
-        product {
-          id
-          imageUrl
-        }
-      }
-    }
-  `;
-}
-
-export function OrderReview({ cart }: { cart: FragmentType<typeof OrderReview_CartFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: OrderReview_CartFragmentDoc, from: cart });
+export function OrderReview({ review }: { review: Review }) {
   const formats = useFormats();
-  if (!complete) return null;
   return (
     <Card aria-labelledby="order-review">
       <div className={styles.review}>
         <h2 id="order-review">Order Review</h2>
-        <ItemLines items={data.items} label="Items to order" />
+        <ItemLines items={review.lines} label="Items to order" />
         <p className={styles.total}>
           <span>
-            Total ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
+            Total ({review.itemCount} {review.itemCount === 1 ? 'item' : 'items'})
           </span>
-          <span>{formats.money(data.total)}</span>
+          {review.totalBefore ? (
+            <span className={styles.amounts}>
+              <del className={styles.before}>
+                <span className="visually-hidden">was </span>
+                {formats.money(review.totalBefore)}
+              </del>
+              <span>
+                <span className="visually-hidden">now </span>
+                {formats.money(review.total)}
+              </span>
+            </span>
+          ) : (
+            <span>{formats.money(review.total)}</span>
+          )}
         </p>
       </div>
     </Card>

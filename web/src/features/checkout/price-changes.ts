@@ -12,7 +12,7 @@ export interface ReviewedLine {
 }
 
 /** A line's product, or its name where the product is gone. */
-const keyOf = (line: ReviewedLine) => line.product?.id ?? `name:${line.productName}`;
+export const keyOf = (line: ReviewedLine) => line.product?.id ?? `name:${line.productName}`;
 
 /** Amounts written as the viewer's language writes them (`formats`); the words are the shop's. */
 export function describeChanges(reviewed: readonly ReviewedLine[], current: readonly ReviewedLine[], formats: Pick<Formats, 'money'>): string[] {

@@ -144,14 +144,17 @@ export function OrderDeskRoute() {
             </Button>
           </div>
         )}
-        <ColumnNames />
-        <ul className={styles.list} aria-label={`${tabName(status)} orders`}>
-          {orders.edges.map((edge) => (
-            <li key={edge.node.id}>
-              <DeskOrderRow order={edge.node} />
-            </li>
-          ))}
-        </ul>
+        {/* One grid for the column names and every row (subgrids), so that a column is as wide as its widest cell. */}
+        <div className={styles.table}>
+          <ColumnNames />
+          <ul className={styles.list} aria-label={`${tabName(status)} orders`}>
+            {orders.edges.map((edge) => (
+              <li key={edge.node.id}>
+                <DeskOrderRow order={edge.node} />
+              </li>
+            ))}
+          </ul>
+        </div>
         {orders.pageInfo.hasNextPage && (
           <LoadMore label="Load more orders" failedMessage="Failed to load orders" load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
         )}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
 import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
@@ -59,6 +59,38 @@ describe('product detail', () => {
   it('opened directly, loads the product', async () => {
     renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { name: 'Knee Brace' })))] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Knee Brace' })).toBeInTheDocument();
+  });
+
+  it('leaves broken pictures out of the gallery: the ones that load, or one placeholder when none does', async () => {
+    const pictures = ['/broken-1.png', '/broken-2.png', '/brace.svg', '/broken-3.png'];
+    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { name: 'Knee Brace', imageUrls: pictures })))] });
+    await screen.findByRole('heading', { level: 1, name: 'Knee Brace' });
+    const thumbnails = () => screen.queryByRole('list', { name: 'More pictures' });
+    expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Picture 1 of 4',
+      'Picture 2 of 4',
+      'Picture 3 of 4',
+      'Picture 4 of 4',
+    ]);
+    const fail = (src: string) => {
+      for (const image of document.querySelectorAll(`img[src="${src}"]`)) fireEvent.error(image);
+    };
+    // The first two fail: they leave, and the main picture is the first that works.
+    fail('/broken-1.png');
+    fail('/broken-2.png');
+    expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
+    expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
+    await user.click(screen.getByRole('button', { name: 'Picture 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/broken-3.png');
+    // The chosen one fails too: one picture left, no thumbnails, and never a "No image" for a broken one.
+    fail('/broken-3.png');
+    expect(thumbnails()).toBeNull();
+    expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
+    expect(screen.queryByText('No image')).toBeNull();
+    // And when none loads: one placeholder.
+    fail('/brace.svg');
+    expect(screen.getAllByRole('img', { name: 'Knee Brace: no image available' })).toHaveLength(1);
+    expect(screen.getAllByText('No image')).toHaveLength(1);
   });
 
   it('says “Product not found” as the page’s heading for an id that is not in the catalogue', async () => {

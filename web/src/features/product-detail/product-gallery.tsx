@@ -1,26 +1,31 @@
-// The product's pictures: the chosen one large, the others as thumbnails to choose from.
+// The product's pictures: the chosen one large, the others as thumbnails to choose from. A picture that fails to
+// load leaves the gallery (its thumbnail too), so that a product with several broken pictures shows the ones that
+// work, or a single placeholder when none does, never one "No image" per broken address.
 import { useState } from 'react';
 import { ProductImage } from '../../components/product-image';
 import styles from './product-detail.module.css';
 
 export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: readonly string[] }) {
-  const [chosen, setChosen] = useState(0);
-  const current = imageUrls[chosen] ?? imageUrls[0];
+  const [chosen, setChosen] = useState<string>();
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const pictures = [...new Set(imageUrls)].filter((url) => !failed.has(url));
+  const current = chosen !== undefined && pictures.includes(chosen) ? chosen : pictures[0];
+  const fail = (url: string) => setFailed((before) => (before.has(url) ? before : new Set(before).add(url)));
   return (
     <div className={styles.gallery}>
-      <ProductImage src={current} alt={name} eager />
-      {imageUrls.length > 1 && (
+      <ProductImage src={current ?? null} alt={name} eager onFail={fail} />
+      {pictures.length > 1 && (
         <ul className={styles.thumbnails} aria-label="More pictures">
-          {imageUrls.map((url, index) => (
+          {pictures.map((url, index) => (
             <li key={url}>
               <button
                 type="button"
                 className={styles.thumbnail}
-                aria-pressed={index === chosen}
-                aria-label={`Picture ${index + 1} of ${imageUrls.length}`}
-                onClick={() => setChosen(index)}
+                aria-pressed={url === current}
+                aria-label={`Picture ${index + 1} of ${pictures.length}`}
+                onClick={() => setChosen(url)}
               >
-                <ProductImage src={url} alt="" />
+                <ProductImage src={url} alt="" onFail={fail} />
               </button>
             </li>
           ))}

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
-import { INVALID_PHONE_NUMBER, PHONE_PATTERN } from '../../../../shop-rules/account-rules';
+import { INVALID_PHONE_NUMBER, LANGUAGE_PATTERN, PHONE_PATTERN } from '../../../../shop-rules/account-rules';
 import {
   ProfileInformation_ViewerFragmentDoc,
   UpdateProfileDocument,
@@ -69,15 +69,83 @@ export const PROFILE_UPDATED = 'Profile updated successfully';
 // The shop's rule for phone numbers (shop-rules), checked here too, so a typo is pointed out before anything is sent.
 export { INVALID_PHONE_NUMBER };
 
-const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl'];
+/**
+ * The languages offered, each also by region where the regions write dates and numbers differently ('en' writes
+ * 11/20/2026 as the US does, 'en-GB' 20/11/2026): any BCP 47 code is valid (shop-rules' LANGUAGE_PATTERN), so a code
+ * saved before, or one this list lacks, stays as it is and is offered too.
+ */
+export const LANGUAGES = [
+  'en',
+  'en-GB',
+  'en-US',
+  'en-AU',
+  'en-CA',
+  'en-IE',
+  'en-IN',
+  'en-NZ',
+  'de',
+  'de-DE',
+  'de-AT',
+  'de-CH',
+  'fr',
+  'fr-FR',
+  'fr-BE',
+  'fr-CA',
+  'fr-CH',
+  'es',
+  'es-ES',
+  'es-MX',
+  'es-AR',
+  'it',
+  'it-IT',
+  'it-CH',
+  'nl',
+  'nl-NL',
+  'nl-BE',
+  'pt',
+  'pt-PT',
+  'pt-BR',
+  'pl',
+];
+/** The longest language code the shop stores (the REST contract's preferences.language). */
+const MAX_LANGUAGE_LENGTH = 20;
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-const languageName = (code: string) => {
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The language of a code in English, without its region: "English" for en-GB; the code when it is none. */
+function baseLanguageName(code: string): string {
   try {
-    return `${languageNames.of(code) ?? code} (${code})`;
+    const { language } = new Intl.Locale(code);
+    return languageNames.of(language) ?? language;
   } catch {
     return code;
   }
-};
+}
+
+/** "English (en)", "English, United Kingdom (en-GB)", "German, Austria (de-AT)"; the code alone when it is none. */
+export function languageName(code: string): string {
+  try {
+    const { region } = new Intl.Locale(code);
+    const regionName = region ? regionNames.of(region) : undefined;
+    return `${baseLanguageName(code)}${regionName ? `, ${regionName}` : ''} (${code})`;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The choices, one group a language in the list's order: the codes offered, the browser's own languages (a British
+ * browser's en-GB is there even where the list lacks it) and the code saved, each once.
+ */
+function languageGroups(saved: string): { name: string; codes: string[] }[] {
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages.filter((code) => LANGUAGE_PATTERN.test(code) && code.length <= MAX_LANGUAGE_LENGTH);
+  const groups = new Map<string, string[]>();
+  for (const code of new Set([...LANGUAGES, ...browser, saved])) {
+    const name = baseLanguageName(code);
+    groups.set(name, [...(groups.get(name) ?? []), code]);
+  }
+  return [...groups].map(([name, codes]) => ({ name, codes }));
+}
 
 /** Which zone the shop's times are in: the preference, or UTC where this browser does not know it. */
 function timeZoneHint(timezone: string): string {
@@ -269,7 +337,6 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
     }
   });
 
-  const languages = [...new Set([profile.preferences.language, ...LANGUAGES])];
   // The hints follow the choice: what the shop will do with it once saved.
   const [language, timezone] = useWatch({ control, name: ['preferences.language', 'preferences.timezone'] });
   return (
@@ -311,10 +378,14 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
             hint={SMS_NOT_AVAILABLE}
           />
           <SelectField label="Language" hint={languageHint(language)} error={errors.preferences?.language?.message} {...register('preferences.language')}>
-            {languages.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
+            {languageGroups(profile.preferences.language).map((group) => (
+              <optgroup key={group.name} label={group.name}>
+                {group.codes.map((code) => (
+                  <option key={code} value={code}>
+                    {languageName(code)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </SelectField>
           <SelectField label="Time zone" hint={timeZoneHint(timezone)} error={errors.preferences?.timezone?.message} {...register('preferences.timezone')}>

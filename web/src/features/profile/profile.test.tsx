@@ -298,6 +298,54 @@ describe('the time zone, the language and SMS notifications', () => {
     expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription('Times in the shop are shown in UTC: this browser does not know Mars/Olympus.');
   });
 
+  it('offers each language by region too: a British shopper picks en-GB and reads 2 November 2026', async () => {
+    const saved = { ...alice, preferences: { ...preferences, language: 'en-GB' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        {
+          request: { query: UpdateProfileDocument, variables: { input: { preferences: { language: 'en-GB' } } } },
+          result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: saved, userErrors: [] } } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const language = screen.getByLabelText('Language');
+    const groups = [...language.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.value)]);
+    expect(groups).toEqual([
+      ['English', ['en', 'en-GB', 'en-US', 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'en-NZ']],
+      ['German', ['de', 'de-DE', 'de-AT', 'de-CH']],
+      ['French', ['fr', 'fr-FR', 'fr-BE', 'fr-CA', 'fr-CH']],
+      ['Spanish', ['es', 'es-ES', 'es-MX', 'es-AR']],
+      ['Italian', ['it', 'it-IT', 'it-CH']],
+      ['Dutch', ['nl', 'nl-NL', 'nl-BE']],
+      ['Portuguese', ['pt', 'pt-PT', 'pt-BR']],
+      ['Polish', ['pl']],
+    ]);
+    expect(within(language).getByRole('option', { name: 'English, United Kingdom (en-GB)' })).toBeInTheDocument();
+    expect(within(language).getByRole('option', { name: 'German, Austria (de-AT)' })).toBeInTheDocument();
+    await user.selectOptions(language, 'en-GB');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'Member since': '2 November 2026', Language: 'English, United Kingdom (en-GB)' });
+  });
+
+  it('keeps a saved language the list lacks, selected in its language’s group', async () => {
+    const liechtenstein = { ...alice, preferences: { ...preferences, language: 'de-LI' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [sessionMock({ language: 'de-LI' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: liechtenstein } } }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ Language: 'German, Liechtenstein (de-LI)', 'Member since': '2. November 2026' });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const language = screen.getByLabelText('Language');
+    expect(language).toHaveValue('de-LI');
+    expect([...language.querySelector('optgroup[label="German"]')!.querySelectorAll('option')].map((option) => option.value)).toEqual(['de', 'de-DE', 'de-AT', 'de-CH', 'de-LI']);
+  });
+
   it('once saved, writes every time on screen in the new zone and language at once, and on the next screen too', async () => {
     // 20:30 UTC on November 2 is the morning of November 3 in Tokyo.
     const late = { ...alice, createdAt: '2026-11-02T20:30:00.000Z' };
