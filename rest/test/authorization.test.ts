@@ -872,6 +872,8 @@ describe.each(labelled)('$label', (endpoint) => {
 /** Successes this file cannot reach, checked against the document where they can be. */
 const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
   'POST /api/auth/reset-password': 'password-reset.test.ts, "sets the new password…": it takes the link an e-mail carries',
+  'POST /api/auth/verify-email': 'email-verification.test.ts, "verifies the address once…": it takes the link an e-mail carries',
+  'POST /api/users/resend-email-verification': 'email-verification.test.ts, "sends a new link…": it needs an account with an address',
 };
 
 // Last: what the calls above showed of the document, over every operation.

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicBlocksOf } from '../../scripts/public-documents.js';
 import { type RestService, startRestService } from '../helpers/rest-service.js';
-import { type Gateway, startGateway } from '../helpers/shop.js';
+import { type Gateway, startGateway, withoutCost } from '../helpers/shop.js';
 
 const guide = fs.readFileSync('docs/graph.md', 'utf8');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -52,7 +52,7 @@ async function send(gateway: Gateway, body: Record<string, unknown>, token?: str
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: unknown[] } };
+  return { status: response.status, body: withoutCost(await response.json()) as { data?: any; errors?: unknown[] } };
 }
 
 /** A public operation by its exact text. */
