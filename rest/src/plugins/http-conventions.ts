@@ -21,7 +21,7 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
 const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** The extensions named in every answer's Contract-Extensions header. */
-export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging';
+export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging, cart-limits';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -37,7 +37,8 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
 
     // What this service offers beyond the contract that its answers do not show by themselves: a client (the gateway)
     // reads it off any answer before relying on it. checkout-integrity: expectedTotal and Idempotency-Key on checkout;
-    // order-history: GET /api/orders/:id/history (each move of an order, recorded with who made it).
+    // order-history: GET /api/orders/:id/history (each move of an order, recorded with who made it); cart-limits: the
+    // cart keeps shop-rules' limits itself (lines, and a total within what the graph carries), so nobody checks first.
     if (errorDetails) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);

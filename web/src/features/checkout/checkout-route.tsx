@@ -20,7 +20,7 @@ import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
 import { useFormats } from '../../lib/use-formats';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { type Money, inputAmount } from '../../lib/money';
+import type { Money } from '../../lib/money';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
@@ -133,10 +133,9 @@ function CheckoutForm({ defaultAddress, reviewed }: { defaultAddress: string; re
     // The review as it is shown now: the total asked for, and the lines to compare with the shop's answer.
     const shown = { total: reviewed.total, items: [...reviewed.items] };
     try {
-      // CheckoutInput.expectedTotal is still a Float (there is no Money input): made of the reviewed total's minor
-      // units, it is that total to the cent.
+      // The reviewed total exactly as the graph showed it (Money.amount, a Decimal: no float made of it).
       const { data } = await checkout({
-        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: inputAmount(shown.total), idempotencyKey: attemptKey } },
+        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotalAmount: shown.total.amount, idempotencyKey: attemptKey } },
       });
       const order = data?.checkout.order;
       if (order) {
