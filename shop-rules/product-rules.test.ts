@@ -34,6 +34,8 @@ describe('validateProductForm', () => {
     { why: 'a name of 200', changes: { name: 'n'.repeat(200) }, kept: { name: 'n'.repeat(200) } },
     { why: 'a name of 200 once trimmed', changes: { name: ` ${'n'.repeat(200)} ` }, kept: { name: 'n'.repeat(200) } },
     { why: 'a description of 5000', changes: { description: 'd'.repeat(5000) }, kept: { description: 'd'.repeat(5000) } },
+    { why: 'a description of several lines', changes: { description: 'Sterile.\r\nSingle use.\nLatex free.' }, kept: { description: 'Sterile.\r\nSingle use.\nLatex free.' } },
+    { why: 'a name whose line break is trimmed away', changes: { name: 'Syringe\n' }, kept: {} },
     { why: 'no images', changes: { imageUrl: null, imageUrls: null }, kept: { imageUrl: null, imageUrls: [] } },
     { why: 'a price as exact text', changes: { price: '0.29' }, kept: { priceCents: 29 } },
     { why: 'the highest price as text', changes: { price: '1000000.00' }, kept: { priceCents: 100_000_000 } },
@@ -54,6 +56,12 @@ describe('validateProductForm', () => {
     { why: 'no name', changes: { name: '' }, message: 'Name is required', field: 'name' },
     { why: 'a blank name', changes: { name: ' \t ' }, message: 'Name is required', field: 'name' },
     { why: 'a name of 201', changes: { name: 'n'.repeat(201) }, message: 'Name must be at most 200 characters long', field: 'name' },
+    ...['Syringe\nInjected line', 'Syringe\r\nX', 'Syringe\rX', 'Syringe\tX', 'Syringe\u2028X', 'Syringe\u0085X'].map((name) => ({
+      why: `a name of two lines or with a control character (${JSON.stringify(name)})`,
+      changes: { name },
+      message: 'Name must be a single line of text, without line breaks or control characters',
+      field: 'name',
+    })),
     { why: 'no description', changes: { description: '' }, message: 'Description is required', field: 'description' },
     { why: 'a blank description', changes: { description: '\n' }, message: 'Description is required', field: 'description' },
     {

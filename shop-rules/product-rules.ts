@@ -1,6 +1,7 @@
 // What a valid product is (spec §5 and DESIGN §3).
 import { DECIMAL_PATTERN, decimalToCents, dollarsToCents } from './money.js';
 import type { RuleViolation } from './rule-violation.js';
+import { isSingleLine, notSingleLine } from './text-rules.js';
 
 export { type RuleViolation, isRuleViolation } from './rule-violation.js';
 
@@ -83,6 +84,7 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
   const name = form.name.trim();
   if (!name) violations.push({ message: 'Name is required', field: 'name' });
   else if (name.length > MAX_NAME_LENGTH) violations.push({ message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' });
+  else if (!isSingleLine(name)) violations.push({ message: notSingleLine('Name'), field: 'name' });
   const description = form.description.trim();
   if (!description) violations.push({ message: 'Description is required', field: 'description' });
   else if (description.length > MAX_DESCRIPTION_LENGTH) {

@@ -51,6 +51,20 @@ describe('creating a product', () => {
     expect(currentPath()).toBe('/create');
   });
 
+  it('takes a name of one line, as the shop does, and says so beside the price’s own problem', async () => {
+    const { user } = renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: true })] });
+    await user.click(await screen.findByLabelText(/^Name/));
+    await user.paste('Gauze\tPads');
+    await user.type(screen.getByLabelText(/^Description/), 'Ten pads,\nsterile');
+    await user.type(screen.getByLabelText(/^Price/), '1.234');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '2');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Name must be a single line of text, without line breaks or control characters')).toBeInTheDocument();
+    expect(screen.getByText('Price can have at most 2 decimal places')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Description/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(currentPath()).toBe('/create');
+  });
+
   it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
     const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
     const { user } = renderApp({

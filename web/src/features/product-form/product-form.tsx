@@ -6,6 +6,7 @@ import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { INVALID_IMAGE_URL, MAX_IMAGES, checkPrice, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
+import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/field';
@@ -134,7 +135,12 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {failure && <Alert tone="error">{failure}</Alert>}
-      <TextField label="Name" required error={errors.name?.message} {...register('name', { validate: (value) => !!value.trim() || 'Name is required' })} />
+      <TextField
+        label="Name"
+        required
+        error={errors.name?.message}
+        {...register('name', { validate: (value) => (!value.trim() ? 'Name is required' : isSingleLine(value.trim()) || notSingleLine('Name')) })}
+      />
       <TextAreaField
         label="Description"
         required
