@@ -18,7 +18,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         contextType: '../context.js#GatewayContext',
-        scalars: { DateTime: 'string' },
+        scalars: { DateTime: 'string', Decimal: 'string' },
         mappers: {
           Product: `${contract}#RestProduct`,
           User: '../models.js#ViewerModel',
@@ -41,7 +41,7 @@ const config: CodegenConfig = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { DateTime: 'string' },
+        scalars: { DateTime: 'string', Decimal: 'string' },
         avoidOptionals: { field: true, inputValue: false },
         defaultScalarType: 'unknown',
         nonOptionalTypename: true,

@@ -36,6 +36,7 @@ describe('checkRegistration', () => {
     { why: 'a username without a letter', form: { username: '12345', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
     { why: 'a space in the username', form: { username: 'an na', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
     { why: 'an @ in the username', form: { username: 'anna@shop', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
+    { why: 'a line break in the username', form: { username: 'anna\n', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
     { why: 'a non-ASCII letter', form: { username: 'jürgen', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
     { why: 'no password', form: { username: 'anna', password: '' }, message: 'Password is required', field: 'password' },
     { why: 'a password of 2', form: { username: 'anna', password: 'pw' }, message: 'Password must be at least 3 characters long', field: 'password' },
@@ -148,6 +149,10 @@ describe('checkPasswordResetRequest', () => {
     { text: '', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
     { text: '   ', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
     { text: 'x'.repeat(255), problems: [{ message: 'Username or email address must be at most 254 characters long', field: 'usernameOrEmail' }] },
+    {
+      text: 'nina\r\nBcc: x@y.example',
+      problems: [{ message: 'Username or email address must be a single line of text, without line breaks or control characters', field: 'usernameOrEmail' }],
+    },
   ])('"$text" → $problems.length problem(s)', ({ text, problems }) => {
     expect(checkPasswordResetRequest({ usernameOrEmail: text })).toEqual(problems);
   });
@@ -199,12 +204,18 @@ describe('checkProfileChange', () => {
     { why: 'cleared texts', change: { email: '', phoneNumber: '  ' } },
     { why: 'nulls (cleared or not given)', change: { email: null, phoneNumber: null, preferences: { language: null, timezone: null } } },
     { why: 'good values, spaced', change: { email: ' a@b.co ', phoneNumber: '+49 (30) 123-4', preferences: { language: 'de-CH', timezone: ' Europe/Berlin ' } } },
+    { why: 'names trimmed of a line break', change: { firstName: 'Ada\n', lastName: '\r\nLovelace' } },
+    { why: 'an address of several lines', change: { address: '12 Harbour Lane\r\nPort Town' } },
   ])('accepts $why', ({ change }) => {
     expect(checkProfileChange(change)).toEqual([]);
   });
 
   it.each([
     { why: 'an email without @', change: { email: 'alice.example.com' }, message: 'Please enter a valid email address', field: 'email' },
+    { why: 'an email of two lines', change: { email: 'a@b.co\nBcc: c@d.co' }, message: 'Please enter a valid email address', field: 'email' },
+    { why: 'a first name of two lines', change: { firstName: 'Ada\r\nLovelace' }, message: 'First name must be a single line of text, without line breaks or control characters', field: 'firstName' },
+    { why: 'a last name with a tab', change: { lastName: 'Love\tlace' }, message: 'Last name must be a single line of text, without line breaks or control characters', field: 'lastName' },
+    { why: 'a phone number of two lines', change: { phoneNumber: '+49 30\n1234' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
     { why: 'a phone number with letters', change: { phoneNumber: '030-CALL-ME' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
     { why: 'a phone number of 2', change: { phoneNumber: '12' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
     { why: 'a language name', change: { preferences: { language: 'English' } }, message: 'Language must be a language code such as en or de-CH', field: 'preferences.language' },

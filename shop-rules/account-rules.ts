@@ -1,5 +1,6 @@
 // Accounts (spec §5): usernames, passwords and their messages.
 import type { RuleViolation } from './rule-violation.js';
+import { isSingleLine, notSingleLine } from './text-rules.js';
 
 export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 50;
@@ -79,7 +80,9 @@ export function checkPasswordResetRequest(form: { usernameOrEmail: string }): Ru
     !text ? { message: 'Username or email address is required', field: 'usernameOrEmail' } : undefined,
     text.length > MAX_USERNAME_OR_EMAIL_LENGTH
       ? { message: `Username or email address must be at most ${MAX_USERNAME_OR_EMAIL_LENGTH} characters long`, field: 'usernameOrEmail' }
-      : undefined,
+      : !isSingleLine(text)
+        ? { message: notSingleLine('Username or email address'), field: 'usernameOrEmail' }
+        : undefined,
   );
 }
 
@@ -129,6 +132,8 @@ export function isTimeZone(zone: string): boolean {
 /** The fields of a profile change that have rules; undefined and null mean "not changed" and "cleared". */
 export interface ProfileChange {
   email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
   phoneNumber?: string | null | undefined;
   preferences?: { language?: string | null | undefined; timezone?: string | null | undefined } | null | undefined;
 }
@@ -140,6 +145,9 @@ export function checkProfileChange(change: ProfileChange): RuleViolation<string>
   const timezone = change.preferences?.timezone;
   return found<RuleViolation<string>>(
     text(change.email) && !EMAIL_PATTERN.test(text(change.email)) ? { message: INVALID_EMAIL, field: 'email' } : undefined,
+    // Names are one line each (the address is the profile's one text of several lines); checked as they are kept, trimmed.
+    isSingleLine(text(change.firstName)) ? undefined : { message: notSingleLine('First name'), field: 'firstName' },
+    isSingleLine(text(change.lastName)) ? undefined : { message: notSingleLine('Last name'), field: 'lastName' },
     text(change.phoneNumber) && !PHONE_PATTERN.test(text(change.phoneNumber)) ? { message: INVALID_PHONE_NUMBER, field: 'phoneNumber' } : undefined,
     // A language and a time zone cannot be cleared: every user has one.
     language != null && !LANGUAGE_PATTERN.test(language.trim()) ? { message: INVALID_LANGUAGE, field: 'preferences.language' } : undefined,

@@ -1,6 +1,6 @@
 // Money: integer cents inside, dollars on the wire; only amounts exact in cents become cents.
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, lineSubtotal, nearestCents, sumOfAmounts } from './money.js';
+import { centsToDollars, decimalToCents, dollarsToCents, formatCents, lineSubtotal, nearestCents, sumOfAmounts } from './money.js';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -88,3 +88,47 @@ describe('lineSubtotal and sumOfAmounts', () => {
   });
 });
 
+
+describe('decimalToCents', () => {
+  it.each([
+    ['0', 0],
+    ['19.98', 1998],
+    ['12.5', 1250],
+    ['7', 700],
+    ['0.29', 29],
+    ['19.980', 1998],
+    ['007.50', 750],
+    ['1000000.00', 100_000_000],
+    ['21999999.78', 2_199_999_978],
+  ])('turns "%s" into %d cents, without a float on the way', (text, cents) => {
+    expect(decimalToCents(text)).toBe(cents);
+  });
+
+  it.each([
+    ['a negative amount', '-0.01'],
+    ['a fraction of a cent', '19.985'],
+    ['an exponent', '1e3'],
+    ['grouping', '1,000.00'],
+    ['blanks around it', ' 1.00'],
+    ['a point without digits after it', '1.'],
+    ['a point without digits before it', '.5'],
+    ['nothing', ''],
+    ['an amount beyond what a double holds exactly in cents', '99999999999999999.99'],
+    ['more than 40 characters', `1.${'0'.repeat(39)}`],
+  ])('refuses %s', (_why, text) => {
+    expect(decimalToCents(text)).toBeUndefined();
+  });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [1998, '$19.98'],
+    [100_099, '$1,000.99'],
+    [1_000_000_000, '$10,000,000.00'],
+    [2_199_999_978, '$21,999,999.78'],
+  ])('writes %d cents as %s', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+});

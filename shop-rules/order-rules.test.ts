@@ -1,7 +1,12 @@
 // Cart, checkout and chat rules: each answers the value as it is kept, or the message and field of its refusal.
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CART_LINES,
+  MAX_CART_TOTAL_CENTS,
+  checkCartChange,
   checkCartQuantity,
+  checkExpectedTotal,
+  checkOrderTotal,
   checkMessageContent,
   checkOrderSearch,
   checkShippingAddress,
@@ -127,5 +132,73 @@ describe('matchesOrderSearch', () => {
 
   it('never finds an order of a deleted account by customer', () => {
     expect(matchesOrderSearch({ customerContains: 'a' }, { number: 3, customerUsername: null })).toBe(false);
+  });
+});
+
+describe('the cart limits: checkCartChange and checkOrderTotal', () => {
+  it('keep every amount and count of a cart within a GraphQL Int (2,147,483,647)', () => {
+    expect([MAX_CART_TOTAL_CENTS, MAX_CART_LINES]).toEqual([1_000_000_000, 100]);
+    // A line's total is at most the cart's; its count of items at most 100 lines of 1,000,000 units.
+    expect(MAX_CART_LINES * 1_000_000).toBeLessThanOrEqual(2_147_483_647);
+  });
+
+  it.each([
+    { why: 'a cart at the limits', before: { lines: 99, totalCents: 0 }, after: { lines: 100, totalCents: 1_000_000_000 } },
+    { why: 'a cart beyond the total made smaller', before: { lines: 1, totalCents: 2_199_999_978 }, after: { lines: 1, totalCents: 1_499_999_985 } },
+    { why: 'a cart of more lines than allowed, made no longer', before: { lines: 150, totalCents: 100 }, after: { lines: 150, totalCents: 200 } },
+  ])('let through $why', ({ before, after }) => {
+    expect(checkCartChange(before, after)).toBeUndefined();
+  });
+
+  it.each([
+    {
+      why: 'a total beyond $10,000,000.00',
+      before: { lines: 0, totalCents: 0 },
+      after: { lines: 1, totalCents: 2_199_999_978 },
+      refusal: { message: 'That would make your cart’s total $21,999,999.78: a cart may cost at most $10,000,000.00', field: 'quantity' },
+    },
+    {
+      why: 'a cart beyond the total made larger still',
+      before: { lines: 1, totalCents: 2_199_999_978 },
+      after: { lines: 1, totalCents: 2_299_999_977 },
+      refusal: { message: 'That would make your cart’s total $22,999,999.77: a cart may cost at most $10,000,000.00', field: 'quantity' },
+    },
+    {
+      why: 'a 101st product',
+      before: { lines: 100, totalCents: 100 },
+      after: { lines: 101, totalCents: 200 },
+      refusal: { message: 'A cart can hold at most 100 different products', field: 'productId' },
+    },
+  ])('refuse $why', ({ before, after, refusal }) => {
+    expect(checkCartChange(before, after)).toEqual(refusal);
+  });
+
+  it('refuse an order beyond what it may cost, as no one field’s fault', () => {
+    expect(checkOrderTotal(1_000_000_000)).toBeUndefined();
+    expect(checkOrderTotal(1_000_000_001)).toEqual({
+      message: 'Your cart’s total, $10,000,000.01, is over the $10,000,000.00 an order may cost: take some items out to check out',
+      field: null,
+    });
+  });
+});
+
+describe('checkExpectedTotal', () => {
+  it.each<[number | string, number]>([
+    [19.98, 1998],
+    ['19.98', 1998],
+    ['19.980', 1998],
+    [0, 0],
+    ['0', 0],
+  ])('takes %j as %d cents', (total, cents) => {
+    expect(checkExpectedTotal(total)).toBe(cents);
+  });
+
+  it.each<[number | string, string]>([
+    [19.985, 'expectedTotal'],
+    ['19.985', 'expectedTotalAmount'],
+    ['-1', 'expectedTotalAmount'],
+    [-1, 'expectedTotal'],
+  ])('refuses %j on the field it came in', (total, field) => {
+    expect(checkExpectedTotal(total, field)).toEqual({ message: 'The expected total must be an amount of at least 0 with at most 2 decimals', field });
   });
 });

@@ -1,6 +1,6 @@
 // Cart, checkout, order desk and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
-import { dollarsToCents } from './money.js';
-import { MAX_STOCK } from './product-rules.js';
+import { GRAPH_INT_MAX, decimalToCents, dollarsToCents, formatCents } from './money.js';
+import { MAX_PRICE, MAX_STOCK } from './product-rules.js';
 import type { RuleViolation } from './rule-violation.js';
 import { usernameKey } from './account-rules.js';
 
@@ -93,6 +93,51 @@ export function checkMessageContent(content: string): string | RuleViolation {
   return trimmed;
 }
 
+/**
+ * A cart's limits, and so an order's: every amount the shop accepts must fit what the graph carries (money.ts'
+ * GRAPH_INT_MAX, $21,474,836.47 in cents). A unit price is at most MAX_PRICE and a line at most MAX_STOCK units, but a
+ * line's total and the cart's could still go beyond; so a cart may cost at most MAX_CART_TOTAL_CENTS, which bounds
+ * every line's total too, and hold at most MAX_CART_LINES products, which bounds its count of items (MAX_CART_LINES ×
+ * MAX_STOCK). A price raised after a cart was filled can still take its total beyond: then the cart is shown (Money's
+ * amount exact), nothing may make it dearer, and checkout refuses it (checkOrderTotal) until items are taken out.
+ */
+export const MAX_CART_TOTAL_CENTS = 1_000_000_000;
+export const MAX_CART_LINES = 100;
+export const CART_TOO_MANY_LINES = `A cart can hold at most ${MAX_CART_LINES} different products`;
+export const cartTotalTooLarge = (totalCents: number) =>
+  `That would make your cart’s total ${formatCents(totalCents)}: a cart may cost at most ${formatCents(MAX_CART_TOTAL_CENTS)}`;
+export const orderTotalTooLarge = (totalCents: number) =>
+  `Your cart’s total, ${formatCents(totalCents)}, is over the ${formatCents(MAX_CART_TOTAL_CENTS)} an order may cost: take some items out to check out`;
+
+// What the limits promise, checked when this module loads, so that no change of a bound can break it unnoticed.
+if (MAX_CART_TOTAL_CENTS > GRAPH_INT_MAX || MAX_PRICE * 100 > GRAPH_INT_MAX || MAX_CART_LINES * MAX_STOCK > GRAPH_INT_MAX) {
+  throw new Error('The cart limits must keep every amount and count within a GraphQL Int');
+}
+
+/** A cart's size: how many lines (products) it holds, and its total in cents. */
+export interface CartSize {
+  lines: number;
+  totalCents: number;
+}
+
+/**
+ * A change of a cart (adding units, setting a line's quantity) from `before` to `after`, within the cart limits, or
+ * why not. A change may not take the cart beyond a limit; one that leaves it no further beyond (a cart whose prices
+ * rose past the total's limit, made smaller) is let through, so a buyer can always take items out.
+ */
+export function checkCartChange(before: CartSize, after: CartSize): RuleViolation | undefined {
+  if (after.lines > MAX_CART_LINES && after.lines > before.lines) return { message: CART_TOO_MANY_LINES, field: 'productId' };
+  if (after.totalCents > MAX_CART_TOTAL_CENTS && after.totalCents > before.totalCents) {
+    return { message: cartTotalTooLarge(after.totalCents), field: 'quantity' };
+  }
+  return undefined;
+}
+
+/** A cart's total as an order's, or why it cannot be ordered: no one field's fault (the prices rose since, say). */
+export function checkOrderTotal(totalCents: number): RuleViolation | undefined {
+  return totalCents > MAX_CART_TOTAL_CENTS ? { message: orderTotalTooLarge(totalCents), field: null } : undefined;
+}
+
 /** How many of a product a cart line may hold: a whole number from 1 to the largest stock there can be. */
 export function checkCartQuantity(quantity: number): number | RuleViolation {
   if (!Number.isInteger(quantity)) return { message: QUANTITY_WHOLE, field: 'quantity' };
@@ -106,19 +151,22 @@ export function checkCartQuantity(quantity: number): number | RuleViolation {
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)';
 export const INVALID_EXPECTED_TOTAL = 'The expected total must be an amount of at least 0 with at most 2 decimals';
+export const EXPECTED_TOTAL_TWICE = 'Give expectedTotalAmount or expectedTotal, not both';
 /** How long an idempotency key answers the order it created. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** Why a checkout was not placed: the cart's total is no longer the one the buyer reviewed. */
 export const priceChanged = (totalCents: number, expectedCents: number) =>
-  `The total is now ${dollars(totalCents)}, not the ${dollars(expectedCents)} you reviewed: check your order and place it again`;
+  `The total is now ${formatCents(totalCents)}, not the ${formatCents(expectedCents)} you reviewed: check your order and place it again`;
 
-/** The expected total in cents, or why it cannot be one. */
-export function checkExpectedTotal(expectedTotal: number): number | RuleViolation {
-  const cents = dollarsToCents(expectedTotal);
-  return cents === undefined ? { message: INVALID_EXPECTED_TOTAL, field: 'expectedTotal' } : cents;
+/**
+ * The expected total in cents, or why it cannot be one: dollars as a number (the contract's, and the graph's
+ * deprecated Float), or exact decimal text (the graph's `expectedTotalAmount`, as Money.amount gave it). `field`
+ * names it as the caller sent it.
+ */
+export function checkExpectedTotal(expectedTotal: number | string, field = 'expectedTotal'): number | RuleViolation {
+  const cents = typeof expectedTotal === 'string' ? decimalToCents(expectedTotal) : dollarsToCents(expectedTotal);
+  return cents === undefined ? { message: INVALID_EXPECTED_TOTAL, field } : cents;
 }
 
 export function checkIdempotencyKey(key: string): string | RuleViolation {

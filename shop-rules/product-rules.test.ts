@@ -34,7 +34,12 @@ describe('validateProductForm', () => {
     { why: 'a name of 200', changes: { name: 'n'.repeat(200) }, kept: { name: 'n'.repeat(200) } },
     { why: 'a name of 200 once trimmed', changes: { name: ` ${'n'.repeat(200)} ` }, kept: { name: 'n'.repeat(200) } },
     { why: 'a description of 5000', changes: { description: 'd'.repeat(5000) }, kept: { description: 'd'.repeat(5000) } },
+    { why: 'a description of several lines', changes: { description: 'Sterile.\r\nSingle use.\nLatex free.' }, kept: { description: 'Sterile.\r\nSingle use.\nLatex free.' } },
+    { why: 'a name whose line break is trimmed away', changes: { name: 'Syringe\n' }, kept: {} },
     { why: 'no images', changes: { imageUrl: null, imageUrls: null }, kept: { imageUrl: null, imageUrls: [] } },
+    { why: 'a price as exact text', changes: { price: '0.29' }, kept: { priceCents: 29 } },
+    { why: 'the highest price as text', changes: { price: '1000000.00' }, kept: { priceCents: 100_000_000 } },
+    { why: 'a price as text with a trailing zero', changes: { price: '12.500' }, kept: { priceCents: 1250 } },
   ])('accepts $why', ({ changes, kept }) => {
     expect(validateProductForm(form(changes))).toEqual({
       name: 'Syringe',
@@ -51,6 +56,12 @@ describe('validateProductForm', () => {
     { why: 'no name', changes: { name: '' }, message: 'Name is required', field: 'name' },
     { why: 'a blank name', changes: { name: ' \t ' }, message: 'Name is required', field: 'name' },
     { why: 'a name of 201', changes: { name: 'n'.repeat(201) }, message: 'Name must be at most 200 characters long', field: 'name' },
+    ...['Syringe\nInjected line', 'Syringe\r\nX', 'Syringe\rX', 'Syringe\tX', 'Syringe\u2028X', 'Syringe\u0085X'].map((name) => ({
+      why: `a name of two lines or with a control character (${JSON.stringify(name)})`,
+      changes: { name },
+      message: 'Name must be a single line of text, without line breaks or control characters',
+      field: 'name',
+    })),
     { why: 'no description', changes: { description: '' }, message: 'Description is required', field: 'description' },
     { why: 'a blank description', changes: { description: '\n' }, message: 'Description is required', field: 'description' },
     {
@@ -65,6 +76,11 @@ describe('validateProductForm', () => {
     { why: 'a price over 1000000', changes: { price: 1_000_000.01 }, message: 'Price must be at most 1000000', field: 'price' },
     { why: 'a price with 3 decimals', changes: { price: 1.005 }, message: 'Price can have at most 2 decimal places', field: 'price' },
     { why: 'a price not exact in cents', changes: { price: 0.1 + 0.2 }, message: 'Price can have at most 2 decimal places', field: 'price' },
+    { why: 'a price as text with 3 decimals', changes: { price: '1.005' }, message: 'Price can have at most 2 decimal places', field: 'price' },
+    { why: 'a price as text over 1000000', changes: { price: '1000000.01' }, message: 'Price must be at most 1000000', field: 'price' },
+    { why: 'a negative price as text', changes: { price: '-1' }, message: 'Price must be at least 0', field: 'price' },
+    { why: 'a price as text that is no amount', changes: { price: '1e3' }, message: 'Price must be an amount such as 12.50', field: 'price' },
+    { why: 'an empty price as text', changes: { price: ' ' }, message: 'Price is required', field: 'price' },
     { why: 'a fractional quantity', changes: { quantity: 1.5 }, message: 'Quantity must be a whole number', field: 'quantity' },
     { why: 'a quantity that is no number', changes: { quantity: Number.NaN }, message: 'Quantity must be a whole number', field: 'quantity' },
     { why: 'a negative quantity', changes: { quantity: -1 }, message: 'Quantity must be at least 0', field: 'quantity' },

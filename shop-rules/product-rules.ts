@@ -1,10 +1,13 @@
 // What a valid product is (spec §5 and DESIGN §3).
-import { dollarsToCents } from './money.js';
+import { DECIMAL_PATTERN, decimalToCents, dollarsToCents } from './money.js';
 import type { RuleViolation } from './rule-violation.js';
+import { isSingleLine, notSingleLine } from './text-rules.js';
 
 export { type RuleViolation, isRuleViolation } from './rule-violation.js';
 
+/** A unit price's bound, in dollars: $1,000,000.00 is 100,000,000 cents, well within what the graph carries (money.ts). */
 export const MAX_PRICE = 1_000_000;
+/** Units in stock at most, and so in one cart line (order-rules' checkCartQuantity). */
 export const MAX_STOCK = 1_000_000;
 export const MAX_IMAGES = 20;
 export const MAX_NAME_LENGTH = 200;
@@ -42,7 +45,8 @@ export function normaliseImages(
 export interface ProductForm {
   name: string;
   description: string;
-  price: number;
+  /** Dollars as a number (the contract's, and the graph's deprecated Float), or as exact decimal text ("12.50"). */
+  price: number | string;
   quantity: number;
   imageUrl?: string | null | undefined;
   imageUrls?: readonly string[] | null | undefined;
@@ -57,21 +61,38 @@ export interface ValidProduct {
   imageUrls: string[];
 }
 
+const priceCentsOf = (price: number | string) => (typeof price === 'string' ? decimalToCents(price) : dollarsToCents(price));
+
+export const PRICE_REQUIRED = 'Price is required';
+export const PRICE_NOT_AN_AMOUNT = 'Price must be an amount such as 12.50';
+
+/** Why a price (dollars, or exact decimal text) cannot be a product's, or undefined when it can: 0 to MAX_PRICE, whole cents. */
+export function checkPrice(price: number | string): RuleViolation<string> | undefined {
+  if (typeof price === 'string' && price.trim() === '') return { message: PRICE_REQUIRED, field: 'price' };
+  if (typeof price === 'string' && !DECIMAL_PATTERN.test(price)) return { message: PRICE_NOT_AN_AMOUNT, field: 'price' };
+  // Compared as a number: only which side of a bound it is on, never the amount kept (that is priceCentsOf's).
+  const value = Number(price);
+  if (!Number.isFinite(value) || value < 0) return { message: 'Price must be at least 0', field: 'price' };
+  if (value > MAX_PRICE) return { message: `Price must be at most ${MAX_PRICE}`, field: 'price' };
+  if (priceCentsOf(price) === undefined) return { message: 'Price can have at most 2 decimal places', field: 'price' };
+  return undefined;
+}
+
 /** The product form after the rules of spec §5, or every field's first broken rule, in the form's order. */
 export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation<string>[] {
   const violations: RuleViolation<string>[] = [];
   const name = form.name.trim();
   if (!name) violations.push({ message: 'Name is required', field: 'name' });
   else if (name.length > MAX_NAME_LENGTH) violations.push({ message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' });
+  else if (!isSingleLine(name)) violations.push({ message: notSingleLine('Name'), field: 'name' });
   const description = form.description.trim();
   if (!description) violations.push({ message: 'Description is required', field: 'description' });
   else if (description.length > MAX_DESCRIPTION_LENGTH) {
     violations.push({ message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters long`, field: 'description' });
   }
-  const priceCents = dollarsToCents(form.price);
-  if (!Number.isFinite(form.price) || form.price < 0) violations.push({ message: 'Price must be at least 0', field: 'price' });
-  else if (form.price > MAX_PRICE) violations.push({ message: `Price must be at most ${MAX_PRICE}`, field: 'price' });
-  else if (priceCents === undefined) violations.push({ message: 'Price can have at most 2 decimal places', field: 'price' });
+  const priceViolation = checkPrice(form.price);
+  const priceCents = priceViolation ? undefined : priceCentsOf(form.price);
+  if (priceViolation) violations.push(priceViolation);
   if (!Number.isInteger(form.quantity)) violations.push({ message: 'Quantity must be a whole number', field: 'quantity' });
   else if (form.quantity < 0) violations.push({ message: 'Quantity must be at least 0', field: 'quantity' });
   else if (form.quantity > MAX_STOCK) violations.push({ message: `Quantity must be at most ${MAX_STOCK}`, field: 'quantity' });

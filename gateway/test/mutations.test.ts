@@ -1165,3 +1165,34 @@ describe('every field’s problem at once', () => {
     ]);
   });
 });
+
+describe('one-line fields (names, e-mail, phone, a product’s name) refuse line breaks; texts of lines keep them', () => {
+  const ONE_LINE = (label: string) => `${label} must be a single line of text, without line breaks or control characters`;
+
+  it('refused by the gateway’s own checks, before the REST service is asked', async () => {
+    const token = await shop.user('m-one-line');
+    shop.resetCalls();
+    expect((await mutate('updateProfile', { firstName: 'Ada\r\nBcc: x@y.example', lastName: 'Love\nlace' }, 'user { firstName }', token)).userErrors).toEqual([
+      { message: ONE_LINE('First name'), field: 'firstName', code: 'INVALID_INPUT' },
+      { message: ONE_LINE('Last name'), field: 'lastName', code: 'INVALID_INPUT' },
+    ]);
+    expect((await mutate('createProduct', { name: 'Gauze\nPads', description: 'Ten', price: 1, quantity: 1 }, 'product { id }', admin)).userErrors).toEqual([
+      { message: ONE_LINE('Name'), field: 'name', code: 'INVALID_INPUT' },
+    ]);
+    expect((await mutate('requestPasswordReset', { usernameOrEmail: 'm-one-line\r\n' + 'other' }, 'message')).userErrors).toEqual([
+      { message: ONE_LINE('Username or email address'), field: 'usernameOrEmail', code: 'INVALID_INPUT' },
+    ]);
+    expect(shop.calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
+    expect((await read('{ viewer { firstName lastName } }', {}, token)).viewer).toEqual({ firstName: null, lastName: null });
+  });
+
+  it('kept where a text is meant to hold lines: a description, the profile’s address, a shipping address', async () => {
+    const token = await shop.user('m-many-lines');
+    const lines = '12 Harbour Lane\r\nPort Town\nNorthshire';
+    expect((await mutate('updateProfile', { address: lines }, 'user { address }', token)).user).toEqual({ address: lines });
+    const product = await mutate('createProduct', { name: 'Lined Pads', description: lines, price: 1, quantity: 5 }, 'product { id description }', admin);
+    expect(product.product.description).toBe(lines);
+    await addToCart(token, product.product.id, 1);
+    expect((await mutate('checkout', { shippingAddress: lines }, 'order { shippingAddress }', token)).order).toEqual({ shippingAddress: lines });
+  });
+});

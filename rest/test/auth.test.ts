@@ -43,6 +43,11 @@ describe('register', () => {
       'username',
     ],
     [
+      { username: 'reg-carol\r\n', password: 'pw1' },
+      'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+      'username',
+    ],
+    [
       { username: '12345', password: 'pw1' },
       'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
       'username',

@@ -373,3 +373,63 @@ describe('product changes', () => {
     expect(cart.totalPrice).toBe(25);
   });
 });
+
+describe('limits: every amount within what the graph carries (shop-rules, issue 30)', () => {
+  const raisePrice = (product: { id: number; [key: string]: unknown }, price: number) =>
+    shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name: product.name, description: 'Raised', price, quantity: 100 } });
+
+  it('refuses 22 × $999,999.99 with 400 CART_TOO_LARGE on quantity, adding nothing; ten fit, an eleventh does not', async () => {
+    const token = await newShopper();
+    const scanner = await newProduct({ price: 999_999.99, quantity: 100 });
+    const tooMuch = (total: string) => ({
+      message: `That would make your cart’s total ${total}: a cart may cost at most $10,000,000.00`,
+      code: 'CART_TOO_LARGE',
+      field: 'quantity',
+    });
+
+    const refused = await add(token, scanner.id, 22);
+    expect([refused.status, refused.body]).toEqual([400, tooMuch('$21,999,999.78')]);
+    expect((await cartOf(token)).items).toEqual([]);
+
+    expect((await add(token, scanner.id, 10)).status).toBe(200);
+    const eleventh = await add(token, scanner.id, 1);
+    expect([eleventh.status, eleventh.body]).toEqual([400, tooMuch('$10,999,999.89')]);
+    const set = await setQuantity(token, scanner.id, 22);
+    expect([set.status, set.body]).toEqual([400, tooMuch('$21,999,999.78')]);
+    const cart = await cartOf(token);
+    expect([cart.totalItems, cart.totalPrice]).toEqual([10, 9_999_999.9]);
+  });
+
+  it('refuses a 101st product with 400 CART_TOO_LARGE on productId; more of a product already there is fine', async () => {
+    const token = await newShopper();
+    // A hundred products and lines written straight into the database: a hundred calls would say nothing more.
+    const db = shop.app.shopDatabase.db;
+    const now = new Date().toISOString();
+    const products = await db
+      .insertInto('products')
+      .values(Array.from({ length: 101 }, (_, i) => ({ name: `Swab ${counter}-${i}`, nameKey: `swab ${counter}-${i}`, description: 'One of many', priceCents: 100, quantity: 10, imageUrl: null, imageUrls: '[]', createdAt: now, updatedAt: now })))
+      .returning('id')
+      .execute();
+    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', `cart-shopper-${counter}`).executeTakeFirstOrThrow();
+    await db.insertInto('cartItems').values(products.slice(0, 100).map(({ id }) => ({ userId, productId: id, quantity: 1, addedAt: now }))).execute();
+
+    const refused = await add(token, products[100]!.id, 1);
+    expect([refused.status, refused.body]).toEqual([400, { message: 'A cart can hold at most 100 different products', code: 'CART_TOO_LARGE', field: 'productId' }]);
+    expect((await add(token, products[0]!.id, 1)).status).toBe(200);
+    const cart = await cartOf(token);
+    expect([cart.items.length, cart.totalItems, cart.totalPrice]).toEqual([100, 101, 101]);
+  });
+
+  it('lets a cart whose prices rose beyond the limit be made smaller, never larger', async () => {
+    const token = await newShopper();
+    const monitor = await newProduct({ price: 100_000, quantity: 100 });
+    expect((await add(token, monitor.id, 22)).status).toBe(200);
+    expect((await raisePrice(monitor, 999_999.99)).status).toBe(200);
+    expect((await cartOf(token)).totalPrice).toBe(21_999_999.78);
+
+    expect((await add(token, monitor.id, 1)).status).toBe(400);
+    const smaller = await setQuantity(token, monitor.id, 15);
+    expect([smaller.status, smaller.body.totalPrice]).toEqual([200, 14_999_999.85]);
+    expect((await setQuantity(token, monitor.id, 16)).body.code).toBe('CART_TOO_LARGE');
+  });
+});

@@ -139,6 +139,12 @@ describe('GET /rooms', () => {
 });
 
 describe('POST /rooms/{receiver}/messages', () => {
+  it('keeps a message of several lines as it was written (a chat message is one text of lines)', async () => {
+    const [ann, ben] = await newUsers('lines', 2);
+    const answer = await send(ann!.token, ben!.name, 'First line\r\nSecond line\nThird');
+    expect([answer.status, answer.body.content]).toEqual([201, 'First line\r\nSecond line\nThird']);
+  });
+
   it('answers 201 with exactly id, chatRoomId, senderUsername, content and timestamp, the content trimmed', async () => {
     const [ann, ben] = await newUsers('send', 2);
     const room = (await createRoom(ann!.token, ben!.name)).body;

@@ -217,6 +217,56 @@ describe('POST /api/orders/checkout', () => {
   });
 });
 
+describe('orders within what the graph carries (shop-rules’ limits, issue 30)', () => {
+  it('refuses a cart whose prices rose beyond what an order may cost with 400 CART_TOO_LARGE, writing nothing', async () => {
+    const buyer = await newBuyer();
+    const monitor = await newProduct({ price: 100_000, quantity: 50 });
+    await addToCart(buyer.token, monitor.id, 22);
+    const raised = await shop.request('PUT', `/api/products/${monitor.id}`, {
+      token: admin,
+      body: { name: monitor.name, description: 'Raised', price: 999_999.99, quantity: 50 },
+    });
+    expect(raised.status).toBe(200);
+    const cartBefore = await cartOf(buyer.token);
+
+    // The limit is said before a reviewed total that no longer matches: it is what the buyer must change.
+    const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 2_200_000 });
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { message: 'Your cart’s total, $21,999,999.78, is over the $10,000,000.00 an order may cost: take some items out to check out', code: 'CART_TOO_LARGE' },
+    ]);
+    expect(await ordersOf(buyer.token)).toEqual([]);
+    expect(await cartOf(buyer.token)).toEqual(cartBefore);
+    expect(await stockOf(monitor.id)).toBe(50);
+  });
+
+  it('answers an order stored with a total beyond a 32-bit integer exactly, listed and alone', async () => {
+    const buyer = await newBuyer();
+    const db = shop.app.shopDatabase.db;
+    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', buyer.username).executeTakeFirstOrThrow();
+    // As placed before the limits: 22 × $999,999.99, written straight into the database.
+    const { id } = await db
+      .insertInto('orders')
+      .values({ userId, orderDate: '2026-11-20T10:00:00.000Z', status: 'PENDING', shippingAddress: '1 Old Order Street', totalCents: 2_199_999_978 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('orderItems').values({ orderId: id, productId: 999_999, productName: 'Scanner', priceCents: 99_999_999, quantity: 22, subtotalCents: 2_199_999_978 }).execute();
+
+    const order = {
+      id,
+      orderDate: '2026-11-20T10:00:00.000Z',
+      totalAmount: 21_999_999.78,
+      status: 'PENDING',
+      shippingAddress: '1 Old Order Street',
+      username: buyer.username,
+      userId,
+      items: [{ id: expect.any(Number), productId: 999_999, productName: 'Scanner', price: 999_999.99, quantity: 22, subtotal: 21_999_999.78 }],
+    };
+    expect(await ordersOf(buyer.token)).toEqual([order]);
+    expect((await shop.request('GET', `/api/orders/${id}`, { token: buyer.token })).body).toEqual(order);
+  });
+});
+
 describe('extension: checkout charges only what the buyer reviewed (expectedTotal)', () => {
   it('places the order when the cart’s total is the one expected', async () => {
     const buyer = await newBuyer();
@@ -288,8 +338,8 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
-    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification');
-    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification');
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits');
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits');
   });
 
   it('answers the order the key created, marked as replayed, and places no second one', async () => {

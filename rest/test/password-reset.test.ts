@@ -146,6 +146,7 @@ describe('asking for a reset', () => {
   it.each([
     { usernameOrEmail: '   ', message: 'Username or email address is required' },
     { usernameOrEmail: `${'x'.repeat(250)}@a.example`, message: 'Username or email address must be at most 254 characters long' },
+    { usernameOrEmail: 'nina\r\nnina@a.example', message: 'Username or email address must be a single line of text, without line breaks or control characters' },
   ])('refuses "$message" and writes nothing', async ({ usernameOrEmail, message }) => {
     const outboxBefore = await outboxCount(shop);
     const answer = await askForReset(shop, usernameOrEmail);

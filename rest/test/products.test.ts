@@ -281,6 +281,12 @@ describe('POST /api/products', () => {
     }
   });
 
+  it('keeps a description of several lines as it was sent', async () => {
+    const description = 'Ten pads.\r\nIndividually wrapped.\nLatex free.';
+    const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody({ description }) });
+    expect([answer.status, answer.body.description]).toEqual([201, description]);
+  });
+
   it.each(['javascript:alert(1)', '//evil.example/x.png', 'ftp://x/y.png', 'data:image/png;base64,iVBORw0KGgo=', 'images/x.png', 'http://'])(
     'refuses the image URL %j, as imageUrl or in imageUrls, and keeps the catalogue unchanged',
     async (url) => {
@@ -311,6 +317,8 @@ describe('POST /api/products', () => {
     ['a whitespace-only name', { name: '  \t ' }, 'Name is required', 'name'],
     ['a whitespace-only description', { description: '   ' }, 'Description is required', 'description'],
     ['a name of 201 characters', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters long', 'name'],
+    ['a name of two lines', { name: 'Gauze\r\nSecond line' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
+    ['a name with a line feed', { name: 'Gauze\nX' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
     ['imageUrls that is not a list', { imageUrls: '/images/a.png' }, 'Image URLs must be a list, not text', 'imageUrls'],
     ['an imageUrls entry that is not text', { imageUrls: ['/images/a.png', 5] }, 'Image URLs entry 2 must be text', 'imageUrls'],
   ])('refuses %s with 400 and keeps the catalogue unchanged', async (_case, overrides, message, field) => {
@@ -412,6 +420,7 @@ describe('PUT /api/products/{id}', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places', 'price'],
     ['a blank name', { name: '   ' }, 'Name is required', 'name'],
+    ['a name of two lines', { name: 'Splint\nX' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
     ['a fractional quantity', { quantity: 2.5 }, 'Quantity must be a whole number', 'quantity'],
     ['a javascript: image', { imageUrl: 'javascript:alert(1)' }, INVALID_IMAGE_URL, 'imageUrl'],
   ])('refuses an update with %s and leaves the product as it was', async (_case, overrides, message, field) => {

@@ -77,6 +77,13 @@ describe('profile', () => {
     });
   });
 
+  it('keeps an address of several lines as it was sent, and names trimmed of a line break around them', async () => {
+    const token = await shop.register('prof-lines');
+    const answer = await updateProfile(token, { address: '12 Harbour Lane\r\nPort Town\nNorthshire', firstName: 'Ada\n', lastName: '\r\nLovelace' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ address: '12 Harbour Lane\r\nPort Town\nNorthshire', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
   it('changes only the fields sent: unsent fields and unsent preferences keep their values', async () => {
     const token = await shop.register('prof-dora');
     const full = (await updateProfile(token, FULL_PROFILE)).body;
@@ -153,6 +160,10 @@ describe('profile', () => {
       ['a NUL character in an email', { email: 'an\u0000na@example.com' }, 'Email must not contain NUL characters', 'email'],
       ['a NUL character in an address', { address: '1 Main\u0000Street' }, 'Address must not contain NUL characters', 'address'],
       ['a valid field next to an invalid one', { firstName: 'Changed', email: 'bad' }, 'Please enter a valid email address', 'email'],
+      ['a first name of two lines', { firstName: 'Anna\r\nBcc: x@y.example' }, 'First name must be a single line of text, without line breaks or control characters', 'firstName'],
+      ['a last name with a line feed', { lastName: 'Lee\nX' }, 'Last name must be a single line of text, without line breaks or control characters', 'lastName'],
+      ['an email of two lines', { email: 'anna@example.com\r\nBcc: x@y.example' }, 'Please enter a valid email address', 'email'],
+      ['a phone number of two lines', { phoneNumber: '+49 30\n1234' }, 'Phone number may contain only digits, spaces, +, -, ( and )', 'phoneNumber'],
     ])('refuses %s with 400 and leaves the profile unchanged', async (_case, body, message, field) => {
       const answer = await updateProfile(token, body);
       expect(answer.status).toBe(400);

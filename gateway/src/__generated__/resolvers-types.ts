@@ -15,6 +15,15 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** An ISO-8601 date and time in UTC, e.g. 2026-11-22T09:36:04.309Z. */
   DateTime: { input: string; output: string; }
+  /**
+   * An exact decimal amount, written as text: "19.98", "12.5", "7". How money is sent to the graph, in the shop's currency:
+   * a client sends back exactly the `amount` of a Money it was shown, and no binary float comes between (19.98 as a Float
+   * is not 19.98). Digits, optionally a point and more digits, optionally a leading minus: no exponent, no grouping, at
+   * most 40 characters; anything else, a number instead of text included, is refused as the request's error
+   * (BAD_USER_INPUT). Which amounts a field then takes (at least 0, whole cents, at most a bound) are the shop's rules, as
+   * userErrors.
+   */
+  Decimal: { input: string; output: string; }
 };
 
 /** A product to put in the viewer's cart, and how many (added to what is there, up to the stock). */
@@ -187,11 +196,18 @@ export type CheckoutInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /**
-   * The cart's total as the buyer reviewed it, in the shop's currency (at least 0, at most two decimals). When the
-   * cart's total is another by the time the order would be placed (a price or a quantity changed), nothing is ordered:
-   * the payload answers a PRICE_CHANGED user error on this field, with the cart as it is now.
+   * The cart's total as the buyer reviewed it, in the shop's currency, as a binary float; give `expectedTotalAmount`
+   * instead (not both).
+   * @deprecated Use expectedTotalAmount: the exact amount as text, as Money.amount gives it.
    */
   expectedTotal?: InputMaybe<Scalars['Float']['input']>;
+  /**
+   * The cart's total as the buyer reviewed it, exactly as the graph showed it (`cart.total.amount`: "19.98"; at least 0,
+   * whole cents). When the cart's total is another by the time the order would be placed (a price or a quantity
+   * changed), nothing is ordered: the payload answers a PRICE_CHANGED user error on this field, with the cart as it is
+   * now.
+   */
+  expectedTotalAmount?: InputMaybe<Scalars['Decimal']['input']>;
   /**
    * A key the client makes once per checkout attempt (a UUID; 1 to 200 visible ASCII characters) and sends again when
    * it retries that attempt: the same key from the same user within 24 hours answers the order it placed, and never
@@ -266,10 +282,18 @@ export type CreateProductInput = {
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
-  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
-  price: Scalars['Float']['input'];
+  /**
+   * The price of one unit in the shop's currency, as a binary float; give `unitPriceAmount` instead (not both).
+   * @deprecated Use unitPriceAmount: the exact amount as text, as Money.amount gives it.
+   */
+  price?: InputMaybe<Scalars['Float']['input']>;
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
+  /**
+   * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
+   * field otherwise). Required, unless the deprecated `price` is given.
+   */
+  unitPriceAmount?: InputMaybe<Scalars['Decimal']['input']>;
 };
 
 /** The outcome of `createProduct`. */
@@ -412,7 +436,13 @@ export type Money = {
   amount: Scalars['String']['output'];
   /** The ISO 4217 code of the currency: "USD". */
   currencyCode: Scalars['String']['output'];
-  /** The amount in the currency's minor unit (cents for USD): 1250. */
+  /**
+   * The amount in the currency's minor unit (cents for USD): 1250. A GraphQL Int, so at most 2147483647
+   * ($21,474,836.47): the shop's limits keep every amount it accepts within it (a price at most $1,000,000.00, a cart
+   * and an order at most $10,000,000.00). An amount beyond (stored before those limits, or a cart whose prices rose
+   * after it was filled) answers 2147483647 here (-2147483648 below the smallest), never an error: compute from
+   * `minorUnits` while it is inside those bounds, and read `amount`, always exact, when it is at one.
+   */
   minorUnits: Scalars['Int']['output'];
 };
 
@@ -424,8 +454,9 @@ export type Money = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
-   * Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock. userErrors:
-   * INVALID_INPUT on `quantity` (below 1, or beyond the stock), NOT_FOUND on `productId`.
+   * Adds units; the same product's line grows. The quantity in the cart cannot exceed the stock, and a cart holds at
+   * most 100 products and costs at most $10,000,000.00. userErrors: INVALID_INPUT on `quantity` (below 1, beyond the
+   * stock, or a cart total beyond its limit) or on `productId` (a 101st product), NOT_FOUND on `productId`.
    */
   addToCart: AddToCartPayload;
   /**
@@ -435,8 +466,9 @@ export type Mutation = {
   changePassword: ChangePasswordPayload;
   /**
    * Turns the cart into an order: stock taken, prices fixed, cart emptied; admins hear of it through `orderUpdated`.
-   * userErrors: INVALID_INPUT (an empty cart, with no field; a field that breaks a rule), CONFLICT (the stock ran out
-   * meanwhile), PRICE_CHANGED (on `expectedTotal`).
+   * userErrors: INVALID_INPUT (an empty cart, or a cart costing more than the $10,000,000.00 an order may cost, with no
+   * field; a field that breaks a rule), CONFLICT (the stock ran out meanwhile), PRICE_CHANGED (on `expectedTotalAmount`,
+   * or on `expectedTotal` when that was sent). Once an order is placed the answer is never an error.
    */
   checkout: CheckoutPayload;
   /** Takes every line out of the viewer's cart. */
@@ -509,8 +541,9 @@ export type Mutation = {
    */
   sendMessage: SendMessagePayload;
   /**
-   * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, or beyond the
-   * stock), NOT_FOUND on `productId` (not in the cart).
+   * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, beyond the stock,
+   * or a cart total beyond $10,000,000.00; lowering a quantity is always allowed), NOT_FOUND on `productId` (not in the
+   * cart).
    */
   updateCartItem: UpdateCartItemPayload;
   /**
@@ -1277,10 +1310,18 @@ export type UpdateProductInput = {
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
-  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
-  price: Scalars['Float']['input'];
+  /**
+   * The price of one unit in the shop's currency, as a binary float; give `unitPriceAmount` instead (not both).
+   * @deprecated Use unitPriceAmount: the exact amount as text, as Money.amount gives it.
+   */
+  price?: InputMaybe<Scalars['Float']['input']>;
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
+  /**
+   * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
+   * field otherwise). Required, unless the deprecated `price` is given.
+   */
+  unitPriceAmount?: InputMaybe<Scalars['Decimal']['input']>;
 };
 
 /** The outcome of `updateProduct`. */
@@ -1565,6 +1606,7 @@ export type ResolversTypes = ResolversObject<{
   CreateProductInput: CreateProductInput;
   CreateProductPayload: ResolverTypeWrapper<Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
   DeleteProductInput: DeleteProductInput;
@@ -1648,6 +1690,7 @@ export type ResolversParentTypes = ResolversObject<{
   CreateProductInput: CreateProductInput;
   CreateProductPayload: Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
   DateTime: Scalars['DateTime']['output'];
+  Decimal: Scalars['Decimal']['output'];
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
   DeleteProductInput: DeleteProductInput;
@@ -1800,6 +1843,10 @@ export type CreateProductPayloadResolvers<ContextType = GatewayContext, ParentTy
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
+}
+
+export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
+  name: 'Decimal';
 }
 
 export type DeleteAccountPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteAccountPayload'] = ResolversParentTypes['DeleteAccountPayload']> = ResolversObject<{
@@ -2096,6 +2143,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   CreateChatRoomPayload?: CreateChatRoomPayloadResolvers<ContextType>;
   CreateProductPayload?: CreateProductPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Decimal?: GraphQLScalarType;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;

@@ -1,11 +1,13 @@
 // The resolver map: one module per type, mutations grouped by domain.
 import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { Decimal } from '../decimal.js';
 import { Cart, CartItem } from './cart.js';
 import { ChatRoom, Message } from './chat.js';
 import { accountMutations } from './mutation/account.js';
 import { catalogueMutations } from './mutation/catalogue.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
+import { Money } from './money.js';
 import { Node } from './node.js';
 import { Order, OrderEvent, OrderItem } from './order.js';
 import { Product } from './product.js';
@@ -14,6 +16,7 @@ import { Subscription } from './subscription.js';
 import { ChatUser, Preferences, User } from './user.js';
 
 export const resolvers: Resolvers = {
+  Decimal,
   Query,
   Mutation: { ...accountMutations, ...catalogueMutations, ...shoppingMutations, ...chatMutations },
   Subscription,
@@ -22,6 +25,7 @@ export const resolvers: Resolvers = {
   User,
   Preferences,
   ChatUser,
+  Money,
   Cart,
   CartItem,
   Order,

@@ -8,6 +8,14 @@ export class CartApi {
     private readonly caller: Caller,
   ) {}
 
+  /**
+   * Whether the implementation keeps the cart limits itself (shop-rules' checkCartChange: at most 100 products, a
+   * total within what an order may cost), read off its latest answer (the `cart-limits` extension).
+   */
+  keepsLimits(): boolean {
+    return this.rest.offers('cart-limits');
+  }
+
   get(): Promise<RestCart> {
     return this.rest.call<RestCart>(this.caller, { method: 'GET', path: '/api/cart' });
   }

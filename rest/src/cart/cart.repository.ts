@@ -14,8 +14,9 @@ export interface CartLine {
 export class CartRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  lines(userId: number): Promise<CartLine[]> {
-    return this.db
+  /** The cart's lines, with their products as they are now; inside a transaction when given one (`db`). */
+  lines(userId: number, db: Kysely<Database> = this.db): Promise<CartLine[]> {
+    return db
       .selectFrom('cartItems')
       .innerJoin('products', 'products.id', 'cartItems.productId')
       .select([

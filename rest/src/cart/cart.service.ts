@@ -1,6 +1,6 @@
 // Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
 import { badRequest, notFound, obeying } from '../shared/http-errors.js';
-import { checkCartQuantity } from '../../../shop-rules/order-rules.js';
+import { type CartSize, checkCartChange, checkCartQuantity } from '../../../shop-rules/order-rules.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import type { CartLine, CartRepository } from './cart.repository.js';
@@ -22,6 +22,17 @@ export function toCartAnswer(userId: number, lines: CartLine[]): CartAnswer {
     };
   });
   return { id: userId, items, totalItems, totalPrice: centsToDollars(totalCents) };
+}
+
+/** How many lines a cart holds and what it costs, in cents (the cart limits of shop-rules are about these). */
+export function sizeOf(lines: readonly Pick<CartLine, 'priceCents' | 'quantity'>[]): CartSize {
+  return { lines: lines.length, totalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) };
+}
+
+/** A change beyond the cart limits (too many products, a total beyond what an order may cost): 400 CART_TOO_LARGE. */
+function withinLimits(before: CartSize, after: CartSize): void {
+  const violation = checkCartChange(before, after);
+  if (violation) throw badRequest(violation.message, violation.field, 'CART_TOO_LARGE');
 }
 
 export function stockMessage(productName: string, stock: number, alreadyInCart = 0): string {
@@ -48,8 +59,12 @@ export class CartService {
     if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'productId');
     await this.carts.transaction(async (trx) => {
       const quantity = await this.carts.addUnits(trx, userId, productId, units);
-      // Throwing rolls the increment back, so the cart never holds more than the stock.
+      // Throwing rolls the increment back, so the cart never holds more than the stock, nor beyond the cart limits.
       if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units), 'quantity', 'INSUFFICIENT_STOCK');
+      const lines = await this.carts.lines(userId, trx);
+      const added = units * (lines.find((line) => line.productId === productId)?.priceCents ?? 0);
+      const after = sizeOf(lines);
+      withinLimits({ lines: after.lines - (quantity === units ? 1 : 0), totalCents: after.totalCents - added }, after);
     });
     return this.get(userId);
   }
@@ -59,6 +74,8 @@ export class CartService {
     const product = await this.products.findById(productId);
     if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
     if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity), 'quantity', 'INSUFFICIENT_STOCK');
+    const lines = await this.carts.lines(userId);
+    withinLimits(sizeOf(lines), sizeOf(lines.map((line) => (line.productId === productId ? { ...line, quantity } : line))));
     if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
     return this.get(userId);
   }

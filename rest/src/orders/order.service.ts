@@ -11,6 +11,7 @@ import {
   canMoveOrder,
   checkExpectedTotal,
   checkIdempotencyKey,
+  checkOrderTotal,
   checkOrderSearch,
   checkShippingAddress,
   priceChanged,
@@ -94,6 +95,9 @@ export class OrderService {
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
       const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      // An order costs what a cart may at most (prices raised after the cart was filled can take it beyond).
+      const tooLarge = checkOrderTotal(totalCents);
+      if (tooLarge) throw badRequest(tooLarge.message, tooLarge.field, 'CART_TOO_LARGE');
       if (expectedCents !== undefined && totalCents !== expectedCents) {
         throw conflict(priceChanged(totalCents, expectedCents), 'PRICE_CHANGED', 'expectedTotal');
       }

@@ -21,7 +21,7 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
 const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** The extensions named in every answer's Contract-Extensions header. */
-export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification';
+export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -40,6 +40,8 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // order-history: GET /api/orders/:id/history (each move of an order, recorded with who made it);
     // email-verification: addresses are proven by an e-mailed link (POST /api/auth/verify-email, POST
     // /api/users/resend-email-verification, `emailVerified` on the profile), and nothing else goes to one not proven.
+    // cart-limits: the cart keeps shop-rules' limits itself (lines, and a total within what the graph carries), so
+    // nobody checks first.
     if (errorDetails) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);

@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   INVALID_INPUT: 'A request field breaks a rule; `field` names it when it is one field.',
   MALFORMED_REQUEST: 'The request cannot be read: a malformed URL, body that is not JSON, or forbidden keys in it.',
   CART_EMPTY: 'Checkout with nothing in the cart.',
+  CART_TOO_LARGE:
+    'The cart would hold more than 100 products, or cost more than $10,000,000.00 (what an order may cost; a checkout of such a cart is refused the same way): nothing was changed.',
   INSUFFICIENT_STOCK: 'More units than the product has in stock.',
   PRICE_CHANGED: 'Checkout with an expectedTotal that is no longer the cart’s total (a price or a quantity changed): nothing was ordered.',
   AUTHENTICATION_REQUIRED: 'No bearer token was sent.',

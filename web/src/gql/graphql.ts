@@ -30,11 +30,18 @@ export type CheckoutInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
   /**
-   * The cart's total as the buyer reviewed it, in the shop's currency (at least 0, at most two decimals). When the
-   * cart's total is another by the time the order would be placed (a price or a quantity changed), nothing is ordered:
-   * the payload answers a PRICE_CHANGED user error on this field, with the cart as it is now.
+   * The cart's total as the buyer reviewed it, in the shop's currency, as a binary float; give `expectedTotalAmount`
+   * instead (not both).
+   * @deprecated Use expectedTotalAmount: the exact amount as text, as Money.amount gives it.
    */
   expectedTotal?: number | null | undefined;
+  /**
+   * The cart's total as the buyer reviewed it, exactly as the graph showed it (`cart.total.amount`: "19.98"; at least 0,
+   * whole cents). When the cart's total is another by the time the order would be placed (a price or a quantity
+   * changed), nothing is ordered: the payload answers a PRICE_CHANGED user error on this field, with the cart as it is
+   * now.
+   */
+  expectedTotalAmount?: string | null | undefined;
   /**
    * A key the client makes once per checkout attempt (a UUID; 1 to 200 visible ASCII characters) and sends again when
    * it retries that attempt: the same key from the same user within 24 hours answers the order it placed, and never
@@ -74,10 +81,18 @@ export type CreateProductInput = {
   imageUrls?: Array<string> | null | undefined;
   /** Trimmed: 1 to 200 characters. */
   name: string;
-  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
-  price: number;
+  /**
+   * The price of one unit in the shop's currency, as a binary float; give `unitPriceAmount` instead (not both).
+   * @deprecated Use unitPriceAmount: the exact amount as text, as Money.amount gives it.
+   */
+  price?: number | null | undefined;
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: number;
+  /**
+   * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
+   * field otherwise). Required, unless the deprecated `price` is given.
+   */
+  unitPriceAmount?: string | null | undefined;
 };
 
 /** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
@@ -250,10 +265,18 @@ export type UpdateProductInput = {
   imageUrls?: Array<string> | null | undefined;
   /** Trimmed: 1 to 200 characters. */
   name: string;
-  /** The price of one unit in the shop's currency: 0 to 1,000,000, whole cents. */
-  price: number;
+  /**
+   * The price of one unit in the shop's currency, as a binary float; give `unitPriceAmount` instead (not both).
+   * @deprecated Use unitPriceAmount: the exact amount as text, as Money.amount gives it.
+   */
+  price?: number | null | undefined;
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: number;
+  /**
+   * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
+   * field otherwise). Required, unless the deprecated `price` is given.
+   */
+  unitPriceAmount?: string | null | undefined;
 };
 
 /** The profile as it should be; an unset field keeps its value. */

@@ -2,7 +2,6 @@
 // currency's minor unit) and as the client computes with it: in minor units, whole numbers, never in binary floats
 // (0.1 + 0.2 is not 0.3). The shop keeps amounts in hundredths (the gateway refuses a SHOP_CURRENCY with other minor
 // digits), and one shop has one currency: the amounts summed here are all in it.
-import { centsToDollars } from '../../../shop-rules/money';
 
 export interface Money {
   /** The exact decimal: "12.50". */
@@ -45,13 +44,4 @@ export function sumOf(amounts: readonly Money[], currencyCode: string): MoneyObj
 
 export function sameMoney(a: Money, b: Money): boolean {
   return a.minorUnits === b.minorUnits && a.currencyCode === b.currencyCode;
-}
-
-/**
- * The amount as the graph's Float inputs take it (checkout's expectedTotal; a product's price in the form): 1250 →
- * 12.5. Divided once from whole minor units, it is the nearest double to the decimal, which the gateway reads back
- * as exactly those minor units.
- */
-export function inputAmount(money: Money): number {
-  return centsToDollars(money.minorUnits);
 }

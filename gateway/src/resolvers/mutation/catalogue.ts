@@ -1,8 +1,8 @@
 // Mutations of the catalogue (admins): create, update, delete. Each change is published: to productUpdated, or, for
 // a deletion, to productRemoved.
 import { centsToDollars } from '../../../../shop-rules/money.js';
-import { type ProductForm, validateProductForm } from '../../../../shop-rules/product-rules.js';
-import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import { PRICE_REQUIRED, validateProductForm } from '../../../../shop-rules/product-rules.js';
+import type { CreateProductInput, MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
@@ -10,7 +10,12 @@ import type { RestProduct } from '../../rest/contract.js';
 import type { ProductBody } from '../../rest/products-api.js';
 import { withUserErrors } from './user-errors.js';
 
-const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
+const PRODUCT_FIELDS = ['name', 'description', 'unitPriceAmount', 'price', 'quantity', 'imageUrl', 'imageUrls'];
+
+const PRICE_TWICE = 'Give unitPriceAmount or price, not both';
+
+/** The input field the price came in: `unitPriceAmount` (exact text), or the deprecated Float `price`. */
+const priceFieldOf = (input: Pick<CreateProductInput, 'price' | 'unitPriceAmount'>) => (input.price != null && input.unitPriceAmount == null ? 'price' : 'unitPriceAmount');
 
 // For answers without a field (the plain contract): "Product not found" is about the id, as when the id is of
 // another type.
@@ -20,9 +25,15 @@ const PRODUCT_ID_HINT: [RegExp, string | null] = [/not found/i, 'id'];
  * The form as the contract takes it, after the rules of spec §5 (the REST service checks them again); refused with
  * every broken rule at once, and whatever `check` found before.
  */
-function productBody(form: ProductForm, check: InputCheck = new InputCheck()): ProductBody {
-  const valid = validateProductForm(form);
-  if (Array.isArray(valid)) check.refuse(...valid);
+function productBody(input: CreateProductInput, check: InputCheck = new InputCheck()): ProductBody {
+  // The price as exact text where the client sent it so, as dollars where it sent the deprecated Float; one of them.
+  const field = priceFieldOf(input);
+  const given = input.unitPriceAmount ?? input.price ?? undefined;
+  const twice = input.price != null && input.unitPriceAmount != null;
+  if (twice || given === undefined) check.add({ message: twice ? PRICE_TWICE : PRICE_REQUIRED, field });
+  // A price refused above is not judged again; the rules name it `price`, the client may have called it otherwise.
+  const valid = validateProductForm({ ...input, price: twice || given === undefined ? 0 : given });
+  if (Array.isArray(valid)) check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
   check.done();
   return {
     name: valid.name,
@@ -61,7 +72,7 @@ export async function publishProductsById(context: GatewayContext, ids: readonly
 
 export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'updateProduct' | 'deleteProduct'> = {
   createProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: PRODUCT_FIELDS }, async () => {
+    withUserErrors(input, { fields: PRODUCT_FIELDS, restFields: { price: priceFieldOf(input) } }, async () => {
       const product = (await context.api.products.create(productBody(input))) ?? null;
       if (product) {
         context.loaders.primeProducts([product]);
@@ -71,7 +82,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
     }),
 
   updateProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['id', ...PRODUCT_FIELDS], hints: [PRODUCT_ID_HINT] }, async () => {
+    withUserErrors(input, { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) }, hints: [PRODUCT_ID_HINT] }, async () => {
       const check = new InputCheck();
       const id = check.attempt(() => productIdOf(input.id, 'id'))!;
       const answer = await context.api.products.update(id, productBody(input, check));

@@ -1,7 +1,17 @@
 // Mutations of the cart, checkout and order status.
-import { nearestCents } from '../../../../shop-rules/money.js';
-import { CART_IS_EMPTY, checkCartQuantity, checkExpectedTotal, checkIdempotencyKey, checkShippingAddress, priceChanged } from '../../../../shop-rules/order-rules.js';
-import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import { centsToDollars, nearestCents } from '../../../../shop-rules/money.js';
+import {
+  CART_IS_EMPTY,
+  EXPECTED_TOTAL_TWICE,
+  checkCartChange,
+  checkCartQuantity,
+  checkExpectedTotal,
+  checkIdempotencyKey,
+  checkOrderTotal,
+  checkShippingAddress,
+  priceChanged,
+} from '../../../../shop-rules/order-rules.js';
+import type { CheckoutInput, MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
@@ -30,6 +40,45 @@ async function publishOrder(context: GatewayContext, order: RestOrder, audiences
   }
 }
 
+/**
+ * The cart limits (shop-rules' checkCartChange: at most 100 products, a total within what an order may cost), checked
+ * before a line changes where the implementation does not say it keeps them itself (`cart-limits`): on the cart and
+ * the product as they are now. `quantityAfter` is the line's new quantity from its current one (0: not in the cart);
+ * undefined leaves the check to the implementation (a line that is not there to change).
+ */
+async function checkCartLimits(context: GatewayContext, productId: number, quantityAfter: (current: number) => number | undefined): Promise<void> {
+  if (context.api.cart.keepsLimits()) return;
+  const [cart, product] = await Promise.all([context.loaders.cart.get(), context.loaders.productById.load(productId)]);
+  if (!product) return; // the implementation answers that it is not found
+  const items = cart.items ?? [];
+  const line = items.find((item) => item.productId === productId);
+  const quantity = quantityAfter(line?.quantity ?? 0);
+  if (quantity === undefined) return;
+  const before = { lines: items.length, totalCents: nearestCents(cartTotal(cart)) };
+  const after = {
+    lines: items.length + (line ? 0 : 1),
+    totalCents: before.totalCents - (line ? nearestCents(line.subtotal) : 0) + nearestCents(Number(product.price)) * quantity,
+  };
+  const violation = checkCartChange(before, after);
+  if (violation) throw new InputProblem(violation.message, violation.field);
+}
+
+/**
+ * The total the buyer reviewed, in cents, and the input field it came in: `expectedTotalAmount` (exact text, as
+ * Money.amount gave it) or the deprecated Float `expectedTotal`; never both. Undefined when neither is given.
+ */
+function expectedTotalOf(input: CheckoutInput, check: InputCheck): { cents: number | undefined; field: string } | undefined {
+  const amount = input.expectedTotalAmount ?? undefined;
+  const float = input.expectedTotal ?? undefined;
+  if (amount !== undefined && float !== undefined) {
+    check.add({ message: EXPECTED_TOTAL_TWICE, field: 'expectedTotalAmount' });
+    return { cents: undefined, field: 'expectedTotalAmount' };
+  }
+  if (amount !== undefined) return { cents: check.value(checkExpectedTotal(amount, 'expectedTotalAmount')), field: 'expectedTotalAmount' };
+  if (float !== undefined) return { cents: check.value(checkExpectedTotal(float)), field: 'expectedTotal' };
+  return undefined;
+}
+
 function changedCart(context: GatewayContext, cart: RestCart) {
   context.loaders.cart.prime(cart);
   return { cart };
@@ -45,6 +94,7 @@ export const shoppingMutations: Pick<
       const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
       const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
       check.done();
+      await checkCartLimits(context, productId, (current) => current + quantity);
       return changedCart(context, await context.api.cart.add(productId, quantity));
     }),
 
@@ -54,6 +104,7 @@ export const shoppingMutations: Pick<
       const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
       const quantity = check.value(checkCartQuantity(input.quantity))!;
       check.done();
+      await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
       return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
     }),
 
@@ -66,17 +117,27 @@ export const shoppingMutations: Pick<
     withUserErrors(input, {}, async () => changedCart(context, await context.api.cart.clear())),
 
   checkout: async (_root, { input }, context) => {
+    // The REST service names the total `expectedTotal`; the buyer's client may have sent it as `expectedTotalAmount`.
+    const totalField = input.expectedTotalAmount != null ? 'expectedTotalAmount' : 'expectedTotal';
     const answer = await withUserErrors(
       input,
-      { fields: ['shippingAddress', 'expectedTotal', 'idempotencyKey'], codeByRestCode: { PRICE_CHANGED: 'PRICE_CHANGED' } },
+      {
+        fields: ['shippingAddress', 'expectedTotal', 'expectedTotalAmount', 'idempotencyKey'],
+        restFields: { expectedTotal: totalField },
+        codeByRestCode: { PRICE_CHANGED: 'PRICE_CHANGED' },
+      },
       async () => {
         const check = new InputCheck();
         const shippingAddress = check.value(checkShippingAddress(input.shippingAddress))!;
-        const expectedTotal = input.expectedTotal ?? undefined;
-        const expectedCents = expectedTotal === undefined ? undefined : check.value(checkExpectedTotal(expectedTotal));
+        const expected = expectedTotalOf(input, check);
+        const expectedCents = expected?.cents;
         const idempotencyKey = input.idempotencyKey == null ? undefined : check.value(checkIdempotencyKey(input.idempotencyKey));
         check.done();
         const cart = await context.loaders.cart.get();
+        // Whoever implements the contract, no order is placed that costs more than an order may (a cart's prices may
+        // have risen since it was filled): refused on the cart just read, before anything is written.
+        const tooLarge = checkOrderTotal(nearestCents(cartTotal(cart)));
+        if (tooLarge) throw new InputProblem(tooLarge.message, tooLarge.field);
         // Where the implementation checks the total and answers keys itself (its answers say so), it does both inside
         // the checkout's transaction, a retried key's order first. Where it does not, the gateway checks here: an
         // implementation that does not would place an empty order, or charge a total the buyer never saw.
@@ -85,9 +146,10 @@ export const shoppingMutations: Pick<
           if (empty) throw new InputProblem(CART_IS_EMPTY, null);
           const totalCents = nearestCents(cartTotal(cart));
           if (expectedCents !== undefined && totalCents !== expectedCents) {
-            throw new InputProblem(priceChanged(totalCents, expectedCents), 'expectedTotal', 'PRICE_CHANGED');
+            throw new InputProblem(priceChanged(totalCents, expectedCents), totalField, 'PRICE_CHANGED');
           }
         }
+        const expectedTotal = expectedCents === undefined ? undefined : centsToDollars(expectedCents);
         const { order, replayed } = await context.api.orders.checkout(shippingAddress, { expectedTotal, idempotencyKey });
         context.loaders.primeOrders([order]);
         // The contract empties the cart at checkout; the answer says so without another call. A replayed order (this

@@ -24,7 +24,6 @@ import { Page } from '../../components/page';
 import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
 import { useFormats } from '../../lib/use-formats';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { inputAmount } from '../../lib/money';
 import type { OrderSuccessState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import { OrderReview } from './order-review';
@@ -185,10 +184,9 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
   const placeOrder = handleSubmit(async ({ shippingAddress }) => {
     setFailure(undefined);
     try {
-      // The total the buyer reviewed, whatever the cart holds by now: the shop refuses any other (PRICE_CHANGED).
-      // CheckoutInput.expectedTotal is a Float: made of the reviewed total's minor units, it is that total to the cent.
+      // The reviewed total exactly as the graph showed it (Money.amount, a Decimal: no float made of it).
       const { data } = await checkout({
-        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotal: inputAmount(reviewed.total), idempotencyKey: attemptKey } },
+        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotalAmount: reviewed.total.amount, idempotencyKey: attemptKey } },
       });
       const order = data?.checkout.order;
       if (order) {

@@ -64,7 +64,7 @@ describe('checkout', () => {
             query: CheckoutDocument,
             // The total the buyer reviewed, and this attempt's key.
             variables: ({ input }: { input: CheckoutInput }) =>
-              input.shippingAddress === '12 Order Street\nBerlin' && input.expectedTotal === 26.48 && /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
+              input.shippingAddress === '12 Order Street\nBerlin' && input.expectedTotalAmount === '26.48' && /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
           },
           delay: 40,
           result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
@@ -86,14 +86,14 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
 
-  it('expects the total it shows, to the cent (0.10 + 0.20 is 0.3, not 0.30000000000000004)', async () => {
+  it('expects the total it shows, exactly as shown (0.10 + 0.20 is "0.30", not 0.30000000000000004)', async () => {
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 2 }),
         checkoutPage([cartLine(1, 1, '0.10'), cartLine(2, 1, '0.20')]),
         {
-          request: { query: CheckoutDocument, variables: ({ input }: { input: CheckoutInput }) => input.expectedTotal === 0.3 },
+          request: { query: CheckoutDocument, variables: ({ input }: { input: CheckoutInput }) => input.expectedTotalAmount === '0.30' },
           result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
         },
       ],
@@ -246,8 +246,8 @@ describe('checkout', () => {
 
   it('places nothing when a change reached the shop but not the page: the refusal shows what changed, and asks again', async () => {
     const keys: string[] = [];
-    const sent = (expectedTotal: number) => ({ input }: { input: CheckoutInput }) => {
-      if (input.expectedTotal !== expectedTotal) return false;
+    const sent = (expectedTotalAmount: string) => ({ input }: { input: CheckoutInput }) => {
+      if (input.expectedTotalAmount !== expectedTotalAmount) return false;
       keys.push(input.idempotencyKey!);
       return true;
     };
@@ -257,7 +257,7 @@ describe('checkout', () => {
         sessionMock({ itemCount: 3 }),
         checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         {
-          request: { query: CheckoutDocument, variables: sent(26.48) },
+          request: { query: CheckoutDocument, variables: sent('26.48') },
           result: {
             data: {
               checkout: {
@@ -269,7 +269,7 @@ describe('checkout', () => {
                   {
                     __typename: 'UserError',
                     message: 'The total is now $1,000.99, not the $26.48 you reviewed: check your order and place it again',
-                    field: 'expectedTotal',
+                    field: 'expectedTotalAmount',
                     code: 'PRICE_CHANGED',
                   },
                 ],
@@ -278,7 +278,7 @@ describe('checkout', () => {
           },
         },
         {
-          request: { query: CheckoutDocument, variables: sent(1000.99) },
+          request: { query: CheckoutDocument, variables: sent('1000.99') },
           result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, total: money('1000.99') }, cart: cart([]), userErrors: [] } } },
         },
       ],

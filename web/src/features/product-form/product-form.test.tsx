@@ -51,6 +51,20 @@ describe('creating a product', () => {
     expect(currentPath()).toBe('/create');
   });
 
+  it('takes a name of one line, as the shop does, and says so beside the price’s own problem', async () => {
+    const { user } = renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: true })] });
+    await user.click(await screen.findByLabelText(/^Name/));
+    await user.paste('Gauze\tPads');
+    await user.type(screen.getByLabelText(/^Description/), 'Ten pads,\nsterile');
+    await user.type(screen.getByLabelText(/^Price/), '1.234');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '2');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Name must be a single line of text, without line breaks or control characters')).toBeInTheDocument();
+    expect(screen.getByText('Price can have at most 2 decimal places')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Description/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(currentPath()).toBe('/create');
+  });
+
   it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
     const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
     const { user } = renderApp({
@@ -64,7 +78,7 @@ describe('creating a product', () => {
               input: {
                 name: 'Wrist Splint',
                 description: 'Holds a wrist still',
-                price: 12.5,
+                unitPriceAmount: '12.5',
                 quantity: 7,
                 imageUrl: 'https://img.example/a.png',
                 imageUrls: ['https://img.example/a.png', '/images/b.svg'],
@@ -92,7 +106,7 @@ describe('creating a product', () => {
   });
 
   it('shows the shop’s refusal at its field, and “Failed to create product” when the shop cannot be reached', async () => {
-    const input = { name: 'Gauze', description: 'Sterile', price: 2, quantity: 3, imageUrl: null, imageUrls: [] };
+    const input = { name: 'Gauze', description: 'Sterile', unitPriceAmount: '2', quantity: 3, imageUrl: null, imageUrls: [] };
     const { user } = renderApp({
       path: '/create',
       mocks: [
@@ -124,6 +138,35 @@ describe('creating a product', () => {
     expect(currentPath()).toBe('/create');
   });
 
+  it('sends the price exactly as typed (unitPriceAmount "0.29", no float), and shows the shop’s refusal of it at the price field', async () => {
+    const input = { name: 'Swab', description: 'Sterile', unitPriceAmount: '0.29', quantity: 3, imageUrl: null, imageUrls: [] };
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: { query: CreateProductDocument, variables: { input } },
+          result: {
+            data: {
+              createProduct: {
+                __typename: 'CreateProductPayload',
+                product: null,
+                userErrors: [{ __typename: 'UserError', message: 'Price must be at most 1000000', field: 'unitPriceAmount', code: 'INVALID_INPUT' }],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Swab');
+    await user.type(screen.getByLabelText(/^Description/), 'Sterile');
+    await user.type(screen.getByLabelText(/^Price/), '0.29');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '3');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Price must be at most 1000000')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Price/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('is not offered to shoppers: /create leads home', async () => {
     renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: false }), listing] });
     expect(await screen.findByText('No products available')).toBeInTheDocument();
@@ -145,7 +188,7 @@ describe('editing a product', () => {
   });
 
   it('saves the changes and goes home; “Failed to update product” when that fails', async () => {
-    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', price: 19.99, quantity: 9, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] };
+    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', unitPriceAmount: '19.99', quantity: 9, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] };
     const { user } = renderApp({
       path: `/edit/${productId(5)}`,
       mocks: [
@@ -198,7 +241,7 @@ describe('the listing after saving', () => {
         {
           request: {
             query: CreateProductDocument,
-            variables: { input: { name: 'Wrist Splint', description: 'Holds a wrist still', price: 12.5, quantity: 7, imageUrl: null, imageUrls: [] } },
+            variables: { input: { name: 'Wrist Splint', description: 'Holds a wrist still', unitPriceAmount: '12.5', quantity: 7, imageUrl: null, imageUrls: [] } },
           },
           result: saved('createProduct', splint),
         },
@@ -226,7 +269,7 @@ describe('the listing after saving', () => {
 
   it('shows an edited product’s new price and stock at once, without loading the list again', async () => {
     const brace = product(5, { name: 'Knee Brace', description: 'Hinged', unitPrice: money('24.00'), quantity: 9, imageUrls: ['/images/knee.svg'] });
-    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', price: 19.99, quantity: 4, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg'] };
+    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', unitPriceAmount: '19.99', quantity: 4, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg'] };
     const { user } = renderApp({
       path: '/',
       mocks: [

@@ -5,13 +5,13 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { INVALID_IMAGE_URL, MAX_IMAGES, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
+import { INVALID_IMAGE_URL, MAX_IMAGES, checkPrice, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
+import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextAreaField, TextField } from '../../components/field';
 import { ProductImage } from '../../components/product-image';
 import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '../../gql/graphql';
-import { inputAmount } from '../../lib/money';
 import { showUserErrors, type UserErrorLike } from '../../lib/user-errors';
 import styles from './product-form.module.css';
 
@@ -46,7 +46,8 @@ export interface ProductFormValues {
 export interface ProductFields {
   name: string;
   description: string;
-  price: number;
+  /** The price as the admin typed it, exact text ("12.5"): the graph's Decimal, never a float made of it. */
+  unitPriceAmount: string;
   quantity: number;
   imageUrl: string | null;
   imageUrls: string[];
@@ -61,8 +62,8 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
-    // The number the input sends (price: Float), as an admin types it: 6.5.
-    price: String(inputAmount(product.unitPrice)),
+    // The exact amount the graph gave ("6.50"): saved unchanged, it is sent back as it came.
+    price: product.unitPrice.amount,
     quantity: String(product.quantity),
     imageUrl: main,
     imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),
@@ -102,12 +103,13 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
-    const price = Number(values.price);
+    // The price goes as the text typed (unitPriceAmount: a Decimal), checked by the same rule as the gateway's.
+    const unitPriceAmount = values.price.trim();
     const quantity = Number(values.quantity);
     const checked = validateProductForm({
       name: values.name,
       description: values.description,
-      price,
+      price: unitPriceAmount,
       quantity,
       imageUrl: values.imageUrl,
       imageUrls: values.imageUrls.map((entry) => entry.url),
@@ -120,8 +122,10 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
     const imageList = normaliseImages(values.imageUrl, values.imageUrls.map((entry) => entry.url));
     const imageUrls = Array.isArray(imageList) ? imageList : [];
     try {
-      const userErrors = await onSubmit({ name: checked.name, description: checked.description, price, quantity, imageUrl: imageUrls[0] ?? null, imageUrls });
-      const banner = showUserErrors(userErrors, setError, FORM_FIELDS);
+      const userErrors = await onSubmit({ name: checked.name, description: checked.description, unitPriceAmount, quantity, imageUrl: imageUrls[0] ?? null, imageUrls });
+      // The shop names the price by the input field it came in; on this form it is the price field.
+      const atFields = userErrors.map((error) => (error.field === 'unitPriceAmount' ? { ...error, field: 'price' } : error));
+      const banner = showUserErrors(atFields, setError, FORM_FIELDS);
       if (banner) setFailure(banner);
     } catch {
       setFailure(failureMessage);
@@ -131,7 +135,12 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       {failure && <Alert tone="error">{failure}</Alert>}
-      <TextField label="Name" required error={errors.name?.message} {...register('name', { validate: (value) => !!value.trim() || 'Name is required' })} />
+      <TextField
+        label="Name"
+        required
+        error={errors.name?.message}
+        {...register('name', { validate: (value) => (!value.trim() ? 'Name is required' : isSingleLine(value.trim()) || notSingleLine('Name')) })}
+      />
       <TextAreaField
         label="Description"
         required
@@ -148,14 +157,7 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
           step={0.01}
           required
           error={errors.price?.message}
-          {...register('price', {
-            validate: (value) => {
-              if (value.trim() === '') return 'Price is required';
-              const price = Number(value);
-              if (!Number.isFinite(price) || price < 0) return 'Price must be at least 0';
-              return /^\d+(\.\d{1,2})?$/.test(String(price)) || 'Price can have at most 2 decimal places';
-            },
-          })}
+          {...register('price', { validate: (value) => checkPrice(value.trim())?.message ?? true })}
         />
         <TextField
           label="Stock quantity"

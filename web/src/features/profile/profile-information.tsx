@@ -13,6 +13,7 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
 import { INVALID_PHONE_NUMBER, LANGUAGE_PATTERN, PHONE_PATTERN } from '../../../../shop-rules/account-rules';
+import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
 import {
   ProfileInformation_ViewerFragmentDoc,
   UpdateProfileDocument,
@@ -68,6 +69,9 @@ export const PROFILE_UPDATED = 'Profile updated successfully';
 
 // The shop's rule for phone numbers (shop-rules), checked here too, so a typo is pointed out before anything is sent.
 export { INVALID_PHONE_NUMBER };
+
+/** A name is one line, as the shop keeps it (shop-rules' text rules): a pasted tab or line break is pointed out here. */
+const oneLine = (label: string) => (value: string) => isSingleLine(value.trim()) || notSingleLine(label);
 
 /**
  * The languages offered, each also by region where the regions write dates and numbers differently ('en' writes
@@ -360,8 +364,8 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
           error={errors.phoneNumber?.message}
           {...register('phoneNumber', { validate: (value) => !value.trim() || PHONE_PATTERN.test(value.trim()) || INVALID_PHONE_NUMBER })}
         />
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { validate: oneLine('First name') })} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { validate: oneLine('Last name') })} />
         <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
         <FixedDetail label="Member since" value={formats.longDate(profile.createdAt)} />
       </div>

@@ -440,6 +440,22 @@ describe('the phone number', () => {
   });
 });
 
+describe('the names', () => {
+  it('are one line each, as the shop keeps them: a pasted tab is pointed out before anything is sent', async () => {
+    // No UpdateProfile answer is mocked: sending would end in “Failed to update profile”.
+    const { user } = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const firstName = screen.getByLabelText('First name');
+    await user.clear(firstName);
+    await user.click(firstName);
+    await user.paste('Ada\tLovelace');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name must be a single line of text, without line breaks or control characters')).toBeInTheDocument();
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Failed to update profile')).toBeNull();
+  });
+});
+
 describe('change password', () => {
   it('requires the three fields, then replaces the token with the new one and the session goes on', async () => {
     const { user } = renderApp({
