@@ -62,7 +62,39 @@ declare module 'fastify' {
 }
 
 /** Asked by load balancers every few seconds: at debug, so that they do not drown what people do. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/livez']);
+
+/**
+ * A dependency check for a probe: it answers within `timeoutMs` whatever the dependency does (false when it has not
+ * answered by then: to a load balancer a slow dependency is as good as none), probes arriving while one check is under
+ * way share it, and with `cacheMs` its result is kept that long (probes from many places cost one check a while).
+ */
+export function boundedCheck(check: (signal: AbortSignal) => Promise<boolean>, options: { timeoutMs: number; cacheMs?: number }): () => Promise<boolean> {
+  let underWay: Promise<boolean> | undefined;
+  let last: { at: number; ok: boolean } | undefined;
+  return () => {
+    if (last && options.cacheMs && Date.now() - last.at < options.cacheMs) return Promise.resolve(last.ok);
+    underWay ??= (async () => {
+      const controller = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          resolve(false);
+        }, options.timeoutMs);
+      });
+      try {
+        const ok = await Promise.race([check(controller.signal).catch(() => false), late]);
+        last = { at: Date.now(), ok };
+        return ok;
+      } finally {
+        clearTimeout(timer);
+        underWay = undefined;
+      }
+    })();
+    return underWay;
+  };
+}
 /** The web app's files (hashed, each page load fetches a dozen): at debug too, unless they fail. */
 const QUIET_PREFIXES = ['/assets/', '/images/'];
 

@@ -25,7 +25,7 @@ import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
-import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
+import { BODY_LIMIT_BYTES, bearerToken, boundedCheck, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
 import { graphqlDuration, graphqlOperations, metricsOn, operationLabel } from '../../config/metrics.js';
 import { traceRequests } from '../../config/tracing.js';
@@ -94,6 +94,10 @@ const badRequest = (error: GraphQLError) =>
 export interface GatewayOptions {
   logger?: FastifyServerOptions['logger'];
 }
+
+/** The longest /readyz waits for the REST service, and how long its answer is kept. */
+export const READINESS_TIMEOUT_MS = 1000;
+export const READINESS_CACHE_MS = 1000;
 
 /** Error codes that say the shop failed, not the client. */
 const SERVER_FAULTS = new Set(['INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE']);
@@ -320,22 +324,30 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     }),
   });
 
-  // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
+  // The probes (README, "Liveness and readiness"). /livez: the process answers, nothing else asked (a REST or Redis
+  // outage never gets a gateway restarted). /healthz, as before: 200 while it serves, `degraded` without Redis.
+  app.get('/livez', async () => ({ status: 'alive' }));
   app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
-  // Readiness, for a load balancer: can this instance answer the shop's questions now? The REST service must
-  // answer (any answer: another implementation of the contract may have no /healthz). Redis is reported but does
-  // not decide: without it queries and mutations go on, and a Redis outage reaches every gateway alike — taking
-  // them all out of the balancer would turn a degraded shop into a closed one.
-  app.get('/readyz', async (request, reply) => {
+  // /readyz, for a load balancer and the cluster's supervisor: can this instance answer the shop's questions now? The
+  // REST service must answer (any answer: another implementation of the contract may have no /healthz) within a
+  // second, and that answer is kept for a second, so a slow REST service makes no probe wait long and many probes
+  // cost one call. Redis is reported but does not decide: without it queries and mutations go on. When REST is down
+  // every gateway is unready at once: a load balancer should then keep sending to all of them (fail open), which
+  // answer at once with UPSTREAM_UNAVAILABLE, rather than to none (README).
+  const restAnswers = boundedCheck(
+    (signal) =>
+      rest.call({ deadline: signal }, { method: 'GET', path: '/healthz' }).then(
+        () => true,
+        (error: unknown) => error instanceof UpstreamRejection,
+      ),
+    { timeoutMs: READINESS_TIMEOUT_MS, cacheMs: READINESS_CACHE_MS },
+  );
+  app.get('/readyz', async (_request, reply) => {
     // Being stopped: the load balancer should send nothing more here.
     if (app.draining) return reply.code(503).send({ status: 'draining' });
-    const restReachable = await rest.call({ requestId: request.id }, { method: 'GET', path: '/healthz' }).then(
-      () => true,
-      (error: unknown) => error instanceof UpstreamRejection,
-    );
+    const restReachable = await restAnswers();
     const redis = pubsub.health();
-    const ready = restReachable;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
+    return reply.code(restReachable ? 200 : 503).send({ status: restReachable ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
   });
 
   await app.register(demoImagesPlugin, { rest });

@@ -236,6 +236,47 @@ describe('the REST service misbehaves', () => {
   });
 });
 
+describe('probes while the REST service is slow', () => {
+  it('answers /livez at once, and /readyz within a second (503) with one REST call for every probe, kept a second', async () => {
+    // A proxy of its own (the socket test above heals the shared one as its client closes), and the shop's own REST
+    // deadline (10 s): the probe's bound is its own.
+    const slow = await startFaultProxy(shop.rest.url);
+    const patient = await startGateway(shop.rest.url, { restUrl: slow.url });
+    try {
+      let restCalls = 0;
+      slow.inject({ meanwhile: async () => {
+        restCalls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      } }, /^\/healthz/);
+      const probe = async (path: string) => {
+        const started = performance.now();
+        const response = await fetch(patient.url.replace('/graphql', path));
+        return { status: response.status, body: await response.json(), ms: performance.now() - started };
+      };
+      const together = await Promise.all([probe('/readyz'), probe('/readyz'), probe('/readyz'), probe('/livez')]);
+      expect(together.map(({ status, body }) => [status, body])).toEqual([
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [200, { status: 'alive' }],
+      ]);
+      for (const readiness of together.slice(0, 3)) expect(readiness.ms).toBeGreaterThan(900);
+      for (const readiness of together.slice(0, 3)) expect(readiness.ms).toBeLessThan(2500);
+      expect(together[3]!.ms).toBeLessThan(500);
+      expect(restCalls).toBe(1);
+      // Asked again straight away: the answer kept, no new call.
+      const again = await probe('/readyz');
+      expect([again.status, again.ms < 500, restCalls]).toEqual([503, true, 1]);
+      // REST answers promptly again: ready once the kept answer is a second old.
+      slow.heal();
+      await expect.poll(async () => (await probe('/readyz')).status, { timeout: 5000, interval: 100 }).toBe(200);
+    } finally {
+      await patient.close();
+      await slow.close();
+    }
+  });
+});
+
 describe('refusals of the REST service', () => {
   it('answers a forged token with UNAUTHENTICATED where the viewer is read', async () => {
     const answer = await shop.graphql('{ viewer { username } }', {}, forgedAdminToken());
