@@ -27,7 +27,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, boundedCheck, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
-import { graphqlDuration, graphqlOperations, metricsOn, operationLabel } from '../../config/metrics.js';
+import { announceBuild, graphqlDuration, graphqlOperations, metricsOn, operationLabel, operationUpstreamCalls, redisConnected } from '../../config/metrics.js';
 import { traceRequests } from '../../config/tracing.js';
 import { operationTracing } from './operation-tracing.js';
 import { fromRoot } from '../../config/paths.js';
@@ -148,6 +148,7 @@ const operationLogging: ApolloServerPlugin<GatewayContext> = {
           const labels = { operation: operationLabel(operationName), type: operation?.operation ?? 'none' };
           graphqlOperations.inc({ ...labels, outcome });
           graphqlDuration.observe(labels, (performance.now() - started) / 1000);
+          if (details.upstream) operationUpstreamCalls.observe(labels, details.upstream.calls);
         }
       },
     };
@@ -200,12 +201,15 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   drainable(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'gateway');
+  announceBuild('gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, app.log);
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
+  // Events between gateways travel while both of the pub/sub's connections are up.
+  const forgetRedisGauge = config.redisUrl ? redisConnected.add(() => ({ gateway: pubsub.health() === 'ok' ? 1 : 0 })) : undefined;
   const schema = loadSchema();
   const trustedDocuments = loadTrustedDocuments(config.persistedDocuments);
 
@@ -362,6 +366,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   app.addHook('onClose', async () => {
     await apollo.stop();
     catalogueCache.close();
+    forgetRedisGauge?.();
     await pubsub.close();
     await socketCounts.close();
     await persistedQueries?.close();

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { drainable, logRequests, serverOptions } from '../../config/server.js';
 import { traceRequests } from '../../config/tracing.js';
+import { announceBuild } from '../../config/metrics.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
@@ -65,6 +66,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   drainable(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'rest', (request) => request.currentUser?.id);
+  announceBuild('rest');
 
   try {
     await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });
