@@ -48,6 +48,8 @@ export interface RestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Shows a generated admin password to the operator, once (on the terminal, or in a file of DATA_DIR). */
   announceAdminPassword?: (username: string, password: string) => void;
+  /** How often to look for a newer release's migrations (tests look more often than the 5 s default). */
+  migrationWatchMs?: number;
 }
 
 export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
@@ -69,7 +71,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   announceBuild('rest');
 
   try {
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart, migrationWatchMs: options.migrationWatchMs });
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);
