@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
-import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
+import { UpstreamRejection, UpstreamUnavailable, upstreamUnavailableLine } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { createCatalogueCache } from './catalogue-cache.js';
 import { resolvers } from './resolvers/index.js';
@@ -162,7 +162,7 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
+          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail, restInstance: original.instance }, upstreamUnavailableLine(original));
           else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
         }
       },

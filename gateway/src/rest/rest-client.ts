@@ -89,10 +89,13 @@ export class RestClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   readonly origin: string;
+  /** host:port of REST_URL, as the log names it. */
+  readonly host: string;
 
   constructor(restUrl: string, options: RestClientOptions) {
     const url = new URL(restUrl);
     this.origin = url.origin;
+    this.host = url.host;
     this.basePath = url.pathname.replace(/\/+$/, '');
     // undici's own timers, not an AbortSignal per call: they cost nothing per request.
     this.pool = new Pool(url.origin, {
@@ -130,7 +133,7 @@ export class RestClient {
       headers['content-type'] = 'application/json';
     }
     const what = `${call.method} ${call.path}`;
-    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`);
+    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`, this.host);
     if (caller.budget) {
       if (caller.budget.remaining <= 0) throw new OperationTooLarge(caller.budget.limit);
       caller.budget.remaining -= 1;
@@ -171,8 +174,8 @@ export class RestClient {
       text = await response.body.text();
     } catch (error) {
       const failure = caller.deadline?.aborted
-        ? new UpstreamUnavailable(`${what}: the operation's deadline passed`)
-        : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+        ? new UpstreamUnavailable(`${what}: the operation's deadline passed`, this.host)
+        : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`, this.host);
       span?.setStatus({ code: SpanStatusCode.ERROR, message: failure.detail });
       throw failure;
     } finally {
@@ -192,7 +195,11 @@ export class RestClient {
         upstreamDuration.observe({ method: call.method, route }, ms / 1000);
       }
     }
-    if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
+    if (status >= 500) {
+      // A proxy in front (the cluster's nginx) names the instance it passed the call to, or tried.
+      const passedTo = answerHeaders['x-upstream-address'];
+      throw new UpstreamUnavailable(`${what}: answered ${status}`, typeof passedTo === 'string' && passedTo ? `${passedTo} (through ${this.host})` : this.host);
+    }
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(status, text);
