@@ -261,7 +261,7 @@ export function runServers(
     const servers = await start();
     const log = servers.at(-1)!.app.log;
     let stopping: { at: number } | undefined;
-    const stop = (reason: { signal?: NodeJS.Signals; err?: unknown }) => {
+    const stop = (reason: { signal?: NodeJS.Signals; err?: unknown; why?: string }) => {
       if (stopping) {
         // Ctrl-C reaches npm and the shop together, and npm passes it on too: one stop, not two. A signal sent again
         // later is someone insisting: stop at once.
@@ -271,6 +271,7 @@ export function runServers(
       }
       stopping = { at: Date.now() };
       if (reason.err) log.error({ err: reason.err }, 'shutting down after an error');
+      else if (reason.why) log.warn({ graceMs }, `shutting down: ${reason.why}; finishing what is in flight`);
       else log.info({ signal: reason.signal, graceMs }, 'shutting down: finishing what is in flight');
       // The hard stop, should draining itself hang: a little after the grace period.
       setTimeout(() => {
@@ -293,6 +294,22 @@ export function runServers(
     };
     // Listeners that stay: a signal never finds the process without one (which would end it on the spot).
     for (const signal of STOP_SIGNALS) process.on(signal, () => stop({ signal }));
+    // SIGHUP: the terminal or the shell that started this server has gone (a closed window, an ssh session ended,
+    // `nohup … &` and the shell's exit). On a terminal that is the end of its session: stop as Ctrl-C would. Otherwise
+    // (nohup, output to a file) it is no reason to stop: say so once and run on (Node itself would end the process on
+    // the spot, whatever nohup asked). A server has nothing to reload: SIGTERM stops it.
+    process.on('SIGHUP', () => {
+      if (process.stdout.isTTY) stop({ why: 'SIGHUP (the terminal closed)' });
+      else log.warn('SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)');
+    });
+    // Started by a parent that keeps a channel open to it (the cluster's supervisor, deploy/cluster.mjs; `node
+    // --watch` under npm run dev): should that parent die without stopping it (kill -9), the channel closes and the
+    // server stops rather than run on, orphaned, holding its port. Started any other way (npm, nohup, systemd), a
+    // server has no such channel and outlives whatever started it.
+    if (process.channel) {
+      process.channel.unref();
+      process.once('disconnect', () => stop({ why: 'the process that supervised this server (its IPC channel) has gone' }));
+    }
     process.on('uncaughtException', (err) => stop({ err }));
     process.on('unhandledRejection', (err) => stop({ err }));
     for (const server of servers) {
