@@ -250,7 +250,33 @@ export function runServers(
   onListening?: (servers: ServerToRun[]) => void,
   onStopped?: () => void,
 ): void {
+  let servers: ServerToRun[] = [];
+  let listening = false;
+  let stop: ((reason: { signal?: NodeJS.Signals; err?: unknown; why?: string }) => void) | undefined;
   const main = async () => {
+    // Started by a parent that keeps a channel open to it (the cluster's supervisor, deploy/cluster.mjs; `node
+    // --watch` under npm run dev): should that parent die without stopping it (kill -9), the channel closes and the
+    // server stops rather than run on, orphaned, holding its port. Started any other way (npm, nohup, systemd), a
+    // server has no such channel and outlives whatever started it.
+    if (process.channel) {
+      process.channel.unref();
+      process.once('disconnect', () => (stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1)));
+      // The supervisor's probes (deploy/cluster.mjs), over the channel: its instances share one port with the instance
+      // they replace, so an HTTP probe could not choose which of them answers. /livez is answered from the event loop
+      // at once; /readyz as the servers answer it (503 until they listen). Listening from the start: a question asked
+      // while the servers are being built is answered, not lost.
+      process.on('message', (message: unknown) => {
+        const probe = message as { medshop?: string; id?: number; path?: string } | null;
+        if (probe?.medshop !== 'probe') return;
+        const answer = (status: number) => process.send?.({ medshop: 'probe', id: probe.id, status });
+        if (probe.path === '/livez') return answer(200);
+        if (!listening) return answer(503);
+        Promise.all(servers.map(({ app }) => app.inject({ method: 'GET', url: '/readyz' }))).then(
+          (answers) => answer(Math.max(...answers.map((ready) => ready.statusCode))),
+          () => answer(500),
+        );
+      });
+    }
     const typo = misspelledSetting(process.env);
     if (typo) throw new ConfigError(typo);
     // Before the servers are built: they trace their requests and statements only when it is on.
@@ -258,10 +284,10 @@ export function runServers(
     const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
     const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
     const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
-    const servers = await start();
+    servers = await start();
     const log = servers.at(-1)!.app.log;
     let stopping: { at: number } | undefined;
-    const stop = (reason: { signal?: NodeJS.Signals; err?: unknown; why?: string }) => {
+    stop = (reason) => {
       if (stopping) {
         // Ctrl-C reaches npm and the shop together, and npm passes it on too: one stop, not two. A signal sent again
         // later is someone insisting: stop at once.
@@ -293,25 +319,17 @@ export function runServers(
       );
     };
     // Listeners that stay: a signal never finds the process without one (which would end it on the spot).
-    for (const signal of STOP_SIGNALS) process.on(signal, () => stop({ signal }));
+    for (const signal of STOP_SIGNALS) process.on(signal, () => stop?.({ signal }));
+    process.on('uncaughtException', (err) => stop?.({ err }));
+    process.on('unhandledRejection', (err) => stop?.({ err }));
     // SIGHUP: the terminal or the shell that started this server has gone (a closed window, an ssh session ended,
     // `nohup … &` and the shell's exit). On a terminal that is the end of its session: stop as Ctrl-C would. Otherwise
     // (nohup, output to a file) it is no reason to stop: say so once and run on (Node itself would end the process on
     // the spot, whatever nohup asked). A server has nothing to reload: SIGTERM stops it.
     process.on('SIGHUP', () => {
-      if (process.stdout.isTTY) stop({ why: 'SIGHUP (the terminal closed)' });
+      if (process.stdout.isTTY) stop?.({ why: 'SIGHUP (the terminal closed)' });
       else log.warn('SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)');
     });
-    // Started by a parent that keeps a channel open to it (the cluster's supervisor, deploy/cluster.mjs; `node
-    // --watch` under npm run dev): should that parent die without stopping it (kill -9), the channel closes and the
-    // server stops rather than run on, orphaned, holding its port. Started any other way (npm, nohup, systemd), a
-    // server has no such channel and outlives whatever started it.
-    if (process.channel) {
-      process.channel.unref();
-      process.once('disconnect', () => stop({ why: 'the process that supervised this server (its IPC channel) has gone' }));
-    }
-    process.on('uncaughtException', (err) => stop({ err }));
-    process.on('unhandledRejection', (err) => stop({ err }));
     for (const server of servers) {
       try {
         await server.app.listen({ host: server.host, port: server.port });
@@ -330,6 +348,7 @@ export function runServers(
       log.info(`metrics at http://${metricsHost}:${metricsPort}/metrics`);
     }
     if (tracing) log.info(`traces sent to ${tracing.destination}`);
+    listening = true;
     onListening?.(servers);
   };
   main().catch((error: unknown) => {

@@ -84,6 +84,7 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
+      log: () => undefined,
     });
   });
   afterAll(async () => {
