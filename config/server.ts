@@ -1,5 +1,6 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import net from 'node:net';
@@ -260,6 +261,10 @@ export function runServers(
     // server has no such channel and outlives whatever started it.
     if (process.channel) {
       process.channel.unref();
+      // The cluster's servers are workers of Node's cluster module, which would end a worker on the spot when its
+      // primary goes, cutting what is in flight: this one drains instead, as on SIGTERM (the flag is what the module
+      // looks at to tell an expected disconnect from that).
+      if (cluster.worker) cluster.worker.exitedAfterDisconnect = true;
       process.once('disconnect', () => (stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1)));
       // The supervisor's probes (deploy/cluster.mjs), over the channel: its instances share one port with the instance
       // they replace, so an HTTP probe could not choose which of them answers. /livez is answered from the event loop
