@@ -206,6 +206,11 @@ export async function drain(app: FastifyInstance, deadline: number): Promise<voi
   await app.close();
 }
 
+/** SHUTDOWN_GRACE_MS's default: how long a stopping server waits for what is in flight. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 15_000;
+/** A stopping server ends itself at once this long after its grace period, should draining hang. */
+export const HARD_STOP_AFTER_GRACE_MS = 5_000;
+
 /** What stops the servers: Ctrl-C, and a service manager's or orchestrator's stop. */
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 /** Copies of one signal arrive within this of each other (from the terminal and from npm passing it on). */
@@ -286,7 +291,7 @@ export function runServers(
     if (typo) throw new ConfigError(typo);
     // Before the servers are built: they trace their requests and statements only when it is on.
     const tracing = await startTracing(serviceName);
-    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
+    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_GRACE_MS);
     const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
     const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
     servers = await start();
@@ -308,7 +313,7 @@ export function runServers(
       setTimeout(() => {
         log.error({ graceMs }, 'shutdown took longer than the grace period: stopping at once');
         process.exit(1);
-      }, graceMs + 5_000).unref();
+      }, graceMs + HARD_STOP_AFTER_GRACE_MS).unref();
       const deadline = Date.now() + graceMs;
       void (async () => {
         for (const { app } of [...servers].reverse()) await drain(app, deadline);

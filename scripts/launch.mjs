@@ -66,6 +66,10 @@ function compileServersOnce() {
       fs.mkdirSync(lock);
       break;
     } catch (error) {
+      // A release installed read-only (the systemd units' ProtectSystem=strict) is built before it is started.
+      if (error.code === 'EROFS' || error.code === 'EACCES' || error.code === 'EPERM') {
+        fail(`The servers are not built (dist/ is missing or older than the sources) and ${root} cannot be written here: run \`npm run build\` there first.`);
+      }
       if (error.code !== 'EEXIST') throw error;
       // A lock older than a few minutes was left by a compile that was killed.
       if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
