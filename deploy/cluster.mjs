@@ -522,8 +522,12 @@ ${site.replace(/^/gm, '    ')}
         counts.shed[slot.name] = 0;
         await applyNginx().catch((error) => say(error.message));
       }
+      const letGoAt = Date.now();
       await letGo(old);
-      say(`${slot.name} replaced: ${old ? `pid ${old.pid}` : 'nothing was running'} → pid ${next.pid} on port ${slot.port}`);
+      say(
+        `${slot.name} replaced: ${old ? `pid ${old.pid}` : 'nothing was running'} → pid ${next.pid} on port ${slot.port} ` +
+          `(ready ${seconds(next.readyAt - next.startedAt)} after its start${old ? `; the old one drained in ${seconds(Date.now() - letGoAt)}` : ''})`,
+      );
       return undefined;
     } finally {
       slot.replacing = false;

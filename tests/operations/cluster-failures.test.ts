@@ -395,7 +395,9 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     await expect.poll(async () => (await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[0])).body, { timeout: 20_000 }).toEqual({
       data: { viewer: { username: 'failures-shopper-0', cart: { itemCount: 0 } } },
     });
+    const reloadFrom = lines.length;
     expect(await cluster.reload()).toBe(true);
+    figures.push(`a reload (every server replaced in turn, no load): ${lines.slice(reloadFrom).map((said) => said.text).filter((text) => / replaced: | done /.test(text)).join('; ')}`);
     for (const [name, pid] of before) if (name !== 'nginx') expect(cluster.parts.get(name)!.pid).not.toBe(pid);
     expect((await graphql('{ viewer { username } }', {}, tokens[1])).body).toEqual({ data: { viewer: { username: 'failures-shopper-1' } } });
     const metrics = await supervisorMetrics();
