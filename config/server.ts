@@ -273,14 +273,18 @@ export function runServers(
       process.once('disconnect', () => (stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1)));
       // The supervisor's probes (deploy/cluster.mjs), over the channel: its instances share one port with the instance
       // they replace, so an HTTP probe could not choose which of them answers. /livez is answered from the event loop
-      // at once; /readyz as the servers answer it (503 until they listen). Listening from the start: a question asked
-      // while the servers are being built is answered, not lost.
+      // at once; /started once the servers listen; /readyz as the servers answer it (503 until they listen). Listening
+      // from the start: a question asked while the servers are being built is answered, not lost.
       process.on('message', (message: unknown) => {
         const probe = message as { medshop?: string; id?: number; path?: string } | null;
         if (probe?.medshop !== 'probe') return;
-        const answer = (status: number) => process.send?.({ medshop: 'probe', id: probe.id, status });
+        const answer = (status: number) => {
+          if (process.connected) process.send?.({ medshop: 'probe', id: probe.id, status }, undefined, {}, () => undefined);
+        };
         if (probe.path === '/livez') return answer(200);
         if (!listening) return answer(503);
+        // Listening (after a crash, the supervisor wants it serving again, whether or not what it needs answers yet).
+        if (probe.path === '/started') return answer(200);
         Promise.all(servers.map(({ app }) => app.inject({ method: 'GET', url: '/readyz' }))).then(
           (answers) => answer(Math.max(...answers.map((ready) => ready.statusCode))),
           () => answer(500),

@@ -407,12 +407,15 @@ ${site.replace(/^/gm, '    ')}
     });
   }
 
-  /** 'ready' once it answers /readyz with 200; 'ended' if it ends first; 'late' after readyTimeoutMs. */
-  async function readiness(instance) {
+  /**
+   * 'ready' once it answers /readyz (or, for `/started`, once it listens) with 200; 'ended' if it ends first; 'late'
+   * after readyTimeoutMs.
+   */
+  async function readiness(instance, pathname = '/readyz') {
     for (;;) {
       if (instance.exited || stopped || instance.stopping) return 'ended';
       if (Date.now() - instance.startedAt > rules.readyTimeoutMs) return 'late';
-      if ((await ask(instance, '/readyz', 1_000)) === 200) {
+      if ((await ask(instance, pathname, 1_000)) === 200) {
         instance.readyAt = Date.now();
         return 'ready';
       }
@@ -465,15 +468,17 @@ ${site.replace(/^/gm, '    ')}
     if (stopped || slot.current || slot.replacing) return;
     const instance = spawnInstance(slot);
     makeCurrent(slot, instance);
-    const outcome = await readiness(instance);
+    // Nothing runs in its place: once it listens it is better than nothing, even while what it needs does not answer
+    // (a gateway during a REST outage still answers, UPSTREAM_UNAVAILABLE), so that is all it is waited for here.
+    const outcome = await readiness(instance, '/started');
     if (outcome === 'late') {
-      say(`${slot.name} (pid ${instance.pid}) was not ready within ${seconds(rules.readyTimeoutMs)} of its start: killing it`);
+      say(`${slot.name} (pid ${instance.pid}) did not listen within ${seconds(rules.readyTimeoutMs)} of its start: killing it`);
       instance.child.kill('SIGKILL');
       return;
     }
     if (outcome !== 'ready') return; // it ended: instanceEnded said so and decided what next
     counts.restarts[slot.name] += 1;
-    say(`${slot.name} is back: pid ${instance.pid} on port ${slot.port}, ready ${seconds(instance.readyAt - instance.startedAt)} after its start`);
+    say(`${slot.name} is back: pid ${instance.pid} on port ${slot.port}, serving ${seconds(instance.readyAt - instance.startedAt)} after its start`);
     if (slot.shed) {
       slot.shed = false;
       counts.shed[slot.name] = 0;
