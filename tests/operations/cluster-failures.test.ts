@@ -324,7 +324,7 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       const failed = during.filter((outcome) => !outcome.ok && outcome.endedAt >= killedAt);
       const firstAnswered = Math.min(...during.filter((outcome) => outcome.ok && outcome.startedAt > killedAt).map((outcome) => outcome.endedAt));
       figures.push(
-        `kill -9 of ${part} under load: back (ready) after ${seconds(backAt - killedAt)}; ${failed.length} requests failed` +
+        `kill -9 of ${part} under load: back (serving) after ${seconds(backAt - killedAt)}; ${failed.length} requests failed` +
           `${failed.length ? ` (${[...new Set(failed.map((outcome) => outcome.what))].join(', ')})` : ''}; the first answer after the kill ${seconds(firstAnswered - killedAt)} after it`,
       );
       // A gateway's or a REST service's twin answers meanwhile: only what was on its way through the killed one fails.
