@@ -11,12 +11,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type Cluster, type ClusterPorts, startCluster } from '../../deploy/cluster.mjs';
 import { type OwnPostgres, ownPostgresMissing, startOwnPostgres } from '../helpers/own-postgres.js';
 import { redisReachable } from '../helpers/redis.js';
 import { PROJECT_ROOT } from '../helpers/launched.js';
 import { freePort } from '../helpers/server-process.js';
+import { ask, listen } from '../helpers/socket-feed.js';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -231,6 +234,38 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     // Its REST calls, on whichever REST service answered each, carry the same id.
     const restLines = [...logLines('rest-1'), ...logLines('rest-2')].filter((entry) => entry.reqId === requestId);
     expect(restLines.map((entry) => entry.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/users\/profile 200 /), expect.stringMatching(/^GET \/api\/cart 200 /)]));
+  });
+
+  it('keeps a quiet WebSocket open past the time nginx gives an HTTP request (only sockets get an hour)', async () => {
+    const closes: number[] = [];
+    const socket = createClient({
+      url: `${cluster.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${tokens[3]}` },
+      lazy: false,
+      retryAttempts: 0,
+      on: { closed: (event) => void closes.push((event as { code: number }).code) },
+    });
+    try {
+      const feed = listen(socket, 'subscription { messageAdded { content senderUsername } }');
+      await ask(socket, '{ viewer { username } }');
+      const quietSince = Date.now();
+      // Nothing on the socket for longer than nginx waits on a gateway over HTTP (REQUEST_TIMEOUT_MS + 5 s).
+      await expect.poll(() => Date.now() - quietSince, { timeout: 20_000, interval: 250 }).toBeGreaterThan(REQUEST_TIMEOUT_MS + 5_000 + 1_000);
+      expect(closes).toEqual([]);
+      const room = await graphql('mutation { createChatRoom(input: { participantUsername: "failures-shopper-3" }) { room { id } } }', {}, tokens[4]);
+      const roomId = room.body.data.createChatRoom.room.id as string;
+      // The subscription is registered with Redis a moment after the socket answers: until it is, a message is missed.
+      let arrived;
+      for (let attempt = 1; !arrived && attempt <= 40; attempt += 1) {
+        await graphql('mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }', { input: { roomId, content: `still there ${attempt}` } }, tokens[4]);
+        arrived = await feed.nextMatching((event) => /^still there/.test(event.data?.messageAdded?.content), 250);
+      }
+      expect(arrived?.data).toEqual({ messageAdded: { content: expect.stringMatching(/^still there \d+$/), senderUsername: 'failures-shopper-4' } });
+      feed.stop();
+    } finally {
+      await socket.dispose();
+    }
   });
 
   it('writes a few hundred bytes of log per request, all parts together', async () => {
