@@ -67,3 +67,4 @@ export function startCluster(options: {
 export function clusterPorts(base: number): Required<ClusterPorts>;
 export function nginxTimeouts(env: NodeJS.ProcessEnv): { GATEWAY_TIMEOUT: string; REST_TIMEOUT: string };
 export function fillTemplate(values: Record<string, string>): string;
+export function wholeNginxConf(dir: string, site: string, more?: string): string;

@@ -126,6 +126,29 @@ export function fillTemplate(values) {
 }
 
 /**
+ * A whole nginx.conf of its own around the site (the filled-in template) and `more` (other server blocks): paths in
+ * `dir` only (its pid, its error log in dir/logs, its temporary folders), nothing of the system's.
+ */
+export function wholeNginxConf(dir, site, more = '') {
+  const temp = (name) => path.join(dir, 'temp', name);
+  return `# Written by deploy/cluster.mjs from deploy/nginx/medshop.conf.template.
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'logs', 'nginx-error.log')} warn;
+events { worker_connections 4096; }
+http {
+    # Nothing is written here (bodies and answers stay in memory: see the template), but nginx wants the folders.
+    client_body_temp_path ${temp('body')};
+    proxy_temp_path ${temp('proxy')};
+    fastcgi_temp_path ${temp('fastcgi')};
+    uwsgi_temp_path ${temp('uwsgi')};
+    scgi_temp_path ${temp('scgi')};
+${`${site}\n${more}`.replace(/^(?=.)/gm, '    ')}
+}
+`;
+}
+
+/**
  * Starts the cluster and supervises it. `env` is every part's environment (DATABASE_URL and REDIS_URL at least);
  * `ports` where each listens (`metrics`, optional: each server's METRICS_PORT, in the order rest-1, rest-2, gateway-1,
  * gateway-2; `supervisor`, optional: the supervisor's own metrics). `dir` holds nginx's configuration, every log
@@ -194,7 +217,6 @@ export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', 
   const confFile = path.join(dir, 'nginx.conf');
   const nginxConf = () => {
     const address = (slot) => `127.0.0.1:${slot.port}${slot.shed ? ' down' : ''}`;
-    const temp = (name) => path.join(dir, 'temp', name);
     const site = fillTemplate({
       PUBLIC_ADDRESS: `${publicHost}:${ports.public}`,
       REST_ADDRESS: `127.0.0.1:${ports.restProxy}`,
@@ -205,28 +227,17 @@ export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', 
       ACCESS_LOG: path.join(dir, 'logs', 'nginx-access.log'),
       ...timeouts,
     });
-    return `# Written by deploy/cluster.mjs from deploy/nginx/medshop.conf.template.
-worker_processes 1;
-pid ${nginxPidFile};
-error_log ${path.join(dir, 'logs', 'nginx-error.log')} warn;
-events { worker_connections 4096; }
-http {
-    # Nothing is written here (bodies and answers stay in memory: see the template), but nginx wants the folders.
-    client_body_temp_path ${temp('body')};
-    proxy_temp_path ${temp('proxy')};
-    fastcgi_temp_path ${temp('fastcgi')};
-    uwsgi_temp_path ${temp('uwsgi')};
-    scgi_temp_path ${temp('scgi')};
-${site.replace(/^/gm, '    ')}
-    # The supervisor's own question: which configuration does the nginx on these ports run (this cluster's, ${runId})?
-    server {
-        listen 127.0.0.1:${ports.restProxy};
-        server_name medshop-cluster-control;
-        access_log off;
-        location = /generation { return 200 "$medshop_cluster_generation"; }
-    }
-}
-`;
+    return wholeNginxConf(
+      dir,
+      site,
+      `# The supervisor's own question: which configuration does the nginx on these ports run (this cluster's, ${runId})?
+server {
+    listen 127.0.0.1:${ports.restProxy};
+    server_name medshop-cluster-control;
+    access_log off;
+    location = /generation { return 200 "$medshop_cluster_generation"; }
+}`,
+    );
   };
   /** Writes the configuration (a new generation when it changed); answers the generation nginx should answer. */
   const writeNginxConf = () => {
