@@ -33,6 +33,7 @@ export interface Supervision {
   probeIntervalMs: number;
   probeTimeoutMs: number;
   shedAfterMs: number;
+  restoreAfterMs: number;
   killAfterMs: number;
   readyTimeoutMs: number;
 }

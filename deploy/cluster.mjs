@@ -40,6 +40,8 @@ export const SUPERVISION = {
   probeTimeoutMs: 1_000,
   /** A server that has not answered /livez for this long is taken out of nginx (while its twin serves). */
   shedAfterMs: 3_000,
+  /** ... and put back once it has answered again for this long (a process just resumed still runs late timers). */
+  restoreAfterMs: 2_000,
   /** ... and for this long, killed (-9) and started again. */
   killAfterMs: 60_000,
   /** A new instance must be ready (/readyz) within this. */
@@ -372,7 +374,7 @@ server {
     const worker = cluster.fork({ ...shared, ...own });
     fs.closeSync(output);
     const child = worker.process;
-    const instance = { name: slot.name, worker, child, pid: child.pid, port: slot.port, logFile, startedAt: Date.now(), readyAt: undefined, exited: undefined, stopping: false, lastWords: [], silentSince: undefined, probing: false, asked: new Map(), asks: 0 };
+    const instance = { name: slot.name, worker, child, pid: child.pid, port: slot.port, logFile, startedAt: Date.now(), readyAt: undefined, exited: undefined, stopping: false, lastWords: [], silentSince: undefined, answeringSince: undefined, probing: false, asked: new Map(), asks: 0 };
     // What it writes to stderr (a failed start's one line, a crash's error) goes to its log, and its last lines are
     // kept: they say why it ended.
     const errors = fs.createWriteStream(logFile, { flags: 'a' });
@@ -601,15 +603,21 @@ server {
     instance.probing = false;
     if (slot.current !== instance || instance.stopping || instance.exited || stopped) return;
     if (answered) {
-      if (instance.silentSince !== undefined && slot.shed) {
+      if (instance.silentSince === undefined) return;
+      if (slot.shed) {
+        // Back in nginx once it has answered steadily for a while, not at its first answer.
+        instance.answeringSince ??= askedAt;
+        if (Date.now() - instance.answeringSince < rules.restoreAfterMs) return;
         slot.shed = false;
         counts.shed[slot.name] = 0;
-        say(`${slot.name} (pid ${instance.pid}) answers again after ${seconds(Date.now() - instance.silentSince)}: back in nginx`);
+        say(`${slot.name} (pid ${instance.pid}) answers again, for ${seconds(Date.now() - instance.answeringSince)} now, after ${seconds(instance.answeringSince - instance.silentSince)} of silence: back in nginx`);
         await applyNginx().catch((error) => say(error.message));
       }
       instance.silentSince = undefined;
+      instance.answeringSince = undefined;
       return;
     }
+    instance.answeringSince = undefined;
     instance.silentSince ??= askedAt;
     const silent = Date.now() - instance.silentSince;
     const twin = twinOf(slot);

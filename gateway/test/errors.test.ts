@@ -187,6 +187,26 @@ describe('the REST service misbehaves', () => {
     expect(JSON.stringify(answer)).not.toMatch(/PSQLException|db-primary|5432/);
   });
 
+  it('sends a GET again once when its connection is closed under it (a proxy closing idle ones), but not a POST without an idempotency key', async () => {
+    // A shopper of its own: the cart line it adds stays out of the other tests' way.
+    const shopper = await shop.user('dropped-connection');
+    const cart = '{ viewer { cart { itemCount } } }';
+    const before = (await proxied.graphql(cart, {}, shopper)).data.viewer.cart.itemCount as number;
+    shop.resetCalls();
+    proxy.inject({ drop: true, once: true }, /^\/api\/cart$/);
+    expect((await proxied.graphql(cart, {}, shopper)).data).toEqual({ viewer: { cart: { itemCount: before } } });
+    // The dropped one never reached the REST service; the second did.
+    expect(shop.calls.filter((call) => call === 'GET /api/cart')).toHaveLength(1);
+
+    proxy.inject({ drop: true, once: true }, /^\/api\/cart\/items/);
+    const add = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
+    const refused = await proxied.graphql(add, { id: productId }, shopper);
+    expect(refused.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    // Not sent again: the cart is as it was, and the same mutation, sent by the client again, adds one.
+    expect((await proxied.graphql(cart, {}, shopper)).data.viewer.cart.itemCount).toBe(before);
+    expect((await proxied.graphql(add, { id: productId }, shopper)).data.addToCart.cart.itemCount).toBe(before + 1);
+  });
+
   it('answers UPSTREAM_UNAVAILABLE when the connection is dropped, and serves again once the REST service does', async () => {
     proxy.inject({ drop: true });
     const failed = await proxied.graphql(PRODUCT, { id: productId }, buyer);

@@ -77,6 +77,12 @@ function rejectionOf(status: number, body: string): UpstreamRejection {
   return new UpstreamRejection(status, `The request was refused (${status})`);
 }
 
+/** The connection went away under the call (reset, or closed by the other side), rather than the call failing. */
+function closedUnder(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
+}
+
 function describeFailure(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: string }).code;
@@ -160,18 +166,30 @@ export class RestClient {
       }
     }
     const started = performance.now();
+    // A kept-alive connection the other side closed just as this call went out on it (nginx closes its idle ones when
+    // it reloads its configuration) fails the call with no answer: a call that is safe to make twice is made once more,
+    // on a fresh connection. A POST is only when it carries an Idempotency-Key (the REST service answers a repeat as
+    // the first): a message or a cart line must not be added twice.
+    const repeatable = call.method !== 'POST' || 'idempotency-key' in (call.headers ?? {});
     try {
-      const response = await this.pool.request({
-        method: call.method,
-        path: `${this.basePath}${call.path}${queryString(call.query)}`,
-        headers,
-        body,
-        ...(caller.deadline ? { signal: caller.deadline } : {}),
-      });
-      status = response.statusCode;
-      answerHeaders = response.headers;
-      contentType = String(response.headers['content-type'] ?? '');
-      text = await response.body.text();
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const response = await this.pool.request({
+            method: call.method,
+            path: `${this.basePath}${call.path}${queryString(call.query)}`,
+            headers,
+            body,
+            ...(caller.deadline ? { signal: caller.deadline } : {}),
+          });
+          status = response.statusCode;
+          answerHeaders = response.headers;
+          contentType = String(response.headers['content-type'] ?? '');
+          text = await response.body.text();
+          break;
+        } catch (error) {
+          if (attempt > 1 || !repeatable || caller.deadline?.aborted || !closedUnder(error)) throw error;
+        }
+      }
     } catch (error) {
       const failure = caller.deadline?.aborted
         ? new UpstreamUnavailable(`${what}: the operation's deadline passed`, this.host)
