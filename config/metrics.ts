@@ -22,10 +22,14 @@ class Counted<Label extends string> {
   inc(labels: LabelValues<Label> = {}, by = 1): void {
     if (collecting) this.counter.inc(labels, by);
   }
+  private readonly declared = new Set<string>();
   /** These series are there, at 0, from the start (an e-mail given up on is then a change from 0, not a new series). */
   declare(...series: LabelValues<Label>[]): void {
+    const fresh = series.filter((labels) => !this.declared.has(JSON.stringify(labels)));
+    if (fresh.length === 0) return;
+    for (const labels of fresh) this.declared.add(JSON.stringify(labels));
     const show = () => {
-      for (const labels of series) this.counter.inc(labels, 0);
+      for (const labels of fresh) this.counter.inc(labels, 0);
     };
     if (collecting) show();
     else zeroes.push(show);
