@@ -1,4 +1,5 @@
 // Reading configuration from the environment, shared by every process of the shop (DESIGN §2).
+import { compile as compileProxyAddresses } from '@fastify/proxy-addr';
 
 export class ConfigError extends Error {}
 
@@ -34,10 +35,37 @@ export const LOOPBACK_ADDRESSES = '127.0.0.1,::1,::ffff:127.0.0.1';
  * trustProxy and proxy-addr read the list alike). Anyone else is counted at the address they connect from.
  */
 export function parseTrustedProxies(value: string | undefined): string[] {
-  return (value ?? LOOPBACK_ADDRESSES)
+  const entries = (value ?? LOOPBACK_ADDRESSES)
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+  // What proxy-addr (Fastify's trustProxy) would refuse with a stack trace at the first request: one line at start.
+  for (const entry of entries) {
+    try {
+      compileProxyAddresses([entry]);
+    } catch {
+      throw new ConfigError(
+        `TRUSTED_PROXIES: "${entry}" is not an address or a range of them (10.0.0.5, 10.0.0.0/8, ::1, or loopback, linklocal, uniquelocal); separate them with commas`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** pino's levels: LOG_LEVEL must name one (pino itself would throw a stack trace at a typo). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function parseLogLevel(value: string | undefined): string {
+  if (value === undefined || value === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/** LOG_FORMAT: json or pretty; unset → pretty on a terminal, json otherwise (undefined here). */
+export function parseLogFormat(value: string | undefined): 'json' | 'pretty' | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value !== 'json' && value !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${value}"`);
+  return value;
 }
 
 /** How long either server waits on a client (milliseconds): see `serverOptions` in server.ts. */

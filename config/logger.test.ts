@@ -14,12 +14,20 @@ afterEach(() => {
 
 describe('serverLogger', () => {
   it.each([
-    { why: 'LOG_FORMAT=json, even at a terminal', env: { LOG_FORMAT: 'json' }, tty: true, expected: { level: 'info', name: 'rest' } },
-    { why: 'LOG_FORMAT=pretty, even into a pipe', env: { LOG_FORMAT: 'pretty' }, tty: false, expected: { level: 'info', name: 'rest', transport: PRETTY } },
-    { why: 'a terminal', env: {}, tty: true, expected: { level: 'info', name: 'rest', transport: PRETTY } },
-    { why: 'a pipe or a file', env: {}, tty: false, expected: { level: 'info', name: 'rest' } },
+    { why: 'LOG_FORMAT=json, even at a terminal', env: { LOG_FORMAT: 'json' }, tty: true, expected: { level: 'info', name: 'rest', base: {} } },
+    { why: 'LOG_FORMAT=pretty, even into a pipe', env: { LOG_FORMAT: 'pretty' }, tty: false, expected: { level: 'info', name: 'rest', base: {}, transport: PRETTY } },
+    { why: 'a terminal', env: {}, tty: true, expected: { level: 'info', name: 'rest', base: {}, transport: PRETTY } },
+    { why: 'a pipe or a file', env: {}, tty: false, expected: { level: 'info', name: 'rest', base: {} } },
   ])('logs for $why as $expected', ({ env, tty, expected }) => {
     process.stdout.isTTY = tty;
     expect(serverLogger('info', 'rest', env)).toEqual(expected);
+  });
+
+  it('writes a JSON line without pid and hostname (whatever collects it knows where it came from)', async () => {
+    const written: string[] = [];
+    const { default: pino } = await import('pino');
+    const options = serverLogger('info', 'gateway', { LOG_FORMAT: 'json' }) as object;
+    pino(options, { write: (line: string) => void written.push(line) }).info({ status: 200 }, 'GET /x 200 1 ms');
+    expect(Object.keys(JSON.parse(written[0]!))).toEqual(['level', 'time', 'name', 'status', 'msg']);
   });
 });

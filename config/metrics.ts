@@ -2,20 +2,37 @@
 // service and the gateway share it, so one endpoint serves both (each series says which, by `service`); run apart,
 // each process has its own. Served on METRICS_PORT only (never on a public port), by startMetricsServer; without
 // it nothing is counted, so that metrics cost nothing where nobody reads them.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, Histogram, type LabelValues, Registry, collectDefaultMetrics } from 'prom-client';
+import { fromRoot } from './paths.js';
 
 export const registry = new Registry();
 let collecting = false;
 /** Whether anything is counted: from the moment an endpoint serves the metrics. */
 export const metricsOn = () => collecting;
 
+/** Series to show at 0 from the moment the metrics are served: a rate or an alert needs the series before its first event. */
+const zeroes: (() => void)[] = [];
+
 /** A counter that counts only while the metrics are served. */
 class Counted<Label extends string> {
   constructor(private readonly counter: Counter<Label>) {}
   inc(labels: LabelValues<Label> = {}, by = 1): void {
     if (collecting) this.counter.inc(labels, by);
+  }
+  private readonly declared = new Set<string>();
+  /** These series are there, at 0, from the start (an e-mail given up on is then a change from 0, not a new series). */
+  declare(...series: LabelValues<Label>[]): void {
+    const fresh = series.filter((labels) => !this.declared.has(JSON.stringify(labels)));
+    if (fresh.length === 0) return;
+    for (const labels of fresh) this.declared.add(JSON.stringify(labels));
+    const show = () => {
+      for (const labels of fresh) this.counter.inc(labels, 0);
+    };
+    if (collecting) show();
+    else zeroes.push(show);
   }
 }
 /** A histogram that records only while the metrics are served. */
@@ -111,6 +128,29 @@ function sourcedGauge(name: string, help: string, labelName: string) {
   };
 }
 
+/** REST calls one GraphQL operation over HTTP made (UPSTREAM_CALLS_PER_OPERATION is the most it may). */
+export const operationUpstreamCalls = new Timed(new Histogram({
+  name: 'graphql_operation_upstream_calls',
+  help: 'REST calls made by one GraphQL operation over HTTP, by operation name and type',
+  labelNames: ['operation', 'type'] as const,
+  buckets: [0, 1, 2, 3, 5, 10, 20, 50, 100],
+  registers: [registry],
+}));
+
+/** Which release runs, on which Node: 1, by service, version (package.json) and node. */
+const buildInfo = new Gauge({
+  name: 'medshop_build_info',
+  help: 'The running release: always 1, by service, version and Node version',
+  labelNames: ['service', 'version', 'node'] as const,
+  registers: [registry],
+});
+let version: string | undefined;
+/** Says which release this server is (each server calls it as it is built). */
+export function announceBuild(service: 'rest' | 'gateway'): void {
+  version ??= String((JSON.parse(fs.readFileSync(fromRoot('package.json'), 'utf8')) as { version?: unknown }).version ?? 'unknown');
+  buildInfo.set({ service, version, node: process.version }, 1);
+}
+
 /** E-mails the REST service's sender delivered, will try again, or gave up on (`outcome`: sent, retry, failed). */
 export const mailDeliveries = new Counted(new Counter({
   name: 'mail_deliveries_total',
@@ -124,6 +164,8 @@ export const mailOutboxPending = sourcedGauge('mail_outbox_pending', 'E-mails in
 
 /** The gateway's sockets and their live subscriptions (`what`: sockets, subscriptions). */
 export const liveConnections = sourcedGauge('gateway_live', 'Open subscription sockets and their live subscriptions, by what', 'what');
+/** Each server's Redis connection (with REDIS_URL): 1 while it is connected, 0 while it is not (`service`). */
+export const redisConnected = sourcedGauge('redis_connected', 'Whether the Redis connection is up (1) or not (0), by service', 'service');
 /** PostgreSQL's pool: connections in all, idle, and queries waiting for one (`state`). */
 export const databasePool = sourcedGauge('db_pool_connections', 'PostgreSQL pool connections by state (total, idle, waiting)', 'state');
 
@@ -155,6 +197,7 @@ export function routeLabel(path: string): string {
 export async function startMetricsServer(port: number, host: string): Promise<http.Server> {
   if (!collecting) {
     collecting = true;
+    for (const show of zeroes.splice(0)) show();
     // Node's own: CPU, memory, heap, event loop lag, handles, garbage collection.
     collectDefaultMetrics({ register: registry });
   }

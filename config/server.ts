@@ -1,5 +1,6 @@
 // What both servers (rest/ and gateway/) share around Fastify: the options every instance is built with, the
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import net from 'node:net';
@@ -62,7 +63,39 @@ declare module 'fastify' {
 }
 
 /** Asked by load balancers every few seconds: at debug, so that they do not drown what people do. */
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/livez']);
+
+/**
+ * A dependency check for a probe: it answers within `timeoutMs` whatever the dependency does (false when it has not
+ * answered by then: to a load balancer a slow dependency is as good as none), probes arriving while one check is under
+ * way share it, and with `cacheMs` its result is kept that long (probes from many places cost one check a while).
+ */
+export function boundedCheck(check: (signal: AbortSignal) => Promise<boolean>, options: { timeoutMs: number; cacheMs?: number }): () => Promise<boolean> {
+  let underWay: Promise<boolean> | undefined;
+  let last: { at: number; ok: boolean } | undefined;
+  return () => {
+    if (last && options.cacheMs && Date.now() - last.at < options.cacheMs) return Promise.resolve(last.ok);
+    underWay ??= (async () => {
+      const controller = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          resolve(false);
+        }, options.timeoutMs);
+      });
+      try {
+        const ok = await Promise.race([check(controller.signal).catch(() => false), late]);
+        last = { at: Date.now(), ok };
+        return ok;
+      } finally {
+        clearTimeout(timer);
+        underWay = undefined;
+      }
+    })();
+    return underWay;
+  };
+}
 /** The web app's files (hashed, each page load fetches a dozen): at debug too, unless they fail. */
 const QUIET_PREFIXES = ['/assets/', '/images/'];
 
@@ -173,6 +206,11 @@ export async function drain(app: FastifyInstance, deadline: number): Promise<voi
   await app.close();
 }
 
+/** SHUTDOWN_GRACE_MS's default: how long a stopping server waits for what is in flight. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 15_000;
+/** A stopping server ends itself at once this long after its grace period, should draining hang. */
+export const HARD_STOP_AFTER_GRACE_MS = 5_000;
+
 /** What stops the servers: Ctrl-C, and a service manager's or orchestrator's stop. */
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 /** Copies of one signal arrive within this of each other (from the terminal and from npm passing it on). */
@@ -218,18 +256,52 @@ export function runServers(
   onListening?: (servers: ServerToRun[]) => void,
   onStopped?: () => void,
 ): void {
+  let servers: ServerToRun[] = [];
+  let listening = false;
+  let stop: ((reason: { signal?: NodeJS.Signals; err?: unknown; why?: string }) => void) | undefined;
   const main = async () => {
+    // Started by a parent that keeps a channel open to it (the cluster's supervisor, deploy/cluster.mjs; `node
+    // --watch` under npm run dev): should that parent die without stopping it (kill -9), the channel closes and the
+    // server stops rather than run on, orphaned, holding its port. Started any other way (npm, nohup, systemd), a
+    // server has no such channel and outlives whatever started it.
+    if (process.channel) {
+      process.channel.unref();
+      // The cluster's servers are workers of Node's cluster module, which would end a worker on the spot when its
+      // primary goes, cutting what is in flight: this one drains instead, as on SIGTERM (the flag is what the module
+      // looks at to tell an expected disconnect from that).
+      if (cluster.worker) cluster.worker.exitedAfterDisconnect = true;
+      process.once('disconnect', () => (stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1)));
+      // The supervisor's probes (deploy/cluster.mjs), over the channel: its instances share one port with the instance
+      // they replace, so an HTTP probe could not choose which of them answers. /livez is answered from the event loop
+      // at once; /started once the servers listen; /readyz as the servers answer it (503 until they listen). Listening
+      // from the start: a question asked while the servers are being built is answered, not lost.
+      process.on('message', (message: unknown) => {
+        const probe = message as { medshop?: string; id?: number; path?: string } | null;
+        if (probe?.medshop !== 'probe') return;
+        const answer = (status: number) => {
+          if (process.connected) process.send?.({ medshop: 'probe', id: probe.id, status }, undefined, {}, () => undefined);
+        };
+        if (probe.path === '/livez') return answer(200);
+        if (!listening) return answer(503);
+        // Listening (after a crash, the supervisor wants it serving again, whether or not what it needs answers yet).
+        if (probe.path === '/started') return answer(200);
+        Promise.all(servers.map(({ app }) => app.inject({ method: 'GET', url: '/readyz' }))).then(
+          (answers) => answer(Math.max(...answers.map((ready) => ready.statusCode))),
+          () => answer(500),
+        );
+      });
+    }
     const typo = misspelledSetting(process.env);
     if (typo) throw new ConfigError(typo);
     // Before the servers are built: they trace their requests and statements only when it is on.
     const tracing = await startTracing(serviceName);
-    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, 15_000);
+    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_GRACE_MS);
     const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
     const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
-    const servers = await start();
+    servers = await start();
     const log = servers.at(-1)!.app.log;
     let stopping: { at: number } | undefined;
-    const stop = (reason: { signal?: NodeJS.Signals; err?: unknown }) => {
+    stop = (reason) => {
       if (stopping) {
         // Ctrl-C reaches npm and the shop together, and npm passes it on too: one stop, not two. A signal sent again
         // later is someone insisting: stop at once.
@@ -239,12 +311,13 @@ export function runServers(
       }
       stopping = { at: Date.now() };
       if (reason.err) log.error({ err: reason.err }, 'shutting down after an error');
+      else if (reason.why) log.warn({ graceMs }, `shutting down: ${reason.why}; finishing what is in flight`);
       else log.info({ signal: reason.signal, graceMs }, 'shutting down: finishing what is in flight');
       // The hard stop, should draining itself hang: a little after the grace period.
       setTimeout(() => {
         log.error({ graceMs }, 'shutdown took longer than the grace period: stopping at once');
         process.exit(1);
-      }, graceMs + 5_000).unref();
+      }, graceMs + HARD_STOP_AFTER_GRACE_MS).unref();
       const deadline = Date.now() + graceMs;
       void (async () => {
         for (const { app } of [...servers].reverse()) await drain(app, deadline);
@@ -260,9 +333,17 @@ export function runServers(
       );
     };
     // Listeners that stay: a signal never finds the process without one (which would end it on the spot).
-    for (const signal of STOP_SIGNALS) process.on(signal, () => stop({ signal }));
-    process.on('uncaughtException', (err) => stop({ err }));
-    process.on('unhandledRejection', (err) => stop({ err }));
+    for (const signal of STOP_SIGNALS) process.on(signal, () => stop?.({ signal }));
+    process.on('uncaughtException', (err) => stop?.({ err }));
+    process.on('unhandledRejection', (err) => stop?.({ err }));
+    // SIGHUP: the terminal or the shell that started this server has gone (a closed window, an ssh session ended,
+    // `nohup … &` and the shell's exit). On a terminal that is the end of its session: stop as Ctrl-C would. Otherwise
+    // (nohup, output to a file) it is no reason to stop: say so once and run on (Node itself would end the process on
+    // the spot, whatever nohup asked). A server has nothing to reload: SIGTERM stops it.
+    process.on('SIGHUP', () => {
+      if (process.stdout.isTTY) stop?.({ why: 'SIGHUP (the terminal closed)' });
+      else log.warn('SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)');
+    });
     for (const server of servers) {
       try {
         await server.app.listen({ host: server.host, port: server.port });
@@ -281,6 +362,7 @@ export function runServers(
       log.info(`metrics at http://${metricsHost}:${metricsPort}/metrics`);
     }
     if (tracing) log.info(`traces sent to ${tracing.destination}`);
+    listening = true;
     onListening?.(servers);
   };
   main().catch((error: unknown) => {

@@ -66,6 +66,10 @@ function compileServersOnce() {
       fs.mkdirSync(lock);
       break;
     } catch (error) {
+      // A release installed read-only (the systemd units' ProtectSystem=strict) is built before it is started.
+      if (error.code === 'EROFS' || error.code === 'EACCES' || error.code === 'EPERM') {
+        fail(`The servers are not built (dist/ is missing or older than the sources) and ${root} cannot be written here: run \`npm run build\` there first.`);
+      }
       if (error.code !== 'EEXIST') throw error;
       // A lock older than a few minutes was left by a compile that was killed.
       if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
@@ -108,15 +112,9 @@ if (what === '--build' || what === '--prepare') {
   if (!entry) fail(`Unknown part "${what}": name shop, rest, gateway, migrate or backup.`);
   // Every part started this way runs for real; `npm run dev` is development.
   process.env.NODE_ENV ??= 'production';
-  // npm forwards SIGTERM and SIGINT to this process (the scripts `exec` it). Should whatever started it die without
-  // telling (kill -9), this process stops as on SIGTERM rather than run on, orphaned.
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    process.kill(process.pid, 'SIGTERM');
-  }, 1000);
-  watch.unref();
+  // npm forwards SIGTERM and SIGINT to this process (the scripts `exec` it). A server outlives whatever started it:
+  // `nohup npm run start:rest &` runs on when the shell and npm have gone (config/server.ts: runServers says how
+  // SIGHUP is taken); only the cluster's supervisor, which keeps a channel to it, takes it along when it dies.
   if (buildIsStale()) compileServersOnce();
   await import(pathToFileURL(path.join(root, entry)).href);
 }

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
-import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
+import { UpstreamRejection, UpstreamUnavailable, upstreamUnavailableLine } from './errors.js';
 import { createPubSub } from './pubsub.js';
 import { createCatalogueCache } from './catalogue-cache.js';
 import { type TokenVerdicts, createTokenVerdicts } from './token-verdicts.js';
@@ -30,9 +30,9 @@ import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { EXPLORER_PATH, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
-import { BODY_LIMIT_BYTES, bearerToken, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
+import { BODY_LIMIT_BYTES, bearerToken, boundedCheck, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
-import { graphqlDuration, graphqlOperations, metricsOn, operationLabel } from '../../config/metrics.js';
+import { announceBuild, graphqlDuration, graphqlOperations, metricsOn, operationLabel, operationUpstreamCalls, redisConnected } from '../../config/metrics.js';
 import { traceRequests } from '../../config/tracing.js';
 import { operationTracing } from './operation-tracing.js';
 import { fromRoot } from '../../config/paths.js';
@@ -105,7 +105,7 @@ async function tokenAccepted(verdicts: TokenVerdicts, token: string, context: Ga
     return await verdicts.accepts(token, context.caller);
   } catch (error) {
     if (!(error instanceof UpstreamUnavailable)) throw error;
-    context.log.warn({ upstream: error.detail }, UPSTREAM_UNAVAILABLE);
+    context.log.warn({ upstream: error.detail, restInstance: error.instance }, upstreamUnavailableLine(error));
     throw new GraphQLError(error.message, { extensions: { code: 'UPSTREAM_UNAVAILABLE', http: { status: 503 } } });
   }
 }
@@ -115,6 +115,10 @@ export interface GatewayOptions {
   /** The time the cost allowances refill by (Date.now); a test drives its own. */
   clock?: () => number;
 }
+
+/** The longest /readyz waits for the REST service, and how long its answer is kept. */
+export const READINESS_TIMEOUT_MS = 1000;
+export const READINESS_CACHE_MS = 1000;
 
 /** Error codes that say the shop failed, not the client. */
 const SERVER_FAULTS = new Set(['INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE']);
@@ -172,6 +176,7 @@ const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugi
           const labels = { operation: operationLabel(operationName, known), type: operation?.operation ?? 'none' };
           graphqlOperations.inc({ ...labels, outcome });
           graphqlDuration.observe(labels, (performance.now() - started) / 1000);
+          if (details.upstream) operationUpstreamCalls.observe(labels, details.upstream.calls);
         }
       },
     };
@@ -185,7 +190,7 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
+          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail, restInstance: original.instance }, upstreamUnavailableLine(original));
           else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
         }
       },
@@ -235,6 +240,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   readJsonBodies(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'gateway');
+  announceBuild('gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
   // What REST said of each token, for CATALOGUE_CACHE_TTL_SECONDS: the trusted-documents gate and the catalogue cache ask it.
@@ -245,6 +251,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
   const allowances = createCostAllowances(config.costAllowance, { redisUrl: config.redisUrl, keyPrefix: config.redisChannelPrefix, clock: options.clock });
   const costs = createCostCharging({ allowances, userIdOf: claimedUserId });
+  // Events between gateways travel while both of the pub/sub's connections are up.
+  const forgetRedisGauge = config.redisUrl ? redisConnected.add(() => ({ gateway: pubsub.health() === 'ok' ? 1 : 0 })) : undefined;
   const schema = loadSchema();
   const trustedDocuments = loadTrustedDocuments(config.persistedDocuments);
 
@@ -393,22 +401,30 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     }),
   });
 
-  // Redis down leaves the gateway serving queries and mutations, live events between gateways paused: degraded.
+  // The probes (README, "Liveness and readiness"). /livez: the process answers, nothing else asked (a REST or Redis
+  // outage never gets a gateway restarted). /healthz, as before: 200 while it serves, `degraded` without Redis.
+  app.get('/livez', async () => ({ status: 'alive' }));
   app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
-  // Readiness, for a load balancer: can this instance answer the shop's questions now? The REST service must
-  // answer (any answer: another implementation of the contract may have no /healthz). Redis is reported but does
-  // not decide: without it queries and mutations go on, and a Redis outage reaches every gateway alike — taking
-  // them all out of the balancer would turn a degraded shop into a closed one.
-  app.get('/readyz', async (request, reply) => {
+  // /readyz, for a load balancer and the cluster's supervisor: can this instance answer the shop's questions now? The
+  // REST service must answer (any answer: another implementation of the contract may have no /healthz) within a
+  // second, and that answer is kept for a second, so a slow REST service makes no probe wait long and many probes
+  // cost one call. Redis is reported but does not decide: without it queries and mutations go on. When REST is down
+  // every gateway is unready at once: a load balancer should then keep sending to all of them (fail open), which
+  // answer at once with UPSTREAM_UNAVAILABLE, rather than to none (README).
+  const restAnswers = boundedCheck(
+    (signal) =>
+      rest.call({ deadline: signal }, { method: 'GET', path: '/healthz' }).then(
+        () => true,
+        (error: unknown) => error instanceof UpstreamRejection,
+      ),
+    { timeoutMs: READINESS_TIMEOUT_MS, cacheMs: READINESS_CACHE_MS },
+  );
+  app.get('/readyz', async (_request, reply) => {
     // Being stopped: the load balancer should send nothing more here.
     if (app.draining) return reply.code(503).send({ status: 'draining' });
-    const restReachable = await rest.call({ requestId: request.id }, { method: 'GET', path: '/healthz' }).then(
-      () => true,
-      (error: unknown) => error instanceof UpstreamRejection,
-    );
+    const restReachable = await restAnswers();
     const redis = pubsub.health();
-    const ready = restReachable;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
+    return reply.code(restReachable ? 200 : 503).send({ status: restReachable ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
   });
 
   await app.register(demoImagesPlugin, { rest });
@@ -424,6 +440,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     await apollo.stop();
     catalogueCache.close();
     tokenVerdicts.close();
+    forgetRedisGauge?.();
     await pubsub.close();
     await socketCounts.close();
     await allowances.close();

@@ -1,5 +1,5 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
-import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parseLogLevel, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import path from 'node:path';
 import { parseCurrency } from '../../config/currency.js';
 import { fromRoot } from '../../config/paths.js';
@@ -147,7 +147,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     explorer: parseBoolean('GRAPHQL_EXPLORER', env.GRAPHQL_EXPLORER, true),
     hsts: parseBoolean('HSTS', env.HSTS, false),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     production: env.NODE_ENV === 'production',
     webDist: env.WEB_DIST === undefined ? DEFAULT_WEB_DIST : env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     currency: parseCurrency(env.SHOP_CURRENCY),

@@ -56,7 +56,14 @@ export const UPSTREAM_UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable
 
 /** The REST service did not answer in time, refused the connection, or failed (5xx). Details go to the log only. */
 export class UpstreamUnavailable extends GraphQLError {
-  constructor(readonly detail: string) {
+  constructor(
+    readonly detail: string,
+    /**
+     * Which REST instance failed, for the log: the address called (REST_URL's), or, behind a proxy that names the
+     * instance it passed the call to (the cluster's nginx: X-Upstream-Address), that instance and the proxy.
+     */
+    readonly instance?: string,
+  ) {
     super(UPSTREAM_UNAVAILABLE_MESSAGE, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
   }
 }
@@ -145,5 +152,6 @@ export class InputCheck {
   }
 }
 
-/** What the log says when the REST service did not answer, with what to do (its detail comes beside it). */
-export const UPSTREAM_UNAVAILABLE = 'the REST service did not answer: check that it runs and that REST_URL points at it';
+/** What the log says when the REST service did not answer, naming the instance, with what to do (its detail comes beside it). */
+export const upstreamUnavailableLine = (error: UpstreamUnavailable) =>
+  `the REST service${error.instance ? ` at ${error.instance}` : ''} did not answer: check that it runs and that REST_URL points at it`;

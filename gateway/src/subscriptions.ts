@@ -18,7 +18,7 @@ import { liveConnections, rateLimitRefusals, subscriptionEvents } from '../../co
 import { type GatewayContext, createContext, upstreamBudget } from './context.js';
 import { endOperationSpan, nameOperationSpan, startOperationSpan } from './operation-tracing.js';
 import { tracingOn } from '../../config/tracing.js';
-import { UPSTREAM_UNAVAILABLE, UpstreamRejection, UpstreamUnavailable } from './errors.js';
+import { UpstreamRejection, UpstreamUnavailable, upstreamUnavailableLine } from './errors.js';
 import { type ShopPubSub, userAudience } from './pubsub.js';
 import { createRestApi } from './rest/rest-api.js';
 import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
@@ -331,7 +331,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         // What clients are not told is logged, as over HTTP.
         for (const error of result.errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail }, UPSTREAM_UNAVAILABLE);
+          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail, restInstance: original.instance }, upstreamUnavailableLine(original));
           else if (original && !(original as { extensions?: unknown }).extensions) options.log.error({ err: original }, 'resolver failed');
         }
         if (options.production) return { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) };

@@ -188,6 +188,26 @@ describe('the REST service misbehaves', () => {
     expect(JSON.stringify(answer)).not.toMatch(/PSQLException|db-primary|5432/);
   });
 
+  it('sends a GET again once when its connection is closed under it (a proxy closing idle ones), but not a POST without an idempotency key', async () => {
+    // A shopper of its own: the cart line it adds stays out of the other tests' way.
+    const shopper = await shop.user('dropped-connection');
+    const cart = '{ viewer { cart { itemCount } } }';
+    const before = (await proxied.graphql(cart, {}, shopper)).data.viewer.cart.itemCount as number;
+    shop.resetCalls();
+    proxy.inject({ drop: true, once: true }, /^\/api\/cart$/);
+    expect((await proxied.graphql(cart, {}, shopper)).data).toEqual({ viewer: { cart: { itemCount: before } } });
+    // The dropped one never reached the REST service; the second did.
+    expect(shop.calls.filter((call) => call === 'GET /api/cart')).toHaveLength(1);
+
+    proxy.inject({ drop: true, once: true }, /^\/api\/cart\/items/);
+    const add = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
+    const refused = await proxied.graphql(add, { id: productId }, shopper);
+    expect(refused.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
+    // Not sent again: the cart is as it was, and the same mutation, sent by the client again, adds one.
+    expect((await proxied.graphql(cart, {}, shopper)).data.viewer.cart.itemCount).toBe(before);
+    expect((await proxied.graphql(add, { id: productId }, shopper)).data.addToCart.cart.itemCount).toBe(before + 1);
+  });
+
   it('answers UPSTREAM_UNAVAILABLE when the connection is dropped, and serves again once the REST service does', async () => {
     proxy.inject({ drop: true });
     const failed = await proxied.graphql(PRODUCT, { id: productId }, buyer);
@@ -233,6 +253,47 @@ describe('the REST service misbehaves', () => {
       expect(closeCodes).toEqual([1013]);
     } finally {
       await client?.dispose();
+    }
+  });
+});
+
+describe('probes while the REST service is slow', () => {
+  it('answers /livez at once, and /readyz within a second (503) with one REST call for every probe, kept a second', async () => {
+    // A proxy of its own (the socket test above heals the shared one as its client closes), and the shop's own REST
+    // deadline (10 s): the probe's bound is its own.
+    const slow = await startFaultProxy(shop.rest.url);
+    const patient = await startGateway(shop.rest.url, { restUrl: slow.url });
+    try {
+      let restCalls = 0;
+      slow.inject({ meanwhile: async () => {
+        restCalls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      } }, /^\/healthz/);
+      const probe = async (path: string) => {
+        const started = performance.now();
+        const response = await fetch(patient.url.replace('/graphql', path));
+        return { status: response.status, body: await response.json(), ms: performance.now() - started };
+      };
+      const together = await Promise.all([probe('/readyz'), probe('/readyz'), probe('/readyz'), probe('/livez')]);
+      expect(together.map(({ status, body }) => [status, body])).toEqual([
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [503, { status: 'unavailable', rest: 'unreachable', redis: 'ok' }],
+        [200, { status: 'alive' }],
+      ]);
+      for (const readiness of together.slice(0, 3)) expect(readiness.ms).toBeGreaterThan(900);
+      for (const readiness of together.slice(0, 3)) expect(readiness.ms).toBeLessThan(2500);
+      expect(together[3]!.ms).toBeLessThan(500);
+      expect(restCalls).toBe(1);
+      // Asked again straight away: the answer kept, no new call.
+      const again = await probe('/readyz');
+      expect([again.status, again.ms < 500, restCalls]).toEqual([503, true, 1]);
+      // REST answers promptly again: ready once the kept answer is a second old.
+      slow.heal();
+      await expect.poll(async () => (await probe('/readyz')).status, { timeout: 5000, interval: 100 }).toBe(200);
+    } finally {
+      await patient.close();
+      await slow.close();
     }
   });
 });

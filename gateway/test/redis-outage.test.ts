@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { toGlobalId } from '../src/global-id.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../config/metrics.js';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { type Gateway, restExtensions, startGateway } from '../../tests/helpers/shop.js';
@@ -65,6 +66,10 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
 
   it('started while Redis is down: serves queries and mutations, accepts a subscription, reports degraded, and says so once', async () => {
     expect(await health()).toEqual({ status: 'degraded', redis: 'unavailable' });
+    // What an operator's alert reads: the connection's state, 0 from the start (read from the registry the metrics
+    // endpoint serves, without serving it: that would start every count of this worker's later test files).
+    const redisState = async () => Number(/^redis_connected\{service="gateway"\} (\d+)$/m.exec(await registry.metrics())?.[1]);
+    expect(await redisState()).toBe(0);
     // Still ready for a load balancer: it answers queries and mutations, and every gateway shares the outage.
     const ready = await fetch(new URL('/readyz', gateway.url));
     expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', rest: 'ok', redis: 'unavailable' }]);
@@ -80,6 +85,7 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     // Redis comes back: the waiting subscription delivers.
     await proxy.up();
     await eventually(async () => (await health()).status === 'ok', 'healthz ok again');
+    expect(await redisState()).toBe(1);
     expect(logLines.filter((line) => line.msg === 'Redis is back: live events flow again')).toHaveLength(1);
     await eventually(async () => {
       await setPrice(20 + Math.round(Math.random() * 50));

@@ -103,7 +103,7 @@ describe('request logs', () => {
       const requestId = failed.headers.get('x-request-id');
       for (let waited = 0; !lines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(lines.filter((line) => line.reqId === requestId).map((line) => [line.level, line.msg])).toEqual([
-        [40, 'the REST service did not answer: check that it runs and that REST_URL points at it'],
+        [40, 'the REST service at 127.0.0.1:9 did not answer: check that it runs and that REST_URL points at it'],
         [40, expect.stringMatching(/^POST \/graphql Cart 200 \(errors: UPSTREAM_UNAVAILABLE\) \d+(\.\d)? ms$/)],
       ]);
     } finally {

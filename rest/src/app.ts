@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { drainable, logRequests, serverOptions } from '../../config/server.js';
 import { traceRequests } from '../../config/tracing.js';
+import { announceBuild } from '../../config/metrics.js';
 import { AuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
@@ -51,6 +52,8 @@ export interface RestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Shows a generated admin password to the operator, once (on the terminal, or in a file of DATA_DIR). */
   announceAdminPassword?: (username: string, password: string) => void;
+  /** How often to look for a newer release's migrations (tests look more often than the 5 s default). */
+  migrationWatchMs?: number;
 }
 
 export async function buildRestApp(config: RestConfig, options: RestAppOptions = {}): Promise<FastifyInstance> {
@@ -69,9 +72,10 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   drainable(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'rest', (request) => request.currentUser?.id);
+  announceBuild('rest');
 
   try {
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart });
+    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart, migrationWatchMs: options.migrationWatchMs });
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);

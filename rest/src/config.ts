@@ -1,6 +1,6 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
-import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parseLogLevel, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
 import { parseCurrency } from '../../config/currency.js';
 import { DEFAULT_POOL, type PoolSettings } from './db/database.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
@@ -169,7 +169,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),
     seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, defaults.seedDemo ?? false),
     migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     production: env.NODE_ENV === 'production',
     mail: {
       smtpUrl: parseSmtpUrl(env.SMTP_URL),

@@ -155,6 +155,32 @@ describe('migrations', () => {
     }
   });
 
+  it('a running instance whose database a newer release migrates (a rolling upgrade) says so in one line, and runs on', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const service = await startRestService({ migrationWatchMs: 50, onLogLine: (line) => lines.push(line) });
+    const latest = Object.keys(migrationsFor(service.app.shopDatabase.kind)).sort().at(-1);
+    try {
+      expect((await service.request('GET', '/readyz')).status).toBe(200);
+      // The newer release's first instance migrates the shared database as it starts.
+      await sql`insert into kysely_migration (name, timestamp) values ('9002_of_the_next_release', '2027-01-01T00:00:00.000Z')`.execute(service.app.shopDatabase.db.withoutPlugins());
+      const movedOn = () => lines.filter((line) => line.msg.startsWith('the database has moved on'));
+      await expect.poll(() => movedOn().length, { timeout: 5000, interval: 20 }).toBe(1);
+      expect(movedOn()[0]).toMatchObject({
+        level: 40,
+        msg:
+          `the database has moved on: a newer release migrated it (9002_of_the_next_release; this release knows up to ${latest}). ` +
+          'This instance runs on as it is; replace it with the newer release',
+      });
+      // The instance still answers; it says it again only when the database moves on again, not at every look.
+      expect((await service.request('GET', '/api/products', { token: await service.adminToken() })).status).toBe(200);
+      await sql`insert into kysely_migration (name, timestamp) values ('9003_of_the_one_after', '2027-02-01T00:00:00.000Z')`.execute(service.app.shopDatabase.db.withoutPlugins());
+      await expect.poll(() => movedOn().length, { timeout: 5000, interval: 20 }).toBe(2);
+      expect(movedOn().map((line) => /\(([^;]+);/.exec(line.msg)?.[1])).toEqual(['9002_of_the_next_release', '9002_of_the_next_release, 9003_of_the_one_after']);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('a release that meets a database migrated by a newer one refuses to start, and to migrate it, in one line', async () => {
     const database = await createTestDatabase();
     const latest = Object.keys(migrationsFor(database.kind)).sort().at(-1);

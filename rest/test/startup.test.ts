@@ -249,6 +249,21 @@ describe('operations', () => {
     }
   });
 
+  it('answers /livez (alive, asking nothing) and /readyz (ready; 503 draining once it is being stopped)', async () => {
+    const shop = await startRestService();
+    try {
+      expect(await shop.request('GET', '/livez').then((answer) => [answer.status, answer.body])).toEqual([200, { status: 'alive' }]);
+      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([200, { status: 'ready' }]);
+      // What drain() sets first when SIGTERM arrives: a load balancer asking now takes the instance out.
+      shop.app.draining = true;
+      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([503, { status: 'draining' }]);
+      expect((await shop.request('GET', '/livez')).status).toBe(200);
+      shop.app.draining = false;
+    } finally {
+      await shop.close();
+    }
+  });
+
   it('serves an OpenAPI 3 document of every contract path, and a docs page', async () => {
     const shop = await startRestService();
     try {

@@ -9,8 +9,8 @@ export type Fault =
   | { delayMs: number }
   /** Answer this status with this body (JSON) instead of forwarding, e.g. 503, or a 403 another implementation gives. */
   | { status: number; body?: unknown }
-  /** Close the connection without an answer. */
-  | { drop: true }
+  /** Close the connection without an answer (`once`: only the first request it meets, as a proxy closing an idle one). */
+  | { drop: true; once?: boolean }
   /** Forward the request, and close the connection instead of passing the answer on: done, but the answer is lost. */
   | { loseAnswer: true }
   /** Do something first (another client's change, say), then forward the request. */
@@ -69,9 +69,13 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   };
 
   const server = http.createServer((request, response) => {
-    const fault = rules.find((rule) => !rule.path || rule.path.test(request.url ?? ''))?.fault;
+    const rule = rules.find((candidate) => !candidate.path || candidate.path.test(request.url ?? ''));
+    const fault = rule?.fault;
     if (!fault) return forward(request, response);
-    if ('drop' in fault) return request.socket.destroy();
+    if ('drop' in fault) {
+      if (fault.once) rules = rules.filter((other) => other !== rule);
+      return request.socket.destroy();
+    }
     if ('loseAnswer' in fault) return forward(request, response, true);
     if ('afterAnswer' in fault) return forward(request, response, false, fault.afterAnswer);
     if ('meanwhile' in fault) {

@@ -22,6 +22,8 @@ export interface RestServiceOptions {
   /** Record every /api call received in `calls` (method and path), to count what a client caused upstream. */
   recordCalls?: boolean;
   announceAdminPassword?: (username: string, password: string) => void;
+  /** How often the service looks for a newer release's migrations (5 s by default). */
+  migrationWatchMs?: number;
   /** The service's log lines, for tests of what it says (none by default). */
   onLogLine?: (line: { level: number; msg: string }) => void;
 }
@@ -98,6 +100,7 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
   const app = await buildRestApp(config, {
     logger: options.onLogLine ? { level: 'info', stream: { write: (line: string) => options.onLogLine!(JSON.parse(line)) } } : false,
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
+    ...(options.migrationWatchMs ? { migrationWatchMs: options.migrationWatchMs } : {}),
   });
   const calls: string[] = [];
   const callRequestIds: (string | undefined)[] = [];

@@ -84,6 +84,7 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '200',
       },
+      log: () => undefined,
     });
   });
   afterAll(async () => {
@@ -246,7 +247,9 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const load = tokens.map((token, index) => shopper(token, index));
 
     const restarted: string[] = [];
+    const restartStarted = Date.now();
     await cluster.rollingRestart((name) => restarted.push(name));
+    console.warn(`The rolling restart of the four servers under load took ${((Date.now() - restartStarted) / 1000).toFixed(1)} s.`);
     expect(restarted).toEqual(['rest-1', 'rest-2', 'gateway-1', 'gateway-2']);
     // Every socket the gateways closed (1001, Going Away) is back, on the other gateway or the new one.
     await within(

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxConf } from '../../deploy/cluster.mjs';
+import { fillTemplate, nginxTimeouts, wholeNginxConf } from '../../deploy/cluster.mjs';
 import { poll } from '../helpers/poll.js';
 import { freePort } from '../helpers/server-process.js';
 import { type Shop, startShop } from '../helpers/shop.js';
@@ -36,15 +36,17 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
     const [publicPort, restProxyPort] = [await freePort(), await freePort()];
     const gateway = new URL(shop.gateway.url).host;
     const rest = new URL(shop.rest.url).host;
-    const conf = nginxConf(dir, {
+    const site = fillTemplate({
       PUBLIC_ADDRESS: `127.0.0.1:${publicPort}`,
       REST_ADDRESS: `127.0.0.1:${restProxyPort}`,
       GATEWAY_1: gateway,
       GATEWAY_2: gateway,
       REST_1: rest,
       REST_2: rest,
+      ACCESS_LOG: path.join(dir, 'logs', 'access.log'),
+      ...nginxTimeouts({}),
     });
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), wholeNginxConf(dir, site));
     proxy = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
     expect(await poll(() => accepts(publicPort), (listening) => listening)).toBe(true);
     url = `http://127.0.0.1:${publicPort}/graphql`;

@@ -1,7 +1,7 @@
 // Stopping the shop as a deploy does, in production mode (the compiled servers, started as an operator starts them):
 // SIGTERM (and Ctrl-C) stops taking connections, answers what is in flight, closes sockets with 1001 Going Away so
 // that clients reconnect to another gateway, and exits 0, leaving no process behind.
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Launched, alive, launch } from '../helpers/launched.js';
+import { type Launched, PROJECT_ROOT, alive, launch } from '../helpers/launched.js';
 import { redisReachable } from '../helpers/redis.js';
 import { freePort } from '../helpers/server-process.js';
 import { within } from '../helpers/socket-feed.js';
@@ -127,6 +127,42 @@ describe('one part alone', async () => {
     await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok).catch(() => false)), 'the gateway to answer');
     gateway.child.kill('SIGTERM');
     expect(await gateway.ended).toBe(0);
+  });
+
+  it('nohup npm run start:rest: runs on when the shell sends its jobs SIGHUP and npm dies of it, saying so once', async () => {
+    const port = await freePort();
+    // As `nohup npm run start:rest &` in a shell: a job in a process group of its own, its output not a terminal.
+    const { NODE_ENV: _testMode, ...shell } = process.env;
+    const job = spawn('nohup', ['npm', 'run', 'start:rest'], {
+      cwd: PROJECT_ROOT,
+      env: { ...shell, REST_PORT: String(port), DATA_DIR: dataFolder(), ADMIN_PASSWORD: 'admin-pass', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    job.stdout!.on('data', (chunk) => (output += chunk));
+    job.stderr!.on('data', (chunk) => (output += chunk));
+    const npmEnded = new Promise<string | number | null>((resolve) => job.once('exit', (code, signal) => resolve(signal ?? code)));
+    let server = 0;
+    try {
+      await until(async () => (await fetch(`http://127.0.0.1:${port}/livez`).then((response) => response.ok).catch(() => false)), 'the REST service to answer');
+      server = Number(execSync(`pgrep -P ${job.pid}`).toString().trim());
+      // The shell exits (or its terminal closes): it sends SIGHUP to the job's whole process group.
+      process.kill(-job.pid!, 'SIGHUP');
+      // npm (Node resets what nohup asked) dies of it; the server runs on, and says why it ignored it.
+      expect(await npmEnded).toBe('SIGHUP');
+      await until(async () => output.includes('SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)'), 'the line about SIGHUP');
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      expect(alive(server)).toBe(true);
+      expect(output).not.toContain('shutting down');
+      // Stopped as a service manager stops it.
+      process.kill(server, 'SIGTERM');
+      await until(async () => !alive(server), 'the server to stop');
+      expect(output).toContain('shutting down: finishing what is in flight');
+      expect(output.match(/SIGHUP ignored/g)).toHaveLength(1);
+    } finally {
+      if (server && alive(server)) process.kill(server, 'SIGKILL');
+    }
   });
 
   it('start:rest: SIGTERM exits 0', async () => {

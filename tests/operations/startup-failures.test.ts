@@ -85,6 +85,25 @@ describe('a start that cannot succeed', () => {
   });
 
   it.each([
+    ['rest', { LOG_LEVEL: 'inof' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "inof"'],
+    ['gateway', { LOG_LEVEL: 'WARNING' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "WARNING"'],
+    ['gateway', { LOG_FORMAT: 'jsno' }, 'Configuration error: LOG_FORMAT must be json or pretty, got "jsno"'],
+    [
+      'rest',
+      { TRUSTED_PROXIES: '127.0.0.1,locahost' },
+      'Configuration error: TRUSTED_PROXIES: "locahost" is not an address or a range of them (10.0.0.5, 10.0.0.0/8, ::1, or loopback, linklocal, uniquelocal); separate them with commas',
+    ],
+    [
+      'gateway',
+      { TRUSTED_PROXIES: '10.0.0.0/33' },
+      'Configuration error: TRUSTED_PROXIES: "10.0.0.0/33" is not an address or a range of them (10.0.0.5, 10.0.0.0/8, ::1, or loopback, linklocal, uniquelocal); separate them with commas',
+    ],
+  ])('a logging or proxy setting with a typo (%s): %o', async (part, settings, line) => {
+    const port = String(await freePort());
+    expect(await failedStart(part, { PORT: port, REST_PORT: port, ...settings })).toEqual({ code: 1, lines: [line] });
+  });
+
+  it.each([
     [
       { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
       'Configuration error: OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" is not supported here; use http/protobuf (the default) or http/json',

@@ -79,6 +79,12 @@ function rejectionOf(status: number, body: string, headers: Record<string, strin
   return new UpstreamRejection(status, `The request was refused (${status})`, undefined, undefined, retryAfter);
 }
 
+/** The connection went away under the call (reset, or closed by the other side), rather than the call failing. */
+function closedUnder(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
+}
+
 function describeFailure(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: string }).code;
@@ -91,10 +97,13 @@ export class RestClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   readonly origin: string;
+  /** host:port of REST_URL, as the log names it. */
+  readonly host: string;
 
   constructor(restUrl: string, options: RestClientOptions) {
     const url = new URL(restUrl);
     this.origin = url.origin;
+    this.host = url.host;
     this.basePath = url.pathname.replace(/\/+$/, '');
     // undici's own timers, not an AbortSignal per call: they cost nothing per request.
     this.pool = new Pool(url.origin, {
@@ -132,7 +141,7 @@ export class RestClient {
       headers['content-type'] = 'application/json';
     }
     const what = `${call.method} ${call.path}`;
-    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`);
+    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`, this.host);
     if (caller.budget) {
       if (caller.budget.remaining <= 0) throw new OperationTooLarge(caller.budget.limit);
       caller.budget.remaining -= 1;
@@ -159,22 +168,34 @@ export class RestClient {
       }
     }
     const started = performance.now();
+    // A kept-alive connection the other side closed just as this call went out on it (nginx closes its idle ones when
+    // it reloads its configuration) fails the call with no answer: a call that is safe to make twice is made once more,
+    // on a fresh connection. A POST is only when it carries an Idempotency-Key (the REST service answers a repeat as
+    // the first): a message or a cart line must not be added twice.
+    const repeatable = call.method !== 'POST' || 'idempotency-key' in (call.headers ?? {});
     try {
-      const response = await this.pool.request({
-        method: call.method,
-        path: `${this.basePath}${call.path}${queryString(call.query)}`,
-        headers,
-        body,
-        ...(caller.deadline ? { signal: caller.deadline } : {}),
-      });
-      status = response.statusCode;
-      answerHeaders = response.headers;
-      contentType = String(response.headers['content-type'] ?? '');
-      text = await response.body.text();
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const response = await this.pool.request({
+            method: call.method,
+            path: `${this.basePath}${call.path}${queryString(call.query)}`,
+            headers,
+            body,
+            ...(caller.deadline ? { signal: caller.deadline } : {}),
+          });
+          status = response.statusCode;
+          answerHeaders = response.headers;
+          contentType = String(response.headers['content-type'] ?? '');
+          text = await response.body.text();
+          break;
+        } catch (error) {
+          if (attempt > 1 || !repeatable || caller.deadline?.aborted || !closedUnder(error)) throw error;
+        }
+      }
     } catch (error) {
       const failure = caller.deadline?.aborted
-        ? new UpstreamUnavailable(`${what}: the operation's deadline passed`)
-        : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`);
+        ? new UpstreamUnavailable(`${what}: the operation's deadline passed`, this.host)
+        : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`, this.host);
       span?.setStatus({ code: SpanStatusCode.ERROR, message: failure.detail });
       throw failure;
     } finally {
@@ -194,7 +215,11 @@ export class RestClient {
         upstreamDuration.observe({ method: call.method, route }, ms / 1000);
       }
     }
-    if (status >= 500) throw new UpstreamUnavailable(`${what}: answered ${status}`);
+    if (status >= 500) {
+      // A proxy in front (the cluster's nginx) names the instance it passed the call to, or tried.
+      const passedTo = answerHeaders['x-upstream-address'];
+      throw new UpstreamUnavailable(`${what}: answered ${status}`, typeof passedTo === 'string' && passedTo ? `${passedTo} (through ${this.host})` : this.host);
+    }
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(status, text, answerHeaders);

@@ -45,6 +45,7 @@ export class MailSender {
     private readonly log: FastifyBaseLogger,
   ) {
     this.forgetGauge = mailOutboxPending.add(() => ({ rest: this.pending }));
+    mailDeliveries.declare({ outcome: 'sent' }, { outcome: 'retry' }, { outcome: 'failed' });
     this.job = new RepeatingJob(
       async () => void (await this.deliverDue()),
       settings.pollMs,

@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { RateLimits } from '../shared/rate-limits.js';
+import { redisConnected } from '../../../config/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +26,11 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string
         if (reported) app.log.info('Redis is back: the limits are shared again');
         reported = false;
       });
-      app.addHook('onClose', async () => void store.disconnect());
+      const forgetGauge = redisConnected.add(() => ({ rest: store.status === 'ready' ? 1 : 0 }));
+      app.addHook('onClose', async () => {
+        forgetGauge();
+        store.disconnect();
+      });
     }
     app.decorate('rateLimits', new RateLimits(keyPrefix, store));
   },
