@@ -43,5 +43,6 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "UpdateProduct": "221a7bb1365eed78ea9c2c3631bc0a05770f1b8f515e695f823927b12e6bbc5d",
   "UpdateProfile": "e88aa498dbda7d0d3024bd54544128a408dafa1c3b1699ec97f4e0b7994e5cb4",
   "VerifyEmail": "64d7b8f5e91af4bdd6c28261cba78a7f959568543f547febb1615f1723667ee1",
+  "VerifyEmailViewer": "d12d9e307e78331f0848e43021ee5df42d4b86ea1eadd3877ed0ffc3deaf4135",
   "ViewerCartId": "f54e7c5a88e74ac5eb8a1e8a2f192839be9f6f83044a91372573419384880140"
 };

@@ -2,17 +2,20 @@
 // logged in here or nobody (the token is the proof). The token leaves the address bar at once, as on the reset page,
 // and the page is served with no referrer. Once verified, the entry remembers it: a reload says so again rather than
 // opening the used link a second time.
+// A link that no longer works (most often one opened again after it did) is answered by what the viewer can do now:
+// an address verified already is said to be, plainly; a new link is offered only where one can be asked for (an
+// address not verified yet); a visitor logs in first and comes back here to be told which.
 import { gql } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { INVALID_VERIFICATION_TOKEN } from '../../../../shop-rules/account-rules';
+import { EMAIL_ALREADY_VERIFIED, INVALID_VERIFICATION_TOKEN, NO_EMAIL_TO_VERIFY } from '../../../../shop-rules/account-rules';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert, Loading } from '../../components/feedback';
-import { VerifyEmailDocument } from '../../gql/graphql';
-import type { VerifyEmailPageState } from '../../lib/navigation-state';
-import { readToken } from '../../lib/session';
+import { VerifyEmailDocument, VerifyEmailViewerDocument } from '../../gql/graphql';
+import type { LoginPageState, VerifyEmailPageState } from '../../lib/navigation-state';
+import { useToken } from '../../lib/session';
 import styles from './auth.module.css';
 
 if (false) {
@@ -31,6 +34,14 @@ if (false) {
         }
       }
     }
+
+    query VerifyEmailViewer {
+      viewer {
+        id
+        email
+        emailVerified
+      }
+    }
   `;
 }
 
@@ -39,6 +50,53 @@ export const VERIFY_FAILED = 'Failed to verify the email address. Please try aga
 export const VERIFICATION_NOT_AVAILABLE = 'Email verification is not available on this shop. Please contact the shop.';
 export const verifiedMessage = (email: string) =>
   `Your email address ${email} is verified. Your order updates and password reset links will be sent there.`;
+
+/** The profile: where a new link is asked for ('Send the link again') and an address is given. */
+function ProfileButton({ children }: { children: string }) {
+  return (
+    <ButtonLink variant="primary" size="large" block to="/profile">
+      {children}
+    </ButtonLink>
+  );
+}
+
+/**
+ * A link that no longer works, and the way on for whoever opened it: said as verified when the viewer's address is
+ * (the link did its work before), a new link where one can be asked for, the login (back to this page) for a visitor.
+ */
+function DeadLink({ message }: { message: string }) {
+  const loggedIn = useToken() !== null;
+  // Asked afresh: the address may have been verified in another browser a moment ago.
+  const { data, loading } = useQuery(VerifyEmailViewerDocument, { skip: !loggedIn, fetchPolicy: 'network-only' });
+  const viewer = data?.viewer;
+  if (loggedIn && loading) return <Loading />;
+  if (viewer?.emailVerified)
+    return (
+      <>
+        <Alert tone="success">{EMAIL_ALREADY_VERIFIED}</Alert>
+        <ProfileButton>Go to My Profile</ProfileButton>
+      </>
+    );
+  if (viewer && !viewer.email)
+    return (
+      <>
+        <Alert tone="info">{NO_EMAIL_TO_VERIFY}</Alert>
+        <ProfileButton>Go to My Profile</ProfileButton>
+      </>
+    );
+  return (
+    <>
+      <Alert tone="error">{message}</Alert>
+      {loggedIn ? (
+        <ProfileButton>Ask for a New Link</ProfileButton>
+      ) : (
+        <ButtonLink variant="primary" size="large" block to="/login" state={{ from: '/verify-email' } satisfies LoginPageState}>
+          Log In
+        </ButtonLink>
+      )}
+    </>
+  );
+}
 
 type Outcome = { state: 'verifying' } | { state: 'verified'; email: string } | { state: 'dead'; message: string } | { state: 'failed'; message: string };
 
@@ -87,7 +145,7 @@ export function VerifyEmailRoute() {
     void verify();
   }, [token, verifiedBefore, verify]);
 
-  const loggedIn = readToken() !== null;
+  const loggedIn = useToken() !== null;
   return (
     <div className={styles.wrapper}>
       <section className={styles.card} aria-labelledby="verify-title">
@@ -104,15 +162,7 @@ export function VerifyEmailRoute() {
             </ButtonLink>
           </>
         )}
-        {outcome.state === 'dead' && (
-          <>
-            <Alert tone="error">{outcome.message}</Alert>
-            <p className={styles.note}>On your profile, beside your email address, “Send the link again” emails you a new one.</p>
-            <ButtonLink variant="primary" size="large" block to="/profile">
-              Ask for a New Link
-            </ButtonLink>
-          </>
-        )}
+        {outcome.state === 'dead' && <DeadLink message={outcome.message} />}
         {outcome.state === 'failed' && (
           <>
             <Alert tone="error">{outcome.message}</Alert>
