@@ -5,14 +5,16 @@
 // What the buyer reviews is a snapshot of the cart (review-snapshot.ts), and the order is placed only at its total.
 // A change that reaches the page afterwards (a price through productUpdated, a product deleted) is shown as it
 // comes: the changed lines and the total say what they were, a notice lists the changes, and Place Order waits
-// until the buyer accepts them, which makes the cart as it is now the snapshot. A change the page has not heard of
+// until the buyer accepts them, which makes the cart as it is now the snapshot (the notice goes, so the focus moves
+// on from its button to Place Order, or to the review while a line still cannot be bought, and a polite live region
+// says it was accepted). A change the page has not heard of
 // when Place Order is clicked is refused by the shop (PRICE_CHANGED, with the cart as it is now) and shown the same
 // way: nothing is charged that the buyer did not see. Each attempt (one reviewed snapshot) carries its own
 // idempotency key, sent again when that attempt is retried (its answer may have been lost after the order was
 // placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../../shop-rules/order-rules';
@@ -143,13 +145,18 @@ interface CheckoutFormProps {
   attemptKey: string;
   /** The buyer accepts the order as it is now: it becomes what they reviewed. */
   onAccept: () => void;
+  /** The review's heading: the focus goes there after accepting while Place Order cannot be used. */
+  reviewHeadingRef: RefObject<HTMLHeadingElement | null>;
   /** The order is placed: the cart it empties is no change to show. */
   onPlaced: () => void;
   /** Placed, and on the way to /order-success (whose code may still be loading): nothing more to do here. */
   placed: boolean;
 }
 
-function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, onPlaced, placed }: CheckoutFormProps) {
+/** What the live region says once the buyer accepted the changes. */
+export const changesAccepted = (total: string) => `Changes accepted. The order total is now ${total}.`;
+
+function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, reviewHeadingRef, onPlaced, placed }: CheckoutFormProps) {
   const navigate = useNavigate();
   const formats = useFormats();
   const [failure, setFailure] = useState<string>();
@@ -161,6 +168,11 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
   useEffect(() => {
     if (refusedForChange > 0) acceptRef.current?.focus();
   }, [refusedForChange]);
+  const placeOrderRef = useRef<HTMLButtonElement>(null);
+  // Accepted: the notice and its button go in the next commit. The focus moves on in that very commit (a layout
+  // effect), never left on the page's body.
+  const focusAfterAccept = useRef(false);
+  const [acceptedNotice, setAcceptedNotice] = useState('');
   const [checkout] = useMutation(CheckoutDocument, {
     update(cache, { data }) {
       if (!data?.checkout.order) return;
@@ -180,6 +192,19 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
   const blocked = review.blocked.length > 0;
+  const canPlace = !busy && !changed && !blocked;
+
+  useLayoutEffect(() => {
+    if (!focusAfterAccept.current || changed) return;
+    focusAfterAccept.current = false;
+    if (canPlace) placeOrderRef.current?.focus();
+    else reviewHeadingRef.current?.focus();
+  }, [changed, canPlace, reviewHeadingRef]);
+  const accept = () => {
+    focusAfterAccept.current = true;
+    setAcceptedNotice(changesAccepted(formats.money(review.total)));
+    onAccept();
+  };
 
   const placeOrder = handleSubmit(async ({ shippingAddress }) => {
     setFailure(undefined);
@@ -218,7 +243,12 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
   return (
     <form className={styles.form} onSubmit={placeOrder} noValidate>
       <h2>Shipping</h2>
-      {changed && <ReviewChangedNotice review={review} onAccept={onAccept} acceptRef={acceptRef} />}
+      {changed && <ReviewChangedNotice review={review} onAccept={accept} acceptRef={acceptRef} />}
+      {/* There before anything is said in it, so that what is said is announced. */}
+      <p role="status" className="visually-hidden">
+        {/* A new change is a new question: what was accepted before is no longer news (and is said again when accepted). */}
+        {changed ? '' : acceptedNotice}
+      </p>
       {blocked && (
         <Alert tone="error">
           <span id="checkout-blocked">
@@ -254,7 +284,7 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
         <ButtonLink to="/cart" variant="secondary" size="large">
           Back to Cart
         </ButtonLink>
-        <Button type="submit" size="large" disabled={busy || changed || blocked} aria-describedby={describedBy || undefined}>
+        <Button ref={placeOrderRef} type="submit" size="large" disabled={!canPlace} aria-describedby={describedBy || undefined}>
           {busy ? 'Processing...' : 'Place Order'}
         </Button>
       </div>
@@ -302,6 +332,7 @@ export function CheckoutRoute() {
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   // Placed: the cart the order emptied is not a change to point out on the way to /order-success.
   const [placed, setPlaced] = useState(false);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   // The review is taken when the cart first shows (and again when it was empty and is not any more: nothing was
   // reviewed then).
   if (viewer && (!reviewed || (reviewed.snapshot.items.length === 0 && viewer.cart.items.length > 0 && !placed))) {
@@ -325,7 +356,7 @@ export function CheckoutRoute() {
     const review = compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats);
     content = (
       <div className={styles.layout}>
-        <OrderReview review={review} />
+        <OrderReview review={review} headingRef={reviewHeadingRef} />
         <Card className={styles.shipping}>
           <CheckoutForm
             defaultAddress={viewer.address ?? ''}
@@ -333,6 +364,7 @@ export function CheckoutRoute() {
             review={review}
             attemptKey={reviewed.attemptKey}
             onAccept={() => setReviewed(reviewedNow(viewer.cart))}
+            reviewHeadingRef={reviewHeadingRef}
             onPlaced={() => setPlaced(true)}
             placed={placed}
           />

@@ -219,6 +219,31 @@ describe('checkout', () => {
     expect(sent).toEqual(['23.98']);
   });
 
+  it('after Accept Changes the focus goes on to Place Order, and the acceptance is said politely; to the review while a line still cannot be bought', async () => {
+    const { user, live } = renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 2, '6.49', 50), cartLine(2, 1, '4.00', 50)], '1 Road')],
+    });
+    await screen.findByRole('region', { name: 'Order Review' });
+    // Nothing is said before there is something to say.
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+    await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }));
+    await user.click(await screen.findByRole('button', { name: 'Accept Changes' }));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Changes accepted\. The order total is now \$23\.98\.$/);
+
+    // Again, and the second product sells out meanwhile: Place Order cannot be used, so the review takes the focus.
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('8.99'), quantity: 50 }) }));
+    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('4.00'), quantity: 0 }) }));
+    // A new change: the earlier acceptance is no longer news.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^$/));
+    await user.click(await screen.findByRole('button', { name: 'Accept Changes' }));
+    expect(screen.getByRole('heading', { name: 'Order Review' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Changes accepted\. The order total is now \$21\.98\.$/);
+  });
+
   it('shows a line an admin deleted while the buyer reviews as gone, and a lowered price as was → now', async () => {
     const { user, live } = renderApp({
       path: '/checkout',
