@@ -1,9 +1,15 @@
 // Journey 4: stock and prices are live. One shopper watches the listing while another buys the last units; a
 // shopper reviews her order while an admin changes its price, and is charged only what she accepted.
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+
+// The tints of the design tokens (web/src/styles/tokens.css): --color-danger-soft for what stops the order,
+// --color-warning-soft for a change to look at.
+const RED_TINT = 'rgb(253, 236, 235)';
+const AMBER_TINT = 'rgb(255, 244, 224)';
+const backgroundOf = (element: Locator) => element.evaluate((node) => getComputedStyle(node).backgroundColor);
 
 describe.skipIf(!chromiumFound)('journey: live stock and prices across two browsers', () => {
   let browser: Browser;
@@ -50,8 +56,12 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     // The one in her cart can no longer be bought: checkout says so before she tries, and leads back to the cart.
     await anna.page.goto('/checkout');
     await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
-    await expect.poll(() => anna.page.getByRole('alert').innerText()).toBe('Pocket Pulse Oximeter (sold out) cannot be bought as it is in your cart. Review your cart');
-    expect(await anna.page.getByRole('list', { name: 'Items to order' }).getByRole('listitem').innerText()).toMatch(/^Pocket Pulse Oximeter × 1\s+Sold out\s+\$18\.50$/);
+    await expect.poll(() => anna.page.getByRole('alert').innerText()).toMatch(/^This item cannot be bought as it is in your cart:\s+Pocket Pulse Oximeter: sold out\s+Review your cart$/);
+    const soldOutLine = anna.page.getByRole('list', { name: 'Items to order' }).getByRole('listitem');
+    expect(await soldOutLine.innerText()).toMatch(/^Pocket Pulse Oximeter × 1\s+Sold out\s+\$18\.50$/);
+    // Red, as the line it is about: what stops the order.
+    expect(await backgroundOf(anna.page.getByRole('alert'))).toBe(await backgroundOf(soldOutLine));
+    expect(await backgroundOf(soldOutLine)).toBe(RED_TINT);
     expect(await anna.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     expect(await anna.page.getByRole('alert').getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
     expect(anna.page.url()).toMatch(/\/checkout$/);
@@ -91,7 +101,10 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
 
     // A's review says what changed, line and total, and waits for her.
     const notice = cara.page.getByRole('alert');
-    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): now \$9\.99 each, was \$6\.49\s+The total is now \$19\.98, was \$12\.98\. Accept the changes to place the order as it is now, or review your cart\.\s+Accept Changes$/);
+    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$6\.49, now \$9\.99 each\s+The total was \$12\.98, now \$19\.98\. Accept the changes to place the order as it is now, or review your cart\.\s+Accept Changes$/);
+    // Amber, as the line it is about: a change to look at, not a line that stops the order.
+    expect(await backgroundOf(notice)).toBe(await backgroundOf(review.getByRole('listitem')));
+    expect(await backgroundOf(notice)).toBe(AMBER_TINT);
     expect(await reviewText()).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+Price: was \$6\.49, now \$9\.99 each\s+was\s+\$12\.98\s+now\s+\$19\.98\s+Total \(2 items\)\s+was\s+\$12\.98\s+now\s+\$19\.98$/);
     expect(await cara.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     await lookAt(cara.page, 'live-stock', 'checkout-price-changed');
@@ -117,7 +130,7 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     expect(changed.status).toBe(200);
     expect(await reviewText()).toMatch(/× 1\s+\$9\.99\s+Total \(1 item\)\s+\$9\.99$/);
     await cara.page.getByRole('button', { name: 'Place Order' }).click();
-    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): now \$11\.49 each, was \$9\.99\s+The total is now \$11\.49, was \$9\.99\./);
+    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$9\.99, now \$11\.49 each\s+The total was \$9\.99, now \$11\.49\./);
     expect(await reviewText()).toMatch(/× 1\s+Price: was \$9\.99, now \$11\.49 each\s+was\s+\$9\.99\s+now\s+\$11\.49\s+Total \(1 item\)\s+was\s+\$9\.99\s+now\s+\$11\.49$/);
     expect(cara.page.url()).toMatch(/\/checkout$/);
     expect(await ordersOfCara()).toEqual([19.98]);

@@ -3,12 +3,16 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Button } from './button';
 import styles from './feedback.module.css';
 
-export type AlertTone = 'error' | 'success' | 'info';
+/** 'warning': something changed that the person must look at before going on (amber); 'error': what stops them (red). */
+export type AlertTone = 'error' | 'warning' | 'success' | 'info';
 
-/** A message in the flow of the page. Errors are announced at once (role=alert), the rest politely (role=status). */
+/**
+ * A message in the flow of the page. Errors and warnings, which wait for the person, are announced at once
+ * (role=alert), the rest politely (role=status).
+ */
 export function Alert({ tone, children, className }: { tone: AlertTone; children: ReactNode; className?: string }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}>
+    <div role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'} className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}>
       {children}
     </div>
   );

@@ -2,7 +2,8 @@
 // product's picture (when the line says which product it is), the name and "× quantity", and the line's total on
 // the right. Names wrap between words at any width. Checkout also marks a line: changed since the buyer reviewed it
 // (the total it had shown struck through above the new one, and what changed said under the name), gone from the
-// cart (struck through), or unable to be bought as it is (why, under the name).
+// cart (struck through), or unable to be bought as it is (why, under the name). One colour a meaning: amber for what
+// changed, red for what stops the order, even on one line.
 import type { Money } from '../lib/money';
 import { useFormats } from '../lib/use-formats';
 import { ProductImage } from './product-image';
@@ -20,8 +21,10 @@ export interface ItemLine {
   mark?: ItemLineMark;
   /** The line's total as it was shown before a change: struck through, above the total now. */
   lineTotalBefore?: Money;
-  /** What to say under the name about the line (what changed, why it cannot be bought), one sentence each. */
+  /** What changed about the line, said under the name, one sentence each. */
   notes?: readonly string[];
+  /** Why the line cannot be bought as it is, said under the name after what changed. */
+  problem?: string;
 }
 
 export function ItemLines({ items, label }: { items: readonly ItemLine[]; label: string }) {
@@ -46,6 +49,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
                 {note}
               </span>
             ))}
+            {item.problem && <span className={styles.problem}>{item.problem}</span>}
           </span>
           {item.mark === 'removed' ? (
             <span className={styles.subtotal}>

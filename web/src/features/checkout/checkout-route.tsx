@@ -98,17 +98,40 @@ interface CheckoutForm {
   shippingAddress: string;
 }
 
-/** "Gauze (sold out), Tape (only 2 left)": each line that cannot be bought, and why. */
-const blockedNames = (blocked: readonly BlockedLine[]) => blocked.map((line) => `${line.productName} (${line.reason})`).join(', ');
+/**
+ * The lines that stop the order, each "Name: why" (a name may hold brackets of its own, "Gauze (25-Pack)"), and the
+ * way to fix them. Red: it stops the order, where a change to accept is amber.
+ */
+function BlockedNotice({ blocked }: { blocked: readonly BlockedLine[] }) {
+  return (
+    <Alert tone="error">
+      <div className={styles.notice} id="checkout-blocked">
+        <p className={styles.noticeTitle}>
+          {blocked.length === 1 ? 'This item cannot be bought as it is in your cart:' : 'These items cannot be bought as they are in your cart:'}
+        </p>
+        <ul className={styles.noticeList}>
+          {blocked.map((line) => (
+            <li key={line.productName}>
+              {line.productName}: {line.reason}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to="/cart">Review your cart</Link>
+        </p>
+      </div>
+    </Alert>
+  );
+}
 
-/** What changed since the buyer reviewed the order, and the way on: accept the order as it is now. */
+/** What changed since the buyer reviewed the order, and the way on: accept the order as it is now. Amber: a change to look at. */
 function ReviewChangedNotice({ review, onAccept, acceptRef }: { review: Review; onAccept: () => void; acceptRef: Ref<HTMLButtonElement> }) {
   const formats = useFormats();
   return (
-    <Alert tone="error">
-      <div className={styles.changed} id="checkout-changed">
-        <p className={styles.changedTitle}>Your order changed since you reviewed it:</p>
-        <ul className={styles.changes}>
+    <Alert tone="warning">
+      <div className={styles.notice} id="checkout-changed">
+        <p className={styles.noticeTitle}>Your order changed since you reviewed it:</p>
+        <ul className={styles.noticeList}>
           {review.changes.map((change) => (
             <li key={change}>{change}</li>
           ))}
@@ -116,7 +139,7 @@ function ReviewChangedNotice({ review, onAccept, acceptRef }: { review: Review; 
         <p>
           {review.totalBefore ? (
             <>
-              The total is now <strong>{formats.money(review.total)}</strong>, was {formats.money(review.totalBefore)}.
+              The total was {formats.money(review.totalBefore)}, now <strong>{formats.money(review.total)}</strong>.
             </>
           ) : (
             <>
@@ -249,14 +272,7 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
         {/* A new change is a new question: what was accepted before is no longer news (and is said again when accepted). */}
         {changed ? '' : acceptedNotice}
       </p>
-      {blocked && (
-        <Alert tone="error">
-          <span id="checkout-blocked">
-            {blockedNames(review.blocked)} cannot be bought as {review.blocked.length === 1 ? 'it is' : 'they are'} in your cart.{' '}
-            <Link to="/cart">Review your cart</Link>
-          </span>
-        </Alert>
-      )}
+      {blocked && <BlockedNotice blocked={review.blocked} />}
       {failure && (
         <Alert tone="error">
           {/* One run of text: the alert lays its children side by side. */}

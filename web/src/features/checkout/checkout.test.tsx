@@ -145,11 +145,13 @@ describe('checkout', () => {
       mocks: [sessionMock({ itemCount: 5 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)])],
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Product 2 (only 2 left), Product 3 (sold out) cannot be bought as they are in your cart. Review your cart');
+    // Each line and why, after a colon: a name's own brackets are not followed by another pair.
+    expect(within(alert).getByText('These items cannot be bought as they are in your cart:')).toBeInTheDocument();
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 2: only 2 left', 'Product 3: sold out']);
     expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     const place = screen.getByRole('button', { name: 'Place Order' });
     expect(place).toBeDisabled();
-    expect(place).toHaveAccessibleDescription('Product 2 (only 2 left), Product 3 (sold out) cannot be bought as they are in your cart. Review your cart');
+    expect(place).toHaveAccessibleDescription('These items cannot be bought as they are in your cart: Product 2: only 2 left Product 3: sold out Review your cart');
     // The review marks the lines, each with why.
     const lines = within(screen.getByRole('list', { name: 'Items to order' })).getAllByRole('listitem');
     expect(lines.map((line) => [line.textContent, line.dataset.mark])).toEqual([
@@ -192,8 +194,8 @@ describe('checkout', () => {
     act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }));
 
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1: now $9.99 each, was $6.49']);
-    expect(notice).toHaveTextContent('The total is now $23.98, was $16.98. Accept the changes to place the order as it is now, or review your cart.');
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1: was $6.49, now $9.99 each']);
+    expect(notice).toHaveTextContent('The total was $16.98, now $23.98. Accept the changes to place the order as it is now, or review your cart.');
     // The changed line says what it was; its total and the order's show both.
     const [changed, same] = within(review).getAllByRole('listitem');
     expect(changed!.dataset.mark).toBe('changed');
@@ -255,9 +257,9 @@ describe('checkout', () => {
     act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('9.99'), quantity: 50 }) }));
     const notice = await screen.findByRole('alert');
     await waitFor(() =>
-      expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 is no longer in your cart', 'Product 2: now $9.99 each, was $10.99']),
+      expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 is no longer in your cart', 'Product 2: was $10.99, now $9.99 each']),
     );
-    expect(notice).toHaveTextContent('The total is now $19.98, was $26.48.');
+    expect(notice).toHaveTextContent('The total was $26.48, now $19.98.');
     expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
       ['Product 1 × 1No longer in your cartwas $4.50', 'removed'],
       ['Product 2 × 2Price: was $10.99, now $9.99 eachwas $21.98now $19.98', 'changed'],
@@ -312,10 +314,10 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Product 1: now $990.00 each, was $4.50',
-      'Product 2: now 1 in your cart, was 2',
+      'Product 1: was $4.50, now $990.00 each',
+      'Product 2: was 2, now 1 in your cart',
     ]);
-    expect(alert).toHaveTextContent('The total is now $1,000.99, was $26.48. Accept the changes to place the order as it is now, or review your cart.');
+    expect(alert).toHaveTextContent('The total was $26.48, now $1,000.99. Accept the changes to place the order as it is now, or review your cart.');
     expect(within(alert).getByRole('link', { name: 'review your cart' })).toHaveAttribute('href', '/cart');
     // The review shows the cart as it is now beside what was reviewed; the focus is on the way on.
     const review = screen.getByRole('region', { name: 'Order Review' });

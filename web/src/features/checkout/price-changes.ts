@@ -1,5 +1,6 @@
 // What changed in a cart between the review the buyer saw and the shop's answer at checkout (PRICE_CHANGED): a
 // price raised or lowered, a quantity changed in another tab, a line gone or added. In the order of the review.
+// A change is written as the line under the product says it: what it was, then what it is now.
 import type { Formats } from '../../lib/format';
 import { type Money, sameMoney } from '../../lib/money';
 
@@ -26,10 +27,11 @@ export function describeChanges(reviewed: readonly ReviewedLine[], current: read
       continue;
     }
     if (!sameMoney(now.unitPrice, before.unitPrice)) {
-      changes.push(`${now.productName}: now ${formats.money(now.unitPrice)} each, was ${formats.money(before.unitPrice)}`);
+      changes.push(`${now.productName}: was ${formats.money(before.unitPrice)}, now ${formats.money(now.unitPrice)} each`);
     }
-    if (now.quantity !== before.quantity) changes.push(`${now.productName}: now ${now.quantity} in your cart, was ${before.quantity}`);
+    if (now.quantity !== before.quantity) changes.push(`${now.productName}: was ${before.quantity}, now ${now.quantity} in your cart`);
   }
-  for (const line of current) if (!reviewedIds.has(keyOf(line))) changes.push(`${line.productName} was added (${line.quantity})`);
+  // A name may hold brackets of its own ("Gauze (25-Pack)"): the count follows a colon, not another bracket.
+  for (const line of current) if (!reviewedIds.has(keyOf(line))) changes.push(`${line.productName} was added: ${line.quantity} in your cart`);
   return changes;
 }

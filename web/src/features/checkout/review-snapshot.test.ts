@@ -11,6 +11,7 @@ describe('compareReview', () => {
     expect(review([line], [cartLine(1, 2, '6.49')])).toEqual({
       lines: [{ productName: 'Product 1', quantity: 2, lineTotal: line.lineTotal, product: line.product }],
       itemCount: 2,
+      unavailableCount: 0,
       total: line.lineTotal,
       totalBefore: null,
       changes: [],
@@ -26,15 +27,18 @@ describe('compareReview', () => {
       ['Product 3', 'changed', ['Added since you reviewed your order'], undefined, '4.00'],
     ]);
     expect([result.totalBefore?.amount, result.total.amount, result.itemCount]).toEqual(['15.98', '13.99', 5]);
-    expect(result.changes).toEqual(['Product 1: now $9.99 each, was $6.49', 'Product 1: now 1 in your cart, was 2', 'Product 2 is no longer in your cart', 'Product 3 was added (4)']);
+    expect(result.changes).toEqual(['Product 1: was $6.49, now $9.99 each', 'Product 1: was 2, now 1 in your cart', 'Product 2 is no longer in your cart', 'Product 3 was added: 4 in your cart']);
   });
 
-  it('says why a line cannot be bought as it is, changed or not', () => {
-    const result = review([cartLine(1, 3, '2.00', 2), cartLine(2, 1, '1.00')], [cartLine(1, 3, '2.50', 2), cartLine(2, 1, '1.00', 0)]);
-    expect(result.lines.map(({ mark, notes }) => [mark, notes])).toEqual([
-      ['problem', ['Price: was $2.00, now $2.50 each', 'Only 2 left']],
-      ['problem', ['Sold out']],
+  it('says why a line cannot be bought as it is apart from what changed on it, and counts the units that cannot be', () => {
+    const result = review([cartLine(1, 3, '2.00', 2), cartLine(2, 1, '1.00'), cartLine(3, 2, '1.00')], [cartLine(1, 3, '2.50', 2), cartLine(2, 1, '1.00', 0), cartLine(3, 2, '1.00')]);
+    expect(result.lines.map(({ mark, notes, problem }) => [mark, notes, problem])).toEqual([
+      ['problem', ['Price: was $2.00, now $2.50 each'], 'Only 2 left'],
+      ['problem', undefined, 'Sold out'],
+      [undefined, undefined, undefined],
     ]);
+    // 3 of the first (2 left: 1 short), the one sold out; the 2 of the third can be bought.
+    expect([result.itemCount, result.unavailableCount]).toEqual([6, 2]);
     expect(result.blocked).toEqual([
       { productName: 'Product 1', reason: 'only 2 left' },
       { productName: 'Product 2', reason: 'sold out' },

@@ -42,10 +42,18 @@ export interface BlockedLine {
   reason: string;
 }
 
+/** How many of a line's units cannot be bought as they are: all of a line sold out or gone, the missing ones of a short one. */
+function unitsUnavailable(line: CartLine, problem: LineProblem): number {
+  return problem.kind === 'short' ? line.quantity - problem.available : line.quantity;
+}
+
 export interface Review {
   /** Each line of the review, marked as needed: the lines now, with the ones gone since in their reviewed place. */
   lines: ItemLine[];
+  /** The units in the cart now, the total's count: those that cannot be bought as they are included. */
   itemCount: number;
+  /** Of `itemCount`, the units that cannot be bought as they are (sold out, beyond the stock, no longer sold). */
+  unavailableCount: number;
   total: Money;
   /** The reviewed total, when the total is another now. */
   totalBefore: Money | null;
@@ -63,6 +71,7 @@ export function compareReview(reviewed: ReviewSnapshot, current: ReviewedCart, f
   const reviewedKeys = new Set(reviewed.items.map(keyOf));
   const lines: ItemLine[] = [];
   const blocked: BlockedLine[] = [];
+  let unavailableCount = 0;
 
   const lineNow = (line: CartLine, before: CartLine | null): ItemLine => {
     const notes: string[] = [];
@@ -82,8 +91,8 @@ export function compareReview(reviewed: ReviewSnapshot, current: ReviewedCart, f
     }
     const problem = lineProblem(line);
     if (problem) {
-      notes.push(capitalised(problemReason(problem)));
       blocked.push({ productName: line.productName, reason: problemReason(problem) });
+      unavailableCount += unitsUnavailable(line, problem);
     }
     return {
       productName: line.productName,
@@ -93,6 +102,7 @@ export function compareReview(reviewed: ReviewSnapshot, current: ReviewedCart, f
       ...(problem ? { mark: 'problem' as const } : changed ? { mark: 'changed' as const } : {}),
       ...(before && !sameMoney(before.lineTotal, line.lineTotal) ? { lineTotalBefore: before.lineTotal } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...(problem ? { problem: capitalised(problemReason(problem)) } : {}),
     };
   };
 
@@ -114,6 +124,7 @@ export function compareReview(reviewed: ReviewSnapshot, current: ReviewedCart, f
   return {
     lines,
     itemCount: current.itemCount,
+    unavailableCount,
     total: current.total,
     totalBefore: sameMoney(reviewed.total, current.total) ? null : reviewed.total,
     changes: describeChanges(reviewed.items, current.items, formats),
