@@ -1,7 +1,8 @@
 // The checkout's order review (spec §2): the cart's lines as every screen lists items, and the total with the
-// number of items. It shows what the buyer reviewed beside the cart as it is now (review-snapshot.ts): a line that
+// number of items under the word Total (so that neither wraps on a phone), saying how many of them cannot be bought
+// as they are: the total counts and costs them, and the order cannot be placed with them. It shows what the buyer reviewed beside the cart as it is now (review-snapshot.ts): a line that
 // changed since says what it was, a line gone from the cart is struck through, a line that cannot be bought says why,
-// and a total that changed shows the reviewed one struck through above it.
+// and a total that changed shows the reviewed one struck through before it.
 import type { Ref } from 'react';
 import { ItemLines } from '../../components/item-lines';
 import { Card } from '../../components/card';
@@ -10,6 +11,12 @@ import type { Review } from './review-snapshot';
 import styles from './checkout.module.css';
 
 /** `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop). */
+/** "3 items", or "10 items, 5 unavailable" while some cannot be bought as they are. */
+export function itemCountText(itemCount: number, unavailableCount: number): string {
+  const items = `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
+  return unavailableCount > 0 ? `${items}, ${unavailableCount} unavailable` : items;
+}
+
 export function OrderReview({ review, headingRef }: { review: Review; headingRef?: Ref<HTMLHeadingElement> }) {
   const formats = useFormats();
   return (
@@ -20,8 +27,12 @@ export function OrderReview({ review, headingRef }: { review: Review; headingRef
         </h2>
         <ItemLines items={review.lines} label="Items to order" />
         <p className={styles.total}>
-          <span>
-            Total ({review.itemCount} {review.itemCount === 1 ? 'item' : 'items'})
+          <span className={styles.totalLabel}>
+            Total
+            {/* Read as "Total, 3 items, $26.48". */}
+            <span className="visually-hidden">, </span>
+            <span className={styles.count}>{itemCountText(review.itemCount, review.unavailableCount)}</span>
+            <span className="visually-hidden">, </span>
           </span>
           {review.totalBefore ? (
             <span className={styles.amounts}>
