@@ -62,6 +62,23 @@ async function textOverlap(element: Locator, first: string, second: string): Pro
   );
 }
 
+/** A text of an element as it is laid out: how many lines it takes, and its box (a Range over its own text node). */
+async function textLayout(element: Locator, text: string): Promise<{ lines: number; top: number; bottom: number }> {
+  return element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.trim() !== wanted) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      // One box a line (a text wrapped over two lines has two).
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      const box = range.getBoundingClientRect();
+      return { lines, top: box.top, bottom: box.bottom };
+    }
+    throw new Error(`no text "${wanted}"`);
+  }, text);
+}
+
 /** Tabs of the strip whose box is not wholly inside the window. */
 async function tabsOutOfSight(page: Page): Promise<string[]> {
   const width = page.viewportSize()!.width;
@@ -145,6 +162,47 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(false);
     await leave(admin);
+  });
+
+  it('on a phone, checkout’s total keeps each of its words on one line beside its amount, and the confirmation’s two buttons are as wide as each other', async () => {
+    const adminToken = await shop.rest.login(LONG_ADMIN, ADMIN_PASSWORD);
+    const wheelchair = await shop.rest.createProduct(adminToken, { name: 'Folding Wheelchair', price: 249.99, quantity: 20 });
+    const buyerToken = await shop.rest.register('phone.buyer', 'secret-pass');
+    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: wheelchair.id, quantity: 10 } })).status).toBe(200);
+    const buyer = await openPerson(browser, shop, 375);
+    const { page } = buyer;
+    await logIn(page, 'phone.buyer', 'secret-pass');
+    await page.goto('/checkout');
+    const review = page.getByRole('region', { name: 'Order Review' });
+    await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,499\.90$/);
+    const problems: string[] = [];
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      const [word, count, amount] = await Promise.all(['Total', '10 items', '$2,499.90'].map((text) => textLayout(review, text)));
+      if (word!.lines !== 1 || count!.lines !== 1 || amount!.lines !== 1) problems.push(`${width} px: wrapped`);
+      // The amount is on the word's line, not pushed under it.
+      if (amount!.top >= word!.bottom) problems.push(`${width} px: the amount is under "Total"`);
+    }
+    expect(problems).toEqual([]);
+    await lookAt(page, 'every-width', 'checkout-ten-items');
+
+    await page.getByLabel('Shipping Address').fill('1 Long Road, London');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('/order-success');
+    const viewOrders = page.getByRole('link', { name: 'View All Orders' });
+    const continueShopping = page.getByRole('link', { name: 'Continue Shopping' });
+    await viewOrders.waitFor();
+    const widths: Record<number, number[]> = {};
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      widths[width] = [Math.round((await viewOrders.boundingBox())!.width), Math.round((await continueShopping.boundingBox())!.width)];
+    }
+    expect(widths[320]![0]).toBe(widths[320]![1]);
+    expect(widths[375]![0]).toBe(widths[375]![1]);
+    await lookAt(page, 'every-width', 'order-success');
+    await leave(buyer);
   });
 
   it('a 16-character username shows whole beside “(User)” at 1280 px, and a total of millions on the desk keeps clear of its items at every width', async () => {
