@@ -59,9 +59,9 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
       'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.',
     );
     await look('verify-email-used');
-    // On the other computer the profile, loaded again, has the address without the mark; she goes on to her orders.
+    // On the other computer the profile, loaded again, marks the address verified; she goes on to her orders.
     await elsewhere.page.reload();
-    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Phone number/i);
+    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Verified\s+Phone number/i);
     await elsewhere.page.getByRole('link', { name: 'Orders' }).click();
     await elsewhere.page.getByRole('heading', { name: 'Orders' }).waitFor();
 

@@ -1,5 +1,5 @@
-// The Email detail of the profile (spec §2.13): the address, and while it is not verified an "Unverified" mark, what
-// that means, and "Send the link again" (resendEmailVerification). The shop's answer shows in the profile's message
+// The Email detail of the profile (spec §2.13): the address with its mark, "Verified" once its owner opened the link,
+// and while it is not verified "Unverified", what that means, and "Send the link again" (resendEmailVerification). The shop's answer shows in the profile's message
 // area: where the link went, or why none was sent (no address, verified already, too many this hour).
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
@@ -29,6 +29,7 @@ if (false) {
   `;
 }
 
+export const VERIFIED = 'Verified';
 export const UNVERIFIED = 'Unverified';
 export const UNVERIFIED_HINT = 'We emailed a link to this address: open it to verify the address. Until then the shop sends it no order updates and no password reset links.';
 export const RESEND_FAILED = 'Failed to send the link. Please try again.';
@@ -48,6 +49,8 @@ export function EmailDetail({
   const [resend] = useMutation(ResendEmailVerificationDocument);
   const [sending, setSending] = useState(false);
   const unverified = !!email && verified === false;
+  // null: the shop does not verify addresses, and marks none.
+  const mark = email && verified === true ? 'verified' : unverified ? 'unverified' : null;
 
   const sendAgain = async () => {
     setSending(true);
@@ -69,10 +72,12 @@ export function EmailDetail({
       <dt>Email</dt>
       <dd>
         {email ? email : <span className={styles.unset}>Not set</span>}
-        {unverified && (
+        {mark && (
           <>
             {' '}
-            <span className={styles.unverified}>{UNVERIFIED}</span>
+            <span className={styles.addressMark} data-mark={mark}>
+              {mark === 'verified' ? VERIFIED : UNVERIFIED}
+            </span>
           </>
         )}
       </dd>

@@ -64,6 +64,10 @@ if (false) {
   `;
 }
 
+/** Email notifications on for an account without an address: read with their label, 'Email notifications: Need…'. */
+export const NOTIFICATIONS_NEED_ADDRESS = 'Need an email address';
+export const NOTIFICATIONS_NEED_ADDRESS_HINT = 'Add one with Edit Profile to get order updates by email.';
+
 export const PROFILE_MESSAGE_MS = 3000;
 export const PROFILE_UPDATED = 'Profile updated successfully';
 
@@ -282,7 +286,12 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       </dl>
       <h3 className={styles.groupTitle}>Preferences</h3>
       <dl className={styles.details}>
-        <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
+        {data.preferences.emailNotifications && !data.email ? (
+          // On, with nowhere to send them: what is missing, not a promise.
+          <Detail label="Email notifications" value={NOTIFICATIONS_NEED_ADDRESS} hint={NOTIFICATIONS_NEED_ADDRESS_HINT} />
+        ) : (
+          <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
+        )}
         <Detail
           label="SMS notifications"
           value={

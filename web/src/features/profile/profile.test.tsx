@@ -57,7 +57,7 @@ describe('profile information', () => {
     expect(details()).toEqual({
       Username: 'alice',
       Role: 'User',
-      Email: 'alice@example.com',
+      Email: 'alice@example.com Verified',
       'Phone number': 'Not set',
       'First name': 'Alice',
       'Last name': 'Not set',
@@ -103,11 +103,36 @@ describe('profile information', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('says nothing of verification where the shop does not verify addresses, or once the address is verified', async () => {
+  it('marks a verified address “Verified”, with nothing more to do', async () => {
+    renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(screen.getByText('Verified', { selector: 'dd > span' })).toBeVisible();
+    expect(details()).toMatchObject({ Email: 'alice@example.com Verified' });
+    expect(hints()).not.toHaveProperty('Email');
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
+  it('says nothing of verification where the shop does not verify addresses', async () => {
     renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: { ...alice, emailVerified: null } } } }] });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(details()).toMatchObject({ Email: 'alice@example.com' });
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
+  it('says email notifications need an address where the account has none, rather than “On”', async () => {
+    const withoutAddress = { ...alice, email: null, emailVerified: false };
+    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: withoutAddress } } }] });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ Email: 'Not set', 'Email notifications': 'Need an email address' });
+    expect(hints()).toMatchObject({ 'Email notifications': 'Add one with Edit Profile to get order updates by email.' });
+  });
+
+  it('shows email notifications turned off as “Off”, address or not', async () => {
+    const off = { ...alice, email: null, emailVerified: false, preferences: { ...preferences, emailNotifications: false } };
+    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: off } } }] });
+    expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+    expect(details()).toMatchObject({ 'Email notifications': 'Off' });
+    expect(hints()).not.toHaveProperty('Email notifications');
   });
 
   it('edits, saves (“Profile updated successfully” for exactly 3 seconds) and shows the saved values', async () => {
@@ -243,7 +268,7 @@ describe('profile information', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(details()).toMatchObject({ Email: 'alice@example.com' });
+    expect(details()).toMatchObject({ Email: 'alice@example.com Verified' });
   });
 });
 
