@@ -1,6 +1,7 @@
 // Journey: a shopper whose cart is as large as the shop allows (a line of $9,999,999.90, a total of $10,000,000.00)
 // and whose products have long names. The cart holds together at every width from 320 px (amounts on one line, words
-// whole, every control inside its card).
+// whole, every control inside its card), and the product page's purchase band keeps the same room inside its two
+// dividers.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -65,7 +66,7 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
 
-  it('holds the cart together at every width', async () => {
+  it('holds the cart together at every width, and the purchase band even', async () => {
     const adminToken = await shop.rest.adminToken();
     const chamber = await shop.rest.createProduct(adminToken, {
       name: CHAMBER,
@@ -73,11 +74,11 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
       quantity: 100,
       imageUrls: ['/images/products/missing-front.png', '/images/products/blood-pressure-monitor.svg'],
     });
-    const mask = await shop.rest.createProduct(adminToken, { name: MASK, price: 0.1, quantity: 1000, imageUrls: ['/images/products/missing-mask.png'] });
+    const mask = await shop.rest.createProduct(adminToken, { name: MASK, price: 0.01, quantity: 1000, imageUrls: ['/images/products/missing-mask.png'] });
     const buyerToken = await shop.rest.register('marguerite', 'secret-pass');
     for (const [product, quantity] of [
       [chamber, 10],
-      [mask, 1],
+      [mask, 10],
     ] as const) {
       expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: product.id, quantity } })).status).toBe(200);
     }
@@ -110,9 +111,47 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     expect(steppers[1]).toBe(steppers[0]);
     const removes = await leftEdges((product) => ({ role: 'button', name: `Remove ${product}` }));
     expect(removes[1]).toBe(removes[0]);
-
     await lookAt(page, 'largest-cart', 'cart');
 
+    // The mask out, and in again from its page: the purchase band keeps as much room inside its bottom divider as
+    // inside its top one, and the same height when a message appears in it.
+    await page.getByRole('button', { name: `Remove ${MASK}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await cartItems.getByRole('heading', { name: MASK }).waitFor({ state: 'detached' });
+    await page.goto('/?name=Respiratory');
+    await page.getByRole('article', { name: MASK }).getByRole('link', { name: MASK }).click();
+    await page.waitForURL(/\/products\//);
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await quantity.waitFor();
+    const band = () =>
+      quantity.evaluate((field) => {
+        const form = field.closest('form')!;
+        const box = form.getBoundingClientRect();
+        const style = getComputedStyle(form);
+        const parts = [...form.children].map((child) => child.getBoundingClientRect()).filter((part) => part.height > 0);
+        return {
+          roomInsideTop: Math.round(parts[0]!.top - box.top - parseFloat(style.borderTopWidth)),
+          roomInsideBottom: Math.round(box.bottom - parseFloat(style.borderBottomWidth) - parts.at(-1)!.bottom),
+          height: Math.round(box.height),
+        };
+      });
+    const bands: Record<string, Awaited<ReturnType<typeof band>>> = {};
+    for (const width of [375, 1280]) {
+      await atWidth(page, width);
+      bands[`${width} px`] = await band();
+    }
+    const addedMessage = page.getByRole('status').filter({ hasText: 'Added to cart!' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('1 in your cart').waitFor();
+    bands['1280 px, added'] = await band();
+    for (const [state, measured] of Object.entries(bands)) expect(measured.roomInsideBottom, state).toBe(measured.roomInsideTop);
+    // "Added to cart!" takes the room kept for it: the band is as high with it as without it.
+    await addedMessage.waitFor({ state: 'detached' });
+    const withoutMessage = await band();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('2 in your cart').waitFor();
+    expect((await band()).height).toBe(withoutMessage.height);
+    await lookAt(page, 'largest-cart', 'product-added');
     await leave(buyer);
   });
 });
