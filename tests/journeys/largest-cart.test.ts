@@ -1,7 +1,7 @@
 // Journey: a shopper whose cart is as large as the shop allows (a line of $9,999,999.90, a total of $10,000,000.00)
-// and whose products have long names. The cart holds together at every width from 320 px (amounts on one line, words
-// whole, every control inside its card), and the product page's purchase band keeps the same room inside its two
-// dividers.
+// and whose products have long names and a broken first picture. The cart holds together at every width from 320 px
+// (amounts on one line, words whole, every control inside its card); a broken picture gives way to the product's next
+// one; and the product page's purchase band keeps the same room inside its two dividers.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -66,8 +66,9 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
 
-  it('holds the cart together at every width, and the purchase band even', async () => {
+  it('holds the cart together at every width, shows the pictures that load, and keeps the purchase band even', async () => {
     const adminToken = await shop.rest.adminToken();
+    // The first picture of each is broken; the chamber's second one works.
     const chamber = await shop.rest.createProduct(adminToken, {
       name: CHAMBER,
       price: 999999.99,
@@ -111,6 +112,12 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     expect(steppers[1]).toBe(steppers[0]);
     const removes = await leftEdges((product) => ({ role: 'button', name: `Remove ${product}` }));
     expect(removes[1]).toBe(removes[0]);
+
+    // The chamber's broken first picture gives way to its second; none of the mask's loads: one placeholder.
+    await expect.poll(() => cartItems.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([
+      '/images/products/blood-pressure-monitor.svg',
+    ]);
+    expect(await cartItems.getByText('No image').count()).toBe(1);
     await lookAt(page, 'largest-cart', 'cart');
 
     // The mask out, and in again from its page: the purchase band keeps as much room inside its bottom divider as
@@ -118,6 +125,10 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     await page.getByRole('button', { name: `Remove ${MASK}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await cartItems.getByRole('heading', { name: MASK }).waitFor({ state: 'detached' });
+    // The listing too shows the chamber's second picture.
+    await page.goto('/?name=Hyperbaric');
+    const chamberCard = page.getByRole('article', { name: CHAMBER });
+    await expect.poll(() => chamberCard.locator('img').getAttribute('src')).toBe('/images/products/blood-pressure-monitor.svg');
     await page.goto('/?name=Respiratory');
     await page.getByRole('article', { name: MASK }).getByRole('link', { name: MASK }).click();
     await page.waitForURL(/\/products\//);

@@ -69,7 +69,7 @@ if (false) {
             }
             product {
               id
-              imageUrl
+              imageUrls
             }
           }
         }
