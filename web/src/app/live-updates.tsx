@@ -74,7 +74,7 @@ if (false) {
         }
         product {
           id
-          imageUrl
+          imageUrls
         }
       }
     }

@@ -6,7 +6,7 @@
 // changed, red for what stops the order, even on one line.
 import type { Money } from '../lib/money';
 import { useFormats } from '../lib/use-formats';
-import { ProductImage } from './product-image';
+import { ProductPicture } from './product-image';
 import styles from './item-lines.module.css';
 
 /** How a line stands out: changed since it was reviewed, gone from the cart, or unable to be bought as it is. */
@@ -16,8 +16,8 @@ export interface ItemLine {
   productName: string;
   quantity: number;
   lineTotal: Money;
-  /** The product, for its picture (null: deleted since, a placeholder shows); leave it out for no pictures. */
-  product?: { imageUrl: string | null } | null;
+  /** The product, for its pictures (null: deleted since, a placeholder shows); leave it out for no pictures. */
+  product?: { imageUrls: readonly string[] } | null;
   mark?: ItemLineMark;
   /** The line's total as it was shown before a change: struck through, above the total now. */
   lineTotalBefore?: Money;
@@ -37,7 +37,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
           {item.product !== undefined && (
             // The name beside it says what it is.
             <div className={styles.thumbnail} aria-hidden="true">
-              <ProductImage src={item.product?.imageUrl} alt={item.productName} />
+              <ProductPicture urls={item.product?.imageUrls ?? []} alt={item.productName} />
             </div>
           )}
           <span className={styles.about}>

@@ -1,4 +1,6 @@
-// A product picture: lazy-loaded, square, and a calm placeholder when there is none or it fails to load.
+// A product picture: lazy-loaded, square, and a calm placeholder when there is none or it fails to load. A product
+// has several pictures: wherever one is shown, a picture that fails to load gives way to the product's next one, and
+// the placeholder shows only when none loads (the same fallback as the product page's gallery, one per product).
 import { useState } from 'react';
 import styles from './product-image.module.css';
 
@@ -43,4 +45,21 @@ export function ProductImage({ src, alt, eager = false, className, onFail }: Pro
       )}
     </div>
   );
+}
+
+/**
+ * A product's pictures that have not failed to load here, in their order and each once, and `fail`, to say that one
+ * did (give it as a ProductImage's onFail). The first of them is the one to show; none left: the placeholder.
+ */
+export function useLoadablePictures(urls: readonly string[]): { pictures: string[]; fail: (url: string) => void } {
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const pictures = [...new Set(urls)].filter((url) => !failed.has(url));
+  const fail = (url: string) => setFailed((before) => (before.has(url) ? before : new Set(before).add(url)));
+  return { pictures, fail };
+}
+
+/** A product as one picture (a card, a cart or order line): the first of its pictures that loads, else the placeholder. */
+export function ProductPicture({ urls, ...image }: { urls: readonly string[] } & Omit<ProductImageProps, 'src' | 'onFail'>) {
+  const { pictures, fail } = useLoadablePictures(urls);
+  return <ProductImage {...image} src={pictures[0] ?? null} onFail={fail} />;
 }

@@ -47,7 +47,7 @@ if (false) {
             minorUnits
           }
           quantity
-          imageUrl
+          imageUrls
         }
       }
     }
@@ -60,7 +60,7 @@ export interface CartLine {
   unitPrice: Money;
   quantity: number;
   lineTotal: Money;
-  product: { id: string; unitPrice: Money; quantity: number; imageUrl: string | null } | null;
+  product: { id: string; unitPrice: Money; quantity: number; imageUrls: readonly string[] } | null;
 }
 
 /**

@@ -79,7 +79,7 @@ export interface CartLineFixture {
   quantity: number;
   lineTotal: MoneyObject;
   /** The product as it is now (null: deleted): its stock and price are what the cart checks a line against. */
-  product: { __typename: 'Product'; id: string; name: string; unitPrice: MoneyObject; quantity: number; imageUrl: string | null } | null;
+  product: { __typename: 'Product'; id: string; name: string; unitPrice: MoneyObject; quantity: number; imageUrls: string[] } | null;
 }
 
 /** A line of `quantity` of product n at `price` ('4.50'); the product has 50 in stock at that price unless told. */
@@ -91,7 +91,7 @@ export function cartLine(n: number, quantity: number, price = `${5 * n}.99`, sto
     unitPrice,
     quantity,
     lineTotal: timesQuantity(unitPrice, quantity),
-    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, unitPrice, quantity: stock, imageUrl: `/images/product-${n}.svg` },
+    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, unitPrice, quantity: stock, imageUrls: [`/images/product-${n}.svg`] },
   };
 }
 

@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Alert } from '../../components/feedback';
-import { ProductImage } from '../../components/product-image';
+import { ProductPicture } from '../../components/product-image';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
 import { lineProblem, notePricesSeen, notePricesShown, priceBefore, removedFromCart } from '../../lib/cart';
 import { sumOf, timesQuantity } from '../../lib/money';
@@ -152,7 +152,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
             {lines.map(({ line, problem, priceBefore: before }) => (
               <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
                 <div className={styles.thumbnail} aria-hidden="true">
-                  <ProductImage src={line.product?.imageUrl} alt={line.productName} />
+                  <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} />
                 </div>
                 <div className={styles.about}>
                   <h2 className={styles.name}>

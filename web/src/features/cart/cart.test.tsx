@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
 import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
+import { failToLoad, picturesIn } from '../../testing/pictures';
 import { renderApp } from '../../testing/render';
 
 const cartPage = (lines: Parameters<typeof cart>[0]) => ({
@@ -33,6 +34,20 @@ describe('the cart', () => {
     expect(total()).toBe('$26.48');
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows a line’s next picture when its product’s first does not load, and one “No image” only when none does', async () => {
+    const brace = cartLine(1, 1, '4.50');
+    brace.product!.imageUrls = ['/broken-front.png', '/side.svg'];
+    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 1 }), cartPage([brace])] });
+    await screen.findByRole('heading', { name: 'Product 1' });
+    expect(picturesIn(line('Product 1'))).toEqual(['/broken-front.png']);
+    failToLoad('/broken-front.png');
+    expect(picturesIn(line('Product 1'))).toEqual(['/side.svg']);
+    expect(within(line('Product 1')).queryByText('No image')).toBeNull();
+    failToLoad('/side.svg');
+    expect(picturesIn(line('Product 1'))).toEqual([]);
+    expect(within(line('Product 1')).getAllByText('No image')).toHaveLength(1);
   });
 
   it('never goes below 1 with minus; plus shows the new quantity at once and the shop’s cart after', async () => {

@@ -71,7 +71,7 @@ if (false) {
             }
             product {
               id
-              imageUrl
+              imageUrls
             }
           }
         }

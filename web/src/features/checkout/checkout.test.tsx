@@ -18,8 +18,8 @@ const order = {
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
-    { __typename: 'OrderItem', productName: 'Product 1', unitPrice: money('4.50'), quantity: 1, lineTotal: money('4.50'), product: { __typename: 'Product', id: productId(1), imageUrl: '/images/product-1.svg' } },
-    { __typename: 'OrderItem', productName: 'Product 2', unitPrice: money('10.99'), quantity: 2, lineTotal: money('21.98'), product: { __typename: 'Product', id: productId(2), imageUrl: '/images/product-2.svg' } },
+    { __typename: 'OrderItem', productName: 'Product 1', unitPrice: money('4.50'), quantity: 1, lineTotal: money('4.50'), product: { __typename: 'Product', id: productId(1), imageUrls: ['/images/product-1.svg'] } },
+    { __typename: 'OrderItem', productName: 'Product 2', unitPrice: money('10.99'), quantity: 2, lineTotal: money('21.98'), product: { __typename: 'Product', id: productId(2), imageUrls: ['/images/product-2.svg'] } },
   ],
 };
 

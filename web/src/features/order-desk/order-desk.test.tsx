@@ -28,7 +28,7 @@ type DeskOrder = ReturnType<typeof deskOrder>;
 /** An order as orderUpdated carries it: its lines also name their product (for pictures elsewhere in the app). */
 const asEvent = (order: DeskOrder) => ({
   ...order,
-  items: order.items.map((item, index) => ({ ...item, product: { __typename: 'Product', id: productId(index + 1), imageUrl: null } })),
+  items: order.items.map((item, index) => ({ ...item, product: { __typename: 'Product', id: productId(index + 1), imageUrls: [] } })),
 });
 
 const countsOf = (counts: Partial<Record<Status, number>>) =>

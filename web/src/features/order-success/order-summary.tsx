@@ -36,7 +36,7 @@ if (false) {
         }
         product {
           id
-          imageUrl
+          imageUrls
         }
       }
     }

@@ -3,6 +3,7 @@ import { ORDER_CANCELLED } from '../../components/status-badge';
 import { describe, expect, it } from 'vitest';
 import { OrderHistoryDocument, OrdersPageDocument } from '../../gql/graphql';
 import { money, orderId, productId, sessionMock } from '../../testing/fixtures';
+import { failToLoad, picturesIn } from '../../testing/pictures';
 import { renderApp } from '../../testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
 
@@ -14,7 +15,7 @@ const order = (n: number, status: string, date: string) => ({
   status,
   total: money(`${10 * n}.00`),
   shippingAddress: `${n} Order Street`,
-  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, lineTotal: money(`${10 * n}.00`), product: { __typename: 'Product', id: productId(n), imageUrl: `/images/product-${n}.svg` } }],
+  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, lineTotal: money(`${10 * n}.00`), product: { __typename: 'Product', id: productId(n), imageUrls: [`/images/product-${n}.svg`, `/images/product-${n}-side.svg`] } }],
 });
 
 const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string, unknown> = {}, { hasNextPage = false, totalCount = orders.length, offset = 0 } = {}) => ({
@@ -46,6 +47,18 @@ describe('orders', () => {
     expect(within(second!).getByText('2 Order Street')).toBeInTheDocument();
     expect(within(second!).getByText('Total: $20.00')).toBeInTheDocument();
     expect(within(first!).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
+  });
+
+  it('shows an item’s next picture when its product’s first does not load, and one “No image” only when none does', async () => {
+    renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')])] });
+    const item = within(await screen.findByRole('article')).getByRole('listitem');
+    expect(picturesIn(item)).toEqual(['/images/product-2.svg']);
+    failToLoad('/images/product-2.svg');
+    expect(picturesIn(item)).toEqual(['/images/product-2-side.svg']);
+    expect(within(item).queryByText('No image')).toBeNull();
+    failToLoad('/images/product-2-side.svg');
+    expect(picturesIn(item)).toEqual([]);
+    expect(within(item).getAllByText('No image')).toHaveLength(1);
   });
 
   it('writes each order’s date and its history in the viewer’s time zone', async () => {

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
 import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
+import { failToLoad } from '../../testing/pictures';
 import { watchForText } from '../../testing/shown-at';
 import { ADDED_TO_CART, ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from './product-detail';
 
@@ -72,23 +73,20 @@ describe('product detail', () => {
       'Picture 3 of 4',
       'Picture 4 of 4',
     ]);
-    const fail = (src: string) => {
-      for (const image of document.querySelectorAll(`img[src="${src}"]`)) fireEvent.error(image);
-    };
     // The first two fail: they leave, and the main picture is the first that works.
-    fail('/broken-1.png');
-    fail('/broken-2.png');
+    failToLoad('/broken-1.png');
+    failToLoad('/broken-2.png');
     expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
     expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
     await user.click(screen.getByRole('button', { name: 'Picture 2 of 2' }));
     expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/broken-3.png');
     // The chosen one fails too: one picture left, no thumbnails, and never a "No image" for a broken one.
-    fail('/broken-3.png');
+    failToLoad('/broken-3.png');
     expect(thumbnails()).toBeNull();
     expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
     expect(screen.queryByText('No image')).toBeNull();
     // And when none loads: one placeholder.
-    fail('/brace.svg');
+    failToLoad('/brace.svg');
     expect(screen.getAllByRole('img', { name: 'Knee Brace: no image available' })).toHaveLength(1);
     expect(screen.getAllByText('No image')).toHaveLength(1);
   });

@@ -1,16 +1,15 @@
 // The product's pictures: the chosen one large, the others as thumbnails to choose from. A picture that fails to
 // load leaves the gallery (its thumbnail too), so that a product with several broken pictures shows the ones that
-// work, or a single placeholder when none does, never one "No image" per broken address.
+// work, or a single placeholder when none does, never one "No image" per broken address (useLoadablePictures, the
+// fallback every picture of a product shares).
 import { useState } from 'react';
-import { ProductImage } from '../../components/product-image';
+import { ProductImage, useLoadablePictures } from '../../components/product-image';
 import styles from './product-detail.module.css';
 
 export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: readonly string[] }) {
   const [chosen, setChosen] = useState<string>();
-  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
-  const pictures = [...new Set(imageUrls)].filter((url) => !failed.has(url));
+  const { pictures, fail } = useLoadablePictures(imageUrls);
   const current = chosen !== undefined && pictures.includes(chosen) ? chosen : pictures[0];
-  const fail = (url: string) => setFailed((before) => (before.has(url) ? before : new Set(before).add(url)));
   return (
     <div className={styles.gallery}>
       <ProductImage src={current ?? null} alt={name} eager onFail={fail} />

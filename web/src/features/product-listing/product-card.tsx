@@ -1,4 +1,4 @@
-// A product in the listing (spec §2): its first image, name linking to the detail page, price, stock and
+// A product in the listing (spec §2): its first image that loads, name linking to the detail page, price, stock and
 // description; admins also get Edit and Delete. The fields are also those of the detail page, so a product
 // opened from here shows at once, from the cache.
 import { gql, type FragmentType } from '@apollo/client';
@@ -6,7 +6,7 @@ import { useFragment } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button';
 import { Skeleton } from '../../components/feedback';
-import { ProductImage } from '../../components/product-image';
+import { ProductPicture } from '../../components/product-image';
 import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
 import { useFormats } from '../../lib/use-formats';
 import { surface } from '../../components/card';
@@ -43,7 +43,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
   return (
     <article className={surface(styles.card)} aria-label={data.name}>
       <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <ProductImage src={data.imageUrls[0]} alt={data.name} className={styles.image} />
+        <ProductPicture urls={data.imageUrls} alt={data.name} className={styles.image} />
       </Link>
       <div className={styles.body}>
         <h2 className={styles.name}>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
 import { CART_ID, type ProductFixture, money, product, sessionMock } from '../../testing/fixtures';
+import { failToLoad, picturesIn } from '../../testing/pictures';
 import { currentPath, renderApp } from '../../testing/render';
 import { PAGE_SIZE } from './product-listing-route';
 
@@ -44,6 +45,21 @@ describe('the product listing', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create Product' })).toBeNull();
+  });
+
+  it('shows a card’s next picture when its first does not load, and one “No image” only when none does', async () => {
+    const pictures = ['/broken-front.png', '/side.svg', '/back.svg'];
+    renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { name: 'Knee Brace', imageUrls: pictures })]))] });
+    const card = await screen.findByRole('article', { name: 'Knee Brace' });
+    expect(picturesIn(card)).toEqual(['/broken-front.png']);
+    failToLoad('/broken-front.png');
+    expect(picturesIn(card)).toEqual(['/side.svg']);
+    expect(within(card).queryByText('No image')).toBeNull();
+    failToLoad('/side.svg');
+    failToLoad('/back.svg');
+    expect(picturesIn(card)).toEqual([]);
+    expect(within(card).getAllByText('No image')).toHaveLength(1);
+    expect(within(card).getByRole('img', { name: 'Knee Brace: no image available', hidden: true })).toBeInTheDocument();
   });
 
   it('gives admins the Product Management heading, Create Product, and Edit and Delete on every card', async () => {
