@@ -137,18 +137,43 @@ export function languageName(code: string): string {
   }
 }
 
+const choiceNames = new Intl.DisplayNames(['en'], { type: 'language', style: 'short', languageDisplay: 'standard' });
+
+/** A choice of the list as it reads: "English", "English (UK)", "German (Switzerland)"; the code when it is none. */
+function choiceName(code: string): string {
+  try {
+    return choiceNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+interface LanguageChoice {
+  code: string;
+  /**
+   * What the list (and the closed field) shows: Intl's short name, which a 320 px phone shows whole (the full name
+   * with its code, 'English, United Kingdom (en-GB)', was cut at 'English, United Kingdom'); the code is added only
+   * where two choices would read alike (a saved 'en-gb' beside en-GB).
+   */
+  label: string;
+}
+
 /**
  * The choices, one group a language in the list's order: the codes offered, the browser's own languages (a British
  * browser's en-GB is there even where the list lacks it) and the code saved, each once.
  */
-function languageGroups(saved: string): { name: string; codes: string[] }[] {
+function languageGroups(saved: string): { name: string; choices: LanguageChoice[] }[] {
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages.filter((code) => LANGUAGE_PATTERN.test(code) && code.length <= MAX_LANGUAGE_LENGTH);
-  const groups = new Map<string, string[]>();
-  for (const code of new Set([...LANGUAGES, ...browser, saved])) {
-    const name = baseLanguageName(code);
-    groups.set(name, [...(groups.get(name) ?? []), code]);
-  }
-  return [...groups].map(([name, codes]) => ({ name, codes }));
+  const codes = [...new Set([...LANGUAGES, ...browser, saved])];
+  const names = codes.map(choiceName);
+  const groups = new Map<string, LanguageChoice[]>();
+  codes.forEach((code, index) => {
+    const name = names[index]!;
+    const label = names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (${code})`;
+    const group = baseLanguageName(code);
+    groups.set(group, [...(groups.get(group) ?? []), { code, label }]);
+  });
+  return [...groups].map(([name, choices]) => ({ name, choices }));
 }
 
 /** Which zone the shop's times are in: the preference, or UTC where this browser does not know it. */
@@ -384,9 +409,9 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
           <SelectField label="Language" hint={languageHint(language)} error={errors.preferences?.language?.message} {...register('preferences.language')}>
             {languageGroups(profile.preferences.language).map((group) => (
               <optgroup key={group.name} label={group.name}>
-                {group.codes.map((code) => (
+                {group.choices.map(({ code, label }) => (
                   <option key={code} value={code}>
-                    {languageName(code)}
+                    {label}
                   </option>
                 ))}
               </optgroup>
