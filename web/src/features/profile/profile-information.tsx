@@ -21,6 +21,7 @@ import {
   type UpdateProfileInput,
 } from '../../gql/graphql';
 import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '../../lib/format';
+import { LANGUAGES } from '../../lib/languages';
 import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { EmailDetail } from './email-detail';
@@ -73,44 +74,6 @@ export { INVALID_PHONE_NUMBER };
 /** A name is one line, as the shop keeps it (shop-rules' text rules): a pasted tab or line break is pointed out here. */
 const oneLine = (label: string) => (value: string) => isSingleLine(value.trim()) || notSingleLine(label);
 
-/**
- * The languages offered, each also by region where the regions write dates and numbers differently ('en' writes
- * 11/20/2026 as the US does, 'en-GB' 20/11/2026): any BCP 47 code is valid (shop-rules' LANGUAGE_PATTERN), so a code
- * saved before, or one this list lacks, stays as it is and is offered too.
- */
-export const LANGUAGES = [
-  'en',
-  'en-GB',
-  'en-US',
-  'en-AU',
-  'en-CA',
-  'en-IE',
-  'en-IN',
-  'en-NZ',
-  'de',
-  'de-DE',
-  'de-AT',
-  'de-CH',
-  'fr',
-  'fr-FR',
-  'fr-BE',
-  'fr-CA',
-  'fr-CH',
-  'es',
-  'es-ES',
-  'es-MX',
-  'es-AR',
-  'it',
-  'it-IT',
-  'it-CH',
-  'nl',
-  'nl-NL',
-  'nl-BE',
-  'pt',
-  'pt-PT',
-  'pt-BR',
-  'pl',
-];
 /** The longest language code the shop stores (the REST contract's preferences.language). */
 const MAX_LANGUAGE_LENGTH = 20;
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
