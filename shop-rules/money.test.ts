@@ -1,6 +1,6 @@
 // Money: integer cents inside, dollars on the wire; only amounts exact in cents become cents.
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, decimalToCents, dollarsToCents, formatCents, lineSubtotal, nearestCents, sumOfAmounts } from './money.js';
+import { centsToDollars, decimalToCents, dollarsToCents, formatCents, lineSubtotal, moneyFormat, nearestCents, sumOfAmounts } from './money.js';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -130,5 +130,21 @@ describe('formatCents', () => {
     [2_199_999_978, '$21,999,999.78'],
   ])('writes %d cents as %s', (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe('moneyFormat: an amount as the reader’s language writes it, with the currency’s narrow symbol', () => {
+  const NBSP = '\u00a0';
+  it.each([
+    ['en', 'USD', '$1,234.50'],
+    ['en-GB', 'USD', '$1,234.50'],
+    ['en-AU', 'USD', '$1,234.50'],
+    ['en-CA', 'USD', '$1,234.50'],
+    ['de', 'USD', `1.234,50${NBSP}$`],
+    ['fr-CA', 'USD', `1${NBSP}234,50${NBSP}$`],
+    ['en-GB', 'EUR', '€1,234.50'],
+    ['fr', 'GBP', `1${'\u202f'}234,50${NBSP}£`],
+  ])('%s, %s: %s', (locale, currency, text) => {
+    expect(moneyFormat(locale, currency).format(1234.5)).toBe(text);
   });
 });

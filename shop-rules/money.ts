@@ -53,6 +53,16 @@ export function formatCents(cents: number): string {
 }
 
 /**
+ * How an amount of `currency` is written for a reader of `locale`, on the site and in the e-mails alike: with the
+ * currency's narrow symbol ("$1,234.00" in en-GB and en-AU as in en, "1.234,00 $" in German), not the symbol that tells
+ * one country's dollars from another's ("US$1,234.00"): the shop sells in its one currency, so there is nothing to tell
+ * apart. The grouping, the decimal mark and where the symbol stands are still the reader's language's.
+ */
+export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+}
+
+/**
  * The largest amount, in minor units, the graph can carry as a number: Money.minorUnits is a GraphQL Int, 32 bits
  * signed ($21,474,836.47). The shop's bounds (product-rules' MAX_PRICE, order-rules' cart limits) keep every amount
  * it accepts well within it; Money.amount, exact text, carries any amount.

@@ -110,6 +110,16 @@ describe('order e-mails', () => {
     expect(mail!.html).toContain('1 Main Street<br>Springfield');
   });
 
+  it('writes amounts and times as the buyer’s language does: in en-GB, dollars as $ (not US$) and the day first', async () => {
+    const { email, order } = await buyerWithOrder(shop, admin, { preferences: { timezone: 'Europe/London', language: 'en-GB' } });
+    const [mail] = await poll(async () => mailsTo(smtp, email), (mails) => mails.length > 0, DELIVERY);
+    const placedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(order.orderDate));
+    expect(mail!.text).toContain(`Thank you for your order #${order.id}, placed on ${placedOn} (Europe/London).`);
+    expect(mail!.text).toContain(['  2 × Sterile Gauze, $4.50 each: $9.00', '  1 × Digital Thermometer, $19.90 each: $19.90', '', 'Total: $28.90'].join('\n'));
+    expect(mail!.html).toContain('$28.90');
+    expect(`${mail!.text}${mail!.html}`).not.toContain('US$');
+  });
+
   it('tells of each move of its status, the cancellation with the stock note; once each', async () => {
     const { email, order } = await buyerWithOrder(shop, admin);
     await poll(async () => mailsTo(smtp, email).length, (count) => count === 1, DELIVERY);

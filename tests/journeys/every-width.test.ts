@@ -1,8 +1,9 @@
 // Journey: the shop on a phone and at every width between, for a shopper and for an admin with long usernames.
 // The listing's first screen shows products, not the filter form; a product opened from a scrolled listing starts
 // at the top and Back returns to where the person was; every tab is in sight at 375 px; no width from 320 to 1920 px
-// scrolls sideways; a username of 16 characters shows whole with its role; and the desk's columns make room for a
-// total of millions.
+// scrolls sideways; a username of 16 characters shows whole with its role; on a phone the desk's Search button lines up
+// with its field and a customer's name has a line of its own, and the profile's language list reads whole at 320 px;
+// and the desk's columns make room for a total of millions.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -77,6 +78,47 @@ async function textLayout(element: Locator, text: string): Promise<{ lines: numb
     }
     throw new Error(`no text "${wanted}"`);
   }, text);
+}
+
+/** On how many lines `text` (a run of text nodes inside `element`, such as a name broken with <wbr>) is laid out. */
+async function linesTaken(element: Locator, text: string): Promise<number> {
+  return element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    const whole = nodes.map((node) => node.data).join('');
+    const start = whole.indexOf(wanted);
+    if (start < 0) throw new Error(`no text "${wanted}"`);
+    // The text node and offset at a position of the joined text.
+    const at = (position: number): [Text, number] => {
+      let passed = 0;
+      for (const node of nodes) {
+        if (position <= passed + node.data.length) return [node, position - passed];
+        passed += node.data.length;
+      }
+      throw new Error('past the end');
+    };
+    const range = document.createRange();
+    range.setStart(...at(start));
+    range.setEnd(...at(start + wanted.length));
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  }, text);
+}
+
+/**
+ * The choices of a select whose text the closed select cannot show whole: wider, in its font, than its box leaves
+ * the text (its padding, and about 22 px of Chromium's own beside its arrow, counted as 24).
+ */
+async function choicesCut(select: Locator): Promise<string[]> {
+  return select.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    const measure = document.createElement('canvas').getContext('2d')!;
+    measure.font = style.font;
+    return [...(element as HTMLSelectElement).options]
+      .filter((option) => measure.measureText(option.text).width > room)
+      .map((option) => `${option.text}: ${Math.round(measure.measureText(option.text).width)} px in ${Math.round(room)} px`);
+  });
 }
 
 /** Tabs of the strip whose box is not wholly inside the window. */
@@ -203,6 +245,41 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     expect(widths[375]![0]).toBe(widths[375]![1]);
     await lookAt(page, 'every-width', 'order-success');
     await leave(buyer);
+  });
+
+  it('on a phone, the desk’s Search button lines up with its field, a 22-character username keeps to one line, and the profile’s languages show whole', async () => {
+    const buyerToken = await shop.rest.register('christopher-montgomery', 'secret-pass');
+    const [product] = (await shop.rest.request('GET', '/api/products', { token: buyerToken })).body;
+    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: product.id, quantity: 1 } })).status).toBe(200);
+    const placed = await shop.rest.request('POST', '/api/orders/checkout', { token: buyerToken, body: { shippingAddress: '2 Short Street, Leeds' } });
+    expect(placed.status).toBe(201);
+
+    const admin = await openPerson(browser, shop, 375);
+    const { page } = admin;
+    await logIn(page, LONG_ADMIN, ADMIN_PASSWORD);
+    await page.goto('/admin/orders');
+    const row = page.getByRole('article', { name: `Order #${placed.body.id}` });
+    await row.waitFor();
+    const field = page.getByRole('searchbox', { name: 'Search orders' });
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      const [fieldBox, buttonBox] = [(await field.boundingBox())!, (await search.boundingBox())!];
+      expect([width, buttonBox.y, buttonBox.height]).toEqual([width, fieldBox.y, fieldBox.height]);
+      expect([width, await linesTaken(row, 'christopher-montgomery')]).toEqual([width, 1]);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await lookAt(page, 'every-width', 'order-desk-phone');
+
+    // Every language the profile offers reads whole in the closed list on the narrowest phone.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await choicesCut(page.getByLabel('Language'))).toEqual([]);
+    await page.getByLabel('Language').selectOption('en-NZ');
+    await lookAt(page, 'every-width', 'profile-edit-phone');
+    await leave(admin);
   });
 
   it('a 16-character username shows whole beside “(User)” at 1280 px, and a total of millions on the desk keeps clear of its items at every width', async () => {

@@ -1,5 +1,6 @@
 // Journey 5: a shopper looks after their account, changes the password, sets her time zone and language (every time
-// in the shop follows), and finally deletes the account.
+// in the shop follows), and finally deletes the account. Before that, a new account starts with the language and zone
+// of the browser it was registered in.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -9,6 +10,27 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
   let browser: Browser;
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
+
+  it('starts a new account with the browser’s language and time zone: an Austrian browser in Vienna', async () => {
+    const person = await openPerson(browser, shop, 1280, { locale: 'de-AT', timezoneId: 'Europe/Vienna' });
+    const { page } = person;
+    await page.goto('/register');
+    await page.getByLabel('Username').fill('lena');
+    await page.getByLabel(/^Password/).fill('lena-secret');
+    await page.getByLabel('Confirm Password').fill('lena-secret');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('/login');
+    await logIn(page, 'lena', 'lena-secret');
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('/profile');
+    const details = page.getByRole('tabpanel');
+    await expect.poll(() => details.innerText()).toMatch(/Language\s+German, Austria \(de-AT\)/i);
+    expect(await details.innerText()).toMatch(/Time zone\s+Europe\/Vienna\s+Times in the shop are shown in Europe\/Vienna\./i);
+    // Saved in the shop, not only shown: the REST service answers the same.
+    const token = await shop.rest.login('lena', 'lena-secret');
+    expect((await shop.rest.request('GET', '/api/users/profile', { token })).body.preferences).toMatchObject({ language: 'de-AT', timezone: 'Europe/Vienna' });
+    await leave(person);
+  });
 
   it('edits and saves, changes the password and goes on, logs in with it, and deletes the account', async () => {
     const person = await openPerson(browser, shop);

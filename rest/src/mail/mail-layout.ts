@@ -1,5 +1,6 @@
 // What every e-mail of the shop shares: who it is for, the buyer's formats (their zone, their language's way with
 // dates and amounts; the words stay English, as on the site), and the shop's look in HTML.
+import { moneyFormat } from '../../../shop-rules/money.js';
 
 /** What the e-mails need to know of their recipient (a row of users). */
 export interface MailRecipient {
@@ -29,7 +30,7 @@ export function formatsFor(recipient: MailRecipient, currency: string) {
     // An unknown zone: UTC, said as such.
   }
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const money = moneyFormat(locale, currency);
   return {
     when: (iso: string) => `${time.format(new Date(iso))} (${timeZone})`,
     amount: (cents: number) => money.format(cents / 100),

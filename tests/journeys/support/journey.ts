@@ -110,9 +110,19 @@ const REPORT_POLICY_VIOLATIONS = `document.addEventListener('securitypolicyviola
 
 let peopleOpened = 0;
 
+/**
+ * Where a person's browser says they are: its languages (navigator.languages, the first given as `locale`) and its
+ * time zone. A new account registered in the web app starts with them; unless told, a browser in US English and UTC
+ * (the shop's own defaults), whatever the machine running the journey is set to.
+ */
+export interface PersonLocale {
+  locale?: string;
+  timezoneId?: string;
+}
+
 /** A person with their own browser (cookies, storage, socket), looking at the shop at `width` px. */
-export async function openPerson(browser: Browser, shop: JourneyShop, width: number = 1280): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.origin });
+export async function openPerson(browser: Browser, shop: JourneyShop, width: number = 1280, { locale = 'en-US', timezoneId = 'UTC' }: PersonLocale = {}): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.origin, locale, timezoneId });
   context.setDefaultTimeout(20_000);
   await context.addInitScript(REPORT_POLICY_VIOLATIONS);
   const page = await context.newPage();

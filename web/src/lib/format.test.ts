@@ -87,7 +87,7 @@ describe('dates and numbers as the viewer’s language writes them', () => {
     },
     {
       preferences: { language: 'fr', timezone: 'Europe/Paris' },
-      money: `1${NNBSP}234,00${NBSP}$US`,
+      money: `1${NNBSP}234,00${NBSP}$`,
       dateTime: '22 nov. 2026, 15:30',
       longDate: '22 novembre 2026',
       clock: '10:05',
@@ -101,10 +101,11 @@ describe('dates and numbers as the viewer’s language writes them', () => {
       clock: '10:05',
       day: '21.11.2026',
     },
-    // Regional variants (the profile offers them): a British shopper reads 21/11/2026, not 11/21/2026.
+    // Regional variants (the profile offers them): a British shopper reads 21/11/2026, not 11/21/2026, and the shop's
+    // one currency with its narrow symbol, as in en: $1,234.00, not US$1,234.00.
     {
       preferences: { language: 'en-GB', timezone: 'Europe/London' },
-      money: 'US$1,234.00',
+      money: '$1,234.00',
       dateTime: '22 Nov 2026, 14:30',
       longDate: '22 November 2026',
       clock: '9:05',
@@ -120,7 +121,7 @@ describe('dates and numbers as the viewer’s language writes them', () => {
     },
     {
       preferences: { language: 'fr-CA', timezone: 'America/Toronto' },
-      money: `1${NBSP}234,00${NBSP}$${NBSP}US`,
+      money: `1${NBSP}234,00${NBSP}$`,
       dateTime: '22 nov. 2026, 09 h 30',
       longDate: '22 novembre 2026',
       clock: '4 h 05',
@@ -148,7 +149,19 @@ describe('dates and numbers as the viewer’s language writes them', () => {
 
   it('keeps the graph’s currency, whatever the language', () => {
     expect(formatsFor({ language: 'de', timezone: 'UTC' }).money({ amount: '12.50', currencyCode: 'EUR' })).toBe(`12,50${NBSP}€`);
-    expect(formatsFor({ language: 'fr', timezone: 'UTC' }).money({ amount: '0.30', currencyCode: 'GBP' })).toBe(`0,30${NBSP}£GB`);
+    expect(formatsFor({ language: 'fr', timezone: 'UTC' }).money({ amount: '0.30', currencyCode: 'GBP' })).toBe(`0,30${NBSP}£`);
+  });
+
+  it.each([
+    ['en-GB', '$12.50'],
+    ['en-AU', '$12.50'],
+    ['en-CA', '$12.50'],
+    ['en-IN', '$12.50'],
+    ['en-NZ', '$12.50'],
+    ['en-IE', '$12.50'],
+    ['en-US', '$12.50'],
+  ])('writes dollars as $ in %s too (the narrow symbol), not as US$', (language, shown) => {
+    expect(formatsFor({ language, timezone: 'UTC' }).money({ amount: '12.50', currencyCode: 'USD' })).toBe(shown);
   });
 });
 

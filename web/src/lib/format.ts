@@ -1,8 +1,10 @@
 // How the shop writes money and time (spec §9), for one viewer: every date and time in their `timezone` preference,
 // and dates and numbers as their `language` writes them (the shop's words stay English). Amounts keep the currency
-// the graph names ("$12.50" in English, "12,50 $" in German); chat times are a clock time when under 24 hours old,
+// the graph names, with its narrow symbol as the e-mails write it (shop-rules' moneyFormat: "$12.50" in English, en-GB
+// included, "12,50 $" in German); chat times are a clock time when under 24 hours old,
 // else a date. A zone or a language Intl does not know falls back to UTC or English, never to an error or a blank.
 // The defaults (en, UTC) write what the shop always wrote: "$1,234.00", "Nov 22, 2026, 2:30 PM".
+import { moneyFormat } from '../../../shop-rules/money';
 import type { Money } from './money';
 
 /** The viewer's preferences that say how to write (User.preferences). */
@@ -78,7 +80,7 @@ function createFormats(locale: string, timeZone: string): Formats {
     money({ amount, currencyCode }) {
       let format = moneyFormats.get(currencyCode);
       if (!format) {
-        format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode });
+        format = moneyFormat(locale, currencyCode);
         moneyFormats.set(currencyCode, format);
       }
       return format.format(amount as Intl.StringNumericLiteral);

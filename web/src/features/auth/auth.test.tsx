@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { LoginDocument, ProductListingDocument, RegisterDocument } from '../../gql/graphql';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginDocument, NewAccountPreferencesDocument, ProductListingDocument, RegisterDocument } from '../../gql/graphql';
 import { TOKEN_STORAGE_KEY } from '../../lib/session';
 import { sessionMock } from '../../testing/fixtures';
 import { acrossElements, currentPath, renderApp } from '../../testing/render';
@@ -132,7 +132,7 @@ describe('register', () => {
       mocks: [
         {
           request: { query: RegisterDocument, variables: { input: { username: 'bob', password: 'secret1', confirmPassword: 'secret1' } } },
-          result: { data: { register: { __typename: 'RegisterPayload', userErrors: [] } } },
+          result: { data: { register: { __typename: 'RegisterPayload', token: null, userErrors: [] } } },
         },
       ],
     });
@@ -140,6 +140,71 @@ describe('register', () => {
     expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  describe('a new account starts with the browser’s language and time zone', () => {
+    /** What this browser says of its person: its languages and its time zone. */
+    function browserSays(languages: string[], timeZone: string) {
+      vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
+      const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+        return { ...resolvedOptions.call(this), timeZone };
+      });
+    }
+    afterEach(() => vi.restoreAllMocks());
+
+    const registered = (username: string) => ({
+      request: { query: RegisterDocument, variables: { input: { username, password: 'secret1', confirmPassword: 'secret1' } } },
+      result: { data: { register: { __typename: 'RegisterPayload' as const, token: 'new-account-token', userErrors: [] } } },
+    });
+    const preferencesSaved = (preferences: Record<string, string>) => {
+      const answer = vi.fn(() => ({ data: { updateProfile: { __typename: 'UpdateProfilePayload' as const, userErrors: [] } } }));
+      return { answer, mock: { request: { query: NewAccountPreferencesDocument, variables: { input: { preferences } } }, result: answer } };
+    };
+
+    it('saves the browser’s language as the shop offers it (de-AT) and its zone, then leads to /login as ever', async () => {
+      browserSays(['de-AT', 'de', 'en'], 'Europe/Vienna');
+      const saved = preferencesSaved({ language: 'de-AT', timezone: 'Europe/Vienna' });
+      const { user } = renderApp({ path: '/register', token: null, mocks: [registered('carla'), saved.mock] });
+      await fill(user, 'carla', 'secret1', 'secret1');
+      expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
+      expect(saved.answer).toHaveBeenCalledTimes(1);
+      expect(currentPath()).toBe('/login');
+      // Saved with the registration's token, which is not kept: registering still never logs in.
+      expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    });
+
+    it('saves only what differs from the shop’s defaults, and nothing for a browser in English and UTC', async () => {
+      browserSays(['en-GB', 'en'], 'UTC');
+      const british = preferencesSaved({ language: 'en-GB' });
+      const first = renderApp({ path: '/register', token: null, mocks: [registered('dora'), british.mock] });
+      await fill(first.user, 'dora', 'secret1', 'secret1');
+      expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
+      expect(british.answer).toHaveBeenCalledTimes(1);
+      first.unmount();
+
+      browserSays(['en'], 'UTC');
+      const nothing = preferencesSaved({});
+      const second = renderApp({ path: '/register', token: null, mocks: [registered('emil'), nothing.mock] });
+      await fill(second.user, 'emil', 'secret1', 'secret1');
+      expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
+      expect(nothing.answer).not.toHaveBeenCalled();
+    });
+
+    it('makes the account all the same when the preferences cannot be saved: it keeps the defaults', async () => {
+      browserSays(['fr-CA'], 'America/Toronto');
+      const { user } = renderApp({
+        path: '/register',
+        token: null,
+        mocks: [
+          registered('fabien'),
+          { request: { query: NewAccountPreferencesDocument, variables: { input: { preferences: { language: 'fr-CA', timezone: 'America/Toronto' } } } }, error: new Error('offline') },
+        ],
+      });
+      await fill(user, 'fabien', 'secret1', 'secret1');
+      expect(await screen.findByText(REGISTRATION_SUCCESSFUL)).toBeInTheDocument();
+      expect(currentPath()).toBe('/login');
+    });
   });
 
   it('shows the shop’s refusal next to the field it names', async () => {
@@ -150,7 +215,13 @@ describe('register', () => {
         {
           request: { query: RegisterDocument, variables: { input: { username: 'taken', password: 'secret1', confirmPassword: 'secret1' } } },
           result: {
-            data: { register: { __typename: 'RegisterPayload', userErrors: [{ __typename: 'UserError', message: 'Username "taken" is already taken', field: 'username', code: 'CONFLICT' }] } },
+            data: {
+              register: {
+                __typename: 'RegisterPayload',
+                token: null,
+                userErrors: [{ __typename: 'UserError', message: 'Username "taken" is already taken', field: 'username', code: 'CONFLICT' }],
+              },
+            },
           },
         },
       ],

@@ -1,5 +1,8 @@
 // /register (spec §2, §5): username, password and its confirmation, checked by the shop's own rules (shop-rules/)
-// before anything is sent. Registering never logs in: it leads to /login with the spec's message.
+// before anything is sent. Registering never logs in: it leads to /login with the spec's message. The new account
+// starts with the browser's language and time zone (lib/languages), saved with the token the registration answers,
+// through the profile's own mutation: the graph and the REST contract need nothing new, and an API client that
+// registers without a word keeps the shop's defaults (en, UTC).
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
@@ -9,8 +12,9 @@ import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/ac
 import { Button } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { TextField } from '../../components/field';
-import { RegisterDocument } from '../../gql/graphql';
+import { NewAccountPreferencesDocument, RegisterDocument } from '../../gql/graphql';
 import { rulesResolver } from '../../lib/form-rules';
+import { preferencesFromBrowser } from '../../lib/languages';
 import type { LoginPageState } from '../../lib/navigation-state';
 import { showUserErrors } from '../../lib/user-errors';
 import styles from './auth.module.css';
@@ -19,10 +23,19 @@ if (false) {
   gql`
     mutation Register($input: RegisterInput!) {
       register(input: $input) {
+        token
         userErrors {
           message
           field
           code
+        }
+      }
+    }
+
+    mutation NewAccountPreferences($input: UpdateProfileInput!) {
+      updateProfile(input: $input) {
+        userErrors {
+          message
         }
       }
     }
@@ -51,6 +64,7 @@ const registrationRules = rulesResolver<RegisterForm>(checkRegistration, FIELDS,
 export function RegisterRoute() {
   const navigate = useNavigate();
   const [registerAccount] = useMutation(RegisterDocument);
+  const [saveNewAccountPreferences] = useMutation(NewAccountPreferencesDocument);
   const [failure, setFailure] = useState<string>();
   const {
     register,
@@ -65,6 +79,15 @@ export function RegisterRoute() {
       const { data } = await registerAccount({ variables: { input } });
       const userErrors = data?.register.userErrors ?? [];
       if (userErrors.length === 0) {
+        const preferences = preferencesFromBrowser();
+        const token = data?.register.token;
+        if (token && preferences) {
+          // The account is made whatever happens here: if the preferences cannot be saved, it keeps the defaults,
+          // which the profile changes like any other.
+          await saveNewAccountPreferences({ variables: { input: { preferences } }, context: { headers: { authorization: `Bearer ${token}` } } }).catch(
+            () => undefined,
+          );
+        }
         navigate('/login', { state: { message: REGISTRATION_SUCCESSFUL } satisfies LoginPageState });
         return;
       }

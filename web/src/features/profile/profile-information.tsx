@@ -21,6 +21,7 @@ import {
   type UpdateProfileInput,
 } from '../../gql/graphql';
 import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '../../lib/format';
+import { LANGUAGES } from '../../lib/languages';
 import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { EmailDetail } from './email-detail';
@@ -77,44 +78,6 @@ export { INVALID_PHONE_NUMBER };
 /** A name is one line, as the shop keeps it (shop-rules' text rules): a pasted tab or line break is pointed out here. */
 const oneLine = (label: string) => (value: string) => isSingleLine(value.trim()) || notSingleLine(label);
 
-/**
- * The languages offered, each also by region where the regions write dates and numbers differently ('en' writes
- * 11/20/2026 as the US does, 'en-GB' 20/11/2026): any BCP 47 code is valid (shop-rules' LANGUAGE_PATTERN), so a code
- * saved before, or one this list lacks, stays as it is and is offered too.
- */
-export const LANGUAGES = [
-  'en',
-  'en-GB',
-  'en-US',
-  'en-AU',
-  'en-CA',
-  'en-IE',
-  'en-IN',
-  'en-NZ',
-  'de',
-  'de-DE',
-  'de-AT',
-  'de-CH',
-  'fr',
-  'fr-FR',
-  'fr-BE',
-  'fr-CA',
-  'fr-CH',
-  'es',
-  'es-ES',
-  'es-MX',
-  'es-AR',
-  'it',
-  'it-IT',
-  'it-CH',
-  'nl',
-  'nl-NL',
-  'nl-BE',
-  'pt',
-  'pt-PT',
-  'pt-BR',
-  'pl',
-];
 /** The longest language code the shop stores (the REST contract's preferences.language). */
 const MAX_LANGUAGE_LENGTH = 20;
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -141,18 +104,43 @@ export function languageName(code: string): string {
   }
 }
 
+const choiceNames = new Intl.DisplayNames(['en'], { type: 'language', style: 'short', languageDisplay: 'standard' });
+
+/** A choice of the list as it reads: "English", "English (UK)", "German (Switzerland)"; the code when it is none. */
+function choiceName(code: string): string {
+  try {
+    return choiceNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+interface LanguageChoice {
+  code: string;
+  /**
+   * What the list (and the closed field) shows: Intl's short name, which a 320 px phone shows whole (the full name
+   * with its code, 'English, United Kingdom (en-GB)', was cut at 'English, United Kingdom'); the code is added only
+   * where two choices would read alike (a saved 'en-gb' beside en-GB).
+   */
+  label: string;
+}
+
 /**
  * The choices, one group a language in the list's order: the codes offered, the browser's own languages (a British
  * browser's en-GB is there even where the list lacks it) and the code saved, each once.
  */
-function languageGroups(saved: string): { name: string; codes: string[] }[] {
+function languageGroups(saved: string): { name: string; choices: LanguageChoice[] }[] {
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages.filter((code) => LANGUAGE_PATTERN.test(code) && code.length <= MAX_LANGUAGE_LENGTH);
-  const groups = new Map<string, string[]>();
-  for (const code of new Set([...LANGUAGES, ...browser, saved])) {
-    const name = baseLanguageName(code);
-    groups.set(name, [...(groups.get(name) ?? []), code]);
-  }
-  return [...groups].map(([name, codes]) => ({ name, codes }));
+  const codes = [...new Set([...LANGUAGES, ...browser, saved])];
+  const names = codes.map(choiceName);
+  const groups = new Map<string, LanguageChoice[]>();
+  codes.forEach((code, index) => {
+    const name = names[index]!;
+    const label = names.indexOf(name) === names.lastIndexOf(name) ? name : `${name} (${code})`;
+    const group = baseLanguageName(code);
+    groups.set(group, [...(groups.get(group) ?? []), { code, label }]);
+  });
+  return [...groups].map(([name, choices]) => ({ name, choices }));
 }
 
 /** Which zone the shop's times are in: the preference, or UTC where this browser does not know it. */
@@ -393,9 +381,9 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
           <SelectField label="Language" hint={languageHint(language)} error={errors.preferences?.language?.message} {...register('preferences.language')}>
             {languageGroups(profile.preferences.language).map((group) => (
               <optgroup key={group.name} label={group.name}>
-                {group.codes.map((code) => (
+                {group.choices.map(({ code, label }) => (
                   <option key={code} value={code}>
-                    {languageName(code)}
+                    {label}
                   </option>
                 ))}
               </optgroup>

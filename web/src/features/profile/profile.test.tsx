@@ -349,8 +349,19 @@ describe('the time zone, the language and SMS notifications', () => {
       ['Portuguese', ['pt', 'pt-PT', 'pt-BR']],
       ['Polish', ['pl']],
     ]);
-    expect(within(language).getByRole('option', { name: 'English, United Kingdom (en-GB)' })).toBeInTheDocument();
-    expect(within(language).getByRole('option', { name: 'German, Austria (de-AT)' })).toBeInTheDocument();
+    // Each choice by its short name, which a 320 px phone shows whole in the closed list ('English, United Kingdom
+    // (en-GB)' was cut there).
+    expect([...language.querySelectorAll('optgroup[label="English"] option')].map((option) => option.textContent)).toEqual([
+      'English',
+      'English (UK)',
+      'English (US)',
+      'English (Australia)',
+      'English (Canada)',
+      'English (Ireland)',
+      'English (India)',
+      'English (New Zealand)',
+    ]);
+    expect(within(language).getByRole('option', { name: 'German (Austria)' })).toBeInTheDocument();
     await user.selectOptions(language, 'en-GB');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
@@ -369,6 +380,20 @@ describe('the time zone, the language and SMS notifications', () => {
     const language = screen.getByLabelText('Language');
     expect(language).toHaveValue('de-LI');
     expect([...language.querySelector('optgroup[label="German"]')!.querySelectorAll('option')].map((option) => option.value)).toEqual(['de', 'de-DE', 'de-AT', 'de-CH', 'de-LI']);
+    expect(within(language).getByRole('option', { name: 'German (Liechtenstein)', selected: true })).toHaveValue('de-LI');
+  });
+
+  it('tells two choices that would read alike apart by their codes: a saved en-gb beside the list’s en-GB', async () => {
+    const lowerCase = { ...alice, preferences: { ...preferences, language: 'en-gb' } };
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [sessionMock({ language: 'en-gb' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: lowerCase } } }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const language = screen.getByLabelText('Language');
+    expect(within(language).getByRole('option', { name: 'English (UK) (en-gb)', selected: true })).toHaveValue('en-gb');
+    expect(within(language).getByRole('option', { name: 'English (UK) (en-GB)' })).toHaveValue('en-GB');
+    expect(within(language).getByRole('option', { name: 'English (US)' })).toHaveValue('en-US');
   });
 
   it('once saved, writes every time on screen in the new zone and language at once, and on the next screen too', async () => {
