@@ -27,9 +27,12 @@ createRoot(document.getElementById('explorer')!).render(
       shouldPersistHeaders={false}
     >
       <GraphiQL.Logo>
-        <a className="graphiql-logo-link" href="/">
-          Medshop <span className="explorer-logo-tool">Graph<em>i</em>QL</span>
-        </a>
+        {/* The page's heading: the name in the corner says what the page is. */}
+        <h1 className="explorer-title">
+          <a className="graphiql-logo-link" href="/">
+            Medshop <span className="explorer-logo-tool">Graph<em>i</em>QL</span>
+          </a>
+        </h1>
       </GraphiQL.Logo>
     </GraphiQL>
   </StrictMode>,
