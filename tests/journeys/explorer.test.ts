@@ -1,7 +1,7 @@
 // Journey 8: a client developer explores the graph at /graphiql with no internet. GraphiQL comes with the shop (built
 // with the web app, served from the gateway's own origin), so the test cuts the browser off from every other origin
 // and records what it would have fetched there: nothing. The developer logs in, reads the catalogue and follows it
-// live over the shop's websocket, as docs/graph.md tells them.
+// live over the shop's websocket, as docs/graph.md tells them; and opens an operation someone shared as a link.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,28 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
     expect(foreign).toEqual([]);
     // One socket: PriceWatch's (the subscription without a token was never sent).
     expect(sockets).toEqual([`${shop.origin.replace('http:', 'ws:')}/graphql`]);
+    await leave(developer);
+  });
+
+  it('opens an operation shared as a link to /graphql: its document, variables and operation, ready to run', async () => {
+    const developer = await openPerson(browser, shop);
+    const { page } = developer;
+    // Two operations that answer without a token; the second, named in the link, needs its variable.
+    const document = 'query Plain { __typename }\nquery WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }';
+    const link = `/graphql?${new URLSearchParams({ query: document, variables: '{"withViewer": true}', operationName: 'WhoAsks' })}`;
+    // The browser asks the graph for a page; the shop sends it to GraphiQL with the operation in the address.
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/graphiql' && url.searchParams.get('operationName') === 'WhoAsks');
+    const operations = page.getByRole('region', { name: 'Operation Editor' });
+    await expect.poll(() => shown(operations)).toContain('query WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }');
+    expect(await shown(operations)).toContain('query Plain { __typename }');
+    expect(await shown(page.getByRole('region', { name: 'Variables' }))).toContain('{"withViewer": true}');
+    // The operation named is the one chosen: its tab is named after it, and Ctrl+Enter runs it with the variables.
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('WhoAsks');
+    await operations.getByRole('textbox').focus();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect.poll(() => answerShown(page)).toEqual({ data: { __typename: 'Query', viewer: null } });
+    expect(await pageOverflow(page)).toBe(0);
     await leave(developer);
   });
 });
