@@ -28,7 +28,7 @@ import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, isTokenLimitErro
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
-import { EXPLORER_PATH, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
+import { explorerAddressFor, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import { BODY_LIMIT_BYTES, bearerToken, boundedCheck, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
@@ -350,7 +350,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   await app.register(browserSecurityPlugin, { hsts: config.hsts, corsOrigins: config.corsOrigins });
 
   // A person who opens /graphql in a browser where no Sandbox is served (production) is sent to the explorer that is
-  // (GraphiQL), rather than shown the JSON of a refused request; without the explorer, the graph answers as it would.
+  // (GraphiQL), with the operation the address names, rather than shown the JSON of a refused request; without the
+  // explorer, the graph answers as it would.
   const sendBrowsersToExplorer = !(config.introspection && config.sandbox) && servesExplorer(config.webDist, config.introspection && config.explorer);
   app.route({
     url: '/graphql',
@@ -361,7 +362,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     ...(sendBrowsersToExplorer
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-            if (request.method === 'GET' && prefersHtml(request.headers.accept)) return reply.redirect(EXPLORER_PATH, 302);
+            if (request.method === 'GET' && prefersHtml(request.headers.accept)) return reply.redirect(explorerAddressFor(request.url), 302);
             return undefined;
           },
         }

@@ -1,7 +1,8 @@
 // Journey 8: a client developer explores the graph at /graphiql with no internet. GraphiQL comes with the shop (built
 // with the web app, served from the gateway's own origin), so the test cuts the browser off from every other origin
 // and records what it would have fetched there: nothing. The developer logs in, reads the catalogue and follows it
-// live over the shop's websocket, as docs/graph.md tells them.
+// live over the shop's websocket, as docs/graph.md tells them; and opens an operation someone shared as a link.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -16,6 +17,21 @@ import { withoutCost } from '../helpers/answers.js';
  */
 const TAB_HOLDS_BUTTONS = /^nested-interactive: li$/;
 const NUMBER_COLOUR_IN_ANSWERS = /^color-contrast: \.view-line:nth-child\(\d+\) > span > \.mtk\d+$/;
+
+/**
+ * Every rule axe-core has (best practices too, at any impact), on the page as it is now, but GraphiQL's tabs: each is
+ * an element of role "tab" holding two buttons, its title and its close button (nested-interactive), which is
+ * GraphiQL's own markup, not the shop's. The page's own landmarks, heading and regions must pass.
+ */
+async function everyAxeRuleBut(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).disableRules(['nested-interactive']).analyze();
+  return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`));
+}
+
+/** How far the page itself scrolls down (0: GraphiQL fills the window exactly, as it should). */
+async function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollHeight - document.documentElement.clientHeight');
+}
 
 const UPDATE_PRODUCT = `mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { userErrors { message } } }`;
 
@@ -102,6 +118,15 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
     await page.getByRole('link', { name: 'Query' }).first().waitFor();
     await page.getByRole('button', { name: 'Hide Documentation Explorer' }).click();
     await lookAt(page, 'explorer', 'first-visit', [TAB_HOLDS_BUTTONS]);
+    // A page of landmarks with a heading (the name in the corner), and as tall as the window, at every width.
+    expect(await page.getByRole('main').getByRole('heading', { level: 1 }).innerText()).toBe('Medshop GraphiQL');
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      expect([width, await pageOverflow(page)]).toEqual([width, 0]);
+      expect([width, await everyAxeRuleBut(page)]).toEqual([width, []]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The placeholder sent as it is, "Bearer " and no token, is no token: LogIn as written answers what it lacks.
     await run(page, 'LogIn');
@@ -172,6 +197,28 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
     expect(foreign).toEqual([]);
     // One socket: PriceWatch's (the subscription without a token was never sent).
     expect(sockets).toEqual([`${shop.origin.replace('http:', 'ws:')}/graphql`]);
+    await leave(developer);
+  });
+
+  it('opens an operation shared as a link to /graphql: its document, variables and operation, ready to run', async () => {
+    const developer = await openPerson(browser, shop);
+    const { page } = developer;
+    // Two operations that answer without a token; the second, named in the link, needs its variable.
+    const document = 'query Plain { __typename }\nquery WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }';
+    const link = `/graphql?${new URLSearchParams({ query: document, variables: '{"withViewer": true}', operationName: 'WhoAsks' })}`;
+    // The browser asks the graph for a page; the shop sends it to GraphiQL with the operation in the address.
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/graphiql' && url.searchParams.get('operationName') === 'WhoAsks');
+    const operations = page.getByRole('region', { name: 'Operation Editor' });
+    await expect.poll(() => shown(operations)).toContain('query WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }');
+    expect(await shown(operations)).toContain('query Plain { __typename }');
+    expect(await shown(page.getByRole('region', { name: 'Variables' }))).toContain('{"withViewer": true}');
+    // The operation named is the one chosen: its tab is named after it, and Ctrl+Enter runs it with the variables.
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('WhoAsks');
+    await operations.getByRole('textbox').focus();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect.poll(() => answerShown(page)).toEqual({ data: { __typename: 'Query', viewer: null } });
+    expect(await pageOverflow(page)).toBe(0);
     await leave(developer);
   });
 });

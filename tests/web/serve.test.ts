@@ -225,13 +225,17 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
   const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
   const CSRF_REFUSAL = /^This operation has been blocked as a potential Cross-Site Request Forgery/;
 
-  it('sends a browser that opens /graphql in production to /graphiql, and answers GraphQL clients’ GETs as before', async () => {
+  it('sends a browser that opens /graphql in production to /graphiql, with the operation it names, and answers GraphQL clients’ GETs as before', async () => {
     const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production' } });
     try {
       const opened = await fetch(gateway.url, { headers: { accept: BROWSER }, redirect: 'manual' });
       expect([opened.status, opened.headers.get('location')]).toEqual([302, '/graphiql']);
       const followed = await fetch(gateway.url, { headers: { accept: BROWSER } });
       expect([followed.url, followed.status, await followed.text()]).toEqual([`${new URL(gateway.url).origin}/graphiql`, 200, explorerHtml]);
+      // An operation in the address goes along, for GraphiQL to open: the document, its variables and its name.
+      const shared = new URLSearchParams({ query: 'query Q($n: Int) { products(first: $n) { totalCount } }', variables: '{"n":1}', operationName: 'Q' });
+      const link = await fetch(`${gateway.url}?${shared}&extensions=%7B%7D`, { headers: { accept: BROWSER }, redirect: 'manual' });
+      expect([link.status, link.headers.get('location')]).toEqual([302, `/graphiql?${shared}`]);
       // A client's GET (a query, JSON wanted) is answered; one that names no type is refused as any GET without the header.
       const query = await fetch(`${gateway.url}?query=${encodeURIComponent('{ __typename }')}`, {
         headers: { accept: 'application/graphql-response+json, application/json', 'apollo-require-preflight': 'true' },

@@ -58,6 +58,25 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html > 0 && html > Math.max(quality(ranges, 'application/json'), quality(ranges, 'application/graphql-response+json'));
 }
 
+/** What a GET of the graph may share with the explorer: the operation, as GraphiQL has always read it from its address. */
+const SHARED_PARAMETERS = ['query', 'variables', 'operationName'] as const;
+
+/**
+ * Where a browser opening the graph (`/graphql?query=…`) is sent: the explorer, with the operation it asked for, so
+ * that GraphiQL opens with it (`/graphiql?query=…&variables=…&operationName=…`); anything else in the address
+ * (extensions, a persisted query's hash) is left behind, and so is a repeated parameter's second value.
+ */
+export function explorerAddressFor(requestUrl: string): string {
+  const asked = new URL(requestUrl, 'http://graph.invalid').searchParams;
+  const carried = new URLSearchParams();
+  for (const name of SHARED_PARAMETERS) {
+    const value = asked.get(name);
+    if (value) carried.set(name, value);
+  }
+  const search = carried.toString();
+  return search ? `${EXPLORER_PATH}?${search}` : EXPLORER_PATH;
+}
+
 export interface WebAppOptions {
   webDist: string | undefined;
   /** Whether the graph explorer is served at /graphiql (when the build has it). */

@@ -57,7 +57,8 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
   // Only the web app's persisted documents run: every operation a journey makes must be one, sent by its hash. A
   // client developer's journey (the explorer) writes its own documents: it runs them all.
   const trustedDocuments = options.introspection ? 'off' : 'everyone';
-  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: String(options.introspection ?? false), TRUSTED_DOCUMENTS: trustedDocuments };
+  // No Apollo Sandbox (it loads from Apollo's CDN): as in production, a browser opening /graphql goes to GraphiQL.
+  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: String(options.introspection ?? false), GRAPHQL_SANDBOX: 'false', TRUSTED_DOCUMENTS: trustedDocuments };
   let gateway = await startGateway(rest.url, { env: gatewayEnv, port: gatewayPort });
   let restRunning = true;
   let gatewayRunning = true;
@@ -132,17 +133,20 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
   page.on('console', (message) => {
     if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) policyProblems.push(message.text());
   });
-  // Every page of the shop comes with the strict policy (else no violation could be seen at all).
+  // Every page of the shop comes with the strict policy (else no violation could be seen at all). A redirect is no
+  // page: nothing of it is shown or run (a link to /graphql, sent on to /graphiql).
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'document' || !response.url().startsWith(shop.origin)) return;
+    if (response.status() >= 300 && response.status() < 400) return;
     if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? '')) policyProblems.push(`no Content-Security-Policy on ${response.url()}`);
   });
   // The app sends each operation as its persisted document's hash: any text sent is recorded (not the explorer's, at
-  // /graphiql, which sends what the developer writes).
+  // /graphiql, which sends what the developer writes, nor a link to /graphql opened in the browser, which the shop
+  // sends on to the explorer).
   const documentTexts: string[] = [];
   const inTheApp = () => !new URL(page.url(), shop.origin).pathname.startsWith('/graphiql');
   page.on('request', (request) => {
-    if (!request.url().startsWith(`${shop.origin}/graphql`) || !inTheApp()) return;
+    if (!request.url().startsWith(`${shop.origin}/graphql`) || !inTheApp() || request.isNavigationRequest()) return;
     const query = request.method() === 'GET' ? new URL(request.url()).searchParams.get('query') : (request.postDataJSON() as { query?: string } | null)?.query;
     if (query) documentTexts.push(query);
   });
