@@ -217,18 +217,39 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     await page.goto('/checkout');
     const review = page.getByRole('region', { name: 'Order Review' });
     await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,499\.90$/);
-    const problems: string[] = [];
-    for (const width of [320, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-      const [word, count, amount] = await Promise.all(['Total', '10 items', '$2,499.90'].map((text) => textLayout(review, text)));
-      if (word!.lines !== 1 || count!.lines !== 1 || amount!.lines !== 1) problems.push(`${width} px: wrapped`);
-      // The amount is on the word's line, not pushed under it.
-      if (amount!.top >= word!.bottom) problems.push(`${width} px: the amount is under "Total"`);
-    }
-    expect(problems).toEqual([]);
+    /** Where "Total", its count and its amount (the one now) wrap or part, at 320 and 375 px: nowhere, when all is well. */
+    const totalProblems = async (count: string, amount: string) => {
+      const problems: string[] = [];
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+        const [wordBox, countBox, amountBox] = await Promise.all(['Total', count, amount].map((text) => textLayout(review, text)));
+        for (const [text, box] of [['Total', wordBox], [count, countBox], [amount, amountBox]] as const) if (box!.lines !== 1) problems.push(`${width} px: "${text}" wraps`);
+        // The amount is on the word's line, not pushed under it.
+        if (amountBox!.top >= wordBox!.bottom) problems.push(`${width} px: the amount is under "Total"`);
+      }
+      return problems;
+    };
+    expect(await totalProblems('10 items', '$2,499.90')).toEqual([]);
     await lookAt(page, 'every-width', 'checkout-ten-items');
 
+    // Meanwhile the price rises and only 4 are left; Place Order hears of it from the shop: the total then shows was
+    // → now, and its count how many cannot be bought.
+    const changed = await shop.rest.request('PUT', `/api/products/${wheelchair.id}`, {
+      token: adminToken,
+      body: { name: 'Folding Wheelchair', description: 'A product made by a test', price: 259.99, quantity: 4 },
+    });
+    expect(changed.status).toBe(200);
+    await page.getByLabel('Shipping Address').fill('1 Long Road, London');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items, 6 unavailable\s+,\s+was\s+\$2,499\.90\s+now\s+\$2,599\.90$/);
+    expect(await totalProblems('10 items, 6 unavailable', '$2,599.90')).toEqual([]);
+    await lookAt(page, 'every-width', 'checkout-changed-and-short');
+
+    // Restocked: reviewed afresh, the order goes through.
+    expect((await shop.rest.request('PUT', `/api/products/${wheelchair.id}`, { token: adminToken, body: { name: 'Folding Wheelchair', description: 'A product made by a test', price: 259.99, quantity: 20 } })).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,599\.90$/);
     await page.getByLabel('Shipping Address').fill('1 Long Road, London');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('/order-success');

@@ -27,13 +27,11 @@ export function OrderReview({ review, headingRef }: { review: Review; headingRef
         </h2>
         <ItemLines items={review.lines} label="Items to order" />
         <p className={styles.total}>
-          <span className={styles.totalLabel}>
-            Total
-            {/* Read as "Total, 3 items, $26.48". */}
-            <span className="visually-hidden">, </span>
-            <span className={styles.count}>{itemCountText(review.itemCount, review.unavailableCount)}</span>
-            <span className="visually-hidden">, </span>
-          </span>
+          {/* Read as "Total, 3 items, $26.48"; laid out as the word and the amount on a line, the count under them. */}
+          <span className={styles.totalWord}>Total</span>
+          <span className="visually-hidden">, </span>
+          <span className={styles.count}>{itemCountText(review.itemCount, review.unavailableCount)}</span>
+          <span className="visually-hidden">, </span>
           {review.totalBefore ? (
             <span className={styles.amounts}>
               <del className={styles.before}>
