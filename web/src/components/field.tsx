@@ -1,4 +1,4 @@
-// Labelled form controls: every field has a visible label, its `name`, and its hint and error tied to it
+// Labelled form controls: every field has a visible label, its `name`, and its hint, warning and error tied to it
 // with aria-describedby. The props go to the control, so react-hook-form's register() spreads straight in.
 import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import styles from './field.module.css';
@@ -7,10 +7,12 @@ interface FieldFrame {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Something to check that does not stop the form (an image that did not load): said politely, the field stays valid. */
+  warning?: string | undefined;
 }
 
 function describedBy(id: string, frame: FieldFrame): string | undefined {
-  return [frame.hint ? `${id}-hint` : '', frame.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return [frame.hint ? `${id}-hint` : '', frame.warning ? `${id}-warning` : '', frame.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
 function Frame({ id, frame, required, children }: { id: string; frame: FieldFrame; required?: boolean | undefined; children: ReactNode }) {
@@ -31,6 +33,11 @@ function Frame({ id, frame, required, children }: { id: string; frame: FieldFram
           {frame.hint}
         </p>
       )}
+      {frame.warning && (
+        <p id={`${id}-warning`} className={styles.warning} role="status">
+          {frame.warning}
+        </p>
+      )}
       {frame.error && (
         <p id={`${id}-error`} className={styles.error}>
           {frame.error}
@@ -42,10 +49,10 @@ function Frame({ id, frame, required, children }: { id: string; frame: FieldFram
 
 type TextFieldProps = FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, warning, id, className, ...input }: TextFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const frame = { label, error, hint };
+  const frame = { label, error, hint, warning };
   return (
     <Frame id={fieldId} frame={frame} required={input.required}>
       <input
@@ -61,10 +68,10 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
 
 type TextAreaFieldProps = FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextAreaField({ label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, warning, id, className, ...textarea }: TextAreaFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const frame = { label, error, hint };
+  const frame = { label, error, hint, warning };
   return (
     <Frame id={fieldId} frame={frame} required={textarea.required}>
       <textarea
@@ -80,10 +87,10 @@ export function TextAreaField({ label, error, hint, id, className, ...textarea }
 
 type SelectFieldProps = FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> };
 
-export function SelectField({ label, error, hint, id, className, children, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, hint, warning, id, className, children, ...select }: SelectFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const frame = { label, error, hint };
+  const frame = { label, error, hint, warning };
   return (
     <Frame id={fieldId} frame={frame} required={select.required}>
       <select

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_IMAGE_URL } from '../../../../shop-rules/product-rules';
 import { CreateProductDocument, EditProductDocument, ProductListingDocument, UpdateProductDocument } from '../../gql/graphql';
 import { money, product, productId, sessionMock } from '../../testing/fixtures';
+import { failToLoad } from '../../testing/pictures';
 import { currentPath, renderApp } from '../../testing/render';
 
 const listing = {
@@ -10,6 +11,8 @@ const listing = {
   maxUsageCount: Number.POSITIVE_INFINITY,
   result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
 };
+
+const DID_NOT_LOAD = 'This image could not be loaded: check the address (the product can still be saved)';
 
 const saved = (field: 'createProduct' | 'updateProduct', fixture: ReturnType<typeof product>) => ({
   data: { [field]: { __typename: field === 'createProduct' ? 'CreateProductPayload' : 'UpdateProductPayload', product: fixture, userErrors: [] } },
@@ -97,10 +100,46 @@ describe('creating a product', () => {
     await user.type(screen.getByLabelText('Main image URL'), '  https://img.example/a.png ');
     for (const entry of ['/images/b.svg', '   ', 'https://img.example/a.png', ' /images/b.svg ']) {
       await user.click(screen.getByRole('button', { name: '+ Add another image' }));
-      const fields = screen.getAllByLabelText(/^Other image/);
+      const fields = screen.getAllByRole('textbox', { name: /^Other image/ });
       await user.type(fields[fields.length - 1]!, entry);
     }
     await user.click(screen.getByRole('button', { name: 'Remove other image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('warns at an image address whose picture does not load, once the field is left, and still creates the product', async () => {
+    const created = product(41, { name: 'Ice Pack', description: 'Reusable', unitPrice: money('3.00'), quantity: 5, imageUrls: ['https://img.example/missing.png', '/images/gone.svg'] });
+    const input = { name: 'Ice Pack', description: 'Reusable', unitPriceAmount: '3', quantity: 5, imageUrl: 'https://img.example/missing.png', imageUrls: ['https://img.example/missing.png', '/images/gone.svg'] };
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [sessionMock({ isAdmin: true }), { request: { query: CreateProductDocument, variables: { input } }, result: saved('createProduct', created) }, listing],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Ice Pack');
+    await user.type(screen.getByLabelText(/^Description/), 'Reusable');
+    await user.type(screen.getByLabelText(/^Price/), '3');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '5');
+    const main = screen.getByLabelText('Main image URL');
+    await user.type(main, 'https://img.example/missing.png');
+    await user.tab();
+    expect(screen.getByRole('img', { name: 'Main image preview' })).toHaveAttribute('src', 'https://img.example/missing.png');
+    expect(main).not.toHaveAccessibleDescription(DID_NOT_LOAD);
+    failToLoad('https://img.example/missing.png');
+    // Said where the address is, politely, and not as an error: the field is not marked invalid.
+    expect(main).toHaveAccessibleDescription(DID_NOT_LOAD);
+    expect(screen.getByRole('status')).toHaveTextContent(DID_NOT_LOAD);
+    expect(main).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: '+ Add another image' }));
+    const other = screen.getByLabelText('Other image 1');
+    await user.type(other, '/images/gone.svg');
+    await user.tab();
+    failToLoad('/images/gone.svg');
+    expect(other).toHaveAccessibleDescription(DID_NOT_LOAD);
+    // Typing another address takes the warning away until that one is tried.
+    await user.type(main, 'x');
+    expect(main).not.toHaveAccessibleDescription(DID_NOT_LOAD);
+    await user.type(main, '{Backspace}');
+    expect(main).toHaveAccessibleDescription(DID_NOT_LOAD);
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
   });
@@ -185,6 +224,15 @@ describe('editing a product', () => {
     expect(screen.getByLabelText(/^Price/)).toHaveValue(24);
     expect(screen.getByLabelText('Main image URL')).toHaveValue('/images/knee.svg');
     expect(screen.getByLabelText('Other image 1')).toHaveValue('/images/knee-side.svg');
+  });
+
+  it('warns at an address the product already has whose picture does not load, without it being touched', async () => {
+    renderApp({ path: `/edit/${productId(5)}`, mocks: [sessionMock({ isAdmin: true }), edit] });
+    const other = await screen.findByLabelText('Other image 1');
+    expect(screen.getByRole('img', { name: 'Other image 1 preview' })).toHaveAttribute('src', '/images/knee-side.svg');
+    failToLoad('/images/knee-side.svg');
+    expect(other).toHaveAccessibleDescription(DID_NOT_LOAD);
+    expect(screen.getByLabelText('Main image URL')).not.toHaveAccessibleDescription(DID_NOT_LOAD);
   });
 
   it('saves the changes and goes home; “Failed to update product” when that fails', async () => {

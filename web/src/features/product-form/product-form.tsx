@@ -1,10 +1,12 @@
 // The product form (spec §5), for creating and for editing: name, description, price (at least 0, cents),
 // stock (a whole number, at least 0), the main image URL and further images. The image list sent is the main
-// URL then the other entries, trimmed, blanks and duplicates dropped (shop-rules' normaliseImages).
+// URL then the other entries, trimmed, blanks and duplicates dropped (shop-rules' normaliseImages). Each image
+// address shows its picture beside it once the field is left, and warns when that does not load (§2.7: a warning,
+// not a refusal: the address may be right and its server down for a moment).
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type ControllerRenderProps, useFieldArray, useForm } from 'react-hook-form';
 import { INVALID_IMAGE_URL, MAX_IMAGES, checkPrice, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
 import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
 import { Button, ButtonLink } from '../../components/button';
@@ -72,6 +74,62 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
 
 const imageRule = (value: string) => !value.trim() || isAcceptableImageUrl(value.trim()) || INVALID_IMAGE_URL;
 
+const IMAGE_DID_NOT_LOAD = 'This image could not be loaded: check the address (the product can still be saved)';
+
+interface ImageAddressProps {
+  label: string;
+  /** The picture's name: 'Main image preview', 'Other image 1 preview'. */
+  previewName: string;
+  /** The form's control name: `imageUrl` for the main image, `imageUrls` for the others. */
+  name: 'imageUrl' | 'imageUrls';
+  value: string;
+  onChange: ControllerRenderProps['onChange'];
+  onBlur(): void;
+  inputRef: ControllerRenderProps['ref'];
+  error: string | undefined;
+  /** Others only: Remove, with its accessible name. */
+  remove?: { label: string; onClick(): void };
+}
+
+/**
+ * An image address with its picture beside it. The picture is the address as it was when the field was last left (or
+ * as the product had it): not every half-typed address is fetched. When it does not load, the field says so until
+ * the address is changed.
+ */
+function ImageAddress({ label, previewName, name, value, onChange, onBlur, inputRef, error, remove }: ImageAddressProps) {
+  const [tried, setTried] = useState(value.trim());
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = tried && isAcceptableImageUrl(tried) ? tried : null;
+  const warning = shown !== null && failed === shown && value.trim() === shown ? IMAGE_DID_NOT_LOAD : undefined;
+  return (
+    <div className={styles.imageEntry}>
+      <TextField
+        label={label}
+        type="url"
+        inputMode="url"
+        name={name}
+        value={value}
+        onChange={onChange}
+        onBlur={() => {
+          onBlur();
+          setTried(value.trim());
+        }}
+        ref={inputRef}
+        error={error}
+        warning={warning}
+      />
+      <div className={styles.preview}>
+        <ProductImage src={shown} alt={previewName} onFail={setFailed} />
+      </div>
+      {remove && (
+        <Button variant="secondary" className={styles.remove} aria-label={remove.label} onClick={remove.onClick}>
+          Remove
+        </Button>
+      )}
+    </div>
+  );
+}
+
 interface ProductFormProps {
   /** The product being edited; none when creating. */
   product?: FragmentType<typeof ProductForm_ProductFragmentDoc>;
@@ -99,7 +157,6 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: initial });
   const images = useFieldArray({ control, name: 'imageUrls' });
-  const mainImage = useWatch({ control, name: 'imageUrl' });
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -182,36 +239,43 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
         <p className={styles.imagesHint}>
           An address starting with https:// or a picture of the shop starting with /. The main image is shown first.
         </p>
-        <div className={styles.mainImage}>
-          <TextField label="Main image URL" type="url" inputMode="url" error={errors.imageUrl?.message} {...register('imageUrl', { validate: imageRule })} />
-          <div className={styles.preview}>
-            <ProductImage src={mainImage.trim() && isAcceptableImageUrl(mainImage.trim()) ? mainImage.trim() : null} alt="Main image preview" />
-          </div>
-        </div>
-        {images.fields.map((field, index) => (
-          <div key={field.id} className={styles.imageEntry}>
-            <Controller
-              control={control}
-              name={`imageUrls.${index}.url`}
-              rules={{ validate: imageRule }}
-              render={({ field: entry, fieldState }) => (
-                <TextField
-                  label={`Other image ${index + 1}`}
-                  type="url"
-                  inputMode="url"
-                  value={entry.value}
-                  onChange={entry.onChange}
-                  onBlur={entry.onBlur}
-                  ref={entry.ref}
-                  name="imageUrls"
-                  error={fieldState.error?.message}
-                />
-              )}
+        <Controller
+          control={control}
+          name="imageUrl"
+          rules={{ validate: imageRule }}
+          render={({ field, fieldState }) => (
+            <ImageAddress
+              label="Main image URL"
+              previewName="Main image preview"
+              name="imageUrl"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
             />
-            <Button variant="secondary" aria-label={`Remove other image ${index + 1}`} onClick={() => images.remove(index)}>
-              Remove
-            </Button>
-          </div>
+          )}
+        />
+        {images.fields.map((entry, index) => (
+          <Controller
+            key={entry.id}
+            control={control}
+            name={`imageUrls.${index}.url`}
+            rules={{ validate: imageRule }}
+            render={({ field, fieldState }) => (
+              <ImageAddress
+                label={`Other image ${index + 1}`}
+                previewName={`Other image ${index + 1} preview`}
+                name="imageUrls"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                remove={{ label: `Remove other image ${index + 1}`, onClick: () => images.remove(index) }}
+              />
+            )}
+          />
         ))}
         {images.fields.length < MAX_IMAGES && (
           <div>
