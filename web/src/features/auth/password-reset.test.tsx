@@ -13,15 +13,17 @@ const REQUESTED =
   'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
 const DEAD_LINK = 'This link to reset your password is invalid, used or expired. Ask for a new one.';
 
+// The answers take 300 ms, long enough that a busy machine still renders the busy label ('Sending...',
+// 'Resetting...') the tests look for before the answer replaces it (30 ms was missed under load).
 const requestMock = (usernameOrEmail: string, payload: Record<string, unknown>) => ({
   request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail } } },
-  delay: 30,
+  delay: 300,
   result: { data: { requestPasswordReset: { __typename: 'RequestPasswordResetPayload', message: null, userErrors: [], ...payload } } },
 });
 
 const resetMock = (input: Record<string, string>, payload: Record<string, unknown>) => ({
   request: { query: ResetPasswordDocument, variables: { input } },
-  delay: 30,
+  delay: 300,
   result: { data: { resetPassword: { __typename: 'ResetPasswordPayload', username: null, userErrors: [], ...payload } } },
 });
 
