@@ -167,6 +167,11 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('1 in your cart').waitFor();
     bands['1280 px, added'] = await band();
+    // On a phone, View Cart and Checkout stay side by side (Checkout never wraps alone under View Cart).
+    await atWidth(page, 375);
+    const linkTops = await Promise.all(['View Cart', 'Checkout'].map(async (name) => Math.round((await page.getByRole('link', { name, exact: true }).boundingBox())!.y)));
+    expect(linkTops[1]).toBe(linkTops[0]);
+    await atWidth(page, 1280);
     for (const [state, measured] of Object.entries(bands)) expect(measured.roomInsideBottom, state).toBe(measured.roomInsideTop);
     // "Added to cart!" takes the room kept for it: the band is as high with it as without it.
     await addedMessage.waitFor({ state: 'detached' });

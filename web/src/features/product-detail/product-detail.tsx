@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
 import { AddToCartDocument, ProductDetail_ProductFragmentDoc, ViewerCartDocument } from '../../gql/graphql';
 import { type CartRoom, freshCart, isRefusalOfHowMany, refusedWithRoom, roomFor, roomNote } from '../../lib/cart';
-import { moneyOf } from '../../lib/money';
+import { type Money, moneyOf } from '../../lib/money';
 import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { MAX_CART_TOTAL_CENTS } from '../../../../shop-rules/order-rules';
@@ -55,7 +55,7 @@ export const ADDED_TO_CART = 'Added to cart!';
 export const SUCCESS_MESSAGE_MS = 2000;
 
 /** What adding less than was asked says: the limit that stopped it (the room the cart had before), and what went in. */
-function addedTheMost(units: number, stock: number, room: CartRoom | null, money: (amount: { minorUnits: number; currencyCode: string; amount: string }) => string, currencyCode: string): string {
+function addedTheMost(units: number, stock: number, room: CartRoom | null, money: (amount: Money) => string, currencyCode: string): string {
   if (room?.limit === 'total') return `A cart may cost at most ${money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode))}: we added ${units}`;
   if (room && room.inCart > 0) return `Only ${stock} in stock and your cart already holds ${room.inCart}: we added ${units}`;
   return `Only ${stock} in stock: we added ${units}`;
@@ -164,12 +164,15 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
           {inCart !== undefined && (
             <div className={styles.cartActions}>
               <span className={styles.inCart}>{inCart} in your cart</span>
-              <ButtonLink to="/cart" size="small">
-                View Cart
-              </ButtonLink>
-              <ButtonLink to="/checkout" variant="primary" size="small">
-                Checkout
-              </ButtonLink>
+              {/* Together: on a narrow screen both go under the count, rather than Checkout alone. */}
+              <span className={styles.cartLinks}>
+                <ButtonLink to="/cart" size="small">
+                  View Cart
+                </ButtonLink>
+                <ButtonLink to="/checkout" variant="primary" size="small">
+                  Checkout
+                </ButtonLink>
+              </span>
             </div>
           )}
         </form>
