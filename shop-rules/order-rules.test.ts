@@ -12,6 +12,7 @@ import {
   checkShippingAddress,
   matchesOrderSearch,
   messageLength,
+  roomInCart,
   withinMessageLength,
 } from './order-rules.js';
 
@@ -179,6 +180,41 @@ describe('the cart limits: checkCartChange and checkOrderTotal', () => {
       message: 'Your cart’s total, $10,000,000.01, is over the $10,000,000.00 an order may cost: take some items out to check out',
       field: null,
     });
+  });
+});
+
+describe('roomInCart: how many more of a product a cart can take', () => {
+  it.each([
+    { why: 'the stock, when the cart has room', cart: { lines: 1, totalCents: 999 }, product: { inCart: 0, stock: 8, unitPriceCents: 999 }, room: { units: 8, limit: 'stock' } },
+    { why: 'the stock beyond what the cart holds of it', cart: { lines: 1, totalCents: 1998 }, product: { inCart: 2, stock: 8, unitPriceCents: 999 }, room: { units: 6, limit: 'stock' } },
+    { why: 'none, when the cart holds all the stock', cart: { lines: 1, totalCents: 7992 }, product: { inCart: 8, stock: 8, unitPriceCents: 999 }, room: { units: 0, limit: 'stock' } },
+    { why: 'none, when it holds more than is left', cart: { lines: 1, totalCents: 7992 }, product: { inCart: 8, stock: 3, unitPriceCents: 999 }, room: { units: 0, limit: 'stock' } },
+    {
+      why: 'what keeps the total within $10,000,000.00',
+      cart: { lines: 1, totalCents: 999_999_990 },
+      product: { inCart: 0, stock: 1000, unitPriceCents: 3 },
+      room: { units: 3, limit: 'total' },
+    },
+    {
+      why: 'none at exactly $10,000,000.00',
+      cart: { lines: 2, totalCents: 1_000_000_000 },
+      product: { inCart: 10, stock: 100, unitPriceCents: 99_999_999 },
+      room: { units: 0, limit: 'total' },
+    },
+    { why: 'none in a cart already beyond the total', cart: { lines: 1, totalCents: 2_199_999_978 }, product: { inCart: 1, stock: 5, unitPriceCents: 1 }, room: { units: 0, limit: 'total' } },
+    { why: 'the stock of a free product, whatever the total', cart: { lines: 1, totalCents: 1_000_000_000 }, product: { inCart: 0, stock: 4, unitPriceCents: 0 }, room: { units: 4, limit: 'stock' } },
+    { why: 'none of a 101st product', cart: { lines: 100, totalCents: 100 }, product: { inCart: 0, stock: 5, unitPriceCents: 1 }, room: { units: 0, limit: 'lines' } },
+    { why: 'more of a product already in a full cart', cart: { lines: 100, totalCents: 100 }, product: { inCart: 1, stock: 5, unitPriceCents: 1 }, room: { units: 4, limit: 'stock' } },
+  ])('is $why', ({ cart, product, room }) => {
+    expect(roomInCart(cart, product)).toEqual(room);
+  });
+
+  it('never lets a change through that checkCartChange would refuse', () => {
+    const cart = { lines: 3, totalCents: 999_000_000 };
+    const unitPriceCents = 333_333;
+    const { units } = roomInCart(cart, { inCart: 1, stock: 1_000_000, unitPriceCents });
+    expect(checkCartChange(cart, { lines: 3, totalCents: cart.totalCents + units * unitPriceCents })).toBeUndefined();
+    expect(checkCartChange(cart, { lines: 3, totalCents: cart.totalCents + (units + 1) * unitPriceCents })).toBeDefined();
   });
 });
 

@@ -133,6 +133,29 @@ export function checkCartChange(before: CartSize, after: CartSize): RuleViolatio
   return undefined;
 }
 
+/** What stops a cart from taking more of a product: its stock, the cart's total, or its number of products. */
+export type CartLimit = 'stock' | 'total' | 'lines';
+
+/** How many more units of a product a cart can take (0: none), and the limit that sets it. */
+export interface CartRoom {
+  units: number;
+  limit: CartLimit;
+}
+
+/**
+ * How many more units of a product the cart can take: as many as the stock has beyond what the cart holds of it (no
+ * stock exceeds MAX_STOCK, a line's most), as many as keep the cart's total within MAX_CART_TOTAL_CENTS, and none of
+ * a product not in it yet once it holds MAX_CART_LINES products. The limits the stock check and checkCartChange
+ * enforce on a change, told before it: a screen disables its + at 0 and says which limit it is.
+ */
+export function roomInCart(cart: CartSize, product: { inCart: number; stock: number; unitPriceCents: number }): CartRoom {
+  if (product.inCart === 0 && cart.lines >= MAX_CART_LINES) return { units: 0, limit: 'lines' };
+  const byStock = Math.max(0, Math.min(product.stock, MAX_STOCK) - product.inCart);
+  if (product.unitPriceCents <= 0) return { units: byStock, limit: 'stock' };
+  const byTotal = Math.max(0, Math.floor((MAX_CART_TOTAL_CENTS - cart.totalCents) / product.unitPriceCents));
+  return byTotal < byStock ? { units: byTotal, limit: 'total' } : { units: byStock, limit: 'stock' };
+}
+
 /** A cart's total as an order's, or why it cannot be ordered: no one field's fault (the prices rose since, say). */
 export function checkOrderTotal(totalCents: number): RuleViolation | undefined {
   return totalCents > MAX_CART_TOTAL_CENTS ? { message: orderTotalTooLarge(totalCents), field: null } : undefined;

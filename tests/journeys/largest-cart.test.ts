@@ -1,7 +1,8 @@
 // Journey: a shopper whose cart is as large as the shop allows (a line of $9,999,999.90, a total of $10,000,000.00)
 // and whose products have long names and a broken first picture. The cart holds together at every width from 320 px
 // (amounts on one line, words whole, every control inside its card); a broken picture gives way to the product's next
-// one; and the product page's purchase band keeps the same room inside its two dividers.
+// one; the product page's purchase band keeps the same room inside its two dividers; and the cart and the product page
+// stop at the cart's limit alike, saying why, and keep a refusal on screen with how many more fit.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -11,6 +12,17 @@ const CHAMBER = 'Hyperbaric Oxygen Therapy Chamber, Monoplace, Fully Automated';
 // One word longer than any phone's line: it must break, but inside the card.
 const MASK = 'Pneumonoultramicroscopicsilicovolcanoconiosis Respiratory Protection Mask';
 const WIDTHS = [320, 375, 414, 768, 900, 1024, 1280, 1920];
+
+/** What an element's aria-describedby says, as a screen reader reads it after its name. */
+async function descriptionOf(element: Locator): Promise<string> {
+  return element.evaluate((node) =>
+    (node.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
 
 async function atWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
@@ -66,7 +78,7 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
 
-  it('holds the cart together at every width, shows the pictures that load, and keeps the purchase band even', async () => {
+  it('holds the cart together at every width, shows the pictures that load, keeps the purchase band even, and stops at the limit saying why', async () => {
     const adminToken = await shop.rest.adminToken();
     // The first picture of each is broken; the chamber's second one works.
     const chamber = await shop.rest.createProduct(adminToken, {
@@ -155,6 +167,11 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('1 in your cart').waitFor();
     bands['1280 px, added'] = await band();
+    // On a phone, View Cart and Checkout stay side by side (Checkout never wraps alone under View Cart).
+    await atWidth(page, 375);
+    const linkTops = await Promise.all(['View Cart', 'Checkout'].map(async (name) => Math.round((await page.getByRole('link', { name, exact: true }).boundingBox())!.y)));
+    expect(linkTops[1]).toBe(linkTops[0]);
+    await atWidth(page, 1280);
     for (const [state, measured] of Object.entries(bands)) expect(measured.roomInsideBottom, state).toBe(measured.roomInsideTop);
     // "Added to cart!" takes the room kept for it: the band is as high with it as without it.
     await addedMessage.waitFor({ state: 'detached' });
@@ -163,6 +180,41 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     await page.getByText('2 in your cart').waitFor();
     expect((await band()).height).toBe(withoutMessage.height);
     await lookAt(page, 'largest-cart', 'product-added');
+
+    // The page knows what the cart holds ($9,999,999.92): the quantity stops at what still fits, and says why.
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    const addButton = page.getByRole('button', { name: 'Add to Cart' });
+    await page.getByText('You can add 8 more: a cart may cost at most $10,000,000.00').waitFor();
+    await quantity.fill('20');
+    await page.keyboard.press('Tab');
+    expect(await quantity.inputValue()).toBe('8');
+    expect(await plus.isDisabled()).toBe(true);
+    expect(await descriptionOf(plus)).toBe('You can add 8 more: a cart may cost at most $10,000,000.00');
+    await addButton.click();
+    await page.getByRole('status').filter({ hasText: 'A cart may cost at most $10,000,000.00: we added 8' }).waitFor();
+    await page.getByText('One more would take your cart over $10,000,000.00').waitFor();
+    expect(await addButton.getAttribute('aria-disabled')).toBe('true');
+    expect(await descriptionOf(addButton)).toBe('One more would take your cart over $10,000,000.00');
+    await lookAt(page, 'largest-cart', 'product-at-limit');
+
+    // The cart changed on another device meanwhile: + still looked possible here, the shop refuses, and the cart says
+    // why until the next change, with how many more fit now (none), and stops + there.
+    expect((await shop.rest.request('PUT', `/api/cart/items/${mask.id}`, { token: buyerToken, query: { quantity: 5 } })).status).toBe(200);
+    await page.goto('/cart');
+    const maskPlus = page.getByRole('button', { name: `Increase quantity of ${MASK}` });
+    await maskPlus.waitFor();
+    expect(await maskPlus.isEnabled()).toBe(true);
+    // $9,999,999.95 and a swab of $0.05 from the other device: the cart is at $10,000,000.00.
+    const swab = await shop.rest.createProduct(adminToken, { name: 'Cotton Swab', price: 0.05, quantity: 10 });
+    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: swab.id, quantity: 1 } })).status).toBe(200);
+    await maskPlus.click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('That would make your cart’s total $10,000,000.01: a cart may cost at most $10,000,000.00. You cannot add any more.');
+    await expect.poll(() => maskPlus.isDisabled()).toBe(true);
+    expect(await descriptionOf(maskPlus)).toBe('One more would take your cart over $10,000,000.00');
+    await expect.poll(() => page.getByRole('region', { name: 'Order Summary' }).innerText()).toMatch(/Total\s+\$10,000,000\.00/);
+    await lookAt(page, 'largest-cart', 'cart-refused');
     await leave(buyer);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrdersPageDocument, ProductDetailDocument, ProductListingDocument } from '../gql/graphql';
-import { product, productId, sessionMock } from '../testing/fixtures';
+import { product, productId, sessionMock, viewerCartMock } from '../testing/fixtures';
 import { currentPath, renderApp } from '../testing/render';
 
 const listingOf = (products: ReturnType<typeof product>[], filter?: object) => ({
@@ -47,7 +47,7 @@ describe('arriving on a page', () => {
   it('titles a product page with the product’s name', async () => {
     renderApp({
       path: `/products/${productId(3)}`,
-      mocks: [sessionMock(), { request: { query: ProductDetailDocument, variables: { id: productId(3) } }, result: { data: { product: product(3, { name: 'Digital Thermometer' }) } } }],
+      mocks: [sessionMock(), viewerCartMock(), { request: { query: ProductDetailDocument, variables: { id: productId(3) } }, result: { data: { product: product(3, { name: 'Digital Thermometer' }) } } }],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Digital Thermometer' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Digital Thermometer — Medshop'));

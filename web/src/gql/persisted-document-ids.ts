@@ -40,10 +40,11 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "ResetPassword": "e95442eca4c7431bdcd8abcc08c68b5555a5a0658b2ef523d7cac723f7be8d77",
   "SendMessage": "1a82f35bc9952b2620982a75df3db9bcc26aa12ef98782370648b96b67572e80",
   "Session": "ce4aca3ec8cefa90c620dc4b54940aa0bbfeaaef12ebff20716eb55edf4b7375",
-  "UpdateCartItem": "ef3435bda0da20ac1d27af2aec5318bead05acf65a9bda6c6edcc0f05e0418f7",
+  "UpdateCartItem": "091cc915c7f6c3fe3e921da7d3c39e2226dd03f77b25c8f6e28c31898289fd98",
   "UpdateProduct": "221a7bb1365eed78ea9c2c3631bc0a05770f1b8f515e695f823927b12e6bbc5d",
   "UpdateProfile": "e88aa498dbda7d0d3024bd54544128a408dafa1c3b1699ec97f4e0b7994e5cb4",
   "VerifyEmail": "64d7b8f5e91af4bdd6c28261cba78a7f959568543f547febb1615f1723667ee1",
   "VerifyEmailViewer": "d12d9e307e78331f0848e43021ee5df42d4b86ea1eadd3877ed0ffc3deaf4135",
+  "ViewerCart": "1984de7a62f5259998607db11ee960d6bfcf74fbbb18c9ca7f9bee2166039d95",
   "ViewerCartId": "f54e7c5a88e74ac5eb8a1e8a2f192839be9f6f83044a91372573419384880140"
 };

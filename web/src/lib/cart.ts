@@ -1,10 +1,12 @@
 // The cart as the whole app keeps it: one selection (CartContents) that every operation answering with the cart
 // spreads, so that a field added for one screen reaches them all; what stands between each line and checkout,
-// from the product it refers to (kept live by productUpdated); prices that changed since the shopper looked; and
-// the products a deletion took out of the cart.
-import { gql, type ApolloCache, makeVar } from '@apollo/client';
-import { ViewerCartIdDocument } from '../gql/graphql';
-import { type Money, type MoneyObject, sameMoney, sumOf } from './money';
+// from the product it refers to (kept live by productUpdated); how many more of a product it can take, and why no
+// more (the cart and the product page say it alike); prices that changed since the shopper looked; and the products
+// a deletion took out of the cart.
+import { gql, type ApolloCache, type ApolloClient, makeVar } from '@apollo/client';
+import { CART_TOO_MANY_LINES, MAX_CART_TOTAL_CENTS, type CartRoom as ShopCartRoom, roomInCart } from '../../../shop-rules/order-rules';
+import { ViewerCartDocument, ViewerCartIdDocument, type ViewerCartQuery } from '../gql/graphql';
+import { type Money, type MoneyObject, moneyOf, sameMoney, sumOf } from './money';
 
 if (false) {
   gql`
@@ -13,6 +15,15 @@ if (false) {
         id
         cart {
           id
+        }
+      }
+    }
+
+    query ViewerCart {
+      viewer {
+        id
+        cart {
+          ...CartContents @unmask
         }
       }
     }
@@ -74,6 +85,62 @@ export function lineProblem(line: CartLine): LineProblem | null {
   if (line.product.quantity < 1) return { kind: 'soldOut' };
   if (line.product.quantity < line.quantity) return { kind: 'short', available: line.product.quantity };
   return null;
+}
+
+/** How many more of a product the cart can take (shop-rules' roomInCart), with what the cart holds of it and its stock. */
+export interface CartRoom extends ShopCartRoom {
+  inCart: number;
+  stock: number;
+}
+
+/** The cart's room for more of a product (its stock and price as they are now), from the cart as the app has it. */
+export function roomFor(cart: { items: readonly CartLine[]; total: Money }, product: { id: string; quantity: number; unitPrice: Money }): CartRoom {
+  const inCart = cart.items.find((line) => line.product?.id === product.id)?.quantity ?? 0;
+  const room = roomInCart({ lines: cart.items.length, totalCents: cart.total.minorUnits }, { inCart, stock: product.quantity, unitPriceCents: product.unitPrice.minorUnits });
+  return { ...room, inCart, stock: product.quantity };
+}
+
+/** The most a cart may cost, as the viewer writes amounts. */
+const mostACartMayCost = (currencyCode: string, money: (amount: Money) => string) => money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode));
+
+/** Why no more of a product can be added (its + is disabled): said beside it. */
+export function noMoreNote(room: CartRoom, currencyCode: string, money: (amount: Money) => string): string {
+  if (room.limit === 'lines') return CART_TOO_MANY_LINES;
+  if (room.limit === 'total') return `One more would take your cart over ${mostACartMayCost(currencyCode, money)}`;
+  return room.stock === 1 ? 'The only one in stock is in your cart' : `All ${room.stock} in stock are in your cart`;
+}
+
+/**
+ * What the cart leaves room for, where the product page chooses how many to add: how many more, when the cart and
+ * not the stock alone sets it; null when the stock alone does ('In stock: n' says it).
+ */
+export function roomNote(room: CartRoom, currencyCode: string, money: (amount: Money) => string): string | null {
+  if (room.units === 0) return noMoreNote(room, currencyCode, money);
+  if (room.limit === 'total') return `You can add ${room.units} more: a cart may cost at most ${mostACartMayCost(currencyCode, money)}`;
+  return room.inCart > 0 ? `You can add ${room.units} more: your cart already holds ${room.inCart}` : null;
+}
+
+/** A refusal of how many a cart may hold of a product: the stock (CONFLICT) or a cart limit (INVALID_INPUT). */
+export const isRefusalOfHowMany = (refusal: { field?: string | null; code: string }): boolean =>
+  (refusal.field === 'quantity' || refusal.field === 'productId') && (refusal.code === 'CONFLICT' || refusal.code === 'INVALID_INPUT');
+
+/** After the shop refused a change of how many: its reason, then how many more can be added now. */
+export function refusedWithRoom(reason: string, room: CartRoom): string {
+  const more = room.units > 0 ? `You can add ${room.units} more.` : 'You cannot add any more.';
+  return `${reason.replace(/\.$/, '')}. ${more}`;
+}
+
+/**
+ * The viewer's cart as the shop has it now (the cache is written too, so every screen shows it): after the shop
+ * refused a change, the cart the app had was out of date. Null when it cannot be had.
+ */
+export async function freshCart(client: ApolloClient): Promise<NonNullable<ViewerCartQuery['viewer']>['cart'] | null> {
+  try {
+    const { data } = await client.query({ query: ViewerCartDocument, fetchPolicy: 'network-only' });
+    return data?.viewer?.cart ?? null;
+  } catch {
+    return null;
+  }
 }
 
 // A line's unit price and total follow its product live (the cache's policies, app/cache.ts): what the cart shows

@@ -1,7 +1,7 @@
 // The graph's objects as the gateway answers them, with every field the screens read, and the mocked answers of
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
 import type { MockLink } from '@apollo/client/testing';
-import { SessionDocument } from '../gql/graphql';
+import { SessionDocument, ViewerCartDocument } from '../gql/graphql';
 import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
 
 export const productId = (n: number) => `UHJvZHVjdDo${n}`;
@@ -103,6 +103,11 @@ export function cart(lines: CartLineFixture[]) {
     total: sumOf(lines.map((line) => line.lineTotal), 'USD'),
     items: lines,
   };
+}
+
+/** The viewer's cart (lib/cart.ts' ViewerCart: the product page reads it, and a screen asks again after a refusal). */
+export function viewerCartMock(lines: CartLineFixture[] = []): MockLink.MockedResponse {
+  return { request: { query: ViewerCartDocument }, result: { data: { viewer: { __typename: 'User', id: 'VXNlcjoy', cart: cart(lines) } } } };
 }
 
 export interface ViewerOptions {

@@ -3,17 +3,19 @@
 // Checkout and Continue Shopping. Every change is a mutation whose payload is the cart, so the navbar's count
 // follows; a quantity change shows at once. The lines follow their products live (lib/cart.ts): a sold-out or
 // short line is marked and keeps checkout closed until it is changed, a changed price shows what it was, and a
-// product deleted meanwhile leaves the cart with a notice.
+// product deleted meanwhile leaves the cart with a notice. Plus stops where one more would break a limit (the
+// stock, the most a cart may cost), saying which beside it; a refusal the shop still makes (the cart changed
+// elsewhere) stays until the shopper changes something, with how many more can be added.
 import { gql, type FragmentType } from '@apollo/client';
-import { useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Alert } from '../../components/feedback';
 import { ProductPicture } from '../../components/product-image';
 import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
-import { lineProblem, notePricesSeen, notePricesShown, priceBefore, removedFromCart } from '../../lib/cart';
+import { freshCart, isRefusalOfHowMany, lineProblem, noMoreNote, notePricesSeen, notePricesShown, priceBefore, refusedWithRoom, removedFromCart, roomFor } from '../../lib/cart';
 import { sumOf, timesQuantity } from '../../lib/money';
 import { useFormats } from '../../lib/use-formats';
 import { surface } from '../../components/card';
@@ -32,6 +34,8 @@ if (false) {
         }
         userErrors {
           message
+          field
+          code
         }
       }
     }
@@ -61,6 +65,7 @@ if (false) {
 }
 
 type CartLine = CartView_CartFragment['items'][number];
+
 
 type Confirmation = { kind: 'remove'; line: CartLine } | { kind: 'clear' };
 
@@ -92,6 +97,8 @@ export function RemovedFromCartNotice() {
 export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: CartView_CartFragmentDoc, fragmentName: 'CartView_cart', from: cart });
   const formats = useFormats();
+  const client = useApolloClient();
+  const ids = useId();
   const [failure, setFailure] = useState<string>();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [updateCartItem] = useMutation(UpdateCartItemDocument);
@@ -117,8 +124,13 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
           updateCartItem: { __typename: 'UpdateCartItemPayload', cart: withQuantity(data, line.product.id, quantity), userErrors: [] },
         },
       });
-      const problem = answer?.updateCartItem.userErrors[0]?.message;
-      if (problem) setFailure(problem);
+      const refusal = answer?.updateCartItem.userErrors[0];
+      if (!refusal) return;
+      if (!isRefusalOfHowMany(refusal) || quantity < line.quantity) return setFailure(refusal.message);
+      // The cart changed elsewhere (another tab, the stock): say how many more fit in it as it is now.
+      const cart = await freshCart(client);
+      const product = cart?.items.find((item) => item.product?.id === line.product!.id)?.product;
+      setFailure(cart && product ? refusedWithRoom(refusal.message, roomFor(cart, product)) : refusal.message);
     } catch {
       setFailure('Failed to update cart item');
     }
@@ -140,7 +152,12 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
     setConfirmation(null);
   };
 
-  const lines = data.items.map((line) => ({ line, problem: lineProblem(line), priceBefore: priceBefore(line) }));
+  const lines = data.items.map((line) => ({
+    line,
+    problem: lineProblem(line),
+    priceBefore: priceBefore(line),
+    room: line.product ? roomFor(data, line.product) : null,
+  }));
   const blocked = lines.some(({ problem }) => problem !== null);
 
   return (
@@ -149,7 +166,12 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
       <div className={styles.layout}>
         <div className={styles.linesColumn}>
           <ul className={surface(styles.lines)} aria-label="Cart items">
-            {lines.map(({ line, problem, priceBefore: before }) => (
+            {lines.map(({ line, problem, priceBefore: before, room }, index) => {
+              // Why + is disabled, said beside the line: what stands between it and checkout, or the limit it is at.
+              const problemId = `${ids}-problem-${index}`;
+              const fullId = `${ids}-full-${index}`;
+              const full = !problem && room !== null && room.units < 1;
+              return (
               <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
                 <div className={styles.thumbnail} aria-hidden="true">
                   <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} />
@@ -162,8 +184,13 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                     {formats.money(line.unitPrice)} each
                     {before !== null && <span className={styles.was}> (was {formats.money(before)})</span>}
                   </p>
+                  {full && (
+                    <p className={styles.full} id={fullId}>
+                      {noMoreNote(room, data.total.currencyCode, formats.money)}
+                    </p>
+                  )}
                   {problem && (
-                    <p className={styles.problem}>
+                    <p className={styles.problem} id={problemId}>
                       {problem.kind === 'gone' && 'No longer available'}
                       {problem.kind === 'soldOut' && 'Sold out: remove it to check out'}
                       {problem.kind === 'short' && (
@@ -193,7 +220,8 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                     <button
                       type="button"
                       aria-label={`Increase quantity of ${line.productName}`}
-                      disabled={!line.product || line.quantity >= line.product.quantity}
+                      disabled={!room || room.units < 1}
+                      aria-describedby={problem ? problemId : full ? fullId : undefined}
                       onClick={() => void changeQuantity(line, line.quantity + 1)}
                     >
                       +
@@ -215,7 +243,8 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
                   {formats.money(line.lineTotal)}
                 </p>
               </li>
-            ))}
+              );
+            })}
           </ul>
           {/* Away from checkout: emptying the cart is never next to the main action. */}
           <Button variant="ghost" size="small" className={styles.clear} onClick={() => setConfirmation({ kind: 'clear' })}>

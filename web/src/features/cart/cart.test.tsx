@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
-import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '../../testing/fixtures';
 import { failToLoad, picturesIn } from '../../testing/pictures';
 import { renderApp } from '../../testing/render';
 
@@ -13,11 +13,29 @@ const payload = (field: string, typename: string, lines: Parameters<typeof cart>
   data: { [field]: { __typename: typename, cart: cart(lines), userErrors: [] } },
 });
 
+/** The shop refuses to set product n's line to `quantity`, and says why. */
+const refusal = (n: number, quantity: number, message: string) => ({
+  request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(n), quantity } } },
+  result: {
+    data: {
+      updateCartItem: {
+        __typename: 'UpdateCartItemPayload',
+        cart: null,
+        userErrors: [{ __typename: 'UserError', message, field: 'quantity', code: message.startsWith('Only') ? 'CONFLICT' : 'INVALID_INPUT' }],
+      },
+    },
+  },
+});
+
 /** How long the shop takes to answer a change, where a test needs its answer in before the next event. */
 const ANSWER_DELAY_MS = 30;
 
 const line = (name: string) => screen.getByRole('heading', { name, hidden: true }).closest('li')!;
 const total = () => screen.getByText('Total', { selector: 'span' }).nextElementSibling?.textContent;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the cart', () => {
   it('lists each line with its unit price, quantity and subtotal, and sums them up', async () => {
@@ -73,27 +91,65 @@ describe('the cart', () => {
       mocks: [
         sessionMock({ itemCount: 2 }),
         cartPage([cartLine(1, 2, '4.50')]),
-        {
-          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 3 } } },
-          result: {
-            data: {
-              updateCartItem: {
-                __typename: 'UpdateCartItemPayload',
-                cart: null,
-                userErrors: [{ __typename: 'UserError', message: 'Only 2 in stock' }],
-              },
-            },
-          },
-        },
+        refusal(1, 3, 'Only 2 of Product 1 in stock'),
+        // Asked again after the refusal: the stock went down to 2 meanwhile.
+        viewerCartMock([cartLine(1, 2, '4.50', 2)]),
         { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 1 } } }, error: new Error('Failed to fetch') },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Increase quantity of Product 1' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 in stock');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 of Product 1 in stock. You cannot add any more.');
     expect(total()).toBe('$9.00');
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Product 1' }));
     expect(await screen.findByText('Failed to update cart item')).toBeInTheDocument();
     expect(total()).toBe('$9.00');
+  });
+
+  it('disables + where one more would break a limit, and says which beside it: the stock, or the $10,000,000.00 a cart may cost', async () => {
+    // $9,999,999.90 and $0.10: one more cent of anything would take the cart over the limit.
+    const chamber = { ...cartLine(1, 10, '999999.99', 100), productName: 'Oxygen Chamber' };
+    const swab = { ...cartLine(2, 10, '0.01', 1000), productName: 'Swab' };
+    const thermometer = { ...cartLine(3, 2, '0.00', 2), productName: 'Free Thermometer' };
+    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 22 }), cartPage([chamber, swab, thermometer])] });
+    const plus = async (name: string) => screen.findByRole('button', { name: `Increase quantity of ${name}` });
+    expect(await plus('Oxygen Chamber')).toBeDisabled();
+    expect(await plus('Oxygen Chamber')).toHaveAccessibleDescription('One more would take your cart over $10,000,000.00');
+    expect(within(line('Oxygen Chamber')).getByText('One more would take your cart over $10,000,000.00')).toBeInTheDocument();
+    expect(await plus('Swab')).toHaveAccessibleDescription('One more would take your cart over $10,000,000.00');
+    // A free product is not held back by the total; its stock is all in the cart.
+    expect(await plus('Free Thermometer')).toBeDisabled();
+    expect(await plus('Free Thermometer')).toHaveAccessibleDescription('All 2 in stock are in your cart');
+    expect(total()).toBe('$10,000,000.00');
+  });
+
+  it('keeps the shop’s refusal of more, with how many more it can take, until the shopper changes something', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const brace = { ...cartLine(1, 1, '4.50', 50), productName: 'Knee Brace' };
+    // Added in another tab meanwhile: the cart is at $10,000,000.00.
+    const chamber = { ...cartLine(2, 10, '999999.55', 100), productName: 'Oxygen Chamber' };
+    const { user } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        cartPage([brace]),
+        refusal(1, 2, 'That would make your cart’s total $10,000,004.50: a cart may cost at most $10,000,000.00'),
+        viewerCartMock([brace, chamber]),
+        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(2) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [brace]) },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity of Knee Brace' }));
+    const refused = 'That would make your cart’s total $10,000,004.50: a cart may cost at most $10,000,000.00. You cannot add any more.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused);
+    expect(total()).toBe('$10,000,000.00');
+    expect(screen.getByRole('button', { name: 'Increase quantity of Knee Brace' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole('alert')).toHaveTextContent(refused);
+    await user.click(screen.getByRole('button', { name: 'Remove Oxygen Chamber' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this item?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Oxygen Chamber' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Knee Brace' })).toBeEnabled();
   });
 
   it('removes a line after asking, in a dialog', async () => {

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
-import { cart, cartLine, money, product, productId, sessionMock } from '../../testing/fixtures';
+import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { failToLoad } from '../../testing/pictures';
 import { watchForText } from '../../testing/shown-at';
-import { ADDED_TO_CART, ERROR_MESSAGE_MS, SUCCESS_MESSAGE_MS } from './product-detail';
+import { ADDED_TO_CART, SUCCESS_MESSAGE_MS } from './product-detail';
 
 const detail = (n: number, result: object) => ({ request: { query: ProductDetailDocument, variables: { id: productId(n) } }, result });
 const found = (fixture: ReturnType<typeof product>) => ({ data: { product: fixture } });
@@ -15,8 +15,8 @@ const addToCart = (n: number, quantity: number, result: object) => ({
   result,
 });
 const added = (lines: Parameters<typeof cart>[0]) => ({ data: { addToCart: { __typename: 'AddToCartPayload', cart: cart(lines), userErrors: [] } } });
-const refused = (message: string) => ({
-  data: { addToCart: { __typename: 'AddToCartPayload', cart: null, userErrors: [{ __typename: 'UserError', message, field: 'quantity', code: 'CONFLICT' }] } },
+const refused = (message: string, code = 'CONFLICT') => ({
+  data: { addToCart: { __typename: 'AddToCartPayload', cart: null, userErrors: [{ __typename: 'UserError', message, field: 'quantity', code }] } },
 });
 
 afterEach(() => {
@@ -29,6 +29,7 @@ describe('product detail', () => {
     const { user } = renderApp({
       mocks: [
         sessionMock(),
+        viewerCartMock(),
         {
           request: { query: ProductListingDocument, variables: { first: 24 } },
           result: {
@@ -58,13 +59,13 @@ describe('product detail', () => {
   });
 
   it('opened directly, loads the product', async () => {
-    renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { name: 'Knee Brace' })))] });
+    renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { name: 'Knee Brace' })))] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Knee Brace' })).toBeInTheDocument();
   });
 
   it('leaves broken pictures out of the gallery: the ones that load, or one placeholder when none does', async () => {
     const pictures = ['/broken-1.png', '/broken-2.png', '/brace.svg', '/broken-3.png'];
-    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { name: 'Knee Brace', imageUrls: pictures })))] });
+    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { name: 'Knee Brace', imageUrls: pictures })))] });
     await screen.findByRole('heading', { level: 1, name: 'Knee Brace' });
     const thumbnails = () => screen.queryByRole('list', { name: 'More pictures' });
     expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
@@ -92,7 +93,7 @@ describe('product detail', () => {
   });
 
   it('says “Product not found” as the page’s heading for an id that is not in the catalogue', async () => {
-    renderApp({ path: `/products/${productId(9)}`, mocks: [sessionMock(), detail(9, { data: { product: null } })] });
+    renderApp({ path: `/products/${productId(9)}`, mocks: [sessionMock(), viewerCartMock(), detail(9, { data: { product: null } })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/');
   });
@@ -100,7 +101,7 @@ describe('product detail', () => {
   it('says “Failed to load product details” when loading fails, with Retry', async () => {
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock(), { request: { query: ProductDetailDocument, variables: { id: productId(2) } }, error: new Error('Failed to fetch') }, detail(2, found(product(2)))],
+      mocks: [sessionMock(), viewerCartMock(), { request: { query: ProductDetailDocument, variables: { id: productId(2) } }, error: new Error('Failed to fetch') }, detail(2, found(product(2)))],
     });
     expect(await screen.findByText('Failed to load product details')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -108,7 +109,7 @@ describe('product detail', () => {
   });
 
   it('falls back to 1 for a quantity that is not a whole number of at least 1', async () => {
-    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), detail(2, found(product(2, { quantity: 8 })))] });
+    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { quantity: 8 })))] });
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     expect(quantity).toHaveAttribute('name', 'quantity');
     for (const typed of ['0', '-3', '2.5']) {
@@ -133,7 +134,7 @@ describe('product detail', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock({ itemCount: 1 }), detail(2, found(product(2))), addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)]))],
+      mocks: [sessionMock({ itemCount: 1 }), viewerCartMock([cartLine(1, 1)]), detail(2, found(product(2))), addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)]))],
     });
     const addedShownAt = watchForText(ADDED_TO_CART);
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
@@ -152,7 +153,7 @@ describe('product detail', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock(), detail(2, found(product(2, { quantity: 2 }))), { ...addToCart(2, 2, added([cartLine(2, 2)])), delay: 10_000 }],
+      mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { quantity: 2 }))), { ...addToCart(2, 2, added([cartLine(2, 2)])), delay: 10_000 }],
     });
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
@@ -176,31 +177,75 @@ describe('product detail', () => {
     expect(screen.getByRole('link', { name: 'View Cart' })).toBeInTheDocument();
   });
 
-  it('shows why the shop refused for 3 seconds, and “Failed to add item to cart” when it could not be reached', async () => {
+  it('keeps the shop’s refusal, with how many more can be added, until the quantity is changed; likewise “Failed to add item to cart”', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The cart as another tab left it: $9,999,989.00, room for one more at $10.99.
+    const chamber = cartLine(7, 10, '999998.90', 50);
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
       mocks: [
         sessionMock(),
+        viewerCartMock(),
         detail(2, found(product(2, { quantity: 20 }))),
-        addToCart(2, 1, refused('Only 20 in stock, and 20 are already in your cart')),
+        addToCart(2, 3, refused('That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00', 'INVALID_INPUT')),
+        viewerCartMock([chamber]),
         { request: { query: AddToCartDocument, variables: { input: { productId: productId(2), quantity: 1 } } }, error: new Error('Failed to fetch') },
       ],
     });
-    const refusalShownAt = watchForText('Only 20 in stock');
-    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only 20 in stock, and 20 are already in your cart');
-    expect(ERROR_MESSAGE_MS).toBe(3000);
-    act(() => vi.advanceTimersByTime(refusalShownAt() + 2999 - Date.now()));
-    expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const refusal = 'That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00. You can add 1 more.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    // The cart as it is now sets the most that can be added: + stops there, and says why.
+    expect(screen.getByText('You can add 1 more: a cart may cost at most $10,000,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveAccessibleDescription('You can add 1 more: a cart may cost at most $10,000,000.00');
+    // The quantity is cut down to what fits now.
+    expect(quantity).toHaveValue(1);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+    await user.clear(quantity);
     expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(quantity, '1');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add item to cart');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to add item to cart');
+  });
+
+  it('knows what the cart holds: the quantity stops at what can still be added, says why, and Add to Cart stops once nothing can', async () => {
+    const brace = product(2, { name: 'Knee Brace', unitPrice: money('5.00'), quantity: 8 });
+    const inCart = (units: number) => ({ ...cartLine(2, units, '5.00', 8), productName: 'Knee Brace', product: { ...cartLine(2, units, '5.00', 8).product!, name: 'Knee Brace' } });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock({ itemCount: 2 }), viewerCartMock([inCart(2)]), detail(2, found(brace)), addToCart(2, 6, added([inCart(8)]))],
+    });
+    expect(await screen.findByText('You can add 6 more: your cart already holds 2')).toBeInTheDocument();
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '9');
+    await user.tab();
+    expect(quantity).toHaveValue(6);
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(plus).toBeDisabled();
+    expect(plus).toHaveAccessibleDescription('You can add 6 more: your cart already holds 2');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Only 8 in stock and your cart already holds 2: we added 6');
+    // All the stock is in the cart now: nothing more to add, and why, at + and at Add to Cart.
+    expect(await screen.findByText('All 8 in stock are in your cart')).toBeInTheDocument();
+    expect(screen.getByText('8 in your cart')).toBeInTheDocument();
+    const addButton = screen.getByRole('button', { name: 'Add to Cart' });
+    expect(addButton).toHaveAttribute('aria-disabled', 'true');
+    expect(addButton).toHaveAccessibleDescription('All 8 in stock are in your cart');
+    expect(plus).toHaveAccessibleDescription('All 8 in stock are in your cart');
+    await user.click(addButton);
+    expect(screen.getByText('8 in your cart')).toBeInTheDocument();
   });
 
   it('offers nothing to add when the product is out of stock: no quantity to choose, a disabled “Out of stock”', async () => {
-    renderApp({ path: `/products/${productId(3)}`, mocks: [sessionMock(), detail(3, found(product(3, { quantity: 0 })))] });
+    renderApp({ path: `/products/${productId(3)}`, mocks: [sessionMock(), viewerCartMock(), detail(3, found(product(3, { quantity: 0 })))] });
     expect(await screen.findByText('Out of stock', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).toBeNull();
@@ -209,7 +254,7 @@ describe('product detail', () => {
   });
 
   it('follows productUpdated: the new price and stock show, and a sold-out product can no longer be added', async () => {
-    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), detail(4, found(product(4, { unitPrice: money('30.00'), quantity: 12 })))] });
+    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), viewerCartMock(), detail(4, found(product(4, { unitPrice: money('30.00'), quantity: 12 })))] });
     expect(await screen.findByText('In stock: 12')).toBeInTheDocument();
     expect(screen.getByText('$30.00')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));

@@ -1,17 +1,23 @@
 // A product's page (spec §2): pictures, name, price, stock and description, and how many to put in the cart.
-// Stock and price follow productUpdated through the cache. Messages: 2 s after adding, 3 s for errors (spec §4);
-// asking for more than the stock adds the stock and says so. Once something is added, View Cart and Checkout stay
-// under the button (a link inside a 2-second message could not be reached in time).
+// Stock and price follow productUpdated through the cache. The page reads the viewer's cart, so that the quantity
+// stops at what can still be added (the stock beyond what the cart holds, the most a cart may cost) and says why, as
+// the cart's + does; asking for more adds the most and says so. 'Added to cart!' goes after 2 s (spec §4); a refusal
+// stays until the quantity is changed or Add to Cart pressed again, with how many more can be added. Once something
+// is added, View Cart and Checkout stay under the button (a link inside a 2-second message could not be reached in
+// time).
 import { gql, type FragmentType } from '@apollo/client';
-import { useFragment, useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
+import { useId, useState } from 'react';
 import { Button, ButtonLink } from '../../components/button';
 import { Alert } from '../../components/feedback';
-import { AddToCartDocument, ProductDetail_ProductFragmentDoc } from '../../gql/graphql';
+import { AddToCartDocument, ProductDetail_ProductFragmentDoc, ViewerCartDocument } from '../../gql/graphql';
+import { type CartRoom, freshCart, isRefusalOfHowMany, refusedWithRoom, roomFor, roomNote } from '../../lib/cart';
+import { type Money, moneyOf } from '../../lib/money';
 import { useFormats } from '../../lib/use-formats';
 import { useTransientMessage } from '../../lib/use-transient-message';
+import { MAX_CART_TOTAL_CENTS } from '../../../../shop-rules/order-rules';
 import { ProductGallery } from './product-gallery';
-import { QuantitySelector, askedBeyondStock, quantityOf } from './quantity-selector';
+import { QuantitySelector, askedBeyondMax, quantityOf } from './quantity-selector';
 import { surface } from '../../components/card';
 import styles from './product-detail.module.css';
 
@@ -47,41 +53,69 @@ if (false) {
 
 export const ADDED_TO_CART = 'Added to cart!';
 export const SUCCESS_MESSAGE_MS = 2000;
-export const ERROR_MESSAGE_MS = 3000;
+
+/** What adding less than was asked says: the limit that stopped it (the room the cart had before), and what went in. */
+function addedTheMost(units: number, stock: number, room: CartRoom | null, money: (amount: Money) => string, currencyCode: string): string {
+  if (room?.limit === 'total') return `A cart may cost at most ${money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode))}: we added ${units}`;
+  if (room && room.inCart > 0) return `Only ${stock} in stock and your cart already holds ${room.inCart}: we added ${units}`;
+  return `Only ${stock} in stock: we added ${units}`;
+}
 /** A name longer than this gets a smaller heading: a 28 px heading of 120 characters fills a phone's screen. */
 const LONG_NAME_LENGTH = 60;
 
 export function ProductDetail({ product }: { product: FragmentType<typeof ProductDetail_ProductFragmentDoc> }) {
   const { data, complete } = useFragment({ fragment: ProductDetail_ProductFragmentDoc, from: product });
   const formats = useFormats();
+  const client = useApolloClient();
+  const ids = useId();
+  const cart = useQuery(ViewerCartDocument).data?.viewer?.cart;
   const [quantity, setQuantity] = useState('1');
-  // How many were asked for when the field was cut down to the stock, until the quantity is changed again.
+  // How many were asked for when the field was cut down to the most, until the quantity is changed again.
   const [askedBeyond, setAskedBeyond] = useState<number>();
   const [inCart, setInCart] = useState<number>();
   const [message, showMessage] = useTransientMessage();
+  // A refusal stays until the shopper changes something: what they would need to read it again is gone otherwise.
+  const [failure, setFailure] = useState<string>();
   const [addToCart, { loading }] = useMutation(AddToCartDocument);
   if (!complete) return null;
 
   const outOfStock = data.quantity < 1;
+  // Until the cart has loaded (or when it cannot be), the stock is the most, and the shop says the rest.
+  const room = cart ? roomFor(cart, data) : null;
+  const most = room ? room.units : data.quantity;
+  const nothingFits = room !== null && room.units < 1;
+  const note = room ? roomNote(room, data.unitPrice.currencyCode, formats.money) : null;
+  const stockId = `${ids}-stock`;
+  const noteId = `${ids}-room`;
   const changeQuantity = (value: string) => {
     setQuantity(value);
     setAskedBeyond(undefined);
+    setFailure(undefined);
   };
   const add = async () => {
     // The button stays enabled while busy, so that the keyboard's focus stays on it: a second press waits.
-    if (loading) return;
-    const units = quantityOf(quantity, data.quantity);
-    const asked = askedBeyondStock(quantity, data.quantity) ?? askedBeyond;
+    if (loading || nothingFits) return;
+    const units = quantityOf(quantity, most);
+    const asked = askedBeyondMax(quantity, most) ?? askedBeyond;
     changeQuantity(String(units));
     try {
       const { data: answer } = await addToCart({ variables: { input: { productId: data.id, quantity: units } } });
-      const problem = answer?.addToCart.userErrors[0]?.message;
-      if (problem) return showMessage({ text: problem, tone: 'error', durationMs: ERROR_MESSAGE_MS });
-      const text = asked !== undefined ? `Only ${data.quantity} in stock: we added ${units}` : ADDED_TO_CART;
+      const refusal = answer?.addToCart.userErrors[0];
+      if (refusal) {
+        if (!isRefusalOfHowMany(refusal)) return setFailure(refusal.message);
+        // The cart changed elsewhere (another tab, the stock): say how many more fit in it as it is now.
+        const fresh = await freshCart(client);
+        if (!fresh) return setFailure(refusal.message);
+        const roomNow = roomFor(fresh, data);
+        // The field is cut down to what fits now (the refusal stays: the shopper has not changed anything yet).
+        if (roomNow.units >= 1 && units > roomNow.units) setQuantity(String(roomNow.units));
+        return setFailure(refusedWithRoom(refusal.message, roomNow));
+      }
+      const text = asked !== undefined ? addedTheMost(units, data.quantity, room, formats.money, data.unitPrice.currencyCode) : ADDED_TO_CART;
       showMessage({ text, tone: 'success', durationMs: SUCCESS_MESSAGE_MS });
       setInCart(answer?.addToCart.cart?.items.find((item) => item.product?.id === data.id)?.quantity);
     } catch {
-      showMessage({ text: 'Failed to add item to cart', tone: 'error', durationMs: ERROR_MESSAGE_MS });
+      setFailure('Failed to add item to cart');
     }
   };
 
@@ -93,7 +127,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
           {data.name}
         </h1>
         <p className={styles.price}>{formats.money(data.unitPrice)}</p>
-        <p className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
+        <p id={stockId} className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
           {outOfStock ? 'Out of stock' : `In stock: ${data.quantity}`}
         </p>
         {/* Before the description, however long that is: what to buy stays near the top on a phone. */}
@@ -109,23 +143,36 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
               Out of stock
             </Button>
           ) : (
-            <div className={styles.quantityRow}>
-              <QuantitySelector value={quantity} max={data.quantity} onChange={changeQuantity} onLimited={setAskedBeyond} />
-              <Button type="submit" size="large" aria-disabled={loading || undefined}>
-                {loading ? 'Adding...' : 'Add to Cart'}
-              </Button>
-            </div>
+            <>
+              <div className={styles.quantityRow}>
+                <QuantitySelector value={quantity} max={most} maxReasonId={note ? noteId : stockId} onChange={changeQuantity} onLimited={setAskedBeyond} />
+                {/* Marked disabled rather than disabled, so that a keyboard's focus stays on it (busy, or the cart full after adding). */}
+                <Button type="submit" size="large" aria-disabled={loading || nothingFits || undefined} aria-describedby={nothingFits ? noteId : undefined}>
+                  {loading ? 'Adding...' : 'Add to Cart'}
+                </Button>
+              </div>
+              {note && (
+                <p id={noteId} className={styles.room}>
+                  {note}
+                </p>
+              )}
+            </>
           )}
-          <div className={styles.messages}>{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
+          <div className={styles.messages}>
+            {failure ? <Alert tone="error">{failure}</Alert> : message && <Alert tone={message.tone}>{message.text}</Alert>}
+          </div>
           {inCart !== undefined && (
             <div className={styles.cartActions}>
               <span className={styles.inCart}>{inCart} in your cart</span>
-              <ButtonLink to="/cart" size="small">
-                View Cart
-              </ButtonLink>
-              <ButtonLink to="/checkout" variant="primary" size="small">
-                Checkout
-              </ButtonLink>
+              {/* Together: on a narrow screen both go under the count, rather than Checkout alone. */}
+              <span className={styles.cartLinks}>
+                <ButtonLink to="/cart" size="small">
+                  View Cart
+                </ButtonLink>
+                <ButtonLink to="/checkout" variant="primary" size="small">
+                  Checkout
+                </ButtonLink>
+              </span>
             </div>
           )}
         </form>

@@ -1,5 +1,6 @@
 // How many to add (spec §5): at least 1; anything that is not a whole number of at least 1 falls back to 1
-// when the field is left or the form is sent. Minus stops at 1, plus at the stock.
+// when the field is left or the form is sent. Minus stops at 1, plus at the most that can be added (the stock, or
+// less when the cart holds some or is near a limit), described by why.
 import { useId } from 'react';
 import styles from './product-detail.module.css';
 
@@ -13,18 +14,20 @@ export function quantityOf(text: string, max: number): number {
 interface QuantitySelectorProps {
   value: string;
   max: number;
+  /** What says why plus stops at `max` (its id): the stock, or the cart's room. */
+  maxReasonId: string;
   onChange(value: string): void;
-  /** The field was left with more than the stock in it (`asked`), and now says the stock. */
+  /** The field was left with more than the most in it (`asked`), and now says the most. */
   onLimited?(asked: number): void;
 }
 
-/** A typed whole number above the stock: how many the person asked for; else undefined. */
-export function askedBeyondStock(text: string, max: number): number | undefined {
+/** A typed whole number above the most that can be added: how many the person asked for; else undefined. */
+export function askedBeyondMax(text: string, max: number): number | undefined {
   const value = Number(text.trim());
   return Number.isInteger(value) && max >= 1 && value > max ? value : undefined;
 }
 
-export function QuantitySelector({ value, max, onChange, onLimited }: QuantitySelectorProps) {
+export function QuantitySelector({ value, max, maxReasonId, onChange, onLimited }: QuantitySelectorProps) {
   const id = useId();
   const current = quantityOf(value, max);
   return (
@@ -47,12 +50,18 @@ export function QuantitySelector({ value, max, onChange, onLimited }: QuantitySe
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={() => {
-            const asked = askedBeyondStock(value, max);
+            const asked = askedBeyondMax(value, max);
             onChange(String(quantityOf(value, max)));
             if (asked !== undefined) onLimited?.(asked);
           }}
         />
-        <button type="button" aria-label="Increase quantity" disabled={current >= max} onClick={() => onChange(String(current + 1))}>
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={current >= max}
+          aria-describedby={current >= max ? maxReasonId : undefined}
+          onClick={() => onChange(String(current + 1))}
+        >
           +
         </button>
       </div>
