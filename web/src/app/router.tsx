@@ -3,12 +3,14 @@
 // Declarative routes (<Routes>): the data-router APIs (loaders, actions) would add ~16 KB gzip that the app, whose
 // data comes from Apollo, does not use.
 import { type ComponentType, type LazyExoticComponent, type ReactNode, lazy, useEffect } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { Route, Routes } from 'react-router-dom';
 import { DocumentTitle } from '../components/document-title';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { LoginRoute } from '../features/auth/login-route';
 import { RegisterRoute } from '../features/auth/register-route';
 import { ProductListingRoute } from '../features/product-listing/product-listing-route';
+import { ViewerCartDocument } from '../gql/graphql';
 import { GuestOnly, RequireAdmin, RequireSession, UnknownPath } from './guards';
 import { AppShell } from './layout/app-shell';
 import { ProductPageTitle } from './layout/product-page-title';
@@ -22,14 +24,20 @@ const loadProductDetail = () => import('../features/product-detail/product-detai
 const ProductDetailRoute = lazyScreen(loadProductDetail, 'ProductDetailRoute');
 
 /**
- * On the listing, the product page's code is fetched once the browser is idle: opening a product from the listing
- * then needs no request at all (its data is in the cache already, DESIGN §8).
+ * On the listing, the product page's code and the viewer's cart (what the page reads to stop the quantity at what
+ * still fits) are fetched once the browser is idle: opening a product from the listing then needs no request at all
+ * (its data is in the cache already, DESIGN §8). The cart stays current in the cache: every cart mutation answers
+ * with it.
  */
 function PrefetchProductPage() {
+  const client = useApolloClient();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => void loadProductDetail().catch(() => undefined));
-  }, []);
+    idle(() => {
+      void loadProductDetail().catch(() => undefined);
+      void client.query({ query: ViewerCartDocument }).catch(() => undefined);
+    });
+  }, [client]);
   return null;
 }
 const CreateProductRoute = lazyScreen(() => import('../features/product-form/product-form-route'), 'CreateProductRoute');

@@ -66,7 +66,6 @@ if (false) {
 
 type CartLine = CartView_CartFragment['items'][number];
 
-
 type Confirmation = { kind: 'remove'; line: CartLine } | { kind: 'clear' };
 
 /** The cart as it will be once a line has the new quantity: what the screen shows until the shop answers. */

@@ -10,13 +10,13 @@ import { useFormats } from '../../lib/use-formats';
 import type { Review } from './review-snapshot';
 import styles from './checkout.module.css';
 
-/** `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop). */
 /** "3 items", or "10 items, 5 unavailable" while some cannot be bought as they are. */
 export function itemCountText(itemCount: number, unavailableCount: number): string {
   const items = `${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
   return unavailableCount > 0 ? `${items}, ${unavailableCount} unavailable` : items;
 }
 
+/** `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop). */
 export function OrderReview({ review, headingRef }: { review: Review; headingRef?: Ref<HTMLHeadingElement> }) {
   const formats = useFormats();
   return (

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddToCartDocument, ProductDetailDocument, ProductListingDocument } from '../../gql/graphql';
+import { AddToCartDocument, ProductDetailDocument, ProductListingDocument, ViewerCartDocument } from '../../gql/graphql';
 import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '../../testing/fixtures';
 import { currentPath, renderApp } from '../../testing/render';
 import { failToLoad } from '../../testing/pictures';
@@ -56,6 +56,36 @@ describe('product detail', () => {
     await user.click(screen.getByRole('button', { name: '← Back' }));
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
+  });
+
+  it('has the viewer’s cart from the listing, fetched while it was idle: opened from there, it says at once how many more fit', async () => {
+    const gauze = product(1, { unitPrice: money('5.99'), quantity: 5 });
+    const { user, client } = renderApp({
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        // Once: the product page asks nothing of its own, the cart included.
+        viewerCartMock([cartLine(1, 3, '5.99', 5)]),
+        {
+          request: { query: ProductListingDocument, variables: { first: 24 } },
+          result: {
+            data: {
+              products: {
+                __typename: 'ProductConnection',
+                totalCount: 1,
+                edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: gauze }],
+                pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
+              },
+            },
+          },
+        },
+      ],
+    });
+    const link = await screen.findByRole('link', { name: 'Product 1' });
+    // On the listing, before anything is opened.
+    await waitFor(() => expect(client.readQuery({ query: ViewerCartDocument })?.viewer?.cart.itemCount).toBe(3));
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product 1' })).toBeInTheDocument();
+    expect(screen.getByText('You can add 2 more: your cart already holds 3')).toBeInTheDocument();
   });
 
   it('opened directly, loads the product', async () => {
