@@ -34,7 +34,8 @@ const config: CodegenConfig = {
         },
       },
     },
-    // Every operation and fragment of web/, typed from the schema, as TypedDocumentNodes (`useQuery(ProductListingDocument)`).
+    // Every operation and fragment of web/, typed from the schema, as TypedDocumentNodes
+    // (`useQuery(ProductListingDocument)`).
     'web/src/gql/graphql.ts': {
       documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
       plugins: ['typescript-operations', 'typed-document-node'],

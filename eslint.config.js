@@ -11,17 +11,26 @@ import tseslint from 'typescript-eslint';
 
 const importSettings = {
   // The servers import TypeScript files by their .js names (Node's ESM rule); the TypeScript resolver maps them.
-  'import/resolver': { typescript: { project: ['tsconfig.json', 'web/tsconfig.json'] }, node: { extensions: ['.ts', '.tsx'] } },
+  'import/resolver': {
+    typescript: { project: ['tsconfig.json', 'web/tsconfig.json'] },
+    node: { extensions: ['.ts', '.tsx'] },
+  },
   'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
 };
 
-// What the JavaScript and TypeScript rules lint: code, not schema.graphql (their parsers and rules do not read GraphQL).
+// What the JavaScript and TypeScript rules lint: code, not schema.graphql (their parsers and rules do not read
+// GraphQL).
 const CODE = ['**/*.{js,mjs,cjs,jsx,ts,tsx,mts,cts}'];
 
-const features = fs.readdirSync('web/src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = fs
+  .readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.scratch/', '**/gql/', '**/__generated__/', 'web/dist/'] },
+  {
+    ignores: ['node_modules/', 'data/', 'dist/', 'coverage/', '.scratch/', '**/gql/', '**/__generated__/', 'web/dist/'],
+  },
   // schema.released.graphql is the frozen copy of the last release (`npm run schema:release` writes it; the
   // compatibility test compares schema.graphql with it): never edited by hand, so a finding there could not be fixed.
   { ignores: ['schema.released.graphql'] },
@@ -35,6 +44,19 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // Prettier keeps code within 120 characters but never breaks a comment or a string: comments are kept there
+      // too; a string, a test's title or an address may run on.
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignorePattern: '^\\s*(it|test|describe)(\\.\\w+)?\\(',
+        },
+      ],
     },
   },
   {
@@ -53,10 +75,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
-      // Documents are written as `if (false) { gql`…` }` (Apollo's codegen guide): codegen reads them, bundles drop them.
+      // Documents are written as `if (false) { gql`…` }` (Apollo's codegen guide): codegen reads them, bundles drop
+      // them.
       'no-constant-condition': 'off',
       '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }],
       'import/no-cycle': 'error',
+      // An import that leaves its folder names it from the top: `@/components/…`, `@shop-rules/…` (vite.config.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message: 'Import from @/… (web/src) or @shop-rules/… instead of climbing folders.',
+            },
+          ],
+        },
+      ],
       'import/no-restricted-paths': [
         'error',
         {
@@ -68,8 +103,16 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'Features never import each other: move what both need to components/ or lib/.',
             })),
-            { target: './web/src/features', from: './web/src/app', message: 'Features do not import the app around them.' },
-            { target: ['./web/src/components', './web/src/lib'], from: ['./web/src/features', './web/src/app'], message: 'Shared code does not import screens.' },
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'Features do not import the app around them.',
+            },
+            {
+              target: ['./web/src/components', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code does not import screens.',
+            },
           ],
         },
       ],
@@ -87,13 +130,41 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: 'rest/src/**/*.repository.ts', from: ['rest/src/**/*.service.ts', 'rest/src/**/*.routes.ts'], message: 'Repositories are the lowest layer: routes → services → repositories.' },
-            { target: 'rest/src/**/*.service.ts', from: 'rest/src/**/*.routes.ts', message: 'Services do not know about HTTP routes: routes → services → repositories.' },
-            { target: ['rest/src/db/**', 'rest/src/shared/**'], from: ['rest/src/!(db|shared)/**'], message: 'db/ and shared/ sit under every feature and import none.' },
-            { target: 'gateway/src/rest/**', from: 'gateway/src/!(rest)/**', message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.' },
-            { target: 'gateway/src/rest/**', from: 'gateway/src/!(errors).ts', message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.' },
-            { target: 'gateway/src/!(app).ts', from: 'gateway/src/resolvers/**', message: 'Resolvers are the top layer: only app.ts assembles them into the schema.' },
-            { target: ['shop-rules/**', 'config/**'], from: ['rest/**', 'gateway/**', 'web/**'], message: 'shop-rules/ and config/ are shared by every part and import none of them.' },
+            {
+              target: 'rest/src/**/*.repository.ts',
+              from: ['rest/src/**/*.service.ts', 'rest/src/**/*.routes.ts'],
+              message: 'Repositories are the lowest layer: routes → services → repositories.',
+            },
+            {
+              target: 'rest/src/**/*.service.ts',
+              from: 'rest/src/**/*.routes.ts',
+              message: 'Services do not know about HTTP routes: routes → services → repositories.',
+            },
+            {
+              target: ['rest/src/db/**', 'rest/src/shared/**'],
+              from: ['rest/src/!(db|shared)/**'],
+              message: 'db/ and shared/ sit under every feature and import none.',
+            },
+            {
+              target: 'gateway/src/rest/**',
+              from: 'gateway/src/!(rest)/**',
+              message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.',
+            },
+            {
+              target: 'gateway/src/rest/**',
+              from: 'gateway/src/!(errors).ts',
+              message: 'Data sources sit under the resolvers: resolvers → rest/ → HTTP.',
+            },
+            {
+              target: 'gateway/src/!(app).ts',
+              from: 'gateway/src/resolvers/**',
+              message: 'Resolvers are the top layer: only app.ts assembles them into the schema.',
+            },
+            {
+              target: ['shop-rules/**', 'config/**'],
+              from: ['rest/**', 'gateway/**', 'web/**'],
+              message: 'shop-rules/ and config/ are shared by every part and import none of them.',
+            },
           ],
         },
       ],
@@ -113,7 +184,14 @@ export default tseslint.config(
       // field and enum value is described, for client developers reading introspection.
       '@graphql-eslint/require-description': [
         'error',
-        { types: true, rootField: true, DirectiveDefinition: true, FieldDefinition: true, InputValueDefinition: true, EnumValueDefinition: true },
+        {
+          types: true,
+          rootField: true,
+          DirectiveDefinition: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+        },
       ],
       // Types without an identity of their own, inside an object that has one (exceptions of the rule's own):
       // Relay's PageInfo, connections and edges; values (Money, Preferences, OrderStatusCount, UserError); the lines of
@@ -125,15 +203,27 @@ export default tseslint.config(
           acceptedIdNames: ['id'],
           acceptedIdTypes: ['ID'],
           exceptions: {
-            types: ['PageInfo', 'Money', 'Preferences', 'OrderStatusCount', 'UserError', 'CartItem', 'OrderItem', 'OrderEvent'],
+            types: [
+              'PageInfo',
+              'Money',
+              'Preferences',
+              'OrderStatusCount',
+              'UserError',
+              'CartItem',
+              'OrderItem',
+              'OrderEvent',
+            ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },
         },
       ],
-      // Lists that are not pages (roles, images, a cart's lines, userErrors, `nodes`, the unbounded `chatRooms` kept for
-      // the plain contract's clients) may not be wrapped in connections: that would break every client of the released
-      // schema. Edges must still be named …Edge and hold a Node.
-      '@graphql-eslint/relay-edge-types': ['error', { withEdgeSuffix: true, shouldImplementNode: true, listTypeCanWrapOnlyEdgeType: false }],
+      // Lists that are not pages (roles, images, a cart's lines, userErrors, `nodes`, the unbounded `chatRooms` kept
+      // for the plain contract's clients) may not be wrapped in connections: that would break every client of the
+      // released schema. Edges must still be named …Edge and hold a Node.
+      '@graphql-eslint/relay-edge-types': [
+        'error',
+        { withEdgeSuffix: true, shouldImplementNode: true, listTypeCanWrapOnlyEdgeType: false },
+      ],
       // no-typename-prefix stays on for everything new; User.username and Order.orderDate, released before the rule,
       // are excepted where they stand in schema.graphql (eslint-disable-next-line with the reason): renaming them
       // would break every client of the released schema.

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { relayTags } from './tests/clients/relay-tags.js';
 import { SpreadSequencer } from './tests/spread-sequencer.js';
+import { webImportAliases } from './web/vite.config.js';
 
 // One suite per part; `TEST_DATABASE=postgres` reruns the REST suite on PostgreSQL (see .ci/run).
 // Two files at a time: most of a file's time is spent waiting on the servers, databases and browsers it starts, so two
@@ -29,7 +30,12 @@ export default defineConfig({
           name: 'unit',
           isolate: false,
           environment: 'node',
-          include: ['gateway/src/**/*.test.ts', 'rest/src/**/*.test.ts', 'shop-rules/**/*.test.ts', 'config/**/*.test.ts'],
+          include: [
+            'gateway/src/**/*.test.ts',
+            'rest/src/**/*.test.ts',
+            'shop-rules/**/*.test.ts',
+            'config/**/*.test.ts',
+          ],
         },
       },
       { extends: true, test: { name: 'rest', isolate: false, include: ['rest/test/**/*.test.ts'] } },
@@ -39,7 +45,11 @@ export default defineConfig({
       {
         extends: true,
         plugins: [relayTags()],
-        test: { name: 'clients', include: ['tests/clients/**/*.test.ts'], globalSetup: ['tests/clients/global-setup.ts'] },
+        test: {
+          name: 'clients',
+          include: ['tests/clients/**/*.test.ts'],
+          globalSetup: ['tests/clients/global-setup.ts'],
+        },
       },
       { extends: true, test: { name: 'gateway', isolate: false, include: ['gateway/test/**/*.test.ts'] } },
       // The same gateway suite against the plain contract (REST_EXTENSIONS=false): the fallbacks must hold.
@@ -56,6 +66,7 @@ export default defineConfig({
       // Not `extends`: Node resolves graphql for Apollo Client itself, and the app must get the same copy.
       {
         plugins: [react()],
+        resolve: { alias: webImportAliases },
         test: {
           name: 'web',
           environment: 'jsdom',

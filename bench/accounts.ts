@@ -24,7 +24,11 @@ function signToken(secret: string, claims: Record<string, unknown>): string {
   return `${head}.${body}.${signature}`;
 }
 
-export async function createAccounts(databaseUrl: string, dataDir: string, usernames: readonly string[]): Promise<Account[]> {
+export async function createAccounts(
+  databaseUrl: string,
+  dataDir: string,
+  usernames: readonly string[],
+): Promise<Account[]> {
   const database = openDatabase(databaseUrl);
   try {
     const users = new UserRepository(database.db);
@@ -32,9 +36,14 @@ export async function createAccounts(databaseUrl: string, dataDir: string, usern
     const secret = resolveJwtSecret(undefined, dataDir);
     const accounts: Account[] = [];
     for (const username of usernames) {
-      const row = (await users.insert({ username, passwordHash, roles: 'USER' })) ?? (await users.findByUsername(username));
+      const row =
+        (await users.insert({ username, passwordHash, roles: 'USER' })) ?? (await users.findByUsername(username));
       if (!row) throw new Error(`could not create ${username}`);
-      accounts.push({ id: row.id, username, token: signToken(secret, { sub: String(row.id), ver: row.tokenVersion, username }) });
+      accounts.push({
+        id: row.id,
+        username,
+        token: signToken(secret, { sub: String(row.id), ver: row.tokenVersion, username }),
+      });
     }
     return accounts;
   } finally {

@@ -24,24 +24,41 @@ async function post(url: string, body: unknown, token?: string): Promise<{ statu
   return { status: response.status, text: await response.text() };
 }
 
-export async function inBatches<T, R>(items: T[], size: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: T[],
+  size: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += size) {
-    results.push(...(await Promise.all(items.slice(start, start + size).map((item, offset) => work(item, start + offset)))));
+    results.push(
+      ...(await Promise.all(items.slice(start, start + size).map((item, offset) => work(item, start + offset)))),
+    );
   }
   return results;
 }
 
-/** Pairs of the given accounts (first with second, third with fourth, …), each pair with its room, made through the REST contract. */
+/**
+ * Pairs of the given accounts (first with second, third with fourth, …), each pair with its room, made through the REST
+ * contract.
+ */
 export async function createPairs(restUrl: string, accounts: readonly ChatUserSession[]): Promise<Pair[]> {
-  return inBatches(Array.from({ length: Math.floor(accounts.length / 2) }, (_, index) => index), 32, async (index) => {
-    const sender = accounts[index * 2]!;
-    const receiver = accounts[index * 2 + 1]!;
-    const answer = await post(`${restUrl}/api/chat/rooms/create`, { participantUsername: receiver.username }, sender.token);
-    if (answer.status !== 200) throw new Error(`room for ${sender.username}: ${answer.status} ${answer.text}`);
-    const room = JSON.parse(answer.text) as { id: number };
-    return { sender, receiver, roomId: toGlobalId('ChatRoom', room.id) };
-  });
+  return inBatches(
+    Array.from({ length: Math.floor(accounts.length / 2) }, (_, index) => index),
+    32,
+    async (index) => {
+      const sender = accounts[index * 2]!;
+      const receiver = accounts[index * 2 + 1]!;
+      const answer = await post(
+        `${restUrl}/api/chat/rooms/create`,
+        { participantUsername: receiver.username },
+        sender.token,
+      );
+      if (answer.status !== 200) throw new Error(`room for ${sender.username}: ${answer.status} ${answer.text}`);
+      const room = JSON.parse(answer.text) as { id: number };
+      return { sender, receiver, roomId: toGlobalId('ChatRoom', room.id) };
+    },
+  );
 }
 
 export interface DeliveryResult {
@@ -128,7 +145,8 @@ export async function measureDelivery(options: {
     const answer = await post(
       options.sendGatewayUrl,
       {
-        query: 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { id } userErrors { message } } }',
+        query:
+          'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { message { id } userErrors { message } } }',
         variables: { input: { roomId: pair.roomId, content } },
       },
       pair.sender.token,
@@ -155,7 +173,8 @@ export async function measureDelivery(options: {
   for (let waited = 0; latencies.length < options.messages && waited < 5000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(bySend.sort((a, b) => a[0] - b[0]).map(([i, ms]) => `${i}:${ms.toFixed(0)}`)));
+  if (process.env.BENCH_DEBUG)
+    console.log(JSON.stringify(bySend.sort((a, b) => a[0] - b[0]).map(([i, ms]) => `${i}:${ms.toFixed(0)}`)));
   await Promise.all(clients.map((client) => client.dispose()));
   const sorted = [...latencies].sort((a, b) => a - b);
   return {

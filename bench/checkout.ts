@@ -23,7 +23,12 @@ interface Answer {
   errors?: unknown[];
 }
 
-async function graphql(gatewayUrl: string, token: string, query: string, variables: Record<string, unknown>): Promise<Answer> {
+async function graphql(
+  gatewayUrl: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<Answer> {
   const response = await fetch(`${gatewayUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -45,7 +50,12 @@ export async function measureCheckout(options: {
   const created = await fetch(`${options.restUrl}/api/products`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${options.adminToken}` },
-    body: JSON.stringify({ name: `Contended Oximeter ${options.prefix}`, description: 'The last units', price: 20, quantity: options.stock }),
+    body: JSON.stringify({
+      name: `Contended Oximeter ${options.prefix}`,
+      description: 'The last units',
+      price: 20,
+      quantity: options.stock,
+    }),
   });
   const product = (await created.json()) as { id: number };
   const productId = toGlobalId('Product', product.id);
@@ -55,20 +65,33 @@ export async function measureCheckout(options: {
     Array.from({ length: options.buyers }, (_, index) => `${options.prefix}-buyer-${index}`),
   );
   await inBatches(buyers, 20, async (buyer: Account) => {
-    const added = await graphql(options.gatewayUrl, buyer.token, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', { id: productId });
-    if (added.errors || added.data?.addToCart?.userErrors.length) throw new Error(`addToCart: ${JSON.stringify(added)}`);
+    const added = await graphql(
+      options.gatewayUrl,
+      buyer.token,
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }',
+      { id: productId },
+    );
+    if (added.errors || added.data?.addToCart?.userErrors.length)
+      throw new Error(`addToCart: ${JSON.stringify(added)}`);
   });
 
   const started = performance.now();
   const answers = await Promise.all(
     buyers.map((buyer) =>
-      graphql(options.gatewayUrl, buyer.token, 'mutation { checkout(input: { shippingAddress: "1 Race Street" }) { order { id } userErrors { message code } } }', {}),
+      graphql(
+        options.gatewayUrl,
+        buyer.token,
+        'mutation { checkout(input: { shippingAddress: "1 Race Street" }) { order { id } userErrors { message code } } }',
+        {},
+      ),
     ),
   );
   const seconds = (performance.now() - started) / 1000;
   const orders = answers.filter((answer) => answer.data?.checkout?.order).length;
   const refused = answers.filter((answer) => answer.data?.checkout?.userErrors?.length).length;
-  const after = await fetch(`${options.restUrl}/api/products/${product.id}`, { headers: { authorization: `Bearer ${options.adminToken}` } });
+  const after = await fetch(`${options.restUrl}/api/products/${product.id}`, {
+    headers: { authorization: `Bearer ${options.adminToken}` },
+  });
   const stockLeft = ((await after.json()) as { quantity: number }).quantity;
   return {
     buyers: options.buyers,

@@ -8,7 +8,6 @@ import { costRefusal } from '../gateway/src/query-cost.js';
 import { createDocumentScreen, parseOptions, queryLimitRules } from '../gateway/src/security.js';
 import { USER_FIELDS, fragmentBomb, fragmentChain, fragmentsInOnePlace } from '../tests/helpers/hostile-documents.js';
 
-
 /** Each a document an attacker might send, most of them refused; the last ones the heaviest the limits admit. */
 export const HOSTILE_DOCUMENTS: Record<string, string> = {
   fragment_bomb: fragmentBomb('__typename'),
@@ -57,6 +56,10 @@ export function measureDocumentChecks(runs = 21): DocumentCheckTimes {
     byDocument[name] = times[Math.floor(times.length / 2)]!;
   }
   const worst = (refused: boolean) =>
-    Math.max(...Object.entries(byDocument).filter(([name]) => refusedEarly.includes(name) === refused).map(([, ms]) => ms));
+    Math.max(
+      ...Object.entries(byDocument)
+        .filter(([name]) => refusedEarly.includes(name) === refused)
+        .map(([, ms]) => ms),
+    );
   return { byDocument, worstRefusalMs: worst(true), worstAdmittedMs: worst(false), refusedEarly };
 }

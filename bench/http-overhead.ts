@@ -33,7 +33,8 @@ interface Target {
   body?: string;
 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 
 /** Per-request latency over one kept-alive connection: `count` requests one after the other, in milliseconds. */
 async function latencies(target: Target, count: number): Promise<number[]> {
@@ -43,7 +44,12 @@ async function latencies(target: Target, count: number): Promise<number[]> {
   try {
     for (let index = 0; index < count; index += 1) {
       const started = performance.now();
-      const answer = await pool.request({ path: url.pathname + url.search, method: target.method ?? 'GET', headers: target.headers, body: target.body });
+      const answer = await pool.request({
+        path: url.pathname + url.search,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        body: target.body,
+      });
       await answer.body.text();
       times.push(performance.now() - started);
       if (answer.statusCode !== 200) throw new Error(`${target.url} answered ${answer.statusCode}`);
@@ -73,12 +79,28 @@ export interface OverheadResult {
 const LATENCY_ROUNDS = 6;
 const LATENCY_REQUESTS_PER_ROUND = 500;
 
-export async function measureOverhead(options: { restUrl: string; gatewayUrl: string; meshUrl?: string; token: string; seconds: number }): Promise<OverheadResult> {
+export async function measureOverhead(options: {
+  restUrl: string;
+  gatewayUrl: string;
+  meshUrl?: string;
+  token: string;
+  seconds: number;
+}): Promise<OverheadResult> {
   const auth = { authorization: `Bearer ${options.token}` };
   const rest: Target = { url: `${options.restUrl}/api/products?page=0&size=20`, headers: auth };
-  const gateway: Target = { url: `${options.gatewayUrl}/graphql`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: PRODUCTS_QUERY };
+  const gateway: Target = {
+    url: `${options.gatewayUrl}/graphql`,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: PRODUCTS_QUERY,
+  };
   const mesh: Target | undefined = options.meshUrl
-    ? { url: `${options.meshUrl}/graphql`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: MESH_PRODUCTS_QUERY }
+    ? {
+        url: `${options.meshUrl}/graphql`,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: MESH_PRODUCTS_QUERY,
+      }
     : undefined;
   // Warm every path (JIT, connection pools, document caches) before measuring.
   for (const target of [rest, gateway, mesh]) if (target) await throughput({ ...target, connections: 10, duration: 2 });

@@ -1,8 +1,9 @@
 // What metrics and tracing cost: `products(first: 20)` through four shops alike but for what they report — neither
 // metrics nor traces, metrics only (METRICS_PORT; tracing configured off, as by default), metrics and traces (every
-// span sent over OTLP/HTTP to a receiver in this process), and metrics with one trace in ten. Each shop is a REST service and a gateway of its own with
-// the catalogue cache off, so that every request crosses both servers and the database: the most spans a request
-// makes. 50 connections; six rounds of 5 s runs, each round in another order, and the median of each shop's runs.
+// span sent over OTLP/HTTP to a receiver in this process), and metrics with one trace in ten. Each shop is a REST
+// service and a gateway of its own with the catalogue cache off, so that every request crosses both servers and the
+// database: the most spans a request makes. 50 connections; six rounds of 5 s runs, each round in another order, and
+// the median of each shop's runs.
 import path from 'node:path';
 import { startOtlpReceiver } from '../tests/helpers/otlp-receiver.js';
 import { freePort } from '../tests/helpers/server-process.js';
@@ -37,7 +38,12 @@ export async function measureObservabilityCost(options: { dataDir: string }): Pr
     const shop = async (reporting: NodeJS.ProcessEnv, restReporting: NodeJS.ProcessEnv) => {
       // Each its own SQLite file with the demo catalogue: no shop's writes (or WAL) weigh on another's reads.
       const dataDir = path.join(options.dataDir, `observability-${(shopCount += 1)}`);
-      const rest = await startRest({ DATA_DIR: dataDir, DATABASE_URL: `file:${path.join(dataDir, 'shop.db')}`, SEED_DEMO: 'true', ...restReporting });
+      const rest = await startRest({
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${path.join(dataDir, 'shop.db')}`,
+        SEED_DEMO: 'true',
+        ...restReporting,
+      });
       stops.unshift(rest.stop);
       const gateway = await startGatewayProcess({ REST_URL: rest.url, CATALOGUE_CACHE: 'false', ...reporting });
       stops.unshift(gateway.stop);
@@ -77,7 +83,12 @@ export async function measureObservabilityCost(options: { dataDir: string }): Pr
       const sorted = [...values].sort((a, b) => a - b);
       return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
     };
-    const [plainRps, metricsRps, tracedRps, sampledRps] = [median(runs.plain), median(runs.metrics), median(runs.traced), median(runs.sampled)];
+    const [plainRps, metricsRps, tracedRps, sampledRps] = [
+      median(runs.plain),
+      median(runs.metrics),
+      median(runs.traced),
+      median(runs.sampled),
+    ];
     return {
       plainRps,
       metricsRps,

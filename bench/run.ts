@@ -32,7 +32,10 @@ const MESSAGE_RATE = Number(process.env.BENCH_MESSAGE_RATE ?? 50);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BIG_CHAT_SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 
-type Results = Record<string, Record<string, unknown>> & { budgets: Record<string, string>; met: Record<string, boolean> };
+type Results = Record<string, Record<string, unknown>> & {
+  budgets: Record<string, string>;
+  met: Record<string, boolean>;
+};
 
 interface Row {
   key: string;
@@ -52,8 +55,12 @@ if (ONLY !== undefined && ONLY !== '' && ONLY !== 'scale' && ONLY !== 'gateway' 
 }
 /** The big shop's size as a fraction of the budget's (1): BENCH_SCALE=0.1 builds a tenth of it, for a quick try. */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_SCALE must be a fraction in (0, 1], not "${process.env.BENCH_SCALE}"`);
-/** BENCH_SCALE_KEEP=1 keeps the built shops for the next run with the same sizes and migrations (scale-shop.ts: KEPT_SHOPS_DIR). */
+if (!(SCALE > 0 && SCALE <= 1))
+  throw new Error(`BENCH_SCALE must be a fraction in (0, 1], not "${process.env.BENCH_SCALE}"`);
+/**
+ * BENCH_SCALE_KEEP=1 keeps the built shops for the next run with the same sizes and migrations (scale-shop.ts:
+ * KEPT_SHOPS_DIR).
+ */
 const KEEP_SCALE_SHOPS = process.env.BENCH_SCALE_KEEP === '1';
 /** Which databases the scale part measures: sqlite,postgres by default (PostgreSQL only when reachable). */
 const SCALE_DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
@@ -65,11 +72,17 @@ async function main(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-bench-'));
   const databaseUrl = `file:${path.join(dataDir, 'shop.db')}`;
-  const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version } } as unknown as Results;
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+  } as unknown as Results;
   results.budgets = {};
   results.met = {};
   const rows: Row[] = [];
-  /** A figure under its dotted name (`scale.sqlite.listing_first_page.big_ms` nests as it reads), with its budget and whether it is met. */
+  /**
+   * A figure under its dotted name (`scale.sqlite.listing_first_page.big_ms` nests as it reads), with its budget and
+   * whether it is met.
+   */
   const record = (section: string, key: string, value: number | undefined, budget = '', pass?: boolean) => {
     const names = `${section}.${key}`.split('.');
     let parent: Record<string, unknown> = results;
@@ -89,7 +102,13 @@ async function main(): Promise<void> {
     record('observability', 'plain_rps', Math.round(observability.plainRps));
     record('observability', 'metrics_rps', Math.round(observability.metricsRps));
     record('observability', 'traced_rps', Math.round(observability.tracedRps));
-    record('observability', 'off_overhead_pct', round(observability.offOverheadPct, 1), '≤ 5', observability.offOverheadPct <= 5 && observability.errors === 0);
+    record(
+      'observability',
+      'off_overhead_pct',
+      round(observability.offOverheadPct, 1),
+      '≤ 5',
+      observability.offOverheadPct <= 5 && observability.errors === 0,
+    );
     record('observability', 'on_overhead_pct', round(observability.onOverheadPct, 1));
     record('observability', 'sampled_rps', Math.round(observability.sampledRps));
     record('observability', 'sampled_overhead_pct', round(observability.sampledOverheadPct, 1));
@@ -104,17 +123,32 @@ async function main(): Promise<void> {
     const gateway = await startGatewayProcess({ REST_URL: rest.url, WEB_DIST });
     stops.unshift(gateway.stop);
     const meshPort = await freePort();
-    const mesh = await startServer(path.join(here, 'mesh-server.ts'), { REST_URL: rest.url, PORT: String(meshPort) }, meshPort);
+    const mesh = await startServer(
+      path.join(here, 'mesh-server.ts'),
+      { REST_URL: rest.url, PORT: String(meshPort) },
+      meshPort,
+    );
     stops.unshift(mesh.stop);
     const admin = await adminToken(rest.url);
 
     console.log(`Gateway against REST and against Mesh: products(first: 20), ${SECONDS} s per run …`);
-    const overhead = await measureOverhead({ restUrl: rest.url, gatewayUrl: gateway.url, meshUrl: mesh.url, token: admin, seconds: SECONDS });
+    const overhead = await measureOverhead({
+      restUrl: rest.url,
+      gatewayUrl: gateway.url,
+      meshUrl: mesh.url,
+      token: admin,
+      seconds: SECONDS,
+    });
     await mesh.stop();
     // The same with the catalogue cache off (CATALOGUE_CACHE=false): every listing crosses to REST.
     console.log(`The same through a gateway with CATALOGUE_CACHE=false …`);
     const uncachedGateway = await startGatewayProcess({ REST_URL: rest.url, WEB_DIST, CATALOGUE_CACHE: 'false' });
-    const uncached = await measureOverhead({ restUrl: rest.url, gatewayUrl: uncachedGateway.url, token: admin, seconds: SECONDS });
+    const uncached = await measureOverhead({
+      restUrl: rest.url,
+      gatewayUrl: uncachedGateway.url,
+      token: admin,
+      seconds: SECONDS,
+    });
     await uncachedGateway.stop();
     record('gateway', 'rest_rps', Math.round(overhead.restRps));
     record('gateway', 'graphql_rps', Math.round(overhead.gatewayRps));
@@ -129,11 +163,25 @@ async function main(): Promise<void> {
       rest: overhead.restRuns,
       graphql: overhead.gatewayRuns,
       latency: { rest: overhead.rest, graphql: overhead.gateway },
-      uncached: { rest: uncached.restRuns, graphql: uncached.gatewayRuns, latency: { rest: uncached.rest, graphql: uncached.gateway } },
+      uncached: {
+        rest: uncached.restRuns,
+        graphql: uncached.gatewayRuns,
+        latency: { rest: uncached.rest, graphql: uncached.gateway },
+      },
     };
     record('peer', 'mesh_rps', overhead.meshRps === undefined ? undefined : Math.round(overhead.meshRps));
-    record('peer', 'ratio_vs_mesh', overhead.ratioVsMesh === undefined ? undefined : round(overhead.ratioVsMesh, 2), '≥ 1', (overhead.ratioVsMesh ?? 0) >= 1);
-    record('peer', 'uncached_ratio_vs_mesh', overhead.meshRps === undefined ? undefined : round(uncached.gatewayRps / overhead.meshRps, 2));
+    record(
+      'peer',
+      'ratio_vs_mesh',
+      overhead.ratioVsMesh === undefined ? undefined : round(overhead.ratioVsMesh, 2),
+      '≥ 1',
+      (overhead.ratioVsMesh ?? 0) >= 1,
+    );
+    record(
+      'peer',
+      'uncached_ratio_vs_mesh',
+      overhead.meshRps === undefined ? undefined : round(uncached.gatewayRps / overhead.meshRps, 2),
+    );
     results.peer!.generator = '@omnigraph/openapi (GraphQL Mesh’s OpenAPI source) on graphql-yoga';
 
     await measureObservability();
@@ -142,16 +190,35 @@ async function main(): Promise<void> {
     console.log('The checks before execution, on hostile documents …');
     const checks = measureDocumentChecks();
     record('document_checks', 'worst_refusal_ms', round(checks.worstRefusalMs, 2), '≤ 5', checks.worstRefusalMs <= 5);
-    record('document_checks', 'worst_admitted_ms', round(checks.worstAdmittedMs, 2), '≤ 10', checks.worstAdmittedMs <= 10);
+    record(
+      'document_checks',
+      'worst_admitted_ms',
+      round(checks.worstAdmittedMs, 2),
+      '≤ 10',
+      checks.worstAdmittedMs <= 10,
+    );
     for (const [name, ms] of Object.entries(checks.byDocument)) record('document_checks', name, round(ms, 2));
     results.document_checks!.refused_before_validation = checks.refusedEarly;
 
     console.log('REST calls per screen …');
     const calls = await countUpstreamCalls();
-    const callBudgets: Record<string, number> = { listing: 1, product: 1, cart: 1, orders: 1, chat_sidebar_50_rooms: 2, order_desk: 1 };
+    const callBudgets: Record<string, number> = {
+      listing: 1,
+      product: 1,
+      cart: 1,
+      orders: 1,
+      chat_sidebar_50_rooms: 2,
+      order_desk: 1,
+    };
     for (const [screen, count] of Object.entries(calls)) {
       const limit = callBudgets[screen]!;
-      record('upstream_calls', screen, count, screen === 'chat_sidebar_50_rooms' ? `≤ ${limit}` : String(limit), count <= limit);
+      record(
+        'upstream_calls',
+        screen,
+        count,
+        screen === 'chat_sidebar_50_rooms' ? `≤ ${limit}` : String(limit),
+        count <= limit,
+      );
     }
 
     console.log('Chat: 1,000 sockets on one gateway …');
@@ -170,7 +237,10 @@ async function main(): Promise<void> {
     // A gateway of its own: its memory before and with the sockets tells what a socket costs.
     const chatGateway = await startGatewayProcess({ REST_URL: rest.url });
     stops.unshift(chatGateway.stop);
-    const bigPairs = await createPairs(rest.url, await createAccounts(databaseUrl, dataDir, usernames('bench-10k', BIG_CHAT_SOCKETS)));
+    const bigPairs = await createPairs(
+      rest.url,
+      await createAccounts(databaseUrl, dataDir, usernames('bench-10k', BIG_CHAT_SOCKETS)),
+    );
     const warm = await fetch(`${chatGateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
@@ -211,7 +281,13 @@ async function main(): Promise<void> {
         messages: MESSAGES,
         messagesPerSecond: MESSAGE_RATE,
       });
-      record('chat_redis', 'p99_ms', round(across.p99, 1), '≤ 100', across.p99 <= 100 && across.delivered === across.messages);
+      record(
+        'chat_redis',
+        'p99_ms',
+        round(across.p99, 1),
+        '≤ 100',
+        across.p99 <= 100 && across.delivered === across.messages,
+      );
       await gatewayA.stop();
       await gatewayB.stop();
     } else {
@@ -219,7 +295,16 @@ async function main(): Promise<void> {
     }
 
     console.log('Checkout: 200 buyers for 50 units, SQLite …');
-    const checkout = await measureCheckout({ restUrl: rest.url, gatewayUrl: gateway.url, databaseUrl, dataDir, adminToken: admin, buyers: 200, stock: 50, prefix: 'sqlite' });
+    const checkout = await measureCheckout({
+      restUrl: rest.url,
+      gatewayUrl: gateway.url,
+      databaseUrl,
+      dataDir,
+      adminToken: admin,
+      buyers: 200,
+      stock: 50,
+      prefix: 'sqlite',
+    });
     recordCheckout('checkout', checkout);
 
     if (await postgresReachable()) {
@@ -253,9 +338,27 @@ async function main(): Promise<void> {
     record('web', 'initial_js_gzip_kb', weight.initialKilobytes, '≤ 180', weight.initialKilobytes <= 180);
     const shopper = (await createAccounts(databaseUrl, dataDir, ['bench-web']))[0]!;
     const inBrowser = await measureInBrowser(new URL(gateway.url).origin, shopper.token);
-    record('web', 'lighthouse_performance', inBrowser.lighthousePerformance, '≥ 90', inBrowser.lighthousePerformance >= 90);
-    record('web', 'lighthouse_accessibility', inBrowser.lighthouseAccessibility, '100', inBrowser.lighthouseAccessibility === 100);
-    record('web', 'detail_from_listing_requests', inBrowser.detailFromListingRequests, '0', inBrowser.detailFromListingRequests === 0);
+    record(
+      'web',
+      'lighthouse_performance',
+      inBrowser.lighthousePerformance,
+      '≥ 90',
+      inBrowser.lighthousePerformance >= 90,
+    );
+    record(
+      'web',
+      'lighthouse_accessibility',
+      inBrowser.lighthouseAccessibility,
+      '100',
+      inBrowser.lighthouseAccessibility === 100,
+    );
+    record(
+      'web',
+      'detail_from_listing_requests',
+      inBrowser.detailFromListingRequests,
+      '0',
+      inBrowser.detailFromListingRequests === 0,
+    );
     if (inBrowser.detailFromListingUrls.length) results.web!.detail_from_listing_urls = inBrowser.detailFromListingUrls;
     results.web!.lighthouse_runs = inBrowser.lighthouseRuns;
     results.web!.lighthouse_metrics = inBrowser.metrics;
@@ -296,7 +399,10 @@ async function main(): Promise<void> {
 
 type RecordFigure = (section: string, key: string, value: number | undefined, budget?: string, pass?: boolean) => void;
 
-/** Scale budgets: each screen's median on the big shop ≤ 50 ms and ≤ 3× the small shop's; the chat sidebar's answer ≤ 64 KB. */
+/**
+ * Scale budgets: each screen's median on the big shop ≤ 50 ms and ≤ 3× the small shop's; the chat sidebar's answer ≤ 64
+ * KB.
+ */
 const SCALE_BUDGET_MS = 50;
 const SCALE_BUDGET_RATIO = 3;
 const SIDEBAR_BUDGET_BYTES = 64 * 1024;
@@ -307,18 +413,26 @@ async function measureScale(record: RecordFigure, results: Results): Promise<voi
   const big = shopOfSize(SCALE);
   results.scale = { ...results.scale, sizes: { big, small: SMALL_SIZE }, chat_sidebar_field: sidebar.field };
   for (const kind of SCALE_DATABASES) {
-    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_SCALE_DATABASES names sqlite and postgres, not "${kind}"`);
+    if (kind !== 'sqlite' && kind !== 'postgres')
+      throw new Error(`BENCH_SCALE_DATABASES names sqlite and postgres, not "${kind}"`);
     if (kind === 'postgres' && !(await postgresReachable())) {
       console.warn('PostgreSQL is not reachable: scale.postgres is not measured.');
       continue;
     }
-    console.log(`Scale, ${kind}: every screen with ${big.orders.toLocaleString('en')} orders and with ${SMALL_SIZE.orders.toLocaleString('en')} …`);
-    const small = await measureShop(kind, SMALL_SIZE, { keep: KEEP_SCALE_SHOPS, sidebar, label: `${kind}, small shop` });
+    console.log(
+      `Scale, ${kind}: every screen with ${big.orders.toLocaleString('en')} orders and with ${SMALL_SIZE.orders.toLocaleString('en')} …`,
+    );
+    const small = await measureShop(kind, SMALL_SIZE, {
+      keep: KEEP_SCALE_SHOPS,
+      sidebar,
+      label: `${kind}, small shop`,
+    });
     const large = await measureShop(kind, big, { keep: KEEP_SCALE_SHOPS, sidebar, label: `${kind}, big shop` });
     recordScale(record, `scale.${kind}`, small, large);
     results.scale.facts = { big: large.facts, small: small.facts };
     const failures = { ...small.failures, ...large.failures };
-    if (Object.keys(failures).length) (results.scale as Record<string, Record<string, unknown>>)[kind]!.failures = failures;
+    if (Object.keys(failures).length)
+      (results.scale as Record<string, Record<string, unknown>>)[kind]!.failures = failures;
   }
 }
 
@@ -328,12 +442,30 @@ function recordScale(record: RecordFigure, section: string, small: ShopFigures, 
     const bigMs = big.byScreen[screen]?.medianMs;
     const smallMs = small.byScreen[screen]?.medianMs;
     const ratio = bigMs !== undefined && smallMs !== undefined ? bigMs / smallMs : undefined;
-    record(section, `${screen}.big_ms`, bigMs === undefined ? undefined : round(bigMs, 2), `≤ ${SCALE_BUDGET_MS}`, bigMs !== undefined && bigMs <= SCALE_BUDGET_MS);
+    record(
+      section,
+      `${screen}.big_ms`,
+      bigMs === undefined ? undefined : round(bigMs, 2),
+      `≤ ${SCALE_BUDGET_MS}`,
+      bigMs !== undefined && bigMs <= SCALE_BUDGET_MS,
+    );
     record(section, `${screen}.small_ms`, smallMs === undefined ? undefined : round(smallMs, 2));
-    record(section, `${screen}.ratio`, ratio === undefined ? undefined : round(ratio, 2), `≤ ${SCALE_BUDGET_RATIO}`, ratio !== undefined && ratio <= SCALE_BUDGET_RATIO);
+    record(
+      section,
+      `${screen}.ratio`,
+      ratio === undefined ? undefined : round(ratio, 2),
+      `≤ ${SCALE_BUDGET_RATIO}`,
+      ratio !== undefined && ratio <= SCALE_BUDGET_RATIO,
+    );
   }
   const bytes = big.byScreen.chat_sidebar?.bytes;
-  record(section, 'chat_sidebar.bytes', bytes, `≤ ${SIDEBAR_BUDGET_BYTES}`, bytes !== undefined && bytes <= SIDEBAR_BUDGET_BYTES);
+  record(
+    section,
+    'chat_sidebar.bytes',
+    bytes,
+    `≤ ${SIDEBAR_BUDGET_BYTES}`,
+    bytes !== undefined && bytes <= SIDEBAR_BUDGET_BYTES,
+  );
   record(section, 'chat_sidebar.small_bytes', small.byScreen.chat_sidebar?.bytes);
 }
 

@@ -32,7 +32,13 @@ export interface ShopSize {
 }
 
 /** The shop of the budget: 100,000 products, 20,000 people, 1,000,000 orders (about 2,000,000 lines), 2,000 rooms. */
-export const FULL_SIZE: ShopSize = { products: 100_000, users: 20_000, orders: 1_000_000, chatRooms: 2_000, messagesPerRoom: 100 };
+export const FULL_SIZE: ShopSize = {
+  products: 100_000,
+  users: 20_000,
+  orders: 1_000_000,
+  chatRooms: 2_000,
+  messagesPerRoom: 100,
+};
 
 /**
  * The shop at a fraction of the full size. A room keeps its 100 messages at every size (a conversation is as long
@@ -82,9 +88,60 @@ export const ONE_PERCENT_BRAND = 'Curavex';
 /** A name filter that nothing in the catalogue matches. */
 export const MATCHES_NOTHING = 'unobtainium';
 
-const FIRST_NAMES = ['maria', 'james', 'aisha', 'chen', 'lukas', 'sofia', 'omar', 'elena', 'david', 'yuki', 'fatima', 'noah', 'ines', 'raj', 'olga', 'pierre', 'amara', 'mateo', 'hana', 'erik'];
-const LAST_NAMES = ['garcia', 'smith', 'khan', 'wang', 'muller', 'rossi', 'haddad', 'petrova', 'cohen', 'tanaka', 'okafor', 'brown', 'silva', 'patel', 'ivanova', 'dubois', 'mensah', 'lopez', 'sato', 'larsen'];
-const STREETS = ['Elm Street', 'Harbour Road', 'Station Avenue', 'Mill Lane', 'Church Street', 'Park Road', 'Queens Way', 'Oak Drive'];
+const FIRST_NAMES = [
+  'maria',
+  'james',
+  'aisha',
+  'chen',
+  'lukas',
+  'sofia',
+  'omar',
+  'elena',
+  'david',
+  'yuki',
+  'fatima',
+  'noah',
+  'ines',
+  'raj',
+  'olga',
+  'pierre',
+  'amara',
+  'mateo',
+  'hana',
+  'erik',
+];
+const LAST_NAMES = [
+  'garcia',
+  'smith',
+  'khan',
+  'wang',
+  'muller',
+  'rossi',
+  'haddad',
+  'petrova',
+  'cohen',
+  'tanaka',
+  'okafor',
+  'brown',
+  'silva',
+  'patel',
+  'ivanova',
+  'dubois',
+  'mensah',
+  'lopez',
+  'sato',
+  'larsen',
+];
+const STREETS = [
+  'Elm Street',
+  'Harbour Road',
+  'Station Avenue',
+  'Mill Lane',
+  'Church Street',
+  'Park Road',
+  'Queens Way',
+  'Oak Drive',
+];
 const TOWNS = ['Springfield', 'Riverton', 'Lakeside', 'Fairview', 'Greenville', 'Kingsport', 'Ashford', 'Milton'];
 const CHAT_LINES = [
   'Did the oximeter arrive in time for the weekend?',
@@ -108,7 +165,8 @@ function unit(index: number, stream: number): number {
 
 const GOLDEN_RATIO_FRACTION = (Math.sqrt(5) - 1) / 2;
 
-const pick = <T>(list: readonly T[], index: number, stream: number): T => list[Math.floor(unit(index, stream) * list.length)]!;
+const pick = <T>(list: readonly T[], index: number, stream: number): T =>
+  list[Math.floor(unit(index, stream) * list.length)]!;
 
 interface ProductValues {
   name: string;
@@ -198,7 +256,11 @@ const VALUES_PER_STATEMENT = 32_000;
 /** Orders per transaction: bounded memory, and progress to show. */
 const ORDERS_PER_TRANSACTION = 50_000;
 
-async function insertAll<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+async function insertAll<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
   const perStatement = Math.floor(VALUES_PER_STATEMENT / Object.keys(rows[0] ?? {}).length);
   for (let start = 0; start < rows.length; start += perStatement) {
     // Kysely cannot tell which table's rows these are from a generic T; the rows are that table's by construction.
@@ -209,7 +271,12 @@ async function insertAll<T extends keyof Database & string>(db: Kysely<Database>
   }
 }
 
-async function fill(db: Kysely<Database>, size: ShopSize, began: number, progress: (line: string) => void): Promise<void> {
+async function fill(
+  db: Kysely<Database>,
+  size: ShopSize,
+  began: number,
+  progress: (line: string) => void,
+): Promise<void> {
   const start = began - TWO_YEARS_MS;
   const passwordHash = await hashPassword('bench-password');
   await db.transaction().execute(async (trx) => {
@@ -217,7 +284,16 @@ async function fill(db: Kysely<Database>, size: ShopSize, began: number, progres
       const id = index + 1;
       const name = username(id);
       const joined = new Date(start + unit(id, 9) * TWO_YEARS_MS).toISOString();
-      return { id, username: name, usernameKey: usernameKey(name), passwordHash, roles: 'USER', email: `${name}@example.com`, createdAt: joined, updatedAt: joined };
+      return {
+        id,
+        username: name,
+        usernameKey: usernameKey(name),
+        passwordHash,
+        roles: 'USER',
+        email: `${name}@example.com`,
+        createdAt: joined,
+        updatedAt: joined,
+      };
     });
     await insertAll(trx, 'users', users);
     const products = Array.from({ length: size.products }, (_, index) => {
@@ -241,13 +317,28 @@ async function fill(db: Kysely<Database>, size: ShopSize, began: number, progres
         const product = productValues(productId);
         const quantity = 1 + Math.floor(unit(id * 3 + line, 11) * 3);
         lineId += 1;
-        lines.push({ id: lineId, orderId: id, productId, productName: product.name, priceCents: product.priceCents, quantity, subtotalCents: product.priceCents * quantity });
+        lines.push({
+          id: lineId,
+          orderId: id,
+          productId,
+          productName: product.name,
+          priceCents: product.priceCents,
+          quantity,
+          subtotalCents: product.priceCents * quantity,
+        });
         totalCents += product.priceCents * quantity;
       }
       // Numbered in the order they were placed, over two years up to now.
       const placed = start + ((id - 1 + unit(id, 12)) / size.orders) * TWO_YEARS_MS;
       const address = `${1 + Math.floor(unit(id, 13) * 200)} ${pick(STREETS, id, 14)}, ${pick(TOWNS, id, 15)}`;
-      orders.push({ id, userId: buyerOf(id, size), orderDate: new Date(placed).toISOString(), status: statusOf(id), shippingAddress: address, totalCents });
+      orders.push({
+        id,
+        userId: buyerOf(id, size),
+        orderDate: new Date(placed).toISOString(),
+        status: statusOf(id),
+        shippingAddress: address,
+        totalCents,
+      });
     }
     await db.transaction().execute(async (trx) => {
       await insertAll(trx, 'orders', orders);
@@ -268,11 +359,27 @@ async function fill(db: Kysely<Database>, size: ShopSize, began: number, progres
       for (let index = 0; index < size.messagesPerRoom; index += 1) {
         const id = lastMessageId - size.messagesPerRoom + 1 + index;
         const at = lastAt - (size.messagesPerRoom - 1 - index) * 60_000;
-        messages.push({ id, roomId: room, senderId: index % 2 === 0 ? CHATTER_ID : partner, content: CHAT_LINES[id % CHAT_LINES.length]!, createdAt: new Date(at).toISOString() });
+        messages.push({
+          id,
+          roomId: room,
+          senderId: index % 2 === 0 ? CHATTER_ID : partner,
+          content: CHAT_LINES[id % CHAT_LINES.length]!,
+          createdAt: new Date(at).toISOString(),
+        });
       }
-      rooms.push({ id: room, pairKey: `${CHATTER_ID}:${partner}`, createdAt: messages[messages.length - size.messagesPerRoom]!.createdAt, lastMessageId });
+      rooms.push({
+        id: room,
+        pairKey: `${CHATTER_ID}:${partner}`,
+        createdAt: messages[messages.length - size.messagesPerRoom]!.createdAt,
+        lastMessageId,
+      });
       // One room in ten has the partner's last messages unread.
-      members.push({ id: room * 2 - 1, roomId: room, userId: CHATTER_ID, lastReadMessageId: room % 10 === 0 ? lastMessageId - 4 : lastMessageId });
+      members.push({
+        id: room * 2 - 1,
+        roomId: room,
+        userId: CHATTER_ID,
+        lastReadMessageId: room % 10 === 0 ? lastMessageId - 4 : lastMessageId,
+      });
       members.push({ id: room * 2, roomId: room, userId: partner, lastReadMessageId: lastMessageId });
     }
     // Memberships last: whatever a membership derives from its room when it is made (its latest activity) is there.
@@ -280,11 +387,21 @@ async function fill(db: Kysely<Database>, size: ShopSize, began: number, progres
     await insertAll(trx, 'chatMessages', messages);
     await insertAll(trx, 'chatParticipants', members);
   });
-  progress(`${size.chatRooms.toLocaleString('en')} chat rooms, ${(size.chatRooms * size.messagesPerRoom).toLocaleString('en')} messages`);
+  progress(
+    `${size.chatRooms.toLocaleString('en')} chat rooms, ${(size.chatRooms * size.messagesPerRoom).toLocaleString('en')} messages`,
+  );
 }
 
 /** Tables whose ids were given explicitly: PostgreSQL's identity sequences must continue after them. */
-const TABLES_WITH_IDS = ['users', 'products', 'orders', 'order_items', 'chat_rooms', 'chat_participants', 'chat_messages'];
+const TABLES_WITH_IDS = [
+  'users',
+  'products',
+  'orders',
+  'order_items',
+  'chat_rooms',
+  'chat_participants',
+  'chat_messages',
+];
 
 export interface ScaleShop {
   kind: DatabaseKind;
@@ -301,10 +418,13 @@ export interface ScaleShop {
   drop(): Promise<void>;
 }
 
-/** The shop's name for keeping it: its size, the service's migrations and this file (a change to either builds anew). */
+/**
+ * The shop's name for keeping it: its size, the service's migrations and this file (a change to either builds anew).
+ */
 function buildKey(kind: DatabaseKind, size: ShopSize): string {
   const hash = crypto.createHash('sha256').update(JSON.stringify({ kind, size }));
-  for (const file of [path.join(here, '../rest/src/db/migrations.ts'), fileURLToPath(import.meta.url)]) hash.update(fs.readFileSync(file));
+  for (const file of [path.join(here, '../rest/src/db/migrations.ts'), fileURLToPath(import.meta.url)])
+    hash.update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -317,7 +437,11 @@ export const KEPT_SHOPS_DIR = path.join(os.tmpdir(), 'medshop-bench-scale');
 async function isBuilt(databaseUrl: string, key: string): Promise<boolean> {
   const database = openDatabase(databaseUrl);
   try {
-    const row = await database.db.selectFrom('seedRuns').select('name').where('name', '=', builtMark(key)).executeTakeFirst();
+    const row = await database.db
+      .selectFrom('seedRuns')
+      .select('name')
+      .where('name', '=', builtMark(key))
+      .executeTakeFirst();
     return row !== undefined;
   } catch {
     return false;
@@ -330,7 +454,11 @@ async function isBuilt(databaseUrl: string, key: string): Promise<boolean> {
  * Builds the shop on a database of its own: a SQLite file, or a PostgreSQL database beside TEST_POSTGRES_URL's.
  * With `keep`, a shop built earlier with the same key is used as it is, and this one stays for the next run.
  */
-export async function buildScaleShop(kind: DatabaseKind, size: ShopSize, options: { keep: boolean; progress?: (line: string) => void }): Promise<ScaleShop> {
+export async function buildScaleShop(
+  kind: DatabaseKind,
+  size: ShopSize,
+  options: { keep: boolean; progress?: (line: string) => void },
+): Promise<ScaleShop> {
   const key = buildKey(kind, size);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-bench-scale-data-'));
   let databaseUrl: string;
@@ -348,7 +476,8 @@ export async function buildScaleShop(kind: DatabaseKind, size: ShopSize, options
     const url = new URL(postgresAdminUrl());
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    removeDatabase = () => withAdminClient(async (client) => void (await client.query(`drop database if exists ${name} with (force)`)));
+    removeDatabase = () =>
+      withAdminClient(async (client) => void (await client.query(`drop database if exists ${name} with (force)`)));
   }
   const removeEverything = async () => {
     await removeDatabase();
@@ -365,18 +494,25 @@ export async function buildScaleShop(kind: DatabaseKind, size: ShopSize, options
       const database = openDatabase(databaseUrl);
       try {
         await migrateToLatest(database);
-        // This throw-away file need not survive a power cut while it is built; the service opens it with its own settings.
+        // This throw-away file need not survive a power cut while it is built; the service opens it with its own
+        // settings.
         if (kind === 'sqlite') await sql`pragma synchronous = off`.execute(database.db);
         await fill(database.db, size, began, options.progress ?? (() => undefined));
         if (kind === 'postgres') {
           for (const table of TABLES_WITH_IDS) {
-            await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(database.db.withoutPlugins());
+            await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+              database.db.withoutPlugins(),
+            );
           }
           // What autovacuum does to a live shop's tables within minutes of such a load: statistics for the planner, and
-          // the visibility map that index-only scans need. SQLite is left as the service leaves it (it never runs ANALYZE).
+          // the visibility map that index-only scans need. SQLite is left as the service leaves it (it never runs
+          // ANALYZE).
           await sql`vacuum analyze`.execute(database.db);
         }
-        await database.db.insertInto('seedRuns').values({ name: builtMark(key), ranAt: new Date().toISOString() }).execute();
+        await database.db
+          .insertInto('seedRuns')
+          .values({ name: builtMark(key), ranAt: new Date().toISOString() })
+          .execute();
       } finally {
         await database.close();
       }

@@ -5,11 +5,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DocumentNode, type FieldNode, Kind, buildSchema, getNamedType, isObjectType, print, visit } from 'graphql';
-import { ChatPageDocument, OrderDeskDocument, OrdersPageDocument, ProductListingDocument } from '../web/src/gql/graphql.js';
+import {
+  type DocumentNode,
+  type FieldNode,
+  Kind,
+  buildSchema,
+  getNamedType,
+  isObjectType,
+  print,
+  visit,
+} from 'graphql';
+import {
+  ChatPageDocument,
+  OrderDeskDocument,
+  OrdersPageDocument,
+  ProductListingDocument,
+} from '../web/src/gql/graphql.js';
 import { offsetCursor } from '../gateway/src/global-id.js';
 import type { DatabaseKind } from '../rest/src/db/database.js';
-import { FULL_SIZE, MATCHES_NOTHING, ONE_PERCENT_BRAND, type ScaleShop, type ShopFacts, type ShopSize, buildScaleShop } from './scale-shop.js';
+import {
+  FULL_SIZE,
+  MATCHES_NOTHING,
+  ONE_PERCENT_BRAND,
+  type ScaleShop,
+  type ShopFacts,
+  type ShopSize,
+  buildScaleShop,
+} from './scale-shop.js';
 import { adminToken, startGatewayProcess, startRest } from './servers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,14 +88,22 @@ export function sidebarQuery(): SidebarQuery {
   const chatPage = print(ChatPageDocument);
   const declaresFirst = (document: string) => /\$first\s*:/.test(document);
   if (chatPage.includes('chatRoomConnection')) {
-    return { field: 'chatRoomConnection', document: chatPage, variables: declaresFirst(chatPage) ? { first: SIDEBAR_PAGE } : {} };
+    return {
+      field: 'chatRoomConnection',
+      document: chatPage,
+      variables: declaresFirst(chatPage) ? { first: SIDEBAR_PAGE } : {},
+    };
   }
   const schema = buildSchema(fs.readFileSync(path.join(here, '../schema.graphql'), 'utf8'));
   const viewerField = schema.getQueryType()?.getFields().viewer;
   const viewerType = viewerField && getNamedType(viewerField.type);
   const connectionField = isObjectType(viewerType) ? viewerType.getFields().chatRoomConnection : undefined;
   const connectionType = connectionField && getNamedType(connectionField.type);
-  if (!connectionField || !isObjectType(connectionType) || !connectionField.args.some((argument) => argument.name === 'first')) {
+  if (
+    !connectionField ||
+    !isObjectType(connectionType) ||
+    !connectionField.args.some((argument) => argument.name === 'first')
+  ) {
     return { field: 'chatRooms', document: chatPage, variables: {} };
   }
   // The room's selection and fragments exactly as the chat page asks for them in its list.
@@ -94,7 +124,10 @@ export function sidebarQuery(): SidebarQuery {
   return { field: 'chatRoomConnection', document, variables: { first: SIDEBAR_PAGE } };
 }
 
-/** The page `DEEP_PAGE` of the full shop, the same depth of a smaller one (at least the second page): its `after` cursor. */
+/**
+ * The page `DEEP_PAGE` of the full shop, the same depth of a smaller one (at least the second page): its `after`
+ * cursor.
+ */
 function deepCursor(pageSize: number, fraction: number): string {
   const page = Math.max(2, Math.round(DEEP_PAGE * fraction));
   return offsetCursor((page - 1) * pageSize - 1);
@@ -105,8 +138,16 @@ function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, S
   const desk = print(OrderDeskDocument);
   const catalogueFraction = shop.size.products / FULL_SIZE.products;
   const ordersFraction = shop.size.orders / FULL_SIZE.orders;
-  const listingOf = (variables: Record<string, unknown>): ScreenQuery => ({ document: listing, variables: { first: LISTING_PAGE, ...variables }, as: 'heavyBuyer' });
-  const deskOf = (variables: Record<string, unknown>): ScreenQuery => ({ document: desk, variables: { first: DESK_PAGE, status: null, ...variables }, as: 'admin' });
+  const listingOf = (variables: Record<string, unknown>): ScreenQuery => ({
+    document: listing,
+    variables: { first: LISTING_PAGE, ...variables },
+    as: 'heavyBuyer',
+  });
+  const deskOf = (variables: Record<string, unknown>): ScreenQuery => ({
+    document: desk,
+    variables: { first: DESK_PAGE, status: null, ...variables },
+    as: 'admin',
+  });
   return {
     listing_first_page: listingOf({}),
     listing_name_1_percent: listingOf({ filter: { name: ONE_PERCENT_BRAND.toLowerCase() } }),
@@ -132,7 +173,11 @@ export interface ScreenFigure {
 
 /** Sends one screen's query as the browser would, answering the status and the body. */
 async function send(graphqlUrl: string, token: string, body: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+  const response = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -142,7 +187,8 @@ const requestBody = (query: ScreenQuery) => JSON.stringify({ query: query.docume
 async function warmUp(graphqlUrl: string, token: string, query: ScreenQuery): Promise<string> {
   const first = await send(graphqlUrl, token, requestBody(query));
   const answer = JSON.parse(first.text) as { data?: unknown; errors?: unknown[] };
-  if (first.status !== 200 || answer.errors || !answer.data) throw new Error(`${first.status} ${first.text.slice(0, 500)}`);
+  if (first.status !== 200 || answer.errors || !answer.data)
+    throw new Error(`${first.status} ${first.text.slice(0, 500)}`);
   for (let run = 1; run < WARM_UP; run += 1) await send(graphqlUrl, token, requestBody(query));
   return first.text;
 }
@@ -170,7 +216,11 @@ export interface ShopFigures {
 }
 
 /** Builds the shop, starts a REST service and a gateway on it, times every screen, and stops them again. */
-export async function measureShop(kind: DatabaseKind, size: ShopSize, options: { keep: boolean; sidebar: SidebarQuery; label: string }): Promise<ShopFigures> {
+export async function measureShop(
+  kind: DatabaseKind,
+  size: ShopSize,
+  options: { keep: boolean; sidebar: SidebarQuery; label: string },
+): Promise<ShopFigures> {
   const began = Date.now();
   const shop = await buildScaleShop(kind, size, {
     keep: options.keep,
@@ -184,7 +234,11 @@ export async function measureShop(kind: DatabaseKind, size: ShopSize, options: {
     stops.unshift(rest.stop);
     const gateway = await startGatewayProcess({ REST_URL: rest.url });
     stops.unshift(gateway.stop);
-    const tokens = { heavyBuyer: shop.heavyBuyer.token, chatter: shop.chatter.token, admin: await adminToken(rest.url) };
+    const tokens = {
+      heavyBuyer: shop.heavyBuyer.token,
+      chatter: shop.chatter.token,
+      admin: await adminToken(rest.url),
+    };
     const figures: ShopFigures = { buildSeconds: shop.buildSeconds, facts: shop.facts, byScreen: {}, failures: {} };
     const graphqlUrl = `${gateway.url}/graphql`;
     const queries = Object.entries(screenQueries(shop, options.sidebar)) as [Screen, ScreenQuery][];
@@ -193,7 +247,10 @@ export async function measureShop(kind: DatabaseKind, size: ShopSize, options: {
     for (const [screen, query] of queries) {
       try {
         answers.set(screen, await warmUp(graphqlUrl, tokens[query.as], query));
-        if (process.env.BENCH_DEBUG) console.log(`  ${options.label}: ${screen} ${JSON.stringify(query.variables)} → ${answers.get(screen)!.slice(0, 300)}…`);
+        if (process.env.BENCH_DEBUG)
+          console.log(
+            `  ${options.label}: ${screen} ${JSON.stringify(query.variables)} → ${answers.get(screen)!.slice(0, 300)}…`,
+          );
       } catch (error) {
         figures.failures[screen] = (error as Error).message;
         console.warn(`  ${options.label}: ${screen} failed: ${(error as Error).message}`);
@@ -201,7 +258,11 @@ export async function measureShop(kind: DatabaseKind, size: ShopSize, options: {
     }
     for (const [screen, query] of queries) {
       const answer = answers.get(screen);
-      if (answer !== undefined) figures.byScreen[screen] = { medianMs: await medianMs(graphqlUrl, tokens[query.as], query), bytes: Buffer.byteLength(answer) };
+      if (answer !== undefined)
+        figures.byScreen[screen] = {
+          medianMs: await medianMs(graphqlUrl, tokens[query.as], query),
+          bytes: Buffer.byteLength(answer),
+        };
     }
     return figures;
   } finally {

@@ -18,7 +18,11 @@ const UNLIMITED = {
 
 export async function startRest(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = await freePort();
-  return startServer(path.join(root, 'rest/src/server.ts'), { REST_PORT: String(port), ADMIN_PASSWORD, ...UNLIMITED, ...env }, port);
+  return startServer(
+    path.join(root, 'rest/src/server.ts'),
+    { REST_PORT: String(port), ADMIN_PASSWORD, ...UNLIMITED, ...env },
+    port,
+  );
 }
 
 /**
@@ -29,7 +33,11 @@ const UNLIMITED_ALLOWANCE = { COST_ALLOWANCE: '1000000000', COST_REFILL_PER_SECO
 
 export async function startGatewayProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const port = await freePort();
-  return startServer(path.join(root, 'gateway/src/server.ts'), { PORT: String(port), SOCKETS_PER_USER: '10', ...UNLIMITED_ALLOWANCE, ...env }, port);
+  return startServer(
+    path.join(root, 'gateway/src/server.ts'),
+    { PORT: String(port), SOCKETS_PER_USER: '10', ...UNLIMITED_ALLOWANCE, ...env },
+    port,
+  );
 }
 
 export async function adminToken(restUrl: string): Promise<string> {

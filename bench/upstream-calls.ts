@@ -35,13 +35,20 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
     const admin = await shop.adminToken();
     for (const productId of [1, 2, 3]) {
       await shop.rest.request('POST', '/api/cart/items', { token: shopper, body: { productId, quantity: 1 } });
-      await shop.rest.request('POST', '/api/orders/checkout', { token: shopper, body: { shippingAddress: '1 Bench Street' } });
+      await shop.rest.request('POST', '/api/orders/checkout', {
+        token: shopper,
+        body: { shippingAddress: '1 Bench Street' },
+      });
     }
-    for (const productId of [4, 5, 6]) await shop.rest.request('POST', '/api/cart/items', { token: shopper, body: { productId, quantity: 2 } });
+    for (const productId of [4, 5, 6])
+      await shop.rest.request('POST', '/api/cart/items', { token: shopper, body: { productId, quantity: 2 } });
     for (let index = 0; index < ROOMS; index += 1) {
       const other = `bench-partner-${index}`;
       await shop.rest.register(other);
-      await shop.rest.request('POST', `/api/chat/rooms/${other}/messages`, { token: shopper, body: { content: `Hello ${index}` } });
+      await shop.rest.request('POST', `/api/chat/rooms/${other}/messages`, {
+        token: shopper,
+        body: { content: `Hello ${index}` },
+      });
     }
 
     const callsOf = async (document: DocumentNode, variables: Record<string, unknown>, token: string) => {

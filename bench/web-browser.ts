@@ -7,7 +7,16 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../tests/journeys/support/chromium.js';
 
 const LIGHTHOUSE_RUNS = 3;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface WebBrowserResult {
   lighthousePerformance: number;
@@ -41,7 +50,10 @@ export async function measureInBrowser(origin: string, token: string): Promise<W
       if (request.resourceType() !== 'image') requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await firstCard.getByRole('heading').getByRole('link').click();
-    await page.getByRole('button', { name: 'Add to Cart' }).or(page.getByRole('button', { name: 'Out of stock' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Add to Cart' })
+      .or(page.getByRole('button', { name: 'Out of stock' }))
+      .waitFor();
     await page.waitForTimeout(1000);
     await page.close();
 

@@ -18,8 +18,13 @@ export async function measureWebWeight(): Promise<WebWeight> {
   try {
     await buildWebApp(outDir);
     const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
-    const files = scripts.map((file) => ({ file, gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length }));
+    const scripts = [
+      ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((match) => match[1] ?? match[2]!);
+    const files = scripts.map((file) => ({
+      file,
+      gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length,
+    }));
     const total = files.reduce((sum, entry) => sum + entry.gzipBytes, 0);
     return { initialKilobytes: Math.round(total / 100) / 10, files };
   } finally {

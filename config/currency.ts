@@ -6,11 +6,16 @@ import { ConfigError } from './env.js';
 export function parseCurrency(value: string | undefined): string {
   const code = (value ?? '').trim().toUpperCase() || 'USD';
   if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) {
-    throw new ConfigError(`SHOP_CURRENCY: "${value}" is not an ISO 4217 currency code; set it to one such as USD, EUR or GBP`);
+    throw new ConfigError(
+      `SHOP_CURRENCY: "${value}" is not an ISO 4217 currency code; set it to one such as USD, EUR or GBP`,
+    );
   }
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits;
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+    .maximumFractionDigits;
   if (digits !== 2) {
-    throw new ConfigError(`SHOP_CURRENCY: ${code} has ${digits} minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)`);
+    throw new ConfigError(
+      `SHOP_CURRENCY: ${code} has ${digits} minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)`,
+    );
   }
   return code;
 }

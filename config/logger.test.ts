@@ -5,7 +5,11 @@ import { serverLogger } from './logger.js';
 
 const PRETTY = {
   target: 'pino-pretty',
-  options: { translateTime: 'SYS:HH:MM:ss', singleLine: true, ignore: 'pid,hostname,method,path,status,durationMs,operation,outcome' },
+  options: {
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,method,path,status,durationMs,operation,outcome',
+  },
 };
 const wasTTY = process.stdout.isTTY;
 afterEach(() => {
@@ -14,8 +18,18 @@ afterEach(() => {
 
 describe('serverLogger', () => {
   it.each([
-    { why: 'LOG_FORMAT=json, even at a terminal', env: { LOG_FORMAT: 'json' }, tty: true, expected: { level: 'info', name: 'rest', base: {} } },
-    { why: 'LOG_FORMAT=pretty, even into a pipe', env: { LOG_FORMAT: 'pretty' }, tty: false, expected: { level: 'info', name: 'rest', base: {}, transport: PRETTY } },
+    {
+      why: 'LOG_FORMAT=json, even at a terminal',
+      env: { LOG_FORMAT: 'json' },
+      tty: true,
+      expected: { level: 'info', name: 'rest', base: {} },
+    },
+    {
+      why: 'LOG_FORMAT=pretty, even into a pipe',
+      env: { LOG_FORMAT: 'pretty' },
+      tty: false,
+      expected: { level: 'info', name: 'rest', base: {}, transport: PRETTY },
+    },
     { why: 'a terminal', env: {}, tty: true, expected: { level: 'info', name: 'rest', base: {}, transport: PRETTY } },
     { why: 'a pipe or a file', env: {}, tty: false, expected: { level: 'info', name: 'rest', base: {} } },
   ])('logs for $why as $expected', ({ env, tty, expected }) => {

@@ -9,7 +9,11 @@ export const PRETTY_OPTIONS = {
   ignore: 'pid,hostname,method,path,status,durationMs,operation,outcome',
 };
 
-export function serverLogger(level: string, name: string, env: NodeJS.ProcessEnv = process.env): FastifyServerOptions['logger'] {
+export function serverLogger(
+  level: string,
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): FastifyServerOptions['logger'] {
   const format = parseLogFormat(env.LOG_FORMAT);
   const pretty = format ? format === 'pretty' : process.stdout.isTTY === true;
   // No pid and hostname on every line (pino's default): whatever collects the lines knows where they came from

@@ -2,7 +2,14 @@
 // request id echoed to the caller, the bearer token read from a header, and the start-up of a server alone.
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import net from 'node:net';
 import { ConfigError, type HttpTimeouts, misspelledSetting, parsePort, parsePositiveInteger } from './env.js';
 import { httpDuration, httpRequests, metricsOn, startMetricsServer } from './metrics.js';
@@ -48,7 +55,9 @@ export interface RequestLogDetails {
   operation?: string | undefined;
   /** What a GraphQL answer said, as its 200 does not: `userErrors`, or the error codes (`errors: UNAUTHENTICATED`). */
   outcome?: string | undefined;
-  /** The answer failed for the server's sake (an internal error, REST unreachable), not the client's: logged at warn. */
+  /**
+   * The answer failed for the server's sake (an internal error, REST unreachable), not the client's: logged at warn.
+   */
   serverFault?: boolean | undefined;
   /** Who asked, when the token said so (never the token). */
   userId?: number | undefined;
@@ -70,7 +79,10 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz', '/livez']);
  * answered by then: to a load balancer a slow dependency is as good as none), probes arriving while one check is under
  * way share it, and with `cacheMs` its result is kept that long (probes from many places cost one check a while).
  */
-export function boundedCheck(check: (signal: AbortSignal) => Promise<boolean>, options: { timeoutMs: number; cacheMs?: number }): () => Promise<boolean> {
+export function boundedCheck(
+  check: (signal: AbortSignal) => Promise<boolean>,
+  options: { timeoutMs: number; cacheMs?: number },
+): () => Promise<boolean> {
   let underWay: Promise<boolean> | undefined;
   let last: { at: number; ok: boolean } | undefined;
   return () => {
@@ -110,10 +122,15 @@ export function logs(log: FastifyBaseLogger, level: string): boolean {
 /**
  * One line per request, when its answer has gone (and its count and time in the metrics, when they are served):
  * `POST /graphql ProductListing 200 12.3 ms`, with the request id (on every line of the request, as pino's child
- * logger adds it), and in JSON the operation, outcome, user id and upstream time. Server errors at error, GraphQL answers that failed for the server's sake at warn (a client's
- * mistake is the client's: info), health probes and web files at debug.
+ * logger adds it), and in JSON the operation, outcome, user id and upstream time. Server errors at error, GraphQL
+ * answers that failed for the server's sake at warn (a client's mistake is the client's: info), health probes and web
+ * files at debug.
  */
-export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', userIdOf?: (request: FastifyRequest) => number | undefined): void {
+export function logRequests(
+  app: FastifyInstance,
+  service: 'rest' | 'gateway',
+  userIdOf?: (request: FastifyRequest) => number | undefined,
+): void {
   app.decorateRequest('logDetails', null as unknown as RequestLogDetails);
   app.addHook('onRequest', async (request) => {
     request.logDetails = {};
@@ -133,7 +150,14 @@ export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', u
     if (!logs(request.log, level)) return;
     const userId = details.userId ?? userIdOf?.(request);
     const durationMs = roundedMs(reply.elapsedTime);
-    const words = [request.method, path, details.operation, String(status), details.outcome && `(${details.outcome})`, `${durationMs} ms`];
+    const words = [
+      request.method,
+      path,
+      details.operation,
+      String(status),
+      details.outcome && `(${details.outcome})`,
+      `${durationMs} ms`,
+    ];
     request.log[level](
       {
         method: request.method,
@@ -143,7 +167,9 @@ export function logRequests(app: FastifyInstance, service: 'rest' | 'gateway', u
         ...(details.operation ? { operation: details.operation } : {}),
         ...(details.outcome ? { outcome: details.outcome } : {}),
         ...(userId !== undefined ? { userId } : {}),
-        ...(details.upstream ? { upstreamCalls: details.upstream.calls, upstreamMs: roundedMs(details.upstream.ms) } : {}),
+        ...(details.upstream
+          ? { upstreamCalls: details.upstream.calls, upstreamMs: roundedMs(details.upstream.ms) }
+          : {}),
       },
       words.filter(Boolean).join(' '),
     );
@@ -197,7 +223,9 @@ export async function drain(app: FastifyInstance, deadline: number): Promise<voi
   const connectionsEnded = new Promise<void>((resolve) => net.Server.prototype.close.call(app.server, () => resolve()));
   for (const hook of app.goingAway) await hook();
   let timer: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
+  const graceOver = new Promise<'late'>(
+    (resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))),
+  );
   if ((await Promise.race([connectionsEnded, graceOver])) === 'late') {
     app.log.warn('shutdown grace period over: closing the connections still open');
     app.server.closeAllConnections();
@@ -226,10 +254,15 @@ export interface ServerToRun {
 }
 
 /** Why a server cannot listen, in one line that names the setting and what to do; undefined for anything else. */
-export function listenFailure(error: unknown, server: Pick<ServerToRun, 'host' | 'port' | 'portSetting'>): string | undefined {
+export function listenFailure(
+  error: unknown,
+  server: Pick<ServerToRun, 'host' | 'port' | 'portSetting'>,
+): string | undefined {
   const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE') return `${server.portSetting}: port ${server.port} is already in use. Stop what listens there, or set ${server.portSetting} to a free port.`;
-  if (code === 'EACCES') return `${server.portSetting}: port ${server.port} needs privileges this process lacks. Choose a port above 1023.`;
+  if (code === 'EADDRINUSE')
+    return `${server.portSetting}: port ${server.port} is already in use. Stop what listens there, or set ${server.portSetting} to a free port.`;
+  if (code === 'EACCES')
+    return `${server.portSetting}: port ${server.port} needs privileges this process lacks. Choose a port above 1023.`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     const hostSetting = server.portSetting === 'METRICS_PORT' ? 'METRICS_HOST' : 'HOST';
     return `${hostSetting}: "${server.host}" is not an address of this machine. Set ${hostSetting} to localhost, 0.0.0.0 (every interface) or one of its addresses.`;
@@ -270,7 +303,9 @@ export function runServers(
       // primary goes, cutting what is in flight: this one drains instead, as on SIGTERM (the flag is what the module
       // looks at to tell an expected disconnect from that).
       if (cluster.worker) cluster.worker.exitedAfterDisconnect = true;
-      process.once('disconnect', () => (stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1)));
+      process.once('disconnect', () =>
+        stop ? stop({ why: 'the process that supervised this server (its IPC channel) has gone' }) : process.exit(1),
+      );
       // The supervisor's probes (deploy/cluster.mjs), over the channel: its instances share one port with the instance
       // they replace, so an HTTP probe could not choose which of them answers. /livez is answered from the event loop
       // at once; /started once the servers listen; /readyz as the servers answer it (503 until they listen). Listening
@@ -279,7 +314,8 @@ export function runServers(
         const probe = message as { medshop?: string; id?: number; path?: string } | null;
         if (probe?.medshop !== 'probe') return;
         const answer = (status: number) => {
-          if (process.connected) process.send?.({ medshop: 'probe', id: probe.id, status }, undefined, {}, () => undefined);
+          if (process.connected)
+            process.send?.({ medshop: 'probe', id: probe.id, status }, undefined, {}, () => undefined);
         };
         if (probe.path === '/livez') return answer(200);
         if (!listening) return answer(503);
@@ -322,7 +358,9 @@ export function runServers(
       void (async () => {
         for (const { app } of [...servers].reverse()) await drain(app, deadline);
         // The last requests' spans are sent before the process ends.
-        await tracing?.shutdown().catch((error: unknown) => log.warn({ err: error }, 'the last traces could not be sent'));
+        await tracing
+          ?.shutdown()
+          .catch((error: unknown) => log.warn({ err: error }, 'the last traces could not be sent'));
         onStopped?.();
       })().then(
         () => process.exit(reason.err ? 1 : 0),
@@ -342,7 +380,10 @@ export function runServers(
     // the spot, whatever nohup asked). A server has nothing to reload: SIGTERM stops it.
     process.on('SIGHUP', () => {
       if (process.stdout.isTTY) stop?.({ why: 'SIGHUP (the terminal closed)' });
-      else log.warn('SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)');
+      else
+        log.warn(
+          'SIGHUP ignored: the terminal or shell that started this server has gone; it runs on (SIGTERM stops it)',
+        );
     });
     for (const server of servers) {
       try {

@@ -48,24 +48,41 @@ export async function startTracing(defaultServiceName: string): Promise<Tracing 
   const env = process.env;
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
-  const protocolSetting = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocolSetting = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
   const protocol = env[protocolSetting] || 'http/protobuf';
   if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
-    throw new ConfigError(`${protocolSetting}: "${protocol}" is not supported here; use http/protobuf (the default) or http/json`);
+    throw new ConfigError(
+      `${protocolSetting}: "${protocol}" is not supported here; use http/protobuf (the default) or http/json`,
+    );
   }
   if (!URL.canParse(endpoint) || !['http:', 'https:'].includes(new URL(endpoint).protocol)) {
-    const setting = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
-    throw new ConfigError(`${setting}: "${endpoint}" is not an http:// or https:// URL; set it to the collector's OTLP/HTTP address, e.g. http://localhost:4318`);
+    const setting = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+      : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    throw new ConfigError(
+      `${setting}: "${endpoint}" is not an http:// or https:// URL; set it to the collector's OTLP/HTTP address, e.g. http://localhost:4318`,
+    );
   }
   // Loaded only now: a shop that does not trace does not carry the SDK.
-  const [{ NodeTracerProvider }, { BatchSpanProcessor }, { detectResources, envDetector, resourceFromAttributes }, exporterModule] = await Promise.all([
+  const [
+    { NodeTracerProvider },
+    { BatchSpanProcessor },
+    { detectResources, envDetector, resourceFromAttributes },
+    exporterModule,
+  ] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/resources'),
-    protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+    protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
   ]);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the default name.
-  const resource = resourceFromAttributes({ 'service.name': defaultServiceName }).merge(detectResources({ detectors: [envDetector] }));
+  const resource = resourceFromAttributes({ 'service.name': defaultServiceName }).merge(
+    detectResources({ detectors: [envDetector] }),
+  );
   const provider = new NodeTracerProvider({
     resource,
     spanProcessors: [new BatchSpanProcessor(new exporterModule.OTLPTraceExporter())],

@@ -60,13 +60,16 @@ const seconds = (ms) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 /** A GET on 127.0.0.1 that answers { status, body } or fails within `timeoutMs`. */
 function get(port, pathname, { host, timeoutMs = 1_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: pathname, headers: host ? { host } : {}, agent: false, timeout: timeoutMs }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk) => (body += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-      answer.on('error', reject);
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: pathname, headers: host ? { host } : {}, agent: false, timeout: timeoutMs },
+      (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk) => (body += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+        answer.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
   });
@@ -109,7 +112,8 @@ function alive(pid) {
 export function nginxTimeouts(env) {
   const number = (name, fallback) => {
     const value = Number(env[name] || fallback);
-    if (!Number.isInteger(value) || value < 1) throw new ClusterError(`${name} must be a whole number of milliseconds, got "${env[name]}"`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new ClusterError(`${name} must be a whole number of milliseconds, got "${env[name]}"`);
     return value;
   };
   return {
@@ -121,7 +125,8 @@ export function nginxTimeouts(env) {
 /** The template with its ${…} filled in; a name it uses that `values` lacks is a mistake, not an empty string. */
 export function fillTemplate(values) {
   const site = fs.readFileSync(TEMPLATE, 'utf8').replace(/\$\{([A-Z0-9_]+)\}/g, (_whole, name) => {
-    if (!(name in values)) throw new ClusterError(`deploy/nginx/medshop.conf.template uses \${${name}}, which the cluster does not fill in`);
+    if (!(name in values))
+      throw new ClusterError(`deploy/nginx/medshop.conf.template uses \${${name}}, which the cluster does not fill in`);
     return values[name];
   });
   return site;
@@ -157,7 +162,15 @@ ${`${site}\n${more}`.replace(/^(?=.)/gm, '    ')}
  * (logs/<part>.log, logs/nginx-access.log, logs/cluster.log: the supervisor's lines) and the REST services' shared
  * DATA_DIR (their JWT secret, when none is given). `log` receives each of the supervisor's lines (printed by default).
  */
-export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', nginx = 'nginx', supervision = {}, log }) {
+export async function startCluster({
+  dir,
+  env,
+  ports,
+  publicHost = '127.0.0.1',
+  nginx = 'nginx',
+  supervision = {},
+  log,
+}) {
   const rules = { ...SUPERVISION, ...supervision };
   for (const sub of ['logs', 'temp']) fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o700 });
   const clusterLog = path.join(dir, 'logs', 'cluster.log');
@@ -186,7 +199,10 @@ export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', 
     ...(ports.supervisor ? [[ports.supervisor, "the supervisor's metrics"]] : []),
   ];
   for (const [port, what, host] of wanted) {
-    if (!(await free(port, host))) throw new ClusterError(`port ${port} (${what}) is already in use: stop what listens there (another cluster?), or choose another CLUSTER_PORT`);
+    if (!(await free(port, host)))
+      throw new ClusterError(
+        `port ${port} (${what}) is already in use: stop what listens there (another cluster?), or choose another CLUSTER_PORT`,
+      );
   }
 
   // What the supervisor counts, served on ports.supervisor.
@@ -203,7 +219,22 @@ export async function startCluster({ dir, env, ports, publicHost = '127.0.0.1', 
     SERVERS.map((name, index) => {
       const [kind, number] = name.split('-');
       const port = (kind === 'rest' ? ports.rest : ports.gateways)[Number(number) - 1];
-      return [name, { name, kind, port, metricsPort: ports.metrics?.[index], current: undefined, successor: undefined, failures: 0, givenUp: false, shed: false, timer: undefined, replacing: false }];
+      return [
+        name,
+        {
+          name,
+          kind,
+          port,
+          metricsPort: ports.metrics?.[index],
+          current: undefined,
+          successor: undefined,
+          failures: 0,
+          givenUp: false,
+          shed: false,
+          timer: undefined,
+          replacing: false,
+        },
+      ];
     }),
   );
   const twinOf = (slot) => slots.get(`${slot.kind}-${slot.name.endsWith('1') ? 2 : 1}`);
@@ -248,13 +279,30 @@ server {
       generation += 1;
       loaded = text;
     }
-    const marked = text.replace('http {\n', `http {\n    map "" $medshop_cluster_generation { default "${runId}-${generation}"; }\n`);
+    const marked = text.replace(
+      'http {\n',
+      `http {\n    map "" $medshop_cluster_generation { default "${runId}-${generation}"; }\n`,
+    );
     fs.writeFileSync(confFile, marked);
     return `${runId}-${generation}`;
   };
-  const runsConf = async (expected) => (await get(ports.restProxy, '/generation', { host: 'medshop-cluster-control' }).catch(() => ({}))).body === expected;
+  const runsConf = async (expected) =>
+    (await get(ports.restProxy, '/generation', { host: 'medshop-cluster-control' }).catch(() => ({}))).body ===
+    expected;
 
-  const proxy = { name: 'nginx', child: undefined, pid: undefined, exited: undefined, ended: undefined, stopping: false, startedAt: 0, failures: 0, timer: undefined, givenUp: false, running: '' };
+  const proxy = {
+    name: 'nginx',
+    child: undefined,
+    pid: undefined,
+    exited: undefined,
+    ended: undefined,
+    stopping: false,
+    startedAt: 0,
+    failures: 0,
+    timer: undefined,
+    givenUp: false,
+    running: '',
+  };
   const lastLineOf = (file) =>
     (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')
       .split('\n')
@@ -267,7 +315,10 @@ server {
     const output = fs.openSync(path.join(dir, 'logs', 'nginx.log'), 'a');
     // A process group of its own: a terminal's Ctrl-C reaches the supervisor, which stops nginx last; and its workers
     // can be found (and ended) should the master die.
-    const child = spawn(nginx, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', output, output], detached: true });
+    const child = spawn(nginx, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], {
+      stdio: ['ignore', output, output],
+      detached: true,
+    });
     fs.closeSync(output);
     Object.assign(proxy, { child, pid: child.pid, exited: undefined, stopping: false, startedAt: Date.now() });
     proxy.ended = new Promise((resolve) => {
@@ -281,11 +332,23 @@ server {
         if (child === proxy.child) nginxEnded();
       });
     });
-    parts.set('nginx', { name: 'nginx', pid: child.pid, child, logFile: path.join(dir, 'logs', 'nginx-error.log'), exited: undefined });
+    parts.set('nginx', {
+      name: 'nginx',
+      pid: child.pid,
+      child,
+      logFile: path.join(dir, 'logs', 'nginx-error.log'),
+      exited: undefined,
+    });
     const started = Date.now();
     while (!(await runsConf(expected))) {
-      if (proxy.exited) throw new ClusterError(`nginx did not start (${describeExit(proxy.exited)}): ${lastLineOf(path.join(dir, 'logs', 'nginx.log')) || 'see logs/nginx-error.log'}`);
-      if (Date.now() - started > 10_000) throw new ClusterError(`nginx did not answer with this cluster's configuration within 10 s: see ${path.join(dir, 'logs', 'nginx-error.log')}`);
+      if (proxy.exited)
+        throw new ClusterError(
+          `nginx did not start (${describeExit(proxy.exited)}): ${lastLineOf(path.join(dir, 'logs', 'nginx.log')) || 'see logs/nginx-error.log'}`,
+        );
+      if (Date.now() - started > 10_000)
+        throw new ClusterError(
+          `nginx did not answer with this cluster's configuration within 10 s: see ${path.join(dir, 'logs', 'nginx-error.log')}`,
+        );
       await wait(50);
     }
     proxy.running = expected;
@@ -307,11 +370,15 @@ server {
     if (proxy.failures > rules.restartsBeforeGivingUp) {
       proxy.givenUp = true;
       counts.givenUp.nginx = 1;
-      say(`nginx (pid ${proxy.pid}) ended (${how}) again: ${proxy.failures} times in a row, each soon after its start; not started again (see logs/nginx-error.log); SIGHUP tries again`);
+      say(
+        `nginx (pid ${proxy.pid}) ended (${how}) again: ${proxy.failures} times in a row, each soon after its start; not started again (see logs/nginx-error.log); SIGHUP tries again`,
+      );
       return;
     }
     const delay = Math.min(rules.firstRestartDelayMs * 2 ** (proxy.failures - 1), rules.maxRestartDelayMs);
-    say(`nginx (pid ${proxy.pid}) ended (${how}) after ${seconds(ran)}: the shop is unreachable until it is back; starting it again in ${seconds(delay)}`);
+    say(
+      `nginx (pid ${proxy.pid}) ended (${how}) after ${seconds(ran)}: the shop is unreachable until it is back; starting it again in ${seconds(delay)}`,
+    );
     proxy.timer = setTimeout(() => void restartNginx(), delay);
   }
 
@@ -344,7 +411,10 @@ server {
       process.kill(proxy.pid, 'SIGHUP');
       const started = Date.now();
       while (!(await runsConf(expected))) {
-        if (Date.now() - started > 10_000) throw new Error(`nginx did not load its new configuration within 10 s: see ${path.join(dir, 'logs', 'nginx-error.log')}`);
+        if (Date.now() - started > 10_000)
+          throw new Error(
+            `nginx did not load its new configuration within 10 s: see ${path.join(dir, 'logs', 'nginx-error.log')}`,
+          );
         await wait(20);
       }
       proxy.running = expected;
@@ -370,17 +440,43 @@ server {
     if (slot.metricsPort) own.METRICS_PORT = String(slot.metricsPort);
     const logFile = path.join(dir, 'logs', `${slot.name}.log`);
     const output = fs.openSync(logFile, 'a');
-    cluster.setupPrimary({ exec: LAUNCH, args: [slot.kind], execArgv: [], cwd: root, stdio: ['ignore', output, 'pipe', 'ipc'] });
+    cluster.setupPrimary({
+      exec: LAUNCH,
+      args: [slot.kind],
+      execArgv: [],
+      cwd: root,
+      stdio: ['ignore', output, 'pipe', 'ipc'],
+    });
     const worker = cluster.fork({ ...shared, ...own });
     fs.closeSync(output);
     const child = worker.process;
-    const instance = { name: slot.name, worker, child, pid: child.pid, port: slot.port, logFile, startedAt: Date.now(), readyAt: undefined, exited: undefined, stopping: false, lastWords: [], silentSince: undefined, answeringSince: undefined, probing: false, asked: new Map(), asks: 0 };
+    const instance = {
+      name: slot.name,
+      worker,
+      child,
+      pid: child.pid,
+      port: slot.port,
+      logFile,
+      startedAt: Date.now(),
+      readyAt: undefined,
+      exited: undefined,
+      stopping: false,
+      lastWords: [],
+      silentSince: undefined,
+      answeringSince: undefined,
+      probing: false,
+      asked: new Map(),
+      asks: 0,
+    };
     // What it writes to stderr (a failed start's one line, a crash's error) goes to its log, and its last lines are
     // kept: they say why it ended.
     const errors = fs.createWriteStream(logFile, { flags: 'a' });
     child.stderr.on('data', (chunk) => {
       errors.write(chunk);
-      const lines = String(chunk).split('\n').map((line) => line.trim()).filter(Boolean);
+      const lines = String(chunk)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       instance.lastWords = [...instance.lastWords, ...lines].slice(-3);
     });
     worker.on('message', (message) => {
@@ -436,11 +532,19 @@ server {
     }
   }
 
-  const why = (instance) => (instance.lastWords.length > 0 && !instance.exited?.signal ? `: ${instance.lastWords.at(-1)}` : '');
+  const why = (instance) =>
+    instance.lastWords.length > 0 && !instance.exited?.signal ? `: ${instance.lastWords.at(-1)}` : '';
 
   function makeCurrent(slot, instance) {
     slot.current = instance;
-    parts.set(slot.name, { name: slot.name, pid: instance.pid, port: slot.port, child: instance.child, logFile: instance.logFile, exited: undefined });
+    parts.set(slot.name, {
+      name: slot.name,
+      pid: instance.pid,
+      port: slot.port,
+      child: instance.child,
+      logFile: instance.logFile,
+      exited: undefined,
+    });
   }
 
   /** An instance ended. The slot's current one, not asked to: a crash — it comes back after a back-off. */
@@ -485,13 +589,17 @@ server {
     // (a gateway during a REST outage still answers, UPSTREAM_UNAVAILABLE), so that is all it is waited for here.
     const outcome = await readiness(instance, '/started');
     if (outcome === 'late') {
-      say(`${slot.name} (pid ${instance.pid}) did not listen within ${seconds(rules.readyTimeoutMs)} of its start: killing it`);
+      say(
+        `${slot.name} (pid ${instance.pid}) did not listen within ${seconds(rules.readyTimeoutMs)} of its start: killing it`,
+      );
       instance.child.kill('SIGKILL');
       return;
     }
     if (outcome !== 'ready') return; // it ended: instanceEnded said so and decided what next
     counts.restarts[slot.name] += 1;
-    say(`${slot.name} is back: pid ${instance.pid} on port ${slot.port}, serving ${seconds(instance.readyAt - instance.startedAt)} after its start`);
+    say(
+      `${slot.name} is back: pid ${instance.pid} on port ${slot.port}, serving ${seconds(instance.readyAt - instance.startedAt)} after its start`,
+    );
     if (slot.shed) {
       slot.shed = false;
       counts.shed[slot.name] = 0;
@@ -529,7 +637,9 @@ server {
           next.child.kill('SIGKILL');
           await next.ended;
         }
-        return outcome === 'late' ? `its new instance was not ready within ${seconds(rules.readyTimeoutMs)}` : `its new instance ended (${describeExit(next.exited)}${why(next)})`;
+        return outcome === 'late'
+          ? `its new instance was not ready within ${seconds(rules.readyTimeoutMs)}`
+          : `its new instance ended (${describeExit(next.exited)}${why(next)})`;
       }
       makeCurrent(slot, next);
       slot.failures = 0;
@@ -550,13 +660,16 @@ server {
     } finally {
       slot.replacing = false;
       // The old instance died meanwhile and the new one did not start: the slot is empty; start it again.
-      if (!slot.current && !stopped && !slot.timer && !slot.givenUp) slot.timer = setTimeout(() => void restart(slot), rules.firstRestartDelayMs);
+      if (!slot.current && !stopped && !slot.timer && !slot.givenUp)
+        slot.timer = setTimeout(() => void restart(slot), rules.firstRestartDelayMs);
     }
   }
 
   let reloading;
   let reloadAgain = false;
-  /** Every server replaced in turn (and nginx's configuration loaded again if it changed): a deploy. True when all were. */
+  /**
+   * Every server replaced in turn (and nginx's configuration loaded again if it changed): a deploy. True when all were.
+   */
   function reload(reason = 'SIGHUP') {
     if (reloading) {
       reloadAgain = true;
@@ -564,7 +677,9 @@ server {
     }
     reloading = (async () => {
       const started = Date.now();
-      say(`reload (${reason}): each server replaced in turn by a new instance; the old one goes once the new one is ready`);
+      say(
+        `reload (${reason}): each server replaced in turn by a new instance; the old one goes once the new one is ready`,
+      );
       if (!proxy.child || proxy.exited) {
         clearTimeout(proxy.timer);
         proxy.failures = 0;
@@ -576,7 +691,9 @@ server {
         if (failure) {
           counts.reloads.failed += 1;
           const serving = SERVERS.filter((other) => slots.get(other).current).join(', ');
-          say(`reload stopped at ${name}: ${failure}. Serving as before: ${serving || 'nothing'}; the next SIGHUP tries again`);
+          say(
+            `reload stopped at ${name}: ${failure}. Serving as before: ${serving || 'nothing'}; the next SIGHUP tries again`,
+          );
           return false;
         }
       }
@@ -610,7 +727,9 @@ server {
         if (Date.now() - instance.answeringSince < rules.restoreAfterMs) return;
         slot.shed = false;
         counts.shed[slot.name] = 0;
-        say(`${slot.name} (pid ${instance.pid}) answers again, for ${seconds(Date.now() - instance.answeringSince)} now, after ${seconds(instance.answeringSince - instance.silentSince)} of silence: back in nginx`);
+        say(
+          `${slot.name} (pid ${instance.pid}) answers again, for ${seconds(Date.now() - instance.answeringSince)} now, after ${seconds(instance.answeringSince - instance.silentSince)} of silence: back in nginx`,
+        );
         await applyNginx().catch((error) => say(error.message));
       }
       instance.silentSince = undefined;
@@ -624,11 +743,15 @@ server {
     if (!slot.shed && silent >= rules.shedAfterMs && twin.current?.readyAt && !twin.shed) {
       slot.shed = true;
       counts.shed[slot.name] = 1;
-      say(`${slot.name} (pid ${instance.pid}, port ${slot.port}) has not answered for ${seconds(silent)}: taken out of nginx until it answers again`);
+      say(
+        `${slot.name} (pid ${instance.pid}, port ${slot.port}) has not answered for ${seconds(silent)}: taken out of nginx until it answers again`,
+      );
       await applyNginx().catch((error) => say(error.message));
     }
     if (silent >= rules.killAfterMs) {
-      say(`${slot.name} (pid ${instance.pid}) has not answered for ${seconds(silent)}: killing it (-9) to start it again`);
+      say(
+        `${slot.name} (pid ${instance.pid}) has not answered for ${seconds(silent)}: killing it (-9) to start it again`,
+      );
       instance.child.kill('SIGKILL');
     }
   }
@@ -675,13 +798,46 @@ server {
       for (const [labels, value] of samples) lines.push(`${name}${labels} ${value}`);
     };
     const byPart = (record) => Object.entries(record).map(([part, value]) => [`{part="${part}"}`, value]);
-    const up = [...SERVERS.map((name) => [name, slots.get(name).current?.readyAt && !slots.get(name).shed ? 1 : 0]), ['nginx', proxy.child && !proxy.exited ? 1 : 0]];
-    series('cluster_part_up', 'gauge', 'Whether the part runs and, for a server, is ready and in nginx (1) or not (0)', up.map(([part, value]) => [`{part="${part}"}`, value]));
-    series('cluster_part_exits_total', 'counter', 'Times a part ended without being asked to (a crash, kill -9, the watch killing a hung one)', byPart(counts.exits));
-    series('cluster_part_restarts_total', 'counter', 'Times a part that ended by itself was started again and was ready', byPart(counts.restarts));
-    series('cluster_part_given_up', 'gauge', 'Whether the supervisor gave up starting the part again after it kept ending (1) or not (0)', byPart(counts.givenUp));
-    series('cluster_part_shed', 'gauge', 'Whether the server is out of nginx for not answering (1) or not (0)', byPart(counts.shed));
-    series('cluster_reloads_total', 'counter', 'Reloads (SIGHUP) by outcome: done (every server replaced) or failed (stopped at a server, the rest as before)', Object.entries(counts.reloads).map(([outcome, value]) => [`{outcome="${outcome}"}`, value]));
+    const up = [
+      ...SERVERS.map((name) => [name, slots.get(name).current?.readyAt && !slots.get(name).shed ? 1 : 0]),
+      ['nginx', proxy.child && !proxy.exited ? 1 : 0],
+    ];
+    series(
+      'cluster_part_up',
+      'gauge',
+      'Whether the part runs and, for a server, is ready and in nginx (1) or not (0)',
+      up.map(([part, value]) => [`{part="${part}"}`, value]),
+    );
+    series(
+      'cluster_part_exits_total',
+      'counter',
+      'Times a part ended without being asked to (a crash, kill -9, the watch killing a hung one)',
+      byPart(counts.exits),
+    );
+    series(
+      'cluster_part_restarts_total',
+      'counter',
+      'Times a part that ended by itself was started again and was ready',
+      byPart(counts.restarts),
+    );
+    series(
+      'cluster_part_given_up',
+      'gauge',
+      'Whether the supervisor gave up starting the part again after it kept ending (1) or not (0)',
+      byPart(counts.givenUp),
+    );
+    series(
+      'cluster_part_shed',
+      'gauge',
+      'Whether the server is out of nginx for not answering (1) or not (0)',
+      byPart(counts.shed),
+    );
+    series(
+      'cluster_reloads_total',
+      'counter',
+      'Reloads (SIGHUP) by outcome: done (every server replaced) or failed (stopped at a server, the rest as before)',
+      Object.entries(counts.reloads).map(([outcome, value]) => [`{outcome="${outcome}"}`, value]),
+    );
     series(
       'cluster_nginx_responses_total',
       'counter',
@@ -701,7 +857,8 @@ server {
     clearTimeout(proxy.timer);
     for (const slot of slots.values()) clearTimeout(slot.timer);
     if (metricsServer) await new Promise((resolve) => metricsServer.close(() => resolve()));
-    const servers = (kind) => [...slots.values()].filter((slot) => slot.kind === kind).flatMap((slot) => [slot.current, slot.successor]);
+    const servers = (kind) =>
+      [...slots.values()].filter((slot) => slot.kind === kind).flatMap((slot) => [slot.current, slot.successor]);
     // The gateways first (their sockets go, and they stop calling REST), then the REST services, then nginx.
     await Promise.all(servers('gateway').map(letGo));
     await Promise.all(servers('rest').map(letGo));
@@ -746,8 +903,14 @@ server {
             const instance = spawnInstance(slot);
             makeCurrent(slot, instance);
             const outcome = await readiness(instance);
-            if (outcome === 'late') throw new ClusterError(`${slot.name} was not ready within ${seconds(rules.readyTimeoutMs)}: see ${instance.logFile}`);
-            if (outcome !== 'ready') throw new ClusterError(`${slot.name} did not start (${describeExit(instance.exited)}${why(instance)}); see ${instance.logFile}`);
+            if (outcome === 'late')
+              throw new ClusterError(
+                `${slot.name} was not ready within ${seconds(rules.readyTimeoutMs)}: see ${instance.logFile}`,
+              );
+            if (outcome !== 'ready')
+              throw new ClusterError(
+                `${slot.name} did not start (${describeExit(instance.exited)}${why(instance)}); see ${instance.logFile}`,
+              );
           }),
       );
     }
@@ -757,7 +920,9 @@ server {
           response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
           return;
         }
-        response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(supervisorMetrics());
+        response
+          .writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })
+          .end(supervisorMetrics());
       });
       await new Promise((resolve, reject) => {
         metricsServer.once('error', reject);
@@ -775,7 +940,9 @@ server {
 function setting(name, fallback) {
   const value = process.env[name] || fallback;
   if (value === undefined) {
-    throw new ClusterError(`${name} is required: ${name === 'DATABASE_URL' ? 'postgres://user:pass@host:5432/db' : 'redis://host:6379'} (the cluster's parts share it)`);
+    throw new ClusterError(
+      `${name} is required: ${name === 'DATABASE_URL' ? 'postgres://user:pass@host:5432/db' : 'redis://host:6379'} (the cluster's parts share it)`,
+    );
   }
   return value;
 }
@@ -797,15 +964,26 @@ async function main() {
   process.stdout.on('error', () => undefined);
   process.stderr.on('error', () => undefined);
   const databaseUrl = setting('DATABASE_URL');
-  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ClusterError('DATABASE_URL must be a PostgreSQL URL: two REST services share one database (SQLite is for one process)');
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ClusterError(
+      'DATABASE_URL must be a PostgreSQL URL: two REST services share one database (SQLite is for one process)',
+    );
   const base = Number(setting('CLUSTER_PORT', '8000'));
-  if (!Number.isInteger(base) || base < 1 || base > 65535 - 94) throw new ClusterError(`CLUSTER_PORT must be a port number up to ${65535 - 94} (the cluster uses it and the 94 after it), got "${process.env.CLUSTER_PORT}"`);
+  if (!Number.isInteger(base) || base < 1 || base > 65535 - 94)
+    throw new ClusterError(
+      `CLUSTER_PORT must be a port number up to ${65535 - 94} (the cluster uses it and the 94 after it), got "${process.env.CLUSTER_PORT}"`,
+    );
   const dir = path.resolve(setting('CLUSTER_DIR', path.join(root, 'data', 'cluster')));
   const ports = clusterPorts(base);
   const stamp = (line) => console.log(`${new Date().toISOString()} cluster: ${line}`);
   const cluster = await startCluster({
     dir,
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: setting('REDIS_URL'), SEED_DEMO: process.env.SEED_DEMO ?? 'true' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: setting('REDIS_URL'),
+      SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+    },
     ports,
     publicHost: setting('CLUSTER_HOST', '127.0.0.1'),
     nginx: setting('NGINX', 'nginx'),
@@ -827,7 +1005,9 @@ async function main() {
     const watch = setInterval(() => {
       if (process.ppid === npm) return;
       clearInterval(watch);
-      stamp(`npm (pid ${npm}), which ran npm run cluster, has ended (npm dies of a SIGHUP rather than pass it on): reloading as for a SIGHUP; from now on signal the cluster itself: kill -HUP ${process.pid}`);
+      stamp(
+        `npm (pid ${npm}), which ran npm run cluster, has ended (npm dies of a SIGHUP rather than pass it on): reloading as for a SIGHUP; from now on signal the cluster itself: kill -HUP ${process.pid}`,
+      );
       void cluster.reload('npm ended');
     }, 200);
     watch.unref();
@@ -845,7 +1025,13 @@ async function main() {
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   main().catch((error) => {
-    console.error(error instanceof ClusterError ? `cluster: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    console.error(
+      error instanceof ClusterError
+        ? `cluster: ${error.message}`
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error),
+    );
     process.exit(1);
   });
 }

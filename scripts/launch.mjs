@@ -5,7 +5,8 @@
 //
 //   node scripts/launch.mjs [shop|rest|gateway]   run one (shop: both, as `npm start`)
 //   node scripts/launch.mjs migrate [--down|--status]   migrate the database (rest/src/db/migrate-command.ts)
-//   node scripts/launch.mjs backup PATH                 copy the SQLite database while the shop runs (backup-command.ts)
+// node scripts/launch.mjs backup PATH                 copy the SQLite database while the shop runs (backup-command.ts)
+//
 //   node scripts/launch.mjs --build               compile the servers and build the web app
 //   node scripts/launch.mjs --prepare             the same, each only when stale (tests run it first)
 import fs from 'node:fs';
@@ -28,7 +29,16 @@ const ENTRIES = {
 };
 
 /** What the compiled servers are made of. */
-const SOURCES = ['config', 'rest/src', 'gateway/src', 'shop-rules', 'scripts/start.ts', 'scripts/web-build.ts', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = [
+  'config',
+  'rest/src',
+  'gateway/src',
+  'shop-rules',
+  'scripts/start.ts',
+  'scripts/web-build.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 function newestModification(entry) {
   if (!fs.existsSync(entry)) return 0;
@@ -68,11 +78,14 @@ function compileServersOnce() {
     } catch (error) {
       // A release installed read-only (the systemd units' ProtectSystem=strict) is built before it is started.
       if (error.code === 'EROFS' || error.code === 'EACCES' || error.code === 'EPERM') {
-        fail(`The servers are not built (dist/ is missing or older than the sources) and ${root} cannot be written here: run \`npm run build\` there first.`);
+        fail(
+          `The servers are not built (dist/ is missing or older than the sources) and ${root} cannot be written here: run \`npm run build\` there first.`,
+        );
       }
       if (error.code !== 'EEXIST') throw error;
       // A lock older than a few minutes was left by a compile that was killed.
-      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000)
+        fs.rmSync(lock, { recursive: true, force: true });
       sleep(200);
     }
   }
@@ -88,11 +101,16 @@ function compileServers() {
   try {
     tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   } catch {
-    fail('The servers are not built (dist/ is missing or older than the sources) and TypeScript is not installed: run `npm ci && npm run build` where the sources are.');
+    fail(
+      'The servers are not built (dist/ is missing or older than the sources) and TypeScript is not installed: run `npm ci && npm run build` where the sources are.',
+    );
   }
   console.log('  Compiling the servers (dist/)…');
   const started = Date.now();
-  const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (result.status !== 0) fail('Compiling the servers failed: the errors are above.');
   fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
   console.log(`  Servers compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -21,7 +21,8 @@ try {
   let document: string;
   try {
     const answer = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-    if (answer.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+    if (answer.statusCode !== 200)
+      throw new Error(`GET /api/openapi.json answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
     document = answer.body;
   } finally {
     await app.close();
@@ -30,7 +31,15 @@ try {
   fs.writeFileSync(file, `${JSON.stringify(JSON.parse(document), null, 2)}\n`);
   const lint = spawnSync(
     process.execPath,
-    [fromRoot('node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', '--config', fromRoot('redocly.yaml'), '--max-problems', '1000', file],
+    [
+      fromRoot('node_modules', '@redocly', 'cli', 'bin', 'cli.js'),
+      'lint',
+      '--config',
+      fromRoot('redocly.yaml'),
+      '--max-problems',
+      '1000',
+      file,
+    ],
     // No update notices (they ask the network); no usage report (redocly.yaml says telemetry: off as well).
     { stdio: 'inherit', env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' } },
   );

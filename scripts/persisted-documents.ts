@@ -51,11 +51,17 @@ export async function persistedDocuments(): Promise<PersistedDocuments> {
     .filter((document) => getOperationAST(document) !== null);
   for (const document of operations) {
     const operation = getOperationAST(document)!;
-    if (!operation.name) throw new Error('Every web operation needs a name: it is how the app finds its persisted document');
+    if (!operation.name)
+      throw new Error('Every web operation needs a name: it is how the app finds its persisted document');
     // Whatever the answer, the text has reached the link by then.
-    if (operation.operation === OperationTypeNode.QUERY) await client.query({ query: document, fetchPolicy: 'no-cache' }).catch(() => undefined);
-    else if (operation.operation === OperationTypeNode.MUTATION) await client.mutate({ mutation: document }).catch(() => undefined);
-    else await new Promise<void>((resolve) => client.subscribe({ query: document }).subscribe({ complete: resolve, error: () => resolve() }));
+    if (operation.operation === OperationTypeNode.QUERY)
+      await client.query({ query: document, fetchPolicy: 'no-cache' }).catch(() => undefined);
+    else if (operation.operation === OperationTypeNode.MUTATION)
+      await client.mutate({ mutation: document }).catch(() => undefined);
+    else
+      await new Promise<void>((resolve) =>
+        client.subscribe({ query: document }).subscribe({ complete: resolve, error: () => resolve() }),
+      );
   }
   client.stop();
   const byHash: Record<string, string> = {};
@@ -81,5 +87,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const { manifest, ids } = await persistedDocuments();
   fs.writeFileSync(MANIFEST_FILE, manifest);
   fs.writeFileSync(IDS_FILE, ids);
-  console.log(`Persisted documents: ${Object.keys(JSON.parse(manifest)).length} written to ${path.relative(PROJECT_ROOT, MANIFEST_FILE)}`);
+  console.log(
+    `Persisted documents: ${Object.keys(JSON.parse(manifest)).length} written to ${path.relative(PROJECT_ROOT, MANIFEST_FILE)}`,
+  );
 }

@@ -36,13 +36,21 @@ export function publicOperations(markdown = fs.readFileSync(GUIDE_FILE, 'utf8'))
     const definitions = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
     const name = definitions.length === 1 ? definitions[0]!.name?.value : undefined;
     if (!name) throw new Error(`docs/graph.md: a public block must hold one named operation:\n${text}`);
-    if (print(document) !== text) throw new Error(`docs/graph.md: public operation ${name} must be written as graphql-js prints it:\n${print(document)}`);
+    if (print(document) !== text)
+      throw new Error(
+        `docs/graph.md: public operation ${name} must be written as graphql-js prints it:\n${print(document)}`,
+      );
     const errors = validate(schema, document);
-    if (errors.length > 0) throw new Error(`docs/graph.md: public operation ${name} is not valid against schema.graphql: ${errors[0]!.message}`);
-    if (operations.some((operation) => operation.name === name)) throw new Error(`docs/graph.md: two public operations are named ${name}`);
+    if (errors.length > 0)
+      throw new Error(
+        `docs/graph.md: public operation ${name} is not valid against schema.graphql: ${errors[0]!.message}`,
+      );
+    if (operations.some((operation) => operation.name === name))
+      throw new Error(`docs/graph.md: two public operations are named ${name}`);
     operations.push({ name, text, hash: createHash('sha256').update(text).digest('hex') });
   }
-  if (operations.length === 0) throw new Error('docs/graph.md publishes no public operation (```graphql public blocks)');
+  if (operations.length === 0)
+    throw new Error('docs/graph.md publishes no public operation (```graphql public blocks)');
   return operations;
 }
 
@@ -54,5 +62,7 @@ export function publicManifest(operations = publicOperations()): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const operations = publicOperations();
   fs.writeFileSync(PUBLIC_MANIFEST_FILE, publicManifest(operations));
-  console.log(`Public operations: ${operations.length} written to ${path.relative(PROJECT_ROOT, PUBLIC_MANIFEST_FILE)}`);
+  console.log(
+    `Public operations: ${operations.length} written to ${path.relative(PROJECT_ROOT, PUBLIC_MANIFEST_FILE)}`,
+  );
 }

@@ -17,7 +17,13 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ADMIN_PASSWORD = 'screenshot-admin';
 const SHOPPER = { username: 'maya', password: 'maya-secret' };
 
-async function rest<T = unknown>(base: string, method: string, route: string, token?: string, body?: unknown): Promise<T> {
+async function rest<T = unknown>(
+  base: string,
+  method: string,
+  route: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${base}/api${route}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -52,27 +58,46 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: sudo apt-get install -y chromium (or set CHROMIUM_PATH)`);
   await ensureWebBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-screenshots-'));
-  const restConfig = loadRestConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', REST_PORT: '0', ADMIN_PASSWORD }, { seedDemo: true });
+  const restConfig = loadRestConfig(
+    { DATA_DIR: dataDir, HOST: '127.0.0.1', REST_PORT: '0', ADMIN_PASSWORD },
+    { seedDemo: true },
+  );
   const restApp = await buildRestApp(restConfig, { logger: false });
   await restApp.listen({ host: '127.0.0.1', port: 0 });
   const restUrl = `http://127.0.0.1:${(restApp.server.address() as { port: number }).port}`;
-  const gateway = await buildGateway(loadGatewayConfig({ REST_URL: restUrl, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'production' }), { logger: false });
+  const gateway = await buildGateway(
+    loadGatewayConfig({ REST_URL: restUrl, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'production' }),
+    { logger: false },
+  );
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     // A shopper with something in the cart and a conversation with the shop.
     await rest(restUrl, 'POST', '/auth/register', undefined, SHOPPER);
     const shopperToken = await rest<string>(restUrl, 'POST', '/auth/login', undefined, SHOPPER);
-    const adminToken = await rest<string>(restUrl, 'POST', '/auth/login', undefined, { username: 'admin', password: ADMIN_PASSWORD });
+    const adminToken = await rest<string>(restUrl, 'POST', '/auth/login', undefined, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     await rest(restUrl, 'POST', '/cart/items', shopperToken, { productId: 1, quantity: 2 });
     await rest(restUrl, 'POST', '/cart/items', shopperToken, { productId: 6, quantity: 1 });
-    const room = await rest<{ id: number }>(restUrl, 'POST', '/chat/rooms/create', shopperToken, { participantUsername: 'admin' });
-    await rest(restUrl, 'POST', `/chat/rooms/${room.id}/messages`, shopperToken, { content: 'Hello! Does the pulse oximeter work for children?' });
-    await rest(restUrl, 'POST', `/chat/rooms/${room.id}/messages`, adminToken, { content: 'Yes, from about four years old. It comes with a smaller finger clip.' });
+    const room = await rest<{ id: number }>(restUrl, 'POST', '/chat/rooms/create', shopperToken, {
+      participantUsername: 'admin',
+    });
+    await rest(restUrl, 'POST', `/chat/rooms/${room.id}/messages`, shopperToken, {
+      content: 'Hello! Does the pulse oximeter work for children?',
+    });
+    await rest(restUrl, 'POST', `/chat/rooms/${room.id}/messages`, adminToken, {
+      content: 'Yes, from about four years old. It comes with a smaller finger clip.',
+    });
     await rest(restUrl, 'POST', `/chat/rooms/${room.id}/messages`, shopperToken, { content: 'Perfect, thank you!' });
 
     fs.mkdirSync(OUT_DIR, { recursive: true });

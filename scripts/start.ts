@@ -28,10 +28,14 @@ runServers(
     mailGoes = restConfig.mail.smtpUrl
       ? `E-mails are sent through ${new URL(restConfig.mail.smtpUrl).host}`
       : `E-mails are written to ${restConfig.mail.directory} (no SMTP_URL set): open them with any mail program`;
-    // Its gateway is beside it, on this machine: believed whatever TRUSTED_PROXIES says for the gateway (nginx in front).
+    // Its gateway is beside it, on this machine: believed whatever TRUSTED_PROXIES says for the gateway (nginx in
+    // front).
     restConfig.trustedProxies = [...new Set([...parseTrustedProxies(undefined), ...restConfig.trustedProxies])];
     // In one process the gateway finds the REST service where it was just started, unless told otherwise.
-    const gatewayConfig = loadGatewayConfig({ REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`, ...process.env });
+    const gatewayConfig = loadGatewayConfig({
+      REST_URL: `http://${reachableHost(restConfig.host)}:${restConfig.port}`,
+      ...process.env,
+    });
     // The web app it serves, built when missing or stale (unless another build, or none, is asked for).
     if (process.env.SKIP_WEB_BUILD !== 'true' && gatewayConfig.webDist === DEFAULT_WEB_DIST) await ensureWebBuilt();
     const rest = await buildRestApp(restConfig);
@@ -43,7 +47,9 @@ runServers(
   },
   ([rest, gateway]) => {
     const shown = gateway!.host === '0.0.0.0' || gateway!.host === '::' ? 'localhost' : gateway!.host;
-    console.log(`\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})`);
+    console.log(
+      `\n  Medshop is running: http://${shown}:${gateway!.port}  (the graph: /graphql; REST contract on port ${rest!.port})`,
+    );
     console.log(`  ${mailGoes}\n`);
   },
   () => console.log('\n  Medshop stopped.\n'),

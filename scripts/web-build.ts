@@ -14,7 +14,15 @@ export const WEB_DIR = path.join(root, 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
 
 /** What the built app is made of: its sources and the shared shop rules (by time), and the libraries (by content). */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/graphiql.html', 'web/vite.config.ts', 'shop-rules', 'scripts/web-build.ts'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/graphiql.html',
+  'web/vite.config.ts',
+  'shop-rules',
+  'scripts/web-build.ts',
+];
 
 /**
  * The pages of web/, each built on its own into the same folder: the shop (index.html) and the graph explorer
@@ -28,10 +36,14 @@ const PAGES: { html: string; chunkSizeWarningLimit?: number }[] = [
   { html: 'graphiql.html', chunkSizeWarningLimit: 3000 },
 ];
 const LOCK_FILE = path.join(root, 'package-lock.json');
-/** Beside the build: the package-lock.json it was built with (npm rewrites the file unchanged, so its time tells nothing). */
+/**
+ * Beside the build: the package-lock.json it was built with (npm rewrites the file unchanged, so its time tells
+ * nothing).
+ */
 const BUILT_WITH = '.built-with-lock';
 
-const lockDigest = () => (fs.existsSync(LOCK_FILE) ? crypto.createHash('sha256').update(fs.readFileSync(LOCK_FILE)).digest('hex') : '');
+const lockDigest = () =>
+  fs.existsSync(LOCK_FILE) ? crypto.createHash('sha256').update(fs.readFileSync(LOCK_FILE)).digest('hex') : '';
 
 function newestModification(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -60,7 +72,10 @@ function precompress(dir: string): void {
     if (entry.isDirectory()) precompress(file);
     else if (COMPRESSIBLE.test(entry.name)) {
       const content = fs.readFileSync(file);
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
     }
   }

@@ -12,7 +12,8 @@ import {
   usernameKey,
 } from './account-rules.js';
 
-const PATTERN_MESSAGE = 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
+const PATTERN_MESSAGE =
+  'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter';
 
 describe('checkRegistration', () => {
   it.each([
@@ -31,16 +32,66 @@ describe('checkRegistration', () => {
 
   it.each([
     { why: 'no username', form: { username: '', password: 'pw1' }, message: 'Username is required', field: 'username' },
-    { why: 'a username of 2', form: { username: 'ab', password: 'pw1' }, message: 'Username must be at least 3 characters long', field: 'username' },
-    { why: 'a username of 51', form: { username: 'a'.repeat(51), password: 'pw1' }, message: 'Username must be at most 50 characters long', field: 'username' },
-    { why: 'a username without a letter', form: { username: '12345', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
-    { why: 'a space in the username', form: { username: 'an na', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
-    { why: 'an @ in the username', form: { username: 'anna@shop', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
-    { why: 'a line break in the username', form: { username: 'anna\n', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
-    { why: 'a non-ASCII letter', form: { username: 'jürgen', password: 'pw1' }, message: PATTERN_MESSAGE, field: 'username' },
-    { why: 'no password', form: { username: 'anna', password: '' }, message: 'Password is required', field: 'password' },
-    { why: 'a password of 2', form: { username: 'anna', password: 'pw' }, message: 'Password must be at least 3 characters long', field: 'password' },
-    { why: 'a password of 129', form: { username: 'anna', password: 'p'.repeat(129) }, message: 'Password must be at most 128 characters long', field: 'password' },
+    {
+      why: 'a username of 2',
+      form: { username: 'ab', password: 'pw1' },
+      message: 'Username must be at least 3 characters long',
+      field: 'username',
+    },
+    {
+      why: 'a username of 51',
+      form: { username: 'a'.repeat(51), password: 'pw1' },
+      message: 'Username must be at most 50 characters long',
+      field: 'username',
+    },
+    {
+      why: 'a username without a letter',
+      form: { username: '12345', password: 'pw1' },
+      message: PATTERN_MESSAGE,
+      field: 'username',
+    },
+    {
+      why: 'a space in the username',
+      form: { username: 'an na', password: 'pw1' },
+      message: PATTERN_MESSAGE,
+      field: 'username',
+    },
+    {
+      why: 'an @ in the username',
+      form: { username: 'anna@shop', password: 'pw1' },
+      message: PATTERN_MESSAGE,
+      field: 'username',
+    },
+    {
+      why: 'a line break in the username',
+      form: { username: 'anna\n', password: 'pw1' },
+      message: PATTERN_MESSAGE,
+      field: 'username',
+    },
+    {
+      why: 'a non-ASCII letter',
+      form: { username: 'jürgen', password: 'pw1' },
+      message: PATTERN_MESSAGE,
+      field: 'username',
+    },
+    {
+      why: 'no password',
+      form: { username: 'anna', password: '' },
+      message: 'Password is required',
+      field: 'password',
+    },
+    {
+      why: 'a password of 2',
+      form: { username: 'anna', password: 'pw' },
+      message: 'Password must be at least 3 characters long',
+      field: 'password',
+    },
+    {
+      why: 'a password of 129',
+      form: { username: 'anna', password: 'p'.repeat(129) },
+      message: 'Password must be at most 128 characters long',
+      field: 'password',
+    },
     {
       why: 'a different confirmation',
       form: { username: 'anna', password: 'pw1', confirmPassword: 'pw2' },
@@ -53,7 +104,12 @@ describe('checkRegistration', () => {
       message: 'Passwords do not match',
       field: 'confirmPassword',
     },
-    { why: 'an e-mail address that is none', form: { username: 'anna', password: 'pw1', email: 'anna at home' }, message: 'Please enter a valid email address', field: 'email' },
+    {
+      why: 'an e-mail address that is none',
+      form: { username: 'anna', password: 'pw1', email: 'anna at home' },
+      message: 'Please enter a valid email address',
+      field: 'email',
+    },
   ])('refuses $why: $message', ({ form, message, field }) => {
     expect(checkRegistration(form)).toEqual([{ message, field }]);
   });
@@ -84,7 +140,10 @@ describe('checkRegistration', () => {
 describe('checkPasswordChange', () => {
   it.each([
     { why: 'a new password confirmed', form: { currentPassword: 'old', newPassword: 'new', confirmPassword: 'new' } },
-    { why: 'the longest new password', form: { currentPassword: 'old', newPassword: 'n'.repeat(128), confirmPassword: 'n'.repeat(128) } },
+    {
+      why: 'the longest new password',
+      form: { currentPassword: 'old', newPassword: 'n'.repeat(128), confirmPassword: 'n'.repeat(128) },
+    },
     // Whether the current password is right is the REST service's to say; the form only needs one.
     { why: 'the same password again', form: { currentPassword: 'same', newPassword: 'same', confirmPassword: 'same' } },
   ])('accepts $why', ({ form }) => {
@@ -148,10 +207,20 @@ describe('checkPasswordResetRequest', () => {
     { text: 'x'.repeat(254), problems: [] },
     { text: '', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
     { text: '   ', problems: [{ message: 'Username or email address is required', field: 'usernameOrEmail' }] },
-    { text: 'x'.repeat(255), problems: [{ message: 'Username or email address must be at most 254 characters long', field: 'usernameOrEmail' }] },
+    {
+      text: 'x'.repeat(255),
+      problems: [
+        { message: 'Username or email address must be at most 254 characters long', field: 'usernameOrEmail' },
+      ],
+    },
     {
       text: 'nina\r\nBcc: x@y.example',
-      problems: [{ message: 'Username or email address must be a single line of text, without line breaks or control characters', field: 'usernameOrEmail' }],
+      problems: [
+        {
+          message: 'Username or email address must be a single line of text, without line breaks or control characters',
+          field: 'usernameOrEmail',
+        },
+      ],
     },
   ])('"$text" → $problems.length problem(s)', ({ text, problems }) => {
     expect(checkPasswordResetRequest({ usernameOrEmail: text })).toEqual(problems);
@@ -170,10 +239,12 @@ describe('checkPasswordReset', () => {
       { message: 'New password must be at least 3 characters long', field: 'newPassword' },
       { message: 'Passwords do not match', field: 'confirmPassword' },
     ]);
-    expect(checkPasswordReset({ token: link, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toEqual([
-      { message: 'New password must be at most 128 characters long', field: 'newPassword' },
+    expect(checkPasswordReset({ token: link, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toEqual(
+      [{ message: 'New password must be at most 128 characters long', field: 'newPassword' }],
+    );
+    expect(checkPasswordReset({ token: link, newPassword: '', confirmPassword: '' })).toEqual([
+      { message: 'New password is required', field: 'newPassword' },
     ]);
-    expect(checkPasswordReset({ token: link, newPassword: '', confirmPassword: '' })).toEqual([{ message: 'New password is required', field: 'newPassword' }]);
   });
 });
 
@@ -181,7 +252,11 @@ describe('checkEmailVerification', () => {
   it('takes any token the link carried (the shop decides whether it works), and refuses none at all', () => {
     expect(checkEmailVerification({ token: 'Zm9v-YmFy_' })).toEqual([]);
     expect(checkEmailVerification({ token: '  ' })).toEqual([
-      { message: 'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.', field: 'token' },
+      {
+        message:
+          'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.',
+        field: 'token',
+      },
     ]);
   });
 });
@@ -202,8 +277,18 @@ describe('checkProfileChange', () => {
   it.each([
     { why: 'nothing', change: {} },
     { why: 'cleared texts', change: { email: '', phoneNumber: '  ' } },
-    { why: 'nulls (cleared or not given)', change: { email: null, phoneNumber: null, preferences: { language: null, timezone: null } } },
-    { why: 'good values, spaced', change: { email: ' a@b.co ', phoneNumber: '+49 (30) 123-4', preferences: { language: 'de-CH', timezone: ' Europe/Berlin ' } } },
+    {
+      why: 'nulls (cleared or not given)',
+      change: { email: null, phoneNumber: null, preferences: { language: null, timezone: null } },
+    },
+    {
+      why: 'good values, spaced',
+      change: {
+        email: ' a@b.co ',
+        phoneNumber: '+49 (30) 123-4',
+        preferences: { language: 'de-CH', timezone: ' Europe/Berlin ' },
+      },
+    },
     { why: 'names trimmed of a line break', change: { firstName: 'Ada\n', lastName: '\r\nLovelace' } },
     { why: 'an address of several lines', change: { address: '12 Harbour Lane\r\nPort Town' } },
   ])('accepts $why', ({ change }) => {
@@ -211,27 +296,76 @@ describe('checkProfileChange', () => {
   });
 
   it.each([
-    { why: 'an email without @', change: { email: 'alice.example.com' }, message: 'Please enter a valid email address', field: 'email' },
-    { why: 'an email of two lines', change: { email: 'a@b.co\nBcc: c@d.co' }, message: 'Please enter a valid email address', field: 'email' },
-    { why: 'a first name of two lines', change: { firstName: 'Ada\r\nLovelace' }, message: 'First name must be a single line of text, without line breaks or control characters', field: 'firstName' },
-    { why: 'a last name with a tab', change: { lastName: 'Love\tlace' }, message: 'Last name must be a single line of text, without line breaks or control characters', field: 'lastName' },
-    { why: 'a phone number of two lines', change: { phoneNumber: '+49 30\n1234' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
-    { why: 'a phone number with letters', change: { phoneNumber: '030-CALL-ME' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
-    { why: 'a phone number of 2', change: { phoneNumber: '12' }, message: 'Phone number may contain only digits, spaces, +, -, ( and )', field: 'phoneNumber' },
-    { why: 'a language name', change: { preferences: { language: 'English' } }, message: 'Language must be a language code such as en or de-CH', field: 'preferences.language' },
-    { why: 'an empty language', change: { preferences: { language: '' } }, message: 'Language must be a language code such as en or de-CH', field: 'preferences.language' },
-    { why: 'an unknown time zone', change: { preferences: { timezone: 'Mars/Olympus' } }, message: 'Timezone must be a time zone such as UTC or Europe/Berlin', field: 'preferences.timezone' },
+    {
+      why: 'an email without @',
+      change: { email: 'alice.example.com' },
+      message: 'Please enter a valid email address',
+      field: 'email',
+    },
+    {
+      why: 'an email of two lines',
+      change: { email: 'a@b.co\nBcc: c@d.co' },
+      message: 'Please enter a valid email address',
+      field: 'email',
+    },
+    {
+      why: 'a first name of two lines',
+      change: { firstName: 'Ada\r\nLovelace' },
+      message: 'First name must be a single line of text, without line breaks or control characters',
+      field: 'firstName',
+    },
+    {
+      why: 'a last name with a tab',
+      change: { lastName: 'Love\tlace' },
+      message: 'Last name must be a single line of text, without line breaks or control characters',
+      field: 'lastName',
+    },
+    {
+      why: 'a phone number of two lines',
+      change: { phoneNumber: '+49 30\n1234' },
+      message: 'Phone number may contain only digits, spaces, +, -, ( and )',
+      field: 'phoneNumber',
+    },
+    {
+      why: 'a phone number with letters',
+      change: { phoneNumber: '030-CALL-ME' },
+      message: 'Phone number may contain only digits, spaces, +, -, ( and )',
+      field: 'phoneNumber',
+    },
+    {
+      why: 'a phone number of 2',
+      change: { phoneNumber: '12' },
+      message: 'Phone number may contain only digits, spaces, +, -, ( and )',
+      field: 'phoneNumber',
+    },
+    {
+      why: 'a language name',
+      change: { preferences: { language: 'English' } },
+      message: 'Language must be a language code such as en or de-CH',
+      field: 'preferences.language',
+    },
+    {
+      why: 'an empty language',
+      change: { preferences: { language: '' } },
+      message: 'Language must be a language code such as en or de-CH',
+      field: 'preferences.language',
+    },
+    {
+      why: 'an unknown time zone',
+      change: { preferences: { timezone: 'Mars/Olympus' } },
+      message: 'Timezone must be a time zone such as UTC or Europe/Berlin',
+      field: 'preferences.timezone',
+    },
   ])('refuses $why: $message', ({ change, message, field }) => {
     expect(checkProfileChange(change)).toEqual([{ message, field }]);
   });
 
   it('answers every field at once, in the form’s order', () => {
-    expect(checkProfileChange({ email: 'x', phoneNumber: 'y', preferences: { language: 'z', timezone: 'w' } }).map((violation) => violation.field)).toEqual([
-      'email',
-      'phoneNumber',
-      'preferences.language',
-      'preferences.timezone',
-    ]);
+    expect(
+      checkProfileChange({ email: 'x', phoneNumber: 'y', preferences: { language: 'z', timezone: 'w' } }).map(
+        (violation) => violation.field,
+      ),
+    ).toEqual(['email', 'phoneNumber', 'preferences.language', 'preferences.timezone']);
   });
 });
 

@@ -27,7 +27,8 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
 function usernameViolation(username: string): RuleViolation<string> | undefined {
   if (!username) return { message: 'Username is required', field: 'username' };
   if (username.length < MIN_USERNAME_LENGTH) return { message: USERNAME_TOO_SHORT, field: 'username' };
-  if (username.length > MAX_USERNAME_LENGTH) return { message: `Username must be at most ${MAX_USERNAME_LENGTH} characters long`, field: 'username' };
+  if (username.length > MAX_USERNAME_LENGTH)
+    return { message: `Username must be at most ${MAX_USERNAME_LENGTH} characters long`, field: 'username' };
   if (!new RegExp(USERNAME_PATTERN).test(username)) return { message: USERNAME_PATTERN_MESSAGE, field: 'username' };
   return undefined;
 }
@@ -35,12 +36,15 @@ function usernameViolation(username: string): RuleViolation<string> | undefined 
 /** Why a password cannot be one; `label` names it in the message ("Password", "New password"). */
 function passwordViolation(password: string, field: string, label: string): RuleViolation<string> | undefined {
   if (!password) return { message: `${label} is required`, field };
-  if (password.length < MIN_PASSWORD_LENGTH) return { message: `${label} must be at least ${MIN_PASSWORD_LENGTH} characters long`, field };
-  if (password.length > MAX_PASSWORD_LENGTH) return { message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters long`, field };
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return { message: `${label} must be at least ${MIN_PASSWORD_LENGTH} characters long`, field };
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return { message: `${label} must be at most ${MAX_PASSWORD_LENGTH} characters long`, field };
   return undefined;
 }
 
-const found = <T>(...violations: (T | undefined)[]): T[] => violations.filter((violation): violation is T => violation !== undefined);
+const found = <T>(...violations: (T | undefined)[]): T[] =>
+  violations.filter((violation): violation is T => violation !== undefined);
 
 /** The registration form's rules: every field's first broken rule, in the order a person filling it in meets them. */
 export function checkRegistration(form: {
@@ -54,21 +58,30 @@ export function checkRegistration(form: {
   return found(
     usernameViolation(form.username),
     passwordViolation(form.password, 'password', 'Password'),
-    form.confirmPassword !== undefined && form.confirmPassword !== form.password ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+    form.confirmPassword !== undefined && form.confirmPassword !== form.password
+      ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' }
+      : undefined,
     email && !EMAIL_PATTERN.test(email) ? { message: INVALID_EMAIL, field: 'email' } : undefined,
   );
 }
 
 /** The password-change form: all three fields, a long enough new password, and new = confirm; every field's first. */
-export function checkPasswordChange(form: { currentPassword: string; newPassword: string; confirmPassword: string }): RuleViolation<string>[] {
+export function checkPasswordChange(form: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): RuleViolation<string>[] {
   return found(
     form.currentPassword ? undefined : { message: 'Current password is required', field: 'currentPassword' },
     passwordViolation(form.newPassword, 'newPassword', 'New password'),
-    form.newPassword !== form.confirmPassword ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+    form.newPassword !== form.confirmPassword
+      ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' }
+      : undefined,
   );
 }
 
-// A forgotten password (spec §2.3, "Forgot password?"): asked for by username or e-mail address, set with a link's token.
+// A forgotten password (spec §2.3, "Forgot password?"): asked for by username or e-mail address, set with a link's
+// token.
 export const MAX_USERNAME_OR_EMAIL_LENGTH = 254;
 /** How long a reset link works, in minutes. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -79,7 +92,10 @@ export function checkPasswordResetRequest(form: { usernameOrEmail: string }): Ru
   return found(
     !text ? { message: 'Username or email address is required', field: 'usernameOrEmail' } : undefined,
     text.length > MAX_USERNAME_OR_EMAIL_LENGTH
-      ? { message: `Username or email address must be at most ${MAX_USERNAME_OR_EMAIL_LENGTH} characters long`, field: 'usernameOrEmail' }
+      ? {
+          message: `Username or email address must be at most ${MAX_USERNAME_OR_EMAIL_LENGTH} characters long`,
+          field: 'usernameOrEmail',
+        }
       : !isSingleLine(text)
         ? { message: notSingleLine('Username or email address'), field: 'usernameOrEmail' }
         : undefined,
@@ -87,18 +103,25 @@ export function checkPasswordResetRequest(form: { usernameOrEmail: string }): Ru
 }
 
 /** The new-password form of a reset link: the token, a new password by the usual rules, and its confirmation. */
-export function checkPasswordReset(form: { token: string; newPassword: string; confirmPassword: string }): RuleViolation<string>[] {
+export function checkPasswordReset(form: {
+  token: string;
+  newPassword: string;
+  confirmPassword: string;
+}): RuleViolation<string>[] {
   return found(
     form.token.trim() ? undefined : { message: INVALID_RESET_TOKEN, field: 'token' },
     passwordViolation(form.newPassword, 'newPassword', 'New password'),
-    form.newPassword !== form.confirmPassword ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' } : undefined,
+    form.newPassword !== form.confirmPassword
+      ? { message: PASSWORDS_DO_NOT_MATCH, field: 'confirmPassword' }
+      : undefined,
   );
 }
 
-// An e-mail address proven by its owner (spec §2.17): a link sent to it, which works once, for EMAIL_VERIFICATION_HOURS.
-// Until it is opened the shop sends nothing else to the address.
+// An e-mail address proven by its owner (spec §2.17): a link sent to it, which works once, for
+// EMAIL_VERIFICATION_HOURS. Until it is opened the shop sends nothing else to the address.
 export const EMAIL_VERIFICATION_HOURS = 24;
-export const INVALID_VERIFICATION_TOKEN = 'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.';
+export const INVALID_VERIFICATION_TOKEN =
+  'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.';
 export const NO_EMAIL_TO_VERIFY = 'Your profile has no email address to verify';
 export const EMAIL_ALREADY_VERIFIED = 'Your email address is already verified';
 
@@ -144,13 +167,22 @@ export function checkProfileChange(change: ProfileChange): RuleViolation<string>
   const language = change.preferences?.language;
   const timezone = change.preferences?.timezone;
   return found<RuleViolation<string>>(
-    text(change.email) && !EMAIL_PATTERN.test(text(change.email)) ? { message: INVALID_EMAIL, field: 'email' } : undefined,
-    // Names are one line each (the address is the profile's one text of several lines); checked as they are kept, trimmed.
+    text(change.email) && !EMAIL_PATTERN.test(text(change.email))
+      ? { message: INVALID_EMAIL, field: 'email' }
+      : undefined,
+    // Names are one line each (the address is the profile's one text of several lines); checked as they are kept,
+    // trimmed.
     isSingleLine(text(change.firstName)) ? undefined : { message: notSingleLine('First name'), field: 'firstName' },
     isSingleLine(text(change.lastName)) ? undefined : { message: notSingleLine('Last name'), field: 'lastName' },
-    text(change.phoneNumber) && !PHONE_PATTERN.test(text(change.phoneNumber)) ? { message: INVALID_PHONE_NUMBER, field: 'phoneNumber' } : undefined,
+    text(change.phoneNumber) && !PHONE_PATTERN.test(text(change.phoneNumber))
+      ? { message: INVALID_PHONE_NUMBER, field: 'phoneNumber' }
+      : undefined,
     // A language and a time zone cannot be cleared: every user has one.
-    language != null && !LANGUAGE_PATTERN.test(language.trim()) ? { message: INVALID_LANGUAGE, field: 'preferences.language' } : undefined,
-    timezone != null && !isTimeZone(timezone.trim()) ? { message: INVALID_TIMEZONE, field: 'preferences.timezone' } : undefined,
+    language != null && !LANGUAGE_PATTERN.test(language.trim())
+      ? { message: INVALID_LANGUAGE, field: 'preferences.language' }
+      : undefined,
+    timezone != null && !isTimeZone(timezone.trim())
+      ? { message: INVALID_TIMEZONE, field: 'preferences.timezone' }
+      : undefined,
   );
 }

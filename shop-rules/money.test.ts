@@ -1,6 +1,15 @@
 // Money: integer cents inside, dollars on the wire; only amounts exact in cents become cents.
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, decimalToCents, dollarsToCents, formatCents, lineSubtotal, moneyFormat, nearestCents, sumOfAmounts } from './money.js';
+import {
+  centsToDollars,
+  decimalToCents,
+  dollarsToCents,
+  formatCents,
+  lineSubtotal,
+  moneyFormat,
+  nearestCents,
+  sumOfAmounts,
+} from './money.js';
 
 describe('dollarsToCents', () => {
   it.each([
@@ -87,7 +96,6 @@ describe('lineSubtotal and sumOfAmounts', () => {
     expect(sumOfAmounts(amounts)).toBe(sum);
   });
 });
-
 
 describe('decimalToCents', () => {
   it.each([

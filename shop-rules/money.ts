@@ -13,20 +13,26 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** The nearest whole cents of an amount computed elsewhere (another implementation's subtotal), for sums that stay exact. */
+/**
+ * The nearest whole cents of an amount computed elsewhere (another implementation's subtotal), for sums that stay
+ * exact.
+ */
 export function nearestCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
 /** A line's subtotal: the unit price times the quantity, exact in cents. */
-export const lineSubtotal = (unitPrice: number, quantity: number): number => centsToDollars(nearestCents(unitPrice) * quantity);
+export const lineSubtotal = (unitPrice: number, quantity: number): number =>
+  centsToDollars(nearestCents(unitPrice) * quantity);
 
 /** The sum of amounts, exact in cents (0.1 + 0.2 is 0.3 here). */
-export const sumOfAmounts = (amounts: readonly number[]): number => centsToDollars(amounts.reduce((sum, amount) => sum + nearestCents(amount), 0));
+export const sumOfAmounts = (amounts: readonly number[]): number =>
+  centsToDollars(amounts.reduce((sum, amount) => sum + nearestCents(amount), 0));
 
 /**
  * A decimal written out as text: digits, optionally a point and more digits, optionally a leading minus ("19.98",
- * "7", "-0.5"); no exponent, no grouping, no plus. What the graph's Decimal scalar takes, at most DECIMAL_MAX_LENGTH long.
+ * "7", "-0.5"); no exponent, no grouping, no plus. What the graph's Decimal scalar takes, at most DECIMAL_MAX_LENGTH
+ * long.
  */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
 export const DECIMAL_MAX_LENGTH = 40;

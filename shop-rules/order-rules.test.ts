@@ -30,7 +30,11 @@ describe('checkShippingAddress', () => {
   it.each([
     { why: 'an empty address', address: '', message: 'Please enter a shipping address' },
     { why: 'a blank address', address: ' \t\n ', message: 'Please enter a shipping address' },
-    { why: '501 characters', address: 'a'.repeat(501), message: 'Shipping address must be at most 500 characters long' },
+    {
+      why: '501 characters',
+      address: 'a'.repeat(501),
+      message: 'Shipping address must be at most 500 characters long',
+    },
   ])('refuses $why: $message', ({ address, message }) => {
     expect(checkShippingAddress(address)).toEqual({ message, field: 'shippingAddress' });
   });
@@ -115,7 +119,10 @@ describe('checkOrderSearch', () => {
   });
 
   it('refuses 101 characters', () => {
-    expect(checkOrderSearch('a'.repeat(101))).toEqual({ message: 'Search must be at most 100 characters long', field: 'search' });
+    expect(checkOrderSearch('a'.repeat(101))).toEqual({
+      message: 'Search must be at most 100 characters long',
+      field: 'search',
+    });
   });
 });
 
@@ -144,9 +151,21 @@ describe('the cart limits: checkCartChange and checkOrderTotal', () => {
   });
 
   it.each([
-    { why: 'a cart at the limits', before: { lines: 99, totalCents: 0 }, after: { lines: 100, totalCents: 1_000_000_000 } },
-    { why: 'a cart beyond the total made smaller', before: { lines: 1, totalCents: 2_199_999_978 }, after: { lines: 1, totalCents: 1_499_999_985 } },
-    { why: 'a cart of more lines than allowed, made no longer', before: { lines: 150, totalCents: 100 }, after: { lines: 150, totalCents: 200 } },
+    {
+      why: 'a cart at the limits',
+      before: { lines: 99, totalCents: 0 },
+      after: { lines: 100, totalCents: 1_000_000_000 },
+    },
+    {
+      why: 'a cart beyond the total made smaller',
+      before: { lines: 1, totalCents: 2_199_999_978 },
+      after: { lines: 1, totalCents: 1_499_999_985 },
+    },
+    {
+      why: 'a cart of more lines than allowed, made no longer',
+      before: { lines: 150, totalCents: 100 },
+      after: { lines: 150, totalCents: 200 },
+    },
   ])('let through $why', ({ before, after }) => {
     expect(checkCartChange(before, after)).toBeUndefined();
   });
@@ -156,13 +175,19 @@ describe('the cart limits: checkCartChange and checkOrderTotal', () => {
       why: 'a total beyond $10,000,000.00',
       before: { lines: 0, totalCents: 0 },
       after: { lines: 1, totalCents: 2_199_999_978 },
-      refusal: { message: 'That would make your cart’s total $21,999,999.78: a cart may cost at most $10,000,000.00', field: 'quantity' },
+      refusal: {
+        message: 'That would make your cart’s total $21,999,999.78: a cart may cost at most $10,000,000.00',
+        field: 'quantity',
+      },
     },
     {
       why: 'a cart beyond the total made larger still',
       before: { lines: 1, totalCents: 2_199_999_978 },
       after: { lines: 1, totalCents: 2_299_999_977 },
-      refusal: { message: 'That would make your cart’s total $22,999,999.77: a cart may cost at most $10,000,000.00', field: 'quantity' },
+      refusal: {
+        message: 'That would make your cart’s total $22,999,999.77: a cart may cost at most $10,000,000.00',
+        field: 'quantity',
+      },
     },
     {
       why: 'a 101st product',
@@ -177,7 +202,8 @@ describe('the cart limits: checkCartChange and checkOrderTotal', () => {
   it('refuse an order beyond what it may cost, as no one field’s fault', () => {
     expect(checkOrderTotal(1_000_000_000)).toBeUndefined();
     expect(checkOrderTotal(1_000_000_001)).toEqual({
-      message: 'Your cart’s total, $10,000,000.01, is over the $10,000,000.00 an order may cost: take some items out to check out',
+      message:
+        'Your cart’s total, $10,000,000.01, is over the $10,000,000.00 an order may cost: take some items out to check out',
       field: null,
     });
   });
@@ -185,10 +211,30 @@ describe('the cart limits: checkCartChange and checkOrderTotal', () => {
 
 describe('roomInCart: how many more of a product a cart can take', () => {
   it.each([
-    { why: 'the stock, when the cart has room', cart: { lines: 1, totalCents: 999 }, product: { inCart: 0, stock: 8, unitPriceCents: 999 }, room: { units: 8, limit: 'stock' } },
-    { why: 'the stock beyond what the cart holds of it', cart: { lines: 1, totalCents: 1998 }, product: { inCart: 2, stock: 8, unitPriceCents: 999 }, room: { units: 6, limit: 'stock' } },
-    { why: 'none, when the cart holds all the stock', cart: { lines: 1, totalCents: 7992 }, product: { inCart: 8, stock: 8, unitPriceCents: 999 }, room: { units: 0, limit: 'stock' } },
-    { why: 'none, when it holds more than is left', cart: { lines: 1, totalCents: 7992 }, product: { inCart: 8, stock: 3, unitPriceCents: 999 }, room: { units: 0, limit: 'stock' } },
+    {
+      why: 'the stock, when the cart has room',
+      cart: { lines: 1, totalCents: 999 },
+      product: { inCart: 0, stock: 8, unitPriceCents: 999 },
+      room: { units: 8, limit: 'stock' },
+    },
+    {
+      why: 'the stock beyond what the cart holds of it',
+      cart: { lines: 1, totalCents: 1998 },
+      product: { inCart: 2, stock: 8, unitPriceCents: 999 },
+      room: { units: 6, limit: 'stock' },
+    },
+    {
+      why: 'none, when the cart holds all the stock',
+      cart: { lines: 1, totalCents: 7992 },
+      product: { inCart: 8, stock: 8, unitPriceCents: 999 },
+      room: { units: 0, limit: 'stock' },
+    },
+    {
+      why: 'none, when it holds more than is left',
+      cart: { lines: 1, totalCents: 7992 },
+      product: { inCart: 8, stock: 3, unitPriceCents: 999 },
+      room: { units: 0, limit: 'stock' },
+    },
     {
       why: 'what keeps the total within $10,000,000.00',
       cart: { lines: 1, totalCents: 999_999_990 },
@@ -201,10 +247,30 @@ describe('roomInCart: how many more of a product a cart can take', () => {
       product: { inCart: 10, stock: 100, unitPriceCents: 99_999_999 },
       room: { units: 0, limit: 'total' },
     },
-    { why: 'none in a cart already beyond the total', cart: { lines: 1, totalCents: 2_199_999_978 }, product: { inCart: 1, stock: 5, unitPriceCents: 1 }, room: { units: 0, limit: 'total' } },
-    { why: 'the stock of a free product, whatever the total', cart: { lines: 1, totalCents: 1_000_000_000 }, product: { inCart: 0, stock: 4, unitPriceCents: 0 }, room: { units: 4, limit: 'stock' } },
-    { why: 'none of a 101st product', cart: { lines: 100, totalCents: 100 }, product: { inCart: 0, stock: 5, unitPriceCents: 1 }, room: { units: 0, limit: 'lines' } },
-    { why: 'more of a product already in a full cart', cart: { lines: 100, totalCents: 100 }, product: { inCart: 1, stock: 5, unitPriceCents: 1 }, room: { units: 4, limit: 'stock' } },
+    {
+      why: 'none in a cart already beyond the total',
+      cart: { lines: 1, totalCents: 2_199_999_978 },
+      product: { inCart: 1, stock: 5, unitPriceCents: 1 },
+      room: { units: 0, limit: 'total' },
+    },
+    {
+      why: 'the stock of a free product, whatever the total',
+      cart: { lines: 1, totalCents: 1_000_000_000 },
+      product: { inCart: 0, stock: 4, unitPriceCents: 0 },
+      room: { units: 4, limit: 'stock' },
+    },
+    {
+      why: 'none of a 101st product',
+      cart: { lines: 100, totalCents: 100 },
+      product: { inCart: 0, stock: 5, unitPriceCents: 1 },
+      room: { units: 0, limit: 'lines' },
+    },
+    {
+      why: 'more of a product already in a full cart',
+      cart: { lines: 100, totalCents: 100 },
+      product: { inCart: 1, stock: 5, unitPriceCents: 1 },
+      room: { units: 4, limit: 'stock' },
+    },
   ])('is $why', ({ cart, product, room }) => {
     expect(roomInCart(cart, product)).toEqual(room);
   });
@@ -214,7 +280,9 @@ describe('roomInCart: how many more of a product a cart can take', () => {
     const unitPriceCents = 333_333;
     const { units } = roomInCart(cart, { inCart: 1, stock: 1_000_000, unitPriceCents });
     expect(checkCartChange(cart, { lines: 3, totalCents: cart.totalCents + units * unitPriceCents })).toBeUndefined();
-    expect(checkCartChange(cart, { lines: 3, totalCents: cart.totalCents + (units + 1) * unitPriceCents })).toBeDefined();
+    expect(
+      checkCartChange(cart, { lines: 3, totalCents: cart.totalCents + (units + 1) * unitPriceCents }),
+    ).toBeDefined();
   });
 });
 
@@ -235,6 +303,9 @@ describe('checkExpectedTotal', () => {
     ['-1', 'expectedTotalAmount'],
     [-1, 'expectedTotal'],
   ])('refuses %j on the field it came in', (total, field) => {
-    expect(checkExpectedTotal(total, field)).toEqual({ message: 'The expected total must be an amount of at least 0 with at most 2 decimals', field });
+    expect(checkExpectedTotal(total, field)).toEqual({
+      message: 'The expected total must be an amount of at least 0 with at most 2 decimals',
+      field,
+    });
   });
 });

@@ -1,4 +1,5 @@
-// Cart, checkout, order desk and chat rules (spec §5), checked by the REST service, the gateway and the web forms alike.
+// Cart, checkout, order desk and chat rules (spec §5), checked by the REST service, the gateway and the web forms
+// alike.
 import { GRAPH_INT_MAX, decimalToCents, dollarsToCents, formatCents } from './money.js';
 import { MAX_PRICE, MAX_STOCK } from './product-rules.js';
 import type { RuleViolation } from './rule-violation.js';
@@ -29,7 +30,10 @@ export const withinMessageLength = (content: string): string =>
 export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where an order may go from each status: forward along the delivery (steps may be skipped), or cancelled before it ships. */
+/**
+ * Where an order may go from each status: forward along the delivery (steps may be skipped), or cancelled before it
+ * ships.
+ */
 export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'],
   CONFIRMED: ['SHIPPED', 'DELIVERED', 'CANCELLED'],
@@ -62,13 +66,22 @@ export function checkOrderSearch(text: string): OrderSearch | undefined | RuleVi
   return number === undefined ? { customerContains: trimmed } : { orderNumber: Number(number) };
 }
 
-/** Whether an order is one the search finds: the same test the REST service's query makes (an order of a deleted account has no buyer to match). */
-export function matchesOrderSearch(search: OrderSearch, order: { number: number; customerUsername?: string | null | undefined }): boolean {
+/**
+ * Whether an order is one the search finds: the same test the REST service's query makes (an order of a deleted account
+ * has no buyer to match).
+ */
+export function matchesOrderSearch(
+  search: OrderSearch,
+  order: { number: number; customerUsername?: string | null | undefined },
+): boolean {
   if ('orderNumber' in search) return order.number === search.orderNumber;
-  return order.customerUsername != null && usernameKey(order.customerUsername).includes(usernameKey(search.customerContains));
+  return (
+    order.customerUsername != null && usernameKey(order.customerUsername).includes(usernameKey(search.customerContains))
+  );
 }
 
-export const canMoveOrder = (from: string, to: OrderStatus): boolean => (ORDER_MOVES[from as OrderStatus] ?? []).includes(to);
+export const canMoveOrder = (from: string, to: OrderStatus): boolean =>
+  (ORDER_MOVES[from as OrderStatus] ?? []).includes(to);
 
 /** The moves an admin is offered on the order desk: the next step of the delivery, and cancelling while allowed. */
 export function deskMoves(status: string): OrderStatus[] {
@@ -81,7 +94,8 @@ export function deskMoves(status: string): OrderStatus[] {
 export function checkShippingAddress(address: string): string | RuleViolation {
   const trimmed = address.trim();
   if (!trimmed) return { message: SHIPPING_ADDRESS_REQUIRED, field: 'shippingAddress' };
-  if (trimmed.length > MAX_SHIPPING_ADDRESS_LENGTH) return { message: SHIPPING_ADDRESS_TOO_LONG, field: 'shippingAddress' };
+  if (trimmed.length > MAX_SHIPPING_ADDRESS_LENGTH)
+    return { message: SHIPPING_ADDRESS_TOO_LONG, field: 'shippingAddress' };
   return trimmed;
 }
 
@@ -110,7 +124,11 @@ export const orderTotalTooLarge = (totalCents: number) =>
   `Your cart’s total, ${formatCents(totalCents)}, is over the ${formatCents(MAX_CART_TOTAL_CENTS)} an order may cost: take some items out to check out`;
 
 // What the limits promise, checked when this module loads, so that no change of a bound can break it unnoticed.
-if (MAX_CART_TOTAL_CENTS > GRAPH_INT_MAX || MAX_PRICE * 100 > GRAPH_INT_MAX || MAX_CART_LINES * MAX_STOCK > GRAPH_INT_MAX) {
+if (
+  MAX_CART_TOTAL_CENTS > GRAPH_INT_MAX ||
+  MAX_PRICE * 100 > GRAPH_INT_MAX ||
+  MAX_CART_LINES * MAX_STOCK > GRAPH_INT_MAX
+) {
   throw new Error('The cart limits must keep every amount and count within a GraphQL Int');
 }
 
@@ -126,7 +144,8 @@ export interface CartSize {
  * rose past the total's limit, made smaller) is let through, so a buyer can always take items out.
  */
 export function checkCartChange(before: CartSize, after: CartSize): RuleViolation | undefined {
-  if (after.lines > MAX_CART_LINES && after.lines > before.lines) return { message: CART_TOO_MANY_LINES, field: 'productId' };
+  if (after.lines > MAX_CART_LINES && after.lines > before.lines)
+    return { message: CART_TOO_MANY_LINES, field: 'productId' };
   if (after.totalCents > MAX_CART_TOTAL_CENTS && after.totalCents > before.totalCents) {
     return { message: cartTotalTooLarge(after.totalCents), field: 'quantity' };
   }
@@ -148,7 +167,10 @@ export interface CartRoom {
  * a product not in it yet once it holds MAX_CART_LINES products. The limits the stock check and checkCartChange
  * enforce on a change, told before it: a screen disables its + at 0 and says which limit it is.
  */
-export function roomInCart(cart: CartSize, product: { inCart: number; stock: number; unitPriceCents: number }): CartRoom {
+export function roomInCart(
+  cart: CartSize,
+  product: { inCart: number; stock: number; unitPriceCents: number },
+): CartRoom {
   if (product.inCart === 0 && cart.lines >= MAX_CART_LINES) return { units: 0, limit: 'lines' };
   const byStock = Math.max(0, Math.min(product.stock, MAX_STOCK) - product.inCart);
   if (product.unitPriceCents <= 0) return { units: byStock, limit: 'stock' };
@@ -169,8 +191,10 @@ export function checkCartQuantity(quantity: number): number | RuleViolation {
   return quantity;
 }
 
-
-/** Checkout's integrity (DESIGN §5): the total the buyer reviewed, and one key per attempt so a retry never orders twice. */
+/**
+ * Checkout's integrity (DESIGN §5): the total the buyer reviewed, and one key per attempt so a retry never orders
+ * twice.
+ */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const INVALID_IDEMPOTENCY_KEY = 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)';
 export const INVALID_EXPECTED_TOTAL = 'The expected total must be an amount of at least 0 with at most 2 decimals';

@@ -15,7 +15,9 @@ const form = (changes: Partial<ProductForm> = {}): ProductForm => ({
 
 describe('validateProductForm', () => {
   it('keeps a valid product trimmed, its price in cents', () => {
-    expect(validateProductForm(form({ name: '  Syringe ', description: '\tSterile, 5 ml\n', imageUrl: ' /images/s.png ' }))).toEqual({
+    expect(
+      validateProductForm(form({ name: '  Syringe ', description: '\tSterile, 5 ml\n', imageUrl: ' /images/s.png ' })),
+    ).toEqual({
       name: 'Syringe',
       description: 'Sterile, 5 ml',
       priceCents: 1250,
@@ -33,8 +35,16 @@ describe('validateProductForm', () => {
     { why: 'the highest quantity', changes: { quantity: 1_000_000 }, kept: { quantity: 1_000_000 } },
     { why: 'a name of 200', changes: { name: 'n'.repeat(200) }, kept: { name: 'n'.repeat(200) } },
     { why: 'a name of 200 once trimmed', changes: { name: ` ${'n'.repeat(200)} ` }, kept: { name: 'n'.repeat(200) } },
-    { why: 'a description of 5000', changes: { description: 'd'.repeat(5000) }, kept: { description: 'd'.repeat(5000) } },
-    { why: 'a description of several lines', changes: { description: 'Sterile.\r\nSingle use.\nLatex free.' }, kept: { description: 'Sterile.\r\nSingle use.\nLatex free.' } },
+    {
+      why: 'a description of 5000',
+      changes: { description: 'd'.repeat(5000) },
+      kept: { description: 'd'.repeat(5000) },
+    },
+    {
+      why: 'a description of several lines',
+      changes: { description: 'Sterile.\r\nSingle use.\nLatex free.' },
+      kept: { description: 'Sterile.\r\nSingle use.\nLatex free.' },
+    },
     { why: 'a name whose line break is trimmed away', changes: { name: 'Syringe\n' }, kept: {} },
     { why: 'no images', changes: { imageUrl: null, imageUrls: null }, kept: { imageUrl: null, imageUrls: [] } },
     { why: 'a price as exact text', changes: { price: '0.29' }, kept: { priceCents: 29 } },
@@ -55,15 +65,27 @@ describe('validateProductForm', () => {
   it.each([
     { why: 'no name', changes: { name: '' }, message: 'Name is required', field: 'name' },
     { why: 'a blank name', changes: { name: ' \t ' }, message: 'Name is required', field: 'name' },
-    { why: 'a name of 201', changes: { name: 'n'.repeat(201) }, message: 'Name must be at most 200 characters long', field: 'name' },
-    ...['Syringe\nInjected line', 'Syringe\r\nX', 'Syringe\rX', 'Syringe\tX', 'Syringe\u2028X', 'Syringe\u0085X'].map((name) => ({
-      why: `a name of two lines or with a control character (${JSON.stringify(name)})`,
-      changes: { name },
-      message: 'Name must be a single line of text, without line breaks or control characters',
+    {
+      why: 'a name of 201',
+      changes: { name: 'n'.repeat(201) },
+      message: 'Name must be at most 200 characters long',
       field: 'name',
-    })),
+    },
+    ...['Syringe\nInjected line', 'Syringe\r\nX', 'Syringe\rX', 'Syringe\tX', 'Syringe\u2028X', 'Syringe\u0085X'].map(
+      (name) => ({
+        why: `a name of two lines or with a control character (${JSON.stringify(name)})`,
+        changes: { name },
+        message: 'Name must be a single line of text, without line breaks or control characters',
+        field: 'name',
+      }),
+    ),
     { why: 'no description', changes: { description: '' }, message: 'Description is required', field: 'description' },
-    { why: 'a blank description', changes: { description: '\n' }, message: 'Description is required', field: 'description' },
+    {
+      why: 'a blank description',
+      changes: { description: '\n' },
+      message: 'Description is required',
+      field: 'description',
+    },
     {
       why: 'a description of 5001',
       changes: { description: 'd'.repeat(5001) },
@@ -71,22 +93,92 @@ describe('validateProductForm', () => {
       field: 'description',
     },
     { why: 'a negative price', changes: { price: -0.01 }, message: 'Price must be at least 0', field: 'price' },
-    { why: 'a price that is no number', changes: { price: Number.NaN }, message: 'Price must be at least 0', field: 'price' },
-    { why: 'an infinite price', changes: { price: Number.POSITIVE_INFINITY }, message: 'Price must be at least 0', field: 'price' },
-    { why: 'a price over 1000000', changes: { price: 1_000_000.01 }, message: 'Price must be at most 1000000', field: 'price' },
-    { why: 'a price with 3 decimals', changes: { price: 1.005 }, message: 'Price can have at most 2 decimal places', field: 'price' },
-    { why: 'a price not exact in cents', changes: { price: 0.1 + 0.2 }, message: 'Price can have at most 2 decimal places', field: 'price' },
-    { why: 'a price as text with 3 decimals', changes: { price: '1.005' }, message: 'Price can have at most 2 decimal places', field: 'price' },
-    { why: 'a price as text over 1000000', changes: { price: '1000000.01' }, message: 'Price must be at most 1000000', field: 'price' },
+    {
+      why: 'a price that is no number',
+      changes: { price: Number.NaN },
+      message: 'Price must be at least 0',
+      field: 'price',
+    },
+    {
+      why: 'an infinite price',
+      changes: { price: Number.POSITIVE_INFINITY },
+      message: 'Price must be at least 0',
+      field: 'price',
+    },
+    {
+      why: 'a price over 1000000',
+      changes: { price: 1_000_000.01 },
+      message: 'Price must be at most 1000000',
+      field: 'price',
+    },
+    {
+      why: 'a price with 3 decimals',
+      changes: { price: 1.005 },
+      message: 'Price can have at most 2 decimal places',
+      field: 'price',
+    },
+    {
+      why: 'a price not exact in cents',
+      changes: { price: 0.1 + 0.2 },
+      message: 'Price can have at most 2 decimal places',
+      field: 'price',
+    },
+    {
+      why: 'a price as text with 3 decimals',
+      changes: { price: '1.005' },
+      message: 'Price can have at most 2 decimal places',
+      field: 'price',
+    },
+    {
+      why: 'a price as text over 1000000',
+      changes: { price: '1000000.01' },
+      message: 'Price must be at most 1000000',
+      field: 'price',
+    },
     { why: 'a negative price as text', changes: { price: '-1' }, message: 'Price must be at least 0', field: 'price' },
-    { why: 'a price as text that is no amount', changes: { price: '1e3' }, message: 'Price must be an amount such as 12.50', field: 'price' },
+    {
+      why: 'a price as text that is no amount',
+      changes: { price: '1e3' },
+      message: 'Price must be an amount such as 12.50',
+      field: 'price',
+    },
     { why: 'an empty price as text', changes: { price: ' ' }, message: 'Price is required', field: 'price' },
-    { why: 'a fractional quantity', changes: { quantity: 1.5 }, message: 'Quantity must be a whole number', field: 'quantity' },
-    { why: 'a quantity that is no number', changes: { quantity: Number.NaN }, message: 'Quantity must be a whole number', field: 'quantity' },
-    { why: 'a negative quantity', changes: { quantity: -1 }, message: 'Quantity must be at least 0', field: 'quantity' },
-    { why: 'a quantity over 1000000', changes: { quantity: 1_000_001 }, message: 'Quantity must be at most 1000000', field: 'quantity' },
-    { why: 'a main image that is no URL', changes: { imageUrl: 'example.com/a.png' }, message: INVALID_IMAGE_URL, field: 'imageUrl' },
-    { why: 'a bad entry in the list', changes: { imageUrls: ['/a.png', 'ftp://host/b.png'] }, message: INVALID_IMAGE_URL, field: 'imageUrls' },
+    {
+      why: 'a fractional quantity',
+      changes: { quantity: 1.5 },
+      message: 'Quantity must be a whole number',
+      field: 'quantity',
+    },
+    {
+      why: 'a quantity that is no number',
+      changes: { quantity: Number.NaN },
+      message: 'Quantity must be a whole number',
+      field: 'quantity',
+    },
+    {
+      why: 'a negative quantity',
+      changes: { quantity: -1 },
+      message: 'Quantity must be at least 0',
+      field: 'quantity',
+    },
+    {
+      why: 'a quantity over 1000000',
+      changes: { quantity: 1_000_001 },
+      message: 'Quantity must be at most 1000000',
+      field: 'quantity',
+    },
+    {
+      why: 'a main image that is no URL',
+      changes: { imageUrl: 'example.com/a.png' },
+      message: INVALID_IMAGE_URL,
+      field: 'imageUrl',
+    },
+    {
+      why: 'a bad entry in the list',
+      changes: { imageUrls: ['/a.png', 'ftp://host/b.png'] },
+      message: INVALID_IMAGE_URL,
+      field: 'imageUrls',
+    },
     {
       why: '21 images in the list',
       changes: { imageUrls: Array.from({ length: 21 }, (_, index) => `/images/${index}.png`) },
@@ -113,14 +205,54 @@ describe('normaliseImages', () => {
     { why: 'nothing', imageUrl: undefined, imageUrls: undefined, images: [] },
     { why: 'blanks only', imageUrl: '  ', imageUrls: ['', ' \t'], images: [] },
     { why: 'the main image alone', imageUrl: '/a.png', imageUrls: null, images: ['/a.png'] },
-    { why: 'the list alone, its first as main', imageUrl: null, imageUrls: ['/a.png', '/b.png'], images: ['/a.png', '/b.png'] },
-    { why: 'the main image first', imageUrl: '/m.png', imageUrls: ['/a.png', '/b.png'], images: ['/m.png', '/a.png', '/b.png'] },
-    { why: 'trimmed entries', imageUrl: ' /m.png ', imageUrls: ['\t/a.png', '/b.png\n'], images: ['/m.png', '/a.png', '/b.png'] },
-    { why: 'blank entries dropped', imageUrl: '', imageUrls: ['', '/a.png', '   ', '/b.png'], images: ['/a.png', '/b.png'] },
-    { why: 'duplicates once, where first seen', imageUrl: null, imageUrls: ['/a.png', '/b.png', '/a.png'], images: ['/a.png', '/b.png'] },
-    { why: 'the main image once, though listed', imageUrl: '/b.png', imageUrls: ['/a.png', '/b.png'], images: ['/b.png', '/a.png'] },
-    { why: 'duplicates that differ only in spaces', imageUrl: '/a.png', imageUrls: [' /a.png', '/a.png '], images: ['/a.png'] },
-    { why: 'URLs that differ in case as two', imageUrl: null, imageUrls: ['/a.png', '/A.png'], images: ['/a.png', '/A.png'] },
+    {
+      why: 'the list alone, its first as main',
+      imageUrl: null,
+      imageUrls: ['/a.png', '/b.png'],
+      images: ['/a.png', '/b.png'],
+    },
+    {
+      why: 'the main image first',
+      imageUrl: '/m.png',
+      imageUrls: ['/a.png', '/b.png'],
+      images: ['/m.png', '/a.png', '/b.png'],
+    },
+    {
+      why: 'trimmed entries',
+      imageUrl: ' /m.png ',
+      imageUrls: ['\t/a.png', '/b.png\n'],
+      images: ['/m.png', '/a.png', '/b.png'],
+    },
+    {
+      why: 'blank entries dropped',
+      imageUrl: '',
+      imageUrls: ['', '/a.png', '   ', '/b.png'],
+      images: ['/a.png', '/b.png'],
+    },
+    {
+      why: 'duplicates once, where first seen',
+      imageUrl: null,
+      imageUrls: ['/a.png', '/b.png', '/a.png'],
+      images: ['/a.png', '/b.png'],
+    },
+    {
+      why: 'the main image once, though listed',
+      imageUrl: '/b.png',
+      imageUrls: ['/a.png', '/b.png'],
+      images: ['/b.png', '/a.png'],
+    },
+    {
+      why: 'duplicates that differ only in spaces',
+      imageUrl: '/a.png',
+      imageUrls: [' /a.png', '/a.png '],
+      images: ['/a.png'],
+    },
+    {
+      why: 'URLs that differ in case as two',
+      imageUrl: null,
+      imageUrls: ['/a.png', '/A.png'],
+      images: ['/a.png', '/A.png'],
+    },
     {
       why: 'the main image beside 20 listed (the limit is on the list)',
       imageUrl: '/m.png',
@@ -138,7 +270,12 @@ describe('normaliseImages', () => {
   });
 
   it('counts the list before removing duplicates', () => {
-    expect(normaliseImages(null, Array.from({ length: 21 }, () => '/a.png'))).toEqual({
+    expect(
+      normaliseImages(
+        null,
+        Array.from({ length: 21 }, () => '/a.png'),
+      ),
+    ).toEqual({
       message: 'Image URLs must have at most 20 entries',
       field: 'imageUrls',
     });
@@ -174,7 +311,10 @@ describe('isAcceptableImageUrl', () => {
     { why: 'a newline', url: '/a.png\n' },
     { why: 'a NUL', url: '/a\u0000.png' },
     { why: 'a backslash', url: '/\\evil.example/a.png' },
-    { why: 'more than 2048 characters', url: `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}` },
+    {
+      why: 'more than 2048 characters',
+      url: `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}`,
+    },
   ])('refuses $why', ({ url }) => {
     expect(isAcceptableImageUrl(url)).toBe(false);
   });

@@ -11,4 +11,5 @@ const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const isSingleLine = (text: string): boolean => !NOT_ONE_LINE.test(text);
 
 /** The message for a one-line field that is not: `label` names it as people see it ("First name"). */
-export const notSingleLine = (label: string): string => `${label} must be a single line of text, without line breaks or control characters`;
+export const notSingleLine = (label: string): string =>
+  `${label} must be a single line of text, without line breaks or control characters`;

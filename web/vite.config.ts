@@ -6,11 +6,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** `@/…` is web/src, `@shop-rules/…` the rules the web app shares with the servers. */
+export const webImportAliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+  { find: /^@shop-rules\//, replacement: fileURLToPath(new URL('../shop-rules/', import.meta.url)) },
+];
+
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // Imports that leave their folder name it from the top (tsconfig.json's paths say the same to TypeScript).
+  resolve: { alias: webImportAliases },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

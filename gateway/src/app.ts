@@ -3,11 +3,19 @@
 import fs from 'node:fs';
 import { GraphQLError } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import type { GatewayConfig } from './config.js';
 import { type GatewayContext, createContext } from './context.js';
@@ -18,21 +26,52 @@ import { type TokenVerdicts, createTokenVerdicts } from './token-verdicts.js';
 import { resolvers } from './resolvers/index.js';
 import { RestClient } from './rest/rest-client.js';
 import { redisPersistedQueries } from './persisted-queries.js';
-import { type TrustedDocuments, loadTrustedDocuments, persistedHashOf, trustedDocumentRefusal, withTrustedDocuments } from './trusted-documents.js';
+import {
+  type TrustedDocuments,
+  loadTrustedDocuments,
+  persistedHashOf,
+  trustedDocumentRefusal,
+  withTrustedDocuments,
+} from './trusted-documents.js';
 import { createCostAllowances } from './cost-allowance.js';
 import { createCostCharging } from './cost-plugin.js';
 import { limitCodeOf } from './limit-refusal.js';
 import { variablesDepthRefusal } from './variables-depth.js';
 import { graphqlBodyErrors, readJsonBodies } from './http-bodies.js';
-import { QUERY_LIMITS, clarifyParseError, createDocumentScreen, isTokenLimitError, parseOptions, queryLimitRules, withoutSuggestions } from './security.js';
+import {
+  QUERY_LIMITS,
+  clarifyParseError,
+  createDocumentScreen,
+  isTokenLimitError,
+  parseOptions,
+  queryLimitRules,
+  withoutSuggestions,
+} from './security.js';
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { explorerAddressFor, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
-import { BODY_LIMIT_BYTES, bearerToken, boundedCheck, drainable, echoRequestId, logRequests, logs, serverOptions } from '../../config/server.js';
+import {
+  BODY_LIMIT_BYTES,
+  bearerToken,
+  boundedCheck,
+  drainable,
+  echoRequestId,
+  logRequests,
+  logs,
+  serverOptions,
+} from '../../config/server.js';
 import { serverLogger } from '../../config/logger.js';
-import { announceBuild, graphqlDuration, graphqlOperations, metricsOn, operationLabel, operationUpstreamCalls, redisConnected } from '../../config/metrics.js';
+import {
+  announceBuild,
+  graphqlDuration,
+  graphqlOperations,
+  metricsOn,
+  operationLabel,
+  operationUpstreamCalls,
+  redisConnected,
+} from '../../config/metrics.js';
 import { traceRequests } from '../../config/tracing.js';
 import { operationTracing } from './operation-tracing.js';
 import { fromRoot } from '../../config/paths.js';
@@ -43,7 +82,9 @@ export function loadSchema() {
   return makeExecutableSchema({ typeDefs: fs.readFileSync(schemaFile, 'utf8'), resolvers });
 }
 
-/** What Apollo Server answers without a code (so INTERNAL_SERVER_ERROR) although the client is at fault: its own code. */
+/**
+ * What Apollo Server answers without a code (so INTERNAL_SERVER_ERROR) although the client is at fault: its own code.
+ */
 const APOLLO_CLIENT_MISTAKES: Record<string, { message: string; code: string }> = {
   'provided sha does not match query': {
     message: "The persisted query's sha256Hash is not the SHA-256 of its query: send the query's own hash",
@@ -135,7 +176,9 @@ function acceptedUserId(context: GatewayContext): number | undefined {
 /** The user id in a JWT's `sub`, unchecked: only for a token REST accepted or issued. */
 function claimedUserId(token: string): number | undefined {
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
     const id = Number(claims.sub);
     return Number.isSafeInteger(id) && id > 0 ? id : undefined;
   } catch {
@@ -153,7 +196,8 @@ const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugi
     const started = performance.now();
     return {
       async didResolveOperation({ operationName, operation, contextValue }) {
-        if (contextValue.logDetails) contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
+        if (contextValue.logDetails)
+          contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
       },
       async willSendResponse({ response, contextValue, operationName, operation, queryHash }) {
         const details = contextValue.logDetails;
@@ -167,7 +211,10 @@ const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugi
           details.outcome = `errors: ${codes.join(',')}`;
           details.serverFault = codes.some((code) => SERVER_FAULTS.has(code));
           outcome = codes[0]!;
-        } else if (data && Object.values(data).some((payload) => (payload as { userErrors?: unknown[] } | null)?.userErrors?.length)) {
+        } else if (
+          data &&
+          Object.values(data).some((payload) => (payload as { userErrors?: unknown[] } | null)?.userErrors?.length)
+        ) {
           details.outcome = 'userErrors';
           outcome = 'userErrors';
         }
@@ -190,8 +237,13 @@ const errorLogging: ApolloServerPlugin<GatewayContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) contextValue.log.warn({ upstream: original.detail, restInstance: original.instance }, upstreamUnavailableLine(original));
-          else if (original && !(original as { extensions?: unknown }).extensions) contextValue.log.error({ err: original }, 'resolver failed');
+          if (original instanceof UpstreamUnavailable)
+            contextValue.log.warn(
+              { upstream: original.detail, restInstance: original.instance },
+              upstreamUnavailableLine(original),
+            );
+          else if (original && !(original as { extensions?: unknown }).extensions)
+            contextValue.log.error({ err: original }, 'resolver failed');
         }
       },
     };
@@ -243,16 +295,23 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   announceBuild('gateway');
   const rest = new RestClient(config.restUrl, { timeoutMs: config.restTimeoutMs });
   const events = createPubSub(config.redisUrl, config.redisChannelPrefix, app.log);
-  // What REST said of each token, for CATALOGUE_CACHE_TTL_SECONDS: the trusted-documents gate and the catalogue cache ask it.
+  // What REST said of each token, for CATALOGUE_CACHE_TTL_SECONDS: the trusted-documents gate and the catalogue cache
+  // ask it.
   const tokenVerdicts = createTokenVerdicts({ ttlSeconds: config.catalogueCache.ttlSeconds }, rest, events, app.log);
   const catalogueCache = createCatalogueCache({ ...config.catalogueCache }, events, tokenVerdicts, app.log);
   // Everything publishes through this one: a catalogue change empties this gateway's kept answers first.
   const pubsub = catalogueCache.watching(events);
   const socketCounts = createSocketCounts(config.redisUrl, config.redisChannelPrefix);
-  const allowances = createCostAllowances(config.costAllowance, { redisUrl: config.redisUrl, keyPrefix: config.redisChannelPrefix, clock: options.clock });
+  const allowances = createCostAllowances(config.costAllowance, {
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisChannelPrefix,
+    clock: options.clock,
+  });
   const costs = createCostCharging({ allowances, userIdOf: claimedUserId });
   // Events between gateways travel while both of the pub/sub's connections are up.
-  const forgetRedisGauge = config.redisUrl ? redisConnected.add(() => ({ gateway: pubsub.health() === 'ok' ? 1 : 0 })) : undefined;
+  const forgetRedisGauge = config.redisUrl
+    ? redisConnected.add(() => ({ gateway: pubsub.health() === 'ok' ? 1 : 0 }))
+    : undefined;
   const schema = loadSchema();
   const trustedDocuments = loadTrustedDocuments(config.persistedDocuments);
 
@@ -309,23 +368,32 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     // No "Did you mean …?" in production: it would reveal the schema field by field.
     hideSchemaDetailsFromClientErrors: config.production,
     formatError: (formatted, error) => {
-      // A limit's refusal, which Apollo Server answers as GRAPHQL_VALIDATION_FAILED: the limit's own code (limit-refusal.ts).
+      // A limit's refusal, which Apollo Server answers as GRAPHQL_VALIDATION_FAILED: the limit's own code
+      // (limit-refusal.ts).
       const limit = limitCodeOf(error);
-      if (limit && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') return { ...formatted, extensions: { ...formatted.extensions, code: limit } };
+      if (limit && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED')
+        return { ...formatted, extensions: { ...formatted.extensions, code: limit } };
       // Apollo answers some of a client's mistakes with a bare error (no code, hence INTERNAL_SERVER_ERROR): each
       // says what it is.
       const clientMistake = APOLLO_CLIENT_MISTAKES[formatted.message];
-      if (clientMistake && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') return { message: clientMistake.message, extensions: { code: clientMistake.code } };
+      if (clientMistake && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR')
+        return { message: clientMistake.message, extensions: { code: clientMistake.code } };
       if (config.production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
         return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       }
       if (formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED') {
         const message = clarifyParseError(formatted.message);
-        if (isTokenLimitError(message)) return { ...formatted, message, extensions: { ...formatted.extensions, code: 'MAX_TOKENS', limit: QUERY_LIMITS.maxTokens } };
+        if (isTokenLimitError(message))
+          return {
+            ...formatted,
+            message,
+            extensions: { ...formatted.extensions, code: 'MAX_TOKENS', limit: QUERY_LIMITS.maxTokens },
+          };
         return { ...formatted, message };
       }
       // Apollo hides suggestions in validation errors only; bad variable values (an input field misspelled) too.
-      if (config.production && formatted.extensions?.code === 'BAD_USER_INPUT') return { ...formatted, message: withoutSuggestions(formatted.message) };
+      if (config.production && formatted.extensions?.code === 'BAD_USER_INPUT')
+        return { ...formatted, message: withoutSuggestions(formatted.message) };
       return formatted;
     },
     // No drain plugin: Fastify drains HTTP itself on close (the integration's plugin would call app.close() again).
@@ -352,7 +420,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // A person who opens /graphql in a browser where no Sandbox is served (production) is sent to the explorer that is
   // (GraphiQL), with the operation the address names, rather than shown the JSON of a refused request; without the
   // explorer, the graph answers as it would.
-  const sendBrowsersToExplorer = !(config.introspection && config.sandbox) && servesExplorer(config.webDist, config.introspection && config.explorer);
+  const sendBrowsersToExplorer =
+    !(config.introspection && config.sandbox) &&
+    servesExplorer(config.webDist, config.introspection && config.explorer);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -362,7 +432,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     ...(sendBrowsersToExplorer
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-            if (request.method === 'GET' && prefersHtml(request.headers.accept)) return reply.redirect(explorerAddressFor(request.url), 302);
+            if (request.method === 'GET' && prefersHtml(request.headers.accept))
+              return reply.redirect(explorerAddressFor(request.url), 302);
             return undefined;
           },
         }
@@ -379,7 +450,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
         const refusal = text === undefined ? undefined : screenDocument(text);
         if (refusal) throw badRequest(refusal);
         const token = bearerToken(request.headers.authorization);
-        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, { text, hash: persistedHashOf(extensions), tokenAccepted: false });
+        const untrusted = trustedDocumentRefusal(config.trustedDocuments, trustedDocuments, {
+          text,
+          hash: persistedHashOf(extensions),
+          tokenAccepted: false,
+        });
         // Refused unless the caller's token opens it: then only a token the REST service accepted, asked before
         // anything runs (remembered for CATALOGUE_CACHE_TTL_SECONDS), refused exactly as no token when it is not.
         if (untrusted && (!token || config.trustedDocuments !== 'anonymous')) throw badRequest(untrusted);
@@ -405,7 +480,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // The probes (README, "Liveness and readiness"). /livez: the process answers, nothing else asked (a REST or Redis
   // outage never gets a gateway restarted). /healthz, as before: 200 while it serves, `degraded` without Redis.
   app.get('/livez', async () => ({ status: 'alive' }));
-  app.get('/healthz', async () => (pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' }));
+  app.get('/healthz', async () =>
+    pubsub.health() === 'ok' ? { status: 'ok' } : { status: 'degraded', redis: 'unavailable' },
+  );
   // /readyz, for a load balancer and the cluster's supervisor: can this instance answer the shop's questions now? The
   // REST service must answer (any answer: another implementation of the contract may have no /healthz) within a
   // second, and that answer is kept for a second, so a slow REST service makes no probe wait long and many probes
@@ -425,7 +502,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     if (app.draining) return reply.code(503).send({ status: 'draining' });
     const restReachable = await restAnswers();
     const redis = pubsub.health();
-    return reply.code(restReachable ? 200 : 503).send({ status: restReachable ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
+    return reply
+      .code(restReachable ? 200 : 503)
+      .send({ status: restReachable ? 'ready' : 'unavailable', rest: restReachable ? 'ok' : 'unreachable', redis });
   });
 
   await app.register(demoImagesPlugin, { rest });

@@ -13,7 +13,15 @@
 // - Changes made behind the gateways' back (straight at the REST service, or while Redis was away: emptied when it is
 //   back) are served for at most CATALOGUE_CACHE_TTL_SECONDS.
 import { type ApolloServerPlugin, HeaderMap } from '@apollo/server';
-import { type DocumentNode, type FormattedExecutionResult, type GraphQLSchema, Kind, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
+import {
+  type DocumentNode,
+  type FormattedExecutionResult,
+  type GraphQLSchema,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { catalogueCacheLookups } from '../../config/metrics.js';
 import type { GatewayContext } from './context.js';
@@ -65,7 +73,13 @@ export function readsOnlyCatalogue(schema: GraphQLSchema, document: DocumentNode
       },
     }),
   );
-  return catalogue && readsCatalogue && document.definitions.every((definition) => definition.kind !== Kind.OPERATION_DEFINITION || definition.operation === 'query');
+  return (
+    catalogue &&
+    readsCatalogue &&
+    document.definitions.every(
+      (definition) => definition.kind !== Kind.OPERATION_DEFINITION || definition.operation === 'query',
+    )
+  );
 }
 
 export interface CatalogueCache {
@@ -103,7 +117,10 @@ export function createCatalogueCache(
       // Nothing empties it any more: serve nothing from it rather than what may be old.
       settings.enabled = false;
       forgetAnswers();
-      log?.error({ err: error }, 'the catalogue cache stopped hearing product events: it is off until the gateway restarts');
+      log?.error(
+        { err: error },
+        'the catalogue cache stopped hearing product events: it is off until the gateway restarts',
+      );
     });
   };
   if (settings.enabled) {

@@ -14,16 +14,30 @@ describe('the explorers', () => {
   it.each([
     ['by default', {}, { introspection: true, explorer: true, sandbox: true }],
     ['in production', { NODE_ENV: 'production' }, { introspection: true, explorer: true, sandbox: false }],
-    ['with GRAPHQL_EXPLORER=false', { GRAPHQL_EXPLORER: 'false' }, { introspection: true, explorer: false, sandbox: true }],
-    ['with Sandbox asked for in production', { NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' }, { introspection: true, explorer: true, sandbox: true }],
+    [
+      'with GRAPHQL_EXPLORER=false',
+      { GRAPHQL_EXPLORER: 'false' },
+      { introspection: true, explorer: false, sandbox: true },
+    ],
+    [
+      'with Sandbox asked for in production',
+      { NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' },
+      { introspection: true, explorer: true, sandbox: true },
+    ],
     // Served only while introspection is on (app.ts): an explorer that cannot read the schema knows nothing.
-    ['with introspection off', { GRAPHQL_INTROSPECTION: 'off' }, { introspection: false, explorer: true, sandbox: true }],
+    [
+      'with introspection off',
+      { GRAPHQL_INTROSPECTION: 'off' },
+      { introspection: false, explorer: true, sandbox: true },
+    ],
   ])('are set %s', (_case, env, expected) => {
     expect(explorers(env)).toEqual(expected);
   });
 
   it('refuses a GRAPHQL_EXPLORER that is not true or false, in one line', () => {
-    expect(() => loadGatewayConfig({ GRAPHQL_EXPLORER: 'graphiql' })).toThrow(new ConfigError('GRAPHQL_EXPLORER must be true or false, got "graphiql"'));
+    expect(() => loadGatewayConfig({ GRAPHQL_EXPLORER: 'graphiql' })).toThrow(
+      new ConfigError('GRAPHQL_EXPLORER must be true or false, got "graphiql"'),
+    );
   });
 
   it('names GRAPHQL_EXPLORER when a variable is almost it', () => {

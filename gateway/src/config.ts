@@ -1,5 +1,14 @@
 // The gateway's configuration, read and validated once (DESIGN §2).
-import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parseLogLevel, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import {
+  ConfigError,
+  type HttpTimeouts,
+  loadHttpTimeouts,
+  parseBoolean,
+  parsePort,
+  parseLogLevel,
+  parsePositiveInteger,
+  parseTrustedProxies,
+} from '../../config/env.js';
 import path from 'node:path';
 import { parseCurrency } from '../../config/currency.js';
 import { fromRoot } from '../../config/paths.js';
@@ -11,7 +20,10 @@ import type { AllowanceSettings } from './cost-allowance.js';
  * The web app's persisted documents, and the shop's public operations (those docs/graph.md publishes, for clients of
  * their own), as `npm run codegen` writes them.
  */
-export const DEFAULT_PERSISTED_DOCUMENTS = [fromRoot('web', 'src', 'gql', 'persisted-documents.json'), fromRoot('gateway', 'public-documents.json')].join(',');
+export const DEFAULT_PERSISTED_DOCUMENTS = [
+  fromRoot('web', 'src', 'gql', 'persisted-documents.json'),
+  fromRoot('gateway', 'public-documents.json'),
+].join(',');
 
 /** Where `npm run build:web` puts the web app. */
 export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');
@@ -30,8 +42,9 @@ export interface GatewayConfig {
   /** Operations one socket may start per second (a burst of twice that); more are refused with TOO_MANY_REQUESTS. */
   socketOperationsPerSecond: number;
   /**
-   * Each caller's allowance of cost points (cost-allowance.ts): a user's, or an address's without a token REST accepted;
-   * shared by every gateway with Redis. COST_ALLOWANCE points at most, COST_REFILL_PER_SECOND back each second.
+   * Each caller's allowance of cost points (cost-allowance.ts): a user's, or an address's without a token REST
+   * accepted; shared by every gateway with Redis. COST_ALLOWANCE points at most, COST_REFILL_PER_SECOND back each
+   * second.
    */
   costAllowance: AllowanceSettings;
   /** Subscription sockets one user may hold open (on every gateway together, with Redis); more are closed with 1013. */
@@ -58,7 +71,9 @@ export interface GatewayConfig {
   sessionRecheckMs: number;
   /** Introspection (and with it the explorers, Sandbox and GraphiQL, where they are on). */
   introspection: boolean;
-  /** Apollo Sandbox on GET /graphql in a browser: its scripts come from Apollo's CDN, so off in production by default. */
+  /**
+   * Apollo Sandbox on GET /graphql in a browser: its scripts come from Apollo's CDN, so off in production by default.
+   */
   sandbox: boolean;
   /**
    * GraphiQL at /graphiql, built with the web app and served from the shop's own origin (nothing from a CDN), so on in
@@ -79,7 +94,10 @@ export interface GatewayConfig {
 
 /** CORS_ORIGINS: a comma-separated list of origins, each exactly scheme://host[:port] (what a browser sends). */
 function parseOrigins(value: string | undefined): string[] {
-  const origins = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const origins = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
     try {
@@ -88,7 +106,9 @@ function parseOrigins(value: string | undefined): string[] {
       parsed = undefined;
     }
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
-      throw new ConfigError(`CORS_ORIGINS must list origins such as https://shop.example or http://localhost:5173, got "${origin}"`);
+      throw new ConfigError(
+        `CORS_ORIGINS must list origins such as https://shop.example or http://localhost:5173, got "${origin}"`,
+      );
     }
   }
   return origins;
@@ -103,19 +123,29 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     throw new ConfigError(`REST_URL must be an http(s) URL, got "${restUrl}"`);
   }
   const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   const recheckSeconds = Number(env.SESSION_RECHECK_SECONDS || 300);
   if (!(recheckSeconds > 0)) throw new ConfigError('SESSION_RECHECK_SECONDS must be a positive number of seconds');
   const timeout = Number(env.REST_TIMEOUT_MS || 10_000);
-  if (!Number.isInteger(timeout) || timeout < 1) throw new ConfigError('REST_TIMEOUT_MS must be a positive number of milliseconds');
+  if (!Number.isInteger(timeout) || timeout < 1)
+    throw new ConfigError('REST_TIMEOUT_MS must be a positive number of milliseconds');
   return {
     host: env.HOST || 'localhost',
     port: parsePort('PORT', env.PORT, 4000),
     restUrl,
     restTimeoutMs: timeout,
     requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
-    upstreamCallsPerOperation: parsePositiveInteger('UPSTREAM_CALLS_PER_OPERATION', env.UPSTREAM_CALLS_PER_OPERATION, 100),
-    socketOperationsPerSecond: parsePositiveInteger('SOCKET_OPERATIONS_PER_SECOND', env.SOCKET_OPERATIONS_PER_SECOND, 20),
+    upstreamCallsPerOperation: parsePositiveInteger(
+      'UPSTREAM_CALLS_PER_OPERATION',
+      env.UPSTREAM_CALLS_PER_OPERATION,
+      100,
+    ),
+    socketOperationsPerSecond: parsePositiveInteger(
+      'SOCKET_OPERATIONS_PER_SECOND',
+      env.SOCKET_OPERATIONS_PER_SECOND,
+      20,
+    ),
     costAllowance: {
       capacity: parsePositiveInteger('COST_ALLOWANCE', env.COST_ALLOWANCE, 10_000),
       refillPerSecond: parsePositiveInteger('COST_REFILL_PER_SECOND', env.COST_REFILL_PER_SECOND, 500),
@@ -131,7 +161,11 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       .map((file) => path.resolve(file)),
     trustedDocuments: parseTrustedDocumentPolicy(env.TRUSTED_DOCUMENTS),
     persistedQueries: {
-      ttlSeconds: parsePositiveInteger('PERSISTED_QUERIES_TTL_SECONDS', env.PERSISTED_QUERIES_TTL_SECONDS, 24 * 60 * 60),
+      ttlSeconds: parsePositiveInteger(
+        'PERSISTED_QUERIES_TTL_SECONDS',
+        env.PERSISTED_QUERIES_TTL_SECONDS,
+        24 * 60 * 60,
+      ),
       maxEntries: parsePositiveInteger('PERSISTED_QUERIES_MAX', env.PERSISTED_QUERIES_MAX, 5000),
     },
     catalogueCache: {

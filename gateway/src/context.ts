@@ -53,7 +53,9 @@ export interface ContextOptions {
   token: string | undefined;
   requestId: string;
   socketViewer?: SocketViewer | undefined;
-  /** One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription. */
+  /**
+   * One deadline for the whole operation (REQUEST_TIMEOUT_MS), all its REST calls included; none for a subscription.
+   */
   deadlineMs?: number | undefined;
   /** The address the operation came from, for the REST service's limits per client. */
   clientAddress?: string | undefined;
@@ -80,7 +82,15 @@ export function createContext(options: ContextOptions): GatewayContext {
   const upstream = options.logDetails ? (options.logDetails.upstream = { calls: 0, ms: 0 }) : undefined;
   const operationTrace: OperationTrace = { context: options.traceContext };
   const bind = (token: string | undefined, budget: UpstreamBudget | undefined) => {
-    const caller: Caller = { token, requestId: options.requestId, deadline, budget, clientAddress: options.clientAddress, upstream, trace: operationTrace };
+    const caller: Caller = {
+      token,
+      requestId: options.requestId,
+      deadline,
+      budget,
+      clientAddress: options.clientAddress,
+      upstream,
+      trace: operationTrace,
+    };
     const api = createRestApi(options.rest, caller);
     return { token, caller, api, loaders: createLoaders(api) };
   };
@@ -99,7 +109,10 @@ export function createContext(options: ContextOptions): GatewayContext {
     },
     refreshLoaders(this: GatewayContext, event) {
       const limit = options.upstreamCallLimit;
-      Object.assign(this, bind(this.token, options.eventBudget?.(event) ?? (limit ? upstreamBudget(limit) : undefined)));
+      Object.assign(
+        this,
+        bind(this.token, options.eventBudget?.(event) ?? (limit ? upstreamBudget(limit) : undefined)),
+      );
     },
   };
   return context;

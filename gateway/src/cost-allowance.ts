@@ -83,7 +83,9 @@ interface Bucket {
   at: number;
 }
 
-/** Buckets kept in memory at most (without Redis, or while it is away); past that the least recently used is full again. */
+/**
+ * Buckets kept in memory at most (without Redis, or while it is away); past that the least recently used is full again.
+ */
 const MAX_LOCAL_BUCKETS = 100_000;
 
 export function stateOf(settings: AllowanceSettings, taken: boolean, points: number, cost: number): AllowanceState {
@@ -108,7 +110,10 @@ export function createCostAllowances(
     const now = clock();
     const bucket = local.get(key) ?? { points: settings.capacity, at: now };
     if (now > bucket.at) {
-      bucket.points = Math.min(settings.capacity, bucket.points + ((now - bucket.at) / 1000) * settings.refillPerSecond);
+      bucket.points = Math.min(
+        settings.capacity,
+        bucket.points + ((now - bucket.at) / 1000) * settings.refillPerSecond,
+      );
       bucket.at = now;
     }
     const taken = cost <= bucket.points;
@@ -139,10 +144,16 @@ export function createCostAllowances(
     async take(key, cost) {
       if (redis.status !== 'ready') return takeHere(key, cost);
       try {
-        const [taken, points] = (await redis.eval(TAKE, 1, `${prefix}${key}`, clock(), settings.capacity, settings.refillPerSecond, cost, fullAfterMs)) as [
-          number,
-          string,
-        ];
+        const [taken, points] = (await redis.eval(
+          TAKE,
+          1,
+          `${prefix}${key}`,
+          clock(),
+          settings.capacity,
+          settings.refillPerSecond,
+          cost,
+          fullAfterMs,
+        )) as [number, string];
         return stateOf(settings, taken === 1, Number(points), cost);
       } catch {
         return takeHere(key, cost);
@@ -160,7 +171,8 @@ export function createCostAllowances(
       // that the answer leaves once every gateway knows (a client's next request may go to another).
       if (owners.get(digest) === owner) return;
       owners.set(digest, owner);
-      if (redis.status === 'ready') await redis.set(`${prefix}owner:${digest}`, owner, 'PX', KNOWN_TOKEN_MS).catch(() => undefined);
+      if (redis.status === 'ready')
+        await redis.set(`${prefix}owner:${digest}`, owner, 'PX', KNOWN_TOKEN_MS).catch(() => undefined);
     },
     async close() {
       redis.disconnect();

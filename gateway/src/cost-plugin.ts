@@ -1,8 +1,8 @@
-// What an operation costs, told and charged: each HTTP operation is priced once its variables are known (query-cost.ts),
-// refused over MAX_QUERY_COST (MAX_COST), then takes its price from the caller's allowance (cost-allowance.ts) or is
-// refused (429 THROTTLED, with Retry-After). Every answer says what it was priced at and how the allowance stands, in
-// `extensions.cost` and in the RateLimit / RateLimit-Policy headers of the IETF draft (draft-ietf-httpapi-ratelimit-
-// headers), as Shopify's and GitHub's graphs tell their clients.
+// What an operation costs, told and charged: each HTTP operation is priced once its variables are known
+// (query-cost.ts), refused over MAX_QUERY_COST (MAX_COST), then takes its price from the caller's allowance
+// (cost-allowance.ts) or is refused (429 THROTTLED, with Retry-After). Every answer says what it was priced at and how
+// the allowance stands, in `extensions.cost` and in the RateLimit / RateLimit-Policy headers of the IETF draft
+// (draft-ietf-httpapi-ratelimit- headers), as Shopify's and GitHub's graphs tell their clients.
 //
 // Whose allowance: a user's once the REST service has accepted their token (the gateway cannot check a token itself,
 // so it remembers for a while whose each accepted token is), and otherwise the client's address — anonymous callers,
@@ -58,8 +58,15 @@ export const MIN_OPERATION_COST = 1;
 /** The price of an operation, as its allowance is charged. */
 export const chargeOf = (cost: number) => Math.max(MIN_OPERATION_COST, cost);
 
-/** An operation over the caller's allowance: the same over both transports, with the HTTP status and headers over HTTP. */
-export function throttled(settings: AllowanceSettings, cost: number, state: AllowanceState, http?: { headers: HeaderMap }): GraphQLError {
+/**
+ * An operation over the caller's allowance: the same over both transports, with the HTTP status and headers over HTTP.
+ */
+export function throttled(
+  settings: AllowanceSettings,
+  cost: number,
+  state: AllowanceState,
+  http?: { headers: HeaderMap },
+): GraphQLError {
   rateLimitRefusals.inc({ service: 'gateway', limit: 'cost-allowance' });
   const seconds = state.retryAfterSeconds;
   return new GraphQLError(
@@ -107,11 +114,19 @@ export function createCostCharging({ allowances, userIdOf }: CostPluginOptions) 
           const cost = operationCost(schema, document, request.operationName, request.variables);
           const tooCostly = refusalOfCost(cost, maxCost);
           if (tooCostly) {
-            throw new GraphQLError(tooCostly.message, { extensions: { ...tooCostly.extensions, http: { status: 400 } } });
+            throw new GraphQLError(tooCostly.message, {
+              extensions: { ...tooCostly.extensions, http: { status: 400 } },
+            });
           }
           requested = chargeOf(cost);
-          state = await allowances.take(await bucketOf(contextValue.token, contextValue.caller.clientAddress), requested);
-          if (!state.taken) throw throttled(settings, requested, state, { headers: new HeaderMap([['retry-after', String(state.retryAfterSeconds)]]) });
+          state = await allowances.take(
+            await bucketOf(contextValue.token, contextValue.caller.clientAddress),
+            requested,
+          );
+          if (!state.taken)
+            throw throttled(settings, requested, state, {
+              headers: new HeaderMap([['retry-after', String(state.retryAfterSeconds)]]),
+            });
         },
         async willSendResponse({ response, contextValue }) {
           // Refused before it was priced (a document over a limit, a persisted query not found): nothing was taken.
@@ -131,7 +146,10 @@ export function createCostCharging({ allowances, userIdOf }: CostPluginOptions) 
           const token = contextValue.token;
           if (token && (contextValue.caller.tokenAccepted || token !== tokenSent)) {
             const userId = userIdOf(token);
-            await allowances.rememberOwner(tokenDigest(token), userId === undefined ? `token:${tokenDigest(token)}` : `user:${userId}`);
+            await allowances.rememberOwner(
+              tokenDigest(token),
+              userId === undefined ? `token:${tokenDigest(token)}` : `user:${userId}`,
+            );
           }
         },
       };
@@ -143,14 +161,20 @@ export function createCostCharging({ allowances, userIdOf }: CostPluginOptions) 
    * a CSRF refusal): their `extensions.cost` and headers, added as they leave. Answers the plugin saw are left alone.
    */
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.hasHeader('ratelimit') || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    if (
+      reply.hasHeader('ratelimit') ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type') ?? '').includes('json')
+    )
+      return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);
     } catch {
       return payload;
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body) || !('errors' in body || 'data' in body)) return payload;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !('errors' in body || 'data' in body))
+      return payload;
     const state = await allowances.take(await bucketOf(bearerToken(request.headers.authorization), request.ip), 0);
     for (const [name, value] of rateLimitHeaders(settings, state)) reply.header(name, value);
     const answer = body as { extensions?: Record<string, unknown> };

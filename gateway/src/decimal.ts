@@ -7,7 +7,8 @@ import { DECIMAL_MAX_LENGTH, DECIMAL_PATTERN } from '../../shop-rules/money.js';
 
 const NOT_A_DECIMAL = `Decimal must be an amount written as text, such as "19.98": digits, optionally a point and more digits, at most ${DECIMAL_MAX_LENGTH} characters`;
 
-const isDecimal = (value: unknown): value is string => typeof value === 'string' && value.length <= DECIMAL_MAX_LENGTH && DECIMAL_PATTERN.test(value);
+const isDecimal = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= DECIMAL_MAX_LENGTH && DECIMAL_PATTERN.test(value);
 
 function decimalOf(value: unknown): string {
   if (!isDecimal(value)) throw new GraphQLError(NOT_A_DECIMAL, { extensions: { code: 'BAD_USER_INPUT' } });

@@ -56,19 +56,37 @@ describe('the shape of a document', () => {
       { code: 'GRAPHQL_VALIDATION_FAILED' },
       VISITS_OF_CHAIN,
     ],
-    ['a fragment spreading itself', '{ ...A } fragment A on Query { viewer { id ...A } }', 'Cannot spread fragment "A" within itself.', { code: 'GRAPHQL_VALIDATION_FAILED' }, 3],
-  ])('refuses %s, after a number of steps that grows with the document, with its limit’s code', (_name, text, message, extensions, visits) => {
-    const shape = measureShape(parse(text));
-    expect(shape.refusal?.message).toBe(message);
-    // A limit passed has a code of its own and its figures; a fragment spreading itself is invalid, as graphql-js says.
-    expect(shape.refusal?.extensions).toEqual(extensions);
-    expect(shape.visits).toBe(visits);
-  });
+    [
+      'a fragment spreading itself',
+      '{ ...A } fragment A on Query { viewer { id ...A } }',
+      'Cannot spread fragment "A" within itself.',
+      { code: 'GRAPHQL_VALIDATION_FAILED' },
+      3,
+    ],
+  ])(
+    'refuses %s, after a number of steps that grows with the document, with its limit’s code',
+    (_name, text, message, extensions, visits) => {
+      const shape = measureShape(parse(text));
+      expect(shape.refusal?.message).toBe(message);
+      // A limit passed has a code of its own and its figures; a fragment spreading itself is invalid, as graphql-js
+      // says.
+      expect(shape.refusal?.extensions).toEqual(extensions);
+      expect(shape.visits).toBe(visits);
+    },
+  );
 
   it.each([
-    ['a fragment no operation spreads (validation reads it too)', '{ viewer { id } } fragment U on Query { viewer { username } }', 4],
+    [
+      'a fragment no operation spreads (validation reads it too)',
+      '{ viewer { id } } fragment U on Query { viewer { username } }',
+      4,
+    ],
     ['the same field 30 times in one place', `{ viewer { ${'id '.repeat(30)}} }`, 31],
-    ['inline fragments on each type of a node', '{ node(id: "x") { ... on Product { name } ... on User { username } } }', 3],
+    [
+      'inline fragments on each type of a node',
+      '{ node(id: "x") { ... on Product { name } ... on User { username } } }',
+      3,
+    ],
   ])('admits %s, counting its fields', (_name, text, selections) => {
     const shape = measureShape(parse(text));
     expect(shape.refusal).toBeUndefined();
@@ -78,11 +96,13 @@ describe('the shape of a document', () => {
   it('admits every operation of the web client as Apollo Client sends it (with __typename), far within the limits', () => {
     const operations = Object.values(webDocuments).filter(
       (value): value is DocumentNode =>
-        (value as DocumentNode)?.kind === Kind.DOCUMENT && (value as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+        (value as DocumentNode)?.kind === Kind.DOCUMENT &&
+        (value as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
     );
     expect(operations.length).toBeGreaterThan(30);
     // A tenth of the limit: the largest (the cart with its lines' Money whole, at 59 fields) is far from it.
     const tight = { maxSelections: SHAPE_LIMITS.maxSelections / 10, maxRepeats: 3, maxFragmentsPerPlace: 3 };
-    for (const document of operations) expect(measureShape(addTypenameToDocument(document), tight).refusal).toBeUndefined();
+    for (const document of operations)
+      expect(measureShape(addTypenameToDocument(document), tight).refusal).toBeUndefined();
   });
 });

@@ -36,7 +36,8 @@ export interface ShapeReport {
 /** A fragment spreading itself is invalid GraphQL, not a limit: graphql-js's own code. */
 const invalid = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
 
-const responseName = (field: { alias?: { value: string } | undefined; name: { value: string } }) => field.alias?.value ?? field.name.value;
+const responseName = (field: { alias?: { value: string } | undefined; name: { value: string } }) =>
+  field.alias?.value ?? field.name.value;
 
 /** The walk of the spread-out document may take at most this many steps per field allowed; then it stops, refusing. */
 const STEPS_PER_SELECTION = 20;
@@ -84,7 +85,8 @@ function fragmentCycle(fragments: ReadonlyMap<string, FragmentDefinitionNode>, s
 
 export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): ShapeReport {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   let visits = 0;
 
   // A cycle is refused first: walked spread out, fragments that spread each other have no end.
@@ -128,10 +130,12 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
       }
     }
   };
-  for (const definition of document.definitions) if (definition.kind === Kind.OPERATION_DEFINITION) markSpread(definition.selectionSet);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.OPERATION_DEFINITION) markSpread(definition.selectionSet);
   const roots = document.definitions.filter(
     (definition): definition is ExecutableDefinitionNode =>
-      definition.kind === Kind.OPERATION_DEFINITION || (definition.kind === Kind.FRAGMENT_DEFINITION && !spreadByOperations.has(definition.name.value)),
+      definition.kind === Kind.OPERATION_DEFINITION ||
+      (definition.kind === Kind.FRAGMENT_DEFINITION && !spreadByOperations.has(definition.name.value)),
   );
 
   let selections = 0;
@@ -151,9 +155,13 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
   // Now small and without cycles: walk it spread out, counting the fields asked at each place (the path of response
   // names) and the fragments spread there. The walk's own steps are bounded too, whatever the document holds.
   const maxVisits = visits + STEPS_PER_SELECTION * limits.maxSelections;
-  const tooComplex = limitRefusal('The document is too complex to check: spread fewer fragments, or nest fewer inline fragments', 'MAX_SHAPE_STEPS', {
-    limit: STEPS_PER_SELECTION * limits.maxSelections,
-  });
+  const tooComplex = limitRefusal(
+    'The document is too complex to check: spread fewer fragments, or nest fewer inline fragments',
+    'MAX_SHAPE_STEPS',
+    {
+      limit: STEPS_PER_SELECTION * limits.maxSelections,
+    },
+  );
   for (const root of roots) {
     const repeats = new Map<string, number>();
     const walk = (selectionSet: SelectionSetNode, path: string): GraphQLError | undefined => {
@@ -166,9 +174,13 @@ export function measureShape(document: DocumentNode, limits = SHAPE_LIMITS): Sha
           const times = (repeats.get(place) ?? 0) + 1;
           repeats.set(place, times);
           if (times > limits.maxRepeats) {
-            return limitRefusal(`The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`, 'MAX_FIELD_REPEATS', {
-              limit: limits.maxRepeats,
-            });
+            return limitRefusal(
+              `The field "${place}" is asked for more than ${limits.maxRepeats} times in one place; ask for it once`,
+              'MAX_FIELD_REPEATS',
+              {
+                limit: limits.maxRepeats,
+              },
+            );
           }
           if (selection.selectionSet) found = walk(selection.selectionSet, place);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) found = walk(selection.selectionSet, path);

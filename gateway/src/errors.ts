@@ -38,7 +38,10 @@ export class UpstreamRejection extends GraphQLError {
     readonly retryAfterSeconds?: number,
   ) {
     super(message, {
-      extensions: { code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT', ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) },
+      extensions: {
+        code: CODE_BY_STATUS[status] ?? 'BAD_USER_INPUT',
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      },
     });
   }
 }
@@ -103,7 +106,9 @@ export class InputProblems extends Error {
 
 /** Throws what an input breaks, all at once: one problem as it is, several together, none not at all. */
 export function refuseAll(problems: readonly (InputProblem | RuleViolation)[]): void {
-  const all = problems.map((problem) => (problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field)));
+  const all = problems.map((problem) =>
+    problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field),
+  );
   if (all.length === 1) throw all[0]!;
   if (all.length > 1) throw new InputProblems(all);
 }
@@ -136,7 +141,8 @@ export class InputCheck {
   }
 
   add(...problems: readonly (InputProblem | RuleViolation)[]): void {
-    for (const problem of problems) this.problems.push(problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field));
+    for (const problem of problems)
+      this.problems.push(problem instanceof InputProblem ? problem : new InputProblem(problem.message, problem.field));
   }
 
   /** Throws these with every problem found before them. */
@@ -152,6 +158,9 @@ export class InputCheck {
   }
 }
 
-/** What the log says when the REST service did not answer, naming the instance, with what to do (its detail comes beside it). */
+/**
+ * What the log says when the REST service did not answer, naming the instance, with what to do (its detail comes beside
+ * it).
+ */
 export const upstreamUnavailableLine = (error: UpstreamUnavailable) =>
   `the REST service${error.instance ? ` at ${error.instance}` : ''} did not answer: check that it runs and that REST_URL points at it`;

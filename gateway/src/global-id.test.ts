@@ -118,7 +118,7 @@ describe('cursors', () => {
     { cursor: offsetCursor(0), text: 'b2Zmc2V0OjA', offset: 0 },
     { cursor: offsetCursor(19), text: 'b2Zmc2V0OjE5', offset: 19 },
     { cursor: offsetCursor(999_999_999_999_999), text: encoded('offset:999999999999999'), offset: 999_999_999_999_999 },
-  ])('an offset cursor reads back as $offset, and so does the previous release\'s $text', ({ cursor, text, offset }) => {
+  ])("an offset cursor reads back as $offset, and so does the previous release's $text", ({ cursor, text, offset }) => {
     expectSealed(cursor, 'offset:');
     expect(offsetFromCursor(cursor)).toBe(offset);
     expect(offsetFromCursor(text)).toBe(offset);
@@ -127,7 +127,7 @@ describe('cursors', () => {
   it.each([
     { cursor: messageCursor(1), text: 'bWVzc2FnZTox', id: 1 },
     { cursor: messageCursor(120), text: 'bWVzc2FnZToxMjA', id: 120 },
-  ])('a message cursor reads back as $id, and so does the previous release\'s $text', ({ cursor, text, id }) => {
+  ])("a message cursor reads back as $id, and so does the previous release's $text", ({ cursor, text, id }) => {
     expectSealed(cursor, 'message:');
     expect(messageIdFromCursor(cursor)).toBe(id);
     expect(messageIdFromCursor(text)).toBe(id);
@@ -167,12 +167,15 @@ describe('cursors', () => {
   });
 
   it.each([
-    { place: { activity: '2026-11-22T09:36:04.309Z', roomId: 42 }, text: 'cm9vbToyMDI2LTExLTIyVDA5OjM2OjA0LjMwOVosNDI' },
+    {
+      place: { activity: '2026-11-22T09:36:04.309Z', roomId: 42 },
+      text: 'cm9vbToyMDI2LTExLTIyVDA5OjM2OjA0LjMwOVosNDI',
+    },
     // The plain contract may tell no time: such a room sorts last, and its cursor says so.
     { place: { activity: '', roomId: 7 }, text: 'cm9vbTosNw' },
     // Another implementation's time, without a zone.
     { place: { activity: '2026-11-22T09:36:04', roomId: 3 }, text: encoded('room:2026-11-22T09:36:04,3') },
-  ])('a room cursor reads back as its place, and so does the previous release\'s $text', ({ place, text }) => {
+  ])("a room cursor reads back as its place, and so does the previous release's $text", ({ place, text }) => {
     expectSealed(roomCursor(place), 'room:');
     expect(roomPlaceFromCursor(roomCursor(place))).toEqual(place);
     expect(roomPlaceFromCursor(text)).toEqual(place);

@@ -49,7 +49,8 @@ function sealCursor(text: string): string {
   const plain = Buffer.from(text, 'utf8');
   const sealed = Buffer.alloc(plain.length + 1);
   sealed[0] = CURSOR_VERSION;
-  for (let index = 0; index < plain.length; index += 1) sealed[index + 1] = plain[index]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
+  for (let index = 0; index < plain.length; index += 1)
+    sealed[index + 1] = plain[index]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
   return sealed.toString('base64url');
 }
 
@@ -61,7 +62,8 @@ function openCursor(cursor: string): string | undefined {
   // holds across the upgrade still goes on.
   if (sealed[0] !== CURSOR_VERSION) return sealed.toString('utf8');
   const plain = Buffer.alloc(sealed.length - 1);
-  for (let index = 0; index < plain.length; index += 1) plain[index] = sealed[index + 1]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
+  for (let index = 0; index < plain.length; index += 1)
+    plain[index] = sealed[index + 1]! ^ CURSOR_MASK[index % CURSOR_MASK.length]!;
   return plain.toString('utf8');
 }
 
@@ -100,7 +102,6 @@ export function itemPlaceFromCursor(cursor: string): ItemPlace | undefined {
   return offset === undefined ? undefined : { offset };
 }
 export const messageIdFromCursor = (cursor: string) => decodeCursor(cursor, 'message');
-
 
 export const roomCursor = ({ activity, roomId }: RoomPlace) => sealCursor(`room:${activity},${roomId}`);
 

@@ -5,13 +5,18 @@
 // | the body | status | code |
 // |---|---|---|
 // | not JSON, or empty, under `Content-Type: application/json` | 400 | INVALID_JSON |
-// | JSON nested deeper than variables may be (variables-depth.ts), found before it is parsed | 400 | VARIABLES_TOO_DEEP |
-// | a form (`application/x-www-form-urlencoded`, `multipart/form-data`) or any other type the graph does not read | 415 | UNSUPPORTED_MEDIA_TYPE |
-// | over 1 MB (BODY_LIMIT_BYTES) | 413 | PAYLOAD_TOO_LARGE |
+// | JSON nested deeper than variables may be (variables-depth.ts), found before it is parsed | 400 | VARIABLES_TOO_DEEP
+// | | a form (`application/x-www-form-urlencoded`, `multipart/form-data`) or any other type the graph does not read |
+// 415 | UNSUPPORTED_MEDIA_TYPE | | over 1 MB (BODY_LIMIT_BYTES) | 413 | PAYLOAD_TOO_LARGE |
 // | anything else Fastify refuses before the graph sees it | its 4xx | BAD_REQUEST |
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../config/server.js';
-import { MAX_VARIABLES_DEPTH, VARIABLES_TOO_DEEP, VARIABLES_TOO_DEEP_MESSAGE, jsonTextNestsDeeperThan } from './variables-depth.js';
+import {
+  MAX_VARIABLES_DEPTH,
+  VARIABLES_TOO_DEEP,
+  VARIABLES_TOO_DEEP_MESSAGE,
+  jsonTextNestsDeeperThan,
+} from './variables-depth.js';
 
 /** A refusal of the body, answered by graphqlBodyErrors as a GraphQL error. */
 class BodyRefusal extends Error {
@@ -25,7 +30,8 @@ class BodyRefusal extends Error {
   }
 }
 
-const SEND_JSON = 'send the operation as a JSON object, {"query": "…", "variables": {…}}, with Content-Type: application/json';
+const SEND_JSON =
+  'send the operation as a JSON object, {"query": "…", "variables": {…}}, with Content-Type: application/json';
 
 /**
  * JSON bodies are scanned for their nesting before they are parsed (the request object, then its variables: one level
@@ -37,7 +43,10 @@ export function readJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string; // parseAs: 'string'
     if (jsonTextNestsDeeperThan(text, MAX_VARIABLES_DEPTH + 1)) {
-      done(new BodyRefusal(VARIABLES_TOO_DEEP_MESSAGE, 400, VARIABLES_TOO_DEEP, { maxDepth: MAX_VARIABLES_DEPTH }), undefined);
+      done(
+        new BodyRefusal(VARIABLES_TOO_DEEP_MESSAGE, 400, VARIABLES_TOO_DEEP, { maxDepth: MAX_VARIABLES_DEPTH }),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);
@@ -53,13 +62,26 @@ function refusalOf(error: FastifyError, request: FastifyRequest): BodyRefusal | 
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new BodyRefusal(`The body is not valid JSON: ${SEND_JSON}`, 400, 'INVALID_JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
-      const type = String(request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().slice(0, 100) || 'none';
-      return new BodyRefusal(`The graph does not read a body of type ${type} (a form's included): ${SEND_JSON}, or a query as GET`, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      const type =
+        String(request.headers['content-type'] ?? '')
+          .split(';', 1)[0]!
+          .trim()
+          .slice(0, 100) || 'none';
+      return new BodyRefusal(
+        `The graph does not read a body of type ${type} (a form's included): ${SEND_JSON}, or a query as GET`,
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     }
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new BodyRefusal(`The body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB, the most the graph reads`, 413, 'PAYLOAD_TOO_LARGE', {
-        maxBytes: BODY_LIMIT_BYTES,
-      });
+      return new BodyRefusal(
+        `The body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB, the most the graph reads`,
+        413,
+        'PAYLOAD_TOO_LARGE',
+        {
+          maxBytes: BODY_LIMIT_BYTES,
+        },
+      );
     default: {
       const status = error.statusCode ?? 500;
       return status >= 400 && status < 500 ? new BodyRefusal(error.message, status, 'BAD_REQUEST') : undefined;
@@ -75,6 +97,9 @@ export function graphqlBodyErrors(options: { production: boolean }) {
     const status = refusal?.statusCode ?? 500;
     const message = refusal?.message ?? (options.production ? 'Internal server error' : error.message);
     const extensions = { code: refusal?.code ?? 'INTERNAL_SERVER_ERROR', ...refusal?.details };
-    return reply.code(status).type('application/json; charset=utf-8').send({ errors: [{ message, extensions }] });
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send({ errors: [{ message, extensions }] });
   };
 }

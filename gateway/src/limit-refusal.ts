@@ -36,10 +36,20 @@ export interface LimitFigures {
   actual?: number | undefined;
 }
 
-export function limitRefusal(message: string, code: LimitCode, figures: LimitFigures, options: GraphQLErrorOptions = {}): GraphQLError {
+export function limitRefusal(
+  message: string,
+  code: LimitCode,
+  figures: LimitFigures,
+  options: GraphQLErrorOptions = {},
+): GraphQLError {
   return new GraphQLError(message, {
     ...options,
-    extensions: { code, limit: figures.limit, ...(figures.actual === undefined ? {} : { actual: figures.actual }), ...options.extensions },
+    extensions: {
+      code,
+      limit: figures.limit,
+      ...(figures.actual === undefined ? {} : { actual: figures.actual }),
+      ...options.extensions,
+    },
   });
 }
 

@@ -28,8 +28,14 @@ describe('SHOP_CURRENCY', () => {
   it.each([
     ['DOLLARS', 'SHOP_CURRENCY: "DOLLARS" is not an ISO 4217 currency code; set it to one such as USD, EUR or GBP'],
     ['XYZ', 'SHOP_CURRENCY: "XYZ" is not an ISO 4217 currency code; set it to one such as USD, EUR or GBP'],
-    ['JPY', 'SHOP_CURRENCY: JPY has 0 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)'],
-    ['KWD', 'SHOP_CURRENCY: KWD has 3 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)'],
+    [
+      'JPY',
+      'SHOP_CURRENCY: JPY has 0 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)',
+    ],
+    [
+      'KWD',
+      'SHOP_CURRENCY: KWD has 3 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)',
+    ],
   ])('refuses %s in one line', (value, message) => {
     expect(() => parseCurrency(value)).toThrow(message);
   });

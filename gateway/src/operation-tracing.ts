@@ -15,7 +15,11 @@ export function startOperationSpan(operationTrace: OperationTrace, parent: Conte
 }
 
 /** Names the span once the operation is known. */
-export function nameOperationSpan(span: Span, type: OperationTypeNode | undefined, name: string | null | undefined): void {
+export function nameOperationSpan(
+  span: Span,
+  type: OperationTypeNode | undefined,
+  name: string | null | undefined,
+): void {
   span.updateName(`${type ?? 'operation'} ${name ?? 'anonymous'}`);
   if (type) span.setAttribute('graphql.operation.type', type);
   if (name) span.setAttribute('graphql.operation.name', name);

@@ -49,13 +49,19 @@ end
 return 0
 `;
 
-type StoringRedis = Redis & { storePersistedQuery(index: string, key: string, text: string, ttl: number, cap: number): Promise<number> };
+type StoringRedis = Redis & {
+  storePersistedQuery(index: string, key: string, text: string, ttl: number, cap: number): Promise<number>;
+};
 
 /**
  * Never fails a request: while Redis is unreachable a lookup finds nothing (the client then sends the whole query, as
  * the protocol has it) and a store is skipped.
  */
-export function redisPersistedQueries(redisUrl: string, prefix: string, limits: PersistedQueryLimits): PersistedQueryStore {
+export function redisPersistedQueries(
+  redisUrl: string,
+  prefix: string,
+  limits: PersistedQueryLimits,
+): PersistedQueryStore {
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as StoringRedis;
   redis.defineCommand('storePersistedQuery', { numberOfKeys: 2, lua: STORE_SCRIPT });
   redis.on('error', () => undefined); // reported once by the pub/sub, which watches the same Redis
@@ -71,7 +77,9 @@ export function redisPersistedQueries(redisUrl: string, prefix: string, limits: 
       },
       async set(name, value) {
         if (Buffer.byteLength(value) > limits.maxBytes) return;
-        await redis.storePersistedQuery(index, key(name), value, limits.ttlSeconds, limits.maxEntries).catch(() => undefined);
+        await redis
+          .storePersistedQuery(index, key(name), value, limits.ttlSeconds, limits.maxEntries)
+          .catch(() => undefined);
       },
       async delete(name) {
         await redis.del(key(name)).catch(() => undefined);

@@ -77,7 +77,8 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
     const local = new PubSub<Record<string, unknown>>();
     return {
       publish: (topic, payload, audience) => local.publish(channelOf(topic, audience), payload),
-      subscribe: (topic, audiences) => local.asyncIterableIterator(channelsOf(topic, audiences)) as AsyncIterableIterator<never>,
+      subscribe: (topic, audiences) =>
+        local.asyncIterableIterator(channelsOf(topic, audiences)) as AsyncIterableIterator<never>,
       health: () => 'ok',
       onRecovered: () => undefined,
       close: async () => undefined,
@@ -93,7 +94,10 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
   const wentAway = (error: Error) => {
     if (outage) return;
     outage = true;
-    log?.warn({ error: error.message }, 'Redis is unreachable: live events between gateways are paused until it is back');
+    log?.warn(
+      { error: error.message },
+      'Redis is unreachable: live events between gateways are paused until it is back',
+    );
   };
   const cameBack = () => {
     if (!outage || !connected()) return;
@@ -121,7 +125,9 @@ export function createPubSub(redisUrl: string | undefined, channelPrefix = 'meds
       }
     },
     subscribe: (topic, audiences) =>
-      redis.asyncIterableIterator(channelsOf(topic, audiences).map((channel) => `${channelPrefix}${channel}`)) as AsyncIterableIterator<never>,
+      redis.asyncIterableIterator(
+        channelsOf(topic, audiences).map((channel) => `${channelPrefix}${channel}`),
+      ) as AsyncIterableIterator<never>,
     health: () => (connected() ? 'ok' : 'unavailable'),
     onRecovered: (listener) => void recoveryListeners.push(listener),
     close: async () => {

@@ -53,7 +53,9 @@ function pageSize(
     // A value execution would refuse anyway (a string for an Int): priced as the default page.
     values = {};
   }
-  const sizes = argumentsOfPage.map((argument) => values[argument.name] ?? argument.defaultValue).filter((size): size is number => typeof size === 'number' && Number.isFinite(size));
+  const sizes = argumentsOfPage
+    .map((argument) => values[argument.name] ?? argument.defaultValue)
+    .filter((size): size is number => typeof size === 'number' && Number.isFinite(size));
   const size = sizes.length > 0 ? Math.max(...sizes) : defaultPageSizeOf(parent?.name, definition.name);
   return size > 1 ? size : 1;
 }
@@ -73,11 +75,19 @@ interface Pricing {
   fragmentPrices: Map<string, number>;
 }
 
-function fieldDefinition(parent: GraphQLNamedType | undefined, name: string): GraphQLField<unknown, unknown> | undefined {
+function fieldDefinition(
+  parent: GraphQLNamedType | undefined,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
   return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 }
 
-function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLNamedType | undefined, pricing: Pricing, itemsPerPage = 1): number {
+function selectionCost(
+  selectionSet: SelectionSetNode,
+  parent: GraphQLNamedType | undefined,
+  pricing: Pricing,
+  itemsPerPage = 1,
+): number {
   let cost = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
@@ -86,7 +96,15 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLNamedType 
       const definition = fieldDefinition(parent, selection.name.value);
       const type = definition ? getNamedType(definition.type) : undefined;
       const times = PAGE_ITEMS.has(selection.name.value) ? itemsPerPage : 1;
-      cost += times * (1 + selectionCost(selection.selectionSet, type, pricing, pageSize(selection, parent, definition, pricing.variables)));
+      cost +=
+        times *
+        (1 +
+          selectionCost(
+            selection.selectionSet,
+            type,
+            pricing,
+            pageSize(selection, parent, definition, pricing.variables),
+          ));
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? pricing.schema.getType(selection.typeCondition.name.value) : parent;
       cost += selectionCost(selection.selectionSet, type, pricing, itemsPerPage);
@@ -105,7 +123,12 @@ function fragmentCost(name: string, pricing: Pricing, itemsPerPage: number): num
   // A fragment spreading itself is refused by validation; guard anyway.
   if (!fragment || pricing.visiting.has(name)) return 0;
   pricing.visiting.add(name);
-  const cost = selectionCost(fragment.selectionSet, pricing.schema.getType(fragment.typeCondition.name.value), pricing, itemsPerPage);
+  const cost = selectionCost(
+    fragment.selectionSet,
+    pricing.schema.getType(fragment.typeCondition.name.value),
+    pricing,
+    itemsPerPage,
+  );
   pricing.visiting.delete(name);
   pricing.fragmentPrices.set(key, cost);
   return cost;
@@ -120,11 +143,18 @@ export function operationCost(
   const operation = getOperationAST(document, operationName);
   if (!operation) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   // The variables as execution will see them, their defaults filled in; values it would refuse count as not given.
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], { ...variables }).coerced ?? {};
   const root = schema.getRootType(operation.operation) ?? undefined;
-  return selectionCost(operation.selectionSet, root, { schema, fragments, variables: coerced, visiting: new Set(), fragmentPrices: new Map() });
+  return selectionCost(operation.selectionSet, root, {
+    schema,
+    fragments,
+    variables: coerced,
+    visiting: new Set(),
+    fragmentPrices: new Map(),
+  });
 }
 
 /**
@@ -133,7 +163,11 @@ export function operationCost(
  */
 export function refusalOfCost(cost: number, limit = MAX_QUERY_COST): GraphQLError | undefined {
   if (cost <= limit) return undefined;
-  return limitRefusal(`Query cost limit of ${limit} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`, 'MAX_COST', { limit, actual: cost });
+  return limitRefusal(
+    `Query cost limit of ${limit} exceeded, found ${cost}: ask for smaller pages or fewer nested ones`,
+    'MAX_COST',
+    { limit, actual: cost },
+  );
 }
 
 /** The refusal of an operation that costs too much, or undefined when it may run. */

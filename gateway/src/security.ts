@@ -44,7 +44,9 @@ const reportRefusal = (code: LimitCode, limit: number) => ({
   propagateOnRejection: false,
   onReject: [
     (context: ValidationContext | null, error: GraphQLError) =>
-      context?.reportError(limitRefusal(error.message.replace(/^Syntax Error: /, ''), code, armorFigures(error.message) ?? { limit })),
+      context?.reportError(
+        limitRefusal(error.message.replace(/^Syntax Error: /, ''), code, armorFigures(error.message) ?? { limit }),
+      ),
   ],
 });
 
@@ -54,22 +56,32 @@ const reportRefusal = (code: LimitCode, limit: number) => ({
  */
 export function queryLimitRules(options: { introspection: boolean }): ValidationRule[] {
   return [
-    maxDepthRule({ n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...reportRefusal('MAX_DEPTH', QUERY_LIMITS.maxDepth) }),
+    maxDepthRule({
+      n: QUERY_LIMITS.maxDepth,
+      ignoreIntrospection: true,
+      ...reportRefusal('MAX_DEPTH', QUERY_LIMITS.maxDepth),
+    }),
     maxAliasesRule({ n: QUERY_LIMITS.maxAliases, ...reportRefusal('MAX_ALIASES', QUERY_LIMITS.maxAliases) }),
-    maxDirectivesRule({ n: QUERY_LIMITS.maxDirectives, ...reportRefusal('MAX_DIRECTIVES', QUERY_LIMITS.maxDirectives) }),
+    maxDirectivesRule({
+      n: QUERY_LIMITS.maxDirectives,
+      ...reportRefusal('MAX_DIRECTIVES', QUERY_LIMITS.maxDirectives),
+    }),
     ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
   ];
 }
 
 /** graphql-js says "more that 2000 tokens"; clients read "more than". */
-export const clarifyParseError = (message: string) => message.replace(/ more that (\d+) tokens/, ' more than $1 tokens');
+export const clarifyParseError = (message: string) =>
+  message.replace(/ more that (\d+) tokens/, ' more than $1 tokens');
 
 /** graphql-js's parse error for a document over the token limit (parsing stops there: only the limit is known). */
 export const isTokenLimitError = (message: string) => / more th[ae]t \d+ tokens/.test(message);
 
 export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 
-/** Drops "Did you mean …?" (the same rewrite as Apollo Server's): in production it would reveal the schema name by name. */
+/**
+ * Drops "Did you mean …?" (the same rewrite as Apollo Server's): in production it would reveal the schema name by name.
+ */
 export const withoutSuggestions = (message: string) => message.replace(/ ?Did you mean(.+?)\?$/, '');
 
 /** The same error with a code (and where it was found), as a client should receive it. */
@@ -84,7 +96,9 @@ export function withCode(error: GraphQLError, code: string, message = error.mess
   });
 }
 
-/** A document over QUERY_LIMITS.maxDocumentBytes, refused before it is read (a megabyte of comments is valid GraphQL). */
+/**
+ * A document over QUERY_LIMITS.maxDocumentBytes, refused before it is read (a megabyte of comments is valid GraphQL).
+ */
 export function documentSizeRefusal(text: string): GraphQLError | undefined {
   // Characters first: a UTF-8 byte count would read the whole text of every request.
   if (text.length * 3 <= QUERY_LIMITS.maxDocumentBytes) return undefined;
@@ -110,7 +124,12 @@ export function parseWithinLimits(text: string): Parsed {
     const parseError = error as GraphQLError;
     if (isTokenLimitError(parseError.message)) {
       return {
-        refusal: limitRefusal(clarifyParseError(parseError.message), 'MAX_TOKENS', { limit: QUERY_LIMITS.maxTokens }, { source: parseError.source, positions: parseError.positions }),
+        refusal: limitRefusal(
+          clarifyParseError(parseError.message),
+          'MAX_TOKENS',
+          { limit: QUERY_LIMITS.maxTokens },
+          { source: parseError.source, positions: parseError.positions },
+        ),
       };
     }
     return { refusal: withCode(parseError, PARSE_FAILED, clarifyParseError(parseError.message)) };
@@ -121,8 +140,8 @@ export function parseWithinLimits(text: string): Parsed {
 
 /**
  * The checks Apollo Server cannot run before its own parsing and validation, for HTTP: a document too large, not
- * GraphQL, or too big once its fragments are spread is refused here, before Apollo Server reads it. Documents that passed are
- * remembered (up to a bounded amount of text), so a client sending the same query again costs a lookup.
+ * GraphQL, or too big once its fragments are spread is refused here, before Apollo Server reads it. Documents that
+ * passed are remembered (up to a bounded amount of text), so a client sending the same query again costs a lookup.
  */
 export function createDocumentScreen(maxRememberedCharacters = 2 * 1024 * 1024) {
   const passed = new Map<string, true>();

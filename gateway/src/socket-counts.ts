@@ -70,7 +70,16 @@ export function createSocketCounts(redisUrl: string | undefined, keyPrefix: stri
     async admit(user, socket, limit) {
       try {
         const now = Date.now();
-        const admitted = await redis.eval(ADMIT, 1, keyOf(user), now, limit, now + ENTRY_LIFETIME_MS, memberOf(socket), ENTRY_LIFETIME_MS);
+        const admitted = await redis.eval(
+          ADMIT,
+          1,
+          keyOf(user),
+          now,
+          limit,
+          now + ENTRY_LIFETIME_MS,
+          memberOf(socket),
+          ENTRY_LIFETIME_MS,
+        );
         if (admitted !== 1) return false;
       } catch {
         if ((local.get(user)?.size ?? 0) >= limit) return false;

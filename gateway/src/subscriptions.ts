@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, getOperationAST, getVariableValues } from 'graphql';
+import {
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  getOperationAST,
+  getVariableValues,
+} from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import type { Span } from '@opentelemetry/api';
 import { useServer } from 'graphql-ws/use/ws';
@@ -25,10 +31,20 @@ import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 import { operationCost, refusalOfCost } from './query-cost.js';
 import type { CostAllowances } from './cost-allowance.js';
 import { type CostCharging, type CostReport, chargeOf, costReport, throttled } from './cost-plugin.js';
-import { MAX_VARIABLES_DEPTH, VARIABLES_TOO_DEEP, jsonTextNestsDeeperThan, variablesTooDeep } from './variables-depth.js';
+import {
+  MAX_VARIABLES_DEPTH,
+  VARIABLES_TOO_DEEP,
+  jsonTextNestsDeeperThan,
+  variablesTooDeep,
+} from './variables-depth.js';
 import { checkDocument, withoutSuggestions } from './security.js';
 import type { SocketCounts } from './socket-counts.js';
-import { type TrustedDocumentPolicy, type TrustedDocuments, persistedHashOf, trustedDocumentRefusal } from './trusted-documents.js';
+import {
+  type TrustedDocumentPolicy,
+  type TrustedDocuments,
+  persistedHashOf,
+  trustedDocumentRefusal,
+} from './trusted-documents.js';
 
 /** WebSocket close code 1013: a server condition the client may retry after (RFC 6455 registry). */
 const TRY_AGAIN_LATER = 1013;
@@ -37,7 +53,6 @@ function hideSuggestions(error: GraphQLError): GraphQLError {
   error.message = withoutSuggestions(error.message);
   return error;
 }
-
 
 interface SocketUser {
   token: string;
@@ -49,7 +64,9 @@ interface SocketUser {
 
 /** Whether a session that ended is this socket's: by id where both are known (a username can be taken again). */
 const isSessionOf = (ended: { username: string; userId?: number | undefined }, user: SocketUser) =>
-  ended.userId !== undefined && user.id !== undefined ? ended.userId === user.id : sameUsername(ended.username, user.username);
+  ended.userId !== undefined && user.id !== undefined
+    ? ended.userId === user.id
+    : sameUsername(ended.username, user.username);
 
 /**
  * What a socket client sees of an unexpected error in production: no message that might carry internals, as
@@ -58,7 +75,11 @@ const isSessionOf = (ended: { username: string; userId?: number | undefined }, u
 function maskUnexpected(error: GraphQLFormattedError): GraphQLFormattedError {
   const code = error.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return error;
-  return { message: 'Internal server error', ...(error.path ? { path: error.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: 'Internal server error',
+    ...(error.path ? { path: error.path } : {}),
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
 }
 
 export interface SubscriptionServerOptions {
@@ -90,7 +111,10 @@ export interface SubscriptionServerOptions {
   currency: string;
   /** Documents a client may name by hash alone (an empty query and `extensions.persistedQuery`), as over HTTP. */
   trustedDocuments: TrustedDocuments;
-  /** Who may run other documents: a socket's token is one the REST service accepted, so only `everyone` refuses them here. */
+  /**
+   * Who may run other documents: a socket's token is one the REST service accepted, so only `everyone` refuses them
+   * here.
+   */
   trustedDocumentPolicy: TrustedDocumentPolicy;
 }
 
@@ -100,7 +124,9 @@ type SocketState = {
   allowance?: () => boolean;
   /** The ids of its live subscriptions (graphql-ws forgets an id once it ends; so does this, at the next count). */
   subscriptionIds?: Set<string>;
-  /** Each event's budget of REST calls, shared by all its subscriptions (events are the same object for all of them). */
+  /**
+   * Each event's budget of REST calls, shared by all its subscriptions (events are the same object for all of them).
+   */
   eventBudgets?: WeakMap<object, UpstreamBudget>;
   /** While tracing is on: the span of each operation being started or run, by its id. */
   operationSpans?: Map<string, Span>;
@@ -154,8 +180,13 @@ function refuseDeepMessages(client: WebSocket, acknowledged: () => boolean): voi
         return;
       }
       const id = LEADING_ID.exec(text)?.[1];
-      if (id !== undefined && acknowledged()) client.send(JSON.stringify({ id, type: 'error', payload: [variablesTooDeep().toJSON()] }));
-      else client.close(CloseCode.BadRequest, `${VARIABLES_TOO_DEEP}: at most ${MAX_VARIABLES_DEPTH} levels of objects and lists`);
+      if (id !== undefined && acknowledged())
+        client.send(JSON.stringify({ id, type: 'error', payload: [variablesTooDeep().toJSON()] }));
+      else
+        client.close(
+          CloseCode.BadRequest,
+          `${VARIABLES_TOO_DEEP}: at most ${MAX_VARIABLES_DEPTH} levels of objects and lists`,
+        );
     });
   }) as WebSocket['on'];
 }
@@ -182,7 +213,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   const liveContexts = new Set<{ extra: Partial<SocketState>; subscriptions: Record<string, unknown> }>();
   const stopCounting = liveConnections.add(() => {
     let subscriptions = 0;
-    for (const context of liveContexts) for (const id of context.extra.subscriptionIds ?? []) if (id in context.subscriptions) subscriptions += 1;
+    for (const context of liveContexts)
+      for (const id of context.extra.subscriptionIds ?? []) if (id in context.subscriptions) subscriptions += 1;
     return { sockets: liveContexts.size, subscriptions };
   });
   const serverHandle = useServer<Record<string, unknown>, SocketState>(
@@ -194,13 +226,21 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         if (!token) return false;
         try {
           const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
-          const viewer: SocketUser = { token, username: profile.username, id: profile.id ?? undefined, isAdmin: !!profile.roles?.includes('ADMIN') };
+          const viewer: SocketUser = {
+            token,
+            username: profile.username,
+            id: profile.id ?? undefined,
+            isAdmin: !!profile.roles?.includes('ADMIN'),
+          };
           const user = userAudience(viewer);
           const socketId = randomUUID();
           if (!(await options.socketCounts.admit(user, socketId, options.socketsPerUser))) {
             rateLimitRefusals.inc({ service: 'gateway', limit: 'sockets-per-user' });
             // 1013, not a 44xx: graphql-ws clients retry it with back-off (4429 they treat as final).
-            context.extra.socket.close(TRY_AGAIN_LATER, `At most ${options.socketsPerUser} connections per user: close one, or wait`);
+            context.extra.socket.close(
+              TRY_AGAIN_LATER,
+              `At most ${options.socketsPerUser} connections per user: close one, or wait`,
+            );
             return false;
           }
           context.extra.viewer = viewer;
@@ -218,7 +258,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         } catch (error) {
           // A refused token is the client's problem (4403); an unreachable REST service is ours, and the client should
           // come back. A thrown error would close with 4500, after which graphql-ws clients never retry; 1013 (Try
-          // Again Later) they do. graphql-ws's own 4403 close that `false` asks for is then a no-op on a closing socket.
+          // Again Later) they do. graphql-ws's own 4403 close that `false` asks for is then a no-op on a closing
+          // socket.
           if (error instanceof UpstreamRejection) return false;
           options.log.warn({ err: error }, 'socket refused: the REST service could not check its token');
           context.extra.socket.close(TRY_AGAIN_LATER, 'The shop is temporarily unavailable');
@@ -227,7 +268,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
       },
       onSubscribe: async (context, id, payload) => {
         // One socket may not run operations as fast as it can send them: each one may cost REST calls.
-        const allowance = (context.extra.allowance ??= operationAllowance(options.socketOperationsPerSecond, options.socketOperationsPerSecond * 2));
+        const allowance = (context.extra.allowance ??= operationAllowance(
+          options.socketOperationsPerSecond,
+          options.socketOperationsPerSecond * 2,
+        ));
         if (!allowance()) {
           rateLimitRefusals.inc({ service: 'gateway', limit: 'socket-operations' });
           return [tooManyOperations(options.socketOperationsPerSecond)];
@@ -235,9 +279,14 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         // A persisted document named by its hash, with no text: the text the gateway has for it.
         const hash = persistedHashOf(payload.extensions);
         const query = payload.query === '' && hash !== undefined ? options.trustedDocuments.get(hash) : payload.query;
-        if (query === undefined) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+        if (query === undefined)
+          return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
         // The socket's token was accepted by the REST service at connection_init (and is checked again while it lives).
-        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, { text: query, hash, tokenAccepted: true });
+        const untrusted = trustedDocumentRefusal(options.trustedDocumentPolicy, options.trustedDocuments, {
+          text: query,
+          hash,
+          tokenAccepted: true,
+        });
         if (untrusted) return [untrusted];
         const checked = checkDocument(options.schema, query, { introspection: options.introspection });
         // Apollo Server hides "Did you mean …?" over HTTP in production (hideSchemaDetailsFromClientErrors); the socket
@@ -247,21 +296,35 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         // BAD_USER_INPUT with its message, not executed into an error that would read "Internal server error".
         const operation = getOperationAST(checked.document, payload.operationName);
         if (operation) {
-          const coerced = getVariableValues(options.schema, operation.variableDefinitions ?? [], payload.variables ?? {});
+          const coerced = getVariableValues(
+            options.schema,
+            operation.variableDefinitions ?? [],
+            payload.variables ?? {},
+          );
           if (coerced.errors) {
             return coerced.errors.map((error) => {
-              const refusal = new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' } });
+              const refusal = new GraphQLError(error.message, {
+                nodes: error.nodes,
+                extensions: { code: 'BAD_USER_INPUT' },
+              });
               return options.production ? hideSuggestions(refusal) : refusal;
             });
           }
-          const cost = operationCost(options.schema, checked.document, payload.operationName, payload.variables ?? undefined);
+          const cost = operationCost(
+            options.schema,
+            checked.document,
+            payload.operationName,
+            payload.variables ?? undefined,
+          );
           const tooCostly = refusalOfCost(cost, options.costs.maxCost);
           if (tooCostly) return [tooCostly];
-          // Taken from the user's allowance, as over HTTP: the socket is no way around it. A subscription pays once, at its start.
+          // Taken from the user's allowance, as over HTTP: the socket is no way around it. A subscription pays once, at
+          // its start.
           const charge = chargeOf(cost);
           const allowance = await options.allowances.take(options.costs.socketBucket(context.extra.viewer!), charge);
           if (!allowance.taken) return [throttled(options.allowances.settings, charge, allowance)];
-          if (operation.operation !== 'subscription') (context.extra.costs ??= new Map()).set(id, costReport(options.allowances.settings, charge, allowance));
+          if (operation.operation !== 'subscription')
+            (context.extra.costs ??= new Map()).set(id, costReport(options.allowances.settings, charge, allowance));
           if (operation.operation === 'subscription') {
             const live = (context.extra.subscriptionIds ??= new Set());
             for (const liveId of live) if (!(liveId in context.subscriptions)) live.delete(liveId);
@@ -281,7 +344,12 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           log: options.log,
           token: viewer.token,
           requestId: randomUUID(),
-          socketViewer: { username: viewer.username, id: viewer.id, isAdmin: viewer.isAdmin, endSession: (reason) => endSession(socket, reason) },
+          socketViewer: {
+            username: viewer.username,
+            id: viewer.id,
+            isAdmin: viewer.isAdmin,
+            endSession: (reason) => endSession(socket, reason),
+          },
           deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
           upstreamCallLimit: options.upstreamCallsPerOperation,
           eventBudget: (event) => {
@@ -331,10 +399,16 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         // What clients are not told is logged, as over HTTP.
         for (const error of result.errors) {
           const original = error.originalError;
-          if (original instanceof UpstreamUnavailable) options.log.warn({ upstream: original.detail, restInstance: original.instance }, upstreamUnavailableLine(original));
-          else if (original && !(original as { extensions?: unknown }).extensions) options.log.error({ err: original }, 'resolver failed');
+          if (original instanceof UpstreamUnavailable)
+            options.log.warn(
+              { upstream: original.detail, restInstance: original.instance },
+              upstreamUnavailableLine(original),
+            );
+          else if (original && !(original as { extensions?: unknown }).extensions)
+            options.log.error({ err: original }, 'resolver failed');
         }
-        if (options.production) return { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) };
+        if (options.production)
+          return { ...result, errors: result.errors.map((error) => maskUnexpected(error.toJSON())) };
         return cost ? result : undefined;
       },
     },
@@ -359,7 +433,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
       } catch (error) {
         // Only a refusal ends a session; an unreachable REST service is no reason to drop everyone.
-        if (error instanceof UpstreamRejection) for (const socket of socketsOfToken) endSession(socket, 'Session expired');
+        if (error instanceof UpstreamRejection)
+          for (const socket of socketsOfToken) endSession(socket, 'Session expired');
       }
     }
   };

@@ -34,7 +34,12 @@ export interface TokenVerdicts {
   close(): void;
 }
 
-export function createTokenVerdicts(settings: { ttlSeconds: number }, rest: RestClient, pubsub: ShopPubSub, log?: { error(details: object, message: string): void }): TokenVerdicts {
+export function createTokenVerdicts(
+  settings: { ttlSeconds: number },
+  rest: RestClient,
+  pubsub: ShopPubSub,
+  log?: { error(details: object, message: string): void },
+): TokenVerdicts {
   const ttl = settings.ttlSeconds * 1000;
   const accepted = new LRUCache<string, true>({ max: MAX_TOKENS, ttl });
   const refused = new LRUCache<string, true>({ max: MAX_TOKENS, ttl });
@@ -52,7 +57,10 @@ export function createTokenVerdicts(settings: { ttlSeconds: number }, rest: Rest
     // Nothing would forget an ended session's token any more: remember none from now on.
     accepted.clear();
     settings.ttlSeconds = 0;
-    log?.error({ err: error }, 'the gateway stopped hearing of ended sessions: every token is asked about at the REST service from now on');
+    log?.error(
+      { err: error },
+      'the gateway stopped hearing of ended sessions: every token is asked about at the REST service from now on',
+    );
   });
   pubsub.onRecovered(forgetAccepted);
 

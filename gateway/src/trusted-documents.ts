@@ -3,9 +3,9 @@
 // text. A client sends the hash alone, over HTTP (Apollo's `extensions.persistedQuery`) or the socket (the same
 // extension, with an empty query), and the gateway runs the text it already has. Beside the web app's, the gateway
 // loads by default the shop's public operations (gateway/public-documents.json, written by `npm run codegen` from the
-// ones docs/graph.md publishes), so that a client of its own can log in and shop whatever the setting. TRUSTED_DOCUMENTS
-// decides whether anything else runs: every document (`off`, the default: other clients keep working), only these for
-// callers without a token the REST service accepted (`anonymous`), or only these (`everyone`).
+// ones docs/graph.md publishes), so that a client of its own can log in and shop whatever the setting.
+// TRUSTED_DOCUMENTS decides whether anything else runs: every document (`off`, the default: other clients keep
+// working), only these for callers without a token the REST service accepted (`anonymous`), or only these (`everyone`).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,10 @@ export function loadTrustedDocuments(files: readonly string[]): TrustedDocuments
     try {
       parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file (npm run codegen writes the web app’s)' : 'it is not JSON';
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'there is no such file (npm run codegen writes the web app’s)'
+          : 'it is not JSON';
       throw new ConfigError(`PERSISTED_DOCUMENTS: cannot read ${file}: ${reason}`);
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -48,7 +51,9 @@ export function loadTrustedDocuments(files: readonly string[]): TrustedDocuments
     }
     for (const [hash, text] of Object.entries(parsed)) {
       if (typeof text !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || documentHash(text) !== hash) {
-        throw new ConfigError(`PERSISTED_DOCUMENTS: ${name} has an entry whose key is not the SHA-256 of its text (${hash.slice(0, 16)}…)`);
+        throw new ConfigError(
+          `PERSISTED_DOCUMENTS: ${name} has an entry whose key is not the SHA-256 of its text (${hash.slice(0, 16)}…)`,
+        );
       }
       documents.set(hash, text);
     }
@@ -86,7 +91,11 @@ export interface RequestedDocument {
 export const NOT_TRUSTED_CODE = 'PERSISTED_QUERY_NOT_IN_LIST';
 
 /** Whether a request may run under the policy; the refusal when it may not. */
-export function trustedDocumentRefusal(policy: TrustedDocumentPolicy, documents: TrustedDocuments, request: RequestedDocument): GraphQLError | undefined {
+export function trustedDocumentRefusal(
+  policy: TrustedDocumentPolicy,
+  documents: TrustedDocuments,
+  request: RequestedDocument,
+): GraphQLError | undefined {
   if (policy === 'off' || (policy === 'anonymous' && request.tokenAccepted)) return undefined;
   const hash = request.text !== undefined ? documentHash(request.text) : request.hash;
   if (hash !== undefined && documents.has(hash)) return undefined;
@@ -99,7 +108,11 @@ export function trustedDocumentRefusal(policy: TrustedDocumentPolicy, documents:
 
 /** `extensions.persistedQuery.sha256Hash` of a request's extensions, where it is a string. */
 export function persistedHashOf(extensions: unknown): string | undefined {
-  const persisted = extensions && typeof extensions === 'object' ? (extensions as { persistedQuery?: unknown }).persistedQuery : undefined;
-  const hash = persisted && typeof persisted === 'object' ? (persisted as { sha256Hash?: unknown }).sha256Hash : undefined;
+  const persisted =
+    extensions && typeof extensions === 'object'
+      ? (extensions as { persistedQuery?: unknown }).persistedQuery
+      : undefined;
+  const hash =
+    persisted && typeof persisted === 'object' ? (persisted as { sha256Hash?: unknown }).sha256Hash : undefined;
   return typeof hash === 'string' ? hash : undefined;
 }

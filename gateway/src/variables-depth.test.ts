@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_VARIABLES_DEPTH, jsonTextNestsDeeperThan, nestsDeeperThan, variablesDepthRefusal } from './variables-depth.js';
+import {
+  MAX_VARIABLES_DEPTH,
+  jsonTextNestsDeeperThan,
+  nestsDeeperThan,
+  variablesDepthRefusal,
+} from './variables-depth.js';
 
 /** `levels` levels of lists, the outermost first: 1 is `[]`. */
 const lists = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels)) as unknown;
@@ -55,10 +60,14 @@ describe('how deep a JSON text nests, before it is parsed', () => {
     for (const levels of [1, 5, MAX_VARIABLES_DEPTH, MAX_VARIABLES_DEPTH + 1]) {
       for (const value of [lists(levels), objects(levels)]) {
         const text = JSON.stringify({ variables: { v: value, s: '[{"' } });
-        expect(jsonTextNestsDeeperThan(text, MAX_VARIABLES_DEPTH + 2), `${levels}`).toBe(nestsDeeperThan(value, MAX_VARIABLES_DEPTH));
+        expect(jsonTextNestsDeeperThan(text, MAX_VARIABLES_DEPTH + 2), `${levels}`).toBe(
+          nestsDeeperThan(value, MAX_VARIABLES_DEPTH),
+        );
       }
     }
     expect(jsonTextNestsDeeperThan('['.repeat(100_000) + ']'.repeat(100_000), MAX_VARIABLES_DEPTH)).toBe(true);
-    expect(jsonTextNestsDeeperThan('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000), MAX_VARIABLES_DEPTH)).toBe(true);
+    expect(jsonTextNestsDeeperThan('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000), MAX_VARIABLES_DEPTH)).toBe(
+      true,
+    );
   });
 });

@@ -13,7 +13,10 @@ export const VARIABLES_TOO_DEEP = 'VARIABLES_TOO_DEEP';
 export const VARIABLES_TOO_DEEP_MESSAGE = `Variables and extensions may nest at most ${MAX_VARIABLES_DEPTH} levels of objects and lists: no input of this graph needs more than a few`;
 
 /** The refusal, the same everywhere. */
-export const variablesTooDeep = () => new GraphQLError(VARIABLES_TOO_DEEP_MESSAGE, { extensions: { code: VARIABLES_TOO_DEEP, maxDepth: MAX_VARIABLES_DEPTH } });
+export const variablesTooDeep = () =>
+  new GraphQLError(VARIABLES_TOO_DEEP_MESSAGE, {
+    extensions: { code: VARIABLES_TOO_DEEP, maxDepth: MAX_VARIABLES_DEPTH },
+  });
 
 /** Whether a JSON value nests objects and lists deeper than `max` levels; without recursion. */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
@@ -69,5 +72,7 @@ export function jsonTextNestsDeeperThan(text: string, max: number): boolean {
 
 /** The refusal of a request whose variables or extensions (parsed) nest too deep; undefined for one that may go on. */
 export function variablesDepthRefusal(variables: unknown, extensions: unknown): GraphQLError | undefined {
-  return nestsDeeperThan(variables, MAX_VARIABLES_DEPTH) || nestsDeeperThan(extensions, MAX_VARIABLES_DEPTH) ? variablesTooDeep() : undefined;
+  return nestsDeeperThan(variables, MAX_VARIABLES_DEPTH) || nestsDeeperThan(extensions, MAX_VARIABLES_DEPTH)
+    ? variablesTooDeep()
+    : undefined;
 }

@@ -10,8 +10,10 @@ import { type Feed, WAIT_MS, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type GraphQLAnswer, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 import { poll } from '../../tests/helpers/poll.js';
 
-const LISTING = 'query ($name: String) { products(first: 20, filter: { name: $name }) { totalCount edges { node { id name price quantity inStock } } } }';
-const UPDATE_PRODUCT = 'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } userErrors { message } } }';
+const LISTING =
+  'query ($name: String) { products(first: 20, filter: { name: $name }) { totalCount edges { node { id name price quantity inStock } } } }';
+const UPDATE_PRODUCT =
+  'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id } userErrors { message } } }';
 const PRODUCT_UPDATED = 'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id price quantity } }';
 
 let shop: Shop;
@@ -71,21 +73,44 @@ describe('the catalogue answered from the gateway', () => {
   it('answers the new price, stock, a new product and a removed one at once after each change through the gateway', async () => {
     const id = await newProduct(shop.gateway, 'Fresh Splint', 12, 10);
     const node = (products: any) => products.edges.map((edge: any) => edge.node);
-    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([{ id, name: 'Fresh Splint', price: 12, quantity: 10, inStock: true }]);
+    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([
+      { id, name: 'Fresh Splint', price: 12, quantity: 10, inStock: true },
+    ]);
 
-    await mutate(shop.gateway, admin, UPDATE_PRODUCT, { input: { id, name: 'Fresh Splint', description: 'Cheaper', price: 9.25, quantity: 10 } });
-    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([{ id, name: 'Fresh Splint', price: 9.25, quantity: 10, inStock: true }]);
+    await mutate(shop.gateway, admin, UPDATE_PRODUCT, {
+      input: { id, name: 'Fresh Splint', description: 'Cheaper', price: 9.25, quantity: 10 },
+    });
+    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([
+      { id, name: 'Fresh Splint', price: 9.25, quantity: 10, inStock: true },
+    ]);
 
-    await mutate(shop.gateway, buyer, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 10 }) { userErrors { message } } }', { id });
-    await mutate(shop.gateway, buyer, 'mutation { checkout(input: { shippingAddress: "9 Cache Lane" }) { order { id } userErrors { message } } }', {});
-    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([{ id, name: 'Fresh Splint', price: 9.25, quantity: 0, inStock: false }]);
+    await mutate(
+      shop.gateway,
+      buyer,
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 10 }) { userErrors { message } } }',
+      { id },
+    );
+    await mutate(
+      shop.gateway,
+      buyer,
+      'mutation { checkout(input: { shippingAddress: "9 Cache Lane" }) { order { id } userErrors { message } } }',
+      {},
+    );
+    expect(node((await listing(shop.gateway, 'fresh splint')).products)).toEqual([
+      { id, name: 'Fresh Splint', price: 9.25, quantity: 0, inStock: false },
+    ]);
 
     const second = await newProduct(shop.gateway, 'Fresh Splint XL', 15, 4);
     const both = (await listing(shop.gateway, 'fresh splint')).products;
     expect(both.totalCount).toBe(2);
     expect(node(both).map((product: any) => product.id)).toEqual([id, second]);
 
-    await mutate(shop.gateway, admin, 'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }', { id: second });
+    await mutate(
+      shop.gateway,
+      admin,
+      'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }',
+      { id: second },
+    );
     expect((await listing(shop.gateway, 'fresh splint')).products.totalCount).toBe(1);
     const one = await shop.graphql('query ($id: ID!) { product(id: $id) { id } }', { id: second }, buyer);
     expect(one.data).toEqual({ product: null });
@@ -102,7 +127,9 @@ describe('the catalogue answered from the gateway', () => {
         {
           afterAnswer: async () => {
             proxy.heal();
-            await mutate(gateway, admin, UPDATE_PRODUCT, { input: { id, name: 'Racing Bandage', description: 'Cheaper', price: 7, quantity: 3 } });
+            await mutate(gateway, admin, UPDATE_PRODUCT, {
+              input: { id, name: 'Racing Bandage', description: 'Cheaper', price: 7, quantity: 3 },
+            });
           },
         },
         /\/api\/products\/filter\?name=racing/,
@@ -126,14 +153,25 @@ describe('the catalogue answered from the gateway', () => {
       const restAdmin = await shop.rest.adminToken();
       const changed = await shop.rest.request('PUT', `/api/products/${restId}`, {
         token: restAdmin,
-        body: { name: 'Behind Back Brace', description: 'Changed at REST', price: 17, quantity: 5, imageUrl: null, imageUrls: [] },
+        body: {
+          name: 'Behind Back Brace',
+          description: 'Changed at REST',
+          price: 17,
+          quantity: 5,
+          imageUrl: null,
+          imageUrls: [],
+        },
       });
       expect(changed.status).toBe(200);
       // No event told the gateway: the kept answer is served, and without asking REST, until it expires.
       const kept = await listing(shortLived, 'behind back brace');
       expect(kept.calls).toEqual([]);
       expect(kept.products.edges[0].node.price).toBe(20);
-      const fresh = await poll(() => listing(shortLived, 'behind back brace'), (answer) => answer.products.edges[0].node.price === 17, { within: 5_000 });
+      const fresh = await poll(
+        () => listing(shortLived, 'behind back brace'),
+        (answer) => answer.products.edges[0].node.price === 17,
+        { within: 5_000 },
+      );
       expect(fresh.products.edges[0].node.price).toBe(17);
     } finally {
       await shortLived.close();
@@ -147,7 +185,9 @@ describe('the catalogue answered from the gateway', () => {
     expect(codes(anonymous)).toEqual(['UNAUTHENTICATED']);
 
     const [header, , signature] = buyer.split('.');
-    const forgedClaims = Buffer.from(JSON.stringify({ sub: 'cached-buyer', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    const forgedClaims = Buffer.from(
+      JSON.stringify({ sub: 'cached-buyer', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString('base64url');
     const forged = await shop.graphql(LISTING, { name: '' }, `${header}.${forgedClaims}.${signature}`);
     expect(forged.data).toEqual({ products: null });
     expect(codes(forged)).toEqual(['UNAUTHENTICATED']);
@@ -155,9 +195,14 @@ describe('the catalogue answered from the gateway', () => {
     const leaving = await shop.user('cached-leaver', 'old-secret-1');
     expect((await listing(shop.gateway, '', leaving)).calls).not.toEqual([]);
     expect((await listing(shop.gateway, '', leaving)).calls).toEqual([]);
-    await mutate(shop.gateway, leaving, 'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { token userErrors { message } } }', {
-      input: { currentPassword: 'old-secret-1', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' },
-    });
+    await mutate(
+      shop.gateway,
+      leaving,
+      'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { token userErrors { message } } }',
+      {
+        input: { currentPassword: 'old-secret-1', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' },
+      },
+    );
     const ended = await shop.graphql(LISTING, { name: '' }, leaving);
     expect(ended.data).toEqual({ products: null });
     expect(codes(ended)).toEqual(['UNAUTHENTICATED']);
@@ -195,7 +240,8 @@ describe('the catalogue answered from the gateway', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await redisReachable(redisUrl);
-if (!redisUp) console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the catalogue cache across two gateways is SKIPPED.\n`);
+if (!redisUp)
+  console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the catalogue cache across two gateways is SKIPPED.\n`);
 
 describe.runIf(redisUp)('the catalogue answered from two gateways over one Redis', () => {
   let gatewayA: Gateway;
@@ -225,21 +271,44 @@ describe.runIf(redisUp)('the catalogue answered from two gateways over one Redis
       const feed = listen(watcher, PRODUCT_UPDATED, { ids: [id] });
       // Until B's subscription is live, probe with small changes of the price.
       for (let price = 8; ; price += 0.01) {
-        await mutate(gatewayA, admin, UPDATE_PRODUCT, { input: { id, name: 'Two Gateway Gloves', description: 'Probe', price: Number(price.toFixed(2)), quantity: 6 } });
+        await mutate(gatewayA, admin, UPDATE_PRODUCT, {
+          input: { id, name: 'Two Gateway Gloves', description: 'Probe', price: Number(price.toFixed(2)), quantity: 6 },
+        });
         if (await feed.nextMatching(() => true, 250)) break;
         if (price > 8.5) throw new Error('gateway B never received productUpdated');
       }
       const before = await listing(gatewayB, 'two gateway gloves');
       expect((await listing(gatewayB, 'two gateway gloves')).calls).toEqual([]);
 
-      await mutate(gatewayA, admin, UPDATE_PRODUCT, { input: { id, name: 'Two Gateway Gloves', description: 'Sale', price: 5.75, quantity: 6 } });
+      await mutate(gatewayA, admin, UPDATE_PRODUCT, {
+        input: { id, name: 'Two Gateway Gloves', description: 'Sale', price: 5.75, quantity: 6 },
+      });
       expect(await eventOn(feed)).toEqual({ id, price: 5.75, quantity: 6 });
-      expect((await listing(gatewayB, 'two gateway gloves')).products.edges[0].node).toEqual({ ...before.products.edges[0].node, price: 5.75 });
+      expect((await listing(gatewayB, 'two gateway gloves')).products.edges[0].node).toEqual({
+        ...before.products.edges[0].node,
+        price: 5.75,
+      });
 
-      await mutate(gatewayA, buyer, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { userErrors { message } } }', { id });
-      await mutate(gatewayA, buyer, 'mutation { checkout(input: { shippingAddress: "2 Redis Row" }) { order { id } userErrors { message } } }', {});
+      await mutate(
+        gatewayA,
+        buyer,
+        'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { userErrors { message } } }',
+        { id },
+      );
+      await mutate(
+        gatewayA,
+        buyer,
+        'mutation { checkout(input: { shippingAddress: "2 Redis Row" }) { order { id } userErrors { message } } }',
+        {},
+      );
       expect(await eventOn(feed)).toEqual({ id, price: 5.75, quantity: 4 });
-      expect((await listing(gatewayB, 'two gateway gloves')).products.edges[0].node).toEqual({ id, name: 'Two Gateway Gloves', price: 5.75, quantity: 4, inStock: true });
+      expect((await listing(gatewayB, 'two gateway gloves')).products.edges[0].node).toEqual({
+        id,
+        name: 'Two Gateway Gloves',
+        price: 5.75,
+        quantity: 4,
+        inStock: true,
+      });
     } finally {
       await watcher.dispose();
     }

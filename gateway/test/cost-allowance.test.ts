@@ -14,17 +14,28 @@ import { startTcpProxy } from '../../tests/helpers/tcp-proxy.js';
 
 /** A small allowance, so that a page of nine products (19 points) empties it: 20 points, 4 back each second. */
 const SMALL = { COST_ALLOWANCE: '20', COST_REFILL_PER_SECOND: '4' };
-/** products 1 + 9 × (edge 1 + node 1) = 19 points; anonymous callers are charged for it too (it is priced before it runs). */
+/**
+ * products 1 + 9 × (edge 1 + node 1) = 19 points; anonymous callers are charged for it too (it is priced before it
+ * runs).
+ */
 const NINE = 'query Nine { products(first: 9) { edges { node { id } } } }';
 const VIEWER = '{ viewer { username } }';
 
 interface Answer {
   status: number;
-  body: { data?: any; errors?: { message: string; extensions: Record<string, unknown> }[]; extensions?: { cost?: unknown } };
+  body: {
+    data?: any;
+    errors?: { message: string; extensions: Record<string, unknown> }[];
+    extensions?: { cost?: unknown };
+  };
   headers: Headers;
 }
 
-async function post(gateway: Gateway, query: string, caller: { token?: string; address?: string } = {}): Promise<Answer> {
+async function post(
+  gateway: Gateway,
+  query: string,
+  caller: { token?: string; address?: string } = {},
+): Promise<Answer> {
   const response = await fetch(gateway.url, {
     method: 'POST',
     headers: {
@@ -38,8 +49,15 @@ async function post(gateway: Gateway, query: string, caller: { token?: string; a
   return { status: response.status, body: (await response.json()) as Answer['body'], headers: response.headers };
 }
 
-const cost = (requested: number, remaining: number, capacity = 20, refillPerSecond = 4) => ({ requested, allowance: { capacity, remaining, refillPerSecond } });
-const rateLimit = (answer: Answer) => [answer.headers.get('ratelimit-policy'), answer.headers.get('ratelimit'), answer.headers.get('retry-after')];
+const cost = (requested: number, remaining: number, capacity = 20, refillPerSecond = 4) => ({
+  requested,
+  allowance: { capacity, remaining, refillPerSecond },
+});
+const rateLimit = (answer: Answer) => [
+  answer.headers.get('ratelimit-policy'),
+  answer.headers.get('ratelimit'),
+  answer.headers.get('retry-after'),
+];
 
 /** The refusal of NINE with `remaining` points left, `seconds` before enough are back. */
 const throttledNine = (remaining: number, seconds: number) => ({
@@ -55,7 +73,10 @@ const throttledNine = (remaining: number, seconds: number) => ({
 });
 const seen = (answer: Answer) => ({
   status: answer.status,
-  errors: answer.body.errors?.map(({ message, extensions }) => ({ message, extensions: { ...extensions, stacktrace: undefined } })),
+  errors: answer.body.errors?.map(({ message, extensions }) => ({
+    message,
+    extensions: { ...extensions, stacktrace: undefined },
+  })),
   cost: answer.body.extensions?.cost,
   headers: rateLimit(answer),
 });
@@ -67,9 +88,13 @@ const seen = (answer: Answer) => ({
  */
 async function userOn(shop: Shop, gateway: Gateway, username: string): Promise<string> {
   await shop.rest.register(username, DEFAULT_PASSWORD);
-  const login = await post(gateway, `mutation { login(input: { username: "${username}", password: "${DEFAULT_PASSWORD}" }) { token } }`, {
-    address: '192.0.2.200',
-  });
+  const login = await post(
+    gateway,
+    `mutation { login(input: { username: "${username}", password: "${DEFAULT_PASSWORD}" }) { token } }`,
+    {
+      address: '192.0.2.200',
+    },
+  );
   return login.body.data.login.token as string;
 }
 
@@ -98,9 +123,13 @@ describe('one gateway, its allowances in memory', () => {
       { data: { viewer: { username: 'cost-teller' } }, extensions: { cost: cost(1, 9_999, 10_000, 500) } },
       ['"cost";q=10000;w=20', '"cost";r=9999;t=1', null],
     ]);
-    const wrongPassword = await post(standard, 'mutation { login(input: { username: "cost-teller", password: "wrong-one" }) { token userErrors { code } } }', {
-      address: '198.51.100.7',
-    });
+    const wrongPassword = await post(
+      standard,
+      'mutation { login(input: { username: "cost-teller", password: "wrong-one" }) { token userErrors { code } } }',
+      {
+        address: '198.51.100.7',
+      },
+    );
     expect(wrongPassword.body).toEqual({
       data: { login: { token: null, userErrors: [{ code: 'INVALID_CREDENTIALS' }] } },
       extensions: { cost: cost(2, 9_998, 10_000, 500) },
@@ -141,12 +170,19 @@ describe('one gateway, its allowances in memory', () => {
   it('charges callers without an accepted token to their address: one address’s spending leaves another’s alone; a made-up token does not escape it', async () => {
     // Anonymous, the page is refused when it runs (UNAUTHENTICATED), but it was priced and charged before.
     const first = await post(small, NINE, { address: '203.0.113.1' });
-    expect([first.body.errors?.map((error) => error.extensions.code), first.body.extensions?.cost]).toEqual([['UNAUTHENTICATED'], cost(19, 1)]);
+    expect([first.body.errors?.map((error) => error.extensions.code), first.body.extensions?.cost]).toEqual([
+      ['UNAUTHENTICATED'],
+      cost(19, 1),
+    ]);
     expect(seen(await post(small, NINE, { address: '203.0.113.1' }))).toEqual(throttledNine(1, 5));
     expect((await post(small, NINE, { address: '203.0.113.2' })).body.extensions?.cost).toEqual(cost(19, 1));
     // A token REST never accepted spends its address's points, so a new made-up token is no new allowance.
-    expect((await post(small, NINE, { address: '203.0.113.3', token: 'made-up' })).body.extensions?.cost).toEqual(cost(19, 1));
-    expect(seen(await post(small, NINE, { address: '203.0.113.3', token: 'made-up-too' }))).toEqual(throttledNine(1, 5));
+    expect((await post(small, NINE, { address: '203.0.113.3', token: 'made-up' })).body.extensions?.cost).toEqual(
+      cost(19, 1),
+    );
+    expect(seen(await post(small, NINE, { address: '203.0.113.3', token: 'made-up-too' }))).toEqual(
+      throttledNine(1, 5),
+    );
     // Full again (never fuller), less this page.
     now += 5_000;
     expect((await post(small, NINE, { address: '203.0.113.1' })).body.extensions?.cost).toEqual(cost(19, 1));
@@ -155,11 +191,15 @@ describe('one gateway, its allowances in memory', () => {
   it('charges a socket’s operations to its user’s allowance too, telling the price in the answer', async () => {
     const token = await userOn(shop, small, 'cost-socket');
     const socket = small.socket(token);
-    expect(await ask(socket, VIEWER)).toEqual({ data: { viewer: { username: 'cost-socket' } }, extensions: { cost: cost(1, 19) } });
+    expect(await ask(socket, VIEWER)).toEqual({
+      data: { viewer: { username: 'cost-socket' } },
+      extensions: { cost: cost(1, 19) },
+    });
     expect((await post(small, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 0));
     expect(await listen(socket, VIEWER).refusal()).toEqual([
       {
-        message: 'This operation costs 1 points and 0 of your allowance are left (20, 4 more each second): try again in 1 second, or ask for less',
+        message:
+          'This operation costs 1 points and 0 of your allowance are left (20, 4 more each second): try again in 1 second, or ask for less',
         extensions: { code: 'THROTTLED', cost: 1, remaining: 0, retryAfterSeconds: 1 },
       },
     ]);
@@ -168,7 +208,8 @@ describe('one gateway, its allowances in memory', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await redisReachable(redisUrl);
-if (!redisUp) console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the cost allowance across two gateways is SKIPPED.\n`);
+if (!redisUp)
+  console.warn(`\n!!! Redis is not reachable at ${redisUrl}: the cost allowance across two gateways is SKIPPED.\n`);
 
 describe('allowances across gateways', () => {
   let shop: Shop;
@@ -188,26 +229,32 @@ describe('allowances across gateways', () => {
     await shop?.close();
   });
 
-  it.runIf(redisUp)('shares each user’s and each address’s allowance through Redis: spent on one gateway, refused on the other, refilled for both', async () => {
-    // This run's own keys: other runs may share the Redis.
-    const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `medshop-cost-${randomBytes(4).toString('hex')}:` };
-    const [a, b] = [await start(env), await start(env)];
-    const token = await userOn(shop, a, 'cost-across');
-    // Logged in through A, known to B from its first operation.
-    expect((await post(b, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 1));
-    expect(seen(await post(a, NINE, { token }))).toEqual(throttledNine(1, 5));
-    expect((await post(a, NINE, { address: '203.0.113.10' })).body.extensions?.cost).toEqual(cost(19, 1));
-    expect(seen(await post(b, NINE, { address: '203.0.113.10' }))).toEqual(throttledNine(1, 5));
-    now += 5_000;
-    expect((await post(b, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 1));
-    expect((await post(a, NINE, { address: '203.0.113.10' })).body.extensions?.cost).toEqual(cost(19, 1));
-  });
+  it.runIf(redisUp)(
+    'shares each user’s and each address’s allowance through Redis: spent on one gateway, refused on the other, refilled for both',
+    async () => {
+      // This run's own keys: other runs may share the Redis.
+      const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `medshop-cost-${randomBytes(4).toString('hex')}:` };
+      const [a, b] = [await start(env), await start(env)];
+      const token = await userOn(shop, a, 'cost-across');
+      // Logged in through A, known to B from its first operation.
+      expect((await post(b, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 1));
+      expect(seen(await post(a, NINE, { token }))).toEqual(throttledNine(1, 5));
+      expect((await post(a, NINE, { address: '203.0.113.10' })).body.extensions?.cost).toEqual(cost(19, 1));
+      expect(seen(await post(b, NINE, { address: '203.0.113.10' }))).toEqual(throttledNine(1, 5));
+      now += 5_000;
+      expect((await post(b, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 1));
+      expect((await post(a, NINE, { address: '203.0.113.10' })).body.extensions?.cost).toEqual(cost(19, 1));
+    },
+  );
 
   it.runIf(redisUp)('keeps allowances in each gateway while Redis is away: the limit holds per instance', async () => {
     const redis = new URL(redisUrl);
     const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
     try {
-      const gateway = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_CHANNEL_PREFIX: `medshop-cost-${randomBytes(4).toString('hex')}:` });
+      const gateway = await start({
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+        REDIS_CHANNEL_PREFIX: `medshop-cost-${randomBytes(4).toString('hex')}:`,
+      });
       const token = await userOn(shop, gateway, 'cost-alone');
       expect((await post(gateway, NINE, { token })).body.extensions?.cost).toEqual(cost(19, 1));
       expect((await post(gateway, NINE, { token })).status).toBe(429);
@@ -222,10 +269,14 @@ describe('allowances across gateways', () => {
       expect(seen(await post(gateway, NINE, { token }))).toEqual(throttledNine(1, 5));
       // Redis back (and heard) before the gateway closes.
       await proxy.up();
-      await poll(async () => (await (await fetch(new URL('/healthz', gateway.url))).json()) as { status: string }, (health) => health.status === 'ok', {
-        within: 15_000,
-        every: 100,
-      });
+      await poll(
+        async () => (await (await fetch(new URL('/healthz', gateway.url))).json()) as { status: string },
+        (health) => health.status === 'ok',
+        {
+          within: 15_000,
+          every: 100,
+        },
+      );
     } finally {
       await proxy.up();
       for (const gateway of gateways.splice(0)) await gateway.close();

@@ -57,18 +57,23 @@ describe('documents whose checks would take long are refused first, with bounded
       'The document is 990017 bytes long; at most 16384 are allowed, comments and whitespace included',
       { code: 'MAX_DOCUMENT_SIZE', limit: 16384, actual: 990_017 },
     ],
-  ])('%s: anonymously over HTTP and over a socket, with its own code and figures', async (_name, query, message, extensions) => {
-    shop.resetCalls();
-    const answer = await shop.graphql(query);
-    expect(answer.status).toBe(400);
-    expect(answer.data).toBeUndefined();
-    // In development an HTTP error also carries its stack trace.
-    expect(answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }])).toEqual([[message, extensions]]);
-    const socketErrors = await overTheSocket(shop.gateway, query);
-    expect(socketErrors.map((error) => [error.message, error.extensions])).toEqual([[message, extensions]]);
-    // The socket's own check of its token at connection is the only call.
-    expect(shop.calls).toEqual(['GET /api/users/profile']);
-  });
+  ])(
+    '%s: anonymously over HTTP and over a socket, with its own code and figures',
+    async (_name, query, message, extensions) => {
+      shop.resetCalls();
+      const answer = await shop.graphql(query);
+      expect(answer.status).toBe(400);
+      expect(answer.data).toBeUndefined();
+      // In development an HTTP error also carries its stack trace.
+      expect(answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }])).toEqual([
+        [message, extensions],
+      ]);
+      const socketErrors = await overTheSocket(shop.gateway, query);
+      expect(socketErrors.map((error) => [error.message, error.extensions])).toEqual([[message, extensions]]);
+      // The socket's own check of its token at connection is the only call.
+      expect(shop.calls).toEqual(['GET /api/users/profile']);
+    },
+  );
 
   it('refuses a chain of fragments spreading each other before walking it (2.8 million paths through 15 fragments)', async () => {
     let chain = 'query Q { ...F1 ...F15 } ';
@@ -86,11 +91,18 @@ describe('documents whose checks would take long are refused first, with bounded
     // Fastify's query parser leaves the value undecoded at the invalid %E0 and sees one harmless string argument;
     // URLSearchParams, as Apollo Server reads it, decodes it and finds operation B.
     const hostile = 'viewer { id } '.repeat(390);
-    const value = `query A { __typename(a: "%22) } query B { ${hostile}} query C { __typename(b: %22%E0") }`.replaceAll(' ', '+');
-    const response = await fetch(`${shop.gateway.url}?query=${value}&operationName=B`, { headers: { 'apollo-require-preflight': 'true' } });
+    const value = `query A { __typename(a: "%22) } query B { ${hostile}} query C { __typename(b: %22%E0") }`.replaceAll(
+      ' ',
+      '+',
+    );
+    const response = await fetch(`${shop.gateway.url}?query=${value}&operationName=B`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { message: string }[] };
-    expect(body.errors.map((error) => error.message)).toEqual(['The field "viewer" is asked for more than 30 times in one place; ask for it once']);
+    expect(body.errors.map((error) => error.message)).toEqual([
+      'The field "viewer" is asked for more than 30 times in one place; ask for it once',
+    ]);
   });
 
   it('does not keep a refused document as a persisted query', async () => {
@@ -108,7 +120,9 @@ describe('documents whose checks would take long are refused first, with bounded
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ extensions: { persistedQuery } }),
     });
-    expect(((await byHash.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(((await byHash.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
   });
 });
 
@@ -122,15 +136,30 @@ describe('one error, one shape, on both transports (in production)', () => {
       {},
       { code: 'MAX_DEPTH', limit: 12, actual: 14 },
     ],
-    ['16 aliases', `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, {}, { code: 'MAX_ALIASES', limit: 15, actual: 16 }],
-    ['21 directives', `{ viewer { ${'id @include(if: true) '.repeat(21)}} }`, {}, { code: 'MAX_DIRECTIVES', limit: 20, actual: 21 }],
+    [
+      '16 aliases',
+      `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`,
+      {},
+      { code: 'MAX_ALIASES', limit: 15, actual: 16 },
+    ],
+    [
+      '21 directives',
+      `{ viewer { ${'id @include(if: true) '.repeat(21)}} }`,
+      {},
+      { code: 'MAX_DIRECTIVES', limit: 20, actual: 21 },
+    ],
     [
       'a cost over the limit',
       'query ($n: Int) { viewer { chatRooms { messages(last: $n) { edges { node { room { messages(last: $n) { edges { node { id } } } } } } } } } }',
       { n: 100 },
       { code: 'MAX_COST', limit: 5000, actual: 20403 },
     ],
-    ['a variable of the wrong type', 'query ($n: Int) { products(first: $n) { totalCount } }', { n: 'ten' }, { code: 'BAD_USER_INPUT' }],
+    [
+      'a variable of the wrong type',
+      'query ($n: Int) { products(first: $n) { totalCount } }',
+      { n: 'ten' },
+      { code: 'BAD_USER_INPUT' },
+    ],
     ['2,500 tokens', `{ viewer { ${'id '.repeat(2_500)}} }`, {}, { code: 'MAX_TOKENS', limit: 2000 }],
   ])('%s', async (_name, query, variables, extensions) => {
     const answer = await production.graphql(query, variables, token);
@@ -147,7 +176,10 @@ describe('a client’s mistakes have their own codes', () => {
       const response = await fetch(gateway.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ viewer { id } }', extensions: { persistedQuery: { version: 2, sha256Hash: 'abc' } } }),
+        body: JSON.stringify({
+          query: '{ viewer { id } }',
+          extensions: { persistedQuery: { version: 2, sha256Hash: 'abc' } },
+        }),
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
@@ -158,7 +190,9 @@ describe('a client’s mistakes have their own codes', () => {
           },
         ],
         // Refused before it was priced: nothing taken from the allowance, whose state is told as on every answer.
-        extensions: { cost: { requested: 0, allowance: { capacity: 10_000, remaining: expect.any(Number), refillPerSecond: 500 } } },
+        extensions: {
+          cost: { requested: 0, allowance: { capacity: 10_000, remaining: expect.any(Number), refillPerSecond: 500 } },
+        },
       });
     }
   });

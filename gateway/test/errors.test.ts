@@ -14,7 +14,6 @@ const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a 
 /** Short, so that a slow answer is provoked quickly; the shop's default is 10 s. */
 const REST_TIMEOUT_MS = '300';
 
-
 /** A port nothing listens on: taken from the system, then let go. */
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -25,14 +24,18 @@ async function closedPort(): Promise<number> {
 }
 
 /** The errors a socket operation is refused with. */
-function refusalOf(client: Client, query: string): Promise<readonly { message: string; extensions?: Record<string, unknown> }[]> {
+function refusalOf(
+  client: Client,
+  query: string,
+): Promise<readonly { message: string; extensions?: Record<string, unknown> }[]> {
   return within(
     new Promise((resolve, reject) => {
       client.subscribe(
         { query },
         {
           next: (event) => reject(new Error(`the operation was executed: ${JSON.stringify(event)}`)),
-          error: (errors) => (Array.isArray(errors) ? resolve(errors) : reject(new Error(`the socket failed: ${String(errors)}`))),
+          error: (errors) =>
+            Array.isArray(errors) ? resolve(errors) : reject(new Error(`the socket failed: ${String(errors)}`)),
           complete: () => reject(new Error('the operation completed without an error')),
         },
       );
@@ -55,11 +58,18 @@ beforeAll(async () => {
   shop = await startShop();
   proxy = await startFaultProxy(shop.rest.url);
   proxied = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS } });
-  production = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS, NODE_ENV: 'production' } });
+  production = await startGateway(shop.rest.url, {
+    restUrl: proxy.url,
+    env: { REST_TIMEOUT_MS, NODE_ENV: 'production' },
+  });
   admin = await shop.adminToken();
   buyer = await shop.user('error-buyer');
   await shop.rest.createProduct(admin, { name: 'Elastic Bandage', price: 4.5, quantity: 20 });
-  const listing = await shop.graphql('{ products(first: 1, filter: { name: "Elastic Bandage" }) { edges { node { id } } } }', {}, buyer);
+  const listing = await shop.graphql(
+    '{ products(first: 1, filter: { name: "Elastic Bandage" }) { edges { node { id } } } }',
+    {},
+    buyer,
+  );
   productId = listing.data.products.edges[0].node.id;
 });
 afterEach(() => proxy.heal());
@@ -99,13 +109,21 @@ describe('the REST service is down', () => {
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ products: null });
     expect(answer.errors).toHaveLength(1);
-    expect(answer.errors![0]).toMatchObject({ message: UNAVAILABLE, path: ['products'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(answer.errors![0]).toMatchObject({
+      message: UNAVAILABLE,
+      path: ['products'],
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
   });
 
   it('answers a mutation with UPSTREAM_UNAVAILABLE as a GraphQL error, not as a userError', async () => {
-    const answer = await down.graphql('mutation { login(input: { username: "error-buyer", password: "secret1" }) { token userErrors { message } } }');
+    const answer = await down.graphql(
+      'mutation { login(input: { username: "error-buyer", password: "secret1" }) { token userErrors { message } } }',
+    );
     expect(answer.data ?? null).toBeNull();
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+      [UNAVAILABLE, 'UPSTREAM_UNAVAILABLE'],
+    ]);
   });
 
   it('names no upstream address or socket error; in production there is no stack trace either, where development shows one', async () => {
@@ -121,7 +139,12 @@ describe('the REST service is down', () => {
     const productionAnswer = await productionDown.graphql(query, {}, buyer);
     expect(productionAnswer.errors).toHaveLength(2);
     for (const error of productionAnswer.errors!) {
-      expect(error).toEqual({ message: UNAVAILABLE, path: expect.any(Array), locations: expect.any(Array), extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+      expect(error).toEqual({
+        message: UNAVAILABLE,
+        path: expect.any(Array),
+        locations: expect.any(Array),
+        extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+      });
     }
     // …and neither mode tells where the REST service lives or how reaching it failed.
     for (const answer of [developmentAnswer, productionAnswer]) {
@@ -150,7 +173,9 @@ describe('the REST service misbehaves', () => {
     proxy.inject({ delayMs: 5_000 });
     const answer = await proxied.graphql(PRODUCT, { id: productId }, buyer);
     expect(answer.data).toEqual({ product: null });
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+      [UNAVAILABLE, 'UPSTREAM_UNAVAILABLE'],
+    ]);
   });
 
   it('gives the whole operation one deadline (REQUEST_TIMEOUT_MS): calls that each answer in time cannot add up past it', async () => {
@@ -159,7 +184,10 @@ describe('the REST service misbehaves', () => {
       b: addToCart(input: $input) { cart { itemCount } }
       c: addToCart(input: $input) { cart { itemCount } }
     }`;
-    const deadlined = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' } });
+    const deadlined = await startGateway(shop.rest.url, {
+      restUrl: proxy.url,
+      env: { REST_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' },
+    });
     const patient = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS: '5000' } });
     const shopper = await shop.user('deadline-buyer');
     try {
@@ -169,7 +197,9 @@ describe('the REST service misbehaves', () => {
       const input = { productId, quantity: 1 };
       const cut = await deadlined.graphql(ADD_THREE, { input }, shopper);
       // a and b ran (800 ms); c ran into the deadline, and its non-null payload takes the data with it.
-      expect(cut.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([[['c'], 'UPSTREAM_UNAVAILABLE']]);
+      expect(cut.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([
+        [['c'], 'UPSTREAM_UNAVAILABLE'],
+      ]);
       expect(cut.data).toBeUndefined();
       // Without the operation's deadline the same three calls all finish: each one was within its own.
       const whole = await patient.graphql(ADD_THREE, { input }, shopper);
@@ -184,7 +214,9 @@ describe('the REST service misbehaves', () => {
   it('answers UPSTREAM_UNAVAILABLE to a 503, and what the REST service said stays out of the answer', async () => {
     proxy.inject({ status: 503, body: { message: 'PSQLException: connection to db-primary.internal:5432 refused' } });
     const answer = await proxied.graphql(PRODUCT, { id: productId }, buyer);
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([[UNAVAILABLE, 'UPSTREAM_UNAVAILABLE']]);
+    expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
+      [UNAVAILABLE, 'UPSTREAM_UNAVAILABLE'],
+    ]);
     expect(JSON.stringify(answer)).not.toMatch(/PSQLException|db-primary|5432/);
   });
 
@@ -200,7 +232,8 @@ describe('the REST service misbehaves', () => {
     expect(shop.calls.filter((call) => call === 'GET /api/cart')).toHaveLength(1);
 
     proxy.inject({ drop: true, once: true }, /^\/api\/cart\/items/);
-    const add = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
+    const add =
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
     const refused = await proxied.graphql(add, { id: productId }, shopper);
     expect(refused.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
     // Not sent again: the cart is as it was, and the same mutation, sent by the client again, adds one.
@@ -221,10 +254,18 @@ describe('the REST service misbehaves', () => {
 
   it('keeps the data of a root field when its sibling fails upstream', async () => {
     proxy.inject({ status: 503 }, /^\/api\/cart/);
-    const answer = await proxied.graphql(`query ($id: ID!) { product(id: $id) { name price } viewer { cart { itemCount } } }`, { id: productId }, buyer);
+    const answer = await proxied.graphql(
+      `query ($id: ID!) { product(id: $id) { name price } viewer { cart { itemCount } } }`,
+      { id: productId },
+      buyer,
+    );
     expect(answer.data).toEqual({ product: { name: 'Elastic Bandage', price: 4.5 }, viewer: null });
     expect(answer.errors).toHaveLength(1);
-    expect(answer.errors![0]).toMatchObject({ message: UNAVAILABLE, path: ['viewer', 'cart'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(answer.errors![0]).toMatchObject({
+      message: UNAVAILABLE,
+      path: ['viewer', 'cart'],
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
   });
 
   it('closes a socket it cannot check the token of with 1013, and the client reconnects by itself once the REST service answers', async () => {
@@ -265,10 +306,15 @@ describe('probes while the REST service is slow', () => {
     const patient = await startGateway(shop.rest.url, { restUrl: slow.url });
     try {
       let restCalls = 0;
-      slow.inject({ meanwhile: async () => {
-        restCalls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-      } }, /^\/healthz/);
+      slow.inject(
+        {
+          meanwhile: async () => {
+            restCalls += 1;
+            await new Promise((resolve) => setTimeout(resolve, 3000));
+          },
+        },
+        /^\/healthz/,
+      );
       const probe = async (path: string) => {
         const started = performance.now();
         const response = await fetch(patient.url.replace('/graphql', path));
@@ -302,7 +348,9 @@ describe('refusals of the REST service', () => {
   it('answers a forged token with UNAUTHENTICATED where the viewer is read', async () => {
     const answer = await shop.graphql('{ viewer { username } }', {}, forgedAdminToken());
     expect(answer.data).toEqual({ viewer: null });
-    expect(answer.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([[['viewer', 'username'], 'UNAUTHENTICATED']]);
+    expect(answer.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([
+      [['viewer', 'username'], 'UNAUTHENTICATED'],
+    ]);
   });
 
   it('answers a mutation with a refused token with UNAUTHENTICATED, not with a userError', async () => {
@@ -329,7 +377,9 @@ describe('refusals of the REST service', () => {
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data.updateProduct.product).toBeNull();
-    expect(answer.data.updateProduct.userErrors).toEqual([{ message: expect.any(String), field: null, code: 'FORBIDDEN' }]);
+    expect(answer.data.updateProduct.userErrors).toEqual([
+      { message: expect.any(String), field: null, code: 'FORBIDDEN' },
+    ]);
     const after = await shop.graphql('query ($id: ID!) { product(id: $id) { price } }', { id: productId }, buyer);
     expect(after.data.product.price).toBe(4.5);
   });
@@ -342,11 +392,22 @@ describe('refusals of the REST service', () => {
       ann,
     );
     const roomId = created.data.createChatRoom.room.id;
-    const answer = await shop.graphql('mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { room { id } userErrors { message field code } } }', { id: roomId }, eve);
+    const answer = await shop.graphql(
+      'mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { room { id } userErrors { message field code } } }',
+      { id: roomId },
+      eve,
+    );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.markRoomRead).toEqual({ room: null, userErrors: [{ message: 'You are not a participant of this chat', field: null, code: 'FORBIDDEN' }] });
+    expect(answer.data.markRoomRead).toEqual({
+      room: null,
+      userErrors: [{ message: 'You are not a participant of this chat', field: null, code: 'FORBIDDEN' }],
+    });
     // The participants themselves may.
-    const own = await shop.graphql('mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { userErrors { code } } }', { id: roomId }, ben);
+    const own = await shop.graphql(
+      'mutation ($id: ID!) { markRoomRead(input: { roomId: $id }) { userErrors { code } } }',
+      { id: roomId },
+      ben,
+    );
     expect(own.data.markRoomRead.userErrors).toEqual([]);
   });
 
@@ -356,18 +417,34 @@ describe('refusals of the REST service', () => {
     proxy.inject({ status: 403, body: { message: 'Access Denied' } }, /^\/api\/cart/);
     const answer = await proxied.graphql('{ viewer { cart { itemCount } } }', {}, buyer);
     expect(answer.data).toEqual({ viewer: null });
-    expect(answer.errors!.map((error) => [error.message, error.path, error.extensions?.code])).toEqual([['Access Denied', ['viewer', 'cart'], 'FORBIDDEN']]);
+    expect(answer.errors!.map((error) => [error.message, error.path, error.extensions?.code])).toEqual([
+      ['Access Denied', ['viewer', 'cart'], 'FORBIDDEN'],
+    ]);
   });
 
   it('refuses a search with NOT_SUPPORTED when the implementation lists every order but ignores search', async () => {
     // Another implementation of the contract with scope=all and paging, but no search: it answers a page of every
     // order, which must not be shown as what was found. Ours says what it searched for; this one does not.
-    const everything = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, countsByStatus: { PENDING: 0 } };
+    const everything = {
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      number: 0,
+      size: 20,
+      countsByStatus: { PENDING: 0 },
+    };
     proxy.inject({ status: 200, body: everything }, /^\/api\/orders\?/);
-    const answer = await proxied.graphql('query ($search: String) { orders(search: $search) { totalCount } }', { search: 'ada' }, admin);
+    const answer = await proxied.graphql(
+      'query ($search: String) { orders(search: $search) { totalCount } }',
+      { search: 'ada' },
+      admin,
+    );
     expect(answer.data).toEqual({ orders: null });
     expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
-      ["The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)", 'NOT_SUPPORTED'],
+      [
+        "The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)",
+        'NOT_SUPPORTED',
+      ],
     ]);
     // Unsearched, the same answer is the list it is.
     expect((await proxied.graphql('{ orders { totalCount } }', {}, admin)).data).toEqual({ orders: { totalCount: 0 } });
@@ -381,15 +458,22 @@ describe('refusals of the REST service', () => {
   });
 
   it('points a userError at the field the REST service names, and reads the message only when it names none', async () => {
-    const ADD = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message field code } } }';
+    const ADD =
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message field code } } }';
     // A message that reads like it is about the product, with the field saying it is the quantity: the field wins.
-    proxy.inject({ status: 400, body: { message: 'That product is limited per customer', field: 'quantity' } }, /^\/api\/cart\/items/);
+    proxy.inject(
+      { status: 400, body: { message: 'That product is limited per customer', field: 'quantity' } },
+      /^\/api\/cart\/items/,
+    );
     expect((await proxied.graphql(ADD, { id: productId }, buyer)).data.addToCart.userErrors).toEqual([
       { message: 'That product is limited per customer', field: 'quantity', code: 'INVALID_INPUT' },
     ]);
     // A field the input does not have is no field of the input.
     proxy.heal();
-    proxy.inject({ status: 400, body: { message: 'Quantity is limited per customer', field: 'customerTier' } }, /^\/api\/cart\/items/);
+    proxy.inject(
+      { status: 400, body: { message: 'Quantity is limited per customer', field: 'customerTier' } },
+      /^\/api\/cart\/items/,
+    );
     expect((await proxied.graphql(ADD, { id: productId }, buyer)).data.addToCart.userErrors).toEqual([
       { message: 'Quantity is limited per customer', field: null, code: 'INVALID_INPUT' },
     ]);
@@ -420,7 +504,12 @@ describe('production (NODE_ENV=production) and development', () => {
     const query = '{ viewer { username } }';
     const productionAnswer = await production.graphql(query, {}, forgedAdminToken());
     expect(productionAnswer.errors).toEqual([
-      { message: expect.any(String), path: ['viewer', 'username'], locations: expect.any(Array), extensions: { code: 'UNAUTHENTICATED' } },
+      {
+        message: expect.any(String),
+        path: ['viewer', 'username'],
+        locations: expect.any(Array),
+        extensions: { code: 'UNAUTHENTICATED' },
+      },
     ]);
     const developmentAnswer = await proxied.graphql(query, {}, forgedAdminToken());
     expect(developmentAnswer.errors![0]!.extensions?.stacktrace).toEqual(expect.any(Array));
@@ -437,7 +526,10 @@ describe('production (NODE_ENV=production) and development', () => {
         const answer = await logged.graphql('subscription { productUpdated { id } }', {}, token);
         expect(answer.status).toBe(400);
         expect(answer.errors).toEqual([
-          { message: 'Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP', extensions: { code: 'BAD_REQUEST' } },
+          {
+            message: 'Subscriptions are served over WebSocket (graphql-ws) at /graphql, not over HTTP',
+            extensions: { code: 'BAD_REQUEST' },
+          },
         ]);
       }
       expect(logLines.filter((line) => line.level >= 40)).toEqual([]);
@@ -450,12 +542,16 @@ describe('production (NODE_ENV=production) and development', () => {
     const query = '{ prodcts(first: 1) { totalCount } }';
     const productionAnswer = await production.graphql(query, {}, buyer);
     expect(productionAnswer.status).toBe(400);
-    expect(productionAnswer.errors!.map((error) => error.message)).toEqual(['Cannot query field "prodcts" on type "Query".']);
+    expect(productionAnswer.errors!.map((error) => error.message)).toEqual([
+      'Cannot query field "prodcts" on type "Query".',
+    ]);
     expect(JSON.stringify(productionAnswer)).not.toContain('stacktrace');
 
     const developmentAnswer = await proxied.graphql(query, {}, buyer);
     expect(developmentAnswer.errors).toHaveLength(1);
-    expect(developmentAnswer.errors![0]!.message).toMatch(/^Cannot query field "prodcts" on type "Query"\. Did you mean "products"/);
+    expect(developmentAnswer.errors![0]!.message).toMatch(
+      /^Cannot query field "prodcts" on type "Query"\. Did you mean "products"/,
+    );
   });
 
   it('answers bad variable values as BAD_USER_INPUT with a clear message, over HTTP and sockets, suggesting nothing in production', async () => {
@@ -466,17 +562,29 @@ describe('production (NODE_ENV=production) and development', () => {
       'Variable "$input" got invalid value { usernme: "ann", password: "secret1" }; Field "usernme" is not defined by type "LoginInput".',
     ];
     const overHttp = await production.graphql(LOGIN, variables);
-    expect(overHttp.errors!.map((error) => [error.message, error.extensions?.code])).toEqual(expected.map((message) => [message, 'BAD_USER_INPUT']));
+    expect(overHttp.errors!.map((error) => [error.message, error.extensions?.code])).toEqual(
+      expected.map((message) => [message, 'BAD_USER_INPUT']),
+    );
 
     const productionSocket = production.socket(buyer);
     const developmentSocket = proxied.socket(buyer);
     try {
-      const overSocket = await new Promise<readonly { message: string; extensions?: Record<string, unknown> }[]>((resolve) => {
-        productionSocket.subscribe({ query: LOGIN, variables }, { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined });
-      });
-      expect(overSocket.map((error) => [error.message, error.extensions?.code])).toEqual(expected.map((message) => [message, 'BAD_USER_INPUT']));
+      const overSocket = await new Promise<readonly { message: string; extensions?: Record<string, unknown> }[]>(
+        (resolve) => {
+          productionSocket.subscribe(
+            { query: LOGIN, variables },
+            { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined },
+          );
+        },
+      );
+      expect(overSocket.map((error) => [error.message, error.extensions?.code])).toEqual(
+        expected.map((message) => [message, 'BAD_USER_INPUT']),
+      );
       const inDevelopment = await new Promise<readonly { message: string }[]>((resolve) => {
-        developmentSocket.subscribe({ query: LOGIN, variables }, { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined });
+        developmentSocket.subscribe(
+          { query: LOGIN, variables },
+          { next: () => undefined, error: (errors) => resolve(errors as never), complete: () => undefined },
+        );
       });
       expect(inDevelopment[1]!.message).toBe(`${expected[1]} Did you mean "username"?`);
     } finally {
@@ -486,9 +594,16 @@ describe('production (NODE_ENV=production) and development', () => {
   });
 
   it('answers a persisted query whose hash is not its query’s as the client’s mistake, in production too', async () => {
-    const body = { query: '{ viewer { username } }', extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } };
+    const body = {
+      query: '{ viewer { username } }',
+      extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } },
+    };
     for (const gateway of [production, proxied]) {
-      const response = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect([response.status, withoutCost(await response.json())]).toEqual([
         400,
         { errors: [{ message: HASH_MISMATCH, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } }] },
@@ -502,7 +617,9 @@ describe('production (NODE_ENV=production) and development', () => {
     try {
       const query = 'subscription { mesageAdded { id } }';
       const productionErrors = await refusalOf(productionSocket, query);
-      expect(productionErrors.map((error) => error.message)).toEqual(['Cannot query field "mesageAdded" on type "Subscription".']);
+      expect(productionErrors.map((error) => error.message)).toEqual([
+        'Cannot query field "mesageAdded" on type "Subscription".',
+      ]);
       expect(JSON.stringify(productionErrors)).not.toContain('stacktrace');
 
       const developmentErrors = await refusalOf(developmentSocket, query);

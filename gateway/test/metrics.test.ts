@@ -9,9 +9,9 @@ import { ask, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 
 /** The public Login operation as docs/graph.md publishes it (gateway/public-documents.json). */
-const PUBLIC_LOGIN = Object.values(JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8')) as Record<string, string>).find((text) =>
-  text.startsWith('mutation Login('),
-)!;
+const PUBLIC_LOGIN = Object.values(
+  JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8')) as Record<string, string>,
+).find((text) => text.startsWith('mutation Login('))!;
 
 let shop: Shop;
 let gateway: Gateway;
@@ -97,15 +97,22 @@ describe('metrics', () => {
     // A REST call by id is counted by its route, not one series per product.
     const id = Buffer.from('Product:1').toString('base64url');
     await gateway.graphql('query One($id: ID!) { product(id: $id) { name } }', { id }, buyer);
-    expect([...(await scrape()).keys()].filter((series) => series.startsWith('gateway_upstream_requests_total') && series.includes('/api/products/'))).toEqual([
-      expect.stringMatching(/^gateway_upstream_requests_total\{method="GET",route="\/api\/products\/:param",status="(200|404)"\}$/),
+    expect(
+      [...(await scrape()).keys()].filter(
+        (series) => series.startsWith('gateway_upstream_requests_total') && series.includes('/api/products/'),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^gateway_upstream_requests_total\{method="GET",route="\/api\/products\/:param",status="(200|404)"\}$/,
+      ),
     ]);
   });
 
   it('name only the operations the shop knows (its trusted documents): 210 junk names count as other, ProductListing keeps its name', async () => {
     const buyer = await shop.user('metrics-browser');
     const before = await scrape();
-    for (let index = 0; index < 210; index += 1) expect((await gateway.graphql(`query Junk${index} { __typename }`)).errors).toBeUndefined();
+    for (let index = 0; index < 210; index += 1)
+      expect((await gateway.graphql(`query Junk${index} { __typename }`)).errors).toBeUndefined();
     // The web app's listing, by the hash of its trusted document, as the app sends it.
     const listing = await fetch(gateway.url, {
       method: 'POST',
@@ -113,12 +120,19 @@ describe('metrics', () => {
       body: JSON.stringify({
         operationName: 'ProductListing',
         variables: { first: 2 },
-        extensions: { persistedQuery: { version: 1, sha256Hash: '10723567c5349f0f348c251cb0bc46fe0d0d928b62b800262149d5e8e8dd558c' } },
+        extensions: {
+          persistedQuery: {
+            version: 1,
+            sha256Hash: '10723567c5349f0f348c251cb0bc46fe0d0d928b62b800262149d5e8e8dd558c',
+          },
+        },
       }),
     });
     expect(((await listing.json()) as { errors?: unknown }).errors).toBeUndefined();
     // The public Login, by its text: known too.
-    expect((await gateway.graphql(PUBLIC_LOGIN, { input: { username: 'metrics-browser', password: 'not-it' } })).errors).toBeUndefined();
+    expect(
+      (await gateway.graphql(PUBLIC_LOGIN, { input: { username: 'metrics-browser', password: 'not-it' } })).errors,
+    ).toBeUndefined();
     const after = await scrape();
     expect(
       grown(before, after, [
@@ -143,14 +157,26 @@ describe('metrics', () => {
       expect((await refused.refusal())[0]!.extensions).toEqual({ code: 'TOO_MANY_SUBSCRIPTIONS' });
       await ask(watcher, '{ viewer { username } }');
       const live = await scrape();
-      expect([live.get('gateway_live{what="sockets"}'), live.get('gateway_live{what="subscriptions"}')]).toEqual([1, 1]);
+      expect([live.get('gateway_live{what="sockets"}'), live.get('gateway_live{what="subscriptions"}')]).toEqual([
+        1, 1,
+      ]);
 
-      await gateway.graphql('mutation { createProduct(input: { name: "Metered", description: "Counted", price: 1, quantity: 1 }) { product { id } } }', {}, await shop.adminToken());
+      await gateway.graphql(
+        'mutation { createProduct(input: { name: "Metered", description: "Counted", price: 1, quantity: 1 }) { product { id } } }',
+        {},
+        await shop.adminToken(),
+      );
       await feed.next();
       const after = await scrape();
       expect(
-        grown(before, after, ['gateway_subscription_events_total', 'rate_limit_refusals_total{service="gateway",limit="subscriptions-per-socket"}']),
-      ).toEqual({ gateway_subscription_events_total: 1, 'rate_limit_refusals_total{service="gateway",limit="subscriptions-per-socket"}': 1 });
+        grown(before, after, [
+          'gateway_subscription_events_total',
+          'rate_limit_refusals_total{service="gateway",limit="subscriptions-per-socket"}',
+        ]),
+      ).toEqual({
+        gateway_subscription_events_total: 1,
+        'rate_limit_refusals_total{service="gateway",limit="subscriptions-per-socket"}': 1,
+      });
     } finally {
       await watcher.dispose();
     }
@@ -158,7 +184,11 @@ describe('metrics', () => {
 
   it('include Node’s own, answer nothing else on their port, and are not on the public one', async () => {
     const samples = await scrape();
-    for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+    for (const series of [
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
       expect(samples.get(series), series).toBeGreaterThan(0);
     }
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);

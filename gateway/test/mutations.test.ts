@@ -21,7 +21,11 @@ const USER_ERRORS = 'userErrors { message field code } clientMutationId';
 /** Runs `mutation { name(input: $input) { selection userErrors … } }` and answers the whole GraphQL answer. */
 function send(name: string, input: Record<string, unknown>, selection: string, token?: string): Promise<GraphQLAnswer> {
   const inputType = `${name[0]!.toUpperCase()}${name.slice(1)}Input`;
-  return shop.graphql(`mutation ($input: ${inputType}!) { ${name}(input: $input) { ${selection} ${USER_ERRORS} } }`, { input }, token);
+  return shop.graphql(
+    `mutation ($input: ${inputType}!) { ${name}(input: $input) { ${selection} ${USER_ERRORS} } }`,
+    { input },
+    token,
+  );
 }
 
 /** A mutation that must not fail as a GraphQL error: its payload (which may still carry userErrors). */
@@ -36,7 +40,8 @@ async function refused(name: string, input: Record<string, unknown>, selection: 
   const payload = await mutate(name, { ...input, clientMutationId: `refused-${name}` }, selection, token);
   expect(payload.userErrors).toHaveLength(1);
   expect(payload.clientMutationId).toBe(`refused-${name}`);
-  for (const [key, value] of Object.entries(payload)) if (key !== 'userErrors' && key !== 'clientMutationId') expect(value, key).toBeNull();
+  for (const [key, value] of Object.entries(payload))
+    if (key !== 'userErrors' && key !== 'clientMutationId') expect(value, key).toBeNull();
   return payload.userErrors[0] as { message: string; field: string | null; code: string };
 }
 
@@ -55,17 +60,28 @@ async function expectUnauthenticated(name: string, input: Record<string, unknown
   expect(errorCodes(answer)).toEqual(['UNAUTHENTICATED']);
 }
 
-const globalIdOfType = (type: string, localId: string | number) => Buffer.from(`${type}:${localId}`).toString('base64url');
+const globalIdOfType = (type: string, localId: string | number) =>
+  Buffer.from(`${type}:${localId}`).toString('base64url');
 
 /** A product made straight through the REST service, with the global id the graph gives it. */
-async function makeProduct(fields: { name: string; price?: number; quantity?: number; description?: string }): Promise<string> {
+async function makeProduct(fields: {
+  name: string;
+  price?: number;
+  quantity?: number;
+  description?: string;
+}): Promise<string> {
   await shop.rest.createProduct(adminRest, fields);
-  const { products } = await read('query ($name: String) { products(first: 2, filter: { name: $name }) { edges { node { id name } } } }', { name: fields.name }, admin);
+  const { products } = await read(
+    'query ($name: String) { products(first: 2, filter: { name: $name }) { edges { node { id name } } } }',
+    { name: fields.name },
+    admin,
+  );
   expect(products.edges).toHaveLength(1);
   return products.edges[0].node.id;
 }
 
-const stockOf = async (id: string) => (await read('query ($id: ID!) { product(id: $id) { quantity } }', { id }, admin)).product?.quantity;
+const stockOf = async (id: string) =>
+  (await read('query ($id: ID!) { product(id: $id) { quantity } }', { id }, admin)).product?.quantity;
 
 const CART = 'cart { id totalPrice itemCount items { productName price quantity subtotal product { id } } }';
 const cartOf = async (token: string) => (await read(`{ viewer { ${CART} } }`, {}, token)).viewer.cart;
@@ -106,22 +122,47 @@ describe('register', () => {
       register(input: { username: "m-reg-then", password: "pw-then", confirmPassword: "pw-then" }) { token userErrors { message } }
       updateProfile(input: { firstName: "Then" }) { user { firstName } userErrors { message } }
     }`);
-    expect(afterRegister.errors?.map((error) => [error.path?.[0], error.extensions?.code])).toEqual([['updateProfile', 'UNAUTHENTICATED']]);
+    expect(afterRegister.errors?.map((error) => [error.path?.[0], error.extensions?.code])).toEqual([
+      ['updateProfile', 'UNAUTHENTICATED'],
+    ]);
     const afterLogin = await shop.graphql(`mutation {
       login(input: { username: "m-reg-then", password: "pw-then" }) { token userErrors { message } }
       updateProfile(input: { firstName: "Then" }) { user { firstName } userErrors { message } }
     }`);
     expect(afterLogin.errors).toBeUndefined();
     expect(afterLogin.data.updateProfile).toEqual({ user: { firstName: 'Then' }, userErrors: [] });
-    expect((await read('{ viewer { username firstName } }', {}, afterLogin.data.login.token)).viewer).toEqual({ username: 'm-reg-then', firstName: 'Then' });
+    expect((await read('{ viewer { username firstName } }', {}, afterLogin.data.login.token)).viewer).toEqual({
+      username: 'm-reg-then',
+      firstName: 'Then',
+    });
   });
 
   it.each([
-    ['a username shorter than 3', { username: 'ab', password: 'secret', confirmPassword: 'secret' }, 'username', /at least 3/],
+    [
+      'a username shorter than 3',
+      { username: 'ab', password: 'secret', confirmPassword: 'secret' },
+      'username',
+      /at least 3/,
+    ],
     ['a blank username', { username: '', password: 'secret', confirmPassword: 'secret' }, 'username', /required/],
-    ['a username with spaces', { username: 'm reg spaces', password: 'secret', confirmPassword: 'secret' }, 'username', /letters, digits/],
-    ['a password shorter than 3', { username: 'm-reg-shortpw', password: 'pw', confirmPassword: 'pw' }, 'password', /at least 3/],
-    ['a confirmPassword that differs', { username: 'm-reg-mismatch', password: 'secret', confirmPassword: 'secreT' }, 'confirmPassword', /^Passwords do not match$/],
+    [
+      'a username with spaces',
+      { username: 'm reg spaces', password: 'secret', confirmPassword: 'secret' },
+      'username',
+      /letters, digits/,
+    ],
+    [
+      'a password shorter than 3',
+      { username: 'm-reg-shortpw', password: 'pw', confirmPassword: 'pw' },
+      'password',
+      /at least 3/,
+    ],
+    [
+      'a confirmPassword that differs',
+      { username: 'm-reg-mismatch', password: 'secret', confirmPassword: 'secreT' },
+      'confirmPassword',
+      /^Passwords do not match$/,
+    ],
   ])('refuses %s as INVALID_INPUT on its field, and creates no account', async (_label, input, field, message) => {
     const error = await refused('register', input, 'token', '');
     expect(error).toEqual({ message: expect.stringMatching(message), field, code: 'INVALID_INPUT' });
@@ -131,7 +172,12 @@ describe('register', () => {
 
   it('refuses a taken username, in any case, as CONFLICT on username, leaving the account as it was', async () => {
     await shop.rest.register('m-reg-taken', 'original');
-    const error = await refused('register', { username: 'M-REG-TAKEN', password: 'intruder', confirmPassword: 'intruder' }, 'token', '');
+    const error = await refused(
+      'register',
+      { username: 'M-REG-TAKEN', password: 'intruder', confirmPassword: 'intruder' },
+      'token',
+      '',
+    );
     expect(error).toEqual({ message: expect.stringMatching(/taken/), field: 'username', code: 'CONFLICT' });
     expect((await loginAnswer('m-reg-taken', 'original')).token).toEqual(expect.any(String));
     expect((await loginAnswer('m-reg-taken', 'intruder')).token).toBeNull();
@@ -155,7 +201,14 @@ describe('login', () => {
       expect(third.data.login).toEqual({
         token: null,
         // The first lockout is a minute: the REST service's Retry-After, in seconds for programs.
-        userErrors: [{ message: 'Too many login attempts for this username. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 60 }],
+        userErrors: [
+          {
+            message: 'Too many login attempts for this username. Try again in 1 minute.',
+            field: null,
+            code: 'TOO_MANY_ATTEMPTS',
+            retryAfterSeconds: 60,
+          },
+        ],
       });
     } finally {
       await limited.close();
@@ -176,14 +229,27 @@ describe('login', () => {
         userErrors: [],
         clientMutationId: 'login-1',
       });
-      expect((await read('{ viewer { id username } }', {}, payload.token)).viewer).toEqual({ id: payload.viewer.id, username: 'm-Login.Case' });
+      expect((await read('{ viewer { id username } }', {}, payload.token)).viewer).toEqual({
+        id: payload.viewer.id,
+        username: 'm-Login.Case',
+      });
     }
   });
 
   it('a wrong password or an unknown username: INVALID_CREDENTIALS with no field, the same message, no token and no viewer', async () => {
     await shop.rest.register('m-login-wrong', 'right-pw');
-    const wrongPassword = await refused('login', { username: 'm-login-wrong', password: 'wrong-pw' }, 'token viewer { id }', '');
-    const unknownUser = await refused('login', { username: 'm-login-nobody', password: 'wrong-pw' }, 'token viewer { id }', '');
+    const wrongPassword = await refused(
+      'login',
+      { username: 'm-login-wrong', password: 'wrong-pw' },
+      'token viewer { id }',
+      '',
+    );
+    const unknownUser = await refused(
+      'login',
+      { username: 'm-login-nobody', password: 'wrong-pw' },
+      'token viewer { id }',
+      '',
+    );
     expect(wrongPassword).toEqual({ message: expect.any(String), field: null, code: 'INVALID_CREDENTIALS' });
     expect(unknownUser).toEqual(wrongPassword);
   });
@@ -199,7 +265,8 @@ describe('login', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('updateProfile', () => {
-  const PROFILE_FIELDS = 'id email firstName lastName phoneNumber address preferences { emailNotifications smsNotifications language timezone }';
+  const PROFILE_FIELDS =
+    'id email firstName lastName phoneNumber address preferences { emailNotifications smsNotifications language timezone }';
   const USER = `user { ${PROFILE_FIELDS} }`;
   const PROFILE = `{ viewer { ${PROFILE_FIELDS} } }`;
   const profileOf = async (token: string) => (await read(PROFILE, {}, token)).viewer;
@@ -207,7 +274,12 @@ describe('updateProfile', () => {
   it('changes only the fields given and answers the viewer with its id and the changed fields', async () => {
     const token = await shop.user('m-profile-partial');
     const { id } = await profileOf(token);
-    const first = await mutate('updateProfile', { email: 'p@example.com', firstName: 'Petra', clientMutationId: 'prof-1' }, USER, token);
+    const first = await mutate(
+      'updateProfile',
+      { email: 'p@example.com', firstName: 'Petra', clientMutationId: 'prof-1' },
+      USER,
+      token,
+    );
     expect(first).toEqual({
       user: {
         id,
@@ -223,7 +295,12 @@ describe('updateProfile', () => {
     });
     const second = await mutate(
       'updateProfile',
-      { lastName: 'Partial', phoneNumber: '+1 555 0100', address: '9 Partial Way', preferences: { language: 'de', smsNotifications: true } },
+      {
+        lastName: 'Partial',
+        phoneNumber: '+1 555 0100',
+        address: '9 Partial Way',
+        preferences: { language: 'de', smsNotifications: true },
+      },
       USER,
       token,
     );
@@ -238,13 +315,28 @@ describe('updateProfile', () => {
     };
     expect(second.user).toEqual(expected);
     expect(await profileOf(token)).toEqual(expected);
-    const third = await mutate('updateProfile', { preferences: { timezone: 'Europe/Berlin', emailNotifications: false } }, USER, token);
-    expect(third.user.preferences).toEqual({ emailNotifications: false, smsNotifications: true, language: 'de', timezone: 'Europe/Berlin' });
+    const third = await mutate(
+      'updateProfile',
+      { preferences: { timezone: 'Europe/Berlin', emailNotifications: false } },
+      USER,
+      token,
+    );
+    expect(third.user.preferences).toEqual({
+      emailNotifications: false,
+      smsNotifications: true,
+      language: 'de',
+      timezone: 'Europe/Berlin',
+    });
   });
 
   it('null or an empty string clears a field; omitted fields stay', async () => {
     const token = await shop.user('m-profile-clear');
-    await mutate('updateProfile', { email: 'c@example.com', firstName: 'Clara', lastName: 'Clear', address: 'Somewhere 1' }, USER, token);
+    await mutate(
+      'updateProfile',
+      { email: 'c@example.com', firstName: 'Clara', lastName: 'Clear', address: 'Somewhere 1' },
+      USER,
+      token,
+    );
     const cleared = await mutate('updateProfile', { email: null, firstName: '', address: '   ' }, USER, token);
     expect(cleared.userErrors).toEqual([]);
     expect(cleared.user).toMatchObject({ email: null, firstName: null, lastName: 'Clear', address: null });
@@ -281,7 +373,12 @@ describe('changePassword', () => {
       'token viewer { id username }',
       old,
     );
-    expect(payload).toEqual({ token: expect.any(String), viewer: { id: viewerId, username: 'm-pw-change' }, userErrors: [], clientMutationId: 'pw-1' });
+    expect(payload).toEqual({
+      token: expect.any(String),
+      viewer: { id: viewerId, username: 'm-pw-change' },
+      userErrors: [],
+      clientMutationId: 'pw-1',
+    });
     expect(payload.token).not.toBe(old);
     const withOld = await shop.graphql('{ viewer { username } }', {}, old);
     expect(errorCodes(withOld)).toEqual(['UNAUTHENTICATED']);
@@ -291,10 +388,26 @@ describe('changePassword', () => {
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'not-it', newPassword: 'next-pw', confirmPassword: 'next-pw' }, 'currentPassword'],
-    ['a blank current password', { currentPassword: '', newPassword: 'next-pw', confirmPassword: 'next-pw' }, 'currentPassword'],
-    ['a new password shorter than 3', { currentPassword: 'kept-pw', newPassword: 'ab', confirmPassword: 'ab' }, 'newPassword'],
-    ['a confirmation that differs', { currentPassword: 'kept-pw', newPassword: 'next-pw', confirmPassword: 'next-PW' }, 'confirmPassword'],
+    [
+      'a wrong current password',
+      { currentPassword: 'not-it', newPassword: 'next-pw', confirmPassword: 'next-pw' },
+      'currentPassword',
+    ],
+    [
+      'a blank current password',
+      { currentPassword: '', newPassword: 'next-pw', confirmPassword: 'next-pw' },
+      'currentPassword',
+    ],
+    [
+      'a new password shorter than 3',
+      { currentPassword: 'kept-pw', newPassword: 'ab', confirmPassword: 'ab' },
+      'newPassword',
+    ],
+    [
+      'a confirmation that differs',
+      { currentPassword: 'kept-pw', newPassword: 'next-pw', confirmPassword: 'next-PW' },
+      'confirmPassword',
+    ],
   ])('refuses %s as INVALID_INPUT on its field: no logout, the password unchanged', async (label, input, field) => {
     const token = await shop.user(`m-pw-${label.replace(/\W+/g, '-')}`.slice(0, 50), 'kept-pw');
     const username = (await read('{ viewer { username } }', {}, token)).viewer.username;
@@ -306,7 +419,11 @@ describe('changePassword', () => {
   });
 
   it('needs a login: UNAUTHENTICATED without a token', async () => {
-    await expectUnauthenticated('changePassword', { currentPassword: 'a', newPassword: 'bcd', confirmPassword: 'bcd' }, 'token');
+    await expectUnauthenticated(
+      'changePassword',
+      { currentPassword: 'a', newPassword: 'bcd', confirmPassword: 'bcd' },
+      'token',
+    );
   });
 });
 
@@ -323,12 +440,27 @@ describe('deleteAccount', () => {
     const payload = await mutate('deleteAccount', { clientMutationId: 'bye' }, 'deletedUserId', token);
     expect(payload).toEqual({ deletedUserId: viewerId, userErrors: [], clientMutationId: 'bye' });
 
-    for (const dead of [token, second]) expect(errorCodes(await shop.graphql('{ viewer { username } }', {}, dead))).toEqual(['UNAUTHENTICATED']);
-    expect((await loginAnswer('m-delete-me', 'delete-pw')).userErrors.map((error: any) => error.code)).toEqual(['INVALID_CREDENTIALS']);
+    for (const dead of [token, second])
+      expect(errorCodes(await shop.graphql('{ viewer { username } }', {}, dead))).toEqual(['UNAUTHENTICATED']);
+    expect((await loginAnswer('m-delete-me', 'delete-pw')).userErrors.map((error: any) => error.code)).toEqual([
+      'INVALID_CREDENTIALS',
+    ]);
     // The order stays for the shop (admins read any order), with its lines.
-    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Order { id shippingAddress items { productName quantity } } } }', { id: orderId }, admin);
-    expect(node).toEqual({ id: orderId, shippingAddress: '1 Gone Street', items: [{ productName: 'M deleted buyer splint', quantity: 2 }] });
-    const again = await mutate('register', { username: 'm-delete-me', password: 'fresh-pw', confirmPassword: 'fresh-pw' }, 'token');
+    const { node } = await read(
+      'query ($id: ID!) { node(id: $id) { ... on Order { id shippingAddress items { productName quantity } } } }',
+      { id: orderId },
+      admin,
+    );
+    expect(node).toEqual({
+      id: orderId,
+      shippingAddress: '1 Gone Street',
+      items: [{ productName: 'M deleted buyer splint', quantity: 2 }],
+    });
+    const again = await mutate(
+      'register',
+      { username: 'm-delete-me', password: 'fresh-pw', confirmPassword: 'fresh-pw' },
+      'token',
+    );
     expect(again.userErrors).toEqual([]);
     const { viewer } = await read('{ viewer { id orders { totalCount } cart { itemCount } } }', {}, again.token);
     expect(viewer).toMatchObject({ orders: { totalCount: 0 }, cart: { itemCount: 0 } });
@@ -344,9 +476,11 @@ describe('deleteAccount', () => {
 describe('createProduct, updateProduct, deleteProduct', () => {
   const PRODUCT_FIELDS = 'id name description price quantity inStock imageUrl imageUrls';
   const PRODUCT = `product { ${PRODUCT_FIELDS} }`;
-  const productById = async (id: string) => (await read(`query ($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id }, admin)).product;
+  const productById = async (id: string) =>
+    (await read(`query ($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id }, admin)).product;
   const countNamed = async (name: string) =>
-    (await read('query ($name: String) { products(filter: { name: $name }) { totalCount } }', { name }, admin)).products.totalCount;
+    (await read('query ($name: String) { products(filter: { name: $name }) { totalCount } }', { name }, admin)).products
+      .totalCount;
 
   const valid = { name: 'M Valid Product', description: 'Sturdy', price: 9.99, quantity: 4 };
 
@@ -394,15 +528,22 @@ describe('createProduct, updateProduct, deleteProduct', () => {
     ['a quantity above the maximum', { quantity: 1_000_001 }, 'quantity'],
     ['an image URL that is not http(s) or a shop path', { imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
     ['a protocol-relative image URL', { imageUrl: '//evil.example/x.png' }, 'imageUrl'],
-    ['a bad URL among imageUrls', { imageUrls: ['https://ok.example/a.png', 'ftp://files.example/b.png'] }, 'imageUrls'],
+    [
+      'a bad URL among imageUrls',
+      { imageUrls: ['https://ok.example/a.png', 'ftp://files.example/b.png'] },
+      'imageUrls',
+    ],
   ];
 
-  it.each(RULES)('createProduct refuses %s as INVALID_INPUT on its field, and creates nothing', async (label, change, field) => {
-    const name = `M refused create ${label}`.slice(0, 60);
-    const error = await refused('createProduct', { ...valid, name, ...change }, PRODUCT, admin);
-    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
-    expect(await countNamed('M refused create')).toBe(0);
-  });
+  it.each(RULES)(
+    'createProduct refuses %s as INVALID_INPUT on its field, and creates nothing',
+    async (label, change, field) => {
+      const name = `M refused create ${label}`.slice(0, 60);
+      const error = await refused('createProduct', { ...valid, name, ...change }, PRODUCT, admin);
+      expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+      expect(await countNamed('M refused create')).toBe(0);
+    },
+  );
 
   it('createProduct by a USER is FORBIDDEN and creates nothing', async () => {
     const token = await shop.user('m-user-creates');
@@ -415,22 +556,43 @@ describe('createProduct, updateProduct, deleteProduct', () => {
     const id = await makeProduct({ name: 'M Update Me', price: 5, quantity: 5 });
     const payload = await mutate(
       'updateProduct',
-      { id, name: 'M Updated', description: 'New text', price: 6.25, quantity: 0, imageUrl: '/images/u.png', imageUrls: ['/images/v.png'], clientMutationId: 'upd-1' },
+      {
+        id,
+        name: 'M Updated',
+        description: 'New text',
+        price: 6.25,
+        quantity: 0,
+        imageUrl: '/images/u.png',
+        imageUrls: ['/images/v.png'],
+        clientMutationId: 'upd-1',
+      },
       PRODUCT,
       admin,
     );
-    const product = { id, name: 'M Updated', description: 'New text', price: 6.25, quantity: 0, inStock: false, imageUrl: '/images/u.png', imageUrls: ['/images/u.png', '/images/v.png'] };
+    const product = {
+      id,
+      name: 'M Updated',
+      description: 'New text',
+      price: 6.25,
+      quantity: 0,
+      inStock: false,
+      imageUrl: '/images/u.png',
+      imageUrls: ['/images/u.png', '/images/v.png'],
+    };
     expect(payload).toEqual({ product, userErrors: [], clientMutationId: 'upd-1' });
     expect(await productById(id)).toEqual(product);
   });
 
-  it.each(RULES)('updateProduct refuses %s as INVALID_INPUT on its field, and changes nothing', async (label, change, field) => {
-    const id = await makeProduct({ name: `M unchanged update ${label}`.slice(0, 60), price: 5, quantity: 5 });
-    const before = await productById(id);
-    const error = await refused('updateProduct', { id, ...valid, ...change }, PRODUCT, admin);
-    expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
-    expect(await productById(id)).toEqual(before);
-  });
+  it.each(RULES)(
+    'updateProduct refuses %s as INVALID_INPUT on its field, and changes nothing',
+    async (label, change, field) => {
+      const id = await makeProduct({ name: `M unchanged update ${label}`.slice(0, 60), price: 5, quantity: 5 });
+      const before = await productById(id);
+      const error = await refused('updateProduct', { id, ...valid, ...change }, PRODUCT, admin);
+      expect(error).toEqual({ message: expect.any(String), field, code: 'INVALID_INPUT' });
+      expect(await productById(id)).toEqual(before);
+    },
+  );
 
   it('updateProduct by a USER is FORBIDDEN and changes nothing', async () => {
     const id = await makeProduct({ name: 'M Not Yours To Update', price: 5, quantity: 5 });
@@ -462,7 +624,11 @@ describe('createProduct, updateProduct, deleteProduct', () => {
     expect(payload.userErrors).toEqual([]);
     expect(payload.cart.items.map((item: any) => item.product.id)).not.toContain(id);
     expect(payload.cart).toEqual(await cartOf(admin));
-    expect(await cartOf(buyer)).toMatchObject({ itemCount: 1, totalPrice: 2, items: [{ productName: 'M Keep Me', product: { id: keep } }] });
+    expect(await cartOf(buyer)).toMatchObject({
+      itemCount: 1,
+      totalPrice: 2,
+      items: [{ productName: 'M Keep Me', product: { id: keep } }],
+    });
     expect(await productById(id)).toBeNull();
     expect(await countNamed('M Delete Me')).toBe(0);
   });
@@ -500,7 +666,12 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
     const cartId = (await cartOf(token)).id;
     const first = await mutate('addToCart', { productId: gauze, clientMutationId: 'add-1' }, CART, token);
     expect(first).toEqual({
-      cart: { id: cartId, totalPrice: 2.5, itemCount: 1, items: [{ productName: 'M Cart Gauze', price: 2.5, quantity: 1, subtotal: 2.5, product: { id: gauze } }] },
+      cart: {
+        id: cartId,
+        totalPrice: 2.5,
+        itemCount: 1,
+        items: [{ productName: 'M Cart Gauze', price: 2.5, quantity: 1, subtotal: 2.5, product: { id: gauze } }],
+      },
       userErrors: [],
       clientMutationId: 'add-1',
     });
@@ -524,10 +695,17 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
     await addToCart(token, scarce, 2);
     const before = await cartOf(token);
     const error = await refused('addToCart', { productId: scarce, quantity: 2 }, CART, token);
-    expect(error).toEqual({ message: expect.stringMatching(/M Scarce Mask/), field: 'quantity', code: 'INVALID_INPUT' });
+    expect(error).toEqual({
+      message: expect.stringMatching(/M Scarce Mask/),
+      field: 'quantity',
+      code: 'INVALID_INPUT',
+    });
     expect(await cartOf(token)).toEqual(before);
     const soldOut = await makeProduct({ name: 'M Sold Out Mask', price: 1, quantity: 0 });
-    expect(await refused('addToCart', { productId: soldOut, quantity: 1 }, CART, token)).toMatchObject({ field: 'quantity', code: 'INVALID_INPUT' });
+    expect(await refused('addToCart', { productId: soldOut, quantity: 1 }, CART, token)).toMatchObject({
+      field: 'quantity',
+      code: 'INVALID_INPUT',
+    });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -552,9 +730,18 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
     const token = await shop.user('m-cart-update');
     const product = await makeProduct({ name: 'M Update Line Pad', price: 0.5, quantity: 6 });
     await addToCart(token, product, 1);
-    const payload = await mutate('updateCartItem', { productId: product, quantity: 6, clientMutationId: 'set-6' }, CART, token);
+    const payload = await mutate(
+      'updateCartItem',
+      { productId: product, quantity: 6, clientMutationId: 'set-6' },
+      CART,
+      token,
+    );
     expect(payload).toMatchObject({ userErrors: [], clientMutationId: 'set-6' });
-    expect(payload.cart).toMatchObject({ totalPrice: 3, itemCount: 6, items: [{ quantity: 6, subtotal: 3, product: { id: product } }] });
+    expect(payload.cart).toMatchObject({
+      totalPrice: 3,
+      itemCount: 6,
+      items: [{ quantity: 6, subtotal: 3, product: { id: product } }],
+    });
     const down = await mutate('updateCartItem', { productId: product, quantity: 2 }, CART, token);
     expect(down.cart).toMatchObject({ itemCount: 2, items: [{ quantity: 2 }] });
     expect(await cartOf(token)).toEqual(down.cart);
@@ -563,14 +750,17 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
   it.each([
     ['above the stock', 7, /in stock/],
     ['of 0', 0, /at least 1/],
-  ])('updateCartItem refuses a quantity %s as INVALID_INPUT on quantity, the line unchanged', async (label, quantity, message) => {
-    const token = await shop.user(`m-cart-set-${label.split(' ').pop()}`);
-    const product = await makeProduct({ name: `M Set ${label} Pad`, price: 0.5, quantity: 6 });
-    await addToCart(token, product, 2);
-    const error = await refused('updateCartItem', { productId: product, quantity }, CART, token);
-    expect(error).toEqual({ message: expect.stringMatching(message), field: 'quantity', code: 'INVALID_INPUT' });
-    expect((await cartOf(token)).items).toMatchObject([{ quantity: 2 }]);
-  });
+  ])(
+    'updateCartItem refuses a quantity %s as INVALID_INPUT on quantity, the line unchanged',
+    async (label, quantity, message) => {
+      const token = await shop.user(`m-cart-set-${label.split(' ').pop()}`);
+      const product = await makeProduct({ name: `M Set ${label} Pad`, price: 0.5, quantity: 6 });
+      await addToCart(token, product, 2);
+      const error = await refused('updateCartItem', { productId: product, quantity }, CART, token);
+      expect(error).toEqual({ message: expect.stringMatching(message), field: 'quantity', code: 'INVALID_INPUT' });
+      expect((await cartOf(token)).items).toMatchObject([{ quantity: 2 }]);
+    },
+  );
 
   it('updateCartItem and removeCartItem of a product not in the cart, or an id of another type, are NOT_FOUND on productId', async () => {
     const token = await shop.user('m-cart-not-in');
@@ -611,7 +801,11 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
     await addToCart(token, product, 3);
     const cartId = (await cartOf(token)).id;
     const payload = await mutate('clearCart', { clientMutationId: 'clr' }, CART, token);
-    expect(payload).toEqual({ cart: { id: cartId, totalPrice: 0, itemCount: 0, items: [] }, userErrors: [], clientMutationId: 'clr' });
+    expect(payload).toEqual({
+      cart: { id: cartId, totalPrice: 0, itemCount: 0, items: [] },
+      userErrors: [],
+      clientMutationId: 'clr',
+    });
     expect(await cartOf(token)).toEqual(payload.cart);
     expect(await stockOf(product)).toBe(5);
   });
@@ -627,8 +821,10 @@ describe('addToCart, updateCartItem, removeCartItem, clearCart', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 describe('checkout', () => {
-  const ORDER = 'order { id number orderDate totalAmount status shippingAddress items { productName price quantity subtotal product { id quantity } } }';
-  const ordersOf = async (token: string) => (await read('{ viewer { orders { totalCount edges { node { id } } } } }', {}, token)).viewer.orders;
+  const ORDER =
+    'order { id number orderDate totalAmount status shippingAddress items { productName price quantity subtotal product { id quantity } } }';
+  const ordersOf = async (token: string) =>
+    (await read('{ viewer { orders { totalCount edges { node { id } } } } }', {}, token)).viewer.orders;
 
   it('turns the cart into an order: stock taken, prices fixed, and the emptied cart answered with its id', async () => {
     const token = await shop.user('m-checkout-happy');
@@ -637,7 +833,12 @@ describe('checkout', () => {
     await addToCart(token, splint, 2);
     await addToCart(token, sling, 4);
     const cartId = (await cartOf(token)).id;
-    const payload = await mutate('checkout', { shippingAddress: '  12 Order Street\nBerlin  ', clientMutationId: 'co-1' }, `${ORDER} ${CART}`, token);
+    const payload = await mutate(
+      'checkout',
+      { shippingAddress: '  12 Order Street\nBerlin  ', clientMutationId: 'co-1' },
+      `${ORDER} ${CART}`,
+      token,
+    );
     expect(payload).toEqual({
       order: {
         id: expect.any(String),
@@ -647,8 +848,20 @@ describe('checkout', () => {
         status: 'PENDING',
         shippingAddress: '12 Order Street\nBerlin',
         items: [
-          { productName: 'M Checkout Splint', price: 12.5, quantity: 2, subtotal: 25, product: { id: splint, quantity: 8 } },
-          { productName: 'M Checkout Sling', price: 3.3, quantity: 4, subtotal: 13.2, product: { id: sling, quantity: 0 } },
+          {
+            productName: 'M Checkout Splint',
+            price: 12.5,
+            quantity: 2,
+            subtotal: 25,
+            product: { id: splint, quantity: 8 },
+          },
+          {
+            productName: 'M Checkout Sling',
+            price: 3.3,
+            quantity: 4,
+            subtotal: 13.2,
+            product: { id: sling, quantity: 0 },
+          },
         ],
       },
       cart: { id: cartId, totalPrice: 0, itemCount: 0, items: [] },
@@ -662,8 +875,17 @@ describe('checkout', () => {
     expect(payload.order.number).toBe(restOrder.id);
     expect([await stockOf(splint), await stockOf(sling)]).toEqual([8, 0]);
     // Prices are fixed in the order: a later price change does not touch it.
-    await mutate('updateProduct', { id: splint, name: 'M Checkout Splint', description: 'x', price: 99, quantity: 8 }, 'product { id }', admin);
-    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Order { totalAmount items { price } } } }', { id: payload.order.id }, token);
+    await mutate(
+      'updateProduct',
+      { id: splint, name: 'M Checkout Splint', description: 'x', price: 99, quantity: 8 },
+      'product { id }',
+      admin,
+    );
+    const { node } = await read(
+      'query ($id: ID!) { node(id: $id) { ... on Order { totalAmount items { price } } } }',
+      { id: payload.order.id },
+      token,
+    );
     expect(node).toEqual({ totalAmount: 38.2, items: [{ price: 12.5 }, { price: 3.3 }] });
   });
 
@@ -674,17 +896,28 @@ describe('checkout', () => {
     expect((await ordersOf(token)).totalCount).toBe(0);
   });
 
-  it.each(['', '   \n\t '])('refuses a blank shipping address (%j) as INVALID_INPUT on shippingAddress, the cart kept', async (shippingAddress) => {
-    const token = await shop.user(`m-checkout-blank-${shippingAddress.length}`);
-    const product = await makeProduct({ name: `M Blank Address Gauze ${shippingAddress.length}`, price: 1, quantity: 5 });
-    await addToCart(token, product, 2);
-    const before = await cartOf(token);
-    const error = await refused('checkout', { shippingAddress }, `${ORDER} ${CART}`, token);
-    expect(error).toEqual({ message: 'Please enter a shipping address', field: 'shippingAddress', code: 'INVALID_INPUT' });
-    expect(await cartOf(token)).toEqual(before);
-    expect((await ordersOf(token)).totalCount).toBe(0);
-    expect(await stockOf(product)).toBe(5);
-  });
+  it.each(['', '   \n\t '])(
+    'refuses a blank shipping address (%j) as INVALID_INPUT on shippingAddress, the cart kept',
+    async (shippingAddress) => {
+      const token = await shop.user(`m-checkout-blank-${shippingAddress.length}`);
+      const product = await makeProduct({
+        name: `M Blank Address Gauze ${shippingAddress.length}`,
+        price: 1,
+        quantity: 5,
+      });
+      await addToCart(token, product, 2);
+      const before = await cartOf(token);
+      const error = await refused('checkout', { shippingAddress }, `${ORDER} ${CART}`, token);
+      expect(error).toEqual({
+        message: 'Please enter a shipping address',
+        field: 'shippingAddress',
+        code: 'INVALID_INPUT',
+      });
+      expect(await cartOf(token)).toEqual(before);
+      expect((await ordersOf(token)).totalCount).toBe(0);
+      expect(await stockOf(product)).toBe(5);
+    },
+  );
 
   it('refuses a shipping address over 500 characters on shippingAddress', async () => {
     const token = await shop.user('m-checkout-long');
@@ -730,7 +963,12 @@ describe('checkout', () => {
       const scale = await makeProduct({ name: 'M Repriced Scale', price: 10, quantity: 5 });
       await addToCart(token, scale, 1);
       await reprice(scale, 'M Repriced Scale', 990, 5);
-      const payload = await mutate('checkout', { shippingAddress: '1 Review Road', expectedTotal: 10 }, `order { id } ${CART}`, token);
+      const payload = await mutate(
+        'checkout',
+        { shippingAddress: '1 Review Road', expectedTotal: 10 },
+        `order { id } ${CART}`,
+        token,
+      );
       expect(payload.order).toBeNull();
       expect(payload.userErrors).toEqual([PRICE_CHANGED('$990.00', '$10.00')]);
       expect(payload.cart).toEqual({
@@ -742,7 +980,12 @@ describe('checkout', () => {
       expect((await ordersOf(token)).totalCount).toBe(0);
       expect(await stockOf(scale)).toBe(5);
       // Reviewed again, it is placed at the total the buyer now saw.
-      const placed = await mutate('checkout', { shippingAddress: '1 Review Road', expectedTotal: 990 }, 'order { totalAmount }', token);
+      const placed = await mutate(
+        'checkout',
+        { shippingAddress: '1 Review Road', expectedTotal: 990 },
+        'order { totalAmount }',
+        token,
+      );
       expect(placed).toMatchObject({ order: { totalAmount: 990 }, userErrors: [] });
     });
 
@@ -754,14 +997,21 @@ describe('checkout', () => {
         const token = await shop.user('m-checkout-raced');
         const gauze = await makeProduct({ name: 'M Raced Gauze', price: 2, quantity: 9 });
         await addToCart(token, gauze, 3);
-        proxy.inject({ meanwhile: async () => void (await reprice(gauze, 'M Raced Gauze', 2.5, 9)) }, /^\/api\/orders\/checkout/);
+        proxy.inject(
+          { meanwhile: async () => void (await reprice(gauze, 'M Raced Gauze', 2.5, 9)) },
+          /^\/api\/orders\/checkout/,
+        );
         const answer = await racing.graphql(
           'mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } cart { totalPrice } userErrors { message field code } } }',
           { input: { shippingAddress: '2 Race Road', expectedTotal: 6 } },
           token,
         );
         if (restExtensions) {
-          expect(answer.data.checkout).toEqual({ order: null, cart: { totalPrice: 7.5 }, userErrors: [PRICE_CHANGED('$7.50', '$6.00')] });
+          expect(answer.data.checkout).toEqual({
+            order: null,
+            cart: { totalPrice: 7.5 },
+            userErrors: [PRICE_CHANGED('$7.50', '$6.00')],
+          });
           expect((await ordersOf(token)).totalCount).toBe(0);
         } else {
           // The plain contract has no expectedTotal: the gateway's own look came too early (its README says so).
@@ -777,77 +1027,126 @@ describe('checkout', () => {
       const token = await shop.user('m-checkout-odd-total');
       const product = await makeProduct({ name: 'M Odd Total Plaster', price: 1, quantity: 5 });
       await addToCart(token, product, 1);
-      const error = await refused('checkout', { shippingAddress: '1 Odd Road', expectedTotal: 1.001 }, 'order { id }', token);
-      expect(error).toEqual({ message: 'The expected total must be an amount of at least 0 with at most 2 decimals', field: 'expectedTotal', code: 'INVALID_INPUT' });
+      const error = await refused(
+        'checkout',
+        { shippingAddress: '1 Odd Road', expectedTotal: 1.001 },
+        'order { id }',
+        token,
+      );
+      expect(error).toEqual({
+        message: 'The expected total must be an amount of at least 0 with at most 2 decimals',
+        field: 'expectedTotal',
+        code: 'INVALID_INPUT',
+      });
       expect(await stockOf(product)).toBe(5);
     });
   });
 
   describe('never orders twice for one attempt (idempotencyKey)', () => {
-    it.runIf(restExtensions)('answers a retried key with the order it placed, even when the first answer was lost on the way', async () => {
-      const proxy = await startFaultProxy(shop.rest.url);
-      const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
-      try {
-        const token = await shop.user('m-checkout-retried');
-        const product = await makeProduct({ name: 'M Retried Bandage', price: 4, quantity: 10 });
-        await addToCart(token, product, 2);
-        const input = { shippingAddress: '3 Retry Road', expectedTotal: 8, idempotencyKey: 'c6b1b7a2-retry' };
-        // The REST service places the order; its answer never reaches the gateway.
-        proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
-        const lost = await flaky.graphql('mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }', { input }, token);
-        expect(lost.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
-        proxy.heal();
-        // The client retries the same attempt: the order placed the first time, not a second one.
-        const retried = await mutate('checkout', input, 'order { id totalAmount } cart { itemCount }', token);
-        expect(retried).toMatchObject({ order: { totalAmount: 8 }, cart: { itemCount: 0 }, userErrors: [] });
-        const again = await mutate('checkout', input, 'order { id }', token);
-        expect(again.order.id).toBe(retried.order.id);
-        expect(await ordersOf(token)).toEqual({ totalCount: 1, edges: [{ node: { id: retried.order.id } }] });
-        expect(await stockOf(product)).toBe(8);
-      } finally {
-        await flaky.close();
-        await proxy.close();
-      }
-    });
+    it.runIf(restExtensions)(
+      'answers a retried key with the order it placed, even when the first answer was lost on the way',
+      async () => {
+        const proxy = await startFaultProxy(shop.rest.url);
+        const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
+        try {
+          const token = await shop.user('m-checkout-retried');
+          const product = await makeProduct({ name: 'M Retried Bandage', price: 4, quantity: 10 });
+          await addToCart(token, product, 2);
+          const input = { shippingAddress: '3 Retry Road', expectedTotal: 8, idempotencyKey: 'c6b1b7a2-retry' };
+          // The REST service places the order; its answer never reaches the gateway.
+          proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
+          const lost = await flaky.graphql(
+            'mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }',
+            { input },
+            token,
+          );
+          expect(lost.errors!.map((error) => error.extensions?.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
+          proxy.heal();
+          // The client retries the same attempt: the order placed the first time, not a second one.
+          const retried = await mutate('checkout', input, 'order { id totalAmount } cart { itemCount }', token);
+          expect(retried).toMatchObject({ order: { totalAmount: 8 }, cart: { itemCount: 0 }, userErrors: [] });
+          const again = await mutate('checkout', input, 'order { id }', token);
+          expect(again.order.id).toBe(retried.order.id);
+          expect(await ordersOf(token)).toEqual({ totalCount: 1, edges: [{ node: { id: retried.order.id } }] });
+          expect(await stockOf(product)).toBe(8);
+        } finally {
+          await flaky.close();
+          await proxy.close();
+        }
+      },
+    );
 
-    it.runIf(restExtensions)('answers a retried key with its order even when the cart changed since, and shows the cart as it is now', async () => {
-      const proxy = await startFaultProxy(shop.rest.url);
-      const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
-      try {
-        const token = await shop.user('m-checkout-retried-later');
-        const gauze = await makeProduct({ name: 'M Retried Later Gauze', price: 2, quantity: 10 });
-        const tape = await makeProduct({ name: 'M Retried Later Tape', price: 1, quantity: 10 });
-        await addToCart(token, gauze, 1);
-        const input = { shippingAddress: '4 Retry Road', expectedTotal: 2, idempotencyKey: 'retried-after-another-tab' };
-        proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
-        expect((await flaky.graphql('mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }', { input }, token)).errors).toHaveLength(1);
-        proxy.heal();
-        // Meanwhile another tab put something new in the cart: the retry is still the first attempt's order.
-        await addToCart(token, tape, 3);
-        const retried = await mutate('checkout', input, 'order { totalAmount } cart { itemCount totalPrice }', token);
-        expect(retried).toMatchObject({ order: { totalAmount: 2 }, cart: { itemCount: 3, totalPrice: 3 }, userErrors: [] });
-        expect((await ordersOf(token)).totalCount).toBe(1);
-      } finally {
-        await flaky.close();
-        await proxy.close();
-      }
-    });
+    it.runIf(restExtensions)(
+      'answers a retried key with its order even when the cart changed since, and shows the cart as it is now',
+      async () => {
+        const proxy = await startFaultProxy(shop.rest.url);
+        const flaky = await startGateway(shop.rest.url, { restUrl: proxy.url });
+        try {
+          const token = await shop.user('m-checkout-retried-later');
+          const gauze = await makeProduct({ name: 'M Retried Later Gauze', price: 2, quantity: 10 });
+          const tape = await makeProduct({ name: 'M Retried Later Tape', price: 1, quantity: 10 });
+          await addToCart(token, gauze, 1);
+          const input = {
+            shippingAddress: '4 Retry Road',
+            expectedTotal: 2,
+            idempotencyKey: 'retried-after-another-tab',
+          };
+          proxy.inject({ loseAnswer: true }, /^\/api\/orders\/checkout/);
+          expect(
+            (
+              await flaky.graphql(
+                'mutation ($input: CheckoutInput!) { checkout(input: $input) { order { id } } }',
+                { input },
+                token,
+              )
+            ).errors,
+          ).toHaveLength(1);
+          proxy.heal();
+          // Meanwhile another tab put something new in the cart: the retry is still the first attempt's order.
+          await addToCart(token, tape, 3);
+          const retried = await mutate('checkout', input, 'order { totalAmount } cart { itemCount totalPrice }', token);
+          expect(retried).toMatchObject({
+            order: { totalAmount: 2 },
+            cart: { itemCount: 3, totalPrice: 3 },
+            userErrors: [],
+          });
+          expect((await ordersOf(token)).totalCount).toBe(1);
+        } finally {
+          await flaky.close();
+          await proxy.close();
+        }
+      },
+    );
 
-    it.runIf(!restExtensions)('over the plain contract, a retried key finds the cart empty (the contract has no keys)', async () => {
-      const token = await shop.user('m-checkout-plain-retry');
-      const product = await makeProduct({ name: 'M Plain Retry Bandage', price: 4, quantity: 10 });
-      await addToCart(token, product, 1);
-      const input = { shippingAddress: '3 Retry Road', idempotencyKey: 'plain-retry' };
-      expect((await mutate('checkout', input, 'order { id }', token)).userErrors).toEqual([]);
-      expect(await refused('checkout', input, 'order { id }', token)).toMatchObject({ message: 'Your cart is empty' });
-    });
+    it.runIf(!restExtensions)(
+      'over the plain contract, a retried key finds the cart empty (the contract has no keys)',
+      async () => {
+        const token = await shop.user('m-checkout-plain-retry');
+        const product = await makeProduct({ name: 'M Plain Retry Bandage', price: 4, quantity: 10 });
+        await addToCart(token, product, 1);
+        const input = { shippingAddress: '3 Retry Road', idempotencyKey: 'plain-retry' };
+        expect((await mutate('checkout', input, 'order { id }', token)).userErrors).toEqual([]);
+        expect(await refused('checkout', input, 'order { id }', token)).toMatchObject({
+          message: 'Your cart is empty',
+        });
+      },
+    );
 
     it('refuses a key that is not 1 to 200 visible ASCII characters, ordering nothing', async () => {
       const token = await shop.user('m-checkout-bad-key');
       const product = await makeProduct({ name: 'M Bad Key Plaster', price: 1, quantity: 5 });
       await addToCart(token, product, 1);
-      const error = await refused('checkout', { shippingAddress: '1 Key Road', idempotencyKey: 'has spaces' }, 'order { id }', token);
-      expect(error).toEqual({ message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)', field: 'idempotencyKey', code: 'INVALID_INPUT' });
+      const error = await refused(
+        'checkout',
+        { shippingAddress: '1 Key Road', idempotencyKey: 'has spaces' },
+        'order { id }',
+        token,
+      );
+      expect(error).toEqual({
+        message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)',
+        field: 'idempotencyKey',
+        code: 'INVALID_INPUT',
+      });
       expect(await stockOf(product)).toBe(5);
     });
   });
@@ -879,7 +1178,13 @@ describe('updateOrderStatus', () => {
     const { buyer, orderId } = await placeOrder('m-status-history', 'M History Splint');
     for (const status of ['CONFIRMED', 'SHIPPED']) await mutate('updateOrderStatus', { orderId, status }, ORDER, admin);
     const historyOf = async (token: string) =>
-      (await read('query ($id: ID!) { node(id: $id) { ... on Order { orderDate history { status at by } } } }', { id: orderId }, token)).node;
+      (
+        await read(
+          'query ($id: ID!) { node(id: $id) { ... on Order { orderDate history { status at by } } } }',
+          { id: orderId },
+          token,
+        )
+      ).node;
     const forBuyer = await historyOf(buyer);
     const forAdmin = await historyOf(admin);
     if (!restExtensions) {
@@ -904,7 +1209,11 @@ describe('updateOrderStatus', () => {
     const { product, orderId } = await placeOrder('m-status-cancel', 'M Cancelled Cane', 3);
     expect(await stockOf(product)).toBe(7);
     const payload = await mutate('updateOrderStatus', { orderId, status: 'CANCELLED' }, ORDER, admin);
-    expect(payload.order).toEqual({ id: orderId, status: 'CANCELLED', items: [{ quantity: 3, product: { id: product, quantity: 10 } }] });
+    expect(payload.order).toEqual({
+      id: orderId,
+      status: 'CANCELLED',
+      items: [{ quantity: 3, product: { id: product, quantity: 10 } }],
+    });
     expect(await stockOf(product)).toBe(10);
   });
 
@@ -933,21 +1242,39 @@ describe('updateOrderStatus', () => {
   });
 
   it('needs a login: UNAUTHENTICATED without a token', async () => {
-    await expectUnauthenticated('updateOrderStatus', { orderId: globalIdOfType('Order', 1), status: 'CONFIRMED' }, 'order { id }');
+    await expectUnauthenticated(
+      'updateOrderStatus',
+      { orderId: globalIdOfType('Order', 1), status: 'CONFIRMED' },
+      'order { id }',
+    );
   });
 });
 
 // ---------------------------------------------------------------------------------------------------------
 describe('createChatRoom, sendMessage, markRoomRead', () => {
-  const ROOM = 'room { id roomName participantUsernames participants { id username } lastMessage lastMessageTime createdAt unreadCount }';
-  const roomsOf = async (token: string) => (await read('{ viewer { unreadMessageCount chatRooms { id roomName lastMessage unreadCount } } }', {}, token)).viewer;
+  const ROOM =
+    'room { id roomName participantUsernames participants { id username } lastMessage lastMessageTime createdAt unreadCount }';
+  const roomsOf = async (token: string) =>
+    (await read('{ viewer { unreadMessageCount chatRooms { id roomName lastMessage unreadCount } } }', {}, token))
+      .viewer;
   const historyOf = async (token: string, id: string) =>
-    (await read('query ($id: ID!) { node(id: $id) { ... on ChatRoom { lastMessage messages(last: 100) { totalCount edges { node { content } } } } } }', { id }, token)).node;
+    (
+      await read(
+        'query ($id: ID!) { node(id: $id) { ... on ChatRoom { lastMessage messages(last: 100) { totalCount edges { node { content } } } } } }',
+        { id },
+        token,
+      )
+    ).node;
 
   it('createChatRoom answers the room with the other user; the same pair, from either side and in any case, gets the same room', async () => {
     const erin = await shop.user('m-chat-erin');
     const fritz = await shop.user('m-chat-Fritz');
-    const payload = await mutate('createChatRoom', { participantUsername: 'm-chat-Fritz', clientMutationId: 'room-1' }, ROOM, erin);
+    const payload = await mutate(
+      'createChatRoom',
+      { participantUsername: 'm-chat-Fritz', clientMutationId: 'room-1' },
+      ROOM,
+      erin,
+    );
     expect(payload).toEqual({
       room: {
         id: expect.any(String),
@@ -964,7 +1291,9 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
       clientMutationId: 'room-1',
     });
     const roomId = payload.room.id;
-    expect((await mutate('createChatRoom', { participantUsername: ' M-CHAT-FRITZ ' }, ROOM, erin)).room.id).toBe(roomId);
+    expect((await mutate('createChatRoom', { participantUsername: ' M-CHAT-FRITZ ' }, ROOM, erin)).room.id).toBe(
+      roomId,
+    );
     const fromFritz = await mutate('createChatRoom', { participantUsername: 'm-chat-erin' }, ROOM, fritz);
     expect(fromFritz.room).toMatchObject({ id: roomId, roomName: 'm-chat-erin' });
     expect((await roomsOf(erin)).chatRooms.map((room: any) => room.id)).toEqual([roomId]);
@@ -975,18 +1304,25 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     ['an unknown user', 'm-chat-nobody-at-all', 'NOT_FOUND'],
     ['oneself', 'M-CHAT-LONER', 'INVALID_INPUT'],
     ['a blank name', '   ', 'INVALID_INPUT'],
-  ])('createChatRoom with %s is %s on participantUsername, and creates no room', async (_label, participantUsername, code) => {
-    const token = await shop.user(`m-chat-loner-${code.length}${participantUsername.length}`);
-    const input = participantUsername === 'M-CHAT-LONER' ? (await read('{ viewer { username } }', {}, token)).viewer.username.toUpperCase() : participantUsername;
-    const error = await refused('createChatRoom', { participantUsername: input }, ROOM, token);
-    expect(error).toEqual({ message: expect.any(String), field: 'participantUsername', code });
-    expect((await roomsOf(token)).chatRooms).toEqual([]);
-  });
+  ])(
+    'createChatRoom with %s is %s on participantUsername, and creates no room',
+    async (_label, participantUsername, code) => {
+      const token = await shop.user(`m-chat-loner-${code.length}${participantUsername.length}`);
+      const input =
+        participantUsername === 'M-CHAT-LONER'
+          ? (await read('{ viewer { username } }', {}, token)).viewer.username.toUpperCase()
+          : participantUsername;
+      const error = await refused('createChatRoom', { participantUsername: input }, ROOM, token);
+      expect(error).toEqual({ message: expect.any(String), field: 'participantUsername', code });
+      expect((await roomsOf(token)).chatRooms).toEqual([]);
+    },
+  );
 
   it('sendMessage answers the message, trimmed and isMine, whose room carries the new lastMessage; the other sees it unread', async () => {
     const gina = await shop.user('m-chat-gina');
     const hugo = await shop.user('m-chat-hugo');
-    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-hugo' }, 'room { id }', gina)).room.id;
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-hugo' }, 'room { id }', gina)).room
+      .id;
     await mutate('sendMessage', { roomId, content: 'first' }, 'message { id }', gina);
     const payload = await mutate(
       'sendMessage',
@@ -1006,23 +1342,38 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
       userErrors: [],
       clientMutationId: 'msg-1',
     });
-    expect(await roomsOf(hugo)).toEqual({ unreadMessageCount: 2, chatRooms: [{ id: roomId, roomName: 'm-chat-gina', lastMessage: 'Hello Hugo!', unreadCount: 2 }] });
-    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Message { content isMine } } }', { id: payload.message.id }, hugo);
+    expect(await roomsOf(hugo)).toEqual({
+      unreadMessageCount: 2,
+      chatRooms: [{ id: roomId, roomName: 'm-chat-gina', lastMessage: 'Hello Hugo!', unreadCount: 2 }],
+    });
+    const { node } = await read(
+      'query ($id: ID!) { node(id: $id) { ... on Message { content isMine } } }',
+      { id: payload.message.id },
+      hugo,
+    );
     expect(node).toEqual({ content: 'Hello Hugo!', isMine: false });
   });
 
   it.each([
     ['blank', ' \n ', /empty/],
     ['over 2000 characters', 'x'.repeat(2001), /2000/],
-  ])('sendMessage refuses a %s message as INVALID_INPUT on content, writing nothing', async (label, content, message) => {
-    const ida = await shop.user(`m-chat-ida-${label.length}`);
-    await shop.rest.register(`m-chat-jan-${label.length}`);
-    const roomId = (await mutate('createChatRoom', { participantUsername: `m-chat-jan-${label.length}` }, 'room { id }', ida)).room.id;
-    await mutate('sendMessage', { roomId, content: 'kept' }, 'message { id }', ida);
-    const error = await refused('sendMessage', { roomId, content }, 'message { id }', ida);
-    expect(error).toEqual({ message: expect.stringMatching(message), field: 'content', code: 'INVALID_INPUT' });
-    expect(await historyOf(ida, roomId)).toEqual({ lastMessage: 'kept', messages: { totalCount: 1, edges: [{ node: { content: 'kept' } }] } });
-  });
+  ])(
+    'sendMessage refuses a %s message as INVALID_INPUT on content, writing nothing',
+    async (label, content, message) => {
+      const ida = await shop.user(`m-chat-ida-${label.length}`);
+      await shop.rest.register(`m-chat-jan-${label.length}`);
+      const roomId = (
+        await mutate('createChatRoom', { participantUsername: `m-chat-jan-${label.length}` }, 'room { id }', ida)
+      ).room.id;
+      await mutate('sendMessage', { roomId, content: 'kept' }, 'message { id }', ida);
+      const error = await refused('sendMessage', { roomId, content }, 'message { id }', ida);
+      expect(error).toEqual({ message: expect.stringMatching(message), field: 'content', code: 'INVALID_INPUT' });
+      expect(await historyOf(ida, roomId)).toEqual({
+        lastMessage: 'kept',
+        messages: { totalCount: 1, edges: [{ node: { content: 'kept' } }] },
+      });
+    },
+  );
 
   it('sendMessage counts characters as people do (an emoji is one), as the REST service does: 2000 emoji pass, 2001 do not', async () => {
     const noa = await shop.user('m-chat-noa');
@@ -1031,7 +1382,11 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     const sent = await mutate('sendMessage', { roomId, content: '🙂'.repeat(2000) }, 'message { content }', noa);
     expect([...sent.message.content]).toHaveLength(2000);
     const error = await refused('sendMessage', { roomId, content: '🙂'.repeat(2001) }, 'message { id }', noa);
-    expect(error).toEqual({ message: 'Message must be at most 2000 characters long', field: 'content', code: 'INVALID_INPUT' });
+    expect(error).toEqual({
+      message: 'Message must be at most 2000 characters long',
+      field: 'content',
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('sendMessage into someone else’s room, or with an id of another type, is NOT_FOUND on roomId, writing nothing', async () => {
@@ -1053,10 +1408,19 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     const nora = await shop.user('m-chat-nora');
     const otto = await shop.rest.register('m-chat-otto');
     const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-max' }, 'room { id }', nora)).room.id;
-    for (const content of ['one', 'two', 'three']) await mutate('sendMessage', { roomId, content }, 'message { id }', nora);
-    await shop.rest.request('POST', '/api/chat/rooms/m-chat-max/messages', { token: otto, body: { content: 'from otto' } });
+    for (const content of ['one', 'two', 'three'])
+      await mutate('sendMessage', { roomId, content }, 'message { id }', nora);
+    await shop.rest.request('POST', '/api/chat/rooms/m-chat-max/messages', {
+      token: otto,
+      body: { content: 'from otto' },
+    });
     expect((await roomsOf(max)).unreadMessageCount).toBe(4);
-    const payload = await mutate('markRoomRead', { roomId, clientMutationId: 'read-1' }, 'room { id lastMessage unreadCount } viewer { unreadMessageCount }', max);
+    const payload = await mutate(
+      'markRoomRead',
+      { roomId, clientMutationId: 'read-1' },
+      'room { id lastMessage unreadCount } viewer { unreadMessageCount }',
+      max,
+    );
     expect(payload).toEqual({
       room: { id: roomId, lastMessage: 'three', unreadCount: 0 },
       viewer: { unreadMessageCount: 1 },
@@ -1072,21 +1436,32 @@ describe('createChatRoom, sendMessage, markRoomRead', () => {
     const pia = await shop.user('m-chat-pia');
     const quirin = await shop.user('m-chat-quirin');
     const outsider = await shop.user('m-chat-reader');
-    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-quirin' }, 'room { id }', pia)).room.id;
+    const roomId = (await mutate('createChatRoom', { participantUsername: 'm-chat-quirin' }, 'room { id }', pia)).room
+      .id;
     await mutate('sendMessage', { roomId, content: 'unread for quirin' }, 'message { id }', pia);
     const error = await refused('markRoomRead', { roomId }, 'room { id unreadCount }', outsider);
     // Either is fair: a permission refusal blames no field, a room that is not found is the roomId's fault.
-    expect([error.code, error.field]).toEqual(error.code === 'FORBIDDEN' ? ['FORBIDDEN', null] : ['NOT_FOUND', 'roomId']);
+    expect([error.code, error.field]).toEqual(
+      error.code === 'FORBIDDEN' ? ['FORBIDDEN', null] : ['NOT_FOUND', 'roomId'],
+    );
     expect((await roomsOf(quirin)).unreadMessageCount).toBe(1);
     for (const id of [globalIdOfType('ChatRoom', 987654), globalIdOfType('Order', 1), 'garbage']) {
-      expect(await refused('markRoomRead', { roomId: id }, 'room { id }', quirin), id).toEqual({ message: expect.any(String), field: 'roomId', code: 'NOT_FOUND' });
+      expect(await refused('markRoomRead', { roomId: id }, 'room { id }', quirin), id).toEqual({
+        message: expect.any(String),
+        field: 'roomId',
+        code: 'NOT_FOUND',
+      });
     }
     expect((await roomsOf(quirin)).unreadMessageCount).toBe(1);
   });
 
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     await expectUnauthenticated('createChatRoom', { participantUsername: 'admin' }, 'room { id }');
-    await expectUnauthenticated('sendMessage', { roomId: globalIdOfType('ChatRoom', 1), content: 'hi' }, 'message { id }');
+    await expectUnauthenticated(
+      'sendMessage',
+      { roomId: globalIdOfType('ChatRoom', 1), content: 'hi' },
+      'message { id }',
+    );
     await expectUnauthenticated('markRoomRead', { roomId: globalIdOfType('ChatRoom', 1) }, 'room { id }');
   });
 });
@@ -1115,7 +1490,12 @@ describe('every field’s problem at once', () => {
 
   it('updateProfile: email, phone number, language and time zone, changing nothing', async () => {
     const token = await shop.user('m-all-profile');
-    const bad = { firstName: 'Changed', email: 'nope', phoneNumber: 'nope', preferences: { language: 'English', timezone: 'Mars/Olympus' } };
+    const bad = {
+      firstName: 'Changed',
+      email: 'nope',
+      phoneNumber: 'nope',
+      preferences: { language: 'English', timezone: 'Mars/Olympus' },
+    };
     expect(await errorsOf('updateProfile', bad, token)).toEqual([
       ['email', 'INVALID_INPUT'],
       ['phoneNumber', 'INVALID_INPUT'],
@@ -1127,7 +1507,9 @@ describe('every field’s problem at once', () => {
 
   it('changePassword: all three fields', async () => {
     const token = await shop.user('m-all-password');
-    expect(await errorsOf('changePassword', { currentPassword: '', newPassword: 'x', confirmPassword: 'y' }, token)).toEqual([
+    expect(
+      await errorsOf('changePassword', { currentPassword: '', newPassword: 'x', confirmPassword: 'y' }, token),
+    ).toEqual([
       ['currentPassword', 'INVALID_INPUT'],
       ['newPassword', 'INVALID_INPUT'],
       ['confirmPassword', 'INVALID_INPUT'],
@@ -1135,13 +1517,21 @@ describe('every field’s problem at once', () => {
   });
 
   it('createProduct and updateProduct: every field of the form, and the id', async () => {
-    expect(await errorsOf('createProduct', { name: ' ', description: '', price: -1, quantity: 1, imageUrl: 'nope' }, admin)).toEqual([
+    expect(
+      await errorsOf('createProduct', { name: ' ', description: '', price: -1, quantity: 1, imageUrl: 'nope' }, admin),
+    ).toEqual([
       ['name', 'INVALID_INPUT'],
       ['description', 'INVALID_INPUT'],
       ['price', 'INVALID_INPUT'],
       ['imageUrl', 'INVALID_INPUT'],
     ]);
-    expect(await errorsOf('updateProduct', { id: globalIdOfType('User', 1), name: 'Fine', description: 'Fine', price: 1.001, quantity: -1 }, admin)).toEqual([
+    expect(
+      await errorsOf(
+        'updateProduct',
+        { id: globalIdOfType('User', 1), name: 'Fine', description: 'Fine', price: 1.001, quantity: -1 },
+        admin,
+      ),
+    ).toEqual([
       ['id', 'NOT_FOUND'],
       ['price', 'INVALID_INPUT'],
       ['quantity', 'INVALID_INPUT'],
@@ -1154,7 +1544,9 @@ describe('every field’s problem at once', () => {
       ['productId', 'NOT_FOUND'],
       ['quantity', 'INVALID_INPUT'],
     ]);
-    expect(await errorsOf('checkout', { shippingAddress: ' ', expectedTotal: -1, idempotencyKey: 'a key' }, token)).toEqual([
+    expect(
+      await errorsOf('checkout', { shippingAddress: ' ', expectedTotal: -1, idempotencyKey: 'a key' }, token),
+    ).toEqual([
       ['shippingAddress', 'INVALID_INPUT'],
       ['expectedTotal', 'INVALID_INPUT'],
       ['idempotencyKey', 'INVALID_INPUT'],
@@ -1167,32 +1559,61 @@ describe('every field’s problem at once', () => {
 });
 
 describe('one-line fields (names, e-mail, phone, a product’s name) refuse line breaks; texts of lines keep them', () => {
-  const ONE_LINE = (label: string) => `${label} must be a single line of text, without line breaks or control characters`;
+  const ONE_LINE = (label: string) =>
+    `${label} must be a single line of text, without line breaks or control characters`;
 
   it('refused by the gateway’s own checks, before the REST service is asked', async () => {
     const token = await shop.user('m-one-line');
     shop.resetCalls();
-    expect((await mutate('updateProfile', { firstName: 'Ada\r\nBcc: x@y.example', lastName: 'Love\nlace' }, 'user { firstName }', token)).userErrors).toEqual([
+    expect(
+      (
+        await mutate(
+          'updateProfile',
+          { firstName: 'Ada\r\nBcc: x@y.example', lastName: 'Love\nlace' },
+          'user { firstName }',
+          token,
+        )
+      ).userErrors,
+    ).toEqual([
       { message: ONE_LINE('First name'), field: 'firstName', code: 'INVALID_INPUT' },
       { message: ONE_LINE('Last name'), field: 'lastName', code: 'INVALID_INPUT' },
     ]);
-    expect((await mutate('createProduct', { name: 'Gauze\nPads', description: 'Ten', price: 1, quantity: 1 }, 'product { id }', admin)).userErrors).toEqual([
-      { message: ONE_LINE('Name'), field: 'name', code: 'INVALID_INPUT' },
-    ]);
-    expect((await mutate('requestPasswordReset', { usernameOrEmail: 'm-one-line\r\n' + 'other' }, 'message')).userErrors).toEqual([
-      { message: ONE_LINE('Username or email address'), field: 'usernameOrEmail', code: 'INVALID_INPUT' },
-    ]);
+    expect(
+      (
+        await mutate(
+          'createProduct',
+          { name: 'Gauze\nPads', description: 'Ten', price: 1, quantity: 1 },
+          'product { id }',
+          admin,
+        )
+      ).userErrors,
+    ).toEqual([{ message: ONE_LINE('Name'), field: 'name', code: 'INVALID_INPUT' }]);
+    expect(
+      (await mutate('requestPasswordReset', { usernameOrEmail: 'm-one-line\r\n' + 'other' }, 'message')).userErrors,
+    ).toEqual([{ message: ONE_LINE('Username or email address'), field: 'usernameOrEmail', code: 'INVALID_INPUT' }]);
     expect(shop.calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
-    expect((await read('{ viewer { firstName lastName } }', {}, token)).viewer).toEqual({ firstName: null, lastName: null });
+    expect((await read('{ viewer { firstName lastName } }', {}, token)).viewer).toEqual({
+      firstName: null,
+      lastName: null,
+    });
   });
 
   it('kept where a text is meant to hold lines: a description, the profile’s address, a shipping address', async () => {
     const token = await shop.user('m-many-lines');
     const lines = '12 Harbour Lane\r\nPort Town\nNorthshire';
-    expect((await mutate('updateProfile', { address: lines }, 'user { address }', token)).user).toEqual({ address: lines });
-    const product = await mutate('createProduct', { name: 'Lined Pads', description: lines, price: 1, quantity: 5 }, 'product { id description }', admin);
+    expect((await mutate('updateProfile', { address: lines }, 'user { address }', token)).user).toEqual({
+      address: lines,
+    });
+    const product = await mutate(
+      'createProduct',
+      { name: 'Lined Pads', description: lines, price: 1, quantity: 5 },
+      'product { id description }',
+      admin,
+    );
     expect(product.product.description).toBe(lines);
     await addToCart(token, product.product.id, 1);
-    expect((await mutate('checkout', { shippingAddress: lines }, 'order { shippingAddress }', token)).order).toEqual({ shippingAddress: lines });
+    expect((await mutate('checkout', { shippingAddress: lines }, 'order { shippingAddress }', token)).order).toEqual({
+      shippingAddress: lines,
+    });
   });
 });

@@ -23,7 +23,10 @@ beforeAll(async () => {
     await shop.rest.createProduct(admin, { name, price: 1 + (index % 5), quantity: (index * 7) % 50 });
   }
   token = await shop.user('keyset-reader');
-  const whole = await shop.rest.request<{ name: string }[]>('GET', '/api/products/filter', { token, query: { ...FILTER } });
+  const whole = await shop.rest.request<{ name: string }[]>('GET', '/api/products/filter', {
+    token,
+    query: { ...FILTER },
+  });
   expected = whole.body.map((product) => product.name);
 });
 afterAll(() => shop.close());
@@ -62,9 +65,15 @@ describe('deep pages of a filtered product list', () => {
         (number + 1) * 6 < expected.length,
       ]);
       // After the first page, one call from the last product on: no page number, no offset.
-      if (restExtensions && number > 0) expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&size=6&after=\d+$/)]);
+      if (restExtensions && number > 0)
+        expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&size=6&after=\d+$/)]);
       // The plain contract has no paging: page and size are sent, and its whole list is cut here.
-      if (!restExtensions) expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?name=keyset&minPrice=2&maxQuantity=40&page=\d+&size=\d+$/)]);
+      if (!restExtensions)
+        expect(shop.calls).toEqual([
+          expect.stringMatching(
+            /^GET \/api\/products\/filter\?name=keyset&minPrice=2&maxQuantity=40&page=\d+&size=\d+$/,
+          ),
+        ]);
       seen.push(...names(products));
       if (!products.pageInfo.hasNextPage) break;
       after = products.pageInfo.endCursor;
@@ -75,10 +84,20 @@ describe('deep pages of a filtered product list', () => {
   it('read backward from the end in one call, and from a product, what offset paging answered', async () => {
     shop.resetCalls();
     const end = await page({ last: 5 });
-    expect([names(end), end.totalCount, end.pageInfo.hasPreviousPage, end.pageInfo.hasNextPage]).toEqual([expected.slice(-5), expected.length, true, false]);
-    if (restExtensions) expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&size=5&before=end$/)]);
+    expect([names(end), end.totalCount, end.pageInfo.hasPreviousPage, end.pageInfo.hasNextPage]).toEqual([
+      expected.slice(-5),
+      expected.length,
+      true,
+      false,
+    ]);
+    if (restExtensions)
+      expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&size=5&before=end$/)]);
     const before = await page({ last: 5, before: end.pageInfo.startCursor });
-    expect([names(before), before.totalCount, before.pageInfo.hasNextPage]).toEqual([expected.slice(-10, -5), expected.length, true]);
+    expect([names(before), before.totalCount, before.pageInfo.hasNextPage]).toEqual([
+      expected.slice(-10, -5),
+      expected.length,
+      true,
+    ]);
     // Its cursors page forward again from where they stand.
     const onward = await page({ first: 3, after: before.edges[1]!.cursor });
     expect(names(onward)).toEqual(expected.slice(-8, -5));
@@ -88,7 +107,8 @@ describe('deep pages of a filtered product list', () => {
     shop.resetCalls();
     const products = await page({ first: 4, after: offsetCursor(19) });
     expect(names(products)).toEqual(expected.slice(20, 24));
-    if (restExtensions) expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&page=\d+&size=\d+$/)]);
+    if (restExtensions)
+      expect(shop.calls).toEqual([expect.stringMatching(/^GET \/api\/products\/filter\?.*&page=\d+&size=\d+$/)]);
     // The cursors it answers are this release's: the next page is read by keyset.
     shop.resetCalls();
     expect(names(await page({ first: 4, after: products.pageInfo.endCursor }))).toEqual(expected.slice(24, 28));

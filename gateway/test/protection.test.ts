@@ -19,7 +19,8 @@ const depthQuery = (depth: number) => {
   // viewer → chatRooms → messages → edges → node → room → messages → … nests as deep as asked.
   let selection = 'id';
   for (let level = 0; level < depth; level += 1) {
-    selection = level % 2 === 0 ? `room { id messages(last: 1) { edges { node { ${selection} } } } }` : `id ${selection}`;
+    selection =
+      level % 2 === 0 ? `room { id messages(last: 1) { edges { node { ${selection} } } } }` : `id ${selection}`;
   }
   return `{ viewer { chatRooms { messages(last: 1) { edges { node { ${selection} } } } } } }`;
 };
@@ -27,7 +28,12 @@ const depthQuery = (depth: number) => {
 describe('the attack corpus is refused at validation, before any resolver or upstream call', () => {
   it.each([
     ['a query 20 levels deep', depthQuery(20), /^Query depth limit of 12 exceeded/, 'MAX_DEPTH'],
-    ['100 aliases', `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`, /^Aliases limit of 15 exceeded/, 'MAX_ALIASES'],
+    [
+      '100 aliases',
+      `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: viewer { id }`).join(' ')} }`,
+      /^Aliases limit of 15 exceeded/,
+      'MAX_ALIASES',
+    ],
     ['2,500 tokens', `{ viewer { ${'id '.repeat(2_500)}} }`, /contains more than 2000 tokens/, 'MAX_TOKENS'],
   ])('%s', async (_name, query, message, code) => {
     shop.resetCalls();
@@ -139,7 +145,10 @@ describe('for developers', () => {
       const client = closed.socket(token);
       try {
         const errors = await new Promise<unknown>((resolve) => {
-          client.subscribe({ query: '{ __schema { types { name } } }' }, { next: () => resolve('answered'), error: resolve, complete: () => undefined });
+          client.subscribe(
+            { query: '{ __schema { types { name } } }' },
+            { next: () => resolve('answered'), error: resolve, complete: () => undefined },
+          );
         });
         expect(Array.isArray(errors) && errors.length > 0).toBe(true);
         for (const error of errors as { message: string }[]) expect(error.message).toMatch(/introspection/i);
@@ -151,7 +160,8 @@ describe('for developers', () => {
 });
 
 describe('amplification: what one operation or one socket may cost upstream', () => {
-  const orderIds = (from: number, count: number) => Array.from({ length: count }, (_, i) => Buffer.from(`Order:${from + i}`).toString('base64url'));
+  const orderIds = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => Buffer.from(`Order:${from + i}`).toString('base64url'));
 
   it('stops an operation at 100 REST calls with OPERATION_TOO_LARGE: 15 aliases × 100 node ids make 100 calls, not 1,500', async () => {
     // The ids as variables: written out, 1,500 of them are more than a document may hold (16 KB).
@@ -188,11 +198,17 @@ describe('amplification: what one operation or one socket may cost upstream', ()
       );
       expect(answers.filter((answer) => answer === 'guarded-user')).toHaveLength(2);
       expect(new Set(answers.filter((answer) => answer !== 'guarded-user'))).toEqual(
-        new Set([expect.stringContaining('Too many operations on this connection: at most 1 a second. Try again in a moment.')]),
+        new Set([
+          expect.stringContaining('Too many operations on this connection: at most 1 a second. Try again in a moment.'),
+        ]),
       );
       // The allowance comes back with time: asked again until it has (a refused ask takes none of it), within 3 s.
       const again = await poll(
-        () => ask(socket, '{ viewer { username } }').then((event) => event.data, () => undefined),
+        () =>
+          ask(socket, '{ viewer { username } }').then(
+            (event) => event.data,
+            () => undefined,
+          ),
         (data) => data !== undefined,
         { within: 3_000, every: 100 },
       );
@@ -206,7 +222,8 @@ describe('amplification: what one operation or one socket may cost upstream', ()
 describe('amplification through live subscriptions', () => {
   const PRODUCT_UPDATED = 'subscription { productUpdated { id } }';
   /** Each event of this costs REST calls of its own: the room's participants and its other messages. */
-  const HEAVY_MESSAGE_ADDED = 'subscription { messageAdded { id room { participants { username } messages(last: 3) { totalCount } } } }';
+  const HEAVY_MESSAGE_ADDED =
+    'subscription { messageAdded { id room { participants { username } messages(last: 3) { totalCount } } } }';
 
   it('refuses a socket’s subscription beyond SUBSCRIPTIONS_PER_SOCKET with TOO_MANY_SUBSCRIPTIONS; completing one makes room', async () => {
     const limited = await startGateway(shop.rest.url, { env: { SUBSCRIPTIONS_PER_SOCKET: '2' } });
@@ -215,7 +232,10 @@ describe('amplification through live subscriptions', () => {
       const first = listen(socket, PRODUCT_UPDATED);
       listen(socket, PRODUCT_UPDATED);
       expect(await listen(socket, PRODUCT_UPDATED).refusal()).toEqual([
-        { message: 'At most 2 live subscriptions per connection: complete one before starting another', extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } },
+        {
+          message: 'At most 2 live subscriptions per connection: complete one before starting another',
+          extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+        },
       ]);
       // Queries still run beside them.
       expect((await ask(socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'guarded-user' } });
@@ -236,20 +256,32 @@ describe('amplification through live subscriptions', () => {
   it('gives one event one budget of REST calls across all of a socket’s subscriptions', async () => {
     const writer = await shop.user('budget-writer');
     const reader = await shop.user('budget-reader');
-    const created = await shop.graphql('mutation { createChatRoom(input: { participantUsername: "budget-reader" }) { room { id } } }', {}, writer);
+    const created = await shop.graphql(
+      'mutation { createChatRoom(input: { participantUsername: "budget-reader" }) { room { id } } }',
+      {},
+      writer,
+    );
     const roomId = created.data.createChatRoom.room.id as string;
     /** Sends a message through a gateway and answers the REST calls made after it, once they stop coming. */
-    const callsAfterSending = async (gateway: Gateway, content: string, until: () => Promise<unknown> = async () => undefined) => {
+    const callsAfterSending = async (
+      gateway: Gateway,
+      content: string,
+      until: () => Promise<unknown> = async () => undefined,
+    ) => {
       shop.resetCalls();
-      const sent = await gateway.graphql('mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }', {
-        input: { roomId, content },
-      }, writer);
+      const sent = await gateway.graphql(
+        'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }',
+        {
+          input: { roomId, content },
+        },
+        writer,
+      );
       expect(sent.data.sendMessage.userErrors).toEqual([]);
       await until();
       // Calls of refused fields may still be landing: wait until the count stands.
       await within(
         (async () => {
-          for (let seen = -1; seen !== shop.calls.length; ) {
+          for (let seen = -1; seen !== shop.calls.length;) {
             seen = shop.calls.length;
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
@@ -265,7 +297,8 @@ describe('amplification through live subscriptions', () => {
     const alone = listen(socket, HEAVY_MESSAGE_ADDED);
     await ask(socket, '{ viewer { username } }');
     let event: Awaited<ReturnType<typeof alone.next>> | undefined;
-    const oneSubscription = (await callsAfterSending(shop.gateway, 'to one', async () => (event = await alone.next()))) - sending;
+    const oneSubscription =
+      (await callsAfterSending(shop.gateway, 'to one', async () => (event = await alone.next()))) - sending;
     expect(event!.errors).toBeUndefined();
     expect(oneSubscription).toBeGreaterThan(2);
     await socket.dispose();
@@ -278,7 +311,11 @@ describe('amplification through live subscriptions', () => {
       const feeds = Array.from({ length: 5 }, () => listen(socket, HEAVY_MESSAGE_ADDED));
       await ask(socket, '{ viewer { username } }');
       let events: Awaited<ReturnType<(typeof feeds)[number]['next']>>[] = [];
-      const calls = await callsAfterSending(limited, 'to five', async () => (events = await Promise.all(feeds.map((feed) => feed.next()))));
+      const calls = await callsAfterSending(
+        limited,
+        'to five',
+        async () => (events = await Promise.all(feeds.map((feed) => feed.next()))),
+      );
       expect(calls - sending).toBe(limit);
       const codes = events.map((each) => each.errors?.[0]?.extensions?.code ?? 'delivered');
       // Which of them got their calls first is a matter of timing; that some were cut short is not.
@@ -321,14 +358,19 @@ describe('limits per client and per user', () => {
 
   describe('the client’s address, for the REST service’s limits per client (REGISTRATIONS_PER_ADDRESS_PER_MINUTE: 1 here)', () => {
     const REGISTER = 'mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message code } } }';
-    const TOO_MANY = [{ message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }];
+    const TOO_MANY = [
+      { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+    ];
     const input = (username: string) => ({ username, password: 'pw-123', confirmPassword: 'pw-123' });
     const registerOverHttp = (gateway: Gateway, username: string, forwardedFor: string) =>
       fetch(gateway.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
         body: JSON.stringify({ query: REGISTER, variables: { input: input(username) } }),
-      }).then(async (response) => ((await response.json()) as { data: { register: { userErrors: unknown[] } } }).data.register.userErrors);
+      }).then(
+        async (response) =>
+          ((await response.json()) as { data: { register: { userErrors: unknown[] } } }).data.register.userErrors,
+      );
     /** Over a socket whose upgrade request carried x-forwarded-for (as nginx sends it). */
     const registerOverSocket = async (gateway: Gateway, username: string, forwardedFor: string) => {
       class ForwardedWebSocket extends WebSocket {
@@ -336,7 +378,12 @@ describe('limits per client and per user', () => {
           super(address, protocols, { headers: { 'x-forwarded-for': forwardedFor } });
         }
       }
-      const socket = gateway.socket(await gateway.graphql('mutation { login(input: { username: "admin", password: "admin-secret" }) { token } }').then((answer) => answer.data.login.token as string), { webSocketImpl: ForwardedWebSocket });
+      const socket = gateway.socket(
+        await gateway
+          .graphql('mutation { login(input: { username: "admin", password: "admin-secret" }) { token } }')
+          .then((answer) => answer.data.login.token as string),
+        { webSocketImpl: ForwardedWebSocket },
+      );
       const feed = listen(socket, REGISTER, { input: input(username) });
       try {
         return (await feed.next()).data.register.userErrors as unknown[];
@@ -347,7 +394,10 @@ describe('limits per client and per user', () => {
     };
 
     it('counts a client that is not in TRUSTED_PROXIES at its own address, whatever x-forwarded-for it claims', async () => {
-      const strict = await startShop({ rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } }, gateway: { env: { TRUSTED_PROXIES: '192.0.2.1' } } });
+      const strict = await startShop({
+        rest: { env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' } },
+        gateway: { env: { TRUSTED_PROXIES: '192.0.2.1' } },
+      });
       try {
         expect(await registerOverHttp(strict.gateway, 'spoof-one', '198.51.100.31')).toEqual([]);
         expect(await registerOverHttp(strict.gateway, 'spoof-two', '198.51.100.32')).toEqual(TOO_MANY);
@@ -397,11 +447,21 @@ describe('limits per client and per user', () => {
       const third = (await send('three')).data.sendMessage;
       expect(third).toEqual({
         message: null,
-        userErrors: [{ message: 'Too many messages. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: expect.any(Number) }],
+        userErrors: [
+          {
+            message: 'Too many messages. Try again in 1 minute.',
+            field: null,
+            code: 'TOO_MANY_ATTEMPTS',
+            retryAfterSeconds: expect.any(Number),
+          },
+        ],
       });
       // The seconds are the REST service's own Retry-After (what is left of its minute), not the message's "1 minute":
       // asked straight after, it says the same or a second less.
-      const straight = await strict.rest.request('POST', '/api/chat/rooms/quiet-reader/messages', { token: sender, body: { content: 'four' } });
+      const straight = await strict.rest.request('POST', '/api/chat/rooms/quiet-reader/messages', {
+        token: sender,
+        body: { content: 'four' },
+      });
       expect(straight.status).toBe(429);
       const restSeconds = Number(straight.headers['retry-after']);
       expect(third.userErrors[0].retryAfterSeconds - restSeconds).toBeGreaterThanOrEqual(0);
@@ -411,7 +471,10 @@ describe('limits per client and per user', () => {
         { id: roomId },
         sender,
       );
-      expect(history.data.node.messages.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual(['one', 'two']);
+      expect(history.data.node.messages.edges.map((edge: { node: { content: string } }) => edge.node.content)).toEqual([
+        'one',
+        'two',
+      ]);
     } finally {
       await strict.close();
     }

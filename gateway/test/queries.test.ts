@@ -9,7 +9,8 @@ let adminRest: string;
 const productId: Record<string, string> = {};
 
 // Opaque ids a client could still send: well-formed global ids and cursors that name nothing it may see.
-const globalId = (type: string, localId: string | number) => Buffer.from(`${type}:${localId}`, 'utf8').toString('base64url');
+const globalId = (type: string, localId: string | number) =>
+  Buffer.from(`${type}:${localId}`, 'utf8').toString('base64url');
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 /** A query that must succeed: its data. */
@@ -35,10 +36,14 @@ async function sendRest(token: string, receiver: string, content: string) {
 }
 
 /** The REST id inside a product's global id, to set up carts straight through the REST service. */
-const restProductId = (name: string) => Number(Buffer.from(productId[name]!, 'base64url').toString('utf8').split(':')[1]);
+const restProductId = (name: string) =>
+  Number(Buffer.from(productId[name]!, 'base64url').toString('utf8').split(':')[1]);
 
 async function addToCartRest(token: string, name: string, quantity: number) {
-  const added = await shop.rest.request('POST', '/api/cart/items', { token, body: { productId: restProductId(name), quantity } });
+  const added = await shop.rest.request('POST', '/api/cart/items', {
+    token,
+    body: { productId: restProductId(name), quantity },
+  });
   expect(added.status).toBe(200);
 }
 
@@ -72,7 +77,12 @@ beforeAll(async () => {
   shop = await startShop();
   adminRest = await shop.rest.adminToken();
   for (const product of FIXTURE) await shop.rest.createProduct(adminRest, product);
-  for (let i = 0; i < BULK; i += 1) await shop.rest.createProduct(adminRest, { name: `Qbulk item ${String(i).padStart(2, '0')}`, price: 30 + i, quantity: 10 });
+  for (let i = 0; i < BULK; i += 1)
+    await shop.rest.createProduct(adminRest, {
+      name: `Qbulk item ${String(i).padStart(2, '0')}`,
+      price: 30 + i,
+      quantity: 10,
+    });
   const token = await shop.rest.adminToken();
   const listing = await shop.graphql('{ products(first: 100) { edges { node { id name } } } }', {}, token);
   for (const edge of listing.data.products.edges) productId[edge.node.name] = edge.node.id;
@@ -157,12 +167,21 @@ describe('products', () => {
   it('refuses paging both ways at once, and a before that is not a cursor, with BAD_USER_INPUT', async () => {
     const token = await shop.user('q-both-ways');
     const cursor = (await read(BACKWARD, { first: 2 }, token)).products.pageInfo.endCursor;
-    for (const variables of [{ first: 2, last: 2 }, { first: 2, before: cursor }, { last: 2, after: cursor }, { last: 101 }, { last: -1 }, { last: 2, before: 'nope' }]) {
+    for (const variables of [
+      { first: 2, last: 2 },
+      { first: 2, before: cursor },
+      { last: 2, after: cursor },
+      { last: 101 },
+      { last: -1 },
+      { last: 2, before: 'nope' },
+    ]) {
       const answer = await shop.graphql(BACKWARD, variables, token);
       expect(answer.data?.products ?? null, JSON.stringify(variables)).toBeNull();
       expect(errorCodes(answer), JSON.stringify(variables)).toEqual(['BAD_USER_INPUT']);
     }
-    expect(errorMessages(await shop.graphql(BACKWARD, { first: 2, last: 2 }, token))).toEqual(['Page forward with first and after, or backward with last and before: not both']);
+    expect(errorMessages(await shop.graphql(BACKWARD, { first: 2, last: 2 }, token))).toEqual([
+      'Page forward with first and after, or backward with last and before: not both',
+    ]);
   });
 
   it('answers 20 products when first is not given', async () => {
@@ -206,7 +225,12 @@ describe('products', () => {
     const all = await read(PAGE, { first: 100 }, token);
     const { products } = await read(PAGE, { first: 5, after: all.products.pageInfo.endCursor }, token);
     expect(products.edges).toEqual([]);
-    expect(products.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null });
+    expect(products.pageInfo).toMatchObject({
+      hasNextPage: false,
+      hasPreviousPage: true,
+      startCursor: null,
+      endCursor: null,
+    });
     expect(products.totalCount).toBe(all.products.totalCount);
   });
 
@@ -216,16 +240,27 @@ describe('products', () => {
     expect(products.edges.map((edge: any) => edge.node.name)).toEqual(['Qcat Sterile Gauze Pad', 'Qcat gauze roll']);
     expect(products.totalCount).toBe(2);
     const gloves = await read(PAGE, { first: 20, filter: { name: 'gLoVeS' } }, token);
-    expect(gloves.products.edges.map((edge: any) => edge.node.name)).toEqual(['Qcat Latex Gloves', 'Qcat Nitrile Gloves']);
+    expect(gloves.products.edges.map((edge: any) => edge.node.name)).toEqual([
+      'Qcat Latex Gloves',
+      'Qcat Nitrile Gloves',
+    ]);
   });
 
   it.each([
     ['minPrice', { minPrice: 12 }, ['Qcat Latex Gloves', 'Qcat Nitrile Gloves', 'Qcat Thermometer']],
     ['maxPrice', { maxPrice: 7.25 }, ['Qcat Sterile Gauze Pad', 'Qcat gauze roll', 'Qcat Syringe']],
-    ['minPrice and maxPrice', { minPrice: 4.5, maxPrice: 12 }, ['Qcat Sterile Gauze Pad', 'Qcat gauze roll', 'Qcat Latex Gloves']],
+    [
+      'minPrice and maxPrice',
+      { minPrice: 4.5, maxPrice: 12 },
+      ['Qcat Sterile Gauze Pad', 'Qcat gauze roll', 'Qcat Latex Gloves'],
+    ],
     ['minQuantity', { minQuantity: 31 }, ['Qcat Sterile Gauze Pad', 'Qcat Nitrile Gloves', 'Qcat Syringe']],
     ['maxQuantity', { maxQuantity: 5 }, ['Qcat gauze roll', 'Qcat Thermometer']],
-    ['minQuantity and maxQuantity', { minQuantity: 30, maxQuantity: 120 }, ['Qcat Sterile Gauze Pad', 'Qcat Latex Gloves', 'Qcat Nitrile Gloves']],
+    [
+      'minQuantity and maxQuantity',
+      { minQuantity: 30, maxQuantity: 120 },
+      ['Qcat Sterile Gauze Pad', 'Qcat Latex Gloves', 'Qcat Nitrile Gloves'],
+    ],
     ['a price of 0 as a bound', { maxPrice: 0 }, ['Qcat Syringe']],
   ])('filters by %s, bounds inclusive', async (_label, bounds, expected) => {
     const token = await shop.user(`q-filter-${_label.replace(/\W+/g, '-')}`);
@@ -237,7 +272,13 @@ describe('products', () => {
   it('a filter without the name narrows the whole catalogue', async () => {
     const token = await shop.user('q-filter-no-name');
     const { products } = await read(PAGE, { first: 50, filter: { minPrice: 45 } }, token);
-    expect(products.edges.map((edge: any) => edge.node.name)).toEqual(['Qbulk item 15', 'Qbulk item 16', 'Qbulk item 17', 'Qbulk item 18', 'Qbulk item 19']);
+    expect(products.edges.map((edge: any) => edge.node.name)).toEqual([
+      'Qbulk item 15',
+      'Qbulk item 16',
+      'Qbulk item 17',
+      'Qbulk item 18',
+      'Qbulk item 19',
+    ]);
   });
 
   it('pages through a filtered listing with first/after, with the filtered totalCount on every page', async () => {
@@ -272,7 +313,8 @@ describe('products', () => {
 });
 
 describe('product and Product fields', () => {
-  const PRODUCT = 'query ($id: ID!) { product(id: $id) { id name description price quantity inStock imageUrl imageUrls } }';
+  const PRODUCT =
+    'query ($id: ID!) { product(id: $id) { id name description price quantity inStock imageUrl imageUrls } }';
 
   it('answers every field of a product by its id', async () => {
     const token = await shop.user('q-product-found');
@@ -303,12 +345,20 @@ describe('product and Product fields', () => {
       imageUrls: ['https://img.example/thermo.png', 'https://img.example/thermo-side.png'],
     });
     const syringe = await read(PRODUCT, { id: productId['Qcat Syringe'] }, token);
-    expect(syringe.product).toMatchObject({ imageUrl: '/images/syringe.png', imageUrls: ['/images/syringe.png', '/images/syringe-2.png'] });
+    expect(syringe.product).toMatchObject({
+      imageUrl: '/images/syringe.png',
+      imageUrls: ['/images/syringe.png', '/images/syringe-2.png'],
+    });
   });
 
   it('answers null, without an error, for an id that names no product', async () => {
     const token = await shop.user('q-product-unknown');
-    for (const id of [globalId('Product', 987654), globalId('Product', '99999999999'), globalId('Product', 'abc'), 'garbage!']) {
+    for (const id of [
+      globalId('Product', 987654),
+      globalId('Product', '99999999999'),
+      globalId('Product', 'abc'),
+      'garbage!',
+    ]) {
       const answer = await shop.graphql(PRODUCT, { id }, token);
       expect(answer.errors, id).toBeUndefined();
       expect(answer.data.product, id).toBeNull();
@@ -443,7 +493,17 @@ describe('node and nodes', () => {
   it('nodes answers in the order asked, with null for each id that cannot be seen', async () => {
     const { nodes } = await read(
       'query ($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }',
-      { ids: [ids.order, 'garbage', productId['Qcat Syringe'], ids.strangerOrder, ids.message, ids.strangerRoom, ids.room] },
+      {
+        ids: [
+          ids.order,
+          'garbage',
+          productId['Qcat Syringe'],
+          ids.strangerOrder,
+          ids.message,
+          ids.strangerRoom,
+          ids.room,
+        ],
+      },
       owner,
     );
     expect(nodes).toEqual([
@@ -460,11 +520,24 @@ describe('node and nodes', () => {
 
   it('refuses more than 100 ids before any upstream call, and asks once for an id given many times', async () => {
     shop.resetCalls();
-    const tooMany = await shop.graphql('query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(101).fill(ids.message) }, owner);
-    expect(tooMany.errors).toEqual([expect.objectContaining({ message: 'nodes takes at most 100 ids', extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })]);
+    const tooMany = await shop.graphql(
+      'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }',
+      { ids: Array(101).fill(ids.message) },
+      owner,
+    );
+    expect(tooMany.errors).toEqual([
+      expect.objectContaining({
+        message: 'nodes takes at most 100 ids',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+      }),
+    ]);
     expect(shop.calls).toEqual([]);
 
-    const same = await shop.graphql('query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Message { content } } }', { ids: Array(100).fill(ids.message) }, owner);
+    const same = await shop.graphql(
+      'query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Message { content } } }',
+      { ids: Array(100).fill(ids.message) },
+      owner,
+    );
     expect(same.errors).toBeUndefined();
     expect(same.data.nodes).toHaveLength(100);
     expect(new Set(same.data.nodes.map((node: { id: string }) => node.id))).toEqual(new Set([ids.message]));
@@ -566,14 +639,26 @@ describe('viewer', () => {
           price: 4.5,
           quantity: 2,
           subtotal: 9,
-          product: { id: productId['Qcat Sterile Gauze Pad'], name: 'Qcat Sterile Gauze Pad', price: 4.5, quantity: 120, inStock: true },
+          product: {
+            id: productId['Qcat Sterile Gauze Pad'],
+            name: 'Qcat Sterile Gauze Pad',
+            price: 4.5,
+            quantity: 120,
+            inStock: true,
+          },
         },
         {
           productName: 'Qcat Nitrile Gloves',
           price: 15.99,
           quantity: 3,
           subtotal: 47.97,
-          product: { id: productId['Qcat Nitrile Gloves'], name: 'Qcat Nitrile Gloves', price: 15.99, quantity: 31, inStock: true },
+          product: {
+            id: productId['Qcat Nitrile Gloves'],
+            name: 'Qcat Nitrile Gloves',
+            price: 15.99,
+            quantity: 31,
+            inStock: true,
+          },
         },
       ],
     });
@@ -585,7 +670,13 @@ describe('viewer', () => {
     await addToCartRest(token, 'Qcat Nitrile Gloves', 3);
     const MONEY = 'amount currencyCode minorUnits';
     const usd = (amount: string, minorUnits: number) => ({ amount, currencyCode: 'USD', minorUnits });
-    const cart = (await read(`{ viewer { cart { total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } product { unitPrice { ${MONEY} } } } } } }`, {}, token)).viewer.cart;
+    const cart = (
+      await read(
+        `{ viewer { cart { total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } product { unitPrice { ${MONEY} } } } } } }`,
+        {},
+        token,
+      )
+    ).viewer.cart;
     expect(cart).toEqual({
       total: usd('56.97', 5697),
       items: [
@@ -595,14 +686,31 @@ describe('viewer', () => {
     });
     const buyer = await shop.user('q-money-buyer');
     await placeOrderRest(buyer, [['Qcat Nitrile Gloves', 1]], 'Money Street');
-    const order = (await read(`{ viewer { orders(first: 1) { edges { node { totalAmount total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } } } } } } }`, {}, buyer)).viewer.orders.edges[0].node;
-    expect(order).toEqual({ totalAmount: 15.99, total: usd('15.99', 1599), items: [{ unitPrice: usd('15.99', 1599), lineTotal: usd('15.99', 1599) }] });
+    const order = (
+      await read(
+        `{ viewer { orders(first: 1) { edges { node { totalAmount total { ${MONEY} } items { unitPrice { ${MONEY} } lineTotal { ${MONEY} } } } } } } }`,
+        {},
+        buyer,
+      )
+    ).viewer.orders.edges[0].node;
+    expect(order).toEqual({
+      totalAmount: 15.99,
+      total: usd('15.99', 1599),
+      items: [{ unitPrice: usd('15.99', 1599), lineTotal: usd('15.99', 1599) }],
+    });
   });
 
   it('orders: newest first, paged with first/after, with every field and line', async () => {
     const token = await shop.user('q-orders-viewer');
     await placeOrderRest(token, [['Qord Bandage', 1]], 'First address');
-    await placeOrderRest(token, [['Qord Bandage', 2], ['Qord Plaster', 1]], 'Second address');
+    await placeOrderRest(
+      token,
+      [
+        ['Qord Bandage', 2],
+        ['Qord Plaster', 1],
+      ],
+      'Second address',
+    );
     await placeOrderRest(token, [['Qord Plaster', 4]], 'Third address');
     const ORDERS = `query ($first: Int, $after: String) { viewer { orders(first: $first, after: $after) {
       totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
@@ -641,7 +749,10 @@ describe('viewer', () => {
       pageInfo { hasNextPage hasPreviousPage } edges { node { shippingAddress } }
     } } }`;
     const oldest = (await read(BACKWARD_ORDERS, { last: 1 }, token)).viewer.orders;
-    expect(oldest).toEqual({ pageInfo: { hasNextPage: false, hasPreviousPage: true }, edges: [{ node: { shippingAddress: 'First address' } }] });
+    expect(oldest).toEqual({
+      pageInfo: { hasNextPage: false, hasPreviousPage: true },
+      edges: [{ node: { shippingAddress: 'First address' } }],
+    });
     const newer = (await read(BACKWARD_ORDERS, { last: 5, before: second.edges[0].cursor }, token)).viewer.orders;
     expect(newer.edges.map((edge: any) => edge.node.shippingAddress)).toEqual(['Third address', 'Second address']);
     expect(newer.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
@@ -649,8 +760,16 @@ describe('viewer', () => {
 
   it('orders: an account without orders has an empty connection', async () => {
     const token = await shop.user('q-no-orders');
-    const { viewer } = await read('{ viewer { orders { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } } }', {}, token);
-    expect(viewer.orders).toEqual({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } });
+    const { viewer } = await read(
+      '{ viewer { orders { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage } } } }',
+      {},
+      token,
+    );
+    expect(viewer.orders).toEqual({
+      totalCount: 0,
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false },
+    });
   });
 
   it('chatRooms: most recently active first; unreadMessageCount sums the unread messages of all rooms', async () => {
@@ -660,7 +779,8 @@ describe('viewer', () => {
     await sendRest(anna, 'q-rooms-viewer', 'anna 1');
     await sendRest(anna, 'q-rooms-viewer', 'anna 2');
     await sendRest(bert, 'q-rooms-viewer', 'bert 1');
-    const ROOMS = '{ viewer { unreadMessageCount chatRooms { id roomName lastMessage lastMessageTime unreadCount participantUsernames } } }';
+    const ROOMS =
+      '{ viewer { unreadMessageCount chatRooms { id roomName lastMessage lastMessageTime unreadCount participantUsernames } } }';
     let { viewer } = await read(ROOMS, {}, token);
     expect(viewer.unreadMessageCount).toBe(3);
     expect(viewer.chatRooms.map((room: any) => [room.roomName, room.lastMessage, room.unreadCount])).toEqual([
@@ -668,7 +788,9 @@ describe('viewer', () => {
       ['q-rooms-anna', 'anna 2', 2],
     ]);
     expect(viewer.chatRooms[0].participantUsernames.sort()).toEqual(['q-rooms-bert', 'q-rooms-viewer']);
-    expect(Date.parse(viewer.chatRooms[0].lastMessageTime)).toBeGreaterThanOrEqual(Date.parse(viewer.chatRooms[1].lastMessageTime));
+    expect(Date.parse(viewer.chatRooms[0].lastMessageTime)).toBeGreaterThanOrEqual(
+      Date.parse(viewer.chatRooms[1].lastMessageTime),
+    );
     // Writing in the older room moves it to the top; the viewer's own message is not unread.
     await sendRest(token, 'q-rooms-anna', 'reply to anna');
     ({ viewer } = await read(ROOMS, {}, token));
@@ -700,19 +822,25 @@ describe('viewer', () => {
     let refusedViewers = 0;
 
     /**
-     * The viewer's rooms with five people, one step at a time (each in a later millisecond, so that each step is more recent):
-     * amy's room opened, bo writes, cy's room opened, the viewer writes to dee, eli writes, bo writes again.
+     * The viewer's rooms with five people, one step at a time (each in a later millisecond, so that each step is more
+     * recent): amy's room opened, bo writes, cy's room opened, the viewer writes to dee, eli writes, bo writes again.
      * Most recently active first: bo, eli, dee, cy, amy.
      */
     async function fiveRooms(prefix: string) {
       const token = await shop.user(`${prefix}-viewer`);
       const viewer = `${prefix}-viewer`;
       const person: Record<string, string> = {};
-      for (const name of ['amy', 'bo', 'cy', 'dee', 'eli']) person[name] = await shop.rest.register(`${prefix}-${name}`);
+      for (const name of ['amy', 'bo', 'cy', 'dee', 'eli'])
+        person[name] = await shop.rest.register(`${prefix}-${name}`);
       const steps: (() => Promise<unknown>)[] = [
-        () => shop.rest.request('POST', '/api/chat/rooms/create', { token, body: { participantUsername: `${prefix}-amy` } }),
+        () =>
+          shop.rest.request('POST', '/api/chat/rooms/create', {
+            token,
+            body: { participantUsername: `${prefix}-amy` },
+          }),
         () => sendRest(person.bo!, viewer, 'bo one'),
-        () => shop.rest.request('POST', '/api/chat/rooms/create', { token, body: { participantUsername: `${prefix}-cy` } }),
+        () =>
+          shop.rest.request('POST', '/api/chat/rooms/create', { token, body: { participantUsername: `${prefix}-cy` } }),
         () => sendRest(token, `${prefix}-dee`, 'to dee'),
         () => sendRest(person.eli!, viewer, 'eli one'),
         () => sendRest(person.bo!, viewer, 'bo two'),
@@ -733,12 +861,24 @@ describe('viewer', () => {
         { id: expect.any(String), roomName: order[1], lastMessage: 'eli one', unreadCount: 1 },
       ]);
       expect(first.totalCount).toBe(5);
-      expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.edges[0].cursor, endCursor: first.edges[1].cursor });
+      expect(first.pageInfo).toEqual({
+        hasNextPage: true,
+        hasPreviousPage: false,
+        startCursor: first.edges[0].cursor,
+        endCursor: first.edges[1].cursor,
+      });
       // Opaque: nothing of the room's id or time shows.
       for (const edge of first.edges) expect(edge.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-      const second = (await read(ROOM_PAGE, { first: 2, after: first.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
-      expect([names(second), second.totalCount, second.pageInfo.hasNextPage, second.pageInfo.hasPreviousPage]).toEqual([order.slice(2, 4), 5, true, true]);
-      const third = (await read(ROOM_PAGE, { first: 2, after: second.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      const second = (await read(ROOM_PAGE, { first: 2, after: first.pageInfo.endCursor }, token)).viewer
+        .chatRoomConnection;
+      expect([names(second), second.totalCount, second.pageInfo.hasNextPage, second.pageInfo.hasPreviousPage]).toEqual([
+        order.slice(2, 4),
+        5,
+        true,
+        true,
+      ]);
+      const third = (await read(ROOM_PAGE, { first: 2, after: second.pageInfo.endCursor }, token)).viewer
+        .chatRoomConnection;
       expect([names(third), third.totalCount, third.pageInfo.hasNextPage]).toEqual([order.slice(4), 5, false]);
       // The default page is 20: every room at once here.
       expect(names((await read(ROOM_PAGE, {}, token)).viewer.chatRoomConnection)).toEqual(order);
@@ -749,13 +889,31 @@ describe('viewer', () => {
       const last = (await read(ROOM_PAGE, { last: 2 }, token)).viewer.chatRoomConnection;
       expect(names(last)).toEqual(order.slice(3));
       expect(last.totalCount).toBe(5);
-      expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true, startCursor: last.edges[0].cursor, endCursor: last.edges[1].cursor });
-      const middle = (await read(ROOM_PAGE, { last: 2, before: last.pageInfo.startCursor }, token)).viewer.chatRoomConnection;
-      expect([names(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual([order.slice(1, 3), 5, true, true]);
-      const top = (await read(ROOM_PAGE, { last: 2, before: middle.pageInfo.startCursor }, token)).viewer.chatRoomConnection;
-      expect([names(top), top.totalCount, top.pageInfo.hasPreviousPage, top.pageInfo.hasNextPage]).toEqual([order.slice(0, 1), 5, false, true]);
+      expect(last.pageInfo).toEqual({
+        hasNextPage: false,
+        hasPreviousPage: true,
+        startCursor: last.edges[0].cursor,
+        endCursor: last.edges[1].cursor,
+      });
+      const middle = (await read(ROOM_PAGE, { last: 2, before: last.pageInfo.startCursor }, token)).viewer
+        .chatRoomConnection;
+      expect([names(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual([
+        order.slice(1, 3),
+        5,
+        true,
+        true,
+      ]);
+      const top = (await read(ROOM_PAGE, { last: 2, before: middle.pageInfo.startCursor }, token)).viewer
+        .chatRoomConnection;
+      expect([names(top), top.totalCount, top.pageInfo.hasPreviousPage, top.pageInfo.hasNextPage]).toEqual([
+        order.slice(0, 1),
+        5,
+        false,
+        true,
+      ]);
       // A cursor means the same place either way: forward from the top page's room, the rooms that follow it.
-      const onward = (await read(ROOM_PAGE, { first: 2, after: top.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      const onward = (await read(ROOM_PAGE, { first: 2, after: top.pageInfo.endCursor }, token)).viewer
+        .chatRoomConnection;
       expect(names(onward)).toEqual(order.slice(1, 3));
       expect(onward.edges.map((edge: any) => edge.cursor)).toEqual(middle.edges.map((edge: any) => edge.cursor));
       // Backwards among the unread rooms: eli's is the last of the two.
@@ -768,7 +926,8 @@ describe('viewer', () => {
       const first = (await read(ROOM_PAGE, { first: 2 }, token)).viewer.chatRoomConnection;
       expect(names(first)).toEqual(order.slice(0, 2));
       await sendRest(person.cy!, 'qc-moving-viewer', 'cy is back');
-      const rest = (await read(ROOM_PAGE, { first: 20, after: first.pageInfo.endCursor }, token)).viewer.chatRoomConnection;
+      const rest = (await read(ROOM_PAGE, { first: 20, after: first.pageInfo.endCursor }, token)).viewer
+        .chatRoomConnection;
       expect(names(rest)).toEqual(['qc-moving-dee', 'qc-moving-amy']);
       expect(rest.pageInfo.hasNextPage).toBe(false);
       // Asked afresh, cy's room is on top (the web app moves it there when messageAdded tells it).
@@ -778,16 +937,23 @@ describe('viewer', () => {
     it('unreadOnly: the rooms with unread messages, the newest unread first; totalCount counts them', async () => {
       const { token } = await fiveRooms('qc-unread');
       const unread = (await read(ROOM_PAGE, { first: 1, unreadOnly: true }, token)).viewer.chatRoomConnection;
-      expect(unread.edges.map((edge: any) => [edge.node.roomName, edge.node.unreadCount])).toEqual([['qc-unread-bo', 2]]);
+      expect(unread.edges.map((edge: any) => [edge.node.roomName, edge.node.unreadCount])).toEqual([
+        ['qc-unread-bo', 2],
+      ]);
       expect([unread.totalCount, unread.pageInfo.hasNextPage]).toEqual([2, true]);
-      const next = (await read(ROOM_PAGE, { first: 5, after: unread.pageInfo.endCursor, unreadOnly: true }, token)).viewer.chatRoomConnection;
+      const next = (await read(ROOM_PAGE, { first: 5, after: unread.pageInfo.endCursor, unreadOnly: true }, token))
+        .viewer.chatRoomConnection;
       expect([names(next), next.totalCount, next.pageInfo.hasNextPage]).toEqual([['qc-unread-eli'], 2, false]);
     });
 
     it('first: 0 answers no room but says whether there are some; an empty connection before any chat', async () => {
       const { token } = await fiveRooms('qc-zero');
       const none = (await read(ROOM_PAGE, { first: 0 }, token)).viewer.chatRoomConnection;
-      expect(none).toEqual({ totalCount: 5, pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null }, edges: [] });
+      expect(none).toEqual({
+        totalCount: 5,
+        pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null },
+        edges: [],
+      });
       const loner = await shop.user('qc-loner');
       expect((await read(ROOM_PAGE, {}, loner)).viewer.chatRoomConnection).toEqual({
         totalCount: 0,
@@ -803,7 +969,10 @@ describe('viewer', () => {
       ['last over 100', { last: 101 }],
       ['a before that is no cursor', { before: 'nope' }],
       ['first and last at once', { first: 2, last: 2 }],
-      ['after and before at once', { after: base64url('room:2026-11-22T09:36:04.309Z,3'), before: base64url('room:2026-11-22T09:36:04.309Z,3') }],
+      [
+        'after and before at once',
+        { after: base64url('room:2026-11-22T09:36:04.309Z,3'), before: base64url('room:2026-11-22T09:36:04.309Z,3') },
+      ],
       ['the cursor of another list', { after: base64url('offset:3') }],
       ['a room cursor whose time is none', { after: base64url('room:2026-13-45T99:00:00.000Z,3') }],
     ])('refuses %s with BAD_USER_INPUT', async (_case, variables) => {
@@ -816,14 +985,21 @@ describe('viewer', () => {
   it('chatUsers: everyone but the viewer, with names and roles; search matches username or name in any case', async () => {
     const token = await shop.user('q-searcher');
     const named = await shop.rest.register('q-people-one');
-    await shop.rest.request('PUT', '/api/users/profile', { token: named, body: { firstName: 'Wilhelmina', lastName: 'Zebedee' } });
+    await shop.rest.request('PUT', '/api/users/profile', {
+      token: named,
+      body: { firstName: 'Wilhelmina', lastName: 'Zebedee' },
+    });
     await shop.rest.register('q-people-two');
-    const USERS = 'query ($search: String) { viewer { chatUsers(search: $search) { id username firstName lastName roles isAdmin } } }';
+    const USERS =
+      'query ($search: String) { viewer { chatUsers(search: $search) { id username firstName lastName roles isAdmin } } }';
     const everyone = (await read(USERS, {}, token)).viewer.chatUsers;
     const usernames = everyone.map((user: any) => user.username);
     expect(usernames).not.toContain('q-searcher');
     expect(usernames).toEqual(expect.arrayContaining(['admin', 'q-people-one', 'q-people-two']));
-    expect(everyone.find((user: any) => user.username === 'admin')).toMatchObject({ isAdmin: true, roles: expect.arrayContaining(['ADMIN']) });
+    expect(everyone.find((user: any) => user.username === 'admin')).toMatchObject({
+      isAdmin: true,
+      roles: expect.arrayContaining(['ADMIN']),
+    });
     expect(everyone.find((user: any) => user.username === 'q-people-one')).toEqual({
       id: expect.any(String),
       username: 'q-people-one',
@@ -832,7 +1008,8 @@ describe('viewer', () => {
       roles: ['USER'],
       isAdmin: false,
     });
-    const search = async (text: string) => (await read(USERS, { search: text }, token)).viewer.chatUsers.map((user: any) => user.username);
+    const search = async (text: string) =>
+      (await read(USERS, { search: text }, token)).viewer.chatUsers.map((user: any) => user.username);
     expect(await search('Q-PEOPLE')).toEqual(['q-people-one', 'q-people-two']);
     expect(await search('wilhelm')).toEqual(['q-people-one']);
     expect(await search('ZEBEDEE')).toEqual(['q-people-one']);
@@ -849,48 +1026,81 @@ describe('orders: every customer’s, for admins', () => {
     edges { node { id number status customerUsername shippingAddress totalAmount } }
   } }`;
 
-  it.runIf(restExtensions)('lists every order newest first with its buyer, narrowed by status, counted by status, in one REST call', async () => {
-    const ada = await shop.user('q-desk-ada');
-    const ben = await shop.user('q-desk-ben');
-    const adas = await placeOrderRest(ada, [['Qord Bandage', 1]], 'Ada’s address');
-    const bens = await placeOrderRest(ben, [['Qord Plaster', 2]], 'Ben’s address');
-    expect((await shop.rest.request('PUT', `/api/orders/${adas.id}/status`, { token: adminRest, body: { status: 'CONFIRMED' } })).status).toBe(200);
+  it.runIf(restExtensions)(
+    'lists every order newest first with its buyer, narrowed by status, counted by status, in one REST call',
+    async () => {
+      const ada = await shop.user('q-desk-ada');
+      const ben = await shop.user('q-desk-ben');
+      const adas = await placeOrderRest(ada, [['Qord Bandage', 1]], 'Ada’s address');
+      const bens = await placeOrderRest(ben, [['Qord Plaster', 2]], 'Ben’s address');
+      expect(
+        (
+          await shop.rest.request('PUT', `/api/orders/${adas.id}/status`, {
+            token: adminRest,
+            body: { status: 'CONFIRMED' },
+          })
+        ).status,
+      ).toBe(200);
 
-    shop.resetCalls();
-    const all = (await read(DESK, { first: 100 }, adminRest)).orders;
-    expect(shop.calls).toEqual(['GET /api/orders?scope=all&page=0&size=100']);
-    const [newest, next] = all.edges.map((edge: any) => edge.node);
-    expect(newest).toMatchObject({ number: bens.id, status: 'PENDING', customerUsername: 'q-desk-ben', shippingAddress: 'Ben’s address', totalAmount: 2.5 });
-    expect(next).toMatchObject({ number: adas.id, status: 'CONFIRMED', customerUsername: 'q-desk-ada', shippingAddress: 'Ada’s address', totalAmount: 2.5 });
-    const count = (status: string) => all.edges.filter((edge: any) => edge.node.status === status).length;
-    expect(all.countsByStatus).toEqual(['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({ status, count: count(status) })));
-    expect(all.totalCount).toBe(all.edges.length);
+      shop.resetCalls();
+      const all = (await read(DESK, { first: 100 }, adminRest)).orders;
+      expect(shop.calls).toEqual(['GET /api/orders?scope=all&page=0&size=100']);
+      const [newest, next] = all.edges.map((edge: any) => edge.node);
+      expect(newest).toMatchObject({
+        number: bens.id,
+        status: 'PENDING',
+        customerUsername: 'q-desk-ben',
+        shippingAddress: 'Ben’s address',
+        totalAmount: 2.5,
+      });
+      expect(next).toMatchObject({
+        number: adas.id,
+        status: 'CONFIRMED',
+        customerUsername: 'q-desk-ada',
+        shippingAddress: 'Ada’s address',
+        totalAmount: 2.5,
+      });
+      const count = (status: string) => all.edges.filter((edge: any) => edge.node.status === status).length;
+      expect(all.countsByStatus).toEqual(
+        ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({
+          status,
+          count: count(status),
+        })),
+      );
+      expect(all.totalCount).toBe(all.edges.length);
 
-    const confirmed = (await read(DESK, { first: 1, status: 'CONFIRMED' }, adminRest)).orders;
-    expect(confirmed.edges.map((edge: any) => edge.node.number)).toEqual([adas.id]);
-    expect(confirmed.totalCount).toBe(count('CONFIRMED'));
-    // The counts are of every status, whatever the list is narrowed to.
-    expect(confirmed.countsByStatus).toEqual(all.countsByStatus);
-  });
+      const confirmed = (await read(DESK, { first: 1, status: 'CONFIRMED' }, adminRest)).orders;
+      expect(confirmed.edges.map((edge: any) => edge.node.number)).toEqual([adas.id]);
+      expect(confirmed.totalCount).toBe(count('CONFIRMED'));
+      // The counts are of every status, whatever the list is narrowed to.
+      expect(confirmed.countsByStatus).toEqual(all.countsByStatus);
+    },
+  );
 
-  it.runIf(restExtensions)('is for admins only: anyone else gets FORBIDDEN, and the rest of the answer stays', async () => {
-    const nosy = await shop.user('q-desk-nosy');
-    const answer = await shop.graphql(DESK, {}, nosy);
-    expect(answer.data).toEqual({ orders: null });
-    expect(answer.errors!.map((error) => [error.message, error.extensions?.code, error.path])).toEqual([
-      ['Only administrators can see every order', 'FORBIDDEN', ['orders']],
-    ]);
-    // An error on one field does not wipe the others (the field is nullable for that reason).
-    const mixed = await shop.graphql('{ viewer { username } orders { totalCount } }', {}, nosy);
-    expect(mixed.data).toEqual({ viewer: { username: 'q-desk-nosy' }, orders: null });
-    expect(mixed.errors!.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN']);
-  });
+  it.runIf(restExtensions)(
+    'is for admins only: anyone else gets FORBIDDEN, and the rest of the answer stays',
+    async () => {
+      const nosy = await shop.user('q-desk-nosy');
+      const answer = await shop.graphql(DESK, {}, nosy);
+      expect(answer.data).toEqual({ orders: null });
+      expect(answer.errors!.map((error) => [error.message, error.extensions?.code, error.path])).toEqual([
+        ['Only administrators can see every order', 'FORBIDDEN', ['orders']],
+      ]);
+      // An error on one field does not wipe the others (the field is nullable for that reason).
+      const mixed = await shop.graphql('{ viewer { username } orders { totalCount } }', {}, nosy);
+      expect(mixed.data).toEqual({ viewer: { username: 'q-desk-nosy' }, orders: null });
+      expect(mixed.errors!.map((error) => error.extensions?.code)).toEqual(['FORBIDDEN']);
+    },
+  );
 
   it.runIf(!restExtensions)('says plainly that the plain contract offers no such list', async () => {
     const answer = await shop.graphql(DESK, {}, adminRest);
     expect(answer.data).toEqual({ orders: null });
     expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
-      ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
+      [
+        "The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)",
+        'NOT_SUPPORTED',
+      ],
     ]);
   });
 
@@ -902,7 +1112,10 @@ describe('orders: every customer’s, for admins', () => {
       }
     }`;
     const counts = (found: Partial<Record<string, number>>) =>
-      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({ status, count: found[status] ?? 0 }));
+      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => ({
+        status,
+        count: found[status] ?? 0,
+      }));
     const numbers = (orders: any) => orders.edges.map((edge: any) => edge.node.number);
     let adas: { id: number }[];
     let adaXs: { id: number };
@@ -913,7 +1126,14 @@ describe('orders: every customer’s, for admins', () => {
       adas = [await placeOrderRest(ada, [['Qord Bandage', 1]])];
       adaXs = await placeOrderRest(adaX, [['Qord Plaster', 1]]);
       adas.unshift(await placeOrderRest(ada, [['Qord Plaster', 1]]));
-      expect((await shop.rest.request('PUT', `/api/orders/${adas[1]!.id}/status`, { token: adminRest, body: { status: 'SHIPPED' } })).status).toBe(200);
+      expect(
+        (
+          await shop.rest.request('PUT', `/api/orders/${adas[1]!.id}/status`, {
+            token: adminRest,
+            body: { status: 'SHIPPED' },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it.runIf(restExtensions)('finds an order by its number, with or without #, in one REST call', async () => {
@@ -927,31 +1147,42 @@ describe('orders: every customer’s, for admins', () => {
         edges: [{ node: { number: adaXs.id, status: 'PENDING', customerUsername: 'qXfindXada2' } }],
       });
       expect((await read(FIND, { search: ` #${adaXs.id} ` }, adminRest)).orders).toEqual(byNumber);
-      expect((await read(FIND, { search: '#987654321' }, adminRest)).orders).toMatchObject({ totalCount: 0, edges: [], countsByStatus: counts({}) });
+      expect((await read(FIND, { search: '#987654321' }, adminRest)).orders).toMatchObject({
+        totalCount: 0,
+        edges: [],
+        countsByStatus: counts({}),
+      });
     });
 
-    it.runIf(restExtensions)('finds the orders of buyers whose username contains the text in any case, _ and % as themselves, counted by status', async () => {
-      const found = (await read(FIND, { search: 'q_FIND_a' }, adminRest)).orders;
-      expect(numbers(found)).toEqual(adas.map((order) => order.id));
-      expect(found.totalCount).toBe(2);
-      expect(found.countsByStatus).toEqual(counts({ PENDING: 1, SHIPPED: 1 }));
-      expect(numbers((await read(FIND, { search: 'FINDXADA' }, adminRest)).orders)).toEqual([adaXs.id]);
-      expect(numbers((await read(FIND, { search: 'q%find' }, adminRest)).orders)).toEqual([]);
-    });
+    it.runIf(restExtensions)(
+      'finds the orders of buyers whose username contains the text in any case, _ and % as themselves, counted by status',
+      async () => {
+        const found = (await read(FIND, { search: 'q_FIND_a' }, adminRest)).orders;
+        expect(numbers(found)).toEqual(adas.map((order) => order.id));
+        expect(found.totalCount).toBe(2);
+        expect(found.countsByStatus).toEqual(counts({ PENDING: 1, SHIPPED: 1 }));
+        expect(numbers((await read(FIND, { search: 'FINDXADA' }, adminRest)).orders)).toEqual([adaXs.id]);
+        expect(numbers((await read(FIND, { search: 'q%find' }, adminRest)).orders)).toEqual([]);
+      },
+    );
 
-    it.runIf(restExtensions)('narrows a status tab and pages as the list does; the counts stay those of the search', async () => {
-      const shipped = (await read(FIND, { search: 'find', status: 'SHIPPED' }, adminRest)).orders;
-      expect(numbers(shipped)).toEqual([adas[1]!.id]);
-      expect(shipped.countsByStatus).toEqual(counts({ PENDING: 2, SHIPPED: 1 }));
-      const first = (await read(FIND, { search: 'find', first: 2 }, adminRest)).orders;
-      expect(numbers(first)).toEqual([adas[0]!.id, adaXs.id]);
-      expect([first.totalCount, first.pageInfo.hasNextPage]).toEqual([3, true]);
-      shop.resetCalls();
-      const next = (await read(FIND, { search: 'find', first: 2, after: first.pageInfo.endCursor }, adminRest)).orders;
-      expect(shop.calls).toEqual(['GET /api/orders?scope=all&search=find&page=1&size=2']);
-      expect(numbers(next)).toEqual([adas[1]!.id]);
-      expect(next.pageInfo.hasNextPage).toBe(false);
-    });
+    it.runIf(restExtensions)(
+      'narrows a status tab and pages as the list does; the counts stay those of the search',
+      async () => {
+        const shipped = (await read(FIND, { search: 'find', status: 'SHIPPED' }, adminRest)).orders;
+        expect(numbers(shipped)).toEqual([adas[1]!.id]);
+        expect(shipped.countsByStatus).toEqual(counts({ PENDING: 2, SHIPPED: 1 }));
+        const first = (await read(FIND, { search: 'find', first: 2 }, adminRest)).orders;
+        expect(numbers(first)).toEqual([adas[0]!.id, adaXs.id]);
+        expect([first.totalCount, first.pageInfo.hasNextPage]).toEqual([3, true]);
+        shop.resetCalls();
+        const next = (await read(FIND, { search: 'find', first: 2, after: first.pageInfo.endCursor }, adminRest))
+          .orders;
+        expect(shop.calls).toEqual(['GET /api/orders?scope=all&search=find&page=1&size=2']);
+        expect(numbers(next)).toEqual([adas[1]!.id]);
+        expect(next.pageInfo.hasNextPage).toBe(false);
+      },
+    );
 
     it.runIf(restExtensions)('takes a blank search as none', async () => {
       shop.resetCalls();
@@ -980,7 +1211,10 @@ describe('orders: every customer’s, for admins', () => {
       const answer = await shop.graphql(FIND, { search: 'find' }, adminRest);
       expect(answer.data).toEqual({ orders: null });
       expect(answer.errors!.map((error) => [error.message, error.extensions?.code])).toEqual([
-        ["The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)", 'NOT_SUPPORTED'],
+        [
+          "The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)",
+          'NOT_SUPPORTED',
+        ],
       ]);
     });
   });
@@ -988,7 +1222,9 @@ describe('orders: every customer’s, for admins', () => {
   it('shows the buyer’s username on their own orders, and null to an admin once the account is deleted', async () => {
     const token = await shop.user('q-desk-leaver');
     const order = await placeOrderRest(token, [['Qord Bandage', 1]]);
-    const mine = (await read('{ viewer { orders(first: 1) { edges { node { number customerUsername } } } } }', {}, token)).viewer.orders;
+    const mine = (
+      await read('{ viewer { orders(first: 1) { edges { node { number customerUsername } } } } }', {}, token)
+    ).viewer.orders;
     expect(mine.edges).toEqual([{ node: { number: order.id, customerUsername: 'q-desk-leaver' } }]);
     expect((await shop.rest.request('DELETE', '/api/users/account', { token })).status).toBe(204);
     const { node } = await read(
@@ -1014,8 +1250,12 @@ describe('ChatRoom and Message', () => {
   beforeAll(async () => {
     carla = await shop.user('q-chat-carla');
     dino = await shop.user('q-chat-dino');
-    await shop.rest.request('PUT', '/api/users/profile', { token: dino, body: { firstName: 'Dino', lastName: 'Saur' } });
-    for (let i = 1; i <= 8; i += 1) await sendRest(i % 2 ? carla : dino, i % 2 ? 'q-chat-dino' : 'q-chat-carla', `message ${i}`);
+    await shop.rest.request('PUT', '/api/users/profile', {
+      token: dino,
+      body: { firstName: 'Dino', lastName: 'Saur' },
+    });
+    for (let i = 1; i <= 8; i += 1)
+      await sendRest(i % 2 ? carla : dino, i % 2 ? 'q-chat-dino' : 'q-chat-carla', `message ${i}`);
     roomId = (await read('{ viewer { chatRooms { id } } }', {}, carla)).viewer.chatRooms[0].id;
   });
 
@@ -1033,15 +1273,33 @@ describe('ChatRoom and Message', () => {
       lastMessage: 'message 8',
       lastMessageTime: expect.stringMatching(/Z$/),
       unreadCount: 1,
-      participants: [{ id: expect.any(String), username: 'q-chat-dino', firstName: 'Dino', lastName: 'Saur', roles: ['USER'], isAdmin: false }],
+      participants: [
+        {
+          id: expect.any(String),
+          username: 'q-chat-dino',
+          firstName: 'Dino',
+          lastName: 'Saur',
+          roles: ['USER'],
+          isAdmin: false,
+        },
+      ],
     });
     expect(node.participantUsernames).toHaveLength(2);
-    const forDino = await read('query ($id: ID!) { node(id: $id) { ... on ChatRoom { roomName unreadCount participants { username } } } }', { id: roomId }, dino);
-    expect(forDino.node).toEqual({ roomName: 'q-chat-carla', unreadCount: 0, participants: [{ username: 'q-chat-carla' }] });
+    const forDino = await read(
+      'query ($id: ID!) { node(id: $id) { ... on ChatRoom { roomName unreadCount participants { username } } } }',
+      { id: roomId },
+      dino,
+    );
+    expect(forDino.node).toEqual({
+      roomName: 'q-chat-carla',
+      unreadCount: 0,
+      participants: [{ username: 'q-chat-carla' }],
+    });
   });
 
   it('messages(last, before) pages backwards through the history: oldest first within a page, hasPreviousPage until the first', async () => {
-    const page = async (last: number, before?: string) => (await read(HISTORY, { id: roomId, last, before }, carla)).node.messages;
+    const page = async (last: number, before?: string) =>
+      (await read(HISTORY, { id: roomId, last, before }, carla)).node.messages;
     const contents = (connection: any) => connection.edges.map((edge: any) => edge.node.content);
 
     const newest = await page(3);
@@ -1054,15 +1312,25 @@ describe('ChatRoom and Message', () => {
     });
     const middle = await page(3, newest.pageInfo.startCursor);
     expect(contents(middle)).toEqual(['message 3', 'message 4', 'message 5']);
-    expect(middle.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true, startCursor: middle.edges[0].cursor });
+    expect(middle.pageInfo).toMatchObject({
+      hasPreviousPage: true,
+      hasNextPage: true,
+      startCursor: middle.edges[0].cursor,
+    });
     const oldest = await page(3, middle.pageInfo.startCursor);
     expect(contents(oldest)).toEqual(['message 1', 'message 2']);
     expect(oldest.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: true });
     // The cursor of a message stays the same on every page that shows it.
     const overlapping = await page(4, newest.edges[2].cursor);
-    expect(overlapping.edges.map((edge: any) => edge.cursor)).toEqual([...middle.edges.slice(1), ...newest.edges.slice(0, 2)].map((edge: any) => edge.cursor));
+    expect(overlapping.edges.map((edge: any) => edge.cursor)).toEqual(
+      [...middle.edges.slice(1), ...newest.edges.slice(0, 2)].map((edge: any) => edge.cursor),
+    );
     // Senders alternate: carla wrote the odd messages.
-    expect(newest.edges.map((edge: any) => edge.node.senderUsername)).toEqual(['q-chat-dino', 'q-chat-carla', 'q-chat-dino']);
+    expect(newest.edges.map((edge: any) => edge.node.senderUsername)).toEqual([
+      'q-chat-dino',
+      'q-chat-carla',
+      'q-chat-dino',
+    ]);
   });
 
   it('messages(first, after) pages forwards from the room’s first message: oldest first, hasNextPage until the newest', async () => {
@@ -1071,14 +1339,22 @@ describe('ChatRoom and Message', () => {
         totalCount pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
         edges { cursor node { content } }
       } } } }`;
-    const page = async (first: number, after?: string) => (await read(FORWARD, { id: roomId, first, after }, carla)).node.messages;
+    const page = async (first: number, after?: string) =>
+      (await read(FORWARD, { id: roomId, first, after }, carla)).node.messages;
     const contents = (connection: any) => connection.edges.map((edge: any) => edge.node.content);
     const oldest = await page(3);
     expect(contents(oldest)).toEqual(['message 1', 'message 2', 'message 3']);
-    expect(oldest.pageInfo).toEqual({ hasPreviousPage: false, hasNextPage: true, startCursor: oldest.edges[0].cursor, endCursor: oldest.edges[2].cursor });
+    expect(oldest.pageInfo).toEqual({
+      hasPreviousPage: false,
+      hasNextPage: true,
+      startCursor: oldest.edges[0].cursor,
+      endCursor: oldest.edges[2].cursor,
+    });
     expect(oldest.totalCount).toBe(8);
     const middle = await page(3, oldest.pageInfo.endCursor);
-    expect([contents(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual([['message 4', 'message 5', 'message 6'], 8, true, true]);
+    expect([contents(middle), middle.totalCount, middle.pageInfo.hasPreviousPage, middle.pageInfo.hasNextPage]).toEqual(
+      [['message 4', 'message 5', 'message 6'], 8, true, true],
+    );
     const newest = await page(3, middle.pageInfo.endCursor);
     expect([contents(newest), newest.pageInfo.hasNextPage]).toEqual([['message 7', 'message 8'], false]);
     // The same cursors as read backwards: the newest page read back from the end ends on the same message.
@@ -1086,14 +1362,26 @@ describe('ChatRoom and Message', () => {
     expect(backwards.edges.map((edge: any) => edge.cursor)).toEqual(newest.edges.map((edge: any) => edge.cursor));
     // From the newest message on, nothing more.
     const after = await page(3, newest.pageInfo.endCursor);
-    expect([contents(after), after.pageInfo]).toEqual([[], { hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null }]);
+    expect([contents(after), after.pageInfo]).toEqual([
+      [],
+      { hasPreviousPage: true, hasNextPage: false, startCursor: null, endCursor: null },
+    ]);
     // Mixing the directions is refused.
-    expect(errorCodes(await shop.graphql(`query ($id: ID!) { node(id: $id) { ... on ChatRoom { messages(first: 2, last: 2) { totalCount } } } }`, { id: roomId }, carla))).toEqual(['BAD_USER_INPUT']);
+    expect(
+      errorCodes(
+        await shop.graphql(
+          `query ($id: ID!) { node(id: $id) { ... on ChatRoom { messages(first: 2, last: 2) { totalCount } } } }`,
+          { id: roomId },
+          carla,
+        ),
+      ),
+    ).toEqual(['BAD_USER_INPUT']);
   });
 
   it('totalCount is the room’s number of messages on every page', async () => {
     const newest = (await read(HISTORY, { id: roomId, last: 3 }, carla)).node.messages;
-    const older = (await read(HISTORY, { id: roomId, last: 3, before: newest.pageInfo.startCursor }, carla)).node.messages;
+    const older = (await read(HISTORY, { id: roomId, last: 3, before: newest.pageInfo.startCursor }, carla)).node
+      .messages;
     expect([newest.totalCount, older.totalCount]).toEqual([8, 8]);
   });
 
@@ -1112,7 +1400,13 @@ describe('ChatRoom and Message', () => {
     expect(newest.edges).toHaveLength(8);
     expect(newest.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: false });
     const older = (await read(HISTORY, { id: roomId, last: 100, before: newest.edges[5].cursor }, carla)).node.messages;
-    expect(older.edges.map((edge: any) => edge.node.content)).toEqual(['message 1', 'message 2', 'message 3', 'message 4', 'message 5']);
+    expect(older.edges.map((edge: any) => edge.node.content)).toEqual([
+      'message 1',
+      'message 2',
+      'message 3',
+      'message 4',
+      'message 5',
+    ]);
     expect(older.pageInfo).toMatchObject({ hasPreviousPage: false, hasNextPage: true });
   });
 
@@ -1126,7 +1420,12 @@ describe('ChatRoom and Message', () => {
   });
 
   it('refuses last above 100 and a before that is not a message cursor with BAD_USER_INPUT', async () => {
-    for (const variables of [{ last: 101 }, { last: -1 }, { last: 5, before: 'garbage' }, { last: 5, before: base64url('offset:3') }]) {
+    for (const variables of [
+      { last: 101 },
+      { last: -1 },
+      { last: 5, before: 'garbage' },
+      { last: 5, before: base64url('offset:3') },
+    ]) {
       const answer = await shop.graphql(HISTORY, { id: roomId, ...variables }, carla);
       expect(errorCodes(answer), JSON.stringify(variables)).toEqual(['BAD_USER_INPUT']);
     }
@@ -1146,7 +1445,11 @@ describe('ChatRoom and Message', () => {
         lastMessage: null,
         lastMessageTime: null,
         unreadCount: 0,
-        messages: { totalCount: 0, edges: [], pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null } },
+        messages: {
+          totalCount: 0,
+          edges: [],
+          pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null },
+        },
       },
     ]);
   });
@@ -1158,14 +1461,32 @@ describe('ChatRoom and Message', () => {
     const seenByCarla = (await read(MESSAGES, { id: roomId }, carla)).node.messages.edges.map((edge: any) => edge.node);
     const seenByDino = (await read(MESSAGES, { id: roomId }, dino)).node.messages.edges.map((edge: any) => edge.node);
     expect(seenByCarla).toEqual([
-      { id: expect.any(String), senderUsername: 'q-chat-carla', content: 'message 7', timestamp: expect.stringMatching(/Z$/), isMine: true, room: { id: roomId, roomName: 'q-chat-dino' } },
-      { id: expect.any(String), senderUsername: 'q-chat-dino', content: 'message 8', timestamp: expect.stringMatching(/Z$/), isMine: false, room: { id: roomId, roomName: 'q-chat-dino' } },
+      {
+        id: expect.any(String),
+        senderUsername: 'q-chat-carla',
+        content: 'message 7',
+        timestamp: expect.stringMatching(/Z$/),
+        isMine: true,
+        room: { id: roomId, roomName: 'q-chat-dino' },
+      },
+      {
+        id: expect.any(String),
+        senderUsername: 'q-chat-dino',
+        content: 'message 8',
+        timestamp: expect.stringMatching(/Z$/),
+        isMine: false,
+        room: { id: roomId, roomName: 'q-chat-dino' },
+      },
     ]);
     expect(seenByDino.map((message: any) => [message.id, message.isMine, message.room.roomName])).toEqual([
       [seenByCarla[0].id, false, 'q-chat-carla'],
       [seenByCarla[1].id, true, 'q-chat-carla'],
     ]);
-    const { node } = await read('query ($id: ID!) { node(id: $id) { ... on Message { content isMine room { id } } } }', { id: seenByCarla[0].id }, dino);
+    const { node } = await read(
+      'query ($id: ID!) { node(id: $id) { ... on Message { content isMine room { id } } } }',
+      { id: seenByCarla[0].id },
+      dino,
+    );
     expect(node).toEqual({ content: 'message 7', isMine: false, room: { id: roomId } });
   });
 
@@ -1188,22 +1509,37 @@ describe('CartItem.product and OrderItem.product', () => {
     const doomedId = created.createProduct.product.id;
     const token = await shop.user('q-deleted-product-buyer');
     productId['Qdel Doomed Splint'] = doomedId;
-    await placeOrderRest(token, [['Qdel Doomed Splint', 2], ['Qord Bandage', 1]]);
+    await placeOrderRest(token, [
+      ['Qdel Doomed Splint', 2],
+      ['Qord Bandage', 1],
+    ]);
     const LINES = '{ viewer { orders { edges { node { items { productName product { id name quantity } } } } } } }';
     const before = (await read(LINES, {}, token)).viewer.orders.edges[0].node.items;
     expect(before).toEqual(
-      expect.arrayContaining([{ productName: 'Qdel Doomed Splint', product: { id: doomedId, name: 'Qdel Doomed Splint', quantity: 7 } }]),
+      expect.arrayContaining([
+        { productName: 'Qdel Doomed Splint', product: { id: doomedId, name: 'Qdel Doomed Splint', quantity: 7 } },
+      ]),
     );
 
-    const deleted = await read('mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }', { id: doomedId }, admin);
+    const deleted = await read(
+      'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }',
+      { id: doomedId },
+      admin,
+    );
     expect(deleted.deleteProduct).toEqual({ deletedProductId: doomedId, userErrors: [] });
 
     const after = (await read(LINES, {}, token)).viewer.orders.edges[0].node.items;
     expect(after.find((item: any) => item.productName === 'Qdel Doomed Splint').product).toBeNull();
-    expect(after.find((item: any) => item.productName === 'Qord Bandage').product).toMatchObject({ name: 'Qord Bandage' });
-    const idsOnly = (await read('{ viewer { orders { edges { node { items { productName product { id } } } } } } }', {}, token)).viewer.orders.edges[0].node.items;
+    expect(after.find((item: any) => item.productName === 'Qord Bandage').product).toMatchObject({
+      name: 'Qord Bandage',
+    });
+    const idsOnly = (
+      await read('{ viewer { orders { edges { node { items { productName product { id } } } } } } }', {}, token)
+    ).viewer.orders.edges[0].node.items;
     expect(idsOnly.find((item: any) => item.productName === 'Qdel Doomed Splint').product).toBeNull();
-    expect(idsOnly.find((item: any) => item.productName === 'Qord Bandage').product).toEqual({ id: productId['Qord Bandage'] });
+    expect(idsOnly.find((item: any) => item.productName === 'Qord Bandage').product).toEqual({
+      id: productId['Qord Bandage'],
+    });
   });
 
   it('CartItem.product answers the product, or only its id when only that is asked', async () => {
@@ -1211,9 +1547,18 @@ describe('CartItem.product and OrderItem.product', () => {
     await addToCartRest(token, 'Qcat Thermometer', 1);
     const full = await read('{ viewer { cart { items { product { id name imageUrl inStock } } } } }', {}, token);
     expect(full.viewer.cart.items).toEqual([
-      { product: { id: productId['Qcat Thermometer'], name: 'Qcat Thermometer', imageUrl: 'https://img.example/thermo.png', inStock: true } },
+      {
+        product: {
+          id: productId['Qcat Thermometer'],
+          name: 'Qcat Thermometer',
+          imageUrl: 'https://img.example/thermo.png',
+          inStock: true,
+        },
+      },
     ]);
     const idOnly = await read('{ viewer { cart { items { product { __typename id } } } } }', {}, token);
-    expect(idOnly.viewer.cart.items).toEqual([{ product: { __typename: 'Product', id: productId['Qcat Thermometer'] } }]);
+    expect(idOnly.viewer.cart.items).toEqual([
+      { product: { __typename: 'Product', id: productId['Qcat Thermometer'] } },
+    ]);
   });
 });

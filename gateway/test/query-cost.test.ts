@@ -1,7 +1,16 @@
 // What an operation may cost (query-cost.ts): page sizes count the same written in the document, as Relay writes
 // them, or passed as variables; every operation of our own web client passes with the largest pages it may ask
 // for; nested pages of pages are refused, over HTTP and over sockets, before any REST call.
-import { type DocumentNode, Kind, type OperationDefinitionNode, isEnumType, isInputObjectType, parse, print, visit } from 'graphql';
+import {
+  type DocumentNode,
+  Kind,
+  type OperationDefinitionNode,
+  isEnumType,
+  isInputObjectType,
+  parse,
+  print,
+  visit,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FIRST } from '../src/resolvers/connections.js';
 import { loadSchema } from '../src/app.js';
@@ -28,9 +37,12 @@ describe('the price of an operation', () => {
     const explicit = operationCost(schema, parse(NESTED), undefined, { n: 100 });
     expect(explicit).toBe(30403);
     expect(operationCost(schema, parse(NESTED.replace('($n: Int)', '($n: Int = 100)')), undefined, {})).toBe(explicit);
-    // A room's history is read 50 at a time when no size is given: leaving it out asks for 50; 3 + 50 × (edge, node, room, messages 1 + 50 × 3).
+    // A room's history is read 50 at a time when no size is given: leaving it out asks for 50; 3 + 50 × (edge, node,
+    // room, messages 1 + 50 × 3).
     const omitted = NESTED.replace('($n: Int)', '').replaceAll('(last: $n)', '');
-    expect(operationCost(schema, parse(omitted), undefined, {})).toBe(operationCost(schema, parse(NESTED), undefined, { n: 50 }));
+    expect(operationCost(schema, parse(omitted), undefined, {})).toBe(
+      operationCost(schema, parse(NESTED), undefined, { n: 50 }),
+    );
     expect(operationCost(schema, parse(omitted), undefined, {})).toBe(7703);
   });
 
@@ -43,12 +55,18 @@ describe('the price of an operation', () => {
   });
 
   it('admits every operation of the web client with the largest pages it may ask for, and its Relay equivalent', () => {
-    const documents = Object.entries(webDocuments).filter(([, value]) => (value as DocumentNode)?.kind === Kind.DOCUMENT) as [string, DocumentNode][];
-    const operations = documents.filter(([, document]) => document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION));
+    const documents = Object.entries(webDocuments).filter(
+      ([, value]) => (value as DocumentNode)?.kind === Kind.DOCUMENT,
+    ) as [string, DocumentNode][];
+    const operations = documents.filter(([, document]) =>
+      document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+    );
     expect(operations.length).toBeGreaterThan(20);
     const pagedOperations: string[] = [];
     for (const [name, document] of operations) {
-      const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
+      const operation = document.definitions.find(
+        (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+      ) as OperationDefinitionNode;
       // Every Int the largest page, an input object empty (a filter), an enum its first value (a status), anything
       // else some text (an id, a cursor).
       const valueOf = (type: string) => {
@@ -59,7 +77,10 @@ describe('the price of an operation', () => {
         return 'x';
       };
       const largest = Object.fromEntries(
-        (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, valueOf(print(definition.type).replace('!', ''))]),
+        (operation.variableDefinitions ?? []).map((definition) => [
+          definition.variable.name.value,
+          valueOf(print(definition.type).replace('!', '')),
+        ]),
       );
       expect(operationCost(schema, document, undefined, largest), name).toBeLessThanOrEqual(MAX_QUERY_COST);
       // Its Relay equivalent writes the page sizes into the document: the same price.
@@ -70,10 +91,18 @@ describe('the price of an operation', () => {
             : undefined,
       });
       if (print(relayStyle) !== print(document)) pagedOperations.push(name);
-      expect(operationCost(schema, relayStyle, undefined, largest), name).toBe(operationCost(schema, document, undefined, largest));
+      expect(operationCost(schema, relayStyle, undefined, largest), name).toBe(
+        operationCost(schema, document, undefined, largest),
+      );
     }
     // The screens whose page sizes are variables (their "more" pages reuse the same documents).
-    expect(pagedOperations.sort()).toEqual(['ChatPageDocument', 'ChatRoomMessagesDocument', 'OrderDeskDocument', 'OrdersPageDocument', 'ProductListingDocument']);
+    expect(pagedOperations.sort()).toEqual([
+      'ChatPageDocument',
+      'ChatRoomMessagesDocument',
+      'OrderDeskDocument',
+      'OrdersPageDocument',
+      'ProductListingDocument',
+    ]);
   });
 });
 
@@ -133,7 +162,8 @@ describe('over the wire', () => {
   });
 
   it('refuses pages of pages before any REST call, over HTTP and over a socket, literal or variable', async () => {
-    // viewer 1 + chatRooms 1 + messages 1 + 100 × (edge, node, room, messages 1 + 100 × (edge, node, room) + 1) … = 30403
+    // viewer 1 + chatRooms 1 + messages 1 + 100 × (edge, node, room, messages 1 + 100 × (edge, node, room) + 1) … =
+    // 30403
     const message = `Query cost limit of ${MAX_QUERY_COST} exceeded, found 30403: ask for smaller pages or fewer nested ones`;
     const socket = shop.gateway.socket(token);
     try {
@@ -143,7 +173,8 @@ describe('over the wire', () => {
       expect((await listen(socket, NESTED, { n: 100 }).refusal()).map((error) => error.message)).toEqual([message]);
       const overHttp = await shop.graphql(NESTED, { n: 100 }, token);
       expect(overHttp.status).toBe(400);
-      const refusal = (answer: typeof overHttp) => answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }]);
+      const refusal = (answer: typeof overHttp) =>
+        answer.errors!.map((error) => [error.message, { ...error.extensions, stacktrace: undefined }]);
       const figures = { code: 'MAX_COST', limit: MAX_QUERY_COST, actual: 30403 };
       expect(refusal(overHttp)).toEqual([[message, figures]]);
       const literal = await shop.graphql(NESTED.replace('($n: Int)', '').replaceAll('$n', '100'), {}, token);

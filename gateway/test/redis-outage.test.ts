@@ -16,7 +16,8 @@ const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
 const redisUp = await redisReachable(redisUrl.href);
 if (!redisUp) console.warn(`\n!!! Redis is not reachable at ${redisUrl.href}: the Redis outage tests are SKIPPED.\n`);
 
-const UPDATE_PRODUCT = 'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id price } userErrors { message } } }';
+const UPDATE_PRODUCT =
+  'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { product { id price } userErrors { message } } }';
 const PRODUCT_UPDATED = 'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id price } }';
 
 /** Polls until `check` holds (a reconnect takes ioredis' back-off, up to two seconds). */
@@ -56,9 +57,14 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     await rest?.close();
   });
 
-  const health = async () => (await (await fetch(new URL('/healthz', gateway.url))).json()) as { status: string; redis?: string };
+  const health = async () =>
+    (await (await fetch(new URL('/healthz', gateway.url))).json()) as { status: string; redis?: string };
   const setPrice = async (price: number) => {
-    const answer = await gateway.graphql(UPDATE_PRODUCT, { input: { id: productId, name: `Outage probe ${run}`, description: 'Probe', price, quantity: 5 } }, admin);
+    const answer = await gateway.graphql(
+      UPDATE_PRODUCT,
+      { input: { id: productId, name: `Outage probe ${run}`, description: 'Probe', price, quantity: 5 } },
+      admin,
+    );
     expect(answer.errors).toBeUndefined();
     expect(answer.data.updateProduct).toEqual({ product: { id: productId, price }, userErrors: [] });
   };
@@ -68,7 +74,8 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     expect(await health()).toEqual({ status: 'degraded', redis: 'unavailable' });
     // What an operator's alert reads: the connection's state, 0 from the start (read from the registry the metrics
     // endpoint serves, without serving it: that would start every count of this worker's later test files).
-    const redisState = async () => Number(/^redis_connected\{service="gateway"\} (\d+)$/m.exec(await registry.metrics())?.[1]);
+    const redisState = async () =>
+      Number(/^redis_connected\{service="gateway"\} (\d+)$/m.exec(await registry.metrics())?.[1]);
     expect(await redisState()).toBe(0);
     // Still ready for a load balancer: it answers queries and mutations, and every gateway shares the outage.
     const ready = await fetch(new URL('/readyz', gateway.url));
@@ -103,12 +110,17 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
       await setPrice(60 + Math.round(Math.random() * 30));
       return (await feed.nextMatching(() => true, 300)) !== undefined;
     }, 'the subscription live');
-    const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+    const closed = new Promise<number>((resolve) =>
+      socket.on('closed', (event) => resolve((event as { code: number }).code)),
+    );
     return { token, socket, feed, closed };
   };
   /** The password changed behind the gateway (straight at the REST service): no event says so. */
   const changePasswordBehindTheGateway = async (token: string) => {
-    const changed = await rest.request('PUT', '/api/users/change-password', { token, body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } });
+    const changed = await rest.request('PUT', '/api/users/change-password', {
+      token,
+      body: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' },
+    });
     expect(changed.status).toBe(200);
   };
 
@@ -134,7 +146,9 @@ describe.runIf(redisUp)('a gateway whose Redis goes away', () => {
     await changePasswordBehindTheGateway(token);
     feed.stop();
     proxy.drop();
-    expect(await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))])).toBe(4403);
+    expect(
+      await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))]),
+    ).toBe(4403);
     await socket.dispose();
   });
 });

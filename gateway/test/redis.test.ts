@@ -34,7 +34,11 @@ const PROBE_WAIT_MS = 250;
  * Sends probes through gateway A until one reaches the feed on gateway B. Nothing tells a client when B has SUBSCRIBEd
  * the Redis channel; the first probe that arrives shows it has, and that the whole path A → Redis → B works.
  */
-async function untilLive(feed: Feed, probe: (attempt: number) => Promise<void>, isProbe: (event: SocketEvent) => boolean): Promise<void> {
+async function untilLive(
+  feed: Feed,
+  probe: (attempt: number) => Promise<void>,
+  isProbe: (event: SocketEvent) => boolean,
+): Promise<void> {
   const attempts = WAIT_MS / PROBE_WAIT_MS;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     await probe(attempt);
@@ -57,7 +61,9 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `medshop-test-${run}:` };
     gatewayA = await startGateway(rest.url, { env });
     gatewayB = await startGateway(rest.url, { env });
-    otherShop = await startGateway(rest.url, { env: { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `other-shop-${run}:` } });
+    otherShop = await startGateway(rest.url, {
+      env: { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `other-shop-${run}:` },
+    });
   });
   afterAll(async () => {
     await gatewayA?.close();
@@ -74,9 +80,12 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     return payload as any;
   }
 
-  const CREATE_ROOM = 'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }';
-  const SEND = 'mutation ($roomId: ID!, $content: String!) { sendMessage(input: { roomId: $roomId, content: $content }) { message { id } userErrors { message } } }';
-  const MESSAGE_ADDED = 'subscription { messageAdded { id content senderUsername isMine room { id lastMessage unreadCount } } }';
+  const CREATE_ROOM =
+    'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }';
+  const SEND =
+    'mutation ($roomId: ID!, $content: String!) { sendMessage(input: { roomId: $roomId, content: $content }) { message { id } userErrors { message } } }';
+  const MESSAGE_ADDED =
+    'subscription { messageAdded { id content senderUsername isMine room { id lastMessage unreadCount } } }';
 
   it('delivers a message sent through gateway A to both participants subscribed on gateway B', async () => {
     const [ann, ben, prober] = [`ann-${run}`, `ben-${run}`, `prober-${run}`];
@@ -93,16 +102,25 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       // Ann's subscription is registered on B before this answer comes back (the socket takes operations in order and
       // the query waits on the REST service); the probes below then show B listens on Redis.
       const answer = await new Promise<SocketEvent>((resolve, reject) => {
-        annSocket.subscribe({ query: '{ viewer { username } }' }, { next: resolve, error: reject, complete: () => undefined });
+        annSocket.subscribe(
+          { query: '{ viewer { username } }' },
+          { next: resolve, error: reject, complete: () => undefined },
+        );
       });
       expect(answer.data).toEqual({ viewer: { username: ann } });
       await untilLive(
         benFeed,
-        (attempt) => mutate(gatewayA, proberToken!, SEND, { roomId: probeRoomId, content: `probe ${attempt}` }).then(() => undefined),
+        (attempt) =>
+          mutate(gatewayA, proberToken!, SEND, { roomId: probeRoomId, content: `probe ${attempt}` }).then(
+            () => undefined,
+          ),
         (event) => event.data?.messageAdded.room.id === probeRoomId,
       );
 
-      const sent = await mutate(gatewayA, annToken!, SEND, { roomId, content: `Is the ear thermometer back in stock? (${run})` });
+      const sent = await mutate(gatewayA, annToken!, SEND, {
+        roomId,
+        content: `Is the ear thermometer back in stock? (${run})`,
+      });
       const isTheMessage = (event: SocketEvent) => event.data?.messageAdded.id === sent.message.id;
       const benCopy = (await arrival(benFeed, isTheMessage, 'Ben’s copy')).data.messageAdded;
       const annCopy = (await arrival(annFeed, isTheMessage, 'Ann’s copy')).data.messageAdded;
@@ -128,10 +146,22 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       { input: { name: `Order probe ${run}`, description: 'Probe', price: 3, quantity: 1000 } },
     );
     const buy = async (token: string) => {
-      await mutate(gatewayA, token, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', {
-        id: created.product.id,
-      });
-      return (await mutate(gatewayA, token, 'mutation { checkout(input: { shippingAddress: "2 Redis Row" }) { order { id } userErrors { message } } }', {})).order.id as string;
+      await mutate(
+        gatewayA,
+        token,
+        'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }',
+        {
+          id: created.product.id,
+        },
+      );
+      return (
+        await mutate(
+          gatewayA,
+          token,
+          'mutation { checkout(input: { shippingAddress: "2 Redis Row" }) { order { id } userErrors { message } } }',
+          {},
+        )
+      ).order.id as string;
     };
     const buyer = `order-buyer-${run}`;
     const buyerToken = await rest.register(buyer);
@@ -151,12 +181,25 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
         async () => void probes.add(await buy(proberToken)),
         (event) => probes.has(event.data?.orderUpdated.id),
       );
-      await mutate(gatewayA, admin, 'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CONFIRMED }) { order { id } userErrors { message } } }', {
-        id: orderId,
-      });
+      await mutate(
+        gatewayA,
+        admin,
+        'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CONFIRMED }) { order { id } userErrors { message } } }',
+        {
+          id: orderId,
+        },
+      );
       const isTheMove = (event: SocketEvent) => event.data?.orderUpdated.id === orderId;
-      expect((await arrival(buyerFeed, isTheMove, 'the buyer’s copy')).data.orderUpdated).toEqual({ id: orderId, status: 'CONFIRMED', customerUsername: buyer });
-      expect((await arrival(adminFeed, isTheMove, 'the admin’s copy')).data.orderUpdated).toEqual({ id: orderId, status: 'CONFIRMED', customerUsername: buyer });
+      expect((await arrival(buyerFeed, isTheMove, 'the buyer’s copy')).data.orderUpdated).toEqual({
+        id: orderId,
+        status: 'CONFIRMED',
+        customerUsername: buyer,
+      });
+      expect((await arrival(adminFeed, isTheMove, 'the admin’s copy')).data.orderUpdated).toEqual({
+        id: orderId,
+        status: 'CONFIRMED',
+        customerUsername: buyer,
+      });
     } finally {
       await Promise.all([buyerSocket.dispose(), adminSocket.dispose()]);
     }
@@ -176,7 +219,11 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
     try {
       // Product ids of another run's REST service can be the same numbers: its events pass the ids filter too, and
       // are told apart by this run's product name.
-      const feed = listen(watcher, 'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id name price quantity } }', { ids: [productId] });
+      const feed = listen(
+        watcher,
+        'subscription ($ids: [ID!]) { productUpdated(ids: $ids) { id name price quantity } }',
+        { ids: [productId] },
+      );
       const update = (price: number) =>
         mutate(
           gatewayA,
@@ -212,13 +259,19 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       // The other shop's own messages reach Dan there, which shows his subscription listens on its channels.
       await untilLive(
         feed,
-        (attempt) => mutate(otherShop, catToken!, SEND, { roomId, content: `other shop ${attempt}` }).then(() => undefined),
+        (attempt) =>
+          mutate(otherShop, catToken!, SEND, { roomId, content: `other shop ${attempt}` }).then(() => undefined),
         (event) => event.data?.messageAdded.content.startsWith('other shop'),
       );
       const sent = await mutate(gatewayA, catToken!, SEND, { roomId, content: `through this shop (${run})` });
       await mutate(otherShop, catToken!, SEND, { roomId, content: 'other shop, after' });
       // The later message through the other shop arrives; the one through this shop never did before it.
-      const next = await arrival(feed, (event) => event.data?.messageAdded.content.startsWith('other shop') || event.data?.messageAdded.id === sent.message.id, 'a later event');
+      const next = await arrival(
+        feed,
+        (event) =>
+          event.data?.messageAdded.content.startsWith('other shop') || event.data?.messageAdded.id === sent.message.id,
+        'a later event',
+      );
       expect(next.data.messageAdded.content).toBe('other shop, after');
     } finally {
       await danOnOtherShop.dispose();
@@ -236,8 +289,12 @@ describe.runIf(redisUp)('two gateways over one Redis', () => {
       }).then(async (response) => withoutCost(await response.json()));
     const persistedQuery = { version: 1, sha256Hash };
     // Unknown everywhere yet: the client is asked for the query.
-    expect(await post(gatewayB, { extensions: { persistedQuery } })).toMatchObject({ errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] });
-    expect(await post(gatewayA, { query, extensions: { persistedQuery } })).toEqual({ data: { viewer: { username: `apq-${run}` } } });
+    expect(await post(gatewayB, { extensions: { persistedQuery } })).toMatchObject({
+      errors: [{ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }],
+    });
+    expect(await post(gatewayA, { query, extensions: { persistedQuery } })).toEqual({
+      data: { viewer: { username: `apq-${run}` } },
+    });
     // Gateway A stores it a moment after answering (Apollo does not wait for the store).
     const fromB = await poll(
       () => post(gatewayB, { extensions: { persistedQuery } }),
@@ -256,7 +313,12 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
   beforeAll(async () => {
     rest = await startRestService({ extensions: restExtensions, listen: true });
     gateway = await startGateway(rest.url, {
-      env: { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: prefix, PERSISTED_QUERIES_MAX: '3', PERSISTED_QUERIES_TTL_SECONDS: '600' },
+      env: {
+        REDIS_URL: redisUrl,
+        REDIS_CHANNEL_PREFIX: prefix,
+        PERSISTED_QUERIES_MAX: '3',
+        PERSISTED_QUERIES_TTL_SECONDS: '600',
+      },
     });
     redis = new Redis(redisUrl);
   });
@@ -269,29 +331,48 @@ describe.runIf(redisUp)('automatic persisted queries in Redis, stored by anyone'
   });
 
   const post = (body: object) =>
-    fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-      async (response) => ({ status: response.status, body: withoutCost(await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } }),
-    );
+    fetch(gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({
+      status: response.status,
+      body: withoutCost(await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] },
+    }));
   const persisted = (query: string) => ({ version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') });
 
   it('keeps each entry for PERSISTED_QUERIES_TTL_SECONDS and at most PERSISTED_QUERIES_MAX of them, the oldest going first', async () => {
     const queries = Array.from({ length: 5 }, (_, i) => `{ __typename } # anonymous ${i} ${run}`);
     for (const query of queries) {
-      expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({ data: { __typename: 'Query' } });
+      expect((await post({ query, extensions: { persistedQuery: persisted(query) } })).body).toEqual({
+        data: { __typename: 'Query' },
+      });
       // Apollo stores the entry after answering, without waiting for it: each is in Redis before the next is sent, so
       // that "oldest" means the order they were sent in.
-      await poll(() => redis.zscore(`${prefix}pq-index`, `${prefix}pq:apq:${persisted(query).sha256Hash}`), (score) => score !== null);
+      await poll(
+        () => redis.zscore(`${prefix}pq-index`, `${prefix}pq:apq:${persisted(query).sha256Hash}`),
+        (score) => score !== null,
+      );
     }
     const entries = (await redis.keys(`${prefix}pq:apq:*`)).sort();
-    expect(entries).toEqual(queries.slice(2).map((query) => `${prefix}pq:apq:${persisted(query).sha256Hash}`).sort());
+    expect(entries).toEqual(
+      queries
+        .slice(2)
+        .map((query) => `${prefix}pq:apq:${persisted(query).sha256Hash}`)
+        .sort(),
+    );
     for (const entry of entries) {
       const ttl = await redis.ttl(entry);
       expect(ttl).toBeGreaterThan(590);
       expect(ttl).toBeLessThanOrEqual(600);
     }
     // The oldest is asked for again; the newest is known.
-    expect((await post({ extensions: { persistedQuery: persisted(queries[0]!) } })).body.errors![0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    expect((await post({ extensions: { persistedQuery: persisted(queries[4]!) } })).body).toEqual({ data: { __typename: 'Query' } });
+    expect(
+      (await post({ extensions: { persistedQuery: persisted(queries[0]!) } })).body.errors![0]!.extensions.code,
+    ).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await post({ extensions: { persistedQuery: persisted(queries[4]!) } })).body).toEqual({
+      data: { __typename: 'Query' },
+    });
   });
 
   it('runs no stored document it would refuse: neither one an older gateway stored unscreened, nor one from before the cap', async () => {
@@ -349,4 +430,3 @@ describe.runIf(redisUp)('sockets per user across gateways', () => {
     }
   });
 });
-

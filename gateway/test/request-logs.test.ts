@@ -22,7 +22,11 @@ let buyer: string;
 let buyerId: number;
 
 beforeAll(async () => {
-  rest = await startRestService({ extensions: restExtensions, listen: true, onLogLine: (line) => restLines.push(line as Line) });
+  rest = await startRestService({
+    extensions: restExtensions,
+    listen: true,
+    onLogLine: (line) => restLines.push(line as Line),
+  });
   gateway = await startGateway(rest.url, {
     logger: { level: 'debug', stream: { write: (line: string) => void gatewayLines.push(JSON.parse(line)) } },
   });
@@ -38,10 +42,18 @@ afterAll(async () => {
 async function linesOf(answer: { headers: Headers }) {
   const requestId = answer.headers.get('x-request-id')!;
   // A request's line is written once its answer has gone: wait for it.
-  for (let waited = 0; !gatewayLines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100; waited += 1) {
+  for (
+    let waited = 0;
+    !gatewayLines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100;
+    waited += 1
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { requestId, gateway: gatewayLines.filter((line) => line.reqId === requestId), rest: restLines.filter((line) => line.reqId === requestId) };
+  return {
+    requestId,
+    gateway: gatewayLines.filter((line) => line.reqId === requestId),
+    rest: restLines.filter((line) => line.reqId === requestId),
+  };
 }
 
 describe('request logs', () => {
@@ -80,7 +92,7 @@ describe('request logs', () => {
     ]);
   });
 
-  it('tell what a 200 hides: userErrors, and errors with their codes (a client\'s at info, the shop\'s at warn)', async () => {
+  it("tell what a 200 hides: userErrors, and errors with their codes (a client's at info, the shop's at warn)", async () => {
     const refused = await gateway.graphql(
       'mutation Wrong { changePassword(input: { currentPassword: "not-it", newPassword: "new-secret-1", confirmPassword: "new-secret-1" }) { userErrors { message } } }',
       {},
@@ -92,16 +104,28 @@ describe('request logs', () => {
 
     const anonymous = await gateway.graphql('{ viewer { orders(first: 1) { totalCount } } products { totalCount } }');
     const [errorLine] = (await linesOf(anonymous)).gateway;
-    expect(errorLine).toMatchObject({ level: 30, status: 200, operation: 'anonymous query', outcome: 'errors: UNAUTHENTICATED' });
+    expect(errorLine).toMatchObject({
+      level: 30,
+      status: 200,
+      operation: 'anonymous query',
+      outcome: 'errors: UNAUTHENTICATED',
+    });
     expect(errorLine).not.toHaveProperty('userId');
 
     // REST unreachable: the shop's fault. A gateway of its own, over an address where nothing listens.
     const lines: Line[] = [];
-    const orphan = await startGateway('http://127.0.0.1:9', { logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } });
+    const orphan = await startGateway('http://127.0.0.1:9', {
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
     try {
       const failed = await orphan.graphql('query Cart { viewer { cart { itemCount } } }', {}, buyer);
       const requestId = failed.headers.get('x-request-id');
-      for (let waited = 0; !lines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (
+        let waited = 0;
+        !lines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100;
+        waited += 1
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(lines.filter((line) => line.reqId === requestId).map((line) => [line.level, line.msg])).toEqual([
         [40, 'the REST service at 127.0.0.1:9 did not answer: check that it runs and that REST_URL points at it'],
         [40, expect.stringMatching(/^POST \/graphql Cart 200 \(errors: UPSTREAM_UNAVAILABLE\) \d+(\.\d)? ms$/)],
@@ -115,7 +139,9 @@ describe('request logs', () => {
     const probe = await fetch(gateway.url.replace('/graphql', '/healthz'));
     const requestId = probe.headers.get('x-request-id');
     await linesOf(probe);
-    expect(gatewayLines.filter((line) => line.reqId === requestId)).toEqual([expect.objectContaining({ level: 20, msg: expect.stringMatching(/^GET \/healthz 200 /) })]);
+    expect(gatewayLines.filter((line) => line.reqId === requestId)).toEqual([
+      expect.objectContaining({ level: 20, msg: expect.stringMatching(/^GET \/healthz 200 /) }),
+    ]);
     const everything = JSON.stringify([...gatewayLines, ...restLines]);
     expect(everything).not.toContain(buyer);
     expect(everything).not.toContain(buyer.split('.')[2]);

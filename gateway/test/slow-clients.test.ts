@@ -45,7 +45,9 @@ describe.each(Object.keys(SERVERS))('a slow client of %s', (name) => {
   it('sending its body a byte at a time is answered 408 and its connection closed', async () => {
     const { origin, path } = server();
     const { socket, closed } = await connect(origin);
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`,
+    );
     // A byte every 100 ms: it would take 20 s to finish, far past the 0.8 s it has.
     const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
     try {
@@ -72,12 +74,16 @@ describe.each(Object.keys(SERVERS))('a slow client of %s', (name) => {
 it('keeps a quiet WebSocket open while a trickled request beside it is cut', async () => {
   const token = await shop.user('quiet-socket');
   const socket = new WebSocket(shop.gateway.wsUrl, 'graphql-transport-ws');
-  const acknowledged = new Promise<void>((resolve) => socket.on('message', (data) => String(data).includes('connection_ack') && resolve()));
+  const acknowledged = new Promise<void>((resolve) =>
+    socket.on('message', (data) => String(data).includes('connection_ack') && resolve()),
+  );
   await new Promise((resolve) => socket.once('open', resolve));
   socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
   await within(acknowledged, 'the socket to be acknowledged');
   const { socket: trickler, closed } = await connect(shop.gateway.url.replace('/graphql', ''));
-  trickler.write('POST /graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{');
+  trickler.write(
+    'POST /graphql HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{',
+  );
   expect(await within(closed, 'the trickled request to be cut')).toMatch(/^HTTP\/1\.1 408/);
   // The socket sent nothing since it was acknowledged, longer than the receive timeout: it is still open.
   expect(socket.readyState).toBe(WebSocket.OPEN);

@@ -21,7 +21,9 @@ async function live(client: Client): Promise<void> {
 }
 
 /** The close code of a socket the server shuts, e.g. 4403 for a refused token. */
-function closeOf(connect: (onNonLazyError: (error: unknown) => void) => Client): Promise<{ code: number; reason: string }> {
+function closeOf(
+  connect: (onNonLazyError: (error: unknown) => void) => Client,
+): Promise<{ code: number; reason: string }> {
   return within(
     new Promise((resolve) => {
       // Also silences graphql-ws's default onNonLazyError, which prints the close event.
@@ -56,9 +58,13 @@ async function mutate(token: string, query: string, variables: Record<string, un
 }
 
 async function openRoom(token: string, otherUsername: string): Promise<string> {
-  const payload = await mutate(token, 'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }', {
-    name: otherUsername,
-  });
+  const payload = await mutate(
+    token,
+    'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } userErrors { message } } }',
+    {
+      name: otherUsername,
+    },
+  );
   return payload.room.id;
 }
 
@@ -112,7 +118,10 @@ describe('connecting', () => {
 describe('ending sessions', () => {
   /** Resolves with the close event once the server closes this already connected socket. */
   function closed(client: Client): Promise<{ code: number; reason: string }> {
-    return within(new Promise((resolve) => client.on('closed', (event) => resolve(event as { code: number; reason: string }))), 'the socket closing');
+    return within(
+      new Promise((resolve) => client.on('closed', (event) => resolve(event as { code: number; reason: string }))),
+      'the socket closing',
+    );
   }
 
   it('closes the user’s sockets with 4403 when they change their password, and a socket with the new token works', async () => {
@@ -133,7 +142,9 @@ describe('ending sessions', () => {
     try {
       expect((await ask(fresh, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'socket-changer' } });
       // Someone else's session is not touched.
-      expect((await ask(bystanderSocket, '{ viewer { username } }')).data).toEqual({ viewer: { username: 'socket-bystander' } });
+      expect((await ask(bystanderSocket, '{ viewer { username } }')).data).toEqual({
+        viewer: { username: 'socket-bystander' },
+      });
     } finally {
       await fresh.dispose();
       await bystanderSocket.dispose();
@@ -173,7 +184,10 @@ describe('ending sessions', () => {
     const oldToken = await shop.user(NAME);
     const oldTab = shop.gateway.socket(oldToken, { onNonLazyError: () => undefined });
     const oldEvents: unknown[] = [];
-    oldTab.subscribe({ query: FEED }, { next: (event) => void oldEvents.push(event), error: () => undefined, complete: () => undefined });
+    oldTab.subscribe(
+      { query: FEED },
+      { next: (event) => void oldEvents.push(event), error: () => undefined, complete: () => undefined },
+    );
     await live(oldTab);
     const whenOldClosed = closed(oldTab);
     // Deleted directly at the REST service: no gateway hears of it, so the socket stays open until its next re-check.
@@ -186,7 +200,11 @@ describe('ending sessions', () => {
       const newFeed = listen(newTab, FEED);
       await live(newTab);
       const sent = await send(friend, await openRoom(friend, NAME), 'For the new socket-reborn only');
-      expect((await newFeed.next()).data.messageAdded).toEqual({ id: sent.id, content: 'For the new socket-reborn only', senderUsername: 'socket-reborn-friend' });
+      expect((await newFeed.next()).data.messageAdded).toEqual({
+        id: sent.id,
+        content: 'For the new socket-reborn only',
+        senderUsername: 'socket-reborn-friend',
+      });
       if (restExtensions) {
         // Channels are keyed by user id: the old account's channel is not the new one's, so nothing reaches it.
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -213,7 +231,13 @@ describe('unexpected errors over the socket in production', () => {
       const client = production.socket(token);
       proxy.inject({ status: 200, body: { not: 'a list' } }, /\/api\/chat\/rooms$/);
       const answer = await ask(client, '{ viewer { chatRooms { id } } }');
-      expect(answer.errors).toEqual([{ message: 'Internal server error', path: ['viewer', 'chatRooms'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expect(answer.errors).toEqual([
+        {
+          message: 'Internal server error',
+          path: ['viewer', 'chatRooms'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ]);
       await client.dispose();
     } finally {
       await production.close();
@@ -224,7 +248,9 @@ describe('unexpected errors over the socket in production', () => {
 
 describe('messageAdded', () => {
   it('reaches both participants of the room — the sender’s other tab too — with isMine on the sender’s copy only, and nobody else', async () => {
-    const [alice, bob, carol] = await Promise.all(['chat-alice', 'chat-bob', 'chat-carol'].map((name) => shop.user(name)));
+    const [alice, bob, carol] = await Promise.all(
+      ['chat-alice', 'chat-bob', 'chat-carol'].map((name) => shop.user(name)),
+    );
     const aliceAndBob = await openRoom(alice!, 'chat-bob');
     const bobAndCarol = await openRoom(bob!, 'chat-carol');
     const sockets = [shop.gateway.socket(alice), shop.gateway.socket(bob), shop.gateway.socket(carol)];
@@ -236,7 +262,11 @@ describe('messageAdded', () => {
       const aliceCopy = (await aliceFeed!.next()).data.messageAdded;
       const bobCopy = (await bobFeed!.next()).data.messageAdded;
       for (const copy of [aliceCopy, bobCopy]) {
-        expect(copy).toMatchObject({ id: sent.id, content: 'Are the nitrile gloves latex-free?', senderUsername: 'chat-alice' });
+        expect(copy).toMatchObject({
+          id: sent.id,
+          content: 'Are the nitrile gloves latex-free?',
+          senderUsername: 'chat-alice',
+        });
         expect(copy.room.id).toBe(aliceAndBob);
       }
       expect(aliceCopy.isMine).toBe(true);
@@ -246,8 +276,15 @@ describe('messageAdded', () => {
       // before never came. Alice, who is not in that room, gets her own next message first, not Bob's to Carol.
       await send(bob!, bobAndCarol, 'Carol, your order shipped.');
       const carolFirst = (await carolFeed!.next()).data.messageAdded;
-      expect(carolFirst).toMatchObject({ content: 'Carol, your order shipped.', senderUsername: 'chat-bob', isMine: false });
-      expect((await bobFeed!.next()).data.messageAdded).toMatchObject({ content: 'Carol, your order shipped.', isMine: true });
+      expect(carolFirst).toMatchObject({
+        content: 'Carol, your order shipped.',
+        senderUsername: 'chat-bob',
+        isMine: false,
+      });
+      expect((await bobFeed!.next()).data.messageAdded).toMatchObject({
+        content: 'Carol, your order shipped.',
+        isMine: true,
+      });
 
       await send(alice!, aliceAndBob, 'Thanks!');
       expect((await aliceFeed!.next()).data.messageAdded).toMatchObject({ content: 'Thanks!', isMine: true });
@@ -267,13 +304,31 @@ describe('messageAdded', () => {
       const first = await send(patient, roomId, 'Which size of compression socks?');
       const patientCopy = (await patientFeed!.next()).data.messageAdded;
       const nurseCopy = (await nurseFeed!.next()).data.messageAdded;
-      expect(patientCopy.room).toEqual({ id: roomId, lastMessage: 'Which size of compression socks?', lastMessageTime: first.timestamp, unreadCount: 0 });
-      expect(nurseCopy.room).toEqual({ id: roomId, lastMessage: 'Which size of compression socks?', lastMessageTime: first.timestamp, unreadCount: 1 });
+      expect(patientCopy.room).toEqual({
+        id: roomId,
+        lastMessage: 'Which size of compression socks?',
+        lastMessageTime: first.timestamp,
+        unreadCount: 0,
+      });
+      expect(nurseCopy.room).toEqual({
+        id: roomId,
+        lastMessage: 'Which size of compression socks?',
+        lastMessageTime: first.timestamp,
+        unreadCount: 1,
+      });
 
       // The next event is read afresh, not from what the first one saw.
       const second = await send(patient, roomId, 'Calf is 38 cm.');
-      expect((await patientFeed!.next()).data.messageAdded.room).toMatchObject({ lastMessage: 'Calf is 38 cm.', lastMessageTime: second.timestamp, unreadCount: 0 });
-      expect((await nurseFeed!.next()).data.messageAdded.room).toMatchObject({ lastMessage: 'Calf is 38 cm.', lastMessageTime: second.timestamp, unreadCount: 2 });
+      expect((await patientFeed!.next()).data.messageAdded.room).toMatchObject({
+        lastMessage: 'Calf is 38 cm.',
+        lastMessageTime: second.timestamp,
+        unreadCount: 0,
+      });
+      expect((await nurseFeed!.next()).data.messageAdded.room).toMatchObject({
+        lastMessage: 'Calf is 38 cm.',
+        lastMessageTime: second.timestamp,
+        unreadCount: 2,
+      });
     } finally {
       await Promise.all(sockets.map((client) => client.dispose()));
     }
@@ -301,7 +356,13 @@ describe('productUpdated', () => {
       await mutate(admin, UPDATE_PRODUCT, {
         input: { id: productId, name: 'Digital Thermometer', description: 'Now cheaper', price: 14.5, quantity: 12 },
       });
-      expect((await feed.next()).data.productUpdated).toEqual({ id: productId, name: 'Digital Thermometer', price: 14.5, quantity: 12, inStock: true });
+      expect((await feed.next()).data.productUpdated).toEqual({
+        id: productId,
+        name: 'Digital Thermometer',
+        price: 14.5,
+        quantity: 12,
+        inStock: true,
+      });
     } finally {
       await client.dispose();
     }
@@ -315,13 +376,25 @@ describe('productUpdated', () => {
       const feed = listen(client, PRODUCT_UPDATED, { ids: [productId] });
       await live(client);
 
-      await mutate(buyer, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 3 }) { userErrors { message } } }', { id: productId });
-      const checkout = await mutate(buyer, 'mutation { checkout(input: { shippingAddress: "4 Ward Street" }) { order { id } userErrors { message } } }', {});
+      await mutate(
+        buyer,
+        'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 3 }) { userErrors { message } } }',
+        { id: productId },
+      );
+      const checkout = await mutate(
+        buyer,
+        'mutation { checkout(input: { shippingAddress: "4 Ward Street" }) { order { id } userErrors { message } } }',
+        {},
+      );
       expect((await feed.next()).data.productUpdated).toMatchObject({ id: productId, quantity: 7, inStock: true });
 
-      await mutate(admin, 'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CANCELLED }) { order { status } userErrors { message } } }', {
-        id: checkout.order.id,
-      });
+      await mutate(
+        admin,
+        'mutation ($id: ID!) { updateOrderStatus(input: { orderId: $id, status: CANCELLED }) { order { status } userErrors { message } } }',
+        {
+          id: checkout.order.id,
+        },
+      );
       expect((await feed.next()).data.productUpdated).toMatchObject({ id: productId, quantity: 10 });
     } finally {
       await client.dispose();
@@ -337,15 +410,23 @@ describe('productUpdated', () => {
       const everything = listen(client, PRODUCT_UPDATED);
       await live(client);
 
-      await mutate(admin, UPDATE_PRODUCT, { input: { id: gauze, name: 'Sterile Gauze', description: 'Gauze', price: 3.2, quantity: 100 } });
-      await mutate(admin, UPDATE_PRODUCT, { input: { id: tape, name: 'Surgical Tape', description: 'Tape', price: 2.7, quantity: 80 } });
+      await mutate(admin, UPDATE_PRODUCT, {
+        input: { id: gauze, name: 'Sterile Gauze', description: 'Gauze', price: 3.2, quantity: 100 },
+      });
+      await mutate(admin, UPDATE_PRODUCT, {
+        input: { id: tape, name: 'Surgical Tape', description: 'Tape', price: 2.7, quantity: 80 },
+      });
       const splints = await newProduct('Finger Splints', 6, 15);
 
       // The gauze change came first: the filtered feed's first event being the tape proves it skipped the gauze.
       expect((await tapeOnly.next()).data.productUpdated).toMatchObject({ id: tape, price: 2.7 });
       expect((await everything.next()).data.productUpdated).toMatchObject({ id: gauze, price: 3.2 });
       expect((await everything.next()).data.productUpdated).toMatchObject({ id: tape, price: 2.7 });
-      expect((await everything.next()).data.productUpdated).toMatchObject({ id: splints, name: 'Finger Splints', quantity: 15 });
+      expect((await everything.next()).data.productUpdated).toMatchObject({
+        id: splints,
+        name: 'Finger Splints',
+        quantity: 15,
+      });
     } finally {
       await client.dispose();
     }
@@ -354,13 +435,21 @@ describe('productUpdated', () => {
 
 describe('productRemoved', () => {
   const PRODUCT_REMOVED = 'subscription ($ids: [ID!]) { productRemoved(ids: $ids) }';
-  const CREATE = 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }';
-  const DELETE = 'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }';
+  const CREATE =
+    'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }';
+  const DELETE =
+    'mutation ($id: ID!) { deleteProduct(input: { id: $id }) { deletedProductId userErrors { message } } }';
 
   it('tells the id of a deleted product, to everyone or to those who follow it', async () => {
-    const kept = (await mutate(admin, CREATE, { input: { name: 'Kept Bandage', description: 'Stays', price: 2, quantity: 5 } })).product.id;
-    const gone = (await mutate(admin, CREATE, { input: { name: 'Retired Bandage', description: 'Goes', price: 2, quantity: 5 } })).product.id;
-    const other = (await mutate(admin, CREATE, { input: { name: 'Retired Splint', description: 'Goes too', price: 4, quantity: 2 } })).product.id;
+    const kept = (
+      await mutate(admin, CREATE, { input: { name: 'Kept Bandage', description: 'Stays', price: 2, quantity: 5 } })
+    ).product.id;
+    const gone = (
+      await mutate(admin, CREATE, { input: { name: 'Retired Bandage', description: 'Goes', price: 2, quantity: 5 } })
+    ).product.id;
+    const other = (
+      await mutate(admin, CREATE, { input: { name: 'Retired Splint', description: 'Goes too', price: 4, quantity: 2 } })
+    ).product.id;
     const client = shop.gateway.socket(await shop.user('removal-watcher'));
     try {
       const followed = listen(client, PRODUCT_REMOVED, { ids: [kept, other] });
@@ -380,13 +469,18 @@ describe('productRemoved', () => {
 
 describe('orderUpdated', () => {
   const ORDER_UPDATED = 'subscription { orderUpdated { id number status customerUsername totalAmount } }';
-  const MOVE = 'mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(input: { orderId: $id, status: $status }) { order { status } userErrors { message } } }';
+  const MOVE =
+    'mutation ($id: ID!, $status: OrderStatus!) { updateOrderStatus(input: { orderId: $id, status: $status }) { order { status } userErrors { message } } }';
 
   let probeProduct: string;
   beforeAll(async () => {
-    const created = await mutate(admin, 'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }', {
-      input: { name: 'Order Desk Probe', description: 'For the order events', price: 5, quantity: 100 },
-    });
+    const created = await mutate(
+      admin,
+      'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }',
+      {
+        input: { name: 'Order Desk Probe', description: 'For the order events', price: 5, quantity: 100 },
+      },
+    );
     probeProduct = created.product.id;
   });
 
@@ -394,15 +488,27 @@ describe('orderUpdated', () => {
   async function buyerWithOrder(name: string) {
     const token = await shop.user(name);
     const product = probeProduct;
-    await mutate(token, 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', { id: product });
-    const checkout = await mutate(token, 'mutation { checkout(input: { shippingAddress: "9 Desk Road" }) { order { id number } userErrors { message } } }', {});
+    await mutate(
+      token,
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }',
+      { id: product },
+    );
+    const checkout = await mutate(
+      token,
+      'mutation { checkout(input: { shippingAddress: "9 Desk Road" }) { order { id number } userErrors { message } } }',
+      {},
+    );
     return { token, username: name, order: checkout.order as { id: string; number: number } };
   }
 
   it('tells the buyer and every admin each move of an order, and nobody else', async () => {
     const buyer = await buyerWithOrder('order-follower');
     const stranger = await shop.user('order-stranger');
-    const [buyerSocket, adminSocket, strangerSocket] = [shop.gateway.socket(buyer.token), shop.gateway.socket(admin), shop.gateway.socket(stranger)];
+    const [buyerSocket, adminSocket, strangerSocket] = [
+      shop.gateway.socket(buyer.token),
+      shop.gateway.socket(admin),
+      shop.gateway.socket(stranger),
+    ];
     try {
       const buyerFeed = listen(buyerSocket, ORDER_UPDATED);
       const adminFeed = listen(adminSocket, ORDER_UPDATED);
@@ -411,7 +517,13 @@ describe('orderUpdated', () => {
 
       await mutate(admin, MOVE, { id: buyer.order.id, status: 'CONFIRMED' });
       await mutate(admin, MOVE, { id: buyer.order.id, status: 'SHIPPED' });
-      const expected = (status: string) => ({ id: buyer.order.id, number: buyer.order.number, status, customerUsername: buyer.username, totalAmount: 5 });
+      const expected = (status: string) => ({
+        id: buyer.order.id,
+        number: buyer.order.number,
+        status,
+        customerUsername: buyer.username,
+        totalAmount: 5,
+      });
       expect((await buyerFeed.next()).data.orderUpdated).toEqual(expected('CONFIRMED'));
       expect((await buyerFeed.next()).data.orderUpdated).toEqual(expected('SHIPPED'));
       expect((await adminFeed.next()).data.orderUpdated).toEqual(expected('CONFIRMED'));
@@ -427,21 +539,41 @@ describe('orderUpdated', () => {
     const own = await startShop();
     try {
       const socket = own.gateway.socket(await own.adminToken(), { onNonLazyError: () => undefined });
-      const closed = new Promise<number>((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+      const closed = new Promise<number>((resolve) =>
+        socket.on('closed', (event) => resolve((event as { code: number }).code)),
+      );
       const delivered: unknown[] = [];
-      socket.subscribe({ query: ORDER_UPDATED }, { next: (event) => void delivered.push(event), error: () => undefined, complete: () => undefined });
+      socket.subscribe(
+        { query: ORDER_UPDATED },
+        { next: (event) => void delivered.push(event), error: () => undefined, complete: () => undefined },
+      );
       await live(socket);
       // Behind every gateway's back: at the REST service itself.
       const changed = await own.rest.request('PUT', '/api/users/change-password', {
         token: await own.rest.adminToken(),
-        body: { currentPassword: ADMIN_PASSWORD, newPassword: 'a-new-admin-secret', confirmPassword: 'a-new-admin-secret' },
+        body: {
+          currentPassword: ADMIN_PASSWORD,
+          newPassword: 'a-new-admin-secret',
+          confirmPassword: 'a-new-admin-secret',
+        },
       });
       expect(changed.status).toBe(200);
       // A customer orders through the gateway: the order, with name and address, would go to every admin.
-      const product = await own.rest.createProduct(await own.rest.login('admin', 'a-new-admin-secret'), { name: 'Revocation Probe', quantity: 5 });
+      const product = await own.rest.createProduct(await own.rest.login('admin', 'a-new-admin-secret'), {
+        name: 'Revocation Probe',
+        quantity: 5,
+      });
       const buyer = await own.user('revocation-buyer');
-      await own.graphql('mutation ($id: ID!) { addToCart(input: { productId: $id }) { userErrors { message } } }', { id: Buffer.from(`Product:${product.id}`).toString('base64url') }, buyer);
-      const placed = await own.graphql('mutation { checkout(input: { shippingAddress: "1 Secret Street" }) { order { id } userErrors { message } } }', {}, buyer);
+      await own.graphql(
+        'mutation ($id: ID!) { addToCart(input: { productId: $id }) { userErrors { message } } }',
+        { id: Buffer.from(`Product:${product.id}`).toString('base64url') },
+        buyer,
+      );
+      const placed = await own.graphql(
+        'mutation { checkout(input: { shippingAddress: "1 Secret Street" }) { order { id } userErrors { message } } }',
+        {},
+        buyer,
+      );
       expect(placed.data.checkout.order.id).toEqual(expect.any(String));
       expect(await within(closed, 'the revoked socket to be closed')).toBe(4403);
       expect(delivered).toEqual([]);

@@ -16,21 +16,32 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const PRODUCT_COUNT = 'query ProductCount { products(first: 1) { totalCount } }';
 const VIEWER_NAME = 'query ViewerName { viewer { username } }';
 const PRODUCT_UPDATED = 'subscription PriceWatch { productUpdated { name quantity } }';
-const CREATE_PRODUCT = 'mutation NewProduct($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }';
+const CREATE_PRODUCT =
+  'mutation NewProduct($input: CreateProductInput!) { createProduct(input: $input) { product { id } userErrors { message } } }';
 const OTHER = 'query Other { viewer { isAdmin } }';
 const REFUSED_EVERYONE = 'This shop runs only its own clients’ documents: send a persisted document’s hash';
-const REFUSED_ANONYMOUS = 'Without logging in, this shop runs only its own clients’ documents: send a persisted document’s hash, or log in';
+const REFUSED_ANONYMOUS =
+  'Without logging in, this shop runs only its own clients’ documents: send a persisted document’s hash, or log in';
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'trusted-documents-'));
 const manifestFile = path.join(directory, 'manifest.json');
-fs.writeFileSync(manifestFile, JSON.stringify(Object.fromEntries([PRODUCT_COUNT, VIEWER_NAME, PRODUCT_UPDATED, CREATE_PRODUCT].map((text) => [sha256(text), text]))));
+fs.writeFileSync(
+  manifestFile,
+  JSON.stringify(
+    Object.fromEntries(
+      [PRODUCT_COUNT, VIEWER_NAME, PRODUCT_UPDATED, CREATE_PRODUCT].map((text) => [sha256(text), text]),
+    ),
+  ),
+);
 
 let shop: Shop;
 let token: string;
 let adminToken: string;
 const gateways: Gateway[] = [];
 
-/** Every request the REST service answered, as `METHOD /path status` (its log lines: a token refused at its door too). */
+/**
+ * Every request the REST service answered, as `METHOD /path status` (its log lines: a token refused at its door too).
+ */
 const restAnswers: string[] = [];
 
 beforeAll(async () => {
@@ -53,7 +64,9 @@ afterAll(async () => {
 });
 
 async function gatewayWith(env: Record<string, string>): Promise<Gateway> {
-  const gateway = await startGateway(shop.rest.url, { env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: manifestFile, ...env } });
+  const gateway = await startGateway(shop.rest.url, {
+    env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: manifestFile, ...env },
+  });
   gateways.push(gateway);
   return gateway;
 }
@@ -77,14 +90,25 @@ describe('TRUSTED_DOCUMENTS=off (the default)', () => {
   });
 
   it('answers a manifest document by its hash alone, with no text sent', async () => {
-    expect(await post(gateway, byHash(PRODUCT_COUNT), token)).toEqual({ status: 200, body: { data: { products: { totalCount: expect.any(Number) } } } });
-    expect(await post(gateway, byHash(VIEWER_NAME), token)).toEqual({ status: 200, body: { data: { viewer: { username: 'trusted-reader' } } } });
+    expect(await post(gateway, byHash(PRODUCT_COUNT), token)).toEqual({
+      status: 200,
+      body: { data: { products: { totalCount: expect.any(Number) } } },
+    });
+    expect(await post(gateway, byHash(VIEWER_NAME), token)).toEqual({
+      status: 200,
+      body: { data: { viewer: { username: 'trusted-reader' } } },
+    });
   });
 
   it('runs any other document too, and a hash it does not know is PERSISTED_QUERY_NOT_FOUND, as automatic persisted queries have it', async () => {
-    expect(await post(gateway, { query: OTHER }, token)).toEqual({ status: 200, body: { data: { viewer: { isAdmin: false } } } });
+    expect(await post(gateway, { query: OTHER }, token)).toEqual({
+      status: 200,
+      body: { data: { viewer: { isAdmin: false } } },
+    });
     const unknown = await post(gateway, byHash('query Unknown { viewer { id } }'));
-    expect(unknown.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['PERSISTED_QUERY_NOT_FOUND']);
+    expect(unknown.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual([
+      'PERSISTED_QUERY_NOT_FOUND',
+    ]);
   });
 });
 
@@ -96,7 +120,10 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
 
   it('refuses another document from a caller without a token, with 400 and one clear error, running nothing', async () => {
     shop.resetCalls();
-    expect(await post(gateway, { query: OTHER })).toEqual({ status: 400, body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } });
+    expect(await post(gateway, { query: OTHER })).toEqual({
+      status: 400,
+      body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] },
+    });
     // Nor can it be stored as an automatic persisted query and then be run by hash.
     expect((await post(gateway, { query: OTHER, ...byHash(OTHER) })).status).toBe(400);
     expect((await post(gateway, byHash(OTHER))).body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
@@ -109,7 +136,10 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
   });
 
   it('runs any document for a caller with a token', async () => {
-    expect(await post(gateway, { query: OTHER }, token)).toEqual({ status: 200, body: { data: { viewer: { isAdmin: false } } } });
+    expect(await post(gateway, { query: OTHER }, token)).toEqual({
+      status: 200,
+      body: { data: { viewer: { isAdmin: false } } },
+    });
   });
 
   it('refuses a token REST does not accept exactly as no token: introspection, register, login and a reset request, over POST and GET', async () => {
@@ -119,7 +149,10 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
       'mutation { login(input: { username: "trusted-reader", password: "wrong-one" }) { token userErrors { message } } }',
       'mutation { requestPasswordReset(input: { usernameOrEmail: "trusted-reader" }) { message userErrors { message } } }',
     ];
-    const refused = { status: 400, body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } };
+    const refused = {
+      status: 400,
+      body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] },
+    };
     restAnswers.length = 0;
     for (const query of handWritten) {
       for (const bearer of [undefined, 'x', forgedAdminToken()]) {
@@ -137,8 +170,14 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
   it('asks REST about an accepted token once, then trusts it for CATALOGUE_CACHE_TTL_SECONDS', async () => {
     const fresh = await shop.user('trusted-newcomer');
     restAnswers.length = 0;
-    expect(await post(gateway, { query: '{ __typename }' }, fresh)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
-    expect(await post(gateway, { query: '{ __schema { queryType { name } } }' }, fresh)).toEqual({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+    expect(await post(gateway, { query: '{ __typename }' }, fresh)).toEqual({
+      status: 200,
+      body: { data: { __typename: 'Query' } },
+    });
+    expect(await post(gateway, { query: '{ __schema { queryType { name } } }' }, fresh)).toEqual({
+      status: 200,
+      body: { data: { __schema: { queryType: { name: 'Query' } } } },
+    });
     expect(restAnswers).toEqual(['GET /api/users/profile 200']);
   });
 
@@ -147,29 +186,52 @@ describe('TRUSTED_DOCUMENTS=anonymous', () => {
     expect((await post(gateway, { query: '{ __typename }' }, old)).status).toBe(200);
     const changed = await post(
       gateway,
-      { query: 'mutation { changePassword(input: { currentPassword: "first-secret", newPassword: "second-secret", confirmPassword: "second-secret" }) { token } }' },
+      {
+        query:
+          'mutation { changePassword(input: { currentPassword: "first-secret", newPassword: "second-secret", confirmPassword: "second-secret" }) { token } }',
+      },
       old,
     );
     const renewed = changed.body.data.changePassword.token as string;
-    expect(await post(gateway, { query: '{ __typename }' }, old)).toEqual({ status: 400, body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } });
-    expect(await post(gateway, { query: '{ __typename }' }, renewed)).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+    expect(await post(gateway, { query: '{ __typename }' }, old)).toEqual({
+      status: 400,
+      body: { errors: [{ message: REFUSED_ANONYMOUS, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] },
+    });
+    expect(await post(gateway, { query: '{ __typename }' }, renewed)).toEqual({
+      status: 200,
+      body: { data: { __typename: 'Query' } },
+    });
   });
 
   it('answers 503 UPSTREAM_UNAVAILABLE when the REST service cannot say whether it accepts the token', async () => {
-    const unreachable = await startGateway('http://127.0.0.1:9', { env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: manifestFile, TRUSTED_DOCUMENTS: 'anonymous' } });
+    const unreachable = await startGateway('http://127.0.0.1:9', {
+      env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: manifestFile, TRUSTED_DOCUMENTS: 'anonymous' },
+    });
     gateways.push(unreachable);
     expect(await post(unreachable, { query: '{ __typename }' }, token)).toEqual({
       status: 503,
-      body: { errors: [{ message: 'The shop is temporarily unavailable. Please try again in a moment.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }] },
+      body: {
+        errors: [
+          {
+            message: 'The shop is temporarily unavailable. Please try again in a moment.',
+            extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+          },
+        ],
+      },
     });
   });
 
   it('closes a socket whose connection params carry a token REST does not accept, before it runs anything', async () => {
     for (const bearer of ['x', forgedAdminToken()]) {
       const socket = gateway.socket(bearer, { onNonLazyError: () => undefined });
-      const closed = new Promise((resolve) => socket.on('closed', (event) => resolve((event as { code: number }).code)));
+      const closed = new Promise((resolve) =>
+        socket.on('closed', (event) => resolve((event as { code: number }).code)),
+      );
       const answered: unknown[] = [];
-      socket.subscribe({ query: '{ __schema { queryType { name } } }' }, { next: (event) => answered.push(event), error: () => undefined, complete: () => undefined });
+      socket.subscribe(
+        { query: '{ __schema { queryType { name } } }' },
+        { next: (event) => answered.push(event), error: () => undefined, complete: () => undefined },
+      );
       expect(await closed).toBe(4403);
       expect(answered).toEqual([]);
     }
@@ -184,27 +246,48 @@ describe('TRUSTED_DOCUMENTS=everyone', () => {
 
   it('refuses another document from anyone, a token or not', async () => {
     for (const bearer of [undefined, token]) {
-      expect(await post(gateway, { query: OTHER }, bearer)).toEqual({ status: 400, body: { errors: [{ message: REFUSED_EVERYONE, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } });
+      expect(await post(gateway, { query: OTHER }, bearer)).toEqual({
+        status: 400,
+        body: { errors: [{ message: REFUSED_EVERYONE, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] },
+      });
     }
     // A GET with the text in its URL alike.
-    const get = await fetch(`${gateway.url}?query=${encodeURIComponent(OTHER)}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const get = await fetch(`${gateway.url}?query=${encodeURIComponent(OTHER)}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(get.status).toBe(400);
   });
 
   it('answers the manifest’s documents by hash, over HTTP (POST and GET) and over the socket', async () => {
-    expect((await post(gateway, byHash(VIEWER_NAME), token)).body).toEqual({ data: { viewer: { username: 'trusted-reader' } } });
-    const get = await fetch(`${gateway.url}?extensions=${encodeURIComponent(JSON.stringify(byHash(PRODUCT_COUNT).extensions))}`, {
-      headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${token}` },
+    expect((await post(gateway, byHash(VIEWER_NAME), token)).body).toEqual({
+      data: { viewer: { username: 'trusted-reader' } },
     });
-    expect([get.status, withoutCost(await get.json())]).toEqual([200, { data: { products: { totalCount: expect.any(Number) } } }]);
+    const get = await fetch(
+      `${gateway.url}?extensions=${encodeURIComponent(JSON.stringify(byHash(PRODUCT_COUNT).extensions))}`,
+      {
+        headers: { 'apollo-require-preflight': 'true', authorization: `Bearer ${token}` },
+      },
+    );
+    expect([get.status, withoutCost(await get.json())]).toEqual([
+      200,
+      { data: { products: { totalCount: expect.any(Number) } } },
+    ]);
 
     const socket = gateway.socket(token);
     const query = listen(socket, '', {}, byHash(VIEWER_NAME).extensions);
     expect(withoutCost(await query.next())).toEqual({ data: { viewer: { username: 'trusted-reader' } } });
     // A subscription by hash, and a mutation by hash whose event it hears (both through this gateway's events).
     const feed = listen(socket, '', {}, byHash(PRODUCT_UPDATED).extensions);
-    expect((await post(gateway, byHash(VIEWER_NAME), token)).status).toBe(200); // the socket's operations before it are live
-    const created = await post(gateway, { ...byHash(CREATE_PRODUCT), variables: { input: { name: 'Trusted Gauze', description: 'Sterile, 10 cm', price: 4.5, quantity: 7 } } }, adminToken);
+    // The socket's operations before it are live.
+    expect((await post(gateway, byHash(VIEWER_NAME), token)).status).toBe(200);
+    const created = await post(
+      gateway,
+      {
+        ...byHash(CREATE_PRODUCT),
+        variables: { input: { name: 'Trusted Gauze', description: 'Sterile, 10 cm', price: 4.5, quantity: 7 } },
+      },
+      adminToken,
+    );
     expect(created.body).toEqual({ data: { createProduct: { product: { id: expect.any(String) }, userErrors: [] } } });
     expect(await feed.nextMatching((event) => event.data?.productUpdated?.name === 'Trusted Gauze')).toEqual({
       data: { productUpdated: { name: 'Trusted Gauze', quantity: 7 } },
@@ -214,18 +297,31 @@ describe('TRUSTED_DOCUMENTS=everyone', () => {
 
   it('refuses another document on the socket, and an unknown hash there is PERSISTED_QUERY_NOT_FOUND', async () => {
     const socket = gateway.socket(token);
-    expect(await listen(socket, OTHER).refusal()).toEqual([{ message: REFUSED_EVERYONE, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }]);
-    expect(await listen(socket, '', {}, byHash(OTHER).extensions).refusal()).toEqual([{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }]);
+    expect(await listen(socket, OTHER).refusal()).toEqual([
+      { message: REFUSED_EVERYONE, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } },
+    ]);
+    expect(await listen(socket, '', {}, byHash(OTHER).extensions).refusal()).toEqual([
+      { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } },
+    ]);
   });
 });
 
 describe('the web app’s own manifest (the default PERSISTED_DOCUMENTS)', () => {
   it('answers the chat badge’s query by hash alone, under TRUSTED_DOCUMENTS=everyone', async () => {
-    const gateway = await startGateway(shop.rest.url, { env: { NODE_ENV: 'production', TRUSTED_DOCUMENTS: 'everyone' } });
+    const gateway = await startGateway(shop.rest.url, {
+      env: { NODE_ENV: 'production', TRUSTED_DOCUMENTS: 'everyone' },
+    });
     gateways.push(gateway);
-    const manifest = JSON.parse(fs.readFileSync('web/src/gql/persisted-documents.json', 'utf8')) as Record<string, string>;
+    const manifest = JSON.parse(fs.readFileSync('web/src/gql/persisted-documents.json', 'utf8')) as Record<
+      string,
+      string
+    >;
     const [hash] = Object.entries(manifest).find(([, text]) => text.startsWith('query ChatUnreadTotal'))!;
-    const answer = await post(gateway, { operationName: 'ChatUnreadTotal', extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }, token);
+    const answer = await post(
+      gateway,
+      { operationName: 'ChatUnreadTotal', extensions: { persistedQuery: { version: 1, sha256Hash: hash } } },
+      token,
+    );
     expect(answer).toEqual({ status: 200, body: { data: { viewer: { __typename: 'User', unreadMessageCount: 0 } } } });
   });
 });
@@ -233,17 +329,23 @@ describe('the web app’s own manifest (the default PERSISTED_DOCUMENTS)', () =>
 describe('settings', () => {
   it.each([
     [{ TRUSTED_DOCUMENTS: 'yes' }, 'TRUSTED_DOCUMENTS must be off, anonymous or everyone, not "yes"'],
-    [{ PERSISTED_DOCUMENTS: path.join(directory, 'none.json') }, `PERSISTED_DOCUMENTS: cannot read ${path.join(directory, 'none.json')}: there is no such file (npm run codegen writes the web app’s)`],
+    [
+      { PERSISTED_DOCUMENTS: path.join(directory, 'none.json') },
+      `PERSISTED_DOCUMENTS: cannot read ${path.join(directory, 'none.json')}: there is no such file (npm run codegen writes the web app’s)`,
+    ],
   ])('refuses %o at start in one line', async (env, message) => {
-    await expect(async () => buildGateway(loadGatewayConfig({ REST_URL: shop.rest.url, ...env }), { logger: false })).rejects.toThrow(message);
+    await expect(async () =>
+      buildGateway(loadGatewayConfig({ REST_URL: shop.rest.url, ...env }), { logger: false }),
+    ).rejects.toThrow(message);
   });
 
   it('refuses a manifest whose key is not its text’s hash', async () => {
     const forged = path.join(directory, 'forged.json');
     fs.writeFileSync(forged, JSON.stringify({ [sha256(PRODUCT_COUNT)]: OTHER }));
-    await expect(buildGateway(loadGatewayConfig({ REST_URL: shop.rest.url, PERSISTED_DOCUMENTS: forged }), { logger: false })).rejects.toThrow(
+    await expect(
+      buildGateway(loadGatewayConfig({ REST_URL: shop.rest.url, PERSISTED_DOCUMENTS: forged }), { logger: false }),
+    ).rejects.toThrow(
       `PERSISTED_DOCUMENTS: forged.json has an entry whose key is not the SHA-256 of its text (${sha256(PRODUCT_COUNT).slice(0, 16)}…)`,
     );
   });
 });
-

@@ -1,5 +1,6 @@
 // Upstream cost per screen query (DESIGN §8), counted where the calls arrive: at the REST service.
-// With the extensions: listing 1, product 1, cart 1, orders 1, chat sidebar (its first page of 50 rooms) ≤ 2, chat badge 1.
+// With the extensions: listing 1, product 1, cart 1, orders 1, chat sidebar (its first page of 50 rooms) ≤ 2, chat
+// badge 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
 
@@ -12,20 +13,36 @@ let productIds: string[];
 beforeAll(async () => {
   shop = await startShop();
   const admin = await shop.rest.adminToken();
-  for (let i = 0; i < 30; i += 1) await shop.rest.createProduct(admin, { name: `Bandage ${i}`, price: 2 + i, quantity: 50 });
+  for (let i = 0; i < 30; i += 1)
+    await shop.rest.createProduct(admin, { name: `Bandage ${i}`, price: 2 + i, quantity: 50 });
   token = await shop.user('counted-buyer');
   const listing = await shop.graphql('{ products(first: 30) { edges { node { id } } } }', {}, token);
   productIds = listing.data.products.edges.map((edge: any) => edge.node.id);
   for (const productId of productIds.slice(0, 5)) {
-    await shop.graphql('mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }', { id: productId }, token);
+    await shop.graphql(
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { userErrors { message } } }',
+      { id: productId },
+      token,
+    );
   }
-  await shop.graphql('mutation { checkout(input: { shippingAddress: "1 Count Road" }) { userErrors { message } } }', {}, token);
-  await shop.graphql('mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { userErrors { message } } }', { id: productIds[7] }, token);
+  await shop.graphql(
+    'mutation { checkout(input: { shippingAddress: "1 Count Road" }) { userErrors { message } } }',
+    {},
+    token,
+  );
+  await shop.graphql(
+    'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { userErrors { message } } }',
+    { id: productIds[7] },
+    token,
+  );
 
   // 50 people write to the buyer: 50 rooms, each with a last message and an unread count.
   for (let i = 0; i < ROOMS; i += 1) {
     const friend = await shop.rest.register(`pen-pal-${i}`);
-    await shop.rest.request('POST', '/api/chat/rooms/counted-buyer/messages', { token: friend, body: { content: `Hello from ${i}` } });
+    await shop.rest.request('POST', '/api/chat/rooms/counted-buyer/messages', {
+      token: friend,
+      body: { content: `Hello from ${i}` },
+    });
   }
 });
 afterAll(() => shop.close());
@@ -63,9 +80,12 @@ describe('upstream calls per screen query', () => {
   });
 
   it('product detail: one call', async () => {
-    const { calls, data } = await countCalls('query ($id: ID!) { product(id: $id) { id name description price quantity imageUrls } }', {
-      id: productIds[3],
-    });
+    const { calls, data } = await countCalls(
+      'query ($id: ID!) { product(id: $id) { id name description price quantity imageUrls } }',
+      {
+        id: productIds[3],
+      },
+    );
     expect(data.product.name).toBe('Bandage 3');
     expect(calls).toEqual([`GET /api/products/${4}`]);
   });
@@ -99,11 +119,16 @@ describe('upstream calls per screen query', () => {
       }
     }`);
     const rooms = data.viewer.chatRoomConnection.edges.map((edge: any) => edge.node);
-    expect(rooms.map((room: any) => room.roomName)).toEqual(Array.from({ length: 20 }, (_, index) => `pen-pal-${ROOMS - 1 - index}`));
+    expect(rooms.map((room: any) => room.roomName)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `pen-pal-${ROOMS - 1 - index}`),
+    );
     expect(rooms[0]).toMatchObject({ lastMessage: `Hello from ${ROOMS - 1}`, unreadCount: 1 });
-    expect(rooms[0].participants).toEqual([expect.objectContaining({ username: `pen-pal-${ROOMS - 1}`, isAdmin: false })]);
+    expect(rooms[0].participants).toEqual([
+      expect.objectContaining({ username: `pen-pal-${ROOMS - 1}`, isAdmin: false }),
+    ]);
     expect(data.viewer.chatRoomConnection.pageInfo.hasNextPage).toBe(true);
-    if (restExtensions) expect(calls).toEqual(['GET /api/chat/rooms?size=20', 'GET /api/chat/available-users-from-main']);
+    if (restExtensions)
+      expect(calls).toEqual(['GET /api/chat/rooms?size=20', 'GET /api/chat/available-users-from-main']);
     // Without the extension: the whole list, the names, and the unread count of each room shown.
     else expect(calls).toHaveLength(2 + 20);
   });
@@ -113,19 +138,39 @@ describe('upstream calls per screen query', () => {
     expect(data.viewer.unreadMessageCount).toBe(ROOMS);
     if (restExtensions) expect(calls).toEqual(['GET /api/chat/unread-count']);
     // The plain contract has no total: a refused call tells so, then every room is counted.
-    else expect(calls).toEqual(['GET /api/chat/unread-count', 'GET /api/chat/rooms', ...Array.from({ length: ROOMS }, () => expect.stringMatching(/^GET \/api\/chat\/rooms\/\d+\/unread-count$/))]);
+    else
+      expect(calls).toEqual([
+        'GET /api/chat/unread-count',
+        'GET /api/chat/rooms',
+        ...Array.from({ length: ROOMS }, () => expect.stringMatching(/^GET \/api\/chat\/rooms\/\d+\/unread-count$/)),
+      ]);
   });
 
   it(`a conversation opened among ${ROOMS} rooms: ${restExtensions ? 'the room by its id, its latest messages and who is asking' : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count'}`, async () => {
-    const first = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data.viewer.chatRoomConnection.edges[0].node.id;
+    const first = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data
+      .viewer.chatRoomConnection.edges[0].node.id;
     const roomId = Number(Buffer.from(first, 'base64url').toString('utf8').split(':')[1]);
     const { calls, data } = await countCalls(
       `query ($id: ID!) { node(id: $id) { id ... on ChatRoom { roomName participantUsernames unreadCount messages(last: 30) { totalCount edges { node { id content isMine } } } } } }`,
       { id: first },
     );
-    expect(data.node).toMatchObject({ roomName: `pen-pal-${ROOMS - 1}`, messages: { totalCount: 1, edges: [{ node: { content: `Hello from ${ROOMS - 1}`, isMine: false } }] } });
-    if (restExtensions) expect(calls).toEqual([`GET /api/chat/rooms?ids=${roomId}`, `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, 'GET /api/users/profile']);
-    else expect([...calls].sort()).toEqual([`GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, `GET /api/chat/rooms/${roomId}/unread-count`, `GET /api/chat/rooms?ids=${roomId}`, 'GET /api/users/profile']);
+    expect(data.node).toMatchObject({
+      roomName: `pen-pal-${ROOMS - 1}`,
+      messages: { totalCount: 1, edges: [{ node: { content: `Hello from ${ROOMS - 1}`, isMine: false } }] },
+    });
+    if (restExtensions)
+      expect(calls).toEqual([
+        `GET /api/chat/rooms?ids=${roomId}`,
+        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
+        'GET /api/users/profile',
+      ]);
+    else
+      expect([...calls].sort()).toEqual([
+        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
+        `GET /api/chat/rooms/${roomId}/unread-count`,
+        `GET /api/chat/rooms?ids=${roomId}`,
+        'GET /api/users/profile',
+      ]);
   });
 
   it(`every room at once (chatRooms, unbounded): ${restExtensions ? 'at most two calls' : 'a call per room for unread counts'}`, async () => {
@@ -133,7 +178,11 @@ describe('upstream calls per screen query', () => {
       viewer { chatRooms { id roomName lastMessage lastMessageTime unreadCount participantUsernames participants { id username } } }
     }`);
     expect(data.viewer.chatRooms).toHaveLength(ROOMS);
-    expect(data.viewer.chatRooms[0]).toMatchObject({ roomName: `pen-pal-${ROOMS - 1}`, lastMessage: `Hello from ${ROOMS - 1}`, unreadCount: 1 });
+    expect(data.viewer.chatRooms[0]).toMatchObject({
+      roomName: `pen-pal-${ROOMS - 1}`,
+      lastMessage: `Hello from ${ROOMS - 1}`,
+      unreadCount: 1,
+    });
     if (restExtensions) expect(calls.length).toBeLessThanOrEqual(2);
     else expect(calls).toHaveLength(2 + ROOMS);
   });

@@ -75,7 +75,12 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
   announceBuild('rest');
 
   try {
-    await app.register(databasePlugin, { databaseUrl: config.databaseUrl, pool: config.pool, migrate: config.migrateOnStart, migrationWatchMs: options.migrationWatchMs });
+    await app.register(databasePlugin, {
+      databaseUrl: config.databaseUrl,
+      pool: config.pool,
+      migrate: config.migrateOnStart,
+      migrationWatchMs: options.migrationWatchMs,
+    });
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);
@@ -93,23 +98,34 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const cartRepository = new CartRepository(db);
     const audit = new AuditRepository(db);
     const products = new ProductService(productRepository, (work) =>
-      db.transaction().execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
+      db
+        .transaction()
+        .execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
     );
     const cart = new CartService(cartRepository, productRepository);
     const mailSender = new MailSender(
       new OutboxRepository(db, kind),
-      config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.sendTimeoutMs) : fileTransport(config.mail.directory),
+      config.mail.smtpUrl
+        ? smtpTransport(config.mail.smtpUrl, config.mail.sendTimeoutMs)
+        : fileTransport(config.mail.directory),
       config.mail,
       app.log,
     );
     app.decorate('mailSender', mailSender);
     // The account's e-mails (reset and verification links), held to the limit per recipient.
-    const accountMailer = new AccountMailer(kind, config.mail, new RecipientLimit(kind, config.limits.emailsPerRecipientPerHour), () => mailSender.wake());
+    const accountMailer = new AccountMailer(
+      kind,
+      config.mail,
+      new RecipientLimit(kind, config.limits.emailsPerRecipientPerHour),
+      () => mailSender.wake(),
+    );
     const verifications = new EmailVerificationService(new EmailVerificationRepository(db), accountMailer, app.log);
     const users = new UserService(userRepository, verifications);
     // Sending once the app is ready (every instance: they share the outbox), stopped before the database closes.
     app.addHook('onReady', async () => {
-      app.log.info(`mail: ${config.mail.smtpUrl ? `sent through ${new URL(config.mail.smtpUrl).host}` : `written as .eml files to ${config.mail.directory} (no SMTP_URL)`}`);
+      app.log.info(
+        `mail: ${config.mail.smtpUrl ? `sent through ${new URL(config.mail.smtpUrl).host}` : `written as .eml files to ${config.mail.directory} (no SMTP_URL)`}`,
+      );
       mailSender.start();
     });
     const passwordResets = new PasswordResetService(

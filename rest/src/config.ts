@@ -1,6 +1,15 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
-import { ConfigError, type HttpTimeouts, loadHttpTimeouts, parseBoolean, parsePort, parseLogLevel, parsePositiveInteger, parseTrustedProxies } from '../../config/env.js';
+import {
+  ConfigError,
+  type HttpTimeouts,
+  loadHttpTimeouts,
+  parseBoolean,
+  parsePort,
+  parseLogLevel,
+  parsePositiveInteger,
+  parseTrustedProxies,
+} from '../../config/env.js';
 import { parseCurrency } from '../../config/currency.js';
 import { DEFAULT_POOL, type PoolSettings } from './db/database.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
@@ -28,7 +37,9 @@ export interface RestConfig {
     messagesPerUserPerMinute: number;
     /** Password reset requests and resets from one client address: beyond, 429. */
     passwordResetsPerAddressPerMinute: number;
-    /** Reset e-mails one account gets an hour; beyond, requests are answered alike and send nothing (no enumeration). */
+    /**
+     * Reset e-mails one account gets an hour; beyond, requests are answered alike and send nothing (no enumeration).
+     */
     passwordResetEmailsPerAccountPerHour: number;
     /**
      * E-mails of one kind (password reset, address verification) to one address an hour, whatever accounts point at it;
@@ -50,7 +61,9 @@ export interface RestConfig {
   /** false → only the plain contract of spec §7, none of the DESIGN §4 extensions. */
   extensions: boolean;
   seedDemo: boolean;
-  /** false → the service does not migrate at start, and refuses a database that is behind (`npm run migrate` does it). */
+  /**
+   * false → the service does not migrate at start, and refuses a database that is behind (`npm run migrate` does it).
+   */
   migrateOnStart: boolean;
   logLevel: string;
   production: boolean;
@@ -82,10 +95,14 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)');
+    throw new ConfigError(
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)',
+    );
   }
   if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
-    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.host}"`);
+    throw new ConfigError(
+      `SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.host}"`,
+    );
   }
   return value;
 }
@@ -94,7 +111,9 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
 function parseMailFrom(value: string | undefined): string {
   const from = value?.trim() || 'Medshop <shop@localhost>';
   if (!/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(from)) {
-    throw new ConfigError(`MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "${from}"`);
+    throw new ConfigError(
+      `MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "${from}"`,
+    );
   }
   return from;
 }
@@ -108,7 +127,8 @@ function parseShopUrl(value: string | undefined, port: string | undefined): stri
   } catch {
     throw new ConfigError(`SHOP_URL must be the shop's address, such as https://shop.example.com, got "${text}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`SHOP_URL must start with http:// or https://, got "${text}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`SHOP_URL must start with http:// or https://, got "${text}"`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -127,7 +147,11 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
   const adminUsername = env.ADMIN_USERNAME || 'admin';
-  if (adminUsername.length < MIN_USERNAME_LENGTH || adminUsername.length > MAX_USERNAME_LENGTH || !new RegExp(USERNAME_PATTERN).test(adminUsername)) {
+  if (
+    adminUsername.length < MIN_USERNAME_LENGTH ||
+    adminUsername.length > MAX_USERNAME_LENGTH ||
+    !new RegExp(USERNAME_PATTERN).test(adminUsername)
+  ) {
     throw new ConfigError('ADMIN_USERNAME must be 3–50 letters, digits, dots, hyphens or underscores, with a letter');
   }
   const adminPassword = env.ADMIN_PASSWORD || undefined;
@@ -141,24 +165,52 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
     databaseUrl,
     pool: {
       size: parsePositiveInteger('PG_POOL_SIZE', env.PG_POOL_SIZE, DEFAULT_POOL.size),
-      connectTimeoutMs: parsePositiveInteger('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS, DEFAULT_POOL.connectTimeoutMs),
-      statementTimeoutMs: parsePositiveInteger('PG_STATEMENT_TIMEOUT_MS', env.PG_STATEMENT_TIMEOUT_MS, DEFAULT_POOL.statementTimeoutMs),
+      connectTimeoutMs: parsePositiveInteger(
+        'PG_CONNECT_TIMEOUT_MS',
+        env.PG_CONNECT_TIMEOUT_MS,
+        DEFAULT_POOL.connectTimeoutMs,
+      ),
+      statementTimeoutMs: parsePositiveInteger(
+        'PG_STATEMENT_TIMEOUT_MS',
+        env.PG_STATEMENT_TIMEOUT_MS,
+        DEFAULT_POOL.statementTimeoutMs,
+      ),
     },
     dataDir,
     jwtSecret,
     tokenLifetimeSeconds: 24 * 60 * 60,
     loginAttemptsPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     limits: {
-      loginAttemptsPerAddressPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE, 30),
-      registrationsPerAddressPerMinute: parsePositiveInteger('REGISTRATIONS_PER_ADDRESS_PER_MINUTE', env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE, 5),
-      messagesPerUserPerMinute: parsePositiveInteger('MESSAGES_PER_USER_PER_MINUTE', env.MESSAGES_PER_USER_PER_MINUTE, 60),
-      passwordResetsPerAddressPerMinute: parsePositiveInteger('PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE', env.PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE, 5),
+      loginAttemptsPerAddressPerMinute: parsePositiveInteger(
+        'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE',
+        env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+        30,
+      ),
+      registrationsPerAddressPerMinute: parsePositiveInteger(
+        'REGISTRATIONS_PER_ADDRESS_PER_MINUTE',
+        env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE,
+        5,
+      ),
+      messagesPerUserPerMinute: parsePositiveInteger(
+        'MESSAGES_PER_USER_PER_MINUTE',
+        env.MESSAGES_PER_USER_PER_MINUTE,
+        60,
+      ),
+      passwordResetsPerAddressPerMinute: parsePositiveInteger(
+        'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE',
+        env.PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE,
+        5,
+      ),
       passwordResetEmailsPerAccountPerHour: parsePositiveInteger(
         'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR',
         env.PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
         3,
       ),
-      emailsPerRecipientPerHour: parsePositiveInteger('EMAILS_PER_RECIPIENT_PER_HOUR', env.EMAILS_PER_RECIPIENT_PER_HOUR, 5),
+      emailsPerRecipientPerHour: parsePositiveInteger(
+        'EMAILS_PER_RECIPIENT_PER_HOUR',
+        env.EMAILS_PER_RECIPIENT_PER_HOUR,
+        5,
+      ),
     },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     redisUrl: env.REDIS_URL || undefined,

@@ -19,7 +19,10 @@ const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 let counter = 0;
 
 const eventsOf = async (type: 'product' | 'order', id: number) => {
-  const answer = await shop.request<{ content: any[]; totalElements: number }>('GET', '/api/audit-events', { token: admin, query: { subjectType: type, subjectId: id } });
+  const answer = await shop.request<{ content: any[]; totalElements: number }>('GET', '/api/audit-events', {
+    token: admin,
+    query: { subjectType: type, subjectId: id },
+  });
   expect(answer.status).toBe(200);
   // Newest first, as the record is read; oldest first here, as a story is told.
   return answer.body.content.reverse();
@@ -31,7 +34,11 @@ describe('products', () => {
   it('a product created, changed and deleted is three records: who, when, and exactly what changed', async () => {
     const name = `Audited Gauze ${++counter}`;
     const product = await shop.createProduct(admin, { name, price: 10, quantity: 5, ...FIELDS });
-    const put = (fields: object) => shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name, price: 10, quantity: 5, ...FIELDS, ...fields } });
+    const put = (fields: object) =>
+      shop.request('PUT', `/api/products/${product.id}`, {
+        token: admin,
+        body: { name, price: 10, quantity: 5, ...FIELDS, ...fields },
+      });
     expect((await put({ price: 12.5, quantity: 4 })).status).toBe(200);
     // Saved as it was: nothing to tell.
     expect((await put({ price: 12.5, quantity: 4 })).status).toBe(200);
@@ -46,7 +53,14 @@ describe('products', () => {
         actor,
         action: 'product.created',
         subject: { type: 'product', id: product.id },
-        changes: { name: { to: name }, description: { to: 'Sterile, single use' }, price: { to: 10 }, quantity: { to: 5 }, imageUrl: { to: null }, imageUrls: { to: [] } },
+        changes: {
+          name: { to: name },
+          description: { to: 'Sterile, single use' },
+          price: { to: 10 },
+          quantity: { to: 5 },
+          imageUrl: { to: null },
+          imageUrls: { to: [] },
+        },
       },
       {
         id: expect.any(Number),
@@ -62,7 +76,14 @@ describe('products', () => {
         actor,
         action: 'product.deleted',
         subject: { type: 'product', id: product.id },
-        changes: { name: { from: name }, description: { from: 'Sterile, single use' }, price: { from: 12.5 }, quantity: { from: 4 }, imageUrl: { from: null }, imageUrls: { from: [] } },
+        changes: {
+          name: { from: name },
+          description: { from: 'Sterile, single use' },
+          price: { from: 12.5 },
+          quantity: { from: 4 },
+          imageUrl: { from: null },
+          imageUrls: { from: [] },
+        },
       },
     ]);
     expect(events[0].at <= events[1].at && events[1].at <= events[2].at).toBe(true);
@@ -71,7 +92,11 @@ describe('products', () => {
   it('two admins changing one product at once: each record starts where the other ended', async () => {
     const name = `Contended Gauze ${++counter}`;
     const product = await shop.createProduct(admin, { name, price: 10, quantity: 5, ...FIELDS });
-    const put = (price: number) => shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name, price, quantity: 5, ...FIELDS } });
+    const put = (price: number) =>
+      shop.request('PUT', `/api/products/${product.id}`, {
+        token: admin,
+        body: { name, price, quantity: 5, ...FIELDS },
+      });
     const answers = await Promise.all([put(11), put(12), put(13)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const prices = (await eventsOf('product', product.id)).slice(1).map((event) => event.changes.price);
@@ -83,27 +108,59 @@ describe('products', () => {
   });
 
   it('a refused change records nothing', async () => {
-    const product = await shop.createProduct(admin, { name: `Refused Change ${++counter}`, price: 3, quantity: 1, ...FIELDS });
-    expect((await shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name: '', description: 'x', price: 3, quantity: 1 } })).status).toBe(400);
-    expect((await shop.request('PUT', '/api/products/999999', { token: admin, body: { name: 'Nothing Here', description: 'x', price: 3, quantity: 1 } })).status).toBe(404);
+    const product = await shop.createProduct(admin, {
+      name: `Refused Change ${++counter}`,
+      price: 3,
+      quantity: 1,
+      ...FIELDS,
+    });
+    expect(
+      (
+        await shop.request('PUT', `/api/products/${product.id}`, {
+          token: admin,
+          body: { name: '', description: 'x', price: 3, quantity: 1 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await shop.request('PUT', '/api/products/999999', {
+          token: admin,
+          body: { name: 'Nothing Here', description: 'x', price: 3, quantity: 1 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await shop.request('DELETE', '/api/products/999999', { token: admin })).status).toBe(404);
     expect((await eventsOf('product', product.id)).map((event) => event.action)).toEqual(['product.created']);
-    expect((await eventsOf('product', 999999))).toEqual([]);
+    expect(await eventsOf('product', 999999)).toEqual([]);
   });
 
   it('a change whose record cannot be written is not made', async () => {
-    const product = await shop.createProduct(admin, { name: `Atomic Change ${++counter}`, price: 7, quantity: 2, ...FIELDS });
+    const product = await shop.createProduct(admin, {
+      name: `Atomic Change ${++counter}`,
+      price: 7,
+      quantity: 2,
+      ...FIELDS,
+    });
     const { db } = shop.app.shopDatabase;
     await sql`alter table audit_events rename to audit_events_away`.execute(db);
     try {
-      const answer = await shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name: product.name, description: 'x', price: 99, quantity: 2 } });
+      const answer = await shop.request('PUT', `/api/products/${product.id}`, {
+        token: admin,
+        body: { name: product.name, description: 'x', price: 99, quantity: 2 },
+      });
       expect(answer.status).toBe(500);
-      const created = await shop.request('POST', '/api/products', { token: admin, body: { name: `Never Made ${counter}`, description: 'x', price: 1, quantity: 1 } });
+      const created = await shop.request('POST', '/api/products', {
+        token: admin,
+        body: { name: `Never Made ${counter}`, description: 'x', price: 1, quantity: 1 },
+      });
       expect(created.status).toBe(500);
     } finally {
       await sql`alter table audit_events_away rename to audit_events`.execute(db);
     }
-    expect((await shop.request<{ price: number }>('GET', `/api/products/${product.id}`, { token: admin })).body.price).toBe(7);
+    expect(
+      (await shop.request<{ price: number }>('GET', `/api/products/${product.id}`, { token: admin })).body.price,
+    ).toBe(7);
     const catalogue = await shop.request<{ name: string }[]>('GET', '/api/products', { token: admin });
     expect(catalogue.body.map((each) => each.name)).not.toContain(`Never Made ${counter}`);
     expect(catalogue.body.map((each) => each.name)).toContain(product.name);
@@ -113,17 +170,30 @@ describe('products', () => {
 describe('orders', () => {
   async function placeOrder(): Promise<{ buyer: string; orderId: number; productId: number }> {
     const buyer = await shop.register(`history-buyer-${++counter}`);
-    const product = await shop.createProduct(admin, { name: `History Item ${counter}`, price: 4, quantity: 10, ...FIELDS });
-    expect((await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: 3 } })).status).toBe(200);
-    const order = await shop.request<{ id: number }>('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '1 Main Street' } });
+    const product = await shop.createProduct(admin, {
+      name: `History Item ${counter}`,
+      price: 4,
+      quantity: 10,
+      ...FIELDS,
+    });
+    expect(
+      (await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: 3 } }))
+        .status,
+    ).toBe(200);
+    const order = await shop.request<{ id: number }>('POST', '/api/orders/checkout', {
+      token: buyer,
+      body: { shippingAddress: '1 Main Street' },
+    });
     expect(order.status).toBe(201);
     return { buyer, orderId: order.body.id, productId: product.id };
   }
-  const move = (orderId: number, status: string) => shop.request('PUT', `/api/orders/${orderId}/status`, { token: admin, body: { status } });
+  const move = (orderId: number, status: string) =>
+    shop.request('PUT', `/api/orders/${orderId}/status`, { token: admin, body: { status } });
 
   it('each move is recorded; the buyer reads the history with times, admins with who moved it', async () => {
     const { buyer, orderId } = await placeOrder();
-    const placedAt = (await shop.request<{ orderDate: string }>('GET', `/api/orders/${orderId}`, { token: buyer })).body.orderDate;
+    const placedAt = (await shop.request<{ orderDate: string }>('GET', `/api/orders/${orderId}`, { token: buyer })).body
+      .orderDate;
     expect((await move(orderId, 'CONFIRMED')).status).toBe(200);
     expect((await move(orderId, 'SHIPPED')).status).toBe(200);
     // Asked twice: already done, nothing more to record.
@@ -151,7 +221,7 @@ describe('orders', () => {
     ]);
   });
 
-  it('another customer cannot read an order\'s history, nor anyone but admins the record', async () => {
+  it("another customer cannot read an order's history, nor anyone but admins the record", async () => {
     const { orderId } = await placeOrder();
     const stranger = await shop.register(`history-stranger-${++counter}`);
     expect(await shop.request('GET', `/api/orders/${orderId}/history`, { token: stranger })).toMatchObject({
@@ -162,7 +232,9 @@ describe('orders', () => {
       status: 403,
       body: { message: 'Only administrators can read the audit record' },
     });
-    expect(await shop.request('GET', '/api/audit-events', { token: admin, query: { subjectType: 'order' } })).toMatchObject({
+    expect(
+      await shop.request('GET', '/api/audit-events', { token: admin, query: { subjectType: 'order' } }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'subjectType and subjectId go together: send both, or neither', field: 'subjectId' },
     });
@@ -171,7 +243,10 @@ describe('orders', () => {
   it('the whole record pages newest first', async () => {
     const { orderId } = await placeOrder();
     expect((await move(orderId, 'CANCELLED')).status).toBe(200);
-    const newest = await shop.request<{ content: any[]; totalElements: number }>('GET', '/api/audit-events', { token: admin, query: { page: 0, size: 2 } });
+    const newest = await shop.request<{ content: any[]; totalElements: number }>('GET', '/api/audit-events', {
+      token: admin,
+      query: { page: 0, size: 2 },
+    });
     expect(newest.body.content.map((event) => [event.action, event.subject])).toEqual([
       ['order.status_changed', { type: 'order', id: orderId }],
       ['product.created', { type: 'product', id: expect.any(Number) }],

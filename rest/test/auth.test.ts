@@ -120,7 +120,9 @@ describe('login attempts', () => {
       await limited.register('guessed-gina', 'real-password');
       await limited.register('other-olga', 'real-password');
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'guessed-gina', password: `guess-${attempt}` } });
+        const answer = await limited.request('POST', '/api/auth/login', {
+          body: { username: 'guessed-gina', password: `guess-${attempt}` },
+        });
         expect(answer.status).toBe(401);
       }
       // Hammering on backs off: the wait doubles with each refused attempt.
@@ -128,12 +130,19 @@ describe('login attempts', () => {
         ['guess-11', '1 minute', '60'],
         ['real-password', '2 minutes', '120'],
       ]) {
-        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'GUESSED-gina', password } });
+        const answer = await limited.request('POST', '/api/auth/login', {
+          body: { username: 'GUESSED-gina', password },
+        });
         expect(answer.status).toBe(429);
-        expect(answer.body).toEqual({ message: `Too many login attempts for this username. Try again in ${wait}.`, code: 'TOO_MANY_ATTEMPTS' });
+        expect(answer.body).toEqual({
+          message: `Too many login attempts for this username. Try again in ${wait}.`,
+          code: 'TOO_MANY_ATTEMPTS',
+        });
         expect(answer.headers['retry-after']).toBe(seconds);
       }
-      const other = await limited.request('POST', '/api/auth/login', { body: { username: 'other-olga', password: 'real-password' } });
+      const other = await limited.request('POST', '/api/auth/login', {
+        body: { username: 'other-olga', password: 'real-password' },
+      });
       expect(other.status).toBe(200);
       // The owner, at their own address (the gateway passes it on), is not locked out by a stranger's guesses.
       const owner = await limited.request('POST', '/api/auth/login', {
@@ -151,7 +160,11 @@ describe('login attempts', () => {
     try {
       await limited.register('rushed-rita', 'real-password');
       const answers = await Promise.all(
-        Array.from({ length: 29 }, (_, attempt) => limited.request('POST', '/api/auth/login', { body: { username: 'rushed-rita', password: `guess-${attempt}` } })),
+        Array.from({ length: 29 }, (_, attempt) =>
+          limited.request('POST', '/api/auth/login', {
+            body: { username: 'rushed-rita', password: `guess-${attempt}` },
+          }),
+        ),
       );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(10);
@@ -166,7 +179,9 @@ describe('login attempts', () => {
     try {
       await limited.register('busy-bella', 'real-password');
       for (let attempt = 1; attempt <= 15; attempt += 1) {
-        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'busy-bella', password: 'real-password' } });
+        const answer = await limited.request('POST', '/api/auth/login', {
+          body: { username: 'busy-bella', password: 'real-password' },
+        });
         expect(answer.status, `login ${attempt}`).toBe(200);
       }
       // Nine failures, a success, nine more: the success cleared the count, so none of them is refused.
@@ -184,11 +199,16 @@ describe('login attempts', () => {
     try {
       await limited.register('stubborn-sue', 'real-password');
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        expect((await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } })).status).toBe(401);
+        expect(
+          (await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } }))
+            .status,
+        ).toBe(401);
       }
       const waits: [unknown, string][] = [];
       for (let attempt = 1; attempt <= 7; attempt += 1) {
-        const answer = await limited.request('POST', '/api/auth/login', { body: { username: 'stubborn-sue', password: 'guess' } });
+        const answer = await limited.request('POST', '/api/auth/login', {
+          body: { username: 'stubborn-sue', password: 'guess' },
+        });
         expect(answer.status).toBe(429);
         waits.push([answer.headers['retry-after'], answer.body.message]);
         // Locked out: the policy (10 failures a minute) and the lockout's wait in the draft's RateLimit header.
@@ -197,7 +217,10 @@ describe('login attempts', () => {
           expect.stringMatching(new RegExp(`^"[a-z-]+";r=0;t=${String(answer.headers['retry-after'])}$`)),
         ]);
       }
-      const wait = (seconds: number, words: string) => [String(seconds), `Too many login attempts for this username. Try again in ${words}.`];
+      const wait = (seconds: number, words: string) => [
+        String(seconds),
+        `Too many login attempts for this username. Try again in ${words}.`,
+      ];
       expect(waits).toEqual([
         wait(60, '1 minute'),
         wait(120, '2 minutes'),
@@ -216,10 +239,16 @@ describe('login attempts', () => {
     const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '' } });
     try {
       const from = (address: string, n: number) =>
-        limited.request('POST', '/api/auth/login', { body: { username: `nobody-${n}`, password: 'guess' }, headers: { 'x-forwarded-for': address } });
+        limited.request('POST', '/api/auth/login', {
+          body: { username: `nobody-${n}`, password: 'guess' },
+          headers: { 'x-forwarded-for': address },
+        });
       for (let n = 1; n <= 30; n += 1) expect((await from('198.51.100.1', n)).status).toBe(401);
       const refused = await from('198.51.100.1', 31);
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many login attempts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { message: 'Too many login attempts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+      ]);
       expect((await from('198.51.100.2', 32)).status).toBe(401);
     } finally {
       await limited.close();
@@ -230,15 +259,27 @@ describe('login attempts', () => {
     const limited = await startRestService({ env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '' } });
     try {
       const register = (address: string, username: string) =>
-        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+        limited.request('POST', '/api/auth/register', {
+          body: { username, password: 'pw-new' },
+          headers: { 'x-forwarded-for': address },
+        });
       for (let n = 1; n <= 5; n += 1) expect((await register('198.51.100.9', `newcomer-${n}`)).status).toBe(201);
       const refused = await register('198.51.100.9', 'newcomer-6');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+      ]);
       // The limit, as the IETF draft's headers say it: 5 a minute, none left, back when Retry-After says.
       const seconds = Number(refused.headers['retry-after']);
       expect(seconds).toBeGreaterThan(0);
-      expect([refused.headers['ratelimit-policy'], refused.headers.ratelimit]).toEqual(['"registrations";q=5;w=60', `"registrations";r=0;t=${seconds}`]);
-      expect((await limited.request('POST', '/api/auth/login', { body: { username: 'newcomer-6', password: 'pw-new' } })).status).toBe(401);
+      expect([refused.headers['ratelimit-policy'], refused.headers.ratelimit]).toEqual([
+        '"registrations";q=5;w=60',
+        `"registrations";r=0;t=${seconds}`,
+      ]);
+      expect(
+        (await limited.request('POST', '/api/auth/login', { body: { username: 'newcomer-6', password: 'pw-new' } }))
+          .status,
+      ).toBe(401);
       expect((await register('198.51.100.10', 'newcomer-7')).status).toBe(201);
     } finally {
       await limited.close();
@@ -246,10 +287,15 @@ describe('login attempts', () => {
   });
 
   it('believes x-forwarded-for only from TRUSTED_PROXIES: anyone else cannot pick the address they are counted at', async () => {
-    const limited = await startRestService({ env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1', TRUSTED_PROXIES: '10.9.9.9' } });
+    const limited = await startRestService({
+      env: { REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1', TRUSTED_PROXIES: '10.9.9.9' },
+    });
     try {
       const register = (address: string, username: string) =>
-        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+        limited.request('POST', '/api/auth/register', {
+          body: { username, password: 'pw-new' },
+          headers: { 'x-forwarded-for': address },
+        });
       expect((await register('198.51.100.20', 'spoofer-1')).status).toBe(201);
       expect((await register('198.51.100.21', 'spoofer-2')).status).toBe(429);
     } finally {
@@ -307,16 +353,27 @@ describe('limits while Redis cannot be reached', () => {
   it('still hold, counted by each instance, and the log says so once', async () => {
     const nothingListens = `redis://127.0.0.1:${await freePort()}`;
     const lines: { level: number; msg: string }[] = [];
-    const limited = await startRestService({ env: { REDIS_URL: nothingListens, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '2' }, onLogLine: (line) => lines.push(line) });
+    const limited = await startRestService({
+      env: { REDIS_URL: nothingListens, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '2' },
+      onLogLine: (line) => lines.push(line),
+    });
     try {
       const register = (username: string) =>
-        limited.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': '198.51.100.77' } });
+        limited.request('POST', '/api/auth/register', {
+          body: { username, password: 'pw-new' },
+          headers: { 'x-forwarded-for': '198.51.100.77' },
+        });
       expect((await register('offline-1')).status).toBe(201);
       expect((await register('offline-2')).status).toBe(201);
       const refused = await register('offline-3');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+      ]);
       const warnings = lines.filter((line) => line.msg.startsWith('Redis is unreachable'));
-      expect(warnings.map((line) => [line.level, line.msg])).toEqual([[40, 'Redis is unreachable: the limits are counted by this instance alone until it is back']]);
+      expect(warnings.map((line) => [line.level, line.msg])).toEqual([
+        [40, 'Redis is unreachable: the limits are counted by this instance alone until it is back'],
+      ]);
     } finally {
       await limited.close();
     }
@@ -335,7 +392,10 @@ describe('limits shared through Redis (REDIS_URL)', async () => {
     const staging = await startRestService({ env: { ...env, REDIS_CHANNEL_PREFIX: `staging-${address}:` } });
     try {
       const register = (service: RestService, username: string) =>
-        service.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
+        service.request('POST', '/api/auth/register', {
+          body: { username, password: 'pw-new' },
+          headers: { 'x-forwarded-for': address },
+        });
       const name = (suffix: string) => `prefixed-${address}-${suffix}`.replaceAll('.', '-');
       expect((await register(shop, name('a'))).status).toBe(201);
       // The same client at the other shop: its own count there.
@@ -356,7 +416,9 @@ describe('limits shared through Redis (REDIS_URL)', async () => {
       await first.register(username, 'real-password');
       const answers = await Promise.all(
         Array.from({ length: 29 }, (_, attempt) =>
-          [first, second][attempt % 2]!.request('POST', '/api/auth/login', { body: { username, password: `guess-${attempt}` } }),
+          [first, second][attempt % 2]!.request('POST', '/api/auth/login', {
+            body: { username, password: `guess-${attempt}` },
+          }),
         ),
       );
       expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
@@ -367,20 +429,29 @@ describe('limits shared through Redis (REDIS_URL)', async () => {
     }
   });
 
-  it.runIf(redisUp)('counts one address across two REST instances: the second instance refuses what the first used up', async () => {
-    const address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const env = { REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' };
-    const first = await startRestService({ env });
-    const second = await startRestService({ env });
-    try {
-      const register = (service: RestService, username: string) =>
-        service.request('POST', '/api/auth/register', { body: { username, password: 'pw-new' }, headers: { 'x-forwarded-for': address } });
-      expect((await register(first, `shared-${address}-a`.replaceAll('.', '-'))).status).toBe(201);
-      const refused = await register(second, `shared-${address}-b`.replaceAll('.', '-'));
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
+  it.runIf(redisUp)(
+    'counts one address across two REST instances: the second instance refuses what the first used up',
+    async () => {
+      const address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const env = { REDIS_URL: redisUrl, REGISTRATIONS_PER_ADDRESS_PER_MINUTE: '1' };
+      const first = await startRestService({ env });
+      const second = await startRestService({ env });
+      try {
+        const register = (service: RestService, username: string) =>
+          service.request('POST', '/api/auth/register', {
+            body: { username, password: 'pw-new' },
+            headers: { 'x-forwarded-for': address },
+          });
+        expect((await register(first, `shared-${address}-a`.replaceAll('.', '-'))).status).toBe(201);
+        const refused = await register(second, `shared-${address}-b`.replaceAll('.', '-'));
+        expect([refused.status, refused.body]).toEqual([
+          429,
+          { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+        ]);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    },
+  );
 });

@@ -19,7 +19,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const OWNER = 'matrix-owner';
 const OTHER = 'matrix-other';
-const USERNAMES: Record<Exclude<Caller, 'anonymous'>, string> = { user: OWNER, 'other user': OTHER, admin: ADMIN_USERNAME };
+const USERNAMES: Record<Exclude<Caller, 'anonymous'>, string> = {
+  user: OWNER,
+  'other user': OTHER,
+  admin: ADMIN_USERNAME,
+};
 const PASSWORDS: Record<Exclude<Caller, 'anonymous'>, string> = {
   user: DEFAULT_PASSWORD,
   'other user': DEFAULT_PASSWORD,
@@ -111,7 +115,13 @@ const tokens: Partial<Record<Caller, string>> = {};
 /** Rows run in this order; the ones that empty carts, change passwords or delete accounts come last. */
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/healthz', path: () => '/healthz', expected: everyone(200), undocumented: true },
-  { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expected: everyone(200), undocumented: true },
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    path: () => '/api/openapi.json',
+    expected: everyone(200),
+    undocumented: true,
+  },
   { method: 'GET', route: '/api/docs', path: () => '/api/docs', expected: everyone(200), undocumented: true },
   {
     method: 'POST',
@@ -230,13 +240,23 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     route: '/api/orders/{id}',
     path: (f) => `/api/orders/${f.orderId}`,
-    expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found', 'id'], admin: 200 },
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: 200,
+      'other user': [404, 'Order not found', 'id'],
+      admin: 200,
+    },
   },
   {
     method: 'GET',
     route: '/api/orders/{id}/history',
     path: (f) => `/api/orders/${f.orderId}/history`,
-    expected: { anonymous: [401, AUTHENTICATION_REQUIRED], user: 200, 'other user': [404, 'Order not found', 'id'], admin: 200 },
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: 200,
+      'other user': [404, 'Order not found', 'id'],
+      admin: 200,
+    },
   },
   {
     method: 'GET',
@@ -294,7 +314,12 @@ const ENDPOINTS: Endpoint[] = [
     expected: participantsOnly(204),
   },
   { method: 'GET', route: '/api/chat/unread-count', path: () => '/api/chat/unread-count', expected: loggedIn(200) },
-  { method: 'POST', route: '/api/chat/cleanup-duplicates', path: () => '/api/chat/cleanup-duplicates', expected: loggedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/chat/cleanup-duplicates',
+    path: () => '/api/chat/cleanup-duplicates',
+    expected: loggedIn(200),
+  },
   {
     method: 'GET',
     route: '/api/chat/available-users-from-main',
@@ -429,8 +454,14 @@ describe('refused writes leave the data unchanged', () => {
 // the contract's validation messages, unknowns and conflicts; then the limits (429) on a service whose limits are low.
 
 /** Each documented operation once (the matrix's first row of it). */
-const documentedOperations = () =>
-  [...new Map(ENDPOINTS.filter((endpoint) => !endpoint.undocumented).map((endpoint) => [`${endpoint.method} ${endpoint.route}`, endpoint])).values()];
+const documentedOperations = () => [
+  ...new Map(
+    ENDPOINTS.filter((endpoint) => !endpoint.undocumented).map((endpoint) => [
+      `${endpoint.method} ${endpoint.route}`,
+      endpoint,
+    ]),
+  ).values(),
+];
 const BODY_METHODS: Method[] = ['POST', 'PUT', 'DELETE'];
 
 interface Refusal {
@@ -456,7 +487,11 @@ const REFUSALS: Refusal[] = [
     path: () => '/api/auth/register',
     body: { username: OWNER.toUpperCase(), password: 'pw1' },
     status: 409,
-    answer: { message: `Username "${OWNER.toUpperCase()}" is already taken`, code: 'USERNAME_TAKEN', field: 'username' },
+    answer: {
+      message: `Username "${OWNER.toUpperCase()}" is already taken`,
+      code: 'USERNAME_TAKEN',
+      field: 'username',
+    },
   },
   {
     // The schema's own message (errorMessage), which the document does not publish.
@@ -467,7 +502,11 @@ const REFUSALS: Refusal[] = [
     path: () => '/api/auth/register',
     body: { username: 'two words', password: 'pw1' },
     status: 400,
-    answer: { message: 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter', code: 'INVALID_INPUT', field: 'username' },
+    answer: {
+      message: 'Username may contain only letters, digits, dots, hyphens and underscores, and at least one letter',
+      code: 'INVALID_INPUT',
+      field: 'username',
+    },
   },
   {
     label: 'a wrong password',
@@ -583,7 +622,11 @@ const REFUSALS: Refusal[] = [
     body: (f: Fixture) => ({ productId: f.productId, quantity: 1000 }),
     status: 400,
     // 50 made, 1 bought by the fixture's order, 2 in the owner's cart.
-    answer: { message: 'Only 49 of Matrix gauze in stock and your cart already holds 2', code: 'INSUFFICIENT_STOCK', field: 'quantity' },
+    answer: {
+      message: 'Only 49 of Matrix gauze in stock and your cart already holds 2',
+      code: 'INSUFFICIENT_STOCK',
+      field: 'quantity',
+    },
   },
   {
     label: 'a quantity of 0',
@@ -745,8 +788,14 @@ let deliveredOrderId: number;
 describe('answers beyond the matrix fit the OpenAPI document', () => {
   beforeAll(async () => {
     const buyer = await shop.register('matrix-buyer');
-    await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: fixture.spareProductId, quantity: 1 } });
-    const order = await shop.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '1 Buyer Way' } });
+    await shop.request('POST', '/api/cart/items', {
+      token: buyer,
+      body: { productId: fixture.spareProductId, quantity: 1 },
+    });
+    const order = await shop.request('POST', '/api/orders/checkout', {
+      token: buyer,
+      body: { shippingAddress: '1 Buyer Way' },
+    });
     expect(order.status).toBe(201);
     deliveredOrderId = order.body.id;
     const delivered = await call('admin', 'PUT', `/api/orders/${deliveredOrderId}/status`, { status: 'DELIVERED' });
@@ -754,13 +803,19 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
   });
 
   /** Sends each operation the same kind of bad request as the admin; what differs from `expected` or the document. */
-  async function sweep(operations: Endpoint[], send: (endpoint: Endpoint) => Promise<ApiAnswer>, status: number, expected: object) {
+  async function sweep(
+    operations: Endpoint[],
+    send: (endpoint: Endpoint) => Promise<ApiAnswer>,
+    status: number,
+    expected: object,
+  ) {
     const wrong: string[] = [];
     for (const endpoint of operations) {
       const answer = await send(endpoint);
       const name = `${endpoint.method} ${endpoint.route}`;
       if (answer.status !== status) wrong.push(`${name} answered ${answer.status}: ${answer.text.slice(0, 120)}`);
-      else if (JSON.stringify(answer.body) !== JSON.stringify(expected)) wrong.push(`${name} answered ${answer.text.slice(0, 120)}`);
+      else if (JSON.stringify(answer.body) !== JSON.stringify(expected))
+        wrong.push(`${name} answered ${answer.text.slice(0, 120)}`);
       wrong.push(...openApi.problems(endpoint.method, endpoint.route, answer));
     }
     expect(wrong).toEqual([]);
@@ -771,7 +826,9 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
       documentedOperations(),
       (endpoint) => {
         const path = endpoint.path(fixture);
-        return shop.request(endpoint.method, `${path}${path.includes('?') ? '&' : '?'}note=%00`, { token: tokens.admin });
+        return shop.request(endpoint.method, `${path}${path.includes('?') ? '&' : '?'}note=%00`, {
+          token: tokens.admin,
+        });
       },
       400,
       { message: 'Note must not contain NUL characters', code: 'INVALID_INPUT', field: 'note' },
@@ -782,7 +839,12 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
     const large = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
     await sweep(
       documentedOperations().filter((endpoint) => BODY_METHODS.includes(endpoint.method)),
-      (endpoint) => shop.request(endpoint.method, endpoint.path(fixture), { token: tokens.admin, body: large, headers: { 'content-type': 'application/json' } }),
+      (endpoint) =>
+        shop.request(endpoint.method, endpoint.path(fixture), {
+          token: tokens.admin,
+          body: large,
+          headers: { 'content-type': 'application/json' },
+        }),
       413,
       { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' },
     );
@@ -791,9 +853,17 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
   it('a body that is not JSON: 415 from every operation that reads a body', async () => {
     await sweep(
       documentedOperations().filter((endpoint) => BODY_METHODS.includes(endpoint.method)),
-      (endpoint) => shop.request(endpoint.method, endpoint.path(fixture), { token: tokens.admin, body: 'quantity=1', headers: { 'content-type': 'text/plain' } }),
+      (endpoint) =>
+        shop.request(endpoint.method, endpoint.path(fixture), {
+          token: tokens.admin,
+          body: 'quantity=1',
+          headers: { 'content-type': 'text/plain' },
+        }),
       415,
-      { message: 'Unsupported content type: send JSON with Content-Type: application/json', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      {
+        message: 'Unsupported content type: send JSON with Content-Type: application/json',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      },
     );
   });
 
@@ -803,7 +873,12 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
       const answer = await call(caller, method, path(fixture), typeof body === 'function' ? body(fixture) : body);
       expect(answer.status, answer.text.slice(0, 200)).toBe(status);
       if (expected) expect(answer.body).toEqual(expected);
-      else expect(answer.body).toEqual({ message: expect.any(String), code: expect.any(String), ...(answer.body.field ? { field: expect.any(String) } : {}) });
+      else
+        expect(answer.body).toEqual({
+          message: expect.any(String),
+          code: expect.any(String),
+          ...(answer.body.field ? { field: expect.any(String) } : {}),
+        });
       expect(openApi.problems(method, route, answer)).toEqual([]);
     },
   );
@@ -826,15 +901,35 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
       };
       const refused = [
         await twice('/api/auth/register', '/api/auth/register', { username: 'limited-one', password: 'pw1' }),
-        { route: '/api/auth/login', answer: await limited.request('POST', '/api/auth/login', { body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } }) },
-        await twice('/api/auth/request-password-reset', '/api/auth/request-password-reset', { usernameOrEmail: 'limited-one' }),
+        {
+          route: '/api/auth/login',
+          answer: await limited.request('POST', '/api/auth/login', {
+            body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+          }),
+        },
+        await twice('/api/auth/request-password-reset', '/api/auth/request-password-reset', {
+          usernameOrEmail: 'limited-one',
+        }),
         // The same allowance per address as the request before it.
-        { route: '/api/auth/reset-password', answer: await limited.request('POST', '/api/auth/reset-password', { body: { token: 'x', newPassword: 'pw2' } }) },
-        await twice('/api/chat/rooms/{roomId}/messages', '/api/chat/rooms/limited-one/messages', { content: 'Hello' }, admin),
+        {
+          route: '/api/auth/reset-password',
+          answer: await limited.request('POST', '/api/auth/reset-password', {
+            body: { token: 'x', newPassword: 'pw2' },
+          }),
+        },
+        await twice(
+          '/api/chat/rooms/{roomId}/messages',
+          '/api/chat/rooms/limited-one/messages',
+          { content: 'Hello' },
+          admin,
+        ),
       ];
       for (const { route, answer } of refused) {
         expect(answer.status, `${route}: ${answer.text}`).toBe(429);
-        expect(answer.body).toEqual({ message: expect.stringMatching(/ Try again in \d+ seconds?\.$|minutes?\.$/), code: 'TOO_MANY_ATTEMPTS' });
+        expect(answer.body).toEqual({
+          message: expect.stringMatching(/ Try again in \d+ seconds?\.$|minutes?\.$/),
+          code: 'TOO_MANY_ATTEMPTS',
+        });
         expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
         expect(openApi.problems('POST', route, answer)).toEqual([]);
       }
@@ -871,9 +966,12 @@ describe.each(labelled)('$label', (endpoint) => {
 
 /** Successes this file cannot reach, checked against the document where they can be. */
 const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
-  'POST /api/auth/reset-password': 'password-reset.test.ts, "sets the new password…": it takes the link an e-mail carries',
-  'POST /api/auth/verify-email': 'email-verification.test.ts, "verifies the address once…": it takes the link an e-mail carries',
-  'POST /api/users/resend-email-verification': 'email-verification.test.ts, "sends a new link…": it needs an account with an address',
+  'POST /api/auth/reset-password':
+    'password-reset.test.ts, "sets the new password…": it takes the link an e-mail carries',
+  'POST /api/auth/verify-email':
+    'email-verification.test.ts, "verifies the address once…": it takes the link an e-mail carries',
+  'POST /api/users/resend-email-verification':
+    'email-verification.test.ts, "sends a new link…": it needs an account with an address',
 };
 
 // Last: what the calls above showed of the document, over every operation.
@@ -881,7 +979,8 @@ describe('the OpenAPI document', () => {
   it('was checked against a success and an error of every operation, and against every error status the contract has', () => {
     const operations = documentedOperations().map((endpoint) => `${endpoint.method} ${endpoint.route}`);
     const statuses = (operation: string) => [...(openApi.seen.get(operation) ?? [])];
-    const succeeded = (operation: string) => operation in SUCCESS_CHECKED_ELSEWHERE || statuses(operation).some((status) => status < 300);
+    const succeeded = (operation: string) =>
+      operation in SUCCESS_CHECKED_ELSEWHERE || statuses(operation).some((status) => status < 300);
     expect(operations.filter((operation) => !succeeded(operation))).toEqual([]);
     expect(operations.filter((operation) => !statuses(operation).some((status) => status >= 400))).toEqual([]);
     const seen = new Set(operations.flatMap(statuses));

@@ -16,10 +16,14 @@ const run = promisify(execFile);
 
 async function backupCommand(env: NodeJS.ProcessEnv, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'rest/src/db/backup-command.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'rest/src/db/backup-command.ts'), ...args],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, NODE_ENV: 'production' },
+      },
+    );
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -38,8 +42,11 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
     try {
       const admin = await shop.adminToken();
       const products: { id: number }[] = [];
-      for (let index = 0; index < 4; index += 1) products.push(await shop.createProduct(admin, { name: `Backed Up Item ${index}`, quantity: STOCK }));
-      const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, index) => shop.register(`backup-buyer-${index}`)));
+      for (let index = 0; index < 4; index += 1)
+        products.push(await shop.createProduct(admin, { name: `Backed Up Item ${index}`, quantity: STOCK }));
+      const buyers = await Promise.all(
+        Array.from({ length: BUYERS }, (_, index) => shop.register(`backup-buyer-${index}`)),
+      );
 
       // The load: every buyer buys one unit after another until told to stop.
       const acknowledged: number[] = [];
@@ -48,7 +55,10 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
         for (let round = 0; !stop; round += 1) {
           const product = products[(buyer + round) % products.length]!;
           await shop.request('POST', '/api/cart/items', { token, body: { productId: product.id, quantity: 1 } });
-          const order = await shop.request<{ id: number }>('POST', '/api/orders/checkout', { token, body: { shippingAddress: `${buyer} Backup Lane` } });
+          const order = await shop.request<{ id: number }>('POST', '/api/orders/checkout', {
+            token,
+            body: { shippingAddress: `${buyer} Backup Lane` },
+          });
           if (order.status === 200 || order.status === 201) acknowledged.push(order.body.id);
         }
       });
@@ -64,7 +74,9 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
       expect(backup.stderr).toBe('');
       expect(backup.status).toBe(0);
       expect(backup.stdout).toMatch(
-        new RegExp(`^Backed up ${shop.databaseUrl.slice('file:'.length)} to ${target} \\(\\d+\\.\\d MB in \\d+\\.\\d s: ${BUYERS + 1} users, 4 products, \\d+ orders, \\d+ order_items, 0 chat_messages\\)\\n$`),
+        new RegExp(
+          `^Backed up ${shop.databaseUrl.slice('file:'.length)} to ${target} \\(\\d+\\.\\d MB in \\d+\\.\\d s: ${BUYERS + 1} users, 4 products, \\d+ orders, \\d+ order_items, 0 chat_messages\\)\\n$`,
+        ),
       );
       expect(duringBackup).toBeGreaterThan(0);
       expect(fs.statSync(target).mode & 0o777).toBe(0o600);
@@ -76,14 +88,20 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
       fs.copyFileSync(path.join(shop.dataDir, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));
       const copy = new SQLite(path.join(restoredDir, 'shop.db'), { readonly: true });
       const orderIds = new Set((copy.prepare('select id from orders').all() as { id: number }[]).map((row) => row.id));
-      const sold = copy.prepare('select p.quantity as quantity, coalesce(sum(i.quantity), 0) as sold from products p left join order_items i on i.product_id = p.id group by p.id').all() as { quantity: number; sold: number }[];
+      const sold = copy
+        .prepare(
+          'select p.quantity as quantity, coalesce(sum(i.quantity), 0) as sold from products p left join order_items i on i.product_id = p.id group by p.id',
+        )
+        .all() as { quantity: number; sold: number }[];
       const lines = (copy.prepare('select count(*) as count from order_items').get() as { count: number }).count;
       copy.close();
       expect(beforeBackup.filter((id) => !orderIds.has(id))).toEqual([]);
       expect(sold.map((row) => row.quantity + row.sold)).toEqual([STOCK, STOCK, STOCK, STOCK]);
       expect(lines).toBe(orderIds.size);
 
-      const restored = await startRestService({ reuse: { databaseUrl: `file:${path.join(restoredDir, 'shop.db')}`, dataDir: restoredDir } });
+      const restored = await startRestService({
+        reuse: { databaseUrl: `file:${path.join(restoredDir, 'shop.db')}`, dataDir: restoredDir },
+      });
       try {
         // A buyer's token from before still works (same jwt-secret), and their orders are there.
         const mine = await restored.request<{ id: number }[]>('GET', '/api/orders', { token: buyers[0] });
@@ -91,7 +109,12 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
         const theirs = new Set(mine.body.map((order) => order.id));
         expect([...orderIds].filter((id) => theirs.has(id)).length).toBe(theirs.size);
         const listing = await restored.request<{ name: string }[]>('GET', '/api/products', { token: buyers[1] });
-        expect(listing.body.map((product) => product.name).sort()).toEqual(['Backed Up Item 0', 'Backed Up Item 1', 'Backed Up Item 2', 'Backed Up Item 3']);
+        expect(listing.body.map((product) => product.name).sort()).toEqual([
+          'Backed Up Item 0',
+          'Backed Up Item 1',
+          'Backed Up Item 2',
+          'Backed Up Item 3',
+        ]);
       } finally {
         await restored.close();
         fs.rmSync(restoredDir, { recursive: true, force: true });
@@ -103,7 +126,11 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
         stdout: '',
         stderr: `${target} exists already: name a new file (a backup never overwrites one)\n`,
       });
-      expect(await backupCommand(env)).toEqual({ status: 1, stdout: '', stderr: 'Usage: npm run backup -- PATH (a new file: the copy of the SQLite database)\n' });
+      expect(await backupCommand(env)).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: 'Usage: npm run backup -- PATH (a new file: the copy of the SQLite database)\n',
+      });
     } finally {
       await shop.close();
       fs.rmSync(backups, { recursive: true, force: true });
@@ -132,7 +159,9 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup to a symbolic l
       fs.writeFileSync(existing, 'keep me');
       const toFile = path.join(folder, 'to-file.db');
       fs.symlinkSync(existing, toFile);
-      expect((await backupCommand(env, toFile)).stderr).toBe(`${toFile} is a symbolic link (to ${existing}): name a new file (a backup never writes through a link, nor over a file)\n`);
+      expect((await backupCommand(env, toFile)).stderr).toBe(
+        `${toFile} is a symbolic link (to ${existing}): name a new file (a backup never writes through a link, nor over a file)\n`,
+      );
       expect(fs.readFileSync(existing, 'utf8')).toBe('keep me');
     } finally {
       await shop.close();
@@ -143,10 +172,13 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup to a symbolic l
 
 describe('npm run backup on PostgreSQL', () => {
   it('is refused in one line that says to use pg_dump', async () => {
-    expect(await backupCommand({ DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' }, '/tmp/never-written.db')).toEqual({
+    expect(
+      await backupCommand({ DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' }, '/tmp/never-written.db'),
+    ).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README: "What to back up, and how to restore"); npm run backup copies SQLite\n',
+      stderr:
+        'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README: "What to back up, and how to restore"); npm run backup copies SQLite\n',
     });
   });
 });

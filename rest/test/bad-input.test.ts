@@ -3,13 +3,21 @@
 // never a stack trace) and write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../rest/src/shared/http-errors.js';
-import { type ApiAnswer, DEFAULT_PASSWORD, type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import {
+  type ApiAnswer,
+  DEFAULT_PASSWORD,
+  type RestService,
+  startRestService,
+} from '../../tests/helpers/rest-service.js';
 
 const ONE_MEGABYTE = 1024 * 1024;
 const TOO_LARGE = { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' };
 const NOT_JSON = { message: 'Request body is not valid JSON', code: 'MALFORMED_REQUEST' };
 const NOT_AN_OBJECT = { message: 'Request body must be a JSON object', code: 'INVALID_INPUT' };
-const UNSUPPORTED_TYPE = { message: 'Unsupported content type: send JSON with Content-Type: application/json', code: 'UNSUPPORTED_MEDIA_TYPE' };
+const UNSUPPORTED_TYPE = {
+  message: 'Unsupported content type: send JSON with Content-Type: application/json',
+  code: 'UNSUPPORTED_MEDIA_TYPE',
+};
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const USER = 'hostile-user';
@@ -51,7 +59,13 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-function send(caller: Caller, method: Method, path: string, raw?: string, headers: Record<string, string> = JSON_HEADERS) {
+function send(
+  caller: Caller,
+  method: Method,
+  path: string,
+  raw?: string,
+  headers: Record<string, string> = JSON_HEADERS,
+) {
   return shop.request(method, path, {
     token: caller === 'anonymous' ? undefined : tokens[caller],
     ...(raw === undefined ? {} : { body: raw, headers }),
@@ -80,7 +94,9 @@ function callRaw(spec: string, raw: string | undefined) {
 function expectCleanRefusal(answer: ApiAnswer<any>, status: 400 | 401, context: string, field?: string): void {
   expect(answer.status, `${context}: ${answer.text.slice(0, 200)}`).toBe(status);
   expect(answer.headers['content-type'], context).toMatch(/^application\/json/);
-  expect(Object.keys(answer.body), context).toEqual(field === undefined ? ['message', 'code'] : ['message', 'code', 'field']);
+  expect(Object.keys(answer.body), context).toEqual(
+    field === undefined ? ['message', 'code'] : ['message', 'code', 'field'],
+  );
   if (field !== undefined) expect(answer.body.field, context).toBe(field);
   expect(Object.keys(ERROR_CODES), context).toContain(answer.body.code);
   const message: unknown = answer.body.message;
@@ -223,14 +239,62 @@ describe('refused input', () => {
 
   describe('wrong field types', () => {
     it.each<[string, string, (f: Fixture) => unknown, string, string]>([
-      ['a product id as text', 'user POST /api/cart/items', (f) => ({ productId: `${f.productId}` }), 'Product ID must be a whole number, not text', 'productId'],
-      ['a fractional product id', 'user POST /api/cart/items', () => ({ productId: 1.5 }), 'Product ID must be a whole number', 'productId'],
-      ['a quantity as text', 'user POST /api/cart/items', (f) => ({ productId: f.productId, quantity: '2' }), 'Quantity must be a whole number, not text', 'quantity'],
-      ['a price as text', 'admin POST /api/products', () => ({ ...productFields, price: '12' }), 'Price must be a number, not text', 'price'],
-      ['a fractional stock', 'admin POST /api/products', () => ({ ...productFields, quantity: 1.5 }), 'Quantity must be a whole number', 'quantity'],
-      ['a list as name', 'admin PUT /api/products/{productId}', () => ({ ...productFields, name: ['x'] }), 'Name must be text', 'name'],
-      ['image URLs as text', 'admin POST /api/products', () => ({ ...productFields, imageUrls: '/a.png' }), 'Image URLs must be a list, not text', 'imageUrls'],
-      ['a number as shipping address', 'user POST /api/orders/checkout', () => ({ shippingAddress: 12 }), 'Please enter a shipping address', 'shippingAddress'],
+      [
+        'a product id as text',
+        'user POST /api/cart/items',
+        (f) => ({ productId: `${f.productId}` }),
+        'Product ID must be a whole number, not text',
+        'productId',
+      ],
+      [
+        'a fractional product id',
+        'user POST /api/cart/items',
+        () => ({ productId: 1.5 }),
+        'Product ID must be a whole number',
+        'productId',
+      ],
+      [
+        'a quantity as text',
+        'user POST /api/cart/items',
+        (f) => ({ productId: f.productId, quantity: '2' }),
+        'Quantity must be a whole number, not text',
+        'quantity',
+      ],
+      [
+        'a price as text',
+        'admin POST /api/products',
+        () => ({ ...productFields, price: '12' }),
+        'Price must be a number, not text',
+        'price',
+      ],
+      [
+        'a fractional stock',
+        'admin POST /api/products',
+        () => ({ ...productFields, quantity: 1.5 }),
+        'Quantity must be a whole number',
+        'quantity',
+      ],
+      [
+        'a list as name',
+        'admin PUT /api/products/{productId}',
+        () => ({ ...productFields, name: ['x'] }),
+        'Name must be text',
+        'name',
+      ],
+      [
+        'image URLs as text',
+        'admin POST /api/products',
+        () => ({ ...productFields, imageUrls: '/a.png' }),
+        'Image URLs must be a list, not text',
+        'imageUrls',
+      ],
+      [
+        'a number as shipping address',
+        'user POST /api/orders/checkout',
+        () => ({ shippingAddress: 12 }),
+        'Please enter a shipping address',
+        'shippingAddress',
+      ],
       [
         'a number as status',
         'admin PUT /api/orders/{orderId}/status',
@@ -238,7 +302,13 @@ describe('refused input', () => {
         'Status must be one of CONFIRMED, SHIPPED, DELIVERED, CANCELLED',
         'status',
       ],
-      ['a number as first name', 'user PUT /api/users/profile', () => ({ firstName: 5 }), 'First name must be text', 'firstName'],
+      [
+        'a number as first name',
+        'user PUT /api/users/profile',
+        () => ({ firstName: 5 }),
+        'First name must be text',
+        'firstName',
+      ],
       [
         'a number as current password',
         'user PUT /api/users/change-password',
@@ -246,10 +316,34 @@ describe('refused input', () => {
         'Current password must be text',
         'currentPassword',
       ],
-      ['a list as participant', 'user POST /api/chat/rooms/create', () => ({ participantUsername: [OTHER] }), 'Participant username must be text', 'participantUsername'],
-      ['an object as message content', 'user POST /api/chat/rooms/{roomId}/messages', () => ({ content: {} }), 'Content must be text', 'content'],
-      ['a number as password', 'anonymous POST /api/auth/login', () => ({ username: USER, password: 123 }), 'Password must be text', 'password'],
-      ['a boolean as username', 'anonymous POST /api/auth/register', () => ({ username: true, password: 'pw1' }), 'Username must be text', 'username'],
+      [
+        'a list as participant',
+        'user POST /api/chat/rooms/create',
+        () => ({ participantUsername: [OTHER] }),
+        'Participant username must be text',
+        'participantUsername',
+      ],
+      [
+        'an object as message content',
+        'user POST /api/chat/rooms/{roomId}/messages',
+        () => ({ content: {} }),
+        'Content must be text',
+        'content',
+      ],
+      [
+        'a number as password',
+        'anonymous POST /api/auth/login',
+        () => ({ username: USER, password: 123 }),
+        'Password must be text',
+        'password',
+      ],
+      [
+        'a boolean as username',
+        'anonymous POST /api/auth/register',
+        () => ({ username: true, password: 'pw1' }),
+        'Username must be text',
+        'username',
+      ],
     ])('refuses %s with 400, its message and the field at fault', async (_case, spec, body, message, field) => {
       const answer = await call(spec, body(fixture));
       expect(answer.status).toBe(400);
@@ -259,11 +353,46 @@ describe('refused input', () => {
 
   describe('NUL characters, which PostgreSQL cannot store', () => {
     it.each<[string, string, unknown, number, string, string]>([
-      ['a profile name', 'user PUT /api/users/profile', { lastName: 'a\u0000b' }, 400, 'Last name must not contain NUL characters', 'lastName'],
-      ['a chat message', 'user POST /api/chat/rooms/{roomId}/messages', { content: 'a\u0000b' }, 400, 'Content must not contain NUL characters', 'content'],
-      ['a login username', 'anonymous POST /api/auth/login', { username: 'a\u0000b', password: 'pw1' }, 400, 'Username must not contain NUL characters', 'username'],
-      ['a room’s participant', 'user POST /api/chat/rooms/create', { participantUsername: 'a\u0000b' }, 400, 'Participant username must not contain NUL characters', 'participantUsername'],
-      ['a receiver in the path', 'user POST /api/chat/rooms/a%00b/messages', { content: 'hi' }, 400, 'Receiver must not contain NUL characters', 'receiver'],
+      [
+        'a profile name',
+        'user PUT /api/users/profile',
+        { lastName: 'a\u0000b' },
+        400,
+        'Last name must not contain NUL characters',
+        'lastName',
+      ],
+      [
+        'a chat message',
+        'user POST /api/chat/rooms/{roomId}/messages',
+        { content: 'a\u0000b' },
+        400,
+        'Content must not contain NUL characters',
+        'content',
+      ],
+      [
+        'a login username',
+        'anonymous POST /api/auth/login',
+        { username: 'a\u0000b', password: 'pw1' },
+        400,
+        'Username must not contain NUL characters',
+        'username',
+      ],
+      [
+        'a room’s participant',
+        'user POST /api/chat/rooms/create',
+        { participantUsername: 'a\u0000b' },
+        400,
+        'Participant username must not contain NUL characters',
+        'participantUsername',
+      ],
+      [
+        'a receiver in the path',
+        'user POST /api/chat/rooms/a%00b/messages',
+        { content: 'hi' },
+        400,
+        'Receiver must not contain NUL characters',
+        'receiver',
+      ],
     ])('in %s answer a 4xx on every database', async (_case, spec, body, status, message, field) => {
       const answer = await call(spec, body);
       expect(answer.status).toBe(status);
@@ -312,15 +441,57 @@ describe('refused input', () => {
       [`admin PUT /api/products/${UNKNOWN}`, productFields, 'Product not found', 'PRODUCT_NOT_FOUND', 'id'],
       [`admin DELETE /api/products/${UNKNOWN}`, undefined, 'Product not found', 'PRODUCT_NOT_FOUND', 'id'],
       ['user POST /api/cart/items', { productId: UNKNOWN }, 'Product not found', 'PRODUCT_NOT_FOUND', 'productId'],
-      [`user PUT /api/cart/items/${UNKNOWN}?quantity=1`, undefined, 'This product is not in your cart', 'NOT_IN_CART', 'productId'],
-      [`user DELETE /api/cart/items/${UNKNOWN}`, undefined, 'This product is not in your cart', 'NOT_IN_CART', 'productId'],
+      [
+        `user PUT /api/cart/items/${UNKNOWN}?quantity=1`,
+        undefined,
+        'This product is not in your cart',
+        'NOT_IN_CART',
+        'productId',
+      ],
+      [
+        `user DELETE /api/cart/items/${UNKNOWN}`,
+        undefined,
+        'This product is not in your cart',
+        'NOT_IN_CART',
+        'productId',
+      ],
       [`user GET /api/orders/${UNKNOWN}`, undefined, 'Order not found', 'ORDER_NOT_FOUND', 'id'],
       [`admin PUT /api/orders/${UNKNOWN}/status`, { status: 'CONFIRMED' }, 'Order not found', 'ORDER_NOT_FOUND', 'id'],
-      [`user GET /api/chat/rooms/${UNKNOWN}/messages`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
-      [`user GET /api/chat/rooms/${UNKNOWN}/unread-count`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
-      [`user POST /api/chat/rooms/${UNKNOWN}/mark-as-read`, undefined, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'roomId'],
-      [`user POST /api/chat/rooms/${UNKNOWN}/messages`, { content: 'hi' }, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver'],
-      ['user POST /api/chat/rooms/2147483648/messages', { content: 'hi' }, 'Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver'],
+      [
+        `user GET /api/chat/rooms/${UNKNOWN}/messages`,
+        undefined,
+        'Chat room not found',
+        'CHAT_ROOM_NOT_FOUND',
+        'roomId',
+      ],
+      [
+        `user GET /api/chat/rooms/${UNKNOWN}/unread-count`,
+        undefined,
+        'Chat room not found',
+        'CHAT_ROOM_NOT_FOUND',
+        'roomId',
+      ],
+      [
+        `user POST /api/chat/rooms/${UNKNOWN}/mark-as-read`,
+        undefined,
+        'Chat room not found',
+        'CHAT_ROOM_NOT_FOUND',
+        'roomId',
+      ],
+      [
+        `user POST /api/chat/rooms/${UNKNOWN}/messages`,
+        { content: 'hi' },
+        'Chat room not found',
+        'CHAT_ROOM_NOT_FOUND',
+        'receiver',
+      ],
+      [
+        'user POST /api/chat/rooms/2147483648/messages',
+        { content: 'hi' },
+        'Chat room not found',
+        'CHAT_ROOM_NOT_FOUND',
+        'receiver',
+      ],
       ['user POST /api/chat/rooms/-1/messages', { content: 'hi' }, 'User "-1" not found', 'USER_NOT_FOUND', 'receiver'],
     ])('%s answers 404 for an id that names nothing', async (spec, body, message, code, field) => {
       const answer = await call(spec, body);
@@ -369,7 +540,9 @@ describe('refused input', () => {
       ['user POST /api/chat/rooms/{x}/mark-as-read', 'roomId', 'Room ID', 'a whole number'],
     ])('%s answers 400 for Infinity, -Infinity and 1e400, naming the field %s', async (spec, field, label, kind) => {
       for (const value of NOT_FINITE) {
-        const body = /(PUT \/api\/products|PUT \/api\/orders)/.test(spec) ? { ...productFields, status: 'SHIPPED' } : undefined;
+        const body = /(PUT \/api\/products|PUT \/api\/orders)/.test(spec)
+          ? { ...productFields, status: 'SHIPPED' }
+          : undefined;
         const answer = await call(spec.replace('{x}', encodeURIComponent(value)), body);
         expect(answer.status, `${spec} with ${value}`).toBe(400);
         expect(answer.body).toEqual({ message: `${label} must be ${kind}`, field, code: 'INVALID_INPUT' });
@@ -388,19 +561,24 @@ describe('refused input', () => {
     });
 
     it('refuses a far larger body the same way', async () => {
-      const answer = await call('user POST /api/chat/rooms/{roomId}/messages', { content: 'x'.repeat(5 * ONE_MEGABYTE) });
+      const answer = await call('user POST /api/chat/rooms/{roomId}/messages', {
+        content: 'x'.repeat(5 * ONE_MEGABYTE),
+      });
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual(TOO_LARGE);
     });
 
-    it.each(['application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/png', ''])(
-      'answers 415 to content type %j',
-      async (contentType) => {
-        const answer = await send('user', 'POST', '/api/cart/items', '{"productId":1}', { 'content-type': contentType });
-        expect(answer.status).toBe(415);
-        expect(answer.body).toEqual(UNSUPPORTED_TYPE);
-      },
-    );
+    it.each([
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'image/png',
+      '',
+    ])('answers 415 to content type %j', async (contentType) => {
+      const answer = await send('user', 'POST', '/api/cart/items', '{"productId":1}', { 'content-type': contentType });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual(UNSUPPORTED_TYPE);
+    });
 
     it('refuses JSON sent as text/plain as an unsupported type', async () => {
       const body = JSON.stringify({ productId: fixture.productId });
@@ -488,10 +666,21 @@ describe('requests that are large or unusual but valid', () => {
 
   it('accepts a product with every field at its maximum size', async () => {
     const imageUrls = Array.from({ length: 20 }, (_, i) => `https://images.example.com/${i}/${'p'.repeat(2000)}.png`);
-    const body = { name: 'N'.repeat(200), description: 'D'.repeat(5000), price: 1_000_000, quantity: 1_000_000, imageUrls };
+    const body = {
+      name: 'N'.repeat(200),
+      description: 'D'.repeat(5000),
+      price: 1_000_000,
+      quantity: 1_000_000,
+      imageUrls,
+    };
     const answer = await shop.request('POST', '/api/products', { token: tokens.admin, body });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ name: body.name, description: body.description, imageUrl: imageUrls[0], imageUrls });
+    expect(answer.body).toMatchObject({
+      name: body.name,
+      description: body.description,
+      imageUrl: imageUrls[0],
+      imageUrls,
+    });
   });
 
   it('accepts JSON with a charset parameter', async () => {
@@ -518,7 +707,10 @@ describe('requests that are large or unusual but valid', () => {
     expect(cart.body.items).toEqual([]);
 
     const product = await shop.createProduct(tokens.admin);
-    const deleted = await shop.request('DELETE', `/api/products/${product.id}`, { token: tokens.admin, headers: JSON_HEADERS });
+    const deleted = await shop.request('DELETE', `/api/products/${product.id}`, {
+      token: tokens.admin,
+      headers: JSON_HEADERS,
+    });
     expect(deleted.status).toBe(204);
     expect((await shop.request('GET', `/api/products/${product.id}`, { token })).status).toBe(404);
 
@@ -528,17 +720,26 @@ describe('requests that are large or unusual but valid', () => {
   });
 });
 
-// Once-open bugs of the whole service (a NUL character reached PostgreSQL; a malformed URL answered Fastify's raw error).
+// Once-open bugs of the whole service (a NUL character reached PostgreSQL; a malformed URL answered Fastify's raw
+// error).
 describe('input refused before any query runs', () => {
   it('refuses a NUL character in a product name with 400 on every database', async () => {
-    const answer = await send('admin', 'POST', '/api/products', JSON.stringify({ ...productFields, name: 'Ther\u0000mometer' }));
+    const answer = await send(
+      'admin',
+      'POST',
+      '/api/products',
+      JSON.stringify({ ...productFields, name: 'Ther\u0000mometer' }),
+    );
     expect(answer.status).toBe(400);
   });
 
   it('refuses a NUL character in a shipping address with 400 on every database', async () => {
     const token = await shop.register('nul-buyer');
     await shop.request('POST', '/api/cart/items', { token, body: { productId: fixture.productId, quantity: 1 } });
-    const answer = await shop.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '1 Nul\u0000Street' } });
+    const answer = await shop.request('POST', '/api/orders/checkout', {
+      token,
+      body: { shippingAddress: '1 Nul\u0000Street' },
+    });
     expect(answer.status).toBe(400);
   });
 

@@ -1,4 +1,5 @@
-// The cart: one per user, a line per product, quantities from 1 up to the stock, every answer the whole cart (spec §5, §7).
+// The cart: one per user, a line per product, quantities from 1 up to the stock, every answer the whole cart (spec §5,
+// §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 
@@ -24,9 +25,15 @@ const cartOf = async (token: string) => {
   return answer.body;
 };
 const add = (token: string, productId: unknown, quantity?: unknown) =>
-  shop.request('POST', '/api/cart/items', { token, body: quantity === undefined ? { productId } : { productId, quantity } });
+  shop.request('POST', '/api/cart/items', {
+    token,
+    body: quantity === undefined ? { productId } : { productId, quantity },
+  });
 const setQuantity = (token: string, productId: number | string, quantity?: string | number) =>
-  shop.request('PUT', `/api/cart/items/${productId}`, { token, ...(quantity === undefined ? {} : { query: { quantity } }) });
+  shop.request('PUT', `/api/cart/items/${productId}`, {
+    token,
+    ...(quantity === undefined ? {} : { query: { quantity } }),
+  });
 
 describe('every cart call', () => {
   it('needs a token and answers 401 without one, changing nothing', async () => {
@@ -132,7 +139,11 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 5 });
     const answer = await add(token, product.id, 6);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 5 of ${product.name} in stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `Only 5 of ${product.name} in stock`,
+      field: 'quantity',
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -157,7 +168,11 @@ describe('POST /api/cart/items', () => {
     const product = await newProduct({ quantity: 0 });
     const answer = await add(token, product.id, 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `${product.name} is out of stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `${product.name} is out of stock`,
+      field: 'quantity',
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect((await cartOf(token)).items).toEqual([]);
   });
 
@@ -226,7 +241,11 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     const before = await cartOf(token);
     const answer = await setQuantity(token, product.id, 5);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: `Only 4 of ${product.name} in stock`, field: 'quantity', code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `Only 4 of ${product.name} in stock`,
+      field: 'quantity',
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect(await cartOf(token)).toEqual(before);
   });
 
@@ -247,7 +266,11 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await setQuantity(await newShopper(), 'abc', 1);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId', code: 'INVALID_INPUT' });
+    expect(answer.body).toEqual({
+      message: 'Product ID must be a whole number',
+      field: 'productId',
+      code: 'INVALID_INPUT',
+    });
   });
 });
 
@@ -288,7 +311,11 @@ describe('DELETE /api/cart/items/{productId}', () => {
   it('answers 400 for the product id "abc"', async () => {
     const answer = await shop.request('DELETE', '/api/cart/items/abc', { token: await newShopper() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Product ID must be a whole number', field: 'productId', code: 'INVALID_INPUT' });
+    expect(answer.body).toEqual({
+      message: 'Product ID must be a whole number',
+      field: 'productId',
+      code: 'INVALID_INPUT',
+    });
   });
 });
 
@@ -369,14 +396,19 @@ describe('product changes', () => {
     });
     expect(updated.status).toBe(200);
     const cart = await cartOf(token);
-    expect(cart.items).toEqual([{ productId: product.id, productName: renamed, price: 12.5, quantity: 2, subtotal: 25 }]);
+    expect(cart.items).toEqual([
+      { productId: product.id, productName: renamed, price: 12.5, quantity: 2, subtotal: 25 },
+    ]);
     expect(cart.totalPrice).toBe(25);
   });
 });
 
 describe('limits: every amount within what the graph carries (shop-rules, issue 30)', () => {
   const raisePrice = (product: { id: number; [key: string]: unknown }, price: number) =>
-    shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: { name: product.name, description: 'Raised', price, quantity: 100 } });
+    shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: { name: product.name, description: 'Raised', price, quantity: 100 },
+    });
 
   it('refuses 22 × $999,999.99 with 400 CART_TOO_LARGE on quantity, adding nothing; ten fit, an eleventh does not', async () => {
     const token = await newShopper();
@@ -407,14 +439,36 @@ describe('limits: every amount within what the graph carries (shop-rules, issue 
     const now = new Date().toISOString();
     const products = await db
       .insertInto('products')
-      .values(Array.from({ length: 101 }, (_, i) => ({ name: `Swab ${counter}-${i}`, nameKey: `swab ${counter}-${i}`, description: 'One of many', priceCents: 100, quantity: 10, imageUrl: null, imageUrls: '[]', createdAt: now, updatedAt: now })))
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          name: `Swab ${counter}-${i}`,
+          nameKey: `swab ${counter}-${i}`,
+          description: 'One of many',
+          priceCents: 100,
+          quantity: 10,
+          imageUrl: null,
+          imageUrls: '[]',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning('id')
       .execute();
-    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', `cart-shopper-${counter}`).executeTakeFirstOrThrow();
-    await db.insertInto('cartItems').values(products.slice(0, 100).map(({ id }) => ({ userId, productId: id, quantity: 1, addedAt: now }))).execute();
+    const { id: userId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', `cart-shopper-${counter}`)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('cartItems')
+      .values(products.slice(0, 100).map(({ id }) => ({ userId, productId: id, quantity: 1, addedAt: now })))
+      .execute();
 
     const refused = await add(token, products[100]!.id, 1);
-    expect([refused.status, refused.body]).toEqual([400, { message: 'A cart can hold at most 100 different products', code: 'CART_TOO_LARGE', field: 'productId' }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { message: 'A cart can hold at most 100 different products', code: 'CART_TOO_LARGE', field: 'productId' },
+    ]);
     expect((await add(token, products[0]!.id, 1)).status).toBe(200);
     const cart = await cartOf(token);
     expect([cart.items.length, cart.totalItems, cart.totalPrice]).toEqual([100, 101, 101]);

@@ -37,7 +37,10 @@ interface RoomPage {
 
 let runs = 0;
 /** A viewer and the people they talk to, registered under fresh names: `<prefix>-<run>-<name>`. */
-async function people<Name extends string>(prefix: string, names: readonly Name[]): Promise<Record<Name | 'me', { name: string; token: string }>> {
+async function people<Name extends string>(
+  prefix: string,
+  names: readonly Name[],
+): Promise<Record<Name | 'me', { name: string; token: string }>> {
   runs += 1;
   const entries = await Promise.all(
     ['me', ...names].map(async (name) => {
@@ -130,7 +133,13 @@ describe('GET /rooms by latest activity', () => {
     const first = await roomPage(folks.me.token, { size: 2 });
     expect(summary(first)).toEqual({ content: order.slice(0, 2), totalElements: 5, totalPages: 3, number: 0, size: 2 });
     const second = await roomPage(folks.me.token, { size: 2, after: afterRoom(first.content[1]!) });
-    expect(summary(second)).toEqual({ content: order.slice(2, 4), totalElements: 3, totalPages: 2, number: 0, size: 2 });
+    expect(summary(second)).toEqual({
+      content: order.slice(2, 4),
+      totalElements: 3,
+      totalPages: 2,
+      number: 0,
+      size: 2,
+    });
     const third = await roomPage(folks.me.token, { size: 2, after: afterRoom(second.content[1]!) });
     expect(summary(third)).toEqual({ content: order.slice(4), totalElements: 1, totalPages: 1, number: 0, size: 2 });
     const past = await roomPage(folks.me.token, { size: 2, after: afterRoom(third.content[0]!) });
@@ -142,10 +151,22 @@ describe('GET /rooms by latest activity', () => {
     const last = await roomPage(folks.me.token, { size: 2, before: 'end' });
     expect(summary(last)).toEqual({ content: order.slice(3), totalElements: 5, totalPages: 3, number: 0, size: 2 });
     const middle = await roomPage(folks.me.token, { size: 2, before: afterRoom(last.content[0]!) });
-    expect(summary(middle)).toEqual({ content: order.slice(1, 3), totalElements: 3, totalPages: 2, number: 0, size: 2 });
+    expect(summary(middle)).toEqual({
+      content: order.slice(1, 3),
+      totalElements: 3,
+      totalPages: 2,
+      number: 0,
+      size: 2,
+    });
     const top = await roomPage(folks.me.token, { size: 2, before: afterRoom(middle.content[0]!) });
     expect(summary(top)).toEqual({ content: order.slice(0, 1), totalElements: 1, totalPages: 1, number: 0, size: 2 });
-    expect(summary(await roomPage(folks.me.token, { size: 2, before: afterRoom(top.content[0]!) }))).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 2 });
+    expect(summary(await roomPage(folks.me.token, { size: 2, before: afterRoom(top.content[0]!) }))).toEqual({
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      number: 0,
+      size: 2,
+    });
     // With unread: the unread rooms before the end; page is not used from a position.
     expect(summary(await roomPage(folks.me.token, { size: 5, before: 'end', unread: 'true', page: '3' }))).toEqual({
       content: [folks.bo.name],
@@ -166,11 +187,23 @@ describe('GET /rooms by latest activity', () => {
     await send(folks.eli.token, folks.me.name, 'eli too');
     const rest = await roomPage(folks.me.token, { size: 2, after: afterRoom(first.content[1]!) });
     // cy is not among them: it moved above the position, where the client hears of it live (messageAdded).
-    expect(summary(rest)).toEqual({ content: [folks.dee.name, folks.amy.name], totalElements: 2, totalPages: 1, number: 0, size: 2 });
+    expect(summary(rest)).toEqual({
+      content: [folks.dee.name, folks.amy.name],
+      totalElements: 2,
+      totalPages: 1,
+      number: 0,
+      size: 2,
+    });
     const seen = [...first.content, ...rest.content].map((room) => room.roomName);
     expect(new Set(seen).size).toBe(seen.length);
     // Asked afresh, the list has both of them on top, the newer room first (both wrote at :05).
-    expect((await roomPage(folks.me.token, { size: 3 })).content.map((room) => [room.roomName, room.lastMessage, room.lastActivityAt])).toEqual([
+    expect(
+      (await roomPage(folks.me.token, { size: 3 })).content.map((room) => [
+        room.roomName,
+        room.lastMessage,
+        room.lastActivityAt,
+      ]),
+    ).toEqual([
       [folks.eli.name, 'eli too', clock.at(5)],
       [folks.cy.name, 'cy wakes up', clock.at(5)],
       [folks.bo.name, 'bo two', clock.at(4)],
@@ -179,10 +212,28 @@ describe('GET /rooms by latest activity', () => {
 
   it('pages with page and size as the other lists do', async () => {
     const { folks, order } = await fiveRooms('offset');
-    expect(summary(await roomPage(folks.me.token, { page: 1, size: 2 }))).toEqual({ content: order.slice(2, 4), totalElements: 5, totalPages: 3, number: 1, size: 2 });
-    expect(summary(await roomPage(folks.me.token, { page: 3, size: 2 }))).toEqual({ content: [], totalElements: 5, totalPages: 3, number: 3, size: 2 });
+    expect(summary(await roomPage(folks.me.token, { page: 1, size: 2 }))).toEqual({
+      content: order.slice(2, 4),
+      totalElements: 5,
+      totalPages: 3,
+      number: 1,
+      size: 2,
+    });
+    expect(summary(await roomPage(folks.me.token, { page: 3, size: 2 }))).toEqual({
+      content: [],
+      totalElements: 5,
+      totalPages: 3,
+      number: 3,
+      size: 2,
+    });
     // Only page: 20 a page.
-    expect(summary(await roomPage(folks.me.token, { page: 0 }))).toEqual({ content: order, totalElements: 5, totalPages: 1, number: 0, size: 20 });
+    expect(summary(await roomPage(folks.me.token, { page: 0 }))).toEqual({
+      content: order,
+      totalElements: 5,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+    });
   });
 
   it('unread=true: only the rooms with messages the caller has not read, in the same order; reading one takes it out', async () => {
@@ -200,23 +251,45 @@ describe('GET /rooms by latest activity', () => {
     expect(unread.totalElements).toBe(2);
     const newest = await roomPage(folks.me.token, { unread: 'true', size: 1 });
     expect(summary(newest)).toEqual({ content: [folks.amy.name], totalElements: 2, totalPages: 2, number: 0, size: 1 });
-    expect(summary(await roomPage(folks.me.token, { unread: 'true', size: 1, after: afterRoom(newest.content[0]!) }))).toEqual({
+    expect(
+      summary(await roomPage(folks.me.token, { unread: 'true', size: 1, after: afterRoom(newest.content[0]!) })),
+    ).toEqual({
       content: [folks.bo.name],
       totalElements: 1,
       totalPages: 1,
       number: 0,
       size: 1,
     });
-    expect((await shop.request('POST', `/api/chat/rooms/${newest.content[0]!.id}/mark-as-read`, { token: folks.me.token })).status).toBe(204);
-    expect((await roomPage(folks.me.token, { unread: 'true' })).content.map((room) => room.roomName)).toEqual([folks.bo.name]);
+    expect(
+      (await shop.request('POST', `/api/chat/rooms/${newest.content[0]!.id}/mark-as-read`, { token: folks.me.token }))
+        .status,
+    ).toBe(204);
+    expect((await roomPage(folks.me.token, { unread: 'true' })).content.map((room) => room.roomName)).toEqual([
+      folks.bo.name,
+    ]);
     // For bo, ann's room has nothing unread: bo wrote last.
-    expect(summary(await roomPage(folks.bo.token, { unread: 'false', size: 5 }))).toMatchObject({ content: [folks.me.name], totalElements: 1 });
-    expect(summary(await roomPage(folks.bo.token, { unread: 'true' }))).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 });
+    expect(summary(await roomPage(folks.bo.token, { unread: 'false', size: 5 }))).toMatchObject({
+      content: [folks.me.name],
+      totalElements: 1,
+    });
+    expect(summary(await roomPage(folks.bo.token, { unread: 'true' }))).toEqual({
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      number: 0,
+      size: 20,
+    });
   });
 
   it('answers an empty page to a user without rooms', async () => {
     const folks = await people('lonely', []);
-    expect(await roomPage(folks.me.token, { size: 20 })).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 });
+    expect(await roomPage(folks.me.token, { size: 20 })).toEqual({
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      number: 0,
+      size: 20,
+    });
   });
 
   const AFTER_MESSAGE = 'After must be a room’s lastActivityAt and id, as in 2026-11-22T09:36:04.309Z,42';
@@ -225,17 +298,61 @@ describe('GET /rooms by latest activity', () => {
     ['size 0', { size: '0' }, { message: 'Size must be at least 1', field: 'size', code: 'INVALID_INPUT' }],
     ['size 101', { size: '101' }, { message: 'Size must be at most 100', field: 'size', code: 'INVALID_INPUT' }],
     ['a negative page', { page: '-1' }, { message: 'Page must be at least 0', field: 'page', code: 'INVALID_INPUT' }],
-    ['a page that is no number', { page: 'two' }, { message: 'Page must be a whole number', field: 'page', code: 'INVALID_INPUT' }],
-    ['an after that is no position', { after: 'nonsense' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['an after without its room', { after: '2026-11-22T09:36:04.309Z' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['an after with room 0', { after: '2026-11-22T09:36:04.309Z,0' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['an after with a room id over 2^31-1', { after: '2026-11-22T09:36:04.309Z,2147483648' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['an after in month 13', { after: '2026-13-22T09:36:04.309Z,4' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['an after not in UTC', { after: '2026-11-22T09:36:04.309+01:00,4' }, { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' }],
-    ['a before that is no position', { before: 'start' }, { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' }],
-    ['a before with room 0', { before: '2026-11-22T09:36:04.309Z,0' }, { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' }],
-    ['after and before at once', { after: '2026-11-22T09:36:04.309Z,4', before: 'end' }, { message: 'Give after or before, not both', field: 'before', code: 'INVALID_INPUT' }],
-    ['unread that is no boolean', { unread: 'yes' }, { message: 'Unread must be true or false', field: 'unread', code: 'INVALID_INPUT' }],
+    [
+      'a page that is no number',
+      { page: 'two' },
+      { message: 'Page must be a whole number', field: 'page', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after that is no position',
+      { after: 'nonsense' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after without its room',
+      { after: '2026-11-22T09:36:04.309Z' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after with room 0',
+      { after: '2026-11-22T09:36:04.309Z,0' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after with a room id over 2^31-1',
+      { after: '2026-11-22T09:36:04.309Z,2147483648' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after in month 13',
+      { after: '2026-13-22T09:36:04.309Z,4' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'an after not in UTC',
+      { after: '2026-11-22T09:36:04.309+01:00,4' },
+      { message: AFTER_MESSAGE, field: 'after', code: 'INVALID_INPUT' },
+    ],
+    [
+      'a before that is no position',
+      { before: 'start' },
+      { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' },
+    ],
+    [
+      'a before with room 0',
+      { before: '2026-11-22T09:36:04.309Z,0' },
+      { message: BEFORE_MESSAGE, field: 'before', code: 'INVALID_INPUT' },
+    ],
+    [
+      'after and before at once',
+      { after: '2026-11-22T09:36:04.309Z,4', before: 'end' },
+      { message: 'Give after or before, not both', field: 'before', code: 'INVALID_INPUT' },
+    ],
+    [
+      'unread that is no boolean',
+      { unread: 'yes' },
+      { message: 'Unread must be true or false', field: 'unread', code: 'INVALID_INPUT' },
+    ],
   ])('refuses %s with 400', async (_case, query, body) => {
     const folks = await people('refused', []);
     const answer = await shop.request('GET', '/api/chat/rooms', { token: folks.me.token, query });
@@ -248,7 +365,9 @@ describe('GET /rooms by latest activity', () => {
     const seconds = eli!.lastActivityAt.replace('.000Z', 'Z');
     expect(seconds).not.toBe(eli!.lastActivityAt);
     for (const time of [seconds, eli!.lastActivityAt.replace('Z', '000Z')]) {
-      expect((await roomPage(folks.me.token, { size: 5, after: `${time},${eli!.id}` })).content.map((room) => room.roomName)).toEqual(order.slice(2));
+      expect(
+        (await roomPage(folks.me.token, { size: 5, after: `${time},${eli!.id}` })).content.map((room) => room.roomName),
+      ).toEqual(order.slice(2));
     }
   });
 });
@@ -260,15 +379,25 @@ describe('GET /rooms?ids= (extension)', () => {
     const [bo, , dee, , amy] = all;
     const strangers = await people('by-ids-strangers', ['x'] as const);
     const theirs = (await open(strangers.me.token, strangers.x.name)).id;
-    const answer = await shop.request<Room[]>('GET', '/api/chat/rooms', { token: folks.me.token, query: { ids: `${amy!.id},${theirs},${bo!.id},2000000000,${dee!.id},${bo!.id}` } });
+    const answer = await shop.request<Room[]>('GET', '/api/chat/rooms', {
+      token: folks.me.token,
+      query: { ids: `${amy!.id},${theirs},${bo!.id},2000000000,${dee!.id},${bo!.id}` },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([bo, dee, amy]);
   });
 
-  it.each([['a letter', 'x'], ['an empty entry', '1,,2'], ['101 ids', Array.from({ length: 101 }, (_, index) => index + 1).join(',')]])('refuses %s with 400 on ids', async (_case, ids) => {
+  it.each([
+    ['a letter', 'x'],
+    ['an empty entry', '1,,2'],
+    ['101 ids', Array.from({ length: 101 }, (_, index) => index + 1).join(',')],
+  ])('refuses %s with 400 on ids', async (_case, ids) => {
     const folks = await people('by-ids-refused', []);
     const answer = await shop.request('GET', '/api/chat/rooms', { token: folks.me.token, query: { ids } });
-    expect([answer.status, answer.body]).toEqual([400, { message: 'IDs must be up to 100 comma-separated room ids', field: 'ids', code: 'INVALID_INPUT' }]);
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { message: 'IDs must be up to 100 comma-separated room ids', field: 'ids', code: 'INVALID_INPUT' },
+    ]);
   });
 });
 
@@ -286,12 +415,20 @@ describe('GET /unread-count (every room)', () => {
     // A message from an account deleted since stays unread, as in its room's count.
     expect((await shop.request('DELETE', '/api/users/account', { token: folks.cas.token })).status).toBe(204);
     expect(await total()).toEqual({ unreadCount: 3 });
-    expect((await shop.request('GET', `/api/chat/rooms/${casRoom}/unread-count`, { token: folks.me.token })).body).toEqual({ unreadCount: 1 });
-    expect((await shop.request('POST', `/api/chat/rooms/${casRoom}/mark-as-read`, { token: folks.me.token })).status).toBe(204);
+    expect(
+      (await shop.request('GET', `/api/chat/rooms/${casRoom}/unread-count`, { token: folks.me.token })).body,
+    ).toEqual({ unreadCount: 1 });
+    expect(
+      (await shop.request('POST', `/api/chat/rooms/${casRoom}/mark-as-read`, { token: folks.me.token })).status,
+    ).toBe(204);
     expect(await total()).toEqual({ unreadCount: 2 });
     // The others' totals are their own.
-    expect((await shop.request('GET', '/api/chat/unread-count', { token: folks.ada.token })).body).toEqual({ unreadCount: 0 });
-    expect((await shop.request('GET', '/api/chat/unread-count', { token: folks.ben.token })).body).toEqual({ unreadCount: 1 });
+    expect((await shop.request('GET', '/api/chat/unread-count', { token: folks.ada.token })).body).toEqual({
+      unreadCount: 0,
+    });
+    expect((await shop.request('GET', '/api/chat/unread-count', { token: folks.ben.token })).body).toEqual({
+      unreadCount: 1,
+    });
   });
 
   it('needs a token', async () => {
@@ -311,9 +448,15 @@ describe('with the extensions off', () => {
     const ann = await plain.register('plain-rooms-ann');
     for (const other of ['plain-rooms-bo', 'plain-rooms-cy']) {
       await plain.register(other);
-      await plain.request('POST', `/api/chat/rooms/${other}/messages`, { token: ann, body: { content: `hi ${other}` } });
+      await plain.request('POST', `/api/chat/rooms/${other}/messages`, {
+        token: ann,
+        body: { content: `hi ${other}` },
+      });
     }
-    const rooms = await plain.request('GET', '/api/chat/rooms', { token: ann, query: { size: 1, page: 1, after: 'nonsense', unread: 'true', ids: '1' } });
+    const rooms = await plain.request('GET', '/api/chat/rooms', {
+      token: ann,
+      query: { size: 1, page: 1, after: 'nonsense', unread: 'true', ids: '1' },
+    });
     expect(rooms.status).toBe(200);
     expect(rooms.body.map((room: Room) => room.roomName)).toEqual(['plain-rooms-cy', 'plain-rooms-bo']);
     expect(rooms.body[0]).not.toHaveProperty('lastActivityAt');
@@ -337,34 +480,53 @@ describe('migration 0005_chat_room_activity', () => {
 
       const now = '2026-11-20T10:00:00.000Z';
       const later = '2026-11-21T10:00:00.000Z';
-      for (const [id, username] of [[1, 'ann'], [2, 'bo'], [3, 'cy']] as const) {
+      for (const [id, username] of [
+        [1, 'ann'],
+        [2, 'bo'],
+        [3, 'cy'],
+      ] as const) {
         await sql`insert into users (id, username, username_key, password_hash, created_at, updated_at)
                   values (${id}, ${username}, ${username}, 'x', ${now}, ${now})`.execute(plain);
       }
       // Room 1 has a message from bo at `later`; room 2 (ann and cy) has none.
-      await sql`insert into chat_rooms (id, pair_key, created_at, last_message_id) values (1, '1:2', ${now}, null), (2, '1:3', ${now}, null)`.execute(plain);
-      await sql`insert into chat_participants (id, room_id, user_id, last_read_message_id) values (1, 1, 1, 0), (2, 1, 2, 0), (3, 2, 1, 0), (4, 2, 3, 0)`.execute(plain);
-      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (1, 1, 2, 'hello', ${later})`.execute(plain);
+      await sql`insert into chat_rooms (id, pair_key, created_at, last_message_id) values (1, '1:2', ${now}, null), (2, '1:3', ${now}, null)`.execute(
+        plain,
+      );
+      await sql`insert into chat_participants (id, room_id, user_id, last_read_message_id) values (1, 1, 1, 0), (2, 1, 2, 0), (3, 2, 1, 0), (4, 2, 3, 0)`.execute(
+        plain,
+      );
+      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (1, 1, 2, 'hello', ${later})`.execute(
+        plain,
+      );
       await sql`update chat_rooms set last_message_id = 1 where id = 1`.execute(plain);
 
       await migrateToLatest(opened);
       const activity = async () =>
-        (await sql<{ id: number; last_activity_at: string }>`select id, last_activity_at from chat_participants order by id`.execute(plain)).rows.map((row) => [
-          Number(row.id),
-          row.last_activity_at,
-        ]);
+        (
+          await sql<{
+            id: number;
+            last_activity_at: string;
+          }>`select id, last_activity_at from chat_participants order by id`.execute(plain)
+        ).rows.map((row) => [Number(row.id), row.last_activity_at]);
       expect(await activity()).toEqual([
         [1, later],
         [2, later],
         [3, now],
         [4, now],
       ]);
-      // From now on the triggers keep it: a new message moves both memberships of its room, a new room starts at its creation.
+      // From now on the triggers keep it: a new message moves both memberships of its room, a new room starts at its
+      // creation.
       const newest = '2026-11-22T10:00:00.000Z';
-      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (2, 2, 3, 'hi ann', ${newest})`.execute(plain);
+      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (2, 2, 3, 'hi ann', ${newest})`.execute(
+        plain,
+      );
       await sql`update chat_rooms set last_message_id = 2 where id = 2`.execute(plain);
-      await sql`insert into chat_rooms (id, pair_key, created_at, last_message_id) values (3, '2:3', ${later}, null)`.execute(plain);
-      await sql`insert into chat_participants (id, room_id, user_id, last_read_message_id) values (5, 3, 2, 0)`.execute(plain);
+      await sql`insert into chat_rooms (id, pair_key, created_at, last_message_id) values (3, '2:3', ${later}, null)`.execute(
+        plain,
+      );
+      await sql`insert into chat_participants (id, room_id, user_id, last_read_message_id) values (5, 3, 2, 0)`.execute(
+        plain,
+      );
       expect(await activity()).toEqual([
         [1, later],
         [2, later],
@@ -374,11 +536,15 @@ describe('migration 0005_chat_room_activity', () => {
       ]);
 
       expect((await migrator().migrateTo(before)).error).toBeUndefined();
-      await expect(sql`select last_activity_at from chat_participants`.execute(plain)).rejects.toThrow(/last_activity_at/);
+      await expect(sql`select last_activity_at from chat_participants`.execute(plain)).rejects.toThrow(
+        /last_activity_at/,
+      );
       const rows = await sql<{ count: number }>`select count(*) as count from chat_participants`.execute(plain);
       expect(Number(rows.rows[0]!.count)).toBe(5);
       // A message written without the triggers, then up again: the backfill counts from the rooms as they are.
-      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (3, 1, 1, 'back', ${newest})`.execute(plain);
+      await sql`insert into chat_messages (id, room_id, sender_id, content, created_at) values (3, 1, 1, 'back', ${newest})`.execute(
+        plain,
+      );
       await sql`update chat_rooms set last_message_id = 3 where id = 1`.execute(plain);
       await migrateToLatest(opened);
       expect((await activity()).slice(0, 2)).toEqual([

@@ -6,7 +6,11 @@ import { ADMIN_USERNAME, type RestService, startRestService } from '../../tests/
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const NOT_A_PARTICIPANT = { message: 'You are not a participant of this chat', code: 'NOT_A_PARTICIPANT' };
 /** A room named by the path's roomId, or by the send path's receiver. */
-const ROOM_NOT_FOUND = (field: 'roomId' | 'receiver') => ({ message: 'Chat room not found', code: 'CHAT_ROOM_NOT_FOUND', field });
+const ROOM_NOT_FOUND = (field: 'roomId' | 'receiver') => ({
+  message: 'Chat room not found',
+  code: 'CHAT_ROOM_NOT_FOUND',
+  field,
+});
 /** Larger than any id a room can have (ids are 32-bit), so no room has it. */
 const NO_SUCH_ROOM = 2_000_000_000;
 
@@ -35,9 +39,12 @@ const roomsOf = async (token: string) => {
 };
 const messagesOf = (token: string, roomId: number, query?: Record<string, number>) =>
   shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token, ...(query ? { query } : {}) });
-const unreadOf = (token: string, roomId: number) => shop.request('GET', `/api/chat/rooms/${roomId}/unread-count`, { token });
-const idOf = async (token: string): Promise<number> => (await shop.request('GET', '/api/users/profile', { token })).body.id;
-const markRead = (token: string, roomId: number) => shop.request('POST', `/api/chat/rooms/${roomId}/mark-as-read`, { token });
+const unreadOf = (token: string, roomId: number) =>
+  shop.request('GET', `/api/chat/rooms/${roomId}/unread-count`, { token });
+const idOf = async (token: string): Promise<number> =>
+  (await shop.request('GET', '/api/users/profile', { token })).body.id;
+const markRead = (token: string, roomId: number) =>
+  shop.request('POST', `/api/chat/rooms/${roomId}/mark-as-read`, { token });
 
 describe('POST /rooms/create', () => {
   it('answers the room with the other user, named after them, and no last message yet', async () => {
@@ -79,17 +86,42 @@ describe('POST /rooms/create', () => {
 
   // The exact answer, naming the field at fault: a 400 (a rule broken) and a 404 (nobody by that name) alike.
   it.each<[string, (me: string) => unknown, number, object]>([
-    ['the caller themselves', (me) => me, 400, { message: 'You cannot start a chat with yourself', field: 'participantUsername', code: 'INVALID_INPUT' }],
+    [
+      'the caller themselves',
+      (me) => me,
+      400,
+      { message: 'You cannot start a chat with yourself', field: 'participantUsername', code: 'INVALID_INPUT' },
+    ],
     [
       'the caller in another case',
       (me) => me.toUpperCase(),
       400,
       { message: 'You cannot start a chat with yourself', field: 'participantUsername', code: 'INVALID_INPUT' },
     ],
-    ['an unknown user', () => 'nobody-known', 404, { message: 'User "nobody-known" not found', field: 'participantUsername', code: 'USER_NOT_FOUND' }],
-    ['a blank username', () => '   ', 400, { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' }],
-    ['no username', () => undefined, 400, { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' }],
-    ['a number', () => 42, 400, { message: 'Participant username must be text', field: 'participantUsername', code: 'INVALID_INPUT' }],
+    [
+      'an unknown user',
+      () => 'nobody-known',
+      404,
+      { message: 'User "nobody-known" not found', field: 'participantUsername', code: 'USER_NOT_FOUND' },
+    ],
+    [
+      'a blank username',
+      () => '   ',
+      400,
+      { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' },
+    ],
+    [
+      'no username',
+      () => undefined,
+      400,
+      { message: 'Participant username is required', field: 'participantUsername', code: 'INVALID_INPUT' },
+    ],
+    [
+      'a number',
+      () => 42,
+      400,
+      { message: 'Participant username must be text', field: 'participantUsername', code: 'INVALID_INPUT' },
+    ],
   ])('refuses %s and creates no room', async (_case, participant, status, body) => {
     const [me] = await newUsers('refuse-room', 1);
     const answer = await createRoom(me!.token, participant(me!.name));
@@ -223,13 +255,21 @@ describe('POST /rooms/{receiver}/messages', () => {
       const answer = await send(ann!.token, receiver, 'Note to self');
       expect(answer.status).toBe(400);
       // The receiver in the path is the field at fault, as participantUsername is for "start a chat with yourself".
-      expect(answer.body).toEqual({ message: 'You cannot send a message to yourself', field: 'receiver', code: 'INVALID_INPUT' });
+      expect(answer.body).toEqual({
+        message: 'You cannot send a message to yourself',
+        field: 'receiver',
+        code: 'INVALID_INPUT',
+      });
     }
     expect(await roomsOf(ann!.token)).toEqual([]);
   });
 
   it.each<[string, string, object]>([
-    ['an unknown username', 'nobody-known', { message: 'User "nobody-known" not found', code: 'USER_NOT_FOUND', field: 'receiver' }],
+    [
+      'an unknown username',
+      'nobody-known',
+      { message: 'User "nobody-known" not found', code: 'USER_NOT_FOUND', field: 'receiver' },
+    ],
     ['a room id that does not exist', String(NO_SUCH_ROOM), ROOM_NOT_FOUND('receiver')],
     ['room id 0', '0', ROOM_NOT_FOUND('receiver')],
     ['a room id beyond 32 bits', '3000000000', ROOM_NOT_FOUND('receiver')],
@@ -266,7 +306,13 @@ describe('GET /rooms/{id}/messages', () => {
     for (const token of [ann.token, ben.token]) {
       const answer = await messagesOf(token, roomId);
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ content: [...sent].reverse(), totalElements: 5, totalPages: 1, number: 0, size: 50 });
+      expect(answer.body).toEqual({
+        content: [...sent].reverse(),
+        totalElements: 5,
+        totalPages: 1,
+        number: 0,
+        size: 50,
+      });
     }
   });
 
@@ -299,7 +345,10 @@ describe('GET /rooms/{id}/messages', () => {
     const none = await messagesOf(ann.token, roomId, { after: sent[4].id });
     expect(none.body).toMatchObject({ content: [], totalElements: 0 });
     // One page from a message: `page` does not move it.
-    expect(contents(await messagesOf(ann.token, roomId, { after: 0, size: 2, page: 1 }))).toEqual(['message 2', 'message 1']);
+    expect(contents(await messagesOf(ann.token, roomId, { after: 0, size: 2, page: 1 }))).toEqual([
+      'message 2',
+      'message 1',
+    ]);
   });
 
   it.each<[string, Record<string, number | string>, string, string]>([
@@ -404,7 +453,8 @@ describe('GET /available-users-from-main', () => {
     const answer = await shop.request('GET', '/api/chat/available-users-from-main', { token: ann!.token });
     expect(answer.status).toBe(200);
     const users = answer.body as any[];
-    for (const user of users) expect(Object.keys(user).sort()).toEqual(['firstName', 'id', 'lastName', 'roles', 'username']);
+    for (const user of users)
+      expect(Object.keys(user).sort()).toEqual(['firstName', 'id', 'lastName', 'roles', 'username']);
     expect(users.find((user) => user.username === ben!.name)).toEqual({
       id: benId,
       username: ben!.name,
@@ -416,9 +466,14 @@ describe('GET /available-users-from-main', () => {
     expect(users.map((user) => user.username)).not.toContain(ann!.name);
 
     // Everyone but the caller: Ben's list is Ann's with Ann in place of Ben.
-    const benList = (await shop.request('GET', '/api/chat/available-users-from-main', { token: ben!.token })).body as any[];
+    const benList = (await shop.request('GET', '/api/chat/available-users-from-main', { token: ben!.token }))
+      .body as any[];
     const names = (list: any[]) => list.map((user) => user.username).sort();
-    expect(names(benList)).toEqual(names(users).map((name) => (name === ben!.name ? ann!.name : name)).sort());
+    expect(names(benList)).toEqual(
+      names(users)
+        .map((name) => (name === ben!.name ? ann!.name : name))
+        .sort(),
+    );
     expect(new Set(names(users)).size).toBe(users.length);
   });
 });
@@ -443,7 +498,9 @@ describe('POST /cleanup-duplicates', () => {
 
     const byUser = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: dan!.token });
     expect([byUser.status, byUser.body]).toEqual([200, { removedRooms: 0 }]);
-    expect(await shop.app.shopDatabase.db.selectFrom('chatRooms').select('id').where('id', '=', abandoned).execute()).toEqual([{ id: abandoned }]);
+    expect(
+      await shop.app.shopDatabase.db.selectFrom('chatRooms').select('id').where('id', '=', abandoned).execute(),
+    ).toEqual([{ id: abandoned }]);
     const cleaned = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
     expect(cleaned.body).toEqual({ removedRooms: 1 });
     const again = await shop.request('POST', '/api/chat/cleanup-duplicates', { token: admin });
@@ -460,7 +517,9 @@ describe('POST /cleanup-duplicates', () => {
       senderUsername: 'Deleted user',
       content: 'Only I leave',
     });
-    expect(await shop.app.shopDatabase.db.selectFrom('chatRooms').select('id').where('id', '=', abandoned).execute()).toEqual([]);
+    expect(
+      await shop.app.shopDatabase.db.selectFrom('chatRooms').select('id').where('id', '=', abandoned).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -476,7 +535,9 @@ describe('with the extensions off', () => {
     const ben = await plain.register('plain-ben');
     const sent: any[] = [];
     for (const content of ['one', 'two', 'three']) {
-      sent.push((await plain.request('POST', '/api/chat/rooms/plain-ben/messages', { token: ann, body: { content } })).body);
+      sent.push(
+        (await plain.request('POST', '/api/chat/rooms/plain-ben/messages', { token: ann, body: { content } })).body,
+      );
     }
     const roomId = sent[0].chatRoomId;
 
@@ -494,9 +555,18 @@ describe('with the extensions off', () => {
       query: { before: sent[1].id },
     });
     expect(withBefore.status).toBe(200);
-    expect(withBefore.body).toEqual({ content: [...sent].reverse(), totalElements: 3, totalPages: 1, number: 0, size: 50 });
+    expect(withBefore.body).toEqual({
+      content: [...sent].reverse(),
+      totalElements: 3,
+      totalPages: 1,
+      number: 0,
+      size: 50,
+    });
 
-    const paged = await plain.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: ben, query: { page: 1, size: 2 } });
+    const paged = await plain.request('GET', `/api/chat/rooms/${roomId}/messages`, {
+      token: ben,
+      query: { page: 1, size: 2 },
+    });
     expect(paged.body).toEqual({ content: [sent[0]], totalElements: 3, totalPages: 2, number: 1, size: 2 });
   });
 });
@@ -510,11 +580,19 @@ describe('sending limits', () => {
         limited.request('POST', `/api/chat/rooms/${receiver}/messages`, { token, body: { content } });
       for (let n = 1; n <= 3; n += 1) expect((await to(ann, 'flood-ben', `hello ${n}`)).status).toBe(201);
       const refused = await to(ann, 'flood-ben', 'hello 4');
-      expect([refused.status, refused.body]).toEqual([429, { message: 'Too many messages. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { message: 'Too many messages. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+      ]);
       expect((await to(ben, 'flood-ann', 'slow down')).status).toBe(201);
       const room = (await limited.request('GET', '/api/chat/rooms', { token: ben })).body[0];
       const history = await limited.request('GET', `/api/chat/rooms/${room.id}/messages`, { token: ben });
-      expect(history.body.content.map((message: { content: string }) => message.content)).toEqual(['slow down', 'hello 3', 'hello 2', 'hello 1']);
+      expect(history.body.content.map((message: { content: string }) => message.content)).toEqual([
+        'slow down',
+        'hello 3',
+        'hello 2',
+        'hello 1',
+      ]);
     } finally {
       await limited.close();
     }

@@ -40,14 +40,25 @@ const start = async () => {
   );
 };
 
-async function call<T = any>(method: string, route: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T = any>(
+  method: string,
+  route: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.url}/api${route}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
+  return {
+    status: response.status,
+    body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+  };
 }
 
 beforeAll(async () => {
@@ -61,18 +72,32 @@ afterAll(async () => {
 });
 
 it(`keeps stock and orders whole through ${ROUNDS} kill -9s in the middle of ${BUYERS} checkouts`, async () => {
-  const admin = (await call<string>('POST', '/auth/login', undefined, { username: 'admin', password: 'crash-admin' })).body;
+  const admin = (await call<string>('POST', '/auth/login', undefined, { username: 'admin', password: 'crash-admin' }))
+    .body;
   const products: number[] = [];
   for (const name of ['Crash-Test Gauze', 'Crash-Test Tape']) {
-    products.push((await call<{ id: number }>('POST', '/products', admin, { name, description: 'Survives crashes', price: 2.5, quantity: STOCK })).body.id);
+    products.push(
+      (
+        await call<{ id: number }>('POST', '/products', admin, {
+          name,
+          description: 'Survives crashes',
+          price: 2.5,
+          quantity: STOCK,
+        })
+      ).body.id,
+    );
   }
   const buyers: string[] = [];
   for (let i = 0; i < BUYERS; i += 1) {
     await call('POST', '/auth/register', undefined, { username: `crash-buyer-${i}`, password: 'pw-crash' });
-    buyers.push((await call<string>('POST', '/auth/login', undefined, { username: `crash-buyer-${i}`, password: 'pw-crash' })).body);
+    buyers.push(
+      (await call<string>('POST', '/auth/login', undefined, { username: `crash-buyer-${i}`, password: 'pw-crash' }))
+        .body,
+    );
   }
   const ordersOf = async (token: string) => (await call<Order[]>('GET', '/orders', token)).body;
-  const cartOf = async (token: string) => (await call<{ items: { quantity: number }[] }>('GET', '/cart', token)).body.items.map((item) => item.quantity);
+  const cartOf = async (token: string) =>
+    (await call<{ items: { quantity: number }[] }>('GET', '/cart', token)).body.items.map((item) => item.quantity);
 
   let killedMidway = 0;
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -85,7 +110,9 @@ it(`keeps stock and orders whole through ${ROUNDS} kill -9s in the middle of ${B
     const before = await Promise.all(buyers.map(ordersOf));
 
     // All of them check out at once; the service is killed while they do.
-    const answers = buyers.map((token) => call('POST', '/orders/checkout', token, { shippingAddress: `${round} Crash Lane` }).catch(() => undefined));
+    const answers = buyers.map((token) =>
+      call('POST', '/orders/checkout', token, { shippingAddress: `${round} Crash Lane` }).catch(() => undefined),
+    );
     await new Promise((resolve) => setTimeout(resolve, 15 + round * 10));
     await server.kill();
     const settled = await Promise.all(answers);
@@ -107,9 +134,13 @@ it(`keeps stock and orders whole through ${ROUNDS} kill -9s in the middle of ${B
     }
     const everyOrder = (await Promise.all(buyers.map(ordersOf))).flat();
     for (const [index, productId] of products.entries()) {
-      const ordered = everyOrder.flatMap((order) => order.items).filter((item) => item.productName === (index === 0 ? 'Crash-Test Gauze' : 'Crash-Test Tape'));
+      const ordered = everyOrder
+        .flatMap((order) => order.items)
+        .filter((item) => item.productName === (index === 0 ? 'Crash-Test Gauze' : 'Crash-Test Tape'));
       const left = (await call<{ quantity: number }>('GET', `/products/${productId}`, admin)).body.quantity;
-      expect(left + ordered.reduce((sum, item) => sum + item.quantity, 0), `product ${productId}, round ${round}`).toBe(STOCK);
+      expect(left + ordered.reduce((sum, item) => sum + item.quantity, 0), `product ${productId}, round ${round}`).toBe(
+        STOCK,
+      );
     }
   }
   // At least one kill landed while checkouts were still in flight (otherwise the test proved less than it says).

@@ -7,7 +7,8 @@ import { startRestService } from '../../tests/helpers/rest-service.js';
 import { postgresAdminUrl, postgresReachable } from '../../tests/helpers/test-database.js';
 
 const postgresUp = await postgresReachable();
-if (!postgresUp) console.warn('\n!!! PostgreSQL is not reachable at 127.0.0.1:5432: the connection-loss test is SKIPPED.\n');
+if (!postgresUp)
+  console.warn('\n!!! PostgreSQL is not reachable at 127.0.0.1:5432: the connection-loss test is SKIPPED.\n');
 
 it.runIf(postgresUp)('keeps answering after PostgreSQL ends all of its idle connections', async () => {
   const shop = await startRestService({ database: 'postgres' });
@@ -40,33 +41,39 @@ it.runIf(postgresUp)('keeps answering after PostgreSQL ends all of its idle conn
   }
 });
 
-it.runIf(postgresUp)('fails fast when its pool is starved or a statement hangs: PG_POOL_SIZE, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS', async () => {
-  const shop = await startRestService({
-    database: 'postgres',
-    env: { PG_POOL_SIZE: '1', PG_CONNECT_TIMEOUT_MS: '300', PG_STATEMENT_TIMEOUT_MS: '1000' },
-  });
-  const database = new URL(shop.databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: postgresAdminUrl().replace(/\/[^/]*$/, `/${database}`) });
-  await admin.connect();
-  try {
-    const token = await shop.register('starved-pool');
-    // Another session holds the products table: the service's one connection waits on it with the listing.
-    await admin.query('begin');
-    await admin.query('lock table products in access exclusive mode');
-    const listing = shop.request('GET', '/api/products', { token });
-    // The pool's only connection is taken: the health check gets none within 300 ms and says so, rather than wait.
-    let health = await shop.request('GET', '/healthz');
-    while (health.status === 200) health = await shop.request('GET', '/healthz');
-    expect([health.status, health.body]).toEqual([503, { status: 'unavailable', message: 'The database cannot be reached' }]);
-    // The waiting statement is cancelled after a second, while the lock is still held.
-    expect((await listing).status).toBe(500);
-    await admin.query('rollback');
-    expect((await shop.request('GET', '/healthz')).status).toBe(200);
-  } finally {
-    await admin.end();
-    await shop.close();
-  }
-});
+it.runIf(postgresUp)(
+  'fails fast when its pool is starved or a statement hangs: PG_POOL_SIZE, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS',
+  async () => {
+    const shop = await startRestService({
+      database: 'postgres',
+      env: { PG_POOL_SIZE: '1', PG_CONNECT_TIMEOUT_MS: '300', PG_STATEMENT_TIMEOUT_MS: '1000' },
+    });
+    const database = new URL(shop.databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: postgresAdminUrl().replace(/\/[^/]*$/, `/${database}`) });
+    await admin.connect();
+    try {
+      const token = await shop.register('starved-pool');
+      // Another session holds the products table: the service's one connection waits on it with the listing.
+      await admin.query('begin');
+      await admin.query('lock table products in access exclusive mode');
+      const listing = shop.request('GET', '/api/products', { token });
+      // The pool's only connection is taken: the health check gets none within 300 ms and says so, rather than wait.
+      let health = await shop.request('GET', '/healthz');
+      while (health.status === 200) health = await shop.request('GET', '/healthz');
+      expect([health.status, health.body]).toEqual([
+        503,
+        { status: 'unavailable', message: 'The database cannot be reached' },
+      ]);
+      // The waiting statement is cancelled after a second, while the lock is still held.
+      expect((await listing).status).toBe(500);
+      await admin.query('rollback');
+      expect((await shop.request('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await admin.end();
+      await shop.close();
+    }
+  },
+);
 
 it.runIf(postgresUp)('asks PostgreSQL not to JIT-compile its short queries', async () => {
   const shop = await startRestService({ database: 'postgres' });

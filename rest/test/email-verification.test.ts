@@ -5,7 +5,14 @@
 // EMAILS_PER_RECIPIENT_PER_HOUR, whatever accounts point at it.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_SUBJECT, VERIFY_SUBJECT, linkIn, mailsTo, nthMailTo, verifyAddressByMail } from '../../tests/helpers/mail-links.js';
+import {
+  RESET_SUBJECT,
+  VERIFY_SUBJECT,
+  linkIn,
+  mailsTo,
+  nthMailTo,
+  verifyAddressByMail,
+} from '../../tests/helpers/mail-links.js';
 import { type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi-answers.js';
 import { poll } from '../../tests/helpers/poll.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
@@ -40,20 +47,34 @@ const newName = (prefix = 'proving') => `${prefix}-${++counter}`;
 const setEmail = (service: RestService, token: string, email: string | null, extra: Record<string, unknown> = {}) =>
   service.request('PUT', '/api/users/profile', { token, body: { email, ...extra } });
 
-const openLink = (service: RestService, token: unknown) => service.request('POST', '/api/auth/verify-email', { body: { token } });
-const resend = (service: RestService, token: string) => service.request('POST', '/api/users/resend-email-verification', { token });
-const profileOf = async (service: RestService, token: string) => (await service.request('GET', '/api/users/profile', { token })).body;
-const askForReset = (service: RestService, usernameOrEmail: string) => service.request('POST', '/api/auth/request-password-reset', { body: { usernameOrEmail } });
+const openLink = (service: RestService, token: unknown) =>
+  service.request('POST', '/api/auth/verify-email', { body: { token } });
+const resend = (service: RestService, token: string) =>
+  service.request('POST', '/api/users/resend-email-verification', { token });
+const profileOf = async (service: RestService, token: string) =>
+  (await service.request('GET', '/api/users/profile', { token })).body;
+const askForReset = (service: RestService, usernameOrEmail: string) =>
+  service.request('POST', '/api/auth/request-password-reset', { body: { usernameOrEmail } });
 
 const outboxKinds = async (service: RestService, email: string) =>
-  (await service.app.shopDatabase.db.selectFrom('mailOutbox').select('kind').where('recipient', '=', email).orderBy('id').execute()).map((row) => row.kind);
+  (
+    await service.app.shopDatabase.db
+      .selectFrom('mailOutbox')
+      .select('kind')
+      .where('recipient', '=', email)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.kind);
 
 /** Once every "Forgot password?" request answered has been carried out. */
 const allCarriedOut = (service: RestService) =>
   poll(
     async () => {
       await service.app.passwordResets.carryOutPending();
-      const row = await service.app.shopDatabase.db.selectFrom('passwordResetRequests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await service.app.shopDatabase.db
+        .selectFrom('passwordResetRequests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     (count) => count === 0,
@@ -93,7 +114,11 @@ describe('giving an address', () => {
       .where('tokenHash', '=', crypto.createHash('sha256').update(link.token).digest('hex'))
       .execute();
     expect(Date.parse(row!.expiresAt) - Date.parse(row!.createdAt)).toBe(24 * 60 * 60_000);
-    const until = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(row!.expiresAt));
+    const until = new Intl.DateTimeFormat('en', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Asia/Tokyo',
+    }).format(new Date(row!.expiresAt));
     expect(mail).toMatchObject({ from: 'accounts@shop.example', subject: 'Verify your email address for Medshop' });
     expect(mail.text).toBe(
       [
@@ -114,9 +139,16 @@ describe('giving an address', () => {
     );
     expect(mail.html).toContain(`<a href="https://shop.example/verify-email?token=${link.token}"`);
     // Only the link's hash is kept, and the e-mail's body goes once it is sent.
-    expect(JSON.stringify(await shop.app.shopDatabase.db.selectFrom('emailVerifications').selectAll().execute())).not.toContain(link.token);
+    expect(
+      JSON.stringify(await shop.app.shopDatabase.db.selectFrom('emailVerifications').selectAll().execute()),
+    ).not.toContain(link.token);
     const sent = await poll(
-      () => shop.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow(),
+      () =>
+        shop.app.shopDatabase.db
+          .selectFrom('mailOutbox')
+          .selectAll()
+          .where('recipient', '=', email)
+          .executeTakeFirstOrThrow(),
       (found) => found.sentAt !== null,
       DELIVERY,
     );
@@ -128,7 +160,9 @@ describe('giving an address', () => {
   it('at registration, when one is given: the same link, and the account starts unverified', async () => {
     const username = newName('registering');
     const email = `${username}@people.example`;
-    const registered = await shop.request('POST', '/api/auth/register', { body: { username, password: 'secret1', email: ` ${email} ` } });
+    const registered = await shop.request('POST', '/api/auth/register', {
+      body: { username, password: 'secret1', email: ` ${email} ` },
+    });
     expect(registered.status).toBe(201);
     expect(await profileOf(shop, registered.text)).toMatchObject({ email, emailVerified: false });
     await verifyAddressByMail(shop, smtp, email);
@@ -137,12 +171,16 @@ describe('giving an address', () => {
 
   it('refuses at registration an address that is none, and makes no account', async () => {
     const username = newName('registering');
-    const refused = await shop.request('POST', '/api/auth/register', { body: { username, password: 'secret1', email: 'not an address' } });
+    const refused = await shop.request('POST', '/api/auth/register', {
+      body: { username, password: 'secret1', email: 'not an address' },
+    });
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 400,
       body: { message: 'Please enter a valid email address', code: 'INVALID_INPUT', field: 'email' },
     });
-    expect((await shop.request('POST', '/api/auth/login', { body: { username, password: 'secret1' } })).status).toBe(401);
+    expect((await shop.request('POST', '/api/auth/login', { body: { username, password: 'secret1' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -161,7 +199,8 @@ describe('the link', () => {
       body: { message: 'Your email address is verified.', id: expect.any(Number), username, email },
     });
     expect((await profileOf(shop, token)).emailVerified).toBe(true);
-    for (const again of [second, first]) expect(await openLink(shop, again)).toMatchObject({ status: 400, body: INVALID_LINK });
+    for (const again of [second, first])
+      expect(await openLink(shop, again)).toMatchObject({ status: 400, body: INVALID_LINK });
     // The success the matrix of authorization.test.ts cannot reach (it needs an e-mailed link), against the document.
     const document = (await shop.request<OpenApiDocument>('GET', '/api/openapi.json')).body;
     expect(answerChecker(document).problems('POST', '/api/auth/verify-email', opened)).toEqual([]);
@@ -233,7 +272,8 @@ describe('asking for the link again', () => {
       status: 202,
       body: { message: `A link to verify ${email} is on its way. It works for 24 hours.` },
     });
-    // The success the matrix of authorization.test.ts cannot reach (its accounts have no address), against the document.
+    // The success the matrix of authorization.test.ts cannot reach (its accounts have no address), against the
+    // document.
     const document = (await shop.request<OpenApiDocument>('GET', '/api/openapi.json')).body;
     expect(answerChecker(document).problems('POST', '/api/users/resend-email-verification', again)).toEqual([]);
     await verifyAddressByMail(shop, smtp, email, 2);
@@ -274,16 +314,24 @@ describe('aiming the shop’s e-mails at someone else’s address', () => {
       }
       // The default limit: 5 links to one address an hour, whatever accounts point at it, in whatever case.
       await outboxDone(service);
-      expect(receiver.received.map((mail) => [mail.to.toLowerCase(), mail.subject])).toEqual(Array(5).fill([victim, VERIFY_SUBJECT]));
+      expect(receiver.received.map((mail) => [mail.to.toLowerCase(), mail.subject])).toEqual(
+        Array(5).fill([victim, VERIFY_SUBJECT]),
+      );
       expect(accounts.every(({ token }) => token)).toBe(true);
 
-      // One anonymous request by the address, and others by the accounts' names: no reset e-mail, the address is unproven.
-      for (const text of [victim, accounts[0]!.username, accounts[1]!.username]) expect((await askForReset(service, text)).status).toBe(202);
+      // One anonymous request by the address, and others by the accounts' names: no reset e-mail, the address is
+      // unproven.
+      for (const text of [victim, accounts[0]!.username, accounts[1]!.username])
+        expect((await askForReset(service, text)).status).toBe(202);
       await allCarriedOut(service);
       await outboxDone(service);
       expect(receiver.received.filter((mail) => mail.subject !== VERIFY_SUBJECT)).toEqual([]);
       const asked = await resend(service, accounts[14]!.token);
-      expect({ status: asked.status, message: asked.body.message, retryAfter: Number(asked.headers['retry-after']) }).toEqual({
+      expect({
+        status: asked.status,
+        message: asked.body.message,
+        retryAfter: Number(asked.headers['retry-after']),
+      }).toEqual({
         status: 429,
         message: 'Too many emails to this address this hour. Try again in 60 minutes.',
         retryAfter: expect.any(Number),
@@ -292,7 +340,8 @@ describe('aiming the shop’s e-mails at someone else’s address', () => {
 
       // The owner opens the five links: five accounts have the address, verified. A request by the address now finds
       // them, and the address gets the limit's reset e-mails; another request this hour gets it nothing more.
-      for (const mail of receiver.received) expect((await openLink(service, linkIn(mail, 'verify-email').token)).status).toBe(200);
+      for (const mail of receiver.received)
+        expect((await openLink(service, linkIn(mail, 'verify-email').token)).status).toBe(200);
       expect((await askForReset(service, victim)).status).toBe(202);
       await allCarriedOut(service);
       expect((await askForReset(service, victim.toUpperCase())).status).toBe(202);

@@ -18,7 +18,12 @@ import { VERIFY_SUBJECT, linkIn, nthMailTo, verifyAddressByMail } from '../../te
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FAST_MAIL = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '50', SHOP_URL: 'https://shop.example', MAIL_FROM: 'Medshop <orders@shop.example>' };
+const FAST_MAIL = {
+  MAIL_POLL_MS: '50',
+  MAIL_RETRY_BASE_MS: '50',
+  SHOP_URL: 'https://shop.example',
+  MAIL_FROM: 'Medshop <orders@shop.example>',
+};
 /** Long enough for many deliveries on a busy machine. */
 const DELIVERY = { within: 20_000 };
 
@@ -41,7 +46,11 @@ afterAll(async () => {
  * A buyer with an address, in a zone: the address verified by its owner (the link e-mailed to it opened), unless
  * `verified` is false.
  */
-async function buyer(service: RestService, profile: Record<string, unknown> = {}, { receiver = smtp, verified = true } = {}) {
+async function buyer(
+  service: RestService,
+  profile: Record<string, unknown> = {},
+  { receiver = smtp, verified = true } = {},
+) {
   const username = `mail-buyer-${++counter}`;
   const token = await service.register(username);
   const email = `${username}@people.example`;
@@ -53,27 +62,49 @@ async function buyer(service: RestService, profile: Record<string, unknown> = {}
 }
 
 /** A buyer (as `buyer` makes them) with an order of two lines placed. */
-async function buyerWithOrder(service: RestService, adminToken: string, profile: Record<string, unknown> = {}, options: { receiver?: SmtpReceiver; verified?: boolean } = {}) {
+async function buyerWithOrder(
+  service: RestService,
+  adminToken: string,
+  profile: Record<string, unknown> = {},
+  options: { receiver?: SmtpReceiver; verified?: boolean } = {},
+) {
   const person = await buyer(service, profile, options);
   return { ...person, order: await placeOrder(service, adminToken, person.token) };
 }
 
 async function placeOrder(service: RestService, adminToken: string, token: string) {
   const gauze = await service.createProduct(adminToken, { name: 'Sterile Gauze', price: 4.5, quantity: 50 });
-  const thermometer = await service.createProduct(adminToken, { name: 'Digital Thermometer', price: 19.9, quantity: 50 });
-  for (const [productId, quantity] of [[gauze.id, 2], [thermometer.id, 1]]) {
-    expect((await service.request('POST', '/api/cart/items', { token, body: { productId, quantity } })).status).toBe(200);
+  const thermometer = await service.createProduct(adminToken, {
+    name: 'Digital Thermometer',
+    price: 19.9,
+    quantity: 50,
+  });
+  for (const [productId, quantity] of [
+    [gauze.id, 2],
+    [thermometer.id, 1],
+  ]) {
+    expect((await service.request('POST', '/api/cart/items', { token, body: { productId, quantity } })).status).toBe(
+      200,
+    );
   }
-  const placed = await service.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '1 Main Street\nSpringfield' } });
+  const placed = await service.request('POST', '/api/orders/checkout', {
+    token,
+    body: { shippingAddress: '1 Main Street\nSpringfield' },
+  });
   expect(placed.status).toBe(201);
   return placed.body as { id: number; orderDate: string };
 }
 
 /** The order e-mails to `email` (the link that verified the address aside). */
-const mailsTo = (receiver: SmtpReceiver, email: string) => receiver.received.filter((mail) => mail.to === email && mail.subject !== VERIFY_SUBJECT);
+const mailsTo = (receiver: SmtpReceiver, email: string) =>
+  receiver.received.filter((mail) => mail.to === email && mail.subject !== VERIFY_SUBJECT);
 /** The outbox's order e-mails to `email`. */
 const orderOutbox = (service: RestService, email: string) =>
-  service.app.shopDatabase.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).where('kind', '<>', 'email-verification');
+  service.app.shopDatabase.db
+    .selectFrom('mailOutbox')
+    .selectAll()
+    .where('recipient', '=', email)
+    .where('kind', '<>', 'email-verification');
 
 /** The order's time as the buyer's zone writes it: what the e-mail must say. */
 const inTokyo = (iso: string) =>
@@ -82,7 +113,11 @@ const inTokyo = (iso: string) =>
 describe('order e-mails', () => {
   it('tells the buyer of the order placed: its lines, total, shipping address and a link, at the time in their zone', async () => {
     const { email, order } = await buyerWithOrder(shop, admin);
-    const [mail] = await poll(async () => mailsTo(smtp, email), (mails) => mails.length > 0, DELIVERY);
+    const [mail] = await poll(
+      async () => mailsTo(smtp, email),
+      (mails) => mails.length > 0,
+      DELIVERY,
+    );
     expect(mail).toMatchObject({ from: 'orders@shop.example', subject: `Your Medshop order #${order.id} is placed` });
     expect(mail!.text).toBe(
       [
@@ -105,46 +140,87 @@ describe('order e-mails', () => {
         '',
       ].join('\n'),
     );
-    expect(mail!.html).toContain(`Thank you for your order <strong>#${order.id}</strong>, placed on ${inTokyo(order.orderDate)}.`);
+    expect(mail!.html).toContain(
+      `Thank you for your order <strong>#${order.id}</strong>, placed on ${inTokyo(order.orderDate)}.`,
+    );
     expect(mail!.html).toContain('<a href="https://shop.example/orders"');
     expect(mail!.html).toContain('1 Main Street<br>Springfield');
   });
 
   it('writes amounts and times as the buyer’s language does: in en-GB, dollars as $ (not US$) and the day first', async () => {
-    const { email, order } = await buyerWithOrder(shop, admin, { preferences: { timezone: 'Europe/London', language: 'en-GB' } });
-    const [mail] = await poll(async () => mailsTo(smtp, email), (mails) => mails.length > 0, DELIVERY);
-    const placedOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(order.orderDate));
+    const { email, order } = await buyerWithOrder(shop, admin, {
+      preferences: { timezone: 'Europe/London', language: 'en-GB' },
+    });
+    const [mail] = await poll(
+      async () => mailsTo(smtp, email),
+      (mails) => mails.length > 0,
+      DELIVERY,
+    );
+    const placedOn = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Europe/London',
+    }).format(new Date(order.orderDate));
     expect(mail!.text).toContain(`Thank you for your order #${order.id}, placed on ${placedOn} (Europe/London).`);
-    expect(mail!.text).toContain(['  2 × Sterile Gauze, $4.50 each: $9.00', '  1 × Digital Thermometer, $19.90 each: $19.90', '', 'Total: $28.90'].join('\n'));
+    expect(mail!.text).toContain(
+      [
+        '  2 × Sterile Gauze, $4.50 each: $9.00',
+        '  1 × Digital Thermometer, $19.90 each: $19.90',
+        '',
+        'Total: $28.90',
+      ].join('\n'),
+    );
     expect(mail!.html).toContain('$28.90');
     expect(`${mail!.text}${mail!.html}`).not.toContain('US$');
   });
 
   it('tells of each move of its status, the cancellation with the stock note; once each', async () => {
     const { email, order } = await buyerWithOrder(shop, admin);
-    await poll(async () => mailsTo(smtp, email).length, (count) => count === 1, DELIVERY);
+    await poll(
+      async () => mailsTo(smtp, email).length,
+      (count) => count === 1,
+      DELIVERY,
+    );
     for (const status of ['CONFIRMED', 'CANCELLED']) {
-      expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status } })).status).toBe(200);
+      expect(
+        (await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status } })).status,
+      ).toBe(200);
     }
-    const mails = await poll(async () => mailsTo(smtp, email), (found) => found.length === 3, DELIVERY);
+    const mails = await poll(
+      async () => mailsTo(smtp, email),
+      (found) => found.length === 3,
+      DELIVERY,
+    );
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Your Medshop order #${order.id} is placed`,
       `Your Medshop order #${order.id} is confirmed`,
       `Your Medshop order #${order.id} was cancelled`,
     ]);
     expect(mails[2]!.text).toMatch(
-      new RegExp(`^Hello Nina,\\n\\nYour order #${order.id} \\(3 items, \\$28\\.90\\) was cancelled, on .+ \\(Asia/Tokyo\\)\\.\\n\\nIts items went back into the shop’s stock; nothing more will happen with this order\\.\\n`),
+      new RegExp(
+        `^Hello Nina,\\n\\nYour order #${order.id} \\(3 items, \\$28\\.90\\) was cancelled, on .+ \\(Asia/Tokyo\\)\\.\\n\\nIts items went back into the shop’s stock; nothing more will happen with this order\\.\\n`,
+      ),
     );
     // Asked again, the same status writes nothing more.
-    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CANCELLED' } })).status).toBe(200);
-    await poll(async () => shop.app.mailSender.deliverDue(), (sent) => sent === 0);
+    expect(
+      (await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CANCELLED' } }))
+        .status,
+    ).toBe(200);
+    await poll(
+      async () => shop.app.mailSender.deliverDue(),
+      (sent) => sent === 0,
+    );
     expect(mailsTo(smtp, email)).toHaveLength(3);
   });
 
   it('sends nothing to a buyer who turned e-mail notifications off, or who has no address', async () => {
     const silent = await buyerWithOrder(shop, admin, { preferences: { emailNotifications: false } });
     const noAddress = await buyerWithOrder(shop, admin, { email: null });
-    const outbox = await shop.app.shopDatabase.db.selectFrom('mailOutbox').select('recipient').where('kind', '<>', 'email-verification').execute();
+    const outbox = await shop.app.shopDatabase.db
+      .selectFrom('mailOutbox')
+      .select('recipient')
+      .where('kind', '<>', 'email-verification')
+      .execute();
     expect(outbox.map((row) => row.recipient)).not.toContain(silent.email);
     expect(outbox.map((row) => row.recipient)).not.toContain(noAddress.email);
     expect(mailsTo(smtp, silent.email)).toEqual([]);
@@ -152,11 +228,21 @@ describe('order e-mails', () => {
 
   it('sends nothing to an address its owner has not verified: the order e-mails start once the link is opened', async () => {
     const { email, order } = await buyerWithOrder(shop, admin, {}, { verified: false });
-    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CONFIRMED' } })).status).toBe(200);
+    expect(
+      (await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'CONFIRMED' } }))
+        .status,
+    ).toBe(200);
     expect(await orderOutbox(shop, email).execute()).toEqual([]);
     await verifyAddressByMail(shop, smtp, email);
-    expect((await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'SHIPPED' } })).status).toBe(200);
-    const mails = await poll(async () => mailsTo(smtp, email), (found) => found.length === 1, DELIVERY);
+    expect(
+      (await shop.request('PUT', `/api/orders/${order.id}/status`, { token: admin, body: { status: 'SHIPPED' } }))
+        .status,
+    ).toBe(200);
+    const mails = await poll(
+      async () => mailsTo(smtp, email),
+      (found) => found.length === 1,
+      DELIVERY,
+    );
     expect(mails.map((mail) => mail.subject)).toEqual([`Your Medshop order #${order.id} has shipped`]);
     expect((await orderOutbox(shop, email).execute()).map((row) => row.kind)).toEqual(['order-status']);
   });
@@ -172,7 +258,11 @@ describe('the sender', () => {
       let refusals = 0;
       receiver.refuse = () => (refusals++ < 3 ? { responseCode: 451, message: 'Try again later' } : undefined);
       const order = await placeOrder(service, await service.adminToken(), token);
-      const [mail] = await poll(async () => mailsTo(receiver, email), (mails) => mails.length > 0, DELIVERY);
+      const [mail] = await poll(
+        async () => mailsTo(receiver, email),
+        (mails) => mails.length > 0,
+        DELIVERY,
+      );
       expect(mail!.subject).toBe(`Your Medshop order #${order.id} is placed`);
       expect(receiver.offered.slice(offeredBefore).filter((address) => address === email)).toHaveLength(4);
       // The server has the message a moment before the sender, told so, records it as sent.
@@ -181,7 +271,12 @@ describe('the sender', () => {
         (found) => found.sentAt !== null || found.failedAt !== null,
         DELIVERY,
       );
-      expect({ attempts: row.attempts, sent: row.sentAt !== null, failedAt: row.failedAt, lastError: row.lastError }).toEqual({
+      expect({
+        attempts: row.attempts,
+        sent: row.sentAt !== null,
+        failedAt: row.failedAt,
+        lastError: row.lastError,
+      }).toEqual({
         attempts: 4,
         sent: true,
         failedAt: null,
@@ -203,10 +298,14 @@ describe('the sender', () => {
       return Number(/^mail_deliveries_total\{outcome="failed"\} (\d+)$/m.exec(text)?.[1] ?? 0);
     };
     const failedBefore = await failedDeliveries();
-    const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL }, onLogLine: (line) => lines.push(line) });
+    const service = await startRestService({
+      env: { SMTP_URL: receiver.url, ...FAST_MAIL },
+      onLogLine: (line) => lines.push(line),
+    });
     try {
       const { email, token } = await buyer(service, {}, { receiver });
-      receiver.refuse = (address) => (address.startsWith('mail-buyer') ? { responseCode: 550, message: 'No such mailbox here' } : undefined);
+      receiver.refuse = (address) =>
+        address.startsWith('mail-buyer') ? { responseCode: 550, message: 'No such mailbox here' } : undefined;
       await placeOrder(service, await service.adminToken(), token);
       const row = await poll(
         async () => orderOutbox(service, email).executeTakeFirstOrThrow(),
@@ -215,7 +314,11 @@ describe('the sender', () => {
       );
       expect({ attempts: row.attempts, sentAt: row.sentAt }).toEqual({ attempts: 1, sentAt: null });
       expect(row.lastError).toContain('550 No such mailbox here');
-      expect(lines.find((line) => line.level === 50)?.msg).toMatch(new RegExp(`^mail: gave up on e-mail ${row.id} to its recipient after 1 attempt\\(s\\): .*550 No such mailbox here`));
+      expect(lines.find((line) => line.level === 50)?.msg).toMatch(
+        new RegExp(
+          `^mail: gave up on e-mail ${row.id} to its recipient after 1 attempt\\(s\\): .*550 No such mailbox here`,
+        ),
+      );
       expect(mailsTo(receiver, email)).toEqual([]);
       expect((await failedDeliveries()) - failedBefore).toBe(1);
     } finally {
@@ -228,16 +331,31 @@ describe('the sender', () => {
   it('shares the outbox between two instances of the service without sending anything twice', async () => {
     const receiver = await startSmtpReceiver();
     const first = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
-    const second = await startRestService({ reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir }, env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
+    const second = await startRestService({
+      reuse: { databaseUrl: first.databaseUrl, dataDir: first.dataDir },
+      env: { SMTP_URL: receiver.url, ...FAST_MAIL },
+    });
     try {
       const adminToken = await first.adminToken();
-      const buyers = await Promise.all(Array.from({ length: 6 }, (_, index) => buyerWithOrder(index % 2 ? second : first, adminToken, {}, { receiver })));
+      const buyers = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          buyerWithOrder(index % 2 ? second : first, adminToken, {}, { receiver }),
+        ),
+      );
       const orderMails = () => receiver.received.filter((mail) => mail.subject !== VERIFY_SUBJECT);
-      await poll(async () => orderMails().length, (count) => count >= buyers.length, DELIVERY);
+      await poll(
+        async () => orderMails().length,
+        (count) => count >= buyers.length,
+        DELIVERY,
+      );
       // Both kept polling meanwhile: a doubled e-mail would have come by now.
       await first.app.mailSender.deliverDue();
       await second.app.mailSender.deliverDue();
-      expect(orderMails().map((mail) => mail.to).sort()).toEqual(buyers.map((person) => person.email).sort());
+      expect(
+        orderMails()
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual(buyers.map((person) => person.email).sort());
       expect(new Set(receiver.received.map((mail) => mail.messageId)).size).toBe(receiver.received.length);
       expect(receiver.received).toHaveLength(2 * buyers.length);
     } finally {
@@ -267,11 +385,18 @@ describe('the sender', () => {
     const call = async (method: string, route: string, token?: string, body?: unknown) => {
       const response = await fetch(`${server.url}/api${route}`, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
-      return { status: response.status, body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any, text };
+      return {
+        status: response.status,
+        body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any,
+        text,
+      };
     };
     let receiver: SmtpReceiver | undefined;
     try {
@@ -279,14 +404,29 @@ describe('the sender', () => {
       expect(login.status, login.text).toBe(200);
       // The contract answers a login with the token alone, as text.
       const adminToken = login.text;
-      const product = (await call('POST', '/products', adminToken, { name: 'Bandage', description: 'Elastic', price: 2.5, quantity: 100 })).body;
+      const product = (
+        await call('POST', '/products', adminToken, {
+          name: 'Bandage',
+          description: 'Elastic',
+          price: 2.5,
+          quantity: 100,
+        })
+      ).body;
       const emails: string[] = [];
       const tokens: string[] = [];
       // The buyers verify their addresses while the mail server is up (each opens the link e-mailed to them).
       receiver = await startSmtpReceiver(smtpPort);
       for (let index = 0; index < 5; index += 1) {
         const username = `crash-buyer-${index}`;
-        expect((await call('POST', '/auth/register', undefined, { username, password: 'secret1', confirmPassword: 'secret1' })).status).toBe(201);
+        expect(
+          (
+            await call('POST', '/auth/register', undefined, {
+              username,
+              password: 'secret1',
+              confirmPassword: 'secret1',
+            })
+          ).status,
+        ).toBe(201);
         tokens.push((await call('POST', '/auth/login', undefined, { username, password: 'secret1' })).text);
         emails.push(`${username}@people.example`);
         expect((await call('PUT', '/users/profile', tokens.at(-1), { email: emails.at(-1) })).status).toBe(200);
@@ -302,7 +442,11 @@ describe('the sender', () => {
       await server.kill();
       receiver = await startSmtpReceiver(smtpPort);
       server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
-      await poll(async () => receiver!.received.length, (count) => count >= emails.length, DELIVERY);
+      await poll(
+        async () => receiver!.received.length,
+        (count) => count >= emails.length,
+        DELIVERY,
+      );
       expect(receiver.received.map((mail) => mail.to).sort()).toEqual([...emails].sort());
       expect(receiver.received.every((mail) => /^Your Medshop order #\d+ is placed$/.test(mail.subject))).toBe(true);
     } finally {
@@ -319,13 +463,26 @@ describe('without SMTP_URL', () => {
     try {
       const directory = path.join(service.dataDir, 'mail');
       const written = (count: number) =>
-        poll(async () => (fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => name.endsWith('.eml')).sort() : []), (found) => found.length === count, DELIVERY);
+        poll(
+          async () =>
+            fs.existsSync(directory)
+              ? fs
+                  .readdirSync(directory)
+                  .filter((name) => name.endsWith('.eml'))
+                  .sort()
+              : [],
+          (found) => found.length === count,
+          DELIVERY,
+        );
       // The buyer opens the verification link as their mail program shows it, from the first file.
       const { token } = await buyer(service, {}, { verified: false });
       const [verification] = await written(1);
       const opened = await simpleParser(fs.readFileSync(path.join(directory, verification!)));
       expect(opened.subject).toBe(VERIFY_SUBJECT);
-      const { token: link } = linkIn({ to: '', from: '', subject: opened.subject ?? '', text: opened.text ?? '', html: '', messageId: '' }, 'verify-email');
+      const { token: link } = linkIn(
+        { to: '', from: '', subject: opened.subject ?? '', text: opened.text ?? '', html: '', messageId: '' },
+        'verify-email',
+      );
       expect((await service.request('POST', '/api/auth/verify-email', { body: { token: link } })).status).toBe(200);
       const order = await placeOrder(service, await service.adminToken(), token);
       const files = (await written(2)).filter((name) => name !== verification);
@@ -341,13 +498,28 @@ describe('without SMTP_URL', () => {
 
 describe('settings', () => {
   it.each([
-    [{ SMTP_URL: 'mail.example:587' }, 'SMTP_URL must start with smtp:// or smtps:// and name a host, got "mail.example://"'],
-    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must start with smtp:// or smtps:// and name a host, got "http://mail.example"'],
-    [{ SMTP_URL: 'smtp://mail.example:99999' }, 'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)'],
-    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "nobody"'],
+    [
+      { SMTP_URL: 'mail.example:587' },
+      'SMTP_URL must start with smtp:// or smtps:// and name a host, got "mail.example://"',
+    ],
+    [
+      { SMTP_URL: 'http://mail.example' },
+      'SMTP_URL must start with smtp:// or smtps:// and name a host, got "http://mail.example"',
+    ],
+    [
+      { SMTP_URL: 'smtp://mail.example:99999' },
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 (is a character in the password not percent-encoded?)',
+    ],
+    [
+      { MAIL_FROM: 'nobody' },
+      'MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "nobody"',
+    ],
     [{ SHOP_URL: 'ftp://shop.example' }, 'SHOP_URL must start with http:// or https://, got "ftp://shop.example"'],
     [{ MAIL_MAX_ATTEMPTS: '0' }, 'MAIL_MAX_ATTEMPTS must be a whole number of at least 1, got "0"'],
-    [{ EMAILS_PER_RECIPIENT_PER_HOUR: 'lots' }, 'EMAILS_PER_RECIPIENT_PER_HOUR must be a whole number of at least 1, got "lots"'],
+    [
+      { EMAILS_PER_RECIPIENT_PER_HOUR: 'lots' },
+      'EMAILS_PER_RECIPIENT_PER_HOUR must be a whole number of at least 1, got "lots"',
+    ],
   ])('refuses %o in one line', (env, message) => {
     expect(() => loadRestConfig({ ...env })).toThrow(message);
   });

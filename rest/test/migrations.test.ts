@@ -20,14 +20,20 @@ async function schemaOf({ db, kind }: ShopDatabase): Promise<string[]> {
   const plain = db.withoutPlugins() as Kysely<any>;
   if (kind === 'sqlite') {
     const rows = await sql<{ type: string; name: string; sql: string | null }>`
-      select type, name, sql from sqlite_master where name not like 'kysely_%' and name not like 'sqlite_%' order by type, name`.execute(plain);
+      select type, name, sql from sqlite_master where name not like 'kysely_%' and name not like 'sqlite_%' order by type, name`.execute(
+      plain,
+    );
     return rows.rows.map((row) => `${row.type} ${row.name}: ${row.sql ?? ''}`);
   }
   const columns = await sql<{ line: string }>`
     select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') as line
-    from information_schema.columns where table_schema = current_schema() and table_name not like 'kysely_%' order by 1`.execute(plain);
+    from information_schema.columns where table_schema = current_schema() and table_name not like 'kysely_%' order by 1`.execute(
+    plain,
+  );
   const indexes = await sql<{ line: string }>`
-    select indexdef as line from pg_indexes where schemaname = current_schema() and tablename not like 'kysely_%' order by 1`.execute(plain);
+    select indexdef as line from pg_indexes where schemaname = current_schema() and tablename not like 'kysely_%' order by 1`.execute(
+    plain,
+  );
   const triggers = await sql<{ line: string }>`
     select event_object_table || ' ' || trigger_name || ' ' || event_manipulation as line
     from information_schema.triggers where trigger_schema = current_schema() order by 1`.execute(plain);
@@ -41,10 +47,14 @@ async function schemaOf({ db, kind }: ShopDatabase): Promise<string[]> {
 /** `npm run migrate` as the compiled command runs it, from source (tsx) so that the test needs no build. */
 async function migrateCommand(databaseUrl: string, dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'rest/src/db/migrate-command.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production' },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'rest/src/db/migrate-command.ts'), ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production' },
+      },
+    );
     return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -58,15 +68,22 @@ describe('migrations', () => {
     const opened = openDatabase(database.url);
     try {
       const names = Object.keys(migrationsFor(opened.kind)).sort();
-      const migrator = new Migrator({ db: opened.db.withoutPlugins(), provider: { getMigrations: async () => migrationsFor(opened.kind) } });
+      const migrator = new Migrator({
+        db: opened.db.withoutPlugins(),
+        provider: { getMigrations: async () => migrationsFor(opened.kind) },
+      });
       const levels = [await schemaOf(opened)];
       for (const name of names) {
-        expect((await migrator.migrateUp()).results).toEqual([{ migrationName: name, direction: 'Up', status: 'Success' }]);
+        expect((await migrator.migrateUp()).results).toEqual([
+          { migrationName: name, direction: 'Up', status: 'Success' },
+        ]);
         levels.push(await schemaOf(opened));
       }
       expect(levels[0]).toEqual([]);
       for (let level = names.length; level >= 1; level -= 1) {
-        expect((await migrator.migrateDown()).results).toEqual([{ migrationName: names[level - 1], direction: 'Down', status: 'Success' }]);
+        expect((await migrator.migrateDown()).results).toEqual([
+          { migrationName: names[level - 1], direction: 'Down', status: 'Success' },
+        ]);
         expect(await schemaOf(opened)).toEqual(levels[level - 1]);
       }
       expect(await migrateToLatest(opened)).toEqual(names);
@@ -90,18 +107,29 @@ describe('migrations', () => {
       await sql`insert into mail_outbox (kind, recipient, subject, text_body, html_body, created_at, next_attempt_at)
         values ('order-placed', 'earlier@people.example', 'Your order', 'text', 'html', ${at}, ${at})`.execute(plain);
       await migrator.migrateTo('0009_email_verification');
-      expect((await sql<{ email: string; email_verified_at: string | null }>`select email, email_verified_at from users`.execute(plain)).rows).toEqual([
-        { email: 'earlier@people.example', email_verified_at: null },
-      ]);
+      expect(
+        (
+          await sql<{
+            email: string;
+            email_verified_at: string | null;
+          }>`select email, email_verified_at from users`.execute(plain)
+        ).rows,
+      ).toEqual([{ email: 'earlier@people.example', email_verified_at: null }]);
       // Verified and sent a link since: the way down forgets both, the address and the other e-mails stay.
       await sql`update users set email_verified_at = ${at}`.execute(plain);
       await sql`insert into email_verifications (user_id, email, token_hash, created_at, expires_at)
         select id, email, 'hash', ${at}, ${at} from users`.execute(plain);
       await sql`insert into mail_outbox (kind, recipient, subject, text_body, html_body, created_at, next_attempt_at, expires_at)
-        values ('email-verification', 'earlier@people.example', 'Verify', 'link', 'link', ${at}, ${at}, ${at})`.execute(plain);
+        values ('email-verification', 'earlier@people.example', 'Verify', 'link', 'link', ${at}, ${at}, ${at})`.execute(
+        plain,
+      );
       await migrator.migrateDown();
-      expect((await sql`select * from users`.execute(plain)).rows.map((row: any) => [row.email, 'email_verified_at' in row])).toEqual([['earlier@people.example', false]]);
-      expect((await sql<{ kind: string }>`select kind from mail_outbox`.execute(plain)).rows).toEqual([{ kind: 'order-placed' }]);
+      expect(
+        (await sql`select * from users`.execute(plain)).rows.map((row: any) => [row.email, 'email_verified_at' in row]),
+      ).toEqual([['earlier@people.example', false]]);
+      expect((await sql<{ kind: string }>`select kind from mail_outbox`.execute(plain)).rows).toEqual([
+        { kind: 'order-placed' },
+      ]);
     } finally {
       await opened.close();
       await database.drop();
@@ -110,7 +138,10 @@ describe('migrations', () => {
 
   it('npm run migrate brings a database to the latest, -- --down reverts one at a time, -- --status lists them', async () => {
     const database = await createTestDatabase();
-    const where = database.kind === 'sqlite' ? `the SQLite file ${database.url.slice('file:'.length)}` : `PostgreSQL at ${new URL(database.url).hostname}:${new URL(database.url).port || 5432}${new URL(database.url).pathname}`;
+    const where =
+      database.kind === 'sqlite'
+        ? `the SQLite file ${database.url.slice('file:'.length)}`
+        : `PostgreSQL at ${new URL(database.url).hostname}:${new URL(database.url).port || 5432}${new URL(database.url).pathname}`;
     const names = Object.keys(migrationsFor(database.kind)).sort();
     const latest = names.at(-1)!;
     try {
@@ -119,17 +150,26 @@ describe('migrations', () => {
         stdout: `Migrated ${where} to ${latest}: ran ${names.join(', ')}\n`,
         stderr: '',
       });
-      expect((await migrateCommand(database.url, database.dataDir)).stdout).toBe(`${where} is up to date (${latest})\n`);
-      expect((await migrateCommand(database.url, database.dataDir, '--down')).stdout).toBe(`Reverted ${latest} on ${where}; it is now at ${names.at(-2)}\n`);
+      expect((await migrateCommand(database.url, database.dataDir)).stdout).toBe(
+        `${where} is up to date (${latest})\n`,
+      );
+      expect((await migrateCommand(database.url, database.dataDir, '--down')).stdout).toBe(
+        `Reverted ${latest} on ${where}; it is now at ${names.at(-2)}\n`,
+      );
       expect((await migrateCommand(database.url, database.dataDir, '--status')).stdout).toBe(
-        `${names.slice(0, -1).map((name) => `  applied   ${name}\n`).join('')}  pending   ${latest}\n${where}: ${names.length - 1} applied, 1 pending\n`,
+        `${names
+          .slice(0, -1)
+          .map((name) => `  applied   ${name}\n`)
+          .join('')}  pending   ${latest}\n${where}: ${names.length - 1} applied, 1 pending\n`,
       );
       expect(await migrateCommand(database.url, database.dataDir, '--sideways')).toEqual({
         status: 1,
         stdout: '',
         stderr: 'Unknown arguments "--sideways". Usage: npm run migrate [-- --down | --status]\n',
       });
-      expect((await migrateCommand(database.url, database.dataDir)).stdout).toBe(`Migrated ${where} to ${latest}: ran ${latest}\n`);
+      expect((await migrateCommand(database.url, database.dataDir)).stdout).toBe(
+        `Migrated ${where} to ${latest}: ran ${latest}\n`,
+      );
     } finally {
       await database.drop();
     }
@@ -140,7 +180,10 @@ describe('migrations', () => {
     const names = Object.keys(migrationsFor(database.kind)).sort();
     try {
       const opened = openDatabase(database.url);
-      await new Migrator({ db: opened.db.withoutPlugins(), provider: { getMigrations: async () => migrationsFor(opened.kind) } }).migrateTo(names[2]!);
+      await new Migrator({
+        db: opened.db.withoutPlugins(),
+        provider: { getMigrations: async () => migrationsFor(opened.kind) },
+      }).migrateTo(names[2]!);
       await opened.close();
       const reuse = { databaseUrl: database.url, dataDir: database.dataDir };
       await expect(startRestService({ reuse, env: { MIGRATE_ON_START: 'false' } })).rejects.toThrow(
@@ -162,7 +205,9 @@ describe('migrations', () => {
     try {
       expect((await service.request('GET', '/readyz')).status).toBe(200);
       // The newer release's first instance migrates the shared database as it starts.
-      await sql`insert into kysely_migration (name, timestamp) values ('9002_of_the_next_release', '2027-01-01T00:00:00.000Z')`.execute(service.app.shopDatabase.db.withoutPlugins());
+      await sql`insert into kysely_migration (name, timestamp) values ('9002_of_the_next_release', '2027-01-01T00:00:00.000Z')`.execute(
+        service.app.shopDatabase.db.withoutPlugins(),
+      );
       const movedOn = () => lines.filter((line) => line.msg.startsWith('the database has moved on'));
       await expect.poll(() => movedOn().length, { timeout: 5000, interval: 20 }).toBe(1);
       expect(movedOn()[0]).toMatchObject({
@@ -173,9 +218,14 @@ describe('migrations', () => {
       });
       // The instance still answers; it says it again only when the database moves on again, not at every look.
       expect((await service.request('GET', '/api/products', { token: await service.adminToken() })).status).toBe(200);
-      await sql`insert into kysely_migration (name, timestamp) values ('9003_of_the_one_after', '2027-02-01T00:00:00.000Z')`.execute(service.app.shopDatabase.db.withoutPlugins());
+      await sql`insert into kysely_migration (name, timestamp) values ('9003_of_the_one_after', '2027-02-01T00:00:00.000Z')`.execute(
+        service.app.shopDatabase.db.withoutPlugins(),
+      );
       await expect.poll(() => movedOn().length, { timeout: 5000, interval: 20 }).toBe(2);
-      expect(movedOn().map((line) => /\(([^;]+);/.exec(line.msg)?.[1])).toEqual(['9002_of_the_next_release', '9002_of_the_next_release, 9003_of_the_one_after']);
+      expect(movedOn().map((line) => /\(([^;]+);/.exec(line.msg)?.[1])).toEqual([
+        '9002_of_the_next_release',
+        '9002_of_the_next_release, 9003_of_the_one_after',
+      ]);
     } finally {
       await service.close();
     }
@@ -187,13 +237,21 @@ describe('migrations', () => {
     try {
       const opened = openDatabase(database.url);
       await migrateToLatest(opened);
-      await sql`insert into kysely_migration (name, timestamp) values ('9001_from_a_newer_release', '2027-01-01T00:00:00.000Z')`.execute(opened.db.withoutPlugins());
+      await sql`insert into kysely_migration (name, timestamp) values ('9001_from_a_newer_release', '2027-01-01T00:00:00.000Z')`.execute(
+        opened.db.withoutPlugins(),
+      );
       await opened.close();
       const refusal =
         `The database was migrated by a newer release (it has 9001_from_a_newer_release; this release knows migrations up to ${latest}): ` +
         'run that release, or revert the database with its `npm run migrate -- --down` first';
-      await expect(startRestService({ reuse: { databaseUrl: database.url, dataDir: database.dataDir } })).rejects.toThrow(refusal);
-      expect(await migrateCommand(database.url, database.dataDir, '--down')).toEqual({ status: 1, stdout: '', stderr: `${refusal}\n` });
+      await expect(
+        startRestService({ reuse: { databaseUrl: database.url, dataDir: database.dataDir } }),
+      ).rejects.toThrow(refusal);
+      expect(await migrateCommand(database.url, database.dataDir, '--down')).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `${refusal}\n`,
+      });
     } finally {
       await database.drop();
     }

@@ -91,7 +91,14 @@ describe('POST /api/orders/checkout', () => {
       username: buyer.username,
       userId: (await shop.request('GET', '/api/users/profile', { token: buyer.token })).body.id,
       items: [
-        { id: expect.any(Number), productId: pricey.id, productName: pricey.name, price: 19.99, quantity: 3, subtotal: 59.97 },
+        {
+          id: expect.any(Number),
+          productId: pricey.id,
+          productName: pricey.name,
+          price: 19.99,
+          quantity: 3,
+          subtotal: 59.97,
+        },
         { id: expect.any(Number), productId: dime.id, productName: dime.name, price: 0.1, quantity: 3, subtotal: 0.3 },
       ],
     });
@@ -137,7 +144,11 @@ describe('POST /api/orders/checkout', () => {
     ['a missing address', {}, 'Please enter a shipping address'],
     ['a null address', { shippingAddress: null }, 'Please enter a shipping address'],
     ['an address that is not text', { shippingAddress: 42 }, 'Please enter a shipping address'],
-    ['an address of 501 characters', { shippingAddress: 'x'.repeat(501) }, 'Shipping address must be at most 500 characters long'],
+    [
+      'an address of 501 characters',
+      { shippingAddress: 'x'.repeat(501) },
+      'Shipping address must be at most 500 characters long',
+    ],
   ])('refuses %s with 400 and changes nothing: no order, same cart, same stock', async (_case, body, message) => {
     const buyer = await newBuyer();
     const product = await newProduct({ quantity: 5 });
@@ -173,7 +184,10 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 1 left, your cart holds 3`, code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `Not enough stock for ${product.name}: 1 left, your cart holds 3`,
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect(await stockOf(product.id)).toBe(1);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
     expect(await ordersOf(buyer.token)).toEqual([]);
@@ -194,7 +208,10 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${scarce.name}: 2 left, your cart holds 5`, code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `Not enough stock for ${scarce.name}: 2 left, your cart holds 5`,
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(2);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
@@ -211,7 +228,10 @@ describe('POST /api/orders/checkout', () => {
 
     const answer = await checkout(buyer.token);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: `Not enough stock for ${product.name}: 0 left, your cart holds 1`, code: 'INSUFFICIENT_STOCK' });
+    expect(answer.body).toEqual({
+      message: `Not enough stock for ${product.name}: 0 left, your cart holds 1`,
+      code: 'INSUFFICIENT_STOCK',
+    });
     expect((await cartOf(buyer.token)).items).toHaveLength(1);
     expect(await ordersOf(buyer.token)).toEqual([]);
   });
@@ -233,7 +253,11 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
     const answer = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 2_200_000 });
     expect([answer.status, answer.body]).toEqual([
       400,
-      { message: 'Your cart’s total, $21,999,999.78, is over the $10,000,000.00 an order may cost: take some items out to check out', code: 'CART_TOO_LARGE' },
+      {
+        message:
+          'Your cart’s total, $21,999,999.78, is over the $10,000,000.00 an order may cost: take some items out to check out',
+        code: 'CART_TOO_LARGE',
+      },
     ]);
     expect(await ordersOf(buyer.token)).toEqual([]);
     expect(await cartOf(buyer.token)).toEqual(cartBefore);
@@ -243,14 +267,34 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
   it('answers an order stored with a total beyond a 32-bit integer exactly, listed and alone', async () => {
     const buyer = await newBuyer();
     const db = shop.app.shopDatabase.db;
-    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', buyer.username).executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', buyer.username)
+      .executeTakeFirstOrThrow();
     // As placed before the limits: 22 × $999,999.99, written straight into the database.
     const { id } = await db
       .insertInto('orders')
-      .values({ userId, orderDate: '2026-11-20T10:00:00.000Z', status: 'PENDING', shippingAddress: '1 Old Order Street', totalCents: 2_199_999_978 })
+      .values({
+        userId,
+        orderDate: '2026-11-20T10:00:00.000Z',
+        status: 'PENDING',
+        shippingAddress: '1 Old Order Street',
+        totalCents: 2_199_999_978,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('orderItems').values({ orderId: id, productId: 999_999, productName: 'Scanner', priceCents: 99_999_999, quantity: 22, subtotalCents: 2_199_999_978 }).execute();
+    await db
+      .insertInto('orderItems')
+      .values({
+        orderId: id,
+        productId: 999_999,
+        productName: 'Scanner',
+        priceCents: 99_999_999,
+        quantity: 22,
+        subtotalCents: 2_199_999_978,
+      })
+      .execute();
 
     const order = {
       id,
@@ -260,7 +304,16 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
       shippingAddress: '1 Old Order Street',
       username: buyer.username,
       userId,
-      items: [{ id: expect.any(Number), productId: 999_999, productName: 'Scanner', price: 999_999.99, quantity: 22, subtotal: 21_999_999.78 }],
+      items: [
+        {
+          id: expect.any(Number),
+          productId: 999_999,
+          productName: 'Scanner',
+          price: 999_999.99,
+          quantity: 22,
+          subtotal: 21_999_999.78,
+        },
+      ],
     };
     expect(await ordersOf(buyer.token)).toEqual([order]);
     expect((await shop.request('GET', `/api/orders/${id}`, { token: buyer.token })).body).toEqual(order);
@@ -295,7 +348,12 @@ describe('extension: checkout charges only what the buyer reviewed (expectedTota
     });
     expect(await ordersOf(buyer.token)).toEqual([]);
     expect(await stockOf(product.id)).toBe(5);
-    expect((await cartOf(buyer.token)).items.map((item: { productId: number; quantity: number }) => [item.productId, item.quantity])).toEqual([[product.id, 1]]);
+    expect(
+      (await cartOf(buyer.token)).items.map((item: { productId: number; quantity: number }) => [
+        item.productId,
+        item.quantity,
+      ]),
+    ).toEqual([[product.id, 1]]);
     // Asked again with the new total, it is placed at the price the buyer now saw.
     const again = await checkout(buyer.token, { shippingAddress: '1 Main Street', expectedTotal: 990 });
     expect([again.status, again.body.totalAmount]).toEqual([201, 990]);
@@ -338,8 +396,12 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
-    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits');
-    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe('checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits');
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits',
+    );
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits',
+    );
   });
 
   it('answers the order the key created, marked as replayed, and places no second one', async () => {
@@ -409,19 +471,22 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     }
   });
 
-  it.each(['', 'with space', 'x'.repeat(201), 'ünïcode'])('refuses the key %j with 400, writing nothing', async (key) => {
-    const buyer = await newBuyer();
-    const product = await newProduct({ quantity: 10 });
-    await addToCart(buyer.token, product.id, 1);
-    const answer = await checkoutWithKey(buyer.token, key);
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)',
-      code: 'INVALID_INPUT',
-      field: 'idempotencyKey',
-    });
-    expect(await stockOf(product.id)).toBe(10);
-  });
+  it.each(['', 'with space', 'x'.repeat(201), 'ünïcode'])(
+    'refuses the key %j with 400, writing nothing',
+    async (key) => {
+      const buyer = await newBuyer();
+      const product = await newProduct({ quantity: 10 });
+      await addToCart(buyer.token, product.id, 1);
+      const answer = await checkoutWithKey(buyer.token, key);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'The idempotency key must be 1 to 200 visible ASCII characters (a UUID, say)',
+        code: 'INVALID_INPUT',
+        field: 'idempotencyKey',
+      });
+      expect(await stockOf(product.id)).toBe(10);
+    },
+  );
 });
 
 describe('GET /api/orders', () => {
@@ -496,7 +561,11 @@ describe('PUT /api/orders/{id}/status', () => {
 
     const answer = await setStatus(admin, order.id, 'CANCELLED');
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ message: 'An order that is SHIPPED cannot become CANCELLED', code: 'STATUS_NOT_ALLOWED', field: 'status' });
+    expect(answer.body).toEqual({
+      message: 'An order that is SHIPPED cannot become CANCELLED',
+      code: 'STATUS_NOT_ALLOWED',
+      field: 'status',
+    });
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe('SHIPPED');
     expect(await stockOf(product.id)).toBe(7);
   });
@@ -519,7 +588,11 @@ describe('PUT /api/orders/{id}/status', () => {
     for (const [order, current, target] of cases) {
       const answer = await setStatus(admin, order.id, target);
       expect(answer.status, `${current} → ${target}`).toBe(409);
-      expect(answer.body).toEqual({ message: `An order that is ${current} cannot become ${target}`, code: 'STATUS_NOT_ALLOWED', field: 'status' });
+      expect(answer.body).toEqual({
+        message: `An order that is ${current} cannot become ${target}`,
+        code: 'STATUS_NOT_ALLOWED',
+        field: 'status',
+      });
       expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe(current);
     }
   });
@@ -666,9 +739,19 @@ describe('extension: scope=all on GET /api/orders', () => {
 
     const page = await ordersOf(admin, { scope: 'all', page: 0, size: 1 });
     const countsByStatus = Object.fromEntries(
-      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => [status, all.filter((order: any) => order.status === status).length]),
+      ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'].map((status) => [
+        status,
+        all.filter((order: any) => order.status === status).length,
+      ]),
     );
-    expect(page).toEqual({ content: [bobs], totalElements: all.length, totalPages: all.length, number: 0, size: 1, countsByStatus });
+    expect(page).toEqual({
+      content: [bobs],
+      totalElements: all.length,
+      totalPages: all.length,
+      number: 0,
+      size: 1,
+      countsByStatus,
+    });
 
     expect(await ordersOf(admin, { scope: 'mine' })).toEqual(await ordersOf(admin));
   });
@@ -682,7 +765,9 @@ describe('extension: scope=all on GET /api/orders', () => {
     const count = (status: string) => all.filter((order: any) => order.status === status).length;
 
     const onlyConfirmed = await ordersOf(admin, { scope: 'all', status: 'CONFIRMED', page: 0, size: 100 });
-    expect(onlyConfirmed.content.map((order: any) => order.status)).toEqual(Array(count('CONFIRMED')).fill('CONFIRMED'));
+    expect(onlyConfirmed.content.map((order: any) => order.status)).toEqual(
+      Array(count('CONFIRMED')).fill('CONFIRMED'),
+    );
     expect(onlyConfirmed.content[0]).toEqual({ ...confirmed, status: 'CONFIRMED' });
     expect(onlyConfirmed.totalElements).toBe(count('CONFIRMED'));
     expect(onlyConfirmed.countsByStatus).toEqual({
@@ -692,14 +777,20 @@ describe('extension: scope=all on GET /api/orders', () => {
       DELIVERED: count('DELIVERED'),
       CANCELLED: count('CANCELLED'),
     });
-    expect(count('PENDING') + count('CONFIRMED') + count('SHIPPED') + count('DELIVERED') + count('CANCELLED')).toBe(all.length);
+    expect(count('PENDING') + count('CONFIRMED') + count('SHIPPED') + count('DELIVERED') + count('CANCELLED')).toBe(
+      all.length,
+    );
     // The buyer's own list narrows too, and counts nothing.
     const mine = await ordersOf(buyer.token, { status: 'PENDING', page: 0, size: 10 });
     expect(mine).toEqual({ content: [pending], totalElements: 1, totalPages: 1, number: 0, size: 10 });
     const refused = await shop.request('GET', '/api/orders', { token: admin, query: { scope: 'all', status: 'LOST' } });
     expect([refused.status, refused.body]).toEqual([
       400,
-      { message: 'Status must be one of PENDING, CONFIRMED, SHIPPED, DELIVERED, CANCELLED', code: 'INVALID_INPUT', field: 'status' },
+      {
+        message: 'Status must be one of PENDING, CONFIRMED, SHIPPED, DELIVERED, CANCELLED',
+        code: 'INVALID_INPUT',
+        field: 'status',
+      },
     ]);
   });
 
@@ -734,7 +825,8 @@ describe('extension: search on GET /api/orders', () => {
     expect((await setStatus(admin, adasFirst.id, 'CONFIRMED')).status).toBe(200);
     adasFirst = { ...adasFirst, status: 'CONFIRMED' };
   });
-  const search = (search: string, query: Record<string, string | number> = {}) => ordersOf(admin, { scope: 'all', page: 0, size: 20, search, ...query });
+  const search = (search: string, query: Record<string, string | number> = {}) =>
+    ordersOf(admin, { scope: 'all', page: 0, size: 20, search, ...query });
 
   it('finds an order by its number, with or without #, and counts only it', async () => {
     for (const text of [String(bens.id), `#${bens.id}`, `  #${bens.id}\t`]) {
@@ -750,7 +842,15 @@ describe('extension: search on GET /api/orders', () => {
     }
     // A number no order has, even one beyond what the database can hold, finds nothing (and is no error).
     for (const text of ['987654', '#99999999999999999999']) {
-      expect(await search(text)).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20, countsByStatus: ZERO_COUNTS, search: text });
+      expect(await search(text)).toEqual({
+        content: [],
+        totalElements: 0,
+        totalPages: 0,
+        number: 0,
+        size: 20,
+        countsByStatus: ZERO_COUNTS,
+        search: text,
+      });
     }
   });
 
@@ -773,7 +873,10 @@ describe('extension: search on GET /api/orders', () => {
 
   it('takes %, _ and \\ as the characters they are, not as wildcards', async () => {
     expect((await search('srch_ada_')).content).toEqual([adasSecond, adasFirst]);
-    expect((await search('_')).content.map((order: any) => order.username)).toEqual(['Srch_Ada_Lovelace', 'Srch_Ada_Lovelace']);
+    expect((await search('_')).content.map((order: any) => order.username)).toEqual([
+      'Srch_Ada_Lovelace',
+      'Srch_Ada_Lovelace',
+    ]);
     for (const text of ['srch%ada', '%', 'srch\\', '\\%', 'ada\\_']) {
       expect(await search(text), text).toMatchObject({ content: [], totalElements: 0, countsByStatus: ZERO_COUNTS });
     }
@@ -825,16 +928,27 @@ describe('extension: search on GET /api/orders', () => {
     const blank = await search('   ');
     expect(blank.search).toBeUndefined();
     expect(blank).toEqual(await ordersOf(admin, { scope: 'all', page: 0, size: 20 }));
-    expect(await search(` ${'a'.repeat(100)} `)).toMatchObject({ content: [], totalElements: 0, search: 'a'.repeat(100) });
+    expect(await search(` ${'a'.repeat(100)} `)).toMatchObject({
+      content: [],
+      totalElements: 0,
+      search: 'a'.repeat(100),
+    });
   });
 
   it.each([
     ['101 characters', 'a'.repeat(101), 'Search must be at most 100 characters long', 'search'],
     ['a NUL character', 'ada\u0000', 'Search must not contain NUL characters', 'search'],
   ])('refuses %s with 400', async (_case, text, message, field) => {
-    for (const query of [{ scope: 'all', search: text }, { scope: 'all', search: text, page: 0 }, { search: text }] as Record<string, string | number>[]) {
+    for (const query of [
+      { scope: 'all', search: text },
+      { scope: 'all', search: text, page: 0 },
+      { search: text },
+    ] as Record<string, string | number>[]) {
       const answer = await shop.request('GET', '/api/orders', { token: admin, query });
-      expect([answer.status, answer.body], JSON.stringify(query)).toEqual([400, { message, field, code: 'INVALID_INPUT' }]);
+      expect([answer.status, answer.body], JSON.stringify(query)).toEqual([
+        400,
+        { message, field, code: 'INVALID_INPUT' },
+      ]);
     }
   });
 });
@@ -852,7 +966,10 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     orders = [];
     for (let i = 0; i < 2; i += 1) {
       await plain.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: 1 } });
-      const placed = await plain.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '2 Plain Road' } });
+      const placed = await plain.request('POST', '/api/orders/checkout', {
+        token: buyer,
+        body: { shippingAddress: '2 Plain Road' },
+      });
       expect(placed.status).toBe(201);
       orders.unshift(placed.body);
     }
@@ -889,7 +1006,10 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
       const answer = await plain.request('GET', '/api/orders', { token: buyer, query: { search } });
       expect([answer.status, answer.body], search).toEqual([200, orders]);
     }
-    const admins = await plain.request('GET', '/api/orders', { token: plainAdmin, query: { scope: 'all', search: 'plain-orders-buyer' } });
+    const admins = await plain.request('GET', '/api/orders', {
+      token: plainAdmin,
+      query: { scope: 'all', search: 'plain-orders-buyer' },
+    });
     expect([admins.status, admins.body]).toEqual([200, []]);
   });
 

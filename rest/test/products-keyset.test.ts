@@ -17,7 +17,11 @@ beforeAll(async () => {
   const admin = await shop.adminToken();
   shopper = await shop.register('keyset-shopper');
   for (let index = 0; index < COUNT; index += 1) {
-    await shop.createProduct(admin, { name: `${KINDS[index % 3]} ${index}`, price: 1 + ((index * 7) % 20), quantity: (index * 11) % 30 });
+    await shop.createProduct(admin, {
+      name: `${KINDS[index % 3]} ${index}`,
+      price: 1 + ((index * 7) % 20),
+      quantity: (index * 11) % 30,
+    });
   }
 });
 afterAll(() => shop.close());
@@ -44,7 +48,11 @@ const FILTERS: [string, string, Query][] = [
   ['a name', '/api/products/filter', { name: 'keyset gauze' }],
   ['a price range', '/api/products/filter', { minPrice: 5, maxPrice: 12 }],
   ['a stock range', '/api/products/filter', { minQuantity: 10, maxQuantity: 25 }],
-  ['a name, a price and a stock range together', '/api/products/filter', { name: 'keyset', minPrice: 3, maxPrice: 18, minQuantity: 4 }],
+  [
+    'a name, a price and a stock range together',
+    '/api/products/filter',
+    { name: 'keyset', minPrice: 3, maxPrice: 18, minQuantity: 4 },
+  ],
 ];
 const SIZE = 7;
 
@@ -58,7 +66,13 @@ describe.each(FILTERS)('keyset pages of %s', (_what, path, filter) => {
       const byOffset = await get(path, { ...filter, page: number, size: SIZE });
       const bySeek = await get(path, { ...filter, after, size: SIZE });
       const before = Math.max(0, total - number * SIZE);
-      expect(bySeek, `page ${number}`).toEqual({ content: byOffset.content, totalElements: before, totalPages: Math.ceil(before / SIZE), number: 0, size: SIZE });
+      expect(bySeek, `page ${number}`).toEqual({
+        content: byOffset.content,
+        totalElements: before,
+        totalPages: Math.ceil(before / SIZE),
+        number: 0,
+        size: SIZE,
+      });
       if (bySeek.content.length === 0) break;
       after = bySeek.content.at(-1)!.id;
     }
@@ -87,7 +101,10 @@ describe('keyset paging’s arguments', () => {
     [{ after: -1 }, 'After must be at least 0', 'after'],
   ])('refuses %j with 400, on the listing and on the filter', async (query, message, field) => {
     for (const path of ['/api/products', '/api/products/filter']) {
-      const answer = await shop.request<{ message: string; field: string; code: string }>('GET', path, { token: shopper, query });
+      const answer = await shop.request<{ message: string; field: string; code: string }>('GET', path, {
+        token: shopper,
+        query,
+      });
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toMatchObject({ field, code: 'INVALID_INPUT', ...(message ? { message } : {}) });
     }
@@ -99,17 +116,28 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   beforeAll(async () => {
     plain = await startRestService({ extensions: false });
     const admin = await plain.adminToken();
-    for (const name of ['Plain Keyset One', 'Plain Keyset Two', 'Plain Keyset Three']) await plain.createProduct(admin, { name });
+    for (const name of ['Plain Keyset One', 'Plain Keyset Two', 'Plain Keyset Three'])
+      await plain.createProduct(admin, { name });
   });
   afterAll(() => plain.close());
 
   it('answers the filter as the plain contract’s list, whatever after, before and size say', async () => {
     const token = await plain.register('plain-keyset-shopper');
-    const whole = await plain.request<{ name: string }[]>('GET', '/api/products/filter', { token, query: { name: 'plain keyset' } });
+    const whole = await plain.request<{ name: string }[]>('GET', '/api/products/filter', {
+      token,
+      query: { name: 'plain keyset' },
+    });
     for (const query of [{ after: 1, size: 1 }, { before: 'end' }, { before: 2, after: 1 }] as Query[]) {
-      const answer = await plain.request<{ name: string }[]>('GET', '/api/products/filter', { token, query: { name: 'plain keyset', ...query } });
+      const answer = await plain.request<{ name: string }[]>('GET', '/api/products/filter', {
+        token,
+        query: { name: 'plain keyset', ...query },
+      });
       expect([answer.status, answer.body], JSON.stringify(query)).toEqual([200, whole.body]);
     }
-    expect(whole.body.map((product) => product.name)).toEqual(['Plain Keyset One', 'Plain Keyset Two', 'Plain Keyset Three']);
+    expect(whole.body.map((product) => product.name)).toEqual([
+      'Plain Keyset One',
+      'Plain Keyset Two',
+      'Plain Keyset Three',
+    ]);
   });
 });

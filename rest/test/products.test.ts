@@ -12,11 +12,24 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const PRODUCT_FIELDS = ['createdAt', 'description', 'id', 'imageUrl', 'imageUrls', 'name', 'price', 'quantity', 'updatedAt'];
+const PRODUCT_FIELDS = [
+  'createdAt',
+  'description',
+  'id',
+  'imageUrl',
+  'imageUrls',
+  'name',
+  'price',
+  'quantity',
+  'updatedAt',
+];
 const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
 const ADMINS_ONLY = 'Only administrators can manage products';
 
-/** A tag no other product name contains ("t3x" is not part of "t13x" nor "t30x"), so a name filter finds just one test's products. */
+/**
+ * A tag no other product name contains ("t3x" is not part of "t13x" nor "t30x"), so a name filter finds just one test's
+ * products.
+ */
 let counter = 0;
 const tag = () => `t${++counter}x`;
 
@@ -87,7 +100,10 @@ describe('GET /api/products', () => {
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const listedSecond = products.find((product) => product.id === second.id);
-    expect(listedSecond).toMatchObject({ imageUrl: 'https://cdn.example/bandage.png', imageUrls: ['https://cdn.example/bandage.png'] });
+    expect(listedSecond).toMatchObject({
+      imageUrl: 'https://cdn.example/bandage.png',
+      imageUrls: ['https://cdn.example/bandage.png'],
+    });
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
   });
 });
@@ -262,7 +278,10 @@ describe('POST /api/products', () => {
   });
 
   it('stores no image when imageUrl and imageUrls are null or only blanks, answering null and []', async () => {
-    for (const images of [{ imageUrl: null, imageUrls: null }, { imageUrl: '  ', imageUrls: ['', ' '] }]) {
+    for (const images of [
+      { imageUrl: null, imageUrls: null },
+      { imageUrl: '  ', imageUrls: ['', ' '] },
+    ]) {
       const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(images) });
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ imageUrl: null, imageUrls: [] });
@@ -275,7 +294,10 @@ describe('POST /api/products', () => {
       [0.1, 1],
       [12.34, 1_000_000],
     ] as const) {
-      const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody({ price, quantity }) });
+      const answer = await shop.request('POST', '/api/products', {
+        token: admin,
+        body: validBody({ price, quantity }),
+      });
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({ price, quantity });
     }
@@ -287,22 +309,26 @@ describe('POST /api/products', () => {
     expect([answer.status, answer.body.description]).toEqual([201, description]);
   });
 
-  it.each(['javascript:alert(1)', '//evil.example/x.png', 'ftp://x/y.png', 'data:image/png;base64,iVBORw0KGgo=', 'images/x.png', 'http://'])(
-    'refuses the image URL %j, as imageUrl or in imageUrls, and keeps the catalogue unchanged',
-    async (url) => {
-      const before = await catalogue();
-      const cases: [Record<string, unknown>, string][] = [
-        [{ imageUrl: url }, 'imageUrl'],
-        [{ imageUrl: 'https://cdn.example/ok.png', imageUrls: ['/images/ok.png', url] }, 'imageUrls'],
-      ];
-      for (const [images, field] of cases) {
-        const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(images) });
-        expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ message: INVALID_IMAGE_URL, field, code: 'INVALID_INPUT' });
-      }
-      expect(await catalogue()).toEqual(before);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    '//evil.example/x.png',
+    'ftp://x/y.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'images/x.png',
+    'http://',
+  ])('refuses the image URL %j, as imageUrl or in imageUrls, and keeps the catalogue unchanged', async (url) => {
+    const before = await catalogue();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ imageUrl: url }, 'imageUrl'],
+      [{ imageUrl: 'https://cdn.example/ok.png', imageUrls: ['/images/ok.png', url] }, 'imageUrls'],
+    ];
+    for (const [images, field] of cases) {
+      const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(images) });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: INVALID_IMAGE_URL, field, code: 'INVALID_INPUT' });
+    }
+    expect(await catalogue()).toEqual(before);
+  });
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places', 'price'],
@@ -317,10 +343,30 @@ describe('POST /api/products', () => {
     ['a whitespace-only name', { name: '  \t ' }, 'Name is required', 'name'],
     ['a whitespace-only description', { description: '   ' }, 'Description is required', 'description'],
     ['a name of 201 characters', { name: 'x'.repeat(201) }, 'Name must be at most 200 characters long', 'name'],
-    ['a name of two lines', { name: 'Gauze\r\nSecond line' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
-    ['a name with a line feed', { name: 'Gauze\nX' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
-    ['imageUrls that is not a list', { imageUrls: '/images/a.png' }, 'Image URLs must be a list, not text', 'imageUrls'],
-    ['an imageUrls entry that is not text', { imageUrls: ['/images/a.png', 5] }, 'Image URLs entry 2 must be text', 'imageUrls'],
+    [
+      'a name of two lines',
+      { name: 'Gauze\r\nSecond line' },
+      'Name must be a single line of text, without line breaks or control characters',
+      'name',
+    ],
+    [
+      'a name with a line feed',
+      { name: 'Gauze\nX' },
+      'Name must be a single line of text, without line breaks or control characters',
+      'name',
+    ],
+    [
+      'imageUrls that is not a list',
+      { imageUrls: '/images/a.png' },
+      'Image URLs must be a list, not text',
+      'imageUrls',
+    ],
+    [
+      'an imageUrls entry that is not text',
+      { imageUrls: ['/images/a.png', 5] },
+      'Image URLs entry 2 must be text',
+      'imageUrls',
+    ],
   ])('refuses %s with 400 and keeps the catalogue unchanged', async (_case, overrides, message, field) => {
     const before = await catalogue();
     const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(overrides) });
@@ -378,7 +424,13 @@ describe('PUT /api/products/{id}', () => {
     const name = `New Gloves ${tag()}`;
     const answer = await shop.request('PUT', `/api/products/${created.id}`, {
       token: admin,
-      body: { name, description: 'Nitrile, size M', price: 7.05, quantity: 0, imageUrls: [' https://cdn.example/new.png '] },
+      body: {
+        name,
+        description: 'Nitrile, size M',
+        price: 7.05,
+        quantity: 0,
+        imageUrls: [' https://cdn.example/new.png '],
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -420,12 +472,20 @@ describe('PUT /api/products/{id}', () => {
   it.each<[string, Record<string, unknown>, string, string]>([
     ['a price with three decimals', { price: 12.345 }, 'Price can have at most 2 decimal places', 'price'],
     ['a blank name', { name: '   ' }, 'Name is required', 'name'],
-    ['a name of two lines', { name: 'Splint\nX' }, 'Name must be a single line of text, without line breaks or control characters', 'name'],
+    [
+      'a name of two lines',
+      { name: 'Splint\nX' },
+      'Name must be a single line of text, without line breaks or control characters',
+      'name',
+    ],
     ['a fractional quantity', { quantity: 2.5 }, 'Quantity must be a whole number', 'quantity'],
     ['a javascript: image', { imageUrl: 'javascript:alert(1)' }, INVALID_IMAGE_URL, 'imageUrl'],
   ])('refuses an update with %s and leaves the product as it was', async (_case, overrides, message, field) => {
     const created = await shop.createProduct(admin, { name: `Steady Splint ${tag()}`, imageUrl: '/images/splint.png' });
-    const answer = await shop.request('PUT', `/api/products/${created.id}`, { token: admin, body: validBody(overrides) });
+    const answer = await shop.request('PUT', `/api/products/${created.id}`, {
+      token: admin,
+      body: validBody(overrides),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message, field, code: 'INVALID_INPUT' });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
@@ -434,7 +494,10 @@ describe('PUT /api/products/{id}', () => {
 
   it('answers 403 to a regular user and leaves the product as it was', async () => {
     const created = await shop.createProduct(admin, { name: `Guarded Sling ${tag()}` });
-    const answer = await shop.request('PUT', `/api/products/${created.id}`, { token: shopper, body: validBody({ price: 0 }) });
+    const answer = await shop.request('PUT', `/api/products/${created.id}`, {
+      token: shopper,
+      body: validBody({ price: 0 }),
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ message: ADMINS_ONLY, code: 'FORBIDDEN' });
     const reread = await shop.request('GET', `/api/products/${created.id}`, { token: shopper });
@@ -466,7 +529,10 @@ describe('DELETE /api/products/{id}', () => {
     const browser = await shop.register('products-delete-browser');
 
     await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: doomed.id, quantity: 2 } });
-    const placed = await shop.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: '1 Ward Road' } });
+    const placed = await shop.request('POST', '/api/orders/checkout', {
+      token: buyer,
+      body: { shippingAddress: '1 Ward Road' },
+    });
     expect(placed.status).toBe(201);
     await shop.request('POST', '/api/cart/items', { token: browser, body: { productId: doomed.id, quantity: 3 } });
     await shop.request('POST', '/api/cart/items', { token: browser, body: { productId: kept.id, quantity: 1 } });
@@ -583,7 +649,11 @@ describe('extension: ids', () => {
   it.each(['1, 2', 'a,b', '1,,2', '-1'])('refuses ids=%j with 400', async (ids) => {
     const answer = await shop.request('GET', '/api/products', { token: shopper, query: { ids } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'IDs must be up to 100 comma-separated product ids', field: 'ids', code: 'INVALID_INPUT' });
+    expect(answer.body).toEqual({
+      message: 'IDs must be up to 100 comma-separated product ids',
+      field: 'ids',
+      code: 'INVALID_INPUT',
+    });
   });
 });
 
@@ -602,7 +672,11 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   it('answers plain lists and ignores page, size and ids', async () => {
     const all = await catalogue(plain, plainShopper);
     expect(namesOf(all)).toEqual(['Plain One', 'Plain Two', 'Plain Three']);
-    const queries: Record<string, string | number>[] = [{ page: 0, size: 1 }, { ids: String(all[0].id) }, { page: 'x', size: 1000 }];
+    const queries: Record<string, string | number>[] = [
+      { page: 0, size: 1 },
+      { ids: String(all[0].id) },
+      { page: 'x', size: 1000 },
+    ];
     for (const query of queries) {
       const answer = await plain.request('GET', '/api/products', { token: plainShopper, query });
       expect(answer.status, JSON.stringify(query)).toBe(200);

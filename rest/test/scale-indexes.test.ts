@@ -48,7 +48,9 @@ async function searched(name: string): Promise<{ ids: number[]; total: number }>
 async function likeBefore(name: string): Promise<number[]> {
   const { db } = shop.app.shopDatabase;
   const text = `%${name.toLocaleLowerCase('en').replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const rows = await sql<{ id: number }>`select id from products where name_key like ${text} escape '\\' order by id`.execute(db);
+  const rows = await sql<{
+    id: number;
+  }>`select id from products where name_key like ${text} escape '\\' order by id`.execute(db);
   return rows.rows.map((row) => Number(row.id));
 }
 
@@ -104,7 +106,10 @@ describe('the counts', () => {
   async function countedRows(): Promise<{ products: number; byStatus: Record<string, number> }> {
     const { db } = shop.app.shopDatabase;
     const products = await sql<{ count: number }>`select count(*) as count from products`.execute(db);
-    const statuses = await sql<{ status: string; count: number }>`select status, count(*) as count from orders group by status`.execute(db);
+    const statuses = await sql<{
+      status: string;
+      count: number;
+    }>`select status, count(*) as count from orders group by status`.execute(db);
     return {
       products: Number(products.rows[0]!.count),
       byStatus: Object.fromEntries(statuses.rows.map((row) => [row.status, Number(row.count)])),
@@ -127,12 +132,23 @@ describe('the counts', () => {
     const buyers = [await shop.register('scale-buyer-1'), await shop.register('scale-buyer-2')];
     const placed: number[] = [];
     for (const [index, buyer] of [...buyers, ...buyers].entries()) {
-      expect((await shop.request('POST', '/api/cart/items', { token: buyer, body: { productId: product.id, quantity: index + 1 } })).status).toBe(200);
-      const order = await shop.request('POST', '/api/orders/checkout', { token: buyer, body: { shippingAddress: `${index} Count Road` } });
+      expect(
+        (
+          await shop.request('POST', '/api/cart/items', {
+            token: buyer,
+            body: { productId: product.id, quantity: index + 1 },
+          })
+        ).status,
+      ).toBe(200);
+      const order = await shop.request('POST', '/api/orders/checkout', {
+        token: buyer,
+        body: { shippingAddress: `${index} Count Road` },
+      });
       expect(order.status).toBe(201);
       placed.push((order.body as { id: number }).id);
     }
-    const move = (id: number, status: string) => shop.request('PUT', `/api/orders/${id}/status`, { token: admin, body: { status } });
+    const move = (id: number, status: string) =>
+      shop.request('PUT', `/api/orders/${id}/status`, { token: admin, body: { status } });
     expect((await move(placed[0]!, 'CONFIRMED')).status).toBe(200);
     expect((await move(placed[0]!, 'SHIPPED')).status).toBe(200);
     expect((await move(placed[1]!, 'CANCELLED')).status).toBe(200);
@@ -147,7 +163,10 @@ describe('the counts', () => {
     expect(shown.all).toBe(Object.values(rows.byStatus).reduce((sum, count) => sum + count, 0));
     expect(rows.byStatus).toMatchObject({ SHIPPED: 1, CANCELLED: 1, CONFIRMED: 1 });
     // Per status, the desk's total is the counter's.
-    const pending = await shop.request('GET', '/api/orders', { token: admin, query: { scope: 'all', status: 'PENDING', page: 0, size: 1 } });
+    const pending = await shop.request('GET', '/api/orders', {
+      token: admin,
+      query: { scope: 'all', status: 'PENDING', page: 0, size: 1 },
+    });
     expect((pending.body as { totalElements: number }).totalElements).toBe(rows.byStatus.PENDING);
   });
 });
@@ -158,26 +177,38 @@ describe('migration 0004 on a database that already holds rows', () => {
     const opened = openDatabase(database.url);
     try {
       const plain = opened.db.withoutPlugins() as Kysely<any>;
-      const migrator = () => new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(opened.kind) } });
+      const migrator = () =>
+        new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(opened.kind) } });
       expect((await migrator().migrateTo('0003_checkout_requests')).error).toBeUndefined();
       const now = new Date().toISOString();
       for (const [index, name] of ['Old Thermometer', 'Old Gauze', 'Older Brace'].entries()) {
         await sql`insert into products (name, name_key, description, price_cents, quantity, image_urls, created_at, updated_at)
-                  values (${name}, ${name.toLowerCase()}, 'from before', ${100 + index}, 5, '[]', ${now}, ${now})`.execute(plain);
+                  values (${name}, ${name.toLowerCase()}, 'from before', ${100 + index}, 5, '[]', ${now}, ${now})`.execute(
+          plain,
+        );
       }
       for (const status of ['PENDING', 'PENDING', 'DELIVERED']) {
-        await sql`insert into orders (user_id, order_date, status, shipping_address, total_cents) values (null, ${now}, ${status}, 'Old Road', 100)`.execute(plain);
+        await sql`insert into orders (user_id, order_date, status, shipping_address, total_cents) values (null, ${now}, ${status}, 'Old Road', 100)`.execute(
+          plain,
+        );
       }
 
       await migrateToLatest(opened);
-      const counts = await sql<{ name: string; count: number }>`select name, count from row_counts order by name`.execute(plain);
+      const counts = await sql<{
+        name: string;
+        count: number;
+      }>`select name, count from row_counts order by name`.execute(plain);
       expect(counts.rows.map((row) => [row.name, Number(row.count)])).toEqual([
         ['orders:DELIVERED', 1],
         ['orders:PENDING', 2],
         ['products', 3],
       ]);
       if (opened.kind === 'sqlite') {
-        const found = await sql<{ rowid: number }>`select rowid from products_name_search where products_name_search match '"old"' order by rowid`.execute(plain);
+        const found = await sql<{
+          rowid: number;
+        }>`select rowid from products_name_search where products_name_search match '"old"' order by rowid`.execute(
+          plain,
+        );
         expect(found.rows.map((row) => Number(row.rowid))).toEqual([1, 2, 3]);
       }
 

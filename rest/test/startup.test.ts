@@ -46,7 +46,9 @@ describe('the admin account', () => {
       env: { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'second-pass' },
     });
     try {
-      const refused = await second.request('POST', '/api/auth/login', { body: { username: 'boss', password: 'first-pass' } });
+      const refused = await second.request('POST', '/api/auth/login', {
+        body: { username: 'boss', password: 'first-pass' },
+      });
       expect(refused.status).toBe(401);
       const token = await second.login('boss', 'second-pass');
       expect((await second.request('GET', '/api/users/profile', { token })).status).toBe(200);
@@ -77,9 +79,13 @@ describe('the admin account', () => {
       const taken = await startRestService({ reuse, env: { ADMIN_PASSWORD: 'operator-pass' } });
       try {
         expect((await taken.request('GET', '/api/users/profile', { token: squatterToken })).status).toBe(401);
-        const refused = await taken.request('POST', '/api/auth/login', { body: { username: ADMIN_USERNAME, password: 'squatter-pass' } });
+        const refused = await taken.request('POST', '/api/auth/login', {
+          body: { username: ADMIN_USERNAME, password: 'squatter-pass' },
+        });
         expect(refused.status).toBe(401);
-        const profile = await taken.request('GET', '/api/users/profile', { token: await taken.login(ADMIN_USERNAME, 'operator-pass') });
+        const profile = await taken.request('GET', '/api/users/profile', {
+          token: await taken.login(ADMIN_USERNAME, 'operator-pass'),
+        });
         expect(profile.body.roles).toEqual(['USER', 'ADMIN']);
       } finally {
         await taken.close();
@@ -170,7 +176,11 @@ describe('the demo catalogue', () => {
         port,
       ),
     );
-    for (let waited = 0; fs.readdirSync(database.dataDir).filter((name) => name.startsWith('start.')).length < 2; waited += 1) {
+    for (
+      let waited = 0;
+      fs.readdirSync(database.dataDir).filter((name) => name.startsWith('start.')).length < 2;
+      waited += 1
+    ) {
       if (waited > 1500) throw new Error('the two instances did not load within 30 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -178,7 +188,10 @@ describe('the demo catalogue', () => {
     const started = await Promise.allSettled(starting);
     const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     try {
-      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started']);
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
       for (const server of servers as ServerProcess[]) {
         const login = await fetch(`${server.url}/api/auth/login`, {
           method: 'POST',
@@ -186,7 +199,9 @@ describe('the demo catalogue', () => {
           body: JSON.stringify({ username: ADMIN_USERNAME, password: 'together-admin' }),
         });
         expect(login.status).toBe(200);
-        const products = await fetch(`${server.url}/api/products`, { headers: { authorization: `Bearer ${await login.text()}` } });
+        const products = await fetch(`${server.url}/api/products`, {
+          headers: { authorization: `Bearer ${await login.text()}` },
+        });
         const names = ((await products.json()) as { name: string }[]).map((product) => product.name).sort();
         expect(names).toEqual(demoProducts.map((product) => product.name).sort());
       }
@@ -252,11 +267,20 @@ describe('operations', () => {
   it('answers /livez (alive, asking nothing) and /readyz (ready; 503 draining once it is being stopped)', async () => {
     const shop = await startRestService();
     try {
-      expect(await shop.request('GET', '/livez').then((answer) => [answer.status, answer.body])).toEqual([200, { status: 'alive' }]);
-      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([200, { status: 'ready' }]);
+      expect(await shop.request('GET', '/livez').then((answer) => [answer.status, answer.body])).toEqual([
+        200,
+        { status: 'alive' },
+      ]);
+      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([
+        200,
+        { status: 'ready' },
+      ]);
       // What drain() sets first when SIGTERM arrives: a load balancer asking now takes the instance out.
       shop.app.draining = true;
-      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([503, { status: 'draining' }]);
+      expect(await shop.request('GET', '/readyz').then((answer) => [answer.status, answer.body])).toEqual([
+        503,
+        { status: 'draining' },
+      ]);
       expect((await shop.request('GET', '/livez')).status).toBe(200);
       shop.app.draining = false;
     } finally {
@@ -313,9 +337,9 @@ describe('operations', () => {
       ]);
       expect(document.body.servers).toEqual([{ url: '/', description: 'This REST service' }]);
       // Each operation has its own name for generated clients, and none is used twice.
-      const operationIds = Object.values(document.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
-        (operations) => Object.values(operations).map((operation) => operation.operationId),
-      );
+      const operationIds = Object.values(
+        document.body.paths as Record<string, Record<string, { operationId?: string }>>,
+      ).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
       expect(operationIds.filter((id) => typeof id !== 'string')).toEqual([]);
       expect(new Set(operationIds).size).toBe(operationIds.length);
       // The messages of the service's own validator are not published as a keyword no other tool knows.
@@ -363,7 +387,10 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)'],
+    [
+      { DATABASE_URL: 'mysql://localhost/shop' },
+      'DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)',
+    ],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters long'],
     [{ REST_EXTENSIONS: 'maybe' }, 'REST_EXTENSIONS must be true or false, got "maybe"'],
     [{ REST_PORT: '99999' }, 'REST_PORT must be a port number between 0 and 65535, got "99999"'],

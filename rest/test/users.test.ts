@@ -79,9 +79,17 @@ describe('profile', () => {
 
   it('keeps an address of several lines as it was sent, and names trimmed of a line break around them', async () => {
     const token = await shop.register('prof-lines');
-    const answer = await updateProfile(token, { address: '12 Harbour Lane\r\nPort Town\nNorthshire', firstName: 'Ada\n', lastName: '\r\nLovelace' });
+    const answer = await updateProfile(token, {
+      address: '12 Harbour Lane\r\nPort Town\nNorthshire',
+      firstName: 'Ada\n',
+      lastName: '\r\nLovelace',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ address: '12 Harbour Lane\r\nPort Town\nNorthshire', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(answer.body).toMatchObject({
+      address: '12 Harbour Lane\r\nPort Town\nNorthshire',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
   });
 
   it('changes only the fields sent: unsent fields and unsent preferences keep their values', async () => {
@@ -140,30 +148,130 @@ describe('profile', () => {
     it.each<[string, unknown, string, string]>([
       ['an email without @', { email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
       ['an email without a domain dot', { email: 'anna@example' }, 'Please enter a valid email address', 'email'],
-      ['a phone number with letters', { phoneNumber: 'call me maybe' }, 'Phone number may contain only digits, spaces, +, -, ( and )', 'phoneNumber'],
-      ['a language that is not a code', { preferences: { language: 'English' } }, 'Language must be a language code such as en or de-CH', 'language'],
-      ['an unknown time zone', { preferences: { timezone: 'Mars/Olympus_Mons' } }, 'Timezone must be a time zone such as UTC or Europe/Berlin', 'timezone'],
-      ['an email over 254 characters', { email: `${'a'.repeat(250)}@example.com` }, 'Email must be at most 254 characters long', 'email'],
-      ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters long', 'firstName'],
-      ['a last name over 100 characters', { lastName: 'x'.repeat(101) }, 'Last name must be at most 100 characters long', 'lastName'],
-      ['a phone number over 30 characters', { phoneNumber: '1'.repeat(31) }, 'Phone number must be at most 30 characters long', 'phoneNumber'],
-      ['an address over 500 characters', { address: 'x'.repeat(501) }, 'Address must be at most 500 characters long', 'address'],
-      ['a language over 20 characters', { preferences: { language: 'x'.repeat(21) } }, 'Language must be at most 20 characters long', 'language'],
+      [
+        'a phone number with letters',
+        { phoneNumber: 'call me maybe' },
+        'Phone number may contain only digits, spaces, +, -, ( and )',
+        'phoneNumber',
+      ],
+      [
+        'a language that is not a code',
+        { preferences: { language: 'English' } },
+        'Language must be a language code such as en or de-CH',
+        'language',
+      ],
+      [
+        'an unknown time zone',
+        { preferences: { timezone: 'Mars/Olympus_Mons' } },
+        'Timezone must be a time zone such as UTC or Europe/Berlin',
+        'timezone',
+      ],
+      [
+        'an email over 254 characters',
+        { email: `${'a'.repeat(250)}@example.com` },
+        'Email must be at most 254 characters long',
+        'email',
+      ],
+      [
+        'a first name over 100 characters',
+        { firstName: 'x'.repeat(101) },
+        'First name must be at most 100 characters long',
+        'firstName',
+      ],
+      [
+        'a last name over 100 characters',
+        { lastName: 'x'.repeat(101) },
+        'Last name must be at most 100 characters long',
+        'lastName',
+      ],
+      [
+        'a phone number over 30 characters',
+        { phoneNumber: '1'.repeat(31) },
+        'Phone number must be at most 30 characters long',
+        'phoneNumber',
+      ],
+      [
+        'an address over 500 characters',
+        { address: 'x'.repeat(501) },
+        'Address must be at most 500 characters long',
+        'address',
+      ],
+      [
+        'a language over 20 characters',
+        { preferences: { language: 'x'.repeat(21) } },
+        'Language must be at most 20 characters long',
+        'language',
+      ],
       ['a number as first name', { firstName: 5 }, 'First name must be text', 'firstName'],
       ['a list as address', { address: ['1 Main Street'] }, 'Address must be text', 'address'],
       ['a boolean as email', { email: true }, 'Email must be text', 'email'],
-      ['"yes" as email notifications', { preferences: { emailNotifications: 'yes' } }, 'Email notifications must be true or false, not text', 'emailNotifications'],
-      ['1 as SMS notifications', { preferences: { smsNotifications: 1 } }, 'SMS notifications must be true or false', 'smsNotifications'],
+      [
+        '"yes" as email notifications',
+        { preferences: { emailNotifications: 'yes' } },
+        'Email notifications must be true or false, not text',
+        'emailNotifications',
+      ],
+      [
+        '1 as SMS notifications',
+        { preferences: { smsNotifications: 1 } },
+        'SMS notifications must be true or false',
+        'smsNotifications',
+      ],
       ['null as language', { preferences: { language: null } }, 'Language must be text', 'language'],
-      ['text as preferences', { preferences: 'dark mode' }, 'Preferences must be a JSON object, not text', 'preferences'],
-      ['a NUL character in a name', { firstName: 'An\u0000na' }, 'First name must not contain NUL characters', 'firstName'],
-      ['a NUL character in an email', { email: 'an\u0000na@example.com' }, 'Email must not contain NUL characters', 'email'],
-      ['a NUL character in an address', { address: '1 Main\u0000Street' }, 'Address must not contain NUL characters', 'address'],
-      ['a valid field next to an invalid one', { firstName: 'Changed', email: 'bad' }, 'Please enter a valid email address', 'email'],
-      ['a first name of two lines', { firstName: 'Anna\r\nBcc: x@y.example' }, 'First name must be a single line of text, without line breaks or control characters', 'firstName'],
-      ['a last name with a line feed', { lastName: 'Lee\nX' }, 'Last name must be a single line of text, without line breaks or control characters', 'lastName'],
-      ['an email of two lines', { email: 'anna@example.com\r\nBcc: x@y.example' }, 'Please enter a valid email address', 'email'],
-      ['a phone number of two lines', { phoneNumber: '+49 30\n1234' }, 'Phone number may contain only digits, spaces, +, -, ( and )', 'phoneNumber'],
+      [
+        'text as preferences',
+        { preferences: 'dark mode' },
+        'Preferences must be a JSON object, not text',
+        'preferences',
+      ],
+      [
+        'a NUL character in a name',
+        { firstName: 'An\u0000na' },
+        'First name must not contain NUL characters',
+        'firstName',
+      ],
+      [
+        'a NUL character in an email',
+        { email: 'an\u0000na@example.com' },
+        'Email must not contain NUL characters',
+        'email',
+      ],
+      [
+        'a NUL character in an address',
+        { address: '1 Main\u0000Street' },
+        'Address must not contain NUL characters',
+        'address',
+      ],
+      [
+        'a valid field next to an invalid one',
+        { firstName: 'Changed', email: 'bad' },
+        'Please enter a valid email address',
+        'email',
+      ],
+      [
+        'a first name of two lines',
+        { firstName: 'Anna\r\nBcc: x@y.example' },
+        'First name must be a single line of text, without line breaks or control characters',
+        'firstName',
+      ],
+      [
+        'a last name with a line feed',
+        { lastName: 'Lee\nX' },
+        'Last name must be a single line of text, without line breaks or control characters',
+        'lastName',
+      ],
+      [
+        'an email of two lines',
+        { email: 'anna@example.com\r\nBcc: x@y.example' },
+        'Please enter a valid email address',
+        'email',
+      ],
+      [
+        'a phone number of two lines',
+        { phoneNumber: '+49 30\n1234' },
+        'Phone number may contain only digits, spaces, +, -, ( and )',
+        'phoneNumber',
+      ],
     ])('refuses %s with 400 and leaves the profile unchanged', async (_case, body, message, field) => {
       const answer = await updateProfile(token, body);
       expect(answer.status).toBe(400);
@@ -174,27 +282,66 @@ describe('profile', () => {
 });
 
 describe('change password', () => {
-  const changePassword = (token: string, body: unknown) => shop.request('PUT', '/api/users/change-password', { token, body });
+  const changePassword = (token: string, body: unknown) =>
+    shop.request('PUT', '/api/users/change-password', { token, body });
   let passwordCase = 0;
 
   it('refuses a wrong current password with 400, not 401, and the session keeps working', async () => {
     const token = await shop.register('pw-anna');
-    const answer = await changePassword(token, { currentPassword: 'wrong', newPassword: 'new-pw', confirmPassword: 'new-pw' });
+    const answer = await changePassword(token, {
+      currentPassword: 'wrong',
+      newPassword: 'new-pw',
+      confirmPassword: 'new-pw',
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Current password is incorrect', field: 'currentPassword', code: 'INVALID_INPUT' });
+    expect(answer.body).toEqual({
+      message: 'Current password is incorrect',
+      field: 'currentPassword',
+      code: 'INVALID_INPUT',
+    });
     expect((await shop.request('GET', '/api/users/profile', { token })).status).toBe(200);
     await expect(shop.login('pw-anna', DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
     await expect(shop.login('pw-anna', 'new-pw')).rejects.toThrow(/401/);
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['a confirmation that does not match', { newPassword: 'new-pw', confirmPassword: 'new-pv' }, 'Passwords do not match', 'confirmPassword'],
-    ['a new password under 3 characters', { newPassword: 'ab', confirmPassword: 'ab' }, 'New password must be at least 3 characters long', 'newPassword'],
-    ['no current password', { currentPassword: undefined, newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required', 'currentPassword'],
-    ['an empty current password', { currentPassword: '', newPassword: 'new-pw', confirmPassword: 'new-pw' }, 'Current password is required', 'currentPassword'],
-    ['no new password', { newPassword: undefined, confirmPassword: 'new-pw' }, 'New password is required', 'newPassword'],
+    [
+      'a confirmation that does not match',
+      { newPassword: 'new-pw', confirmPassword: 'new-pv' },
+      'Passwords do not match',
+      'confirmPassword',
+    ],
+    [
+      'a new password under 3 characters',
+      { newPassword: 'ab', confirmPassword: 'ab' },
+      'New password must be at least 3 characters long',
+      'newPassword',
+    ],
+    [
+      'no current password',
+      { currentPassword: undefined, newPassword: 'new-pw', confirmPassword: 'new-pw' },
+      'Current password is required',
+      'currentPassword',
+    ],
+    [
+      'an empty current password',
+      { currentPassword: '', newPassword: 'new-pw', confirmPassword: 'new-pw' },
+      'Current password is required',
+      'currentPassword',
+    ],
+    [
+      'no new password',
+      { newPassword: undefined, confirmPassword: 'new-pw' },
+      'New password is required',
+      'newPassword',
+    ],
     ['no confirmation', { newPassword: 'new-pw' }, 'Confirm password is required', 'confirmPassword'],
-    ['a number as new password', { newPassword: 12345, confirmPassword: '12345' }, 'New password must be text', 'newPassword'],
+    [
+      'a number as new password',
+      { newPassword: 12345, confirmPassword: '12345' },
+      'New password must be text',
+      'newPassword',
+    ],
   ])('refuses %s with 400 and keeps the old password and session', async (_case, fields, message, field) => {
     passwordCase += 1;
     const username = `pw-case-${passwordCase}`;
@@ -220,7 +367,11 @@ describe('change password', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/users/profile'],
       ['PUT', '/api/users/profile', { firstName: 'Bert' }],
-      ['PUT', '/api/users/change-password', { currentPassword: 'brand-new', newPassword: 'again', confirmPassword: 'again' }],
+      [
+        'PUT',
+        '/api/users/change-password',
+        { currentPassword: 'brand-new', newPassword: 'again', confirmPassword: 'again' },
+      ],
       ['DELETE', '/api/users/account'],
       ['GET', '/api/products'],
       ['GET', '/api/cart'],
@@ -297,7 +448,9 @@ describe('delete account', () => {
   });
 
   it('refuses to log in with the old password', async () => {
-    const answer = await shop.request('POST', '/api/auth/login', { body: { username: USERNAME, password: DEFAULT_PASSWORD } });
+    const answer = await shop.request('POST', '/api/auth/login', {
+      body: { username: USERNAME, password: DEFAULT_PASSWORD },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
   });
@@ -368,7 +521,10 @@ describe('delete account', () => {
     expect(profile.id).not.toBe(ginaId);
     expect(profile).toMatchObject({ username: USERNAME, email: null, firstName: null, address: null });
     expect((await shop.request('GET', '/api/orders', { token: newToken })).body).toEqual([]);
-    expect((await shop.request('GET', '/api/cart', { token: newToken })).body).toMatchObject({ items: [], totalPrice: 0 });
+    expect((await shop.request('GET', '/api/cart', { token: newToken })).body).toMatchObject({
+      items: [],
+      totalPrice: 0,
+    });
     expect((await shop.request('GET', '/api/chat/rooms', { token: newToken })).body).toEqual([]);
     expect((await shop.request('GET', `/api/orders/${orderId}`, { token: newToken })).status).toBe(404);
     expect((await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, { token: newToken })).status).toBe(403);

@@ -36,7 +36,11 @@ export default function setup(project: TestProject): () => void {
     customScalarTypes: { DateTime: 'string' },
     // Relay's own persisted documents, hashed as the gateway's PERSISTED_DOCUMENTS manifests are (SHA-256 of the
     // text, in hex); the text stays in the artifacts too, so that the same build runs as a public client would.
-    persistConfig: { file: path.join(artifactDirectory, RELAY_MANIFEST), algorithm: 'SHA256', include_query_text: true },
+    persistConfig: {
+      file: path.join(artifactDirectory, RELAY_MANIFEST),
+      algorithm: 'SHA256',
+      include_query_text: true,
+    },
   };
   const configFile = path.join(artifactDirectory, 'relay.config.json');
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
@@ -44,11 +48,17 @@ export default function setup(project: TestProject): () => void {
   const compiler = createRequire(import.meta.url)('relay-compiler') as string | null;
   if (!compiler) throw new Error(`relay-compiler has no binary for ${process.platform}-${process.arch}`);
   try {
-    execFileSync(compiler, ['--noWatchman', '--output', 'quiet-with-errors', configFile], { cwd: artifactDirectory, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(compiler, ['--noWatchman', '--output', 'quiet-with-errors', configFile], {
+      cwd: artifactDirectory,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     fs.rmSync(artifactDirectory, { recursive: true, force: true });
-    throw new Error(`relay-compiler refused the Relay client's documents or schema.graphql:\n${stdout ?? ''}${stderr ?? ''}`);
+    throw new Error(
+      `relay-compiler refused the Relay client's documents or schema.graphql:\n${stdout ?? ''}${stderr ?? ''}`,
+    );
   }
   // For the tags' replacements, made in this process (relay-tags.ts), and for the tests, in theirs.
   process.env[RELAY_ARTIFACTS_VARIABLE] = artifactDirectory;

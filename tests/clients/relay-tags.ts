@@ -4,7 +4,9 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/** Where global-setup.ts had relay-compiler write the artifacts (an environment variable: both run in vitest's process). */
+/**
+ * Where global-setup.ts had relay-compiler write the artifacts (an environment variable: both run in vitest's process).
+ */
 export const RELAY_ARTIFACTS_VARIABLE = 'MEDSHOP_RELAY_ARTIFACTS';
 
 const RELAY_DOCUMENTS = `${path.sep}tests${path.sep}clients${path.sep}relay${path.sep}`;
@@ -18,11 +20,15 @@ export function relayTags(): Plugin {
     transform(code, id) {
       if (!id.includes(RELAY_DOCUMENTS) || !code.includes('graphql`')) return null;
       const artifactDirectory = process.env[RELAY_ARTIFACTS_VARIABLE];
-      if (!artifactDirectory) throw new Error(`${id}: no Relay artifacts (tests/clients/global-setup.ts compiles them for the clients project)`);
+      if (!artifactDirectory)
+        throw new Error(
+          `${id}: no Relay artifacts (tests/clients/global-setup.ts compiles them for the clients project)`,
+        );
       const imports: string[] = [];
       const replaced = code.replace(TAG, (_tag, text: string) => {
         const name = DOCUMENT_NAME.exec(text)?.[1];
-        if (!name) throw new Error(`${id}: a graphql tag that does not start with a named document: ${text.slice(0, 60)}`);
+        if (!name)
+          throw new Error(`${id}: a graphql tag that does not start with a named document: ${text.slice(0, 60)}`);
         const local = `${name}$artifact`;
         imports.push(`import ${local} from ${JSON.stringify(path.join(artifactDirectory, `${name}.graphql.ts`))};`);
         // As many lines as the tag had, so that the lines of stack traces are the source's.

@@ -14,8 +14,18 @@ import { listen } from '../helpers/socket-feed.js';
 import { RELAY_MANIFEST } from './global-setup.js';
 import { logInMutation, viewerQuery } from './relay/Account.js';
 import { addToCartMutation } from './relay/Cart.js';
-import { catalogueFragment, catalogueFromTheEndQuery, catalogueQuery, productUpdatedSubscription } from './relay/Catalogue.js';
-import { chatHistoryFragment, chatHistoryQuery, messageAddedSubscription, sendMessageMutation } from './relay/ChatHistory.js';
+import {
+  catalogueFragment,
+  catalogueFromTheEndQuery,
+  catalogueQuery,
+  productUpdatedSubscription,
+} from './relay/Catalogue.js';
+import {
+  chatHistoryFragment,
+  chatHistoryQuery,
+  messageAddedSubscription,
+  sendMessageMutation,
+} from './relay/ChatHistory.js';
 import { type RelayClient, type RelayClientOptions, createRelayClient } from './relay/environment.js';
 import { loadQuery, mutate, storedNodes, storedRecord, subscribe } from './relay/operations.js';
 import { paginationFragment } from './relay/pagination.js';
@@ -45,16 +55,27 @@ const HISTORY = Array.from({ length: 12 }, (_, index) => ({
 let shop: Shop;
 const clients: RelayClient[] = [];
 /** Each product as the Store should hold it, in the listing's order (ids known once the test has made them). */
-let products: { id: string; name: string; quantity: number; unitPrice: { amount: string; currencyCode: string; minorUnits: number } }[];
+let products: {
+  id: string;
+  name: string;
+  quantity: number;
+  unitPrice: { amount: string; currencyCode: string; minorUnits: number };
+}[];
 let roomId: string;
 let friendToken: string;
 
 /** A Relay client logged in with its own login mutation, its token kept for every later request. */
-async function loggedInClient(username: string, password: string, options: Partial<RelayClientOptions> = {}, gateway: Gateway = shop.gateway) {
+async function loggedInClient(
+  username: string,
+  password: string,
+  options: Partial<RelayClientOptions> = {},
+  gateway: Gateway = shop.gateway,
+) {
   const client = createRelayClient({ url: gateway.url, wsUrl: gateway.wsUrl, ...options });
   clients.push(client);
   const { response } = await mutate(client.environment, logInMutation, { input: { username, password } });
-  if (!response.login.token) throw new Error(`${username} could not log in: ${JSON.stringify(response.login.userErrors)}`);
+  if (!response.login.token)
+    throw new Error(`${username} could not log in: ${JSON.stringify(response.login.userErrors)}`);
   client.token = response.login.token;
   return client;
 }
@@ -66,7 +87,9 @@ async function loggedInClient(username: string, password: string, options: Parti
  */
 async function subscriptionsLive(client: RelayClient, persisted = false) {
   const { text, id } = getRequest(viewerQuery).params;
-  const feed = persisted ? listen(client.socket, '', {}, { persistedQuery: { version: 1, sha256Hash: id } }) : listen(client.socket, text!);
+  const feed = persisted
+    ? listen(client.socket, '', {}, { persistedQuery: { version: 1, sha256Hash: id } })
+    : listen(client.socket, text!);
   try {
     await feed.next();
   } finally {
@@ -90,7 +113,11 @@ beforeAll(async () => {
   await shop.rest.register(SHOPPER, SHOPPER_PASSWORD);
   friendToken = await shop.user(FRIEND, FRIEND_PASSWORD);
   const shopperToken = await shop.rest.login(SHOPPER, SHOPPER_PASSWORD);
-  const room = await shop.graphql('mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } } }', { name: SHOPPER }, friendToken);
+  const room = await shop.graphql(
+    'mutation ($name: String!) { createChatRoom(input: { participantUsername: $name }) { room { id } } }',
+    { name: SHOPPER },
+    friendToken,
+  );
   roomId = room.data.createChatRoom.room.id;
   for (const { content, senderUsername } of HISTORY) {
     const sent = await shop.graphql(
@@ -116,14 +143,28 @@ it('relay-compiler writes the fragments’ page sizes into the documents it send
 it('logs in with the login mutation: a wrong password is a userError and no token, the right one a token that opens the graph', async () => {
   const client = createRelayClient({ url: shop.gateway.url, wsUrl: shop.gateway.wsUrl });
   clients.push(client);
-  const refused = await mutate(client.environment, logInMutation, { input: { username: SHOPPER, password: 'not-the-password' } });
+  const refused = await mutate(client.environment, logInMutation, {
+    input: { username: SHOPPER, password: 'not-the-password' },
+  });
   expect(refused).toEqual({
-    response: { login: { token: null, viewer: null, userErrors: [{ message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }] } },
+    response: {
+      login: {
+        token: null,
+        viewer: null,
+        userErrors: [{ message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }],
+      },
+    },
     errors: null,
   });
 
-  const accepted = await mutate(client.environment, logInMutation, { input: { username: SHOPPER, password: SHOPPER_PASSWORD } });
-  expect(accepted.response.login).toEqual({ token: expect.any(String), viewer: { id: expect.any(String), username: SHOPPER, isAdmin: false }, userErrors: [] });
+  const accepted = await mutate(client.environment, logInMutation, {
+    input: { username: SHOPPER, password: SHOPPER_PASSWORD },
+  });
+  expect(accepted.response.login).toEqual({
+    token: expect.any(String),
+    viewer: { id: expect.any(String), username: SHOPPER, isAdmin: false },
+    userErrors: [],
+  });
   client.token = accepted.response.login.token;
   const viewer = await loadQuery(client.environment, viewerQuery);
   expect(viewer.read()).toEqual({ viewer: { id: accepted.response.login.viewer.id, username: SHOPPER } });
@@ -147,7 +188,9 @@ describe('the catalogue, one bidirectional @connection', () => {
     expect(listing.hasNext()).toBe(false);
 
     // What a screen reads, and underneath it what the Store holds: the twelve edges once each, in the listing's order.
-    expect(listing.connection().edges.map((edge: any) => edge.node)).toEqual(products.map((product) => ({ __typename: 'Product', ...product })));
+    expect(listing.connection().edges.map((edge: any) => edge.node)).toEqual(
+      products.map((product) => ({ __typename: 'Product', ...product })),
+    );
     expect(storedNodes(client.environment, listing.connection().__id)).toEqual(products);
     query.release();
   });
@@ -184,12 +227,23 @@ describe('the catalogue, one bidirectional @connection', () => {
     const repriced = { ...changed, quantity: 40, unitPrice: { amount: '9.99', currencyCode: 'USD', minorUnits: 999 } };
     try {
       const { response } = await mutate(admin.environment, updateProductMutation, {
-        input: { id: changed.id, name: changed.name, description: `${changed.name}, repriced`, price: 9.99, quantity: 40 },
+        input: {
+          id: changed.id,
+          name: changed.name,
+          description: `${changed.name}, repriced`,
+          price: 9.99,
+          quantity: 40,
+        },
       });
       expect(response.updateProduct).toEqual({ product: repriced, userErrors: [] });
 
-      await poll(async () => live.events.length, (count) => count > 0);
-      expect(live.events).toEqual([{ productUpdated: { id: changed.id, quantity: 40, unitPrice: repriced.unitPrice } }]);
+      await poll(
+        async () => live.events.length,
+        (count) => count > 0,
+      );
+      expect(live.events).toEqual([
+        { productUpdated: { id: changed.id, quantity: 40, unitPrice: repriced.unitPrice } },
+      ]);
       // The first page, as the screen shows it now: the fourth product repriced in place, nothing refetched.
       expect(listing.connection().edges.map((edge: any) => edge.node)).toEqual(
         [...products.slice(0, 3), repriced, products[4]!].map((product) => ({ __typename: 'Product', ...product })),
@@ -201,7 +255,15 @@ describe('the catalogue, one bidirectional @connection', () => {
       // Back as it was, for the tests after this one.
       await shop.graphql(
         'mutation ($input: UpdateProductInput!) { updateProduct(input: $input) { userErrors { message } } }',
-        { input: { id: changed.id, name: changed.name, description: `${changed.name}, for the Relay client`, price: CATALOGUE[3]!.price, quantity: changed.quantity } },
+        {
+          input: {
+            id: changed.id,
+            name: changed.name,
+            description: `${changed.name}, for the Relay client`,
+            price: CATALOGUE[3]!.price,
+            quantity: changed.quantity,
+          },
+        },
         await shop.adminToken(),
       );
     }
@@ -225,7 +287,9 @@ describe('a chat’s history, a backward @connection', () => {
     expect(history.hasPrevious()).toBe(false);
 
     const stored = storedNodes(client.environment, history.connection().__id);
-    expect(stored.map(({ id: _id, ...message }) => message)).toEqual(HISTORY.map((message) => ({ ...message, isMine: message.senderUsername === SHOPPER })));
+    expect(stored.map(({ id: _id, ...message }) => message)).toEqual(
+      HISTORY.map((message) => ({ ...message, isMine: message.senderUsername === SHOPPER })),
+    );
     expect(new Set(stored.map((message) => message.id)).size).toBe(12);
     query.release();
   });
@@ -245,23 +309,47 @@ describe('a chat’s history, a backward @connection', () => {
       { input: { roomId, content: 'Are the gauzes in?' } },
       friendToken,
     );
-    await poll(async () => live.events.length, (count) => count >= 1);
-    expect(live.events).toEqual([{ messageAdded: { id: fromFriend.data.sendMessage.message.id, content: 'Are the gauzes in?', senderUsername: FRIEND, isMine: false } }]);
+    await poll(
+      async () => live.events.length,
+      (count) => count >= 1,
+    );
+    expect(live.events).toEqual([
+      {
+        messageAdded: {
+          id: fromFriend.data.sendMessage.message.id,
+          content: 'Are the gauzes in?',
+          senderUsername: FRIEND,
+          isMine: false,
+        },
+      },
+    ]);
     expect(contents()).toEqual([...newestFive, 'Are the gauzes in?']);
 
-    const { response } = await mutate(client.environment, sendMessageMutation, { input: { roomId, content: 'All twelve of them' }, connections });
+    const { response } = await mutate(client.environment, sendMessageMutation, {
+      input: { roomId, content: 'All twelve of them' },
+      connections,
+    });
     const own = { id: expect.any(String), content: 'All twelve of them', senderUsername: SHOPPER, isMine: true };
     expect(response.sendMessage).toEqual({ message: own, userErrors: [] });
     // The event of the shopper's own message comes too; Relay knows it by its id and does not add it again.
-    await poll(async () => live.events.length, (count) => count >= 2);
+    await poll(
+      async () => live.events.length,
+      (count) => count >= 2,
+    );
     expect(live.events[1]).toEqual({ messageAdded: { ...own, id: response.sendMessage.message.id } });
     expect(contents()).toEqual([...newestFive, 'Are the gauzes in?', 'All twelve of them']);
     expect(storedNodes(client.environment, connections[0]).map((message) => message.content)).toEqual(contents());
 
     // Refused: `message` is null, which relay-runtime's @appendNode handler notes in development ("Expected target node
     // to exist") and passes over.
-    const refused = await mutate(client.environment, sendMessageMutation, { input: { roomId, content: '   ' }, connections });
-    expect(refused.response.sendMessage).toEqual({ message: null, userErrors: [{ message: 'Message must not be empty', field: 'content', code: 'INVALID_INPUT' }] });
+    const refused = await mutate(client.environment, sendMessageMutation, {
+      input: { roomId, content: '   ' },
+      connections,
+    });
+    expect(refused.response.sendMessage).toEqual({
+      message: null,
+      userErrors: [{ message: 'Message must not be empty', field: 'content', code: 'INVALID_INPUT' }],
+    });
     expect(contents()).toHaveLength(7);
     live.dispose();
     query.release();
@@ -276,14 +364,27 @@ it('adds to its cart, and is refused with userErrors beyond the stock, the cart 
     id: expect.any(String),
     itemCount: 2,
     total: { amount: '6.10', currencyCode: 'USD', minorUnits: 610 },
-    items: [{ quantity: 2, product: { id: gauze03.id, name: gauze03.name }, lineTotal: { amount: '6.10', currencyCode: 'USD', minorUnits: 610 } }],
+    items: [
+      {
+        quantity: 2,
+        product: { id: gauze03.id, name: gauze03.name },
+        lineTotal: { amount: '6.10', currencyCode: 'USD', minorUnits: 610 },
+      },
+    ],
   };
   expect(added).toEqual({ response: { addToCart: { cart, userErrors: [] } }, errors: null });
   const cartId = added.response.addToCart.cart.id;
 
-  const refused = await mutate(client.environment, addToCartMutation, { input: { productId: gauze01.id, quantity: 2 } });
+  const refused = await mutate(client.environment, addToCartMutation, {
+    input: { productId: gauze01.id, quantity: 2 },
+  });
   expect(refused).toEqual({
-    response: { addToCart: { cart: null, userErrors: [{ message: `Only 1 of ${gauze01.name} in stock`, field: 'quantity', code: 'INVALID_INPUT' }] } },
+    response: {
+      addToCart: {
+        cart: null,
+        userErrors: [{ message: `Only 1 of ${gauze01.name} in stock`, field: 'quantity', code: 'INVALID_INPUT' }],
+      },
+    },
     errors: null,
   });
   expect(storedRecord(client.environment, cartId)).toEqual({ ...cart, id: cartId });
@@ -295,7 +396,11 @@ describe('the same build as trusted documents', () => {
     // A gateway that runs nothing but the manifest relay-compiler wrote beside the artifacts, as an operator would
     // run one for a first-party Relay app: PERSISTED_DOCUMENTS names it, TRUSTED_DOCUMENTS=everyone refuses the rest.
     trusted = await startGateway(shop.rest.url, {
-      env: { NODE_ENV: 'production', PERSISTED_DOCUMENTS: path.join(inject('relayArtifactDirectory'), RELAY_MANIFEST), TRUSTED_DOCUMENTS: 'everyone' },
+      env: {
+        NODE_ENV: 'production',
+        PERSISTED_DOCUMENTS: path.join(inject('relayArtifactDirectory'), RELAY_MANIFEST),
+        TRUSTED_DOCUMENTS: 'everyone',
+      },
     });
   });
   afterAll(() => trusted?.close());
@@ -313,9 +418,18 @@ describe('the same build as trusted documents', () => {
     await subscriptionsLive(shopper, true);
     const changed = products[11]!;
     await mutate(admin.environment, updateProductMutation, {
-      input: { id: changed.id, name: changed.name, description: `${changed.name}, for the Relay client`, price: 12.05, quantity: 11 },
+      input: {
+        id: changed.id,
+        name: changed.name,
+        description: `${changed.name}, for the Relay client`,
+        price: 12.05,
+        quantity: 11,
+      },
     });
-    await poll(async () => live.events.length, (count) => count > 0);
+    await poll(
+      async () => live.events.length,
+      (count) => count > 0,
+    );
     expect(live.events).toEqual([{ productUpdated: { id: changed.id, quantity: 11, unitPrice: changed.unitPrice } }]);
     expect(storedRecord(shopper.environment, changed.id)).toEqual({ ...changed, quantity: 11 });
     live.dispose();
@@ -330,7 +444,12 @@ describe('the same build as trusted documents', () => {
     });
     expect(response.status).toBe(400);
     expect(withoutCost(await response.json())).toEqual({
-      errors: [{ message: 'This shop runs only its own clients’ documents: send a persisted document’s hash', extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }],
+      errors: [
+        {
+          message: 'This shop runs only its own clients’ documents: send a persisted document’s hash',
+          extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' },
+        },
+      ],
     });
   });
 });

@@ -27,7 +27,9 @@ const PASSWORD = 'graphcache-secret-1';
 function graphcacheOptionsFromGuide(): Pick<CacheExchangeOpts, 'keys' | 'updates'> {
   const block = /```js graphcache\n([\s\S]*?)```/.exec(fs.readFileSync(GUIDE, 'utf8'))?.[1];
   if (!block) throw new Error(`${GUIDE} has no \`\`\`js graphcache block`);
-  const body = block.replace("import { gql } from '@urql/core';\n", '').replace('export const graphcacheOptions', 'const graphcacheOptions');
+  const body = block
+    .replace("import { gql } from '@urql/core';\n", '')
+    .replace('export const graphcacheOptions', 'const graphcacheOptions');
   return new Function('gql', `${body}\nreturn graphcacheOptions;`)(gql) as Pick<CacheExchangeOpts, 'keys' | 'updates'>;
 }
 
@@ -50,7 +52,20 @@ const CATALOGUE = gql`
   }
 `;
 const CART = gql`query Cart { viewer { id cart { ${CART_FIELDS} } } }`;
-const PROFILE = gql`query Profile { viewer { id username preferences { emailNotifications smsNotifications language timezone } } }`;
+const PROFILE = gql`
+  query Profile {
+    viewer {
+      id
+      username
+      preferences {
+        emailNotifications
+        smsNotifications
+        language
+        timezone
+      }
+    }
+  }
+`;
 const ORDER_FIELDS = `id number status total { ${MONEY} } history { status at by }`;
 const ORDERS = gql`
   query Orders {
@@ -68,8 +83,17 @@ const DESK = gql`
   query Desk($status: OrderStatus) {
     orders(first: 20, status: $status) {
       totalCount
-      countsByStatus { status count }
-      edges { node { id number status } }
+      countsByStatus {
+        status
+        count
+      }
+      edges {
+        node {
+          id
+          number
+          status
+        }
+      }
     }
   }
 `;
@@ -88,7 +112,19 @@ const MESSAGES = gql`
   query Messages($roomId: ID!) {
     node(id: $roomId) {
       id
-      ... on ChatRoom { messages { totalCount edges { node { id content senderUsername isMine } } } }
+      ... on ChatRoom {
+        messages {
+          totalCount
+          edges {
+            node {
+              id
+              content
+              senderUsername
+              isMine
+            }
+          }
+        }
+      }
     }
   }
 `;
@@ -116,7 +152,11 @@ const CREATE_ROOM = gql`
 `;
 const SEND_MESSAGE = gql`mutation Send($input: SendMessageInput!) { sendMessage(input: $input) { message { ${MESSAGE_FIELDS} } ${USER_ERRORS} } }`;
 const MESSAGE_ADDED = gql`subscription Heard { messageAdded { ${MESSAGE_FIELDS} } }`;
-const PRODUCT_REMOVED = gql`subscription Removed { productRemoved }`;
+const PRODUCT_REMOVED = gql`
+  subscription Removed {
+    productRemoved
+  }
+`;
 const UPDATE_ORDER_STATUS = gql`
   mutation Move($input: UpdateOrderStatusInput!) { updateOrderStatus(input: $input) { order { id number status } ${USER_ERRORS} } }
 `;
@@ -156,7 +196,9 @@ async function graphcacheClient(username: string, password: string): Promise<Sho
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({
-          subscribe: (sink) => ({ unsubscribe: client.socket.subscribe({ ...request, query: request.query ?? '' }, sink) }),
+          subscribe: (sink) => ({
+            unsubscribe: client.socket.subscribe({ ...request, query: request.query ?? '' }, sink),
+          }),
         }),
       }),
     ],
@@ -191,7 +233,12 @@ async function read(client: ShopClient, query: Document, variables: Record<strin
   return result.data;
 }
 
-async function mutate(client: ShopClient, mutation: Document, variables: Record<string, unknown>, field: string): Promise<any> {
+async function mutate(
+  client: ShopClient,
+  mutation: Document,
+  variables: Record<string, unknown>,
+  field: string,
+): Promise<any> {
   const result = await client.urql.mutation(mutation, variables).toPromise();
   expect(result.error).toBeUndefined();
   expect(result.data[field].userErrors).toEqual([]);
@@ -213,7 +260,12 @@ beforeAll(async () => {
   shop = await startShop({ gateway: { env: { NODE_ENV: 'production' } } });
   const adminToken = await shop.adminToken();
   products = [];
-  for (const [name, price] of [['Gauze pads', 3.25], ['Gauze roll', 4.5], ['Thermometer', 12.99], ['Plasters', 2.1]] as const) {
+  for (const [name, price] of [
+    ['Gauze pads', 3.25],
+    ['Gauze roll', 4.5],
+    ['Thermometer', 12.99],
+    ['Plasters', 2.1],
+  ] as const) {
     const created = await shop.graphql(
       'mutation ($input: CreateProductInput!) { createProduct(input: $input) { product { id } } }',
       { input: { name, description: `${name} for graphcache`, price, quantity: 5 } },
@@ -234,12 +286,17 @@ afterAll(async () => {
 
 it('the guide keys every type without an id, and no other', () => {
   const schema = buildSchema(schemaText);
-  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((type) => type?.name);
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map(
+    (type) => type?.name,
+  );
   // Object types an answer nests without an id; payloads (a mutation's answer, never kept) and connections and edges
   // (graphcache keeps them inside their parent by itself) need no key.
   const keyless = Object.values(schema.getTypeMap())
     .filter(isObjectType)
-    .filter((type) => !type.name.startsWith('__') && !roots.includes(type.name) && !/(Payload|Connection|Edge)$/.test(type.name))
+    .filter(
+      (type) =>
+        !type.name.startsWith('__') && !roots.includes(type.name) && !/(Payload|Connection|Edge)$/.test(type.name),
+    )
     .filter((type) => !('id' in type.getFields()))
     .map((type) => type.name);
   expect(Object.keys(options.keys ?? {}).sort()).toEqual(keyless.sort());
@@ -253,7 +310,9 @@ describe('graphcache, set up as the guide says', () => {
     await read(shopper, ORDERS);
     await read(shopper, ROOMS);
     await read(admin, DESK);
-    const refused = await shopper.urql.mutation(ADD_TO_CART, { input: { productId: products[0]!.id, quantity: 99 } }).toPromise();
+    const refused = await shopper.urql
+      .mutation(ADD_TO_CART, { input: { productId: products[0]!.id, quantity: 99 } })
+      .toPromise();
     expect(refused.data.addToCart.userErrors).toEqual([
       { message: 'Only 5 of Gauze pads in stock', field: 'quantity', code: 'INVALID_INPUT' },
     ]);
@@ -270,7 +329,9 @@ describe('graphcache, set up as the guide says', () => {
     await expectCacheIsServer(shopper, CART);
     await mutate(shopper, REMOVE_CART_ITEM, { input: { productId: pads!.id } }, 'removeCartItem');
     await expectCacheIsServer(shopper, CART);
-    expect((await fromCache(shopper, CART)).viewer.cart.items.map((item: any) => item.productName)).toEqual(['Gauze roll']);
+    expect((await fromCache(shopper, CART)).viewer.cart.items.map((item: any) => item.productName)).toEqual([
+      'Gauze roll',
+    ]);
     await mutate(shopper, CLEAR_CART, {}, 'clearCart');
     await expectCacheIsServer(shopper, CART);
     expect((await fromCache(shopper, CART)).viewer.cart).toMatchObject({ itemCount: 0, items: [] });
@@ -282,14 +343,20 @@ describe('graphcache, set up as the guide says', () => {
     await read(shopper, ORDERS);
     await read(shopper, CATALOGUE);
     await read(shopper, CATALOGUE, { filter: GAUZE });
-    for (const [product, quantity] of [[pads!, 2], [roll!, 1]] as const) {
+    for (const [product, quantity] of [
+      [pads!, 2],
+      [roll!, 1],
+    ] as const) {
       await mutate(shopper, ADD_TO_CART, { input: { productId: product.id, quantity } }, 'addToCart');
       const placed = await mutate(shopper, CHECKOUT, { input: { shippingAddress: '1 Cache Lane' } }, 'checkout');
       expect(placed.order.items).toEqual([expect.objectContaining({ productName: product.name, quantity })]);
     }
     const orders = await fromCache(shopper, ORDERS);
     expect(orders.viewer.orders.totalCount).toBe(2);
-    expect(orders.viewer.orders.edges.map((edge: any) => edge.node.items[0].productName)).toEqual(['Gauze roll', 'Gauze pads']);
+    expect(orders.viewer.orders.edges.map((edge: any) => edge.node.items[0].productName)).toEqual([
+      'Gauze roll',
+      'Gauze pads',
+    ]);
     await expectCacheIsServer(shopper, ORDERS);
     await expectCacheIsServer(shopper, CART);
     await expectCacheIsServer(shopper, CATALOGUE);
@@ -299,9 +366,12 @@ describe('graphcache, set up as the guide says', () => {
 
   it('deleteProduct: it leaves every cached catalogue list, and productRemoved takes it out of a shopper’s', async () => {
     const removed: string[] = [];
-    const hearing = shopper.urql.subscription(PRODUCT_REMOVED, {}).subscribe((result) => removed.push(result.data?.productRemoved));
+    const hearing = shopper.urql
+      .subscription(PRODUCT_REMOVED, {})
+      .subscribe((result) => removed.push(result.data?.productRemoved));
     try {
-      // Live once a query sent after it on the same socket is answered (the server takes a socket's operations in order).
+      // Live once a query sent after it on the same socket is answered (the server takes a socket's operations in
+      // order).
       expect((await ask(shopper.socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: SHOPPER } });
       await read(admin, CATALOGUE);
       await read(admin, CATALOGUE, { filter: GAUZE });
@@ -315,7 +385,10 @@ describe('graphcache, set up as the guide says', () => {
         expect(listed.products.edges.map((edge: any) => edge.node.name)).not.toContain('Gauze roll');
         await expectCacheIsServer(admin, CATALOGUE, { filter });
       }
-      await poll(async () => removed, (ids) => ids.includes(roll.id));
+      await poll(
+        async () => removed,
+        (ids) => ids.includes(roll.id),
+      );
       for (const filter of [undefined, GAUZE]) await expectCacheIsServer(shopper, CATALOGUE, { filter });
     } finally {
       hearing.unsubscribe();
@@ -326,32 +399,59 @@ describe('graphcache, set up as the guide says', () => {
   it('a new room on top of the room lists, a message once at the newest end (sent and heard), its room moved up', async () => {
     const friend = await graphcacheClient(FRIEND, PASSWORD);
     const heard: string[] = [];
-    const hearing = shopper.urql.subscription(MESSAGE_ADDED, {}).subscribe((result) => heard.push(result.data?.messageAdded.id));
+    const hearing = shopper.urql
+      .subscription(MESSAGE_ADDED, {})
+      .subscribe((result) => heard.push(result.data?.messageAdded.id));
     try {
       expect((await ask(shopper.socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: SHOPPER } });
       await read(shopper, ROOMS);
-      const withFriend = (await mutate(shopper, CREATE_ROOM, { input: { participantUsername: FRIEND } }, 'createChatRoom')).room;
+      const withFriend = (
+        await mutate(shopper, CREATE_ROOM, { input: { participantUsername: FRIEND } }, 'createChatRoom')
+      ).room;
       await expectCacheIsServer(shopper, ROOMS);
-      const withAdmin = (await mutate(shopper, CREATE_ROOM, { input: { participantUsername: ADMIN_USERNAME } }, 'createChatRoom')).room;
+      const withAdmin = (
+        await mutate(shopper, CREATE_ROOM, { input: { participantUsername: ADMIN_USERNAME } }, 'createChatRoom')
+      ).room;
       // The pair's room again: the same room, where it was.
       await mutate(shopper, CREATE_ROOM, { input: { participantUsername: FRIEND } }, 'createChatRoom');
       const rooms = await fromCache(shopper, ROOMS);
-      expect(rooms.viewer.chatRoomConnection.edges.map((edge: any) => edge.node.id)).toEqual([withAdmin.id, withFriend.id]);
+      expect(rooms.viewer.chatRoomConnection.edges.map((edge: any) => edge.node.id)).toEqual([
+        withAdmin.id,
+        withFriend.id,
+      ]);
       await expectCacheIsServer(shopper, ROOMS);
 
       await read(shopper, MESSAGES, { roomId: withFriend.id });
-      const sent = (await mutate(shopper, SEND_MESSAGE, { input: { roomId: withFriend.id, content: 'Hello from the cache' } }, 'sendMessage')).message;
+      const sent = (
+        await mutate(
+          shopper,
+          SEND_MESSAGE,
+          { input: { roomId: withFriend.id, content: 'Hello from the cache' } },
+          'sendMessage',
+        )
+      ).message;
       // The shopper's own message comes back over the socket too: still once.
-      await poll(async () => heard, (ids) => ids.includes(sent.id));
+      await poll(
+        async () => heard,
+        (ids) => ids.includes(sent.id),
+      );
       await expectCacheIsServer(shopper, MESSAGES, { roomId: withFriend.id });
       await expectCacheIsServer(shopper, ROOMS);
       expect((await fromCache(shopper, ROOMS)).viewer.chatRoomConnection.edges[0].node.id).toBe(withFriend.id);
 
       // The friend answers from their own client: the shopper hears it, and reads it from the cache.
-      const reply = (await mutate(friend, SEND_MESSAGE, { input: { roomId: withFriend.id, content: 'Hello back' } }, 'sendMessage')).message;
-      await poll(async () => heard, (ids) => ids.includes(reply.id));
+      const reply = (
+        await mutate(friend, SEND_MESSAGE, { input: { roomId: withFriend.id, content: 'Hello back' } }, 'sendMessage')
+      ).message;
+      await poll(
+        async () => heard,
+        (ids) => ids.includes(reply.id),
+      );
       const messages = await fromCache(shopper, MESSAGES, { roomId: withFriend.id });
-      expect(messages.node.messages.edges.map((edge: any) => edge.node.content)).toEqual(['Hello from the cache', 'Hello back']);
+      expect(messages.node.messages.edges.map((edge: any) => edge.node.content)).toEqual([
+        'Hello from the cache',
+        'Hello back',
+      ]);
       await expectCacheIsServer(shopper, MESSAGES, { roomId: withFriend.id });
     } finally {
       hearing.unsubscribe();
@@ -364,7 +464,12 @@ describe('graphcache, set up as the guide says', () => {
     await read(admin, DESK, { status: 'PENDING' });
     const pending = await fromCache(admin, DESK, { status: 'PENDING' });
     const order = pending.orders.edges[0].node;
-    await mutate(admin, UPDATE_ORDER_STATUS, { input: { orderId: order.id, status: 'CONFIRMED' } }, 'updateOrderStatus');
+    await mutate(
+      admin,
+      UPDATE_ORDER_STATUS,
+      { input: { orderId: order.id, status: 'CONFIRMED' } },
+      'updateOrderStatus',
+    );
     for (const variables of [{}, { status: 'PENDING' }]) {
       const again = await admin.urql.query(DESK, variables).toPromise();
       expect(again.data).toEqual(await serverAnswer(admin.token, DESK, variables));

@@ -17,7 +17,13 @@ const SHOPPER_PASSWORD = 'urql-secret-1';
 /** The catalogue the test makes, in the order the listing shows it: "Urql Tape 01" to "10", n units at $n.25. */
 const CATALOGUE = Array.from({ length: 10 }, (_, index) => {
   const n = index + 1;
-  return { name: `Urql Tape ${String(n).padStart(2, '0')}`, price: n + 0.25, quantity: n, amount: `${n}.25`, minorUnits: n * 100 + 25 };
+  return {
+    name: `Urql Tape ${String(n).padStart(2, '0')}`,
+    price: n + 0.25,
+    quantity: n,
+    amount: `${n}.25`,
+    minorUnits: n * 100 + 25,
+  };
 });
 
 const LOG_IN = gql`
@@ -144,8 +150,18 @@ interface ShopClient {
 let shop: Shop;
 const clients: ShopClient[] = [];
 /** Each product as the listing shows it to urql, which adds `__typename` to every selection (ids known once made). */
-let products: { __typename: 'Product'; id: string; name: string; unitPrice: { __typename: 'Money'; amount: string; currencyCode: string; minorUnits: number } }[];
-const money = (amount: string, minorUnits: number) => ({ __typename: 'Money', amount, currencyCode: 'USD', minorUnits });
+let products: {
+  __typename: 'Product';
+  id: string;
+  name: string;
+  unitPrice: { __typename: 'Money'; amount: string; currencyCode: string; minorUnits: number };
+}[];
+const money = (amount: string, minorUnits: number) => ({
+  __typename: 'Money',
+  amount,
+  currencyCode: 'USD',
+  minorUnits,
+});
 
 /**
  * An urql Client as urql's guide sets one up: the token in every request's headers and in the socket's parameters.
@@ -161,7 +177,9 @@ function shopClient(options: { preflightHeader?: boolean; preferGetMethod?: bool
   client.urql = new Client({
     url: shop.gateway.url,
     ...(preferGetMethod === undefined ? {} : { preferGetMethod }),
-    fetchOptions: () => ({ headers: { ...(preflightHeader ? { 'apollo-require-preflight': 'true' } : {}), ...authorization() } }),
+    fetchOptions: () => ({
+      headers: { ...(preflightHeader ? { 'apollo-require-preflight': 'true' } : {}), ...authorization() },
+    }),
     exchanges: [
       cacheExchange,
       fetchExchange,
@@ -194,7 +212,12 @@ beforeAll(async () => {
       { input: { name, description: `${name}, for the urql client`, price, quantity } },
       admin,
     );
-    products.push({ __typename: 'Product', id: created.data.createProduct.product.id, name, unitPrice: { __typename: 'Money', amount, currencyCode: 'USD', minorUnits } });
+    products.push({
+      __typename: 'Product',
+      id: created.data.createProduct.product.id,
+      name,
+      unitPrice: { __typename: 'Money', amount, currencyCode: 'USD', minorUnits },
+    });
   }
   await shop.rest.register(SHOPPER, SHOPPER_PASSWORD);
 });
@@ -212,7 +235,9 @@ it('logs in: a wrong password is a userError and no token; the right one a token
       __typename: 'LoginPayload',
       token: null,
       viewer: null,
-      userErrors: [{ __typename: 'UserError', message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }],
+      userErrors: [
+        { __typename: 'UserError', message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' },
+      ],
     },
   });
 
@@ -239,7 +264,9 @@ it('with urql’s defaults, its queries (sent as GET) are refused as a possible 
   expect(refused.error?.response.status).toBe(400);
   expect(refused.error?.graphQLErrors.map(({ message, extensions }) => ({ message, extensions }))).toEqual([
     {
-      message: expect.stringMatching(/^This operation has been blocked as a potential Cross-Site Request Forgery \(CSRF\)\..*apollo-require-preflight\n$/s),
+      message: expect.stringMatching(
+        /^This operation has been blocked as a potential Cross-Site Request Forgery \(CSRF\)\..*apollo-require-preflight\n$/s,
+      ),
       extensions: { code: 'BAD_REQUEST' },
     },
   ]);
@@ -265,14 +292,28 @@ describe('the catalogue, paged with variables', () => {
       after = result.data.products.pageInfo.endCursor;
     } while (pages.at(-1).pageInfo.hasNextPage && pages.length < 10);
 
-    expect(pages.map((page) => page.edges.map((edge: any) => edge.node))).toEqual([products.slice(0, 4), products.slice(4, 8), products.slice(8)]);
-    expect(pages.map(({ totalCount, pageInfo: { hasNextPage, hasPreviousPage } }) => ({ totalCount, hasNextPage, hasPreviousPage }))).toEqual([
+    expect(pages.map((page) => page.edges.map((edge: any) => edge.node))).toEqual([
+      products.slice(0, 4),
+      products.slice(4, 8),
+      products.slice(8),
+    ]);
+    expect(
+      pages.map(({ totalCount, pageInfo: { hasNextPage, hasPreviousPage } }) => ({
+        totalCount,
+        hasNextPage,
+        hasPreviousPage,
+      })),
+    ).toEqual([
       { totalCount: 10, hasNextPage: true, hasPreviousPage: false },
       { totalCount: 10, hasNextPage: true, hasPreviousPage: true },
       { totalCount: 10, hasNextPage: false, hasPreviousPage: true },
     ]);
     // A page's cursors are its first and last edges' cursors.
-    for (const page of pages) expect([page.pageInfo.startCursor, page.pageInfo.endCursor]).toEqual([page.edges[0].cursor, page.edges.at(-1).cursor]);
+    for (const page of pages)
+      expect([page.pageInfo.startCursor, page.pageInfo.endCursor]).toEqual([
+        page.edges[0].cursor,
+        page.edges.at(-1).cursor,
+      ]);
   });
 
   it('backward with last and before from its end to its start', async () => {
@@ -287,7 +328,11 @@ describe('the catalogue, paged with variables', () => {
       before = result.data.products.pageInfo.startCursor;
     } while (pages.at(-1).pageInfo.hasPreviousPage && pages.length < 10);
 
-    expect(pages.map((page) => page.edges.map((edge: any) => edge.node))).toEqual([products.slice(6), products.slice(2, 6), products.slice(0, 2)]);
+    expect(pages.map((page) => page.edges.map((edge: any) => edge.node))).toEqual([
+      products.slice(6),
+      products.slice(2, 6),
+      products.slice(0, 2),
+    ]);
     expect(pages.map(({ pageInfo: { hasNextPage, hasPreviousPage } }) => ({ hasNextPage, hasPreviousPage }))).toEqual([
       { hasNextPage: false, hasPreviousPage: true },
       { hasNextPage: true, hasPreviousPage: true },
@@ -313,11 +358,23 @@ it('is refused with userErrors, not an error, when it asks for more than the sto
   expect(refused.data.addToCart).toEqual({
     __typename: 'AddToCartPayload',
     cart: null,
-    userErrors: [{ __typename: 'UserError', message: `Only 2 of ${tape02.name} in stock`, field: 'quantity', code: 'INVALID_INPUT' }],
+    userErrors: [
+      {
+        __typename: 'UserError',
+        message: `Only 2 of ${tape02.name} in stock`,
+        field: 'quantity',
+        code: 'INVALID_INPUT',
+      },
+    ],
   });
   // Nothing was written: the cart, asked again past urql's cache, holds the three units it had.
   const cart = await client.urql.query(CART, {}, { requestPolicy: 'network-only' }).toPromise();
-  expect(cart.data.viewer.cart).toEqual({ __typename: 'Cart', id: added.data.addToCart.cart.id, itemCount: 3, total: money('9.75', 975) });
+  expect(cart.data.viewer.cart).toEqual({
+    __typename: 'Cart',
+    id: added.data.addToCart.cart.id,
+    itemCount: 3,
+    total: money('9.75', 975),
+  });
 });
 
 it('hears an admin’s updateProduct through productUpdated over graphql-ws, for the products it asked about only', async () => {
@@ -327,23 +384,40 @@ it('hears an admin’s updateProduct through productUpdated over graphql-ws, for
   await logIn(admin, ADMIN_USERNAME, ADMIN_PASSWORD);
   const [tape05, tape06] = [products[4]!, products[5]!];
   const events: any[] = [];
-  const subscription = shopper.urql.subscription(PRODUCT_UPDATED, { ids: [tape06.id] }).subscribe((result) => events.push(result.error ?? result.data));
+  const subscription = shopper.urql
+    .subscription(PRODUCT_UPDATED, { ids: [tape06.id] })
+    .subscribe((result) => events.push(result.error ?? result.data));
   try {
     // The server takes a socket's operations in order: once a query sent after the subscription is answered on the
     // same socket, the subscription is live and the changes below cannot come before it.
     expect((await ask(shopper.socket, '{ viewer { username } }')).data).toEqual({ viewer: { username: SHOPPER } });
 
     const change = (product: (typeof products)[number], price: number, quantity: number) =>
-      admin.urql.mutation(UPDATE_PRODUCT, { input: { id: product.id, name: product.name, description: `${product.name}, changed`, price, quantity } }).toPromise();
+      admin.urql
+        .mutation(UPDATE_PRODUCT, {
+          input: { id: product.id, name: product.name, description: `${product.name}, changed`, price, quantity },
+        })
+        .toPromise();
     // Another product first: it is not one the shopper asked about, so only the second change reaches the shopper.
     expect((await change(tape05, 7.5, 1)).data.updateProduct.userErrors).toEqual([]);
     const repriced = await change(tape06, 5.99, 60);
     const product = { __typename: 'Product', id: tape06.id, quantity: 60, unitPrice: money('5.99', 599) };
     expect(repriced.data.updateProduct).toEqual({ __typename: 'UpdateProductPayload', product, userErrors: [] });
 
-    await poll(async () => events.length, (count) => count > 0);
+    await poll(
+      async () => events.length,
+      (count) => count > 0,
+    );
     // urql's document cache adds __typename to queries and mutations only: subscriptions go past it as written.
-    expect(events).toEqual([{ productUpdated: { id: tape06.id, quantity: 60, unitPrice: { amount: '5.99', currencyCode: 'USD', minorUnits: 599 } } }]);
+    expect(events).toEqual([
+      {
+        productUpdated: {
+          id: tape06.id,
+          quantity: 60,
+          unitPrice: { amount: '5.99', currencyCode: 'USD', minorUnits: 599 },
+        },
+      },
+    ]);
   } finally {
     subscription.unsubscribe();
   }

@@ -1,8 +1,8 @@
 // docs/graph.md stays true: each of its GraphQL examples runs against a real gateway over a real REST service (the
-// demo catalogue loaded; production mode, as clients meet it), in the order written, and answers what the guide shows. An example whose fence says
-// `as=reader` sends the token of the guide's own account; a ```json variables block after it gives its variables;
-// a ```json request block is a whole request body sent as it is (a persisted query's hash, say); in an answer, "…"
-// stands for any value (or, inside a string, any text).
+// demo catalogue loaded; production mode, as clients meet it), in the order written, and answers what the guide shows.
+// An example whose fence says `as=reader` sends the token of the guide's own account; a ```json variables block after
+// it gives its variables; a ```json request block is a whole request body sent as it is (a persisted query's hash,
+// say); in an answer, "…" stands for any value (or, inside a string, any text).
 import fs from 'node:fs';
 import { type Client, type ClientOptions, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,7 +23,11 @@ interface Example {
 
 /** The guide's examples: each ```graphql block with the ```json variables and ```json answer blocks that follow it. */
 function examplesOf(markdown: string): Example[] {
-  const blocks = [...markdown.matchAll(/```(\w+)([^\n]*)\n([\s\S]*?)```/g)].map(([, language, info, body]) => ({ language, info: info!.trim(), body: body! }));
+  const blocks = [...markdown.matchAll(/```(\w+)([^\n]*)\n([\s\S]*?)```/g)].map(([, language, info, body]) => ({
+    language,
+    info: info!.trim(),
+    body: body!,
+  }));
   const examples: Example[] = [];
   for (const block of blocks) {
     // The public operations are run under each TRUSTED_DOCUMENTS setting by trusted-documents-guide.test.ts.
@@ -48,11 +52,15 @@ function examplesOf(markdown: string): Example[] {
 function withWildcards(expected: unknown): unknown {
   if (expected === '…') return expect.anything();
   if (typeof expected === 'string' && expected.includes('…')) {
-    const pattern = expected.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*');
+    const pattern = expected
+      .split('…')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*');
     return expect.stringMatching(new RegExp(`^${pattern}$`));
   }
   if (Array.isArray(expected)) return expected.map(withWildcards);
-  if (expected && typeof expected === 'object') return Object.fromEntries(Object.entries(expected).map(([key, value]) => [key, withWildcards(value)]));
+  if (expected && typeof expected === 'object')
+    return Object.fromEntries(Object.entries(expected).map(([key, value]) => [key, withWildcards(value)]));
   return expected;
 }
 
@@ -80,30 +88,35 @@ it('the guide has examples, each with its answer', () => {
   for (const example of examples) expect(example.answer, example.name).toBeDefined();
 });
 
-it.each(examples.map((example) => [example.name, example] as const))('%s answers as docs/graph.md shows', async (_name, example) => {
-  const token = example.asReader ? readerToken : undefined;
-  if (example.body) {
+it.each(examples.map((example) => [example.name, example] as const))(
+  '%s answers as docs/graph.md shows',
+  async (_name, example) => {
+    const token = example.asReader ? readerToken : undefined;
+    if (example.body) {
+      const response = await fetch(shop.gateway.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(example.body),
+      });
+      expect(asShown(await response.json(), example.answer)).toEqual(withWildcards(example.answer));
+      return;
+    }
     const response = await fetch(shop.gateway.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(example.body),
+      body: JSON.stringify({ query: example.query, variables: example.variables }),
     });
     expect(asShown(await response.json(), example.answer)).toEqual(withWildcards(example.answer));
-    return;
-  }
-  const response = await fetch(shop.gateway.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query: example.query, variables: example.variables }),
-  });
-  expect(asShown(await response.json(), example.answer)).toEqual(withWildcards(example.answer));
-});
+  },
+);
 
 it('the guide’s subscription snippet, run as written, prints the event of a product change', async () => {
   const snippet = /```js\n([\s\S]*?)```/.exec(fs.readFileSync('docs/graph.md', 'utf8'))?.[1];
   expect(snippet).toContain("import { createClient } from 'graphql-ws';");
   // Run as written, but against this test's gateway, with Node's WebSocket (ws) and its console captured.
-  const body = snippet!.replace("import { createClient } from 'graphql-ws';", '').replace('ws://localhost:4000/graphql', shop.gateway.wsUrl);
+  const body = snippet!
+    .replace("import { createClient } from 'graphql-ws';", '')
+    .replace('ws://localhost:4000/graphql', shop.gateway.wsUrl);
   const clients: Client[] = [];
   const createNodeClient = (options: ClientOptions) => {
     const client = createClient({ ...options, webSocketImpl: WebSocket });
@@ -111,7 +124,10 @@ it('the guide’s subscription snippet, run as written, prints the event of a pr
     return client;
   };
   const printed: unknown[] = [];
-  const console = { log: (value: unknown) => printed.push(value), error: (value: unknown) => printed.push({ error: value }) };
+  const console = {
+    log: (value: unknown) => printed.push(value),
+    error: (value: unknown) => printed.push({ error: value }),
+  };
   // The product exists before the snippet subscribes: the one event it prints is the change below.
   const admin = await shop.adminToken();
   const created = await shop.graphql(
@@ -130,9 +146,14 @@ it('the guide’s subscription snippet, run as written, prints the event of a pr
       { input: { id, name: 'Guide Gauze', description: 'For the guide', price: 3.5, quantity: 8 } },
       admin,
     );
-    await poll(async () => printed.length, (count) => count > 0);
+    await poll(
+      async () => printed.length,
+      (count) => count > 0,
+    );
     expect(printed).toHaveLength(1);
-    expect(printed[0]).toEqual({ productUpdated: { id, quantity: 8, unitPrice: { amount: '3.50', currencyCode: 'USD' } } });
+    expect(printed[0]).toEqual({
+      productUpdated: { id, quantity: 8, unitPrice: { amount: '3.50', currencyCode: 'USD' } },
+    });
   } finally {
     await Promise.all(clients.map((client) => client.dispose()));
   }

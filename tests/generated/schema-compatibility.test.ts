@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { unannouncedBreakingChanges } from '../helpers/schema-compatibility.js';
 
 it('schema.graphql breaks nothing a client of the released schema relies on', () => {
-  const changes = unannouncedBreakingChanges(fs.readFileSync('schema.released.graphql', 'utf8'), fs.readFileSync('schema.graphql', 'utf8'));
-  expect(changes, `breaking changes since the released schema (deprecate first, or release on purpose):\n${changes.join('\n')}`).toEqual([]);
+  const changes = unannouncedBreakingChanges(
+    fs.readFileSync('schema.released.graphql', 'utf8'),
+    fs.readFileSync('schema.graphql', 'utf8'),
+  );
+  expect(
+    changes,
+    `breaking changes since the released schema (deprecate first, or release on purpose):\n${changes.join('\n')}`,
+  ).toEqual([]);
 });
 
 describe('what counts as breaking', () => {

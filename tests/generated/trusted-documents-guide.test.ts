@@ -20,11 +20,17 @@ const texts = new Map(
   publicBlocksOf(guide).map((text) => [/^(?:query|mutation|subscription) (\w+)/.exec(text)![1]!, text] as const),
 );
 /** The guide's table of their hashes. */
-const hashes = new Map([...guide.matchAll(/^\| (\w+) \| `([0-9a-f]{64})` \|$/gm)].map(([, name, hash]) => [name!, hash!] as const));
+const hashes = new Map(
+  [...guide.matchAll(/^\| (\w+) \| `([0-9a-f]{64})` \|$/gm)].map(([, name, hash]) => [name!, hash!] as const),
+);
 
-const REFUSED_ANONYMOUS = 'Without logging in, this shop runs only its own clients’ documents: send a persisted document’s hash, or log in';
+const REFUSED_ANONYMOUS =
+  'Without logging in, this shop runs only its own clients’ documents: send a persisted document’s hash, or log in';
 const REFUSED_EVERYONE = 'This shop runs only its own clients’ documents: send a persisted document’s hash';
-const refusal = (message: string) => ({ status: 400, body: { errors: [{ message, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] } });
+const refusal = (message: string) => ({
+  status: 400,
+  body: { errors: [{ message, extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST' } }] },
+});
 
 let rest: RestService;
 const gateways: Gateway[] = [];
@@ -56,7 +62,11 @@ async function send(gateway: Gateway, body: Record<string, unknown>, token?: str
 }
 
 /** A public operation by its exact text. */
-const byText = (name: string, variables: Record<string, unknown> = {}) => ({ operationName: name, query: texts.get(name)!, variables });
+const byText = (name: string, variables: Record<string, unknown> = {}) => ({
+  operationName: name,
+  query: texts.get(name)!,
+  variables,
+});
 /** A public operation by the hash the guide's table gives, without its text. */
 const byHash = (name: string, variables: Record<string, unknown> = {}) => ({
   operationName: name,
@@ -74,7 +84,9 @@ async function data(gateway: Gateway, body: Record<string, unknown>, token?: str
 it('the guide publishes its public operations with their hashes, as the gateway loads them by default', () => {
   expect([...texts.keys()]).toEqual([...hashes.keys()]);
   for (const [name, text] of texts) expect(hashes.get(name), name).toBe(sha256(text));
-  expect(JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8'))).toEqual(Object.fromEntries([...texts.values()].map((text) => [sha256(text), text])));
+  expect(JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8'))).toEqual(
+    Object.fromEntries([...texts.values()].map((text) => [sha256(text), text])),
+  );
 });
 
 describe.each(['off', 'anonymous', 'everyone'] as const)('TRUSTED_DOCUMENTS=%s', (setting) => {
@@ -89,40 +101,91 @@ describe.each(['off', 'anonymous', 'everyone'] as const)('TRUSTED_DOCUMENTS=%s',
     const input = { username, password: 'guide-secret-1', confirmPassword: 'guide-secret-1' };
     expect((await data(gateway, byText('Register', { input }))).register.userErrors).toEqual([]);
     const login = (await data(gateway, byHash('Login', { input: { username, password: 'guide-secret-1' } }))).login;
-    expect(login).toEqual({ token: expect.any(String), viewer: { id: expect.any(String), username, isAdmin: false }, userErrors: [] });
+    expect(login).toEqual({
+      token: expect.any(String),
+      viewer: { id: expect.any(String), username, isAdmin: false },
+      userErrors: [],
+    });
     token = login.token;
     expect((await data(gateway, byText('Viewer'), token)).viewer).toMatchObject({ username, isAdmin: false });
     // A forgotten password, both steps, without a token.
-    expect((await data(gateway, byText('RequestPasswordReset', { input: { usernameOrEmail: 'nobody-by-that-name' } }))).requestPasswordReset).toEqual({
+    expect(
+      (await data(gateway, byText('RequestPasswordReset', { input: { usernameOrEmail: 'nobody-by-that-name' } })))
+        .requestPasswordReset,
+    ).toEqual({
       message: expect.stringMatching(/^If an account has that username/),
       userErrors: [],
     });
-    const reset = (await data(gateway, byHash('ResetPassword', { input: { token: 'never-sent', newPassword: 'n3w-secret', confirmPassword: 'n3w-secret' } }))).resetPassword;
-    expect(reset).toEqual({ username: null, userErrors: [{ message: expect.any(String), field: 'token', code: 'INVALID_INPUT' }] });
+    const reset = (
+      await data(
+        gateway,
+        byHash('ResetPassword', {
+          input: { token: 'never-sent', newPassword: 'n3w-secret', confirmPassword: 'n3w-secret' },
+        }),
+      )
+    ).resetPassword;
+    expect(reset).toEqual({
+      username: null,
+      userErrors: [{ message: expect.any(String), field: 'token', code: 'INVALID_INPUT' }],
+    });
   });
 
   it('then shops with them: products, one product, the cart, an order, and the orders', async () => {
     const page = (await data(gateway, byText('Products', { first: 2 }), token)).products;
     expect(page).toMatchObject({ totalCount: 32, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
     const [first, second] = page.edges.map((edge: { node: { id: string; name: string } }) => edge.node);
-    expect((await data(gateway, byHash('Product', { id: first.id }), token)).product).toMatchObject({ id: first.id, name: first.name });
-    const line = (quantity: number) => ({ productName: first.name, quantity, lineTotal: expect.anything(), product: { id: first.id } });
+    expect((await data(gateway, byHash('Product', { id: first.id }), token)).product).toMatchObject({
+      id: first.id,
+      name: first.name,
+    });
+    const line = (quantity: number) => ({
+      productName: first.name,
+      quantity,
+      lineTotal: expect.anything(),
+      product: { id: first.id },
+    });
 
-    expect((await data(gateway, byText('AddToCart', { input: { productId: first.id, quantity: 2 } }), token)).addToCart).toMatchObject({
+    expect(
+      (await data(gateway, byText('AddToCart', { input: { productId: first.id, quantity: 2 } }), token)).addToCart,
+    ).toMatchObject({
       cart: { items: [line(2)] },
       userErrors: [],
     });
-    expect((await data(gateway, byHash('AddToCart', { input: { productId: second.id } }), token)).addToCart.cart.items).toHaveLength(2);
-    expect((await data(gateway, byText('RemoveCartItem', { input: { productId: second.id } }), token)).removeCartItem.cart.items).toEqual([line(2)]);
-    expect((await data(gateway, byHash('UpdateCartItem', { input: { productId: first.id, quantity: 1 } }), token)).updateCartItem.cart.items).toEqual([line(1)]);
+    expect(
+      (await data(gateway, byHash('AddToCart', { input: { productId: second.id } }), token)).addToCart.cart.items,
+    ).toHaveLength(2);
+    expect(
+      (await data(gateway, byText('RemoveCartItem', { input: { productId: second.id } }), token)).removeCartItem.cart
+        .items,
+    ).toEqual([line(2)]);
+    expect(
+      (await data(gateway, byHash('UpdateCartItem', { input: { productId: first.id, quantity: 1 } }), token))
+        .updateCartItem.cart.items,
+    ).toEqual([line(1)]);
     const cart = (await data(gateway, byText('Cart'), token)).viewer.cart;
     expect(cart.items).toMatchObject([{ productName: first.name, quantity: 1, unitPrice: first.unitPrice }]);
 
-    const checkout = (await data(gateway, byHash('Checkout', { input: { shippingAddress: '1 Guide Street, Port Town', expectedTotalAmount: cart.total.amount } }), token)).checkout;
-    expect(checkout).toEqual({ order: { id: expect.any(String), number: expect.any(Number), status: 'PENDING', total: cart.total }, cart: { id: cart.id, itemCount: 0 }, userErrors: [] });
+    const checkout = (
+      await data(
+        gateway,
+        byHash('Checkout', {
+          input: { shippingAddress: '1 Guide Street, Port Town', expectedTotalAmount: cart.total.amount },
+        }),
+        token,
+      )
+    ).checkout;
+    expect(checkout).toEqual({
+      order: { id: expect.any(String), number: expect.any(Number), status: 'PENDING', total: cart.total },
+      cart: { id: cart.id, itemCount: 0 },
+      userErrors: [],
+    });
     const orders = (await data(gateway, byText('MyOrders', { first: 5 }), token)).viewer.orders;
     expect(orders.totalCount).toBe(1);
-    expect(orders.edges[0].node).toMatchObject({ id: checkout.order.id, shippingAddress: '1 Guide Street, Port Town', items: [{ productName: first.name, quantity: 1 }] });
+    expect(orders.edges[0].node).toMatchObject({
+      id: checkout.order.id,
+      shippingAddress: '1 Guide Street, Port Town',
+      items: [{ productName: first.name, quantity: 1 }],
+    });
   });
 
   it('runs or refuses a hand-written document as the guide’s table says', async () => {
@@ -130,18 +193,29 @@ describe.each(['off', 'anonymous', 'everyone'] as const)('TRUSTED_DOCUMENTS=%s',
     const introspection = { query: '{ __schema { queryType { name } } }' };
     if (setting === 'off') {
       expect(await send(gateway, handWritten)).toEqual({ status: 200, body: { data: { viewer: null } } });
-      expect(await send(gateway, handWritten, token)).toEqual({ status: 200, body: { data: { viewer: { username } } } });
+      expect(await send(gateway, handWritten, token)).toEqual({
+        status: 200,
+        body: { data: { viewer: { username } } },
+      });
     } else if (setting === 'anonymous') {
       expect(await send(gateway, handWritten)).toEqual(refusal(REFUSED_ANONYMOUS));
       // A token the shop did not give is no token.
       expect(await send(gateway, introspection, 'made-up')).toEqual(refusal(REFUSED_ANONYMOUS));
-      expect(await send(gateway, handWritten, token)).toEqual({ status: 200, body: { data: { viewer: { username } } } });
-      expect(await send(gateway, introspection, token)).toEqual({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+      expect(await send(gateway, handWritten, token)).toEqual({
+        status: 200,
+        body: { data: { viewer: { username } } },
+      });
+      expect(await send(gateway, introspection, token)).toEqual({
+        status: 200,
+        body: { data: { __schema: { queryType: { name: 'Query' } } } },
+      });
     } else {
       expect(await send(gateway, handWritten)).toEqual(refusal(REFUSED_EVERYONE));
       expect(await send(gateway, handWritten, token)).toEqual(refusal(REFUSED_EVERYONE));
       // The same operation with one space more is another document.
-      expect(await send(gateway, { ...byText('Viewer'), query: `${texts.get('Viewer')!} ` }, token)).toEqual(refusal(REFUSED_EVERYONE));
+      expect(await send(gateway, { ...byText('Viewer'), query: `${texts.get('Viewer')!} ` }, token)).toEqual(
+        refusal(REFUSED_EVERYONE),
+      );
     }
   });
 });
@@ -151,15 +225,27 @@ it('a client’s own manifest, added to PERSISTED_DOCUMENTS as the guide shows, 
   const own = 'query ChatBadge {\n  viewer {\n    unreadMessageCount\n  }\n}';
   const manifest = path.join(directory, 'partner-app.json');
   fs.writeFileSync(manifest, JSON.stringify({ [sha256(own)]: own }));
-  const gateway = await gatewayWith({ TRUSTED_DOCUMENTS: 'everyone', PERSISTED_DOCUMENTS: line.replace('/etc/medshop/partner-app.json', manifest) });
-  const token = (await data(gateway, byHash('Login', { input: { username: 'guide-everyone', password: 'guide-secret-1' } }))).login.token;
-  expect(await send(gateway, { query: own }, token)).toEqual({ status: 200, body: { data: { viewer: { unreadMessageCount: 0 } } } });
-  expect(await send(gateway, { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(own) } } }, token)).toEqual({
+  const gateway = await gatewayWith({
+    TRUSTED_DOCUMENTS: 'everyone',
+    PERSISTED_DOCUMENTS: line.replace('/etc/medshop/partner-app.json', manifest),
+  });
+  const token = (
+    await data(gateway, byHash('Login', { input: { username: 'guide-everyone', password: 'guide-secret-1' } }))
+  ).login.token;
+  expect(await send(gateway, { query: own }, token)).toEqual({
+    status: 200,
+    body: { data: { viewer: { unreadMessageCount: 0 } } },
+  });
+  expect(
+    await send(gateway, { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(own) } } }, token),
+  ).toEqual({
     status: 200,
     body: { data: { viewer: { unreadMessageCount: 0 } } },
   });
   // The web app's documents are still there, by their hash alone.
   const web = JSON.parse(fs.readFileSync('web/src/gql/persisted-documents.json', 'utf8')) as Record<string, string>;
   const [badge] = Object.entries(web).find(([, text]) => text.startsWith('query ChatUnreadTotal'))!;
-  expect((await send(gateway, { extensions: { persistedQuery: { version: 1, sha256Hash: badge } } }, token)).status).toBe(200);
+  expect(
+    (await send(gateway, { extensions: { persistedQuery: { version: 1, sha256Hash: badge } } }, token)).status,
+  ).toBe(200);
 });

@@ -24,13 +24,18 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../../web/src/gql/graphql.js';
 
 // @unmask is Apollo Client's own (data masking): the client strips it before sending.
-const schema = buildSchema(`${fs.readFileSync('schema.graphql', 'utf8')}\ndirective @unmask(mode: String) on FRAGMENT_SPREAD`);
+const schema = buildSchema(
+  `${fs.readFileSync('schema.graphql', 'utf8')}\ndirective @unmask(mode: String) on FRAGMENT_SPREAD`,
+);
 
-const documents = Object.entries(generated).filter((entry): entry is [string, DocumentNode] => (entry[1] as Partial<DocumentNode>)?.kind === Kind.DOCUMENT);
+const documents = Object.entries(generated).filter(
+  (entry): entry is [string, DocumentNode] => (entry[1] as Partial<DocumentNode>)?.kind === Kind.DOCUMENT,
+);
 
 // A fragment's own document holds only it: that nothing spreads it there is no fault.
 const rules = [...specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule), NoDeprecatedCustomRule];
-const problemsOf = (document: DocumentNode) => validate(schema, document, rules).map((error: GraphQLError) => error.message);
+const problemsOf = (document: DocumentNode) =>
+  validate(schema, document, rules).map((error: GraphQLError) => error.message);
 
 const MONEY_FIELDS = ['amount', 'currencyCode', 'minorUnits'];
 
@@ -46,7 +51,11 @@ function fieldNames(selectionSet: SelectionSetNode, fragments: ReadonlyMap<strin
 
 /** Each selection of a Money that misses some of its fields: "CartContents: total { amount }". */
 function partialMoney(document: DocumentNode): string[] {
-  const fragments = new Map(document.definitions.filter((node) => node.kind === Kind.FRAGMENT_DEFINITION).map((node) => [node.name.value, node]));
+  const fragments = new Map(
+    document.definitions
+      .filter((node) => node.kind === Kind.FRAGMENT_DEFINITION)
+      .map((node) => [node.name.value, node]),
+  );
   const typeInfo = new TypeInfo(schema);
   const partial: string[] = [];
   let definition = '';
@@ -59,7 +68,8 @@ function partialMoney(document: DocumentNode): string[] {
         const type = typeInfo.getType();
         if (!type || getNamedType(type).name !== 'Money' || !node.selectionSet) return;
         const taken = fieldNames(node.selectionSet, fragments);
-        if (MONEY_FIELDS.some((field) => !taken.includes(field))) partial.push(`${definition}: ${node.name.value} { ${taken.join(' ')} }`);
+        if (MONEY_FIELDS.some((field) => !taken.includes(field)))
+          partial.push(`${definition}: ${node.name.value} { ${taken.join(' ')} }`);
       },
     }),
   );
@@ -68,7 +78,14 @@ function partialMoney(document: DocumentNode): string[] {
 
 describe('the web client’s documents', () => {
   it('are there to check: every operation and fragment', () => {
-    expect(documents.map(([name]) => name)).toEqual(expect.arrayContaining(['CartPageDocument', 'CheckoutDocument', 'CartContentsFragmentDoc', 'LiveProductUpdatedDocument']));
+    expect(documents.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'CartPageDocument',
+        'CheckoutDocument',
+        'CartContentsFragmentDoc',
+        'LiveProductUpdatedDocument',
+      ]),
+    );
   });
 
   it.each(documents)('%s is valid and reads no deprecated field', (_name, document) => {
@@ -83,7 +100,9 @@ describe('the web client’s documents', () => {
 describe('the checks themselves', () => {
   it('find a deprecated price, and a Money taken in part', () => {
     const document = parse('query Old { product(id: "1") { price unitPrice { amount } } }');
-    expect(problemsOf(document)).toEqual(['The field Product.price is deprecated. Use unitPrice: exact, and it names its currency.']);
+    expect(problemsOf(document)).toEqual([
+      'The field Product.price is deprecated. Use unitPrice: exact, and it names its currency.',
+    ]);
     expect(partialMoney(document)).toEqual(['Old: unitPrice { amount }']);
   });
 });

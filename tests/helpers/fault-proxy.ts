@@ -7,9 +7,13 @@ import type { AddressInfo } from 'node:net';
 export type Fault =
   /** Forward the request, but only after this many milliseconds. */
   | { delayMs: number }
-  /** Answer this status with this body (JSON) instead of forwarding, e.g. 503, or a 403 another implementation gives. */
+  /**
+   * Answer this status with this body (JSON) instead of forwarding, e.g. 503, or a 403 another implementation gives.
+   */
   | { status: number; body?: unknown }
-  /** Close the connection without an answer (`once`: only the first request it meets, as a proxy closing an idle one). */
+  /**
+   * Close the connection without an answer (`once`: only the first request it meets, as a proxy closing an idle one).
+   */
   | { drop: true; once?: boolean }
   /** Forward the request, and close the connection instead of passing the answer on: done, but the answer is lost. */
   | { loseAnswer: true }
@@ -21,7 +25,10 @@ export type Fault =
 export interface FaultProxy {
   /** http://127.0.0.1:port — give it to a gateway as its REST_URL. */
   url: string;
-  /** Injects the fault into every request, or only into those whose path (with query) matches `path`. Later calls add rules; the first matching rule wins. */
+  /**
+   * Injects the fault into every request, or only into those whose path (with query) matches `path`. Later calls add
+   * rules; the first matching rule wins.
+   */
   inject(fault: Fault, path?: RegExp): void;
   /** Back to forwarding everything as it is. */
   heal(): void;
@@ -32,7 +39,12 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   let rules: { fault: Fault; path: RegExp | undefined }[] = [];
 
-  const forward = (request: http.IncomingMessage, response: http.ServerResponse, loseAnswer = false, beforePassingOn?: () => Promise<void>) => {
+  const forward = (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    loseAnswer = false,
+    beforePassingOn?: () => Promise<void>,
+  ) => {
     const upstream = http.request(
       {
         host: target.hostname,

@@ -22,15 +22,29 @@ export interface Launched {
  * Runs `npm <args>` (or, with `direct`, `node scripts/launch.mjs <part>` without npm's own lines) in `cwd`, with the
  * environment given on top of this one minus NODE_ENV (an operator's shell has none: the launcher picks production).
  */
-export function launch(command: { npm: string[] } | { direct: string }, env: NodeJS.ProcessEnv, cwd: string = PROJECT_ROOT): Launched {
+export function launch(
+  command: { npm: string[] } | { direct: string },
+  env: NodeJS.ProcessEnv,
+  cwd: string = PROJECT_ROOT,
+): Launched {
   const { NODE_ENV: _testMode, ...shell } = process.env;
-  const [file, args] = 'npm' in command ? ['npm', command.npm] : [process.execPath, [path.join(cwd, 'scripts/launch.mjs'), command.direct]];
-  const child = spawn(file, args, { cwd, env: { ...shell, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [file, args] =
+    'npm' in command
+      ? ['npm', command.npm]
+      : [process.execPath, [path.join(cwd, 'scripts/launch.mjs'), command.direct]];
+  const child = spawn(file, args, {
+    cwd,
+    env: { ...shell, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   // 'close': the shop's own process writes to npm's output to its last line, even after npm itself has ended.
-  const ended = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const ended = new Promise<number | string>((resolve) =>
+    child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   let running = true;
   void ended.then(() => (running = false));
   return {

@@ -23,8 +23,17 @@ export const mailsTo = (receiver: SmtpReceiver, email: string, subject?: string)
   receiver.received.filter((mail) => mail.to === email && (subject === undefined || mail.subject === subject));
 
 /** Waits for the `count`th e-mail with this subject to `email` (20 s at most: a busy machine), and answers it. */
-export async function nthMailTo(receiver: SmtpReceiver, email: string, subject: string, count: number): Promise<ReceivedMail> {
-  const mails = await poll(async () => mailsTo(receiver, email, subject), (found) => found.length >= count, { within: 20_000 });
+export async function nthMailTo(
+  receiver: SmtpReceiver,
+  email: string,
+  subject: string,
+  count: number,
+): Promise<ReceivedMail> {
+  const mails = await poll(
+    async () => mailsTo(receiver, email, subject),
+    (found) => found.length >= count,
+    { within: 20_000 },
+  );
   expect(mails.length, `e-mail "${subject}" number ${count} to ${email}`).toBeGreaterThanOrEqual(count);
   return mails[count - 1]!;
 }
@@ -33,7 +42,12 @@ export async function nthMailTo(receiver: SmtpReceiver, email: string, subject: 
  * Proves `email` for the account that was just given it: its newest verification e-mail (the `nth` to that address)
  * read, its link opened at the REST service.
  */
-export async function verifyAddressByMail(service: RestService, receiver: SmtpReceiver, email: string, nth = 1): Promise<void> {
+export async function verifyAddressByMail(
+  service: RestService,
+  receiver: SmtpReceiver,
+  email: string,
+  nth = 1,
+): Promise<void> {
   const { token } = linkIn(await nthMailTo(receiver, email, VERIFY_SUBJECT, nth), 'verify-email');
   const answer = await service.request('POST', '/api/auth/verify-email', { body: { token } });
   expect({ status: answer.status, text: answer.text }).toMatchObject({ status: 200 });

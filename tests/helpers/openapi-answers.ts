@@ -57,21 +57,34 @@ export function answerChecker(document: OpenApiDocument): AnswerChecker {
       if (!operation) return [`${name} is not in the document`];
       seen.set(name, (seen.get(name) ?? new Set()).add(answer.status));
       const documented =
-        operation.responses[String(answer.status)] ?? operation.responses[`${String(answer.status)[0]}XX`] ?? operation.responses.default;
-      if (!documented) return [`${name} answered ${answer.status}, which it does not document (${Object.keys(operation.responses).join(', ')})`];
+        operation.responses[String(answer.status)] ??
+        operation.responses[`${String(answer.status)[0]}XX`] ??
+        operation.responses.default;
+      if (!documented)
+        return [
+          `${name} answered ${answer.status}, which it does not document (${Object.keys(operation.responses).join(', ')})`,
+        ];
 
       const problems: string[] = [];
       for (const [header, { required }] of Object.entries(documented.headers ?? {})) {
-        if (required && answer.headers[header.toLowerCase()] === undefined) problems.push(`${name} ${answer.status} lacks the ${header} header`);
+        if (required && answer.headers[header.toLowerCase()] === undefined)
+          problems.push(`${name} ${answer.status} lacks the ${header} header`);
       }
-      const contentType = String(answer.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const contentType = String(answer.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       if (!documented.content) {
-        if (answer.text !== '') problems.push(`${name} ${answer.status} documents no body, and sent ${contentType}: ${answer.text.slice(0, 100)}`);
+        if (answer.text !== '')
+          problems.push(
+            `${name} ${answer.status} documents no body, and sent ${contentType}: ${answer.text.slice(0, 100)}`,
+          );
         return problems;
       }
       const media = documented.content[contentType];
       if (!media) {
-        problems.push(`${name} ${answer.status} sent ${contentType || 'no content type'}; the document says ${Object.keys(documented.content).join(', ')}`);
+        problems.push(
+          `${name} ${answer.status} sent ${contentType || 'no content type'}; the document says ${Object.keys(documented.content).join(', ')}`,
+        );
         return problems;
       }
       if (!media.schema) return problems;

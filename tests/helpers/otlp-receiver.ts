@@ -26,8 +26,11 @@ interface OtlpValue {
 }
 type OtlpAttributes = { key: string; value: OtlpValue }[];
 
-const valueOf = (value: OtlpValue) => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue ?? ''));
-const attributesOf = (list: OtlpAttributes | undefined) => Object.fromEntries((list ?? []).map(({ key, value }) => [key, valueOf(value)]));
+const valueOf = (value: OtlpValue) =>
+  value.stringValue ??
+  (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue ?? ''));
+const attributesOf = (list: OtlpAttributes | undefined) =>
+  Object.fromEntries((list ?? []).map(({ key, value }) => [key, valueOf(value)]));
 
 export interface OtlpReceiver {
   url: string;
@@ -58,7 +61,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       }
       if (contentType.includes('json')) {
         const parsed = JSON.parse(body.toString('utf8')) as {
-          resourceSpans: { resource: { attributes: OtlpAttributes }; scopeSpans: { spans: Record<string, unknown>[] }[] }[];
+          resourceSpans: {
+            resource: { attributes: OtlpAttributes };
+            scopeSpans: { spans: Record<string, unknown>[] }[];
+          }[];
         };
         for (const resourceSpans of parsed.resourceSpans) {
           const service = String(attributesOf(resourceSpans.resource.attributes)['service.name']);
@@ -92,8 +98,15 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     protobufBodies,
     requests,
     async waitFor(find, waitMs = 20_000) {
-      const found = await poll(async () => find(), (value) => value !== undefined, { within: waitMs });
-      if (found === undefined) throw new Error(`not received within ${waitMs} ms; spans so far: ${spans.map((span) => `${span.service} ${span.name}`).join(', ')}`);
+      const found = await poll(
+        async () => find(),
+        (value) => value !== undefined,
+        { within: waitMs },
+      );
+      if (found === undefined)
+        throw new Error(
+          `not received within ${waitMs} ms; spans so far: ${spans.map((span) => `${span.service} ${span.name}`).join(', ')}`,
+        );
       return found;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -23,14 +23,18 @@ function binaries(): string | undefined {
   if (!fs.existsSync(base)) return undefined;
   const versions = fs
     .readdirSync(base)
-    .filter((version) => fs.existsSync(path.join(base, version, 'bin', 'pg_ctl')) && fs.existsSync(path.join(base, version, 'bin', 'initdb')))
+    .filter(
+      (version) =>
+        fs.existsSync(path.join(base, version, 'bin', 'pg_ctl')) &&
+        fs.existsSync(path.join(base, version, 'bin', 'initdb')),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], 'bin') : undefined;
 }
 
 /** Why there can be none here (for a loud skip), or undefined. */
 export function ownPostgresMissing(): string | undefined {
-  return binaries() ? undefined : 'PostgreSQL\'s initdb and pg_ctl (apt-get install postgresql)';
+  return binaries() ? undefined : "PostgreSQL's initdb and pg_ctl (apt-get install postgresql)";
 }
 
 /** Who runs it: this user, or as root an unprivileged one. */
@@ -55,10 +59,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const data = path.join(folder, 'data');
   const port = await freePort();
   const run = (program: string, args: string[]) =>
-    execFileSync(path.join(bin, program), args, { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, ...(user ?? {}) });
+    execFileSync(path.join(bin, program), args, {
+      cwd: folder,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+      ...(user ?? {}),
+    });
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const settings = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = () => void run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(folder, 'postgres.log'), '-w', 'start']);
+  const start = () =>
+    void run('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(folder, 'postgres.log'), '-w', 'start']);
   const stop = () => void run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });

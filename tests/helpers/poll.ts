@@ -9,7 +9,11 @@ export interface PollOptions {
   every?: number;
 }
 
-export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, { within = 5_000, every = 50 }: PollOptions = {}): Promise<T> {
+export async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { within = 5_000, every = 50 }: PollOptions = {},
+): Promise<T> {
   const deadline = Date.now() + within;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {

@@ -59,7 +59,10 @@ export interface RestService {
   login(username: string, password?: string): Promise<string>;
   adminToken(): Promise<string>;
   createProduct(token: string, product?: Partial<ProductFields>): Promise<{ id: number; [key: string]: any }>;
-  /** Stops the service; with keepData the database and DATA_DIR stay for a restart (`reuse`), then dropData() removes them. */
+  /**
+   * Stops the service; with keepData the database and DATA_DIR stay for a restart (`reuse`), then dropData() removes
+   * them.
+   */
   close(options?: { keepData?: boolean }): Promise<void>;
   dropData(): Promise<void>;
 }
@@ -98,7 +101,9 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     ...options.env,
   });
   const app = await buildRestApp(config, {
-    logger: options.onLogLine ? { level: 'info', stream: { write: (line: string) => options.onLogLine!(JSON.parse(line)) } } : false,
+    logger: options.onLogLine
+      ? { level: 'info', stream: { write: (line: string) => options.onLogLine!(JSON.parse(line)) } }
+      : false,
     ...(options.announceAdminPassword ? { announceAdminPassword: options.announceAdminPassword } : {}),
     ...(options.migrationWatchMs ? { migrationWatchMs: options.migrationWatchMs } : {}),
   });

@@ -12,17 +12,21 @@ import {
   isObjectType,
 } from 'graphql';
 
-/** Whether the released schema had deprecated what the change removes (`Type.field`, `Type.field(arg)`, `Enum.VALUE`). */
+/**
+ * Whether the released schema had deprecated what the change removes (`Type.field`, `Type.field(arg)`, `Enum.VALUE`).
+ */
 function wasDeprecated(released: GraphQLSchema, type: BreakingChangeType, description: string): boolean {
   if (type === BreakingChangeType.FIELD_REMOVED) {
     const [, typeName, fieldName] = /^(\w+)\.(\w+) was removed\.$/.exec(description) ?? [];
     const owner = typeName ? released.getType(typeName) : undefined;
-    if (isObjectType(owner) || isInterfaceType(owner) || isInputObjectType(owner)) return Boolean(owner.getFields()[fieldName!]?.deprecationReason);
+    if (isObjectType(owner) || isInterfaceType(owner) || isInputObjectType(owner))
+      return Boolean(owner.getFields()[fieldName!]?.deprecationReason);
   }
   if (type === BreakingChangeType.ARG_REMOVED) {
     const [, typeName, fieldName, argName] = /^(\w+)\.(\w+) arg (\w+) was removed\.$/.exec(description) ?? [];
     const owner = typeName ? released.getType(typeName) : undefined;
-    if (isObjectType(owner) || isInterfaceType(owner)) return Boolean(owner.getFields()[fieldName!]?.args.find((arg) => arg.name === argName)?.deprecationReason);
+    if (isObjectType(owner) || isInterfaceType(owner))
+      return Boolean(owner.getFields()[fieldName!]?.args.find((arg) => arg.name === argName)?.deprecationReason);
   }
   if (type === BreakingChangeType.VALUE_REMOVED_FROM_ENUM) {
     const [, value, enumName] = /^(\w+) was removed from enum type (\w+)\.$/.exec(description) ?? [];
@@ -35,9 +39,11 @@ function wasDeprecated(released: GraphQLSchema, type: BreakingChangeType, descri
 /** The breaking changes from `releasedSdl` to `currentSdl` that were not announced by a deprecation first. */
 export function unannouncedBreakingChanges(releasedSdl: string, currentSdl: string): string[] {
   const released = buildSchema(releasedSdl);
-  return findBreakingChanges(released, buildSchema(currentSdl))
-    // A built-in scalar no field uses any more is still there for every client.
-    .filter((change) => !/^Standard scalar \w+ was removed/.test(change.description))
-    .filter((change) => !wasDeprecated(released, change.type, change.description))
-    .map((change) => `${change.type}: ${change.description}`);
+  return (
+    findBreakingChanges(released, buildSchema(currentSdl))
+      // A built-in scalar no field uses any more is still there for every client.
+      .filter((change) => !/^Standard scalar \w+ was removed/.test(change.description))
+      .filter((change) => !wasDeprecated(released, change.type, change.description))
+      .map((change) => `${change.type}: ${change.description}`)
+  );
 }

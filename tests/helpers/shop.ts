@@ -6,7 +6,14 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { buildGateway } from '../../gateway/src/app.js';
 import { loadGatewayConfig } from '../../gateway/src/config.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DEFAULT_PASSWORD, type RestService, type RestServiceOptions, startRestService } from './rest-service.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DEFAULT_PASSWORD,
+  type RestService,
+  type RestServiceOptions,
+  startRestService,
+} from './rest-service.js';
 
 /** Whether the REST service under test offers the DESIGN §4 extensions. */
 export const restExtensions = process.env.TEST_REST_EXTENSIONS !== 'false';
@@ -43,7 +50,12 @@ export interface Gateway {
 }
 
 export async function startGateway(restUrl: string, options: GatewayOptions = {}): Promise<Gateway> {
-  const config = loadGatewayConfig({ REST_URL: options.restUrl ?? restUrl, HOST: '127.0.0.1', PORT: '0', ...options.env });
+  const config = loadGatewayConfig({
+    REST_URL: options.restUrl ?? restUrl,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...options.env,
+  });
   const app = await buildGateway(config, { logger: options.logger ?? false, clock: options.clock });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -30,10 +30,19 @@ export interface SmtpReceiver {
 }
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((entry) => entry.value.map((address) => address.address ?? '')).join(', ');
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((entry) => entry.value.map((address) => address.address ?? ''))
+    .join(', ');
 
 export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
-  const receiver: SmtpReceiver = { port: 0, url: '', received: [], offered: [], refuse: () => undefined, close: async () => undefined };
+  const receiver: SmtpReceiver = {
+    port: 0,
+    url: '',
+    received: [],
+    offered: [],
+    refuse: () => undefined,
+    close: async () => undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

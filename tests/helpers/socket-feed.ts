@@ -29,7 +29,12 @@ export interface Feed {
   stop(): void;
 }
 
-export function listen(client: Client, query: string, variables: Record<string, unknown> = {}, extensions?: Record<string, unknown>): Feed {
+export function listen(
+  client: Client,
+  query: string,
+  variables: Record<string, unknown> = {},
+  extensions?: Record<string, unknown>,
+): Feed {
   const events: SocketEvent[] = [];
   let ended: { errors: unknown } | undefined;
   let wake = () => {};
@@ -86,7 +91,8 @@ export function listen(client: Client, query: string, variables: Record<string, 
           for (;;) {
             if (events.length > 0) throw new Error(`the operation was executed: ${JSON.stringify(events[0])}`);
             if (ended) {
-              if (!Array.isArray(ended.errors)) throw new Error(`the operation ended without errors: ${String(ended.errors)}`);
+              if (!Array.isArray(ended.errors))
+                throw new Error(`the operation ended without errors: ${String(ended.errors)}`);
               return ended.errors as GraphQLFormattedError[];
             }
             await changed();

@@ -28,7 +28,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('error', drop).on('close', drop);
     client.pipe(upstream).pipe(client);
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
   const down = async () => {

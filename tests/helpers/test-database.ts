@@ -11,7 +11,8 @@ export type TestDatabaseKind = 'sqlite' | 'postgres';
 /** The database the suite runs on: SQLite, or PostgreSQL when TEST_DATABASE=postgres. */
 export function suiteDatabaseKind(): TestDatabaseKind {
   const kind = process.env.TEST_DATABASE ?? 'sqlite';
-  if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`TEST_DATABASE must be sqlite or postgres, got ${kind}`);
+  if (kind !== 'sqlite' && kind !== 'postgres')
+    throw new Error(`TEST_DATABASE must be sqlite or postgres, got ${kind}`);
   return kind;
 }
 
@@ -65,9 +66,13 @@ export async function createTestDatabase(kind: TestDatabaseKind = suiteDatabaseK
     dataDir,
     drop: async () => {
       await withAdminClient(async (client) => {
-        // A closed pool's sessions linger a moment on the server; dropping them by force would cut them off mid-goodbye.
+        // A closed pool's sessions linger a moment on the server; dropping them by force would cut them off
+        // mid-goodbye.
         for (let attempt = 0; attempt < 50; attempt += 1) {
-          const { rows } = await client.query('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await client.query(
+            'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+            [name],
+          );
           if (rows[0].sessions === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -2,7 +2,16 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, openJourney } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  type JourneyShop,
+  leave,
+  logIn,
+  lookAt,
+  openPerson,
+  openJourney,
+} from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a product', () => {
   let browser: Browser;
@@ -45,7 +54,9 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     const shownPicture = () => picture.evaluate((image) => new URL(image.getAttribute('src')!, image.baseURI).pathname);
     await expect.poll(shownPicture).toBe('/images/products/ear-thermometer.svg');
     const thumbnails = page.getByRole('list', { name: 'More pictures' }).getByRole('button');
-    expect(await thumbnails.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')))).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
+    expect(
+      await thumbnails.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label'))),
+    ).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
     await page.getByRole('button', { name: 'Picture 2 of 2' }).click();
     await expect.poll(shownPicture).toBe('/images/products/digital-thermometer.svg');
     await look('product');

@@ -2,10 +2,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { ADMIN_USERNAME, type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import {
+  ADMIN_USERNAME,
+  type JourneyShop,
+  connectionDot,
+  leave,
+  lookAt,
+  openPerson,
+  registerAndLogIn,
+  openJourney,
+} from './support/journey.js';
 
 /** The navbar's Chat link as it reads: 'Chat', or 'Chat 2 unread'. */
-const chatLink = async (page: Page) => (await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chat/ }).textContent())?.trim();
+const chatLink = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Chat/ }).textContent())?.trim();
 const roomButtons = (page: Page) => page.getByRole('list', { name: 'Conversations' }).getByRole('button');
 
 describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
@@ -18,10 +28,18 @@ describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
     const bruno = await openPerson(browser, shop);
     await registerAndLogIn(shop, bruno.page, 'bruno');
     const brunoToken = await shop.rest.login('bruno', 'secret-pass');
-    const adminRoom = await shop.rest.request('POST', '/api/chat/rooms/create', { token: brunoToken, body: { participantUsername: ADMIN_USERNAME } });
-    await shop.rest.request('POST', `/api/chat/rooms/${adminRoom.body.id}/messages`, { token: brunoToken, body: { content: 'Hello, is the nebulizer back?' } });
+    const adminRoom = await shop.rest.request('POST', '/api/chat/rooms/create', {
+      token: brunoToken,
+      body: { participantUsername: ADMIN_USERNAME },
+    });
+    await shop.rest.request('POST', `/api/chat/rooms/${adminRoom.body.id}/messages`, {
+      token: brunoToken,
+      body: { content: 'Hello, is the nebulizer back?' },
+    });
     await bruno.page.goto('/chat');
-    await expect.poll(() => roomButtons(bruno.page).allInnerTexts()).toEqual([expect.stringMatching(/^A\s+admin\s+Hello, is the nebulizer back\?/)]);
+    await expect
+      .poll(() => roomButtons(bruno.page).allInnerTexts())
+      .toEqual([expect.stringMatching(/^A\s+admin\s+Hello, is the nebulizer back\?/)]);
     await expect.poll(() => connectionDot(bruno.page).getAttribute('aria-label')).toBe('Online');
 
     // A starts the conversation through + New Chat.
@@ -32,7 +50,9 @@ describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
     await alice.page.getByRole('button', { name: '+ New Chat' }).first().click();
     const dialog = alice.page.getByRole('dialog', { name: 'New Chat' });
     await dialog.getByRole('searchbox', { name: 'Search users' }).fill('bru');
-    await expect.poll(() => dialog.getByRole('list', { name: 'People' }).getByRole('button').allInnerTexts()).toEqual([expect.stringMatching(/^B\s+bruno\s+User$/)]);
+    await expect
+      .poll(() => dialog.getByRole('list', { name: 'People' }).getByRole('button').allInnerTexts())
+      .toEqual([expect.stringMatching(/^B\s+bruno\s+User$/)]);
     await lookAt(alice.page, 'chat', 'new-chat-dialog');
     await dialog.getByRole('button', { name: /bruno/ }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -44,10 +64,12 @@ describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
 
     // B, without reloading: the room appears on top with its unread count, and the navbar counts it.
     await expect.poll(() => chatLink(bruno.page)).toBe('Chat 1 unread');
-    await expect.poll(() => roomButtons(bruno.page).allInnerTexts()).toEqual([
-      expect.stringMatching(/^A\s+alice\s+Hi Bruno, is the compact nebul\.\.\.\s+\d{1,2}:\d\d [AP]M\s+1\s+unread$/),
-      expect.stringMatching(/^A\s+admin\s+Hello, is the nebulizer back\?/),
-    ]);
+    await expect
+      .poll(() => roomButtons(bruno.page).allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^A\s+alice\s+Hi Bruno, is the compact nebul\.\.\.\s+\d{1,2}:\d\d [AP]M\s+1\s+unread$/),
+        expect.stringMatching(/^A\s+admin\s+Hello, is the nebulizer back\?/),
+      ]);
     expect(await bruno.page.getByRole('log', { name: 'Messages with admin' }).count()).toBe(1);
     await lookAt(bruno.page, 'chat', 'unread-arrived');
 

@@ -7,7 +7,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { ADMIN_PASSWORD, type JourneyShop, leave, logIn, lookAt, openJourney, openPerson, registerAndLogIn } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  type JourneyShop,
+  leave,
+  logIn,
+  lookAt,
+  openJourney,
+  openPerson,
+  registerAndLogIn,
+} from './support/journey.js';
 
 // As long as a username may be (50), so that the navbar's widest case is the one measured.
 const LONG_ADMIN = 'administrator_of_the_medshop_catalogue_and_desk_01';
@@ -101,7 +110,8 @@ async function linesTaken(element: Locator, text: string): Promise<number> {
     const range = document.createRange();
     range.setStart(...at(start));
     range.setEnd(...at(start + wanted.length));
-    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+      .size;
   }, text);
 }
 
@@ -117,7 +127,10 @@ async function choicesCut(select: Locator): Promise<string[]> {
     measure.font = style.font;
     return [...(element as HTMLSelectElement).options]
       .filter((option) => measure.measureText(option.text).width > room)
-      .map((option) => `${option.text}: ${Math.round(measure.measureText(option.text).width)} px in ${Math.round(room)} px`);
+      .map(
+        (option) =>
+          `${option.text}: ${Math.round(measure.measureText(option.text).width)} px in ${Math.round(room)} px`,
+      );
   });
 }
 
@@ -208,23 +221,43 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
 
   it('on a phone, checkout’s total keeps each of its words on one line beside its amount, and the confirmation’s two buttons are as wide as each other', async () => {
     const adminToken = await shop.rest.login(LONG_ADMIN, ADMIN_PASSWORD);
-    const wheelchair = await shop.rest.createProduct(adminToken, { name: 'Folding Wheelchair', price: 249.99, quantity: 20 });
+    const wheelchair = await shop.rest.createProduct(adminToken, {
+      name: 'Folding Wheelchair',
+      price: 249.99,
+      quantity: 20,
+    });
     const buyerToken = await shop.rest.register('phone.buyer', 'secret-pass');
-    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: wheelchair.id, quantity: 10 } })).status).toBe(200);
+    expect(
+      (
+        await shop.rest.request('POST', '/api/cart/items', {
+          token: buyerToken,
+          body: { productId: wheelchair.id, quantity: 10 },
+        })
+      ).status,
+    ).toBe(200);
     const buyer = await openPerson(browser, shop, 375);
     const { page } = buyer;
     await logIn(page, 'phone.buyer', 'secret-pass');
     await page.goto('/checkout');
     const review = page.getByRole('region', { name: 'Order Review' });
     await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,499\.90$/);
-    /** Where "Total", its count and its amount (the one now) wrap or part, at 320 and 375 px: nowhere, when all is well. */
+    /**
+     * Where "Total", its count and its amount (the one now) wrap or part, at 320 and 375 px: nowhere, when all is well.
+     */
     const totalProblems = async (count: string, amount: string) => {
       const problems: string[] = [];
       for (const width of [320, 375]) {
         await page.setViewportSize({ width, height: 800 });
         await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-        const [wordBox, countBox, amountBox] = await Promise.all(['Total', count, amount].map((text) => textLayout(review, text)));
-        for (const [text, box] of [['Total', wordBox], [count, countBox], [amount, amountBox]] as const) if (box!.lines !== 1) problems.push(`${width} px: "${text}" wraps`);
+        const [wordBox, countBox, amountBox] = await Promise.all(
+          ['Total', count, amount].map((text) => textLayout(review, text)),
+        );
+        for (const [text, box] of [
+          ['Total', wordBox],
+          [count, countBox],
+          [amount, amountBox],
+        ] as const)
+          if (box!.lines !== 1) problems.push(`${width} px: "${text}" wraps`);
         // The amount is on the word's line, not pushed under it.
         if (amountBox!.top >= wordBox!.bottom) problems.push(`${width} px: the amount is under "Total"`);
       }
@@ -242,12 +275,21 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     expect(changed.status).toBe(200);
     await page.getByLabel('Shipping Address').fill('1 Long Road, London');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items, 6 unavailable\s+,\s+was\s+\$2,499\.90\s+now\s+\$2,599\.90$/);
+    await expect
+      .poll(() => review.innerText())
+      .toMatch(/Total\s+,\s+10 items, 6 unavailable\s+,\s+was\s+\$2,499\.90\s+now\s+\$2,599\.90$/);
     expect(await totalProblems('10 items, 6 unavailable', '$2,599.90')).toEqual([]);
     await lookAt(page, 'every-width', 'checkout-changed-and-short');
 
     // Restocked: reviewed afresh, the order goes through.
-    expect((await shop.rest.request('PUT', `/api/products/${wheelchair.id}`, { token: adminToken, body: { name: 'Folding Wheelchair', description: 'A product made by a test', price: 259.99, quantity: 20 } })).status).toBe(200);
+    expect(
+      (
+        await shop.rest.request('PUT', `/api/products/${wheelchair.id}`, {
+          token: adminToken,
+          body: { name: 'Folding Wheelchair', description: 'A product made by a test', price: 259.99, quantity: 20 },
+        })
+      ).status,
+    ).toBe(200);
     await page.reload();
     await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,599\.90$/);
     await page.getByLabel('Shipping Address').fill('1 Long Road, London');
@@ -260,7 +302,10 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     for (const width of [320, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-      widths[width] = [Math.round((await viewOrders.boundingBox())!.width), Math.round((await continueShopping.boundingBox())!.width)];
+      widths[width] = [
+        Math.round((await viewOrders.boundingBox())!.width),
+        Math.round((await continueShopping.boundingBox())!.width),
+      ];
     }
     expect(widths[320]![0]).toBe(widths[320]![1]);
     expect(widths[375]![0]).toBe(widths[375]![1]);
@@ -271,8 +316,18 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
   it('on a phone, the desk’s Search button lines up with its field, a 22-character username keeps to one line, and the profile’s languages show whole', async () => {
     const buyerToken = await shop.rest.register('christopher-montgomery', 'secret-pass');
     const [product] = (await shop.rest.request('GET', '/api/products', { token: buyerToken })).body;
-    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: product.id, quantity: 1 } })).status).toBe(200);
-    const placed = await shop.rest.request('POST', '/api/orders/checkout', { token: buyerToken, body: { shippingAddress: '2 Short Street, Leeds' } });
+    expect(
+      (
+        await shop.rest.request('POST', '/api/cart/items', {
+          token: buyerToken,
+          body: { productId: product.id, quantity: 1 },
+        })
+      ).status,
+    ).toBe(200);
+    const placed = await shop.rest.request('POST', '/api/orders/checkout', {
+      token: buyerToken,
+      body: { shippingAddress: '2 Short Street, Leeds' },
+    });
     expect(placed.status).toBe(201);
 
     const admin = await openPerson(browser, shop, 375);
@@ -305,10 +360,24 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
 
   it('a 16-character username shows whole beside “(User)” at 1280 px, and a total of millions on the desk keeps clear of its items at every width', async () => {
     const adminToken = await shop.rest.login(LONG_ADMIN, ADMIN_PASSWORD);
-    const chamber = await shop.rest.createProduct(adminToken, { name: 'Hyperbaric Oxygen Chamber', price: 999999.99, quantity: 10 });
+    const chamber = await shop.rest.createProduct(adminToken, {
+      name: 'Hyperbaric Oxygen Chamber',
+      price: 999999.99,
+      quantity: 10,
+    });
     const buyerToken = await shop.rest.register('alexandra.bishop', 'secret-pass');
-    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: chamber.id, quantity: 7 } })).status).toBe(200);
-    const placed = await shop.rest.request('POST', '/api/orders/checkout', { token: buyerToken, body: { shippingAddress: '1 Long Road, London' } });
+    expect(
+      (
+        await shop.rest.request('POST', '/api/cart/items', {
+          token: buyerToken,
+          body: { productId: chamber.id, quantity: 7 },
+        })
+      ).status,
+    ).toBe(200);
+    const placed = await shop.rest.request('POST', '/api/orders/checkout', {
+      token: buyerToken,
+      body: { shippingAddress: '1 Long Road, London' },
+    });
     expect([placed.status, placed.body.totalAmount]).toEqual([201, 6999999.93]);
 
     const buyer = await openPerson(browser, shop, 1280);
@@ -316,7 +385,9 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     const name = buyer.page.getByRole('navigation', { name: 'Main' }).getByText('alexandra.bishop', { exact: true });
     // Not cut: the name's box holds all of it, and the role beside it is in sight.
     expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-    expect(await buyer.page.getByRole('navigation', { name: 'Main' }).getByText('(User)', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await buyer.page.getByRole('navigation', { name: 'Main' }).getByText('(User)', { exact: true }).isVisible(),
+    ).toBe(true);
 
     const admin = await openPerson(browser, shop, 1280);
     await logIn(admin.page, LONG_ADMIN, ADMIN_PASSWORD);
@@ -326,7 +397,9 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     const overlaps: string[] = [];
     for (const width of [375, 768, 1100, 1280, 1920]) {
       await admin.page.setViewportSize({ width, height: 800 });
-      await admin.page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      await admin.page.evaluate(
+        'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+      );
       const overlap = await textOverlap(row, '7 items', '$6,999,999.93');
       if (overlap > 0) overlaps.push(`${width} px: ${overlap} px`);
     }

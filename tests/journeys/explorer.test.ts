@@ -25,7 +25,9 @@ const NUMBER_COLOUR_IN_ANSWERS = /^color-contrast: \.view-line:nth-child\(\d+\) 
  */
 async function everyAxeRuleBut(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).disableRules(['nested-interactive']).analyze();
-  return result.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`));
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`),
+  );
 }
 
 /** How far the page itself scrolls down (0: GraphiQL fills the window exactly, as it should). */
@@ -130,50 +132,94 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
 
     // The placeholder sent as it is, "Bearer " and no token, is no token: LogIn as written answers what it lacks.
     await run(page, 'LogIn');
-    await expect.poll(() => answerShown(page)).toEqual({
-      data: {
-        login: {
-          token: null,
-          viewer: null,
-          userErrors: [
-            { message: 'Username is required', field: 'username', code: 'INVALID_INPUT' },
-            { message: 'Password is required', field: 'password', code: 'INVALID_INPUT' },
-          ],
+    await expect
+      .poll(() => answerShown(page))
+      .toEqual({
+        data: {
+          login: {
+            token: null,
+            viewer: null,
+            userErrors: [
+              { message: 'Username is required', field: 'username', code: 'INVALID_INPUT' },
+              { message: 'Password is required', field: 'password', code: 'INVALID_INPUT' },
+            ],
+          },
         },
-      },
-    });
+      });
     // And a subscription without a token is not sent at all: the answer says what to do.
     await run(page, 'ProductChanges');
-    await expect.poll(() => answerShown(page)).toEqual({
-      errors: [{ message: 'Subscription not started: subscriptions need a token. Run LogIn, then paste its token into Headers after "Bearer ".' }],
-    });
+    await expect
+      .poll(() => answerShown(page))
+      .toEqual({
+        errors: [
+          {
+            message:
+              'Subscription not started: subscriptions need a token. Run LogIn, then paste its token into Headers after "Bearer ".',
+          },
+        ],
+      });
 
     // Logged in, the token pasted into the headers.
-    await writeOperation(page, 'DevLogIn', 'mutation DevLogIn { login(input: { username: "client-dev", password: "dev-secret-1" }) { token viewer { username } } }');
+    await writeOperation(
+      page,
+      'DevLogIn',
+      'mutation DevLogIn { login(input: { username: "client-dev", password: "dev-secret-1" }) { token viewer { username } } }',
+    );
     await run(page);
-    await expect.poll(() => answerShown(page)).toMatchObject({ data: { login: { viewer: { username: 'client-dev' } } } });
+    await expect
+      .poll(() => answerShown(page))
+      .toMatchObject({ data: { login: { viewer: { username: 'client-dev' } } } });
     const { token } = ((await answerShown(page)) as { data: { login: { token: string } } }).data.login;
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await replaceText(page, headers, `{ "Authorization": "Bearer ${token}" }`);
 
     // A query over HTTP, answered exactly.
-    await writeOperation(page, 'FirstProduct', 'query FirstProduct { products(first: 1) { totalCount edges { node { name unitPrice { amount currencyCode } } } } }');
+    await writeOperation(
+      page,
+      'FirstProduct',
+      'query FirstProduct { products(first: 1) { totalCount edges { node { name unitPrice { amount currencyCode } } } } }',
+    );
     await run(page);
-    await expect.poll(() => answerShown(page)).toEqual({
-      data: { products: { totalCount: 32, edges: [{ node: { name: 'Digital Thermometer', unitPrice: { amount: '9.99', currencyCode: 'USD' } } }] } },
-    });
+    await expect
+      .poll(() => answerShown(page))
+      .toEqual({
+        data: {
+          products: {
+            totalCount: 32,
+            edges: [{ node: { name: 'Digital Thermometer', unitPrice: { amount: '9.99', currencyCode: 'USD' } } }],
+          },
+        },
+      });
     await lookAt(page, 'explorer', 'query-answered', [TAB_HOLDS_BUTTONS, NUMBER_COLOUR_IN_ANSWERS]);
 
     // A subscription over the shop's websocket, with the token typed as "Authorization" (the socket's parameters need
     // it in lower case: the explorer sends it so). An admin changes the product from elsewhere until the first event
     // shows that the subscription is live; then the next change arrives exactly.
     const adminToken = await shop.rest.adminToken();
-    const thermometer = (await shop.gateway.graphql('{ products(first: 1) { edges { node { id description } } } }', {}, adminToken)).data.products.edges[0].node;
+    const thermometer = (
+      await shop.gateway.graphql('{ products(first: 1) { edges { node { id description } } } }', {}, adminToken)
+    ).data.products.edges[0].node;
     const change = async (price: number, quantity: number) => {
-      const answer = await shop.gateway.graphql(UPDATE_PRODUCT, { input: { id: thermometer.id, name: 'Digital Thermometer', description: thermometer.description, price, quantity } }, adminToken);
+      const answer = await shop.gateway.graphql(
+        UPDATE_PRODUCT,
+        {
+          input: {
+            id: thermometer.id,
+            name: 'Digital Thermometer',
+            description: thermometer.description,
+            price,
+            quantity,
+          },
+        },
+        adminToken,
+      );
       expect(answer.data.updateProduct.userErrors).toEqual([]);
     };
-    await writeOperation(page, 'PriceWatch', 'subscription PriceWatch { productUpdated { name quantity unitPrice { amount } } }');
+    await writeOperation(
+      page,
+      'PriceWatch',
+      'subscription PriceWatch { productUpdated { name quantity unitPrice { amount } } }',
+    );
     await run(page);
     await page.getByRole('button', { name: /^Stop query/ }).waitFor();
     let quantity = 100;
@@ -184,12 +230,17 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
       })
       .toMatchObject({ data: { productUpdated: { name: 'Digital Thermometer' } } });
     await change(12.34, 7);
-    await expect.poll(() => answerShown(page)).toEqual({ data: { productUpdated: { name: 'Digital Thermometer', quantity: 7, unitPrice: { amount: '12.34' } } } });
+    await expect
+      .poll(() => answerShown(page))
+      .toEqual({
+        data: { productUpdated: { name: 'Digital Thermometer', quantity: 7, unitPrice: { amount: '12.34' } } },
+      });
     await lookAt(page, 'explorer', 'subscription-event', [TAB_HOLDS_BUTTONS, NUMBER_COLOUR_IN_ANSWERS]);
     await page.getByRole('button', { name: /^Stop query/ }).click();
 
     // What the page wrote down lasts as long as the browser tab (sessionStorage), history included, and holds no token.
-    const stored = (area: 'sessionStorage' | 'localStorage') => page.evaluate(`JSON.stringify({ ...${area} })`) as Promise<string>;
+    const stored = (area: 'sessionStorage' | 'localStorage') =>
+      page.evaluate(`JSON.stringify({ ...${area} })`) as Promise<string>;
     await expect.poll(() => stored('sessionStorage')).toContain('subscription PriceWatch');
     expect(await stored('sessionStorage')).not.toContain(token);
     expect(await stored('localStorage')).toBe('{}');
@@ -204,13 +255,16 @@ describe.skipIf(!chromiumFound)('journey: a client developer explores the graph 
     const developer = await openPerson(browser, shop);
     const { page } = developer;
     // Two operations that answer without a token; the second, named in the link, needs its variable.
-    const document = 'query Plain { __typename }\nquery WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }';
+    const document =
+      'query Plain { __typename }\nquery WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }';
     const link = `/graphql?${new URLSearchParams({ query: document, variables: '{"withViewer": true}', operationName: 'WhoAsks' })}`;
     // The browser asks the graph for a page; the shop sends it to GraphiQL with the operation in the address.
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/graphiql' && url.searchParams.get('operationName') === 'WhoAsks');
     const operations = page.getByRole('region', { name: 'Operation Editor' });
-    await expect.poll(() => shown(operations)).toContain('query WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }');
+    await expect
+      .poll(() => shown(operations))
+      .toContain('query WhoAsks($withViewer: Boolean!) { __typename viewer @include(if: $withViewer) { username } }');
     expect(await shown(operations)).toContain('query Plain { __typename }');
     expect(await shown(page.getByRole('region', { name: 'Variables' }))).toContain('{"withViewer": true}');
     // The operation named is the one chosen: its tab is named after it, and Ctrl+Enter runs it with the variables.

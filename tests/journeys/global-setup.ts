@@ -15,5 +15,8 @@ export default async function setup(): Promise<(() => void) | void> {
     return () => console.warn(CHROMIUM_MISSING_NOTICE);
   }
   fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
-  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/launch.mjs'), '--prepare'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/launch.mjs'), '--prepare'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
 }

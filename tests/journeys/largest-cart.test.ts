@@ -38,7 +38,9 @@ async function lineProblems(cartItems: Locator, name: string, amount: string, wh
     (card, [productName, subtotal, checkWords]) => {
       const found: string[] = [];
       const bounds = card.getBoundingClientRect();
-      const line = [...card.querySelectorAll('li')].find((item) => item.querySelector('h2')?.textContent === productName)!;
+      const line = [...card.querySelectorAll('li')].find(
+        (item) => item.querySelector('h2')?.textContent === productName,
+      )!;
       const textRange = (node: Node, start = 0, end = node.textContent!.length) => {
         const range = document.createRange();
         range.setStart(node, start);
@@ -51,12 +53,15 @@ async function lineProblems(cartItems: Locator, name: string, amount: string, wh
         throw new Error(`no text "${text}"`);
       };
       const outside = (what: string, box: DOMRect) => {
-        if (box.left < bounds.left - 0.5 || box.right > bounds.right + 0.5) found.push(`${what}: ${box.left}–${box.right} outside the card's ${bounds.left}–${bounds.right}`);
+        if (box.left < bounds.left - 0.5 || box.right > bounds.right + 0.5)
+          found.push(`${what}: ${box.left}–${box.right} outside the card's ${bounds.left}–${bounds.right}`);
       };
       const amountText = textRange(textNode(line, subtotal as string));
       outside(`subtotal ${subtotal}`, amountText.getBoundingClientRect());
-      if (amountText.getClientRects().length !== 1) found.push(`subtotal ${subtotal}: on ${amountText.getClientRects().length} lines`);
-      for (const control of line.querySelectorAll('button, [role="group"]')) outside(control.getAttribute('aria-label') ?? control.textContent!, control.getBoundingClientRect());
+      if (amountText.getClientRects().length !== 1)
+        found.push(`subtotal ${subtotal}: on ${amountText.getClientRects().length} lines`);
+      for (const control of line.querySelectorAll('button, [role="group"]'))
+        outside(control.getAttribute('aria-label') ?? control.textContent!, control.getBoundingClientRect());
       const nameNode = textNode(line, productName as string);
       outside('name', textRange(nameNode).getBoundingClientRect());
       if (checkWords) {
@@ -87,13 +92,25 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
       quantity: 100,
       imageUrls: ['/images/products/missing-front.png', '/images/products/blood-pressure-monitor.svg'],
     });
-    const mask = await shop.rest.createProduct(adminToken, { name: MASK, price: 0.01, quantity: 1000, imageUrls: ['/images/products/missing-mask.png'] });
+    const mask = await shop.rest.createProduct(adminToken, {
+      name: MASK,
+      price: 0.01,
+      quantity: 1000,
+      imageUrls: ['/images/products/missing-mask.png'],
+    });
     const buyerToken = await shop.rest.register('marguerite', 'secret-pass');
     for (const [product, quantity] of [
       [chamber, 10],
       [mask, 10],
     ] as const) {
-      expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: product.id, quantity } })).status).toBe(200);
+      expect(
+        (
+          await shop.rest.request('POST', '/api/cart/items', {
+            token: buyerToken,
+            body: { productId: product.id, quantity },
+          })
+        ).status,
+      ).toBe(200);
     }
 
     const buyer = await openPerson(browser, shop, 1280);
@@ -102,7 +119,9 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     await page.goto('/cart');
     const cartItems = page.getByRole('list', { name: 'Cart items' });
     await cartItems.getByRole('heading', { name: CHAMBER }).waitFor();
-    await expect.poll(() => page.getByRole('region', { name: 'Order Summary' }).innerText()).toMatch(/Total\s+\$10,000,000\.00/);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Order Summary' }).innerText())
+      .toMatch(/Total\s+\$10,000,000\.00/);
 
     const problems: string[] = [];
     for (const width of WIDTHS) {
@@ -110,7 +129,11 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
       const found = [
         ...(await lineProblems(cartItems, CHAMBER, '$9,999,999.90', true)),
         ...(await lineProblems(cartItems, MASK, '$0.10', false)),
-        ...((await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth')) > 0 ? ['the page scrolls sideways'] : []),
+        ...((await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        )) > 0
+          ? ['the page scrolls sideways']
+          : []),
       ];
       problems.push(...found.map((problem) => `${width} px: ${problem}`));
     }
@@ -119,16 +142,20 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     // Where the lines are rows, their columns line up from line to line however long the amounts.
     await atWidth(page, 1280);
     const leftEdges = (name: (product: string) => { role: 'group' | 'button'; name: string }) =>
-      Promise.all([CHAMBER, MASK].map(async (product) => Math.round((await page.getByRole(name(product).role, { name: name(product).name }).boundingBox())!.x)));
+      Promise.all(
+        [CHAMBER, MASK].map(async (product) =>
+          Math.round((await page.getByRole(name(product).role, { name: name(product).name }).boundingBox())!.x),
+        ),
+      );
     const steppers = await leftEdges((product) => ({ role: 'group', name: `Quantity of ${product}` }));
     expect(steppers[1]).toBe(steppers[0]);
     const removes = await leftEdges((product) => ({ role: 'button', name: `Remove ${product}` }));
     expect(removes[1]).toBe(removes[0]);
 
     // The chamber's broken first picture gives way to its second; none of the mask's loads: one placeholder.
-    await expect.poll(() => cartItems.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([
-      '/images/products/blood-pressure-monitor.svg',
-    ]);
+    await expect
+      .poll(() => cartItems.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src'))))
+      .toEqual(['/images/products/blood-pressure-monitor.svg']);
     expect(await cartItems.getByText('No image').count()).toBe(1);
     await lookAt(page, 'largest-cart', 'cart');
 
@@ -140,7 +167,9 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     // The listing too shows the chamber's second picture.
     await page.goto('/?name=Hyperbaric');
     const chamberCard = page.getByRole('article', { name: CHAMBER });
-    await expect.poll(() => chamberCard.locator('img').getAttribute('src')).toBe('/images/products/blood-pressure-monitor.svg');
+    await expect
+      .poll(() => chamberCard.locator('img').getAttribute('src'))
+      .toBe('/images/products/blood-pressure-monitor.svg');
     await page.goto('/?name=Respiratory');
     await page.getByRole('article', { name: MASK }).getByRole('link', { name: MASK }).click();
     await page.waitForURL(/\/products\//);
@@ -151,7 +180,9 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
         const form = field.closest('form')!;
         const box = form.getBoundingClientRect();
         const style = getComputedStyle(form);
-        const parts = [...form.children].map((child) => child.getBoundingClientRect()).filter((part) => part.height > 0);
+        const parts = [...form.children]
+          .map((child) => child.getBoundingClientRect())
+          .filter((part) => part.height > 0);
         return {
           roomInsideTop: Math.round(parts[0]!.top - box.top - parseFloat(style.borderTopWidth)),
           roomInsideBottom: Math.round(box.bottom - parseFloat(style.borderBottomWidth) - parts.at(-1)!.bottom),
@@ -169,10 +200,15 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
     bands['1280 px, added'] = await band();
     // On a phone, View Cart and Checkout stay side by side (Checkout never wraps alone under View Cart).
     await atWidth(page, 375);
-    const linkTops = await Promise.all(['View Cart', 'Checkout'].map(async (name) => Math.round((await page.getByRole('link', { name, exact: true }).boundingBox())!.y)));
+    const linkTops = await Promise.all(
+      ['View Cart', 'Checkout'].map(async (name) =>
+        Math.round((await page.getByRole('link', { name, exact: true }).boundingBox())!.y),
+      ),
+    );
     expect(linkTops[1]).toBe(linkTops[0]);
     await atWidth(page, 1280);
-    for (const [state, measured] of Object.entries(bands)) expect(measured.roomInsideBottom, state).toBe(measured.roomInsideTop);
+    for (const [state, measured] of Object.entries(bands))
+      expect(measured.roomInsideBottom, state).toBe(measured.roomInsideTop);
     // "Added to cart!" takes the room kept for it: the band is as high with it as without it.
     await addedMessage.waitFor({ state: 'detached' });
     const withoutMessage = await band();
@@ -199,21 +235,35 @@ describe.skipIf(!chromiumFound)('journey: the largest cart the shop allows', () 
 
     // The cart changed on another device meanwhile: + still looked possible here, the shop refuses, and the cart says
     // why until the next change, with how many more fit now (none), and stops + there.
-    expect((await shop.rest.request('PUT', `/api/cart/items/${mask.id}`, { token: buyerToken, query: { quantity: 5 } })).status).toBe(200);
+    expect(
+      (await shop.rest.request('PUT', `/api/cart/items/${mask.id}`, { token: buyerToken, query: { quantity: 5 } }))
+        .status,
+    ).toBe(200);
     await page.goto('/cart');
     const maskPlus = page.getByRole('button', { name: `Increase quantity of ${MASK}` });
     await maskPlus.waitFor();
     expect(await maskPlus.isEnabled()).toBe(true);
     // $9,999,999.95 and a swab of $0.05 from the other device: the cart is at $10,000,000.00.
     const swab = await shop.rest.createProduct(adminToken, { name: 'Cotton Swab', price: 0.05, quantity: 10 });
-    expect((await shop.rest.request('POST', '/api/cart/items', { token: buyerToken, body: { productId: swab.id, quantity: 1 } })).status).toBe(200);
+    expect(
+      (
+        await shop.rest.request('POST', '/api/cart/items', {
+          token: buyerToken,
+          body: { productId: swab.id, quantity: 1 },
+        })
+      ).status,
+    ).toBe(200);
     await maskPlus.click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('That would make your cart’s total $10,000,000.01: a cart may cost at most $10,000,000.00. You cannot add any more.');
+      .toBe(
+        'That would make your cart’s total $10,000,000.01: a cart may cost at most $10,000,000.00. You cannot add any more.',
+      );
     await expect.poll(() => maskPlus.isDisabled()).toBe(true);
     expect(await descriptionOf(maskPlus)).toBe('One more would take your cart over $10,000,000.00');
-    await expect.poll(() => page.getByRole('region', { name: 'Order Summary' }).innerText()).toMatch(/Total\s+\$10,000,000\.00/);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Order Summary' }).innerText())
+      .toMatch(/Total\s+\$10,000,000\.00/);
     await lookAt(page, 'largest-cart', 'cart-refused');
     await leave(buyer);
   });

@@ -3,7 +3,17 @@
 import type { Browser, Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  type JourneyShop,
+  leave,
+  logIn,
+  lookAt,
+  openPerson,
+  registerAndLogIn,
+  openJourney,
+} from './support/journey.js';
 
 // The tints of the design tokens (web/src/styles/tokens.css): --color-danger-soft for what stops the order,
 // --color-warning-soft for a change to look at.
@@ -17,7 +27,13 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
   openJourney((opened) => ({ browser, shop } = opened));
 
   it('A sees the card drop to 0 as B buys the last two, can no longer add it, and is told why the one in her cart cannot be bought', async () => {
-    await shop.rest.createProduct(await shop.rest.adminToken(), { name: 'Pocket Pulse Oximeter', description: 'Small enough for a pocket.', price: 18.5, quantity: 2, imageUrl: '/images/products/pulse-oximeter.svg' });
+    await shop.rest.createProduct(await shop.rest.adminToken(), {
+      name: 'Pocket Pulse Oximeter',
+      description: 'Small enough for a pocket.',
+      price: 18.5,
+      quantity: 2,
+      imageUrl: '/images/products/pulse-oximeter.svg',
+    });
 
     const anna = await openPerson(browser, shop);
     await registerAndLogIn(shop, anna.page, 'anna');
@@ -56,28 +72,42 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     // The one in her cart can no longer be bought: checkout says so before she tries, and leads back to the cart.
     await anna.page.goto('/checkout');
     await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
-    await expect.poll(() => anna.page.getByRole('alert').innerText()).toMatch(/^This item cannot be bought as it is in your cart:\s+Pocket Pulse Oximeter: sold out\s+Review your cart$/);
+    await expect
+      .poll(() => anna.page.getByRole('alert').innerText())
+      .toMatch(
+        /^This item cannot be bought as it is in your cart:\s+Pocket Pulse Oximeter: sold out\s+Review your cart$/,
+      );
     const soldOutLine = anna.page.getByRole('list', { name: 'Items to order' }).getByRole('listitem');
     expect(await soldOutLine.innerText()).toMatch(/^Pocket Pulse Oximeter × 1\s+Sold out\s+\$18\.50$/);
     // Red, as the line it is about: what stops the order.
     expect(await backgroundOf(anna.page.getByRole('alert'))).toBe(await backgroundOf(soldOutLine));
     expect(await backgroundOf(soldOutLine)).toBe(RED_TINT);
     expect(await anna.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
-    expect(await anna.page.getByRole('alert').getByRole('link', { name: 'Review your cart' }).getAttribute('href')).toBe('/cart');
+    expect(
+      await anna.page.getByRole('alert').getByRole('link', { name: 'Review your cart' }).getAttribute('href'),
+    ).toBe('/cart');
     expect(anna.page.url()).toMatch(/\/checkout$/);
     await lookAt(anna.page, 'live-stock', 'checkout-refused');
     await leave(anna, ben);
   });
 
-
   it('B raises a price while A reviews her order: A sees was → now, accepts, and pays the new price; a change her page never heard of is refused, and nothing is charged', async () => {
     const adminToken = await shop.rest.adminToken();
-    const product = await shop.rest.createProduct(adminToken, { name: 'Sterile Gauze Pads (10-Pack)', description: 'Individually wrapped.', price: 6.49, quantity: 50, imageUrl: '/images/products/elastic-bandage.svg' });
+    const product = await shop.rest.createProduct(adminToken, {
+      name: 'Sterile Gauze Pads (10-Pack)',
+      description: 'Individually wrapped.',
+      price: 6.49,
+      quantity: 50,
+      imageUrl: '/images/products/elastic-bandage.svg',
+    });
 
     const cara = await openPerson(browser, shop);
     await registerAndLogIn(shop, cara.page, 'cara');
     const caraToken = await shop.rest.login('cara', 'secret-pass');
-    const ordersOfCara = async () => ((await shop.rest.request('GET', '/api/orders', { token: caraToken })).body as { totalAmount: number }[]).map((order) => order.totalAmount);
+    const ordersOfCara = async () =>
+      ((await shop.rest.request('GET', '/api/orders', { token: caraToken })).body as { totalAmount: number }[]).map(
+        (order) => order.totalAmount,
+      );
     await cara.page.goto('/?name=gauze');
     await cara.page.getByRole('link', { name: 'Sterile Gauze Pads (10-Pack)', exact: true }).click();
     await cara.page.getByRole('button', { name: 'Increase quantity' }).click();
@@ -87,7 +117,9 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
     const review = cara.page.getByRole('region', { name: 'Order Review' });
     const reviewText = () => review.innerText();
-    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$12\.98\s+Total\s+,\s+2 items\s+,\s+\$12\.98$/);
+    await expect
+      .poll(reviewText)
+      .toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$12\.98\s+Total\s+,\s+2 items\s+,\s+\$12\.98$/);
 
     // B, the admin, sets $9.99 in his own browser.
     const admin = await openPerson(browser, shop, 375);
@@ -101,15 +133,23 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
 
     // A's review says what changed, line and total, and waits for her.
     const notice = cara.page.getByRole('alert');
-    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$6\.49, now \$9\.99 each\s+The total was \$12\.98, now \$19\.98\. Accept the changes to place the order as it is now, or review your cart\.\s+Accept Changes$/);
+    await expect
+      .poll(() => notice.innerText())
+      .toMatch(
+        /^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$6\.49, now \$9\.99 each\s+The total was \$12\.98, now \$19\.98\. Accept the changes to place the order as it is now, or review your cart\.\s+Accept Changes$/,
+      );
     // Amber, as the line it is about: a change to look at, not a line that stops the order.
     expect(await backgroundOf(notice)).toBe(await backgroundOf(review.getByRole('listitem')));
     expect(await backgroundOf(notice)).toBe(AMBER_TINT);
-    expect(await reviewText()).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+Price: was \$6\.49, now \$9\.99 each\s+was\s+\$12\.98\s+now\s+\$19\.98\s+Total\s+,\s+2 items\s+,\s+was\s+\$12\.98\s+now\s+\$19\.98$/);
+    expect(await reviewText()).toMatch(
+      /Sterile Gauze Pads \(10-Pack\) × 2\s+Price: was \$6\.49, now \$9\.99 each\s+was\s+\$12\.98\s+now\s+\$19\.98\s+Total\s+,\s+2 items\s+,\s+was\s+\$12\.98\s+now\s+\$19\.98$/,
+    );
     expect(await cara.page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     await lookAt(cara.page, 'live-stock', 'checkout-price-changed');
     await cara.page.getByRole('button', { name: 'Accept Changes' }).click();
-    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$19\.98\s+Total\s+,\s+2 items\s+,\s+\$19\.98$/);
+    await expect
+      .poll(reviewText)
+      .toMatch(/Sterile Gauze Pads \(10-Pack\) × 2\s+\$19\.98\s+Total\s+,\s+2 items\s+,\s+\$19\.98$/);
     await cara.page.getByRole('button', { name: 'Place Order' }).click();
     await cara.page.waitForURL('/order-success');
     expect(await cara.page.locator('dl').first().innerText()).toContain('$19.98');
@@ -122,16 +162,30 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     await cara.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
     await cara.page.goto('/checkout');
     await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
-    await expect.poll(reviewText).toMatch(/Sterile Gauze Pads \(10-Pack\) × 1\s+\$9\.99\s+Total\s+,\s+1 item\s+,\s+\$9\.99$/);
+    await expect
+      .poll(reviewText)
+      .toMatch(/Sterile Gauze Pads \(10-Pack\) × 1\s+\$9\.99\s+Total\s+,\s+1 item\s+,\s+\$9\.99$/);
     const changed = await shop.rest.request('PUT', `/api/products/${product.id}`, {
       token: adminToken,
-      body: { name: 'Sterile Gauze Pads (10-Pack)', description: 'Individually wrapped.', price: 11.49, quantity: 48, imageUrl: '/images/products/elastic-bandage.svg' },
+      body: {
+        name: 'Sterile Gauze Pads (10-Pack)',
+        description: 'Individually wrapped.',
+        price: 11.49,
+        quantity: 48,
+        imageUrl: '/images/products/elastic-bandage.svg',
+      },
     });
     expect(changed.status).toBe(200);
     expect(await reviewText()).toMatch(/× 1\s+\$9\.99\s+Total\s+,\s+1 item\s+,\s+\$9\.99$/);
     await cara.page.getByRole('button', { name: 'Place Order' }).click();
-    await expect.poll(() => notice.innerText()).toMatch(/^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$9\.99, now \$11\.49 each\s+The total was \$9\.99, now \$11\.49\./);
-    expect(await reviewText()).toMatch(/× 1\s+Price: was \$9\.99, now \$11\.49 each\s+was\s+\$9\.99\s+now\s+\$11\.49\s+Total\s+,\s+1 item\s+,\s+was\s+\$9\.99\s+now\s+\$11\.49$/);
+    await expect
+      .poll(() => notice.innerText())
+      .toMatch(
+        /^Your order changed since you reviewed it:\s+Sterile Gauze Pads \(10-Pack\): was \$9\.99, now \$11\.49 each\s+The total was \$9\.99, now \$11\.49\./,
+      );
+    expect(await reviewText()).toMatch(
+      /× 1\s+Price: was \$9\.99, now \$11\.49 each\s+was\s+\$9\.99\s+now\s+\$11\.49\s+Total\s+,\s+1 item\s+,\s+was\s+\$9\.99\s+now\s+\$11\.49$/,
+    );
     expect(cara.page.url()).toMatch(/\/checkout$/);
     expect(await ordersOfCara()).toEqual([19.98]);
     await lookAt(cara.page, 'live-stock', 'checkout-price-refused');

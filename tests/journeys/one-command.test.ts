@@ -35,7 +35,9 @@ async function npmStart(env: NodeJS.ProcessEnv, port: number): Promise<RunningSh
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   // 'close': the shop's own process writes to npm's output to its last line, even after npm itself has ended.
-  const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const running = `Medshop is running: http://127.0.0.1:${port}`;
   for (let waited = 0; !output.includes(running); waited += 100) {
     if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}):\n${output}`);
@@ -51,7 +53,10 @@ async function graphql(port: number, query: string, variables: Record<string, un
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return (await response.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  return (await response.json()) as {
+    data?: any;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+  };
 }
 
 const LOGIN = 'mutation ($input: LoginInput!) { login(input: $input) { token userErrors { message } } }';
@@ -62,24 +67,34 @@ describe('journey: npm start on a fresh machine', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-one-command-'));
   const running: RunningShop[] = [];
   afterAll(() => {
-    for (const shop of running) if (shop.child.exitCode === null && shop.child.signalCode === null) process.kill(-shop.child.pid!, 'SIGKILL');
+    for (const shop of running)
+      if (shop.child.exitCode === null && shop.child.signalCode === null) process.kill(-shop.child.pid!, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts the whole shop, keeps everything across a restart and stops cleanly on Ctrl-C', async () => {
     const [port, restPort] = [await freePort(), await freePort()];
-    const env = { DATA_DIR: dataDir, PORT: String(port), REST_PORT: String(restPort), HOST: '127.0.0.1', ADMIN_PASSWORD: '' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      REST_PORT: String(restPort),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: '',
+    };
 
     const first = await npmStart(env, port);
     running.push(first);
     // No terminal watches: the password is not in the output (a log collector's), but in a file only this user reads.
     const passwordFile = path.join(dataDir, 'admin-password');
-    expect(first.output()).toContain(`Admin account created: username "admin"; its password is in ${passwordFile} (readable by this user only).`);
+    expect(first.output()).toContain(
+      `Admin account created: username "admin"; its password is in ${passwordFile} (readable by this user only).`,
+    );
     const password = fs.readFileSync(passwordFile, 'utf8').trim();
     expect(password).toMatch(/^[\w-]{16}$/);
     expect(first.output()).not.toContain(password);
     // The shop's data is this user's alone.
-    for (const file of ['admin-password', 'jwt-secret', 'shop.db']) expect(fs.statSync(path.join(dataDir, file)).mode & 0o777, file).toBe(0o600);
+    for (const file of ['admin-password', 'jwt-secret', 'shop.db'])
+      expect(fs.statSync(path.join(dataDir, file)).mode & 0o777, file).toBe(0o600);
     expect(fs.statSync(dataDir).mode & 0o077).toBe(0);
 
     // The web app, its deep links and the graph, at one address.
@@ -94,9 +109,13 @@ describe('journey: npm start on a fresh machine', () => {
     // Production mode: an error tells no stack trace.
     const refused = await graphql(port, '{ viewer { username } }', {}, 'not-a-token');
     expect(refused.errors?.[0]?.extensions).toEqual({ code: 'UNAUTHENTICATED' });
-    const registered = await graphql(port, 'mutation ($input: RegisterInput!) { register(input: $input) { token userErrors { message } } }', {
-      input: { username: 'newcomer', password: 'first-day', confirmPassword: 'first-day' },
-    });
+    const registered = await graphql(
+      port,
+      'mutation ($input: RegisterInput!) { register(input: $input) { token userErrors { message } } }',
+      {
+        input: { username: 'newcomer', password: 'first-day', confirmPassword: 'first-day' },
+      },
+    );
     expect(registered.data.register.userErrors).toEqual([]);
 
     // Ctrl-C: the terminal signals npm and the shop together (their process group), and npm passes it on too: one
@@ -112,7 +131,9 @@ describe('journey: npm start on a fresh machine', () => {
     expect(second.output()).not.toContain('Admin account created');
     expect(await login(port, 'newcomer', 'first-day')).toMatch(/^ey/);
     expect(await login(port, 'admin', password!)).toMatch(/^ey/);
-    expect((await graphql(port, '{ products(first: 1) { totalCount } }', {}, admin!)).data).toEqual({ products: { totalCount: 32 } });
+    expect((await graphql(port, '{ products(first: 1) { totalCount } }', {}, admin!)).data).toEqual({
+      products: { totalCount: 32 },
+    });
     // A service manager signals npm alone: it passes the signal on, and the shop stops cleanly.
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

@@ -5,7 +5,17 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  type JourneyShop,
+  leave,
+  logIn,
+  lookAt,
+  openPerson,
+  registerAndLogIn,
+  openJourney,
+} from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the buyer', () => {
   let browser: Browser;
@@ -52,27 +62,53 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     // The buyer opens the order's history: placed, then confirmed, with times (and never who moved it).
     await buyersOrder.getByRole('button', { name: 'Show history' }).click();
     const buyersHistory = buyersOrder.getByRole('region', { name: 'History' }).getByRole('listitem');
-    await expect.poll(() => buyersHistory.allInnerTexts()).toEqual([expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/), expect.stringMatching(/^Confirmed\s+\w{3} \d+, \d{4}/)]);
+    await expect
+      .poll(() => buyersHistory.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/),
+        expect.stringMatching(/^Confirmed\s+\w{3} \d+, \d{4}/),
+      ]);
 
     await deskOrder.getByRole('button', { name: 'Ship' }).click();
     await expect.poll(() => buyersOrder.getByText('SHIPPED', { exact: true }).isVisible()).toBe(true);
     // The open history follows the move.
-    await expect.poll(() => buyersHistory.allInnerTexts()).toEqual([expect.stringMatching(/^Placed/), expect.stringMatching(/^Confirmed/), expect.stringMatching(/^Shipped/)]);
+    await expect
+      .poll(() => buyersHistory.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Placed/),
+        expect.stringMatching(/^Confirmed/),
+        expect.stringMatching(/^Shipped/),
+      ]);
     expect((await buyersHistory.allInnerTexts()).join(' ')).not.toContain('admin');
     await lookAt(buyer.page, 'order-desk', 'buyer-order-history');
-    expect(await deskOrder.getByRole('group', { name: `Move order #${number}` }).getByRole('button').allInnerTexts()).toEqual(['Mark Delivered']);
+    expect(
+      await deskOrder
+        .getByRole('group', { name: `Move order #${number}` })
+        .getByRole('button')
+        .allInnerTexts(),
+    ).toEqual(['Mark Delivered']);
     await lookAt(buyer.page, 'order-desk', 'buyer-orders-shipped');
 
     // The Shipped tab holds it now; the cancel dialog is not offered for a shipped order.
     await admin.page.getByRole('tab', { name: /^Shipped/ }).click();
-    await admin.page.getByRole('list', { name: 'Shipped orders' }).getByRole('article', { name: `Order #${number}` }).waitFor();
+    await admin.page
+      .getByRole('list', { name: 'Shipped orders' })
+      .getByRole('article', { name: `Order #${number}` })
+      .waitFor();
     await lookAt(admin.page, 'order-desk', 'desk-shipped-tab');
 
     // Someone else orders too; the admin searches for the first buyer, in another case, from the Shipped tab.
     const other = await shop.rest.register('other-customer');
     const product = (await shop.rest.request('GET', '/api/products', { token: other })).body[0];
     await shop.rest.request('POST', '/api/cart/items', { token: other, body: { productId: product.id, quantity: 1 } });
-    const othersNumber = String((await shop.rest.request('POST', '/api/orders/checkout', { token: other, body: { shippingAddress: '9 Elm Road' } })).body.id);
+    const othersNumber = String(
+      (
+        await shop.rest.request('POST', '/api/orders/checkout', {
+          token: other,
+          body: { shippingAddress: '9 Elm Road' },
+        })
+      ).body.id,
+    );
     // Placed behind the gateway's back (no live event): a reload shows it.
     await admin.page.reload();
     await admin.page.getByRole('article', { name: `Order #${number}` }).waitFor();
@@ -88,11 +124,13 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     await deskOrder.getByText('12 Harbour Lane, Port Town').waitFor();
     // With its history: who moved it, and when.
     const deskHistory = deskOrder.getByRole('region', { name: 'History' }).getByRole('listitem');
-    await expect.poll(() => deskHistory.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/),
-      expect.stringMatching(/^Confirmed[\s\S]*by admin$/),
-      expect.stringMatching(/^Shipped[\s\S]*by admin$/),
-    ]);
+    await expect
+      .poll(() => deskHistory.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Placed\s+\w{3} \d+, \d{4}/),
+        expect.stringMatching(/^Confirmed[\s\S]*by admin$/),
+        expect.stringMatching(/^Shipped[\s\S]*by admin$/),
+      ]);
     await lookAt(admin.page, 'order-desk', 'desk-search-opened');
 
     // A reload keeps the search and the tab; by its number, in All, the other order is the only one found.
@@ -110,7 +148,9 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     await search.fill('no_such%customer');
     await search.press('Enter');
     await admin.page.getByRole('tabpanel').getByText('No orders match “no_such%customer”').waitFor();
-    expect(await admin.page.getByRole('status').filter({ hasText: 'No orders match' }).innerText()).toBe('No orders match “no_such%customer”');
+    expect(await admin.page.getByRole('status').filter({ hasText: 'No orders match' }).innerText()).toBe(
+      'No orders match “no_such%customer”',
+    );
     await lookAt(admin.page, 'order-desk', 'desk-no-match');
     await admin.page.getByRole('button', { name: 'Clear search' }).click();
     await admin.page.waitForURL('/admin/orders');

@@ -27,17 +27,23 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
 
   it('asks for a link from the login page, sets a new password with it and logs in; the other session ends', async () => {
     const token = await shop.rest.register('forgetful-fiona', 'first-pass');
-    expect((await shop.rest.request('PUT', '/api/users/profile', { token, body: { email: 'fiona@people.example' } })).status).toBe(200);
+    expect(
+      (await shop.rest.request('PUT', '/api/users/profile', { token, body: { email: 'fiona@people.example' } })).status,
+    ).toBe(200);
     // On her other computer Fiona's profile says the address is not verified yet; the first e-mail got lost, so she
     // asks for the link again.
     const elsewhere = await openPerson(browser, shop);
     await logIn(elsewhere.page, 'forgetful-fiona', 'first-pass');
     await elsewhere.page.goto('/profile');
     const profileDetails = elsewhere.page.getByRole('tabpanel');
-    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Unverified\s+We emailed a link to this address/i);
+    await expect
+      .poll(() => profileDetails.innerText())
+      .toMatch(/Email\s+fiona@people\.example\s+Unverified\s+We emailed a link to this address/i);
     await lookAt(elsewhere.page, 'password-reset', 'profile-unverified');
     await elsewhere.page.getByRole('button', { name: 'Send the link again' }).click();
-    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('A link to verify fiona@people.example is on its way. It works for 24 hours.');
+    await expect
+      .poll(() => elsewhere.page.getByRole('status').textContent())
+      .toBe('A link to verify fiona@people.example is on its way. It works for 24 hours.');
     await lookAt(elsewhere.page, 'password-reset', 'profile-link-sent');
 
     // She opens the newer link on her phone, where nobody is logged in: verified, the token gone from the address.
@@ -48,20 +54,24 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
     expect(verification.startsWith(`${shop.origin}/verify-email?token=`)).toBe(true);
     const opened = await page.goto(verification);
     expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
-    await expect.poll(() => page.getByRole('status').textContent()).toBe(
-      'Your email address fiona@people.example is verified. Your order updates and password reset links will be sent there.',
-    );
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(
+        'Your email address fiona@people.example is verified. Your order updates and password reset links will be sent there.',
+      );
     expect(page.url()).toBe(`${shop.origin}/verify-email`);
     await look('verify-email-done');
     // The link works once: opened again, it says so and shows the way to a new one.
     await page.goto(verification);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(
-      'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.');
     await look('verify-email-used');
     // On the other computer the profile, loaded again, marks the address verified; she goes on to her orders.
     await elsewhere.page.reload();
-    await expect.poll(() => profileDetails.innerText()).toMatch(/Email\s+fiona@people\.example\s+Verified\s+Phone number/i);
+    await expect
+      .poll(() => profileDetails.innerText())
+      .toMatch(/Email\s+fiona@people\.example\s+Verified\s+Phone number/i);
     await elsewhere.page.getByRole('link', { name: 'Orders' }).click();
     await elsewhere.page.getByRole('heading', { name: 'Orders' }).waitFor();
 
@@ -78,7 +88,10 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
 
     // The e-mail, as Fiona's mail program shows it: the link to open.
     const [mail] = await poll(
-      async () => smtp.received.filter((received) => received.to === 'fiona@people.example' && received.subject === 'Reset your Medshop password'),
+      async () =>
+        smtp.received.filter(
+          (received) => received.to === 'fiona@people.example' && received.subject === 'Reset your Medshop password',
+        ),
       (found) => found.length > 0,
       { within: 20_000 },
     );
@@ -98,7 +111,9 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
 
     // The login page, with her username filled in and what happened said.
     await page.waitForURL('/login');
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your password has been reset. Please log in with your new password.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Your password has been reset. Please log in with your new password.');
     expect(await page.getByLabel('Username').inputValue()).toBe('forgetful-fiona');
     await look('login-after-reset');
     await page.getByLabel(/^Password/).fill('second-pass');
@@ -108,7 +123,9 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
 
     // The session on the other computer has ended: its live connection was closed.
     await elsewhere.page.waitForURL('/login');
-    await expect.poll(() => elsewhere.page.getByRole('status').textContent()).toBe('Your session has ended. Please log in again.');
+    await expect
+      .poll(() => elsewhere.page.getByRole('status').textContent())
+      .toBe('Your session has ended. Please log in again.');
 
     // The link works once: opened again on the other computer, it says so and offers a new one.
     const other = elsewhere.page;
@@ -116,7 +133,9 @@ describe.skipIf(!chromiumFound)('journey: a forgotten password', () => {
     await other.getByLabel(/^New Password/).fill('third-pass');
     await other.getByLabel('Confirm New Password').fill('third-pass');
     await other.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => other.getByRole('alert').textContent()).toBe('This link to reset your password is invalid, used or expired. Ask for a new one.');
+    await expect
+      .poll(() => other.getByRole('alert').textContent())
+      .toBe('This link to reset your password is invalid, used or expired. Ask for a new one.');
     await lookAt(other, 'password-reset', 'reset-used-link');
     await other.getByRole('link', { name: 'Ask for a New Link' }).click();
     await other.waitForURL('/forgot-password');

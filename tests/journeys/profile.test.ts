@@ -4,7 +4,15 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { type JourneyShop, leave, logIn, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import {
+  type JourneyShop,
+  leave,
+  logIn,
+  lookAt,
+  openPerson,
+  registerAndLogIn,
+  openJourney,
+} from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion', () => {
   let browser: Browser;
@@ -25,10 +33,15 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     await page.waitForURL('/profile');
     const details = page.getByRole('tabpanel');
     await expect.poll(() => details.innerText()).toMatch(/Language\s+German, Austria \(de-AT\)/i);
-    expect(await details.innerText()).toMatch(/Time zone\s+Europe\/Vienna\s+Times in the shop are shown in Europe\/Vienna\./i);
+    expect(await details.innerText()).toMatch(
+      /Time zone\s+Europe\/Vienna\s+Times in the shop are shown in Europe\/Vienna\./i,
+    );
     // Saved in the shop, not only shown: the REST service answers the same.
     const token = await shop.rest.login('lena', 'lena-secret');
-    expect((await shop.rest.request('GET', '/api/users/profile', { token })).body.preferences).toMatchObject({ language: 'de-AT', timezone: 'Europe/Vienna' });
+    expect((await shop.rest.request('GET', '/api/users/profile', { token })).body.preferences).toMatchObject({
+      language: 'de-AT',
+      timezone: 'Europe/Vienna',
+    });
     await leave(person);
   });
 
@@ -82,11 +95,16 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     const token = await shop.rest.login('olga', 'second-pass');
     const [product] = (await shop.rest.request('GET', '/api/products', { token })).body;
     await shop.rest.request('POST', '/api/cart/items', { token, body: { productId: product.id, quantity: 1 } });
-    const checkout = await shop.rest.request('POST', '/api/orders/checkout', { token, body: { shippingAddress: '7 Linden Street, Riga' } });
+    const checkout = await shop.rest.request('POST', '/api/orders/checkout', {
+      token,
+      body: { shippingAddress: '7 Linden Street, Riga' },
+    });
     expect(checkout.status).toBe(201);
     const placed = checkout.body as { id: number; orderDate: string; totalAmount: number };
     const shown = (locale: string, timeZone: string) => ({
-      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(placed.orderDate)),
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(placed.orderDate),
+      ),
       total: `Total: ${new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(placed.totalAmount)}`,
     });
     await page.getByRole('link', { name: 'Orders' }).click();
@@ -106,8 +124,12 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await saved.waitFor();
     expect(await details.innerText()).toMatch(/SMS notifications\s+Off \(not available yet\)/i);
-    expect(await details.innerText()).toMatch(/Language\s+German \(de\)\s+Sets how dates and numbers are written; the shop's words stay in English\./i);
-    expect(await details.innerText()).toMatch(/Time zone\s+Asia\/Tokyo\s+Times in the shop are shown in Asia\/Tokyo\./i);
+    expect(await details.innerText()).toMatch(
+      /Language\s+German \(de\)\s+Sets how dates and numbers are written; the shop's words stay in English\./i,
+    );
+    expect(await details.innerText()).toMatch(
+      /Time zone\s+Asia\/Tokyo\s+Times in the shop are shown in Asia\/Tokyo\./i,
+    );
     await look('preferences');
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.waitForURL('/orders');
@@ -116,7 +138,10 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     await look('orders-in-tokyo');
 
     // A zone as long as zones get, saved from another device: on a phone it wraps, it never widens the page.
-    const moved = await shop.rest.request('PUT', '/api/users/profile', { token, body: { preferences: { timezone: 'America/Argentina/ComodRivadavia' } } });
+    const moved = await shop.rest.request('PUT', '/api/users/profile', {
+      token,
+      body: { preferences: { timezone: 'America/Argentina/ComodRivadavia' } },
+    });
     expect(moved.status).toBe(200);
     await page.goto('/profile');
     await page.getByText('Times in the shop are shown in America/Argentina/ComodRivadavia.').waitFor();

@@ -4,7 +4,15 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { type JourneyShop, connectionDot, leave, lookAt, openPerson, registerAndLogIn, openJourney } from './support/journey.js';
+import {
+  type JourneyShop,
+  connectionDot,
+  leave,
+  lookAt,
+  openPerson,
+  registerAndLogIn,
+  openJourney,
+} from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: the REST service and the gateway restart under a shopper', () => {
   let browser: Browser;
@@ -25,7 +33,9 @@ describe.skipIf(!chromiumFound)('journey: the REST service and the gateway resta
     await page.getByLabel('Name').fill('thermometer');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     const failure = page.getByRole('alert');
-    await expect.poll(() => failure.textContent()).toBe('Failed to filter productsCheck the filters and try again.Retry');
+    await expect
+      .poll(() => failure.textContent())
+      .toBe('Failed to filter productsCheck the filters and try again.Retry');
     await expect.poll(() => page.getByRole('button', { name: 'Retry' }).count()).toBe(1);
     expect(await connectionDot(page).getAttribute('aria-label')).toBe('Online');
     await lookAt(page, 'resilience', 'backend-down');
@@ -42,8 +52,14 @@ describe.skipIf(!chromiumFound)('journey: the REST service and the gateway resta
     // A conversation open in the chat…
     await shop.rest.register('sam', 'secret-pass');
     const samToken = await shop.rest.login('sam', 'secret-pass');
-    const room = await shop.rest.request('POST', '/api/chat/rooms/create', { token: samToken, body: { participantUsername: 'rita' } });
-    await shop.rest.request('POST', `/api/chat/rooms/${room.body.id}/messages`, { token: samToken, body: { content: 'Your order has shipped.' } });
+    const room = await shop.rest.request('POST', '/api/chat/rooms/create', {
+      token: samToken,
+      body: { participantUsername: 'rita' },
+    });
+    await shop.rest.request('POST', `/api/chat/rooms/${room.body.id}/messages`, {
+      token: samToken,
+      body: { content: 'Your order has shipped.' },
+    });
     await page.getByRole('link', { name: /^Chat/ }).click();
     const conversation = page.getByRole('log', { name: 'Messages with sam' });
     await expect.poll(() => conversation.getByText('Your order has shipped.').count()).toBe(1);
@@ -52,7 +68,10 @@ describe.skipIf(!chromiumFound)('journey: the REST service and the gateway resta
     await shop.stopGateway();
     await expect.poll(() => connectionDot(page).getAttribute('aria-label')).toBe('Offline');
     await lookAt(page, 'resilience', 'gateway-down');
-    await shop.rest.request('POST', `/api/chat/rooms/${room.body.id}/messages`, { token: samToken, body: { content: 'It should arrive on Tuesday.' } });
+    await shop.rest.request('POST', `/api/chat/rooms/${room.body.id}/messages`, {
+      token: samToken,
+      body: { content: 'It should arrive on Tuesday.' },
+    });
     await shop.startGateway();
     await expect.poll(() => connectionDot(page).getAttribute('aria-label'), { timeout: 40_000 }).toBe('Online');
     await expect.poll(() => conversation.getByText('It should arrive on Tuesday.').count()).toBe(1);

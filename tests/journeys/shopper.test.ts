@@ -29,9 +29,9 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByLabel('Confirm Password').fill('nina-secret');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('/login');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration successful' }).textContent()).toBe(
-      'Registration successful! Please log in with your new account.',
-    );
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Registration successful' }).textContent())
+      .toBe('Registration successful! Please log in with your new account.');
     await look('login-after-registration');
 
     await page.getByLabel('Username').fill('nina');
@@ -47,10 +47,9 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForURL('/?name=thermometer&maxPrice=20');
     const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
-    await expect.poll(() => cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')))).toEqual([
-      'Digital Thermometer',
-      'Duck Bath Thermometer',
-    ]);
+    await expect
+      .poll(() => cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label'))))
+      .toEqual(['Digital Thermometer', 'Duck Bath Thermometer']);
     await look('listing-filtered');
 
     // The product: two of them into the cart, with the 2 s confirmation.

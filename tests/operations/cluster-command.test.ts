@@ -1,7 +1,8 @@
 // `npm run cluster` as an operator runs it: a SIGHUP sent to npm (which dies of it, passing on only SIGINT and
-// SIGTERM) still reloads the cluster; the supervisor killed with -9 takes its servers along (each stops when its channel
-// to the supervisor closes) but leaves nginx running, and the next `npm run cluster` says so in one line instead of
-// claiming to run while another nginx answers on its ports. Skipped, loudly, without nginx, PostgreSQL or Redis.
+// SIGTERM) still reloads the cluster; the supervisor killed with -9 takes its servers along (each stops when its
+// channel to the supervisor closes) but leaves nginx running, and the next `npm run cluster` says so in one line
+// instead of claiming to run while another nginx answers on its ports. Skipped, loudly, without nginx, PostgreSQL or
+// Redis.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,8 +16,13 @@ import { type TestDatabase, createTestDatabase, postgresReachable } from '../hel
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const [postgresUp, redisUp] = await Promise.all([postgresReachable(), redisReachable(redisUrl)]);
-const missing = [!nginx && 'nginx (apt-get install nginx)', !postgresUp && 'PostgreSQL', !redisUp && 'Redis'].filter(Boolean);
-if (missing.length > 0) console.warn(`\n!!! The npm run cluster test is SKIPPED: no ${missing.join(', ')} here. .ci/run installs and starts them.\n`);
+const missing = [!nginx && 'nginx (apt-get install nginx)', !postgresUp && 'PostgreSQL', !redisUp && 'Redis'].filter(
+  Boolean,
+);
+if (missing.length > 0)
+  console.warn(
+    `\n!!! The npm run cluster test is SKIPPED: no ${missing.join(', ')} here. .ci/run installs and starts them.\n`,
+  );
 
 const free = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -64,7 +70,15 @@ describe.skipIf(missing.length > 0)('npm run cluster', () => {
     database = await createTestDatabase('postgres');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-cluster-command-'));
     const base = await clusterPort();
-    const env = { CLUSTER_PORT: String(base), CLUSTER_DIR: dir, NGINX: nginx!, DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `command-${base}:`, ADMIN_PASSWORD: 'admin-pass' };
+    const env = {
+      CLUSTER_PORT: String(base),
+      CLUSTER_DIR: dir,
+      NGINX: nginx!,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_CHANNEL_PREFIX: `command-${base}:`,
+      ADMIN_PASSWORD: 'admin-pass',
+    };
     const npm = launch({ npm: ['run', 'cluster'] }, env);
     launched.push(npm);
     await npm.said(`Medshop cluster is running: http://127.0.0.1:${base}`);
@@ -82,7 +96,9 @@ describe.skipIf(missing.length > 0)('npm run cluster', () => {
     const npmEnded = new Promise((resolve) => npm.child.once('exit', (code, signal) => resolve(signal ?? code)));
     process.kill(npm.child.pid!, 'SIGHUP');
     expect(await npmEnded).toBe('SIGHUP');
-    await npm.said(`npm (pid ${npm.child.pid}), which ran npm run cluster, has ended (npm dies of a SIGHUP rather than pass it on): reloading as for a SIGHUP; from now on signal the cluster itself: kill -HUP ${supervisor}`);
+    await npm.said(
+      `npm (pid ${npm.child.pid}), which ran npm run cluster, has ended (npm dies of a SIGHUP rather than pass it on): reloading as for a SIGHUP; from now on signal the cluster itself: kill -HUP ${supervisor}`,
+    );
     await npm.said(/cluster: reload done in \d+(\.\d)? s: every server replaced/);
     const replaced = children(supervisor!).filter((pid) => pid !== nginxPid);
     left.push(...replaced);
@@ -95,7 +111,9 @@ describe.skipIf(missing.length > 0)('npm run cluster', () => {
     await until(() => replaced.every((pid) => !alive(pid)), 'the servers to stop with their supervisor');
     expect(alive(nginxPid)).toBe(true);
     for (const part of ['rest-1', 'gateway-1']) {
-      expect(fs.readFileSync(path.join(dir, 'logs', `${part}.log`), 'utf8')).toContain('shutting down: the process that supervised this server (its IPC channel) has gone; finishing what is in flight');
+      expect(fs.readFileSync(path.join(dir, 'logs', `${part}.log`), 'utf8')).toContain(
+        'shutting down: the process that supervised this server (its IPC channel) has gone; finishing what is in flight',
+      );
     }
 
     // The next cluster does not claim to run while that nginx answers on its ports.
@@ -104,7 +122,9 @@ describe.skipIf(missing.length > 0)('npm run cluster', () => {
     const code = await again.ended;
     expect([code, ownLines(again.output())]).toEqual([
       1,
-      [`cluster: an nginx of an earlier cluster still runs from ${dir} (pid ${nginxPid}, ${path.join(dir, 'nginx.pid')}) and holds its ports: stop it (kill -QUIT ${nginxPid}) and start again`],
+      [
+        `cluster: an nginx of an earlier cluster still runs from ${dir} (pid ${nginxPid}, ${path.join(dir, 'nginx.pid')}) and holds its ports: stop it (kill -QUIT ${nginxPid}) and start again`,
+      ],
     ]);
     process.kill(nginxPid, 'SIGQUIT');
     await until(() => !alive(nginxPid), 'the nginx left behind to stop');

@@ -26,7 +26,8 @@ const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.exist
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await redisReachable(redisUrl);
 const missing = [!nginx && 'nginx (apt-get install nginx)', ownPostgresMissing(), !redisUp && 'Redis'].filter(Boolean);
-if (missing.length > 0) console.warn(`\n!!! The cluster failure tests are SKIPPED: no ${missing.join(', ')} here. .ci/run installs them.\n`);
+if (missing.length > 0)
+  console.warn(`\n!!! The cluster failure tests are SKIPPED: no ${missing.join(', ')} here. .ci/run installs them.\n`);
 
 /** The gateways' deadline in this cluster: nginx waits on a gateway 5 s longer (8 s), so a held request ends soon. */
 const REQUEST_TIMEOUT_MS = 3000;
@@ -94,7 +95,8 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
   afterAll(async () => {
     await cluster?.stop();
     postgres?.close();
-    if (figures.length > 0) console.warn(`\nWhat the cluster tests measured:\n${figures.map((figure) => `  - ${figure}`).join('\n')}\n`);
+    if (figures.length > 0)
+      console.warn(`\nWhat the cluster tests measured:\n${figures.map((figure) => `  - ${figure}`).join('\n')}\n`);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -103,11 +105,19 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
    * kept-alive connection that nginx closed as the request went out on it (a reload of nginx closes idle ones) is
    * tried again on a new one, as browsers do (and as Node's documentation advises: `reusedSocket`).
    */
-  function post(body: string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  function post(
+    body: string,
+    headers: Record<string, string> = {},
+    agent?: http.Agent,
+  ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
     return new Promise((resolve) => {
       const sent = http.request(
         `${cluster.url}/graphql`,
-        { method: 'POST', agent: agent ?? false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+        {
+          method: 'POST',
+          agent: agent ?? false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        },
         (answer) => {
           let text = '';
           answer.setEncoding('utf8');
@@ -123,8 +133,17 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       sent.end(body);
     });
   }
-  const graphql = async (query: string, variables: Record<string, unknown> = {}, token?: string, agent?: http.Agent) => {
-    const answer = await post(JSON.stringify({ query, variables }), token ? { authorization: `Bearer ${token}` } : {}, agent);
+  const graphql = async (
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+    agent?: http.Agent,
+  ) => {
+    const answer = await post(
+      JSON.stringify({ query, variables }),
+      token ? { authorization: `Bearer ${token}` } : {},
+      agent,
+    );
     let body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } = {};
     try {
       body = withoutCost(JSON.parse(answer.text));
@@ -135,8 +154,12 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
   };
   async function account(username: string): Promise<string> {
     const input = { username, password: 'secret-pass', confirmPassword: 'secret-pass' };
-    await graphql('mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message } } }', { input });
-    const login = await graphql('mutation ($input: LoginInput!) { login(input: $input) { token } }', { input: { username, password: 'secret-pass' } });
+    await graphql('mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message } } }', {
+      input,
+    });
+    const login = await graphql('mutation ($input: LoginInput!) { login(input: $input) { token } }', {
+      input: { username, password: 'secret-pass' },
+    });
     return login.body.data.login.token as string;
   }
 
@@ -153,9 +176,22 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
         inFlight.set(index, startedAt);
         const answer = await graphql('query Cart { viewer { username cart { itemCount } } }', {}, token, agent);
         inFlight.delete(index);
-        const ok = answer.status === 200 && !answer.body.errors && answer.body.data?.viewer?.username === `failures-shopper-${index}`;
+        const ok =
+          answer.status === 200 &&
+          !answer.body.errors &&
+          answer.body.data?.viewer?.username === `failures-shopper-${index}`;
         const code = answer.body.errors?.[0]?.extensions?.code;
-        outcomes.push({ ok, status: answer.status, startedAt, endedAt: Date.now(), what: ok ? 'ok' : answer.status === 0 ? `no answer (${answer.text})` : `${answer.status}${code ? ` ${code}` : ''}` });
+        outcomes.push({
+          ok,
+          status: answer.status,
+          startedAt,
+          endedAt: Date.now(),
+          what: ok
+            ? 'ok'
+            : answer.status === 0
+              ? `no answer (${answer.text})`
+              : `${answer.status}${code ? ` ${code}` : ''}`,
+        });
         // A browser does not hammer a shop it cannot reach.
         if (answer.status === 0) await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -181,7 +217,13 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     for (;;) {
       const found = lines.slice(from).find((said) => pattern.test(said.text));
       if (found) return found;
-      if (Date.now() - started > ms) throw new Error(`no supervisor line ${pattern} within ${ms} ms; it said:\n${lines.slice(from).map((said) => said.text).join('\n')}`);
+      if (Date.now() - started > ms)
+        throw new Error(
+          `no supervisor line ${pattern} within ${ms} ms; it said:\n${lines
+            .slice(from)
+            .map((said) => said.text)
+            .join('\n')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -210,11 +252,19 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       .map((entry) => JSON.parse(entry) as { reqId?: string; msg: string; [field: string]: unknown });
 
   it('takes a 20 KB GraphQL body through nginx, started as root too (its workers write no temporary file)', async () => {
-    const body = JSON.stringify({ query: '{ products(first: 1) { totalCount } }', variables: { padding: 'x'.repeat(20_000) } });
+    const body = JSON.stringify({
+      query: '{ products(first: 1) { totalCount } }',
+      variables: { padding: 'x'.repeat(20_000) },
+    });
     expect(Buffer.byteLength(body)).toBeGreaterThan(20_000);
     const answer = await post(body, { authorization: `Bearer ${tokens[0]}` });
-    expect([answer.status, withoutCost(JSON.parse(answer.text))]).toEqual([200, { data: { products: { totalCount: 32 } } }]);
-    figures.push(`a ${Math.round(Buffer.byteLength(body) / 1024)} KB body through nginx started by uid ${process.getuid?.()}: ${answer.status}`);
+    expect([answer.status, withoutCost(JSON.parse(answer.text))]).toEqual([
+      200,
+      { data: { products: { totalCount: 32 } } },
+    ]);
+    figures.push(
+      `a ${Math.round(Buffer.byteLength(body) / 1024)} KB body through nginx started by uid ${process.getuid?.()}: ${answer.status}`,
+    );
   });
 
   it('gives a request one id from nginx to REST, on every line, and logs nginx as JSON with the instance that answered', async () => {
@@ -226,15 +276,31 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     await expect.poll(() => accessLog().filter((entry) => entry.requestId === requestId).length).toBe(1);
     const edge = accessLog().find((entry) => entry.requestId === requestId)!;
     const gatewayAddresses = ports.gateways.map((port) => `127.0.0.1:${port}`);
-    expect(edge).toMatchObject({ edge: 'shop', method: 'POST', uri: '/graphql', status: 200, upstreamStatus: '200', client: '127.0.0.1' });
+    expect(edge).toMatchObject({
+      edge: 'shop',
+      method: 'POST',
+      uri: '/graphql',
+      status: 200,
+      upstreamStatus: '200',
+      client: '127.0.0.1',
+    });
     expect(gatewayAddresses).toContain(edge.upstream);
     for (const field of ['seconds', 'upstreamSeconds']) expect(Number(edge[field])).toBeGreaterThanOrEqual(0);
     const gateway = `gateway-${gatewayAddresses.indexOf(String(edge.upstream)) + 1}`;
     await expect.poll(() => logLines(gateway).filter((entry) => entry.reqId === requestId).length).toBeGreaterThan(0);
-    expect(logLines(gateway).filter((entry) => entry.reqId === requestId).map((entry) => entry.msg)).toEqual([expect.stringMatching(/^POST \/graphql Cart 200 /)]);
+    expect(
+      logLines(gateway)
+        .filter((entry) => entry.reqId === requestId)
+        .map((entry) => entry.msg),
+    ).toEqual([expect.stringMatching(/^POST \/graphql Cart 200 /)]);
     // Its REST calls, on whichever REST service answered each, carry the same id.
     const restLines = [...logLines('rest-1'), ...logLines('rest-2')].filter((entry) => entry.reqId === requestId);
-    expect(restLines.map((entry) => entry.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/users\/profile 200 /), expect.stringMatching(/^GET \/api\/cart 200 /)]));
+    expect(restLines.map((entry) => entry.msg)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^GET \/api\/users\/profile 200 /),
+        expect.stringMatching(/^GET \/api\/cart 200 /),
+      ]),
+    );
   });
 
   it('keeps a quiet WebSocket open past the time nginx gives an HTTP request (only sockets get an hour)', async () => {
@@ -252,17 +318,29 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       await ask(socket, '{ viewer { username } }');
       const quietSince = Date.now();
       // Nothing on the socket for longer than nginx waits on a gateway over HTTP (REQUEST_TIMEOUT_MS + 5 s).
-      await expect.poll(() => Date.now() - quietSince, { timeout: 20_000, interval: 250 }).toBeGreaterThan(REQUEST_TIMEOUT_MS + 5_000 + 1_000);
+      await expect
+        .poll(() => Date.now() - quietSince, { timeout: 20_000, interval: 250 })
+        .toBeGreaterThan(REQUEST_TIMEOUT_MS + 5_000 + 1_000);
       expect(closes).toEqual([]);
-      const room = await graphql('mutation { createChatRoom(input: { participantUsername: "failures-shopper-3" }) { room { id } } }', {}, tokens[4]);
+      const room = await graphql(
+        'mutation { createChatRoom(input: { participantUsername: "failures-shopper-3" }) { room { id } } }',
+        {},
+        tokens[4],
+      );
       const roomId = room.body.data.createChatRoom.room.id as string;
       // The subscription is registered with Redis a moment after the socket answers: until it is, a message is missed.
       let arrived;
       for (let attempt = 1; !arrived && attempt <= 40; attempt += 1) {
-        await graphql('mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }', { input: { roomId, content: `still there ${attempt}` } }, tokens[4]);
+        await graphql(
+          'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }',
+          { input: { roomId, content: `still there ${attempt}` } },
+          tokens[4],
+        );
         arrived = await feed.nextMatching((event) => /^still there/.test(event.data?.messageAdded?.content), 250);
       }
-      expect(arrived?.data).toEqual({ messageAdded: { content: expect.stringMatching(/^still there \d+$/), senderUsername: 'failures-shopper-4' } });
+      expect(arrived?.data).toEqual({
+        messageAdded: { content: expect.stringMatching(/^still there \d+$/), senderUsername: 'failures-shopper-4' },
+      });
       feed.stop();
     } finally {
       await socket.dispose();
@@ -270,12 +348,17 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
   });
 
   it('writes a few hundred bytes of log per request, all parts together', async () => {
-    const files = ['nginx-access.log', 'gateway-1.log', 'gateway-2.log', 'rest-1.log', 'rest-2.log'].map((file) => path.join(dir, 'logs', file));
+    const files = ['nginx-access.log', 'gateway-1.log', 'gateway-2.log', 'rest-1.log', 'rest-2.log'].map((file) =>
+      path.join(dir, 'logs', file),
+    );
     const size = () => files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
     const before = size();
     const agent = new http.Agent({ keepAlive: true });
     const requests = 40;
-    for (let index = 0; index < requests; index += 1) expect((await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[1], agent)).status).toBe(200);
+    for (let index = 0; index < requests; index += 1)
+      expect(
+        (await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[1], agent)).status,
+      ).toBe(200);
     agent.destroy();
     // Each part writes its line once the answer has gone.
     await expect.poll(() => logLines('gateway-1').length + logLines('gateway-2').length).toBeGreaterThan(0);
@@ -286,7 +369,9 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
         return accessLog().filter((entry) => entry.uri === '/graphql').length > 0 && perRequest;
       })
       .toBeGreaterThan(0);
-    figures.push(`log written per GraphQL request (one query, two REST calls), nginx + gateway + REST: ${perRequest} bytes`);
+    figures.push(
+      `log written per GraphQL request (one query, two REST calls), nginx + gateway + REST: ${perRequest} bytes`,
+    );
     expect(perRequest).toBeLessThan(1000);
   });
 
@@ -305,11 +390,18 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     process.kill(stopped, 'SIGSTOP');
     const stoppedAt = Date.now();
     try {
-      const shed = await line(new RegExp(`^gateway-2 \\(pid ${stopped}, port ${ports.gateways[1]}\\) has not answered for \\d+(\\.\\d)? s: taken out of nginx until it answers again$`), from);
+      const shed = await line(
+        new RegExp(
+          `^gateway-2 \\(pid ${stopped}, port ${ports.gateways[1]}\\) has not answered for \\d+(\\.\\d)? s: taken out of nginx until it answers again$`,
+        ),
+        from,
+      );
       const shedAfter = shed.at - stoppedAt;
       // What it held when it stopped, and what reached it before it was taken out, end when nginx gives up on it
       // (REQUEST_TIMEOUT_MS + 5 s): until then, the others go on being answered by gateway-1.
-      await expect.poll(() => shoppers.since(shed.at).filter((outcome) => outcome.ok).length, { timeout: 15_000 }).toBeGreaterThan(50);
+      await expect
+        .poll(() => shoppers.since(shed.at).filter((outcome) => outcome.ok).length, { timeout: 15_000 })
+        .toBeGreaterThan(50);
       // Every request sent before it was taken out has had its answer.
       await expect.poll(() => shoppers.oldestInFlight() > shed.at, { timeout: 15_000 }).toBe(true);
       const failed = shoppers.outcomes.filter((outcome) => !outcome.ok && outcome.endedAt >= stoppedAt);
@@ -326,17 +418,41 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       expect(failed.length).toBeLessThanOrEqual(SHOPPERS);
       expect(new Set(failed.map((outcome) => outcome.what))).toEqual(new Set(['504']));
       const metrics = await supervisorMetrics();
-      expect([metrics.get('cluster_part_shed{part="gateway-2"}'), metrics.get('cluster_part_up{part="gateway-2"}')]).toEqual([1, 0]);
-      expect(metrics.get('cluster_nginx_responses_total{edge="shop",status="504"}')).toBeGreaterThanOrEqual(failed.length);
+      expect([
+        metrics.get('cluster_part_shed{part="gateway-2"}'),
+        metrics.get('cluster_part_up{part="gateway-2"}'),
+      ]).toEqual([1, 0]);
+      expect(metrics.get('cluster_nginx_responses_total{edge="shop",status="504"}')).toBeGreaterThanOrEqual(
+        failed.length,
+      );
     } finally {
       process.kill(stopped, 'SIGCONT');
     }
-    await line(new RegExp(`^gateway-2 \\(pid ${stopped}\\) answers again, for \\d+\\.\\d s now, after \\d+\\.\\d s of silence: back in nginx$`), from);
+    await line(
+      new RegExp(
+        `^gateway-2 \\(pid ${stopped}\\) answers again, for \\d+\\.\\d s now, after \\d+\\.\\d s of silence: back in nginx$`,
+      ),
+      from,
+    );
     const back = Date.now();
     // nginx sends to it again.
-    await expect.poll(() => accessLog().some((entry) => entry.upstream === `127.0.0.1:${ports.gateways[1]}` && Date.parse(String(entry.time)) >= back - 1000), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          accessLog().some(
+            (entry) =>
+              entry.upstream === `127.0.0.1:${ports.gateways[1]}` && Date.parse(String(entry.time)) >= back - 1000,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await shoppers.stop();
-    expect(shoppers.since(back).filter((outcome) => !outcome.ok).map((outcome) => outcome.what)).toEqual([]);
+    expect(
+      shoppers
+        .since(back)
+        .filter((outcome) => !outcome.ok)
+        .map((outcome) => outcome.what),
+    ).toEqual([]);
     expect((await supervisorMetrics()).get('cluster_part_shed{part="gateway-2"}')).toBe(0);
   });
 
@@ -349,16 +465,27 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       const before = shoppers.outcomes.length;
       process.kill(killed, 'SIGKILL');
       const killedAt = Date.now();
-      const ended = await line(new RegExp(`^${part} \\(pid ${killed}.*\\) ended \\(killed by SIGKILL\\) after \\d+(\\.\\d)? s`), from);
-      expect(ended.text).toMatch(part === 'nginx' ? /starting it again in 0\.2 s$/ : /; starting it again in 0\.2 s \(restart 1 of at most 3 in a row\)$/);
+      const ended = await line(
+        new RegExp(`^${part} \\(pid ${killed}.*\\) ended \\(killed by SIGKILL\\) after \\d+(\\.\\d)? s`),
+        from,
+      );
+      expect(ended.text).toMatch(
+        part === 'nginx'
+          ? /starting it again in 0\.2 s$/
+          : /; starting it again in 0\.2 s \(restart 1 of at most 3 in a row\)$/,
+      );
       await line(new RegExp(`^${part} is back: pid \\d+`), from, 60_000);
       expect(cluster.parts.get(part)!.pid).not.toBe(killed);
       // The shop answers every shopper again.
       const backAt = Date.now();
-      await expect.poll(() => shoppers.since(backAt).filter((outcome) => outcome.ok).length, { timeout: 20_000 }).toBeGreaterThan(SHOPPERS * 3);
+      await expect
+        .poll(() => shoppers.since(backAt).filter((outcome) => outcome.ok).length, { timeout: 20_000 })
+        .toBeGreaterThan(SHOPPERS * 3);
       const during = shoppers.outcomes.slice(before);
       const failed = during.filter((outcome) => !outcome.ok && outcome.endedAt >= killedAt);
-      const firstAnswered = Math.min(...during.filter((outcome) => outcome.ok && outcome.startedAt > killedAt).map((outcome) => outcome.endedAt));
+      const firstAnswered = Math.min(
+        ...during.filter((outcome) => outcome.ok && outcome.startedAt > killedAt).map((outcome) => outcome.endedAt),
+      );
       figures.push(
         `kill -9 of ${part} under load: back (serving) after ${seconds(backAt - killedAt)}; ${failed.length} requests failed` +
           `${failed.length ? ` (${[...new Set(failed.map((outcome) => outcome.what))].join(', ')})` : ''}; the first answer after the kill ${seconds(firstAnswered - killedAt)} after it`,
@@ -366,7 +493,10 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       // A gateway's or a REST service's twin answers meanwhile: only what was on its way through the killed one fails.
       if (part !== 'nginx') expect(failed.length).toBeLessThanOrEqual(SHOPPERS);
       const metrics = await supervisorMetrics();
-      expect([metrics.get(`cluster_part_exits_total{part="${part}"}`), metrics.get(`cluster_part_restarts_total{part="${part}"}`)]).toEqual([1, 1]);
+      expect([
+        metrics.get(`cluster_part_exits_total{part="${part}"}`),
+        metrics.get(`cluster_part_restarts_total{part="${part}"}`),
+      ]).toEqual([1, 1]);
     }
     await shoppers.stop();
   });
@@ -380,12 +510,33 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     const killed = cluster.parts.get('gateway-1')!.pid;
     process.kill(killed, 'SIGKILL');
     try {
-      const refused = 'exit code 1: Configuration error: PERSISTED_DOCUMENTS: persisted-documents.json must be a JSON object of SHA-256 hashes to document texts'.replace(/[.()]/g, '\\$&');
-      await line(new RegExp(`^gateway-1 \\(pid \\d+, port ${ports.gateways[0]}\\) ended \\(${refused}\\) after \\d+\\.\\d s; starting it again in \\d+\\.\\d s \\(restart [23] of at most 3 in a row\\)$`), from, 60_000);
-      const given = await line(new RegExp(`^gateway-1 \\(pid \\d+\\) ended \\(${refused}\\) again: 4 times in a row, each within 60 s of its start; not started again \\(see logs/gateway-1\\.log\\); SIGHUP tries again$`), from, 60_000);
-      figures.push(`a gateway that cannot start again (a bad file): given up on after 3 restarts, ${seconds(given.at - (await line(/^gateway-1 \(pid \d+, port \d+\) ended \(killed by SIGKILL\)/, from)).at)} after the first end`);
+      const refused =
+        'exit code 1: Configuration error: PERSISTED_DOCUMENTS: persisted-documents.json must be a JSON object of SHA-256 hashes to document texts'.replace(
+          /[.()]/g,
+          '\\$&',
+        );
+      await line(
+        new RegExp(
+          `^gateway-1 \\(pid \\d+, port ${ports.gateways[0]}\\) ended \\(${refused}\\) after \\d+\\.\\d s; starting it again in \\d+\\.\\d s \\(restart [23] of at most 3 in a row\\)$`,
+        ),
+        from,
+        60_000,
+      );
+      const given = await line(
+        new RegExp(
+          `^gateway-1 \\(pid \\d+\\) ended \\(${refused}\\) again: 4 times in a row, each within 60 s of its start; not started again \\(see logs/gateway-1\\.log\\); SIGHUP tries again$`,
+        ),
+        from,
+        60_000,
+      );
+      figures.push(
+        `a gateway that cannot start again (a bad file): given up on after 3 restarts, ${seconds(given.at - (await line(/^gateway-1 \(pid \d+, port \d+\) ended \(killed by SIGKILL\)/, from)).at)} after the first end`,
+      );
       const metrics = await supervisorMetrics();
-      expect([metrics.get('cluster_part_given_up{part="gateway-1"}'), metrics.get('cluster_part_up{part="gateway-1"}')]).toEqual([1, 0]);
+      expect([
+        metrics.get('cluster_part_given_up{part="gateway-1"}'),
+        metrics.get('cluster_part_up{part="gateway-1"}'),
+      ]).toEqual([1, 0]);
       // The shop goes on through gateway-2 (nginx passes the requests it cannot send to gateway-1 on).
       for (const token of tokens) expect((await graphql('{ viewer { username } }', {}, token)).status).toBe(200);
     } finally {
@@ -402,16 +553,36 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
     postgres.stop();
     try {
       // Alive, not ready: a liveness probe restarts nothing, a readiness probe takes REST out of a balancer.
-      const [live, ready] = await Promise.all([fetch(`http://127.0.0.1:${ports.rest[0]}/livez`), fetch(`http://127.0.0.1:${ports.rest[0]}/readyz`)]);
-      expect([live.status, await live.json(), ready.status, await ready.json()]).toEqual([200, { status: 'alive' }, 503, { status: 'unavailable', message: 'The database cannot be reached' }]);
+      const [live, ready] = await Promise.all([
+        fetch(`http://127.0.0.1:${ports.rest[0]}/livez`),
+        fetch(`http://127.0.0.1:${ports.rest[0]}/readyz`),
+      ]);
+      expect([live.status, await live.json(), ready.status, await ready.json()]).toEqual([
+        200,
+        { status: 'alive' },
+        503,
+        { status: 'unavailable', message: 'The database cannot be reached' },
+      ]);
       // The shop answers that it cannot, and the gateway's log names the REST instance behind nginx that failed.
       const answer = await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[0]);
       expect(answer.body.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
       const requestId = String(answer.headers['x-request-id']);
       const restAddresses = ports.rest.map((port) => `127.0.0.1:${port}`);
-      await expect.poll(() => [...logLines('gateway-1'), ...logLines('gateway-2')].some((entry) => entry.reqId === requestId && entry.msg.startsWith('the REST service at'))).toBe(true);
-      const named = [...logLines('gateway-1'), ...logLines('gateway-2')].find((entry) => entry.reqId === requestId && entry.msg.startsWith('the REST service at'))!;
-      expect(named.msg).toMatch(new RegExp(`^the REST service at (${restAddresses.join('|')}) \\(through 127\\.0\\.0\\.1:${ports.restProxy}\\) did not answer`));
+      await expect
+        .poll(() =>
+          [...logLines('gateway-1'), ...logLines('gateway-2')].some(
+            (entry) => entry.reqId === requestId && entry.msg.startsWith('the REST service at'),
+          ),
+        )
+        .toBe(true);
+      const named = [...logLines('gateway-1'), ...logLines('gateway-2')].find(
+        (entry) => entry.reqId === requestId && entry.msg.startsWith('the REST service at'),
+      )!;
+      expect(named.msg).toMatch(
+        new RegExp(
+          `^the REST service at (${restAddresses.join('|')}) \\(through 127\\.0\\.0\\.1:${ports.restProxy}\\) did not answer`,
+        ),
+      );
       // nginx's REST edge logged the failed call, with the same id and the instance.
       const restEdge = accessLog().find((entry) => entry.edge === 'rest' && entry.requestId === requestId)!;
       expect(Number(restEdge.status)).toBeGreaterThanOrEqual(500);
@@ -436,35 +607,66 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
       postgres.start();
     }
     // With no hand on it: the instances that kept running serve again.
-    await expect.poll(async () => (await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[0])).body, { timeout: 20_000 }).toEqual({
-      data: { viewer: { username: 'failures-shopper-0', cart: { itemCount: 0 } } },
-    });
+    await expect
+      .poll(async () => (await graphql('query Cart { viewer { username cart { itemCount } } }', {}, tokens[0])).body, {
+        timeout: 20_000,
+      })
+      .toEqual({
+        data: { viewer: { username: 'failures-shopper-0', cart: { itemCount: 0 } } },
+      });
     const reloadFrom = lines.length;
     expect(await cluster.reload()).toBe(true);
-    figures.push(`a reload (every server replaced in turn, no load): ${lines.slice(reloadFrom).map((said) => said.text).filter((text) => / replaced: | done /.test(text)).join('; ')}`);
+    figures.push(
+      `a reload (every server replaced in turn, no load): ${lines
+        .slice(reloadFrom)
+        .map((said) => said.text)
+        .filter((text) => / replaced: | done /.test(text))
+        .join('; ')}`,
+    );
     for (const [name, pid] of before) if (name !== 'nginx') expect(cluster.parts.get(name)!.pid).not.toBe(pid);
     expect(cluster.parts.get('nginx')!.pid).toBe(before.get('nginx'));
-    expect((await graphql('{ viewer { username } }', {}, tokens[1])).body).toEqual({ data: { viewer: { username: 'failures-shopper-1' } } });
+    expect((await graphql('{ viewer { username } }', {}, tokens[1])).body).toEqual({
+      data: { viewer: { username: 'failures-shopper-1' } },
+    });
     const metrics = await supervisorMetrics();
-    expect([metrics.get('cluster_reloads_total{outcome="failed"}'), metrics.get('cluster_reloads_total{outcome="done"}')]).toEqual([1, 2]);
+    expect([
+      metrics.get('cluster_reloads_total{outcome="failed"}'),
+      metrics.get('cluster_reloads_total{outcome="done"}'),
+    ]).toEqual([1, 2]);
   });
 
   it('refuses, in one line, to start where an nginx of an earlier cluster still runs or a port is taken', async () => {
     const nginxPid = cluster.parts.get('nginx')!.pid;
-    await expect(startCluster({ dir, nginx, ports, env: { DATABASE_URL: postgres.url, REDIS_URL: redisUrl }, log: () => undefined })).rejects.toThrow(
+    await expect(
+      startCluster({
+        dir,
+        nginx,
+        ports,
+        env: { DATABASE_URL: postgres.url, REDIS_URL: redisUrl },
+        log: () => undefined,
+      }),
+    ).rejects.toThrow(
       `an nginx of an earlier cluster still runs from ${dir} (pid ${nginxPid}, ${path.join(dir, 'nginx.pid')}) and holds its ports: stop it (kill -QUIT ${nginxPid}) and start again`,
     );
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-cluster-second-'));
     try {
-      await expect(startCluster({ dir: elsewhere, nginx, ports, env: { DATABASE_URL: postgres.url, REDIS_URL: redisUrl }, log: () => undefined })).rejects.toThrow(
+      await expect(
+        startCluster({
+          dir: elsewhere,
+          nginx,
+          ports,
+          env: { DATABASE_URL: postgres.url, REDIS_URL: redisUrl },
+          log: () => undefined,
+        }),
+      ).rejects.toThrow(
         `port ${ports.public} (the shop (CLUSTER_PORT)) is already in use: stop what listens there (another cluster?), or choose another CLUSTER_PORT`,
       );
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
     // Neither attempt touched the running cluster.
-    expect((await graphql('{ viewer { username } }', {}, tokens[2])).body).toEqual({ data: { viewer: { username: 'failures-shopper-2' } } });
+    expect((await graphql('{ viewer { username } }', {}, tokens[2])).body).toEqual({
+      data: { viewer: { username: 'failures-shopper-2' } },
+    });
   });
-
-
 });

@@ -21,10 +21,17 @@ import { type TestDatabase, createTestDatabase, postgresReachable } from '../hel
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const [postgresUp, redisUp] = await Promise.all([postgresReachable(), redisReachable(redisUrl)]);
-const missing = [!nginx && 'nginx (apt-get install nginx)', !postgresUp && 'PostgreSQL', !redisUp && 'Redis'].filter(Boolean);
-if (missing.length > 0) console.warn(`\n!!! The cluster tests are SKIPPED: no ${missing.join(', ')} here. .ci/run installs and starts them.\n`);
+const missing = [!nginx && 'nginx (apt-get install nginx)', !postgresUp && 'PostgreSQL', !redisUp && 'Redis'].filter(
+  Boolean,
+);
+if (missing.length > 0)
+  console.warn(
+    `\n!!! The cluster tests are SKIPPED: no ${missing.join(', ')} here. .ci/run installs and starts them.\n`,
+  );
 
-/** A client's kept-alive connections, from its own address (127.0.0.x: every one of them is this machine's loopback). */
+/**
+ * A client's kept-alive connections, from its own address (127.0.0.x: every one of them is this machine's loopback).
+ */
 const clients = new Map<string, http.Agent>();
 const agentAt = (address: string) => {
   let agent = clients.get(address);
@@ -33,15 +40,29 @@ const agentAt = (address: string) => {
 };
 
 /** A POST from `from`, as a browser there would send it. */
-function post(url: string, body: string, headers: Record<string, string>, from: string): Promise<{ status: number; text: string }> {
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  from: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const sent = http.request(url, { method: 'POST', agent: agentAt(from), localAddress: from, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk) => (text += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
-      answer.on('error', reject);
-    });
+    const sent = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: agentAt(from),
+        localAddress: from,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
+        answer.on('error', reject);
+      },
+    );
     sent.on('error', reject);
     sent.end(body);
   });
@@ -115,11 +136,18 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
 
   const REGISTER = 'mutation ($input: RegisterInput!) { register(input: $input) { userErrors { message code } } }';
   const register = (username: string, from: string) =>
-    graphql(REGISTER, { input: { username, password: 'secret-pass', confirmPassword: 'secret-pass' } }, undefined, from).then(
-      (answer) => answer.body.data?.register.userErrors as unknown[],
-    );
+    graphql(
+      REGISTER,
+      { input: { username, password: 'secret-pass', confirmPassword: 'secret-pass' } },
+      undefined,
+      from,
+    ).then((answer) => answer.body.data?.register.userErrors as unknown[]);
   const login = async (username: string, password = 'secret-pass') =>
-    (await graphql('mutation ($input: LoginInput!) { login(input: $input) { token } }', { input: { username, password } })).body.data.login.token as string;
+    (
+      await graphql('mutation ($input: LoginInput!) { login(input: $input) { token } }', {
+        input: { username, password },
+      })
+    ).body.data.login.token as string;
 
   function socket(token: string, from = '127.0.0.1'): Client {
     class FromAddress extends WebSocket {
@@ -127,7 +155,15 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
         super(address, protocols, { localAddress: from });
       }
     }
-    return createClient({ url: wsUrl(), webSocketImpl: FromAddress, connectionParams: { authorization: `Bearer ${token}` }, lazy: false, retryAttempts: Infinity, shouldRetry: () => true, onNonLazyError: () => undefined });
+    return createClient({
+      url: wsUrl(),
+      webSocketImpl: FromAddress,
+      connectionParams: { authorization: `Bearer ${token}` },
+      lazy: false,
+      retryAttempts: Infinity,
+      shouldRetry: () => true,
+      onNonLazyError: () => undefined,
+    });
   }
 
   it('serves a shopper through nginx: the web app, an account, the catalogue, a checkout, and a live chat over its websocket', async () => {
@@ -142,31 +178,55 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const listing = await graphql('{ products(first: 3) { totalCount edges { node { id name price } } } }', {}, ann);
     expect(listing.body.data.products.totalCount).toBe(32);
     const product = listing.body.data.products.edges[0].node;
-    const added = await graphql('mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { cart { totalPrice } userErrors { message } } }', { id: product.id }, ann);
+    const added = await graphql(
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 2 }) { cart { totalPrice } userErrors { message } } }',
+      { id: product.id },
+      ann,
+    );
     expect(added.body.data.addToCart.userErrors).toEqual([]);
     const placed = await graphql(
       'mutation ($input: CheckoutInput!) { checkout(input: $input) { order { totalAmount status } userErrors { message } } }',
-      { input: { shippingAddress: '1 Cluster Road', expectedTotal: added.body.data.addToCart.cart.totalPrice, idempotencyKey: 'cluster-journey' } },
+      {
+        input: {
+          shippingAddress: '1 Cluster Road',
+          expectedTotal: added.body.data.addToCart.cart.totalPrice,
+          idempotencyKey: 'cluster-journey',
+        },
+      },
       ann,
     );
-    expect(placed.body.data.checkout).toEqual({ order: { totalAmount: product.price * 2, status: 'PENDING' }, userErrors: [] });
+    expect(placed.body.data.checkout).toEqual({
+      order: { totalAmount: product.price * 2, status: 'PENDING' },
+      userErrors: [],
+    });
 
     // Ben listens on one socket through nginx (whichever gateway it lands on); Ann writes through whichever gateway
     // her request lands on: Redis carries the message between them.
     const bensSocket = socket(ben, '127.0.0.3');
     const feed = listen(bensSocket, 'subscription { messageAdded { content senderUsername } }');
     await listen(bensSocket, '{ viewer { username } }').next();
-    const room = await graphql('mutation { createChatRoom(input: { participantUsername: "cluster-ben" }) { room { id } } }', {}, ann);
+    const room = await graphql(
+      'mutation { createChatRoom(input: { participantUsername: "cluster-ben" }) { room { id } } }',
+      {},
+      ann,
+    );
     const roomId = room.body.data.createChatRoom.room.id as string;
     const send = (content: string) =>
-      graphql('mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }', { input: { roomId, content } }, ann);
+      graphql(
+        'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { userErrors { message } } }',
+        { input: { roomId, content } },
+        ann,
+      );
     // The socket's subscription is registered with Redis a moment after it answers: until it is, a message is missed.
     let arrived;
     for (let attempt = 1; !arrived && attempt <= 40; attempt += 1) {
       await send(`hello through nginx ${attempt}`);
       arrived = await feed.nextMatching((event) => /^hello through nginx/.test(event.data?.messageAdded?.content), 250);
     }
-    expect(arrived?.data.messageAdded).toEqual({ content: expect.stringMatching(/^hello through nginx \d+$/), senderUsername: 'cluster-ann' });
+    expect(arrived?.data.messageAdded).toEqual({
+      content: expect.stringMatching(/^hello through nginx \d+$/),
+      senderUsername: 'cluster-ann',
+    });
     feed.stop();
     await bensSocket.dispose();
   });
@@ -178,23 +238,32 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const operation = await traces.waitFor(() => traces.spans.find((span) => span.name === 'query ClusterTraced'));
     expect(operation.service).toBe('medshop-gateway');
     const inTrace = () => traces.spans.filter((span) => span.traceId === operation.traceId);
-    const route = await traces.waitFor(() => inTrace().find((span) => span.service === 'medshop-rest' && span.name === 'GET /api/products'));
-    const statement = await traces.waitFor(() => inTrace().find((span) => span.parentSpanId === route.spanId && span.name === 'SELECT products'));
+    const route = await traces.waitFor(() =>
+      inTrace().find((span) => span.service === 'medshop-rest' && span.name === 'GET /api/products'),
+    );
+    const statement = await traces.waitFor(() =>
+      inTrace().find((span) => span.parentSpanId === route.spanId && span.name === 'SELECT products'),
+    );
     expect(statement.attributes['db.system.name']).toBe('postgresql');
     expect(String(statement.attributes['db.query.text'])).toContain('$1');
   });
 
   it('counts each client behind nginx at its own address: two clients do not share a registration limit', async () => {
     // REGISTRATIONS_PER_ADDRESS_PER_MINUTE is 3 in this cluster.
-    for (const name of ['cluster-c1', 'cluster-c2', 'cluster-c3']) expect(await register(name, '127.0.0.4')).toEqual([]);
-    expect(await register('cluster-c4', '127.0.0.4')).toEqual([{ message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' }]);
+    for (const name of ['cluster-c1', 'cluster-c2', 'cluster-c3'])
+      expect(await register(name, '127.0.0.4')).toEqual([]);
+    expect(await register('cluster-c4', '127.0.0.4')).toEqual([
+      { message: 'Too many new accounts from this address. Try again in 1 minute.', code: 'TOO_MANY_ATTEMPTS' },
+    ]);
     // Another client, the same nginx: its own count.
     expect(await register('cluster-d1', '127.0.0.5')).toEqual([]);
     // The refusal is counted where it was made: by one of the two REST services, each with its own metrics.
     const refusals = await Promise.all(
       metricsPorts.slice(0, 2).map(async (port) => {
         const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-        return Number(/^rate_limit_refusals_total\{service="rest",limit="registrations"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+        return Number(
+          /^rate_limit_refusals_total\{service="rest",limit="registrations"\} (\d+)$/m.exec(text)?.[1] ?? 0,
+        );
       }),
     );
     expect(refusals.reduce((sum, count) => sum + count, 0)).toBe(1);
@@ -205,7 +274,11 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     for (const [index, name] of users.entries()) expect(await register(name, `127.0.0.${10 + index}`)).toEqual([]);
     const tokens = await Promise.all(users.map((name) => login(name)));
     // Products with stock to spare: each shopper adds one, then takes it out again.
-    const listing = await graphql('{ products(first: 40, filter: { minQuantity: 20 }) { edges { node { id } } } }', {}, tokens[0]);
+    const listing = await graphql(
+      '{ products(first: 40, filter: { minQuantity: 20 }) { edges { node { id } } } }',
+      {},
+      tokens[0],
+    );
     const products = listing.body.data.products.edges.map((edge: { node: { id: string } }) => edge.node.id) as string[];
     expect(products.length).toBeGreaterThan(4);
 
@@ -213,12 +286,17 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const sockets = tokens.flatMap((token) => [socket(token), socket(token)]);
     const states = sockets.map(() => ({ connected: false, reconnections: -1, closeCodes: [] as number[] }));
     sockets.forEach((client, index) => {
-      client.on('connected', () => Object.assign(states[index]!, { connected: true, reconnections: states[index]!.reconnections + 1 }));
+      client.on('connected', () =>
+        Object.assign(states[index]!, { connected: true, reconnections: states[index]!.reconnections + 1 }),
+      );
       client.on('closed', (event) => {
         states[index]!.connected = false;
         states[index]!.closeCodes.push((event as { code: number }).code);
       });
-      client.subscribe({ query: 'subscription { productUpdated { id quantity } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+      client.subscribe(
+        { query: 'subscription { productUpdated { id quantity } }' },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
     });
     await within(
       (async () => {
@@ -231,17 +309,25 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const failures: string[] = [];
     let requests = 0;
     let running = true;
-    const BROWSE = '{ viewer { username cart { itemCount } } products(first: 5) { edges { node { id name price quantity } } } }';
-    const ADD = 'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
-    const REMOVE = 'mutation ($id: ID!) { removeCartItem(input: { productId: $id }) { cart { itemCount } userErrors { message } } }';
+    const BROWSE =
+      '{ viewer { username cart { itemCount } } products(first: 5) { edges { node { id name price quantity } } } }';
+    const ADD =
+      'mutation ($id: ID!) { addToCart(input: { productId: $id, quantity: 1 }) { cart { itemCount } userErrors { message } } }';
+    const REMOVE =
+      'mutation ($id: ID!) { removeCartItem(input: { productId: $id }) { cart { itemCount } userErrors { message } } }';
     const shopper = async (token: string, index: number) => {
       for (let round = 0; running; round += 1) {
         const product = products[(index + Math.floor(round / 3)) % products.length]!;
-        const [query, field] = [[BROWSE, 'viewer'], [ADD, 'addToCart'], [REMOVE, 'removeCartItem']][round % 3]!;
+        const [query, field] = [
+          [BROWSE, 'viewer'],
+          [ADD, 'addToCart'],
+          [REMOVE, 'removeCartItem'],
+        ][round % 3]!;
         const answer = await graphql(query!, { id: product }, token);
         requests += 1;
         const refused = answer.body.errors ?? answer.body.data?.[field!]?.userErrors;
-        if (answer.status !== 200 || (refused && refused.length > 0)) failures.push(`${answer.status} ${JSON.stringify(refused)}`);
+        if (answer.status !== 200 || (refused && refused.length > 0))
+          failures.push(`${answer.status} ${JSON.stringify(refused)}`);
       }
     };
     const load = tokens.map((token, index) => shopper(token, index));
@@ -249,7 +335,9 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     const restarted: string[] = [];
     const restartStarted = Date.now();
     await cluster.rollingRestart((name) => restarted.push(name));
-    console.warn(`The rolling restart of the four servers under load took ${((Date.now() - restartStarted) / 1000).toFixed(1)} s.`);
+    console.warn(
+      `The rolling restart of the four servers under load took ${((Date.now() - restartStarted) / 1000).toFixed(1)} s.`,
+    );
     expect(restarted).toEqual(['rest-1', 'rest-2', 'gateway-1', 'gateway-2']);
     // Every socket the gateways closed (1001, Going Away) is back, on the other gateway or the new one.
     await within(
@@ -263,7 +351,9 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
 
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(200);
-    expect(states.every((state) => state.reconnections >= 1 && state.closeCodes.every((code) => code === 1001))).toBe(true);
+    expect(states.every((state) => state.reconnections >= 1 && state.closeCodes.every((code) => code === 1001))).toBe(
+      true,
+    );
     await Promise.all(sockets.map((client) => client.dispose()));
   });
 });

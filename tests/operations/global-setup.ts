@@ -5,5 +5,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../helpers/launched.js';
 
 export default function setup(): void {
-  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/launch.mjs'), '--prepare'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/launch.mjs'), '--prepare'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
 }

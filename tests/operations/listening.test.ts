@@ -30,13 +30,25 @@ const accepts = (host: string, port: number) =>
     socket.on('error', () => resolve(false));
   });
 
-it.runIf(outward)('npm start with HOST=0.0.0.0 answers on every interface, its REST service on this machine only', async () => {
-  const [port, restPort] = [await freePort(), await freePort()];
-  shop = launch({ npm: ['start'] }, { DATA_DIR: folder, PORT: String(port), REST_PORT: String(restPort), HOST: '0.0.0.0', ADMIN_PASSWORD: 'admin-pass' });
-  await shop.said('Medshop is running');
-  expect(await accepts(outward!, port)).toBe(true);
-  expect(await accepts('127.0.0.1', restPort)).toBe(true);
-  expect(await accepts(outward!, restPort)).toBe(false);
-  shop.child.kill('SIGTERM');
-  expect(await shop.ended).toBe(0);
-});
+it.runIf(outward)(
+  'npm start with HOST=0.0.0.0 answers on every interface, its REST service on this machine only',
+  async () => {
+    const [port, restPort] = [await freePort(), await freePort()];
+    shop = launch(
+      { npm: ['start'] },
+      {
+        DATA_DIR: folder,
+        PORT: String(port),
+        REST_PORT: String(restPort),
+        HOST: '0.0.0.0',
+        ADMIN_PASSWORD: 'admin-pass',
+      },
+    );
+    await shop.said('Medshop is running');
+    expect(await accepts(outward!, port)).toBe(true);
+    expect(await accepts('127.0.0.1', restPort)).toBe(true);
+    expect(await accepts(outward!, restPort)).toBe(false);
+    shop.child.kill('SIGTERM');
+    expect(await shop.ended).toBe(0);
+  },
+);

@@ -1,7 +1,7 @@
 // Behind the recommended nginx (deploy/nginx/medshop.conf.template, as `npm run cluster` fills it in), a body the graph
 // cannot read is answered as the gateway alone answers it: a GraphQL error with a code. nginx refuses a body over 1 MB
-// itself, before the gateway sees it, so its refusal must read the same. Debian's nginx in front of a gateway and a REST
-// service; skipped, loudly, without nginx.
+// itself, before the gateway sees it, so its refusal must read the same. Debian's nginx in front of a gateway and a
+// REST service; skipped, loudly, without nginx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -48,7 +48,12 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
     });
     fs.writeFileSync(path.join(dir, 'nginx.conf'), wholeNginxConf(dir, site));
     proxy = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-    expect(await poll(() => accepts(publicPort), (listening) => listening)).toBe(true);
+    expect(
+      await poll(
+        () => accepts(publicPort),
+        (listening) => listening,
+      ),
+    ).toBe(true);
     url = `http://127.0.0.1:${publicPort}/graphql`;
   });
 
@@ -60,15 +65,40 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
 
   const send = async (body: string) => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    return { status: response.status, type: response.headers.get('content-type'), body: withoutCost(await response.json()) as unknown };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: withoutCost(await response.json()) as unknown,
+    };
   };
 
   it('answers a body over 1 MB as the gateway does, though nginx refuses it first', async () => {
-    const tooLarge = { status: 413, type: 'application/json; charset=utf-8', body: { errors: [{ message: 'The body is over 1 MB, the most the graph reads', extensions: { code: 'PAYLOAD_TOO_LARGE', maxBytes: 1048576 } }] } };
-    expect(await send(JSON.stringify({ query: '{ __typename }', variables: { filler: 'x'.repeat(2 * 1024 * 1024) } }))).toEqual(tooLarge);
+    const tooLarge = {
+      status: 413,
+      type: 'application/json; charset=utf-8',
+      body: {
+        errors: [
+          {
+            message: 'The body is over 1 MB, the most the graph reads',
+            extensions: { code: 'PAYLOAD_TOO_LARGE', maxBytes: 1048576 },
+          },
+        ],
+      },
+    };
+    expect(
+      await send(JSON.stringify({ query: '{ __typename }', variables: { filler: 'x'.repeat(2 * 1024 * 1024) } })),
+    ).toEqual(tooLarge);
     // The gateway's own words for it, for comparison.
-    const direct = await fetch(shop.gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filler: 'x'.repeat(1024 * 1024) }) });
-    expect({ status: direct.status, type: direct.headers.get('content-type'), body: withoutCost(await direct.json()) }).toEqual(tooLarge);
+    const direct = await fetch(shop.gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filler: 'x'.repeat(1024 * 1024) }),
+    });
+    expect({
+      status: direct.status,
+      type: direct.headers.get('content-type'),
+      body: withoutCost(await direct.json()),
+    }).toEqual(tooLarge);
   });
 
   it('passes the gateway’s own refusals through: a body that is not JSON', async () => {
@@ -78,7 +108,8 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
       body: {
         errors: [
           {
-            message: 'The body is not valid JSON: send the operation as a JSON object, {"query": "…", "variables": {…}}, with Content-Type: application/json',
+            message:
+              'The body is not valid JSON: send the operation as a JSON object, {"query": "…", "variables": {…}}, with Content-Type: application/json',
             extensions: { code: 'INVALID_JSON' },
           },
         ],

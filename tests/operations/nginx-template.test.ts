@@ -26,10 +26,15 @@ describe.skipIf(!nginx)('the nginx template in front of a gateway that answers a
   let hung: string;
 
   beforeAll(async () => {
-    const listening = (server: http.Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
+    const listening = (server: http.Server) =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      );
     const good = http.createServer((request, response) => {
       request.resume();
-      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"ok":true}}'));
+      request.on('end', () =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"ok":true}}'),
+      );
     });
     // Takes the connection and the request, and never answers.
     const stuck = http.createServer(() => undefined);
@@ -54,7 +59,9 @@ describe.skipIf(!nginx)('the nginx template in front of a gateway that answers a
       REST_TIMEOUT: '1000ms',
     });
     fs.writeFileSync(path.join(dir, 'nginx.conf'), wholeNginxConf(dir, site));
-    const server = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    const server = spawn(nginx!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: 'ignore',
+    });
     const ended = new Promise((resolve) => server.once('exit', resolve));
     stopNginx = async () => {
       server.kill('SIGQUIT');
@@ -86,25 +93,48 @@ describe.skipIf(!nginx)('the nginx template in front of a gateway that answers a
       .readFileSync(path.join(dir, 'logs', 'access.log'), 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { method: string; uri: string; status: number; upstream: string; upstreamStatus: string })
+      .map(
+        (line) =>
+          JSON.parse(line) as { method: string; uri: string; status: number; upstream: string; upstreamStatus: string },
+      )
       .filter((entry) => entry.uri.includes(marker));
 
   it('answers a GET it held with the other gateway, a POST it held with 504, and then sends the hung one nothing', async () => {
     const send = async (method: 'GET' | 'POST', index: number) => {
       const started = Date.now();
-      const answer = await fetch(`http://127.0.0.1:${port}/graphql?n=${index}`, method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: '{"query":"{ ok }"}' } : {});
+      const answer = await fetch(
+        `http://127.0.0.1:${port}/graphql?n=${index}`,
+        method === 'POST'
+          ? { method, headers: { 'content-type': 'application/json' }, body: '{"query":"{ ok }"}' }
+          : {},
+      );
       return { method, status: answer.status, ms: Date.now() - started };
     };
     // Round robin: of two POSTs one goes to the hung gateway, of the two GETs after them one again.
     const answers = [await send('POST', 1), await send('POST', 2), await send('GET', 3), await send('GET', 4)];
-    expect(answers.map(({ method, status }) => `${method} ${status}`).sort()).toEqual(['GET 200', 'GET 200', 'POST 200', 'POST 504']);
+    expect(answers.map(({ method, status }) => `${method} ${status}`).sort()).toEqual([
+      'GET 200',
+      'GET 200',
+      'POST 200',
+      'POST 504',
+    ]);
     // nginx gave up on it after GATEWAY_TIMEOUT (1 s), not an hour.
-    for (const answer of answers.filter(({ status, method }) => status === 504 || method === 'GET')) expect(answer.ms).toBeLessThan(5_000);
+    for (const answer of answers.filter(({ status, method }) => status === 504 || method === 'GET'))
+      expect(answer.ms).toBeLessThan(5_000);
     await expect.poll(() => logged('n=').length).toBe(4);
     const lines = logged('n=');
-    expect(lines.filter((line) => line.method === 'POST' && line.status === 504)).toEqual([expect.objectContaining({ upstream: hung, upstreamStatus: '504' })]);
+    expect(lines.filter((line) => line.method === 'POST' && line.status === 504)).toEqual([
+      expect.objectContaining({ upstream: hung, upstreamStatus: '504' }),
+    ]);
     // The GET that reached it went to the other one too, once nginx gave up: two instances, two statuses.
-    expect(lines.filter((line) => line.upstream.includes(','))).toEqual([expect.objectContaining({ method: 'GET', status: 200, upstream: `${hung}, ${answering}`, upstreamStatus: '504, 200' })]);
+    expect(lines.filter((line) => line.upstream.includes(','))).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        status: 200,
+        upstream: `${hung}, ${answering}`,
+        upstreamStatus: '504, 200',
+      }),
+    ]);
 
     // Two failures within fail_timeout: the hung one gets nothing more for 10 s.
     const after = [];
@@ -112,6 +142,10 @@ describe.skipIf(!nginx)('the nginx template in front of a gateway that answers a
     expect(after.map(({ status }) => status)).toEqual(Array(10).fill(200));
     expect(after.every(({ ms }) => ms < 1_000)).toBe(true);
     await expect.poll(() => logged('n=').length).toBe(14);
-    expect(logged('n=').slice(4).map((line) => line.upstream)).toEqual(Array(10).fill(answering));
+    expect(
+      logged('n=')
+        .slice(4)
+        .map((line) => line.upstream),
+    ).toEqual(Array(10).fill(answering));
   });
 });

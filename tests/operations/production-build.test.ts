@@ -18,7 +18,10 @@ afterAll(() => {
 
 /** The checkout's files as git sees them, committed or not (what a clone plus the work in progress holds). */
 function copyCheckout(): void {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  })
     .split('\0')
     .filter(Boolean);
   for (const file of files) {
@@ -30,7 +33,8 @@ function copyCheckout(): void {
   execFileSync('cp', ['-al', path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules')]);
 }
 
-const npm = (...args: string[]) => execFileSync('npm', args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (...args: string[]) =>
+  execFileSync('npm', args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 it('runs from `npm run build` and `npm prune --omit=dev` alone: no TypeScript, tsx or Vite needed', async () => {
   copyCheckout();
@@ -38,16 +42,32 @@ it('runs from `npm run build` and `npm prune --omit=dev` alone: no TypeScript, t
   expect(fs.existsSync(path.join(copy, 'dist/scripts/start.js'))).toBe(true);
   expect(fs.existsSync(path.join(copy, 'web/dist/index.html'))).toBe(true);
   npm('prune', '--omit=dev');
-  for (const tool of ['typescript', 'tsx', 'vite', 'react', '@apollo/client']) expect(fs.existsSync(path.join(copy, 'node_modules', tool)), tool).toBe(false);
-  const megabytes = Number(execFileSync('du', ['-sk', path.join(copy, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
+  for (const tool of ['typescript', 'tsx', 'vite', 'react', '@apollo/client'])
+    expect(fs.existsSync(path.join(copy, 'node_modules', tool)), tool).toBe(false);
+  const megabytes =
+    Number(execFileSync('du', ['-sk', path.join(copy, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]) / 1024;
   console.warn(`The production tree's node_modules: ${megabytes.toFixed(0)} MB`);
   // What the README tells an operator to expect (about N MB, in two places) stays within a tenth of what it is.
-  const told = [...fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8').matchAll(/about (\d+) MB( of node_modules|\s+\(`node_modules`\))/g)].map((match) => Number(match[1]));
+  const told = [
+    ...fs
+      .readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8')
+      .matchAll(/about (\d+) MB( of node_modules|\s+\(`node_modules`\))/g),
+  ].map((match) => Number(match[1]));
   expect(told).toHaveLength(2);
   for (const size of told) expect(Math.abs(size - megabytes) / megabytes).toBeLessThan(0.1);
 
   const [port, restPort] = [await freePort(), await freePort()];
-  shop = launch({ npm: ['start'] }, { DATA_DIR: path.join(copy, 'data'), PORT: String(port), REST_PORT: String(restPort), HOST: '127.0.0.1', ADMIN_PASSWORD: 'admin-pass' }, copy);
+  shop = launch(
+    { npm: ['start'] },
+    {
+      DATA_DIR: path.join(copy, 'data'),
+      PORT: String(port),
+      REST_PORT: String(restPort),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'admin-pass',
+    },
+    copy,
+  );
   await shop.said(`Medshop is running: http://127.0.0.1:${port}`, 60_000);
   // Nothing was built again: the build was there, and up to date.
   expect(shop.output()).not.toMatch(/Compiling|Building/);
@@ -56,18 +76,30 @@ it('runs from `npm run build` and `npm prune --omit=dev` alone: no TypeScript, t
   const login = await fetch(`http://127.0.0.1:${port}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation { login(input: { username: "admin", password: "admin-pass" }) { viewer { username isAdmin } } }' }),
+    body: JSON.stringify({
+      query: 'mutation { login(input: { username: "admin", password: "admin-pass" }) { viewer { username isAdmin } } }',
+    }),
   });
   // (Its `extensions.cost` changes with the caller's spending: only the data is compared.)
-  expect(((await login.json()) as { data: unknown }).data).toEqual({ login: { viewer: { username: 'admin', isAdmin: true } } });
+  expect(((await login.json()) as { data: unknown }).data).toEqual({
+    login: { viewer: { username: 'admin', isAdmin: true } },
+  });
 
   // The operator's commands run from the same pruned tree, beside the running shop.
   const env = { ...process.env, DATA_DIR: path.join(copy, 'data'), NODE_ENV: 'production' };
-  const command = (...args: string[]) => execFileSync('npm', ['run', '--silent', ...args], { cwd: copy, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = (...args: string[]) =>
+    execFileSync('npm', ['run', '--silent', ...args], {
+      cwd: copy,
+      encoding: 'utf8',
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   const database = path.join(copy, 'data', 'shop.db');
   expect(command('migrate')).toMatch(new RegExp(`^the SQLite file ${database} is up to date \\(\\d{4}_\\w+\\)\\n$`));
   expect(command('backup', '--', path.join(copy, 'backup.db'))).toMatch(
-    new RegExp(`^Backed up ${database} to ${path.join(copy, 'backup.db')} \\(\\d+\\.\\d MB in \\d+\\.\\d s: 1 users, \\d+ products, 0 orders, 0 order_items, 0 chat_messages\\)\\n$`),
+    new RegExp(
+      `^Backed up ${database} to ${path.join(copy, 'backup.db')} \\(\\d+\\.\\d MB in \\d+\\.\\d s: 1 users, \\d+ products, 0 orders, 0 order_items, 0 chat_messages\\)\\n$`,
+    ),
   );
 
   shop.child.kill('SIGTERM');

@@ -34,7 +34,9 @@ describe('a start that cannot succeed', () => {
     try {
       expect(await failedStart('gateway', { PORT: String(port), HOST: '127.0.0.1' })).toEqual({
         code: 1,
-        lines: [`Configuration error: PORT: port ${port} is already in use. Stop what listens there, or set PORT to a free port.`],
+        lines: [
+          `Configuration error: PORT: port ${port} is already in use. Stop what listens there, or set PORT to a free port.`,
+        ],
       });
     } finally {
       taken.close();
@@ -44,7 +46,9 @@ describe('a start that cannot succeed', () => {
   it('a host that is not this machine', async () => {
     expect(await failedStart('gateway', { PORT: String(await freePort()), HOST: 'no-such-host.invalid' })).toEqual({
       code: 1,
-      lines: ['Configuration error: HOST: "no-such-host.invalid" is not an address of this machine. Set HOST to localhost, 0.0.0.0 (every interface) or one of its addresses.'],
+      lines: [
+        'Configuration error: HOST: "no-such-host.invalid" is not an address of this machine. Set HOST to localhost, 0.0.0.0 (every interface) or one of its addresses.',
+      ],
     });
   });
 
@@ -60,15 +64,22 @@ describe('a start that cannot succeed', () => {
       'Configuration error: DATABASE_URL: PostgreSQL at no-such-host.invalid:5432/shop: no such host; correct the host in DATABASE_URL',
     ],
   ])('a database that cannot be reached: %s (and no password in the message)', async (_why, databaseUrl, line) => {
-    expect(await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: databaseUrl })).toEqual({ code: 1, lines: [line] });
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: databaseUrl })).toEqual({
+      code: 1,
+      lines: [line],
+    });
   });
 
   it('a file that is not a SQLite database', async () => {
     const notADatabase = path.join(folder, 'notes.txt');
     fs.writeFileSync(notADatabase, 'These are notes, not a database.\n'.repeat(200));
-    expect(await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: `file:${notADatabase}` })).toEqual({
+    expect(
+      await failedStart('rest', { REST_PORT: String(await freePort()), DATABASE_URL: `file:${notADatabase}` }),
+    ).toEqual({
       code: 1,
-      lines: [`Configuration error: DATABASE_URL: the SQLite file ${notADatabase} is not a SQLite database: point DATABASE_URL at the shop's database file`],
+      lines: [
+        `Configuration error: DATABASE_URL: the SQLite file ${notADatabase} is not a SQLite database: point DATABASE_URL at the shop's database file`,
+      ],
     });
   });
 
@@ -80,13 +91,23 @@ describe('a start that cannot succeed', () => {
   ])('a misspelled setting: %s', async (typo, meant) => {
     expect(await failedStart('rest', { REST_PORT: String(await freePort()), [typo]: 'x' })).toEqual({
       code: 1,
-      lines: [`Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`],
+      lines: [
+        `Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`,
+      ],
     });
   });
 
   it.each([
-    ['rest', { LOG_LEVEL: 'inof' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "inof"'],
-    ['gateway', { LOG_LEVEL: 'WARNING' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "WARNING"'],
+    [
+      'rest',
+      { LOG_LEVEL: 'inof' },
+      'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "inof"',
+    ],
+    [
+      'gateway',
+      { LOG_LEVEL: 'WARNING' },
+      'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "WARNING"',
+    ],
     ['gateway', { LOG_FORMAT: 'jsno' }, 'Configuration error: LOG_FORMAT must be json or pretty, got "jsno"'],
     [
       'rest',
@@ -117,7 +138,10 @@ describe('a start that cannot succeed', () => {
       'Configuration error: SHOP_CURRENCY: JPY has 0 minor digits; the shop keeps amounts in hundredths, so choose a currency with two (USD, EUR, GBP…)',
     ],
   ])('a setting of the gateway that cannot work: %o', async (settings, line) => {
-    expect(await failedStart('gateway', { PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
+    expect(await failedStart('gateway', { PORT: String(await freePort()), ...settings })).toEqual({
+      code: 1,
+      lines: [line],
+    });
   });
 
   it.each([
@@ -126,9 +150,18 @@ describe('a start that cannot succeed', () => {
       { SMTP_URL: 'https://mailer:s3cret@mail.example' },
       'Configuration error: SMTP_URL must start with smtp:// or smtps:// and name a host, got "https://mail.example"',
     ],
-    [{ MAIL_FROM: 'the shop' }, 'Configuration error: MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "the shop"'],
-    [{ PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '0' }, 'Configuration error: PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE must be a whole number of at least 1, got "0"'],
+    [
+      { MAIL_FROM: 'the shop' },
+      'Configuration error: MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "the shop"',
+    ],
+    [
+      { PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '0' },
+      'Configuration error: PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE must be a whole number of at least 1, got "0"',
+    ],
   ])('a setting of the REST service that cannot work: %o', async (settings, line) => {
-    expect(await failedStart('rest', { REST_PORT: String(await freePort()), ...settings })).toEqual({ code: 1, lines: [line] });
+    expect(await failedStart('rest', { REST_PORT: String(await freePort()), ...settings })).toEqual({
+      code: 1,
+      lines: [line],
+    });
   });
 });

@@ -52,14 +52,23 @@ it('one request is one trace from the gateway through REST to the database, and 
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',
   };
-  const rest = launch({ direct: 'rest' }, { ...tracing, DATA_DIR: folder, REST_PORT: String(restPort), ADMIN_PASSWORD: 'admin-pass', SEED_DEMO: 'true' });
+  const rest = launch(
+    { direct: 'rest' },
+    { ...tracing, DATA_DIR: folder, REST_PORT: String(restPort), ADMIN_PASSWORD: 'admin-pass', SEED_DEMO: 'true' },
+  );
   launched.push(rest);
   await rest.said('traces sent to');
-  const gateway = launch({ direct: 'gateway' }, { ...tracing, PORT: String(port), REST_URL: `http://127.0.0.1:${restPort}` });
+  const gateway = launch(
+    { direct: 'gateway' },
+    { ...tracing, PORT: String(port), REST_URL: `http://127.0.0.1:${restPort}` },
+  );
   launched.push(gateway);
   await gateway.said('traces sent to');
 
-  const login = await graphql(port, 'mutation Login { login(input: { username: "admin", password: "admin-pass" }) { token } }');
+  const login = await graphql(
+    port,
+    'mutation Login { login(input: { username: "admin", password: "admin-pass" }) { token } }',
+  );
   const token = (login.data!.login as { token: string }).token;
   // A caller already tracing (a browser's or a proxy's span): the shop's spans join its trace.
   const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -69,64 +78,138 @@ it('one request is one trace from the gateway through REST to the database, and 
   });
   expect((listing.data!.products as { edges: unknown[] }).edges).toHaveLength(2);
 
-  const inTrace = (name: string, service: string) => (span: ReceivedSpan) => span.traceId === callerTrace && span.name === name && span.service === service;
+  const inTrace = (name: string, service: string) => (span: ReceivedSpan) =>
+    span.traceId === callerTrace && span.name === name && span.service === service;
   const request = await receiver.waitFor(() => receiver.spans.find(inTrace('POST /graphql', 'medshop-gateway')));
-  const operation = await receiver.waitFor(() => receiver.spans.find(inTrace('query ProductListing', 'medshop-gateway')));
-  const restCall = await receiver.waitFor(() => receiver.spans.find((span) => inTrace('GET /api/products', 'medshop-gateway')(span) && span.kind === CLIENT));
-  const restRoute = await receiver.waitFor(() => receiver.spans.find((span) => inTrace('GET /api/products', 'medshop-rest')(span) && span.kind === SERVER));
-  const statement = await receiver.waitFor(() => receiver.spans.find((span) => span.service === 'medshop-rest' && span.parentSpanId === restRoute.spanId && span.name === 'SELECT products'));
+  const operation = await receiver.waitFor(() =>
+    receiver.spans.find(inTrace('query ProductListing', 'medshop-gateway')),
+  );
+  const restCall = await receiver.waitFor(() =>
+    receiver.spans.find((span) => inTrace('GET /api/products', 'medshop-gateway')(span) && span.kind === CLIENT),
+  );
+  const restRoute = await receiver.waitFor(() =>
+    receiver.spans.find((span) => inTrace('GET /api/products', 'medshop-rest')(span) && span.kind === SERVER),
+  );
+  const statement = await receiver.waitFor(() =>
+    receiver.spans.find(
+      (span) =>
+        span.service === 'medshop-rest' && span.parentSpanId === restRoute.spanId && span.name === 'SELECT products',
+    ),
+  );
 
-  // Each the child of the one before: the caller's span, the request, the operation, the call, the route, the statement.
-  expect(request).toMatchObject({ kind: SERVER, parentSpanId: '00f067aa0ba902b7', attributes: { 'http.request.method': 'POST', 'http.route': '/graphql', 'http.response.status_code': 200 } });
-  expect(operation).toMatchObject({ parentSpanId: request.spanId, attributes: { 'graphql.operation.type': 'query', 'graphql.operation.name': 'ProductListing' }, status: 0 });
-  expect(restCall).toMatchObject({ parentSpanId: operation.spanId, attributes: { 'http.request.method': 'GET', 'url.path': '/api/products', 'http.response.status_code': 200 } });
-  expect(restRoute).toMatchObject({ parentSpanId: restCall.spanId, attributes: { 'http.route': '/api/products', 'http.response.status_code': 200 } });
+  // Each the child of the one before: the caller's span, the request, the operation, the call, the route, the
+  // statement.
+  expect(request).toMatchObject({
+    kind: SERVER,
+    parentSpanId: '00f067aa0ba902b7',
+    attributes: { 'http.request.method': 'POST', 'http.route': '/graphql', 'http.response.status_code': 200 },
+  });
+  expect(operation).toMatchObject({
+    parentSpanId: request.spanId,
+    attributes: { 'graphql.operation.type': 'query', 'graphql.operation.name': 'ProductListing' },
+    status: 0,
+  });
+  expect(restCall).toMatchObject({
+    parentSpanId: operation.spanId,
+    attributes: { 'http.request.method': 'GET', 'url.path': '/api/products', 'http.response.status_code': 200 },
+  });
+  expect(restRoute).toMatchObject({
+    parentSpanId: restCall.spanId,
+    attributes: { 'http.route': '/api/products', 'http.response.status_code': 200 },
+  });
   expect(statement.traceId).toBe(callerTrace);
-  expect(statement.attributes).toMatchObject({ 'db.system.name': 'sqlite', 'db.operation.name': 'SELECT', 'db.collection.name': 'products' });
+  expect(statement.attributes).toMatchObject({
+    'db.system.name': 'sqlite',
+    'db.operation.name': 'SELECT',
+    'db.collection.name': 'products',
+  });
   // The statement's text, never its values.
   expect(String(statement.attributes['db.query.text'])).toMatch(/^select .* from "products"/);
   expect(String(statement.attributes['db.query.text'])).toContain('?');
 
   // The login's statements carry no password nor its hash: only SQL with placeholders.
-  const loginTrace = (await receiver.waitFor(() => receiver.spans.find((span) => span.name === 'mutation Login'))).traceId;
-  const loginRoute = await receiver.waitFor(() => receiver.spans.find((span) => span.traceId === loginTrace && span.name === 'POST /api/auth/login' && span.service === 'medshop-rest'));
+  const loginTrace = (await receiver.waitFor(() => receiver.spans.find((span) => span.name === 'mutation Login')))
+    .traceId;
+  const loginRoute = await receiver.waitFor(() =>
+    receiver.spans.find(
+      (span) => span.traceId === loginTrace && span.name === 'POST /api/auth/login' && span.service === 'medshop-rest',
+    ),
+  );
   // A route with a body: its statements are its children too.
-  await receiver.waitFor(() => receiver.spans.find((span) => span.parentSpanId === loginRoute.spanId && span.name === 'SELECT users'));
+  await receiver.waitFor(() =>
+    receiver.spans.find((span) => span.parentSpanId === loginRoute.spanId && span.name === 'SELECT users'),
+  );
   const loginText = JSON.stringify(receiver.spans.filter((span) => span.traceId === loginTrace));
   expect(loginText).not.toContain('admin-pass');
   expect(loginText).not.toContain('$argon2');
 
   // A caller that decided not to sample its trace: neither server records any of it.
   const unsampledTrace = '0af7651916cd43dd8448eb211c80319c';
-  await graphql(port, 'query NotSampled { products(first: 1) { totalCount } }', { authorization: `Bearer ${token}`, traceparent: `00-${unsampledTrace}-b7ad6b7169203331-00` });
+  await graphql(port, 'query NotSampled { products(first: 1) { totalCount } }', {
+    authorization: `Bearer ${token}`,
+    traceparent: `00-${unsampledTrace}-b7ad6b7169203331-00`,
+  });
 
   // A failed operation's span says so, with its code.
   await graphql(port, 'query Anonymous { products(first: 1) { totalCount } }');
   const refused = await receiver.waitFor(() => receiver.spans.find((span) => span.name === 'query Anonymous'));
   expect(refused).toMatchObject({ status: 2, attributes: { 'graphql.error.codes': 'UNAUTHENTICATED' } });
   // Its REST route's span came after anything of the unsampled request would have.
-  await receiver.waitFor(() => receiver.spans.find((span) => span.traceId === refused.traceId && span.service === 'medshop-rest' && span.kind === SERVER));
-  expect(receiver.spans.filter((span) => span.traceId === unsampledTrace || span.name === 'query NotSampled')).toEqual([]);
+  await receiver.waitFor(() =>
+    receiver.spans.find(
+      (span) => span.traceId === refused.traceId && span.service === 'medshop-rest' && span.kind === SERVER,
+    ),
+  );
+  expect(receiver.spans.filter((span) => span.traceId === unsampledTrace || span.name === 'query NotSampled')).toEqual(
+    [],
+  );
 
   // An operation over the socket is a trace of its own, with its REST calls.
-  const socket = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+  const socket = createClient({
+    url: `ws://127.0.0.1:${port}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
   const overSocket = await new Promise((resolve, reject) => {
-    socket.subscribe({ query: 'query SocketProducts { products(first: 1) { totalCount } }' }, { next: resolve, error: reject, complete: () => undefined });
+    socket.subscribe(
+      { query: 'query SocketProducts { products(first: 1) { totalCount } }' },
+      { next: resolve, error: reject, complete: () => undefined },
+    );
   });
   expect(overSocket).toMatchObject({ data: { products: { totalCount: expect.any(Number) } } });
   await socket.dispose();
-  const socketOperation = await receiver.waitFor(() => receiver.spans.find((span) => span.name === 'query SocketProducts'));
-  expect(socketOperation).toMatchObject({ parentSpanId: undefined, attributes: { 'graphql.operation.type': 'query', 'graphql.operation.name': 'SocketProducts' } });
-  await receiver.waitFor(() => receiver.spans.find((span) => span.parentSpanId === socketOperation.spanId && span.name === 'GET /api/products' && span.kind === CLIENT));
+  const socketOperation = await receiver.waitFor(() =>
+    receiver.spans.find((span) => span.name === 'query SocketProducts'),
+  );
+  expect(socketOperation).toMatchObject({
+    parentSpanId: undefined,
+    attributes: { 'graphql.operation.type': 'query', 'graphql.operation.name': 'SocketProducts' },
+  });
+  await receiver.waitFor(() =>
+    receiver.spans.find(
+      (span) =>
+        span.parentSpanId === socketOperation.spanId && span.name === 'GET /api/products' && span.kind === CLIENT,
+    ),
+  );
 
   // Every line of the request, on both servers, quotes the trace; the one-line summaries included.
   await gateway.said('ProductListing');
   await rest.said('GET /api/products 200');
   const summary = jsonLines(gateway.output()).find((line) => line.operation === 'ProductListing')!;
-  expect(summary).toMatchObject({ method: 'POST', path: '/graphql', status: 200, userId: 1, upstreamCalls: 1, traceId: callerTrace });
+  expect(summary).toMatchObject({
+    method: 'POST',
+    path: '/graphql',
+    status: 200,
+    userId: 1,
+    upstreamCalls: 1,
+    traceId: callerTrace,
+  });
   const ofRequest = (output: string) => jsonLines(output).filter((line) => line.reqId === summary.reqId);
   expect(ofRequest(gateway.output()).map((line) => line.traceId)).toEqual([callerTrace]);
-  expect(ofRequest(rest.output()).map((line) => [line.msg, line.traceId])).toEqual([[expect.stringMatching(/^GET \/api\/products 200 [\d.]+ ms$/), callerTrace]]);
+  expect(ofRequest(rest.output()).map((line) => [line.msg, line.traceId])).toEqual([
+    [expect.stringMatching(/^GET \/api\/products 200 [\d.]+ ms$/), callerTrace],
+  ]);
 
   for (const part of [gateway, rest]) {
     part.child.kill('SIGTERM');
@@ -134,7 +217,7 @@ it('one request is one trace from the gateway through REST to the database, and 
   }
 });
 
-it('npm start sends OpenTelemetry\'s default, http/protobuf, and sends the last spans as it stops', async () => {
+it("npm start sends OpenTelemetry's default, http/protobuf, and sends the last spans as it stops", async () => {
   const protobufReceiver = await startOtlpReceiver();
   try {
     const [port, restPort] = [await freePort(), await freePort()];

@@ -43,15 +43,18 @@ describe('the gateway serves the web app', () => {
     expect(html).toContain('<title>Medshop</title>');
   });
 
-  it.each(['/products/UHJvZHVjdDox', '/edit/UHJvZHVjdDox', '/chat?room=Q2hhdFJvb206MQ', '/order-success', '/no/such/page'])(
-    'answers the page address %s with index.html (the app routes it)',
-    async (page) => {
-      const response = await get(page);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await response.text()).toBe(indexHtml);
-    },
-  );
+  it.each([
+    '/products/UHJvZHVjdDox',
+    '/edit/UHJvZHVjdDox',
+    '/chat?room=Q2hhdFJvb206MQ',
+    '/order-success',
+    '/no/such/page',
+  ])('answers the page address %s with index.html (the app routes it)', async (page) => {
+    const response = await get(page);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(indexHtml);
+  });
 
   it('serves the entry script named in index.html, cached for a year', async () => {
     const script = indexHtml.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1];
@@ -75,7 +78,10 @@ describe('the gateway serves the web app', () => {
     const raw = async (urlPath: string, acceptEncoding: string) => {
       // A connection of its own each time (`reset`): a kept-alive one the server closes for idleness just as it is
       // reused answers ECONNRESET, which a busy machine makes likely.
-      const answer = await request(`${origin}${urlPath}`, { headers: { 'accept-encoding': acceptEncoding }, reset: true });
+      const answer = await request(`${origin}${urlPath}`, {
+        headers: { 'accept-encoding': acceptEncoding },
+        reset: true,
+      });
       return { encoding: answer.headers['content-encoding'], body: Buffer.from(await answer.body.arrayBuffer()) };
     };
     const brotli = await raw(entry, 'gzip, deflate, br');
@@ -121,24 +127,33 @@ describe('what protects the shop in the browser', () => {
     "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: https: http:;font-src 'self';connect-src 'self';" +
     "manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
-  it.each(['/', '/cart', '/no/such/page'])('sends %s with a strict Content-Security-Policy, nosniff, no framing and a referrer policy', async (page) => {
-    const response = await get(page);
-    expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    // No TLS in front unless the operator says so (HSTS=true).
-    expect(response.headers.get('strict-transport-security')).toBeNull();
-  });
+  it.each(['/', '/cart', '/no/such/page'])(
+    'sends %s with a strict Content-Security-Policy, nosniff, no framing and a referrer policy',
+    async (page) => {
+      const response = await get(page);
+      expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      // No TLS in front unless the operator says so (HSTS=true).
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
 
   it('sends the pages of e-mailed links (a password reset, an address verified) with no referrer at all: their address holds the link’s secret', async () => {
-    for (const page of ['/reset-password?token=a-secret-of-the-link', '/reset-password', '/verify-email?token=a-secret-of-the-link', '/verify-email/']) {
+    for (const page of [
+      '/reset-password?token=a-secret-of-the-link',
+      '/reset-password',
+      '/verify-email?token=a-secret-of-the-link',
+      '/verify-email/',
+    ]) {
       const response = await get(page);
       expect(response.status).toBe(200);
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
     }
-    for (const page of ['/reset-passwords', '/verify-emails']) expect((await get(page)).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    for (const page of ['/reset-passwords', '/verify-emails'])
+      expect((await get(page)).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('keeps the graph from being framed, and leaves its landing page the policy it brings', async () => {
@@ -153,15 +168,31 @@ describe('what protects the shop in the browser', () => {
 
   it('answers no other origin’s browser (no CORS headers) unless CORS_ORIGINS lists it', async () => {
     const preflight = (origin: string, url: string) =>
-      fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
-    expect((await preflight('https://elsewhere.example', shop.gateway.url)).headers.get('access-control-allow-origin')).toBeNull();
-    const listed = await startGateway(shop.rest.url, { env: { CORS_ORIGINS: 'https://partner.example', HSTS: 'true' } });
+      fetch(url, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    expect(
+      (await preflight('https://elsewhere.example', shop.gateway.url)).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    const listed = await startGateway(shop.rest.url, {
+      env: { CORS_ORIGINS: 'https://partner.example', HSTS: 'true' },
+    });
     try {
       const allowed = await preflight('https://partner.example', listed.url);
-      expect([allowed.status, allowed.headers.get('access-control-allow-origin')]).toEqual([204, 'https://partner.example']);
-      expect((await preflight('https://elsewhere.example', listed.url)).headers.get('access-control-allow-origin')).toBeNull();
+      expect([allowed.status, allowed.headers.get('access-control-allow-origin')]).toEqual([
+        204,
+        'https://partner.example',
+      ]);
+      expect(
+        (await preflight('https://elsewhere.example', listed.url)).headers.get('access-control-allow-origin'),
+      ).toBeNull();
       // TLS in front: a year of https, and the app's own requests upgraded.
-      const page = await fetch(listed.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+      const page = await fetch(listed.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ __typename }"}',
+      });
       expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await listed.close();
@@ -177,17 +208,20 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
   /** The files a page of the build loads first: its scripts, preloads and stylesheets. */
   const filesOf = (html: string) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
 
-  it.each(['/graphiql', '/graphiql/', '/graphiql?tab=1'])('answers %s with a page of its own, checked again on every visit, whose policy differs from the shop’s only in inline styles and data: fonts', async (page) => {
-    const response = await get(page);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(explorerHtml);
-    expect(explorerHtml).toContain('<title>Medshop graph explorer (GraphiQL)</title>');
-    expect(response.headers.get('content-security-policy')).toBe(EXPLORER_POLICY);
-    expect(response.headers.get('x-frame-options')).toBe('DENY');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-  });
+  it.each(['/graphiql', '/graphiql/', '/graphiql?tab=1'])(
+    'answers %s with a page of its own, checked again on every visit, whose policy differs from the shop’s only in inline styles and data: fonts',
+    async (page) => {
+      const response = await get(page);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(explorerHtml);
+      expect(explorerHtml).toContain('<title>Medshop graph explorer (GraphiQL)</title>');
+      expect(response.headers.get('content-security-policy')).toBe(EXPLORER_POLICY);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
 
   it('is served at /graphiql alone: not as a file, and no address under it is a page of the shop', async () => {
     for (const other of ['/graphiql.html', '/graphiql.html.br', '/graphiql/docs', '/graphiql/assets/x.js']) {
@@ -202,7 +236,8 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
     const explorerFiles = filesOf(explorerHtml);
     expect(explorerFiles.length).toBeGreaterThan(0);
     expect(shopFiles.filter((file) => explorerFiles.includes(file))).toEqual([]);
-    for (const file of shopFiles) expect([file, /monaco|graphiql/i.test(fs.readFileSync(path.join(outDir, file), 'utf8'))]).toEqual([file, false]);
+    for (const file of shopFiles)
+      expect([file, /monaco|graphiql/i.test(fs.readFileSync(path.join(outDir, file), 'utf8'))]).toEqual([file, false]);
   });
 
   it.each([
@@ -231,12 +266,24 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
       const opened = await fetch(gateway.url, { headers: { accept: BROWSER }, redirect: 'manual' });
       expect([opened.status, opened.headers.get('location')]).toEqual([302, '/graphiql']);
       const followed = await fetch(gateway.url, { headers: { accept: BROWSER } });
-      expect([followed.url, followed.status, await followed.text()]).toEqual([`${new URL(gateway.url).origin}/graphiql`, 200, explorerHtml]);
+      expect([followed.url, followed.status, await followed.text()]).toEqual([
+        `${new URL(gateway.url).origin}/graphiql`,
+        200,
+        explorerHtml,
+      ]);
       // An operation in the address goes along, for GraphiQL to open: the document, its variables and its name.
-      const shared = new URLSearchParams({ query: 'query Q($n: Int) { products(first: $n) { totalCount } }', variables: '{"n":1}', operationName: 'Q' });
-      const link = await fetch(`${gateway.url}?${shared}&extensions=%7B%7D`, { headers: { accept: BROWSER }, redirect: 'manual' });
+      const shared = new URLSearchParams({
+        query: 'query Q($n: Int) { products(first: $n) { totalCount } }',
+        variables: '{"n":1}',
+        operationName: 'Q',
+      });
+      const link = await fetch(`${gateway.url}?${shared}&extensions=%7B%7D`, {
+        headers: { accept: BROWSER },
+        redirect: 'manual',
+      });
       expect([link.status, link.headers.get('location')]).toEqual([302, `/graphiql?${shared}`]);
-      // A client's GET (a query, JSON wanted) is answered; one that names no type is refused as any GET without the header.
+      // A client's GET (a query, JSON wanted) is answered; one that names no type is refused as any GET without the
+      // header.
       const query = await fetch(`${gateway.url}?query=${encodeURIComponent('{ __typename }')}`, {
         headers: { accept: 'application/graphql-response+json, application/json', 'apollo-require-preflight': 'true' },
       });
@@ -250,11 +297,15 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
   });
 
   it('answers a browser at /graphql as the graph answers any GET when the explorer is off: no page to send it to', async () => {
-    const gateway = await startGateway(shop.rest.url, { env: { WEB_DIST: outDir, NODE_ENV: 'production', GRAPHQL_EXPLORER: 'false' } });
+    const gateway = await startGateway(shop.rest.url, {
+      env: { WEB_DIST: outDir, NODE_ENV: 'production', GRAPHQL_EXPLORER: 'false' },
+    });
     try {
       const opened = await fetch(gateway.url, { headers: { accept: BROWSER }, redirect: 'manual' });
       expect(opened.status).toBe(400);
-      expect(((await opened.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0]).toEqual({
+      expect(
+        ((await opened.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0],
+      ).toEqual({
         message: expect.stringMatching(CSRF_REFUSAL),
         extensions: { code: 'BAD_REQUEST' },
       });
@@ -268,7 +319,11 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
     try {
       const gatewayOrigin = new URL(gateway.url).origin;
       const explorer = await fetch(`${gatewayOrigin}/graphiql`);
-      expect([explorer.status, await explorer.text(), explorer.headers.get('content-security-policy')]).toEqual([200, explorerHtml, EXPLORER_POLICY]);
+      expect([explorer.status, await explorer.text(), explorer.headers.get('content-security-policy')]).toEqual([
+        200,
+        explorerHtml,
+        EXPLORER_POLICY,
+      ]);
       const landing = await fetch(gateway.url, { headers: { accept: 'text/html' } });
       expect(landing.url).toBe(`${gatewayOrigin}/graphiql`);
       expect(await landing.text()).not.toMatch(/sandbox/i);

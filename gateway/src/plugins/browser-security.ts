@@ -80,7 +80,11 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       crossOriginEmbedderPolicy: false,
     };
     const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts) });
-    const forSecretLinks = helmet({ ...common, referrerPolicy: { policy: 'no-referrer' }, contentSecurityPolicy: contentSecurityPolicy(hsts) });
+    const forSecretLinks = helmet({
+      ...common,
+      referrerPolicy: { policy: 'no-referrer' },
+      contentSecurityPolicy: contentSecurityPolicy(hsts),
+    });
     const forExplorer = helmet({ ...common, contentSecurityPolicy: explorerContentSecurityPolicy(hsts) });
     // The graph answers JSON, and its landing page (Apollo Sandbox, when GRAPHQL_SANDBOX is on) brings its own
     // policy, which admits Apollo's CDN scripts by nonce: here it is only kept from being framed.
@@ -88,7 +92,10 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       ...common,
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: ["'none'"] },
+        directives: {
+          defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+          frameAncestors: ["'none'"],
+        },
       },
     });
     app.addHook('onRequest', (request, reply, done) => {

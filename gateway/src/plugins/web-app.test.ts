@@ -3,7 +3,11 @@ import { explorerAddressFor, prefersHtml } from './web-app.js';
 
 describe('whether a request prefers a page to JSON', () => {
   it.each([
-    ['Chromium’s address bar', 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', true],
+    [
+      'Chromium’s address bar',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+      true,
+    ],
     ['Firefox’s address bar', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', true],
     ['a bare text/html', 'text/html', true],
     ['Apollo Client', 'application/graphql-response+json,application/json;q=0.9', false],

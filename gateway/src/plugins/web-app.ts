@@ -36,7 +36,14 @@ function quality(ranges: { type: string; subtype: string; q: number }[], mediaTy
   const [type, subtype] = mediaType.split('/');
   let best: { specificity: number; q: number } = { specificity: -1, q: 0 };
   for (const range of ranges) {
-    const specificity = range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' ? 0 : -1;
+    const specificity =
+      range.type === type && range.subtype === subtype
+        ? 2
+        : range.type === type && range.subtype === '*'
+          ? 1
+          : range.type === '*'
+            ? 0
+            : -1;
     if (specificity > best.specificity) best = { specificity, q: range.q };
   }
   return best.q;
@@ -55,10 +62,15 @@ export function prefersHtml(accept: string | undefined): boolean {
     return { type, subtype, q: Number.isFinite(q) ? q : 0 };
   });
   const html = quality(ranges, 'text/html');
-  return html > 0 && html > Math.max(quality(ranges, 'application/json'), quality(ranges, 'application/graphql-response+json'));
+  return (
+    html > 0 &&
+    html > Math.max(quality(ranges, 'application/json'), quality(ranges, 'application/graphql-response+json'))
+  );
 }
 
-/** What a GET of the graph may share with the explorer: the operation, as GraphiQL has always read it from its address. */
+/**
+ * What a GET of the graph may share with the explorer: the operation, as GraphiQL has always read it from its address.
+ */
 const SHARED_PARAMETERS = ['query', 'variables', 'operationName'] as const;
 
 /**
@@ -93,12 +105,16 @@ export const webAppPlugin = fp<WebAppOptions>(
     if (served) await serveWebApp(app, webDist);
     if (servesExplorer(webDist, explorer)) {
       // Checked on every visit, like index.html: it names the hashed files of the current build.
-      app.get(EXPLORER_PATH, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(EXPLORER_PAGE));
+      app.get(EXPLORER_PATH, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(EXPLORER_PAGE),
+      );
     }
     app.setNotFoundHandler(
       (request, reply) =>
         (served && sendAppPage(request, reply)) ||
-        reply.code(404).send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
+        reply
+          .code(404)
+          .send({ message: `Nothing at ${request.method} ${request.url.split('?')[0]}: the graph is at /graphql` }),
     );
   },
   { name: 'web-app' },
@@ -114,7 +130,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     // take them, a third of the bytes over a phone's connection, at no cost per request.
     preCompressed: true,
     // The explorer's page is sent by its own route alone (/graphiql, when on), never as a file of the app.
-    allowedPath: (filePath, _root, request) => !filePath.replace(/^\//, '').startsWith(EXPLORER_PAGE) || request.routeOptions.url === EXPLORER_PATH,
+    allowedPath: (filePath, _root, request) =>
+      !filePath.replace(/^\//, '').startsWith(EXPLORER_PAGE) || request.routeOptions.url === EXPLORER_PATH,
     // Hashed names change with their content, so they can be kept for a year; everything else is checked each time.
     setHeaders(reply, filePath) {
       const hashed = filePath.startsWith(path.join(webDist, HASHED_ASSETS));

@@ -37,8 +37,12 @@ export const ChatRoom: ChatRoomResolvers = {
       const afterId = cursorId('after', args.after);
       const newer = await loadNewer(context.api, room.id, count, afterId ?? 0);
       const totalCount =
-        newer.totalCount ?? (requestedFields(info).has('totalCount') ? await roomMessageCount(context.api, room.id) : 0);
-      return messageConnection(newer.messages, totalCount, { hasPreviousPage: afterId !== undefined, hasNextPage: newer.hasNewer });
+        newer.totalCount ??
+        (requestedFields(info).has('totalCount') ? await roomMessageCount(context.api, room.id) : 0);
+      return messageConnection(newer.messages, totalCount, {
+        hasPreviousPage: afterId !== undefined,
+        hasNextPage: newer.hasNewer,
+      });
     }
     const count = pageSize('last', args.last, MESSAGE_PAGE_SIZE);
     const beforeId = cursorId('before', args.before);
@@ -56,7 +60,11 @@ export const ChatRoom: ChatRoomResolvers = {
 };
 
 /** A page of a room's history, oldest first. */
-function messageConnection(messages: RestMessage[], totalCount: number, more: { hasPreviousPage: boolean; hasNextPage: boolean }) {
+function messageConnection(
+  messages: RestMessage[],
+  totalCount: number,
+  more: { hasPreviousPage: boolean; hasNextPage: boolean },
+) {
   const edges = messages.map((node) => ({ cursor: messageCursor(node.id), node }));
   return {
     edges,

@@ -24,7 +24,6 @@ export interface PagingArguments {
   before?: string | null | undefined;
 }
 
-
 function positionOf(argument: 'after' | 'before', cursor: string): number {
   const position = offsetFromCursor(cursor);
   if (position === undefined) throw badArgument(`${argument} is not a cursor of this list`);
@@ -42,7 +41,8 @@ function positionOf(argument: 'after' | 'before', cursor: string): number {
 export function pagesBackward({ first, after, last, before }: PagingArguments, backwardByDefault = false): boolean {
   const forward = first != null || after != null;
   const backward = last != null || before != null;
-  if (forward && backward) throw badArgument('Page forward with first and after, or backward with last and before: not both');
+  if (forward && backward)
+    throw badArgument('Page forward with first and after, or backward with last and before: not both');
   return backward || (!forward && backwardByDefault);
 }
 
@@ -72,7 +72,9 @@ export function offsetConnection<T>(slice: WindowSlice<T>, window: Window) {
   };
 }
 
-/** A page of a list read by keyset where the contract allows: its items, where the first stands, and the list's length. */
+/**
+ * A page of a list read by keyset where the contract allows: its items, where the first stands, and the list's length.
+ */
 export interface PlacedSlice<T> {
   items: T[];
   /** The offset of the first item in the list. */
@@ -105,7 +107,11 @@ const lastOf = <T>(items: T[], limit: number) => items.slice(Math.max(0, items.l
  * stands; `last` without `before` reads the list's end in one call.
  */
 export async function placedPage<T>(paging: PagingArguments, seeker: Seeker<T>): Promise<PlacedSlice<T>> {
-  const at = (offset: number, slice: WindowSlice<T>): PlacedSlice<T> => ({ items: slice.items, offset, totalCount: slice.totalCount });
+  const at = (offset: number, slice: WindowSlice<T>): PlacedSlice<T> => ({
+    items: slice.items,
+    offset,
+    totalCount: slice.totalCount,
+  });
   if (!pagesBackward(paging)) {
     const limit = pageSize('first', paging.first, DEFAULT_PAGE_SIZE);
     if (paging.after == null) return at(0, await seeker.window({ offset: 0, limit }));

@@ -12,7 +12,11 @@ import type { GatewayContext } from '../context.js';
 
 const GRAPH_INT_MIN = -GRAPH_INT_MAX - 1;
 
-function clamped(money: { amount: string; currencyCode: string; minorUnits: number }, context: GatewayContext, info: GraphQLResolveInfo): number {
+function clamped(
+  money: { amount: string; currencyCode: string; minorUnits: number },
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+): number {
   const bound = money.minorUnits > 0 ? GRAPH_INT_MAX : GRAPH_INT_MIN;
   context.log.warn(
     { path: responsePathAsArray(info.path).join('.'), amount: money.amount, currencyCode: money.currencyCode },
@@ -23,5 +27,7 @@ function clamped(money: { amount: string; currencyCode: string; minorUnits: numb
 
 export const Money: MoneyResolvers = {
   minorUnits: (money, _args, context, info) =>
-    money.minorUnits > GRAPH_INT_MAX || money.minorUnits < GRAPH_INT_MIN ? clamped(money, context, info) : money.minorUnits,
+    money.minorUnits > GRAPH_INT_MAX || money.minorUnits < GRAPH_INT_MIN
+      ? clamped(money, context, info)
+      : money.minorUnits,
 };

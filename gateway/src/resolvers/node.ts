@@ -49,7 +49,10 @@ export async function resolveNode(globalId: string, context: GatewayContext): Pr
     }
     case 'ChatUser': {
       const users = await context.loaders.chatUsers.get();
-      return tagged(users.find((user) => chatUserGlobalId(user) === globalId), 'ChatUser');
+      return tagged(
+        users.find((user) => chatUserGlobalId(user) === globalId),
+        'ChatUser',
+      );
     }
   }
 }

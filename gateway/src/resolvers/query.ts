@@ -41,7 +41,10 @@ export const Query: QueryResolvers = {
     const found = checkOrderSearch(search ?? '');
     if (isRuleViolation(found)) throw new GraphQLError(found.message, { extensions: { code: 'BAD_USER_INPUT' } });
     const narrowing = { status: status ?? undefined, search: found ? search!.trim() : undefined };
-    const window = await offsetWindow(paging, async () => (await context.api.orders.everyone({ offset: 0, limit: 1 }, narrowing)).totalCount);
+    const window = await offsetWindow(
+      paging,
+      async () => (await context.api.orders.everyone({ offset: 0, limit: 1 }, narrowing)).totalCount,
+    );
     const slice = await context.api.orders.everyone(window, narrowing);
     context.loaders.primeOrders(slice.items);
     const counts = slice.countsByStatus;

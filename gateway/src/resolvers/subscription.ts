@@ -25,7 +25,8 @@ async function endingRefusedSession<T>(context: GatewayContext, answer: Promise<
   try {
     return await answer;
   } catch (error) {
-    if (error instanceof UpstreamRejection && (error.status === 401 || error.status === 403)) context.socketViewer?.endSession('Session ended');
+    if (error instanceof UpstreamRejection && (error.status === 401 || error.status === 403))
+      context.socketViewer?.endSession('Session ended');
     throw error;
   }
 }
@@ -48,7 +49,10 @@ export const Subscription: SubscriptionResolvers = {
         const viewer = context!.socketViewer;
         if (!viewer) return context!.pubsub.subscribe('MESSAGE_ADDED', []);
         const byName = userAudience({ username: viewer.username });
-        return context!.pubsub.subscribe('MESSAGE_ADDED', viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
+        return context!.pubsub.subscribe(
+          'MESSAGE_ADDED',
+          viewer.id === undefined ? [byName] : [userAudience(viewer), byName],
+        );
       },
       (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
     ) as never,
@@ -57,7 +61,8 @@ export const Subscription: SubscriptionResolvers = {
     resolve: async (event: MessageEvent, _args: unknown, context: GatewayContext) => {
       context.refreshLoaders(event);
       const me = context.socketViewer?.username ?? '';
-      const roomName = event.participantUsernames.find((name) => !sameUsername(name, me)) ?? event.participantUsernames[0] ?? '';
+      const roomName =
+        event.participantUsernames.find((name) => !sameUsername(name, me)) ?? event.participantUsernames[0] ?? '';
       context.loaders.primeRoom({ ...event.room, roomName });
       // The unread count, asked first and with the socket's token, is also the check that the socket's user still
       // exists: an account deleted behind the gateway must not read what is sent to whoever takes its name next.
@@ -73,7 +78,10 @@ export const Subscription: SubscriptionResolvers = {
         if (!viewer) return context!.pubsub.subscribe('ORDER_UPDATED', []);
         if (viewer.isAdmin) return context!.pubsub.subscribe('ORDER_UPDATED', [ADMINS_AUDIENCE]);
         const byName = userAudience({ username: viewer.username });
-        return context!.pubsub.subscribe('ORDER_UPDATED', viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
+        return context!.pubsub.subscribe(
+          'ORDER_UPDATED',
+          viewer.id === undefined ? [byName] : [userAudience(viewer), byName],
+        );
       },
       // An order carries a name and an address: before each one is delivered, the socket's token is asked about (its
       // session may have been ended at the REST service, behind every gateway's back: a password reset), and whether
@@ -84,10 +92,17 @@ export const Subscription: SubscriptionResolvers = {
         context.refreshLoaders(event);
         try {
           const profile = await endingRefusedSession(context, context.loaders.profile.get());
-          return mayFollow(event, { ...viewer, id: profile.id ?? viewer.id, isAdmin: !!profile.roles?.includes('ADMIN') });
+          return mayFollow(event, {
+            ...viewer,
+            id: profile.id ?? viewer.id,
+            isAdmin: !!profile.roles?.includes('ADMIN'),
+          });
         } catch (error) {
           // An unreachable REST service: the event is not delivered, as when it cannot be checked.
-          context.log.warn({ err: error, orderId: event.order.id }, 'orderUpdated not delivered: the socket could not be checked');
+          context.log.warn(
+            { err: error, orderId: event.order.id },
+            'orderUpdated not delivered: the socket could not be checked',
+          );
           return false;
         }
       },

@@ -1,9 +1,5 @@
 // User (the viewer, fetched lazily, with their orders and chat rooms a page at a time), Preferences and ChatUser.
-import type {
-  ChatUserResolvers,
-  PreferencesResolvers,
-  UserResolvers,
-} from '../__generated__/resolvers-types.js';
+import type { ChatUserResolvers, PreferencesResolvers, UserResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
@@ -38,7 +34,10 @@ export const User: UserResolvers = {
   preferences: async (_viewer, _args, context) => (await profile(context)).preferences ?? {},
   cart: (_viewer, _args, context) => context.loaders.cart.get(),
   orders: async (_viewer, paging, context) => {
-    const window = await offsetWindow(paging, async () => (await context.api.orders.window({ offset: 0, limit: 1 })).totalCount);
+    const window = await offsetWindow(
+      paging,
+      async () => (await context.api.orders.window({ offset: 0, limit: 1 })).totalCount,
+    );
     const slice = await context.api.orders.window(window);
     context.loaders.primeOrders(slice.items);
     return offsetConnection(slice, window);
@@ -67,7 +66,8 @@ export const User: UserResolvers = {
     // The page's rooms answer roomById in this request (a message's room, a mutation's payload) without the whole list.
     for (const room of page.rooms) context.loaders.primeRoom(room);
     const totalCount =
-      page.totalCount ?? (requestedFields(info).has('totalCount') ? await countRooms(context.api, context.loaders, unreadOnly) : 0);
+      page.totalCount ??
+      (requestedFields(info).has('totalCount') ? await countRooms(context.api, context.loaders, unreadOnly) : 0);
     const edges = page.rooms.map((node) => ({ cursor: roomCursor(roomPlaceOf(node)), node }));
     return {
       edges,
@@ -94,8 +94,8 @@ export const User: UserResolvers = {
     const needle = search?.trim().toLowerCase();
     const matching = needle
       ? users.filter((user) =>
-          [user.username, user.firstName, user.lastName, `${user.firstName ?? ''} ${user.lastName ?? ''}`].some((text) =>
-            text?.toLowerCase().includes(needle),
+          [user.username, user.firstName, user.lastName, `${user.firstName ?? ''} ${user.lastName ?? ''}`].some(
+            (text) => text?.toLowerCase().includes(needle),
           ),
         )
       : users;

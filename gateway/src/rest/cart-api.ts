@@ -27,7 +27,11 @@ export class CartApi {
 
   async add(productId: number, quantity: number): Promise<RestCart> {
     return this.orReload(
-      await this.rest.call<RestCart | undefined>(this.caller, { method: 'POST', path: '/api/cart/items', body: { productId, quantity } }),
+      await this.rest.call<RestCart | undefined>(this.caller, {
+        method: 'POST',
+        path: '/api/cart/items',
+        body: { productId, quantity },
+      }),
     );
   }
 
@@ -43,11 +47,16 @@ export class CartApi {
 
   async remove(productId: number): Promise<RestCart> {
     return this.orReload(
-      await this.rest.call<RestCart | undefined>(this.caller, { method: 'DELETE', path: `/api/cart/items/${productId}` }),
+      await this.rest.call<RestCart | undefined>(this.caller, {
+        method: 'DELETE',
+        path: `/api/cart/items/${productId}`,
+      }),
     );
   }
 
   async clear(): Promise<RestCart> {
-    return this.orReload(await this.rest.call<RestCart | undefined>(this.caller, { method: 'DELETE', path: '/api/cart' }));
+    return this.orReload(
+      await this.rest.call<RestCart | undefined>(this.caller, { method: 'DELETE', path: '/api/cart' }),
+    );
   }
 }

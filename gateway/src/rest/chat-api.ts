@@ -45,7 +45,11 @@ export class ChatApi {
 
   /** Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room. */
   roomsByIds(ids: readonly number[]): Promise<RestChatRoom[]> {
-    return this.rest.call<RestChatRoom[]>(this.caller, { method: 'GET', path: '/api/chat/rooms', query: { ids: ids.join(',') } });
+    return this.rest.call<RestChatRoom[]>(this.caller, {
+      method: 'GET',
+      path: '/api/chat/rooms',
+      query: { ids: ids.join(',') },
+    });
   }
 
   /** A page object where the contract pages rooms (extension); the plain contract answers every room, as `rooms()`. */
@@ -66,7 +70,11 @@ export class ChatApi {
   }
 
   createRoom(participantUsername: string): Promise<RestChatRoom> {
-    return this.rest.call<RestChatRoom>(this.caller, { method: 'POST', path: '/api/chat/rooms/create', body: { participantUsername } });
+    return this.rest.call<RestChatRoom>(this.caller, {
+      method: 'POST',
+      path: '/api/chat/rooms/create',
+      body: { participantUsername },
+    });
   }
 
   messages(roomId: number, query: MessagePageQuery): Promise<RestPage<RestMessage>> {
@@ -87,7 +95,9 @@ export class ChatApi {
   }
 
   async unreadCount(roomId: number): Promise<number> {
-    return readUnreadCount(await this.rest.call<unknown>(this.caller, { method: 'GET', path: `/api/chat/rooms/${roomId}/unread-count` }));
+    return readUnreadCount(
+      await this.rest.call<unknown>(this.caller, { method: 'GET', path: `/api/chat/rooms/${roomId}/unread-count` }),
+    );
   }
 
   /**
@@ -96,7 +106,9 @@ export class ChatApi {
    */
   async unreadTotal(): Promise<number | undefined> {
     try {
-      return readUnreadCount(await this.rest.call<unknown>(this.caller, { method: 'GET', path: '/api/chat/unread-count' }));
+      return readUnreadCount(
+        await this.rest.call<unknown>(this.caller, { method: 'GET', path: '/api/chat/unread-count' }),
+      );
     } catch (error) {
       if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 405)) return undefined;
       throw error;

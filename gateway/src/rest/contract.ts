@@ -23,7 +23,10 @@ export interface RestUser {
   username: string;
   roles?: string[] | null;
   email?: string | null;
-  /** Extension (email-verification): whether the owner of `email` opened the link sent to it; absent in the plain contract. */
+  /**
+   * Extension (email-verification): whether the owner of `email` opened the link sent to it; absent in the plain
+   * contract.
+   */
   emailVerified?: boolean | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -92,7 +95,9 @@ export interface RestChatRoom {
   createdAt?: string | null;
   /** Extension (DESIGN §4): absent on the plain contract. */
   unreadCount?: number | null;
-  /** Extension (DESIGN §4): the latest message's time, or the creation before the first; what the rooms are ordered by. */
+  /**
+   * Extension (DESIGN §4): the latest message's time, or the creation before the first; what the rooms are ordered by.
+   */
   lastActivityAt?: string | null;
 }
 

@@ -4,7 +4,15 @@
 import DataLoader from 'dataloader';
 import type { RestApi } from './rest-api.js';
 import { UpstreamRejection } from '../errors.js';
-import type { RestCart, RestChatRoom, RestChatUser, RestMessage, RestOrder, RestProduct, RestUser } from './contract.js';
+import type {
+  RestCart,
+  RestChatRoom,
+  RestChatUser,
+  RestMessage,
+  RestOrder,
+  RestProduct,
+  RestUser,
+} from './contract.js';
 import { loadHistory } from './message-history.js';
 
 /** One lazily fetched answer per request, which a mutation's answer can replace. */
@@ -36,12 +44,16 @@ export function createLoaders(api: RestApi) {
     },
     { maxBatchSize: 100 },
   );
-  const orderById = new DataLoader<number, RestOrder | null>((ids) => Promise.all(ids.map((id) => api.orders.byId(id))));
+  const orderById = new DataLoader<number, RestOrder | null>((ids) =>
+    Promise.all(ids.map((id) => api.orders.byId(id))),
+  );
   const rooms = new Once<RestChatRoom[]>(() => api.chat.rooms());
   // Rooms known without asking, e.g. from a subscription event or a page of rooms.
   const knownRooms = new Map<number, RestChatRoom>();
   // Only needed where the contract's rooms carry no unreadCount (the extension is off).
-  const unreadCountByRoomId = new DataLoader<number, number>((ids) => Promise.all(ids.map((id) => api.chat.unreadCount(id))));
+  const unreadCountByRoomId = new DataLoader<number, number>((ids) =>
+    Promise.all(ids.map((id) => api.chat.unreadCount(id))),
+  );
   // Rooms by id in one call where the contract takes `ids` (extension): a user may have thousands of rooms. The plain
   // contract ignores `ids` and answers every room, which shows as rooms not asked for: that list then serves the
   // request, as the whole list.

@@ -74,19 +74,59 @@ async function history(ids: number[], contract: Contract, last: number, before?:
 
 describe('loadHistory: the newest messages (no cursor)', () => {
   it.each([
-    { why: 'the newest `last`, one more asked to see older ones', room: upTo(10), last: 3, ids: [10, 9, 8], hasOlder: true, size: 4 },
+    {
+      why: 'the newest `last`, one more asked to see older ones',
+      room: upTo(10),
+      last: 3,
+      ids: [10, 9, 8],
+      hasOlder: true,
+      size: 4,
+    },
     { why: 'a room smaller than `last`, whole', room: upTo(3), last: 5, ids: [3, 2, 1], hasOlder: false, size: 6 },
-    { why: 'exactly `last` messages, with none older', room: upTo(5), last: 5, ids: [5, 4, 3, 2, 1], hasOlder: false, size: 6 },
+    {
+      why: 'exactly `last` messages, with none older',
+      room: upTo(5),
+      last: 5,
+      ids: [5, 4, 3, 2, 1],
+      hasOlder: false,
+      size: 6,
+    },
     { why: 'an empty room', room: [], last: 20, ids: [], hasOlder: false, size: 21 },
-    { why: '`last: 0`: no messages, but whether there are any', room: upTo(2), last: 0, ids: [], hasOlder: true, size: 1 },
+    {
+      why: '`last: 0`: no messages, but whether there are any',
+      room: upTo(2),
+      last: 0,
+      ids: [],
+      hasOlder: true,
+      size: 1,
+    },
     { why: '`last: 0` of an empty room', room: [], last: 0, ids: [], hasOlder: false, size: 1 },
-    { why: 'ids with gaps, newest first', room: [3, 40, 8, 21, 20], last: 4, ids: [40, 21, 20, 8], hasOlder: true, size: 5 },
+    {
+      why: 'ids with gaps, newest first',
+      room: [3, 40, 8, 21, 20],
+      last: 4,
+      ids: [40, 21, 20, 8],
+      hasOlder: true,
+      size: 5,
+    },
     // 101 is more than a page may hold: the page's totalElements says whether older ones exist.
-    { why: '`last: 100` of 150: a page of 100, older ones told by the total', room: upTo(150), last: 100, ids: down(150, 51), hasOlder: true, size: 100 },
+    {
+      why: '`last: 100` of 150: a page of 100, older ones told by the total',
+      room: upTo(150),
+      last: 100,
+      ids: down(150, 51),
+      hasOlder: true,
+      size: 100,
+    },
     { why: '`last: 100` of exactly 100', room: upTo(100), last: 100, ids: down(100, 1), hasOlder: false, size: 100 },
   ])('answers $why in one call', async ({ room, last, ids, hasOlder, size }) => {
     for (const contract of [EXTENSION, PLAIN]) {
-      expect(await history(room, contract, last)).toEqual({ ids, hasOlder, totalCount: room.length, calls: [{ page: 0, size }] });
+      expect(await history(room, contract, last)).toEqual({
+        ids,
+        hasOlder,
+        totalCount: room.length,
+        calls: [{ page: 0, size }],
+      });
     }
   });
 
@@ -102,9 +142,23 @@ describe('loadHistory: older messages with the extension (`before` honoured)', (
     { why: 'the oldest ones, with none older', room: upTo(10), last: 3, before: 3, ids: [2, 1], hasOlder: false },
     { why: 'exactly `last` left', room: upTo(10), last: 3, before: 4, ids: [3, 2, 1], hasOlder: false },
     { why: 'nothing before the first message', room: upTo(10), last: 3, before: 1, ids: [], hasOlder: false },
-    { why: 'a cursor past the newest: the newest', room: upTo(10), last: 3, before: 11, ids: [10, 9, 8], hasOlder: true },
+    {
+      why: 'a cursor past the newest: the newest',
+      room: upTo(10),
+      last: 3,
+      before: 11,
+      ids: [10, 9, 8],
+      hasOlder: true,
+    },
     { why: 'a cursor between gapped ids', room: [3, 8, 20, 21, 40], last: 2, before: 21, ids: [20, 8], hasOlder: true },
-    { why: '`last: 100` of 150 older: the total tells', room: upTo(200), last: 100, before: 151, ids: down(150, 51), hasOlder: true },
+    {
+      why: '`last: 100` of 150 older: the total tells',
+      room: upTo(200),
+      last: 100,
+      before: 151,
+      ids: down(150, 51),
+      hasOlder: true,
+    },
   ])('answers $why in one call, without the room count', async ({ room, last, before, ids, hasOlder }) => {
     expect(await history(room, EXTENSION, last, before)).toEqual({
       ids,
@@ -120,40 +174,83 @@ describe('loadHistory: older messages on the plain contract (`before` ignored)',
   it.each([
     {
       why: 'a cursor past the newest needs no walk',
-      room: upTo(10), last: 3, before: 11,
-      ids: [10, 9, 8], hasOlder: true, totalCount: undefined,
+      room: upTo(10),
+      last: 3,
+      before: 11,
+      ids: [10, 9, 8],
+      hasOlder: true,
+      totalCount: undefined,
       calls: [{ page: 0, size: 4, before: 11 }],
     },
     {
       why: 'a cursor inside the first page walks from page 0',
-      room: upTo(10), last: 3, before: 8,
-      ids: [7, 6, 5], hasOlder: true, totalCount: 10,
-      calls: [{ page: 0, size: 4, before: 8 }, { page: 0, size: 100 }],
+      room: upTo(10),
+      last: 3,
+      before: 8,
+      ids: [7, 6, 5],
+      hasOlder: true,
+      totalCount: 10,
+      calls: [
+        { page: 0, size: 4, before: 8 },
+        { page: 0, size: 100 },
+      ],
     },
     {
       why: 'the walk goes on until more than `last` older ones are found',
-      room: upTo(250), last: 5, before: 120,
-      ids: [119, 118, 117, 116, 115], hasOlder: true, totalCount: 250,
-      calls: [{ page: 0, size: 6, before: 120 }, { page: 0, size: 100 }, { page: 1, size: 100 }],
+      room: upTo(250),
+      last: 5,
+      before: 120,
+      ids: [119, 118, 117, 116, 115],
+      hasOlder: true,
+      totalCount: 250,
+      calls: [
+        { page: 0, size: 6, before: 120 },
+        { page: 0, size: 100 },
+        { page: 1, size: 100 },
+      ],
     },
     {
       why: 'the walk stops at a short page: the oldest messages, none older',
-      room: upTo(150), last: 60, before: 50,
-      ids: down(49, 1), hasOlder: false, totalCount: 150,
-      calls: [{ page: 0, size: 61, before: 50 }, { page: 0, size: 100 }, { page: 1, size: 100 }],
+      room: upTo(150),
+      last: 60,
+      before: 50,
+      ids: down(49, 1),
+      hasOlder: false,
+      totalCount: 150,
+      calls: [
+        { page: 0, size: 61, before: 50 },
+        { page: 0, size: 100 },
+        { page: 1, size: 100 },
+      ],
     },
     {
       // Page 1 is full, so page 2 must be asked to know it is the end.
       why: 'the walk stops at an empty page after a full one',
-      room: upTo(200), last: 100, before: 101,
-      ids: down(100, 1), hasOlder: false, totalCount: 200,
-      calls: [{ page: 0, size: 100, before: 101 }, { page: 0, size: 100 }, { page: 1, size: 100 }, { page: 2, size: 100 }],
+      room: upTo(200),
+      last: 100,
+      before: 101,
+      ids: down(100, 1),
+      hasOlder: false,
+      totalCount: 200,
+      calls: [
+        { page: 0, size: 100, before: 101 },
+        { page: 0, size: 100 },
+        { page: 1, size: 100 },
+        { page: 2, size: 100 },
+      ],
     },
     {
       why: 'a cursor at the first message: nothing older',
-      room: upTo(10), last: 3, before: 1,
-      ids: [], hasOlder: false, totalCount: 10,
-      calls: [{ page: 0, size: 4, before: 1 }, { page: 0, size: 100 }],
+      room: upTo(10),
+      last: 3,
+      before: 1,
+      ids: [],
+      hasOlder: false,
+      totalCount: 10,
+      calls: [
+        { page: 0, size: 4, before: 1 },
+        { page: 0, size: 100 },
+      ],
     },
   ])('answers $why', async ({ why: _why, room, last, before, ...expected }) => {
     expect(await history(room, PLAIN, last, before)).toEqual(expected);
@@ -164,7 +261,11 @@ describe('loadHistory: older messages on the plain contract (`before` ignored)',
       ids: [],
       hasOlder: false,
       totalCount: 250,
-      calls: [{ page: 0, size: 6, before: 120 }, { page: 0, size: 100 }, { page: 1, size: 100 }],
+      calls: [
+        { page: 0, size: 6, before: 120 },
+        { page: 0, size: 100 },
+        { page: 1, size: 100 },
+      ],
     });
   });
 
@@ -185,7 +286,9 @@ describe('loadHistory: older messages on the plain contract (`before` ignored)',
       for (let before = 1; before <= 232; before += 1) {
         const withExtension = await history(room, EXTENSION, last, before);
         const plain = await history(room, PLAIN, last, before);
-        if (JSON.stringify([plain.ids, plain.hasOlder]) !== JSON.stringify([withExtension.ids, withExtension.hasOlder])) {
+        if (
+          JSON.stringify([plain.ids, plain.hasOlder]) !== JSON.stringify([withExtension.ids, withExtension.hasOlder])
+        ) {
           differences.push(`last ${last}, before ${before}`);
         }
       }

@@ -31,7 +31,11 @@ export async function loadHistory(api: RestApi, roomId: number, last: number, be
     // totalElements counts what the page was cut from: with `before` honoured (the extension), only the older
     // messages, which says whether more exist but is not the room's count.
     const hasOlder = first.content.length > last || (first.totalElements ?? 0) > last;
-    return { messages: first.content.slice(0, last), hasOlder, totalCount: beforeId === undefined ? totalCount : undefined };
+    return {
+      messages: first.content.slice(0, last),
+      hasOlder,
+      totalCount: beforeId === undefined ? totalCount : undefined,
+    };
   }
   const older: RestMessage[] = [];
   let previousFirstId: number | undefined;
@@ -62,9 +66,12 @@ export interface NewerMessages {
 /** Thrown where the plain contract's history is too long to find a message in by walking it. */
 export class HistoryTooLong extends GraphQLError {
   constructor() {
-    super(`This message is more than ${MAX_PAGES_WALKED * WALK_PAGE_SIZE} messages back: page back to it with last and before`, {
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    super(
+      `This message is more than ${MAX_PAGES_WALKED * WALK_PAGE_SIZE} messages back: page back to it with last and before`,
+      {
+        extensions: { code: 'BAD_USER_INPUT' },
+      },
+    );
   }
 }
 
@@ -86,7 +93,8 @@ export async function loadNewer(api: RestApi, roomId: number, first: number, aft
     };
   }
   const totalCount = answer.totalElements ?? answer.content.length;
-  const newer = afterId === 0 ? await oldestOf(api, roomId, first + 1, totalCount) : await walkBackTo(api, roomId, afterId);
+  const newer =
+    afterId === 0 ? await oldestOf(api, roomId, first + 1, totalCount) : await walkBackTo(api, roomId, afterId);
   const oldestFirst = newer.reverse();
   return { messages: oldestFirst.slice(0, first), hasNewer: oldestFirst.length > first, totalCount };
 }
@@ -98,7 +106,9 @@ async function oldestOf(api: RestApi, roomId: number, count: number, total: numb
   const firstPage = Math.floor((total - wanted) / WALK_PAGE_SIZE);
   const lastPage = Math.floor((total - 1) / WALK_PAGE_SIZE);
   const pages = await Promise.all(
-    Array.from({ length: lastPage - firstPage + 1 }, (_, index) => api.chat.messages(roomId, { page: firstPage + index, size: WALK_PAGE_SIZE })),
+    Array.from({ length: lastPage - firstPage + 1 }, (_, index) =>
+      api.chat.messages(roomId, { page: firstPage + index, size: WALK_PAGE_SIZE }),
+    ),
   );
   return pages.flatMap((page) => page.content).slice(-wanted);
 }

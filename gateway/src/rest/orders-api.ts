@@ -14,7 +14,11 @@ export class OrdersApi {
   window(window: Window): Promise<WindowSlice<RestOrder>> {
     return fetchWindow(
       (page, size) =>
-        this.rest.call<RestOrder[] | RestPage<RestOrder>>(this.caller, { method: 'GET', path: '/api/orders', query: { page, size } }),
+        this.rest.call<RestOrder[] | RestPage<RestOrder>>(this.caller, {
+          method: 'GET',
+          path: '/api/orders',
+          query: { page, size },
+        }),
       window,
     );
   }
@@ -54,9 +58,12 @@ export class OrdersApi {
       );
     }
     if (ignoredTheSearch) {
-      throw new GraphQLError("The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)", {
-        extensions: { code: 'NOT_SUPPORTED' },
-      });
+      throw new GraphQLError(
+        "The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)",
+        {
+          extensions: { code: 'NOT_SUPPORTED' },
+        },
+      );
     }
     return { ...slice, countsByStatus };
   }
@@ -67,7 +74,8 @@ export class OrdersApi {
       return await this.rest.call<RestOrder>(this.caller, { method: 'GET', path: `/api/orders/${id}` });
     } catch (error) {
       // 400: the implementation refuses the id itself (ours above 2^31-1), so no order has it.
-      if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 403 || error.status === 400)) return null;
+      if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 403 || error.status === 400))
+        return null;
       throw error;
     }
   }
@@ -106,13 +114,20 @@ export class OrdersApi {
     const { body, headers } = await this.rest.answer<RestOrder>(this.caller, {
       method: 'POST',
       path: '/api/orders/checkout',
-      body: { shippingAddress, ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }) },
+      body: {
+        shippingAddress,
+        ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }),
+      },
       headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
     });
     return { order: body, replayed: headers['idempotent-replayed'] === 'true' };
   }
 
   changeStatus(id: number, status: string): Promise<RestOrder> {
-    return this.rest.call<RestOrder>(this.caller, { method: 'PUT', path: `/api/orders/${id}/status`, body: { status } });
+    return this.rest.call<RestOrder>(this.caller, {
+      method: 'PUT',
+      path: `/api/orders/${id}/status`,
+      body: { status },
+    });
   }
 }

@@ -50,13 +50,21 @@ export class ProductsApi {
    * beyond it; undefined where the implementation does not say it offers it, or answered something else (the offset
    * window is read then).
    */
-  async seek(filter: ProductFilterQuery, place: SeekPlace, size: number): Promise<{ items: RestProduct[]; beyond: number } | undefined> {
+  async seek(
+    filter: ProductFilterQuery,
+    place: SeekPlace,
+    size: number,
+  ): Promise<{ items: RestProduct[]; beyond: number } | undefined> {
     if (!this.rest.offers(PRODUCT_KEYSET)) return undefined;
     const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',
       path: hasFilter(filter) ? '/api/products/filter' : '/api/products',
       // The contract serves pages of 1 to 100; `first: 0` still learns from one product whether any follow.
-      query: { ...filter, size: Math.max(size, 1), ...('after' in place ? { after: place.after } : { before: place.before }) },
+      query: {
+        ...filter,
+        size: Math.max(size, 1),
+        ...('after' in place ? { after: place.after } : { before: place.before }),
+      },
     });
     if (!isPage<RestProduct>(answer)) return undefined;
     const beyondPlace = (product: RestProduct) =>
@@ -77,7 +85,9 @@ export class ProductsApi {
     }
   }
 
-  /** Several products in one call (`ids` extension); a plain contract answers the whole list, which is filtered here. */
+  /**
+   * Several products in one call (`ids` extension); a plain contract answers the whole list, which is filtered here.
+   */
   async byIds(ids: readonly number[]): Promise<Map<number, RestProduct>> {
     const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',

@@ -63,8 +63,14 @@ function queryString(query: RestCall['query']): string {
   return text;
 }
 
-/** The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself). */
-function rejectionOf(status: number, body: string, headers: Record<string, string | string[] | undefined>): UpstreamRejection {
+/**
+ * The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself).
+ */
+function rejectionOf(
+  status: number,
+  body: string,
+  headers: Record<string, string | string[] | undefined>,
+): UpstreamRejection {
   // A limit's refusal says when to try again: passed on as a number, not only in the message's words.
   const retryAfter = status === 429 ? retryAfterSecondsOf(headers['retry-after']) : undefined;
   try {
@@ -74,7 +80,8 @@ function rejectionOf(status: number, body: string, headers: Record<string, strin
       return new UpstreamRejection(status, parsed.message, text(parsed.field), text(parsed.code), retryAfter);
     }
   } catch {
-    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return new UpstreamRejection(status, body.trim(), undefined, undefined, retryAfter);
+    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<'))
+      return new UpstreamRejection(status, body.trim(), undefined, undefined, retryAfter);
   }
   return new UpstreamRejection(status, `The request was refused (${status})`, undefined, undefined, retryAfter);
 }
@@ -130,7 +137,10 @@ export class RestClient {
   }
 
   /** The answer with its headers (a replayed checkout says so in one). */
-  async answer<T>(caller: Caller, call: RestCall): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
+  async answer<T>(
+    caller: Caller,
+    call: RestCall,
+  ): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
     const headers: Record<string, string> = { ...call.headers, accept: 'application/json, text/plain' };
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
@@ -141,7 +151,8 @@ export class RestClient {
       headers['content-type'] = 'application/json';
     }
     const what = `${call.method} ${call.path}`;
-    if (caller.deadline?.aborted) throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`, this.host);
+    if (caller.deadline?.aborted)
+      throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`, this.host);
     if (caller.budget) {
       if (caller.budget.remaining <= 0) throw new OperationTooLarge(caller.budget.limit);
       caller.budget.remaining -= 1;
@@ -161,7 +172,10 @@ export class RestClient {
       } else {
         span = tracer().startSpan(
           `${call.method} ${routeLabel(call.path)}`,
-          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': call.method, 'url.path': call.path, 'server.address': this.origin } },
+          {
+            kind: SpanKind.CLIENT,
+            attributes: { 'http.request.method': call.method, 'url.path': call.path, 'server.address': this.origin },
+          },
           parent,
         );
         propagation.inject(trace.setSpan(parent, span), headers);
@@ -218,7 +232,10 @@ export class RestClient {
     if (status >= 500) {
       // A proxy in front (the cluster's nginx) names the instance it passed the call to, or tried.
       const passedTo = answerHeaders['x-upstream-address'];
-      throw new UpstreamUnavailable(`${what}: answered ${status}`, typeof passedTo === 'string' && passedTo ? `${passedTo} (through ${this.host})` : this.host);
+      throw new UpstreamUnavailable(
+        `${what}: answered ${status}`,
+        typeof passedTo === 'string' && passedTo ? `${passedTo} (through ${this.host})` : this.host,
+      );
     }
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);

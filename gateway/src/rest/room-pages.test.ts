@@ -7,7 +7,11 @@ import { Once, type Loaders } from './loaders.js';
 import type { RestApi } from './rest-api.js';
 import { compareRoomPlaces, countRooms, loadRoomPage, roomPlaceOf } from './room-pages.js';
 
-const room = (id: number, fields: Partial<RestChatRoom> = {}): RestChatRoom => ({ id, roomName: `friend-${id}`, ...fields });
+const room = (id: number, fields: Partial<RestChatRoom> = {}): RestChatRoom => ({
+  id,
+  roomName: `friend-${id}`,
+  ...fields,
+});
 
 /** Rooms as the plain contract tells them: no lastActivityAt, no unreadCount. */
 const PLAIN_ROOMS = [
@@ -56,7 +60,9 @@ describe('compareRoomPlaces', () => {
   });
 
   it('takes the contract’s lastActivityAt over the last message’s time', () => {
-    expect(roomPlaceOf(room(9, { lastActivityAt: '2026-11-23T00:00:00.000Z', lastMessageTime: '2026-11-22T00:00:00.000Z' }))).toEqual({
+    expect(
+      roomPlaceOf(room(9, { lastActivityAt: '2026-11-23T00:00:00.000Z', lastMessageTime: '2026-11-22T00:00:00.000Z' })),
+    ).toEqual({
       activity: '2026-11-23T00:00:00.000Z',
       roomId: 9,
     });
@@ -93,14 +99,26 @@ describe('loadRoomPage on the plain contract', () => {
 });
 
 describe('loadRoomPage where the contract pages rooms', () => {
-  const extended = PLAIN_ROOMS.map((each) => ({ ...each, lastActivityAt: each.lastMessageTime ?? each.createdAt ?? '2026-01-01T00:00:00.000Z', unreadCount: UNREAD[each.id] }));
+  const extended = PLAIN_ROOMS.map((each) => ({
+    ...each,
+    lastActivityAt: each.lastMessageTime ?? each.createdAt ?? '2026-01-01T00:00:00.000Z',
+    unreadCount: UNREAD[each.id],
+  }));
   const ordered = [...extended].sort((a, b) => compareRoomPlaces(roomPlaceOf(a), roomPlaceOf(b)));
 
   it('answers the page as it comes: the first page counts every room, a later one the rooms after its place', async () => {
     const { api, loaders, asked } = fakeContract((query) => {
-      const start = query.after ? ordered.findIndex((each) => `${each.lastActivityAt},${each.id}` === query.after) + 1 : 0;
+      const start = query.after
+        ? ordered.findIndex((each) => `${each.lastActivityAt},${each.id}` === query.after) + 1
+        : 0;
       const rest = ordered.slice(start);
-      return { content: rest.slice(0, query.size), totalElements: rest.length, totalPages: Math.ceil(rest.length / query.size), number: 0, size: query.size };
+      return {
+        content: rest.slice(0, query.size),
+        totalElements: rest.length,
+        totalPages: Math.ceil(rest.length / query.size),
+        number: 0,
+        size: query.size,
+      };
     });
     const first = await loadRoomPage(api, loaders, { size: 2, unreadOnly: false });
     expect([ids(first.rooms), first.hasMore, first.totalCount]).toEqual([[2, 4], true, 5]);
@@ -113,7 +131,10 @@ describe('loadRoomPage where the contract pages rooms', () => {
   });
 
   it('falls back to the whole list when the page ignored `after` (another implementation), and answers no room twice', async () => {
-    const { api, loaders, asked } = fakeContract((query) => ({ content: ordered.slice(0, query.size), totalElements: 5 }));
+    const { api, loaders, asked } = fakeContract((query) => ({
+      content: ordered.slice(0, query.size),
+      totalElements: 5,
+    }));
     const page = await loadRoomPage(api, loaders, { size: 2, after: roomPlaceOf(ordered[1]!), unreadOnly: false });
     expect(ids(page.rooms)).toEqual([3, 1]);
     expect(asked.at(-1)).toBe('every room');

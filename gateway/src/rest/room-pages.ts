@@ -73,7 +73,9 @@ export async function loadRoomPage(api: RestApi, loaders: Loaders, request: Room
       answer.content.every((room) => !unreadOnly || room.unreadCount !== 0);
     if (honoured) {
       // Read back from a place, the page is the rooms nearest it: the last of the answer.
-      const rooms = before ? answer.content.slice(Math.max(0, answer.content.length - request.size)) : answer.content.slice(0, request.size);
+      const rooms = before
+        ? answer.content.slice(Math.max(0, answer.content.length - request.size))
+        : answer.content.slice(0, request.size);
       // The page counts what it was cut from: after (or before) a place, only the rooms beyond it.
       const counted = answer.totalElements ?? answer.content.length;
       const wholeList = !after && (!before || before === END);
@@ -104,7 +106,11 @@ export async function countRooms(api: RestApi, loaders: Loaders, unreadOnly: boo
  * contract tells none on the room): rooms are looked at in the direction of reading (from the place outwards), a
  * batch at a time, until one more than the page is found.
  */
-async function cutFromList(list: readonly RestChatRoom[], loaders: Loaders, { size, after, before, unreadOnly }: RoomPageRequest): Promise<RoomPage> {
+async function cutFromList(
+  list: readonly RestChatRoom[],
+  loaders: Loaders,
+  { size, after, before, unreadOnly }: RoomPageRequest,
+): Promise<RoomPage> {
   const ordered = [...list].sort((a, b) => compareRoomPlaces(roomPlaceOf(a), roomPlaceOf(b)));
   const beyond = ordered.filter(
     (room) =>
@@ -115,7 +121,11 @@ async function cutFromList(list: readonly RestChatRoom[], loaders: Loaders, { si
   const inReadingOrder = before ? beyond.reverse() : beyond;
   const inListOrder = (rooms: RestChatRoom[]) => (before ? rooms.reverse() : rooms);
   if (!unreadOnly) {
-    return { rooms: inListOrder(inReadingOrder.slice(0, size)), hasMore: inReadingOrder.length > size, totalCount: list.length };
+    return {
+      rooms: inListOrder(inReadingOrder.slice(0, size)),
+      hasMore: inReadingOrder.length > size,
+      totalCount: list.length,
+    };
   }
   const found: RestChatRoom[] = [];
   let looked = 0;
@@ -126,5 +136,9 @@ async function cutFromList(list: readonly RestChatRoom[], loaders: Loaders, { si
     looked += batch.length;
   }
   const everyRoomLooked = !after && (!before || before === END) && looked === inReadingOrder.length;
-  return { rooms: inListOrder(found.slice(0, size)), hasMore: found.length > size, totalCount: everyRoomLooked ? found.length : undefined };
+  return {
+    rooms: inListOrder(found.slice(0, size)),
+    hasMore: found.length > size,
+    totalCount: everyRoomLooked ? found.length : undefined,
+  };
 }

@@ -50,7 +50,10 @@ async function unlessMissing<T>(path: string, call: () => Promise<T>, what = 'pa
   } catch (error) {
     // A 404 with the contract's own code for a missing route, or with none at all (another implementation), is the
     // extension missing; any other 404 is the route's own answer.
-    if (error instanceof UpstreamRejection && (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))) {
+    if (
+      error instanceof UpstreamRejection &&
+      (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))
+    ) {
       throw new GraphQLError(`The shop's REST service offers no ${what} (it lacks the POST ${path} extension)`, {
         extensions: { code: 'NOT_SUPPORTED' },
       });
@@ -74,7 +77,12 @@ export class UsersApi {
   }
 
   /** `email`, an extension, is sent only when given: the plain contract's registration has none. */
-  async register(username: string, password: string, confirmPassword: string, email?: string): Promise<string | undefined> {
+  async register(
+    username: string,
+    password: string,
+    confirmPassword: string,
+    email?: string,
+  ): Promise<string | undefined> {
     // Registrations always send role USER (spec §6); the server decides anyway.
     const answer = await this.rest.call<unknown>(this.anonymous, {
       method: 'POST',
@@ -85,32 +93,52 @@ export class UsersApi {
   }
 
   async login(username: string, password: string): Promise<string | undefined> {
-    const answer = await this.rest.call<unknown>(this.anonymous, { method: 'POST', path: '/api/auth/login', body: { username, password } });
+    const answer = await this.rest.call<unknown>(this.anonymous, {
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { username, password },
+    });
     return tokenOf(answer);
   }
 
   /** Answered alike whether or not an account matched; the message for people. */
   async requestPasswordReset(usernameOrEmail: string): Promise<string | undefined> {
     const path = '/api/auth/request-password-reset';
-    const answer = await unlessMissing(path, () => this.rest.call<{ message?: unknown }>(this.anonymous, { method: 'POST', path, body: { usernameOrEmail } }));
+    const answer = await unlessMissing(path, () =>
+      this.rest.call<{ message?: unknown }>(this.anonymous, { method: 'POST', path, body: { usernameOrEmail } }),
+    );
     return typeof answer?.message === 'string' ? answer.message : undefined;
   }
 
   resetPassword(token: string, newPassword: string, confirmPassword: string): Promise<PasswordResetDone> {
     const path = '/api/auth/reset-password';
-    return unlessMissing(path, () => this.rest.call<PasswordResetDone>(this.anonymous, { method: 'POST', path, body: { token, newPassword, confirmPassword } }));
+    return unlessMissing(path, () =>
+      this.rest.call<PasswordResetDone>(this.anonymous, {
+        method: 'POST',
+        path,
+        body: { token, newPassword, confirmPassword },
+      }),
+    );
   }
 
   /** The e-mailed link's token: the account whose address it proved. Anonymous: the token is the proof. */
   verifyEmail(token: string): Promise<EmailVerified> {
     const path = '/api/auth/verify-email';
-    return unlessMissing(path, () => this.rest.call<EmailVerified>(this.anonymous, { method: 'POST', path, body: { token } }), 'e-mail address verification');
+    return unlessMissing(
+      path,
+      () => this.rest.call<EmailVerified>(this.anonymous, { method: 'POST', path, body: { token } }),
+      'e-mail address verification',
+    );
   }
 
   /** The link once more, to the caller's address; the message for people. */
   async resendEmailVerification(): Promise<string | undefined> {
     const path = '/api/users/resend-email-verification';
-    const answer = await unlessMissing(path, () => this.rest.call<{ message?: unknown }>(this.caller, { method: 'POST', path }), 'e-mail address verification');
+    const answer = await unlessMissing(
+      path,
+      () => this.rest.call<{ message?: unknown }>(this.caller, { method: 'POST', path }),
+      'e-mail address verification',
+    );
     return typeof answer?.message === 'string' ? answer.message : undefined;
   }
 

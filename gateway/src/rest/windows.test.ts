@@ -7,24 +7,84 @@ import { MAX_UPSTREAM_PAGE_SIZE, fetchWindow, planPages } from './windows.js';
 describe('planPages', () => {
   it.each([
     // [offset, limit] → the page asked for, its size, how many of its items to skip, and how many pages
-    { why: 'the first window is page 0 of its own size', offset: 0, limit: 10, plan: { page: 0, size: 10, skip: 0, pages: 1 } },
-    { why: 'a window on a page boundary is that page', offset: 20, limit: 10, plan: { page: 2, size: 10, skip: 0, pages: 1 } },
+    {
+      why: 'the first window is page 0 of its own size',
+      offset: 0,
+      limit: 10,
+      plan: { page: 0, size: 10, skip: 0, pages: 1 },
+    },
+    {
+      why: 'a window on a page boundary is that page',
+      offset: 20,
+      limit: 10,
+      plan: { page: 2, size: 10, skip: 0, pages: 1 },
+    },
     { why: 'one item is a page of one', offset: 7, limit: 1, plan: { page: 7, size: 1, skip: 0, pages: 1 } },
     // 5..14 straddles 10-item pages; 15 is the smallest size with 0..14 on one page.
-    { why: 'a window across a page boundary grows the page until one covers it', offset: 5, limit: 10, plan: { page: 0, size: 15, skip: 5, pages: 1 } },
+    {
+      why: 'a window across a page boundary grows the page until one covers it',
+      offset: 5,
+      limit: 10,
+      plan: { page: 0, size: 15, skip: 5, pages: 1 },
+    },
     // 95..104: sizes 10 to 14 all split it; 6 × 15 = 90 starts the page that holds it.
     { why: 'a grown page need not start at 0', offset: 95, limit: 10, plan: { page: 6, size: 15, skip: 5, pages: 1 } },
-    { why: 'two items across a boundary: the next size up that holds both', offset: 99, limit: 2, plan: { page: 33, size: 3, skip: 0, pages: 1 } },
+    {
+      why: 'two items across a boundary: the next size up that holds both',
+      offset: 99,
+      limit: 2,
+      plan: { page: 33, size: 3, skip: 0, pages: 1 },
+    },
     // 150..209: 61 to 69 split it at 3 × size; 2 × 70 = 140 holds it whole.
-    { why: 'the smallest covering size is found, not the first multiple', offset: 150, limit: 60, plan: { page: 2, size: 70, skip: 10, pages: 1 } },
-    { why: 'a full page of the largest size at offset 0', offset: 0, limit: 100, plan: { page: 0, size: 100, skip: 0, pages: 1 } },
-    { why: 'a full page of the largest size on its boundary', offset: 300, limit: 100, plan: { page: 3, size: 100, skip: 0, pages: 1 } },
-    { why: 'a window no allowed size covers takes two pages of its own size', offset: 50, limit: 100, plan: { page: 0, size: 100, skip: 50, pages: 2 } },
-    { why: 'two pages, starting at the page holding the offset', offset: 199, limit: 100, plan: { page: 1, size: 100, skip: 99, pages: 2 } },
-    { why: 'a window of 99 that only 100 covers', offset: 1, limit: 99, plan: { page: 0, size: 100, skip: 1, pages: 1 } },
+    {
+      why: 'the smallest covering size is found, not the first multiple',
+      offset: 150,
+      limit: 60,
+      plan: { page: 2, size: 70, skip: 10, pages: 1 },
+    },
+    {
+      why: 'a full page of the largest size at offset 0',
+      offset: 0,
+      limit: 100,
+      plan: { page: 0, size: 100, skip: 0, pages: 1 },
+    },
+    {
+      why: 'a full page of the largest size on its boundary',
+      offset: 300,
+      limit: 100,
+      plan: { page: 3, size: 100, skip: 0, pages: 1 },
+    },
+    {
+      why: 'a window no allowed size covers takes two pages of its own size',
+      offset: 50,
+      limit: 100,
+      plan: { page: 0, size: 100, skip: 50, pages: 2 },
+    },
+    {
+      why: 'two pages, starting at the page holding the offset',
+      offset: 199,
+      limit: 100,
+      plan: { page: 1, size: 100, skip: 99, pages: 2 },
+    },
+    {
+      why: 'a window of 99 that only 100 covers',
+      offset: 1,
+      limit: 99,
+      plan: { page: 0, size: 100, skip: 1, pages: 1 },
+    },
     // `first: 0` still asks for one item: the contract has no page of size 0, and the answer carries the total.
-    { why: 'zero items at offset 0 asks one item for the total', offset: 0, limit: 0, plan: { page: 0, size: 1, skip: 0, pages: 1 } },
-    { why: 'zero items further on asks the one item at the offset', offset: 42, limit: 0, plan: { page: 42, size: 1, skip: 0, pages: 1 } },
+    {
+      why: 'zero items at offset 0 asks one item for the total',
+      offset: 0,
+      limit: 0,
+      plan: { page: 0, size: 1, skip: 0, pages: 1 },
+    },
+    {
+      why: 'zero items further on asks the one item at the offset',
+      offset: 42,
+      limit: 0,
+      plan: { page: 42, size: 1, skip: 0, pages: 1 },
+    },
   ])('$why: offset $offset, limit $limit', ({ offset, limit, plan }) => {
     expect(planPages({ offset, limit })).toEqual(plan);
   });
@@ -71,7 +131,14 @@ function listOf(total: number, paged: boolean) {
 describe('fetchWindow', () => {
   it.each([
     { why: 'a window inside one page', total: 50, offset: 10, limit: 5, items: [11, 12, 13, 14, 15], calls: [[2, 5]] },
-    { why: 'a window that grew its page', total: 50, offset: 5, limit: 10, items: [6, 7, 8, 9, 10, 11, 12, 13, 14, 15], calls: [[0, 15]] },
+    {
+      why: 'a window that grew its page',
+      total: 50,
+      offset: 5,
+      limit: 10,
+      items: [6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+      calls: [[0, 15]],
+    },
     { why: 'a window past the end', total: 50, offset: 60, limit: 5, items: [], calls: [[12, 5]] },
     { why: 'a window cut by the end', total: 12, offset: 10, limit: 5, items: [11, 12], calls: [[2, 5]] },
     { why: 'zero items still answers the total', total: 50, offset: 0, limit: 0, items: [], calls: [[0, 1]] },
@@ -87,7 +154,10 @@ describe('fetchWindow', () => {
       items: Array.from({ length: 100 }, (_, index) => 151 + index),
       totalCount: 250,
     });
-    expect(full.calls).toEqual([[1, 100], [2, 100]]);
+    expect(full.calls).toEqual([
+      [1, 100],
+      [2, 100],
+    ]);
 
     const short = listOf(180, true);
     expect(await fetchWindow(short.fetchPage, { offset: 150, limit: 100 })).toEqual({
@@ -111,8 +181,14 @@ describe('fetchWindow', () => {
       for (let offset = 0; offset <= 260; offset += 1) {
         for (let limit = 0; limit <= MAX_UPSTREAM_PAGE_SIZE; limit += 9) {
           const { fetchPage } = listOf(250, paged);
-          const expected = Array.from({ length: Math.max(0, Math.min(limit, 250 - offset)) }, (_, index) => offset + 1 + index);
-          expect(await fetchWindow(fetchPage, { offset, limit }), `${paged ? 'paged' : 'plain'} ${offset}+${limit}`).toEqual({
+          const expected = Array.from(
+            { length: Math.max(0, Math.min(limit, 250 - offset)) },
+            (_, index) => offset + 1 + index,
+          );
+          expect(
+            await fetchWindow(fetchPage, { offset, limit }),
+            `${paged ? 'paged' : 'plain'} ${offset}+${limit}`,
+          ).toEqual({
             items: expected,
             totalCount: 250,
           });

@@ -9,7 +9,10 @@ export interface Window {
   limit: number;
 }
 
-/** A place to read a page of a list ordered by id from (keyset): after an item, or before one (`end`: the list's last items). */
+/**
+ * A place to read a page of a list ordered by id from (keyset): after an item, or before one (`end`: the list's last
+ * items).
+ */
 export type SeekPlace = { after: number } | { before: number | 'end' };
 
 export interface WindowSlice<T> {
@@ -31,7 +34,8 @@ export function planPages({ offset, limit }: Window): PagePlan {
   const size = Math.max(limit, 1);
   for (let candidate = size; candidate <= MAX_UPSTREAM_PAGE_SIZE; candidate += 1) {
     const page = Math.floor(offset / candidate);
-    if (page === Math.floor((offset + size - 1) / candidate)) return { page, size: candidate, skip: offset - page * candidate, pages: 1 };
+    if (page === Math.floor((offset + size - 1) / candidate))
+      return { page, size: candidate, skip: offset - page * candidate, pages: 1 };
   }
   const page = Math.floor(offset / size);
   return { page, size, skip: offset - page * size, pages: 2 };

@@ -63,7 +63,10 @@ export class AuditRepository {
   }
 
   /** A page of every event (or one subject's), newest first, and how many there are. */
-  async page(slice: { offset: number; limit: number }, subject?: AuditSubject): Promise<{ events: AuditEvent[]; total: number }> {
+  async page(
+    slice: { offset: number; limit: number },
+    subject?: AuditSubject,
+  ): Promise<{ events: AuditEvent[]; total: number }> {
     let query = this.db.selectFrom('auditEvents');
     if (subject) query = query.where('subjectType', '=', subject.type).where('subjectId', '=', subject.id);
     const [rows, counted] = await Promise.all([

@@ -11,19 +11,30 @@ import type { AuditRepository } from './audit.repository.js';
 const AuditEventAnswer = Type.Object({
   id: Type.Integer(),
   at: Timestamp,
-  actor: Type.Object({ id: Type.Integer(), username: Type.String({ description: 'As it was then: it stays when the account goes' }) }),
+  actor: Type.Object({
+    id: Type.Integer(),
+    username: Type.String({ description: 'As it was then: it stays when the account goes' }),
+  }),
   action: Type.String({ enum: ['product.created', 'product.updated', 'product.deleted', 'order.status_changed'] }),
   subject: Type.Object({ type: Type.String({ enum: ['product', 'order'] }), id: Type.Integer() }),
-  changes: Type.Record(Type.String(), Type.Object({ from: Type.Optional(Type.Unknown()), to: Type.Optional(Type.Unknown()) }), {
-    description: 'Field → { from, to }; a created product has only `to`, a deleted one only `from`',
-  }),
+  changes: Type.Record(
+    Type.String(),
+    Type.Object({ from: Type.Optional(Type.Unknown()), to: Type.Optional(Type.Unknown()) }),
+    {
+      description: 'Field → { from, to }; a created product has only `to`, a deleted one only `from`',
+    },
+  ),
 });
 
 const AuditQuery = Type.Intersect([
   PageQuery,
   Type.Object({
-    subjectType: Type.Optional(Type.String({ enum: ['product', 'order'], description: 'Only this kind of subject (with subjectId)' })),
-    subjectId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID, description: 'Only this product’s or order’s events' })),
+    subjectType: Type.Optional(
+      Type.String({ enum: ['product', 'order'], description: 'Only this kind of subject (with subjectId)' }),
+    ),
+    subjectId: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID, description: 'Only this product’s or order’s events' }),
+    ),
   }),
 ]);
 
@@ -36,7 +47,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditRepository }> 
         operationId: 'listAuditEvents',
         tags: ['audit'],
         security: BEARER_SECURITY,
-        summary: 'What admins did, newest first; one product’s or order’s with subjectType and subjectId (ADMIN, extension)',
+        summary:
+          'What admins did, newest first; one product’s or order’s with subjectType and subjectId (ADMIN, extension)',
         querystring: AuditQuery,
         response: { 200: PageSchema(AuditEventAnswer), ...errorAnswers(400, 401, 403) },
       },
@@ -44,9 +56,13 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditRepository }> 
     async (request) => {
       const { page = 0, size = 20, subjectType, subjectId } = request.query;
       if ((subjectType === undefined) !== (subjectId === undefined)) {
-        throw badRequest('subjectType and subjectId go together: send both, or neither', subjectType === undefined ? 'subjectType' : 'subjectId');
+        throw badRequest(
+          'subjectType and subjectId go together: send both, or neither',
+          subjectType === undefined ? 'subjectType' : 'subjectId',
+        );
       }
-      const subject = subjectType && subjectId ? { type: subjectType as 'product' | 'order', id: subjectId } : undefined;
+      const subject =
+        subjectType && subjectId ? { type: subjectType as 'product' | 'order', id: subjectId } : undefined;
       const { events, total } = await audit.page({ offset: page * size, limit: size }, subject);
       return toPage(events, total, { page, size });
     },

@@ -17,5 +17,11 @@ export const parseRoles = (roles: string): string[] => roles.split(',').filter(B
 
 export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
   const roles = parseRoles(row.roles);
-  return { id: row.id, username: row.username, roles, isAdmin: roles.includes(ADMIN_ROLE), tokenVersion: row.tokenVersion };
+  return {
+    id: row.id,
+    username: row.username,
+    roles,
+    isAdmin: roles.includes(ADMIN_ROLE),
+    tokenVersion: row.tokenVersion,
+  };
 }

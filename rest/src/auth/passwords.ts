@@ -17,7 +17,9 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 
 let dummyHash: Promise<string> | undefined;
 
-/** Spends the time of a real check when the username is unknown, so response times do not reveal which usernames exist. */
+/**
+ * Spends the time of a real check when the username is unknown, so response times do not reveal which usernames exist.
+ */
 export async function verifyAgainstNobody(password: string): Promise<false> {
   dummyHash ??= hashPassword('not a real password');
   await verifyPassword(await dummyHash, password);

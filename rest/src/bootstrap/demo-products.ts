@@ -54,11 +54,7 @@ export const demoProducts: readonly DemoProduct[] = [
       'Automatic monitor with a large display showing systolic, diastolic and pulse readings. Fits arms of 22–42 cm and stores 120 readings for two users.',
     price: 54.99,
     quantity: 40,
-    images: [
-      'blood-pressure-monitor.svg',
-      'blood-pressure-monitor-display.svg',
-      'blood-pressure-monitor-cuff.svg',
-    ],
+    images: ['blood-pressure-monitor.svg', 'blood-pressure-monitor-display.svg', 'blood-pressure-monitor-cuff.svg'],
   },
   {
     name: 'Fingertip Pulse Oximeter',
@@ -126,8 +122,7 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Nitrile Gloves, Box of 100',
-    description:
-      'Powder-free, latex-free nitrile examination gloves in size M. Textured fingertips for a secure grip.',
+    description: 'Powder-free, latex-free nitrile examination gloves in size M. Textured fingertips for a secure grip.',
     price: 14.99,
     quantity: 90,
     images: ['nitrile-gloves-box.svg'],
@@ -142,8 +137,7 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Hand Sanitizer Gel 500 ml',
-    description:
-      'Fast-drying gel with 70% alcohol and added aloe, in a pump bottle for the desk or reception counter.',
+    description: 'Fast-drying gel with 70% alcohol and added aloe, in a pump bottle for the desk or reception counter.',
     price: 6.49,
     quantity: 210,
     images: ['hand-sanitizer.svg'],
@@ -174,8 +168,7 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Instant Cold Packs (4-Pack)',
-    description:
-      'Squeeze to activate: no freezer needed. Each single-use pack stays cold for about 15 minutes.',
+    description: 'Squeeze to activate: no freezer needed. Each single-use pack stays cold for about 15 minutes.',
     price: 7.99,
     quantity: 75,
     images: ['instant-cold-packs.svg'],
@@ -246,8 +239,7 @@ export const demoProducts: readonly DemoProduct[] = [
   },
   {
     name: 'Saline Nasal Spray',
-    description:
-      'Gentle 0.65% saline mist for moisturising dry nasal passages. Preservative-free, 45 ml.',
+    description: 'Gentle 0.65% saline mist for moisturising dry nasal passages. Preservative-free, 45 ml.',
     price: 5.99,
     quantity: 160,
     images: ['saline-nasal-spray.svg'],

@@ -103,7 +103,15 @@ export class CartRepository {
       .flatMap((line) => {
         const product = productById.get(line.productId);
         return product
-          ? [{ productId: line.productId, productName: product.name, priceCents: product.priceCents, quantity: line.quantity, stock: product.quantity }]
+          ? [
+              {
+                productId: line.productId,
+                productName: product.name,
+                priceCents: product.priceCents,
+                quantity: line.quantity,
+                stock: product.quantity,
+              },
+            ]
           : [];
       });
   }

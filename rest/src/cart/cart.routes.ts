@@ -11,7 +11,12 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
   app.get(
     '/',
     {
-      schema: { operationId: 'getCart', ...common, summary: 'The caller’s cart', response: { 200: CartAnswer, ...errorAnswers(401) } },
+      schema: {
+        operationId: 'getCart',
+        ...common,
+        summary: 'The caller’s cart',
+        response: { 200: CartAnswer, ...errorAnswers(401) },
+      },
     },
     async (request) => cart.get(viewerOf(request).id),
   );
@@ -62,7 +67,12 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ cart: CartService }> = asyn
   app.delete(
     '/',
     {
-      schema: { operationId: 'clearCart', ...common, summary: 'Empty the cart', response: { 200: CartAnswer, ...errorAnswers(401) } },
+      schema: {
+        operationId: 'clearCart',
+        ...common,
+        summary: 'Empty the cart',
+        response: { 200: CartAnswer, ...errorAnswers(401) },
+      },
     },
     async (request) => cart.clear(viewerOf(request).id),
   );

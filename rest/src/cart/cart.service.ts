@@ -60,7 +60,12 @@ export class CartService {
     await this.carts.transaction(async (trx) => {
       const quantity = await this.carts.addUnits(trx, userId, productId, units);
       // Throwing rolls the increment back, so the cart never holds more than the stock, nor beyond the cart limits.
-      if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity, quantity - units), 'quantity', 'INSUFFICIENT_STOCK');
+      if (quantity > product.quantity)
+        throw badRequest(
+          stockMessage(product.name, product.quantity, quantity - units),
+          'quantity',
+          'INSUFFICIENT_STOCK',
+        );
       const lines = await this.carts.lines(userId, trx);
       const added = units * (lines.find((line) => line.productId === productId)?.priceCents ?? 0);
       const after = sizeOf(lines);
@@ -72,11 +77,17 @@ export class CartService {
   async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {
     obeying(checkCartQuantity(quantity));
     const product = await this.products.findById(productId);
-    if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
-    if (quantity > product.quantity) throw badRequest(stockMessage(product.name, product.quantity), 'quantity', 'INSUFFICIENT_STOCK');
+    if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined)
+      throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
+    if (quantity > product.quantity)
+      throw badRequest(stockMessage(product.name, product.quantity), 'quantity', 'INSUFFICIENT_STOCK');
     const lines = await this.carts.lines(userId);
-    withinLimits(sizeOf(lines), sizeOf(lines.map((line) => (line.productId === productId ? { ...line, quantity } : line))));
-    if (!(await this.carts.setQuantity(userId, productId, quantity))) throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
+    withinLimits(
+      sizeOf(lines),
+      sizeOf(lines.map((line) => (line.productId === productId ? { ...line, quantity } : line))),
+    );
+    if (!(await this.carts.setQuantity(userId, productId, quantity)))
+      throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');
     return this.get(userId);
   }
 

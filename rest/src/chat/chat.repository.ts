@@ -76,7 +76,10 @@ export class ChatRepository {
 
   /** The user's membership of this room, if they have one. */
   membership(userId: number, roomId: number): Promise<Membership | undefined> {
-    return this.selectMemberships().where('chatParticipants.userId', '=', userId).where('chatRooms.id', '=', roomId).executeTakeFirst();
+    return this.selectMemberships()
+      .where('chatParticipants.userId', '=', userId)
+      .where('chatRooms.id', '=', roomId)
+      .executeTakeFirst();
   }
 
   /**
@@ -85,7 +88,11 @@ export class ChatRepository {
    * many rooms the user has. With `selection.before` the slice is counted back from that place (the rooms nearest
    * it), read off the same index the other way, and answered in the list's order.
    */
-  async roomsByActivity(userId: number, selection: RoomSelection, slice?: { offset: number; limit: number }): Promise<Membership[]> {
+  async roomsByActivity(
+    userId: number,
+    selection: RoomSelection,
+    slice?: { offset: number; limit: number },
+  ): Promise<Membership[]> {
     const direction = selection.before ? 'asc' : 'desc';
     let query = this.selectMemberships()
       .where(this.selected(userId, selection))
@@ -104,15 +111,31 @@ export class ChatRepository {
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 
-  /** The condition a room of the user's list meets: theirs, among the ids given, after the position given, unread if asked. */
+  /**
+   * The condition a room of the user's list meets: theirs, among the ids given, after the position given, unread if
+   * asked.
+   */
   private selected(userId: number, { roomIds, after, before, unreadOnly }: RoomSelection) {
     return (eb: ExpressionBuilder<Database, 'chatParticipants'>) => {
       const conditions = [eb('chatParticipants.userId', '=', userId)];
       if (roomIds) conditions.push(roomIds.length ? eb('chatParticipants.roomId', 'in', roomIds) : eb.lit(false));
       // A row value: both databases read it as one range of the index (an OR of the two cases would not be).
-      if (after) conditions.push(eb(eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'), '<', eb.tuple(after.lastActivityAt, after.roomId)));
+      if (after)
+        conditions.push(
+          eb(
+            eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'),
+            '<',
+            eb.tuple(after.lastActivityAt, after.roomId),
+          ),
+        );
       if (before && before !== END_OF_LIST) {
-        conditions.push(eb(eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'), '>', eb.tuple(before.lastActivityAt, before.roomId)));
+        conditions.push(
+          eb(
+            eb.refTuple('chatParticipants.lastActivityAt', 'chatParticipants.roomId'),
+            '>',
+            eb.tuple(before.lastActivityAt, before.roomId),
+          ),
+        );
       }
       if (unreadOnly) {
         conditions.push(
@@ -122,7 +145,9 @@ export class ChatRepository {
               .select('chatMessages.id')
               .whereRef('chatMessages.roomId', '=', 'chatParticipants.roomId')
               .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
-              .where((inner) => inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)])),
+              .where((inner) =>
+                inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)]),
+              ),
           ),
         );
       }
@@ -168,7 +193,9 @@ export class ChatRepository {
       .select((inner) => inner.fn.countAll<number>().as('unread'))
       .whereRef('chatMessages.roomId', '=', 'chatParticipants.roomId')
       .whereRef('chatMessages.id', '>', 'chatParticipants.lastReadMessageId')
-      .where((inner) => inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)]));
+      .where((inner) =>
+        inner.or([inner('chatMessages.senderId', 'is', null), inner('chatMessages.senderId', '<>', userId)]),
+      );
   }
 
   /**
@@ -189,10 +216,14 @@ export class ChatRepository {
   }
 
   async roomExists(roomId: number): Promise<boolean> {
-    return (await this.db.selectFrom('chatRooms').select('id').where('id', '=', roomId).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db.selectFrom('chatRooms').select('id').where('id', '=', roomId).executeTakeFirst()) !== undefined
+    );
   }
 
-  /** The room of two users, created with both memberships if it does not exist yet; safe when both create it at once. */
+  /**
+   * The room of two users, created with both memberships if it does not exist yet; safe when both create it at once.
+   */
   async findOrCreateRoom(userA: number, userB: number): Promise<number> {
     const key = pairKey(userA, userB);
     return this.db.transaction().execute(async (trx) => {
@@ -212,7 +243,11 @@ export class ChatRepository {
           .execute();
         return created.id;
       }
-      const existing = await trx.selectFrom('chatRooms').select('id').where('pairKey', '=', key).executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom('chatRooms')
+        .select('id')
+        .where('pairKey', '=', key)
+        .executeTakeFirstOrThrow();
       return existing.id;
     });
   }
@@ -229,7 +264,10 @@ export class ChatRepository {
    * Newest first: the newest of the room (older than `beforeId` when given), or, with `afterId`, the `limit` messages
    * that came next after it (read oldest first off the (room_id, id) index, answered newest first like every page).
    */
-  async messages(roomId: number, slice: { offset: number; limit: number } & MessageRange): Promise<MessageWithSender[]> {
+  async messages(
+    roomId: number,
+    slice: { offset: number; limit: number } & MessageRange,
+  ): Promise<MessageWithSender[]> {
     const forward = slice.afterId !== undefined;
     const messages = await this.selectMessages()
       .where('chatMessages.roomId', '=', roomId)
@@ -260,13 +298,17 @@ export class ChatRepository {
       // Only ever forward: two messages sent at once may commit in either order (PostgreSQL runs them side by side).
       await trx
         .updateTable('chatRooms')
-        .set({ lastMessageId: sql<number>`case when last_message_id is null or last_message_id < ${id} then ${id} else last_message_id end` })
+        .set({
+          lastMessageId: sql<number>`case when last_message_id is null or last_message_id < ${id} then ${id} else last_message_id end`,
+        })
         .where('id', '=', roomId)
         .execute();
       // The sender has read their own message and everything before it.
       await trx
         .updateTable('chatParticipants')
-        .set({ lastReadMessageId: sql<number>`case when last_read_message_id < ${id} then ${id} else last_read_message_id end` })
+        .set({
+          lastReadMessageId: sql<number>`case when last_read_message_id < ${id} then ${id} else last_read_message_id end`,
+        })
         .where('roomId', '=', roomId)
         .where('userId', '=', senderId)
         .execute();

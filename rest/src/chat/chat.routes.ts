@@ -34,9 +34,17 @@ export interface ChatRouteOptions {
 /** `after` and `before` at once would ask for a page from two places. */
 const ONE_DIRECTION = 'Give after or before, not both';
 
-export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (app, { chat, users, extensions, limits, messagesPerUserPerMinute }) => {
+export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (
+  app,
+  { chat, users, extensions, limits, messagesPerUserPerMinute },
+) => {
   const common = { tags: ['chat'], security: BEARER_SECURITY };
-  const sendLimit = limits.perMinute('messages', messagesPerUserPerMinute, (request) => String(viewerOf(request).id), 'Too many messages.');
+  const sendLimit = limits.perMinute(
+    'messages',
+    messagesPerUserPerMinute,
+    (request) => String(viewerOf(request).id),
+    'Too many messages.',
+  );
   const Room = RoomAnswer(extensions);
 
   app.get(
@@ -55,14 +63,25 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
       },
     },
     async (request) => {
-      const query = request.query as { page?: number; size?: number; after?: string; before?: string; unread?: boolean; ids?: string };
+      const query = request.query as {
+        page?: number;
+        size?: number;
+        after?: string;
+        before?: string;
+        unread?: boolean;
+        ids?: string;
+      };
       if (extensions && query.ids !== undefined) {
         const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
         return chat.roomsByIds(viewerOf(request), ids);
       }
       const paged =
         extensions &&
-        (query.page !== undefined || query.size !== undefined || query.after !== undefined || query.before !== undefined || query.unread !== undefined);
+        (query.page !== undefined ||
+          query.size !== undefined ||
+          query.after !== undefined ||
+          query.before !== undefined ||
+          query.unread !== undefined);
       if (!paged) return chat.rooms(viewerOf(request));
       if (query.after !== undefined && query.before !== undefined) throw badRequest(ONE_DIRECTION, 'before');
       return chat.roomPage(viewerOf(request), {
@@ -119,7 +138,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (ap
     },
     async (request) => {
       const query = request.query as { page?: number; size?: number; before?: number; after?: number };
-      if (!extensions) return chat.messages(viewerOf(request), request.params.roomId, { page: query.page, size: query.size });
+      if (!extensions)
+        return chat.messages(viewerOf(request), request.params.roomId, { page: query.page, size: query.size });
       if (query.after !== undefined && query.before !== undefined) throw badRequest(ONE_DIRECTION, 'before');
       return chat.messages(viewerOf(request), request.params.roomId, query);
     },

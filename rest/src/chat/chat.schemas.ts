@@ -78,12 +78,15 @@ export const RoomsQuery = (extensions: boolean) =>
               description: `The \`size\` rooms just before this one, in the list's order (most recently active first), written as for \`after\`; \`end\` for the list's last rooms. \`totalElements\` counts the rooms before it. Not with \`after\` (extension: two-way-paging)`,
             }),
           ),
-          unread: Type.Optional(Type.Boolean({ description: 'true: only the rooms with messages the caller has not read (extension)' })),
+          unread: Type.Optional(
+            Type.Boolean({ description: 'true: only the rooms with messages the caller has not read (extension)' }),
+          ),
           ids: Type.Optional(
             Type.String({
               pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$',
               errorMessage: { pattern: 'IDs must be up to 100 comma-separated room ids' },
-              description: 'Comma-separated ids: just those of the caller’s rooms, as a list (extension); others’ rooms and unknown ids are left out',
+              description:
+                'Comma-separated ids: just those of the caller’s rooms, as a list (extension); others’ rooms and unknown ids are left out',
             }),
           ),
         }),
@@ -93,7 +96,8 @@ export const RoomsQuery = (extensions: boolean) =>
 export const RoomListAnswer = (extensions: boolean) =>
   extensions
     ? Type.Union([Type.Array(RoomAnswer(true)), PageSchema(RoomAnswer(true))], {
-        description: 'Most recently active first; a page object when page, size, after or unread is given (not with ids)',
+        description:
+          'Most recently active first; a page object when page, size, after or unread is given (not with ids)',
       })
     : Type.Array(RoomAnswer(false));
 
@@ -122,7 +126,9 @@ export const MessagesQuery = (extensions: boolean) =>
     ...(extensions
       ? {
           // Bounded like every id: PostgreSQL refuses to compare an integer column with a larger number (500).
-          before: Type.Optional(Type.Integer({ ...DatabaseId, description: 'Only messages older than this id (extension)' })),
+          before: Type.Optional(
+            Type.Integer({ ...DatabaseId, description: 'Only messages older than this id (extension)' }),
+          ),
           after: Type.Optional(
             Type.Integer({
               minimum: 0,

@@ -5,7 +5,14 @@ import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { type ChatRepository, END_OF_LIST, type Membership, type MessageWithSender, type Participant, type RoomPosition } from './chat.repository.js';
+import {
+  type ChatRepository,
+  END_OF_LIST,
+  type Membership,
+  type MessageWithSender,
+  type Participant,
+  type RoomPosition,
+} from './chat.repository.js';
 import { type ChatMessageAnswer, roomPositionMessage, type RoomAnswer } from './chat.schemas.js';
 
 /** How a participant or sender shows once they deleted their account (no username can contain a space). */
@@ -14,7 +21,6 @@ export const DELETED_USER = 'Deleted user';
 export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
 /** A page of rooms when only some other paging parameter is given: about what a sidebar shows. */
 export const DEFAULT_ROOM_PAGE_SIZE = 20;
-
 
 export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
   return {
@@ -53,7 +59,8 @@ export function roomPositionOf(position: string, field: 'after' | 'before'): Roo
 }
 
 /** `before`: a room's position, or `end` for the list's last rooms. */
-export const roomPlaceBefore = (before: string) => (before === END_OF_LIST ? END_OF_LIST : roomPositionOf(before, 'before'));
+export const roomPlaceBefore = (before: string) =>
+  before === END_OF_LIST ? END_OF_LIST : roomPositionOf(before, 'before');
 
 export interface MessagePaging {
   page?: number | undefined;
@@ -108,7 +115,9 @@ export class ChatService {
     return this.describeRooms(viewer, await this.chat.roomsByActivity(viewer.id, {}));
   }
 
-  /** Just these of the caller's rooms, in the list's order (extension): ids of others' rooms or of none are left out. */
+  /**
+   * Just these of the caller's rooms, in the list's order (extension): ids of others' rooms or of none are left out.
+   */
   async roomsByIds(viewer: AuthenticatedUser, roomIds: readonly number[]): Promise<RoomAnswer[]> {
     return this.describeRooms(viewer, await this.chat.roomsByActivity(viewer.id, { roomIds }));
   }
@@ -129,7 +138,8 @@ export class ChatService {
   private async membership(viewer: AuthenticatedUser, roomId: number, field = 'roomId'): Promise<Membership> {
     const membership = await this.chat.membership(viewer.id, roomId);
     if (membership) return membership;
-    if (await this.chat.roomExists(roomId)) throw forbidden('You are not a participant of this chat', 'NOT_A_PARTICIPANT');
+    if (await this.chat.roomExists(roomId))
+      throw forbidden('You are not a participant of this chat', 'NOT_A_PARTICIPANT');
     throw notFound('Chat room not found', 'CHAT_ROOM_NOT_FOUND', field);
   }
 
@@ -202,7 +212,9 @@ export class ChatService {
     await this.chat.markRead(roomId, viewer.id);
   }
 
-  /** Rooms are unique per pair by a constraint, so no duplicates can exist; what can pile up is rooms nobody can see. */
+  /**
+   * Rooms are unique per pair by a constraint, so no duplicates can exist; what can pile up is rooms nobody can see.
+   */
   async cleanup(): Promise<number> {
     return this.chat.deleteAbandonedRooms();
   }

@@ -80,7 +80,9 @@ class WriteLockingSqliteDriver extends SqliteDriver {
   }
 }
 
-/** SQLite runs DDL in transactions: migrations run in one, so a second process waits for them and then finds them done. */
+/**
+ * SQLite runs DDL in transactions: migrations run in one, so a second process waits for them and then finds them done.
+ */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
@@ -123,7 +125,10 @@ function openSqlite(file: string): SqliteDialect {
 export interface PoolSettings {
   /** Connections at most (PG_POOL_SIZE). */
   size: number;
-  /** How long getting a connection may take, queueing for a busy pool included, before the query fails (PG_CONNECT_TIMEOUT_MS). */
+  /**
+   * How long getting a connection may take, queueing for a busy pool included, before the query fails
+   * (PG_CONNECT_TIMEOUT_MS).
+   */
   connectTimeoutMs: number;
   /** How long one statement may run before PostgreSQL cancels it (PG_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
@@ -239,8 +244,16 @@ export function openDatabase(databaseUrl: string, options: DatabaseOptions = {})
   const report = options.onConnectionError ?? (() => undefined);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...(tracingOn() ? { log: statementSpans('postgresql') } : {}) });
-  const stopCounting = databasePool.add(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins,
+    ...(tracingOn() ? { log: statementSpans('postgresql') } : {}),
+  });
+  const stopCounting = databasePool.add(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return {
     db,
     kind: 'postgres',

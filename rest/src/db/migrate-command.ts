@@ -13,7 +13,8 @@ async function main(argv: string[]): Promise<void> {
   // Under scripts/launch.mjs the part's name comes first.
   const args = argv[0] === 'migrate' ? argv.slice(1) : argv;
   const action = args[0] ?? '--up';
-  if (args.length > 1 || !['--up', '--down', '--status'].includes(action)) throw new ConfigError(`Unknown arguments "${args.join(' ')}". ${USAGE}`);
+  if (args.length > 1 || !['--up', '--down', '--status'].includes(action))
+    throw new ConfigError(`Unknown arguments "${args.join(' ')}". ${USAGE}`);
   const config = loadRestConfig(process.env);
   const where = describeDatabase(config.databaseUrl);
   // No statement deadline: a migration on a big table (an index over a million rows) takes longer than a request.
@@ -21,17 +22,24 @@ async function main(argv: string[]): Promise<void> {
   try {
     if (action === '--status') {
       const state = await migrationState(database);
-      for (const name of state.applied) console.log(`  applied   ${name}${state.unknown.includes(name) ? '  (of a newer release)' : ''}`);
+      for (const name of state.applied)
+        console.log(`  applied   ${name}${state.unknown.includes(name) ? '  (of a newer release)' : ''}`);
       for (const name of state.pending) console.log(`  pending   ${name}`);
       console.log(`${where}: ${state.applied.length} applied, ${state.pending.length} pending`);
     } else if (action === '--down') {
       const reverted = await migrateDown(database);
       const now = (await migrationState(database)).applied.at(-1);
-      console.log(reverted ? `Reverted ${reverted} on ${where}; it is now at ${now ?? 'no migration (empty)'}` : `Nothing to revert: ${where} has no migrations`);
+      console.log(
+        reverted
+          ? `Reverted ${reverted} on ${where}; it is now at ${now ?? 'no migration (empty)'}`
+          : `Nothing to revert: ${where} has no migrations`,
+      );
     } else {
       const ran = await migrateToLatest(database);
       const now = (await migrationState(database)).applied.at(-1);
-      console.log(ran.length ? `Migrated ${where} to ${now}: ran ${ran.join(', ')}` : `${where} is up to date (${now})`);
+      console.log(
+        ran.length ? `Migrated ${where} to ${now}: ran ${ran.join(', ')}` : `${where} is up to date (${now})`,
+      );
     }
   } catch (error) {
     const reason = openingFailure(error, config.databaseUrl);

@@ -1,11 +1,24 @@
 // Schema migrations: one list, run at start on SQLite and PostgreSQL alike (or by `npm run migrate`), each with its way
 // back (`npm run migrate -- --down`). Append new migrations, never edit old ones.
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from 'kysely';
 import { type DatabaseKind, SQLITE_BUSY_TIMEOUT_MS, type ShopDatabase } from './database.js';
 
 type Schema = Kysely<unknown>['schema'];
 
-const COUNTING_TRIGGER_NAMES = ['products_count_insert', 'products_count_delete', 'orders_count_insert', 'orders_count_delete', 'orders_count_update'];
+const COUNTING_TRIGGER_NAMES = [
+  'products_count_insert',
+  'products_count_delete',
+  'orders_count_insert',
+  'orders_count_delete',
+  'orders_count_update',
+];
 
 // An order's status names its counter ('orders:PENDING'); a counter is created at its first order.
 const SQLITE_COUNTING_TRIGGERS = [
@@ -192,7 +205,16 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       },
       // Back to an empty database: every table of the shop goes, with what it holds.
       async down(db: Kysely<unknown>) {
-        for (const table of ['chat_messages', 'chat_participants', 'chat_rooms', 'order_items', 'orders', 'cart_items', 'products', 'users']) {
+        for (const table of [
+          'chat_messages',
+          'chat_participants',
+          'chat_rooms',
+          'order_items',
+          'orders',
+          'cart_items',
+          'products',
+          'users',
+        ]) {
           await db.schema.dropTable(table).execute();
         }
       },
@@ -249,12 +271,17 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('count', 'bigint', (c) => c.notNull())
           .execute();
         await sql`insert into row_counts (name, count) select 'products', count(*) from products`.execute(db);
-        await sql`insert into row_counts (name, count) select 'orders:' || status, count(*) from orders group by status`.execute(db);
+        await sql`insert into row_counts (name, count) select 'orders:' || status, count(*) from orders group by status`.execute(
+          db,
+        );
 
-        for (const statement of kind === 'sqlite' ? SQLITE_COUNTING_TRIGGERS : POSTGRES_COUNTING_TRIGGERS) await sql.raw(statement).execute(db);
+        for (const statement of kind === 'sqlite' ? SQLITE_COUNTING_TRIGGERS : POSTGRES_COUNTING_TRIGGERS)
+          await sql.raw(statement).execute(db);
 
         if (kind === 'sqlite') {
-          await sql`create virtual table products_name_search using fts5(name_key, content = 'products', content_rowid = 'id', tokenize = 'trigram')`.execute(db);
+          await sql`create virtual table products_name_search using fts5(name_key, content = 'products', content_rowid = 'id', tokenize = 'trigram')`.execute(
+            db,
+          );
           for (const statement of SQLITE_NAME_SEARCH_TRIGGERS) await sql.raw(statement).execute(db);
           await sql`insert into products_name_search (products_name_search) values ('rebuild')`.execute(db);
         } else {
@@ -265,13 +292,21 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       },
       async down(db: Kysely<unknown>) {
         if (kind === 'sqlite') {
-          for (const name of ['products_name_search_insert', 'products_name_search_delete', 'products_name_search_update']) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+          for (const name of [
+            'products_name_search_insert',
+            'products_name_search_delete',
+            'products_name_search_update',
+          ])
+            await sql.raw(`drop trigger if exists ${name}`).execute(db);
           await sql`drop table if exists products_name_search`.execute(db);
           for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name}`).execute(db);
         } else {
           // pg_trgm stays: the database may have had it before, or use it for more than the shop.
           await sql`drop index if exists products_name_trgm_idx`.execute(db);
-          for (const name of COUNTING_TRIGGER_NAMES) await sql.raw(`drop trigger if exists ${name} on ${name.startsWith('products') ? 'products' : 'orders'}`).execute(db);
+          for (const name of COUNTING_TRIGGER_NAMES)
+            await sql
+              .raw(`drop trigger if exists ${name} on ${name.startsWith('products') ? 'products' : 'orders'}`)
+              .execute(db);
           await sql`drop function if exists count_product_rows()`.execute(db);
           await sql`drop function if exists count_order_rows()`.execute(db);
         }
@@ -361,7 +396,11 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('changes', 'text', (c) => c.notNull())
           .execute();
         // An order's history, a product's: the events of one subject in order.
-        await db.schema.createIndex('audit_events_subject_idx').on('audit_events').columns(['subject_type', 'subject_id', 'id']).execute();
+        await db.schema
+          .createIndex('audit_events_subject_idx')
+          .on('audit_events')
+          .columns(['subject_type', 'subject_id', 'id'])
+          .execute();
       },
       // Reverting forgets the record (the changes themselves stay): the previous release has nowhere to keep it.
       async down(db: Kysely<unknown>) {
@@ -386,7 +425,11 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('last_error', 'text')
           .execute();
         // The sender's question, every few seconds: which pending ones are due.
-        await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['sent_at', 'failed_at', 'next_attempt_at']).execute();
+        await db.schema
+          .createIndex('mail_outbox_due_idx')
+          .on('mail_outbox')
+          .columns(['sent_at', 'failed_at', 'next_attempt_at'])
+          .execute();
       },
       // Reverting drops what was not sent yet: the previous release sends nothing.
       async down(db: Kysely<unknown>) {
@@ -394,8 +437,8 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       },
     },
     '0008_password_resets': {
-      // A forgotten password (issue "Tell people what happened"): links sent by e-mail, kept only as their SHA-256, each
-      // good once, for 30 minutes, and only while the account's password is the one it had when the link was made
+      // A forgotten password (issue "Tell people what happened"): links sent by e-mail, kept only as their SHA-256,
+      // each good once, for 30 minutes, and only while the account's password is the one it had when the link was made
       // (token_version): any password change ends every link before it. Accounts are found by e-mail in any case.
       async up(db: Kysely<unknown>) {
         await idColumn(db.schema.createTable('password_resets'))
@@ -406,7 +449,11 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('expires_at', 'text', (c) => c.notNull())
           .addColumn('used_at', 'text')
           .execute();
-        await db.schema.createIndex('password_resets_user_idx').on('password_resets').columns(['user_id', 'created_at']).execute();
+        await db.schema
+          .createIndex('password_resets_user_idx')
+          .on('password_resets')
+          .columns(['user_id', 'created_at'])
+          .execute();
         // The requests as they came, each kept until an instance has carried it out (every request writes one row, so
         // that answering one takes the same time whether or not an account matches).
         await idColumn(db.schema.createTable('password_reset_requests'))
@@ -429,10 +476,11 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       },
     },
     '0009_email_verification': {
-      // Proof that an address is its owner's (issue 30, item 4): a link sent to it, kept only as its SHA-256, good once,
-      // for a day, and only while the account still has the address it was sent to. Until one is opened nothing but
-      // that link is sent to the address. Every address stored before this release starts unverified: nothing proves
-      // that its account's owner owns it (setting one needed no proof), and the shop's e-mails wait until it is proven.
+      // Proof that an address is its owner's (issue 30, item 4): a link sent to it, kept only as its SHA-256, good
+      // once, for a day, and only while the account still has the address it was sent to. Until one is opened nothing
+      // but that link is sent to the address. Every address stored before this release starts unverified: nothing
+      // proves that its account's owner owns it (setting one needed no proof), and the shop's e-mails wait until it is
+      // proven.
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
         await idColumn(db.schema.createTable('email_verifications'))
@@ -443,9 +491,15 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('expires_at', 'text', (c) => c.notNull())
           .addColumn('used_at', 'text')
           .execute();
-        await db.schema.createIndex('email_verifications_user_idx').on('email_verifications').columns(['user_id', 'created_at']).execute();
+        await db.schema
+          .createIndex('email_verifications_user_idx')
+          .on('email_verifications')
+          .columns(['user_id', 'created_at'])
+          .execute();
         // The limit per recipient: the e-mails of one kind written to one address (any case) in the last hour.
-        await sql`create index mail_outbox_recipient_idx on mail_outbox (lower(recipient), kind, created_at)`.execute(db);
+        await sql`create index mail_outbox_recipient_idx on mail_outbox (lower(recipient), kind, created_at)`.execute(
+          db,
+        );
       },
       // Reverting forgets which addresses were proven (the previous release sends to any), and the links with their
       // e-mails still in the outbox: it has no page to open them on.
@@ -459,7 +513,10 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   };
 }
 
-/** How long an instance waits for another one that is migrating the same SQLite file (a big file's indexes take a while). */
+/**
+ * How long an instance waits for another one that is migrating the same SQLite file (a big file's indexes take a
+ * while).
+ */
 const SQLITE_MIGRATION_WAIT_MS = 120_000;
 
 /** Where the migrations this database has been through are recorded (Kysely's table). */
@@ -470,8 +527,14 @@ export async function appliedMigrations({ db, kind }: ShopDatabase): Promise<str
   const plain = db.withoutPlugins();
   const exists =
     kind === 'sqlite'
-      ? await sql<{ found: number }>`select 1 as found from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(plain)
-      : await sql<{ found: number }>`select 1 as found from pg_tables where tablename = ${MIGRATION_TABLE} and schemaname = current_schema()`.execute(plain);
+      ? await sql<{
+          found: number;
+        }>`select 1 as found from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(plain)
+      : await sql<{
+          found: number;
+        }>`select 1 as found from pg_tables where tablename = ${MIGRATION_TABLE} and schemaname = current_schema()`.execute(
+          plain,
+        );
   if (exists.rows.length === 0) return [];
   const rows = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(plain);
   return rows.rows.map((row) => row.name);
@@ -513,9 +576,13 @@ function migratorOf({ db, kind }: ShopDatabase) {
   return { plain, migrator: new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(kind) } }) };
 }
 
-async function run(database: ShopDatabase, step: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
+async function run(
+  database: ShopDatabase,
+  step: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const { plain, migrator } = migratorOf(database);
-  const { error, results } = database.kind === 'sqlite' ? await waitingLongForSqliteLock(plain, () => step(migrator)) : await step(migrator);
+  const { error, results } =
+    database.kind === 'sqlite' ? await waitingLongForSqliteLock(plain, () => step(migrator)) : await step(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

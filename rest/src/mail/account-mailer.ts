@@ -20,15 +20,29 @@ export class AccountMailer {
   ) {}
 
   /** Undefined when an e-mail of this kind may be written to the address now; else the seconds until one may. */
-  secondsToWait(trx: Kysely<Database>, kind: Extract<MailKind, 'password-reset' | 'email-verification'>, recipient: string): Promise<number | undefined> {
+  secondsToWait(
+    trx: Kysely<Database>,
+    kind: Extract<MailKind, 'password-reset' | 'email-verification'>,
+    recipient: string,
+  ): Promise<number | undefined> {
     return this.limit.secondsToWait(trx, kind, recipient);
   }
 
-  async passwordReset(trx: Kysely<Database>, account: UserRow & { email: string }, token: string, expiresAt: string): Promise<void> {
+  async passwordReset(
+    trx: Kysely<Database>,
+    account: UserRow & { email: string },
+    token: string,
+    expiresAt: string,
+  ): Promise<void> {
     await new OutboxRepository(trx, this.kind).enqueue(passwordResetMail(account, token, expiresAt, this.context));
   }
 
-  async emailVerification(trx: Kysely<Database>, account: UserRow & { email: string }, token: string, expiresAt: string): Promise<void> {
+  async emailVerification(
+    trx: Kysely<Database>,
+    account: UserRow & { email: string },
+    token: string,
+    expiresAt: string,
+  ): Promise<void> {
     await new OutboxRepository(trx, this.kind).enqueue(emailVerificationMail(account, token, expiresAt, this.context));
   }
 }

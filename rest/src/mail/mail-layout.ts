@@ -19,7 +19,9 @@ export interface MailContext {
   currency: string;
 }
 
-/** The recipient's language as an Intl locale, and their zone; what Intl does not know falls back to English and UTC. */
+/**
+ * The recipient's language as an Intl locale, and their zone; what Intl does not know falls back to English and UTC.
+ */
 export function formatsFor(recipient: MailRecipient, currency: string) {
   const locale = Intl.DateTimeFormat.supportedLocalesOf([recipient.language])[0] ?? 'en-US';
   let timeZone = 'UTC';

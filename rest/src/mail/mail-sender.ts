@@ -30,7 +30,8 @@ const ROUND = 50;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** Stable per outbox entry and shop host: a receiver can tell a repeated delivery. */
-const messageIdOf = (mail: ClaimedMail, from: string) => `<outbox-${mail.id}.${Date.parse(mail.createdAt)}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'medshop'}>`;
+const messageIdOf = (mail: ClaimedMail, from: string) =>
+  `<outbox-${mail.id}.${Date.parse(mail.createdAt)}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'medshop'}>`;
 
 export class MailSender {
   private readonly job: RepeatingJob;
@@ -70,7 +71,10 @@ export class MailSender {
     }
     let sent = 0;
     for (let round = 0; round < ROUND && !this.stopped; round += 1) {
-      const [mail] = await this.outbox.claimDue(1, new Date(Date.now() + 2 * this.settings.sendTimeoutMs).toISOString());
+      const [mail] = await this.outbox.claimDue(
+        1,
+        new Date(Date.now() + 2 * this.settings.sendTimeoutMs).toISOString(),
+      );
       if (!mail) break;
       if (await this.deliver(mail)) sent += 1;
     }
@@ -85,21 +89,41 @@ export class MailSender {
       const reason = `its link expired at ${mail.expiresAt}, before it could be delivered`;
       await this.outbox.markFailed(mail, reason, undefined);
       mailDeliveries.inc({ outcome: 'failed' });
-      this.log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason }, `mail: gave up on e-mail ${mail.id}: ${reason}`);
+      this.log.error(
+        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason },
+        `mail: gave up on e-mail ${mail.id}: ${reason}`,
+      );
       return false;
     }
     try {
-      await this.transport.send({ messageId: messageIdOf(mail, from), from, to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await this.transport.send({
+        messageId: messageIdOf(mail, from),
+        from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+      });
     } catch (error) {
       const reason = (error as Error).message;
       const attempts = mail.attempts + 1;
       const givenUp = error instanceof PermanentMailFailure || attempts >= this.settings.maxAttempts;
-      const retryAt = givenUp ? undefined : new Date(Date.now() + Math.min(this.settings.retryBaseMs * 2 ** mail.attempts, MAX_BACKOFF_MS)).toISOString();
+      const retryAt = givenUp
+        ? undefined
+        : new Date(Date.now() + Math.min(this.settings.retryBaseMs * 2 ** mail.attempts, MAX_BACKOFF_MS)).toISOString();
       await this.outbox.markFailed(mail, reason, retryAt);
       mailDeliveries.inc({ outcome: givenUp ? 'failed' : 'retry' });
       const entry = { mailId: mail.id, kind: mail.kind, attempts, reason };
-      if (givenUp) this.log.error(entry, `mail: gave up on e-mail ${mail.id} to its recipient after ${attempts} attempt(s): ${reason}`);
-      else this.log.warn({ ...entry, retryAt }, `mail: e-mail ${mail.id} not sent (${reason}); trying again at ${retryAt}`);
+      if (givenUp)
+        this.log.error(
+          entry,
+          `mail: gave up on e-mail ${mail.id} to its recipient after ${attempts} attempt(s): ${reason}`,
+        );
+      else
+        this.log.warn(
+          { ...entry, retryAt },
+          `mail: e-mail ${mail.id} not sent (${reason}); trying again at ${retryAt}`,
+        );
       return false;
     }
     await this.outbox.markSent(mail);

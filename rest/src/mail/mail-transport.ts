@@ -26,7 +26,12 @@ export class PermanentMailFailure extends Error {}
 
 /** `timeoutMs` bounds each step of a delivery (connecting, the greeting, a silent socket): no send hangs longer. */
 export function smtpTransport(smtpUrl: string, timeoutMs: number): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   const url = new URL(smtpUrl);
   return {
     async send(message) {

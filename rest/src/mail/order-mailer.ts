@@ -28,7 +28,11 @@ export class OrderMailer {
    * Whether an e-mail was written (the buyer may have turned them off, or have no address, or one they never verified,
    * or no account any more). An address not verified gets nothing: whoever typed it into the profile may not own it.
    */
-  private async write(trx: Kysely<Database>, userId: number | null, compose: (recipient: MailRecipient) => OutgoingMail | undefined): Promise<boolean> {
+  private async write(
+    trx: Kysely<Database>,
+    userId: number | null,
+    compose: (recipient: MailRecipient) => OutgoingMail | undefined,
+  ): Promise<boolean> {
     if (userId === null) return false;
     const recipient = await trx
       .selectFrom('users')

@@ -3,12 +3,21 @@
 // language writes them (the words stay English, as on the site). Only to a buyer with e-mail notifications on and an
 // address set.
 import type { OrderWithItems } from '../orders/order.repository.js';
-import { type MailContext, type MailRecipient, button, escapeHtml, formatsFor, greeting, htmlPage } from './mail-layout.js';
+import {
+  type MailContext,
+  type MailRecipient,
+  button,
+  escapeHtml,
+  formatsFor,
+  greeting,
+  htmlPage,
+} from './mail-layout.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 export type { MailContext, MailRecipient };
 
-const wantsMail = (recipient: MailRecipient): recipient is MailRecipient & { email: string } => recipient.emailNotifications !== 0 && !!recipient.email;
+const wantsMail = (recipient: MailRecipient): recipient is MailRecipient & { email: string } =>
+  recipient.emailNotifications !== 0 && !!recipient.email;
 
 function footers(context: MailContext) {
   const profile = `${context.shopUrl}/profile`;
@@ -18,7 +27,11 @@ function footers(context: MailContext) {
   };
 }
 
-export function orderPlacedMail(recipient: MailRecipient, order: OrderWithItems, context: MailContext): OutgoingMail | undefined {
+export function orderPlacedMail(
+  recipient: MailRecipient,
+  order: OrderWithItems,
+  context: MailContext,
+): OutgoingMail | undefined {
   if (!wantsMail(recipient)) return undefined;
   const { when, amount } = formatsFor(recipient, context.currency);
   const ordersUrl = `${context.shopUrl}/orders`;
@@ -80,7 +93,13 @@ const MOVES: Record<string, { subject: (id: number) => string; says: string; not
   },
 };
 
-export function orderStatusMail(recipient: MailRecipient, order: OrderWithItems, status: string, at: string, context: MailContext): OutgoingMail | undefined {
+export function orderStatusMail(
+  recipient: MailRecipient,
+  order: OrderWithItems,
+  status: string,
+  at: string,
+  context: MailContext,
+): OutgoingMail | undefined {
   const move = MOVES[status];
   if (!move || !wantsMail(recipient)) return undefined;
   const { when, amount } = formatsFor(recipient, context.currency);
@@ -90,7 +109,17 @@ export function orderStatusMail(recipient: MailRecipient, order: OrderWithItems,
   // Items as the shop counts them everywhere (the cart, the desk): the sum of the quantities, not the lines.
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const summary = `Your order #${order.id} (${units === 1 ? '1 item' : `${units} items`}, ${amount(order.totalCents)}) ${move.says}, on ${when(at)}.`;
-  const text = [greeting(recipient), '', summary, ...(move.note ? ['', move.note] : []), '', `Follow your order: ${ordersUrl}`, '', footer.text, ''].join('\n');
+  const text = [
+    greeting(recipient),
+    '',
+    summary,
+    ...(move.note ? ['', move.note] : []),
+    '',
+    `Follow your order: ${ordersUrl}`,
+    '',
+    footer.text,
+    '',
+  ].join('\n');
   const html = htmlPage(
     subject,
     `<p>${escapeHtml(greeting(recipient))}</p>

@@ -27,7 +27,8 @@ export interface ClaimedMail extends MailOutboxRow {
   lease: string;
 }
 
-const blankedIfSecret = (mail: ClaimedMail) => (mail.expiresAt === null ? {} : { textBody: BLANKED_BODY, htmlBody: BLANKED_BODY });
+const blankedIfSecret = (mail: ClaimedMail) =>
+  mail.expiresAt === null ? {} : { textBody: BLANKED_BODY, htmlBody: BLANKED_BODY };
 
 export class OutboxRepository {
   /** `db` may be a transaction: the e-mail is then part of it. */
@@ -86,7 +87,13 @@ export class OutboxRepository {
   async markSent(mail: ClaimedMail): Promise<boolean> {
     const result = await this.db
       .updateTable('mailOutbox')
-      .set({ sentAt: now(), claimedUntil: null, attempts: sql`attempts + 1`, lastError: null, ...blankedIfSecret(mail) })
+      .set({
+        sentAt: now(),
+        claimedUntil: null,
+        attempts: sql`attempts + 1`,
+        lastError: null,
+        ...blankedIfSecret(mail),
+      })
       .where('id', '=', mail.id)
       .where('claimedUntil', '=', mail.lease)
       .executeTakeFirst();

@@ -27,7 +27,8 @@ export class RecipientLimit {
    */
   async secondsToWait(trx: Kysely<Database>, mailKind: MailKind, recipient: string): Promise<number | undefined> {
     const key = recipient.trim().toLowerCase();
-    if (this.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`medshop-mail:${mailKind}:${key}`}, 0))`.execute(trx);
+    if (this.kind === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`medshop-mail:${mailKind}:${key}`}, 0))`.execute(trx);
     const at = Date.now();
     const recent = await trx
       .selectFrom('mailOutbox')

@@ -55,12 +55,18 @@ export class OrderRepository {
     const { search } = scope;
     if (search && 'orderNumber' in search) {
       // PostgreSQL refuses to compare an integer column with a larger number: no order has one anyway.
-      query = search.orderNumber <= MAX_DATABASE_ID ? query.where('orders.id', '=', search.orderNumber) : query.where(sql<boolean>`1 = 0`);
+      query =
+        search.orderNumber <= MAX_DATABASE_ID
+          ? query.where('orders.id', '=', search.orderNumber)
+          : query.where(sql<boolean>`1 = 0`);
     } else if (search) {
       // The lower-cased key column and the lower-cased text: the same answer on SQLite and PostgreSQL. The buyers
       // are found first and their orders through orders_user_idx: filtering the joined users instead makes SQLite
       // walk every order (it always drives a LEFT JOIN from its left side): 750 ms at a million orders, 1 ms so.
-      const buyers = db.selectFrom('users').select('users.id').where(containing('users.usernameKey', usernameKey(search.customerContains)));
+      const buyers = db
+        .selectFrom('users')
+        .select('users.id')
+        .where(containing('users.usernameKey', usernameKey(search.customerContains)));
       query = query.where('orders.userId', 'in', buyers);
     }
     return query;
@@ -78,7 +84,11 @@ export class OrderRepository {
 
   /** Every customer's orders per status, as the triggers count them (migration 0004): no order is read. */
   private async countedByStatus(): Promise<Map<string, number>> {
-    const rows = await this.db.selectFrom('rowCounts').select(['name', 'count']).where('name', 'like', 'orders:%').execute();
+    const rows = await this.db
+      .selectFrom('rowCounts')
+      .select(['name', 'count'])
+      .where('name', 'like', 'orders:%')
+      .execute();
     return new Map(rows.map((row) => [row.name.slice('orders:'.length), Number(row.count)]));
   }
 
@@ -90,7 +100,9 @@ export class OrderRepository {
   async count(scope: OrderScope): Promise<number> {
     if (OrderRepository.counted(scope)) {
       const counts = await this.countedByStatus();
-      return scope.status !== undefined ? (counts.get(scope.status) ?? 0) : [...counts.values()].reduce((sum, count) => sum + count, 0);
+      return scope.status !== undefined
+        ? (counts.get(scope.status) ?? 0)
+        : [...counts.values()].reduce((sum, count) => sum + count, 0);
     }
     const { count } = await this.matching(this.db, scope)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -155,12 +167,14 @@ export class OrderRepository {
    * when it is taken afresh); false when an earlier checkout holds it, once that one has committed (a concurrent one
    * waits here on the key's row).
    */
-  async takeIdempotencyKey(trx: Kysely<Database>, userId: number, key: string, since: string, createdAt: string): Promise<boolean> {
-    await trx
-      .deleteFrom('checkoutRequests')
-      .where('userId', '=', userId)
-      .where('createdAt', '<', since)
-      .execute();
+  async takeIdempotencyKey(
+    trx: Kysely<Database>,
+    userId: number,
+    key: string,
+    since: string,
+    createdAt: string,
+  ): Promise<boolean> {
+    await trx.deleteFrom('checkoutRequests').where('userId', '=', userId).where('createdAt', '<', since).execute();
     const taken = await trx
       .insertInto('checkoutRequests')
       .values({ userId, idempotencyKey: key, orderId: null, createdAt })
@@ -183,7 +197,12 @@ export class OrderRepository {
   }
 
   async recordIdempotentOrder(trx: Kysely<Database>, userId: number, key: string, orderId: number): Promise<void> {
-    await trx.updateTable('checkoutRequests').set({ orderId }).where('userId', '=', userId).where('idempotencyKey', '=', key).execute();
+    await trx
+      .updateTable('checkoutRequests')
+      .set({ orderId })
+      .where('userId', '=', userId)
+      .where('idempotencyKey', '=', key)
+      .execute();
   }
 
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {

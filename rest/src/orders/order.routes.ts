@@ -4,7 +4,17 @@ import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { forbidden } from '../shared/http-errors.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
-import { type CheckoutBody, CheckoutBodySchema, CheckoutHeaders, OrderAnswerSchema, OrderListAnswer, OrderHistoryAnswer, OrderListQuery, type OrderStatus, StatusBody } from './order.schemas.js';
+import {
+  type CheckoutBody,
+  CheckoutBodySchema,
+  CheckoutHeaders,
+  OrderAnswerSchema,
+  OrderListAnswer,
+  OrderHistoryAnswer,
+  OrderListQuery,
+  type OrderStatus,
+  StatusBody,
+} from './order.schemas.js';
 import type { OrderService } from './order.service.js';
 
 export interface OrderRouteOptions {
@@ -48,15 +58,23 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       schema: {
         operationId: 'listOrders',
         ...common,
-        summary: 'The caller’s orders, newest first; with the extensions every customer’s (admins), narrowed by status and search',
+        summary:
+          'The caller’s orders, newest first; with the extensions every customer’s (admins), narrowed by status and search',
         querystring: OrderListQuery(extensions),
         response: { 200: OrderListAnswer(extensions), ...errorAnswers(400, 401, 403) },
       },
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const query = request.query as { page?: number; size?: number; scope?: 'mine' | 'all'; status?: OrderStatus; search?: string };
-      // scope, status and search are extensions: with the extensions off they are ignored like page and size (DESIGN §4).
+      const query = request.query as {
+        page?: number;
+        size?: number;
+        scope?: 'mine' | 'all';
+        status?: OrderStatus;
+        search?: string;
+      };
+      // scope, status and search are extensions: with the extensions off they are ignored like page and size (DESIGN
+      // §4).
       const everyone = extensions && query.scope === 'all';
       if (everyone && !viewer.isAdmin) throw forbidden('Only administrators can see every order');
       const narrowing = extensions ? { everyone, status: query.status, search: query.search } : { everyone };
@@ -87,7 +105,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         schema: {
           operationId: 'getOrderHistory',
           ...common,
-          summary: 'What happened to one of the caller’s orders (any, for admins), with times; admins see who moved it (extension)',
+          summary:
+            'What happened to one of the caller’s orders (any, for admins), with times; admins see who moved it (extension)',
           params: IdParams,
           response: { 200: OrderHistoryAnswer, ...errorAnswers(400, 401, 404) },
         },

@@ -32,11 +32,14 @@ const orderFields = {
   items: Type.Array(OrderItemAnswer),
 };
 const buyerId = {
-  userId: Nullable(Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' })),
+  userId: Nullable(
+    Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' }),
+  ),
 };
 
 /** An order as answered: with the buyer's id where the extensions are on. */
-export const OrderAnswerSchema = (extensions: boolean) => Type.Object(extensions ? { ...orderFields, ...buyerId } : orderFields);
+export const OrderAnswerSchema = (extensions: boolean) =>
+  Type.Object(extensions ? { ...orderFields, ...buyerId } : orderFields);
 /** The service's answer carries the buyer's id always; the plain contract's schema leaves it out of the JSON. */
 export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & { userId: number | null };
 
@@ -82,7 +85,10 @@ export const OrderHistoryAnswer = Type.Array(
     at: Timestamp,
     by: Type.Optional(Type.String({ description: 'The admin who moved it there: for admins only' })),
   }),
-  { description: 'What happened to the order, oldest first: placed, then each move of its status (extension: order-history)' },
+  {
+    description:
+      'What happened to the order, oldest first: placed, then each move of its status (extension: order-history)',
+  },
 );
 
 export const StatusBody = Type.Object({
@@ -97,7 +103,9 @@ export const OrderListQuery = (extensions: boolean) =>
           scope: Type.Optional(
             Type.Enum(['mine', 'all'], { description: 'all: every customer’s orders, for admins (extension)' }),
           ),
-          status: Type.Optional(Type.Enum([...ORDER_STATUSES], { description: 'Only the orders in this status (extension)' })),
+          status: Type.Optional(
+            Type.Enum([...ORDER_STATUSES], { description: 'Only the orders in this status (extension)' }),
+          ),
           // Its length is checked after trimming, by the rule shared with the gateway and the web app (shop-rules).
           search: Type.Optional(
             Type.String({
@@ -118,7 +126,8 @@ export const OrderListAnswer = (extensions: boolean) =>
             Type.Object({
               countsByStatus: Type.Optional(
                 Type.Record(Type.String(), Type.Integer(), {
-                  description: 'With scope=all: how many orders each status has (of those `search` finds), whatever `status` narrows (extension)',
+                  description:
+                    'With scope=all: how many orders each status has (of those `search` finds), whatever `status` narrows (extension)',
                 }),
               ),
               search: Type.Optional(

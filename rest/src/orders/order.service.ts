@@ -85,12 +85,14 @@ export class OrderService {
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
     const address = obeying(checkShippingAddress(request.shippingAddress));
-    const expectedCents = request.expectedTotal === undefined ? undefined : obeying(checkExpectedTotal(request.expectedTotal));
+    const expectedCents =
+      request.expectedTotal === undefined ? undefined : obeying(checkExpectedTotal(request.expectedTotal));
     const key = request.idempotencyKey === undefined ? undefined : obeying(checkIdempotencyKey(request.idempotencyKey));
     const since = new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
     const placed = await this.orders.transaction(async (trx) => {
       // The key first: a retry racing its own first attempt waits here, then answers that attempt's order.
-      if (key !== undefined && !(await this.orders.takeIdempotencyKey(trx, buyer.id, key, since, now()))) return undefined;
+      if (key !== undefined && !(await this.orders.takeIdempotencyKey(trx, buyer.id, key, since, now())))
+        return undefined;
       const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
@@ -105,7 +107,10 @@ export class OrderService {
       for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
         if (!(await this.products.takeStock(trx, line.productId, line.quantity))) {
           const left = (await this.products.stockOf(trx, line.productId)) ?? 0;
-          throw conflict(`Not enough stock for ${line.productName}: ${left} left, your cart holds ${line.quantity}`, 'INSUFFICIENT_STOCK');
+          throw conflict(
+            `Not enough stock for ${line.productName}: ${left} left, your cart holds ${line.quantity}`,
+            'INSUFFICIENT_STOCK',
+          );
         }
       }
       const id = await this.orders.insert(trx, {
@@ -128,7 +133,8 @@ export class OrderService {
       return { order: await this.get(buyer, placed), replayed: false };
     }
     const earlier = await this.orders.orderOfIdempotencyKey(buyer.id, key!, since);
-    if (earlier === undefined) throw conflict('The checkout with this idempotency key changed meanwhile; try again', 'CHANGED_MEANWHILE');
+    if (earlier === undefined)
+      throw conflict('The checkout with this idempotency key changed meanwhile; try again', 'CHANGED_MEANWHILE');
     return { order: await this.get(buyer, earlier), replayed: true };
   }
 
@@ -146,7 +152,11 @@ export class OrderService {
    * finds, whatever `status` narrows: the tabs then say where the orders found are. A page that was searched says
    * what it searched for, so that a client can tell the search was done.
    */
-  async page(viewer: AuthenticatedUser, request: PageRequest, narrowing: OrderNarrowing = { everyone: false }): Promise<OrderPage> {
+  async page(
+    viewer: AuthenticatedUser,
+    request: PageRequest,
+    narrowing: OrderNarrowing = { everyone: false },
+  ): Promise<OrderPage> {
     const scope = this.scopeOf(viewer, narrowing);
     const [orders, total, counts] = await Promise.all([
       this.orders.list(scope, { offset: request.page * request.size, limit: request.size }),
@@ -154,7 +164,11 @@ export class OrderService {
       narrowing.everyone ? this.orders.countByStatus({ ...scope, status: undefined }) : undefined,
     ]);
     const page: OrderPage = toPage(orders.map(toOrderAnswer), total, request);
-    if (counts) page.countsByStatus = Object.fromEntries(ORDER_STATUSES.map((each) => [each, counts.get(each) ?? 0])) as Record<OrderStatus, number>;
+    if (counts)
+      page.countsByStatus = Object.fromEntries(ORDER_STATUSES.map((each) => [each, counts.get(each) ?? 0])) as Record<
+        OrderStatus,
+        number
+      >;
     if (scope.search) page.search = narrowing.search!.trim();
     return page;
   }
@@ -162,7 +176,8 @@ export class OrderService {
   /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */
   async get(viewer: AuthenticatedUser, id: number): Promise<OrderAnswer> {
     const order = await this.orders.findById(id);
-    if (!order || (order.userId !== viewer.id && !viewer.isAdmin)) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+    if (!order || (order.userId !== viewer.id && !viewer.isAdmin))
+      throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);
   }
 
@@ -172,10 +187,16 @@ export class OrderService {
    */
   async history(viewer: AuthenticatedUser, id: number): Promise<OrderHistoryEntry[]> {
     const order = await this.get(viewer, id);
-    const moves = (await this.audit.ofSubject({ type: 'order', id })).filter((event) => event.action === 'order.status_changed');
+    const moves = (await this.audit.ofSubject({ type: 'order', id })).filter(
+      (event) => event.action === 'order.status_changed',
+    );
     return [
       { status: 'PENDING', at: order.orderDate },
-      ...moves.map((event) => ({ status: event.changes.status!.to as OrderStatus, at: event.at, ...(viewer.isAdmin ? { by: event.actor.username } : {}) })),
+      ...moves.map((event) => ({
+        status: event.changes.status!.to as OrderStatus,
+        at: event.at,
+        ...(viewer.isAdmin ? { by: event.actor.username } : {}),
+      })),
     ];
   }
 
@@ -195,7 +216,12 @@ export class OrderService {
       if (status === 'CANCELLED') {
         for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
       }
-      await new AuditRepository(trx).record(actor, 'order.status_changed', { type: 'order', id }, { status: { from: current, to: status } });
+      await new AuditRepository(trx).record(
+        actor,
+        'order.status_changed',
+        { type: 'order', id },
+        { status: { from: current, to: status } },
+      );
       await this.mailer.moved(trx, order, status, now());
     });
     this.mailer.wake();

@@ -14,7 +14,12 @@ declare module 'fastify' {
 /** How often a running instance looks for migrations of a newer release (a rolling upgrade's first new instance). */
 export const MIGRATION_WATCH_MS = 5_000;
 
-export const databasePlugin = fp<{ databaseUrl: string; pool: PoolSettings; migrate: boolean; migrationWatchMs?: number | undefined }>(
+export const databasePlugin = fp<{
+  databaseUrl: string;
+  pool: PoolSettings;
+  migrate: boolean;
+  migrationWatchMs?: number | undefined;
+}>(
   async (app, { databaseUrl, pool, migrate, migrationWatchMs = MIGRATION_WATCH_MS }) => {
     let database: ShopDatabase;
     try {

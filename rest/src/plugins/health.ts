@@ -13,10 +13,13 @@ export const READINESS_TIMEOUT_MS = 1000;
 export const healthPlugin = fp(
   async (app) => {
     // Probes arriving together (a load balancer's, the supervisor's) share one query.
-    const databaseAnswers = boundedCheck(async () => {
-      await sql`select 1`.execute(app.shopDatabase.db);
-      return true;
-    }, { timeoutMs: READINESS_TIMEOUT_MS });
+    const databaseAnswers = boundedCheck(
+      async () => {
+        await sql`select 1`.execute(app.shopDatabase.db);
+        return true;
+      },
+      { timeoutMs: READINESS_TIMEOUT_MS },
+    );
     const unavailable = { status: 'unavailable', message: 'The database cannot be reached' };
 
     app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'alive' }));

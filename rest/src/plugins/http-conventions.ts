@@ -6,7 +6,9 @@ import { echoRequestId } from '../../../config/server.js';
 import { type ErrorCode, HttpError } from '../shared/http-errors.js';
 import { fieldWithNul } from '../shared/validation.js';
 
-/** Clear texts for the framework's own 4xx errors, with their codes; every other error keeps what it was thrown with. */
+/**
+ * Clear texts for the framework's own 4xx errors, with their codes; every other error keeps what it was thrown with.
+ */
 const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
@@ -18,10 +20,12 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
 };
 
 /** PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
-const isForeignKeyViolation = (error: { code?: string }) => error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+const isForeignKeyViolation = (error: { code?: string }) =>
+  error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** The extensions named in every answer's Contract-Extensions header. */
-export const CONTRACT_EXTENSIONS = 'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits';
+export const CONTRACT_EXTENSIONS =
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -65,14 +69,22 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
       if (query) for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
       // PostgreSQL cannot store NUL in text (SQLite can): refused everywhere alike, before any query runs.
       const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
-      if (field) throw new HttpError(400, `${field.label} must not contain NUL characters`, 'INVALID_INPUT', field.key || undefined);
+      if (field)
+        throw new HttpError(
+          400,
+          `${field.label} must not contain NUL characters`,
+          'INVALID_INPUT',
+          field.key || undefined,
+        );
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.code, error.field);
       // Something the request refers to was deleted between reading and writing (a product added to a cart while an
-      // admin deletes it): the database's foreign keys refuse the write, and the answer is what it would be a moment later.
-      if (isForeignKeyViolation(error)) return sendError(reply, 404, 'Something this request refers to no longer exists', 'GONE_MEANWHILE');
+      // admin deletes it): the database's foreign keys refuse the write, and the answer is what it would be a moment
+      // later.
+      if (isForeignKeyViolation(error))
+        return sendError(reply, 404, 'Something this request refers to no longer exists', 'GONE_MEANWHILE');
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -14,13 +14,18 @@ declare module 'fastify' {
 
 export const limitsPlugin = fp<{ redisUrl: string | undefined; keyPrefix: string }>(
   async (app, { redisUrl, keyPrefix }) => {
-    const store = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false }) : undefined;
+    const store = redisUrl
+      ? new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false })
+      : undefined;
     if (store) {
       let reported = false;
       store.on('error', (error: Error) => {
         if (reported) return;
         reported = true;
-        app.log.warn({ err: error }, 'Redis is unreachable: the limits are counted by this instance alone until it is back');
+        app.log.warn(
+          { err: error },
+          'Redis is unreachable: the limits are counted by this instance alone until it is back',
+        );
       });
       store.on('ready', () => {
         if (reported) app.log.info('Redis is back: the limits are shared again');

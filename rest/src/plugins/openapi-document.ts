@@ -50,7 +50,9 @@ function addConventionAnswers(method: string, operation: Operation) {
   const responses = (operation.responses ??= {});
   const readsBody = BODY_METHODS.has(method);
   responses['400'] ??= errorResponse(
-    readsBody ? 'A malformed URL or body, or a NUL in a query parameter' : 'A malformed URL, or a NUL in a query parameter',
+    readsBody
+      ? 'A malformed URL or body, or a NUL in a query parameter'
+      : 'A malformed URL, or a NUL in a query parameter',
   );
   if (readsBody) {
     responses['413'] ??= errorResponse('The body is over 1 MB (`BODY_TOO_LARGE`)');
@@ -60,7 +62,11 @@ function addConventionAnswers(method: string, operation: Operation) {
   if (tooMany) {
     tooMany.description = 'A limit per client address or per user was reached (`TOO_MANY_ATTEMPTS`)';
     tooMany.headers = {
-      'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      },
     };
   }
 }
@@ -86,7 +92,8 @@ function alignPathParameters(paths: Record<string, PathItem>): Record<string, Pa
     const from = parameterNames(path);
     const to = parameterNames(first);
     for (const [method, operation] of Object.entries(item)) {
-      if (aligned[first]![method]) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} and ${first} are one operation`);
+      if (aligned[first]![method])
+        throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} and ${first} are one operation`);
       for (const parameter of operation.parameters ?? []) {
         const index = parameter.in === 'path' ? from.indexOf(parameter.name) : -1;
         if (index < 0 || to[index] === parameter.name) continue;

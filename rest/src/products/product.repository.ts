@@ -45,10 +45,14 @@ const TRIGRAM = 3;
 /** The text as one FTS5 phrase: every character literal (quotes doubled), so "100%" means those four characters. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-const hasCriteria = (criteria: ProductCriteria) => Object.values(criteria).some((value) => value !== undefined && value !== '');
+const hasCriteria = (criteria: ProductCriteria) =>
+  Object.values(criteria).some((value) => value !== undefined && value !== '');
 
 export class ProductRepository {
-  /** `kind` chooses how "name contains" is looked up: SQLite's FTS5 trigram table, or LIKE (pg_trgm's index on PostgreSQL). */
+  /**
+   * `kind` chooses how "name contains" is looked up: SQLite's FTS5 trigram table, or LIKE (pg_trgm's index on
+   * PostgreSQL).
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly kind: DatabaseKind = 'postgres',
@@ -59,7 +63,10 @@ export class ProductRepository {
     if (criteria.nameContains) {
       const text = nameKey(criteria.nameContains);
       if (this.kind === 'sqlite' && [...text].length >= TRIGRAM) {
-        const found = this.db.selectFrom('productsNameSearch').select('rowid').where(sql<boolean>`products_name_search match ${ftsPhrase(text)}`);
+        const found = this.db
+          .selectFrom('productsNameSearch')
+          .select('rowid')
+          .where(sql<boolean>`products_name_search match ${ftsPhrase(text)}`);
         query = query.where('id', 'in', found);
       } else {
         query = query.where(containing('nameKey', text));
@@ -79,7 +86,10 @@ export class ProductRepository {
   }
 
   /** The products matching `criteria` on the far side of `place` (none of it included). */
-  private beyond(criteria: ProductCriteria, place: ProductPlace | undefined): SelectQueryBuilder<Database, 'products', object> {
+  private beyond(
+    criteria: ProductCriteria,
+    place: ProductPlace | undefined,
+  ): SelectQueryBuilder<Database, 'products', object> {
     const query = this.matching(criteria);
     if (!place) return query;
     if ('after' in place) return query.where('id', '>', place.after);
@@ -93,7 +103,11 @@ export class ProductRepository {
    */
   async findBeyond(criteria: ProductCriteria, place: ProductPlace, limit: number): Promise<ProductRow[]> {
     const backward = 'before' in place;
-    const rows = await this.beyond(criteria, place).selectAll().orderBy('id', backward ? 'desc' : 'asc').limit(limit).execute();
+    const rows = await this.beyond(criteria, place)
+      .selectAll()
+      .orderBy('id', backward ? 'desc' : 'asc')
+      .limit(limit)
+      .execute();
     return backward ? rows.reverse() : rows;
   }
 
@@ -102,7 +116,11 @@ export class ProductRepository {
     const wholeList = !place || ('before' in place && place.before === 'end');
     // The whole catalogue is counted by the triggers, not by this request.
     if (!hasCriteria(criteria) && wholeList) {
-      const counted = await this.db.selectFrom('rowCounts').select('count').where('name', '=', 'products').executeTakeFirst();
+      const counted = await this.db
+        .selectFrom('rowCounts')
+        .select('count')
+        .where('name', '=', 'products')
+        .executeTakeFirst();
       if (counted) return Number(counted.count);
     }
     const { count } = await this.beyond(criteria, place)
@@ -153,7 +171,9 @@ export class ProductRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction. */
+  /**
+   * Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction.
+   */
   async takeStock(trx: Kysely<Database>, productId: number, units: number): Promise<boolean> {
     const result = await trx
       .updateTable('products')

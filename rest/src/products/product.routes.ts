@@ -16,11 +16,11 @@ import {
 import type { ProductPlace } from './product.repository.js';
 import type { ProductService } from './product.service.js';
 
-
 /** The place a keyset page is read from, when the request gives one (extension: product-keyset). */
 function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace | undefined {
   if (query.after === undefined && query.before === undefined) return undefined;
-  if (query.after !== undefined && query.before !== undefined) throw badRequest('Give after or before, not both', 'before');
+  if (query.after !== undefined && query.before !== undefined)
+    throw badRequest('Give after or before, not both', 'before');
   if (query.page !== undefined) throw badRequest('Give page, or after or before: not both', 'page');
   if (query.after !== undefined) return { after: query.after };
   // Every id is below a number past the largest a database id can be: that is before the end.

@@ -3,7 +3,14 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
-import { MAX_DESCRIPTION_LENGTH, MAX_IMAGES, MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH, MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_IMAGES,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PRICE,
+  MAX_STOCK,
+} from '../../../shop-rules/product-rules.js';
 
 export { MAX_STOCK };
 
@@ -77,7 +84,8 @@ const FilterFields = Type.Object({
 });
 export type ProductFilter = Static<typeof FilterFields>;
 
-export const ProductFilterQuery = (extensions: boolean) => (extensions ? Type.Intersect([FilterFields, PageQuery, SeekFields]) : FilterFields);
+export const ProductFilterQuery = (extensions: boolean) =>
+  extensions ? Type.Intersect([FilterFields, PageQuery, SeekFields]) : FilterFields;
 
 export const ProductListAnswer = (extensions: boolean) =>
   extensions

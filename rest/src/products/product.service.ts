@@ -47,7 +47,9 @@ function criteriaOf(filter: ProductFilter): ProductCriteria {
 }
 
 /** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */
-export type ProductTransaction = <T>(work: (repositories: { products: ProductRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+export type ProductTransaction = <T>(
+  work: (repositories: { products: ProductRepository; audit: AuditRepository }) => Promise<T>,
+) => Promise<T>;
 
 /** What the audit record keeps of a product: what an admin edits. */
 const AUDITED_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'] as const;
@@ -88,7 +90,10 @@ export class ProductService {
    */
   async seek(filter: ProductFilter, place: ProductPlace, size: number): Promise<Page<ProductAnswer>> {
     const criteria = criteriaOf(filter);
-    const [rows, beyond] = await Promise.all([this.products.findBeyond(criteria, place, size), this.products.count(criteria, place)]);
+    const [rows, beyond] = await Promise.all([
+      this.products.findBeyond(criteria, place, size),
+      this.products.count(criteria, place),
+    ]);
     return toPage(rows.map(toProductAnswer), beyond, { page: 0, size });
   }
 
@@ -106,7 +111,12 @@ export class ProductService {
     const fields = validateProductInput(input);
     return this.inTransaction(async ({ products, audit }) => {
       const created = toProductAnswer(await products.insert(fields));
-      await audit.record(actor, 'product.created', { type: 'product', id: created.id }, productChanges(undefined, created));
+      await audit.record(
+        actor,
+        'product.created',
+        { type: 'product', id: created.id },
+        productChanges(undefined, created),
+      );
       return created;
     });
   }
@@ -120,7 +130,8 @@ export class ProductService {
       const updated = toProductAnswer(row);
       const changes = productChanges(toProductAnswer(before), updated);
       // Saved as it was: nothing happened that a record should tell.
-      if (Object.keys(changes).length > 0) await audit.record(actor, 'product.updated', { type: 'product', id }, changes);
+      if (Object.keys(changes).length > 0)
+        await audit.record(actor, 'product.updated', { type: 'product', id }, changes);
       return updated;
     });
   }
@@ -129,7 +140,12 @@ export class ProductService {
     await this.inTransaction(async ({ products, audit }) => {
       const before = await products.findForChange(id);
       if (!before || !(await products.delete(id))) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
-      await audit.record(actor, 'product.deleted', { type: 'product', id }, productChanges(toProductAnswer(before), undefined));
+      await audit.record(
+        actor,
+        'product.deleted',
+        { type: 'product', id },
+        productChanges(toProductAnswer(before), undefined),
+      );
     });
   }
 }

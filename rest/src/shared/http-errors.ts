@@ -11,12 +11,15 @@ export const ERROR_CODES = {
   CART_TOO_LARGE:
     'The cart would hold more than 100 products, or cost more than $10,000,000.00 (what an order may cost; a checkout of such a cart is refused the same way): nothing was changed.',
   INSUFFICIENT_STOCK: 'More units than the product has in stock.',
-  PRICE_CHANGED: 'Checkout with an expectedTotal that is no longer the cart’s total (a price or a quantity changed): nothing was ordered.',
+  PRICE_CHANGED:
+    'Checkout with an expectedTotal that is no longer the cart’s total (a price or a quantity changed): nothing was ordered.',
   AUTHENTICATION_REQUIRED: 'No bearer token was sent.',
   INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
   INVALID_CREDENTIALS: 'Wrong username or password.',
-  INVALID_RESET_TOKEN: 'A password reset link that is unknown, used already, expired, or made before the password last changed.',
-  INVALID_VERIFICATION_TOKEN: 'An e-mail verification link that is unknown, used already, expired, or sent to an address the account no longer has.',
+  INVALID_RESET_TOKEN:
+    'A password reset link that is unknown, used already, expired, or made before the password last changed.',
+  INVALID_VERIFICATION_TOKEN:
+    'An e-mail verification link that is unknown, used already, expired, or sent to an address the account no longer has.',
   EMAIL_ALREADY_VERIFIED: 'The account’s e-mail address is verified already: there is no link to send.',
   FORBIDDEN: 'The caller may not do this (an admin-only call).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
@@ -54,13 +57,14 @@ export const badRequest = (message: string, field?: string | null, code: ErrorCo
   new HttpError(400, message, code, field ?? undefined);
 export const unauthorized = (message = 'Authentication required', code: ErrorCode = 'AUTHENTICATION_REQUIRED') =>
   new HttpError(401, message, code);
-export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') => new HttpError(403, message, code);
+export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') =>
+  new HttpError(403, message, code);
 export const notFound = (message: string, code: ErrorCode, field?: string) => new HttpError(404, message, code, field);
 export const conflict = (message: string, code: ErrorCode, field?: string) => new HttpError(409, message, code, field);
 
 /** The value as a rule of shop-rules left it (trimmed, say), or the rule's refusal thrown: 400 at its field. */
 export function obeying<T>(checked: T | { message: string; field: string | null }): T {
-  if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked) throw badRequest(checked.message, checked.field);
+  if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked)
+    throw badRequest(checked.message, checked.field);
   return checked;
 }
-

@@ -14,7 +14,9 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Zero-based page number (extension)' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Zero-based page number (extension)' }),
+  ),
   size: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'Page size, at most 100 (extension)' }),
   ),
@@ -27,7 +29,11 @@ export interface PageRequest {
 }
 
 /** The page asked for, when the extensions are on and the caller asked for one; otherwise a plain list is answered. */
-export function requestedPage(query: PageQuery, extensions: boolean, defaultSize = DEFAULT_PAGE_SIZE): PageRequest | undefined {
+export function requestedPage(
+  query: PageQuery,
+  extensions: boolean,
+  defaultSize = DEFAULT_PAGE_SIZE,
+): PageRequest | undefined {
   if (!extensions || (query.page === undefined && query.size === undefined)) return undefined;
   return { page: query.page ?? 0, size: query.size ?? defaultSize };
 }

@@ -28,7 +28,13 @@ export function inWords(seconds: number): string {
  * (draft-ietf-httpapi-ratelimit-headers): RateLimit-Policy names it, its quota (`q`) and window (`w`, seconds);
  * RateLimit says none is left (`r=0`) and when it is back (`t`, as Retry-After).
  */
-function tooMany(reply: FastifyReply, limit: string, policy: { quota: number; windowSeconds: number }, text: string, seconds: number): HttpError {
+function tooMany(
+  reply: FastifyReply,
+  limit: string,
+  policy: { quota: number; windowSeconds: number },
+  text: string,
+  seconds: number,
+): HttpError {
   rateLimitRefusals.inc({ service: 'rest', limit });
   reply.header('retry-after', seconds);
   reply.header('ratelimit-policy', `"${limit}";q=${policy.quota};w=${policy.windowSeconds}`);
@@ -48,17 +54,24 @@ export class RateLimits {
   private counter(name: string, points: number, duration: number): RateLimiterAbstract {
     const options = { keyPrefix: `${this.keyPrefix}limits:${name}`, points, duration };
     if (!this.redis) return new RateLimiterMemory(options);
-    return new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) });
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: this.redis,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
   }
 
-  /** A hook allowing `max` requests a minute for what `key` picks out of a request; beyond, 429 until the minute ends. */
+  /**
+   * A hook allowing `max` requests a minute for what `key` picks out of a request; beyond, 429 until the minute ends.
+   */
   perMinute(name: string, max: number, key: KeyOf, text: string) {
     const counter = this.counter(name, max, 60);
     return async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         await counter.consume(key(request));
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) throw tooMany(reply, name, { quota: max, windowSeconds: 60 }, text, secondsLeft(refusal));
+        if (refusal instanceof RateLimiterRes)
+          throw tooMany(reply, name, { quota: max, windowSeconds: 60 }, text, secondsLeft(refusal));
         throw refusal;
       }
     };

@@ -15,7 +15,9 @@ export const ErrorAnswer = Type.Object(
         description: 'What went wrong, for programs; stable (extension; the codes are listed above)',
       }),
     ),
-    field: Type.Optional(Type.String({ description: 'The request field at fault: body, query or path parameter (extension)' })),
+    field: Type.Optional(
+      Type.String({ description: 'The request field at fault: body, query or path parameter (extension)' }),
+    ),
   },
   { description: 'An error' },
 );

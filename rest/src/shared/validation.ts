@@ -6,7 +6,6 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { HttpError } from './http-errors.js';
 
-
 function createAjv(coerceTypes: boolean) {
   const ajv = new Ajv({
     coerceTypes,
@@ -46,7 +45,13 @@ function refusingInfinity(schema: JsonSchemaObject, validate: ValidateFunction):
     for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
       if (typeof value === 'number' && !Number.isFinite(value)) {
         guarded.errors = [
-          { keyword: 'type', instancePath: `/${key}`, schemaPath: '', params: { type: declaredType(schema, key) ?? 'number' }, data: value },
+          {
+            keyword: 'type',
+            instancePath: `/${key}`,
+            schemaPath: '',
+            params: { type: declaredType(schema, key) ?? 'number' },
+            data: value,
+          },
         ];
         return false;
       }
@@ -58,7 +63,9 @@ function refusingInfinity(schema: JsonSchemaObject, validate: ValidateFunction):
 }
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
-  httpPart === 'body' ? bodyAjv.compile(schema) : refusingInfinity(schema as JsonSchemaObject, parameterAjv.compile(schema));
+  httpPart === 'body'
+    ? bodyAjv.compile(schema)
+    : refusingInfinity(schema as JsonSchemaObject, parameterAjv.compile(schema));
 
 const WORD_OVERRIDES: Record<string, string> = { url: 'URL', urls: 'URLs', id: 'ID', ids: 'IDs' };
 
@@ -105,7 +112,9 @@ function ownMessage(error: ErrorObject): string | undefined {
   const parent = error.parentSchema as SchemaWithMessage | undefined;
   // A missing field fails on the object; its own schema may say what to tell people ({ required: '…' }).
   const messages =
-    error.keyword === 'required' ? parent?.properties?.[String(error.params.missingProperty)]?.errorMessage : parent?.errorMessage;
+    error.keyword === 'required'
+      ? parent?.properties?.[String(error.params.missingProperty)]?.errorMessage
+      : parent?.errorMessage;
   if (typeof messages === 'string') return error.keyword === 'required' ? undefined : messages;
   const perKeyword = (messages as Record<string, unknown> | undefined)?.[error.keyword];
   return typeof perKeyword === 'string' ? perKeyword : undefined;
@@ -153,12 +162,20 @@ export function validationMessage(error: ErrorObject, dataVar: string): string {
  */
 function fieldOf(error: ErrorObject): string | undefined {
   if (error.keyword === 'required') return String(error.params.missingProperty);
-  return error.instancePath.split('/').filter((segment) => segment && !/^\d+$/.test(segment)).pop();
+  return error.instancePath
+    .split('/')
+    .filter((segment) => segment && !/^\d+$/.test(segment))
+    .pop();
 }
 
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
   const first = errors[0];
-  return new HttpError(400, first ? validationMessage(first, dataVar) : 'The request is invalid', 'INVALID_INPUT', first ? fieldOf(first) : undefined);
+  return new HttpError(
+    400,
+    first ? validationMessage(first, dataVar) : 'The request is invalid',
+    'INVALID_INPUT',
+    first ? fieldOf(first) : undefined,
+  );
 }
 
 /**

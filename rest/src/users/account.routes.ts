@@ -42,7 +42,8 @@ const RegisterBody = (extensions: boolean) =>
             Nullable(
               Type.String({
                 maxLength: 254,
-                description: 'The account’s e-mail address (extension): e-mailed a link to verify it, and nothing else until it is opened',
+                description:
+                  'The account’s e-mail address (extension): e-mailed a link to verify it, and nothing else until it is opened',
               }),
             ),
           ),
@@ -72,14 +73,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   const failedLogins = limits.failuresPerMinute(
     'login-failures',
     options.loginAttemptsPerMinute,
-    (request) => `${usernameKey(String((request.body as { username?: unknown } | undefined)?.username ?? ''))}:${request.ip}`,
+    (request) =>
+      `${usernameKey(String((request.body as { username?: unknown } | undefined)?.username ?? ''))}:${request.ip}`,
     'Too many login attempts for this username.',
   );
   app.post(
     '/register',
     {
       // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
-      onRequest: limits.perMinute('registrations', options.registrationsPerAddressPerMinute, (request) => request.ip, 'Too many new accounts from this address.'),
+      onRequest: limits.perMinute(
+        'registrations',
+        options.registrationsPerAddressPerMinute,
+        (request) => request.ip,
+        'Too many new accounts from this address.',
+      ),
       schema: {
         operationId: 'register',
         security: NO_SECURITY,
@@ -92,7 +99,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     async (request, reply) => {
       const { email, ...registration } = request.body as typeof request.body & { email?: string | null };
       const user = await users.register(options.extensions ? { ...registration, email } : registration);
-      return reply.code(201).type('text/plain; charset=utf-8').send(issueToken(app, toAuthenticatedUser(user)));
+      return reply
+        .code(201)
+        .type('text/plain; charset=utf-8')
+        .send(issueToken(app, toAuthenticatedUser(user)));
     },
   );
 
@@ -100,7 +110,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     '/login',
     {
       // Every attempt from one address across usernames (each is a slow hash: CPU); then the failures of this one.
-      onRequest: limits.perMinute('login-attempts', options.loginAttemptsPerAddressPerMinute, (request) => request.ip, 'Too many login attempts from this address.'),
+      onRequest: limits.perMinute(
+        'login-attempts',
+        options.loginAttemptsPerAddressPerMinute,
+        (request) => request.ip,
+        'Too many login attempts from this address.',
+      ),
       preHandler: failedLogins.check,
       schema: {
         operationId: 'login',

@@ -26,7 +26,12 @@ export class EmailVerificationRepository {
 
   /** Every link of the account not used yet stops working (a new address; the address proven by one of them). */
   async endLinks(userId: number, at: string): Promise<void> {
-    await this.db.updateTable('emailVerifications').set({ usedAt: at }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+    await this.db
+      .updateTable('emailVerifications')
+      .set({ usedAt: at })
+      .where('userId', '=', userId)
+      .where('usedAt', 'is', null)
+      .execute();
   }
 
   /** Links of this account that can no longer be used (ended or used before `before`): nothing keeps them. */
@@ -56,7 +61,9 @@ export class EmailVerificationRepository {
             .selectFrom('users')
             .select('users.id')
             .whereRef('users.id', '=', 'emailVerifications.userId')
-            .where((inner) => inner(inner.fn('lower', ['users.email']), '=', inner.fn('lower', ['emailVerifications.email']))),
+            .where((inner) =>
+              inner(inner.fn('lower', ['users.email']), '=', inner.fn('lower', ['emailVerifications.email'])),
+            ),
         ),
       )
       .returning(['userId', 'email'])

@@ -27,12 +27,20 @@ export interface EmailVerificationRouteOptions {
   perAddressPerMinute: number;
 }
 
-export const emailVerificationRoutes: FastifyPluginAsyncTypebox<EmailVerificationRouteOptions> = async (app, { verifications, limits, perAddressPerMinute }) => {
+export const emailVerificationRoutes: FastifyPluginAsyncTypebox<EmailVerificationRouteOptions> = async (
+  app,
+  { verifications, limits, perAddressPerMinute },
+) => {
   app.post(
     '/verify-email',
     {
       // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
-      onRequest: limits.perMinute('email-verifications', perAddressPerMinute, (request) => request.ip, 'Too many email verifications from this address.'),
+      onRequest: limits.perMinute(
+        'email-verifications',
+        perAddressPerMinute,
+        (request) => request.ip,
+        'Too many email verifications from this address.',
+      ),
       schema: {
         operationId: 'verifyEmail',
         security: NO_SECURITY,

@@ -1,7 +1,7 @@
 // Proof that an e-mail address is its account owner's (issue 30, item 4): giving an account an address — at
-// registration or on the profile — sends one e-mail to it, a link that works once, for EMAIL_VERIFICATION_HOURS; opening
-// it marks the address verified. Until then the shop sends nothing else there: no order e-mail, no password reset. A new
-// address unverifies the account and ends every earlier link.
+// registration or on the profile — sends one e-mail to it, a link that works once, for EMAIL_VERIFICATION_HOURS;
+// opening it marks the address verified. Until then the shop sends nothing else there: no order e-mail, no password
+// reset. A new address unverifies the account and ends every earlier link.
 //
 // The link and its e-mail are written in the transaction that gives the address, so that one never goes without the
 // other; the link is stored as its SHA-256 only, and its e-mail's body is blanked once sent. The links to one address
@@ -24,7 +24,8 @@ import type { EmailVerificationRepository } from './email-verification.repositor
 import { UserRepository } from './user.repository.js';
 
 export const EMAIL_VERIFIED = 'Your email address is verified.';
-export const verificationSent = (email: string) => `A link to verify ${email} is on its way. It works for ${EMAIL_VERIFICATION_HOURS} hours.`;
+export const verificationSent = (email: string) =>
+  `A link to verify ${email} is on its way. It works for ${EMAIL_VERIFICATION_HOURS} hours.`;
 
 /** Links are stored as this, never as themselves: a copy of the database proves no address. */
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -52,7 +53,8 @@ export class EmailVerificationService {
     const result = await this.links.transaction((links, trx) =>
       work(new UserRepository(trx), async (account) => {
         await links.endLinks(account.id, now());
-        if (account.email && (await this.sendLink(links, trx, { ...account, email: account.email })) === undefined) written = true;
+        if (account.email && (await this.sendLink(links, trx, { ...account, email: account.email })) === undefined)
+          written = true;
       }),
     );
     if (written) this.mailer.wake();
@@ -73,7 +75,9 @@ export class EmailVerificationService {
     return outcome;
   }
 
-  /** Opens the link: the account whose address it proved, now verified. The link is used up, and the account's others. */
+  /**
+   * Opens the link: the account whose address it proved, now verified. The link is used up, and the account's others.
+   */
   async verify(token: string): Promise<UserRow & { email: string }> {
     const [violation] = checkEmailVerification({ token });
     if (violation) throw badRequest(violation.message, violation.field, 'INVALID_VERIFICATION_TOKEN');
@@ -101,11 +105,18 @@ export class EmailVerificationService {
    * A new link and its e-mail, in `trx`: undefined once written; else the seconds until the address may get one (it has
    * had EMAILS_PER_RECIPIENT_PER_HOUR this hour), and nothing is written.
    */
-  private async sendLink(links: EmailVerificationRepository, trx: Kysely<Database>, account: UserRow & { email: string }): Promise<number | undefined> {
+  private async sendLink(
+    links: EmailVerificationRepository,
+    trx: Kysely<Database>,
+    account: UserRow & { email: string },
+  ): Promise<number | undefined> {
     const wait = await this.mailer.secondsToWait(trx, 'email-verification', account.email);
     if (wait !== undefined) {
       // By id only: the log says nothing of the address.
-      this.log.warn({ userId: account.id }, 'email verification: the address has had its links for this hour; nothing sent');
+      this.log.warn(
+        { userId: account.id },
+        'email verification: the address has had its links for this hour; nothing sent',
+      );
       return wait;
     }
     const token = crypto.randomBytes(32).toString('base64url');

@@ -63,13 +63,20 @@ export class PasswordResetRepository {
 
   /** Carried out: the request goes. False when this instance's lease was lost meanwhile (another has it now). */
   async completeRequest(request: ClaimedRequest): Promise<boolean> {
-    const result = await this.db.deleteFrom('passwordResetRequests').where('id', '=', request.id).where('claimedUntil', '=', request.lease).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('passwordResetRequests')
+      .where('id', '=', request.id)
+      .where('claimedUntil', '=', request.lease)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
 
   /** How many requests wait to be carried out. */
   async pendingRequests(): Promise<number> {
-    const row = await this.db.selectFrom('passwordResetRequests').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('passwordResetRequests')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
@@ -78,18 +85,24 @@ export class PasswordResetRepository {
    * address typed into a profile but never proven finds nothing.
    */
   async accountsNamedBy(text: string): Promise<UserRow[]> {
-    const byUsername = await this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(text)).executeTakeFirst();
-    if (byUsername) return [byUsername];
-    if (!text.includes('@')) return [];
-    return this.db
+    const byUsername = await this.db
       .selectFrom('users')
       .selectAll()
-      // lower(email) is indexed (users_email_key_idx).
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', text.toLowerCase()))
-      .where('emailVerifiedAt', 'is not', null)
-      .orderBy('id')
-      .limit(ACCOUNTS_PER_ADDRESS)
-      .execute();
+      .where('usernameKey', '=', usernameKey(text))
+      .executeTakeFirst();
+    if (byUsername) return [byUsername];
+    if (!text.includes('@')) return [];
+    return (
+      this.db
+        .selectFrom('users')
+        .selectAll()
+        // lower(email) is indexed (users_email_key_idx).
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', text.toLowerCase()))
+        .where('emailVerifiedAt', 'is not', null)
+        .orderBy('id')
+        .limit(ACCOUNTS_PER_ADDRESS)
+        .execute()
+    );
   }
 
   async insert(link: NewResetLink): Promise<void> {
@@ -118,7 +131,9 @@ export class PasswordResetRepository {
       .where('tokenHash', '=', tokenHash)
       .where('usedAt', 'is', null)
       .where('expiresAt', '>', at)
-      .where('tokenVersion', '=', (eb) => eb.selectFrom('users').select('users.tokenVersion').whereRef('users.id', '=', 'passwordResets.userId'))
+      .where('tokenVersion', '=', (eb) =>
+        eb.selectFrom('users').select('users.tokenVersion').whereRef('users.id', '=', 'passwordResets.userId'),
+      )
       .returning(['userId', 'tokenVersion'])
       .executeTakeFirst();
   }

@@ -9,7 +9,10 @@ import { PASSWORD_RESET, type PasswordResetService, RESET_REQUESTED } from './pa
 
 // Generous bounds against abuse; the rules (shop-rules) answer what is wrong with a value in words.
 const ResetRequestBody = Type.Object({
-  usernameOrEmail: Type.String({ maxLength: 1000, description: 'A username, or an e-mail address of an account (any case)' }),
+  usernameOrEmail: Type.String({
+    maxLength: 1000,
+    description: 'A username, or an e-mail address of an account (any case)',
+  }),
 });
 
 const ResetBody = Type.Object({
@@ -33,9 +36,17 @@ export interface PasswordResetRouteOptions {
   perAddressPerMinute: number;
 }
 
-export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOptions> = async (app, { resets, limits, perAddressPerMinute }) => {
+export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRouteOptions> = async (
+  app,
+  { resets, limits, perAddressPerMinute },
+) => {
   // request.ip is the client's address: the gateway passes it on (x-forwarded-for, believed from TRUSTED_PROXIES).
-  const perAddress = limits.perMinute('password-resets', perAddressPerMinute, (request) => request.ip, 'Too many password resets from this address.');
+  const perAddress = limits.perMinute(
+    'password-resets',
+    perAddressPerMinute,
+    (request) => request.ip,
+    'Too many password resets from this address.',
+  );
 
   app.post(
     '/request-password-reset',

@@ -30,8 +30,7 @@ declare module 'fastify' {
 }
 
 /** What every request is answered, whatever it found. */
-export const RESET_REQUESTED =
-  `If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
+export const RESET_REQUESTED = `If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
 export const PASSWORD_RESET = 'Your password has been reset. Log in with your new password.';
 
 /** Links are stored as this, never as themselves: a copy of the database opens no account. */
@@ -107,11 +106,19 @@ export class PasswordResetService {
     const accounts: (UserRow & { email: string })[] = [];
     for (const account of await this.resets.accountsNamedBy(request.askedFor)) {
       // Logged by id only: the log says nothing a reader could use to learn who has an account.
-      if (!account.email) this.log.info({ userId: account.id }, 'password reset: the account has no e-mail address; nothing sent');
+      if (!account.email)
+        this.log.info({ userId: account.id }, 'password reset: the account has no e-mail address; nothing sent');
       // An address its owner never proved gets nothing but the link that proves it: whoever typed it may not own it.
-      else if (!account.emailVerifiedAt) this.log.info({ userId: account.id }, 'password reset: the account’s e-mail address is not verified; nothing sent');
+      else if (!account.emailVerifiedAt)
+        this.log.info(
+          { userId: account.id },
+          'password reset: the account’s e-mail address is not verified; nothing sent',
+        );
       else if (!(await this.emailsPerAccount.take(String(account.id)))) {
-        this.log.warn({ userId: account.id }, 'password reset: too many e-mails for this account this hour; nothing sent');
+        this.log.warn(
+          { userId: account.id },
+          'password reset: too many e-mails for this account this hour; nothing sent',
+        );
       } else accounts.push({ ...account, email: account.email });
     }
     let carriedOut = false;
@@ -125,21 +132,31 @@ export class PasswordResetService {
         for (const account of accounts) {
           // Several accounts may share one address: it gets EMAILS_PER_RECIPIENT_PER_HOUR links an hour, whichever.
           if ((await this.mailer.secondsToWait(trx, 'password-reset', account.email)) !== undefined) {
-            this.log.warn({ userId: account.id }, 'password reset: the address has had its e-mails for this hour; nothing sent');
+            this.log.warn(
+              { userId: account.id },
+              'password reset: the address has had its e-mails for this hour; nothing sent',
+            );
             continue;
           }
           const token = crypto.randomBytes(32).toString('base64url');
           const createdAt = now();
           const expiresAt = new Date(Date.parse(createdAt) + PASSWORD_RESET_MINUTES * 60_000).toISOString();
           await resets.forgetEnded(account.id, createdAt);
-          await resets.insert({ userId: account.id, tokenHash: hashOf(token), tokenVersion: account.tokenVersion, createdAt, expiresAt });
+          await resets.insert({
+            userId: account.id,
+            tokenHash: hashOf(token),
+            tokenVersion: account.tokenVersion,
+            createdAt,
+            expiresAt,
+          });
           await this.mailer.passwordReset(trx, account, token, expiresAt);
           written.add(account.id);
         }
         return true;
       });
     } finally {
-      for (const account of accounts) if (!carriedOut || !written.has(account.id)) await this.emailsPerAccount.giveBack(String(account.id));
+      for (const account of accounts)
+        if (!carriedOut || !written.has(account.id)) await this.emailsPerAccount.giveBack(String(account.id));
     }
     if (carriedOut && written.size > 0) this.mailer.wake();
     return carriedOut;
@@ -151,7 +168,12 @@ export class PasswordResetService {
    */
   async reset(form: ResetForm): Promise<UserRow> {
     const [violation] = checkPasswordReset(form);
-    if (violation) throw badRequest(violation.message, violation.field, violation.field === 'token' ? 'INVALID_RESET_TOKEN' : 'INVALID_INPUT');
+    if (violation)
+      throw badRequest(
+        violation.message,
+        violation.field,
+        violation.field === 'token' ? 'INVALID_RESET_TOKEN' : 'INVALID_INPUT',
+      );
     // Hashed before the transaction: the slow hash holds no lock.
     const passwordHash = await hashPassword(form.newPassword);
     const account = await this.resets

@@ -15,7 +15,9 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst();
   }
 
-  /** Inserts the account; answers undefined when the username is taken (also when another request took it meanwhile). */
+  /**
+   * Inserts the account; answers undefined when the username is taken (also when another request took it meanwhile).
+   */
   async insert(user: Omit<NewUserRow, 'usernameKey' | 'createdAt' | 'updatedAt'>): Promise<UserRow | undefined> {
     const timestamp = now();
     return this.db
@@ -64,7 +66,12 @@ export class UserRepository {
 
   /** Ends the account's password reset links not used yet: they went to an e-mail address it no longer has. */
   async endResetLinks(id: number): Promise<void> {
-    await this.db.updateTable('passwordResets').set({ usedAt: now() }).where('userId', '=', id).where('usedAt', 'is', null).execute();
+    await this.db
+      .updateTable('passwordResets')
+      .set({ usedAt: now() })
+      .where('userId', '=', id)
+      .where('usedAt', 'is', null)
+      .execute();
   }
 
   /**

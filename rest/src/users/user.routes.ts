@@ -16,13 +16,23 @@ export interface UserRouteOptions {
   extensions: boolean;
 }
 
-export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (app, { users, verifications, extensions }) => {
+export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
+  app,
+  { users, verifications, extensions },
+) => {
   const common = { tags: ['users'], security: BEARER_SECURITY };
   const User = UserAnswer(extensions);
 
   app.get(
     '/profile',
-    { schema: { operationId: 'getProfile', ...common, summary: 'The caller’s profile', response: { 200: User, ...errorAnswers(401) } } },
+    {
+      schema: {
+        operationId: 'getProfile',
+        ...common,
+        summary: 'The caller’s profile',
+        response: { 200: User, ...errorAnswers(401) },
+      },
+    },
     async (request) => toUserAnswer(await users.getProfile(viewerOf(request).id)),
   );
 
@@ -63,7 +73,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (ap
         const outcome = await verifications.resend(viewerOf(request).id);
         if ('retryAfterSeconds' in outcome) {
           reply.header('retry-after', outcome.retryAfterSeconds);
-          throw new HttpError(429, `Too many emails to this address this hour. Try again in ${inWords(outcome.retryAfterSeconds)}.`, 'TOO_MANY_ATTEMPTS');
+          throw new HttpError(
+            429,
+            `Too many emails to this address this hour. Try again in ${inWords(outcome.retryAfterSeconds)}.`,
+            'TOO_MANY_ATTEMPTS',
+          );
         }
         return reply.code(202).send({ message: verificationSent(outcome.sentTo) });
       },

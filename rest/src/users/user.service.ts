@@ -1,6 +1,11 @@
 // Accounts: registration, login, profile, password change and deletion, and the admin account ensured at start.
 import crypto from 'node:crypto';
-import { PASSWORDS_DO_NOT_MATCH, checkPasswordChange, checkProfileChange, sameEmail } from '../../../shop-rules/account-rules.js';
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  checkPasswordChange,
+  checkProfileChange,
+  sameEmail,
+} from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import { ADMIN_ROLE, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
@@ -69,7 +74,8 @@ export class UserService {
   ) {}
 
   async register({ username, password, confirmPassword, email }: Registration): Promise<UserRow> {
-    if (confirmPassword !== undefined && confirmPassword !== password) throw badRequest(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
+    if (confirmPassword !== undefined && confirmPassword !== password)
+      throw badRequest(PASSWORDS_DO_NOT_MATCH, 'confirmPassword');
     const [violation] = checkProfileChange({ email });
     if (violation) throw badRequest(violation.message, violation.field);
     // Hashed before the transaction: the slow hash holds no lock.
@@ -108,7 +114,8 @@ export class UserService {
     if (update.phoneNumber !== undefined) changes.phoneNumber = cleanText(update.phoneNumber);
     if (update.address !== undefined) changes.address = cleanText(update.address);
     const preferences = update.preferences ?? {};
-    if (preferences.emailNotifications !== undefined) changes.emailNotifications = preferences.emailNotifications ? 1 : 0;
+    if (preferences.emailNotifications !== undefined)
+      changes.emailNotifications = preferences.emailNotifications ? 1 : 0;
     if (preferences.smsNotifications !== undefined) changes.smsNotifications = preferences.smsNotifications ? 1 : 0;
     if (preferences.language !== undefined) changes.language = preferences.language.trim();
     if (preferences.timezone !== undefined) changes.timezone = preferences.timezone.trim();

@@ -2,7 +2,16 @@
 // whose queries and mutations are POSTed to the gateway with the token login gave (`Authorization: Bearer`), and whose
 // subscriptions go over graphql-ws with that token in the connection's parameters (docs/graph.md).
 import { type Client as SocketClient, createClient } from 'graphql-ws';
-import { Environment, type GraphQLResponse, Network, Observable, RecordSource, type RequestParameters, Store, type Variables } from 'relay-runtime';
+import {
+  Environment,
+  type GraphQLResponse,
+  Network,
+  Observable,
+  RecordSource,
+  type RequestParameters,
+  Store,
+  type Variables,
+} from 'relay-runtime';
 import WebSocket from 'ws';
 
 export interface RelayClientOptions {
@@ -35,7 +44,8 @@ function operationOf(request: RequestParameters, persisted: boolean) {
 
 /** graphql-ws ends a subscription with the server's errors, or with the socket's close event. */
 function describeEnd(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error) return `socket closed with ${String(error.code)} ${String((error as { reason?: unknown }).reason ?? '')}`;
+  if (error && typeof error === 'object' && 'code' in error)
+    return `socket closed with ${String(error.code)} ${String((error as { reason?: unknown }).reason ?? '')}`;
   return JSON.stringify(error);
 }
 
@@ -46,7 +56,11 @@ export function createRelayClient({ url, wsUrl, persisted = false }: RelayClient
   const fetchOverHttp = async (request: RequestParameters, variables: Variables): Promise<GraphQLResponse> => {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...authorization() },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        ...authorization(),
+      },
       body: JSON.stringify({ ...operationOf(request, persisted), variables }),
     });
     return (await response.json()) as GraphQLResponse;
@@ -60,13 +74,17 @@ export function createRelayClient({ url, wsUrl, persisted = false }: RelayClient
         { query: '', ...operationOf(request, persisted), variables },
         {
           next: (result) => sink.next(result as GraphQLResponse),
-          error: (error) => sink.error(error instanceof Error ? error : new Error(`the subscription ended: ${describeEnd(error)}`)),
+          error: (error) =>
+            sink.error(error instanceof Error ? error : new Error(`the subscription ended: ${describeEnd(error)}`)),
           complete: () => sink.complete(),
         },
       ),
     );
 
-  client.environment = new Environment({ network: Network.create(fetchOverHttp, subscribeOverSocket), store: new Store(new RecordSource()) });
+  client.environment = new Environment({
+    network: Network.create(fetchOverHttp, subscribeOverSocket),
+    store: new Store(new RecordSource()),
+  });
   client.close = async () => {
     await client.socket.dispose();
   };

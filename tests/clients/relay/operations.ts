@@ -22,7 +22,11 @@ export interface LoadedQuery {
 }
 
 /** Fetches the query from the network and keeps its records retained, as a screen showing it does. */
-export async function loadQuery(environment: Environment, query: GraphQLTaggedNode, variables: Record<string, unknown> = {}): Promise<LoadedQuery> {
+export async function loadQuery(
+  environment: Environment,
+  query: GraphQLTaggedNode,
+  variables: Record<string, unknown> = {},
+): Promise<LoadedQuery> {
   const operation = createOperationDescriptor(getRequest(query), variables);
   const retained = environment.retain(operation);
   await fetchQuery(environment, query, variables, { fetchPolicy: 'network-only' }).toPromise();
@@ -35,7 +39,11 @@ export interface MutationResult {
   errors: readonly PayloadError[] | null | undefined;
 }
 
-export function mutate(environment: Environment, mutation: GraphQLTaggedNode, variables: Record<string, unknown>): Promise<MutationResult> {
+export function mutate(
+  environment: Environment,
+  mutation: GraphQLTaggedNode,
+  variables: Record<string, unknown>,
+): Promise<MutationResult> {
   return new Promise((resolve, reject) => {
     commitMutation(environment, {
       mutation,
@@ -54,7 +62,11 @@ export interface HeldSubscription {
   dispose(): void;
 }
 
-export function subscribe(environment: Environment, subscription: GraphQLTaggedNode, variables: Record<string, unknown> = {}): HeldSubscription {
+export function subscribe(
+  environment: Environment,
+  subscription: GraphQLTaggedNode,
+  variables: Record<string, unknown> = {},
+): HeldSubscription {
   const held: HeldSubscription = { events: [], error: undefined, dispose: () => {} };
   const disposable = requestSubscription(environment, {
     subscription,
@@ -80,7 +92,8 @@ export function storedRecord(environment: Environment, dataID: string): any {
         .filter(([key]) => !key.startsWith('__'))
         .map(([key, value]) => {
           if (value && typeof value === 'object' && '__ref' in value) return [key, expand(value.__ref as string)];
-          if (value && typeof value === 'object' && '__refs' in value) return [key, (value.__refs as string[]).map(expand)];
+          if (value && typeof value === 'object' && '__refs' in value)
+            return [key, (value.__refs as string[]).map(expand)];
           return [key, value];
         }),
     );

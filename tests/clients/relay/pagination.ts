@@ -27,9 +27,14 @@ export interface PaginatedFragment {
   loadPrevious(count: number): Promise<void>;
 }
 
-export function paginationFragment(environment: Environment, fragmentNode: GraphQLTaggedNode, fragmentRef: unknown): PaginatedFragment {
+export function paginationFragment(
+  environment: Environment,
+  fragmentNode: GraphQLTaggedNode,
+  fragmentRef: unknown,
+): PaginatedFragment {
   const fragment = getFragment(fragmentNode) as ReaderFragment;
-  const { connectionPathInFragmentData, identifierField, paginationRequest, paginationMetadata } = getPaginationMetadata(fragment, fragment.name);
+  const { connectionPathInFragmentData, identifierField, paginationRequest, paginationMetadata } =
+    getPaginationMetadata(fragment, fragment.name);
   const identifierVariable = getRefetchMetadata(fragment, fragment.name).identifierInfo?.identifierQueryVariableName;
   const selector = getSelector(fragment, fragmentRef) as SingularReaderSelector;
   const read = () => environment.lookup(selector).data as any;
@@ -39,7 +44,14 @@ export function paginationFragment(environment: Environment, fragmentNode: Graph
     const { pageInfo } = connection();
     const cursor = direction === 'forward' ? pageInfo.endCursor : pageInfo.startCursor;
     // As react-relay does: the query's variables under the fragment's, the page's count and cursor on top.
-    const variables = getPaginationVariables(direction, count, cursor, { ...selector.owner.variables, ...selector.variables }, {}, paginationMetadata);
+    const variables = getPaginationVariables(
+      direction,
+      count,
+      cursor,
+      { ...selector.owner.variables, ...selector.variables },
+      {},
+      paginationMetadata,
+    );
     if (identifierField && identifierVariable) variables[identifierVariable] = read()[identifierField];
     await fetchQuery(environment, paginationRequest, variables, { fetchPolicy: 'network-only' }).toPromise();
   }

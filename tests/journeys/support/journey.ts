@@ -50,7 +50,9 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
   const gatewayPort = await freePort();
   const restEnv: NodeJS.ProcessEnv = {
     ...(options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {}),
-    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100', SHOP_URL: `http://127.0.0.1:${gatewayPort}` } : {}),
+    ...(options.smtpUrl
+      ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100', SHOP_URL: `http://127.0.0.1:${gatewayPort}` }
+      : {}),
   };
   let rest = await startRestService({ seedDemo: true, listen: true, env: restEnv });
   const restPort = Number(new URL(rest.url).port);
@@ -58,7 +60,12 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
   // client developer's journey (the explorer) writes its own documents: it runs them all.
   const trustedDocuments = options.introspection ? 'off' : 'everyone';
   // No Apollo Sandbox (it loads from Apollo's CDN): as in production, a browser opening /graphql goes to GraphiQL.
-  const gatewayEnv = { WEB_DIST, GRAPHQL_INTROSPECTION: String(options.introspection ?? false), GRAPHQL_SANDBOX: 'false', TRUSTED_DOCUMENTS: trustedDocuments };
+  const gatewayEnv = {
+    WEB_DIST,
+    GRAPHQL_INTROSPECTION: String(options.introspection ?? false),
+    GRAPHQL_SANDBOX: 'false',
+    TRUSTED_DOCUMENTS: trustedDocuments,
+  };
   let gateway = await startGateway(rest.url, { env: gatewayEnv, port: gatewayPort });
   let restRunning = true;
   let gatewayRunning = true;
@@ -71,7 +78,12 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
       restRunning = false;
     },
     async startRest() {
-      rest = await startRestService({ reuse: { databaseUrl: rest.databaseUrl, dataDir: rest.dataDir }, listen: true, port: restPort, env: restEnv });
+      rest = await startRestService({
+        reuse: { databaseUrl: rest.databaseUrl, dataDir: rest.dataDir },
+        listen: true,
+        port: restPort,
+        env: restEnv,
+      });
       shop.rest = rest;
       restRunning = true;
     },
@@ -98,7 +110,9 @@ export interface Person {
   page: Page;
   /** Uncaught errors of the page: a journey ends with none. */
   pageErrors: string[];
-  /** What the shop's Content-Security-Policy refused, and pages of the shop sent without one: a journey ends with none. */
+  /**
+   * What the shop's Content-Security-Policy refused, and pages of the shop sent without one: a journey ends with none.
+   */
   policyProblems: string[];
   /** Operations the page sent with their text, over HTTP or the socket: the app sends only hashes, so none. */
   documentTexts: string[];
@@ -122,8 +136,18 @@ export interface PersonLocale {
 }
 
 /** A person with their own browser (cookies, storage, socket), looking at the shop at `width` px. */
-export async function openPerson(browser: Browser, shop: JourneyShop, width: number = 1280, { locale = 'en-US', timezoneId = 'UTC' }: PersonLocale = {}): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: shop.origin, locale, timezoneId });
+export async function openPerson(
+  browser: Browser,
+  shop: JourneyShop,
+  width: number = 1280,
+  { locale = 'en-US', timezoneId = 'UTC' }: PersonLocale = {},
+): Promise<Person> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    baseURL: shop.origin,
+    locale,
+    timezoneId,
+  });
   context.setDefaultTimeout(20_000);
   await context.addInitScript(REPORT_POLICY_VIOLATIONS);
   const page = await context.newPage();
@@ -131,14 +155,16 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const policyProblems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) policyProblems.push(message.text());
+    if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text()))
+      policyProblems.push(message.text());
   });
   // Every page of the shop comes with the strict policy (else no violation could be seen at all). A redirect is no
   // page: nothing of it is shown or run (a link to /graphql, sent on to /graphiql).
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'document' || !response.url().startsWith(shop.origin)) return;
     if (response.status() >= 300 && response.status() < 400) return;
-    if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? '')) policyProblems.push(`no Content-Security-Policy on ${response.url()}`);
+    if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? ''))
+      policyProblems.push(`no Content-Security-Policy on ${response.url()}`);
   });
   // The app sends each operation as its persisted document's hash: any text sent is recorded (not the explorer's, at
   // /graphiql, which sends what the developer writes, nor a link to /graphql opened in the browser, which the shop
@@ -147,13 +173,20 @@ export async function openPerson(browser: Browser, shop: JourneyShop, width: num
   const inTheApp = () => !new URL(page.url(), shop.origin).pathname.startsWith('/graphiql');
   page.on('request', (request) => {
     if (!request.url().startsWith(`${shop.origin}/graphql`) || !inTheApp() || request.isNavigationRequest()) return;
-    const query = request.method() === 'GET' ? new URL(request.url()).searchParams.get('query') : (request.postDataJSON() as { query?: string } | null)?.query;
+    const query =
+      request.method() === 'GET'
+        ? new URL(request.url()).searchParams.get('query')
+        : (request.postDataJSON() as { query?: string } | null)?.query;
     if (query) documentTexts.push(query);
   });
   page.on('websocket', (socket) =>
     socket.on('framesent', ({ payload }) => {
-      const message = typeof payload === 'string' ? (JSON.parse(payload) as { type?: string; payload?: { query?: string } }) : undefined;
-      if (message?.type === 'subscribe' && message.payload?.query && inTheApp()) documentTexts.push(message.payload.query);
+      const message =
+        typeof payload === 'string'
+          ? (JSON.parse(payload) as { type?: string; payload?: { query?: string } })
+          : undefined;
+      if (message?.type === 'subscribe' && message.payload?.query && inTheApp())
+        documentTexts.push(message.payload.query);
     }),
   );
   // What the person was looking at when the journey failed, for whoever reads the failure.
@@ -175,7 +208,12 @@ export async function logIn(page: Page, username: string, password: string): Pro
 }
 
 /** Registers through the REST service (when the journey is not about registering) and logs in in the browser. */
-export async function registerAndLogIn(shop: JourneyShop, page: Page, username: string, password = 'secret-pass'): Promise<void> {
+export async function registerAndLogIn(
+  shop: JourneyShop,
+  page: Page,
+  username: string,
+  password = 'secret-pass',
+): Promise<void> {
   await shop.rest.register(username, password);
   await logIn(page, username, password);
 }
@@ -194,7 +232,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
  * `knownViolations` match "rule: element" lines of markup the shop does not write itself (GraphiQL's): allowed, as the
  * caller names and explains them, and nothing besides.
  */
-export async function lookAt(page: Page, journey: string, screen: string, knownViolations: RegExp[] = []): Promise<void> {
+export async function lookAt(
+  page: Page,
+  journey: string,
+  screen: string,
+  knownViolations: RegExp[] = [],
+): Promise<void> {
   const own = page.viewportSize() ?? { width: 1280, height: 900 };
   const dir = path.join(ARTIFACTS_DIR, journey);
   fs.mkdirSync(dir, { recursive: true });
@@ -206,7 +249,9 @@ export async function lookAt(page: Page, journey: string, screen: string, knownV
     }
     await everyImageLoaded(page);
     await page.screenshot({ path: path.join(dir, `${screen}-${width}.png`), fullPage: true });
-    const unknown = (await seriousViolations(page)).filter((line) => !knownViolations.some((known) => known.test(line)));
+    const unknown = (await seriousViolations(page)).filter(
+      (line) => !knownViolations.some((known) => known.test(line)),
+    );
     expect(unknown, `${journey}/${screen} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize(own);
@@ -236,7 +281,9 @@ export function connectionDot(page: Page) {
   return page.getByRole('img', { name: /^(Online|Offline)$/ });
 }
 
-/** Ends a journey: every browser closed, no page had an uncaught error, and the Content-Security-Policy refused nothing. */
+/**
+ * Ends a journey: every browser closed, no page had an uncaught error, and the Content-Security-Policy refused nothing.
+ */
 export async function leave(...people: Person[]): Promise<void> {
   for (const person of people) await person.context.close();
   expect(people.flatMap((person) => person.pageErrors)).toEqual([]);
@@ -248,7 +295,10 @@ export async function leave(...people: Person[]): Promise<void> {
  * A journey's browser and shop, started before its tests (in parallel) and closed after them: `set` receives them
  * once they are up.
  */
-export function openJourney(set: (opened: { browser: Browser; shop: JourneyShop }) => void, options: JourneyShopOptions = {}): void {
+export function openJourney(
+  set: (opened: { browser: Browser; shop: JourneyShop }) => void,
+  options: JourneyShopOptions = {},
+): void {
   let opened: { browser?: Browser; shop?: JourneyShop } = {};
   beforeAll(async () => {
     const [browser, shop] = await Promise.all([launchChromium(), startJourneyShop(options)]);
@@ -260,4 +310,3 @@ export function openJourney(set: (opened: { browser: Browser; shop: JourneyShop 
     await opened.shop?.close();
   });
 }
-

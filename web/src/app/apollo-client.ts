@@ -37,7 +37,10 @@ export interface ShopClientOptions {
 
 /** Whether an error is the gateway saying the token is missing, expired or revoked. */
 export function isUnauthenticated(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((graphQLError) => graphQLError.extensions?.code === 'UNAUTHENTICATED');
+  return (
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((graphQLError) => graphQLError.extensions?.code === 'UNAUTHENTICATED')
+  );
 }
 
 function socketUrl(): string {
@@ -77,7 +80,10 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
   });
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    ApolloLink.from([resubscribeAfterServerError, options.subscriptionLink ?? new GraphQLWsLink(sendingHashes(socket.client))]),
+    ApolloLink.from([
+      resubscribeAfterServerError,
+      options.subscriptionLink ?? new GraphQLWsLink(sendingHashes(socket.client)),
+    ]),
     ApolloLink.from([sessionEndsOnUnauthenticated, authLink, http]),
   );
 

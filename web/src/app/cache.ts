@@ -7,7 +7,6 @@ import { type Money, type MoneyObject, isMoney, sumOf, timesQuantity } from '../
 /** Every type that implements Node, so `node(id)` fragments match and cached objects are found by id. */
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 
-
 /**
  * Pages of a list read by keyset (the chat rooms), merged as relayStylePagination merges them, each node once: a
  * room the cache put on top (a new chat that already existed further down) may come again in a later page; the one
@@ -32,8 +31,13 @@ function eachNodeOnce(policy: RelayFieldPolicy<Reference>): RelayFieldPolicy<Ref
   };
 }
 
-/** A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server. */
-function liveUnitPrice(existing: MoneyObject | undefined, { readField }: FieldFunctionOptions): MoneyObject | undefined {
+/**
+ * A cart line's unit price follows its product's price in the cache (live through productUpdated), as on the server.
+ */
+function liveUnitPrice(
+  existing: MoneyObject | undefined,
+  { readField }: FieldFunctionOptions,
+): MoneyObject | undefined {
   const product = readField<Reference | null>('product');
   const current = product ? readField<MoneyObject>('unitPrice', product) : undefined;
   return isMoney(current) ? current : existing;

@@ -28,7 +28,10 @@ describe('the live connection', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const gateway = createFakeGateway([TEST_TOKEN]);
     // The second answers are what changed during the outage; the screen must show them after the reconnect.
-    renderApp({ mocks: [{ ...sessionMock(), maxUsageCount: 1 }, listing(12), sessionMock({ itemCount: 2 }), listing(3)], webSocketImpl: gateway.WebSocket });
+    renderApp({
+      mocks: [{ ...sessionMock(), maxUsageCount: 1 }, listing(12), sessionMock({ itemCount: 2 }), listing(3)],
+      webSocketImpl: gateway.WebSocket,
+    });
     expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
     expect(gateway.initAuthorizations[0]).toBe(`Bearer ${TEST_TOKEN}`);
@@ -44,23 +47,29 @@ describe('the live connection', () => {
   it.each([
     [1011, 'Internal Error'],
     [4500, 'Internal Server Error'],
-  ])('comes back after a server error close (%i %s), which graphql-ws itself gives up on, and catches up', async (code, reason) => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const gateway = createFakeGateway([TEST_TOKEN]);
-    renderApp({ mocks: [{ ...sessionMock(), maxUsageCount: 1 }, listing(12), sessionMock({ itemCount: 2 }), listing(3)], webSocketImpl: gateway.WebSocket });
-    expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
-    const socketsBefore = gateway.sockets.length;
+  ])(
+    'comes back after a server error close (%i %s), which graphql-ws itself gives up on, and catches up',
+    async (code, reason) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const gateway = createFakeGateway([TEST_TOKEN]);
+      renderApp({
+        mocks: [{ ...sessionMock(), maxUsageCount: 1 }, listing(12), sessionMock({ itemCount: 2 }), listing(3)],
+        webSocketImpl: gateway.WebSocket,
+      });
+      expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
+      const socketsBefore = gateway.sockets.length;
 
-    act(() => gateway.close(code, reason));
-    expect(await screen.findByRole('img', { name: 'Offline' })).toBeInTheDocument();
-    // The first retry waits 1–2 s.
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
-    expect(gateway.sockets.length).toBe(socketsBefore + 1);
-    expect(await screen.findByText('Stock: 3')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart 2 items' })).toBeInTheDocument());
-  });
+      act(() => gateway.close(code, reason));
+      expect(await screen.findByRole('img', { name: 'Offline' })).toBeInTheDocument();
+      // The first retry waits 1–2 s.
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
+      expect(gateway.sockets.length).toBe(socketsBefore + 1);
+      expect(await screen.findByText('Stock: 3')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Cart 2 items' })).toBeInTheDocument());
+    },
+  );
 });
 
 describe('the chat badge on any screen', () => {
@@ -72,7 +81,12 @@ describe('the chat badge on any screen', () => {
       senderUsername: fields.isMine ? 'alice' : `friend${room}`,
       timestamp: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
       isMine: fields.isMine ?? false,
-      room: { ...chatRoom(room), lastMessage: `Message ${n}`, lastMessageTime: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`, unreadCount: fields.unreadCount },
+      room: {
+        ...chatRoom(room),
+        lastMessage: `Message ${n}`,
+        lastMessageTime: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
+        unreadCount: fields.unreadCount,
+      },
     },
   });
 
@@ -82,7 +96,10 @@ describe('the chat badge on any screen', () => {
         sessionMock({ unreadMessageCount: 3 }),
         listing(12),
         // What the shop says once this person's other tab wrote in room 2 (and so read its 2 unread messages).
-        { request: { query: ChatUnreadTotalDocument }, result: { data: { viewer: { __typename: 'User', unreadMessageCount: 2 } } } },
+        {
+          request: { query: ChatUnreadTotalDocument },
+          result: { data: { viewer: { __typename: 'User', unreadMessageCount: 2 } } },
+        },
       ],
     });
     expect(await screen.findByRole('link', { name: 'Chat 3 unread' })).toBeInTheDocument();

@@ -18,7 +18,6 @@ import { markRoomRead, receiveMessage, visibleChatRoom } from '../lib/chat';
 import { removeProductFromCache } from '../lib/cart';
 import { newOrderIds, receiveOrder } from '../lib/orders';
 
-
 if (false) {
   gql`
     # What a message event carries, written over the cache by hand (unmasked: live-updates reads it all), so that the

@@ -12,7 +12,11 @@ const listingOf = (products: ReturnType<typeof product>[], filter?: object) => (
         __typename: 'ProductConnection',
         totalCount: products.length,
         edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `c${index}`, node })),
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: products.length ? `c${products.length - 1}` : null },
+        pageInfo: {
+          __typename: 'PageInfo',
+          hasNextPage: false,
+          endCursor: products.length ? `c${products.length - 1}` : null,
+        },
       },
     },
   },
@@ -24,7 +28,12 @@ const noOrders = {
     data: {
       viewer: {
         __typename: 'User',
-        orders: { __typename: 'OrderConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+        orders: {
+          __typename: 'OrderConnection',
+          totalCount: 0,
+          edges: [],
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
       },
     },
   },
@@ -47,7 +56,14 @@ describe('arriving on a page', () => {
   it('titles a product page with the product’s name', async () => {
     renderApp({
       path: `/products/${productId(3)}`,
-      mocks: [sessionMock(), viewerCartMock(), { request: { query: ProductDetailDocument, variables: { id: productId(3) } }, result: { data: { product: product(3, { name: 'Digital Thermometer' }) } } }],
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        {
+          request: { query: ProductDetailDocument, variables: { id: productId(3) } },
+          result: { data: { product: product(3, { name: 'Digital Thermometer' }) } },
+        },
+      ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Digital Thermometer' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Digital Thermometer — Medshop'));
@@ -63,7 +79,9 @@ describe('arriving on a page', () => {
   });
 
   it('leaves the focus on Apply Filters when only the filters in the address change', async () => {
-    const { user } = renderApp({ mocks: [sessionMock(), listingOf([product(1), product(2)]), listingOf([product(1)], { name: 'Product 1' })] });
+    const { user } = renderApp({
+      mocks: [sessionMock(), listingOf([product(1), product(2)]), listingOf([product(1)], { name: 'Product 1' })],
+    });
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Product 1');
     const apply = screen.getByRole('button', { name: 'Apply Filters' });

@@ -12,7 +12,10 @@ import { persistedDocumentIds } from '../gql/persisted-document-ids';
 /** The hash of a named operation's persisted text; an operation added since the last `npm run codegen` has none. */
 function persistedHash(operationName: string | null | undefined): string {
   const hash = operationName ? persistedDocumentIds[operationName] : undefined;
-  if (!hash) throw new Error(`${operationName ?? 'An unnamed operation'} is not among the persisted documents: run npm run codegen`);
+  if (!hash)
+    throw new Error(
+      `${operationName ?? 'An unnamed operation'} is not among the persisted documents: run npm run codegen`,
+    );
   return hash;
 }
 
@@ -29,7 +32,10 @@ export function sendingHashes(client: Client): Client {
         {
           ...payload,
           query: '',
-          extensions: { ...payload.extensions, persistedQuery: { version: 1, sha256Hash: persistedHash(payload.operationName) } },
+          extensions: {
+            ...payload.extensions,
+            persistedQuery: { version: 1, sha256Hash: persistedHash(payload.operationName) },
+          },
         },
         sink,
       ),

@@ -40,11 +40,17 @@ function PrefetchProductPage() {
   }, [client]);
   return null;
 }
-const CreateProductRoute = lazyScreen(() => import('../features/product-form/product-form-route'), 'CreateProductRoute');
+const CreateProductRoute = lazyScreen(
+  () => import('../features/product-form/product-form-route'),
+  'CreateProductRoute',
+);
 const EditProductRoute = lazyScreen(() => import('../features/product-form/product-form-route'), 'EditProductRoute');
 const CartRoute = lazyScreen(() => import('../features/cart/cart-route'), 'CartRoute');
 const CheckoutRoute = lazyScreen(() => import('../features/checkout/checkout-route'), 'CheckoutRoute');
-const OrderSuccessRoute = lazyScreen(() => import('../features/order-success/order-success-route'), 'OrderSuccessRoute');
+const OrderSuccessRoute = lazyScreen(
+  () => import('../features/order-success/order-success-route'),
+  'OrderSuccessRoute',
+);
 const OrdersRoute = lazyScreen(() => import('../features/orders/orders-route'), 'OrdersRoute');
 const ProfileRoute = lazyScreen(() => import('../features/profile/profile-route'), 'ProfileRoute');
 const ChatRoute = lazyScreen(() => import('../features/chat/chat-route'), 'ChatRoute');

@@ -12,7 +12,12 @@ const emptyOrders = {
     data: {
       viewer: {
         __typename: 'User',
-        orders: { __typename: 'OrderConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+        orders: {
+          __typename: 'OrderConnection',
+          totalCount: 0,
+          edges: [],
+          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+        },
       },
     },
   },
@@ -21,7 +26,16 @@ const emptyOrders = {
 const emptyListing = {
   request: { query: ProductListingDocument, variables: { first: 24 } },
   maxUsageCount: Number.POSITIVE_INFINITY,
-  result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+  result: {
+    data: {
+      products: {
+        __typename: 'ProductConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+  },
 };
 
 describe('who sees what', () => {
@@ -30,17 +44,27 @@ describe('who sees what', () => {
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     const nav = screen.getByRole('navigation', { name: 'Account' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login', 'Register']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Login', 'Register']);
   });
 
   it('shows “Loading...” while the stored session is restored, and no Login or Register meanwhile', async () => {
     renderApp({ path: '/', mocks: [{ ...sessionMock(), delay: 100 }, emptyListing] });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     // Only the brand: the visitor's links would be wrong a moment later, the shopper's are not known yet.
-    expect(within(screen.getByRole('banner')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Medshop']);
+    expect(
+      within(screen.getByRole('banner'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Medshop']);
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }),
+    ).toBeInTheDocument();
   });
 
   it('shows no Login or Register while the shop cannot be reached to restore the session', async () => {
@@ -74,7 +98,11 @@ describe('navbar', () => {
     renderApp({ mocks: [sessionMock({ username: 'alice', itemCount: 3, unreadMessageCount: 7 }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await within(nav).findByText(acrossElements('alice (User)'));
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Profile', 'Orders', 'Chat 7 unread', 'Cart 3 items']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Profile', 'Orders', 'Chat 7 unread', 'Cart 3 items']);
     expect(within(nav).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -82,7 +110,10 @@ describe('navbar', () => {
   it('puts the unread total on the Menu button too, for a phone where the Chat link is folded away', async () => {
     renderApp({ mocks: [sessionMock({ unreadMessageCount: 7 }), emptyListing] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(await within(nav).findByRole('button', { name: 'Menu, 7 unread' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await within(nav).findByRole('button', { name: 'Menu, 7 unread' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('phone menu: the links follow the Menu button in Tab order; Escape closes it and gives the focus back', async () => {
@@ -92,7 +123,9 @@ describe('navbar', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close menu');
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(within(nav).getByRole('link', { name: 'Home' }));
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(
+      within(nav).getByRole('link', { name: 'Home' }),
+    );
 
     await user.tab();
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus();
@@ -183,7 +216,12 @@ describe('a session the shop no longer accepts', () => {
             data: {
               viewer: {
                 __typename: 'User',
-                orders: { __typename: 'OrderConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+                orders: {
+                  __typename: 'OrderConnection',
+                  totalCount: 0,
+                  edges: [],
+                  pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+                },
               },
             },
           },
@@ -202,7 +240,11 @@ describe('a session the shop no longer accepts', () => {
 
   it('offers Retry when the shop cannot be reached while restoring, keeping the token', async () => {
     const { user } = renderApp({
-      mocks: [{ request: { query: SessionDocument }, error: new Error('Failed to fetch') }, sessionMock(), emptyListing],
+      mocks: [
+        { request: { query: SessionDocument }, error: new Error('Failed to fetch') },
+        sessionMock(),
+        emptyListing,
+      ],
     });
     expect(await screen.findByText('Failed to load profile')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');

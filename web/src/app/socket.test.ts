@@ -14,14 +14,19 @@ afterEach(() => {
 function listen(socket: ReturnType<typeof createShopSocket>): unknown[] {
   const errors: unknown[] = [];
   for (const query of ['subscription { messageAdded { id } }', 'subscription { productUpdated { id } }']) {
-    socket.client.subscribe({ query }, { next: () => undefined, error: (error) => errors.push(error), complete: () => undefined });
+    socket.client.subscribe(
+      { query },
+      { next: () => undefined, error: (error) => errors.push(error), complete: () => undefined },
+    );
   }
   return errors;
 }
 
 describe('the subscription socket', () => {
   it('backs off 1 s, 2 s, 4 s … up to 30 s, plus up to a second of jitter', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((retries) => retryDelayMs(retries, () => 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((retries) => retryDelayMs(retries, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
     expect(retryDelayMs(0, () => 0.999)).toBe(1999);
   });
 
@@ -29,7 +34,13 @@ describe('the subscription socket', () => {
     let token = 'first';
     const gateway = createFakeGateway(['first']);
     const onRefused = vi.fn();
-    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => token, onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken: () => token,
+      onRefused,
+      onReconnected: vi.fn(),
+      webSocketImpl: gateway.WebSocket,
+    });
     expect(socket.state()).toBe('offline');
     const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
@@ -74,7 +85,9 @@ describe('the subscription socket', () => {
 
     // The other tab stores its new token: the browser tells this one with a storage event.
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'after-change');
-    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, oldValue: 'before-change', newValue: 'after-change' }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, oldValue: 'before-change', newValue: 'after-change' }),
+    );
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(gateway.initAuthorizations).toEqual(['Bearer before-change', 'Bearer after-change']);
     expect(onRefused).not.toHaveBeenCalled();
@@ -85,7 +98,13 @@ describe('the subscription socket', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const gateway = createFakeGateway(['only']);
     const onRefused = vi.fn();
-    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 'only', onRefused, onReconnected: vi.fn(), webSocketImpl: gateway.WebSocket });
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken: () => 'only',
+      onRefused,
+      onReconnected: vi.fn(),
+      webSocketImpl: gateway.WebSocket,
+    });
     const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     gateway.acceptedAuthorizations.clear();
@@ -141,7 +160,13 @@ describe('the subscription socket', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const gateway = createFakeGateway(['t']);
     const onReconnected = vi.fn();
-    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused: vi.fn(), onReconnected, webSocketImpl: gateway.WebSocket });
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken: () => 't',
+      onRefused: vi.fn(),
+      onReconnected,
+      webSocketImpl: gateway.WebSocket,
+    });
     const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
     expect(onReconnected).not.toHaveBeenCalled();
@@ -165,13 +190,20 @@ describe('the subscription socket', () => {
     gateway.closeEveryConnectionWith = 1013;
     const onRefused = vi.fn();
     const onReconnected = vi.fn();
-    const socket = createShopSocket({ url: 'ws://shop/graphql', readToken: () => 't', onRefused, onReconnected, webSocketImpl: gateway.WebSocket });
+    const socket = createShopSocket({
+      url: 'ws://shop/graphql',
+      readToken: () => 't',
+      onRefused,
+      onReconnected,
+      webSocketImpl: gateway.WebSocket,
+    });
     const errors = listen(socket);
 
     // Nine refusals in a row: more than graphql-ws's default of five attempts, and past the 30 s ceiling.
     await vi.waitFor(() => expect(gateway.sockets).toHaveLength(1));
     // The waits add up to about two minutes; a client that gave up would never get to nine.
-    for (let second = 0; second < 200 && gateway.sockets.length < 9; second += 1) await vi.advanceTimersByTimeAsync(1000);
+    for (let second = 0; second < 200 && gateway.sockets.length < 9; second += 1)
+      await vi.advanceTimersByTimeAsync(1000);
     await vi.waitFor(() => expect(gateway.initAuthorizations).toHaveLength(9));
     const gaps = gateway.sockets.slice(1).map((opened, index) => opened.openedAt - gateway.sockets[index]!.openedAt);
     const expectedBackOff = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000];

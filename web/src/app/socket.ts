@@ -53,9 +53,14 @@ export interface ShopSocketOptions {
 }
 
 const isCloseEvent = (value: unknown): value is { code: number } =>
-  typeof value === 'object' && value !== null && 'code' in value && typeof (value as { code: unknown }).code === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  'code' in value &&
+  typeof (value as { code: unknown }).code === 'number';
 
-/** 1 s, 2 s, 4 s … up to 30 s, with up to a second of jitter so that a restarted gateway is not hit by everyone at once. */
+/**
+ * 1 s, 2 s, 4 s … up to 30 s, with up to a second of jitter so that a restarted gateway is not hit by everyone at once.
+ */
 export function retryDelayMs(retries: number, random = Math.random): number {
   return Math.min(1000 * 2 ** retries, MAX_RETRY_DELAY_MS) + Math.floor(random() * 1000);
 }
@@ -158,9 +163,10 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
         resolve();
       };
       const timer = setTimeout(done, graceMs);
-      stopListening = options.onTokenStored?.(() => {
-        if (options.readToken() !== refused) done();
-      }) ?? stopListening;
+      stopListening =
+        options.onTokenStored?.(() => {
+          if (options.readToken() !== refused) done();
+        }) ?? stopListening;
       // Stored between the refusal and now.
       if (options.readToken() !== refused) done();
     });

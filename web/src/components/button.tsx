@@ -13,11 +13,20 @@ interface Look {
 }
 
 export function buttonClassName({ variant = 'primary', size = 'medium', block = false }: Look, extra?: string): string {
-  return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra].filter(Boolean).join(' ');
+  return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra]
+    .filter(Boolean)
+    .join(' ');
 }
 
 // `ref` is a prop in React 19: a screen can move the focus to one of its buttons.
-export function Button({ variant, size, block, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  ...props
+}: Look & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return <button type={type} className={buttonClassName({ variant, size, block }, className)} {...props} />;
 }
 

@@ -21,7 +21,17 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busyLabel, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => !busy && onCancel()} className={styles.root}>
       <div className={styles.backdrop} aria-hidden="true" />

@@ -3,7 +3,9 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Button } from './button';
 import styles from './feedback.module.css';
 
-/** 'warning': something changed that the person must look at before going on (amber); 'error': what stops them (red). */
+/**
+ * 'warning': something changed that the person must look at before going on (amber); 'error': what stops them (red).
+ */
 export type AlertTone = 'error' | 'warning' | 'success' | 'info';
 
 /**
@@ -12,7 +14,10 @@ export type AlertTone = 'error' | 'warning' | 'success' | 'info';
  */
 export function Alert({ tone, children, className }: { tone: AlertTone; children: ReactNode; className?: string }) {
   return (
-    <div role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'} className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}>
+    <div
+      role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
+      className={[styles.alert, styles[tone], className].filter(Boolean).join(' ')}
+    >
       {children}
     </div>
   );
@@ -53,6 +58,14 @@ export function ErrorState({ message, hint, onRetry }: { message: string; hint?:
 }
 
 /** A grey block where content will appear; hidden from assistive technology (the screen says Loading... instead). */
-export function Skeleton({ width = '100%', height = '1rem', style }: { width?: string; height?: string; style?: CSSProperties }) {
+export function Skeleton({
+  width = '100%',
+  height = '1rem',
+  style,
+}: {
+  width?: string;
+  height?: string;
+  style?: CSSProperties;
+}) {
   return <span aria-hidden="true" className={styles.skeleton} style={{ width, height, ...style }} />;
 }

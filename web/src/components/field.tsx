@@ -1,21 +1,44 @@
 // Labelled form controls: every field has a visible label, its `name`, and its hint, warning and error tied to it
 // with aria-describedby. The props go to the control, so react-hook-form's register() spreads straight in.
-import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import styles from './field.module.css';
 
 interface FieldFrame {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  /** Something to check that does not stop the form (an image that did not load): said politely, the field stays valid. */
+  /**
+   * Something to check that does not stop the form (an image that did not load): said politely, the field stays valid.
+   */
   warning?: string | undefined;
 }
 
 function describedBy(id: string, frame: FieldFrame): string | undefined {
-  return [frame.hint ? `${id}-hint` : '', frame.warning ? `${id}-warning` : '', frame.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    [frame.hint ? `${id}-hint` : '', frame.warning ? `${id}-warning` : '', frame.error ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
 }
 
-function Frame({ id, frame, required, children }: { id: string; frame: FieldFrame; required?: boolean | undefined; children: ReactNode }) {
+function Frame({
+  id,
+  frame,
+  required,
+  children,
+}: {
+  id: string;
+  frame: FieldFrame;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -106,7 +129,10 @@ export function SelectField({ label, error, hint, warning, id, className, childr
   );
 }
 
-type CheckboxFieldProps = { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> };
+type CheckboxFieldProps = { label: ReactNode; hint?: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type'
+> & { ref?: Ref<HTMLInputElement> };
 
 /** A checkbox and its label on one line; a hint goes under the label, in line with its text. */
 export function CheckboxField({ label, hint, id, ...input }: CheckboxFieldProps) {

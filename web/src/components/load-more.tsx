@@ -36,7 +36,9 @@ export function useNextPage(load: () => Promise<unknown>): NextPage {
   return { loading, failed, load: loadNextPage };
 }
 
-type LoadMoreProps = { label: string; failedMessage: string; size?: ButtonSize } & ({ load: () => Promise<unknown> } | { nextPage: NextPage });
+type LoadMoreProps = { label: string; failedMessage: string; size?: ButtonSize } & (
+  { load: () => Promise<unknown> } | { nextPage: NextPage }
+);
 
 const nothingToLoad = () => Promise.resolve();
 

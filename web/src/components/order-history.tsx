@@ -50,7 +50,10 @@ export function OrderHistory({
   /** false where a button beside it already says "history": the heading then names the list for screen readers only. */
   headingShown?: boolean;
 }) {
-  const { data, error, refetch } = useQuery(OrderHistoryDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(OrderHistoryDocument, {
+    variables: { id: orderId },
+    fetchPolicy: 'cache-and-network',
+  });
   const formats = useFormats();
   const shownStatus = useRef(status);
   useEffect(() => {

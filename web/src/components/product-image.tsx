@@ -58,8 +58,13 @@ export function useLoadablePictures(urls: readonly string[]): { pictures: string
   return { pictures, fail };
 }
 
-/** A product as one picture (a card, a cart or order line): the first of its pictures that loads, else the placeholder. */
-export function ProductPicture({ urls, ...image }: { urls: readonly string[] } & Omit<ProductImageProps, 'src' | 'onFail'>) {
+/**
+ * A product as one picture (a card, a cart or order line): the first of its pictures that loads, else the placeholder.
+ */
+export function ProductPicture({
+  urls,
+  ...image
+}: { urls: readonly string[] } & Omit<ProductImageProps, 'src' | 'onFail'>) {
   const { pictures, fail } = useLoadablePictures(urls);
   return <ProductImage {...image} src={pictures[0] ?? null} onFail={fail} />;
 }

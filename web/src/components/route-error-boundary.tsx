@@ -7,7 +7,9 @@ import { ErrorState } from './feedback';
 import { Page } from './page';
 
 /** A deployment replaced the chunks this page was built with: a reload fetches the new ones. */
-const isStaleChunk = (error: unknown) => error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+const isStaleChunk = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 
 class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: null };

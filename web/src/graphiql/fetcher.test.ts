@@ -9,8 +9,14 @@ const NO_TOKEN_FOR_SUBSCRIPTION =
 
 describe('the explorer', () => {
   it.each([
-    ['http://localhost:4000/graphiql', { url: 'http://localhost:4000/graphql', subscriptionUrl: 'ws://localhost:4000/graphql' }],
-    ['https://shop.example/graphiql?tab=2', { url: 'https://shop.example/graphql', subscriptionUrl: 'wss://shop.example/graphql' }],
+    [
+      'http://localhost:4000/graphiql',
+      { url: 'http://localhost:4000/graphql', subscriptionUrl: 'ws://localhost:4000/graphql' },
+    ],
+    [
+      'https://shop.example/graphiql?tab=2',
+      { url: 'https://shop.example/graphql', subscriptionUrl: 'wss://shop.example/graphql' },
+    ],
   ])('on %s talks to the graph of its own origin', (page, endpoints) => {
     expect(graphEndpoints(new URL(page))).toEqual(endpoints);
   });

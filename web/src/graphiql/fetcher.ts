@@ -31,7 +31,8 @@ const NO_TOKEN_YET = /^\s*(Bearer\s*)?$/i;
  */
 export function requestProblem(headers: Record<string, unknown>, subscription: boolean): string | undefined {
   const authorization = headers.authorization;
-  const noToken = authorization === undefined || (typeof authorization === 'string' && NO_TOKEN_YET.test(authorization));
+  const noToken =
+    authorization === undefined || (typeof authorization === 'string' && NO_TOKEN_YET.test(authorization));
   if (!noToken && (typeof authorization !== 'string' || !BEARER.test(authorization))) {
     return 'Request not sent: the authorization header must read "Bearer <token>" (the shop ignores anything else). Paste the token LogIn answers after "Bearer ".';
   }
@@ -59,7 +60,9 @@ export function createShopFetcher(page: Location | URL): Fetcher {
   return (params, options) => {
     const headers = lowerCaseNames(options?.headers);
     const problem =
-      params.operationName === INTROSPECTION ? undefined : requestProblem(headers, isSubscription(options?.documentAST, params.operationName));
+      params.operationName === INTROSPECTION
+        ? undefined
+        : requestProblem(headers, isSubscription(options?.documentAST, params.operationName));
     // Answered like a refusal from the graph, in the response pane (a thrown error would show its stack there).
     if (problem) return { errors: [new GraphQLError(problem)] };
     return fetcher(params, { ...options, headers });

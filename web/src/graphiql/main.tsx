@@ -36,7 +36,10 @@ createRoot(document.getElementById('explorer')!).render(
         {/* The page's heading: the name in the corner says what the page is. */}
         <h1 className="explorer-title">
           <a className="graphiql-logo-link" href="/">
-            Medshop <span className="explorer-logo-tool">Graph<em>i</em>QL</span>
+            Medshop{' '}
+            <span className="explorer-logo-tool">
+              Graph<em>i</em>QL
+            </span>
           </a>
         </h1>
       </GraphiQL.Logo>

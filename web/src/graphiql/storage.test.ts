@@ -14,15 +14,28 @@ describe('the explorer’s storage', () => {
     storage.setItem('graphiql:queries', JSON.stringify({ queries: [entry] }));
     storage.setItem('graphiql:favorites', JSON.stringify({ favorites: [{ ...entry, favorite: true }] }));
     expect(JSON.parse(sessionStorage.getItem('graphiql:queries')!)).toEqual({ queries: [{ ...entry, headers: null }] });
-    expect(JSON.parse(sessionStorage.getItem('graphiql:favorites')!)).toEqual({ favorites: [{ ...entry, headers: null, favorite: true }] });
+    expect(JSON.parse(sessionStorage.getItem('graphiql:favorites')!)).toEqual({
+      favorites: [{ ...entry, headers: null, favorite: true }],
+    });
   });
 
   it('keeps tabs as GraphiQL reads them back (headers null), and never the headers editor’s content', () => {
     const storage = explorerStorage(sessionStorage);
-    const tab = { id: 't1', title: 'Viewer', query: '{ viewer { id } }', variables: null, headers: HEADERS, operationName: 'Viewer', response: null };
+    const tab = {
+      id: 't1',
+      title: 'Viewer',
+      query: '{ viewer { id } }',
+      variables: null,
+      headers: HEADERS,
+      operationName: 'Viewer',
+      response: null,
+    };
     storage.setItem('graphiql:tabState', JSON.stringify({ activeTabIndex: 0, tabs: [tab] }));
     storage.setItem('graphiql:headers', HEADERS);
-    expect(JSON.parse(storage.getItem('graphiql:tabState')!)).toEqual({ activeTabIndex: 0, tabs: [{ ...tab, headers: null }] });
+    expect(JSON.parse(storage.getItem('graphiql:tabState')!)).toEqual({
+      activeTabIndex: 0,
+      tabs: [{ ...tab, headers: null }],
+    });
     expect(storage.getItem('graphiql:headers')).toBeNull();
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(TOKEN);
   });
@@ -31,7 +44,11 @@ describe('the explorer’s storage', () => {
     const storage = explorerStorage(sessionStorage);
     storage.setItem('graphiql:query', 'query Headers { viewer { id } }');
     storage.setItem('graphiql:editorFlex', '0.5');
-    expect([storage.getItem('graphiql:query'), storage.getItem('graphiql:editorFlex'), storage.length]).toEqual(['query Headers { viewer { id } }', '0.5', 2]);
+    expect([storage.getItem('graphiql:query'), storage.getItem('graphiql:editorFlex'), storage.length]).toEqual([
+      'query Headers { viewer { id } }',
+      '0.5',
+      2,
+    ]);
     storage.removeItem('graphiql:query');
     expect(storage.key(0)).toBe('graphiql:editorFlex');
   });

@@ -4,7 +4,12 @@
 // more (the cart and the product page say it alike); prices that changed since the shopper looked; and the products
 // a deletion took out of the cart.
 import { gql, type ApolloCache, type ApolloClient, makeVar } from '@apollo/client';
-import { CART_TOO_MANY_LINES, MAX_CART_TOTAL_CENTS, type CartRoom as ShopCartRoom, roomInCart } from '../../../shop-rules/order-rules';
+import {
+  CART_TOO_MANY_LINES,
+  MAX_CART_TOTAL_CENTS,
+  type CartRoom as ShopCartRoom,
+  roomInCart,
+} from '@shop-rules/order-rules';
 import { ViewerCartDocument, ViewerCartIdDocument, type ViewerCartQuery } from '../gql/graphql';
 import { type Money, type MoneyObject, moneyOf, sameMoney, sumOf } from './money';
 
@@ -87,21 +92,30 @@ export function lineProblem(line: CartLine): LineProblem | null {
   return null;
 }
 
-/** How many more of a product the cart can take (shop-rules' roomInCart), with what the cart holds of it and its stock. */
+/**
+ * How many more of a product the cart can take (shop-rules' roomInCart), with what the cart holds of it and its stock.
+ */
 export interface CartRoom extends ShopCartRoom {
   inCart: number;
   stock: number;
 }
 
 /** The cart's room for more of a product (its stock and price as they are now), from the cart as the app has it. */
-export function roomFor(cart: { items: readonly CartLine[]; total: Money }, product: { id: string; quantity: number; unitPrice: Money }): CartRoom {
+export function roomFor(
+  cart: { items: readonly CartLine[]; total: Money },
+  product: { id: string; quantity: number; unitPrice: Money },
+): CartRoom {
   const inCart = cart.items.find((line) => line.product?.id === product.id)?.quantity ?? 0;
-  const room = roomInCart({ lines: cart.items.length, totalCents: cart.total.minorUnits }, { inCart, stock: product.quantity, unitPriceCents: product.unitPrice.minorUnits });
+  const room = roomInCart(
+    { lines: cart.items.length, totalCents: cart.total.minorUnits },
+    { inCart, stock: product.quantity, unitPriceCents: product.unitPrice.minorUnits },
+  );
   return { ...room, inCart, stock: product.quantity };
 }
 
 /** The most a cart may cost, as the viewer writes amounts. */
-const mostACartMayCost = (currencyCode: string, money: (amount: Money) => string) => money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode));
+const mostACartMayCost = (currencyCode: string, money: (amount: Money) => string) =>
+  money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode));
 
 /** Why no more of a product can be added (its + is disabled): said beside it. */
 export function noMoreNote(room: CartRoom, currencyCode: string, money: (amount: Money) => string): string {
@@ -116,13 +130,15 @@ export function noMoreNote(room: CartRoom, currencyCode: string, money: (amount:
  */
 export function roomNote(room: CartRoom, currencyCode: string, money: (amount: Money) => string): string | null {
   if (room.units === 0) return noMoreNote(room, currencyCode, money);
-  if (room.limit === 'total') return `You can add ${room.units} more: a cart may cost at most ${mostACartMayCost(currencyCode, money)}`;
+  if (room.limit === 'total')
+    return `You can add ${room.units} more: a cart may cost at most ${mostACartMayCost(currencyCode, money)}`;
   return room.inCart > 0 ? `You can add ${room.units} more: your cart already holds ${room.inCart}` : null;
 }
 
 /** A refusal of how many a cart may hold of a product: the stock (CONFLICT) or a cart limit (INVALID_INPUT). */
 export const isRefusalOfHowMany = (refusal: { field?: string | null; code: string }): boolean =>
-  (refusal.field === 'quantity' || refusal.field === 'productId') && (refusal.code === 'CONFLICT' || refusal.code === 'INVALID_INPUT');
+  (refusal.field === 'quantity' || refusal.field === 'productId') &&
+  (refusal.code === 'CONFLICT' || refusal.code === 'INVALID_INPUT');
 
 /** After the shop refused a change of how many: its reason, then how many more can be added now. */
 export function refusedWithRoom(reason: string, room: CartRoom): string {
@@ -155,7 +171,8 @@ export function priceBefore(line: CartLine): Money | null {
 
 /** Lines shown for the first time: their price is the one seen. */
 export function notePricesShown(lines: readonly CartLine[]): void {
-  for (const line of lines) if (line.product && !seenPrices.has(line.product.id)) seenPrices.set(line.product.id, line.unitPrice);
+  for (const line of lines)
+    if (line.product && !seenPrices.has(line.product.id)) seenPrices.set(line.product.id, line.unitPrice);
 }
 
 /** The shopper has seen the cart as it is (they leave it): changed prices are no longer pointed out. */
@@ -214,9 +231,15 @@ export function removeProductFromCache(cache: ApolloCache, productId: string): v
     cache.modify<StoredCart>({
       id: cartRef,
       fields: {
-        itemCount: (count, { readField }) => (readField<StoredCart['items']>('items') ?? []).reduce((sum, item) => sum + item.quantity, 0),
+        itemCount: (count, { readField }) =>
+          (readField<StoredCart['items']>('items') ?? []).reduce((sum, item) => sum + item.quantity, 0),
         total: (total, { readField, isReference }) =>
-          isReference(total) ? total : sumOf((readField<StoredCart['items']>('items') ?? []).map((item) => item.lineTotal), total.currencyCode),
+          isReference(total)
+            ? total
+            : sumOf(
+                (readField<StoredCart['items']>('items') ?? []).map((item) => item.lineTotal),
+                total.currencyCode,
+              ),
       },
     });
     removedFromCart([...removedFromCart(), removed]);

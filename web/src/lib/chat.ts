@@ -2,7 +2,12 @@
 // message to the cached history and room list (from a sendMessage payload or a messageAdded event alike), and
 // keeping the navbar's unread total exact while only some rooms are loaded: it moves by what each room's count moves.
 import { gql, type ApolloCache, type ApolloClient, type Reference, type TypedDocumentNode } from '@apollo/client';
-import { ChatRoomUnreadCountFragmentDoc, ChatUnreadTotalDocument, MarkRoomReadDocument, ViewerUnreadTotalFragmentDoc } from '../gql/graphql';
+import {
+  ChatRoomUnreadCountFragmentDoc,
+  ChatUnreadTotalDocument,
+  MarkRoomReadDocument,
+  ViewerUnreadTotalFragmentDoc,
+} from '../gql/graphql';
 
 if (false) {
   gql`
@@ -68,13 +73,19 @@ const roomIdOf = (cache: ApolloCache, roomId: string) => cache.identify({ __type
 
 /** The room's unread count as cached; undefined when this cache does not know the room. */
 function cachedUnreadCount(cache: ApolloCache, roomId: string, optimistic = false): number | undefined {
-  const room = cache.readFragment({ id: roomIdOf(cache, roomId), fragment: ChatRoomUnreadCountFragmentDoc, returnPartialData: true }, optimistic);
+  const room = cache.readFragment(
+    { id: roomIdOf(cache, roomId), fragment: ChatRoomUnreadCountFragmentDoc, returnPartialData: true },
+    optimistic,
+  );
   return typeof room?.unreadCount === 'number' ? room.unreadCount : undefined;
 }
 
 /** The navbar's unread total as cached; undefined before the session query brought it. */
 function cachedUnreadTotal(cache: ApolloCache, optimistic = false): number | undefined {
-  const viewer = cache.readFragment({ id: viewerId(cache), fragment: ViewerUnreadTotalFragmentDoc, returnPartialData: true }, optimistic);
+  const viewer = cache.readFragment(
+    { id: viewerId(cache), fragment: ViewerUnreadTotalFragmentDoc, returnPartialData: true },
+    optimistic,
+  );
   return typeof viewer?.unreadMessageCount === 'number' ? viewer.unreadMessageCount : undefined;
 }
 
@@ -129,12 +140,20 @@ export interface ArrivingMessage {
  * know went up by one for someone else's message; for one's own (sent from another tab) its count dropped to 0 by
  * an amount this tab cannot tell, so the total is asked for afresh.
  */
-export function receiveMessage<Message extends ArrivingMessage>(client: ApolloClient, fragment: TypedDocumentNode<Message>, message: Message): void {
+export function receiveMessage<Message extends ArrivingMessage>(
+  client: ApolloClient,
+  fragment: TypedDocumentNode<Message>,
+  message: Message,
+): void {
   const { cache } = client;
   const before = cachedUnreadCount(cache, message.room.id);
   // The callers pass what an @unmask spread gave them: all of the fragment's fields, which TypeScript cannot see
   // through a generic.
-  cache.writeFragment({ id: cache.identify({ __typename: 'Message', id: message.id }), fragment, data: message as never });
+  cache.writeFragment({
+    id: cache.identify({ __typename: 'Message', id: message.id }),
+    fragment,
+    data: message as never,
+  });
   addMessageToCache(cache, message);
   if (before !== undefined) moveUnreadTotal(cache, message.room.unreadCount - before);
   else if (!message.isMine) moveUnreadTotal(cache, 1);
@@ -157,7 +176,8 @@ export function addMessageToCache(cache: ApolloCache, message: { id: string; roo
     id: roomIdOf(cache, message.room.id),
     fields: {
       messages(existing, { readField, toReference, isReference }) {
-        if (isReference(existing) || existing.edges.some((edge) => readField('id', edge.node) === message.id)) return existing;
+        if (isReference(existing) || existing.edges.some((edge) => readField('id', edge.node) === message.id))
+          return existing;
         const node = toReference({ __typename: 'Message', id: message.id });
         if (!node) return existing;
         return {

@@ -1,7 +1,7 @@
 // The shop's own rules (shop-rules/) as a react-hook-form resolver: every field that breaks one is marked at once,
 // with its first broken rule's message, before anything is sent (the gateway checks the same rules again).
 import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
-import type { RuleViolation } from '../../../shop-rules/rule-violation';
+import type { RuleViolation } from '@shop-rules/rule-violation';
 
 /** A form's own demand checked before the rules, e.g. that a confirmation is filled in before it is compared. */
 export type FormDemand<Form> = (values: Form) => { field: Path<Form>; message: string } | undefined;
@@ -22,6 +22,8 @@ export function rulesResolver<Form extends FieldValues>(
       if (unmet) mark(unmet.field, unmet.message);
     }
     for (const violation of check(values)) mark(violation.field, violation.message);
-    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<Form> };
+    return Object.keys(errors).length === 0
+      ? { values, errors: {} }
+      : { values: {}, errors: errors as FieldErrors<Form> };
   };
 }

@@ -17,7 +17,9 @@ describe('how the shop writes money and time for the defaults (en, UTC): as it a
   });
 
   it('writes money with its currency’s sign and two decimals, from the exact amount', () => {
-    const usd = ['0.00', '9.90', '12.50', '1234.00', '0.30', '90071992547409.93'].map((amount) => formats.money({ amount, currencyCode: 'USD' }));
+    const usd = ['0.00', '9.90', '12.50', '1234.00', '0.30', '90071992547409.93'].map((amount) =>
+      formats.money({ amount, currencyCode: 'USD' }),
+    );
     expect(usd).toEqual(['$0.00', '$9.90', '$12.50', '$1,234.00', '$0.30', '$90,071,992,547,409.93']);
     expect(formats.money({ amount: '12.50', currencyCode: 'EUR' })).toBe('€12.50');
     expect(formats.money({ amount: '12.50', currencyCode: 'GBP' })).toBe('£12.50');
@@ -59,8 +61,12 @@ describe('times in the viewer’s zone', () => {
   });
 
   it('writes the calendar date of the zone', () => {
-    expect(formatsFor({ language: 'en', timezone: 'Asia/Tokyo' }).longDate('2026-11-22T20:00:00.000Z')).toBe('November 23, 2026');
-    expect(formatsFor({ language: 'en', timezone: 'America/New_York' }).longDate('2026-11-22T03:00:00.000Z')).toBe('November 21, 2026');
+    expect(formatsFor({ language: 'en', timezone: 'Asia/Tokyo' }).longDate('2026-11-22T20:00:00.000Z')).toBe(
+      'November 23, 2026',
+    );
+    expect(formatsFor({ language: 'en', timezone: 'America/New_York' }).longDate('2026-11-22T03:00:00.000Z')).toBe(
+      'November 21, 2026',
+    );
   });
 
   it('decides a chat time by the time passed, and writes it in the zone', () => {
@@ -71,12 +77,21 @@ describe('times in the viewer’s zone', () => {
     expect(newYork.chatTime('2026-11-21T15:00:00.000Z', NOW)).toBe('11/21/2026');
     // The date is the zone's: 3:00 UTC on the 21st is the evening of the 20th in New York.
     expect(newYork.chatTime('2026-11-21T03:00:00.000Z', NOW)).toBe('11/20/2026');
-    expect(formatsFor({ language: 'en', timezone: 'Asia/Kolkata' }).chatTime('2026-11-22T09:05:00.000Z', NOW)).toBe('2:35 PM');
+    expect(formatsFor({ language: 'en', timezone: 'Asia/Kolkata' }).chatTime('2026-11-22T09:05:00.000Z', NOW)).toBe(
+      '2:35 PM',
+    );
   });
 });
 
 describe('dates and numbers as the viewer’s language writes them', () => {
-  const cases: { preferences: FormatPreferences; money: string; dateTime: string; longDate: string; clock: string; day: string }[] = [
+  const cases: {
+    preferences: FormatPreferences;
+    money: string;
+    dateTime: string;
+    longDate: string;
+    clock: string;
+    day: string;
+  }[] = [
     {
       preferences: { language: 'de', timezone: 'Europe/Berlin' },
       money: `1.234,00${NBSP}$`,
@@ -137,19 +152,26 @@ describe('dates and numbers as the viewer’s language writes them', () => {
     },
   ];
 
-  it.each(cases)('$preferences.language in $preferences.timezone', ({ preferences, money, dateTime, longDate, clock, day }) => {
-    const formats = formatsFor(preferences);
-    expect([formats.locale, formats.timeZone]).toEqual([preferences.language, preferences.timezone]);
-    expect(formats.money({ amount: '1234.00', currencyCode: 'USD' })).toBe(money);
-    expect(formats.dateTime('2026-11-22T14:30:00.000Z')).toBe(dateTime);
-    expect(formats.longDate('2026-11-22T14:30:00.000Z')).toBe(longDate);
-    expect(formats.chatTime('2026-11-22T09:05:00.000Z', NOW)).toBe(clock);
-    expect(formats.chatTime('2026-11-21T15:00:00.000Z', NOW)).toBe(day);
-  });
+  it.each(cases)(
+    '$preferences.language in $preferences.timezone',
+    ({ preferences, money, dateTime, longDate, clock, day }) => {
+      const formats = formatsFor(preferences);
+      expect([formats.locale, formats.timeZone]).toEqual([preferences.language, preferences.timezone]);
+      expect(formats.money({ amount: '1234.00', currencyCode: 'USD' })).toBe(money);
+      expect(formats.dateTime('2026-11-22T14:30:00.000Z')).toBe(dateTime);
+      expect(formats.longDate('2026-11-22T14:30:00.000Z')).toBe(longDate);
+      expect(formats.chatTime('2026-11-22T09:05:00.000Z', NOW)).toBe(clock);
+      expect(formats.chatTime('2026-11-21T15:00:00.000Z', NOW)).toBe(day);
+    },
+  );
 
   it('keeps the graph’s currency, whatever the language', () => {
-    expect(formatsFor({ language: 'de', timezone: 'UTC' }).money({ amount: '12.50', currencyCode: 'EUR' })).toBe(`12,50${NBSP}€`);
-    expect(formatsFor({ language: 'fr', timezone: 'UTC' }).money({ amount: '0.30', currencyCode: 'GBP' })).toBe(`0,30${NBSP}£`);
+    expect(formatsFor({ language: 'de', timezone: 'UTC' }).money({ amount: '12.50', currencyCode: 'EUR' })).toBe(
+      `12,50${NBSP}€`,
+    );
+    expect(formatsFor({ language: 'fr', timezone: 'UTC' }).money({ amount: '0.30', currencyCode: 'GBP' })).toBe(
+      `0,30${NBSP}£`,
+    );
   });
 
   it.each([
@@ -167,11 +189,41 @@ describe('dates and numbers as the viewer’s language writes them', () => {
 
 describe('what Intl does not know', () => {
   it.each([
-    { why: 'a zone nobody has', preferences: { language: 'de', timezone: 'Mars/Olympus' }, locale: 'de', timeZone: 'UTC', dateTime: '22.11.2026, 14:30' },
-    { why: 'an empty zone', preferences: { language: 'en', timezone: '' }, locale: 'en', timeZone: 'UTC', dateTime: 'Nov 22, 2026, 2:30 PM' },
-    { why: 'a language Intl has no data for', preferences: { language: 'zz', timezone: 'Asia/Tokyo' }, locale: 'en', timeZone: 'Asia/Tokyo', dateTime: 'Nov 22, 2026, 11:30 PM' },
-    { why: 'no language code at all', preferences: { language: 'not a code!', timezone: 'UTC' }, locale: 'en', timeZone: 'UTC', dateTime: 'Nov 22, 2026, 2:30 PM' },
-    { why: 'neither', preferences: { language: '', timezone: 'Nowhere' }, locale: 'en', timeZone: 'UTC', dateTime: 'Nov 22, 2026, 2:30 PM' },
+    {
+      why: 'a zone nobody has',
+      preferences: { language: 'de', timezone: 'Mars/Olympus' },
+      locale: 'de',
+      timeZone: 'UTC',
+      dateTime: '22.11.2026, 14:30',
+    },
+    {
+      why: 'an empty zone',
+      preferences: { language: 'en', timezone: '' },
+      locale: 'en',
+      timeZone: 'UTC',
+      dateTime: 'Nov 22, 2026, 2:30 PM',
+    },
+    {
+      why: 'a language Intl has no data for',
+      preferences: { language: 'zz', timezone: 'Asia/Tokyo' },
+      locale: 'en',
+      timeZone: 'Asia/Tokyo',
+      dateTime: 'Nov 22, 2026, 11:30 PM',
+    },
+    {
+      why: 'no language code at all',
+      preferences: { language: 'not a code!', timezone: 'UTC' },
+      locale: 'en',
+      timeZone: 'UTC',
+      dateTime: 'Nov 22, 2026, 2:30 PM',
+    },
+    {
+      why: 'neither',
+      preferences: { language: '', timezone: 'Nowhere' },
+      locale: 'en',
+      timeZone: 'UTC',
+      dateTime: 'Nov 22, 2026, 2:30 PM',
+    },
   ])('$why: falls back to English or UTC', ({ preferences, locale, timeZone, dateTime }) => {
     const formats = formatsFor(preferences);
     expect([formats.locale, formats.timeZone]).toEqual([locale, timeZone]);
@@ -179,12 +231,18 @@ describe('what Intl does not know', () => {
   });
 
   it('answers which languages and zones it knows, as they were given', () => {
-    expect([knownLocale('de-CH'), knownLocale('en'), knownLocale('zz'), knownLocale('not a code!'), knownLocale('')]).toEqual(['de-CH', 'en', undefined, undefined, undefined]);
-    expect([knownTimeZone('America/Argentina/ComodRivadavia'), knownTimeZone('Mars/Olympus'), knownTimeZone(null)]).toEqual([
-      'America/Argentina/ComodRivadavia',
-      undefined,
-      undefined,
-    ]);
+    expect([
+      knownLocale('de-CH'),
+      knownLocale('en'),
+      knownLocale('zz'),
+      knownLocale('not a code!'),
+      knownLocale(''),
+    ]).toEqual(['de-CH', 'en', undefined, undefined, undefined]);
+    expect([
+      knownTimeZone('America/Argentina/ComodRivadavia'),
+      knownTimeZone('Mars/Olympus'),
+      knownTimeZone(null),
+    ]).toEqual(['America/Argentina/ComodRivadavia', undefined, undefined]);
   });
 });
 

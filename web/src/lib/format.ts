@@ -4,7 +4,7 @@
 // included, "12,50 $" in German); chat times are a clock time when under 24 hours old,
 // else a date. A zone or a language Intl does not know falls back to UTC or English, never to an error or a blank.
 // The defaults (en, UTC) write what the shop always wrote: "$1,234.00", "Nov 22, 2026, 2:30 PM".
-import { moneyFormat } from '../../../shop-rules/money';
+import { moneyFormat } from '@shop-rules/money';
 import type { Money } from './money';
 
 /** The viewer's preferences that say how to write (User.preferences). */
@@ -102,7 +102,8 @@ function createFormats(locale: string, timeZone: string): Formats {
   };
 }
 
-// One Formats per language and zone in use: the same object each time, so that a screen re-renders only when they change.
+// One Formats per language and zone in use: the same object each time, so that a screen re-renders only when they
+// change.
 const made = new Map<string, Formats>();
 
 /** How a viewer with these preferences sees money and time; without them (nobody logged in), English and UTC. */

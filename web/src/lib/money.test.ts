@@ -16,7 +16,12 @@ describe('money in minor units', () => {
 
   it('multiplies and sums exactly, in the currency it is given', () => {
     expect(timesQuantity(usd(1099), 3)).toEqual(usd(3297));
-    expect(sumOf([usd(10), usd(20)], 'USD')).toEqual({ __typename: 'Money', amount: '0.30', currencyCode: 'USD', minorUnits: 30 });
+    expect(sumOf([usd(10), usd(20)], 'USD')).toEqual({
+      __typename: 'Money',
+      amount: '0.30',
+      currencyCode: 'USD',
+      minorUnits: 30,
+    });
     expect(sumOf([], 'EUR')).toEqual({ __typename: 'Money', amount: '0.00', currencyCode: 'EUR', minorUnits: 0 });
     expect(timesQuantity(moneyOf(250, 'EUR'), 2).currencyCode).toBe('EUR');
   });

@@ -29,7 +29,9 @@ export function moneyOf(minorUnits: number, currencyCode: string): MoneyObject {
 /** Whether a value read from the cache is a whole Money (a field may be missing there). */
 export function isMoney(value: unknown): value is Money {
   const money = value as Partial<Money> | null | undefined;
-  return typeof money?.minorUnits === 'number' && typeof money.currencyCode === 'string' && typeof money.amount === 'string';
+  return (
+    typeof money?.minorUnits === 'number' && typeof money.currencyCode === 'string' && typeof money.amount === 'string'
+  );
 }
 
 /** A line's total: its unit price times its quantity. */
@@ -39,7 +41,10 @@ export function timesQuantity(unitPrice: Money, quantity: number): MoneyObject {
 
 /** The sum of amounts; `currencyCode` is the shop's, which an empty sum (an empty cart) still names. */
 export function sumOf(amounts: readonly Money[], currencyCode: string): MoneyObject {
-  return moneyOf(amounts.reduce((sum, money) => sum + money.minorUnits, 0), currencyCode);
+  return moneyOf(
+    amounts.reduce((sum, money) => sum + money.minorUnits, 0),
+    currencyCode,
+  );
 }
 
 export function sameMoney(a: Money, b: Money): boolean {

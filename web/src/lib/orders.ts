@@ -2,8 +2,8 @@
 // admins' cached lists besides the order itself (which normalization writes): which status tabs and searches hold
 // it, and how many each status counts. Also which orders arrived while the desk was open, to mark them new.
 import { gql, type ApolloCache, type Reference, type TypedDocumentNode, makeVar } from '@apollo/client';
-import { type OrderSearch, checkOrderSearch, matchesOrderSearch } from '../../../shop-rules/order-rules';
-import { isRuleViolation } from '../../../shop-rules/rule-violation';
+import { type OrderSearch, checkOrderSearch, matchesOrderSearch } from '@shop-rules/order-rules';
+import { isRuleViolation } from '@shop-rules/rule-violation';
 import { OrderStatusOfFragmentDoc } from '../gql/graphql';
 
 if (false) {
@@ -98,7 +98,8 @@ export function applyOrderChange(cache: ApolloCache, order: ListedOrder, previou
           found && existing.countsByStatus && previousStatus !== order.status
             ? existing.countsByStatus.map((entry) => ({
                 ...entry,
-                count: entry.count + (entry.status === order.status ? 1 : 0) - (entry.status === previousStatus ? 1 : 0),
+                count:
+                  entry.count + (entry.status === order.status ? 1 : 0) - (entry.status === previousStatus ? 1 : 0),
               }))
             : existing.countsByStatus;
         return { ...existing, edges, totalCount, countsByStatus };

@@ -1,5 +1,6 @@
 // A message that disappears by itself after a while (spec §4: 2 s after adding to the cart, 3 s for the profile's
-// messages; add-to-cart errors stay until the shopper changes something, so they are not these). The clock starts when the message is on screen; a new message restarts it.
+// messages; add-to-cart errors stay until the shopper changes something, so they are not these). The clock starts when
+// the message is on screen; a new message restarts it.
 import { useLayoutEffect, useState } from 'react';
 
 export interface TransientMessage {

@@ -25,7 +25,9 @@ describe('design tokens', () => {
         fs
           .readFileSync(file, 'utf8')
           .split('\n')
-          .flatMap((line, index) => (line.match(rawColour) ? [`${path.relative(sourceRoot, file)}:${index + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, index) =>
+            line.match(rawColour) ? [`${path.relative(sourceRoot, file)}:${index + 1}: ${line.trim()}`] : [],
+          ),
       );
     expect(offenders).toEqual([]);
   });
@@ -48,7 +50,16 @@ describe('design tokens', () => {
       const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
       return (lighter! + 0.05) / (darker! + 0.05);
     };
-    const surfaces = ['color-background', 'color-surface', 'color-surface-muted', 'color-primary-soft', 'color-info-soft', 'color-danger-soft', 'color-success-soft', 'color-warning-soft'];
+    const surfaces = [
+      'color-background',
+      'color-surface',
+      'color-surface-muted',
+      'color-primary-soft',
+      'color-info-soft',
+      'color-danger-soft',
+      'color-success-soft',
+      'color-warning-soft',
+    ];
     const weakest = Math.min(...surfaces.map((surface) => contrast(colour('color-focus'), colour(surface))));
     expect(weakest).toBeGreaterThanOrEqual(3);
   });

@@ -55,7 +55,8 @@ export class FakeSocket {
     setTimeout(() => {
       const closeCode = this.gateway.closeEveryConnectionWith;
       if (closeCode !== undefined) this.serverClose(closeCode, 'Try again later');
-      else if (authorization && this.gateway.acceptedAuthorizations.has(authorization)) this.receive({ type: 'connection_ack' });
+      else if (authorization && this.gateway.acceptedAuthorizations.has(authorization))
+        this.receive({ type: 'connection_ack' });
       else this.serverClose(4403, 'Forbidden');
     }, 1);
   }

@@ -79,7 +79,14 @@ export interface CartLineFixture {
   quantity: number;
   lineTotal: MoneyObject;
   /** The product as it is now (null: deleted): its stock and price are what the cart checks a line against. */
-  product: { __typename: 'Product'; id: string; name: string; unitPrice: MoneyObject; quantity: number; imageUrls: string[] } | null;
+  product: {
+    __typename: 'Product';
+    id: string;
+    name: string;
+    unitPrice: MoneyObject;
+    quantity: number;
+    imageUrls: string[];
+  } | null;
 }
 
 /** A line of `quantity` of product n at `price` ('4.50'); the product has 50 in stock at that price unless told. */
@@ -91,7 +98,14 @@ export function cartLine(n: number, quantity: number, price = `${5 * n}.99`, sto
     unitPrice,
     quantity,
     lineTotal: timesQuantity(unitPrice, quantity),
-    product: { __typename: 'Product', id: productId(n), name: `Product ${n}`, unitPrice, quantity: stock, imageUrls: [`/images/product-${n}.svg`] },
+    product: {
+      __typename: 'Product',
+      id: productId(n),
+      name: `Product ${n}`,
+      unitPrice,
+      quantity: stock,
+      imageUrls: [`/images/product-${n}.svg`],
+    },
   };
 }
 
@@ -100,14 +114,20 @@ export function cart(lines: CartLineFixture[]) {
     __typename: 'Cart' as const,
     id: CART_ID,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    total: sumOf(lines.map((line) => line.lineTotal), 'USD'),
+    total: sumOf(
+      lines.map((line) => line.lineTotal),
+      'USD',
+    ),
     items: lines,
   };
 }
 
 /** The viewer's cart (lib/cart.ts' ViewerCart: the product page reads it, and a screen asks again after a refusal). */
 export function viewerCartMock(lines: CartLineFixture[] = []): MockLink.MockedResponse {
-  return { request: { query: ViewerCartDocument }, result: { data: { viewer: { __typename: 'User', id: 'VXNlcjoy', cart: cart(lines) } } } };
+  return {
+    request: { query: ViewerCartDocument },
+    result: { data: { viewer: { __typename: 'User', id: 'VXNlcjoy', cart: cart(lines) } } },
+  };
 }
 
 export interface ViewerOptions {
@@ -150,4 +170,6 @@ export function sessionMock({
 }
 
 /** An answer with a GraphQL error, as the gateway sends for a refused token. */
-export const unauthenticated = { errors: [{ message: 'Invalid or expired token', extensions: { code: 'UNAUTHENTICATED' } }] };
+export const unauthenticated = {
+  errors: [{ message: 'Invalid or expired token', extensions: { code: 'UNAUTHENTICATED' } }],
+};

@@ -10,4 +10,5 @@ export function failToLoad(src: string): void {
 }
 
 /** The addresses of the pictures shown inside `element`, in order. */
-export const picturesIn = (element: Element): (string | null)[] => [...element.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+export const picturesIn = (element: Element): (string | null)[] =>
+  [...element.querySelectorAll('img')].map((image) => image.getAttribute('src'));

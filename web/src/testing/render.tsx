@@ -29,10 +29,17 @@ export interface TestShop {
   live: LiveEventsLink;
 }
 
-export function createTestShop(mocks: readonly MockLink.MockedResponse[], options: { webSocketImpl?: unknown } = {}): TestShop & ReturnType<typeof createShopClient> {
+export function createTestShop(
+  mocks: readonly MockLink.MockedResponse[],
+  options: { webSocketImpl?: unknown } = {},
+): TestShop & ReturnType<typeof createShopClient> {
   const link = new MockLink(mocks);
   const live = new LiveEventsLink();
-  const shop = createShopClient({ httpLink: link, subscriptionLink: options.webSocketImpl ? undefined : live, webSocketImpl: options.webSocketImpl });
+  const shop = createShopClient({
+    httpLink: link,
+    subscriptionLink: options.webSocketImpl ? undefined : live,
+    webSocketImpl: options.webSocketImpl,
+  });
   running.push(shop.stop);
   return { ...shop, link, live };
 }
@@ -65,7 +72,14 @@ export interface RenderAppOptions {
   webSocketImpl?: unknown;
 }
 
-export function renderApp({ path = '/', state, token = TEST_TOKEN, mocks = [], children, webSocketImpl }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/',
+  state,
+  token = TEST_TOKEN,
+  mocks = [],
+  children,
+  webSocketImpl,
+}: RenderAppOptions = {}) {
   if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const shop = createTestShop(mocks, { webSocketImpl });
   // userEvent waits between keystrokes with setTimeout; under fake timers those waits must be advanced.
@@ -73,7 +87,11 @@ export function renderApp({ path = '/', state, token = TEST_TOKEN, mocks = [], c
   const view = render(
     <ApolloProvider client={shop.client}>
       <SocketContext.Provider value={shop.socket}>
-        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0]!, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+        <MemoryRouter
+          initialEntries={[
+            { pathname: path.split('?')[0]!, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+          ]}
+        >
           {children ?? <ShopRoutes />}
           <LocationProbe />
         </MemoryRouter>

@@ -38,7 +38,9 @@ async function endSessions(context: GatewayContext, user: Pick<RestUser, 'userna
 
 /** Only what the input carries: an omitted field stays as it is, null clears it. */
 function definedEntries<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([key, entry]) => entry !== undefined && key !== 'clientMutationId')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key, entry]) => entry !== undefined && key !== 'clientMutationId'),
+  ) as Partial<T>;
 }
 
 export const accountMutations: Pick<
@@ -56,10 +58,21 @@ export const accountMutations: Pick<
   register: (_root, { input }, context) =>
     withUserErrors(
       input,
-      { fields: ['username', 'password', 'confirmPassword', 'email'], hints: [[/do not match/i, 'confirmPassword'], [/email/i, 'email']] },
+      {
+        fields: ['username', 'password', 'confirmPassword', 'email'],
+        hints: [
+          [/do not match/i, 'confirmPassword'],
+          [/email/i, 'email'],
+        ],
+      },
       async () => {
         refuseAll(checkRegistration(input));
-        const token = await context.api.users.register(input.username, input.password, input.confirmPassword, input.email?.trim() || undefined);
+        const token = await context.api.users.register(
+          input.username,
+          input.password,
+          input.confirmPassword,
+          input.email?.trim() || undefined,
+        );
         return { token: token ?? null };
       },
     ),
@@ -77,15 +90,15 @@ export const accountMutations: Pick<
         codeByStatus: { 401: 'INVALID_CREDENTIALS' },
       },
       async () => {
-      refuseAll([
-        ...(input.username.trim() ? [] : [new InputProblem('Username is required', 'username')]),
-        ...(input.password ? [] : [new InputProblem('Password is required', 'password')]),
-      ]);
-      const token = await context.api.users.login(input.username.trim(), input.password);
-      if (!token) throw noValidToken();
-      // The payload's viewer, and anything after it in this request, is the user who just logged in.
-      context.actAs(token);
-      return { token, viewer: VIEWER };
+        refuseAll([
+          ...(input.username.trim() ? [] : [new InputProblem('Username is required', 'username')]),
+          ...(input.password ? [] : [new InputProblem('Password is required', 'password')]),
+        ]);
+        const token = await context.api.users.login(input.username.trim(), input.password);
+        if (!token) throw noValidToken();
+        // The payload's viewer, and anything after it in this request, is the user who just logged in.
+        context.actAs(token);
+        return { token, viewer: VIEWER };
       },
     ),
 
@@ -98,10 +111,21 @@ export const accountMutations: Pick<
   resetPassword: (_root, { input }, context) =>
     withUserErrors(
       input,
-      { fields: ['token', 'newPassword', 'confirmPassword'], hints: [[/do not match/i, 'confirmPassword'], [/link/i, 'token'], [/too many/i, null]] },
+      {
+        fields: ['token', 'newPassword', 'confirmPassword'],
+        hints: [
+          [/do not match/i, 'confirmPassword'],
+          [/link/i, 'token'],
+          [/too many/i, null],
+        ],
+      },
       async () => {
         refuseAll(checkPasswordReset(input));
-        const account = await context.api.users.resetPassword(input.token.trim(), input.newPassword, input.confirmPassword);
+        const account = await context.api.users.resetPassword(
+          input.token.trim(),
+          input.newPassword,
+          input.confirmPassword,
+        );
         // Every session of the account has ended at the REST service: its sockets, on every gateway, close now.
         await endSessions(context, account);
         return { username: account.username };
@@ -109,13 +133,23 @@ export const accountMutations: Pick<
     ),
 
   verifyEmail: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['token'], hints: [[/link/i, 'token'], [/too many/i, null]] }, async () => {
-      refuseAll(checkEmailVerification(input));
-      const verified = await context.api.users.verifyEmail(input.token.trim());
-      // The viewer, when there is one, is read after the change: their emailVerified is the new one.
-      context.loaders.profile.clear();
-      return { email: verified.email, viewer: context.token ? VIEWER : null };
-    }),
+    withUserErrors(
+      input,
+      {
+        fields: ['token'],
+        hints: [
+          [/link/i, 'token'],
+          [/too many/i, null],
+        ],
+      },
+      async () => {
+        refuseAll(checkEmailVerification(input));
+        const verified = await context.api.users.verifyEmail(input.token.trim());
+        // The viewer, when there is one, is read after the change: their emailVerified is the new one.
+        context.loaders.profile.clear();
+        return { email: verified.email, viewer: context.token ? VIEWER : null };
+      },
+    ),
 
   resendEmailVerification: (_root, { input }, context) =>
     withUserErrors(input, { hints: [[/too many/i, null]] }, async () => {

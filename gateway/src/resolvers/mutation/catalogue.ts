@@ -15,7 +15,8 @@ const PRODUCT_FIELDS = ['name', 'description', 'unitPriceAmount', 'price', 'quan
 const PRICE_TWICE = 'Give unitPriceAmount or price, not both';
 
 /** The input field the price came in: `unitPriceAmount` (exact text), or the deprecated Float `price`. */
-const priceFieldOf = (input: Pick<CreateProductInput, 'price' | 'unitPriceAmount'>) => (input.price != null && input.unitPriceAmount == null ? 'price' : 'unitPriceAmount');
+const priceFieldOf = (input: Pick<CreateProductInput, 'price' | 'unitPriceAmount'>) =>
+  input.price != null && input.unitPriceAmount == null ? 'price' : 'unitPriceAmount';
 
 // For answers without a field (the plain contract): "Product not found" is about the id, as when the id is of
 // another type.
@@ -33,7 +34,8 @@ function productBody(input: CreateProductInput, check: InputCheck = new InputChe
   if (twice || given === undefined) check.add({ message: twice ? PRICE_TWICE : PRICE_REQUIRED, field });
   // A price refused above is not judged again; the rules name it `price`, the client may have called it otherwise.
   const valid = validateProductForm({ ...input, price: twice || given === undefined ? 0 : given });
-  if (Array.isArray(valid)) check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
+  if (Array.isArray(valid))
+    check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
   check.done();
   return {
     name: valid.name,
@@ -82,17 +84,21 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
     }),
 
   updateProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) }, hints: [PRODUCT_ID_HINT] }, async () => {
-      const check = new InputCheck();
-      const id = check.attempt(() => productIdOf(input.id, 'id'))!;
-      const answer = await context.api.products.update(id, productBody(input, check));
-      const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
-      if (product) {
-        context.loaders.primeProducts([product]);
-        await publishProduct(context, product);
-      }
-      return { product };
-    }),
+    withUserErrors(
+      input,
+      { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) }, hints: [PRODUCT_ID_HINT] },
+      async () => {
+        const check = new InputCheck();
+        const id = check.attempt(() => productIdOf(input.id, 'id'))!;
+        const answer = await context.api.products.update(id, productBody(input, check));
+        const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
+        if (product) {
+          context.loaders.primeProducts([product]);
+          await publishProduct(context, product);
+        }
+        return { product };
+      },
+    ),
 
   deleteProduct: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['id'], hints: [PRODUCT_ID_HINT] }, async () => {

@@ -17,59 +17,93 @@ function roomIdOf(globalId: string): number {
 
 export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMessage' | 'markRoomRead'> = {
   createChatRoom: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['participantUsername'], hints: [[/user|yourself/i, 'participantUsername']] }, async () => {
-      const username = input.participantUsername.trim();
-      if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
-      const room = await context.api.chat.createRoom(username);
-      context.loaders.roomsChanged();
-      return { room: (await context.loaders.roomById(room.id)) ?? room };
-    }),
+    withUserErrors(
+      input,
+      { fields: ['participantUsername'], hints: [[/user|yourself/i, 'participantUsername']] },
+      async () => {
+        const username = input.participantUsername.trim();
+        if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
+        const room = await context.api.chat.createRoom(username);
+        context.loaders.roomsChanged();
+        return { room: (await context.loaders.roomById(room.id)) ?? room };
+      },
+    ),
 
   sendMessage: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['roomId', 'content'], restFields: { receiver: 'roomId' }, hints: [[/too many/i, null], [/message/i, 'content']] }, async () => {
-      const check = new InputCheck();
-      const roomId = check.attempt(() => roomIdOf(input.roomId))!;
-      const content = check.value(checkMessageContent(input.content))!;
-      check.done();
-      const [room, me] = await Promise.all([context.loaders.roomById(roomId), viewerUsername(context)]);
-      if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
-      // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).
-      const participants = room.participantUsernames ?? [room.roomName, me];
-      const receiver = participants.find((name) => !sameUsername(name, me));
-      if (!receiver) throw new InputProblem('There is nobody else in this chat', 'roomId');
-      const message = await context.api.chat.send(receiver, content);
-      // The room's lastMessage changed: what the payload shows of it is read afresh.
-      context.loaders.roomsChanged();
-      try {
-        const participantIds = room.participantUsernames && room.participantIds?.length === participants.length ? room.participantIds : undefined;
-        const event = {
-          message,
-          participantUsernames: participants,
-          participantIds,
-          room: { id: room.id, participantUsernames: participants, lastMessage: message.content, lastMessageTime: message.timestamp, createdAt: room.createdAt },
-        };
-        // To each participant's own channel (the sender's too: their other tabs); a deleted account has none.
-        const audiences = participants.flatMap((username, index) => {
-          if (!participantIds) return [userAudience({ username })];
-          const id = participantIds[index];
-          return id == null ? [] : [userAudience({ id, username })];
-        });
-        await Promise.all(audiences.map((audience) => context.pubsub.publish('MESSAGE_ADDED', event, audience)));
-      } catch (error) {
-        context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
-      }
-      return { message };
-    }),
+    withUserErrors(
+      input,
+      {
+        fields: ['roomId', 'content'],
+        restFields: { receiver: 'roomId' },
+        hints: [
+          [/too many/i, null],
+          [/message/i, 'content'],
+        ],
+      },
+      async () => {
+        const check = new InputCheck();
+        const roomId = check.attempt(() => roomIdOf(input.roomId))!;
+        const content = check.value(checkMessageContent(input.content))!;
+        check.done();
+        const [room, me] = await Promise.all([context.loaders.roomById(roomId), viewerUsername(context)]);
+        if (!room) throw new InputProblem('Chat room not found', 'roomId', 'NOT_FOUND');
+        // The contract sends to a receiver by username: the participant who is not the viewer (spec §5).
+        const participants = room.participantUsernames ?? [room.roomName, me];
+        const receiver = participants.find((name) => !sameUsername(name, me));
+        if (!receiver) throw new InputProblem('There is nobody else in this chat', 'roomId');
+        const message = await context.api.chat.send(receiver, content);
+        // The room's lastMessage changed: what the payload shows of it is read afresh.
+        context.loaders.roomsChanged();
+        try {
+          const participantIds =
+            room.participantUsernames && room.participantIds?.length === participants.length
+              ? room.participantIds
+              : undefined;
+          const event = {
+            message,
+            participantUsernames: participants,
+            participantIds,
+            room: {
+              id: room.id,
+              participantUsernames: participants,
+              lastMessage: message.content,
+              lastMessageTime: message.timestamp,
+              createdAt: room.createdAt,
+            },
+          };
+          // To each participant's own channel (the sender's too: their other tabs); a deleted account has none.
+          const audiences = participants.flatMap((username, index) => {
+            if (!participantIds) return [userAudience({ username })];
+            const id = participantIds[index];
+            return id == null ? [] : [userAudience({ id, username })];
+          });
+          await Promise.all(audiences.map((audience) => context.pubsub.publish('MESSAGE_ADDED', event, audience)));
+        } catch (error) {
+          context.log.error({ err: error, messageId: message.id }, 'could not publish messageAdded');
+        }
+        return { message };
+      },
+    ),
 
   markRoomRead: (_root, { input }, context) =>
     // "Chat room not found" is about the roomId; "You are not a participant of this chat" (403) is about who asks.
-    withUserErrors(input, { fields: ['roomId'], hints: [[/participant/i, null], [/not found/i, 'roomId']] }, async () => {
-      const roomId = roomIdOf(input.roomId);
-      await context.api.chat.markRead(roomId);
-      context.loaders.roomsChanged();
-      context.loaders.unreadCountByRoomId.clear(roomId);
-      const room = await context.loaders.roomById(roomId);
-      // The viewer's unread total dropped with the room's: the payload answers it afresh.
-      return { room: room ?? null, viewer: VIEWER };
-    }),
+    withUserErrors(
+      input,
+      {
+        fields: ['roomId'],
+        hints: [
+          [/participant/i, null],
+          [/not found/i, 'roomId'],
+        ],
+      },
+      async () => {
+        const roomId = roomIdOf(input.roomId);
+        await context.api.chat.markRead(roomId);
+        context.loaders.roomsChanged();
+        context.loaders.unreadCountByRoomId.clear(roomId);
+        const room = await context.loaders.roomById(roomId);
+        // The viewer's unread total dropped with the room's: the payload answers it afresh.
+        return { room: room ?? null, viewer: VIEWER };
+      },
+    ),
 };

@@ -46,7 +46,11 @@ async function publishOrder(context: GatewayContext, order: RestOrder, audiences
  * the product as they are now. `quantityAfter` is the line's new quantity from its current one (0: not in the cart);
  * undefined leaves the check to the implementation (a line that is not there to change).
  */
-async function checkCartLimits(context: GatewayContext, productId: number, quantityAfter: (current: number) => number | undefined): Promise<void> {
+async function checkCartLimits(
+  context: GatewayContext,
+  productId: number,
+  quantityAfter: (current: number) => number | undefined,
+): Promise<void> {
   if (context.api.cart.keepsLimits()) return;
   const [cart, product] = await Promise.all([context.loaders.cart.get(), context.loaders.productById.load(productId)]);
   if (!product) return; // the implementation answers that it is not found
@@ -57,7 +61,8 @@ async function checkCartLimits(context: GatewayContext, productId: number, quant
   const before = { lines: items.length, totalCents: nearestCents(cartTotal(cart)) };
   const after = {
     lines: items.length + (line ? 0 : 1),
-    totalCents: before.totalCents - (line ? nearestCents(line.subtotal) : 0) + nearestCents(Number(product.price)) * quantity,
+    totalCents:
+      before.totalCents - (line ? nearestCents(line.subtotal) : 0) + nearestCents(Number(product.price)) * quantity,
   };
   const violation = checkCartChange(before, after);
   if (violation) throw new InputProblem(violation.message, violation.field);
@@ -67,14 +72,18 @@ async function checkCartLimits(context: GatewayContext, productId: number, quant
  * The total the buyer reviewed, in cents, and the input field it came in: `expectedTotalAmount` (exact text, as
  * Money.amount gave it) or the deprecated Float `expectedTotal`; never both. Undefined when neither is given.
  */
-function expectedTotalOf(input: CheckoutInput, check: InputCheck): { cents: number | undefined; field: string } | undefined {
+function expectedTotalOf(
+  input: CheckoutInput,
+  check: InputCheck,
+): { cents: number | undefined; field: string } | undefined {
   const amount = input.expectedTotalAmount ?? undefined;
   const float = input.expectedTotal ?? undefined;
   if (amount !== undefined && float !== undefined) {
     check.add({ message: EXPECTED_TOTAL_TWICE, field: 'expectedTotalAmount' });
     return { cents: undefined, field: 'expectedTotalAmount' };
   }
-  if (amount !== undefined) return { cents: check.value(checkExpectedTotal(amount, 'expectedTotalAmount')), field: 'expectedTotalAmount' };
+  if (amount !== undefined)
+    return { cents: check.value(checkExpectedTotal(amount, 'expectedTotalAmount')), field: 'expectedTotalAmount' };
   if (float !== undefined) return { cents: check.value(checkExpectedTotal(float)), field: 'expectedTotal' };
   return undefined;
 }
@@ -89,24 +98,32 @@ export const shoppingMutations: Pick<
   'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus'
 > = {
   addToCart: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
-      const check = new InputCheck();
-      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
-      const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
-      check.done();
-      await checkCartLimits(context, productId, (current) => current + quantity);
-      return changedCart(context, await context.api.cart.add(productId, quantity));
-    }),
+    withUserErrors(
+      input,
+      { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] },
+      async () => {
+        const check = new InputCheck();
+        const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+        const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
+        check.done();
+        await checkCartLimits(context, productId, (current) => current + quantity);
+        return changedCart(context, await context.api.cart.add(productId, quantity));
+      },
+    ),
 
   updateCartItem: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] }, async () => {
-      const check = new InputCheck();
-      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
-      const quantity = check.value(checkCartQuantity(input.quantity))!;
-      check.done();
-      await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
-      return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
-    }),
+    withUserErrors(
+      input,
+      { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] },
+      async () => {
+        const check = new InputCheck();
+        const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+        const quantity = check.value(checkCartQuantity(input.quantity))!;
+        check.done();
+        await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
+        return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
+      },
+    ),
 
   removeCartItem: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId'], hints: PRODUCT_ID_HINTS }, async () =>
@@ -131,7 +148,8 @@ export const shoppingMutations: Pick<
         const shippingAddress = check.value(checkShippingAddress(input.shippingAddress))!;
         const expected = expectedTotalOf(input, check);
         const expectedCents = expected?.cents;
-        const idempotencyKey = input.idempotencyKey == null ? undefined : check.value(checkIdempotencyKey(input.idempotencyKey));
+        const idempotencyKey =
+          input.idempotencyKey == null ? undefined : check.value(checkIdempotencyKey(input.idempotencyKey));
         check.done();
         const cart = await context.loaders.cart.get();
         // Whoever implements the contract, no order is placed that costs more than an order may (a cart's prices may
@@ -150,7 +168,10 @@ export const shoppingMutations: Pick<
           }
         }
         const expectedTotal = expectedCents === undefined ? undefined : centsToDollars(expectedCents);
-        const { order, replayed } = await context.api.orders.checkout(shippingAddress, { expectedTotal, idempotencyKey });
+        const { order, replayed } = await context.api.orders.checkout(shippingAddress, {
+          expectedTotal,
+          idempotencyKey,
+        });
         context.loaders.primeOrders([order]);
         // The contract empties the cart at checkout; the answer says so without another call. A replayed order (this
         // attempt's, placed before while its answer was lost) left the cart as it is now, which is asked for.
@@ -165,7 +186,10 @@ export const shoppingMutations: Pick<
         // The stock and the new order, for the listings and the admins' desk (its buyer has it in this answer). Told
         // again for a replay: the first attempt's answer may have been lost before anything was told, and these
         // events carry state, which clients apply by id, once.
-        await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+        await publishProductsById(
+          context,
+          (order.items ?? []).flatMap((item) => item.productId ?? []),
+        );
         await publishOrder(context, order, [ADMINS_AUDIENCE]);
         return { order, cart: current };
       },
@@ -199,7 +223,10 @@ export const shoppingMutations: Pick<
         await publishOrder(context, order, [...buyerAudience(order), ADMINS_AUDIENCE]);
         // Cancelling returns the stock.
         if (input.status === 'CANCELLED') {
-          await publishProductsById(context, (order.items ?? []).flatMap((item) => item.productId ?? []));
+          await publishProductsById(
+            context,
+            (order.items ?? []).flatMap((item) => item.productId ?? []),
+          );
         }
         return { order };
       },

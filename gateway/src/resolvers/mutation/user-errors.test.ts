@@ -13,7 +13,11 @@ describe('fieldOfMessage', () => {
     { message: 'Description must be at most 5000 characters long', fields: PRODUCT_FIELDS, field: 'description' },
     { message: 'PRICE IS WRONG', fields: PRODUCT_FIELDS, field: 'price' },
     // camelCase names are looked for as words: shippingAddress as "shipping address".
-    { message: 'Shipping address must be at most 500 characters long', fields: ['shippingAddress'], field: 'shippingAddress' },
+    {
+      message: 'Shipping address must be at most 500 characters long',
+      fields: ['shippingAddress'],
+      field: 'shippingAddress',
+    },
     { message: 'Product ID must be a positive integer', fields: ['productId', 'quantity'], field: 'productId' },
     { message: 'First name is too long', fields: ['email', 'firstName', 'lastName'], field: 'firstName' },
   ])('finds the field $field named in $message', ({ message, fields, field }) => {
@@ -25,7 +29,11 @@ describe('fieldOfMessage', () => {
     { message: 'Image URLs must have at most 20 entries', fields: PRODUCT_FIELDS, field: 'imageUrls' },
     { message: 'Image URL must be an absolute http(s) URL', fields: PRODUCT_FIELDS, field: 'imageUrl' },
     { message: 'Username is taken', fields: ['name', 'username'], field: 'username' },
-    { message: 'New password must be at least 3 characters long', fields: ['password', 'newPassword', 'confirmPassword'], field: 'newPassword' },
+    {
+      message: 'New password must be at least 3 characters long',
+      fields: ['password', 'newPassword', 'confirmPassword'],
+      field: 'newPassword',
+    },
     { message: 'Confirm password is required', fields: ['password', 'confirmPassword'], field: 'confirmPassword' },
     // Two different fields named: the longer name wins, whichever comes first in the message or the list.
     { message: 'Please enter a valid email address', fields: ['email', 'address'], field: 'address' },
@@ -60,7 +68,12 @@ describe('fieldOfMessage', () => {
 
   it.each([
     // Without the hint, "Passwords" contains "password".
-    { message: 'Passwords do not match', fields: ['password', 'confirmPassword'], without: 'password', with: 'confirmPassword' },
+    {
+      message: 'Passwords do not match',
+      fields: ['password', 'confirmPassword'],
+      without: 'password',
+      with: 'confirmPassword',
+    },
     { message: 'Please enter a valid email address', fields: ['email', 'address'], without: 'address', with: 'email' },
     { message: 'Product not found', fields: ['id', ...PRODUCT_FIELDS], without: null, with: 'id' },
     // A hint of null says no field is at fault, even where the message names one.
@@ -85,8 +98,16 @@ describe('withUserErrors', () => {
   const failing = (error: Error) => () => Promise.reject(error);
 
   it('answers the work with no userErrors and the clientMutationId', async () => {
-    expect(await withUserErrors(input, options, async () => ({ sent: true }))).toEqual({ sent: true, userErrors: [], clientMutationId: 'm1' });
-    expect(await withUserErrors({}, options, async () => ({ sent: true }))).toEqual({ sent: true, userErrors: [], clientMutationId: null });
+    expect(await withUserErrors(input, options, async () => ({ sent: true }))).toEqual({
+      sent: true,
+      userErrors: [],
+      clientMutationId: 'm1',
+    });
+    expect(await withUserErrors({}, options, async () => ({ sent: true }))).toEqual({
+      sent: true,
+      userErrors: [],
+      clientMutationId: null,
+    });
   });
 
   it.each([
@@ -138,8 +159,19 @@ describe('withUserErrors', () => {
     },
     {
       why: '429 as TOO_MANY_ATTEMPTS, with its Retry-After in seconds',
-      error: new UpstreamRejection(429, 'Too many requests. Try again in 1 minute.', undefined, 'TOO_MANY_ATTEMPTS', 45),
-      userError: { message: 'Too many requests. Try again in 1 minute.', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 45 },
+      error: new UpstreamRejection(
+        429,
+        'Too many requests. Try again in 1 minute.',
+        undefined,
+        'TOO_MANY_ATTEMPTS',
+        45,
+      ),
+      userError: {
+        message: 'Too many requests. Try again in 1 minute.',
+        field: null,
+        code: 'TOO_MANY_ATTEMPTS',
+        retryAfterSeconds: 45,
+      },
     },
     {
       why: '429 without a Retry-After (another implementation) as TOO_MANY_ATTEMPTS, the wait unknown',
@@ -147,12 +179,17 @@ describe('withUserErrors', () => {
       userError: { message: 'Too many requests', field: null, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: null },
     },
   ])('answers $why', async ({ error, userError }) => {
-    expect(await withUserErrors(input, options, failing(error))).toEqual({ userErrors: [userError], clientMutationId: 'm1' });
+    expect(await withUserErrors(input, options, failing(error))).toEqual({
+      userErrors: [userError],
+      clientMutationId: 'm1',
+    });
   });
 
   it('answers a status the mutation names with its own code', async () => {
     const login = { fields: ['username', 'password'], codeByStatus: { 401: 'INVALID_CREDENTIALS' as const } };
-    expect(await withUserErrors(input, login, failing(new UpstreamRejection(401, 'Invalid username or password')))).toEqual({
+    expect(
+      await withUserErrors(input, login, failing(new UpstreamRejection(401, 'Invalid username or password'))),
+    ).toEqual({
       userErrors: [{ message: 'Invalid username or password', field: 'username', code: 'INVALID_CREDENTIALS' }],
       clientMutationId: 'm1',
     });

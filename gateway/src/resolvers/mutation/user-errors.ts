@@ -29,7 +29,8 @@ export function fieldOfMessage(
   const text = message.toLowerCase();
   const candidates = [...fields].sort((a, b) => words(b).length - words(a).length);
   // As whole words (a plural too): "Invalid value" names no `id`, "Passwords" names `password`.
-  const named = (field: string) => new RegExp(`\\b${words(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?\\b`).test(text);
+  const named = (field: string) =>
+    new RegExp(`\\b${words(field).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?\\b`).test(text);
   return candidates.find(named) ?? null;
 }
 
@@ -48,7 +49,9 @@ export interface UserErrorOptions {
   fields?: readonly string[];
   /** Request fields of the REST call that are named otherwise in the input (`receiver` in a path → roomId). */
   restFields?: Record<string, string>;
-  /** For answers without a code only (fieldOfMessage): messages whose field cannot be read off them, or null for none. */
+  /**
+   * For answers without a code only (fieldOfMessage): messages whose field cannot be read off them, or null for none.
+   */
   hints?: readonly [RegExp, string | null][];
   /** Statuses answered as a specific code instead of the default (e.g. a failed login's 401). */
   codeByStatus?: Record<number, UserErrorCode>;
@@ -68,11 +71,18 @@ export async function withUserErrors<T extends object>(
     return { ...(await work()), userErrors: [], clientMutationId };
   } catch (error) {
     if (error instanceof InputProblem) {
-      return { userErrors: [{ message: error.message, field: error.field, code: error.code }], clientMutationId } as Payload<T>;
+      return {
+        userErrors: [{ message: error.message, field: error.field, code: error.code }],
+        clientMutationId,
+      } as Payload<T>;
     }
     if (error instanceof InputProblems) {
       return {
-        userErrors: error.problems.map((problem) => ({ message: problem.message, field: problem.field, code: problem.code })),
+        userErrors: error.problems.map((problem) => ({
+          message: problem.message,
+          field: problem.field,
+          code: problem.code,
+        })),
         clientMutationId,
       } as Payload<T>;
     }

@@ -3,10 +3,10 @@
 // after each navigation. Every screen in it writes money and time as the viewer's preferences say (lib/use-formats).
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ErrorState, Loading } from '../../components/feedback';
-import { Page } from '../../components/page';
-import { formatsFor } from '../../lib/format';
-import { FormatsContext } from '../../lib/use-formats';
+import { ErrorState, Loading } from '@/components/feedback';
+import { Page } from '@/components/page';
+import { formatsFor } from '@/lib/format';
+import { FormatsContext } from '@/lib/use-formats';
 import { LiveUpdates } from '../live-updates';
 import { Navbar } from './navbar';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -34,7 +34,11 @@ export function AppShell() {
           )}
           {state === 'failed' && (
             <Page narrow>
-              <ErrorState message="Failed to load profile" hint="The shop could not be reached. Check your connection and try again." onRetry={retry} />
+              <ErrorState
+                message="Failed to load profile"
+                hint="The shop could not be reached. Check your connection and try again."
+                onRetry={retry}
+              />
             </Page>
           )}
           {(state === 'none' || state === 'active') && (

@@ -9,10 +9,10 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { Navbar_ViewerFragmentDoc } from '../../gql/graphql';
-import { clearToken } from '../../lib/session';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { Button } from '@/components/button';
+import { Navbar_ViewerFragmentDoc } from '@/gql/graphql';
+import { clearToken } from '@/lib/session';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useSocketState } from '../socket-context';
 import type { SessionState } from './use-session';
 import styles from './navbar.module.css';
@@ -32,7 +32,8 @@ if (false) {
   `;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) => [styles.link, isActive && styles.active].filter(Boolean).join(' ');
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  [styles.link, isActive && styles.active].filter(Boolean).join(' ');
 
 function Brand() {
   return (
@@ -63,14 +64,19 @@ function CartLink({ itemCount }: { itemCount: number }) {
     <NavLink to="/cart" className={linkClass}>
       Cart{' '}
       <span className={styles.count}>
-        {itemCount}{' '}
-        <span className="visually-hidden">{itemCount === 1 ? 'item' : 'items'}</span>
+        {itemCount} <span className="visually-hidden">{itemCount === 1 ? 'item' : 'items'}</span>
       </span>
     </NavLink>
   );
 }
 
-export function Navbar({ session, viewer }: { session: SessionState; viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> | null }) {
+export function Navbar({
+  session,
+  viewer,
+}: {
+  session: SessionState;
+  viewer: FragmentType<typeof Navbar_ViewerFragmentDoc> | null;
+}) {
   return (
     <header className={styles.navbar}>
       <div className={styles.inner}>
@@ -179,7 +185,10 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
           </span>
         )}
         {/* The connection dot is named inside the menu; this copy only lets a phone user see it with the menu shut. */}
-        <span aria-hidden="true" className={[styles.dot, styles.toggleDot, online && styles.online].filter(Boolean).join(' ')} />
+        <span
+          aria-hidden="true"
+          className={[styles.dot, styles.toggleDot, online && styles.online].filter(Boolean).join(' ')}
+        />
       </Button>
       {/* Choosing a link closes the menu, the page it is already on included. */}
       <div
@@ -224,8 +233,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               Chat{' '}
               {unread > 0 && (
                 <span className={[styles.count, styles.unread].join(' ')}>
-                  {unread}{' '}
-                  <span className="visually-hidden">unread</span>
+                  {unread} <span className="visually-hidden">unread</span>
                 </span>
               )}
             </NavLink>
@@ -233,7 +241,8 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
           </li>
         </ul>
         <div className={styles.user}>
-          {/* Who: the name takes the room the bar has left (cut with an ellipsis only when there is none), the role always shows. */}
+          {/* Who: the name takes the room the bar has left (cut with an ellipsis only when there is none), the role
+              always shows. */}
           {complete && (
             <span className={styles.who}>
               <span className={styles.username} title={data.username}>

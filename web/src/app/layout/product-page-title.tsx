@@ -3,8 +3,8 @@
 import { gql } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useParams } from 'react-router-dom';
-import { DocumentTitle } from '../../components/document-title';
-import { ProductPageTitle_ProductFragmentDoc } from '../../gql/graphql';
+import { DocumentTitle } from '@/components/document-title';
+import { ProductPageTitle_ProductFragmentDoc } from '@/gql/graphql';
 
 if (false) {
   gql`
@@ -16,6 +16,9 @@ if (false) {
 
 export function ProductPageTitle() {
   const { productId = '' } = useParams();
-  const { data, complete } = useFragment({ fragment: ProductPageTitle_ProductFragmentDoc, from: { __typename: 'Product', id: productId } });
+  const { data, complete } = useFragment({
+    fragment: ProductPageTitle_ProductFragmentDoc,
+    from: { __typename: 'Product', id: productId },
+  });
   return <DocumentTitle title={complete ? data.name : 'Product'} />;
 }

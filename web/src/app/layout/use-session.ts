@@ -3,8 +3,8 @@
 // screen writes dates, times and amounts in (followed in the cache: a saved change shows at once).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { SessionDocument } from '../../gql/graphql';
-import { useToken } from '../../lib/session';
+import { SessionDocument } from '@/gql/graphql';
+import { useToken } from '@/lib/session';
 import { isUnauthenticated } from '../apollo-client';
 
 if (false) {

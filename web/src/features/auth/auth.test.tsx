@@ -1,14 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginDocument, NewAccountPreferencesDocument, ProductListingDocument, RegisterDocument } from '../../gql/graphql';
-import { TOKEN_STORAGE_KEY } from '../../lib/session';
-import { sessionMock } from '../../testing/fixtures';
-import { acrossElements, currentPath, renderApp } from '../../testing/render';
+import { LoginDocument, NewAccountPreferencesDocument, ProductListingDocument, RegisterDocument } from '@/gql/graphql';
+import { TOKEN_STORAGE_KEY } from '@/lib/session';
+import { sessionMock } from '@/testing/fixtures';
+import { acrossElements, currentPath, renderApp } from '@/testing/render';
 import { REGISTRATION_SUCCESSFUL } from './register-route';
 
 const emptyListing = {
   request: { query: ProductListingDocument, variables: { first: 24 } },
-  result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+  result: {
+    data: {
+      products: {
+        __typename: 'ProductConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+  },
 };
 
 describe('login', () => {
@@ -53,7 +62,20 @@ describe('login', () => {
         {
           request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'nope' } } },
           result: {
-            data: { login: { __typename: 'LoginPayload', token: null, userErrors: [{ __typename: 'UserError', message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }] } },
+            data: {
+              login: {
+                __typename: 'LoginPayload',
+                token: null,
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Invalid username or password',
+                    field: null,
+                    code: 'INVALID_CREDENTIALS',
+                  },
+                ],
+              },
+            },
           },
         },
       ],
@@ -70,7 +92,12 @@ describe('login', () => {
     const { user } = renderApp({
       path: '/login',
       token: null,
-      mocks: [{ request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        {
+          request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } },
+          error: new Error('Failed to fetch'),
+        },
+      ],
     });
     await user.type(await screen.findByLabelText(/^Username/), 'alice');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
@@ -80,7 +107,12 @@ describe('login', () => {
 });
 
 describe('register', () => {
-  const fill = async (user: ReturnType<typeof renderApp>['user'], username: string, password: string, confirm: string) => {
+  const fill = async (
+    user: ReturnType<typeof renderApp>['user'],
+    username: string,
+    password: string,
+    confirm: string,
+  ) => {
     await user.type(await screen.findByLabelText(/^Username/), username);
     await user.type(screen.getByLabelText(/^Password/), password);
     await user.type(screen.getByLabelText(/^Confirm Password/), confirm);
@@ -105,7 +137,8 @@ describe('register', () => {
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Please confirm the password')).toBeInTheDocument();
-    for (const label of [/^Username/, /^Password/, /^Confirm Password/]) expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    for (const label of [/^Username/, /^Password/, /^Confirm Password/])
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Username/)).toHaveFocus();
   });
 
@@ -131,7 +164,10 @@ describe('register', () => {
       token: null,
       mocks: [
         {
-          request: { query: RegisterDocument, variables: { input: { username: 'bob', password: 'secret1', confirmPassword: 'secret1' } } },
+          request: {
+            query: RegisterDocument,
+            variables: { input: { username: 'bob', password: 'secret1', confirmPassword: 'secret1' } },
+          },
           result: { data: { register: { __typename: 'RegisterPayload', token: null, userErrors: [] } } },
         },
       ],
@@ -147,19 +183,34 @@ describe('register', () => {
     function browserSays(languages: string[], timeZone: string) {
       vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
       const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
-      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+        this: Intl.DateTimeFormat,
+      ) {
         return { ...resolvedOptions.call(this), timeZone };
       });
     }
     afterEach(() => vi.restoreAllMocks());
 
     const registered = (username: string) => ({
-      request: { query: RegisterDocument, variables: { input: { username, password: 'secret1', confirmPassword: 'secret1' } } },
-      result: { data: { register: { __typename: 'RegisterPayload' as const, token: 'new-account-token', userErrors: [] } } },
+      request: {
+        query: RegisterDocument,
+        variables: { input: { username, password: 'secret1', confirmPassword: 'secret1' } },
+      },
+      result: {
+        data: { register: { __typename: 'RegisterPayload' as const, token: 'new-account-token', userErrors: [] } },
+      },
     });
     const preferencesSaved = (preferences: Record<string, string>) => {
-      const answer = vi.fn(() => ({ data: { updateProfile: { __typename: 'UpdateProfilePayload' as const, userErrors: [] } } }));
-      return { answer, mock: { request: { query: NewAccountPreferencesDocument, variables: { input: { preferences } } }, result: answer } };
+      const answer = vi.fn(() => ({
+        data: { updateProfile: { __typename: 'UpdateProfilePayload' as const, userErrors: [] } },
+      }));
+      return {
+        answer,
+        mock: {
+          request: { query: NewAccountPreferencesDocument, variables: { input: { preferences } } },
+          result: answer,
+        },
+      };
     };
 
     it('saves the browser’s language as the shop offers it (de-AT) and its zone, then leads to /login as ever', async () => {
@@ -198,7 +249,13 @@ describe('register', () => {
         token: null,
         mocks: [
           registered('fabien'),
-          { request: { query: NewAccountPreferencesDocument, variables: { input: { preferences: { language: 'fr-CA', timezone: 'America/Toronto' } } } }, error: new Error('offline') },
+          {
+            request: {
+              query: NewAccountPreferencesDocument,
+              variables: { input: { preferences: { language: 'fr-CA', timezone: 'America/Toronto' } } },
+            },
+            error: new Error('offline'),
+          },
         ],
       });
       await fill(user, 'fabien', 'secret1', 'secret1');
@@ -213,13 +270,23 @@ describe('register', () => {
       token: null,
       mocks: [
         {
-          request: { query: RegisterDocument, variables: { input: { username: 'taken', password: 'secret1', confirmPassword: 'secret1' } } },
+          request: {
+            query: RegisterDocument,
+            variables: { input: { username: 'taken', password: 'secret1', confirmPassword: 'secret1' } },
+          },
           result: {
             data: {
               register: {
                 __typename: 'RegisterPayload',
                 token: null,
-                userErrors: [{ __typename: 'UserError', message: 'Username "taken" is already taken', field: 'username', code: 'CONFLICT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Username "taken" is already taken',
+                    field: 'username',
+                    code: 'CONFLICT',
+                  },
+                ],
               },
             },
           },

@@ -6,13 +6,13 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { checkPasswordResetRequest } from '../../../../shop-rules/account-rules';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { RequestPasswordResetDocument } from '../../gql/graphql';
-import { rulesResolver } from '../../lib/form-rules';
-import { showUserErrors } from '../../lib/user-errors';
+import { checkPasswordResetRequest } from '@shop-rules/account-rules';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { RequestPasswordResetDocument } from '@/gql/graphql';
+import { rulesResolver } from '@/lib/form-rules';
+import { showUserErrors } from '@/lib/user-errors';
 import styles from './auth.module.css';
 
 if (false) {
@@ -34,7 +34,9 @@ export const RESET_NOT_AVAILABLE = 'Password reset is not available on this shop
 
 /** Why a reset could not be asked for or made, for the banner: the shop lacks resets, or it could not be reached. */
 export function resetFailure(error: unknown, otherwise: string): string {
-  const unsupported = CombinedGraphQLErrors.is(error) && error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
+  const unsupported =
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
   return unsupported ? RESET_NOT_AVAILABLE : otherwise;
 }
 
@@ -64,7 +66,10 @@ export function ForgotPasswordRoute() {
         setSent(payload.message ?? 'A link to choose a new password is on its way.');
         return;
       }
-      setFailure(showUserErrors(payload?.userErrors ?? [], setError, ['usernameOrEmail']) ?? 'Failed to send the reset link. Please try again.');
+      setFailure(
+        showUserErrors(payload?.userErrors ?? [], setError, ['usernameOrEmail']) ??
+          'Failed to send the reset link. Please try again.',
+      );
     } catch (error) {
       setFailure(resetFailure(error, 'Failed to send the reset link. Please try again.'));
     }
@@ -75,12 +80,17 @@ export function ForgotPasswordRoute() {
       <section className={styles.card} aria-labelledby="forgot-title">
         <div className={styles.heading}>
           <h1 id="forgot-title">Forgot your password?</h1>
-          <p className={styles.subtitle}>Enter your username or email address, and we will email you a link to choose a new one.</p>
+          <p className={styles.subtitle}>
+            Enter your username or email address, and we will email you a link to choose a new one.
+          </p>
         </div>
         {sent ? (
           <>
             <Alert tone="success">{sent}</Alert>
-            <p className={styles.note}>No email after a few minutes? Check your spam folder, and make sure your email address is verified on your profile.</p>
+            <p className={styles.note}>
+              No email after a few minutes? Check your spam folder, and make sure your email address is verified on your
+              profile.
+            </p>
           </>
         ) : (
           <>

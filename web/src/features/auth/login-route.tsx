@@ -5,12 +5,12 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { LoginDocument } from '../../gql/graphql';
-import type { LoginPageState } from '../../lib/navigation-state';
-import { lastSessionEnd, saveToken, sessionEndNotice } from '../../lib/session';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { LoginDocument } from '@/gql/graphql';
+import type { LoginPageState } from '@/lib/navigation-state';
+import { lastSessionEnd, saveToken, sessionEndNotice } from '@/lib/session';
 import styles from './auth.module.css';
 
 if (false) {

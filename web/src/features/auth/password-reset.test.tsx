@@ -4,10 +4,10 @@
 import { screen } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { RequestPasswordResetDocument, ResetPasswordDocument } from '../../gql/graphql';
-import { TOKEN_STORAGE_KEY } from '../../lib/session';
-import { sessionMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
+import { RequestPasswordResetDocument, ResetPasswordDocument } from '@/gql/graphql';
+import { TOKEN_STORAGE_KEY } from '@/lib/session';
+import { sessionMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
 
 const REQUESTED =
   'If an account has that username or email address, and a verified email address to write to, a link to choose a new password is on its way. It works for 30 minutes.';
@@ -18,16 +18,27 @@ const DEAD_LINK = 'This link to reset your password is invalid, used or expired.
 const requestMock = (usernameOrEmail: string, payload: Record<string, unknown>) => ({
   request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail } } },
   delay: 300,
-  result: { data: { requestPasswordReset: { __typename: 'RequestPasswordResetPayload', message: null, userErrors: [], ...payload } } },
+  result: {
+    data: {
+      requestPasswordReset: { __typename: 'RequestPasswordResetPayload', message: null, userErrors: [], ...payload },
+    },
+  },
 });
 
 const resetMock = (input: Record<string, string>, payload: Record<string, unknown>) => ({
   request: { query: ResetPasswordDocument, variables: { input } },
   delay: 300,
-  result: { data: { resetPassword: { __typename: 'ResetPasswordPayload', username: null, userErrors: [], ...payload } } },
+  result: {
+    data: { resetPassword: { __typename: 'ResetPasswordPayload', username: null, userErrors: [], ...payload } },
+  },
 });
 
-const userError = (message: string, field: string | null, code = 'INVALID_INPUT') => ({ __typename: 'UserError', message, field, code });
+const userError = (message: string, field: string | null, code = 'INVALID_INPUT') => ({
+  __typename: 'UserError',
+  message,
+  field,
+  code,
+});
 
 describe('forgot password', () => {
   it('is linked from the login page', async () => {
@@ -41,17 +52,27 @@ describe('forgot password', () => {
   it('asks for a username or address before sending anything', async () => {
     const { user } = renderApp({ path: '/forgot-password', token: null });
     await user.click(await screen.findByRole('button', { name: 'Send Reset Link' }));
-    expect(screen.getByLabelText(/^Username or email address/)).toHaveAccessibleDescription('Username or email address is required');
+    expect(screen.getByLabelText(/^Username or email address/)).toHaveAccessibleDescription(
+      'Username or email address is required',
+    );
   });
 
   it('reads “Sending...” while busy, then shows the shop’s answer in place of the form', async () => {
-    const { user } = renderApp({ path: '/forgot-password', token: null, mocks: [requestMock('nina@people.example', { message: REQUESTED })] });
+    const { user } = renderApp({
+      path: '/forgot-password',
+      token: null,
+      mocks: [requestMock('nina@people.example', { message: REQUESTED })],
+    });
     await user.type(await screen.findByLabelText(/^Username or email address/), '  nina@people.example ');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(await screen.findByRole('status')).toHaveTextContent(REQUESTED);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.getByText('No email after a few minutes? Check your spam folder, and make sure your email address is verified on your profile.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No email after a few minutes? Check your spam folder, and make sure your email address is verified on your profile.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   });
 
@@ -59,11 +80,19 @@ describe('forgot password', () => {
     const { user } = renderApp({
       path: '/forgot-password',
       token: null,
-      mocks: [requestMock('nina', { userErrors: [userError('Too many password resets from this address. Try again in 1 minute.', null, 'TOO_MANY_ATTEMPTS')] })],
+      mocks: [
+        requestMock('nina', {
+          userErrors: [
+            userError('Too many password resets from this address. Try again in 1 minute.', null, 'TOO_MANY_ATTEMPTS'),
+          ],
+        }),
+      ],
     });
     await user.type(await screen.findByLabelText(/^Username or email address/), 'nina');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many password resets from this address. Try again in 1 minute.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many password resets from this address. Try again in 1 minute.',
+    );
     expect(screen.getByLabelText(/^Username or email address/)).toHaveValue('nina');
   });
 
@@ -72,13 +101,21 @@ describe('forgot password', () => {
       path: '/forgot-password',
       token: null,
       mocks: [
-        { request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail: 'nina' } } }, result: { errors: [new GraphQLError('lacks it', { extensions: { code: 'NOT_SUPPORTED' } })] } },
-        { request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail: 'nina' } } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail: 'nina' } } },
+          result: { errors: [new GraphQLError('lacks it', { extensions: { code: 'NOT_SUPPORTED' } })] },
+        },
+        {
+          request: { query: RequestPasswordResetDocument, variables: { input: { usernameOrEmail: 'nina' } } },
+          error: new Error('Failed to fetch'),
+        },
       ],
     });
     await user.type(await screen.findByLabelText(/^Username or email address/), 'nina');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password reset is not available on this shop. Please contact the shop.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password reset is not available on this shop. Please contact the shop.',
+    );
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Failed to send the reset link. Please try again.')).toBeInTheDocument();
   });
@@ -91,8 +128,12 @@ describe('reset password', () => {
     const { user } = renderApp({ path: `/reset-password?token=${LINK}`, token: null });
     await user.type(await screen.findByLabelText(/^New Password/), 'ab');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription(/New password must be at least 3 characters long/);
-    expect(screen.getByLabelText(/^Confirm New Password/)).toHaveAccessibleDescription('Please confirm the new password');
+    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription(
+      /New password must be at least 3 characters long/,
+    );
+    expect(screen.getByLabelText(/^Confirm New Password/)).toHaveAccessibleDescription(
+      'Please confirm the new password',
+    );
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByLabelText(/^Confirm New Password/)).toHaveAccessibleDescription('Passwords do not match');
@@ -102,7 +143,10 @@ describe('reset password', () => {
     const { user } = renderApp({
       path: `/reset-password?token=${LINK}`,
       token: 'someone-elses-session',
-      mocks: [sessionMock(), resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { username: 'nina' })],
+      mocks: [
+        sessionMock(),
+        resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { username: 'nina' }),
+      ],
     });
     await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
     expect(document.title).toBe('Reset Password — Medshop');
@@ -111,7 +155,9 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
-    expect(await screen.findByText('Your password has been reset. Please log in with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been reset. Please log in with your new password.'),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(screen.getByLabelText(/^Username/)).toHaveValue('nina');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -121,7 +167,12 @@ describe('reset password', () => {
     const { user } = renderApp({
       path: `/reset-password?token=${LINK}`,
       token: null,
-      mocks: [resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { userErrors: [userError(DEAD_LINK, 'token')] })],
+      mocks: [
+        resetMock(
+          { token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' },
+          { userErrors: [userError(DEAD_LINK, 'token')] },
+        ),
+      ],
     });
     await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');
@@ -137,12 +188,16 @@ describe('reset password', () => {
       path: '/reset-password',
       state: { token: LINK },
       token: null,
-      mocks: [resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { username: 'nina' })],
+      mocks: [
+        resetMock({ token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' }, { username: 'nina' }),
+      ],
     });
     await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Your password has been reset. Please log in with your new password.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your password has been reset. Please log in with your new password.'),
+    ).toBeInTheDocument();
   });
 
   it('a link without its token says so at once', async () => {
@@ -155,7 +210,15 @@ describe('reset password', () => {
     const { user } = renderApp({
       path: `/reset-password?token=${LINK}`,
       token: null,
-      mocks: [{ request: { query: ResetPasswordDocument, variables: { input: { token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' } } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        {
+          request: {
+            query: ResetPasswordDocument,
+            variables: { input: { token: LINK, newPassword: 'new-secret', confirmPassword: 'new-secret' } },
+          },
+          error: new Error('Failed to fetch'),
+        },
+      ],
     });
     await user.type(await screen.findByLabelText(/^New Password/), 'new-secret');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'new-secret');

@@ -8,15 +8,15 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { USERNAME_TOO_SHORT, checkRegistration } from '../../../../shop-rules/account-rules';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { NewAccountPreferencesDocument, RegisterDocument } from '../../gql/graphql';
-import { rulesResolver } from '../../lib/form-rules';
-import { preferencesFromBrowser } from '../../lib/languages';
-import type { LoginPageState } from '../../lib/navigation-state';
-import { showUserErrors } from '../../lib/user-errors';
+import { USERNAME_TOO_SHORT, checkRegistration } from '@shop-rules/account-rules';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { NewAccountPreferencesDocument, RegisterDocument } from '@/gql/graphql';
+import { rulesResolver } from '@/lib/form-rules';
+import { preferencesFromBrowser } from '@/lib/languages';
+import type { LoginPageState } from '@/lib/navigation-state';
+import { showUserErrors } from '@/lib/user-errors';
 import styles from './auth.module.css';
 
 if (false) {
@@ -58,7 +58,8 @@ const FIELDS = ['username', 'password', 'confirmPassword'] as const;
  * compares it.
  */
 const registrationRules = rulesResolver<RegisterForm>(checkRegistration, FIELDS, [
-  (values) => (values.confirmPassword ? undefined : { field: 'confirmPassword', message: 'Please confirm the password' }),
+  (values) =>
+    values.confirmPassword ? undefined : { field: 'confirmPassword', message: 'Please confirm the password' },
 ]);
 
 export function RegisterRoute() {
@@ -71,7 +72,10 @@ export function RegisterRoute() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterForm>({ defaultValues: { username: '', password: '', confirmPassword: '' }, resolver: registrationRules });
+  } = useForm<RegisterForm>({
+    defaultValues: { username: '', password: '', confirmPassword: '' },
+    resolver: registrationRules,
+  });
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(undefined);
@@ -84,9 +88,10 @@ export function RegisterRoute() {
         if (token && preferences) {
           // The account is made whatever happens here: if the preferences cannot be saved, it keeps the defaults,
           // which the profile changes like any other.
-          await saveNewAccountPreferences({ variables: { input: { preferences } }, context: { headers: { authorization: `Bearer ${token}` } } }).catch(
-            () => undefined,
-          );
+          await saveNewAccountPreferences({
+            variables: { input: { preferences } },
+            context: { headers: { authorization: `Bearer ${token}` } },
+          }).catch(() => undefined);
         }
         navigate('/login', { state: { message: REGISTRATION_SUCCESSFUL } satisfies LoginPageState });
         return;
@@ -134,7 +139,9 @@ export function RegisterRoute() {
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
-          <p className={styles.note}>All new accounts are regular user accounts. Administrators are set up by the shop.</p>
+          <p className={styles.note}>
+            All new accounts are regular user accounts. Administrators are set up by the shop.
+          </p>
           <Button type="submit" size="large" block disabled={isSubmitting}>
             {isSubmitting ? 'Registering...' : 'Register'}
           </Button>

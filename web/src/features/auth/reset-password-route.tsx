@@ -6,15 +6,15 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { INVALID_RESET_TOKEN, checkPasswordReset } from '../../../../shop-rules/account-rules';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { ResetPasswordDocument } from '../../gql/graphql';
-import { rulesResolver } from '../../lib/form-rules';
-import type { LoginPageState, ResetPasswordPageState } from '../../lib/navigation-state';
-import { clearToken, readToken } from '../../lib/session';
-import { showUserErrors } from '../../lib/user-errors';
+import { INVALID_RESET_TOKEN, checkPasswordReset } from '@shop-rules/account-rules';
+import { Button, ButtonLink } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { ResetPasswordDocument } from '@/gql/graphql';
+import { rulesResolver } from '@/lib/form-rules';
+import type { LoginPageState, ResetPasswordPageState } from '@/lib/navigation-state';
+import { clearToken, readToken } from '@/lib/session';
+import { showUserErrors } from '@/lib/user-errors';
 import { resetFailure } from './forgot-password-route';
 import styles from './auth.module.css';
 
@@ -44,9 +44,14 @@ const FIELDS = ['newPassword', 'confirmPassword'] as const;
 
 // The token is the link's, checked by the shop: here only the two fields the person fills in. The form asks for the
 // confirmation before it compares it (as on the profile's password change).
-const rules = rulesResolver<ResetPasswordForm>((values) => checkPasswordReset({ token: 'from-the-link', ...values }), FIELDS, [
-  (values) => (values.confirmPassword ? undefined : { field: 'confirmPassword', message: 'Please confirm the new password' }),
-]);
+const rules = rulesResolver<ResetPasswordForm>(
+  (values) => checkPasswordReset({ token: 'from-the-link', ...values }),
+  FIELDS,
+  [
+    (values) =>
+      values.confirmPassword ? undefined : { field: 'confirmPassword', message: 'Please confirm the new password' },
+  ],
+);
 
 /** The link no longer works (or never did): say so, and offer a new one. */
 function DeadLink({ message }: { message: string }) {
@@ -68,7 +73,8 @@ export function ResetPasswordRoute() {
   const token = inAddress || ((location.state as ResetPasswordPageState | null)?.token ?? '');
   useEffect(() => {
     // The secret leaves the address bar and the history list; this entry's state keeps it, so a reload still has it.
-    if (inAddress) navigate('/reset-password', { replace: true, state: { token: inAddress } satisfies ResetPasswordPageState });
+    if (inAddress)
+      navigate('/reset-password', { replace: true, state: { token: inAddress } satisfies ResetPasswordPageState });
   }, [inAddress, navigate]);
   const [resetPassword] = useMutation(ResetPasswordDocument);
   const [failure, setFailure] = useState<string>();
@@ -88,7 +94,10 @@ export function ResetPasswordRoute() {
       if (payload?.username && payload.userErrors.length === 0) {
         // Every session of the account ended; this browser's, whoever it was, is not kept either.
         if (readToken()) clearToken('logout');
-        navigate('/login', { replace: true, state: { message: PASSWORD_RESET_NOTICE, username: payload.username } satisfies LoginPageState });
+        navigate('/login', {
+          replace: true,
+          state: { message: PASSWORD_RESET_NOTICE, username: payload.username } satisfies LoginPageState,
+        });
         return;
       }
       const userErrors = payload?.userErrors ?? [];

@@ -10,12 +10,12 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { EMAIL_ALREADY_VERIFIED, INVALID_VERIFICATION_TOKEN, NO_EMAIL_TO_VERIFY } from '../../../../shop-rules/account-rules';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert, Loading } from '../../components/feedback';
-import { VerifyEmailDocument, VerifyEmailViewerDocument } from '../../gql/graphql';
-import type { LoginPageState, VerifyEmailPageState } from '../../lib/navigation-state';
-import { useToken } from '../../lib/session';
+import { EMAIL_ALREADY_VERIFIED, INVALID_VERIFICATION_TOKEN, NO_EMAIL_TO_VERIFY } from '@shop-rules/account-rules';
+import { Button, ButtonLink } from '@/components/button';
+import { Alert, Loading } from '@/components/feedback';
+import { VerifyEmailDocument, VerifyEmailViewerDocument } from '@/gql/graphql';
+import type { LoginPageState, VerifyEmailPageState } from '@/lib/navigation-state';
+import { useToken } from '@/lib/session';
 import styles from './auth.module.css';
 
 if (false) {
@@ -90,7 +90,13 @@ function DeadLink({ message }: { message: string }) {
       {loggedIn ? (
         <ProfileButton>Ask for a New Link</ProfileButton>
       ) : (
-        <ButtonLink variant="primary" size="large" block to="/login" state={{ from: '/verify-email' } satisfies LoginPageState}>
+        <ButtonLink
+          variant="primary"
+          size="large"
+          block
+          to="/login"
+          state={{ from: '/verify-email' } satisfies LoginPageState}
+        >
           Log In
         </ButtonLink>
       )}
@@ -98,7 +104,11 @@ function DeadLink({ message }: { message: string }) {
   );
 }
 
-type Outcome = { state: 'verifying' } | { state: 'verified'; email: string } | { state: 'dead'; message: string } | { state: 'failed'; message: string };
+type Outcome =
+  | { state: 'verifying' }
+  | { state: 'verified'; email: string }
+  | { state: 'dead'; message: string }
+  | { state: 'failed'; message: string };
 
 export function VerifyEmailRoute() {
   const [searchParams] = useSearchParams();
@@ -110,11 +120,16 @@ export function VerifyEmailRoute() {
   const verifiedBefore = pageState?.verifiedEmail;
   useEffect(() => {
     // The secret leaves the address bar and the history list; this entry's state keeps it, so a reload still has it.
-    if (inAddress) navigate('/verify-email', { replace: true, state: { token: inAddress } satisfies VerifyEmailPageState });
+    if (inAddress)
+      navigate('/verify-email', { replace: true, state: { token: inAddress } satisfies VerifyEmailPageState });
   }, [inAddress, navigate]);
   const [verifyEmail] = useMutation(VerifyEmailDocument);
   const [outcome, setOutcome] = useState<Outcome>(() =>
-    verifiedBefore ? { state: 'verified', email: verifiedBefore } : token ? { state: 'verifying' } : { state: 'dead', message: INVALID_VERIFICATION_TOKEN },
+    verifiedBefore
+      ? { state: 'verified', email: verifiedBefore }
+      : token
+        ? { state: 'verifying' }
+        : { state: 'dead', message: INVALID_VERIFICATION_TOKEN },
   );
 
   const verify = useCallback(async () => {
@@ -124,7 +139,10 @@ export function VerifyEmailRoute() {
       const payload = data?.verifyEmail;
       if (payload?.email && payload.userErrors.length === 0) {
         // The link is used up: the entry keeps what it did instead (a reload shows it, and sends nothing).
-        navigate('/verify-email', { replace: true, state: { verifiedEmail: payload.email } satisfies VerifyEmailPageState });
+        navigate('/verify-email', {
+          replace: true,
+          state: { verifiedEmail: payload.email } satisfies VerifyEmailPageState,
+        });
         setOutcome({ state: 'verified', email: payload.email });
         return;
       }
@@ -132,7 +150,9 @@ export function VerifyEmailRoute() {
       if (linkError) setOutcome({ state: 'dead', message: linkError.message });
       else setOutcome({ state: 'failed', message: payload?.userErrors[0]?.message ?? VERIFY_FAILED });
     } catch (error) {
-      const unsupported = CombinedGraphQLErrors.is(error) && error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
+      const unsupported =
+        CombinedGraphQLErrors.is(error) &&
+        error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
       setOutcome({ state: 'failed', message: unsupported ? VERIFICATION_NOT_AVAILABLE : VERIFY_FAILED });
     }
   }, [navigate, token, verifyEmail]);

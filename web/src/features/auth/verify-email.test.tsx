@@ -5,21 +5,27 @@
 import { screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { LoginDocument, VerifyEmailDocument, VerifyEmailViewerDocument } from '../../gql/graphql';
-import { sessionMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
+import { LoginDocument, VerifyEmailDocument, VerifyEmailViewerDocument } from '@/gql/graphql';
+import { sessionMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
 
 const LINK = 'Zr8dM2qPw0tLxV5nB7cY1kJ4hG6fD3sA9eU-oI_uT2w';
-const DEAD_LINK = 'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.';
-const VERIFIED = 'Your email address nina@people.example is verified. Your order updates and password reset links will be sent there.';
+const DEAD_LINK =
+  'This link to verify your email address is invalid, used or expired. Ask for a new one on your profile.';
+const VERIFIED =
+  'Your email address nina@people.example is verified. Your order updates and password reset links will be sent there.';
 
 const verifyMock = (payload: Record<string, unknown>) => ({
   request: { query: VerifyEmailDocument, variables: { input: { token: LINK } } },
   delay: 30,
-  result: { data: { verifyEmail: { __typename: 'VerifyEmailPayload', email: null, viewer: null, userErrors: [], ...payload } } },
+  result: {
+    data: { verifyEmail: { __typename: 'VerifyEmailPayload', email: null, viewer: null, userErrors: [], ...payload } },
+  },
 });
 
-const deadLinkMock = verifyMock({ userErrors: [{ __typename: 'UserError', message: DEAD_LINK, field: 'token', code: 'INVALID_INPUT' }] });
+const deadLinkMock = verifyMock({
+  userErrors: [{ __typename: 'UserError', message: DEAD_LINK, field: 'token', code: 'INVALID_INPUT' }],
+});
 
 /** Who opened the page, as the shop says now. */
 const viewerMock = (email: string | null, emailVerified: boolean) => ({
@@ -29,7 +35,11 @@ const viewerMock = (email: string | null, emailVerified: boolean) => ({
 
 describe('verify email', () => {
   it('verifies as it opens, the token out of the address first; a visitor is offered the login', async () => {
-    const { user } = renderApp({ path: `/verify-email?token=${LINK}`, token: null, mocks: [verifyMock({ email: 'nina@people.example' })] });
+    const { user } = renderApp({
+      path: `/verify-email?token=${LINK}`,
+      token: null,
+      mocks: [verifyMock({ email: 'nina@people.example' })],
+    });
     // Looked for from the start: it shows for the 30 ms the answer takes, with the page's heading.
     expect(await screen.findByText('Verifying your email address...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Verify your email address' })).toBeInTheDocument();
@@ -45,24 +55,40 @@ describe('verify email', () => {
   it('someone logged in is offered their profile, where the address now shows verified', async () => {
     renderApp({
       path: `/verify-email?token=${LINK}`,
-      mocks: [sessionMock(), verifyMock({ email: 'nina@people.example', viewer: { __typename: 'User', id: 'VXNlcjoy', emailVerified: true } })],
+      mocks: [
+        sessionMock(),
+        verifyMock({
+          email: 'nina@people.example',
+          viewer: { __typename: 'User', id: 'VXNlcjoy', emailVerified: true },
+        }),
+      ],
     });
     expect(await screen.findByText(VERIFIED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/profile');
   });
 
   it('a used link opened again by someone whose address is verified: says so plainly, and offers the profile, not a new link', async () => {
-    renderApp({ path: `/verify-email?token=${LINK}`, mocks: [sessionMock(), deadLinkMock, viewerMock('nina@people.example', true)] });
-    expect((await screen.findByText('Your email address is already verified')).closest('[role="status"]')).toHaveTextContent(/^Your email address is already verified$/);
+    renderApp({
+      path: `/verify-email?token=${LINK}`,
+      mocks: [sessionMock(), deadLinkMock, viewerMock('nina@people.example', true)],
+    });
+    expect(
+      (await screen.findByText('Your email address is already verified')).closest('[role="status"]'),
+    ).toHaveTextContent(/^Your email address is already verified$/);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ask for a New Link' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/profile');
   });
 
   it('a used or expired link for an address not verified yet: the shop’s message, said once, and the way to a new one', async () => {
-    const { user } = renderApp({ path: `/verify-email?token=${LINK}`, mocks: [sessionMock(), deadLinkMock, viewerMock('nina@people.example', false)] });
+    const { user } = renderApp({
+      path: `/verify-email?token=${LINK}`,
+      mocks: [sessionMock(), deadLinkMock, viewerMock('nina@people.example', false)],
+    });
     expect(await screen.findByRole('link', { name: 'Ask for a New Link' })).toHaveAttribute('href', '/profile');
-    expect(screen.getByRole('alert')).toHaveTextContent(/^This link to verify your email address is invalid, used or expired\. Ask for a new one on your profile\.$/);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^This link to verify your email address is invalid, used or expired\. Ask for a new one on your profile\.$/,
+    );
     // The alert says where a new link is asked for: nothing else on the page says it again.
     expect(screen.getByRole('region', { name: 'Verify your email address' })).toHaveTextContent(
       /^Verify your email addressThe link we emailed to your address works once, for 24 hours\.This link to verify .* on your profile\.Ask for a New LinkGo to the shop$/,
@@ -74,7 +100,9 @@ describe('verify email', () => {
 
   it('a dead link opened by someone without an address: says there is none to verify, and leads to the profile to add one', async () => {
     renderApp({ path: `/verify-email?token=${LINK}`, mocks: [sessionMock(), deadLinkMock, viewerMock(null, false)] });
-    expect((await screen.findByText('Your profile has no email address to verify')).closest('[role="status"]')).toHaveTextContent(/^Your profile has no email address to verify$/);
+    expect(
+      (await screen.findByText('Your profile has no email address to verify')).closest('[role="status"]'),
+    ).toHaveTextContent(/^Your profile has no email address to verify$/);
     expect(screen.queryByRole('link', { name: 'Ask for a New Link' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/profile');
   });
@@ -93,7 +121,9 @@ describe('verify email', () => {
         viewerMock('nina@people.example', true),
       ],
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^This link to verify your email address is invalid, used or expired\. Ask for a new one on your profile\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^This link to verify your email address is invalid, used or expired\. Ask for a new one on your profile\.$/,
+    );
     expect(screen.queryByRole('link', { name: 'Ask for a New Link' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Log In' }));
     expect(currentPath()).toBe('/login');
@@ -115,13 +145,21 @@ describe('verify email', () => {
       path: `/verify-email?token=${LINK}`,
       token: null,
       mocks: [
-        { request: { query: VerifyEmailDocument, variables: { input: { token: LINK } } }, error: new Error('Failed to fetch') },
-        { request: { query: VerifyEmailDocument, variables: { input: { token: LINK } } }, result: { errors: [new GraphQLError('lacks it', { extensions: { code: 'NOT_SUPPORTED' } })] } },
+        {
+          request: { query: VerifyEmailDocument, variables: { input: { token: LINK } } },
+          error: new Error('Failed to fetch'),
+        },
+        {
+          request: { query: VerifyEmailDocument, variables: { input: { token: LINK } } },
+          result: { errors: [new GraphQLError('lacks it', { extensions: { code: 'NOT_SUPPORTED' } })] },
+        },
       ],
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to verify the email address. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Email verification is not available on this shop. Please contact the shop.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Email verification is not available on this shop. Please contact the shop.'),
+    ).toBeInTheDocument();
   });
 
   it('after a reload once verified, says so again and sends nothing more', async () => {

@@ -1,12 +1,12 @@
 // /cart: the viewer's cart, or 'Your cart is empty'.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { ButtonLink } from '../../components/button';
-import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
-import { Page } from '../../components/page';
-import { CartPageDocument } from '../../gql/graphql';
+import { ButtonLink } from '@/components/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
+import { Page } from '@/components/page';
+import { CartPageDocument } from '@/gql/graphql';
 import { CartView, RemovedFromCartNotice } from './cart-view';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './cart.module.css';
 
 if (false) {

@@ -10,15 +10,32 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Alert } from '../../components/feedback';
-import { ProductPicture } from '../../components/product-image';
-import { CartView_CartFragmentDoc, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument, type CartView_CartFragment } from '../../gql/graphql';
-import { freshCart, isRefusalOfHowMany, lineProblem, noMoreNote, notePricesSeen, notePricesShown, priceBefore, refusedWithRoom, removedFromCart, roomFor } from '../../lib/cart';
-import { sumOf, timesQuantity } from '../../lib/money';
-import { useFormats } from '../../lib/use-formats';
-import { surface } from '../../components/card';
+import { Button, ButtonLink } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Alert } from '@/components/feedback';
+import { ProductPicture } from '@/components/product-image';
+import {
+  CartView_CartFragmentDoc,
+  ClearCartDocument,
+  RemoveCartItemDocument,
+  UpdateCartItemDocument,
+  type CartView_CartFragment,
+} from '@/gql/graphql';
+import {
+  freshCart,
+  isRefusalOfHowMany,
+  lineProblem,
+  noMoreNote,
+  notePricesSeen,
+  notePricesShown,
+  priceBefore,
+  refusedWithRoom,
+  removedFromCart,
+  roomFor,
+} from '@/lib/cart';
+import { sumOf, timesQuantity } from '@/lib/money';
+import { useFormats } from '@/lib/use-formats';
+import { surface } from '@/components/card';
 import styles from './cart.module.css';
 
 if (false) {
@@ -73,7 +90,10 @@ function withQuantity(cart: CartView_CartFragment, productId: string, quantity: 
   const items = cart.items.map((item) =>
     item.product?.id === productId ? { ...item, quantity, lineTotal: timesQuantity(item.unitPrice, quantity) } : item,
   );
-  const total = sumOf(items.map((item) => item.lineTotal), cart.total.currencyCode);
+  const total = sumOf(
+    items.map((item) => item.lineTotal),
+    cart.total.currencyCode,
+  );
   return { ...cart, items, itemCount: items.reduce((sum, item) => sum + item.quantity, 0), total };
 }
 
@@ -84,7 +104,8 @@ export function RemovedFromCartNotice() {
   return (
     <div className={styles.notice}>
       <Alert tone="info">
-        {removed.join(', ')} {removed.length === 1 ? 'is' : 'are'} no longer sold and {removed.length === 1 ? 'was' : 'were'} taken out of your cart.
+        {removed.join(', ')} {removed.length === 1 ? 'is' : 'are'} no longer sold and{' '}
+        {removed.length === 1 ? 'was' : 'were'} taken out of your cart.
       </Alert>
       <Button variant="ghost" size="small" onClick={() => removedFromCart([])}>
         Dismiss
@@ -94,7 +115,11 @@ export function RemovedFromCartNotice() {
 }
 
 export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: CartView_CartFragmentDoc, fragmentName: 'CartView_cart', from: cart });
+  const { data, complete } = useFragment({
+    fragment: CartView_CartFragmentDoc,
+    fragmentName: 'CartView_cart',
+    from: cart,
+  });
   const formats = useFormats();
   const client = useApolloClient();
   const ids = useId();
@@ -120,7 +145,11 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
       const { data: answer } = await updateCartItem({
         variables: { input: { productId: line.product.id, quantity } },
         optimisticResponse: {
-          updateCartItem: { __typename: 'UpdateCartItemPayload', cart: withQuantity(data, line.product.id, quantity), userErrors: [] },
+          updateCartItem: {
+            __typename: 'UpdateCartItemPayload',
+            cart: withQuantity(data, line.product.id, quantity),
+            userErrors: [],
+          },
         },
       });
       const refusal = answer?.updateCartItem.userErrors[0];
@@ -141,7 +170,8 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
     const remove = confirmation.kind === 'remove';
     try {
       const answer = remove
-        ? (await removeCartItem({ variables: { input: { productId: confirmation.line.product!.id } } })).data?.removeCartItem
+        ? (await removeCartItem({ variables: { input: { productId: confirmation.line.product!.id } } })).data
+            ?.removeCartItem
         : (await clearCart({ variables: { input: {} } })).data?.clearCart;
       const problem = answer?.userErrors[0]?.message;
       if (problem) setFailure(problem);
@@ -171,82 +201,95 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
               const fullId = `${ids}-full-${index}`;
               const full = !problem && room !== null && room.units < 1;
               return (
-              <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
-                <div className={styles.thumbnail} aria-hidden="true">
-                  <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} />
-                </div>
-                <div className={styles.about}>
-                  <h2 className={styles.name}>
-                    {line.product ? <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link> : line.productName}
-                  </h2>
-                  <p className={styles.unitPrice}>
-                    {formats.money(line.unitPrice)} each
-                    {before !== null && <span className={styles.was}> (was {formats.money(before)})</span>}
-                  </p>
-                  {full && (
-                    <p className={styles.full} id={fullId}>
-                      {noMoreNote(room, data.total.currencyCode, formats.money)}
-                    </p>
-                  )}
-                  {problem && (
-                    <p className={styles.problem} id={problemId}>
-                      {problem.kind === 'gone' && 'No longer available'}
-                      {problem.kind === 'soldOut' && 'Sold out: remove it to check out'}
-                      {problem.kind === 'short' && (
-                        <>
-                          Only {problem.available} left{' '}
-                          <Button variant="ghost" size="small" onClick={() => void changeQuantity(line, problem.available)}>
-                            Change to {problem.available}
-                          </Button>
-                        </>
-                      )}
-                    </p>
-                  )}
-                </div>
-                <div className={styles.controls}>
-                  <div className={styles.stepper} role="group" aria-label={`Quantity of ${line.productName}`}>
-                    <button
-                      type="button"
-                      aria-label={`Decrease quantity of ${line.productName}`}
-                      disabled={line.quantity <= 1 || !line.product}
-                      onClick={() => void changeQuantity(line, line.quantity - 1)}
-                    >
-                      −
-                    </button>
-                    <span className={styles.quantity} aria-live="polite">
-                      {line.quantity}
-                    </span>
-                    <button
-                      type="button"
-                      aria-label={`Increase quantity of ${line.productName}`}
-                      disabled={!room || room.units < 1}
-                      aria-describedby={problem ? problemId : full ? fullId : undefined}
-                      onClick={() => void changeQuantity(line, line.quantity + 1)}
-                    >
-                      +
-                    </button>
+                <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
+                  <div className={styles.thumbnail} aria-hidden="true">
+                    <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} />
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    className={styles.remove}
-                    aria-label={`Remove ${line.productName}`}
-                    disabled={!line.product}
-                    onClick={() => setConfirmation({ kind: 'remove', line })}
-                  >
-                    Remove
-                  </Button>
-                </div>
-                <p className={styles.subtotal}>
-                  <span className="visually-hidden">Subtotal </span>
-                  {formats.money(line.lineTotal)}
-                </p>
-              </li>
+                  <div className={styles.about}>
+                    <h2 className={styles.name}>
+                      {line.product ? (
+                        <Link to={`/products/${encodeURIComponent(line.product.id)}`}>{line.productName}</Link>
+                      ) : (
+                        line.productName
+                      )}
+                    </h2>
+                    <p className={styles.unitPrice}>
+                      {formats.money(line.unitPrice)} each
+                      {before !== null && <span className={styles.was}> (was {formats.money(before)})</span>}
+                    </p>
+                    {full && (
+                      <p className={styles.full} id={fullId}>
+                        {noMoreNote(room, data.total.currencyCode, formats.money)}
+                      </p>
+                    )}
+                    {problem && (
+                      <p className={styles.problem} id={problemId}>
+                        {problem.kind === 'gone' && 'No longer available'}
+                        {problem.kind === 'soldOut' && 'Sold out: remove it to check out'}
+                        {problem.kind === 'short' && (
+                          <>
+                            Only {problem.available} left{' '}
+                            <Button
+                              variant="ghost"
+                              size="small"
+                              onClick={() => void changeQuantity(line, problem.available)}
+                            >
+                              Change to {problem.available}
+                            </Button>
+                          </>
+                        )}
+                      </p>
+                    )}
+                  </div>
+                  <div className={styles.controls}>
+                    <div className={styles.stepper} role="group" aria-label={`Quantity of ${line.productName}`}>
+                      <button
+                        type="button"
+                        aria-label={`Decrease quantity of ${line.productName}`}
+                        disabled={line.quantity <= 1 || !line.product}
+                        onClick={() => void changeQuantity(line, line.quantity - 1)}
+                      >
+                        −
+                      </button>
+                      <span className={styles.quantity} aria-live="polite">
+                        {line.quantity}
+                      </span>
+                      <button
+                        type="button"
+                        aria-label={`Increase quantity of ${line.productName}`}
+                        disabled={!room || room.units < 1}
+                        aria-describedby={problem ? problemId : full ? fullId : undefined}
+                        onClick={() => void changeQuantity(line, line.quantity + 1)}
+                      >
+                        +
+                      </button>
+                    </div>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      className={styles.remove}
+                      aria-label={`Remove ${line.productName}`}
+                      disabled={!line.product}
+                      onClick={() => setConfirmation({ kind: 'remove', line })}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                  <p className={styles.subtotal}>
+                    <span className="visually-hidden">Subtotal </span>
+                    {formats.money(line.lineTotal)}
+                  </p>
+                </li>
               );
             })}
           </ul>
           {/* Away from checkout: emptying the cart is never next to the main action. */}
-          <Button variant="ghost" size="small" className={styles.clear} onClick={() => setConfirmation({ kind: 'clear' })}>
+          <Button
+            variant="ghost"
+            size="small"
+            className={styles.clear}
+            onClick={() => setConfirmation({ kind: 'clear' })}
+          >
             Clear Cart
           </Button>
         </div>

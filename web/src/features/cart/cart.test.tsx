@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '../../gql/graphql';
-import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '../../testing/fixtures';
-import { failToLoad, picturesIn } from '../../testing/pictures';
-import { renderApp } from '../../testing/render';
+import { CartPageDocument, ClearCartDocument, RemoveCartItemDocument, UpdateCartItemDocument } from '@/gql/graphql';
+import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '@/testing/fixtures';
+import { failToLoad, picturesIn } from '@/testing/pictures';
+import { renderApp } from '@/testing/render';
 
 const cartPage = (lines: Parameters<typeof cart>[0]) => ({
   request: { query: CartPageDocument },
@@ -21,7 +21,14 @@ const refusal = (n: number, quantity: number, message: string) => ({
       updateCartItem: {
         __typename: 'UpdateCartItemPayload',
         cart: null,
-        userErrors: [{ __typename: 'UserError', message, field: 'quantity', code: message.startsWith('Only') ? 'CONFLICT' : 'INVALID_INPUT' }],
+        userErrors: [
+          {
+            __typename: 'UserError',
+            message,
+            field: 'quantity',
+            code: message.startsWith('Only') ? 'CONFLICT' : 'INVALID_INPUT',
+          },
+        ],
       },
     },
   },
@@ -39,7 +46,10 @@ afterEach(() => {
 
 describe('the cart', () => {
   it('lists each line with its unit price, quantity and subtotal, and sums them up', async () => {
-    renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])] });
+    renderApp({
+      path: '/cart',
+      mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])],
+    });
     const first = await screen.findByRole('heading', { name: 'Product 1' });
     expect(within(first).getByRole('link')).toHaveAttribute('href', `/products/${productId(1)}`);
     expect(within(line('Product 1')).getByText('$4.50 each')).toBeInTheDocument();
@@ -74,7 +84,11 @@ describe('the cart', () => {
       mocks: [
         sessionMock({ itemCount: 1 }),
         cartPage([cartLine(1, 1, '4.50')]),
-        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } }, delay: 40, result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50')]) },
+        {
+          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
+          delay: 40,
+          result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50')]),
+        },
       ],
     });
     expect(await screen.findByRole('button', { name: 'Decrease quantity of Product 1' })).toBeDisabled();
@@ -94,11 +108,16 @@ describe('the cart', () => {
         refusal(1, 3, 'Only 2 of Product 1 in stock'),
         // Asked again after the refusal: the stock went down to 2 meanwhile.
         viewerCartMock([cartLine(1, 2, '4.50', 2)]),
-        { request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 1 } } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 1 } } },
+          error: new Error('Failed to fetch'),
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Increase quantity of Product 1' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 of Product 1 in stock. You cannot add any more.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only 2 of Product 1 in stock. You cannot add any more.',
+    );
     expect(total()).toBe('$9.00');
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Product 1' }));
     expect(await screen.findByText('Failed to update cart item')).toBeInTheDocument();
@@ -113,8 +132,12 @@ describe('the cart', () => {
     renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 22 }), cartPage([chamber, swab, thermometer])] });
     const plus = async (name: string) => screen.findByRole('button', { name: `Increase quantity of ${name}` });
     expect(await plus('Oxygen Chamber')).toBeDisabled();
-    expect(await plus('Oxygen Chamber')).toHaveAccessibleDescription('One more would take your cart over $10,000,000.00');
-    expect(within(line('Oxygen Chamber')).getByText('One more would take your cart over $10,000,000.00')).toBeInTheDocument();
+    expect(await plus('Oxygen Chamber')).toHaveAccessibleDescription(
+      'One more would take your cart over $10,000,000.00',
+    );
+    expect(
+      within(line('Oxygen Chamber')).getByText('One more would take your cart over $10,000,000.00'),
+    ).toBeInTheDocument();
     expect(await plus('Swab')).toHaveAccessibleDescription('One more would take your cart over $10,000,000.00');
     // A free product is not held back by the total; its stock is all in the cart.
     expect(await plus('Free Thermometer')).toBeDisabled();
@@ -134,18 +157,24 @@ describe('the cart', () => {
         cartPage([brace]),
         refusal(1, 2, 'That would make your cart’s total $10,000,004.50: a cart may cost at most $10,000,000.00'),
         viewerCartMock([brace, chamber]),
-        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(2) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [brace]) },
+        {
+          request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(2) } } },
+          result: payload('removeCartItem', 'RemoveCartItemPayload', [brace]),
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Increase quantity of Knee Brace' }));
-    const refused = 'That would make your cart’s total $10,000,004.50: a cart may cost at most $10,000,000.00. You cannot add any more.';
+    const refused =
+      'That would make your cart’s total $10,000,004.50: a cart may cost at most $10,000,000.00. You cannot add any more.';
     expect(await screen.findByRole('alert')).toHaveTextContent(refused);
     expect(total()).toBe('$10,000,000.00');
     expect(screen.getByRole('button', { name: 'Increase quantity of Knee Brace' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert')).toHaveTextContent(refused);
     await user.click(screen.getByRole('button', { name: 'Remove Oxygen Chamber' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this item?' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this item?' })).getByRole('button', { name: 'Remove' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Oxygen Chamber' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -158,7 +187,10 @@ describe('the cart', () => {
       mocks: [
         sessionMock({ itemCount: 3 }),
         cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
-        { request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(1) } } }, result: payload('removeCartItem', 'RemoveCartItemPayload', [cartLine(2, 2, '10.99')]) },
+        {
+          request: { query: RemoveCartItemDocument, variables: { input: { productId: productId(1) } } },
+          result: payload('removeCartItem', 'RemoveCartItemPayload', [cartLine(2, 2, '10.99')]),
+        },
       ],
     });
     const remove = await screen.findByRole('button', { name: 'Remove Product 1' });
@@ -181,7 +213,10 @@ describe('the cart', () => {
       mocks: [
         sessionMock({ itemCount: 3 }),
         cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
-        { request: { query: ClearCartDocument, variables: { input: {} } }, result: payload('clearCart', 'ClearCartPayload', []) },
+        {
+          request: { query: ClearCartDocument, variables: { input: {} } },
+          result: payload('clearCart', 'ClearCartPayload', []),
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
@@ -199,7 +234,10 @@ describe('the cart', () => {
   });
 
   it('follows the products’ prices live: unit price, subtotal and total', async () => {
-    const { live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(1, 2, '4.50')])] });
+    const { live } = renderApp({
+      path: '/cart',
+      mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(1, 2, '4.50')])],
+    });
     await screen.findByText('$4.50 each');
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
     act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('5.25') }) }));
@@ -220,7 +258,10 @@ describe('the cart', () => {
           {
             request: { query: UpdateCartItemDocument, variables: { input: { productId: productId(1), quantity: 2 } } },
             // Asked after product 2 sold out: the shop's cart says so too.
-            result: payload('updateCartItem', 'UpdateCartItemPayload', [cartLine(1, 2, '4.50', 2), cartLine(2, 1, '10.99', 0)]),
+            result: payload('updateCartItem', 'UpdateCartItemPayload', [
+              cartLine(1, 2, '4.50', 2),
+              cartLine(2, 1, '10.99', 0),
+            ]),
             delay: ANSWER_DELAY_MS,
           },
         ],
@@ -230,11 +271,15 @@ describe('the cart', () => {
       expect(within(line('Product 2')).queryByText(/left|Sold out/)).toBeNull();
       const closed = screen.getByRole('button', { name: 'Proceed to Checkout' });
       expect(closed).toBeDisabled();
-      expect(closed).toHaveAccessibleDescription('Some items cannot be bought as they are: change or remove the marked ones to check out.');
+      expect(closed).toHaveAccessibleDescription(
+        'Some items cannot be bought as they are: change or remove the marked ones to check out.',
+      );
       expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
       // Someone buys the last of product 2 meanwhile.
       await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-      act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 0 }) }));
+      act(() =>
+        live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 0 }) }),
+      );
       expect(await within(line('Product 2')).findByText('Sold out: remove it to check out')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Increase quantity of Product 1' })).toBeDisabled();
       await user.click(within(line('Product 1')).getByRole('button', { name: 'Change to 2' }));
@@ -246,7 +291,9 @@ describe('the cart', () => {
       expect(within(line('Product 2')).getByText('Sold out: remove it to check out')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
       // Restocked: nothing stands in the way any more.
-      act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 4 }) }));
+      act(() =>
+        live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 4 }) }),
+      );
       expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
       expect(screen.queryByText(/cannot be bought/)).toBeNull();
     } finally {
@@ -255,21 +302,35 @@ describe('the cart', () => {
   });
 
   it('points out a price that changed while the cart is open, and not once the cart was left', async () => {
-    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(7, 2, '5.99')]), { ...cartPage([cartLine(7, 2, '6.49')]), maxUsageCount: 5 }] });
+    const { user, live } = renderApp({
+      path: '/cart',
+      mocks: [
+        sessionMock({ itemCount: 2 }),
+        cartPage([cartLine(7, 2, '5.99')]),
+        { ...cartPage([cartLine(7, 2, '6.49')]), maxUsageCount: 5 },
+      ],
+    });
     await screen.findByText('$5.99 each');
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
     act(() => live.emit('LiveProductUpdated', { productUpdated: product(7, { unitPrice: money('6.49') }) }));
-    await waitFor(() => expect(within(line('Product 7')).getByText(/ each/)).toHaveTextContent('$6.49 each (was $5.99)'));
+    await waitFor(() =>
+      expect(within(line('Product 7')).getByText(/ each/)).toHaveTextContent('$6.49 each (was $5.99)'),
+    );
     expect(total()).toBe('$12.98');
     // Seen: back in the cart later, the price is simply the price.
     await user.click(screen.getByRole('link', { name: 'Continue Shopping' }));
     await user.click(await screen.findByRole('link', { name: /^Cart/ }));
-    expect(await within(await screen.findByRole('list', { name: 'Cart items' })).findByText('$6.49 each')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('list', { name: 'Cart items' })).findByText('$6.49 each'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/was \$5\.99/)).toBeNull();
   });
 
   it('takes out a product an admin deleted meanwhile, says so, and the count and total follow', async () => {
-    const { user, live } = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])] });
+    const { user, live } = renderApp({
+      path: '/cart',
+      mocks: [sessionMock({ itemCount: 3 }), cartPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])],
+    });
     await screen.findByRole('heading', { name: 'Product 2' });
     await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
     act(() => live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
@@ -282,7 +343,10 @@ describe('the cart', () => {
   });
 
   it('does not tell the next person who logs in on this browser about the last one’s cart', async () => {
-    const first = renderApp({ path: '/cart', mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(2, 2, '10.99')])] });
+    const first = renderApp({
+      path: '/cart',
+      mocks: [sessionMock({ itemCount: 2 }), cartPage([cartLine(2, 2, '10.99')])],
+    });
     await screen.findByRole('heading', { name: 'Product 2' });
     await waitFor(() => expect(first.live.listening('LiveProductRemoved')).toBe(1));
     act(() => first.live.emit('LiveProductRemoved', { productRemoved: productId(2) }));
@@ -291,7 +355,10 @@ describe('the cart', () => {
     await screen.findByRole('heading', { name: 'Login' });
     first.unmount();
     // Someone else, in the same page: their cart, with no word of the other's.
-    renderApp({ path: '/cart', mocks: [sessionMock({ username: 'bob', itemCount: 1 }), cartPage([cartLine(1, 1, '4.50')])] });
+    renderApp({
+      path: '/cart',
+      mocks: [sessionMock({ username: 'bob', itemCount: 1 }), cartPage([cartLine(1, 1, '4.50')])],
+    });
     await screen.findByRole('heading', { name: 'Product 1' });
     expect(screen.queryByText(/no longer sold/)).toBeNull();
   });
@@ -299,7 +366,11 @@ describe('the cart', () => {
   it('says “Failed to load cart” with Retry when it cannot be loaded', async () => {
     const { user } = renderApp({
       path: '/cart',
-      mocks: [sessionMock(), { request: { query: CartPageDocument }, error: new Error('Failed to fetch') }, cartPage([])],
+      mocks: [
+        sessionMock(),
+        { request: { query: CartPageDocument }, error: new Error('Failed to fetch') },
+        cartPage([]),
+      ],
     });
     expect(await screen.findByText('Failed to load cart')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -3,9 +3,9 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import type { ReactNode } from 'react';
-import { ChatMessage_MessageFragmentDoc } from '../../gql/graphql';
-import { isPendingMessage } from '../../lib/chat';
-import { useFormats } from '../../lib/use-formats';
+import { ChatMessage_MessageFragmentDoc } from '@/gql/graphql';
+import { isPendingMessage } from '@/lib/chat';
+import { useFormats } from '@/lib/use-formats';
 import styles from './chat.module.css';
 
 if (false) {
@@ -40,7 +40,13 @@ export function withLinks(text: string): ReactNode[] {
   return parts;
 }
 
-export function ChatMessage({ message, now }: { message: FragmentType<typeof ChatMessage_MessageFragmentDoc>; now: number }) {
+export function ChatMessage({
+  message,
+  now,
+}: {
+  message: FragmentType<typeof ChatMessage_MessageFragmentDoc>;
+  now: number;
+}) {
   const { data, complete } = useFragment({ fragment: ChatMessage_MessageFragmentDoc, from: message });
   const formats = useFormats();
   if (!complete) return null;

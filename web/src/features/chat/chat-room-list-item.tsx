@@ -3,9 +3,9 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import type { Ref } from 'react';
-import { ChatRoomListItem_RoomFragmentDoc } from '../../gql/graphql';
-import { previewOf } from '../../lib/format';
-import { useFormats } from '../../lib/use-formats';
+import { ChatRoomListItem_RoomFragmentDoc } from '@/gql/graphql';
+import { previewOf } from '@/lib/format';
+import { useFormats } from '@/lib/use-formats';
 import styles from './chat.module.css';
 
 if (false) {
@@ -35,20 +35,29 @@ export function ChatRoomListItem({ room, selected, now, onSelect, ref }: ChatRoo
   if (!complete) return null;
   const unread = data.unreadCount > 0;
   return (
-    <button ref={ref} type="button" className={styles.room} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(data.id)}>
+    <button
+      ref={ref}
+      type="button"
+      className={styles.room}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(data.id)}
+    >
       <span className={styles.avatar} aria-hidden="true">
         {data.roomName.charAt(0).toUpperCase()}
       </span>
       <span className={styles.roomText}>
         <span className={styles.roomName}>{data.roomName}</span>
-        <span className={[styles.preview, unread && styles.unreadPreview].filter(Boolean).join(' ')}>{previewOf(data.lastMessage)}</span>
+        <span className={[styles.preview, unread && styles.unreadPreview].filter(Boolean).join(' ')}>
+          {previewOf(data.lastMessage)}
+        </span>
       </span>
       <span className={styles.roomMeta}>
-        {data.lastMessageTime && <time dateTime={data.lastMessageTime}>{formats.chatTime(data.lastMessageTime, now)}</time>}
+        {data.lastMessageTime && (
+          <time dateTime={data.lastMessageTime}>{formats.chatTime(data.lastMessageTime, now)}</time>
+        )}
         {unread && (
           <span className={styles.unread}>
-            {data.unreadCount}{' '}
-            <span className="visually-hidden">unread</span>
+            {data.unreadCount} <span className="visually-hidden">unread</span>
           </span>
         )}
       </span>

@@ -9,16 +9,16 @@ import { useQuery } from '@apollo/client/react';
 import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { ErrorState, Skeleton } from '../../components/feedback';
-import { LoadMore, useNextPage } from '../../components/load-more';
-import { Page } from '../../components/page';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { ChatPageDocument, ChatRoomToOpenDocument } from '../../gql/graphql';
+import { Button } from '@/components/button';
+import { ErrorState, Skeleton } from '@/components/feedback';
+import { LoadMore, useNextPage } from '@/components/load-more';
+import { Page } from '@/components/page';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { ChatPageDocument, ChatRoomToOpenDocument } from '@/gql/graphql';
 import { ChatRoomListItem } from './chat-room-list-item';
 import { MessageWindow } from './message-window';
 import { NewChatDialog } from './new-chat-dialog';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './chat.module.css';
 
 if (false) {
@@ -146,7 +146,10 @@ export function ChatRoute() {
   const [openedRoom, setOpenedRoom] = useState<string | null>(null);
   if (chosenRoom && openedRoom) setOpenedRoom(null);
   // Fresh, never from the cache: it decides which room opens (asked once: not again once a room is opened).
-  const newestUnread = useQuery(ChatRoomToOpenDocument, { skip: !!(chosenRoom ?? openedRoom), fetchPolicy: 'network-only' });
+  const newestUnread = useQuery(ChatRoomToOpenDocument, {
+    skip: !!(chosenRoom ?? openedRoom),
+    fetchPolicy: 'network-only',
+  });
 
   const connection = data?.viewer?.chatRoomConnection;
   const rooms = byRecentActivity(connection?.edges.map((edge) => edge.node) ?? []);
@@ -161,7 +164,8 @@ export function ChatRoute() {
   // Chosen once both are known: the loaded rooms, and the shop's answer about unread ones (or its failure).
   const choosing = !chosenRoom && !openedRoom && !newestUnread.data && !newestUnread.error;
   const roomToOpenId =
-    openedRoom ?? (choosing ? null : (roomToOpen(rooms, newestUnread.data?.viewer?.chatRoomConnection.edges[0]?.node)?.id ?? null));
+    openedRoom ??
+    (choosing ? null : (roomToOpen(rooms, newestUnread.data?.viewer?.chatRoomConnection.edges[0]?.node)?.id ?? null));
   // The room opened for the person is chosen for good: a message arriving elsewhere moves that room to the top of
   // the list, and opening the room marks it read, but neither may switch the conversation on screen. The address
   // keeps it, but only later: a navigation is a transition, which React commits after the urgent updates (the

@@ -8,10 +8,10 @@ import {
   CreateChatRoomDocument,
   MarkRoomReadDocument,
   SendMessageDocument,
-} from '../../gql/graphql';
-import { createFakeGateway } from '../../testing/fake-gateway-socket';
-import { type RoomFixture, messageId, room, sessionMock } from '../../testing/fixtures';
-import { TEST_TOKEN, currentPath, renderApp } from '../../testing/render';
+} from '@/gql/graphql';
+import { createFakeGateway } from '@/testing/fake-gateway-socket';
+import { type RoomFixture, messageId, room, sessionMock } from '@/testing/fixtures';
+import { TEST_TOKEN, currentPath, renderApp } from '@/testing/render';
 import { ROOMS_PAGE_SIZE } from './chat-route';
 import { MESSAGES_PAGE_SIZE } from './message-window';
 import { SEARCH_DEBOUNCE_MS } from './new-chat-dialog';
@@ -35,7 +35,12 @@ interface MessageFixture {
   isMine: boolean;
 }
 
-const message = (roomNumber: number, n: number, content: string, fields: Partial<MessageFixture> = {}): MessageFixture => ({
+const message = (
+  roomNumber: number,
+  n: number,
+  content: string,
+  fields: Partial<MessageFixture> = {},
+): MessageFixture => ({
   __typename: 'Message',
   id: messageId(roomNumber, n),
   content,
@@ -48,7 +53,10 @@ const message = (roomNumber: number, n: number, content: string, fields: Partial
 const roomCursor = (fixture: RoomFixture) => `cursor-${fixture.id}`;
 
 /** A page of the sidebar's rooms as the gateway answers it: the first one, or the one after `after`. */
-const chatPage = (rooms: RoomFixture[], { after, hasNextPage = false }: { after?: string; hasNextPage?: boolean } = {}) => ({
+const chatPage = (
+  rooms: RoomFixture[],
+  { after, hasNextPage = false }: { after?: string; hasNextPage?: boolean } = {},
+) => ({
   request: { query: ChatPageDocument, variables: { first: ROOMS_PAGE_SIZE, ...(after ? { after } : {}) } },
   result: {
     data: {
@@ -57,7 +65,11 @@ const chatPage = (rooms: RoomFixture[], { after, hasNextPage = false }: { after?
         chatRoomConnection: {
           __typename: 'ChatRoomConnection',
           edges: rooms.map((node) => ({ __typename: 'ChatRoomEdge', cursor: roomCursor(node), node })),
-          pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: rooms.length ? roomCursor(rooms[rooms.length - 1]!) : null },
+          pageInfo: {
+            __typename: 'PageInfo',
+            hasNextPage,
+            endCursor: rooms.length ? roomCursor(rooms[rooms.length - 1]!) : null,
+          },
         },
       },
     },
@@ -71,7 +83,10 @@ const newestUnread = (fixture: RoomFixture | null) => ({
     data: {
       viewer: {
         __typename: 'User',
-        chatRoomConnection: { __typename: 'ChatRoomConnection', edges: fixture ? [{ __typename: 'ChatRoomEdge', node: fixture }] : [] },
+        chatRoomConnection: {
+          __typename: 'ChatRoomConnection',
+          edges: fixture ? [{ __typename: 'ChatRoomEdge', node: fixture }] : [],
+        },
       },
     },
   },
@@ -82,7 +97,9 @@ const HELD_MS = 20_000;
 
 const activity = (fixture: RoomFixture) => Date.parse(fixture.lastMessageTime ?? fixture.createdAt ?? '');
 
-/** What opening /chat with no room chosen asks: the first page of rooms, and the room with the newest unread message. */
+/**
+ * What opening /chat with no room chosen asks: the first page of rooms, and the room with the newest unread message.
+ */
 const sidebar = (rooms: RoomFixture[], options: { hasNextPage?: boolean; newestUnread?: RoomFixture | null } = {}) => [
   chatPage(rooms, options),
   newestUnread(
@@ -92,9 +109,20 @@ const sidebar = (rooms: RoomFixture[], options: { hasNextPage?: boolean; newestU
   ),
 ];
 
-function history(fixture: RoomFixture, messages: MessageFixture[], { before, hasPreviousPage = false, totalCount = messages.length }: { before?: string; hasPreviousPage?: boolean; totalCount?: number } = {}) {
+function history(
+  fixture: RoomFixture,
+  messages: MessageFixture[],
+  {
+    before,
+    hasPreviousPage = false,
+    totalCount = messages.length,
+  }: { before?: string; hasPreviousPage?: boolean; totalCount?: number } = {},
+) {
   return {
-    request: { query: ChatRoomMessagesDocument, variables: { roomId: fixture.id, last: MESSAGES_PAGE_SIZE, ...(before ? { before } : {}) } },
+    request: {
+      query: ChatRoomMessagesDocument,
+      variables: { roomId: fixture.id, last: MESSAGES_PAGE_SIZE, ...(before ? { before } : {}) },
+    },
     result: {
       data: {
         node: {
@@ -103,7 +131,11 @@ function history(fixture: RoomFixture, messages: MessageFixture[], { before, has
             __typename: 'MessageConnection',
             totalCount,
             edges: messages.map((node) => ({ __typename: 'MessageEdge', cursor: `cursor-${node.id}`, node })),
-            pageInfo: { __typename: 'PageInfo', hasPreviousPage, startCursor: messages[0] ? `cursor-${messages[0].id}` : null },
+            pageInfo: {
+              __typename: 'PageInfo',
+              hasPreviousPage,
+              startCursor: messages[0] ? `cursor-${messages[0].id}` : null,
+            },
           },
         },
       },
@@ -126,17 +158,35 @@ const markRead = (id: string, unreadLeft = 0) => ({
   },
 });
 
-const rooms = () => within(screen.getByRole('list', { name: 'Conversations', hidden: true })).getAllByRole('button', { hidden: true });
+const rooms = () =>
+  within(screen.getByRole('list', { name: 'Conversations', hidden: true })).getAllByRole('button', { hidden: true });
 // `hidden`: jsdom applies the phone layout (no media queries), where the list or the conversation is hidden.
 const conversation = () => screen.getByRole('log', { hidden: true });
 
 describe('the chat sidebar', () => {
   it('shows each room with its initial, name, last message cut at 30 characters, its time and unread count, by latest activity; the latest opens', async () => {
-    const recent = room(1, { roomName: 'bob', lastMessage: 'This message is longer than thirty characters', lastMessageTime: '2026-11-22T09:05:00.000Z', unreadCount: 0 });
-    const older = room(2, { roomName: 'carol', lastMessage: 'Short', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 0 });
+    const recent = room(1, {
+      roomName: 'bob',
+      lastMessage: 'This message is longer than thirty characters',
+      lastMessageTime: '2026-11-22T09:05:00.000Z',
+      unreadCount: 0,
+    });
+    const older = room(2, {
+      roomName: 'carol',
+      lastMessage: 'Short',
+      lastMessageTime: '2026-11-20T10:00:00.000Z',
+      unreadCount: 0,
+    });
     // Not started yet: it counts from when it was made, between the two.
     const empty = room(3, { roomName: 'dave', createdAt: '2026-11-21T12:00:00.000Z' });
-    renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([older, empty, recent]), history(recent, [message(1, 1, 'This message is longer than thirty characters')])] });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([older, empty, recent]),
+        history(recent, [message(1, 1, 'This message is longer than thirty characters')]),
+      ],
+    });
     await waitFor(() => expect(rooms()).toHaveLength(3));
     expect(rooms().map((button) => button.textContent)).toEqual([
       'BbobThis message is longer than th...9:05 AM',
@@ -154,7 +204,14 @@ describe('the chat sidebar', () => {
     const recent = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
     // Older than 24 hours, and already the 21st in India.
     const older = room(2, { roomName: 'carol', lastMessage: 'Short', lastMessageTime: '2026-11-20T20:00:00.000Z' });
-    renderApp({ path: '/chat', mocks: [sessionMock({ timezone: 'Asia/Kolkata' }), ...sidebar([older, recent]), history(recent, [message(1, 1, 'Hi')])] });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock({ timezone: 'Asia/Kolkata' }),
+        ...sidebar([older, recent]),
+        history(recent, [message(1, 1, 'Hi')]),
+      ],
+    });
     await waitFor(() => expect(rooms()).toHaveLength(2));
     expect(rooms().map((button) => button.textContent)).toEqual(['BbobHi7:31 PM', 'CcarolShort11/21/2026']);
     expect(await screen.findByRole('heading', { name: 'bob', hidden: true })).toBeInTheDocument();
@@ -163,9 +220,23 @@ describe('the chat sidebar', () => {
   });
 
   it('opens the room with the newest unread message when none is chosen, wherever it sits', async () => {
-    const quiet = room(1, { roomName: 'bob', lastMessage: 'Mine, the latest', lastMessageTime: '2026-11-22T14:00:00.000Z' });
-    const unreadOld = room(2, { roomName: 'carol', lastMessage: 'Old news', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 1 });
-    const unreadNew = room(3, { roomName: 'dave', lastMessage: 'Are you there?', lastMessageTime: '2026-11-21T10:00:00.000Z', unreadCount: 2 });
+    const quiet = room(1, {
+      roomName: 'bob',
+      lastMessage: 'Mine, the latest',
+      lastMessageTime: '2026-11-22T14:00:00.000Z',
+    });
+    const unreadOld = room(2, {
+      roomName: 'carol',
+      lastMessage: 'Old news',
+      lastMessageTime: '2026-11-20T10:00:00.000Z',
+      unreadCount: 1,
+    });
+    const unreadNew = room(3, {
+      roomName: 'dave',
+      lastMessage: 'Are you there?',
+      lastMessageTime: '2026-11-21T10:00:00.000Z',
+      unreadCount: 2,
+    });
     const fresh = room(4, { roomName: 'eve', createdAt: '2026-11-22T14:30:00.000Z' });
     renderApp({
       path: '/chat',
@@ -202,8 +273,17 @@ describe('the chat sidebar', () => {
   });
 
   it('coming back with no room chosen opens the room with the newest unread message and keeps it once it is read', async () => {
-    const bob = room(1, { roomName: 'bob', lastMessage: 'Mine, the latest', lastMessageTime: '2026-11-22T14:00:00.000Z' });
-    const carol = room(2, { roomName: 'carol', lastMessage: 'Old news', lastMessageTime: '2026-11-20T10:00:00.000Z', unreadCount: 1 });
+    const bob = room(1, {
+      roomName: 'bob',
+      lastMessage: 'Mine, the latest',
+      lastMessageTime: '2026-11-22T14:00:00.000Z',
+    });
+    const carol = room(2, {
+      roomName: 'carol',
+      lastMessage: 'Old news',
+      lastMessageTime: '2026-11-20T10:00:00.000Z',
+      unreadCount: 1,
+    });
     const dave = room(3, { roomName: 'dave', lastMessage: 'Hello', lastMessageTime: '2026-11-21T10:00:00.000Z' });
     const arrived = message(3, 2, 'Are you there?', { timestamp: '2026-11-22T14:30:00.000Z' });
     const daveNow = { ...dave, lastMessage: arrived.content, lastMessageTime: arrived.timestamp, unreadCount: 1 };
@@ -220,9 +300,17 @@ describe('the chat sidebar', () => {
       ],
     });
     await within(await screen.findByRole('log', { name: 'Messages with dave', hidden: true })).findByText('Hello');
-    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMine, the latest2:00 PM', 'DdaveHello11/21/2026', 'CcarolOld news11/20/20261 unread']));
+    await waitFor(() =>
+      expect(rooms().map((button) => button.textContent)).toEqual([
+        'BbobMine, the latest2:00 PM',
+        'DdaveHello11/21/2026',
+        'CcarolOld news11/20/20261 unread',
+      ]),
+    );
     await user.click(rooms()[0]!);
-    await within(await screen.findByRole('log', { name: 'Messages with bob', hidden: true })).findByText('Mine, the latest');
+    await within(await screen.findByRole('log', { name: 'Messages with bob', hidden: true })).findByText(
+      'Mine, the latest',
+    );
     // Dave writes while bob's conversation is open: dave's cached history gets the message, and dave a count.
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() => live.emit('LiveMessageAdded', { messageAdded: { ...arrived, room: daveNow } }));
@@ -243,8 +331,18 @@ describe('the chat sidebar', () => {
   });
 
   it('opening a room shows its history (oldest first) and marks it read: its count and the navbar’s badge go', async () => {
-    const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
-    const carol = room(2, { roomName: 'carol', lastMessage: 'Hi', lastMessageTime: '2026-11-22T13:00:00.000Z', unreadCount: 0 });
+    const bob = room(1, {
+      roomName: 'bob',
+      lastMessage: 'Second',
+      lastMessageTime: '2026-11-22T14:02:00.000Z',
+      unreadCount: 2,
+    });
+    const carol = room(2, {
+      roomName: 'carol',
+      lastMessage: 'Hi',
+      lastMessageTime: '2026-11-22T13:00:00.000Z',
+      unreadCount: 0,
+    });
     const { user } = renderApp({
       path: '/chat',
       mocks: [
@@ -256,7 +354,13 @@ describe('the chat sidebar', () => {
       ],
     });
     expect(await screen.findByRole('link', { name: 'Chat 2 unread' })).toBeInTheDocument();
-    await waitFor(() => expect(within(conversation()).getAllByText(/First|Second/).map((node) => node.textContent)).toEqual(['First', 'Second']));
+    await waitFor(() =>
+      expect(
+        within(conversation())
+          .getAllByText(/First|Second/)
+          .map((node) => node.textContent),
+      ).toEqual(['First', 'Second']),
+    );
     await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toBeInTheDocument());
     expect(rooms()[0]).toHaveTextContent('BbobSecond2:02 PM');
     await user.click(rooms()[1]!);
@@ -265,7 +369,12 @@ describe('the chat sidebar', () => {
   });
 
   it('a room the shop fails to mark read shows its count again, and is not asked again and again', async () => {
-    const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
+    const bob = room(1, {
+      roomName: 'bob',
+      lastMessage: 'Second',
+      lastMessageTime: '2026-11-22T14:02:00.000Z',
+      unreadCount: 2,
+    });
     const { link } = renderApp({
       path: '/chat',
       mocks: [
@@ -273,7 +382,11 @@ describe('the chat sidebar', () => {
         ...sidebar([bob]),
         history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]),
         // However often it were asked, the shop would fail.
-        { request: markRead(bob.id).request, error: new Error('Failed to fetch'), maxUsageCount: Number.MAX_SAFE_INTEGER },
+        {
+          request: markRead(bob.id).request,
+          error: new Error('Failed to fetch'),
+          maxUsageCount: Number.MAX_SAFE_INTEGER,
+        },
       ],
     });
     const asked = vi.spyOn(link, 'request');
@@ -287,12 +400,27 @@ describe('the chat sidebar', () => {
 
   it('on a phone the latest room is chosen but stays unread until it is opened from the list', async () => {
     // jsdom has no matchMedia: this one answers as a phone's narrow screen would.
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     try {
-      const bob = room(1, { roomName: 'bob', lastMessage: 'Second', lastMessageTime: '2026-11-22T14:02:00.000Z', unreadCount: 2 });
+      const bob = room(1, {
+        roomName: 'bob',
+        lastMessage: 'Second',
+        lastMessageTime: '2026-11-22T14:02:00.000Z',
+        unreadCount: 2,
+      });
       const { user } = renderApp({
         path: '/chat',
-        mocks: [sessionMock({ unreadMessageCount: 2 }), ...sidebar([bob]), history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]), markRead(bob.id)],
+        mocks: [
+          sessionMock({ unreadMessageCount: 2 }),
+          ...sidebar([bob]),
+          history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')]),
+          markRead(bob.id),
+        ],
       });
       await waitFor(() => expect(within(conversation()).getByText('Second')).toBeInTheDocument());
       await act(() => vi.advanceTimersByTimeAsync(100));
@@ -314,11 +442,20 @@ describe('the chat sidebar', () => {
         sessionMock(),
         ...sidebar([bob]),
         history(bob, [message(1, 3, 'Third')], { hasPreviousPage: true, totalCount: 3 }),
-        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], { before: `cursor-${messageId(1, 3)}`, totalCount: 3 }),
+        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], {
+          before: `cursor-${messageId(1, 3)}`,
+          totalCount: 3,
+        }),
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Load older messages' }));
-    await waitFor(() => expect(within(conversation()).getAllByText(/First|Second|Third/).map((node) => node.textContent)).toEqual(['First', 'Second', 'Third']));
+    await waitFor(() =>
+      expect(
+        within(conversation())
+          .getAllByText(/First|Second|Third/)
+          .map((node) => node.textContent),
+      ).toEqual(['First', 'Second', 'Third']),
+    );
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
   });
 
@@ -330,21 +467,34 @@ describe('the chat sidebar', () => {
         sessionMock(),
         ...sidebar([bob]),
         history(bob, [message(1, 3, 'Third')], { hasPreviousPage: true, totalCount: 3 }),
-        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], { before: `cursor-${messageId(1, 3)}`, totalCount: 3 }),
+        history(bob, [message(1, 1, 'First'), message(1, 2, 'Second')], {
+          before: `cursor-${messageId(1, 3)}`,
+          totalCount: 3,
+        }),
       ],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Third');
     // jsdom lays nothing out: the history's scroll position is what a person scrolling to the top leaves.
     conversation().scrollTop = 0;
     fireEvent.scroll(conversation());
-    await waitFor(() => expect(within(conversation()).getAllByText(/First|Second|Third/).map((node) => node.textContent)).toEqual(['First', 'Second', 'Third']));
+    await waitFor(() =>
+      expect(
+        within(conversation())
+          .getAllByText(/First|Second|Third/)
+          .map((node) => node.textContent),
+      ).toEqual(['First', 'Second', 'Third']),
+    );
   });
 });
 
 describe('a long list of conversations, a page at a time', () => {
   /** Room n was last active n minutes before 3 PM: room 1 is the most recent. */
   const ranked = (n: number, fields: Partial<RoomFixture> = {}) =>
-    room(n, { lastMessage: `Message ${n}`, lastMessageTime: new Date(Date.parse('2026-11-22T15:00:00.000Z') - n * 60_000).toISOString(), ...fields });
+    room(n, {
+      lastMessage: `Message ${n}`,
+      lastMessageTime: new Date(Date.parse('2026-11-22T15:00:00.000Z') - n * 60_000).toISOString(),
+      ...fields,
+    });
   const firstPage = Array.from({ length: ROOMS_PAGE_SIZE }, (_, index) => ranked(index + 1));
   const secondPage = [21, 22, 23, 24, 25].map((n) => ranked(n));
   const afterFirstPage = roomCursor(firstPage[ROOMS_PAGE_SIZE - 1]!);
@@ -354,7 +504,12 @@ describe('a long list of conversations, a page at a time', () => {
   it('shows the first page, and loads the next when the list is scrolled near its end', async () => {
     renderApp({
       path: '/chat',
-      mocks: [sessionMock(), ...sidebar(firstPage, { hasNextPage: true }), history(firstPage[0]!, [message(1, 1, 'Message 1')]), chatPage(secondPage, { after: afterFirstPage })],
+      mocks: [
+        sessionMock(),
+        ...sidebar(firstPage, { hasNextPage: true }),
+        history(firstPage[0]!, [message(1, 1, 'Message 1')]),
+        chatPage(secondPage, { after: afterFirstPage }),
+      ],
     });
     await waitFor(() => expect(rooms()).toHaveLength(20));
     expect(names()).toEqual(firstPage.map((fixture) => fixture.roomName));
@@ -372,7 +527,8 @@ describe('a long list of conversations, a page at a time', () => {
     fireEvent.scroll(list);
     await waitFor(() => expect(rooms()).toHaveLength(25));
     expect(names()).toEqual([...firstPage, ...secondPage].map((fixture) => fixture.roomName));
-    // Two scroll events, one page asked for (a second ask would have found no answer and failed); the last page has no button.
+    // Two scroll events, one page asked for (a second ask would have found no answer and failed); the last page has no
+    // button.
     expect(screen.queryByText('Failed to load more conversations. Please try again.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load more conversations', hidden: true })).toBeNull();
   });
@@ -406,7 +562,10 @@ describe('a long list of conversations, a page at a time', () => {
         ...sidebar(firstPage, { hasNextPage: true }),
         history(firstPage[0]!, [message(1, 1, 'Message 1')]),
         // Read after the message: the shop places room 23 above the cursor now, so the page leaves it out.
-        chatPage([21, 22, 24, 25].map((n) => ranked(n)), { after: afterFirstPage }),
+        chatPage(
+          [21, 22, 24, 25].map((n) => ranked(n)),
+          { after: afterFirstPage },
+        ),
       ],
     });
     await waitFor(() => expect(rooms()).toHaveLength(20));
@@ -414,14 +573,24 @@ describe('a long list of conversations, a page at a time', () => {
     const arrived = message(23, 1, 'Still there?', { timestamp: '2026-11-22T15:00:00.000Z' });
     act(() =>
       live.emit('LiveMessageAdded', {
-        messageAdded: { ...arrived, room: { ...secondPage[2]!, lastMessage: arrived.content, lastMessageTime: arrived.timestamp, unreadCount: 1 } },
+        messageAdded: {
+          ...arrived,
+          room: { ...secondPage[2]!, lastMessage: arrived.content, lastMessageTime: arrived.timestamp, unreadCount: 1 },
+        },
       }),
     );
     await waitFor(() => expect(rooms()[0]).toHaveTextContent('Ffriend23Still there?3:00 PM1 unread'));
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more conversations', hidden: true }));
     await waitFor(() => expect(rooms()).toHaveLength(25));
-    expect(names()).toEqual(['friend23', ...firstPage.map((fixture) => fixture.roomName), 'friend21', 'friend22', 'friend24', 'friend25']);
+    expect(names()).toEqual([
+      'friend23',
+      ...firstPage.map((fixture) => fixture.roomName),
+      'friend21',
+      'friend22',
+      'friend24',
+      'friend25',
+    ]);
   });
 
   it('a room started with + New Chat that was further down the list shows once when its page comes', async () => {
@@ -434,7 +603,23 @@ describe('a long list of conversations, a page at a time', () => {
         history(firstPage[0]!, [message(1, 1, 'Message 1')]),
         {
           request: { query: ChatUsersDocument, variables: { search: null } },
-          result: { data: { viewer: { __typename: 'User', chatUsers: [{ __typename: 'ChatUser', id: 'Q2hhdFVzZXI6MjE', username: 'friend21', firstName: null, lastName: null, isAdmin: false }] } } },
+          result: {
+            data: {
+              viewer: {
+                __typename: 'User',
+                chatUsers: [
+                  {
+                    __typename: 'ChatUser',
+                    id: 'Q2hhdFVzZXI6MjE',
+                    username: 'friend21',
+                    firstName: null,
+                    lastName: null,
+                    isAdmin: false,
+                  },
+                ],
+              },
+            },
+          },
         },
         {
           request: { query: CreateChatRoomDocument, variables: { input: { participantUsername: 'friend21' } } },
@@ -481,7 +666,12 @@ describe('a long list of conversations, a page at a time', () => {
 describe('on a phone', () => {
   beforeEach(() => {
     // jsdom has no matchMedia: this one answers as a phone's narrow screen would.
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -492,7 +682,12 @@ describe('on a phone', () => {
     const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), ...sidebar([bob, carol]), history(bob, [message(1, 1, 'Hi')]), history(carol, [message(2, 1, 'Earlier')])],
+      mocks: [
+        sessionMock(),
+        ...sidebar([bob, carol]),
+        history(bob, [message(1, 1, 'Hi')]),
+        history(carol, [message(2, 1, 'Earlier')]),
+      ],
     });
     await waitFor(() => expect(rooms()).toHaveLength(2));
     await user.click(rooms()[1]!);
@@ -513,7 +708,13 @@ describe('sending', () => {
           __typename: 'SendMessagePayload',
           message: {
             ...message(1, 5, content, { isMine: true, senderUsername: 'alice', timestamp: '2026-11-22T14:59:00.000Z' }),
-            room: { __typename: 'ChatRoom', id: bob.id, lastMessage: content, lastMessageTime: '2026-11-22T14:59:00.000Z', unreadCount: 0 },
+            room: {
+              __typename: 'ChatRoom',
+              id: bob.id,
+              lastMessage: content,
+              lastMessageTime: '2026-11-22T14:59:00.000Z',
+              unreadCount: 0,
+            },
           },
           userErrors: [],
         },
@@ -522,7 +723,10 @@ describe('sending', () => {
   });
 
   it('sends with Enter, empties the box, and shows the message once, even when the socket echoes it', async () => {
-    const { user, live } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), sent('Hello Bob')] });
+    const { user, live } = renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), sent('Hello Bob')],
+    });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     expect(box).toHaveAttribute('name', 'content');
     await user.type(box, 'Hello Bob{Enter}');
@@ -533,14 +737,29 @@ describe('sending', () => {
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() =>
       live.emit('LiveMessageAdded', {
-        messageAdded: { ...message(1, 5, 'Hello Bob', { isMine: true, senderUsername: 'alice', timestamp: '2026-11-22T14:59:00.000Z' }), room: { ...bob, lastMessage: 'Hello Bob', lastMessageTime: '2026-11-22T14:59:00.000Z' } },
+        messageAdded: {
+          ...message(1, 5, 'Hello Bob', {
+            isMine: true,
+            senderUsername: 'alice',
+            timestamp: '2026-11-22T14:59:00.000Z',
+          }),
+          room: { ...bob, lastMessage: 'Hello Bob', lastMessageTime: '2026-11-22T14:59:00.000Z' },
+        },
       }),
     );
     expect(within(conversation()).getAllByText('Hello Bob')).toHaveLength(1);
   });
 
   it('empties the box as it sends and shows the message as pending; what is typed meanwhile stays', async () => {
-    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), { ...sent('First'), delay: 30_000 }] });
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([bob]),
+        history(bob, [message(1, 1, 'Hi')]),
+        { ...sent('First'), delay: 30_000 },
+      ],
+    });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     await user.type(box, 'First{Enter}');
     expect(box).toHaveValue('');
@@ -548,13 +767,19 @@ describe('sending', () => {
     expect(pending.parentElement).toHaveTextContent('You: FirstSending…');
     await user.type(box, 'Second, still being written');
     act(() => vi.advanceTimersByTime(30_000));
-    await waitFor(() => expect(within(conversation()).getByText('First').parentElement).toHaveTextContent('You: First2:59 PM'));
+    await waitFor(() =>
+      expect(within(conversation()).getByText('First').parentElement).toHaveTextContent('You: First2:59 PM'),
+    );
     expect(within(conversation()).getAllByText('First')).toHaveLength(1);
     expect(box).toHaveValue('Second, still being written');
   });
 
   it('puts a message that could not be sent back in the box, before what was typed since', async () => {
-    const failing = { request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } }, error: new Error('Failed to fetch'), delay: 30_000 };
+    const failing = {
+      request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } },
+      error: new Error('Failed to fetch'),
+      delay: 30_000,
+    };
     const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, []), failing] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
@@ -569,13 +794,20 @@ describe('sending', () => {
   });
 
   it('ignores blank messages, and Shift+Enter starts a new line', async () => {
-    const { user } = renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')])] });
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')])],
+    });
     const box = await screen.findByRole('textbox', { name: 'Message to bob' });
     await user.type(box, '   {Enter}');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.type(box, 'two{Shift>}{Enter}{/Shift}lines');
     expect(box).toHaveValue('   two\nlines');
-    expect(within(conversation()).getAllByText(/./).map((node) => node.textContent)).not.toContain('two\nlines');
+    expect(
+      within(conversation())
+        .getAllByText(/./)
+        .map((node) => node.textContent),
+    ).not.toContain('two\nlines');
   });
 
   it('takes at most 2000 characters, an emoji counting as one as the shop counts, and says so at the limit', async () => {
@@ -591,7 +823,15 @@ describe('sending', () => {
   it('keeps the text and says so when the message could not be sent', async () => {
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), ...sidebar([bob]), history(bob, []), { request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        sessionMock(),
+        ...sidebar([bob]),
+        history(bob, []),
+        {
+          request: { query: SendMessageDocument, variables: { input: { roomId: bob.id, content: 'Lost?' } } },
+          error: new Error('Failed to fetch'),
+        },
+      ],
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await user.type(await screen.findByRole('textbox', { name: 'Message to bob' }), 'Lost?{Enter}');
@@ -608,7 +848,16 @@ describe('a message with web addresses', () => {
     renderApp({ path: '/chat', mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, content)])] });
     const bubble = (await within(await screen.findByRole('log', { hidden: true })).findByText(/^See/)).closest('div')!;
     expect(bubble).toHaveTextContent(content);
-    expect(within(bubble).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')])).toEqual([
+    expect(
+      within(bubble)
+        .getAllByRole('link')
+        .map((link) => [
+          link.textContent,
+          link.getAttribute('href'),
+          link.getAttribute('target'),
+          link.getAttribute('rel'),
+        ]),
+    ).toEqual([
       ['https://example.com/a?b=1', 'https://example.com/a?b=1', '_blank', 'noopener noreferrer nofollow'],
       ['http://shop.test/x', 'http://shop.test/x', '_blank', 'noopener noreferrer nofollow'],
     ]);
@@ -620,7 +869,10 @@ describe('live messages', () => {
   const bob = room(1, { roomName: 'bob', lastMessage: 'Hi', lastMessageTime: '2026-11-22T14:01:00.000Z' });
   const carol = room(2, { roomName: 'carol', lastMessage: 'Earlier', lastMessageTime: '2026-11-22T10:00:00.000Z' });
   const event = (fixture: RoomFixture, msg: MessageFixture, unreadCount: number) => ({
-    messageAdded: { ...msg, room: { ...fixture, lastMessage: msg.content, lastMessageTime: msg.timestamp, unreadCount } },
+    messageAdded: {
+      ...msg,
+      room: { ...fixture, lastMessage: msg.content, lastMessageTime: msg.timestamp, unreadCount },
+    },
   });
 
   it('a message in another room moves it to the top with its last message, and raises its count and the navbar’s badge', async () => {
@@ -643,7 +895,13 @@ describe('live messages', () => {
     const { live } = renderApp({
       path: '/chat',
       // The echo carries the same unread count as the first delivery, so the room is marked read once for each.
-      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, 'Hi')]), markRead(bob.id), markRead(bob.id)],
+      mocks: [
+        sessionMock(),
+        ...sidebar([bob]),
+        history(bob, [message(1, 1, 'Hi')]),
+        markRead(bob.id),
+        markRead(bob.id),
+      ],
     });
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
@@ -686,7 +944,12 @@ describe('live messages', () => {
     await within(await screen.findByRole('log', { hidden: true })).findByText('Hi');
     await waitFor(() => expect(live.listening('LiveMessageAdded')).toBe(1));
     act(() => live.emit('LiveMessageAdded', event(dave, message(4, 40, 'Nice to meet you'), 1)));
-    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['DdaveNice to meet you2:40 PM1 unread', 'BbobHi2:01 PM']));
+    await waitFor(() =>
+      expect(rooms().map((button) => button.textContent)).toEqual([
+        'DdaveNice to meet you2:40 PM1 unread',
+        'BbobHi2:01 PM',
+      ]),
+    );
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
   });
 });
@@ -701,7 +964,12 @@ describe('after the live connection was lost', () => {
     // Written while the socket was down: bob in the open room (read at once), carol in the other one.
     const missedFromBob = message(1, 10, 'Missed you');
     const bobAfter = { ...bob, lastMessage: 'Missed you', lastMessageTime: missedFromBob.timestamp, unreadCount: 1 };
-    const carolAfter = { ...carol, lastMessage: 'Are you there?', lastMessageTime: '2026-11-22T14:05:00.000Z', unreadCount: 1 };
+    const carolAfter = {
+      ...carol,
+      lastMessage: 'Are you there?',
+      lastMessageTime: '2026-11-22T14:05:00.000Z',
+      unreadCount: 1,
+    };
     const gateway = createFakeGateway([TEST_TOKEN]);
     renderApp({
       path: '/chat',
@@ -728,7 +996,12 @@ describe('after the live connection was lost', () => {
     expect(await screen.findByRole('img', { name: 'Online' })).toBeInTheDocument();
 
     expect(await within(conversation()).findByText('Missed you')).toBeInTheDocument();
-    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobMissed you2:10 PM', 'CcarolAre you there?2:05 PM1 unread']));
+    await waitFor(() =>
+      expect(rooms().map((button) => button.textContent)).toEqual([
+        'BbobMissed you2:10 PM',
+        'CcarolAre you there?2:05 PM1 unread',
+      ]),
+    );
     expect(screen.getByRole('link', { name: 'Chat 1 unread' })).toBeInTheDocument();
   });
 });
@@ -740,7 +1013,14 @@ describe('+ New Chat', () => {
       data: {
         viewer: {
           __typename: 'User',
-          chatUsers: users.map((entry, index) => ({ __typename: 'ChatUser', id: `Q2hhdFVzZXI6${index}`, username: entry.username, firstName: entry.firstName ?? null, lastName: null, isAdmin: entry.isAdmin })),
+          chatUsers: users.map((entry, index) => ({
+            __typename: 'ChatUser',
+            id: `Q2hhdFVzZXI6${index}`,
+            username: entry.username,
+            firstName: entry.firstName ?? null,
+            lastName: null,
+            isAdmin: entry.isAdmin,
+          })),
         },
       },
     },
@@ -753,7 +1033,10 @@ describe('+ New Chat', () => {
       mocks: [
         sessionMock(),
         ...sidebar([]),
-        chatUsers(null, [{ username: 'admin', isAdmin: true }, { username: 'erin', firstName: 'Erin', isAdmin: false }]),
+        chatUsers(null, [
+          { username: 'admin', isAdmin: true },
+          { username: 'erin', firstName: 'Erin', isAdmin: false },
+        ]),
         chatUsers('er', [{ username: 'erin', firstName: 'Erin', isAdmin: false }]),
         {
           request: { query: CreateChatRoomDocument, variables: { input: { participantUsername: 'erin' } } },
@@ -762,10 +1045,21 @@ describe('+ New Chat', () => {
         history(erin, []),
       ],
     });
-    expect(await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet. Start one with + New Chat.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' && element.textContent === 'No conversations yet. Start one with + New Chat.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: '+ New Chat' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Chat' });
-    await waitFor(() => expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['AadminAdmin', 'EErinerinUser', 'Cancel']));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['AadminAdmin', 'EErinerinUser', 'Cancel']),
+    );
     const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
     expect(search).toHaveAttribute('name', 'search');
     await user.type(search, 'er');
@@ -780,13 +1074,22 @@ describe('+ New Chat', () => {
   it('says when there is nobody to talk to, and when the people cannot be loaded', async () => {
     const { user } = renderApp({
       path: '/chat',
-      mocks: [sessionMock(), ...sidebar([]), chatUsers(null, []), { request: { query: ChatUsersDocument, variables: { search: 'x' } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        sessionMock(),
+        ...sidebar([]),
+        chatUsers(null, []),
+        { request: { query: ChatUsersDocument, variables: { search: 'x' } }, error: new Error('Failed to fetch') },
+      ],
     });
     await user.click((await screen.findAllByRole('button', { name: '+ New Chat' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Chat' });
-    expect(await within(dialog).findByText('No other users found. Make sure other users are registered in the system.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('No other users found. Make sure other users are registered in the system.'),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'x');
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
-    expect(await within(dialog).findByText(/Failed to load users. Please try again or contact support./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Failed to load users. Please try again or contact support./),
+    ).toBeInTheDocument();
   });
 });

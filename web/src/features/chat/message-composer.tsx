@@ -4,12 +4,12 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { MAX_MESSAGE_LENGTH, messageLength, withinMessageLength } from '../../../../shop-rules/order-rules';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { SendMessageDocument } from '../../gql/graphql';
-import { addMessageToCache, pendingMessageId } from '../../lib/chat';
-import { useViewer } from '../../lib/viewer';
+import { MAX_MESSAGE_LENGTH, messageLength, withinMessageLength } from '@shop-rules/order-rules';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { SendMessageDocument } from '@/gql/graphql';
+import { addMessageToCache, pendingMessageId } from '@/lib/chat';
+import { useViewer } from '@/lib/viewer';
 import styles from './chat.module.css';
 
 if (false) {

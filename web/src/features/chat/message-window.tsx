@@ -4,10 +4,10 @@
 import { gql, NetworkStatus } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Button } from '../../components/button';
-import { ErrorState, Skeleton } from '../../components/feedback';
-import { ChatRoomMessagesDocument } from '../../gql/graphql';
-import { markRoomRead, setOpenChatRoom } from '../../lib/chat';
+import { Button } from '@/components/button';
+import { ErrorState, Skeleton } from '@/components/feedback';
+import { ChatRoomMessagesDocument } from '@/gql/graphql';
+import { markRoomRead, setOpenChatRoom } from '@/lib/chat';
 import { ChatMessage } from './chat-message';
 import { MessageComposer } from './message-composer';
 import styles from './chat.module.css';
@@ -116,7 +116,11 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   // Scrolling: to the newest message when the room opens and when one arrives (if the reader was at the bottom
   // or sent it); kept in place when older messages are put on top.
   const list = useRef<HTMLDivElement>(null);
-  const seen = useRef<{ roomId: string; firstId?: string; lastId?: string; height: number; nearBottom: boolean }>({ roomId: '', height: 0, nearBottom: true });
+  const seen = useRef<{ roomId: string; firstId?: string; lastId?: string; height: number; nearBottom: boolean }>({
+    roomId: '',
+    height: 0,
+    nearBottom: true,
+  });
   const firstId = edges[0]?.node.id;
   const lastId = edges[edges.length - 1]?.node.id;
   // Newer messages arrived (live, or fetched after a reconnect) while the reader was further up: a button says so.
@@ -165,7 +169,8 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   const onScroll = () => {
     const element = list.current;
     if (!element) return;
-    seen.current.nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_THRESHOLD;
+    seen.current.nearBottom =
+      element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_THRESHOLD;
     if (seen.current.nearBottom) setNewBelow(false);
     if (element.scrollTop < LOAD_OLDER_THRESHOLD) void loadOlder();
   };
@@ -207,11 +212,23 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   return (
     <section className={styles.window} aria-label={`Conversation with ${room.roomName}`}>
       {header}
-      <div ref={list} className={styles.messages} onScroll={onScroll} role="log" aria-live="polite" aria-label={`Messages with ${room.roomName}`} tabIndex={0}>
+      <div
+        ref={list}
+        className={styles.messages}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages with ${room.roomName}`}
+        tabIndex={0}
+      >
         {room.messages.pageInfo.hasPreviousPage && (
           <div className={styles.olderRow}>
             <Button variant="ghost" size="small" onClick={() => void loadOlder()} disabled={loadingOlder}>
-              {loadingOlder ? 'Loading...' : olderFailed ? 'Failed to load older messages. Retry' : 'Load older messages'}
+              {loadingOlder
+                ? 'Loading...'
+                : olderFailed
+                  ? 'Failed to load older messages. Retry'
+                  : 'Load older messages'}
             </Button>
           </div>
         )}

@@ -4,12 +4,12 @@ import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/button';
-import { Alert, Loading } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { ChatUsersDocument, CreateChatRoomDocument } from '../../gql/graphql';
-import { addRoomToList } from '../../lib/chat';
-import dialogStyles from '../../components/confirm-dialog.module.css';
+import { Button } from '@/components/button';
+import { Alert, Loading } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { ChatUsersDocument, CreateChatRoomDocument } from '@/gql/graphql';
+import { addRoomToList } from '@/lib/chat';
+import dialogStyles from '@/components/confirm-dialog.module.css';
 import styles from './new-chat-dialog.module.css';
 
 if (false) {
@@ -68,7 +68,9 @@ export function NewChatDialog({ open, onClose, onOpened }: NewChatDialogProps) {
     <Dialog open={open} onClose={onClose} className={dialogStyles.root}>
       <div className={dialogStyles.backdrop} aria-hidden="true" />
       <div className={dialogStyles.container}>
-        <DialogPanel className={[dialogStyles.panel, styles.panel].join(' ')}>{open && <UserPicker onClose={onClose} onOpened={onOpened} />}</DialogPanel>
+        <DialogPanel className={[dialogStyles.panel, styles.panel].join(' ')}>
+          {open && <UserPicker onClose={onClose} onOpened={onOpened} />}
+        </DialogPanel>
       </div>
     </Dialog>
   );
@@ -114,7 +116,9 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
   } else if (users.length === 0) {
     list = (
       <p className={styles.empty}>
-        {term ? `No users match “${term}”.` : 'No other users found. Make sure other users are registered in the system.'}
+        {term
+          ? `No users match “${term}”.`
+          : 'No other users found. Make sure other users are registered in the system.'}
       </p>
     );
   } else {
@@ -124,7 +128,12 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
           const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
           return (
             <li key={user.id}>
-              <button type="button" className={styles.user} onClick={() => void pick(user.username)} disabled={creating.loading}>
+              <button
+                type="button"
+                className={styles.user}
+                onClick={() => void pick(user.username)}
+                disabled={creating.loading}
+              >
                 <span className={styles.avatar} aria-hidden="true">
                   {user.username.charAt(0).toUpperCase()}
                 </span>
@@ -132,7 +141,9 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
                   <span className={styles.userName}>{name || user.username}</span>
                   {name && <span className={styles.userHandle}>{user.username}</span>}
                 </span>
-                <span className={[styles.role, user.isAdmin && styles.admin].filter(Boolean).join(' ')}>{user.isAdmin ? 'Admin' : 'User'}</span>
+                <span className={[styles.role, user.isAdmin && styles.admin].filter(Boolean).join(' ')}>
+                  {user.isAdmin ? 'Admin' : 'User'}
+                </span>
               </button>
             </li>
           );
@@ -144,7 +155,16 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
   return (
     <>
       <DialogTitle className={dialogStyles.title}>New Chat</DialogTitle>
-      <TextField label="Search users" type="search" name="search" placeholder="Username or name" autoComplete="off" value={search} onChange={(event) => setSearch(event.target.value)} data-autofocus />
+      <TextField
+        label="Search users"
+        type="search"
+        name="search"
+        placeholder="Username or name"
+        autoComplete="off"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        data-autofocus
+      />
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className={styles.results}>{list}</div>
       <div className={dialogStyles.actions}>

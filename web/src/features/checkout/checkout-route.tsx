@@ -17,17 +17,17 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '../../../../shop-rules/order-rules';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert, EmptyState, ErrorState, Skeleton } from '../../components/feedback';
-import { TextAreaField } from '../../components/field';
-import { Card } from '../../components/card';
-import { Page } from '../../components/page';
-import { CheckoutDocument, CheckoutPageDocument } from '../../gql/graphql';
-import { useFormats } from '../../lib/use-formats';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
-import type { OrderSuccessState } from '../../lib/navigation-state';
-import { showUserErrors } from '../../lib/user-errors';
+import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '@shop-rules/order-rules';
+import { Button, ButtonLink } from '@/components/button';
+import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
+import { TextAreaField } from '@/components/field';
+import { Card } from '@/components/card';
+import { Page } from '@/components/page';
+import { CheckoutDocument, CheckoutPageDocument } from '@/gql/graphql';
+import { useFormats } from '@/lib/use-formats';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import type { OrderSuccessState } from '@/lib/navigation-state';
+import { showUserErrors } from '@/lib/user-errors';
 import { OrderReview } from './order-review';
 import { type BlockedLine, type Review, type ReviewSnapshot, compareReview, snapshotOf } from './review-snapshot';
 import styles from './checkout.module.css';
@@ -107,7 +107,9 @@ function BlockedNotice({ blocked }: { blocked: readonly BlockedLine[] }) {
     <Alert tone="error">
       <div className={styles.notice} id="checkout-blocked">
         <p className={styles.noticeTitle}>
-          {blocked.length === 1 ? 'This item cannot be bought as it is in your cart:' : 'These items cannot be bought as they are in your cart:'}
+          {blocked.length === 1
+            ? 'This item cannot be bought as it is in your cart:'
+            : 'These items cannot be bought as they are in your cart:'}
         </p>
         <ul className={styles.noticeList}>
           {blocked.map((line) => (
@@ -124,8 +126,19 @@ function BlockedNotice({ blocked }: { blocked: readonly BlockedLine[] }) {
   );
 }
 
-/** What changed since the buyer reviewed the order, and the way on: accept the order as it is now. Amber: a change to look at. */
-function ReviewChangedNotice({ review, onAccept, acceptRef }: { review: Review; onAccept: () => void; acceptRef: Ref<HTMLButtonElement> }) {
+/**
+ * What changed since the buyer reviewed the order, and the way on: accept the order as it is now. Amber: a change to
+ * look at.
+ */
+function ReviewChangedNotice({
+  review,
+  onAccept,
+  acceptRef,
+}: {
+  review: Review;
+  onAccept: () => void;
+  acceptRef: Ref<HTMLButtonElement>;
+}) {
   const formats = useFormats();
   return (
     <Alert tone="warning">
@@ -179,7 +192,16 @@ interface CheckoutFormProps {
 /** What the live region says once the buyer accepted the changes. */
 export const changesAccepted = (total: string) => `Changes accepted. The order total is now ${total}.`;
 
-function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, reviewHeadingRef, onPlaced, placed }: CheckoutFormProps) {
+function CheckoutForm({
+  defaultAddress,
+  reviewed,
+  review,
+  attemptKey,
+  onAccept,
+  reviewHeadingRef,
+  onPlaced,
+  placed,
+}: CheckoutFormProps) {
   const navigate = useNavigate();
   const formats = useFormats();
   const [failure, setFailure] = useState<string>();
@@ -234,7 +256,13 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
     try {
       // The reviewed total exactly as the graph showed it (Money.amount, a Decimal: no float made of it).
       const { data } = await checkout({
-        variables: { input: { shippingAddress: shippingAddress.trim(), expectedTotalAmount: reviewed.total.amount, idempotencyKey: attemptKey } },
+        variables: {
+          input: {
+            shippingAddress: shippingAddress.trim(),
+            expectedTotalAmount: reviewed.total.amount,
+            idempotencyKey: attemptKey,
+          },
+        },
       });
       const order = data?.checkout.order;
       if (order) {
@@ -269,7 +297,8 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
       {changed && <ReviewChangedNotice review={review} onAccept={accept} acceptRef={acceptRef} />}
       {/* There before anything is said in it, so that what is said is announced. */}
       <p role="status" className="visually-hidden">
-        {/* A new change is a new question: what was accepted before is no longer news (and is said again when accepted). */}
+        {/* A new change is a new question: what was accepted before is no longer news (and is said again when
+            accepted). */}
         {changed ? '' : acceptedNotice}
       </p>
       {blocked && <BlockedNotice blocked={review.blocked} />}
@@ -300,7 +329,13 @@ function CheckoutForm({ defaultAddress, reviewed, review, attemptKey, onAccept, 
         <ButtonLink to="/cart" variant="secondary" size="large">
           Back to Cart
         </ButtonLink>
-        <Button ref={placeOrderRef} type="submit" size="large" disabled={!canPlace} aria-describedby={describedBy || undefined}>
+        <Button
+          ref={placeOrderRef}
+          type="submit"
+          size="large"
+          disabled={!canPlace}
+          aria-describedby={describedBy || undefined}
+        >
           {busy ? 'Processing...' : 'Place Order'}
         </Button>
       </div>
@@ -339,7 +374,10 @@ interface Reviewed {
   attemptKey: string;
 }
 
-const reviewedNow = (cart: ReviewSnapshot): Reviewed => ({ snapshot: snapshotOf(cart), attemptKey: newIdempotencyKey() });
+const reviewedNow = (cart: ReviewSnapshot): Reviewed => ({
+  snapshot: snapshotOf(cart),
+  attemptKey: newIdempotencyKey(),
+});
 
 export function CheckoutRoute() {
   const { data, loading, refetch } = useQuery(CheckoutPageDocument);

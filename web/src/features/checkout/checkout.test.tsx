@@ -1,8 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument, ProductListingDocument } from '../../gql/graphql';
-import { cart, cartLine, money, orderId, product, productId, sessionMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
+import {
+  CheckoutDocument,
+  type CheckoutInput,
+  CheckoutPageDocument,
+  OrderSuccessDocument,
+  ProductListingDocument,
+} from '@/gql/graphql';
+import { cart, cartLine, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
 
 const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
   request: { query: CheckoutPageDocument },
@@ -18,20 +24,51 @@ const order = {
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
-    { __typename: 'OrderItem', productName: 'Product 1', unitPrice: money('4.50'), quantity: 1, lineTotal: money('4.50'), product: { __typename: 'Product', id: productId(1), imageUrls: ['/images/product-1.svg'] } },
-    { __typename: 'OrderItem', productName: 'Product 2', unitPrice: money('10.99'), quantity: 2, lineTotal: money('21.98'), product: { __typename: 'Product', id: productId(2), imageUrls: ['/images/product-2.svg'] } },
+    {
+      __typename: 'OrderItem',
+      productName: 'Product 1',
+      unitPrice: money('4.50'),
+      quantity: 1,
+      lineTotal: money('4.50'),
+      product: { __typename: 'Product', id: productId(1), imageUrls: ['/images/product-1.svg'] },
+    },
+    {
+      __typename: 'OrderItem',
+      productName: 'Product 2',
+      unitPrice: money('10.99'),
+      quantity: 2,
+      lineTotal: money('21.98'),
+      product: { __typename: 'Product', id: productId(2), imageUrls: ['/images/product-2.svg'] },
+    },
   ],
 };
 
 /** The review's total: "Total", the count under it, and the amount. */
-const totalOf = (review: HTMLElement) => within(review).getByText((_content, element) => element?.tagName === 'P' && !!element.textContent?.startsWith('Total'));
+const totalOf = (review: HTMLElement) =>
+  within(review).getByText(
+    (_content, element) => element?.tagName === 'P' && !!element.textContent?.startsWith('Total'),
+  );
 
 describe('checkout', () => {
   it('reviews the order and starts from the profile’s address', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')], '1 Home Road')] });
+    renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')], '1 Home Road'),
+      ],
+    });
     const review = await screen.findByRole('region', { name: 'Order Review' });
-    expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
-    expect(within(review).getAllByRole('listitem').map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual(['/images/product-1.svg', '/images/product-2.svg']);
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('img')?.getAttribute('src')),
+    ).toEqual(['/images/product-1.svg', '/images/product-2.svg']);
     // The count under the word Total, read with it and the amount.
     expect(totalOf(review)).toHaveTextContent(/^Total, 3 items, \$26\.48$/);
     expect(within(totalOf(review)).getByText('3 items')).toBeVisible();
@@ -42,7 +79,10 @@ describe('checkout', () => {
   });
 
   it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, '4.50')]), delay: 200 }] });
+    renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, '4.50')]), delay: 200 }],
+    });
     // The page (its heading) is there, and its content is still loading: the skeleton, not the route's fallback.
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -51,7 +91,10 @@ describe('checkout', () => {
   });
 
   it('asks for a shipping address that is not blank', async () => {
-    const { user } = renderApp({ path: '/checkout', mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)])] });
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)])],
+    });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '   ');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText('Please enter a shipping address')).toBeInTheDocument();
@@ -69,7 +112,9 @@ describe('checkout', () => {
             query: CheckoutDocument,
             // The total the buyer reviewed, and this attempt's key.
             variables: ({ input }: { input: CheckoutInput }) =>
-              input.shippingAddress === '12 Order Street\nBerlin' && input.expectedTotalAmount === '26.48' && /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
+              input.shippingAddress === '12 Order Street\nBerlin' &&
+              input.expectedTotalAmount === '26.48' &&
+              /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
           },
           delay: 40,
           result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
@@ -77,15 +122,30 @@ describe('checkout', () => {
         // No OrderSuccess answer is mocked: the page must read the order from the cache.
       ],
     });
-    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '  12 Order Street{Enter}Berlin ');
+    await user.type(
+      await screen.findByRole('textbox', { name: /Shipping Address/ }),
+      '  12 Order Street{Enter}Berlin ',
+    );
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
     expect(currentPath()).toBe('/order-success');
-    const facts = Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
-    expect(facts).toEqual({ 'Order number': '#12', Date: 'Nov 22, 2026, 2:30 PM', Status: 'PENDING', Total: '$26.48', 'Shipping address': '12 Order Street\nBerlin' });
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      'Order number': '#12',
+      Date: 'Nov 22, 2026, 2:30 PM',
+      Status: 'PENDING',
+      Total: '$26.48',
+      'Shipping address': '12 Order Street\nBerlin',
+    });
     // Listed as checkout and the order history list items: name × quantity, then the subtotal.
-    expect(within(screen.getByRole('list', { name: 'Items ordered' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
+    expect(
+      within(screen.getByRole('list', { name: 'Items ordered' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 1 × 1$4.50', 'Product 2 × 2$21.98']);
     expect(screen.getByRole('link', { name: 'Cart 0 items' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View All Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
@@ -98,7 +158,10 @@ describe('checkout', () => {
         sessionMock({ itemCount: 2 }),
         checkoutPage([cartLine(1, 1, '0.10'), cartLine(2, 1, '0.20')]),
         {
-          request: { query: CheckoutDocument, variables: ({ input }: { input: CheckoutInput }) => input.expectedTotalAmount === '0.30' },
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) => input.expectedTotalAmount === '0.30',
+          },
           result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
         },
       ],
@@ -125,7 +188,14 @@ describe('checkout', () => {
                 __typename: 'CheckoutPayload',
                 order: null,
                 cart: null,
-                userErrors: [{ __typename: 'UserError', message: 'Not enough stock for Product 1: 0 left, your cart holds 1', field: null, code: 'CONFLICT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Not enough stock for Product 1: 0 left, your cart holds 1',
+                    field: null,
+                    code: 'CONFLICT',
+                  },
+                ],
               },
             },
           },
@@ -135,9 +205,14 @@ describe('checkout', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock for Product 1: 0 left, your cart holds 1 Review your cart');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not enough stock for Product 1: 0 left, your cart holds 1 Review your cart',
+    );
     // A stock refusal is fixed in the cart: the message leads there.
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Review your cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
     expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
@@ -147,16 +222,25 @@ describe('checkout', () => {
   it('does not offer to place an order with a line that cannot be bought as it is: says why, marks the line, and leads back to the cart', async () => {
     const { live } = renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 5 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)])],
+      mocks: [
+        sessionMock({ itemCount: 5 }),
+        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)]),
+      ],
     });
     const alert = await screen.findByRole('alert');
     // Each line and why, after a colon: a name's own brackets are not followed by another pair.
     expect(within(alert).getByText('These items cannot be bought as they are in your cart:')).toBeInTheDocument();
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 2: only 2 left', 'Product 3: sold out']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 2: only 2 left', 'Product 3: sold out']);
     expect(within(alert).getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/cart');
     const place = screen.getByRole('button', { name: 'Place Order' });
     expect(place).toBeDisabled();
-    expect(place).toHaveAccessibleDescription('These items cannot be bought as they are in your cart: Product 2: only 2 left Product 3: sold out Review your cart');
+    expect(place).toHaveAccessibleDescription(
+      'These items cannot be bought as they are in your cart: Product 2: only 2 left Product 3: sold out Review your cart',
+    );
     // The review marks the lines, each with why.
     const lines = within(screen.getByRole('list', { name: 'Items to order' })).getAllByRole('listitem');
     expect(lines.map((line) => [line.textContent, line.dataset.mark])).toEqual([
@@ -166,14 +250,24 @@ describe('checkout', () => {
     ]);
     // The total counts every unit in the cart, and says how many of them cannot be bought as they are: one more
     // Product 2 than is left, and the Product 3 sold out.
-    expect(totalOf(screen.getByRole('region', { name: 'Order Review' }))).toHaveTextContent(/^Total, 5 items, 2 unavailable, \$38\.47$/);
+    expect(totalOf(screen.getByRole('region', { name: 'Order Review' }))).toHaveTextContent(
+      /^Total, 5 items, 2 unavailable, \$38\.47$/,
+    );
     // Restocked meanwhile: the order can be placed.
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 5 }) }));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(3, { unitPrice: money('1.00'), quantity: 1 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('10.99'), quantity: 5 }) }),
+    );
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(3, { unitPrice: money('1.00'), quantity: 1 }) }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(within(screen.getByRole('list', { name: 'Items to order' })).getAllByRole('listitem').map((line) => line.dataset.mark)).toEqual([undefined, undefined, undefined]);
+    expect(
+      within(screen.getByRole('list', { name: 'Items to order' }))
+        .getAllByRole('listitem')
+        .map((line) => line.dataset.mark),
+    ).toEqual([undefined, undefined, undefined]);
   });
 
   it('shows a price raised while the buyer reviews as was → now, and places nothing until the buyer accepts the new total', async () => {
@@ -191,7 +285,16 @@ describe('checkout', () => {
               return true;
             },
           },
-          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, total: money('23.98') }, cart: cart([]), userErrors: [] } } },
+          result: {
+            data: {
+              checkout: {
+                __typename: 'CheckoutPayload',
+                order: { ...order, total: money('23.98') },
+                cart: cart([]),
+                userErrors: [],
+              },
+            },
+          },
         },
       ],
     });
@@ -199,11 +302,19 @@ describe('checkout', () => {
     expect(totalOf(review)).toHaveTextContent(/^Total, 3 items, \$16\.98$/);
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
     // An admin sets $9.99.
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }),
+    );
 
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1: was $6.49, now $9.99 each']);
-    expect(notice).toHaveTextContent('The total was $16.98, now $23.98. Accept the changes to place the order as it is now, or review your cart.');
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 1: was $6.49, now $9.99 each']);
+    expect(notice).toHaveTextContent(
+      'The total was $16.98, now $23.98. Accept the changes to place the order as it is now, or review your cart.',
+    );
     // The changed line says what it was; its total and the order's show both.
     const [changed, same] = within(review).getAllByRole('listitem');
     expect(changed!.dataset.mark).toBe('changed');
@@ -219,7 +330,11 @@ describe('checkout', () => {
 
     await user.click(within(notice).getByRole('button', { name: 'Accept Changes' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => [item.textContent, item.dataset.mark]),
+    ).toEqual([
       ['Product 1 × 2$19.98', undefined],
       ['Product 2 × 1$4.00', undefined],
     ]);
@@ -232,20 +347,29 @@ describe('checkout', () => {
   it('after Accept Changes the focus goes on to Place Order, and the acceptance is said politely; to the review while a line still cannot be bought', async () => {
     const { user, live } = renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 2, '6.49', 50), cartLine(2, 1, '4.00', 50)], '1 Road')],
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        checkoutPage([cartLine(1, 2, '6.49', 50), cartLine(2, 1, '4.00', 50)], '1 Road'),
+      ],
     });
     await screen.findByRole('region', { name: 'Order Review' });
     // Nothing is said before there is something to say.
     expect(screen.getByRole('status')).toHaveTextContent(/^$/);
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('9.99'), quantity: 50 }) }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Accept Changes' }));
     expect(screen.getByRole('button', { name: 'Place Order' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(/^Changes accepted\. The order total is now \$23\.98\.$/);
 
     // Again, and the second product sells out meanwhile: Place Order cannot be used, so the review takes the focus.
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('8.99'), quantity: 50 }) }));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('4.00'), quantity: 0 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(1, { unitPrice: money('8.99'), quantity: 50 }) }),
+    );
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('4.00'), quantity: 0 }) }),
+    );
     // A new change: the earlier acceptance is no longer news.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^$/));
     await user.click(await screen.findByRole('button', { name: 'Accept Changes' }));
@@ -262,30 +386,46 @@ describe('checkout', () => {
     const review = await screen.findByRole('region', { name: 'Order Review' });
     await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
     act(() => live.emit('LiveProductRemoved', { productRemoved: productId(1) }));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('9.99'), quantity: 50 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(2, { unitPrice: money('9.99'), quantity: 50 }) }),
+    );
     const notice = await screen.findByRole('alert');
     await waitFor(() =>
-      expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 1 is no longer in your cart', 'Product 2: was $10.99, now $9.99 each']),
+      expect(
+        within(notice)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Product 1 is no longer in your cart', 'Product 2: was $10.99, now $9.99 each']),
     );
     expect(notice).toHaveTextContent('The total was $26.48, now $19.98.');
-    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => [item.textContent, item.dataset.mark]),
+    ).toEqual([
       ['Product 1 × 1No longer in your cartwas $4.50', 'removed'],
       ['Product 2 × 2Price: was $10.99, now $9.99 eachwas $21.98now $19.98', 'changed'],
     ]);
     expect(totalOf(review)).toHaveTextContent(/^Total, 2 items, was \$26\.48now \$19\.98$/);
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
     await user.click(within(notice).getByRole('button', { name: 'Accept Changes' }));
-    expect(within(review).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Product 2 × 2$19.98']);
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 2 × 2$19.98']);
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 
   it('places nothing when a change reached the shop but not the page: the refusal shows what changed, and asks again', async () => {
     const keys: string[] = [];
-    const sent = (expectedTotalAmount: string) => ({ input }: { input: CheckoutInput }) => {
-      if (input.expectedTotalAmount !== expectedTotalAmount) return false;
-      keys.push(input.idempotencyKey!);
-      return true;
-    };
+    const sent =
+      (expectedTotalAmount: string) =>
+      ({ input }: { input: CheckoutInput }) => {
+        if (input.expectedTotalAmount !== expectedTotalAmount) return false;
+        keys.push(input.idempotencyKey!);
+        return true;
+      };
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
@@ -303,7 +443,8 @@ describe('checkout', () => {
                 userErrors: [
                   {
                     __typename: 'UserError',
-                    message: 'The total is now $1,000.99, not the $26.48 you reviewed: check your order and place it again',
+                    message:
+                      'The total is now $1,000.99, not the $26.48 you reviewed: check your order and place it again',
                     field: 'expectedTotalAmount',
                     code: 'PRICE_CHANGED',
                   },
@@ -314,22 +455,38 @@ describe('checkout', () => {
         },
         {
           request: { query: CheckoutDocument, variables: sent('1000.99') },
-          result: { data: { checkout: { __typename: 'CheckoutPayload', order: { ...order, total: money('1000.99') }, cart: cart([]), userErrors: [] } } },
+          result: {
+            data: {
+              checkout: {
+                __typename: 'CheckoutPayload',
+                order: { ...order, total: money('1000.99') },
+                cart: cart([]),
+                userErrors: [],
+              },
+            },
+          },
         },
       ],
     });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Product 1: was $4.50, now $990.00 each',
-      'Product 2: was 2, now 1 in your cart',
-    ]);
-    expect(alert).toHaveTextContent('The total was $26.48, now $1,000.99. Accept the changes to place the order as it is now, or review your cart.');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Product 1: was $4.50, now $990.00 each', 'Product 2: was 2, now 1 in your cart']);
+    expect(alert).toHaveTextContent(
+      'The total was $26.48, now $1,000.99. Accept the changes to place the order as it is now, or review your cart.',
+    );
     expect(within(alert).getByRole('link', { name: 'review your cart' })).toHaveAttribute('href', '/cart');
     // The review shows the cart as it is now beside what was reviewed; the focus is on the way on.
     const review = screen.getByRole('region', { name: 'Order Review' });
-    expect(within(review).getAllByRole('listitem').map((item) => [item.textContent, item.dataset.mark])).toEqual([
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((item) => [item.textContent, item.dataset.mark]),
+    ).toEqual([
       ['Product 1 × 1Price: was $4.50, now $990.00 eachwas $4.50now $990.00', 'changed'],
       ['Product 2 × 1Quantity: was 2, now 1was $21.98now $10.99', 'changed'],
     ]);
@@ -357,7 +514,10 @@ describe('checkout', () => {
         sessionMock({ itemCount: 3 }),
         checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         { request: { query: CheckoutDocument, variables: sent }, error: new Error('Failed to fetch') },
-        { request: { query: CheckoutDocument, variables: sent }, result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } } },
+        {
+          request: { query: CheckoutDocument, variables: sent },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
+        },
       ],
     });
     await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
@@ -380,7 +540,16 @@ describe('order success', () => {
   it('says “Order not found” as the page’s heading, with Go Home and the way to the orders, when opened without an order', async () => {
     const emptyListing = {
       request: { query: ProductListingDocument, variables: { first: 24 } },
-      result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+      result: {
+        data: {
+          products: {
+            __typename: 'ProductConnection',
+            totalCount: 0,
+            edges: [],
+            pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+          },
+        },
+      },
     };
     const { user } = renderApp({ path: '/order-success', mocks: [sessionMock(), emptyListing] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
@@ -393,7 +562,10 @@ describe('order success', () => {
     renderApp({
       path: '/order-success',
       state: { orderId: orderId(12) },
-      mocks: [sessionMock(), { request: { query: OrderSuccessDocument, variables: { id: orderId(12) } }, result: { data: { node: order } } }],
+      mocks: [
+        sessionMock(),
+        { request: { query: OrderSuccessDocument, variables: { id: orderId(12) } }, result: { data: { node: order } } },
+      ],
     });
     expect(await screen.findByText('#12')).toBeInTheDocument();
   });

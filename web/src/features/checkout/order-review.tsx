@@ -1,12 +1,13 @@
 // The checkout's order review (spec §2): the cart's lines as every screen lists items, and the total with the
 // number of items under the word Total (so that neither wraps on a phone), saying how many of them cannot be bought
-// as they are: the total counts and costs them, and the order cannot be placed with them. It shows what the buyer reviewed beside the cart as it is now (review-snapshot.ts): a line that
-// changed since says what it was, a line gone from the cart is struck through, a line that cannot be bought says why,
-// and a total that changed shows the reviewed one struck through before it.
+// as they are: the total counts and costs them, and the order cannot be placed with them. It shows what the buyer
+// reviewed beside the cart as it is now (review-snapshot.ts): a line that changed since says what it was, a line gone
+// from the cart is struck through, a line that cannot be bought says why, and a total that changed shows the reviewed
+// one struck through before it.
 import type { Ref } from 'react';
-import { ItemLines } from '../../components/item-lines';
-import { Card } from '../../components/card';
-import { useFormats } from '../../lib/use-formats';
+import { ItemLines } from '@/components/item-lines';
+import { Card } from '@/components/card';
+import { useFormats } from '@/lib/use-formats';
 import type { Review } from './review-snapshot';
 import styles from './checkout.module.css';
 

@@ -4,10 +4,10 @@
 // two side by side: each line as it is now, marked where it differs from what was reviewed (a price, a quantity, a
 // line gone or added), and marked where it cannot be bought as it is (sold out, short, gone from the catalogue).
 // Place Order asks for the snapshot's total, never the live one, so nothing the buyer has not seen is charged.
-import { type CartLine, type LineProblem, lineProblem } from '../../lib/cart';
-import type { Formats } from '../../lib/format';
-import { type Money, sameMoney } from '../../lib/money';
-import type { ItemLine } from '../../components/item-lines';
+import { type CartLine, type LineProblem, lineProblem } from '@/lib/cart';
+import type { Formats } from '@/lib/format';
+import { type Money, sameMoney } from '@/lib/money';
+import type { ItemLine } from '@/components/item-lines';
 import { describeChanges, keyOf } from './price-changes';
 
 /** The cart as checkout reads it (CartContents). */
@@ -42,7 +42,10 @@ export interface BlockedLine {
   reason: string;
 }
 
-/** How many of a line's units cannot be bought as they are: all of a line sold out or gone, the missing ones of a short one. */
+/**
+ * How many of a line's units cannot be bought as they are: all of a line sold out or gone, the missing ones of a short
+ * one.
+ */
 function unitsUnavailable(line: CartLine, problem: LineProblem): number {
   return problem.kind === 'short' ? line.quantity - problem.available : line.quantity;
 }
@@ -66,7 +69,11 @@ export interface Review {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The review: what was reviewed beside the cart as it is now. */
-export function compareReview(reviewed: ReviewSnapshot, current: ReviewedCart, formats: Pick<Formats, 'money'>): Review {
+export function compareReview(
+  reviewed: ReviewSnapshot,
+  current: ReviewedCart,
+  formats: Pick<Formats, 'money'>,
+): Review {
   const currentByKey = new Map(current.items.map((line) => [keyOf(line), line]));
   const reviewedKeys = new Set(reviewed.items.map(keyOf));
   const lines: ItemLine[] = [];

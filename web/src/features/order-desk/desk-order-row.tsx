@@ -1,21 +1,21 @@
 // One order on the admins' desk as a compact row: number, buyer, date, how many items, total and status, with a
 // button for each move the order may make from where it is (shop-rules' deskMoves). The lines, the shipping
-// address and the order's history (who moved it, when) open on demand, so that a screen holds many orders. Cancelling asks first and says the stock returns. A
-// move the shop refuses shows why, in the row.
+// address and the order's history (who moved it, when) open on demand, so that a screen holds many orders. Cancelling
+// asks first and says the stock returns. A move the shop refuses shows why, in the row.
 import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
 import { Fragment, useState } from 'react';
-import { deskMoves, type OrderStatus } from '../../../../shop-rules/order-rules';
-import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Alert } from '../../components/feedback';
-import { ItemLines } from '../../components/item-lines';
-import { StatusBadge } from '../../components/status-badge';
-import { OrderHistory } from '../../components/order-history';
-import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '../../gql/graphql';
-import { useFormats } from '../../lib/use-formats';
-import { forgetNewOrder, newOrderIds, receiveOrder } from '../../lib/orders';
-import { surface } from '../../components/card';
+import { deskMoves, type OrderStatus } from '@shop-rules/order-rules';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Alert } from '@/components/feedback';
+import { ItemLines } from '@/components/item-lines';
+import { StatusBadge } from '@/components/status-badge';
+import { OrderHistory } from '@/components/order-history';
+import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '@/gql/graphql';
+import { useFormats } from '@/lib/use-formats';
+import { forgetNewOrder, newOrderIds, receiveOrder } from '@/lib/orders';
+import { surface } from '@/components/card';
 import styles from './order-desk.module.css';
 
 if (false) {
@@ -148,14 +148,12 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         </span>
         <span className={styles.when}>
           <span className={styles.date}>
-            <span className="visually-hidden">Placed</span>{' '}
-            {formats.dateTime(data.orderDate)}
+            <span className="visually-hidden">Placed</span> {formats.dateTime(data.orderDate)}
           </span>
           <span className={styles.items}>{itemCount(data.items)}</span>
         </span>
         <span className={styles.total}>
-          <span className="visually-hidden">Total:</span>{' '}
-          {formats.money(data.total)}
+          <span className="visually-hidden">Total:</span> {formats.money(data.total)}
         </span>
         <span className={styles.status}>
           <StatusBadge status={data.status} />
@@ -164,11 +162,23 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
           <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`}>
             {moves.map((status) =>
               status === 'CANCELLED' ? (
-                <Button key={status} variant="dangerOutline" size="small" disabled={loading} onClick={() => setConfirmingCancel(true)}>
+                <Button
+                  key={status}
+                  variant="dangerOutline"
+                  size="small"
+                  disabled={loading}
+                  onClick={() => setConfirmingCancel(true)}
+                >
                   {MOVE_LABELS[status]}
                 </Button>
               ) : (
-                <Button key={status} variant="primary" size="small" disabled={loading} onClick={() => void moveTo(status)}>
+                <Button
+                  key={status}
+                  variant="primary"
+                  size="small"
+                  disabled={loading}
+                  onClick={() => void moveTo(status)}
+                >
                   {MOVE_LABELS[status]}
                 </Button>
               ),

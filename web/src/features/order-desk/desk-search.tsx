@@ -3,9 +3,9 @@
 // orders it holds, and one entry in the history, so Back goes to the search before. The field follows the address
 // (Back, Forward, Clear search) and keeps what is typed meanwhile otherwise.
 import { type Ref, useState } from 'react';
-import { MAX_ORDER_SEARCH_LENGTH } from '../../../../shop-rules/order-rules';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
+import { MAX_ORDER_SEARCH_LENGTH } from '@shop-rules/order-rules';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/field';
 import styles from './order-desk.module.css';
 
 interface DeskSearchProps {

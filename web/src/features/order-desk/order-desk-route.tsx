@@ -9,16 +9,16 @@ import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_ORDER_SEARCH_LENGTH, ORDER_STATUSES, type OrderStatus } from '../../../../shop-rules/order-rules';
-import { Button } from '../../components/button';
-import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
-import { LoadMore } from '../../components/load-more';
-import { Page } from '../../components/page';
-import { StripTab, TabStrip } from '../../components/tab-strip';
-import { OrderDeskDocument } from '../../gql/graphql';
+import { MAX_ORDER_SEARCH_LENGTH, ORDER_STATUSES, type OrderStatus } from '@shop-rules/order-rules';
+import { Button } from '@/components/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
+import { LoadMore } from '@/components/load-more';
+import { Page } from '@/components/page';
+import { StripTab, TabStrip } from '@/components/tab-strip';
+import { OrderDeskDocument } from '@/gql/graphql';
 import { DeskOrderRow } from './desk-order-row';
 import { DeskSearch } from './desk-search';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './order-desk.module.css';
 
 if (false) {
@@ -128,7 +128,9 @@ export function OrderDeskRoute() {
   };
 
   const noMatch = `No ${status ? `${tabName(status).toLowerCase()} ` : ''}orders match “${search}”`;
-  const found = orders && `${ordersCounted(orders.totalCount, status)} ${orders.totalCount === 1 ? 'matches' : 'match'} “${search}”`;
+  const found =
+    orders &&
+    `${ordersCounted(orders.totalCount, status)} ${orders.totalCount === 1 ? 'matches' : 'match'} “${search}”`;
   // What a search found, told to screen readers as it arrives (from a region that is always there, so it is heard).
   const announcement = search && orders ? (orders.edges.length > 0 ? found : noMatch) : '';
 
@@ -156,7 +158,11 @@ export function OrderDeskRoute() {
           </ul>
         </div>
         {orders.pageInfo.hasNextPage && (
-          <LoadMore label="Load more orders" failedMessage="Failed to load orders" load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
+          <LoadMore
+            label="Load more orders"
+            failedMessage="Failed to load orders"
+            load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })}
+          />
         )}
       </>
     );
@@ -173,7 +179,12 @@ export function OrderDeskRoute() {
       />
     );
   } else if (orders) {
-    list = <EmptyState title={status ? `No ${tabName(status).toLowerCase()} orders` : 'No orders yet'} hint="Orders appear here as customers place them." />;
+    list = (
+      <EmptyState
+        title={status ? `No ${tabName(status).toLowerCase()} orders` : 'No orders yet'}
+        hint="Orders appear here as customers place them."
+      />
+    );
   } else if (error) {
     list = <ErrorState message="Failed to load orders" onRetry={() => void refetch()} />;
   } else list = <DeskSkeleton />;

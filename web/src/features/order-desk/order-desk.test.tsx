@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument } from '../../gql/graphql';
-import { money, orderId, productId, sessionMock } from '../../testing/fixtures';
-import { moneyOf } from '../../lib/money';
-import { currentPath, renderApp } from '../../testing/render';
+import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument } from '@/gql/graphql';
+import { money, orderId, productId, sessionMock } from '@/testing/fixtures';
+import { moneyOf } from '@/lib/money';
+import { currentPath, renderApp } from '@/testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
 
 const STATUSES = ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
@@ -19,8 +19,20 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   shippingAddress: `${n} Desk Street\nPort Town`,
   total: moneyOf(1250 * n + 400, 'USD'),
   items: [
-    { __typename: 'OrderItem', productName: `Bandage ${n}`, unitPrice: money('12.50'), quantity: n, lineTotal: moneyOf(1250 * n, 'USD') },
-    { __typename: 'OrderItem', productName: 'Plaster', unitPrice: money('4.00'), quantity: 1, lineTotal: money('4.00') },
+    {
+      __typename: 'OrderItem',
+      productName: `Bandage ${n}`,
+      unitPrice: money('12.50'),
+      quantity: n,
+      lineTotal: moneyOf(1250 * n, 'USD'),
+    },
+    {
+      __typename: 'OrderItem',
+      productName: 'Plaster',
+      unitPrice: money('4.00'),
+      quantity: 1,
+      lineTotal: money('4.00'),
+    },
   ],
 });
 type DeskOrder = ReturnType<typeof deskOrder>;
@@ -28,13 +40,21 @@ type DeskOrder = ReturnType<typeof deskOrder>;
 /** An order as orderUpdated carries it: its lines also name their product (for pictures elsewhere in the app). */
 const asEvent = (order: DeskOrder) => ({
   ...order,
-  items: order.items.map((item, index) => ({ ...item, product: { __typename: 'Product', id: productId(index + 1), imageUrls: [] } })),
+  items: order.items.map((item, index) => ({
+    ...item,
+    product: { __typename: 'Product', id: productId(index + 1), imageUrls: [] },
+  })),
 });
 
 const countsOf = (counts: Partial<Record<Status, number>>) =>
   STATUSES.map((status) => ({ __typename: 'OrderStatusCount', status, count: counts[status] ?? 0 }));
 
-function deskMock(orders: DeskOrder[], counts: Partial<Record<Status, number>>, status: Status | null = null, search?: string) {
+function deskMock(
+  orders: DeskOrder[],
+  counts: Partial<Record<Status, number>>,
+  status: Status | null = null,
+  search?: string,
+) {
   return {
     request: { query: OrderDeskDocument, variables: { status, first: DESK_PAGE_SIZE, ...(search ? { search } : {}) } },
     result: {
@@ -44,14 +64,22 @@ function deskMock(orders: DeskOrder[], counts: Partial<Record<Status, number>>, 
           totalCount: orders.length,
           countsByStatus: countsOf(counts),
           edges: orders.map((node, index) => ({ __typename: 'OrderEdge', cursor: `d-${index}`, node })),
-          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: orders.length ? `d-${orders.length - 1}` : null },
+          pageInfo: {
+            __typename: 'PageInfo',
+            hasNextPage: false,
+            endCursor: orders.length ? `d-${orders.length - 1}` : null,
+          },
         },
       },
     },
   };
 }
 
-function moveMock(order: DeskOrder, status: Status, userErrors: { message: string; field: string | null; code: string }[] = []) {
+function moveMock(
+  order: DeskOrder,
+  status: Status,
+  userErrors: { message: string; field: string | null; code: string }[] = [],
+) {
   return {
     request: { query: MoveOrderDocument, variables: { input: { orderId: order.id, status } } },
     result: {
@@ -72,7 +100,16 @@ const admin = () => sessionMock({ username: 'admin', isAdmin: true });
 const historyMock = (n: number, steps: { status: Status; at: string; by?: string }[]) => ({
   request: { query: OrderHistoryDocument, variables: { id: orderId(n) } },
   // The order is where its last step says.
-  result: { data: { node: { __typename: 'Order', id: orderId(n), status: steps.at(-1)!.status, history: steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+  result: {
+    data: {
+      node: {
+        __typename: 'Order',
+        id: orderId(n),
+        status: steps.at(-1)!.status,
+        history: steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })),
+      },
+    },
+  },
 });
 // Hidden ones too: while a dialog is open the rest of the page is inert.
 const row = (n: number) => screen.getByRole('article', { name: `Order #${n}`, hidden: true });
@@ -80,7 +117,11 @@ const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 /** The move buttons a row offers, by their labels. */
 const movesOf = (n: number) => {
   const group = within(row(n)).queryByRole('group', { name: `Move order #${n}`, hidden: true });
-  return group ? within(group).getAllByRole('button', { hidden: true }).map((button) => button.textContent) : [];
+  return group
+    ? within(group)
+        .getAllByRole('button', { hidden: true })
+        .map((button) => button.textContent)
+    : [];
 };
 const searchField = () => screen.getByRole('searchbox', { name: 'Search orders' });
 /** What is shown under the tabs (the chosen tab's panel). */
@@ -105,7 +146,10 @@ describe('the order desk', () => {
     expect(within(third).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
     expect(movesOf(3)).toEqual(['Confirm', 'Cancel Order']);
     // Closed: the lines and the address are not shown, and the disclosure says so.
-    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(within(third).queryByRole('list', { name: 'Items of order #3' })).toBeNull();
     expect(within(third).queryByText(/3 Desk Street/)).not.toBeVisible();
     // An account deleted since: the order stays, its buyer says so.
@@ -123,8 +167,8 @@ describe('the order desk', () => {
       ],
     });
     const third = await screen.findByRole('article', { name: 'Order #3' });
-    // 9:30 UTC is 10:30 in Berlin; German writes the day first and the currency after the amount, after a no-break space.
-    // Testing Library would read a no-break space as any space: only plain spaces at the ends are left out here.
+    // 9:30 UTC is 10:30 in Berlin; German writes the day first and the currency after the amount, after a no-break
+    // space. Testing Library would read a no-break space as any space: only plain spaces at the ends are left out here.
     const exactly = { normalizer: (text: string) => text.replace(/^ +| +$/g, '') };
     expect(within(third).getByText('23.11.2026, 10:30')).toBeInTheDocument();
     expect(within(third).getByText('41,50\u00a0$', exactly)).toBeInTheDocument();
@@ -132,7 +176,11 @@ describe('the order desk', () => {
     expect(within(third).getByText('4 items')).toBeInTheDocument();
     await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
     const lines = within(third).getByRole('list', { name: 'Items of order #3' });
-    expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Bandage 3 × 337,50\u00a0$', 'Plaster × 14,00\u00a0$']);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Bandage 3 × 337,50\u00a0$', 'Plaster × 14,00\u00a0$']);
     const history = within(await within(third).findByRole('region', { name: 'History' })).findAllByRole('listitem');
     expect((await history).map((step) => step.textContent)).toEqual(['Placed23.11.2026, 10:30']);
   });
@@ -140,21 +188,35 @@ describe('the order desk', () => {
   it('opens a row on demand to show its lines and shipping address, and closes it again', async () => {
     const { user } = renderApp({
       path: '/admin/orders',
-      mocks: [admin(), deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 }), historyMock(3, [{ status: 'PENDING', at: '2026-11-23T09:30:00.000Z' }])],
+      mocks: [
+        admin(),
+        deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 }),
+        historyMock(3, [{ status: 'PENDING', at: '2026-11-23T09:30:00.000Z' }]),
+      ],
     });
     const third = await screen.findByRole('article', { name: 'Order #3' });
     await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
     const toggle = within(third).getByRole('button', { name: 'Hide details of order #3' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const lines = within(third).getByRole('list', { name: 'Items of order #3' });
-    expect(within(lines).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Bandage 3 × 3$37.50', 'Plaster × 1$4.00']);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Bandage 3 × 3$37.50', 'Plaster × 1$4.00']);
     expect(within(third).getByText(/3 Desk Street/)).toBeVisible();
     expect(within(third).getByText(/3 Desk Street/)).toHaveTextContent('3 Desk Street Port Town');
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(lines);
     // Each row opens on its own.
-    expect(within(row(1)).getByRole('button', { name: 'Show details of order #1' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(row(1)).getByRole('button', { name: 'Show details of order #1' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await user.click(toggle);
-    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(third).getByRole('button', { name: 'Show details of order #3' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(within(third).queryByRole('list', { name: 'Items of order #3' })).toBeNull();
   });
 
@@ -171,11 +233,20 @@ describe('the order desk', () => {
         historyMock(4, [placed, { status: 'CONFIRMED', at: '2026-11-24T10:15:00.000Z', by: 'admin' }]),
       ],
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Order #4' })).getByRole('button', { name: 'Show details of order #4' }));
-    const history = () => within(within(row(4)).getByRole('region', { name: 'History' })).getAllByRole('listitem').map((step) => step.textContent);
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #4' })).getByRole('button', {
+        name: 'Show details of order #4',
+      }),
+    );
+    const history = () =>
+      within(within(row(4)).getByRole('region', { name: 'History' }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent);
     await waitFor(() => expect(history()).toEqual(['PlacedNov 24, 2026, 9:30 AM']));
     await user.click(within(row(4)).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(history()).toEqual(['PlacedNov 24, 2026, 9:30 AM', 'ConfirmedNov 24, 2026, 10:15 AMby admin']));
+    await waitFor(() =>
+      expect(history()).toEqual(['PlacedNov 24, 2026, 9:30 AM', 'ConfirmedNov 24, 2026, 10:15 AMby admin']),
+    );
   });
 
   it.each([
@@ -194,9 +265,16 @@ describe('the order desk', () => {
     const pending = deskOrder(7, 'PENDING');
     const { user } = renderApp({
       path: '/admin/orders',
-      mocks: [admin(), deskMock([pending], { PENDING: 1 }), moveMock(pending, 'CONFIRMED'), deskMock([pending], { PENDING: 1 }, 'PENDING')],
+      mocks: [
+        admin(),
+        deskMock([pending], { PENDING: 1 }),
+        moveMock(pending, 'CONFIRMED'),
+        deskMock([pending], { PENDING: 1 }, 'PENDING'),
+      ],
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Order #7' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #7' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await within(row(7)).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
     expect(movesOf(7)).toEqual(['Ship', 'Cancel Order']);
     expect(tabs()).toEqual(['All1', 'Pending0', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
@@ -215,7 +293,9 @@ describe('the order desk', () => {
       path: '/admin/orders',
       mocks: [admin(), deskMock([pending, other], { PENDING: 2, CONFIRMED: 1 }), slowMove],
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Order #6' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #6' })).getByRole('button', { name: 'Confirm' }),
+    );
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
     if (when === 'before') {
       act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent({ ...pending, status: 'CONFIRMED' }) }));
@@ -234,11 +314,18 @@ describe('the order desk', () => {
 
   it('asks before cancelling, saying the stock returns; Cancel keeps the order as it was', async () => {
     const confirmed = deskOrder(8, 'CONFIRMED', 'carla');
-    const { user } = renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([confirmed], { CONFIRMED: 1 }), moveMock(confirmed, 'CANCELLED')] });
-    const cancel = within(await screen.findByRole('article', { name: 'Order #8' })).getByRole('button', { name: 'Cancel Order' });
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([confirmed], { CONFIRMED: 1 }), moveMock(confirmed, 'CANCELLED')],
+    });
+    const cancel = within(await screen.findByRole('article', { name: 'Order #8' })).getByRole('button', {
+      name: 'Cancel Order',
+    });
     await user.click(cancel);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order #8?' });
-    expect(dialog).toHaveTextContent('Its items go back into stock, and carla sees the order as cancelled. This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Its items go back into stock, and carla sees the order as cancelled. This cannot be undone.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancel).toHaveFocus();
@@ -258,21 +345,34 @@ describe('the order desk', () => {
       mocks: [
         admin(),
         deskMock([pending], { PENDING: 1 }),
-        moveMock(pending, 'CONFIRMED', [{ message: 'The order changed meanwhile; load it again', field: 'status', code: 'CONFLICT' }]),
+        moveMock(pending, 'CONFIRMED', [
+          { message: 'The order changed meanwhile; load it again', field: 'status', code: 'CONFLICT' },
+        ]),
       ],
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Order #9' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #9' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(await within(row(9)).findByRole('alert')).toHaveTextContent('The order changed meanwhile; load it again');
     expect(within(row(9)).getByText('PENDING')).toBeInTheDocument();
   });
 
   it('puts a new order at the top as it is placed, marked New, and counts it', async () => {
-    const { live } = renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([deskOrder(1, 'SHIPPED')], { SHIPPED: 1 })] });
+    const { live } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([deskOrder(1, 'SHIPPED')], { SHIPPED: 1 })],
+    });
     await screen.findByRole('article', { name: 'Order #1' });
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(4, 'PENDING', 'dora')) }));
     const list = await screen.findByRole('list', { name: 'All orders' });
-    await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-4', 'desk-order-1']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((article) => article.getAttribute('aria-labelledby')),
+      ).toEqual(['desk-order-4', 'desk-order-1']),
+    );
     expect(within(row(4)).getByText('New')).toBeInTheDocument();
     expect(within(row(1)).queryByText('New')).toBeNull();
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed0', 'Shipped1', 'Delivered0', 'Cancelled0']);
@@ -294,14 +394,24 @@ describe('searching the order desk', () => {
     const adas = [deskOrder(12, 'CONFIRMED', 'ada_lovelace'), deskOrder(4, 'PENDING', 'Ada')];
     const { user } = renderApp({
       path: '/admin/orders',
-      mocks: [admin(), deskMock([deskOrder(13, 'PENDING'), ...adas], { PENDING: 2, CONFIRMED: 1 }), deskMock(adas, { PENDING: 1, CONFIRMED: 1 }, null, 'ada')],
+      mocks: [
+        admin(),
+        deskMock([deskOrder(13, 'PENDING'), ...adas], { PENDING: 2, CONFIRMED: 1 }),
+        deskMock(adas, { PENDING: 1, CONFIRMED: 1 }, null, 'ada'),
+      ],
     });
     await screen.findByRole('article', { name: 'Order #13' });
     expect(searchField()).toHaveAttribute('placeholder', 'Order number or customer');
     await user.type(searchField(), '  ada {Enter}');
     await waitFor(() => expect(currentPath()).toBe('/admin/orders?q=ada'));
     const list = await screen.findByRole('list', { name: 'All orders' });
-    await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-12', 'desk-order-4']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((article) => article.getAttribute('aria-labelledby')),
+      ).toEqual(['desk-order-12', 'desk-order-4']),
+    );
     expect(panel().getByText('2 orders match “ada”')).toBeInTheDocument();
     expect(announced()).toContain('2 orders match “ada”');
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
@@ -312,7 +422,11 @@ describe('searching the order desk', () => {
     const twelve = deskOrder(12, 'CONFIRMED');
     const { user } = renderApp({
       path: '/admin/orders?status=confirmed&q=%2312',
-      mocks: [admin(), deskMock([twelve], { CONFIRMED: 1 }, 'CONFIRMED', '#12'), deskMock([], { CONFIRMED: 1 }, 'PENDING', '#12')],
+      mocks: [
+        admin(),
+        deskMock([twelve], { CONFIRMED: 1 }, 'CONFIRMED', '#12'),
+        deskMock([], { CONFIRMED: 1 }, 'PENDING', '#12'),
+      ],
     });
     expect(await screen.findByRole('article', { name: 'Order #12' })).toBeInTheDocument();
     expect(searchField()).toHaveValue('#12');
@@ -333,7 +447,9 @@ describe('searching the order desk', () => {
     });
     expect(await within(await screen.findByRole('tabpanel')).findByText('No orders match “zed”')).toBeInTheDocument();
     expect(announced()).toContain('No orders match “zed”');
-    expect(screen.getByText('Search for an order number such as #12, or for part of a customer’s username.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Search for an order number such as #12, or for part of a customer’s username.'),
+    ).toBeInTheDocument();
     expect(tabs()).toEqual(['All0', 'Pending0', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByRole('article', { name: 'Order #2' })).toBeInTheDocument();
@@ -348,9 +464,15 @@ describe('searching the order desk', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, live } = renderApp({
       path: '/admin/orders?q=ADA',
-      mocks: [admin(), deskMock([adas], { PENDING: 1 }, null, 'ADA'), { ...moveMock(adas, 'CONFIRMED'), delay: 60_000 }],
+      mocks: [
+        admin(),
+        deskMock([adas], { PENDING: 1 }, null, 'ADA'),
+        { ...moveMock(adas, 'CONFIRMED'), delay: 60_000 },
+      ],
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Order #5' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #5' })).getByRole('button', { name: 'Confirm' }),
+    );
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent({ ...adas, status: 'CONFIRMED' }) }));
     act(() => vi.advanceTimersByTime(60_000));
@@ -360,7 +482,13 @@ describe('searching the order desk', () => {
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(7, 'PENDING', 'eve')) }));
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(deskOrder(8, 'PENDING', 'Adam')) }));
     const list = screen.getByRole('list', { name: 'All orders' });
-    await waitFor(() => expect(within(list).getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['desk-order-8', 'desk-order-5']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((article) => article.getAttribute('aria-labelledby')),
+      ).toEqual(['desk-order-8', 'desk-order-5']),
+    );
     expect(tabs()).toEqual(['All2', 'Pending1', 'Confirmed1', 'Shipped0', 'Delivered0', 'Cancelled0']);
   });
 });

@@ -3,12 +3,12 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation } from 'react-router-dom';
-import { ButtonLink } from '../../components/button';
-import { ErrorState, Skeleton } from '../../components/feedback';
-import { Card } from '../../components/card';
-import { Page } from '../../components/page';
-import { OrderSuccessDocument } from '../../gql/graphql';
-import type { OrderSuccessState } from '../../lib/navigation-state';
+import { ButtonLink } from '@/components/button';
+import { ErrorState, Skeleton } from '@/components/feedback';
+import { Card } from '@/components/card';
+import { Page } from '@/components/page';
+import { OrderSuccessDocument } from '@/gql/graphql';
+import type { OrderSuccessState } from '@/lib/navigation-state';
 import { OrderSummary } from './order-summary';
 import styles from './order-success.module.css';
 
@@ -62,7 +62,10 @@ function OrderSkeleton() {
 export function OrderSuccessRoute() {
   const location = useLocation();
   const orderId = (location.state as OrderSuccessState | null)?.orderId;
-  const { data, loading, error, refetch } = useQuery(OrderSuccessDocument, { variables: { id: orderId ?? '' }, skip: !orderId });
+  const { data, loading, error, refetch } = useQuery(OrderSuccessDocument, {
+    variables: { id: orderId ?? '' },
+    skip: !orderId,
+  });
   const order = data?.node?.__typename === 'Order' ? data.node : null;
 
   let content;
@@ -73,7 +76,14 @@ export function OrderSuccessRoute() {
         <div className={styles.section}>
           <div className={styles.hero}>
             <div className={styles.check} aria-hidden="true">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M5 12.5l4.5 4.5L19 7.5" />
               </svg>
             </div>

@@ -1,11 +1,11 @@
 // The order just placed (spec §2): its number, date, total, status, shipping address and items.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
-import { ItemLines } from '../../components/item-lines';
-import { Alert } from '../../components/feedback';
-import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
-import { OrderSummary_OrderFragmentDoc } from '../../gql/graphql';
-import { useFormats } from '../../lib/use-formats';
+import { ItemLines } from '@/components/item-lines';
+import { Alert } from '@/components/feedback';
+import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
+import { OrderSummary_OrderFragmentDoc } from '@/gql/graphql';
+import { useFormats } from '@/lib/use-formats';
 import styles from './order-success.module.css';
 
 if (false) {

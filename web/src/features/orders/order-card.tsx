@@ -3,14 +3,14 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { ItemLines } from '../../components/item-lines';
-import { Alert } from '../../components/feedback';
-import { ORDER_CANCELLED, StatusBadge } from '../../components/status-badge';
-import { OrderCard_OrderFragmentDoc } from '../../gql/graphql';
-import { useFormats } from '../../lib/use-formats';
-import { surface } from '../../components/card';
-import { OrderHistory } from '../../components/order-history';
+import { Button } from '@/components/button';
+import { ItemLines } from '@/components/item-lines';
+import { Alert } from '@/components/feedback';
+import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
+import { OrderCard_OrderFragmentDoc } from '@/gql/graphql';
+import { useFormats } from '@/lib/use-formats';
+import { surface } from '@/components/card';
+import { OrderHistory } from '@/components/order-history';
 import styles from './orders.module.css';
 
 if (false) {
@@ -69,11 +69,20 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
         <p className={styles.total}>Total: {formats.money(data.total)}</p>
       </div>
       <div className={styles.historyPanel}>
-        <Button variant="ghost" size="small" className={styles.historyToggle} aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory(!showHistory)}>
+        <Button
+          variant="ghost"
+          size="small"
+          className={styles.historyToggle}
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory(!showHistory)}
+        >
           {showHistory ? 'Hide history' : 'Show history'}
         </Button>
         <div id={historyId} hidden={!showHistory}>
-          {showHistory && <OrderHistory orderId={data.id} number={data.number} status={data.status} headingShown={false} />}
+          {showHistory && (
+            <OrderHistory orderId={data.id} number={data.number} status={data.status} headingShown={false} />
+          )}
         </div>
       </div>
     </article>

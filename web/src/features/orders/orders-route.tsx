@@ -1,13 +1,13 @@
 // /orders (spec §2): the viewer's orders, newest first, a page at a time; 'No orders found' before the first.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { ButtonLink } from '../../components/button';
-import { EmptyState, ErrorState, Skeleton } from '../../components/feedback';
-import { LoadMore } from '../../components/load-more';
-import { Page } from '../../components/page';
-import { OrdersPageDocument } from '../../gql/graphql';
+import { ButtonLink } from '@/components/button';
+import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
+import { LoadMore } from '@/components/load-more';
+import { Page } from '@/components/page';
+import { OrdersPageDocument } from '@/gql/graphql';
 import { OrderCard } from './order-card';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './orders.module.css';
 
 if (false) {
@@ -69,7 +69,11 @@ export function OrdersRoute() {
           ))}
         </ul>
         {orders.pageInfo.hasNextPage && (
-          <LoadMore label="Load more orders" failedMessage="Failed to load orders" load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
+          <LoadMore
+            label="Load more orders"
+            failedMessage="Failed to load orders"
+            load={() => fetchMore({ variables: { after: orders.pageInfo.endCursor } })}
+          />
         )}
       </>
     );

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ORDER_CANCELLED } from '../../components/status-badge';
+import { ORDER_CANCELLED } from '@/components/status-badge';
 import { describe, expect, it } from 'vitest';
-import { OrderHistoryDocument, OrdersPageDocument } from '../../gql/graphql';
-import { money, orderId, productId, sessionMock } from '../../testing/fixtures';
-import { failToLoad, picturesIn } from '../../testing/pictures';
-import { renderApp } from '../../testing/render';
+import { OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
+import { money, orderId, productId, sessionMock } from '@/testing/fixtures';
+import { failToLoad, picturesIn } from '@/testing/pictures';
+import { renderApp } from '@/testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
 
 const order = (n: number, status: string, date: string) => ({
@@ -15,10 +15,26 @@ const order = (n: number, status: string, date: string) => ({
   status,
   total: money(`${10 * n}.00`),
   shippingAddress: `${n} Order Street`,
-  items: [{ __typename: 'OrderItem', productName: `Product ${n}`, quantity: n, lineTotal: money(`${10 * n}.00`), product: { __typename: 'Product', id: productId(n), imageUrls: [`/images/product-${n}.svg`, `/images/product-${n}-side.svg`] } }],
+  items: [
+    {
+      __typename: 'OrderItem',
+      productName: `Product ${n}`,
+      quantity: n,
+      lineTotal: money(`${10 * n}.00`),
+      product: {
+        __typename: 'Product',
+        id: productId(n),
+        imageUrls: [`/images/product-${n}.svg`, `/images/product-${n}-side.svg`],
+      },
+    },
+  ],
 });
 
-const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string, unknown> = {}, { hasNextPage = false, totalCount = orders.length, offset = 0 } = {}) => ({
+const ordersPage = (
+  orders: ReturnType<typeof order>[],
+  variables: Record<string, unknown> = {},
+  { hasNextPage = false, totalCount = orders.length, offset = 0 } = {},
+) => ({
   request: { query: OrdersPageDocument, variables: { first: ORDERS_PAGE_SIZE, ...variables } },
   result: {
     data: {
@@ -28,7 +44,11 @@ const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string
           __typename: 'OrderConnection',
           totalCount,
           edges: orders.map((node, index) => ({ __typename: 'OrderEdge', cursor: `o-${offset + index}`, node })),
-          pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: orders.length ? `o-${offset + orders.length - 1}` : null },
+          pageInfo: {
+            __typename: 'PageInfo',
+            hasNextPage,
+            endCursor: orders.length ? `o-${offset + orders.length - 1}` : null,
+          },
         },
       },
     },
@@ -37,7 +57,13 @@ const ordersPage = (orders: ReturnType<typeof order>[], variables: Record<string
 
 describe('orders', () => {
   it('shows each order with its number, date, status badge, items, shipping address and total', async () => {
-    renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z'), order(1, 'PENDING', '2026-11-19T17:45:00.000Z')])] });
+    renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z'), order(1, 'PENDING', '2026-11-19T17:45:00.000Z')]),
+      ],
+    });
     const [second, first] = await screen.findAllByRole('article');
     expect(within(second!).getByRole('heading', { name: 'Order #2' })).toBeInTheDocument();
     expect(within(second!).getByText('Nov 20, 2026, 8:05 AM')).toBeInTheDocument();
@@ -50,7 +76,10 @@ describe('orders', () => {
   });
 
   it('shows an item’s next picture when its product’s first does not load, and one “No image” only when none does', async () => {
-    renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')])] });
+    renderApp({
+      path: '/orders',
+      mocks: [sessionMock(), ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')])],
+    });
     const item = within(await screen.findByRole('article')).getByRole('listitem');
     expect(picturesIn(item)).toEqual(['/images/product-2.svg']);
     failToLoad('/images/product-2.svg');
@@ -90,7 +119,10 @@ describe('orders', () => {
     expect(within(card).getByText('Nov 19, 2026, 10:05 PM')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Show history' }));
     const steps = await within(await screen.findByRole('region', { name: 'History' })).findAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual(['PlacedNov 19, 2026, 10:05 PM', 'ConfirmedNov 20, 2026, 4:30 AM']);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'PlacedNov 19, 2026, 10:05 PM',
+      'ConfirmedNov 20, 2026, 4:30 AM',
+    ]);
   });
 
   it('loads older orders with Load more orders', async () => {
@@ -111,7 +143,16 @@ describe('orders', () => {
   it('shows an order’s history on demand: placed, then each move with its time', async () => {
     const history = (steps: { status: string; at: string; by?: string | null }[] | null) => ({
       request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
-      result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: steps && steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })) } } },
+      result: {
+        data: {
+          node: {
+            __typename: 'Order',
+            id: orderId(2),
+            status: 'SHIPPED',
+            history: steps && steps.map((step) => ({ __typename: 'OrderEvent', by: null, ...step })),
+          },
+        },
+      },
     });
     const { user } = renderApp({
       path: '/orders',
@@ -129,7 +170,11 @@ describe('orders', () => {
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
     const steps = await within(await screen.findByRole('region', { name: 'History' })).findAllByRole('listitem');
-    expect(steps.map((step) => step.textContent)).toEqual(['PlacedNov 20, 2026, 8:05 AM', 'ConfirmedNov 20, 2026, 9:30 AM', 'ShippedNov 21, 2026, 2:00 PM']);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'PlacedNov 20, 2026, 8:05 AM',
+      'ConfirmedNov 20, 2026, 9:30 AM',
+      'ShippedNov 21, 2026, 2:00 PM',
+    ]);
     expect(screen.getByRole('button', { name: 'Hide history' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Hide history' }));
     expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
@@ -143,7 +188,16 @@ describe('orders', () => {
         ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
         {
           request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
-          result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: [{ __typename: 'OrderEvent', status: 'PENDING', at: '2026-11-20T08:05:00.000Z', by: null }] } } },
+          result: {
+            data: {
+              node: {
+                __typename: 'Order',
+                id: orderId(2),
+                status: 'SHIPPED',
+                history: [{ __typename: 'OrderEvent', status: 'PENDING', at: '2026-11-20T08:05:00.000Z', by: null }],
+              },
+            },
+          },
         },
       ],
     });
@@ -158,7 +212,10 @@ describe('orders', () => {
       mocks: [
         sessionMock(),
         ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
-        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: null } } } },
+        {
+          request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+          result: { data: { node: { __typename: 'Order', id: orderId(2), status: 'SHIPPED', history: null } } },
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Show history' }));
@@ -173,7 +230,10 @@ describe('orders', () => {
       mocks: [
         sessionMock(),
         ordersPage([order(2, 'SHIPPED', '2026-11-20T08:05:00.000Z')]),
-        { request: { query: OrderHistoryDocument, variables: { id: orderId(2) } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
+          error: new Error('Failed to fetch'),
+        },
         {
           request: { query: OrderHistoryDocument, variables: { id: orderId(2) } },
           result: {
@@ -193,11 +253,16 @@ describe('orders', () => {
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Show history' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("The order's history could not be loaded. Please try again.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The order's history could not be loaded. Please try again.",
+    );
     // Retry asks again, and the history shows.
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     const region = screen.getByRole('region', { name: 'History' });
-    expect((await within(region).findAllByRole('listitem')).map((step) => step.textContent)).toEqual(['PlacedNov 20, 2026, 8:05 AM', 'ShippedNov 21, 2026, 2:00 PM']);
+    expect((await within(region).findAllByRole('listitem')).map((step) => step.textContent)).toEqual([
+      'PlacedNov 20, 2026, 8:05 AM',
+      'ShippedNov 21, 2026, 2:00 PM',
+    ]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -209,7 +274,14 @@ describe('orders', () => {
   it('says “Failed to load orders” with Retry', async () => {
     const { user } = renderApp({
       path: '/orders',
-      mocks: [sessionMock(), { request: { query: OrdersPageDocument, variables: { first: ORDERS_PAGE_SIZE } }, error: new Error('Failed to fetch') }, ordersPage([])],
+      mocks: [
+        sessionMock(),
+        {
+          request: { query: OrdersPageDocument, variables: { first: ORDERS_PAGE_SIZE } },
+          error: new Error('Failed to fetch'),
+        },
+        ordersPage([]),
+      ],
     });
     expect(await screen.findByText('Failed to load orders')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -217,11 +289,27 @@ describe('orders', () => {
   });
 
   it('follows each move of an order live, and says so when it is cancelled', async () => {
-    const { live } = renderApp({ path: '/orders', mocks: [sessionMock(), ordersPage([order(6, 'PENDING', '2026-11-22T10:00:00.000Z')])] });
+    const { live } = renderApp({
+      path: '/orders',
+      mocks: [sessionMock(), ordersPage([order(6, 'PENDING', '2026-11-22T10:00:00.000Z')])],
+    });
     const card = await screen.findByRole('article', { name: 'Order #6' });
     expect(within(card).getByText('PENDING')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
-    const moved = (status: string) => ({ ...order(6, status, '2026-11-22T10:00:00.000Z'), customerUsername: 'alice', items: [{ __typename: 'OrderItem', productName: 'Product 6', unitPrice: money('10.00'), quantity: 6, lineTotal: money('60.00'), product: null }] });
+    const moved = (status: string) => ({
+      ...order(6, status, '2026-11-22T10:00:00.000Z'),
+      customerUsername: 'alice',
+      items: [
+        {
+          __typename: 'OrderItem',
+          productName: 'Product 6',
+          unitPrice: money('10.00'),
+          quantity: 6,
+          lineTotal: money('60.00'),
+          product: null,
+        },
+      ],
+    });
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CONFIRMED') }));
     expect(await within(card).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
     expect(within(card).queryByRole('status')).toBeNull();
@@ -230,4 +318,3 @@ describe('orders', () => {
     expect(within(card).getByRole('status')).toHaveTextContent(ORDER_CANCELLED);
   });
 });
-

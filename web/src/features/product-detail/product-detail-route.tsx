@@ -3,12 +3,12 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Button, ButtonLink } from '../../components/button';
-import { ErrorState, Skeleton } from '../../components/feedback';
-import { Page } from '../../components/page';
-import { ProductDetailDocument } from '../../gql/graphql';
+import { Button, ButtonLink } from '@/components/button';
+import { ErrorState, Skeleton } from '@/components/feedback';
+import { Page } from '@/components/page';
+import { ProductDetailDocument } from '@/gql/graphql';
 import { ProductDetail } from './product-detail';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './product-detail.module.css';
 
 if (false) {

@@ -1,22 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddToCartDocument, ProductDetailDocument, ProductListingDocument, ViewerCartDocument } from '../../gql/graphql';
-import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
-import { failToLoad } from '../../testing/pictures';
-import { watchForText } from '../../testing/shown-at';
+import { AddToCartDocument, ProductDetailDocument, ProductListingDocument, ViewerCartDocument } from '@/gql/graphql';
+import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
+import { failToLoad } from '@/testing/pictures';
+import { watchForText } from '@/testing/shown-at';
 import { ADDED_TO_CART, SUCCESS_MESSAGE_MS } from './product-detail';
 
-const detail = (n: number, result: object) => ({ request: { query: ProductDetailDocument, variables: { id: productId(n) } }, result });
+const detail = (n: number, result: object) => ({
+  request: { query: ProductDetailDocument, variables: { id: productId(n) } },
+  result,
+});
 const found = (fixture: ReturnType<typeof product>) => ({ data: { product: fixture } });
 
 const addToCart = (n: number, quantity: number, result: object) => ({
   request: { query: AddToCartDocument, variables: { input: { productId: productId(n), quantity } } },
   result,
 });
-const added = (lines: Parameters<typeof cart>[0]) => ({ data: { addToCart: { __typename: 'AddToCartPayload', cart: cart(lines), userErrors: [] } } });
+const added = (lines: Parameters<typeof cart>[0]) => ({
+  data: { addToCart: { __typename: 'AddToCartPayload', cart: cart(lines), userErrors: [] } },
+});
 const refused = (message: string, code = 'CONFLICT') => ({
-  data: { addToCart: { __typename: 'AddToCartPayload', cart: null, userErrors: [{ __typename: 'UserError', message, field: 'quantity', code }] } },
+  data: {
+    addToCart: {
+      __typename: 'AddToCartPayload',
+      cart: null,
+      userErrors: [{ __typename: 'UserError', message, field: 'quantity', code }],
+    },
+  },
 });
 
 afterEach(() => {
@@ -25,7 +36,12 @@ afterEach(() => {
 
 describe('product detail', () => {
   it('opened from the listing, shows the product at once from the cache, with no request of its own', async () => {
-    const thermometer = product(1, { name: 'Digital Thermometer', unitPrice: money('9.99'), quantity: 120, imageUrls: ['/a.svg', '/b.svg'] });
+    const thermometer = product(1, {
+      name: 'Digital Thermometer',
+      unitPrice: money('9.99'),
+      quantity: 120,
+      imageUrls: ['/a.svg', '/b.svg'],
+    });
     const { user } = renderApp({
       mocks: [
         sessionMock(),
@@ -89,25 +105,38 @@ describe('product detail', () => {
   });
 
   it('opened directly, loads the product', async () => {
-    renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { name: 'Knee Brace' })))] });
+    renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { name: 'Knee Brace' })))],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Knee Brace' })).toBeInTheDocument();
   });
 
   it('leaves broken pictures out of the gallery: the ones that load, or one placeholder when none does', async () => {
     const pictures = ['/broken-1.png', '/broken-2.png', '/brace.svg', '/broken-3.png'];
-    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { name: 'Knee Brace', imageUrls: pictures })))] });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        detail(2, found(product(2, { name: 'Knee Brace', imageUrls: pictures }))),
+      ],
+    });
     await screen.findByRole('heading', { level: 1, name: 'Knee Brace' });
     const thumbnails = () => screen.queryByRole('list', { name: 'More pictures' });
-    expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Picture 1 of 4',
-      'Picture 2 of 4',
-      'Picture 3 of 4',
-      'Picture 4 of 4',
-    ]);
+    expect(
+      within(thumbnails()!)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Picture 1 of 4', 'Picture 2 of 4', 'Picture 3 of 4', 'Picture 4 of 4']);
     // The first two fail: they leave, and the main picture is the first that works.
     failToLoad('/broken-1.png');
     failToLoad('/broken-2.png');
-    expect(within(thumbnails()!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
+    expect(
+      within(thumbnails()!)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Picture 1 of 2', 'Picture 2 of 2']);
     expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
     await user.click(screen.getByRole('button', { name: 'Picture 2 of 2' }));
     expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/broken-3.png');
@@ -123,7 +152,10 @@ describe('product detail', () => {
   });
 
   it('says “Product not found” as the page’s heading for an id that is not in the catalogue', async () => {
-    renderApp({ path: `/products/${productId(9)}`, mocks: [sessionMock(), viewerCartMock(), detail(9, { data: { product: null } })] });
+    renderApp({
+      path: `/products/${productId(9)}`,
+      mocks: [sessionMock(), viewerCartMock(), detail(9, { data: { product: null } })],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/');
   });
@@ -131,7 +163,15 @@ describe('product detail', () => {
   it('says “Failed to load product details” when loading fails, with Retry', async () => {
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock(), viewerCartMock(), { request: { query: ProductDetailDocument, variables: { id: productId(2) } }, error: new Error('Failed to fetch') }, detail(2, found(product(2)))],
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        {
+          request: { query: ProductDetailDocument, variables: { id: productId(2) } },
+          error: new Error('Failed to fetch'),
+        },
+        detail(2, found(product(2))),
+      ],
     });
     expect(await screen.findByText('Failed to load product details')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -139,7 +179,10 @@ describe('product detail', () => {
   });
 
   it('falls back to 1 for a quantity that is not a whole number of at least 1', async () => {
-    const { user } = renderApp({ path: `/products/${productId(2)}`, mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { quantity: 8 })))] });
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { quantity: 8 })))],
+    });
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     expect(quantity).toHaveAttribute('name', 'quantity');
     for (const typed of ['0', '-3', '2.5']) {
@@ -164,7 +207,12 @@ describe('product detail', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock({ itemCount: 1 }), viewerCartMock([cartLine(1, 1)]), detail(2, found(product(2))), addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)]))],
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        viewerCartMock([cartLine(1, 1)]),
+        detail(2, found(product(2))),
+        addToCart(2, 2, added([cartLine(1, 1), cartLine(2, 2)])),
+      ],
     });
     const addedShownAt = watchForText(ADDED_TO_CART);
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
@@ -183,7 +231,12 @@ describe('product detail', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock(), viewerCartMock(), detail(2, found(product(2, { quantity: 2 }))), { ...addToCart(2, 2, added([cartLine(2, 2)])), delay: 10_000 }],
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        detail(2, found(product(2, { quantity: 2 }))),
+        { ...addToCart(2, 2, added([cartLine(2, 2)])), delay: 10_000 },
+      ],
     });
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
@@ -217,21 +270,34 @@ describe('product detail', () => {
         sessionMock(),
         viewerCartMock(),
         detail(2, found(product(2, { quantity: 20 }))),
-        addToCart(2, 3, refused('That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00', 'INVALID_INPUT')),
+        addToCart(
+          2,
+          3,
+          refused(
+            'That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00',
+            'INVALID_INPUT',
+          ),
+        ),
         viewerCartMock([chamber]),
-        { request: { query: AddToCartDocument, variables: { input: { productId: productId(2), quantity: 1 } } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: AddToCartDocument, variables: { input: { productId: productId(2), quantity: 1 } } },
+          error: new Error('Failed to fetch'),
+        },
       ],
     });
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
     await user.type(quantity, '3');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    const refusal = 'That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00. You can add 1 more.';
+    const refusal =
+      'That would make your cart’s total $10,000,021.97: a cart may cost at most $10,000,000.00. You can add 1 more.';
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     // The cart as it is now sets the most that can be added: + stops there, and says why.
     expect(screen.getByText('You can add 1 more: a cart may cost at most $10,000,000.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveAccessibleDescription('You can add 1 more: a cart may cost at most $10,000,000.00');
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveAccessibleDescription(
+      'You can add 1 more: a cart may cost at most $10,000,000.00',
+    );
     // The quantity is cut down to what fits now.
     expect(quantity).toHaveValue(1);
     act(() => vi.advanceTimersByTime(60_000));
@@ -247,10 +313,19 @@ describe('product detail', () => {
 
   it('knows what the cart holds: the quantity stops at what can still be added, says why, and Add to Cart stops once nothing can', async () => {
     const brace = product(2, { name: 'Knee Brace', unitPrice: money('5.00'), quantity: 8 });
-    const inCart = (units: number) => ({ ...cartLine(2, units, '5.00', 8), productName: 'Knee Brace', product: { ...cartLine(2, units, '5.00', 8).product!, name: 'Knee Brace' } });
+    const inCart = (units: number) => ({
+      ...cartLine(2, units, '5.00', 8),
+      productName: 'Knee Brace',
+      product: { ...cartLine(2, units, '5.00', 8).product!, name: 'Knee Brace' },
+    });
     const { user } = renderApp({
       path: `/products/${productId(2)}`,
-      mocks: [sessionMock({ itemCount: 2 }), viewerCartMock([inCart(2)]), detail(2, found(brace)), addToCart(2, 6, added([inCart(8)]))],
+      mocks: [
+        sessionMock({ itemCount: 2 }),
+        viewerCartMock([inCart(2)]),
+        detail(2, found(brace)),
+        addToCart(2, 6, added([inCart(8)])),
+      ],
     });
     expect(await screen.findByText('You can add 6 more: your cart already holds 2')).toBeInTheDocument();
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
@@ -262,7 +337,9 @@ describe('product detail', () => {
     expect(plus).toBeDisabled();
     expect(plus).toHaveAccessibleDescription('You can add 6 more: your cart already holds 2');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Only 8 in stock and your cart already holds 2: we added 6');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Only 8 in stock and your cart already holds 2: we added 6',
+    );
     // All the stock is in the cart now: nothing more to add, and why, at + and at Add to Cart.
     expect(await screen.findByText('All 8 in stock are in your cart')).toBeInTheDocument();
     expect(screen.getByText('8 in your cart')).toBeInTheDocument();
@@ -275,7 +352,10 @@ describe('product detail', () => {
   });
 
   it('offers nothing to add when the product is out of stock: no quantity to choose, a disabled “Out of stock”', async () => {
-    renderApp({ path: `/products/${productId(3)}`, mocks: [sessionMock(), viewerCartMock(), detail(3, found(product(3, { quantity: 0 })))] });
+    renderApp({
+      path: `/products/${productId(3)}`,
+      mocks: [sessionMock(), viewerCartMock(), detail(3, found(product(3, { quantity: 0 })))],
+    });
     expect(await screen.findByText('Out of stock', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).toBeNull();
@@ -284,15 +364,26 @@ describe('product detail', () => {
   });
 
   it('follows productUpdated: the new price and stock show, and a sold-out product can no longer be added', async () => {
-    const { live } = renderApp({ path: `/products/${productId(4)}`, mocks: [sessionMock(), viewerCartMock(), detail(4, found(product(4, { unitPrice: money('30.00'), quantity: 12 })))] });
+    const { live } = renderApp({
+      path: `/products/${productId(4)}`,
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        detail(4, found(product(4, { unitPrice: money('30.00'), quantity: 12 }))),
+      ],
+    });
     expect(await screen.findByText('In stock: 12')).toBeInTheDocument();
     expect(screen.getByText('$30.00')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 3 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 3 }) }),
+    );
     expect(await screen.findByText('In stock: 3')).toBeInTheDocument();
     expect(screen.getByText('$27.50')).toBeInTheDocument();
     expect(screen.queryByText('$30.00')).toBeNull();
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 0 }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(4, { unitPrice: money('27.50'), quantity: 0 }) }),
+    );
     expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });

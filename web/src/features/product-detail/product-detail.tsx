@@ -8,17 +8,17 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { AddToCartDocument, ProductDetail_ProductFragmentDoc, ViewerCartDocument } from '../../gql/graphql';
-import { type CartRoom, freshCart, isRefusalOfHowMany, refusedWithRoom, roomFor, roomNote } from '../../lib/cart';
-import { type Money, moneyOf } from '../../lib/money';
-import { useFormats } from '../../lib/use-formats';
-import { useTransientMessage } from '../../lib/use-transient-message';
-import { MAX_CART_TOTAL_CENTS } from '../../../../shop-rules/order-rules';
+import { Button, ButtonLink } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { AddToCartDocument, ProductDetail_ProductFragmentDoc, ViewerCartDocument } from '@/gql/graphql';
+import { type CartRoom, freshCart, isRefusalOfHowMany, refusedWithRoom, roomFor, roomNote } from '@/lib/cart';
+import { type Money, moneyOf } from '@/lib/money';
+import { useFormats } from '@/lib/use-formats';
+import { useTransientMessage } from '@/lib/use-transient-message';
+import { MAX_CART_TOTAL_CENTS } from '@shop-rules/order-rules';
 import { ProductGallery } from './product-gallery';
 import { QuantitySelector, askedBeyondMax, quantityOf } from './quantity-selector';
-import { surface } from '../../components/card';
+import { surface } from '@/components/card';
 import styles from './product-detail.module.css';
 
 if (false) {
@@ -55,9 +55,17 @@ export const ADDED_TO_CART = 'Added to cart!';
 export const SUCCESS_MESSAGE_MS = 2000;
 
 /** What adding less than was asked says: the limit that stopped it (the room the cart had before), and what went in. */
-function addedTheMost(units: number, stock: number, room: CartRoom | null, money: (amount: Money) => string, currencyCode: string): string {
-  if (room?.limit === 'total') return `A cart may cost at most ${money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode))}: we added ${units}`;
-  if (room && room.inCart > 0) return `Only ${stock} in stock and your cart already holds ${room.inCart}: we added ${units}`;
+function addedTheMost(
+  units: number,
+  stock: number,
+  room: CartRoom | null,
+  money: (amount: Money) => string,
+  currencyCode: string,
+): string {
+  if (room?.limit === 'total')
+    return `A cart may cost at most ${money(moneyOf(MAX_CART_TOTAL_CENTS, currencyCode))}: we added ${units}`;
+  if (room && room.inCart > 0)
+    return `Only ${stock} in stock and your cart already holds ${room.inCart}: we added ${units}`;
   return `Only ${stock} in stock: we added ${units}`;
 }
 /** A name longer than this gets a smaller heading: a 28 px heading of 120 characters fills a phone's screen. */
@@ -111,7 +119,10 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
         if (roomNow.units >= 1 && units > roomNow.units) setQuantity(String(roomNow.units));
         return setFailure(refusedWithRoom(refusal.message, roomNow));
       }
-      const text = asked !== undefined ? addedTheMost(units, data.quantity, room, formats.money, data.unitPrice.currencyCode) : ADDED_TO_CART;
+      const text =
+        asked !== undefined
+          ? addedTheMost(units, data.quantity, room, formats.money, data.unitPrice.currencyCode)
+          : ADDED_TO_CART;
       showMessage({ text, tone: 'success', durationMs: SUCCESS_MESSAGE_MS });
       setInCart(answer?.addToCart.cart?.items.find((item) => item.product?.id === data.id)?.quantity);
     } catch {
@@ -145,9 +156,21 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
           ) : (
             <>
               <div className={styles.quantityRow}>
-                <QuantitySelector value={quantity} max={most} maxReasonId={note ? noteId : stockId} onChange={changeQuantity} onLimited={setAskedBeyond} />
-                {/* Marked disabled rather than disabled, so that a keyboard's focus stays on it (busy, or the cart full after adding). */}
-                <Button type="submit" size="large" aria-disabled={loading || nothingFits || undefined} aria-describedby={nothingFits ? noteId : undefined}>
+                <QuantitySelector
+                  value={quantity}
+                  max={most}
+                  maxReasonId={note ? noteId : stockId}
+                  onChange={changeQuantity}
+                  onLimited={setAskedBeyond}
+                />
+                {/* Marked disabled rather than disabled, so that a keyboard's focus stays on it (busy, or the cart full
+                    after adding). */}
+                <Button
+                  type="submit"
+                  size="large"
+                  aria-disabled={loading || nothingFits || undefined}
+                  aria-describedby={nothingFits ? noteId : undefined}
+                >
                   {loading ? 'Adding...' : 'Add to Cart'}
                 </Button>
               </div>
@@ -159,7 +182,11 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
             </>
           )}
           <div className={styles.messages}>
-            {failure ? <Alert tone="error">{failure}</Alert> : message && <Alert tone={message.tone}>{message.text}</Alert>}
+            {failure ? (
+              <Alert tone="error">{failure}</Alert>
+            ) : (
+              message && <Alert tone={message.tone}>{message.text}</Alert>
+            )}
           </div>
           {inCart !== undefined && (
             <div className={styles.cartActions}>

@@ -3,7 +3,7 @@
 // work, or a single placeholder when none does, never one "No image" per broken address (useLoadablePictures, the
 // fallback every picture of a product shares).
 import { useState } from 'react';
-import { ProductImage, useLoadablePictures } from '../../components/product-image';
+import { ProductImage, useLoadablePictures } from '@/components/product-image';
 import styles from './product-detail.module.css';
 
 export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: readonly string[] }) {

@@ -36,7 +36,12 @@ export function QuantitySelector({ value, max, maxReasonId, onChange, onLimited 
         Quantity
       </label>
       <div className={styles.stepper}>
-        <button type="button" aria-label="Decrease quantity" disabled={current <= 1} onClick={() => onChange(String(current - 1))}>
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={current <= 1}
+          onClick={() => onChange(String(current - 1))}
+        >
           −
         </button>
         <input

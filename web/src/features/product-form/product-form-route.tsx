@@ -7,11 +7,11 @@
 import { gql, type ApolloCache, type Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Card } from '../../components/card';
-import { Page } from '../../components/page';
-import { EmptyState, ErrorState, Loading } from '../../components/feedback';
-import { CreateProductDocument, EditProductDocument, UpdateProductDocument } from '../../gql/graphql';
-import type { ProductSavedState } from '../../lib/navigation-state';
+import { Card } from '@/components/card';
+import { Page } from '@/components/page';
+import { EmptyState, ErrorState, Loading } from '@/components/feedback';
+import { CreateProductDocument, EditProductDocument, UpdateProductDocument } from '@/gql/graphql';
+import type { ProductSavedState } from '@/lib/navigation-state';
 import { ProductForm, type ProductFields } from './product-form';
 
 if (false) {
@@ -104,7 +104,9 @@ function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product
         const node = toReference(created);
         if (!node || list.edges.some((edge) => edge.node.__ref === node.__ref)) return list;
         // Its cursor is the shop's to give: none is needed, as nothing is loaded after the end of the list.
-        const edges = list.pageInfo.hasNextPage ? list.edges : [...list.edges, { __typename: 'ProductEdge', cursor: '', node }];
+        const edges = list.pageInfo.hasNextPage
+          ? list.edges
+          : [...list.edges, { __typename: 'ProductEdge', cursor: '', node }];
         return { ...list, edges, totalCount: list.totalCount + 1 };
       },
     },
@@ -132,7 +134,12 @@ export function CreateProductRoute() {
   return (
     <Page title="Create Product" narrow>
       <Card>
-        <ProductForm submitLabel="Create Product" busyLabel="Creating..." failureMessage="Failed to create product" onSubmit={save} />
+        <ProductForm
+          submitLabel="Create Product"
+          busyLabel="Creating..."
+          failureMessage="Failed to create product"
+          onSubmit={save}
+        />
       </Card>
     </Page>
   );
@@ -142,7 +149,10 @@ export function EditProductRoute() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
   // Always fresh from the shop: an admin edits what is there now, not what this tab saw earlier.
-  const { data, loading, error, refetch } = useQuery(EditProductDocument, { variables: { id: productId }, fetchPolicy: 'network-only' });
+  const { data, loading, error, refetch } = useQuery(EditProductDocument, {
+    variables: { id: productId },
+    fetchPolicy: 'network-only',
+  });
   const [updateProduct] = useMutation(UpdateProductDocument, {
     update(cache, { data: answer }) {
       if (answer?.updateProduct.product) updateProductLists(cache);
@@ -158,11 +168,18 @@ export function EditProductRoute() {
   let content;
   if (loading) content = <Loading />;
   else if (error) content = <ErrorState message="Failed to load product details" onRetry={() => void refetch()} />;
-  else if (!data?.product) content = <EmptyState title="Product not found" hint="It may have been deleted meanwhile." />;
+  else if (!data?.product)
+    content = <EmptyState title="Product not found" hint="It may have been deleted meanwhile." />;
   else
     content = (
       <Card>
-        <ProductForm product={data.product} submitLabel="Save Changes" busyLabel="Saving..." failureMessage="Failed to update product" onSubmit={save} />
+        <ProductForm
+          product={data.product}
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          failureMessage="Failed to update product"
+          onSubmit={save}
+        />
       </Card>
     );
   return (

@@ -1,21 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INVALID_IMAGE_URL } from '../../../../shop-rules/product-rules';
-import { CreateProductDocument, EditProductDocument, ProductListingDocument, UpdateProductDocument } from '../../gql/graphql';
-import { money, product, productId, sessionMock } from '../../testing/fixtures';
-import { failToLoad } from '../../testing/pictures';
-import { currentPath, renderApp } from '../../testing/render';
+import { INVALID_IMAGE_URL } from '@shop-rules/product-rules';
+import {
+  CreateProductDocument,
+  EditProductDocument,
+  ProductListingDocument,
+  UpdateProductDocument,
+} from '@/gql/graphql';
+import { money, product, productId, sessionMock } from '@/testing/fixtures';
+import { failToLoad } from '@/testing/pictures';
+import { currentPath, renderApp } from '@/testing/render';
 
 const listing = {
   request: { query: ProductListingDocument, variables: { first: 24 } },
   maxUsageCount: Number.POSITIVE_INFINITY,
-  result: { data: { products: { __typename: 'ProductConnection', totalCount: 0, edges: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } } } },
+  result: {
+    data: {
+      products: {
+        __typename: 'ProductConnection',
+        totalCount: 0,
+        edges: [],
+        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+      },
+    },
+  },
 };
 
 const DID_NOT_LOAD = 'This image could not be loaded: check the address (the product can still be saved)';
 
 const saved = (field: 'createProduct' | 'updateProduct', fixture: ReturnType<typeof product>) => ({
-  data: { [field]: { __typename: field === 'createProduct' ? 'CreateProductPayload' : 'UpdateProductPayload', product: fixture, userErrors: [] } },
+  data: {
+    [field]: {
+      __typename: field === 'createProduct' ? 'CreateProductPayload' : 'UpdateProductPayload',
+      product: fixture,
+      userErrors: [],
+    },
+  },
 });
 
 describe('creating a product', () => {
@@ -31,7 +51,12 @@ describe('creating a product', () => {
       'imageUrls',
     ]);
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
-    for (const message of ['Name is required', 'Description is required', 'Price is required', 'Quantity is required']) {
+    for (const message of [
+      'Name is required',
+      'Description is required',
+      'Price is required',
+      'Quantity is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
   });
@@ -62,14 +87,22 @@ describe('creating a product', () => {
     await user.type(screen.getByLabelText(/^Price/), '1.234');
     await user.type(screen.getByLabelText(/^Stock quantity/), '2');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
-    expect(await screen.findByText('Name must be a single line of text, without line breaks or control characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Name must be a single line of text, without line breaks or control characters'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Price can have at most 2 decimal places')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Description/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(currentPath()).toBe('/create');
   });
 
   it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
-    const created = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: ['https://img.example/a.png', '/images/b.svg'] });
+    const created = product(40, {
+      name: 'Wrist Splint',
+      description: 'Holds a wrist still',
+      unitPrice: money('12.50'),
+      quantity: 7,
+      imageUrls: ['https://img.example/a.png', '/images/b.svg'],
+    });
     const { user } = renderApp({
       path: '/create',
       mocks: [
@@ -109,11 +142,28 @@ describe('creating a product', () => {
   });
 
   it('warns at an image address whose picture does not load, once the field is left, and still creates the product', async () => {
-    const created = product(41, { name: 'Ice Pack', description: 'Reusable', unitPrice: money('3.00'), quantity: 5, imageUrls: ['https://img.example/missing.png', '/images/gone.svg'] });
-    const input = { name: 'Ice Pack', description: 'Reusable', unitPriceAmount: '3', quantity: 5, imageUrl: 'https://img.example/missing.png', imageUrls: ['https://img.example/missing.png', '/images/gone.svg'] };
+    const created = product(41, {
+      name: 'Ice Pack',
+      description: 'Reusable',
+      unitPrice: money('3.00'),
+      quantity: 5,
+      imageUrls: ['https://img.example/missing.png', '/images/gone.svg'],
+    });
+    const input = {
+      name: 'Ice Pack',
+      description: 'Reusable',
+      unitPriceAmount: '3',
+      quantity: 5,
+      imageUrl: 'https://img.example/missing.png',
+      imageUrls: ['https://img.example/missing.png', '/images/gone.svg'],
+    };
     const { user } = renderApp({
       path: '/create',
-      mocks: [sessionMock({ isAdmin: true }), { request: { query: CreateProductDocument, variables: { input } }, result: saved('createProduct', created) }, listing],
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        { request: { query: CreateProductDocument, variables: { input } }, result: saved('createProduct', created) },
+        listing,
+      ],
     });
     await user.type(await screen.findByLabelText(/^Name/), 'Ice Pack');
     await user.type(screen.getByLabelText(/^Description/), 'Reusable');
@@ -122,7 +172,10 @@ describe('creating a product', () => {
     const main = screen.getByLabelText('Main image URL');
     await user.type(main, 'https://img.example/missing.png');
     await user.tab();
-    expect(screen.getByRole('img', { name: 'Main image preview' })).toHaveAttribute('src', 'https://img.example/missing.png');
+    expect(screen.getByRole('img', { name: 'Main image preview' })).toHaveAttribute(
+      'src',
+      'https://img.example/missing.png',
+    );
     expect(main).not.toHaveAccessibleDescription(DID_NOT_LOAD);
     failToLoad('https://img.example/missing.png');
     // Said where the address is, politely, and not as an error: the field is not marked invalid.
@@ -145,7 +198,14 @@ describe('creating a product', () => {
   });
 
   it('shows the shop’s refusal at its field, and “Failed to create product” when the shop cannot be reached', async () => {
-    const input = { name: 'Gauze', description: 'Sterile', unitPriceAmount: '2', quantity: 3, imageUrl: null, imageUrls: [] };
+    const input = {
+      name: 'Gauze',
+      description: 'Sterile',
+      unitPriceAmount: '2',
+      quantity: 3,
+      imageUrl: null,
+      imageUrls: [],
+    };
     const { user } = renderApp({
       path: '/create',
       mocks: [
@@ -157,7 +217,14 @@ describe('creating a product', () => {
               createProduct: {
                 __typename: 'CreateProductPayload',
                 product: null,
-                userErrors: [{ __typename: 'UserError', message: 'Quantity must be at most 1000000', field: 'quantity', code: 'INVALID_INPUT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Quantity must be at most 1000000',
+                    field: 'quantity',
+                    code: 'INVALID_INPUT',
+                  },
+                ],
               },
             },
           },
@@ -178,7 +245,14 @@ describe('creating a product', () => {
   });
 
   it('sends the price exactly as typed (unitPriceAmount "0.29", no float), and shows the shop’s refusal of it at the price field', async () => {
-    const input = { name: 'Swab', description: 'Sterile', unitPriceAmount: '0.29', quantity: 3, imageUrl: null, imageUrls: [] };
+    const input = {
+      name: 'Swab',
+      description: 'Sterile',
+      unitPriceAmount: '0.29',
+      quantity: 3,
+      imageUrl: null,
+      imageUrls: [],
+    };
     const { user } = renderApp({
       path: '/create',
       mocks: [
@@ -190,7 +264,14 @@ describe('creating a product', () => {
               createProduct: {
                 __typename: 'CreateProductPayload',
                 product: null,
-                userErrors: [{ __typename: 'UserError', message: 'Price must be at most 1000000', field: 'unitPriceAmount', code: 'INVALID_INPUT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Price must be at most 1000000',
+                    field: 'unitPriceAmount',
+                    code: 'INVALID_INPUT',
+                  },
+                ],
               },
             },
           },
@@ -214,8 +295,18 @@ describe('creating a product', () => {
 });
 
 describe('editing a product', () => {
-  const brace = product(5, { name: 'Knee Brace', description: 'Hinged', unitPrice: money('24.00'), quantity: 9, imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] });
-  const edit = { request: { query: EditProductDocument, variables: { id: productId(5) } }, delay: 30, result: { data: { product: brace } } };
+  const brace = product(5, {
+    name: 'Knee Brace',
+    description: 'Hinged',
+    unitPrice: money('24.00'),
+    quantity: 9,
+    imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+  });
+  const edit = {
+    request: { query: EditProductDocument, variables: { id: productId(5) } },
+    delay: 30,
+    result: { data: { product: brace } },
+  };
 
   it('shows “Loading...” first, then the product in the form', async () => {
     renderApp({ path: `/edit/${productId(5)}`, mocks: [sessionMock({ isAdmin: true }), edit] });
@@ -236,14 +327,25 @@ describe('editing a product', () => {
   });
 
   it('saves the changes and goes home; “Failed to update product” when that fails', async () => {
-    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', unitPriceAmount: '19.99', quantity: 9, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg', '/images/knee-side.svg'] };
+    const input = {
+      id: productId(5),
+      name: 'Knee Brace',
+      description: 'Hinged',
+      unitPriceAmount: '19.99',
+      quantity: 9,
+      imageUrl: '/images/knee.svg',
+      imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+    };
     const { user } = renderApp({
       path: `/edit/${productId(5)}`,
       mocks: [
         sessionMock({ isAdmin: true }),
         edit,
         { request: { query: UpdateProductDocument, variables: { input } }, error: new Error('Failed to fetch') },
-        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, unitPrice: money('19.99') }) },
+        {
+          request: { query: UpdateProductDocument, variables: { input } },
+          result: saved('updateProduct', { ...brace, unitPrice: money('19.99') }),
+        },
         listing,
       ],
     });
@@ -257,7 +359,16 @@ describe('editing a product', () => {
   });
 
   it('says “Product not found” for a product that is gone', async () => {
-    renderApp({ path: `/edit/${productId(6)}`, mocks: [sessionMock({ isAdmin: true }), { request: { query: EditProductDocument, variables: { id: productId(6) } }, result: { data: { product: null } } }] });
+    renderApp({
+      path: `/edit/${productId(6)}`,
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: { query: EditProductDocument, variables: { id: productId(6) } },
+          result: { data: { product: null } },
+        },
+      ],
+    });
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
 });
@@ -277,10 +388,19 @@ describe('the listing after saving', () => {
       },
     },
   });
-  const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+  const cards = () =>
+    within(screen.getByRole('list', { name: 'Products' }))
+      .getAllByRole('article')
+      .map((card) => card.getAttribute('aria-label'));
 
   it('shows a created product at the end of the catalogue at once, without loading the list again', async () => {
-    const splint = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', unitPrice: money('12.50'), quantity: 7, imageUrls: [] });
+    const splint = product(40, {
+      name: 'Wrist Splint',
+      description: 'Holds a wrist still',
+      unitPrice: money('12.50'),
+      quantity: 7,
+      imageUrls: [],
+    });
     const { user } = renderApp({
       path: '/',
       mocks: [
@@ -289,7 +409,16 @@ describe('the listing after saving', () => {
         {
           request: {
             query: CreateProductDocument,
-            variables: { input: { name: 'Wrist Splint', description: 'Holds a wrist still', unitPriceAmount: '12.5', quantity: 7, imageUrl: null, imageUrls: [] } },
+            variables: {
+              input: {
+                name: 'Wrist Splint',
+                description: 'Holds a wrist still',
+                unitPriceAmount: '12.5',
+                quantity: 7,
+                imageUrl: null,
+                imageUrls: [],
+              },
+            },
           },
           result: saved('createProduct', splint),
         },
@@ -312,19 +441,42 @@ describe('the listing after saving', () => {
     // Confirmed, with the way to the new product (in a big catalogue it is behind Load more).
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent('Product created: Wrist Splint');
-    expect(within(notice).getByRole('link', { name: 'Wrist Splint' })).toHaveAttribute('href', `/products/${encodeURIComponent(productId(40))}`);
+    expect(within(notice).getByRole('link', { name: 'Wrist Splint' })).toHaveAttribute(
+      'href',
+      `/products/${encodeURIComponent(productId(40))}`,
+    );
   });
 
   it('shows an edited product’s new price and stock at once, without loading the list again', async () => {
-    const brace = product(5, { name: 'Knee Brace', description: 'Hinged', unitPrice: money('24.00'), quantity: 9, imageUrls: ['/images/knee.svg'] });
-    const input = { id: productId(5), name: 'Knee Brace', description: 'Hinged', unitPriceAmount: '19.99', quantity: 4, imageUrl: '/images/knee.svg', imageUrls: ['/images/knee.svg'] };
+    const brace = product(5, {
+      name: 'Knee Brace',
+      description: 'Hinged',
+      unitPrice: money('24.00'),
+      quantity: 9,
+      imageUrls: ['/images/knee.svg'],
+    });
+    const input = {
+      id: productId(5),
+      name: 'Knee Brace',
+      description: 'Hinged',
+      unitPriceAmount: '19.99',
+      quantity: 4,
+      imageUrl: '/images/knee.svg',
+      imageUrls: ['/images/knee.svg'],
+    };
     const { user } = renderApp({
       path: '/',
       mocks: [
         sessionMock({ isAdmin: true }),
         listingOf([product(1, { name: 'Bandage' }), brace]),
-        { request: { query: EditProductDocument, variables: { id: productId(5) } }, result: { data: { product: brace } } },
-        { request: { query: UpdateProductDocument, variables: { input } }, result: saved('updateProduct', { ...brace, unitPrice: money('19.99'), quantity: 4 }) },
+        {
+          request: { query: EditProductDocument, variables: { id: productId(5) } },
+          result: { data: { product: brace } },
+        },
+        {
+          request: { query: UpdateProductDocument, variables: { input } },
+          result: saved('updateProduct', { ...brace, unitPrice: money('19.99'), quantity: 4 }),
+        },
       ],
     });
     const before = await screen.findByRole('article', { name: 'Knee Brace' });

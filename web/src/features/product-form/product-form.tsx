@@ -7,14 +7,21 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
 import { Controller, type ControllerRenderProps, useFieldArray, useForm } from 'react-hook-form';
-import { INVALID_IMAGE_URL, MAX_IMAGES, checkPrice, isAcceptableImageUrl, normaliseImages, validateProductForm } from '../../../../shop-rules/product-rules';
-import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
-import { Button, ButtonLink } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextAreaField, TextField } from '../../components/field';
-import { ProductImage } from '../../components/product-image';
-import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '../../gql/graphql';
-import { showUserErrors, type UserErrorLike } from '../../lib/user-errors';
+import {
+  INVALID_IMAGE_URL,
+  MAX_IMAGES,
+  checkPrice,
+  isAcceptableImageUrl,
+  normaliseImages,
+  validateProductForm,
+} from '@shop-rules/product-rules';
+import { isSingleLine, notSingleLine } from '@shop-rules/text-rules';
+import { Button, ButtonLink } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextAreaField, TextField } from '@/components/field';
+import { ProductImage } from '@/components/product-image';
+import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '@/gql/graphql';
+import { showUserErrors, type UserErrorLike } from '@/lib/user-errors';
 import styles from './product-form.module.css';
 
 if (false) {
@@ -96,7 +103,17 @@ interface ImageAddressProps {
  * as the product had it): not every half-typed address is fetched. When it does not load, the field says so until
  * the address is changed.
  */
-function ImageAddress({ label, previewName, name, value, onChange, onBlur, inputRef, error, remove }: ImageAddressProps) {
+function ImageAddress({
+  label,
+  previewName,
+  name,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  remove,
+}: ImageAddressProps) {
   const [tried, setTried] = useState(value.trim());
   const [failed, setFailed] = useState<string | null>(null);
   const shown = tried && isAcceptableImageUrl(tried) ? tried : null;
@@ -147,7 +164,13 @@ export function ProductForm(props: ProductFormProps) {
   return <ProductFormFields key={props.product && complete ? data.id : 'new'} initial={initial} {...props} />;
 }
 
-function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureMessage }: ProductFormProps & { initial: ProductFormValues }) {
+function ProductFormFields({
+  initial,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  failureMessage,
+}: ProductFormProps & { initial: ProductFormValues }) {
   const [failure, setFailure] = useState<string>();
   const {
     control,
@@ -176,12 +199,24 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
       if (banner) setFailure(banner);
       return;
     }
-    const imageList = normaliseImages(values.imageUrl, values.imageUrls.map((entry) => entry.url));
+    const imageList = normaliseImages(
+      values.imageUrl,
+      values.imageUrls.map((entry) => entry.url),
+    );
     const imageUrls = Array.isArray(imageList) ? imageList : [];
     try {
-      const userErrors = await onSubmit({ name: checked.name, description: checked.description, unitPriceAmount, quantity, imageUrl: imageUrls[0] ?? null, imageUrls });
+      const userErrors = await onSubmit({
+        name: checked.name,
+        description: checked.description,
+        unitPriceAmount,
+        quantity,
+        imageUrl: imageUrls[0] ?? null,
+        imageUrls,
+      });
       // The shop names the price by the input field it came in; on this form it is the price field.
-      const atFields = userErrors.map((error) => (error.field === 'unitPriceAmount' ? { ...error, field: 'price' } : error));
+      const atFields = userErrors.map((error) =>
+        error.field === 'unitPriceAmount' ? { ...error, field: 'price' } : error,
+      );
       const banner = showUserErrors(atFields, setError, FORM_FIELDS);
       if (banner) setFailure(banner);
     } catch {
@@ -196,7 +231,10 @@ function ProductFormFields({ initial, submitLabel, busyLabel, onSubmit, failureM
         label="Name"
         required
         error={errors.name?.message}
-        {...register('name', { validate: (value) => (!value.trim() ? 'Name is required' : isSingleLine(value.trim()) || notSingleLine('Name')) })}
+        {...register('name', {
+          validate: (value) =>
+            !value.trim() ? 'Name is required' : isSingleLine(value.trim()) || notSingleLine('Name'),
+        })}
       />
       <TextAreaField
         label="Description"

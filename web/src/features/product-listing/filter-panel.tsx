@@ -4,10 +4,10 @@
 // behind a Filters button that counts the ones in use, so that the products start in the first screen.
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
-import type { ProductFilter } from '../../gql/graphql';
-import { surface } from '../../components/card';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/field';
+import type { ProductFilter } from '@/gql/graphql';
+import { surface } from '@/components/card';
 import styles from './filter-panel.module.css';
 
 export interface FilterValues {
@@ -44,7 +44,9 @@ export function productFilterOf(values: FilterValues): ProductFilter | undefined
 const priceRule = (label: string) => (value: string) =>
   value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0) || `${label} must be a number of at least 0`;
 const quantityRule = (label: string) => (value: string) =>
-  value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0) || `${label} must be a whole number of at least 0`;
+  value === '' ||
+  (Number.isInteger(Number(value)) && Number(value) >= 0) ||
+  `${label} must be a whole number of at least 0`;
 
 interface FilterPanelProps {
   values: FilterValues;
@@ -93,7 +95,13 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
       >
         <div className={styles.fields}>
           <div className={styles.name}>
-            <TextField label="Name" type="search" placeholder="e.g. thermometer" error={errors.name?.message} {...register('name')} />
+            <TextField
+              label="Name"
+              type="search"
+              placeholder="e.g. thermometer"
+              error={errors.name?.message}
+              {...register('name')}
+            />
           </div>
           {/* Narrow screens only (the stylesheet hides it where every field fits). */}
           <Button
@@ -127,7 +135,9 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
               min={0}
               step={0.01}
               error={errors.maxPrice?.message}
-              {...register('maxPrice', { validate: { rule: priceRule('Max price'), order: notBelow('minPrice', 'Max price') } })}
+              {...register('maxPrice', {
+                validate: { rule: priceRule('Max price'), order: notBelow('minPrice', 'Max price') },
+              })}
             />
             <TextField
               label="Min stock"
@@ -145,7 +155,9 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
               min={0}
               step={1}
               error={errors.maxQuantity?.message}
-              {...register('maxQuantity', { validate: { rule: quantityRule('Max stock'), order: notBelow('minQuantity', 'Max stock') } })}
+              {...register('maxQuantity', {
+                validate: { rule: quantityRule('Max stock'), order: notBelow('minQuantity', 'Max stock') },
+              })}
             />
           </div>
         </div>

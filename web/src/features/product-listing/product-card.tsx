@@ -4,12 +4,12 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink } from '../../components/button';
-import { Skeleton } from '../../components/feedback';
-import { ProductPicture } from '../../components/product-image';
-import { ProductCard_ProductFragmentDoc } from '../../gql/graphql';
-import { useFormats } from '../../lib/use-formats';
-import { surface } from '../../components/card';
+import { Button, ButtonLink } from '@/components/button';
+import { Skeleton } from '@/components/feedback';
+import { ProductPicture } from '@/components/product-image';
+import { ProductCard_ProductFragmentDoc } from '@/gql/graphql';
+import { useFormats } from '@/lib/use-formats';
+import { surface } from '@/components/card';
 import styles from './product-card.module.css';
 
 if (false) {
@@ -65,7 +65,12 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
           <ButtonLink to={`/edit/${encodeURIComponent(data.id)}`} size="small" aria-label={`Edit ${data.name}`}>
             Edit
           </ButtonLink>
-          <Button variant="dangerOutline" size="small" aria-label={`Delete ${data.name}`} onClick={() => onDelete({ id: data.id, name: data.name })}>
+          <Button
+            variant="dangerOutline"
+            size="small"
+            aria-label={`Delete ${data.name}`}
+            onClick={() => onDelete({ id: data.id, name: data.name })}
+          >
             Delete
           </Button>
         </div>

@@ -5,13 +5,13 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { NetworkStatus } from '@apollo/client';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '../../components/button';
-import { Alert, EmptyState, ErrorState } from '../../components/feedback';
-import { LoadMore } from '../../components/load-more';
-import { Page } from '../../components/page';
-import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
-import type { ProductSavedState } from '../../lib/navigation-state';
-import { useViewer } from '../../lib/viewer';
+import { ButtonLink } from '@/components/button';
+import { Alert, EmptyState, ErrorState } from '@/components/feedback';
+import { LoadMore } from '@/components/load-more';
+import { Page } from '@/components/page';
+import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
+import type { ProductSavedState } from '@/lib/navigation-state';
+import { useViewer } from '@/lib/viewer';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import styles from './product-listing.module.css';
@@ -19,7 +19,9 @@ import styles from './product-listing.module.css';
 // The dialog (and its library) is only needed by admins: shoppers never download it. It is rendered (closed) as
 // soon as the viewer is an admin, so that it is ready before the first Delete, and so that closing it gives the
 // focus back to the button that opened it.
-const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+const ConfirmDialog = lazy(() =>
+  import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 if (false) {
   gql`
@@ -112,7 +114,8 @@ export function ProductListingRoute() {
           cache.modify<{ products: { edges: readonly { node: { __ref: string } }[]; totalCount: number } }>({
             fields: {
               products(existing, { isReference }) {
-                if (isReference(existing) || !existing.edges.some((edge) => edge.node.__ref === deletedRef)) return existing;
+                if (isReference(existing) || !existing.edges.some((edge) => edge.node.__ref === deletedRef))
+                  return existing;
                 return { ...existing, totalCount: existing.totalCount - 1 };
               },
             },
@@ -131,11 +134,15 @@ export function ProductListingRoute() {
 
   const connection = data?.products;
   const edges = connection?.edges ?? [];
-  const firstLoad = !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
+  const firstLoad =
+    !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
 
   const failure = filter
     ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
-    : { message: 'Failed to load products. Please check if the backend is running.', hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.' };
+    : {
+        message: 'Failed to load products. Please check if the backend is running.',
+        hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
+      };
 
   let results;
   if (error && !connection) {
@@ -155,7 +162,13 @@ export function ProductListingRoute() {
       <EmptyState
         title="No products available"
         // Filtered: the filter panel's Clear Filters, just above, is the way back (not a second button here).
-        hint={filter ? 'No product matches these filters. Clear Filters shows them all again.' : isAdmin ? 'Create the first product of the catalogue.' : 'Please come back soon.'}
+        hint={
+          filter
+            ? 'No product matches these filters. Clear Filters shows them all again.'
+            : isAdmin
+              ? 'Create the first product of the catalogue.'
+              : 'Please come back soon.'
+        }
         action={
           !filter && isAdmin ? (
             <ButtonLink to="/create" variant="primary">
@@ -175,7 +188,8 @@ export function ProductListingRoute() {
           </Alert>
         )}
         <p className={styles.summary} aria-live="polite">
-          Showing {edges.length} of {connection?.totalCount ?? edges.length} {connection?.totalCount === 1 ? 'product' : 'products'}
+          Showing {edges.length} of {connection?.totalCount ?? edges.length}{' '}
+          {connection?.totalCount === 1 ? 'product' : 'products'}
         </p>
         <ul className={styles.grid} aria-label="Products">
           {edges.map((edge) => (
@@ -213,7 +227,11 @@ export function ProductListingRoute() {
           <Link to={`/products/${encodeURIComponent(savedProduct.id)}`}>{savedProduct.name}</Link>
         </Alert>
       )}
-      <FilterPanel values={filterValues} onApply={applyFilters} onClear={() => setSearchParams(new URLSearchParams())} />
+      <FilterPanel
+        values={filterValues}
+        onApply={applyFilters}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
       {results}
       {isAdmin && (
         <Suspense fallback={null}>

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DeleteProductDocument, ProductListingDocument } from '../../gql/graphql';
-import { CART_ID, type ProductFixture, money, product, sessionMock } from '../../testing/fixtures';
-import { failToLoad, picturesIn } from '../../testing/pictures';
-import { currentPath, renderApp } from '../../testing/render';
+import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
+import { CART_ID, type ProductFixture, money, product, sessionMock } from '@/testing/fixtures';
+import { failToLoad, picturesIn } from '@/testing/pictures';
+import { currentPath, renderApp } from '@/testing/render';
 import { PAGE_SIZE } from './product-listing-route';
 
 function page(products: ProductFixture[], { offset = 0, totalCount = products.length, hasNextPage = false } = {}) {
@@ -13,7 +13,11 @@ function page(products: ProductFixture[], { offset = 0, totalCount = products.le
         __typename: 'ProductConnection',
         totalCount,
         edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `cursor-${offset + index}`, node })),
-        pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: products.length ? `cursor-${offset + products.length - 1}` : null },
+        pageInfo: {
+          __typename: 'PageInfo',
+          hasNextPage,
+          endCursor: products.length ? `cursor-${offset + products.length - 1}` : null,
+        },
       },
     },
   };
@@ -25,22 +29,45 @@ const listing = (variables: Record<string, unknown>, result: ReturnType<typeof p
 });
 
 // `hidden`: while a dialog is open the page behind it is inert, and still there.
-const cards = () => within(screen.getByRole('list', { name: 'Products', hidden: true })).getAllByRole('article', { hidden: true });
+const cards = () =>
+  within(screen.getByRole('list', { name: 'Products', hidden: true })).getAllByRole('article', { hidden: true });
 
 describe('the product listing', () => {
   it('shows each product as a card: image, name linking to it, price with two decimals, stock and description', async () => {
-    renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { name: 'Digital Thermometer', unitPrice: money('9.90'), quantity: 120 }), product(2, { imageUrls: [] })]))] });
+    renderApp({
+      mocks: [
+        sessionMock(),
+        listing(
+          {},
+          page([
+            product(1, { name: 'Digital Thermometer', unitPrice: money('9.90'), quantity: 120 }),
+            product(2, { imageUrls: [] }),
+          ]),
+        ),
+      ],
+    });
     const [first, second] = await screen.findAllByRole('article');
-    expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute('href', '/products/UHJvZHVjdDo1');
+    expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute(
+      'href',
+      '/products/UHJvZHVjdDo1',
+    );
     // A long name is cut to a few lines on screen: the whole of it is in the link's title too.
-    expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute('title', 'Digital Thermometer');
+    expect(within(first!).getByRole('link', { name: 'Digital Thermometer' })).toHaveAttribute(
+      'title',
+      'Digital Thermometer',
+    );
     // The picture links to the product too, but only the name is announced (the picture would say it twice).
-    expect(within(first!).getByRole('img', { name: 'Digital Thermometer', hidden: true })).toHaveAttribute('src', '/images/products/item-1.svg');
+    expect(within(first!).getByRole('img', { name: 'Digital Thermometer', hidden: true })).toHaveAttribute(
+      'src',
+      '/images/products/item-1.svg',
+    );
     expect(within(first!).getByText('$9.90')).toBeInTheDocument();
     expect(within(first!).getByText('Stock: 120')).toBeInTheDocument();
     expect(within(first!).getByText('Description of product 1')).toBeInTheDocument();
     // No image: a placeholder, not a broken picture.
-    expect(within(second!).getByRole('img', { name: 'Product 2: no image available', hidden: true })).toBeInTheDocument();
+    expect(
+      within(second!).getByRole('img', { name: 'Product 2: no image available', hidden: true }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 products')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
@@ -67,7 +94,11 @@ describe('the product listing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Product Management' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Product' })).toHaveAttribute('href', '/create');
     await screen.findAllByRole('article');
-    expect(cards().map((card) => [...card.querySelectorAll('a:not([aria-hidden]), button')].map((control) => control.textContent))).toEqual([
+    expect(
+      cards().map((card) =>
+        [...card.querySelectorAll('a:not([aria-hidden]), button')].map((control) => control.textContent),
+      ),
+    ).toEqual([
       ['Product 1', 'Edit', 'Delete'],
       ['Product 2', 'Edit', 'Delete'],
     ]);
@@ -84,7 +115,10 @@ describe('the product listing', () => {
       mocks: [
         sessionMock(),
         listing({}, page([product(1), product(2)])),
-        listing({ filter: { name: 'therm', minPrice: 5, maxPrice: 20.5, minQuantity: 1, maxQuantity: 50 } }, page([product(2)])),
+        listing(
+          { filter: { name: 'therm', minPrice: 5, maxPrice: 20.5, minQuantity: 1, maxQuantity: 50 } },
+          page([product(2)]),
+        ),
         listing({}, page([product(1), product(2)])),
       ],
     });
@@ -94,13 +128,11 @@ describe('the product listing', () => {
     await user.type(screen.getByLabelText('Max price ($)'), '20.5');
     await user.type(screen.getByLabelText('Min stock'), '1');
     await user.type(screen.getByLabelText('Max stock'), '50');
-    expect(['name', 'minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'].map((name) => document.querySelector(`[name="${name}"]`)?.tagName)).toEqual([
-      'INPUT',
-      'INPUT',
-      'INPUT',
-      'INPUT',
-      'INPUT',
-    ]);
+    expect(
+      ['name', 'minPrice', 'maxPrice', 'minQuantity', 'maxQuantity'].map(
+        (name) => document.querySelector(`[name="${name}"]`)?.tagName,
+      ),
+    ).toEqual(['INPUT', 'INPUT', 'INPUT', 'INPUT', 'INPUT']);
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(currentPath()).toBe('/?name=therm&minPrice=5&maxPrice=20.5&minQuantity=1&maxQuantity=50');
@@ -120,7 +152,11 @@ describe('the product listing', () => {
     const toggle = screen.getByRole('button', { name: 'Filters 2 in use' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const bounds = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(bounds).getAllByRole('spinbutton').map((input) => input.getAttribute('name'))).toEqual(['minPrice', 'maxPrice', 'minQuantity', 'maxQuantity']);
+    expect(
+      within(bounds)
+        .getAllByRole('spinbutton')
+        .map((input) => input.getAttribute('name')),
+    ).toEqual(['minPrice', 'maxPrice', 'minQuantity', 'maxQuantity']);
     expect(bounds.closest('section')).not.toHaveAttribute('data-open');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -155,7 +191,9 @@ describe('the product listing', () => {
       mocks: [sessionMock(), listing({ filter: { name: 'zzz' } }, page([])), listing({}, page([product(1)]))],
     });
     expect(await screen.findByText('No products available')).toBeInTheDocument();
-    expect(screen.getByText('No product matches these filters. Clear Filters shows them all again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No product matches these filters. Clear Filters shows them all again.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('zzz');
     expect(screen.getAllByRole('button', { name: 'Clear Filters' })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
@@ -173,15 +211,28 @@ describe('the product listing', () => {
     expect(await screen.findByText('Showing 2 of 3 products')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
-    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual(['Product 1', 'Product 2', 'Product 3']);
+    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Product 1',
+      'Product 2',
+      'Product 3',
+    ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('says the backend must be running when the listing fails, and Retry loads it', async () => {
     const { user } = renderApp({
-      mocks: [sessionMock(), { request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } }, error: new Error('Failed to fetch') }, listing({}, page([product(1)]))],
+      mocks: [
+        sessionMock(),
+        {
+          request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } },
+          error: new Error('Failed to fetch'),
+        },
+        listing({}, page([product(1)])),
+      ],
     });
-    expect(await screen.findByText('Failed to load products. Please check if the backend is running.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load products. Please check if the backend is running.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
   });
@@ -191,14 +242,17 @@ describe('the product listing', () => {
       mocks: [
         sessionMock(),
         listing({}, page([product(1)])),
-        { request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } }, error: new Error('Failed to fetch') },
+        {
+          request: { query: ProductListingDocument, variables: { first: PAGE_SIZE } },
+          error: new Error('Failed to fetch'),
+        },
         listing({}, page([product(1), product(2)])),
       ],
     });
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Failed to load products. Please check if the backend is running. Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.",
+      'Failed to load products. Please check if the backend is running. Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
     );
     expect(cards()).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
@@ -208,17 +262,24 @@ describe('the product listing', () => {
   });
 
   it('follows productUpdated: a card’s stock and price change in place', async () => {
-    const { live } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, unitPrice: money('4.00') })]))] });
+    const { live } = renderApp({
+      mocks: [sessionMock(), listing({}, page([product(1, { quantity: 12, unitPrice: money('4.00') })]))],
+    });
     expect(await screen.findByText('Stock: 12')).toBeInTheDocument();
     await waitFor(() => expect(live.listening('LiveProductUpdated')).toBe(1));
-    act(() => live.emit('LiveProductUpdated', { productUpdated: product(1, { quantity: 11, unitPrice: money('3.50') }) }));
+    act(() =>
+      live.emit('LiveProductUpdated', { productUpdated: product(1, { quantity: 11, unitPrice: money('3.50') }) }),
+    );
     expect(await screen.findByText('Stock: 11')).toBeInTheDocument();
     expect(screen.getByText('$3.50')).toBeInTheDocument();
   });
 });
 
 describe('deleting a product (admins)', () => {
-  const deleteMock = (id: string, result: object) => ({ request: { query: DeleteProductDocument, variables: { input: { id } } }, result });
+  const deleteMock = (id: string, result: object) => ({
+    request: { query: DeleteProductDocument, variables: { input: { id } } },
+    result,
+  });
   const deleted = (id: string) => ({
     data: {
       deleteProduct: {
@@ -231,7 +292,9 @@ describe('deleting a product (admins)', () => {
   });
 
   it('asks in a dialog that takes the focus; Escape cancels and gives the focus back', async () => {
-    const { user } = renderApp({ mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)]))] });
+    const { user } = renderApp({
+      mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)]))],
+    });
     const deleteButton = await screen.findByRole('button', { name: 'Delete Product 2' });
     await user.click(deleteButton);
     const dialog = await screen.findByRole('dialog', { name: 'Delete product?' });
@@ -245,7 +308,11 @@ describe('deleting a product (admins)', () => {
 
   it('removes the card and counts one fewer once confirmed', async () => {
     const { user } = renderApp({
-      mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1), product(2)])), deleteMock(product(2).id, deleted(product(2).id))],
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        listing({}, page([product(1), product(2)])),
+        deleteMock(product(2).id, deleted(product(2).id)),
+      ],
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Product 2' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -256,11 +323,20 @@ describe('deleting a product (admins)', () => {
 
   it('keeps the dialog open with the reason when deleting fails', async () => {
     const { user } = renderApp({
-      mocks: [sessionMock({ isAdmin: true }), listing({}, page([product(1)])), { request: { query: DeleteProductDocument, variables: { input: { id: product(1).id } } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        listing({}, page([product(1)])),
+        {
+          request: { query: DeleteProductDocument, variables: { input: { id: product(1).id } } },
+          error: new Error('Failed to fetch'),
+        },
+      ],
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Product 1' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to delete product. Please try again.');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Failed to delete product. Please try again.',
+    );
     expect(cards()).toHaveLength(1);
   });
 });

@@ -3,10 +3,10 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DeleteAccountDocument } from '../../gql/graphql';
-import { changeSession, clearToken } from '../../lib/session';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDocument } from '@/gql/graphql';
+import { changeSession, clearToken } from '@/lib/session';
 import styles from './profile.module.css';
 
 if (false) {

@@ -4,13 +4,13 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { TextField } from '../../components/field';
-import { ChangePasswordDocument } from '../../gql/graphql';
-import { changeSession, saveToken } from '../../lib/session';
-import { useTransientMessage } from '../../lib/use-transient-message';
-import { showUserErrors } from '../../lib/user-errors';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { TextField } from '@/components/field';
+import { ChangePasswordDocument } from '@/gql/graphql';
+import { changeSession, saveToken } from '@/lib/session';
+import { useTransientMessage } from '@/lib/use-transient-message';
+import { showUserErrors } from '@/lib/user-errors';
 import { PROFILE_MESSAGE_MS } from './profile-information';
 import styles from './profile.module.css';
 
@@ -72,7 +72,12 @@ export function ChangePassword() {
   });
 
   return (
-    <form className={[styles.form, styles.passwordForm].join(' ')} onSubmit={submit} noValidate aria-labelledby="change-password-title">
+    <form
+      className={[styles.form, styles.passwordForm].join(' ')}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="change-password-title"
+    >
       <div className={styles.passwordHeading}>
         <h2 id="change-password-title">Change Password</h2>
         <p className={styles.passwordHint}>After the change, every other session of yours is logged out.</p>

@@ -1,12 +1,13 @@
 // The Email detail of the profile (spec §2.13): the address with its mark, "Verified" once its owner opened the link,
-// and while it is not verified "Unverified", what that means, and "Send the link again" (resendEmailVerification). The shop's answer shows in the profile's message
-// area: where the link went, or why none was sent (no address, verified already, too many this hour).
+// and while it is not verified "Unverified", what that means, and "Send the link again" (resendEmailVerification). The
+// shop's answer shows in the profile's message area: where the link went, or why none was sent (no address, verified
+// already, too many this hour).
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { ResendEmailVerificationDocument } from '../../gql/graphql';
-import type { TransientMessage } from '../../lib/use-transient-message';
+import { Button } from '@/components/button';
+import { ResendEmailVerificationDocument } from '@/gql/graphql';
+import type { TransientMessage } from '@/lib/use-transient-message';
 import styles from './profile.module.css';
 
 if (false) {
@@ -31,7 +32,8 @@ if (false) {
 
 export const VERIFIED = 'Verified';
 export const UNVERIFIED = 'Unverified';
-export const UNVERIFIED_HINT = 'We emailed a link to this address: open it to verify the address. Until then the shop sends it no order updates and no password reset links.';
+export const UNVERIFIED_HINT =
+  'We emailed a link to this address: open it to verify the address. Until then the shop sends it no order updates and no password reset links.';
 export const RESEND_FAILED = 'Failed to send the link. Please try again.';
 /** How long the answer to "Send the link again" stays: long enough to read a wait. */
 export const RESEND_MESSAGE_MS = 6000;
@@ -58,7 +60,8 @@ export function EmailDetail({
       const { data } = await resend({ variables: { input: {} } });
       const payload = data?.resendEmailVerification;
       const problem = payload?.userErrors[0];
-      if (payload?.message && !problem) onMessage({ text: payload.message, tone: 'success', durationMs: RESEND_MESSAGE_MS });
+      if (payload?.message && !problem)
+        onMessage({ text: payload.message, tone: 'success', durationMs: RESEND_MESSAGE_MS });
       else onMessage({ text: problem?.message ?? RESEND_FAILED, tone: 'error', durationMs: RESEND_MESSAGE_MS });
     } catch {
       onMessage({ text: RESEND_FAILED, tone: 'error', durationMs: RESEND_MESSAGE_MS });

@@ -9,23 +9,23 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/feedback';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/field';
-import { INVALID_PHONE_NUMBER, LANGUAGE_PATTERN, PHONE_PATTERN } from '../../../../shop-rules/account-rules';
-import { isSingleLine, notSingleLine } from '../../../../shop-rules/text-rules';
+import { Button } from '@/components/button';
+import { Alert } from '@/components/feedback';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/field';
+import { INVALID_PHONE_NUMBER, LANGUAGE_PATTERN, PHONE_PATTERN } from '@shop-rules/account-rules';
+import { isSingleLine, notSingleLine } from '@shop-rules/text-rules';
 import {
   ProfileInformation_ViewerFragmentDoc,
   UpdateProfileDocument,
   type ProfileInformation_ViewerFragment,
   type UpdateProfileInput,
-} from '../../gql/graphql';
-import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '../../lib/format';
-import { LANGUAGES } from '../../lib/languages';
-import { useFormats } from '../../lib/use-formats';
-import { useTransientMessage } from '../../lib/use-transient-message';
+} from '@/gql/graphql';
+import { DEFAULT_TIME_ZONE, knownLocale, knownTimeZone } from '@/lib/format';
+import { LANGUAGES } from '@/lib/languages';
+import { useFormats } from '@/lib/use-formats';
+import { useTransientMessage } from '@/lib/use-transient-message';
 import { EmailDetail } from './email-detail';
-import { showUserErrors } from '../../lib/user-errors';
+import { showUserErrors } from '@/lib/user-errors';
 import styles from './profile.module.css';
 
 if (false) {
@@ -75,7 +75,9 @@ export const PROFILE_UPDATED = 'Profile updated successfully';
 // The shop's rule for phone numbers (shop-rules), checked here too, so a typo is pointed out before anything is sent.
 export { INVALID_PHONE_NUMBER };
 
-/** A name is one line, as the shop keeps it (shop-rules' text rules): a pasted tab or line break is pointed out here. */
+/**
+ * A name is one line, as the shop keeps it (shop-rules' text rules): a pasted tab or line break is pointed out here.
+ */
 const oneLine = (label: string) => (value: string) => isSingleLine(value.trim()) || notSingleLine(label);
 
 /** The longest language code the shop stores (the REST contract's preferences.language). */
@@ -130,7 +132,10 @@ interface LanguageChoice {
  * browser's en-GB is there even where the list lacks it) and the code saved, each once.
  */
 function languageGroups(saved: string): { name: string; choices: LanguageChoice[] }[] {
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages.filter((code) => LANGUAGE_PATTERN.test(code) && code.length <= MAX_LANGUAGE_LENGTH);
+  const browser =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages.filter((code) => LANGUAGE_PATTERN.test(code) && code.length <= MAX_LANGUAGE_LENGTH);
   const codes = [...new Set([...LANGUAGES, ...browser, saved])];
   const names = codes.map(choiceName);
   const groups = new Map<string, LanguageChoice[]>();
@@ -153,7 +158,9 @@ function timeZoneHint(timezone: string): string {
 /** What the language does (and does not do); said too when this browser does not know it. */
 function languageHint(language: string): string {
   const hint = "Sets how dates and numbers are written; the shop's words stay in English.";
-  return knownLocale(language) ? hint : `${hint} This browser does not know ${language}: they are written as in English.`;
+  return knownLocale(language)
+    ? hint
+    : `${hint} This browser does not know ${language}: they are written as in English.`;
 }
 
 const SMS_NOT_AVAILABLE = 'SMS notifications are not available yet';
@@ -179,10 +186,13 @@ interface ProfileForm {
  */
 function changedFields(values: ProfileForm, dirty: Partial<Record<keyof ProfileForm, unknown>>): UpdateProfileInput {
   const input: UpdateProfileInput = {};
-  for (const field of ['email', 'firstName', 'lastName', 'phoneNumber', 'address'] as const) if (dirty[field]) input[field] = values[field];
+  for (const field of ['email', 'firstName', 'lastName', 'phoneNumber', 'address'] as const)
+    if (dirty[field]) input[field] = values[field];
   const dirtyPreferences = (dirty.preferences ?? {}) as Partial<Record<keyof ProfileForm['preferences'], boolean>>;
   const preferences = Object.fromEntries(
-    (Object.keys(values.preferences) as (keyof ProfileForm['preferences'])[]).filter((key) => dirtyPreferences[key]).map((key) => [key, values.preferences[key]]),
+    (Object.keys(values.preferences) as (keyof ProfileForm['preferences'])[])
+      .filter((key) => dirtyPreferences[key])
+      .map((key) => [key, values.preferences[key]]),
   );
   if (Object.keys(preferences).length > 0) input.preferences = preferences;
   return input;
@@ -276,7 +286,11 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       <dl className={styles.details}>
         {data.preferences.emailNotifications && !data.email ? (
           // On, with nowhere to send them: what is missing, not a promise.
-          <Detail label="Email notifications" value={NOTIFICATIONS_NEED_ADDRESS} hint={NOTIFICATIONS_NEED_ADDRESS_HINT} />
+          <Detail
+            label="Email notifications"
+            value={NOTIFICATIONS_NEED_ADDRESS}
+            hint={NOTIFICATIONS_NEED_ADDRESS_HINT}
+          />
         ) : (
           <Detail label="Email notifications" value={data.preferences.emailNotifications ? 'On' : 'Off'} />
         )}
@@ -284,18 +298,29 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
           label="SMS notifications"
           value={
             <>
-              {data.preferences.smsNotifications ? 'On' : 'Off'} <span className={styles.unavailable}>(not available yet)</span>
+              {data.preferences.smsNotifications ? 'On' : 'Off'}{' '}
+              <span className={styles.unavailable}>(not available yet)</span>
             </>
           }
         />
-        <Detail label="Language" value={languageName(data.preferences.language)} hint={languageHint(data.preferences.language)} />
+        <Detail
+          label="Language"
+          value={languageName(data.preferences.language)}
+          hint={languageHint(data.preferences.language)}
+        />
         <Detail label="Time zone" value={data.preferences.timezone} hint={timeZoneHint(data.preferences.timezone)} />
       </dl>
     </div>
   );
 }
 
-function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_ViewerFragment; onDone(saved: boolean): void }) {
+function ProfileEditor({
+  profile,
+  onDone,
+}: {
+  profile: ProfileInformation_ViewerFragment;
+  onDone(saved: boolean): void;
+}) {
   const [failure, setFailure] = useState<string>();
   const [updateProfile] = useMutation(UpdateProfileDocument);
   const formats = useFormats();
@@ -353,17 +378,41 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
       <div className={styles.details}>
         <FixedDetail label="Username" value={profile.username} />
         <FixedDetail label="Role" value={profile.isAdmin ? 'Admin' : 'User'} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Phone number"
           type="tel"
           autoComplete="tel"
           error={errors.phoneNumber?.message}
-          {...register('phoneNumber', { validate: (value) => !value.trim() || PHONE_PATTERN.test(value.trim()) || INVALID_PHONE_NUMBER })}
+          {...register('phoneNumber', {
+            validate: (value) => !value.trim() || PHONE_PATTERN.test(value.trim()) || INVALID_PHONE_NUMBER,
+          })}
         />
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName', { validate: oneLine('First name') })} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName', { validate: oneLine('Last name') })} />
-        <TextAreaField label="Address" autoComplete="street-address" rows={3} error={errors.address?.message} {...register('address')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName', { validate: oneLine('First name') })}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName', { validate: oneLine('Last name') })}
+        />
+        <TextAreaField
+          label="Address"
+          autoComplete="street-address"
+          rows={3}
+          error={errors.address?.message}
+          {...register('address')}
+        />
         <FixedDetail label="Member since" value={formats.longDate(profile.createdAt)} />
       </div>
       <fieldset className={styles.group}>
@@ -378,7 +427,12 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
             readOnly
             hint={SMS_NOT_AVAILABLE}
           />
-          <SelectField label="Language" hint={languageHint(language)} error={errors.preferences?.language?.message} {...register('preferences.language')}>
+          <SelectField
+            label="Language"
+            hint={languageHint(language)}
+            error={errors.preferences?.language?.message}
+            {...register('preferences.language')}
+          >
             {languageGroups(profile.preferences.language).map((group) => (
               <optgroup key={group.name} label={group.name}>
                 {group.choices.map(({ code, label }) => (
@@ -389,7 +443,12 @@ function ProfileEditor({ profile, onDone }: { profile: ProfileInformation_Viewer
               </optgroup>
             ))}
           </SelectField>
-          <SelectField label="Time zone" hint={timeZoneHint(timezone)} error={errors.preferences?.timezone?.message} {...register('preferences.timezone')}>
+          <SelectField
+            label="Time zone"
+            hint={timeZoneHint(timezone)}
+            error={errors.preferences?.timezone?.message}
+            {...register('preferences.timezone')}
+          >
             {timeZones(profile.preferences.timezone).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}

@@ -2,11 +2,11 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
-import { ErrorState, Skeleton } from '../../components/feedback';
-import { Card } from '../../components/card';
-import { Page } from '../../components/page';
-import { StripTab, TabStrip } from '../../components/tab-strip';
-import { ProfilePageDocument } from '../../gql/graphql';
+import { ErrorState, Skeleton } from '@/components/feedback';
+import { Card } from '@/components/card';
+import { Page } from '@/components/page';
+import { StripTab, TabStrip } from '@/components/tab-strip';
+import { ProfilePageDocument } from '@/gql/graphql';
 import { AccountSettings } from './account-settings';
 import { ChangePassword } from './change-password';
 import { ProfileInformation } from './profile-information';

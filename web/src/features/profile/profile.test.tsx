@@ -7,17 +7,23 @@ import {
   ProfilePageDocument,
   ResendEmailVerificationDocument,
   UpdateProfileDocument,
-} from '../../gql/graphql';
-import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '../../lib/session';
-import { money, orderId, sessionMock } from '../../testing/fixtures';
-import { currentPath, renderApp } from '../../testing/render';
-import { watchForText } from '../../testing/shown-at';
+} from '@/gql/graphql';
+import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '@/lib/session';
+import { money, orderId, sessionMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
+import { watchForText } from '@/testing/shown-at';
 import { DELETION_CONSEQUENCES } from './account-settings';
 import { PASSWORD_CHANGED } from './change-password';
 import { RESEND_MESSAGE_MS, UNVERIFIED_HINT } from './email-detail';
 import { INVALID_PHONE_NUMBER, PROFILE_MESSAGE_MS, PROFILE_UPDATED } from './profile-information';
 
-const preferences = { __typename: 'Preferences', emailNotifications: true, smsNotifications: false, language: 'en', timezone: 'UTC' };
+const preferences = {
+  __typename: 'Preferences',
+  emailNotifications: true,
+  smsNotifications: false,
+  language: 'en',
+  timezone: 'UTC',
+};
 const alice = {
   __typename: 'User',
   id: 'VXNlcjoy',
@@ -38,7 +44,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const details = () => Object.fromEntries([...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+const details = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 /** The hints under the details' values, by the details' labels. */
 const hints = () =>
   Object.fromEntries(
@@ -52,7 +61,11 @@ describe('profile information', () => {
   it('shows the viewer’s details and preferences in the first of three tabs', async () => {
     renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile Information', 'Change Password', 'Account Settings']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile Information',
+      'Change Password',
+      'Account Settings',
+    ]);
     expect(screen.getByRole('tab', { name: 'Profile Information' })).toHaveAttribute('aria-selected', 'true');
     expect(details()).toEqual({
       Username: 'alice',
@@ -77,7 +90,17 @@ describe('profile information', () => {
     const resendMock = (payload: Record<string, unknown>) => ({
       request: { query: ResendEmailVerificationDocument, variables: { input: {} } },
       delay: 30,
-      result: { data: { resendEmailVerification: { __typename: 'ResendEmailVerificationPayload', message: null, user: null, userErrors: [], ...payload } } },
+      result: {
+        data: {
+          resendEmailVerification: {
+            __typename: 'ResendEmailVerificationPayload',
+            message: null,
+            user: null,
+            userErrors: [],
+            ...payload,
+          },
+        },
+      },
     });
     const sent = 'A link to verify alice@example.com is on its way. It works for 24 hours.';
     const tooMany = 'Too many emails to this address this hour. Try again in 42 minutes.';
@@ -87,7 +110,9 @@ describe('profile information', () => {
         sessionMock(),
         { request: { query: ProfilePageDocument }, result: { data: { viewer: unverified } } },
         resendMock({ message: sent, user: unverified }),
-        resendMock({ userErrors: [{ __typename: 'UserError', message: tooMany, field: null, code: 'TOO_MANY_ATTEMPTS' }] }),
+        resendMock({
+          userErrors: [{ __typename: 'UserError', message: tooMany, field: null, code: 'TOO_MANY_ATTEMPTS' }],
+        }),
       ],
     });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
@@ -113,7 +138,13 @@ describe('profile information', () => {
   });
 
   it('says nothing of verification where the shop does not verify addresses', async () => {
-    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: { ...alice, emailVerified: null } } } }] });
+    renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: { ...alice, emailVerified: null } } } },
+      ],
+    });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(details()).toMatchObject({ Email: 'alice@example.com' });
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
@@ -121,15 +152,28 @@ describe('profile information', () => {
 
   it('says email notifications need an address where the account has none, rather than “On”', async () => {
     const withoutAddress = { ...alice, email: null, emailVerified: false };
-    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: withoutAddress } } }] });
+    renderApp({
+      path: '/profile',
+      mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: withoutAddress } } }],
+    });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(details()).toMatchObject({ Email: 'Not set', 'Email notifications': 'Need an email address' });
-    expect(hints()).toMatchObject({ 'Email notifications': 'Add one with Edit Profile to get order updates by email.' });
+    expect(hints()).toMatchObject({
+      'Email notifications': 'Add one with Edit Profile to get order updates by email.',
+    });
   });
 
   it('shows email notifications turned off as “Off”, address or not', async () => {
-    const off = { ...alice, email: null, emailVerified: false, preferences: { ...preferences, emailNotifications: false } };
-    renderApp({ path: '/profile', mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: off } } }] });
+    const off = {
+      ...alice,
+      email: null,
+      emailVerified: false,
+      preferences: { ...preferences, emailNotifications: false },
+    };
+    renderApp({
+      path: '/profile',
+      mocks: [sessionMock(), { request: { query: ProfilePageDocument }, result: { data: { viewer: off } } }],
+    });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(details()).toMatchObject({ 'Email notifications': 'Off' });
     expect(hints()).not.toHaveProperty('Email notifications');
@@ -137,7 +181,12 @@ describe('profile information', () => {
 
   it('edits, saves (“Profile updated successfully” for exactly 3 seconds) and shows the saved values', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const updated = { ...alice, lastName: 'Liddell', phoneNumber: '+49 30 1234', preferences: { ...preferences, timezone: 'Europe/Berlin' } };
+    const updated = {
+      ...alice,
+      lastName: 'Liddell',
+      phoneNumber: '+49 30 1234',
+      preferences: { ...preferences, timezone: 'Europe/Berlin' },
+    };
     const { user } = renderApp({
       path: '/profile',
       mocks: [
@@ -174,7 +223,12 @@ describe('profile information', () => {
     const updatedShownAt = watchForText(PROFILE_UPDATED);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
-    expect(details()).toMatchObject({ 'Last name': 'Liddell', 'Phone number': '+49 30 1234', 'SMS notifications': 'Off (not available yet)', 'Time zone': 'Europe/Berlin' });
+    expect(details()).toMatchObject({
+      'Last name': 'Liddell',
+      'Phone number': '+49 30 1234',
+      'SMS notifications': 'Off (not available yet)',
+      'Time zone': 'Europe/Berlin',
+    });
     expect(hints()).toMatchObject({ 'Time zone': 'Times in the shop are shown in Europe/Berlin.' });
     expect(screen.getByRole('heading', { name: 'Alice Liddell' })).toBeInTheDocument();
     expect(PROFILE_MESSAGE_MS).toBe(3000);
@@ -187,7 +241,12 @@ describe('profile information', () => {
 
   it('sends only what this form changed, so what another tab saved meanwhile is kept, and shows both', async () => {
     // Another tab set the address and a time zone after this one loaded the profile.
-    const saved = { ...alice, address: '2 Other Tab Street', firstName: 'Alicia', preferences: { ...preferences, timezone: 'Asia/Tokyo' } };
+    const saved = {
+      ...alice,
+      address: '2 Other Tab Street',
+      firstName: 'Alicia',
+      preferences: { ...preferences, timezone: 'Asia/Tokyo' },
+    };
     const { user } = renderApp({
       path: '/profile',
       mocks: [
@@ -204,7 +263,11 @@ describe('profile information', () => {
     await user.type(screen.getByLabelText('First name'), 'Alicia');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
-    expect(details()).toMatchObject({ 'First name': 'Alicia', Address: '2 Other Tab Street', 'Time zone': 'Asia/Tokyo' });
+    expect(details()).toMatchObject({
+      'First name': 'Alicia',
+      Address: '2 Other Tab Street',
+      'Time zone': 'Asia/Tokyo',
+    });
   });
 
   it('shows every field the shop refuses at once', async () => {
@@ -214,15 +277,28 @@ describe('profile information', () => {
         sessionMock(),
         profilePage,
         {
-          request: { query: UpdateProfileDocument, variables: { input: { email: 'nope', preferences: { language: 'de' } } } },
+          request: {
+            query: UpdateProfileDocument,
+            variables: { input: { email: 'nope', preferences: { language: 'de' } } },
+          },
           result: {
             data: {
               updateProfile: {
                 __typename: 'UpdateProfilePayload',
                 user: null,
                 userErrors: [
-                  { __typename: 'UserError', message: 'Please enter a valid email address', field: 'email', code: 'INVALID_INPUT' },
-                  { __typename: 'UserError', message: 'Language must be a language code such as en or de-CH', field: 'preferences.language', code: 'INVALID_INPUT' },
+                  {
+                    __typename: 'UserError',
+                    message: 'Please enter a valid email address',
+                    field: 'email',
+                    code: 'INVALID_INPUT',
+                  },
+                  {
+                    __typename: 'UserError',
+                    message: 'Language must be a language code such as en or de-CH',
+                    field: 'preferences.language',
+                    code: 'INVALID_INPUT',
+                  },
                 ],
               },
             },
@@ -248,13 +324,23 @@ describe('profile information', () => {
         sessionMock(),
         profilePage,
         {
-          request: { query: UpdateProfileDocument, variables: (variables: { input: { email: string } }) => variables.input.email === 'not-an-email' },
+          request: {
+            query: UpdateProfileDocument,
+            variables: (variables: { input: { email: string } }) => variables.input.email === 'not-an-email',
+          },
           result: {
             data: {
               updateProfile: {
                 __typename: 'UpdateProfilePayload',
                 user: null,
-                userErrors: [{ __typename: 'UserError', message: 'Please enter a valid email address', field: 'email', code: 'INVALID_INPUT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Please enter a valid email address',
+                    field: 'email',
+                    code: 'INVALID_INPUT',
+                  },
+                ],
               },
             },
           },
@@ -307,20 +393,33 @@ describe('the time zone, the language and SMS notifications', () => {
   });
 
   it('says so when this browser does not know the zone or the language saved, and writes in UTC and English', async () => {
-    const unknown = { ...alice, createdAt: '2026-11-02T23:30:00.000Z', preferences: { ...preferences, language: 'tlh', timezone: 'Mars/Olympus' } };
+    const unknown = {
+      ...alice,
+      createdAt: '2026-11-02T23:30:00.000Z',
+      preferences: { ...preferences, language: 'tlh', timezone: 'Mars/Olympus' },
+    };
     const { user } = renderApp({
       path: '/profile',
-      mocks: [sessionMock({ language: 'tlh', timezone: 'Mars/Olympus' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: unknown } } }],
+      mocks: [
+        sessionMock({ language: 'tlh', timezone: 'Mars/Olympus' }),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: unknown } } },
+      ],
     });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
-    expect(details()).toMatchObject({ 'Member since': 'November 2, 2026', Language: 'Klingon (tlh)', 'Time zone': 'Mars/Olympus' });
+    expect(details()).toMatchObject({
+      'Member since': 'November 2, 2026',
+      Language: 'Klingon (tlh)',
+      'Time zone': 'Mars/Olympus',
+    });
     expect(hints()).toEqual({
       Language: `${LANGUAGE_HINT} This browser does not know tlh: they are written as in English.`,
       'Time zone': 'Times in the shop are shown in UTC: this browser does not know Mars/Olympus.',
     });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(screen.getByLabelText('Time zone')).toHaveValue('Mars/Olympus');
-    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription('Times in the shop are shown in UTC: this browser does not know Mars/Olympus.');
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription(
+      'Times in the shop are shown in UTC: this browser does not know Mars/Olympus.',
+    );
   });
 
   it('offers each language by region too: a British shopper picks en-GB and reads 2 November 2026', async () => {
@@ -338,7 +437,10 @@ describe('the time zone, the language and SMS notifications', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const language = screen.getByLabelText('Language');
-    const groups = [...language.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.value)]);
+    const groups = [...language.querySelectorAll('optgroup')].map((group) => [
+      group.label,
+      [...group.querySelectorAll('option')].map((option) => option.value),
+    ]);
     expect(groups).toEqual([
       ['English', ['en', 'en-GB', 'en-US', 'en-AU', 'en-CA', 'en-IE', 'en-IN', 'en-NZ']],
       ['German', ['de', 'de-DE', 'de-AT', 'de-CH']],
@@ -351,7 +453,9 @@ describe('the time zone, the language and SMS notifications', () => {
     ]);
     // Each choice by its short name, which a 320 px phone shows whole in the closed list ('English, United Kingdom
     // (en-GB)' was cut there).
-    expect([...language.querySelectorAll('optgroup[label="English"] option')].map((option) => option.textContent)).toEqual([
+    expect(
+      [...language.querySelectorAll('optgroup[label="English"] option')].map((option) => option.textContent),
+    ).toEqual([
       'English',
       'English (UK)',
       'English (US)',
@@ -372,22 +476,32 @@ describe('the time zone, the language and SMS notifications', () => {
     const liechtenstein = { ...alice, preferences: { ...preferences, language: 'de-LI' } };
     const { user } = renderApp({
       path: '/profile',
-      mocks: [sessionMock({ language: 'de-LI' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: liechtenstein } } }],
+      mocks: [
+        sessionMock({ language: 'de-LI' }),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: liechtenstein } } },
+      ],
     });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(details()).toMatchObject({ Language: 'German, Liechtenstein (de-LI)', 'Member since': '2. November 2026' });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     const language = screen.getByLabelText('Language');
     expect(language).toHaveValue('de-LI');
-    expect([...language.querySelector('optgroup[label="German"]')!.querySelectorAll('option')].map((option) => option.value)).toEqual(['de', 'de-DE', 'de-AT', 'de-CH', 'de-LI']);
-    expect(within(language).getByRole('option', { name: 'German (Liechtenstein)', selected: true })).toHaveValue('de-LI');
+    expect(
+      [...language.querySelector('optgroup[label="German"]')!.querySelectorAll('option')].map((option) => option.value),
+    ).toEqual(['de', 'de-DE', 'de-AT', 'de-CH', 'de-LI']);
+    expect(within(language).getByRole('option', { name: 'German (Liechtenstein)', selected: true })).toHaveValue(
+      'de-LI',
+    );
   });
 
   it('tells two choices that would read alike apart by their codes: a saved en-gb beside the list’s en-GB', async () => {
     const lowerCase = { ...alice, preferences: { ...preferences, language: 'en-gb' } };
     const { user } = renderApp({
       path: '/profile',
-      mocks: [sessionMock({ language: 'en-gb' }), { request: { query: ProfilePageDocument }, result: { data: { viewer: lowerCase } } }],
+      mocks: [
+        sessionMock({ language: 'en-gb' }),
+        { request: { query: ProfilePageDocument }, result: { data: { viewer: lowerCase } } },
+      ],
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     const language = screen.getByLabelText('Language');
@@ -408,7 +522,9 @@ describe('the time zone, the language and SMS notifications', () => {
       status: 'PENDING',
       total: money('1234.50'),
       shippingAddress: '1 Home Road',
-      items: [{ __typename: 'OrderItem', productName: 'Scale', quantity: 1, lineTotal: money('1234.50'), product: null }],
+      items: [
+        { __typename: 'OrderItem', productName: 'Scale', quantity: 1, lineTotal: money('1234.50'), product: null },
+      ],
     };
     const { user } = renderApp({
       path: '/profile',
@@ -416,7 +532,10 @@ describe('the time zone, the language and SMS notifications', () => {
         sessionMock(),
         { request: { query: ProfilePageDocument }, result: { data: { viewer: late } } },
         {
-          request: { query: UpdateProfileDocument, variables: { input: { preferences: { language: 'de', timezone: 'Asia/Tokyo' } } } },
+          request: {
+            query: UpdateProfileDocument,
+            variables: { input: { preferences: { language: 'de', timezone: 'Asia/Tokyo' } } },
+          },
           result: { data: { updateProfile: { __typename: 'UpdateProfilePayload', user: saved, userErrors: [] } } },
         },
         {
@@ -444,7 +563,11 @@ describe('the time zone, the language and SMS notifications', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
     // The words stay English; the date is Tokyo's, written in German.
-    expect(details()).toMatchObject({ 'Member since': '3. November 2026', Language: 'German (de)', 'Time zone': 'Asia/Tokyo' });
+    expect(details()).toMatchObject({
+      'Member since': '3. November 2026',
+      Language: 'German (de)',
+      'Time zone': 'Asia/Tokyo',
+    });
     // Another screen, with no reload: 8:05 UTC is 17:05 in Tokyo.
     await user.click(screen.getByRole('link', { name: 'Orders' }));
     const card = await screen.findByRole('article');
@@ -500,7 +623,9 @@ describe('the names', () => {
     await user.click(firstName);
     await user.paste('Ada\tLovelace');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('First name must be a single line of text, without line breaks or control characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText('First name must be a single line of text, without line breaks or control characters'),
+    ).toBeInTheDocument();
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Failed to update profile')).toBeNull();
   });
@@ -514,8 +639,15 @@ describe('change password', () => {
         sessionMock(),
         profilePage,
         {
-          request: { query: ChangePasswordDocument, variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } } },
-          result: { data: { changePassword: { __typename: 'ChangePasswordPayload', token: 'token-after-change', userErrors: [] } } },
+          request: {
+            query: ChangePasswordDocument,
+            variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' } },
+          },
+          result: {
+            data: {
+              changePassword: { __typename: 'ChangePasswordPayload', token: 'token-after-change', userErrors: [] },
+            },
+          },
         },
       ],
     });
@@ -541,13 +673,23 @@ describe('change password', () => {
         sessionMock(),
         profilePage,
         {
-          request: { query: ChangePasswordDocument, variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'other' } } },
+          request: {
+            query: ChangePasswordDocument,
+            variables: { input: { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'other' } },
+          },
           result: {
             data: {
               changePassword: {
                 __typename: 'ChangePasswordPayload',
                 token: null,
-                userErrors: [{ __typename: 'UserError', message: 'Passwords do not match', field: 'confirmPassword', code: 'INVALID_INPUT' }],
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Passwords do not match',
+                    field: 'confirmPassword',
+                    code: 'INVALID_INPUT',
+                  },
+                ],
               },
             },
           },
@@ -571,12 +713,21 @@ describe('account settings', () => {
       mocks: [
         sessionMock(),
         profilePage,
-        { request: { query: DeleteAccountDocument, variables: { input: {} } }, result: { data: { deleteAccount: { __typename: 'DeleteAccountPayload', deletedUserId: 'VXNlcjoy', userErrors: [] } } } },
+        {
+          request: { query: DeleteAccountDocument, variables: { input: {} } },
+          result: {
+            data: { deleteAccount: { __typename: 'DeleteAccountPayload', deletedUserId: 'VXNlcjoy', userErrors: [] } },
+          },
+        },
       ],
     });
     await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
     const zone = screen.getByRole('region', { name: 'Danger Zone' });
-    expect(within(zone).getAllByRole('listitem').map((item) => item.textContent)).toEqual(DELETION_CONSEQUENCES);
+    expect(
+      within(zone)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(DELETION_CONSEQUENCES);
     expect(DELETION_CONSEQUENCES).toEqual([
       'Your personal data will be deleted',
       'Your cart will be cleared',
@@ -584,7 +735,11 @@ describe('account settings', () => {
       'You will be logged out immediately',
     ]);
     await user.click(within(zone).getByRole('button', { name: 'Delete Account' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', { name: 'Continue' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete your account?' })).getByRole('button', {
+        name: 'Continue',
+      }),
+    );
     const second = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
     await user.click(within(second).getByRole('button', { name: 'Delete My Account' }));
     expect(await screen.findByText(ACCOUNT_DELETED_NOTICE)).toBeInTheDocument();
@@ -597,7 +752,11 @@ describe('account settings', () => {
     await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
     expect(currentPath()).toBe('/profile');
@@ -606,12 +765,20 @@ describe('account settings', () => {
   it('says “Failed to delete account” and keeps the session when it fails', async () => {
     const { user } = renderApp({
       path: '/profile',
-      mocks: [sessionMock(), profilePage, { request: { query: DeleteAccountDocument, variables: { input: {} } }, error: new Error('Failed to fetch') }],
+      mocks: [
+        sessionMock(),
+        profilePage,
+        { request: { query: DeleteAccountDocument, variables: { input: {} } }, error: new Error('Failed to fetch') },
+      ],
     });
     await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', { name: 'Delete My Account' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' })).getByRole('button', {
+        name: 'Delete My Account',
+      }),
+    );
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to delete account');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
   });
