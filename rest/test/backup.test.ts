@@ -178,7 +178,7 @@ describe('npm run backup on PostgreSQL', () => {
       status: 1,
       stdout: '',
       stderr:
-        'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README: "What to back up, and how to restore"); npm run backup copies SQLite\n',
+        'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (docs/operations.md: "What to back up, and how to restore"); npm run backup copies SQLite\n',
     });
   });
 });

@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadRestConfig(process.env);
   if (!config.databaseUrl.startsWith('file:')) {
     throw new ConfigError(
-      'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README: "What to back up, and how to restore"); npm run backup copies SQLite',
+      'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (docs/operations.md: "What to back up, and how to restore"); npm run backup copies SQLite',
     );
   }
   const sourceFile = config.databaseUrl.slice('file:'.length);
