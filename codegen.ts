@@ -21,7 +21,7 @@ const config: CodegenConfig = {
         scalars: { DateTime: 'string', Decimal: 'string' },
         mappers: {
           Product: `${contract}#RestProduct`,
-          User: '../models.js#ViewerModel',
+          User: '../resolver-parents.js#ViewerModel',
           Preferences: `${contract}#RestPreferences`,
           ChatUser: `${contract}#RestChatUser`,
           Cart: `${contract}#RestCart`,

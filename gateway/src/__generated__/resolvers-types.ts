@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { RestProduct, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestChatRoom, RestMessage } from '../rest/contract.js';
-import type { ViewerModel } from '../models.js';
+import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

@@ -2,7 +2,7 @@
 import type { NodeResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { type NodeType, fromGlobalId, numericIdOf } from '../global-id.js';
-import { VIEWER } from '../models.js';
+import { VIEWER } from '../resolver-parents.js';
 import { cartGlobalId } from './cart.js';
 import { chatUserGlobalId, userGlobalId } from './user.js';
 

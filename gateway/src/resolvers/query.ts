@@ -4,7 +4,7 @@ import type { QueryResolvers } from '../__generated__/resolvers-types.js';
 import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
-import { VIEWER } from '../models.js';
+import { VIEWER } from '../resolver-parents.js';
 import { MAX_FIRST as MAX_NODES, offsetConnection, offsetWindow, placedConnection, placedPage } from './connections.js';
 import { resolveNode } from './node.js';
 

@@ -6,7 +6,7 @@ import { UpstreamRejection } from '../errors.js';
 import type { RestMessage, RestPage } from './contract.js';
 import { loadHistory, roomMessageCount } from './message-history.js';
 import type { RestApi } from './rest-api.js';
-import { MAX_UPSTREAM_PAGE_SIZE } from './windows.js';
+import { MAX_UPSTREAM_PAGE_SIZE } from './list-pages.js';
 
 const ROOM_ID = 7;
 

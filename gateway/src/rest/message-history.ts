@@ -3,7 +3,7 @@
 import { GraphQLError } from 'graphql';
 import type { RestMessage } from './contract.js';
 import type { RestApi } from './rest-api.js';
-import { MAX_UPSTREAM_PAGE_SIZE } from './windows.js';
+import { MAX_UPSTREAM_PAGE_SIZE } from './list-pages.js';
 
 export interface History {
   /** Newest first. */

@@ -1,7 +1,7 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import { type RestPage, type RestProduct, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './windows.js';
+import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './list-pages.js';
 import { UpstreamRejection } from '../errors.js';
 
 export interface ProductFilterQuery {

@@ -2,7 +2,7 @@
 // a change is never without its record, nor a record without its change.
 import type { Kysely } from 'kysely';
 import type { AuditEventRow, Database } from '../db/schema.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 
 export type AuditAction = 'product.created' | 'product.updated' | 'product.deleted' | 'order.status_changed';
 export type AuditSubject = { type: 'product' | 'order'; id: number };

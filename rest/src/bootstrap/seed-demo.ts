@@ -1,7 +1,7 @@
 // Loads the demo catalogue into an empty shop (SEED_DEMO=true). Its images are served by this service itself.
 import type { Kysely } from 'kysely';
 import { ProductRepository } from '../products/product.repository.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 import { dollarsToCents } from '../../../shop-rules/money.js';
 import type { Database } from '../db/schema.js';
 import { demoProducts } from './demo-products.js';

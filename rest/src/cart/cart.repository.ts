@@ -1,7 +1,7 @@
 // SQL for carts: one line per (user, product), joined with the product's current name, price and stock.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 
 export interface CartLine {
   productId: number;

@@ -1,5 +1,5 @@
 // Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
-import { badRequest, notFound, obeying } from '../shared/http-errors.js';
+import { badRequest, notFound, orBadRequest } from '../shared/http-errors.js';
 import { type CartSize, checkCartChange, checkCartQuantity } from '../../../shop-rules/order-rules.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
@@ -54,7 +54,7 @@ export class CartService {
   }
 
   async add(userId: number, productId: number, units: number): Promise<CartAnswer> {
-    obeying(checkCartQuantity(units));
+    orBadRequest(checkCartQuantity(units));
     const product = await this.products.findById(productId);
     if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'productId');
     await this.carts.transaction(async (trx) => {
@@ -75,7 +75,7 @@ export class CartService {
   }
 
   async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {
-    obeying(checkCartQuantity(quantity));
+    orBadRequest(checkCartQuantity(quantity));
     const product = await this.products.findById(productId);
     if (!product || (await this.carts.lineQuantity(userId, productId)) === undefined)
       throw notFound(NOT_IN_CART, 'NOT_IN_CART', 'productId');

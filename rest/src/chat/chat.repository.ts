@@ -1,7 +1,7 @@
 // SQL for chat: one room per pair of users (pair_key), a membership row per participant with what they last read.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { ChatMessageRow, Database } from '../db/schema.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 
 export interface Membership {
   roomId: number;

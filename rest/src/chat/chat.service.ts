@@ -1,6 +1,6 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
 import { checkMessageContent } from '../../../shop-rules/order-rules.js';
-import { badRequest, forbidden, notFound, obeying } from '../shared/http-errors.js';
+import { badRequest, forbidden, notFound, orBadRequest } from '../shared/http-errors.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
@@ -176,7 +176,7 @@ export class ChatService {
    * client puts a room id there instead; usernames always contain a letter, so an all-digit segment is a room id.
    */
   async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
-    const text = obeying(checkMessageContent(content));
+    const text = orBadRequest(checkMessageContent(content));
     let roomId: number;
     if (/^\d+$/.test(receiver)) {
       roomId = Number(receiver);

@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, MailOutboxRow } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 
 export type MailKind = 'order-placed' | 'order-status' | 'password-reset' | 'email-verification';
 

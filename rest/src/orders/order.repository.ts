@@ -1,6 +1,6 @@
 // SQL for orders and their lines. Lines are snapshots: name and price as they were when ordered.
 import { type Kysely, sql } from 'kysely';
-import { containing } from '../db/like.js';
+import { containing } from '../db/contains-text.js';
 import type { Database, OrderItemRow, OrderRow } from '../db/schema.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { usernameKey } from '../../../shop-rules/account-rules.js';

@@ -2,8 +2,8 @@
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import type { CartRepository } from '../cart/cart.repository.js';
 import type { ProductRepository } from '../products/product.repository.js';
-import { now } from '../shared/clock.js';
-import { badRequest, conflict, notFound, obeying } from '../shared/http-errors.js';
+import { now } from '../shared/timestamps.js';
+import { badRequest, conflict, notFound, orBadRequest } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import {
   CART_IS_EMPTY,
@@ -84,10 +84,11 @@ export class OrderService {
   ) {}
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
-    const address = obeying(checkShippingAddress(request.shippingAddress));
+    const address = orBadRequest(checkShippingAddress(request.shippingAddress));
     const expectedCents =
-      request.expectedTotal === undefined ? undefined : obeying(checkExpectedTotal(request.expectedTotal));
-    const key = request.idempotencyKey === undefined ? undefined : obeying(checkIdempotencyKey(request.idempotencyKey));
+      request.expectedTotal === undefined ? undefined : orBadRequest(checkExpectedTotal(request.expectedTotal));
+    const key =
+      request.idempotencyKey === undefined ? undefined : orBadRequest(checkIdempotencyKey(request.idempotencyKey));
     const since = new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
     const placed = await this.orders.transaction(async (trx) => {
       // The key first: a retry racing its own first attempt waits here, then answers that attempt's order.
@@ -139,7 +140,7 @@ export class OrderService {
   }
 
   private scopeOf(viewer: AuthenticatedUser, { everyone, status, search }: OrderNarrowing): OrderScope {
-    const found = search === undefined ? undefined : obeying(checkOrderSearch(search));
+    const found = search === undefined ? undefined : orBadRequest(checkOrderSearch(search));
     return { ...(everyone && viewer.isAdmin ? {} : { userId: viewer.id }), status, search: found };
   }
 

@@ -1,9 +1,9 @@
 // SQL for the catalogue. Stock only changes through the conditional updates here, so it never goes negative.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database.js';
-import { containing } from '../db/like.js';
+import { containing } from '../db/contains-text.js';
 import type { Database, ProductRow } from '../db/schema.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 import type { ValidProduct } from '../../../shop-rules/product-rules.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */

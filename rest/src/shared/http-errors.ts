@@ -63,7 +63,7 @@ export const notFound = (message: string, code: ErrorCode, field?: string) => ne
 export const conflict = (message: string, code: ErrorCode, field?: string) => new HttpError(409, message, code, field);
 
 /** The value as a rule of shop-rules left it (trimmed, say), or the rule's refusal thrown: 400 at its field. */
-export function obeying<T>(checked: T | { message: string; field: string | null }): T {
+export function orBadRequest<T>(checked: T | { message: string; field: string | null }): T {
   if (typeof checked === 'object' && checked !== null && 'message' in checked && 'field' in checked)
     throw badRequest(checked.message, checked.field);
   return checked;

@@ -19,7 +19,7 @@ import {
 import type { Database, UserRow } from '../db/schema.js';
 import type { AccountMailer } from '../mail/account-mailer.js';
 import { badRequest, conflict, notFound } from '../shared/http-errors.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 import type { EmailVerificationRepository } from './email-verification.repository.js';
 import { UserRepository } from './user.repository.js';
 

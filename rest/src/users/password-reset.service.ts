@@ -18,7 +18,7 @@ import type { UserRow } from '../db/schema.js';
 import type { AccountMailer } from '../mail/account-mailer.js';
 import { hashPassword } from '../auth/passwords.js';
 import { badRequest } from '../shared/http-errors.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 import { RepeatingJob } from '../shared/repeating-job.js';
 import type { ClaimedRequest, PasswordResetRepository } from './password-reset.repository.js';
 import { UserRepository } from './user.repository.js';

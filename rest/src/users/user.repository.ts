@@ -1,7 +1,7 @@
 // SQL for accounts. Usernames are unique case-insensitively through username_key.
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
-import { now } from '../shared/clock.js';
+import { now } from '../shared/timestamps.js';
 import { usernameKey } from '../../../shop-rules/account-rules.js';
 
 export class UserRepository {

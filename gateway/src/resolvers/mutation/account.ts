@@ -11,7 +11,7 @@ import {
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
 import { InputProblem, refuseAll } from '../../errors.js';
-import { VIEWER } from '../../models.js';
+import { VIEWER } from '../../resolver-parents.js';
 import type { RestUser } from '../../rest/contract.js';
 import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
 import { userGlobalId } from '../user.js';

@@ -4,7 +4,7 @@ import { checkMessageContent } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
-import { VIEWER } from '../../models.js';
+import { VIEWER } from '../../resolver-parents.js';
 import { userAudience } from '../../pubsub.js';
 import { viewerUsername } from '../viewer.js';
 import { withUserErrors } from './user-errors.js';

@@ -2,7 +2,7 @@
 // page covers the window, two pages only where none does.
 import { describe, expect, it } from 'vitest';
 import type { RestPage } from './contract.js';
-import { MAX_UPSTREAM_PAGE_SIZE, fetchWindow, planPages } from './windows.js';
+import { MAX_UPSTREAM_PAGE_SIZE, fetchWindow, planPages } from './list-pages.js';
 
 describe('planPages', () => {
   it.each([
