@@ -6,6 +6,7 @@ import { type Context, type Span, SpanKind, SpanStatusCode, context, propagation
 import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
 import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable, retryAfterSecondsOf } from '../errors.js';
+import { fieldOfPlainRefusal } from './plain-contract.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -65,23 +66,28 @@ function queryString(query: RestCall['query']): string {
 
 /**
  * The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself).
+ * An answer with neither code nor field (the plain contract) gets the field its message is about (plain-contract.ts).
  */
 function rejectionOf(
+  call: RestCall,
   status: number,
   body: string,
   headers: Record<string, string | string[] | undefined>,
 ): UpstreamRejection {
   // A limit's refusal says when to try again: passed on as a number, not only in the message's words.
   const retryAfter = status === 429 ? retryAfterSecondsOf(headers['retry-after']) : undefined;
+  const plain = (message: string) =>
+    new UpstreamRejection(status, message, fieldOfPlainRefusal(call, status, message), undefined, retryAfter);
   try {
     const parsed = JSON.parse(body) as { message?: unknown; field?: unknown; code?: unknown };
     if (typeof parsed?.message === 'string' && parsed.message.trim()) {
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      return new UpstreamRejection(status, parsed.message, text(parsed.field), text(parsed.code), retryAfter);
+      const [field, code] = [text(parsed.field), text(parsed.code)];
+      if (field === undefined && code === undefined) return plain(parsed.message);
+      return new UpstreamRejection(status, parsed.message, field, code, retryAfter);
     }
   } catch {
-    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<'))
-      return new UpstreamRejection(status, body.trim(), undefined, undefined, retryAfter);
+    if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return plain(body.trim());
   }
   return new UpstreamRejection(status, `The request was refused (${status})`, undefined, undefined, retryAfter);
 }
@@ -239,7 +245,7 @@ export class RestClient {
     }
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
-    if (status >= 400) throw rejectionOf(status, text, answerHeaders);
+    if (status >= 400) throw rejectionOf(call, status, text, answerHeaders);
     caller.tokenAccepted = true;
     if (status === 204 || text === '') return { body: undefined as T, headers: answerHeaders };
     if (contentType.includes('json')) {

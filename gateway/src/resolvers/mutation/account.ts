@@ -56,39 +56,21 @@ export const accountMutations: Pick<
   | 'deleteAccount'
 > = {
   register: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      {
-        fields: ['username', 'password', 'confirmPassword', 'email'],
-        hints: [
-          [/do not match/i, 'confirmPassword'],
-          [/email/i, 'email'],
-        ],
-      },
-      async () => {
-        refuseAll(checkRegistration(input));
-        const token = await context.api.users.register(
-          input.username,
-          input.password,
-          input.confirmPassword,
-          input.email?.trim() || undefined,
-        );
-        return { token: token ?? null };
-      },
-    ),
+    withUserErrors(input, { fields: ['username', 'password', 'confirmPassword', 'email'] }, async () => {
+      refuseAll(checkRegistration(input));
+      const token = await context.api.users.register(
+        input.username,
+        input.password,
+        input.confirmPassword,
+        input.email?.trim() || undefined,
+      );
+      return { token: token ?? null };
+    }),
 
   login: (_root, { input }, context) =>
     withUserErrors(
       input,
-      // A failed login names both fields and blames neither; too many attempts is no field's fault either.
-      {
-        fields: ['username', 'password'],
-        hints: [
-          [/username or password/i, null],
-          [/too many/i, null],
-        ],
-        codeByStatus: { 401: 'INVALID_CREDENTIALS' },
-      },
+      { fields: ['username', 'password'], codeByStatus: { 401: 'INVALID_CREDENTIALS' } },
       async () => {
         refuseAll([
           ...(input.username.trim() ? [] : [new InputProblem('Username is required', 'username')]),
@@ -103,56 +85,35 @@ export const accountMutations: Pick<
     ),
 
   requestPasswordReset: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['usernameOrEmail'], hints: [[/too many/i, null]] }, async () => {
+    withUserErrors(input, { fields: ['usernameOrEmail'] }, async () => {
       refuseAll(checkPasswordResetRequest(input));
       return { message: (await context.api.users.requestPasswordReset(input.usernameOrEmail.trim())) ?? null };
     }),
 
   resetPassword: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      {
-        fields: ['token', 'newPassword', 'confirmPassword'],
-        hints: [
-          [/do not match/i, 'confirmPassword'],
-          [/link/i, 'token'],
-          [/too many/i, null],
-        ],
-      },
-      async () => {
-        refuseAll(checkPasswordReset(input));
-        const account = await context.api.users.resetPassword(
-          input.token.trim(),
-          input.newPassword,
-          input.confirmPassword,
-        );
-        // Every session of the account has ended at the REST service: its sockets, on every gateway, close now.
-        await endSessions(context, account);
-        return { username: account.username };
-      },
-    ),
+    withUserErrors(input, { fields: ['token', 'newPassword', 'confirmPassword'] }, async () => {
+      refuseAll(checkPasswordReset(input));
+      const account = await context.api.users.resetPassword(
+        input.token.trim(),
+        input.newPassword,
+        input.confirmPassword,
+      );
+      // Every session of the account has ended at the REST service: its sockets, on every gateway, close now.
+      await endSessions(context, account);
+      return { username: account.username };
+    }),
 
   verifyEmail: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      {
-        fields: ['token'],
-        hints: [
-          [/link/i, 'token'],
-          [/too many/i, null],
-        ],
-      },
-      async () => {
-        refuseAll(checkEmailVerification(input));
-        const verified = await context.api.users.verifyEmail(input.token.trim());
-        // The viewer, when there is one, is read after the change: their emailVerified is the new one.
-        context.loaders.profile.clear();
-        return { email: verified.email, viewer: context.token ? VIEWER : null };
-      },
-    ),
+    withUserErrors(input, { fields: ['token'] }, async () => {
+      refuseAll(checkEmailVerification(input));
+      const verified = await context.api.users.verifyEmail(input.token.trim());
+      // The viewer, when there is one, is read after the change: their emailVerified is the new one.
+      context.loaders.profile.clear();
+      return { email: verified.email, viewer: context.token ? VIEWER : null };
+    }),
 
   resendEmailVerification: (_root, { input }, context) =>
-    withUserErrors(input, { hints: [[/too many/i, null]] }, async () => {
+    withUserErrors(input, {}, async () => {
       const message = await context.api.users.resendEmailVerification();
       return { message: message ?? null, user: VIEWER };
     }),
@@ -160,16 +121,10 @@ export const accountMutations: Pick<
   updateProfile: (_root, { input }, context) =>
     withUserErrors(
       input,
-      // "Please enter a valid email address" names two fields; it is about the email.
       {
         fields: ['email', 'firstName', 'lastName', 'phoneNumber', 'address', 'preferences', ...PREFERENCE_FIELDS],
         // The REST service names a preference by its own key; in the input it sits inside `preferences`.
         restFields: Object.fromEntries(PREFERENCE_FIELDS.map((field) => [field.slice('preferences.'.length), field])),
-        hints: [
-          [/email/i, 'email'],
-          [/language/i, 'preferences.language'],
-          [/time ?zone/i, 'preferences.timezone'],
-        ],
       },
       async () => {
         // Checked here, all at once: an implementation of the contract answers one field's problem at a time.
@@ -191,7 +146,6 @@ export const accountMutations: Pick<
       input,
       {
         fields: ['currentPassword', 'newPassword', 'confirmPassword'],
-        hints: [[/do not match/i, 'confirmPassword']],
         // Some implementations answer a wrong current password with 401; it is not the session's end.
         codeByStatus: { 401: 'INVALID_CREDENTIALS' },
       },

@@ -20,7 +20,6 @@ const priceFieldOf = (input: Pick<CreateProductInput, 'price' | 'unitPriceAmount
 
 // For answers without a field (the plain contract): "Product not found" is about the id, as when the id is of
 // another type.
-const PRODUCT_ID_HINT: [RegExp, string | null] = [/not found/i, 'id'];
 
 /**
  * The form as the contract takes it, after the rules of spec §5 (the REST service checks them again); refused with
@@ -86,7 +85,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
   updateProduct: (_root, { input }, context) =>
     withUserErrors(
       input,
-      { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) }, hints: [PRODUCT_ID_HINT] },
+      { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) } },
       async () => {
         const check = new InputCheck();
         const id = check.attempt(() => productIdOf(input.id, 'id'))!;
@@ -101,7 +100,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
     ),
 
   deleteProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['id'], hints: [PRODUCT_ID_HINT] }, async () => {
+    withUserErrors(input, { fields: ['id'] }, async () => {
       const productId = productIdOf(input.id, 'id');
       await context.api.products.delete(productId);
       context.loaders.productById.clearAll();

@@ -17,17 +17,13 @@ function roomIdOf(globalId: string): number {
 
 export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMessage' | 'markRoomRead'> = {
   createChatRoom: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      { fields: ['participantUsername'], hints: [[/user|yourself/i, 'participantUsername']] },
-      async () => {
-        const username = input.participantUsername.trim();
-        if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
-        const room = await context.api.chat.createRoom(username);
-        context.loaders.roomsChanged();
-        return { room: (await context.loaders.roomById(room.id)) ?? room };
-      },
-    ),
+    withUserErrors(input, { fields: ['participantUsername'] }, async () => {
+      const username = input.participantUsername.trim();
+      if (!username) throw new InputProblem('Choose someone to chat with', 'participantUsername');
+      const room = await context.api.chat.createRoom(username);
+      context.loaders.roomsChanged();
+      return { room: (await context.loaders.roomById(room.id)) ?? room };
+    }),
 
   sendMessage: (_root, { input }, context) =>
     withUserErrors(
@@ -35,10 +31,6 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
       {
         fields: ['roomId', 'content'],
         restFields: { receiver: 'roomId' },
-        hints: [
-          [/too many/i, null],
-          [/message/i, 'content'],
-        ],
       },
       async () => {
         const check = new InputCheck();
@@ -86,24 +78,13 @@ export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMess
     ),
 
   markRoomRead: (_root, { input }, context) =>
-    // "Chat room not found" is about the roomId; "You are not a participant of this chat" (403) is about who asks.
-    withUserErrors(
-      input,
-      {
-        fields: ['roomId'],
-        hints: [
-          [/participant/i, null],
-          [/not found/i, 'roomId'],
-        ],
-      },
-      async () => {
-        const roomId = roomIdOf(input.roomId);
-        await context.api.chat.markRead(roomId);
-        context.loaders.roomsChanged();
-        context.loaders.unreadCountByRoomId.clear(roomId);
-        const room = await context.loaders.roomById(roomId);
-        // The viewer's unread total dropped with the room's: the payload answers it afresh.
-        return { room: room ?? null, viewer: VIEWER };
-      },
-    ),
+    withUserErrors(input, { fields: ['roomId'] }, async () => {
+      const roomId = roomIdOf(input.roomId);
+      await context.api.chat.markRead(roomId);
+      context.loaders.roomsChanged();
+      context.loaders.unreadCountByRoomId.clear(roomId);
+      const room = await context.loaders.roomById(roomId);
+      // The viewer's unread total dropped with the room's: the payload answers it afresh.
+      return { room: room ?? null, viewer: VIEWER };
+    }),
 };

@@ -23,8 +23,6 @@ import { withUserErrors } from './user-errors.js';
 
 // "Only 3 of X in stock", "X is out of stock": about the quantity asked for. "Product not found", "This product is
 // not in your cart": about the productId, as when the id is of another type.
-const STOCK_HINTS: [RegExp, string | null][] = [[/in stock|out of stock/i, 'quantity']];
-const PRODUCT_ID_HINTS: [RegExp, string | null][] = [[/not found|not in your cart/i, 'productId']];
 
 /** The buyer's own channel: by id where the REST service tells it, by name otherwise; none once the account is gone. */
 function buyerAudience(order: RestOrder): string[] {
@@ -98,35 +96,27 @@ export const shoppingMutations: Pick<
   'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus'
 > = {
   addToCart: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] },
-      async () => {
-        const check = new InputCheck();
-        const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
-        const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
-        check.done();
-        await checkCartLimits(context, productId, (current) => current + quantity);
-        return changedCart(context, await context.api.cart.add(productId, quantity));
-      },
-    ),
+    withUserErrors(input, { fields: ['productId', 'quantity'] }, async () => {
+      const check = new InputCheck();
+      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+      const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
+      check.done();
+      await checkCartLimits(context, productId, (current) => current + quantity);
+      return changedCart(context, await context.api.cart.add(productId, quantity));
+    }),
 
   updateCartItem: (_root, { input }, context) =>
-    withUserErrors(
-      input,
-      { fields: ['productId', 'quantity'], hints: [...STOCK_HINTS, ...PRODUCT_ID_HINTS] },
-      async () => {
-        const check = new InputCheck();
-        const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
-        const quantity = check.value(checkCartQuantity(input.quantity))!;
-        check.done();
-        await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
-        return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
-      },
-    ),
+    withUserErrors(input, { fields: ['productId', 'quantity'] }, async () => {
+      const check = new InputCheck();
+      const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
+      const quantity = check.value(checkCartQuantity(input.quantity))!;
+      check.done();
+      await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
+      return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
+    }),
 
   removeCartItem: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['productId'], hints: PRODUCT_ID_HINTS }, async () =>
+    withUserErrors(input, { fields: ['productId'] }, async () =>
       changedCart(context, await context.api.cart.remove(productIdOf(input.productId, 'productId'))),
     ),
 
@@ -207,13 +197,6 @@ export const shoppingMutations: Pick<
       {
         fields: ['orderId', 'status'],
         restFields: { id: 'orderId' },
-        hints: [
-          // "Only administrators can change an order's status" is about who asks, not about the status asked for.
-          [/administrators/i, null],
-          [/not found/i, 'orderId'],
-          // "An order that is SHIPPED cannot become CANCELLED": the status asked for clashes with the order's.
-          [/cannot become|changed meanwhile/i, 'status'],
-        ],
       },
       async () => {
         const orderId = numericIdOf(input.orderId, 'Order');

@@ -1,99 +1,14 @@
-// Which input field a REST refusal is about. Our REST service says so itself (`field`, `code`); for implementations of
-// the contract that send only `{ message }`, fieldOfMessage reads the message, helped by per-mutation hints.
+// Which input field a REST refusal is about: the REST field its answer names (our REST service names it; for the
+// plain contract the data source read it off the message: rest/plain-contract.ts), as the input names it.
 import { describe, expect, it } from 'vitest';
 import { InputProblem, UpstreamRejection, retryAfterSecondsOf } from '../../errors.js';
-import { fieldOfMessage, withUserErrors } from './user-errors.js';
-
-const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
-
-describe('fieldOfMessage', () => {
-  it.each([
-    { message: 'Price must be at least 0', fields: PRODUCT_FIELDS, field: 'price' },
-    { message: 'Name is required', fields: PRODUCT_FIELDS, field: 'name' },
-    { message: 'Description must be at most 5000 characters long', fields: PRODUCT_FIELDS, field: 'description' },
-    { message: 'PRICE IS WRONG', fields: PRODUCT_FIELDS, field: 'price' },
-    // camelCase names are looked for as words: shippingAddress as "shipping address".
-    {
-      message: 'Shipping address must be at most 500 characters long',
-      fields: ['shippingAddress'],
-      field: 'shippingAddress',
-    },
-    { message: 'Product ID must be a positive integer', fields: ['productId', 'quantity'], field: 'productId' },
-    { message: 'First name is too long', fields: ['email', 'firstName', 'lastName'], field: 'firstName' },
-  ])('finds the field $field named in $message', ({ message, fields, field }) => {
-    expect(fieldOfMessage(message, fields)).toBe(field);
-  });
-
-  it.each([
-    // Every shorter name is inside the longer one; the longer says more.
-    { message: 'Image URLs must have at most 20 entries', fields: PRODUCT_FIELDS, field: 'imageUrls' },
-    { message: 'Image URL must be an absolute http(s) URL', fields: PRODUCT_FIELDS, field: 'imageUrl' },
-    { message: 'Username is taken', fields: ['name', 'username'], field: 'username' },
-    {
-      message: 'New password must be at least 3 characters long',
-      fields: ['password', 'newPassword', 'confirmPassword'],
-      field: 'newPassword',
-    },
-    { message: 'Confirm password is required', fields: ['password', 'confirmPassword'], field: 'confirmPassword' },
-    // Two different fields named: the longer name wins, whichever comes first in the message or the list.
-    { message: 'Please enter a valid email address', fields: ['email', 'address'], field: 'address' },
-    { message: 'Please enter a valid email address', fields: ['address', 'email'], field: 'address' },
-    // Names of one length: the first in the list.
-    { message: 'Email or phone wrong', fields: ['phone', 'email'], field: 'phone' },
-    { message: 'Email or phone wrong', fields: ['email', 'phone'], field: 'email' },
-  ])('picks $field of $fields in $message: the longest name wins', ({ message, fields, field }) => {
-    expect(fieldOfMessage(message, fields)).toBe(field);
-  });
-
-  it.each([
-    { message: 'Product not found', fields: PRODUCT_FIELDS },
-    { message: 'Something went wrong', fields: ['productId', 'quantity'] },
-    { message: 'Price must be at least 0', fields: [] },
-    { message: '', fields: PRODUCT_FIELDS },
-    // "shipping address" is not "shippingAddress" spelt together.
-    { message: 'shippingaddress is bad', fields: ['shippingAddress'] },
-    // Names are whole words: "valid" holds "id" but names no id.
-    { message: 'Invalid value', fields: ['id', ...PRODUCT_FIELDS] },
-    { message: 'Quantity is invalid', fields: ['id'] },
-  ])('answers null for $message with fields $fields', ({ message, fields }) => {
-    expect(fieldOfMessage(message, fields)).toBeNull();
-  });
-
-  const hints: [RegExp, string | null][] = [
-    [/do not match/i, 'confirmPassword'],
-    [/too many/i, null],
-    [/email/i, 'email'],
-    [/not found/i, 'id'],
-  ];
-
-  it.each([
-    // Without the hint, "Passwords" contains "password".
-    {
-      message: 'Passwords do not match',
-      fields: ['password', 'confirmPassword'],
-      without: 'password',
-      with: 'confirmPassword',
-    },
-    { message: 'Please enter a valid email address', fields: ['email', 'address'], without: 'address', with: 'email' },
-    { message: 'Product not found', fields: ['id', ...PRODUCT_FIELDS], without: null, with: 'id' },
-    // A hint of null says no field is at fault, even where the message names one.
-    { message: 'Too many password attempts', fields: ['username', 'password'], without: 'password', with: null },
-    // Hints are tried in order: the first that matches decides.
-    { message: 'Too many emails, not found', fields: ['email'], without: 'email', with: null },
-    // No hint matches: the names decide.
-    { message: 'Price must be at most 1000000', fields: PRODUCT_FIELDS, without: 'price', with: 'price' },
-  ])('settles $message as $with with hints ($without without)', ({ message, fields, without, with: withHints }) => {
-    expect(fieldOfMessage(message, fields)).toBe(without);
-    expect(fieldOfMessage(message, fields, hints)).toBe(withHints);
-  });
-});
+import { withUserErrors } from './user-errors.js';
 
 describe('withUserErrors', () => {
   const input = { clientMutationId: 'm1' };
   const options = {
     fields: ['roomId', 'content', 'preferences.language'],
     restFields: { receiver: 'roomId', language: 'preferences.language' },
-    hints: [[/message/i, 'content']] as [RegExp, string | null][],
   };
   const failing = (error: Error) => () => Promise.reject(error);
 
@@ -138,14 +53,15 @@ describe('withUserErrors', () => {
       userError: { message: 'Content of this room is closed to you', field: null, code: 'FORBIDDEN' },
     },
     {
-      why: 'a plain-contract answer (message only) read for its field',
-      error: new UpstreamRejection(400, 'Content must not be empty'),
-      userError: { message: 'Content must not be empty', field: 'content', code: 'INVALID_INPUT' },
+      why: 'a plain-contract answer with the field its data source read off the message',
+      error: new UpstreamRejection(400, 'Message too long', 'content'),
+      userError: { message: 'Message too long', field: 'content', code: 'INVALID_INPUT' },
     },
     {
-      why: 'a plain-contract answer settled by a hint',
-      error: new UpstreamRejection(400, 'Message too long'),
-      userError: { message: 'Message too long', field: 'content', code: 'INVALID_INPUT' },
+      // Nothing here reads the message: a field is named, or there is none.
+      why: 'an answer without a field as no field, whatever the message says',
+      error: new UpstreamRejection(400, 'Content must not be empty'),
+      userError: { message: 'Content must not be empty', field: null, code: 'INVALID_INPUT' },
     },
     {
       why: '409 as CONFLICT',
@@ -190,7 +106,7 @@ describe('withUserErrors', () => {
     expect(
       await withUserErrors(input, login, failing(new UpstreamRejection(401, 'Invalid username or password'))),
     ).toEqual({
-      userErrors: [{ message: 'Invalid username or password', field: 'username', code: 'INVALID_CREDENTIALS' }],
+      userErrors: [{ message: 'Invalid username or password', field: null, code: 'INVALID_CREDENTIALS' }],
       clientMutationId: 'm1',
     });
   });
