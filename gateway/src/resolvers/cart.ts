@@ -1,18 +1,14 @@
 // Cart and CartItem.
 import type { CartItemResolvers, CartResolvers } from '../__generated__/resolvers-types.js';
-import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import type { RestCart } from '../rest/contract.js';
+import { cartTotal } from '../rest/plain-contract/checks.js';
 import { productReference } from './product.js';
 import { onlyIdRequested } from './requested-fields.js';
 
 /** One cart per user. An implementation whose cart has no id still gets one stable id per viewer. */
 export const cartGlobalId = (cart: RestCart) => toGlobalId('Cart', cart.id ?? 'viewer');
-
-/** The total a buyer sees: the contract's, or the sum of the lines where an implementation sends none. */
-export const cartTotal = (cart: RestCart): number =>
-  cart.totalPrice ?? centsToDollars((cart.items ?? []).reduce((sum, item) => sum + nearestCents(item.subtotal), 0));
 
 export const Cart: CartResolvers = {
   id: cartGlobalId,

@@ -6,7 +6,7 @@ import { type Context, type Span, SpanKind, SpanStatusCode, context, propagation
 import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
 import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable, retryAfterSecondsOf } from '../errors.js';
-import { fieldOfPlainRefusal } from './plain-contract.js';
+import { fieldOfPlainRefusal } from './plain-contract/refusals.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

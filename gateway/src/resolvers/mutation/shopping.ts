@@ -1,15 +1,12 @@
 // Mutations of the cart, checkout and order status.
 import { centsToDollars, nearestCents } from '../../../../shop-rules/money.js';
 import {
-  CART_IS_EMPTY,
   EXPECTED_TOTAL_TWICE,
-  checkCartChange,
   checkCartQuantity,
   checkExpectedTotal,
   checkIdempotencyKey,
   checkOrderTotal,
   checkShippingAddress,
-  priceChanged,
 } from '../../../../shop-rules/order-rules.js';
 import type { CheckoutInput, MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
@@ -17,12 +14,13 @@ import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import { ADMINS_AUDIENCE, userAudience } from '../../pubsub.js';
 import type { RestCart, RestOrder } from '../../rest/contract.js';
-import { cartTotal } from '../cart.js';
+import {
+  cartTotal,
+  refuseCartChangeBeyondLimits,
+  refuseCheckoutTheImplementationWouldNot,
+} from '../../rest/plain-contract/checks.js';
 import { productIdOf, publishProductsById } from './catalogue.js';
 import { withUserErrors } from './user-errors.js';
-
-// "Only 3 of X in stock", "X is out of stock": about the quantity asked for. "Product not found", "This product is
-// not in your cart": about the productId, as when the id is of another type.
 
 /** The buyer's own channel: by id where the REST service tells it, by name otherwise; none once the account is gone. */
 function buyerAudience(order: RestOrder): string[] {
@@ -36,34 +34,6 @@ async function publishOrder(context: GatewayContext, order: RestOrder, audiences
   } catch (error) {
     context.log.error({ err: error, orderId: order.id }, 'could not publish orderUpdated');
   }
-}
-
-/**
- * The cart limits (shop-rules' checkCartChange: at most 100 products, a total within what an order may cost), checked
- * before a line changes where the implementation does not say it keeps them itself (`cart-limits`): on the cart and
- * the product as they are now. `quantityAfter` is the line's new quantity from its current one (0: not in the cart);
- * undefined leaves the check to the implementation (a line that is not there to change).
- */
-async function checkCartLimits(
-  context: GatewayContext,
-  productId: number,
-  quantityAfter: (current: number) => number | undefined,
-): Promise<void> {
-  if (context.api.cart.keepsLimits()) return;
-  const [cart, product] = await Promise.all([context.loaders.cart.get(), context.loaders.productById.load(productId)]);
-  if (!product) return; // the implementation answers that it is not found
-  const items = cart.items ?? [];
-  const line = items.find((item) => item.productId === productId);
-  const quantity = quantityAfter(line?.quantity ?? 0);
-  if (quantity === undefined) return;
-  const before = { lines: items.length, totalCents: nearestCents(cartTotal(cart)) };
-  const after = {
-    lines: items.length + (line ? 0 : 1),
-    totalCents:
-      before.totalCents - (line ? nearestCents(line.subtotal) : 0) + nearestCents(Number(product.price)) * quantity,
-  };
-  const violation = checkCartChange(before, after);
-  if (violation) throw new InputProblem(violation.message, violation.field);
 }
 
 /**
@@ -101,7 +71,7 @@ export const shoppingMutations: Pick<
       const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
       const quantity = check.value(checkCartQuantity(input.quantity ?? 1))!;
       check.done();
-      await checkCartLimits(context, productId, (current) => current + quantity);
+      await refuseCartChangeBeyondLimits(context.api, context.loaders, productId, (current) => current + quantity);
       return changedCart(context, await context.api.cart.add(productId, quantity));
     }),
 
@@ -111,7 +81,9 @@ export const shoppingMutations: Pick<
       const productId = check.attempt(() => productIdOf(input.productId, 'productId'))!;
       const quantity = check.value(checkCartQuantity(input.quantity))!;
       check.done();
-      await checkCartLimits(context, productId, (current) => (current === 0 ? undefined : quantity));
+      await refuseCartChangeBeyondLimits(context.api, context.loaders, productId, (current) =>
+        current === 0 ? undefined : quantity,
+      );
       return changedCart(context, await context.api.cart.setQuantity(productId, quantity));
     }),
 
@@ -146,17 +118,7 @@ export const shoppingMutations: Pick<
         // have risen since it was filled): refused on the cart just read, before anything is written.
         const tooLarge = checkOrderTotal(nearestCents(cartTotal(cart)));
         if (tooLarge) throw new InputProblem(tooLarge.message, tooLarge.field);
-        // Where the implementation checks the total and answers keys itself (its answers say so), it does both inside
-        // the checkout's transaction, a retried key's order first. Where it does not, the gateway checks here: an
-        // implementation that does not would place an empty order, or charge a total the buyer never saw.
-        if (!context.api.orders.checksIntegrity()) {
-          const empty = !cart.items?.length;
-          if (empty) throw new InputProblem(CART_IS_EMPTY, null);
-          const totalCents = nearestCents(cartTotal(cart));
-          if (expectedCents !== undefined && totalCents !== expectedCents) {
-            throw new InputProblem(priceChanged(totalCents, expectedCents), totalField, 'PRICE_CHANGED');
-          }
-        }
+        refuseCheckoutTheImplementationWouldNot(context.api, cart, expectedCents, totalField);
         const expectedTotal = expectedCents === undefined ? undefined : centsToDollars(expectedCents);
         const { order, replayed } = await context.api.orders.checkout(shippingAddress, {
           expectedTotal,

@@ -3,7 +3,7 @@
 // what each route's messages are known to mean. Our REST service names its field and code itself (DESIGN §4), and
 // nothing here decides for it: rewording one of its messages cannot move a userError to another field. This is the
 // only place that reads a message for its meaning; resolvers see a field or none.
-import type { RestCall } from './rest-client.js';
+import type { RestCall } from '../rest-client.js';
 
 /** A message the words alone would blame wrongly (or not at all), and the REST field it is about; null for none. */
 export type FieldHint = readonly [RegExp, string | null];

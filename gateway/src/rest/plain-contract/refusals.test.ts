@@ -1,7 +1,7 @@
 // The plain contract's refusals carry only a message: the field it is about is read off its words, helped by what
 // each route's messages are known to mean. Our REST service names its field, and then nothing here is asked.
 import { describe, expect, it } from 'vitest';
-import { fieldOfMessage, fieldOfPlainRefusal } from './plain-contract.js';
+import { fieldOfMessage, fieldOfPlainRefusal } from './refusals.js';
 
 const PRODUCT_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'];
 
