@@ -21,6 +21,8 @@ export interface Setting {
   level: Level;
   /** One line: what it does. */
   does: string;
+  /** What the one line leaves out, for docs/configuration.md. */
+  more?: string;
   /** The default in words, when the schema cannot hold it (it depends on something else). */
   shown?: string;
 }
@@ -97,6 +99,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'gateway',
     level: 'common',
     does: 'cost points each caller (a user, or an address without a token) may spend at once; beyond, 429 `THROTTLED`',
+    more: "Every GraphQL operation is priced before it runs (about the objects its answer may hold, at least 1) and takes its price from its user's allowance, or its client address's without a token the shop accepted; one costing more than is left is refused with 429 `THROTTLED`, `Retry-After` and `RateLimit` headers (docs/graph.md). Shared by every gateway with `REDIS_URL`. Never below an operation's own limit of 5,000 if the largest operations are to run.",
   },
   COST_REFILL_PER_SECOND: {
     schema: whole(500),
@@ -115,6 +118,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'gateway',
     level: 'tuning',
     does: 'live subscriptions one socket may hold (the web app holds 3); beyond, `TOO_MANY_SUBSCRIPTIONS`',
+    more: "One event's REST calls for all of a socket's subscriptions share one `UPSTREAM_CALLS_PER_OPERATION` budget.",
   },
   SOCKETS_PER_USER: {
     schema: whole(10),
@@ -127,6 +131,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'gateway',
     level: 'tuning',
     does: 'how often the token of every open socket is checked again',
+    more: "A password change or account deletion through the gateway ends the user's sockets at once, and before each `orderUpdated` or `messageAdded` is delivered the socket's token is asked about, so one revoked at the REST service alone gets nothing more and is closed.",
   },
   // What the graph runs and keeps.
   PERSISTED_QUERIES_TTL_SECONDS: {
@@ -146,12 +151,14 @@ export const SETTINGS_DECLARED = {
     readBy: 'gateway',
     level: 'common',
     does: "the trusted documents' manifests (comma-separated; add a client's own to the two the shop writes)",
+    more: "Each manifest is a JSON object of SHA-256 → document text, as `npm run codegen` writes the web app's and the public operations docs/graph.md publishes, so that other clients can log in and shop under any `TRUSTED_DOCUMENTS`; they are answered by hash alone, from the start. A missing file or an entry whose key is not its text's hash stops the gateway at start in one line.",
   },
   TRUSTED_DOCUMENTS: {
     schema: choice(['off', 'anonymous', 'everyone'], 'off'),
     readBy: 'gateway',
     level: 'common',
     does: 'which other documents run: `off` any, `anonymous` only for a token REST accepted, `everyone` none (docs/graph.md)',
+    more: '`off`: other clients keep working. `anonymous`: the REST service is asked about the caller\'s token before anything runs; callers without one, or with a token it refuses, get `PERSISTED_QUERY_NOT_IN_LIST`. `everyone`: the graph runs only its own clients\' operations and the public ones (docs/graph.md, "Public operations, and what runs under each setting").',
   },
   CATALOGUE_CACHE: {
     schema: flag(true),
@@ -164,6 +171,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'gateway',
     level: 'tuning',
     does: 'the longest a kept catalogue answer, or what REST said of a token, is believed without asking again',
+    more: 'A token REST accepted (or refused) is believed this long by the catalogue cache and by `TRUSTED_DOCUMENTS=anonymous`, even with `CATALOGUE_CACHE=false`: it is how long a change made straight at the REST service, or a session ended there, may go unseen.',
   },
   CATALOGUE_CACHE_MAX_MB: {
     schema: whole(32),
@@ -184,12 +192,14 @@ export const SETTINGS_DECLARED = {
     level: 'common',
     does: "Apollo Sandbox on `GET /graphql` in a browser; its scripts come from Apollo's CDN, so off in production",
     shown: 'true, but false with `NODE_ENV=production`',
+    more: "Its scripts would run on the shop's own origin, where the session token lives; turn it on for a staging shop.",
   },
   GRAPHQL_EXPLORER: {
     schema: flag(true),
     readBy: 'gateway',
     level: 'common',
     does: "GraphiQL at `/graphiql`, served from the shop's own origin (production too); false → 404",
+    more: 'Served only while `GRAPHQL_INTROSPECTION` is on; nothing comes from a CDN, so it works offline. Where no Sandbox is served, a browser opening `/graphql` is redirected (302) there. It never stores a header, so a pasted token is gone with a reload (its tabs and history last as long as the browser tab).',
   },
   HSTS: {
     schema: flag(false),
@@ -209,6 +219,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'both',
     level: 'first-day',
     does: "addresses or CIDR ranges whose `x-forwarded-for` is believed: REST's gateways, a gateway's nginx",
+    more: 'Believed over HTTP and for sockets; anyone else is counted at their own address, whatever they claim. An entry that is neither an address nor a range (`locahost`, `10.0.0.0/33`) stops the start in one line. Under `npm start` the REST service also always believes this machine (its gateway).',
   },
   // Both servers' connections.
   RECEIVE_TIMEOUT_MS: {
@@ -234,6 +245,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'both',
     level: 'common',
     does: 'after SIGTERM or SIGINT, how long in-flight work may take before what is left is closed (systemd waits 25 s)',
+    more: 'The server also waits for its clients to close their connections; a second signal within 2 s counts as the same one, a later one stops at once. The systemd units wait 25 s for a stop: raise their `TimeoutStopSec` with it.',
   },
   // The database and its secrets.
   DATA_DIR: {
@@ -272,6 +284,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'rest',
     level: 'common',
     does: 'the REST service migrates its database at start; false → it refuses one that is behind (`npm run migrate`)',
+    more: 'Instances starting together migrate it once.',
   },
   SEED_DEMO: {
     schema: flag(false),
@@ -279,6 +292,7 @@ export const SETTINGS_DECLARED = {
     level: 'common',
     does: 'demo products with local images, loaded once into an empty database',
     shown: 'true under `npm start` and `npm run cluster`, else false',
+    more: 'Not loaded again after an admin deleted the products; instances starting together load it once.',
   },
   REST_EXTENSIONS: {
     schema: flag(true),
@@ -305,6 +319,7 @@ export const SETTINGS_DECLARED = {
     level: 'first-day',
     does: "the admin's password; a changed one resets it",
     shown: 'random, printed once',
+    more: 'A regular account holding `ADMIN_USERNAME` is taken over only with `ADMIN_PASSWORD` (otherwise the REST service refuses to start). Without it the generated password is shown on a terminal, or else written to `DATA_DIR/admin-password`.',
   },
   // Redis.
   REDIS_URL: {
@@ -313,6 +328,7 @@ export const SETTINGS_DECLARED = {
     level: 'first-day',
     does: 'set → events, limits, socket counts, allowances and persisted queries shared by every instance',
     shown: 'unset',
+    more: "Set: subscriptions fan out across gateway instances, the REST service's limits (logins, registrations, messages), the sockets per user and the cost allowances count across all instances, and persisted queries are shared. While Redis is unreachable each instance counts on its own (the limits hold per instance) and says so once in its log.",
   },
   REDIS_CHANNEL_PREFIX: {
     schema: text('medshop:'),
@@ -326,6 +342,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'rest',
     level: 'common',
     does: 'failed logins per username and client address per minute, then 429 for a minute, doubling while locked',
+    more: "A success clears the count; the lock is 1 minute (`TOO_MANY_ATTEMPTS` in the graph), doubling with each attempt while locked, at most 15 minutes; a stranger's guesses elsewhere do not lock the owner out.",
   },
   LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: {
     schema: whole(30),
@@ -356,6 +373,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'rest',
     level: 'common',
     does: 'e-mails of one kind (reset links, verification links) one address gets per hour, whatever accounts have it',
+    more: 'Beyond, none is written (logged as a warning), and "Send the link again" answers 429 with the wait. Order e-mails, which go only to a verified address about its owner\'s own orders, are not held to it.',
   },
   MESSAGES_PER_USER_PER_MINUTE: {
     schema: whole(60),
@@ -370,6 +388,7 @@ export const SETTINGS_DECLARED = {
     level: 'first-day',
     does: 'the mail server (`smtp://user:password@mail.example:587`, `smtps://` for TLS); unset → `.eml` files in `DATA_DIR/mail/`',
     shown: 'unset',
+    more: "A password's special characters percent-encoded. Unset, each e-mail is an `.eml` file and `npm start` says where. Anything but an smtp(s) URL with a host is refused at start.",
   },
   MAIL_FROM: {
     schema: text('Medshop <shop@localhost>'),
@@ -413,6 +432,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'rest',
     level: 'tuning',
     does: 'the longest one step of a delivery may take',
+    more: 'Connecting, the greeting, a silent server; an instance that dies while sending holds that e-mail back for twice this.',
   },
   // Watching it run.
   METRICS_PORT: {
@@ -421,6 +441,7 @@ export const SETTINGS_DECLARED = {
     level: 'first-day',
     does: "set → Prometheus metrics at `/metrics` on this port, never on the shop's own",
     shown: 'unset',
+    more: 'Under `npm start` one endpoint for both parts; `start:rest` and `start:gateway` each their own (README, Metrics).',
   },
   METRICS_HOST: {
     schema: text('127.0.0.1'),
@@ -433,6 +454,7 @@ export const SETTINGS_DECLARED = {
     readBy: 'both',
     level: 'common',
     does: "pino's level; health probes and the web app's files are logged at `debug`",
+    more: 'Anything else stops the start in one line. Every line carries the request id (`x-request-id`, passed from gateway to REST); each server writes one line per request.',
   },
   LOG_FORMAT: {
     schema: choice(['json', 'pretty']),
@@ -481,6 +503,7 @@ export const SETTINGS_DECLARED = {
     level: 'common',
     does: 'the service the spans are filed under (read by the SDK, as its other `OTEL_*` variables)',
     shown: '`medshop` under `npm start`, else `medshop-rest`, `medshop-gateway`',
+    more: "OpenTelemetry's other variables are read by its SDK as documented there: `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_TRACES_SAMPLER` (default: every trace, or the caller's choice in its `traceparent`), `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_BSP_SCHEDULE_DELAY` (5000 ms).",
   },
   OTEL_SDK_DISABLED: {
     schema: flag(false),

@@ -8,7 +8,17 @@ import { fromRoot } from '../config/paths.js';
 import { type Level, type Reader, SETTINGS_DECLARED, type Setting } from '../config/settings.js';
 
 /** The files this script owns, below the project's root. */
-export const GENERATED = { docs: 'docs/configuration.md', envExample: '.env.example' } as const;
+export const GENERATED = {
+  docs: 'docs/configuration.md',
+  envExample: '.env.example',
+  readme: "README.md's first-day table",
+} as const;
+
+/** The README's table of first-day settings lies between these lines; the prose around it is written by hand. */
+export const README_MARKS = [
+  '<!-- first-day settings: written by npm run codegen from config/settings.ts -->',
+  '<!-- end of first-day settings -->',
+] as const;
 
 const PROCESSES: { reader: Reader; title: string; intro: string }[] = [
   {
@@ -93,8 +103,24 @@ export function configurationDoc(): string {
         `| \`${name}\` | ${shownDefault(setting)} | ${takes(setting)} | ${LEVELS[setting.level]} | ${setting.does} |`,
       );
     }
+    const notes = entries(reader).filter(([, setting]) => setting.more);
+    if (notes.length > 0) lines.push('');
+    for (const [name, setting] of notes) lines.push(`- \`${name}\`: ${setting.more}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The README with its first-day table as the declaration has it. */
+export function readmeWithFirstDay(readme: string): string {
+  const [open, close] = README_MARKS;
+  const start = readme.indexOf(open);
+  const end = readme.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`README.md has lost its marks around the first-day settings: ${open}`);
+  const rows = (Object.entries(SETTINGS_DECLARED) as [string, Setting][])
+    .filter(([, setting]) => setting.level === 'first-day')
+    .map(([name, setting]) => `| \`${name}\` | ${shownDefault(setting)} | ${setting.does} |`);
+  const table = ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n');
+  return `${readme.slice(0, start)}${open}\n${table}\n${readme.slice(end)}`;
 }
 
 /** Markdown's marks left out, for a plain-text file. */
@@ -121,6 +147,7 @@ export function envExample(): string {
 export const expected = (): [string, string][] => [
   [GENERATED.docs, configurationDoc()],
   [GENERATED.envExample, envExample()],
+  ['README.md', readmeWithFirstDay(fs.readFileSync(fromRoot('README.md'), 'utf8'))],
 ];
 
 /** The generated files whose committed text is not what this script writes. */
@@ -140,5 +167,5 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
     process.exit(stale.length === 0 ? 0 : 1);
   }
   for (const [file, text] of expected()) fs.writeFileSync(fromRoot(file), text);
-  console.log(`Wrote ${Object.values(GENERATED).join(' and ')} from config/settings.ts`);
+  console.log(`Wrote ${Object.values(GENERATED).join(', ')} from config/settings.ts`);
 }
