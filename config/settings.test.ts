@@ -151,4 +151,20 @@ describe('a misspelled setting', () => {
       `${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); docs/configuration.md lists every setting.`,
     );
   });
+
+  // The declaration names the tools' settings too: none of them may make another tool's variable look like a typo.
+  it.each([
+    'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_LOGS_ENDPOINT',
+    'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+    'OTEL_METRICS_EXPORTER',
+    'OTEL_LOGS_EXPORTER',
+    'OTEL_TRACES_SAMPLER',
+    'TEST_DATABASE_URL',
+    'TEST_REDIS_URL',
+    'VITEST_POOL_ID',
+    'NOTIFY_SOCKET',
+  ])('leaves %s alone', (name) => {
+    expect(misspelledSetting({ [name]: 'x' })).toBeUndefined();
+  });
 });
