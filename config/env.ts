@@ -1,6 +1,9 @@
 // Reading configuration from the environment, shared by every process of the shop (DESIGN §2).
 import { compile as compileProxyAddresses } from '@fastify/proxy-addr';
 
+import { Value } from 'typebox/value';
+import { SETTING_NAMES, type SettingName, declared, declaredDefault } from './settings.js';
+
 export class ConfigError extends Error {}
 
 export function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -28,8 +31,75 @@ export function parsePositiveInteger(name: string, value: string | undefined, fa
   return number;
 }
 
+interface NumberSchema {
+  type: 'integer' | 'number';
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  default?: number;
+}
+
+/** The one line that refuses a number outside its declared schema: what the setting takes, and what it got. */
+function numberRefusal(name: string, schema: NumberSchema, value: string): string {
+  if (schema.minimum === 0 && schema.maximum === 65535)
+    return `${name} must be a port number between 0 and 65535, got "${value}"`;
+  if (schema.type === 'integer' && schema.maximum === undefined)
+    return `${name} must be a whole number of at least ${schema.minimum ?? 0}, got "${value}"`;
+  if (schema.type === 'integer')
+    return `${name} must be a whole number from ${schema.minimum} to ${schema.maximum}, got "${value}"`;
+  return `${name} must be a number above ${schema.exclusiveMinimum ?? schema.minimum ?? 0}, got "${value}"`;
+}
+
+function numberSchema(name: SettingName): NumberSchema {
+  const schema = declared(name).schema as unknown as NumberSchema;
+  if (schema.type !== 'integer' && schema.type !== 'number') throw new Error(`${name} is not declared as a number`);
+  return schema;
+}
+
+/**
+ * A number setting, checked against its declared schema (TypeBox's Value.Check: type and bounds); unset or empty →
+ * its declared default, or undefined when it has none (METRICS_PORT: unset means off).
+ */
+export function readNumber(env: NodeJS.ProcessEnv, name: SettingName): number | undefined {
+  const schema = numberSchema(name);
+  const value = env[name];
+  if (value === undefined || value === '') return schema.default;
+  const number = Number(value);
+  if (value.trim() === '' || !Value.Check(declared(name).schema, number))
+    throw new ConfigError(numberRefusal(name, schema, value));
+  return number;
+}
+
+/** A number setting that has a declared default. */
+export function readCount(env: NodeJS.ProcessEnv, name: SettingName): number {
+  const number = readNumber(env, name);
+  if (number === undefined) throw new Error(`${name} is declared without a default`);
+  return number;
+}
+
+/** A true/false setting; `fallback` stands in for a default that depends on something else (GRAPHQL_SANDBOX). */
+export function readFlag(env: NodeJS.ProcessEnv, name: SettingName, fallback?: boolean): boolean {
+  const declaredFallback = declaredDefault(name);
+  const resolved = fallback ?? (typeof declaredFallback === 'boolean' ? declaredFallback : undefined);
+  if (resolved === undefined) throw new Error(`${name} is declared without a default and none was given`);
+  return parseBoolean(name, env[name], resolved);
+}
+
+/** A text setting: its value, else its declared default (undefined when it has none). */
+export function readText(env: NodeJS.ProcessEnv, name: SettingName): string | undefined {
+  const fallback = declaredDefault(name);
+  return env[name] || (typeof fallback === 'string' ? fallback : undefined);
+}
+
+/** The values a setting of a few choices takes (LOG_LEVEL, LOG_FORMAT, TRUSTED_DOCUMENTS…), as declared. */
+export function declaredChoices(name: SettingName): readonly string[] {
+  const values = (declared(name).schema as { enum?: string[] }).enum;
+  if (!values) throw new Error(`${name} is not declared with choices`);
+  return values;
+}
+
 /** The default of TRUSTED_PROXIES: this machine (a gateway or nginx beside the service). */
-export const LOOPBACK_ADDRESSES = '127.0.0.1,::1,::ffff:127.0.0.1';
+export const LOOPBACK_ADDRESSES = declaredDefault('TRUSTED_PROXIES') as string;
 
 /**
  * TRUSTED_PROXIES for both servers: addresses or CIDR ranges whose x-forwarded-for is believed (Fastify's
@@ -54,11 +124,11 @@ export function parseTrustedProxies(value: string | undefined): string[] {
 }
 
 /** pino's levels: LOG_LEVEL must name one (pino itself would throw a stack trace at a typo). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_LEVELS = declaredChoices('LOG_LEVEL');
 
 export function parseLogLevel(value: string | undefined): string {
-  if (value === undefined || value === '') return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(value))
+  if (value === undefined || value === '') return declaredDefault('LOG_LEVEL') as string;
+  if (!LOG_LEVELS.includes(value))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return value;
 }
@@ -66,9 +136,9 @@ export function parseLogLevel(value: string | undefined): string {
 /** LOG_FORMAT: json or pretty; unset → pretty on a terminal, json otherwise (undefined here). */
 export function parseLogFormat(value: string | undefined): 'json' | 'pretty' | undefined {
   if (value === undefined || value === '') return undefined;
-  if (value !== 'json' && value !== 'pretty')
-    throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${value}"`);
-  return value;
+  if (!declaredChoices('LOG_FORMAT').includes(value))
+    throw new ConfigError(`LOG_FORMAT must be ${declaredChoices('LOG_FORMAT').join(' or ')}, got "${value}"`);
+  return value as 'json' | 'pretty';
 }
 
 /** How long either server waits on a client (milliseconds): see `serverOptions` in server.ts. */
@@ -83,90 +153,14 @@ export interface HttpTimeouts {
 
 export function loadHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return {
-    receiveMs: parsePositiveInteger('RECEIVE_TIMEOUT_MS', env.RECEIVE_TIMEOUT_MS, 10_000),
-    keepAliveMs: parsePositiveInteger('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
-    connectionMs: parsePositiveInteger('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
+    receiveMs: readCount(env, 'RECEIVE_TIMEOUT_MS'),
+    keepAliveMs: readCount(env, 'KEEP_ALIVE_TIMEOUT_MS'),
+    connectionMs: readCount(env, 'CONNECTION_TIMEOUT_MS'),
   };
 }
 
-/** Every variable the shop reads, the README's configuration table: a variable close to one of these is a typo. */
-export const SETTINGS = [
-  'PORT',
-  'REST_PORT',
-  'HOST',
-  'REST_HOST',
-  'REST_URL',
-  'WEB_DIST',
-  'REST_TIMEOUT_MS',
-  'REQUEST_TIMEOUT_MS',
-  'UPSTREAM_CALLS_PER_OPERATION',
-  'COST_ALLOWANCE',
-  'COST_REFILL_PER_SECOND',
-  'SOCKET_OPERATIONS_PER_SECOND',
-  'SUBSCRIPTIONS_PER_SOCKET',
-  'PERSISTED_QUERIES_TTL_SECONDS',
-  'PERSISTED_QUERIES_MAX',
-  'CATALOGUE_CACHE',
-  'CATALOGUE_CACHE_TTL_SECONDS',
-  'CATALOGUE_CACHE_MAX_MB',
-  'MIGRATE_ON_START',
-  'METRICS_PORT',
-  'METRICS_HOST',
-  'RECEIVE_TIMEOUT_MS',
-  'KEEP_ALIVE_TIMEOUT_MS',
-  'CONNECTION_TIMEOUT_MS',
-  'SHUTDOWN_GRACE_MS',
-  'DATABASE_URL',
-  'DATA_DIR',
-  'PG_POOL_SIZE',
-  'PG_CONNECT_TIMEOUT_MS',
-  'PG_STATEMENT_TIMEOUT_MS',
-  'REDIS_URL',
-  'REDIS_CHANNEL_PREFIX',
-  'SESSION_RECHECK_SECONDS',
-  'JWT_SECRET',
-  'ADMIN_USERNAME',
-  'ADMIN_PASSWORD',
-  'LOGIN_ATTEMPTS_PER_MINUTE',
-  'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE',
-  'REGISTRATIONS_PER_ADDRESS_PER_MINUTE',
-  'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE',
-  'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR',
-  'EMAILS_PER_RECIPIENT_PER_HOUR',
-  'MESSAGES_PER_USER_PER_MINUTE',
-  'TRUSTED_PROXIES',
-  'SOCKETS_PER_USER',
-  'REST_EXTENSIONS',
-  'SEED_DEMO',
-  'GRAPHQL_INTROSPECTION',
-  'GRAPHQL_SANDBOX',
-  'GRAPHQL_EXPLORER',
-  'CORS_ORIGINS',
-  'HSTS',
-  'LOG_LEVEL',
-  'LOG_FORMAT',
-  'NODE_ENV',
-  'SKIP_WEB_BUILD',
-  'CLUSTER_PORT',
-  'CLUSTER_HOST',
-  'CLUSTER_DIR',
-  'NGINX',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_PROTOCOL',
-  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
-  'OTEL_SERVICE_NAME',
-  'SHOP_CURRENCY',
-  'TRUSTED_DOCUMENTS',
-  'PERSISTED_DOCUMENTS',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'SHOP_URL',
-  'MAIL_POLL_MS',
-  'MAIL_MAX_ATTEMPTS',
-  'MAIL_RETRY_BASE_MS',
-  'MAIL_SEND_TIMEOUT_MS',
-] as const;
+/** Every variable the shop reads (config/settings.ts declares them): a variable close to one of these is a typo. */
+export const SETTINGS: readonly string[] = SETTING_NAMES;
 
 /** Variables of the system and of the tools around it, which may happen to look like a setting. */
 const NOT_OURS = new Set([
@@ -208,8 +202,7 @@ function editDistance(a: string, b: string): number {
  */
 export function misspelledSetting(env: NodeJS.ProcessEnv): string | undefined {
   for (const name of Object.keys(env)) {
-    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || NOT_OURS.has(name) || (SETTINGS as readonly string[]).includes(name))
-      continue;
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || NOT_OURS.has(name) || SETTINGS.includes(name)) continue;
     const meant = SETTINGS.find(
       (setting) =>
         editDistance(name, setting) <= (setting.length >= 8 ? 2 : 1) ||
@@ -221,7 +214,7 @@ export function misspelledSetting(env: NodeJS.ProcessEnv): string | undefined {
         ) === 0,
     );
     if (meant)
-      return `${name} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`;
+      return `${name} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); docs/configuration.md lists every setting.`;
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import {
   LogController,
 } from 'fastify';
 import net from 'node:net';
-import { ConfigError, type HttpTimeouts, misspelledSetting, parsePort, parsePositiveInteger } from './env.js';
+import { ConfigError, type HttpTimeouts, misspelledSetting, readCount, readNumber, readText } from './env.js';
 import { httpDuration, httpRequests, metricsOn, startMetricsServer } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 import { startTracing } from './tracing.js';
@@ -235,7 +235,7 @@ export async function drain(app: FastifyInstance, deadline: number): Promise<voi
 }
 
 /** SHUTDOWN_GRACE_MS's default: how long a stopping server waits for what is in flight. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 15_000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = readCount({}, 'SHUTDOWN_GRACE_MS');
 /** A stopping server ends itself at once this long after its grace period, should draining hang. */
 export const HARD_STOP_AFTER_GRACE_MS = 5_000;
 
@@ -331,9 +331,10 @@ export function runServers(
     if (typo) throw new ConfigError(typo);
     // Before the servers are built: they trace their requests and statements only when it is on.
     const tracing = await startTracing(serviceName);
-    const graceMs = parsePositiveInteger('SHUTDOWN_GRACE_MS', process.env.SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_GRACE_MS);
-    const metricsPort = process.env.METRICS_PORT ? parsePort('METRICS_PORT', process.env.METRICS_PORT, 0) : undefined;
-    const metricsHost = process.env.METRICS_HOST || '127.0.0.1';
+    const graceMs = readCount(process.env, 'SHUTDOWN_GRACE_MS');
+    // Unset: no metrics at all (nothing counted).
+    const metricsPort = readNumber(process.env, 'METRICS_PORT');
+    const metricsHost = readText(process.env, 'METRICS_HOST') as string;
     servers = await start();
     const log = servers.at(-1)!.app.log;
     let stopping: { at: number } | undefined;

@@ -15,7 +15,7 @@ import {
 } from '@opentelemetry/api';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ConfigError } from './env.js';
+import { ConfigError, declaredChoices, readText } from './env.js';
 
 /** The instrumentation's name, as spans name the code that made them. */
 const TRACER_NAME = 'medshop';
@@ -28,7 +28,7 @@ export const tracingOn = (): boolean => tracing;
 export const tracer = () => trace.getTracer(TRACER_NAME);
 
 /** The OTLP protocols this shop speaks; OpenTelemetry's default is http/protobuf. */
-const PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+const PROTOCOLS = declaredChoices('OTEL_EXPORTER_OTLP_PROTOCOL');
 
 export interface Tracing {
   /** Where spans go, for the start-up line: the collector's origin, without credentials or query. */
@@ -51,8 +51,8 @@ export async function startTracing(defaultServiceName: string): Promise<Tracing 
   const protocolSetting = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
     ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
     : 'OTEL_EXPORTER_OTLP_PROTOCOL';
-  const protocol = env[protocolSetting] || 'http/protobuf';
-  if (!(PROTOCOLS as readonly string[]).includes(protocol)) {
+  const protocol = readText(env, protocolSetting) ?? (readText({}, 'OTEL_EXPORTER_OTLP_PROTOCOL') as string);
+  if (!PROTOCOLS.includes(protocol)) {
     throw new ConfigError(
       `${protocolSetting}: "${protocol}" is not supported here; use http/protobuf (the default) or http/json`,
     );

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import { WEB_DIR } from './web-build.js';
 
-const servers = spawn(process.execPath, ['--import', 'tsx', '--watch', 'scripts/start.ts'], {
+// Vite serves the web app here, so the servers build none (an argument, not a setting: no one else needs it).
+const servers = spawn(process.execPath, ['--import', 'tsx', '--watch', 'scripts/start.ts', '--no-web-build'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'development', SKIP_WEB_BUILD: 'true' },
+  env: { ...process.env, NODE_ENV: 'development' },
 });
 
 const web = await createServer({ configFile: path.join(WEB_DIR, 'vite.config.ts') });

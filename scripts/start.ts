@@ -37,7 +37,8 @@ runServers(
       ...process.env,
     });
     // The web app it serves, built when missing or stale (unless another build, or none, is asked for).
-    if (process.env.SKIP_WEB_BUILD !== 'true' && gatewayConfig.webDist === DEFAULT_WEB_DIST) await ensureWebBuilt();
+    // `npm run dev` passes --no-web-build: Vite serves the web app there.
+    if (!process.argv.includes('--no-web-build') && gatewayConfig.webDist === DEFAULT_WEB_DIST) await ensureWebBuilt();
     const rest = await buildRestApp(restConfig);
     const gateway = await buildGateway(gatewayConfig);
     return [

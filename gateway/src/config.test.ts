@@ -3,7 +3,9 @@
 // (GRAPHQL_SANDBOX), whose scripts come from Apollo's CDN, is off in production unless asked for.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, misspelledSetting } from '../../config/env.js';
+import { SETTINGS_DECLARED } from '../../config/settings.js';
 import { loadGatewayConfig } from './config.js';
+import { TRUSTED_DOCUMENT_POLICIES } from './trusted-documents.js';
 
 const explorers = (env: NodeJS.ProcessEnv) => {
   const config = loadGatewayConfig(env);
@@ -42,8 +44,12 @@ describe('the explorers', () => {
 
   it('names GRAPHQL_EXPLORER when a variable is almost it', () => {
     expect(misspelledSetting({ GRAPHQL_EXPLORR: 'false' })).toBe(
-      'GRAPHQL_EXPLORR is not a setting of the shop: did you mean GRAPHQL_EXPLORER? Rename it (or unset it); the README lists every setting.',
+      'GRAPHQL_EXPLORR is not a setting of the shop: did you mean GRAPHQL_EXPLORER? Rename it (or unset it); docs/configuration.md lists every setting.',
     );
     expect(misspelledSetting({ GRAPHQL_EXPLORER: 'false' })).toBeUndefined();
   });
+});
+
+it("declares TRUSTED_DOCUMENTS with the gateway's policies (config/settings.ts)", () => {
+  expect(SETTINGS_DECLARED.TRUSTED_DOCUMENTS.schema.enum).toEqual([...TRUSTED_DOCUMENT_POLICIES]);
 });

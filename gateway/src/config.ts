@@ -3,11 +3,11 @@ import {
   ConfigError,
   type HttpTimeouts,
   loadHttpTimeouts,
-  parseBoolean,
-  parsePort,
   parseLogLevel,
-  parsePositiveInteger,
   parseTrustedProxies,
+  readCount,
+  readFlag,
+  readText,
 } from '../../config/env.js';
 import path from 'node:path';
 import { parseCurrency } from '../../config/currency.js';
@@ -20,13 +20,13 @@ import type { AllowanceSettings } from './cost-allowance.js';
  * The web app's persisted documents, and the shop's public operations (those docs/graph.md publishes, for clients of
  * their own), as `npm run codegen` writes them.
  */
-export const DEFAULT_PERSISTED_DOCUMENTS = [
-  fromRoot('web', 'src', 'gql', 'persisted-documents.json'),
-  fromRoot('gateway', 'public-documents.json'),
-].join(',');
+export const DEFAULT_PERSISTED_DOCUMENTS = (readText({}, 'PERSISTED_DOCUMENTS') as string)
+  .split(',')
+  .map((file) => fromRoot(...file.split('/')))
+  .join(',');
 
-/** Where `npm run build:web` puts the web app. */
-export const DEFAULT_WEB_DIST = fromRoot('web', 'dist');
+/** Where `npm run build:web` puts the web app: the declared default, below the project's root wherever it runs. */
+export const DEFAULT_WEB_DIST = fromRoot(...(readText({}, 'WEB_DIST') as string).split('/'));
 
 export interface GatewayConfig {
   host: string;
@@ -115,43 +115,32 @@ function parseOrigins(value: string | undefined): string[] {
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const restUrl = env.REST_URL || 'http://127.0.0.1:8080';
+  const restUrl = readText(env, 'REST_URL') as string;
   try {
     const url = new URL(restUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
   } catch {
     throw new ConfigError(`REST_URL must be an http(s) URL, got "${restUrl}"`);
   }
-  const redisUrl = env.REDIS_URL || undefined;
+  const redisUrl = readText(env, 'REDIS_URL');
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
-  const recheckSeconds = Number(env.SESSION_RECHECK_SECONDS || 300);
-  if (!(recheckSeconds > 0)) throw new ConfigError('SESSION_RECHECK_SECONDS must be a positive number of seconds');
-  const timeout = Number(env.REST_TIMEOUT_MS || 10_000);
-  if (!Number.isInteger(timeout) || timeout < 1)
-    throw new ConfigError('REST_TIMEOUT_MS must be a positive number of milliseconds');
+  // Declared a number above 0, fractions allowed (the subscription tests recheck every 0.2 s).
+  const recheckSeconds = readCount(env, 'SESSION_RECHECK_SECONDS');
   return {
-    host: env.HOST || 'localhost',
-    port: parsePort('PORT', env.PORT, 4000),
+    host: readText(env, 'HOST') as string,
+    port: readCount(env, 'PORT'),
     restUrl,
-    restTimeoutMs: timeout,
-    requestTimeoutMs: parsePositiveInteger('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
-    upstreamCallsPerOperation: parsePositiveInteger(
-      'UPSTREAM_CALLS_PER_OPERATION',
-      env.UPSTREAM_CALLS_PER_OPERATION,
-      100,
-    ),
-    socketOperationsPerSecond: parsePositiveInteger(
-      'SOCKET_OPERATIONS_PER_SECOND',
-      env.SOCKET_OPERATIONS_PER_SECOND,
-      20,
-    ),
+    restTimeoutMs: readCount(env, 'REST_TIMEOUT_MS'),
+    requestTimeoutMs: readCount(env, 'REQUEST_TIMEOUT_MS'),
+    upstreamCallsPerOperation: readCount(env, 'UPSTREAM_CALLS_PER_OPERATION'),
+    socketOperationsPerSecond: readCount(env, 'SOCKET_OPERATIONS_PER_SECOND'),
     costAllowance: {
-      capacity: parsePositiveInteger('COST_ALLOWANCE', env.COST_ALLOWANCE, 10_000),
-      refillPerSecond: parsePositiveInteger('COST_REFILL_PER_SECOND', env.COST_REFILL_PER_SECOND, 500),
+      capacity: readCount(env, 'COST_ALLOWANCE'),
+      refillPerSecond: readCount(env, 'COST_REFILL_PER_SECOND'),
     },
-    socketsPerUser: parsePositiveInteger('SOCKETS_PER_USER', env.SOCKETS_PER_USER, 10),
-    subscriptionsPerSocket: parsePositiveInteger('SUBSCRIPTIONS_PER_SOCKET', env.SUBSCRIPTIONS_PER_SOCKET, 10),
+    socketsPerUser: readCount(env, 'SOCKETS_PER_USER'),
+    subscriptionsPerSocket: readCount(env, 'SUBSCRIPTIONS_PER_SOCKET'),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     httpTimeouts: loadHttpTimeouts(env),
     persistedDocuments: (env.PERSISTED_DOCUMENTS || DEFAULT_PERSISTED_DOCUMENTS)
@@ -161,25 +150,22 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       .map((file) => path.resolve(file)),
     trustedDocuments: parseTrustedDocumentPolicy(env.TRUSTED_DOCUMENTS),
     persistedQueries: {
-      ttlSeconds: parsePositiveInteger(
-        'PERSISTED_QUERIES_TTL_SECONDS',
-        env.PERSISTED_QUERIES_TTL_SECONDS,
-        24 * 60 * 60,
-      ),
-      maxEntries: parsePositiveInteger('PERSISTED_QUERIES_MAX', env.PERSISTED_QUERIES_MAX, 5000),
+      ttlSeconds: readCount(env, 'PERSISTED_QUERIES_TTL_SECONDS'),
+      maxEntries: readCount(env, 'PERSISTED_QUERIES_MAX'),
     },
     catalogueCache: {
-      enabled: parseBoolean('CATALOGUE_CACHE', env.CATALOGUE_CACHE, true),
-      ttlSeconds: parsePositiveInteger('CATALOGUE_CACHE_TTL_SECONDS', env.CATALOGUE_CACHE_TTL_SECONDS, 10),
-      maxMegabytes: parsePositiveInteger('CATALOGUE_CACHE_MAX_MB', env.CATALOGUE_CACHE_MAX_MB, 32),
+      enabled: readFlag(env, 'CATALOGUE_CACHE'),
+      ttlSeconds: readCount(env, 'CATALOGUE_CACHE_TTL_SECONDS'),
+      maxMegabytes: readCount(env, 'CATALOGUE_CACHE_MAX_MB'),
     },
     redisUrl,
-    redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
+    redisChannelPrefix: readText(env, 'REDIS_CHANNEL_PREFIX') as string,
     sessionRecheckMs: recheckSeconds * 1000,
-    introspection: parseBoolean('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, true),
-    sandbox: parseBoolean('GRAPHQL_SANDBOX', env.GRAPHQL_SANDBOX, env.NODE_ENV !== 'production'),
-    explorer: parseBoolean('GRAPHQL_EXPLORER', env.GRAPHQL_EXPLORER, true),
-    hsts: parseBoolean('HSTS', env.HSTS, false),
+    introspection: readFlag(env, 'GRAPHQL_INTROSPECTION'),
+    // Off in production unless asked for: its scripts come from Apollo's CDN.
+    sandbox: readFlag(env, 'GRAPHQL_SANDBOX', env.NODE_ENV !== 'production'),
+    explorer: readFlag(env, 'GRAPHQL_EXPLORER'),
+    hsts: readFlag(env, 'HSTS'),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     production: env.NODE_ENV === 'production',

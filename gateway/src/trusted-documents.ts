@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { KeyValueCache, KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
 import { GraphQLError } from 'graphql';
-import { ConfigError } from '../../config/env.js';
+import { ConfigError, readText } from '../../config/env.js';
 
 export const TRUSTED_DOCUMENT_POLICIES = ['off', 'anonymous', 'everyone'] as const;
 export type TrustedDocumentPolicy = (typeof TRUSTED_DOCUMENT_POLICIES)[number];
@@ -22,7 +22,7 @@ export type TrustedDocuments = ReadonlyMap<string, string>;
 export const documentHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export function parseTrustedDocumentPolicy(value: string | undefined): TrustedDocumentPolicy {
-  if (value === undefined || value === '') return 'off';
+  if (value === undefined || value === '') return readText({}, 'TRUSTED_DOCUMENTS') as TrustedDocumentPolicy;
   if ((TRUSTED_DOCUMENT_POLICIES as readonly string[]).includes(value)) return value as TrustedDocumentPolicy;
   throw new ConfigError(`TRUSTED_DOCUMENTS must be off, anonymous or everyone, not "${value}"`);
 }

@@ -4,14 +4,15 @@ import {
   ConfigError,
   type HttpTimeouts,
   loadHttpTimeouts,
-  parseBoolean,
-  parsePort,
   parseLogLevel,
-  parsePositiveInteger,
   parseTrustedProxies,
+  readCount,
+  readFlag,
+  readText,
 } from '../../config/env.js';
+import { declared } from '../../config/settings.js';
 import { parseCurrency } from '../../config/currency.js';
-import { DEFAULT_POOL, type PoolSettings } from './db/database.js';
+import type { PoolSettings } from './db/database.js';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH, USERNAME_PATTERN } from '../../shop-rules/account-rules.js';
 
 export { ConfigError };
@@ -109,7 +110,7 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
 
 /** MAIL_FROM: an address, alone or with a name (`Medshop <shop@example.com>`). */
 function parseMailFrom(value: string | undefined): string {
-  const from = value?.trim() || 'Medshop <shop@localhost>';
+  const from = value?.trim() || (readText({}, 'MAIL_FROM') as string);
   if (!/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(from)) {
     throw new ConfigError(
       `MAIL_FROM must be an address such as shop@example.com or Medshop <shop@example.com>, got "${from}"`,
@@ -120,7 +121,8 @@ function parseMailFrom(value: string | undefined): string {
 
 /** SHOP_URL: the shop's public address, http(s), without a path's trailing slash. */
 function parseShopUrl(value: string | undefined, port: string | undefined): string {
-  const text = value?.trim() || `http://localhost:${port || '4000'}`;
+  // Unset: the gateway's address on this machine, as `npm start` serves it.
+  const text = value?.trim() || `http://localhost:${port || readCount({}, 'PORT')}`;
   let url: URL;
   try {
     url = new URL(text);
@@ -132,21 +134,25 @@ function parseShopUrl(value: string | undefined, port: string | undefined): stri
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** A text setting's declared least length (JWT_SECRET, ADMIN_PASSWORD). */
+const minLength = (name: 'JWT_SECRET' | 'ADMIN_PASSWORD'): number =>
+  (declared(name).schema as { minLength?: number }).minLength ?? 0;
+
 export interface RestConfigDefaults {
   seedDemo?: boolean;
 }
 
 export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: RestConfigDefaults = {}): RestConfig {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const dataDir = path.resolve(readText(env, 'DATA_DIR') as string);
   const databaseUrl = env.DATABASE_URL || `file:${path.join(dataDir, 'shop.db')}`;
   if (!databaseUrl.startsWith('file:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL)');
   }
-  const jwtSecret = env.JWT_SECRET || undefined;
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  const jwtSecret = readText(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < minLength('JWT_SECRET')) {
+    throw new ConfigError(`JWT_SECRET must be at least ${minLength('JWT_SECRET')} characters long`);
   }
-  const adminUsername = env.ADMIN_USERNAME || 'admin';
+  const adminUsername = readText(env, 'ADMIN_USERNAME') as string;
   if (
     adminUsername.length < MIN_USERNAME_LENGTH ||
     adminUsername.length > MAX_USERNAME_LENGTH ||
@@ -154,73 +160,41 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
   ) {
     throw new ConfigError('ADMIN_USERNAME must be 3–50 letters, digits, dots, hyphens or underscores, with a letter');
   }
-  const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword !== undefined && adminPassword.length < 3) {
-    throw new ConfigError('ADMIN_PASSWORD must be at least 3 characters long');
+  const adminPassword = readText(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < minLength('ADMIN_PASSWORD')) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${minLength('ADMIN_PASSWORD')} characters long`);
   }
   return {
     // Loopback unless asked: the gateway in front is what the world talks to.
-    host: env.REST_HOST || '127.0.0.1',
-    port: parsePort('REST_PORT', env.REST_PORT, 8080),
+    host: readText(env, 'REST_HOST') as string,
+    port: readCount(env, 'REST_PORT'),
     databaseUrl,
     pool: {
-      size: parsePositiveInteger('PG_POOL_SIZE', env.PG_POOL_SIZE, DEFAULT_POOL.size),
-      connectTimeoutMs: parsePositiveInteger(
-        'PG_CONNECT_TIMEOUT_MS',
-        env.PG_CONNECT_TIMEOUT_MS,
-        DEFAULT_POOL.connectTimeoutMs,
-      ),
-      statementTimeoutMs: parsePositiveInteger(
-        'PG_STATEMENT_TIMEOUT_MS',
-        env.PG_STATEMENT_TIMEOUT_MS,
-        DEFAULT_POOL.statementTimeoutMs,
-      ),
+      size: readCount(env, 'PG_POOL_SIZE'),
+      connectTimeoutMs: readCount(env, 'PG_CONNECT_TIMEOUT_MS'),
+      statementTimeoutMs: readCount(env, 'PG_STATEMENT_TIMEOUT_MS'),
     },
     dataDir,
     jwtSecret,
     tokenLifetimeSeconds: 24 * 60 * 60,
-    loginAttemptsPerMinute: parsePositiveInteger('LOGIN_ATTEMPTS_PER_MINUTE', env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
+    loginAttemptsPerMinute: readCount(env, 'LOGIN_ATTEMPTS_PER_MINUTE'),
     limits: {
-      loginAttemptsPerAddressPerMinute: parsePositiveInteger(
-        'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE',
-        env.LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
-        30,
-      ),
-      registrationsPerAddressPerMinute: parsePositiveInteger(
-        'REGISTRATIONS_PER_ADDRESS_PER_MINUTE',
-        env.REGISTRATIONS_PER_ADDRESS_PER_MINUTE,
-        5,
-      ),
-      messagesPerUserPerMinute: parsePositiveInteger(
-        'MESSAGES_PER_USER_PER_MINUTE',
-        env.MESSAGES_PER_USER_PER_MINUTE,
-        60,
-      ),
-      passwordResetsPerAddressPerMinute: parsePositiveInteger(
-        'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE',
-        env.PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE,
-        5,
-      ),
-      passwordResetEmailsPerAccountPerHour: parsePositiveInteger(
-        'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR',
-        env.PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
-        3,
-      ),
-      emailsPerRecipientPerHour: parsePositiveInteger(
-        'EMAILS_PER_RECIPIENT_PER_HOUR',
-        env.EMAILS_PER_RECIPIENT_PER_HOUR,
-        5,
-      ),
+      loginAttemptsPerAddressPerMinute: readCount(env, 'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE'),
+      registrationsPerAddressPerMinute: readCount(env, 'REGISTRATIONS_PER_ADDRESS_PER_MINUTE'),
+      messagesPerUserPerMinute: readCount(env, 'MESSAGES_PER_USER_PER_MINUTE'),
+      passwordResetsPerAddressPerMinute: readCount(env, 'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE'),
+      passwordResetEmailsPerAccountPerHour: readCount(env, 'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR'),
+      emailsPerRecipientPerHour: readCount(env, 'EMAILS_PER_RECIPIENT_PER_HOUR'),
     },
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     redisUrl: env.REDIS_URL || undefined,
-    redisPrefix: env.REDIS_CHANNEL_PREFIX || 'medshop:',
+    redisPrefix: readText(env, 'REDIS_CHANNEL_PREFIX') as string,
     httpTimeouts: loadHttpTimeouts(env),
     adminUsername,
     adminPassword,
-    extensions: parseBoolean('REST_EXTENSIONS', env.REST_EXTENSIONS, true),
-    seedDemo: parseBoolean('SEED_DEMO', env.SEED_DEMO, defaults.seedDemo ?? false),
-    migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
+    extensions: readFlag(env, 'REST_EXTENSIONS'),
+    seedDemo: readFlag(env, 'SEED_DEMO', defaults.seedDemo),
+    migrateOnStart: readFlag(env, 'MIGRATE_ON_START'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     production: env.NODE_ENV === 'production',
     mail: {
@@ -229,10 +203,10 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       from: parseMailFrom(env.MAIL_FROM),
       shopUrl: parseShopUrl(env.SHOP_URL, env.PORT),
       currency: parseCurrency(env.SHOP_CURRENCY),
-      pollMs: parsePositiveInteger('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
-      maxAttempts: parsePositiveInteger('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8),
-      retryBaseMs: parsePositiveInteger('MAIL_RETRY_BASE_MS', env.MAIL_RETRY_BASE_MS, 30_000),
-      sendTimeoutMs: parsePositiveInteger('MAIL_SEND_TIMEOUT_MS', env.MAIL_SEND_TIMEOUT_MS, 60_000),
+      pollMs: readCount(env, 'MAIL_POLL_MS'),
+      maxAttempts: readCount(env, 'MAIL_MAX_ATTEMPTS'),
+      retryBaseMs: readCount(env, 'MAIL_RETRY_BASE_MS'),
+      sendTimeoutMs: readCount(env, 'MAIL_SEND_TIMEOUT_MS'),
     },
   };
 }

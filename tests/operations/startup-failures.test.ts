@@ -92,7 +92,7 @@ describe('a start that cannot succeed', () => {
     expect(await failedStart('rest', { REST_PORT: String(await freePort()), [typo]: 'x' })).toEqual({
       code: 1,
       lines: [
-        `Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); the README lists every setting.`,
+        `Configuration error: ${typo} is not a setting of the shop: did you mean ${meant}? Rename it (or unset it); docs/configuration.md lists every setting.`,
       ],
     });
   });

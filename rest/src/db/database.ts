@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Database } from './schema.js';
+import { readCount } from '../../../config/env.js';
 import { databasePool } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
 
@@ -134,7 +135,12 @@ export interface PoolSettings {
   statementTimeoutMs: number;
 }
 
-export const DEFAULT_POOL: PoolSettings = { size: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 };
+/** PostgreSQL's pool as config/settings.ts declares its defaults (PG_POOL_SIZE, PG_*_TIMEOUT_MS). */
+export const DEFAULT_POOL: PoolSettings = {
+  size: readCount({}, 'PG_POOL_SIZE'),
+  connectTimeoutMs: readCount({}, 'PG_CONNECT_TIMEOUT_MS'),
+  statementTimeoutMs: readCount({}, 'PG_STATEMENT_TIMEOUT_MS'),
+};
 
 export interface DatabaseOptions {
   /** Told about connection failures that happen outside any query (the server restarted, killed the session). */
