@@ -23,19 +23,16 @@ if (false) {
       }
     }
 
+    # The saved product answers what the listing's card, the product page and this form read of it (their fragments),
+    # so each shows it at once.
     mutation CreateProduct($input: CreateProductInput!) {
       createProduct(input: $input) {
         product {
           id
           name
-          description
-          unitPrice {
-            ...MoneyFields @unmask
-          }
-          quantity
-          inStock
-          imageUrl
-          imageUrls
+          ...ProductCard_product
+          ...ProductDetail_product
+          ...ProductForm_product
         }
         userErrors {
           message
@@ -50,14 +47,9 @@ if (false) {
         product {
           id
           name
-          description
-          unitPrice {
-            ...MoneyFields @unmask
-          }
-          quantity
-          inStock
-          imageUrl
-          imageUrls
+          ...ProductCard_product
+          ...ProductDetail_product
+          ...ProductForm_product
         }
         userErrors {
           message
