@@ -3,8 +3,7 @@
 // put there, the navbar's unread total moved with the room's count, read at once if the room is open), product
 // changes (stock and price on the listing, the detail page and the cart) and order moves (the buyer's orders and
 // confirmation page; for admins also new orders, and the desk's tabs and counts).
-// A message or order event takes every scalar field, a product event every screen's fragment of a product (a cart's
-// and an order's lines read no field those lack), so whatever a screen shows of these objects stays complete.
+// Every scalar field is selected, so whatever a screen shows of these objects stays complete.
 import { gql } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import {
@@ -76,15 +75,18 @@ if (false) {
       productRemoved
     }
 
-    # What the screens read of a product, through their own fragments: a field a screen adds follows live with no
-    # edit here.
     subscription LiveProductUpdated {
       productUpdated {
         id
-        ...ProductCard_product
-        ...ProductDetail_product
-        ...ProductForm_product
-        ...ProductPageTitle_product
+        name
+        description
+        unitPrice {
+          ...MoneyFields @unmask
+        }
+        quantity
+        inStock
+        imageUrl
+        imageUrls
       }
     }
   `;

@@ -23,16 +23,19 @@ if (false) {
       }
     }
 
-    # The saved product answers what the listing's card, the product page and this form read of it (their fragments),
-    # so each shows it at once.
     mutation CreateProduct($input: CreateProductInput!) {
       createProduct(input: $input) {
         product {
           id
           name
-          ...ProductCard_product
-          ...ProductDetail_product
-          ...ProductForm_product
+          description
+          unitPrice {
+            ...MoneyFields @unmask
+          }
+          quantity
+          inStock
+          imageUrl
+          imageUrls
         }
         userErrors {
           message
@@ -47,9 +50,14 @@ if (false) {
         product {
           id
           name
-          ...ProductCard_product
-          ...ProductDetail_product
-          ...ProductForm_product
+          description
+          unitPrice {
+            ...MoneyFields @unmask
+          }
+          quantity
+          inStock
+          imageUrl
+          imageUrls
         }
         userErrors {
           message
