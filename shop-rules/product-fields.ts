@@ -3,15 +3,17 @@
 // audit's changed fields, its rows) and by the gateway (what it sends the contract, which inputs its errors name).
 // The rules a form must pass and their messages stay in product-rules.ts, whose limits this reuses.
 import { centsToDollars } from './money.js';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  MAX_IMAGES,
-  MAX_IMAGE_URL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PRICE,
-  MAX_STOCK,
-  type ValidProduct,
-} from './product-rules.js';
+
+/**
+ * A unit price's bound, in dollars: $1,000,000.00 is 100,000,000 cents, well within what the graph carries (money.ts).
+ */
+export const MAX_PRICE = 1_000_000;
+/** Units in stock at most, and so in one cart line (order-rules' checkCartQuantity). */
+export const MAX_STOCK = 1_000_000;
+export const MAX_IMAGES = 20;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_IMAGE_URL_LENGTH = 2048;
 
 /**
  * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
@@ -21,6 +23,10 @@ export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls';
 
 export interface ProductField {
   kind: ProductFieldKind;
+  /** How its messages name it ("Name is required"); the price's and the images' are product-rules' own. */
+  label?: string;
+  /** Text that must be one line (text-rules). */
+  singleLine?: boolean;
   /** Text's least length, or the least amount or count. */
   min?: number;
   /** Text's (a URL's, each URL's) greatest length, or the greatest amount or count. */
@@ -41,8 +47,8 @@ const DOLLARS = 'Dollars, at most 2 decimals';
 
 /** Every field an admin edits, in the form's order (the contract's, the audit's and the error messages'). */
 export const PRODUCT_FIELDS = {
-  name: { kind: 'text', min: 1, max: MAX_NAME_LENGTH },
-  description: { kind: 'text', min: 1, max: MAX_DESCRIPTION_LENGTH },
+  name: { kind: 'text', label: 'Name', min: 1, max: MAX_NAME_LENGTH, singleLine: true },
+  description: { kind: 'text', label: 'Description', min: 1, max: MAX_DESCRIPTION_LENGTH },
   price: {
     kind: 'dollars',
     min: 0,
@@ -51,7 +57,7 @@ export const PRODUCT_FIELDS = {
     inputDescription: DOLLARS,
     graphInputs: ['unitPriceAmount', 'price'],
   },
-  quantity: { kind: 'count', min: 0, max: MAX_STOCK, description: 'Units in stock' },
+  quantity: { kind: 'count', label: 'Quantity', min: 0, max: MAX_STOCK, description: 'Units in stock' },
   imageUrl: { kind: 'url', max: MAX_IMAGE_URL_LENGTH, optional: true },
   imageUrls: {
     kind: 'urls',
@@ -86,6 +92,22 @@ type OptionalName = {
 /** The product form as the contract takes it: an optional field left out, or null. */
 export type ProductContractForm = Omit<ProductContractFields, OptionalName> & {
   [Name in OptionalName]?: ProductContractFields[Name] | null;
+};
+
+type Kind<Name extends ProductFieldName> = (typeof PRODUCT_FIELDS)[Name]['kind'];
+
+/** The product form as the rules take it: a price as dollars or as exact decimal text ("12.50"). */
+export type ProductForm = {
+  [Name in Exclude<ProductFieldName, OptionalName>]: Kind<Name> extends 'dollars'
+    ? number | string
+    : KindValues[Kind<Name>];
+} & {
+  [Name in OptionalName]?: (Kind<Name> extends 'urls' ? readonly string[] : KindValues[Kind<Name>]) | null | undefined;
+};
+
+/** A product after the rules: trimmed, amounts in cents (`priceCents`), the images one list. */
+export type ValidProduct = {
+  -readonly [Name in ProductFieldName as Kind<Name> extends 'dollars' ? `${Name}Cents` : Name]: KindValues[Kind<Name>];
 };
 
 /** The graph's input fields of the product form (create and update), as its user errors name them. */
