@@ -2,19 +2,29 @@
 import { DECIMAL_PATTERN, decimalToCents, dollarsToCents } from './money.js';
 import type { RuleViolation } from './rule-violation.js';
 import { isSingleLine, notSingleLine } from './text-rules.js';
+import {
+  MAX_IMAGES,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_PRICE,
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_NAMES,
+  type ProductField,
+  type ProductForm,
+  type ValidProduct,
+} from './product-fields.js';
 
 export { type RuleViolation, isRuleViolation } from './rule-violation.js';
 
-/**
- * A unit price's bound, in dollars: $1,000,000.00 is 100,000,000 cents, well within what the graph carries (money.ts).
- */
-export const MAX_PRICE = 1_000_000;
-/** Units in stock at most, and so in one cart line (order-rules' checkCartQuantity). */
-export const MAX_STOCK = 1_000_000;
-export const MAX_IMAGES = 20;
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 5000;
-export const MAX_IMAGE_URL_LENGTH = 2048;
+export {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_IMAGES,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PRICE,
+  MAX_STOCK,
+  type ProductForm,
+  type ValidProduct,
+} from './product-fields.js';
 
 export const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
 
@@ -48,25 +58,6 @@ export function normaliseImages(
   return [...new Set(trimmedMain ? [trimmedMain, ...others] : others)];
 }
 
-export interface ProductForm {
-  name: string;
-  description: string;
-  /** Dollars as a number (the contract's, and the graph's deprecated Float), or as exact decimal text ("12.50"). */
-  price: number | string;
-  quantity: number;
-  imageUrl?: string | null | undefined;
-  imageUrls?: readonly string[] | null | undefined;
-}
-
-export interface ValidProduct {
-  name: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  imageUrl: string | null;
-  imageUrls: string[];
-}
-
 const priceCentsOf = (price: number | string) =>
   typeof price === 'string' ? decimalToCents(price) : dollarsToCents(price);
 
@@ -89,32 +80,66 @@ export function checkPrice(price: number | string): RuleViolation<string> | unde
   return undefined;
 }
 
-/** The product form after the rules of spec §5, or every field's first broken rule, in the form's order. */
+/** Why a text field's value cannot be, by its definition, or undefined when it can. */
+function checkText(name: string, field: ProductField, text: string): RuleViolation<string> | undefined {
+  const label = field.label ?? name;
+  if (!text && (field.min ?? 0) > 0) return { message: `${label} is required`, field: name };
+  if (field.max !== undefined && text.length > field.max)
+    return { message: `${label} must be at most ${field.max} characters long`, field: name };
+  if (field.singleLine && !isSingleLine(text)) return { message: notSingleLine(label), field: name };
+  return undefined;
+}
+
+/** Why a count cannot be, by its definition, or undefined when it can. */
+function checkCount(name: string, field: ProductField, count: number): RuleViolation<string> | undefined {
+  const label = field.label ?? name;
+  if (!Number.isInteger(count)) return { message: `${label} must be a whole number`, field: name };
+  if (field.min !== undefined && count < field.min)
+    return { message: `${label} must be at least ${field.min}`, field: name };
+  if (field.max !== undefined && count > field.max)
+    return { message: `${label} must be at most ${field.max}`, field: name };
+  return undefined;
+}
+
+/**
+ * The product form after the rules of spec §5, or every field's first broken rule, in the form's order
+ * (PRODUCT_FIELDS'): each field checked by its kind; the main image and the others as one list.
+ */
 export function validateProductForm(form: ProductForm): ValidProduct | RuleViolation<string>[] {
   const violations: RuleViolation<string>[] = [];
-  const name = form.name.trim();
-  if (!name) violations.push({ message: 'Name is required', field: 'name' });
-  else if (name.length > MAX_NAME_LENGTH)
-    violations.push({ message: `Name must be at most ${MAX_NAME_LENGTH} characters long`, field: 'name' });
-  else if (!isSingleLine(name)) violations.push({ message: notSingleLine('Name'), field: 'name' });
-  const description = form.description.trim();
-  if (!description) violations.push({ message: 'Description is required', field: 'description' });
-  else if (description.length > MAX_DESCRIPTION_LENGTH) {
-    violations.push({
-      message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters long`,
-      field: 'description',
-    });
+  const given = form as unknown as Record<string, unknown>;
+  const valid: Record<string, unknown> = {};
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const field: ProductField = PRODUCT_FIELDS[name];
+    let violation: RuleViolation<string> | undefined;
+    switch (field.kind) {
+      case 'text': {
+        const text = String(given[name] ?? '').trim();
+        violation = checkText(name, field, text);
+        valid[name] = text;
+        break;
+      }
+      case 'dollars': {
+        const price = given[name] as number | string;
+        violation = checkPrice(price);
+        valid[`${name}Cents`] = violation ? undefined : priceCentsOf(price);
+        break;
+      }
+      case 'count':
+        violation = checkCount(name, field, given[name] as number);
+        valid[name] = given[name];
+        break;
+      case 'url': {
+        // The main image and the list are one list of images (normaliseImages), judged once, here.
+        const images = normaliseImages(form.imageUrl, form.imageUrls);
+        if (Array.isArray(images)) Object.assign(valid, { imageUrl: images[0] ?? null, imageUrls: images });
+        else violation = images;
+        break;
+      }
+      case 'urls':
+        break;
+    }
+    if (violation) violations.push(violation);
   }
-  const priceViolation = checkPrice(form.price);
-  const priceCents = priceViolation ? undefined : priceCentsOf(form.price);
-  if (priceViolation) violations.push(priceViolation);
-  if (!Number.isInteger(form.quantity))
-    violations.push({ message: 'Quantity must be a whole number', field: 'quantity' });
-  else if (form.quantity < 0) violations.push({ message: 'Quantity must be at least 0', field: 'quantity' });
-  else if (form.quantity > MAX_STOCK)
-    violations.push({ message: `Quantity must be at most ${MAX_STOCK}`, field: 'quantity' });
-  const images = normaliseImages(form.imageUrl, form.imageUrls);
-  if (!Array.isArray(images)) violations.push(images);
-  if (violations.length > 0 || priceCents === undefined || !Array.isArray(images)) return violations;
-  return { name, description, priceCents, quantity: form.quantity, imageUrl: images[0] ?? null, imageUrls: images };
+  return violations.length > 0 ? violations : (valid as ValidProduct);
 }

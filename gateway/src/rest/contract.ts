@@ -1,15 +1,14 @@
 // The REST contract's answers (spec §3, §7) as the gateway reads them. Written loosely on purpose: the gateway
 // must work against any implementation of the contract, so fields our own service always sends may be missing.
+import type { ProductContractFields, ProductFieldName } from '../../../shop-rules/product-fields.js';
 
-export interface RestProduct {
-  id: number;
-  name: string;
-  description?: string | null;
-  price: number;
-  quantity: number;
-  imageUrl?: string | null;
-  imageUrls?: string[] | null;
-}
+/**
+ * A product: every editable field of shop-rules' PRODUCT_FIELDS, any of them possibly missing or null but the ones
+ * the contract has always answered.
+ */
+export type RestProduct = { id: number } & Pick<ProductContractFields, 'name' | 'price' | 'quantity'> & {
+    [Name in ProductFieldName]?: ProductContractFields[Name] | null;
+  };
 
 export interface RestPreferences {
   emailNotifications?: boolean | null;

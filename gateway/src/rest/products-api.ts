@@ -1,4 +1,5 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
+import type { ProductContractFields } from '../../../shop-rules/product-fields.js';
 import { type RestPage, type RestProduct, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './list-pages.js';
@@ -12,14 +13,8 @@ export interface ProductFilterQuery {
   maxQuantity?: number | undefined;
 }
 
-export interface ProductBody {
-  name: string;
-  description: string;
-  price: number;
-  quantity: number;
-  imageUrl: string | null;
-  imageUrls: string[];
-}
+/** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS). */
+export type ProductBody = ProductContractFields;
 
 /** What our REST service names the keyset paging of products in its Contract-Extensions. */
 export const PRODUCT_KEYSET = 'product-keyset';

@@ -1,6 +1,7 @@
 // Table types as Kysely sees them. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
 // Timestamps are ISO-8601 strings in UTC and money is integer cents, identical on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ValidProduct } from '../../../shop-rules/product-fields.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -31,20 +32,18 @@ export interface UsersTable {
   updatedAt: string;
 }
 
-export interface ProductsTable {
+/** A product's editable fields as their columns hold them (shop-rules' PRODUCT_FIELDS): a list as JSON text. */
+type ProductFieldColumns = {
+  [Column in keyof ValidProduct]: ValidProduct[Column] extends string[] ? string : ValidProduct[Column];
+};
+
+export type ProductsTable = ProductFieldColumns & {
   id: Generated<number>;
-  name: string;
   /** Lower-cased name (full Unicode, done in JS) so the name filter is case-insensitive on both databases. */
   nameKey: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  imageUrl: string | null;
-  /** JSON array of strings, imageUrl first. */
-  imageUrls: string;
   createdAt: string;
   updatedAt: string;
-}
+};
 
 export interface CartItemsTable {
   userId: number;

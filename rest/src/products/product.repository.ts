@@ -2,8 +2,15 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database.js';
 import { containing } from '../db/contains-text.js';
-import type { Database, ProductRow } from '../db/schema.js';
+import type { Database, ProductRow, ProductsTable } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
+import { centsToDollars } from '../../../shop-rules/money.js';
+import {
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_NAMES,
+  type ProductContractFields,
+  type ProductFieldKind,
+} from '../../../shop-rules/product-fields.js';
 import type { ValidProduct } from '../../../shop-rules/product-rules.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
@@ -27,16 +34,40 @@ export type ProductPlace = { after: number } | { before: number | 'end' };
 
 export const nameKey = (name: string) => name.toLocaleLowerCase('en');
 
+/**
+ * How each kind of field is kept in its column: an amount in cents (`priceCents`), a list as JSON text, the rest as
+ * it is; a field of a new kind says here how.
+ */
+const KEPT_AS: Record<ProductFieldKind, { column: (name: string) => string; toColumn: (value: unknown) => unknown }> = {
+  text: { column: (name) => name, toColumn: (value) => value },
+  dollars: { column: (name) => `${name}Cents`, toColumn: (value) => value },
+  count: { column: (name) => name, toColumn: (value) => value },
+  url: { column: (name) => name, toColumn: (value) => value },
+  urls: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
+};
+
 function toColumns(fields: ProductFields) {
-  return {
-    name: fields.name,
-    nameKey: nameKey(fields.name),
-    description: fields.description,
-    priceCents: fields.priceCents,
-    quantity: fields.quantity,
-    imageUrl: fields.imageUrl,
-    imageUrls: JSON.stringify(fields.imageUrls),
-  };
+  const valid = fields as unknown as Record<string, unknown>;
+  const columns = Object.fromEntries(
+    PRODUCT_FIELD_NAMES.map((name) => {
+      const keptAs = KEPT_AS[PRODUCT_FIELDS[name].kind];
+      // The rules answer an amount in cents already, under the column's name.
+      return [keptAs.column(name), keptAs.toColumn(valid[keptAs.column(name)])];
+    }),
+  ) as Omit<ProductsTable, 'id' | 'nameKey' | 'createdAt' | 'updatedAt'>;
+  return { ...columns, nameKey: nameKey(fields.name) };
+}
+
+/** A stored product's editable fields as the contract carries them: amounts in dollars, lists parsed. */
+export function contractFieldsOfRow(row: ProductRow): ProductContractFields {
+  const stored = row as unknown as Record<string, unknown>;
+  const entries = PRODUCT_FIELD_NAMES.map((name) => {
+    const kind = PRODUCT_FIELDS[name].kind;
+    const value = stored[KEPT_AS[kind].column(name)];
+    if (kind === 'dollars') return [name, centsToDollars(value as number)];
+    return [name, kind === 'urls' ? JSON.parse(value as string) : value];
+  });
+  return Object.fromEntries(entries) as ProductContractFields;
 }
 
 /** FTS5's trigram index finds a text of 3 characters or more; shorter ones are looked for the plain way. */

@@ -1,43 +1,61 @@
 // The Product of spec §3 on the wire, the product form, and the listing/filter parameters.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
+import { MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
 import {
-  MAX_DESCRIPTION_LENGTH,
-  MAX_IMAGES,
-  MAX_IMAGE_URL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PRICE,
-  MAX_STOCK,
-} from '../../../shop-rules/product-rules.js';
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_NAMES,
+  type ProductContractFields,
+  type ProductContractForm,
+  type ProductField,
+  type ProductFieldName,
+} from '../../../shop-rules/product-fields.js';
 
 export { MAX_STOCK };
 
-export const ProductAnswer = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  price: Type.Number({ description: 'Dollars, at most 2 decimals' }),
-  quantity: Type.Integer({ description: 'Units in stock' }),
-  imageUrl: Nullable(Type.String()),
-  imageUrls: Type.Array(Type.String(), { description: 'Every image, imageUrl first' }),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
-export type ProductAnswer = Static<typeof ProductAnswer>;
+/** A field's schema: on the form with its limits (`input`), on the answer without them (what is stored is valid). */
+function fieldSchema(field: ProductField, input: boolean): TSchema {
+  const limits = input ? { min: field.min, max: field.max } : {};
+  const about = input ? field.inputDescription : field.description;
+  const options = (extra: object) =>
+    Object.fromEntries(Object.entries({ ...extra, description: about }).filter(([, value]) => value !== undefined));
+  switch (field.kind) {
+    case 'text':
+    case 'url': {
+      const text = Type.String(options({ minLength: limits.min, maxLength: limits.max }));
+      return field.kind === 'url' ? Nullable(text) : text;
+    }
+    case 'dollars':
+      return Type.Number(options({ minimum: limits.min, maximum: limits.max }));
+    case 'count':
+      return Type.Integer(options({ minimum: limits.min, maximum: limits.max }));
+    case 'urls': {
+      const entry = Type.String(input ? { maxLength: field.max } : {});
+      return Type.Array(entry, options({ maxItems: input ? field.maxItems : undefined }));
+    }
+  }
+}
 
-const ImageUrl = Type.String({ maxLength: MAX_IMAGE_URL_LENGTH });
+/** The editable fields' schemas, in the form's order; an optional field may be left out of the form, or null. */
+const fieldSchemas = (input: boolean) =>
+  Object.fromEntries(
+    PRODUCT_FIELD_NAMES.map((name) => {
+      const field: ProductField = PRODUCT_FIELDS[name];
+      const schema = fieldSchema(field, input);
+      const optional = input && field.optional;
+      return [name, optional ? Type.Optional(field.kind === 'url' ? schema : Nullable(schema)) : schema];
+    }),
+  ) as Record<ProductFieldName, TSchema>;
 
-export const ProductInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }),
-  description: Type.String({ minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH }),
-  price: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'Dollars, at most 2 decimals' }),
-  quantity: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
-  imageUrl: Type.Optional(Nullable(ImageUrl)),
-  imageUrls: Type.Optional(Nullable(Type.Array(ImageUrl, { maxItems: MAX_IMAGES }))),
-});
-export type ProductInput = Static<typeof ProductInput>;
+export const ProductAnswer = Type.Unsafe<ProductAnswer>(
+  Type.Object({ id: Type.Integer(), ...fieldSchemas(false), createdAt: Timestamp, updatedAt: Timestamp }),
+);
+export type ProductAnswer = { id: number; createdAt: string; updatedAt: string } & ProductContractFields;
+
+export const ProductInput = Type.Unsafe<ProductContractForm>(Type.Object(fieldSchemas(true)));
+export type ProductInput = ProductContractForm;
 
 const Ids = Type.String({
   pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$',

@@ -1,25 +1,21 @@
 // The catalogue's rules: what a valid product is (spec §5, DESIGN §3) and how listings and filters answer.
 import type { ProductRow } from '../db/schema.js';
 import { badRequest, notFound } from '../shared/http-errors.js';
-import { centsToDollars } from '../../../shop-rules/money.js';
 import { validateProductForm } from '../../../shop-rules/product-rules.js';
+import { PRODUCT_FIELD_NAMES } from '../../../shop-rules/product-fields.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
-import type { ProductCriteria, ProductFields, ProductPlace, ProductRepository } from './product.repository.js';
+import {
+  type ProductCriteria,
+  type ProductFields,
+  type ProductPlace,
+  type ProductRepository,
+  contractFieldsOfRow,
+} from './product.repository.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
 
 export function toProductAnswer(row: ProductRow): ProductAnswer {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: centsToDollars(row.priceCents),
-    quantity: row.quantity,
-    imageUrl: row.imageUrl,
-    imageUrls: JSON.parse(row.imageUrls) as string[],
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+  return { id: row.id, ...contractFieldsOfRow(row), createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 /** The product form after the rules of spec §5 (shared with the gateway), or a 400 naming the first broken one. */
@@ -51,13 +47,11 @@ export type ProductTransaction = <T>(
   work: (repositories: { products: ProductRepository; audit: AuditRepository }) => Promise<T>,
 ) => Promise<T>;
 
-/** What the audit record keeps of a product: what an admin edits. */
-const AUDITED_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls'] as const;
-
 /** The fields whose values differ (all of them against nothing: a product created, or deleted). */
 function productChanges(before: ProductAnswer | undefined, after: ProductAnswer | undefined): AuditChanges {
   const changes: AuditChanges = {};
-  for (const field of AUDITED_FIELDS) {
+  // What the audit record keeps of a product: every field an admin edits (shop-rules' PRODUCT_FIELDS).
+  for (const field of PRODUCT_FIELD_NAMES) {
     const [from, to] = [before?.[field], after?.[field]];
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     changes[field] = { ...(before ? { from } : {}), ...(after ? { to } : {}) };

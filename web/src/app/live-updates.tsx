@@ -52,25 +52,12 @@ if (false) {
       orderDate
       status
       total {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       shippingAddress
       customerUsername
       items {
-        productName
-        unitPrice {
-          amount
-          currencyCode
-          minorUnits
-        }
-        quantity
-        lineTotal {
-          amount
-          currencyCode
-          minorUnits
-        }
+        ...ItemLines_orderLine @unmask
         product {
           id
           imageUrls
@@ -94,9 +81,7 @@ if (false) {
         name
         description
         unitPrice {
-          amount
-          currencyCode
-          minorUnits
+          ...MoneyFields @unmask
         }
         quantity
         inStock
@@ -140,7 +125,7 @@ export function LiveUpdates() {
     onData: ({ data }) => {
       const order = data.data?.orderUpdated;
       if (!order) return;
-      const previous = receiveOrder(client.cache, LiveOrderFieldsFragmentDoc, order);
+      const previous = receiveOrder(client.cache, LiveOrderFieldsFragmentDoc, 'LiveOrderFields', order);
       if (!previous) newOrderIds(new Set([...newOrderIds(), order.id]));
     },
   });

@@ -4,10 +4,28 @@
 // (the total it had shown struck through above the new one, and what changed said under the name), gone from the
 // cart (struck through), or unable to be bought as it is (why, under the name). One colour a meaning: amber for what
 // changed, red for what stops the order, even on one line.
+import { gql } from '@apollo/client';
 import type { Money } from '../lib/money';
 import { useFormats } from '../lib/use-formats';
 import { ProductPicture } from './product-image';
 import styles from './item-lines.module.css';
+
+if (false) {
+  gql`
+    # An order's line as the order screens list it (and live-updates keeps it); spread unmasked, as a line has no id
+    # for useFragment to read it by. Its picture (product { id imageUrls }) is selected beside it where one shows.
+    fragment ItemLines_orderLine on OrderItem {
+      productName
+      unitPrice {
+        ...MoneyFields @unmask
+      }
+      quantity
+      lineTotal {
+        ...MoneyFields @unmask
+      }
+    }
+  `;
+}
 
 /** How a line stands out: changed since it was reviewed, gone from the cart, or unable to be bought as it is. */
 export type ItemLineMark = 'changed' | 'removed' | 'problem';

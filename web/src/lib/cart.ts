@@ -37,30 +37,22 @@ if (false) {
       id
       itemCount
       total {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       items {
         productName
         unitPrice {
-          amount
-          currencyCode
-          minorUnits
+          ...MoneyFields @unmask
         }
         quantity
         lineTotal {
-          amount
-          currencyCode
-          minorUnits
+          ...MoneyFields @unmask
         }
         product {
           id
           name
           unitPrice {
-            amount
-            currencyCode
-            minorUnits
+            ...MoneyFields @unmask
           }
           quantity
           imageUrls

@@ -2,6 +2,19 @@
 // currency's minor unit) and as the client computes with it: in minor units, whole numbers, never in binary floats
 // (0.1 + 0.2 is not 0.3). The shop keeps amounts in hundredths (the gateway refuses a SHOP_CURRENCY with other minor
 // digits), and one shop has one currency: the amounts summed here are all in it.
+import { gql } from '@apollo/client';
+
+if (false) {
+  gql`
+    # Every Money a document selects, whole (an amount has no id: a smaller selection replacing it in the cache would
+    # lose fields another screen reads). Spread unmasked: what reads it is formats.money and the sums here, no component.
+    fragment MoneyFields on Money {
+      amount
+      currencyCode
+      minorUnits
+    }
+  `;
+}
 
 export interface Money {
   /** The exact decimal: "12.50". */

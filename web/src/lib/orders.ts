@@ -117,13 +117,15 @@ export function applyOrderChange(cache: ApolloCache, order: ListedOrder, previou
 export function receiveOrder<Order extends ListedOrder>(
   cache: ApolloCache,
   fragment: TypedDocumentNode<Order>,
+  /** The fragment's own name: its document also holds the fragments it spreads (MoneyFields). */
+  fragmentName: string,
   order: Order,
 ): string | undefined {
   const id = cache.identify({ __typename: 'Order', id: order.id });
   const previous = cache.readFragment({ id, fragment: OrderStatusOfFragmentDoc, returnPartialData: true })?.status;
   // The callers pass what an @unmask spread gave them: all of the fragment's fields, which TypeScript cannot see
   // through a generic.
-  cache.writeFragment({ id, fragment, data: order as never });
+  cache.writeFragment({ id, fragment, fragmentName, data: order as never });
   applyOrderChange(cache, order, previous);
   return previous;
 }

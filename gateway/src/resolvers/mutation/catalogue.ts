@@ -1,6 +1,6 @@
 // Mutations of the catalogue (admins): create, update, delete. Each change is published: to productUpdated, or, for
 // a deletion, to productRemoved.
-import { centsToDollars } from '../../../../shop-rules/money.js';
+import { PRODUCT_GRAPH_INPUTS, contractFieldsOf } from '../../../../shop-rules/product-fields.js';
 import { PRICE_REQUIRED, validateProductForm } from '../../../../shop-rules/product-rules.js';
 import type { CreateProductInput, MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
@@ -9,8 +9,6 @@ import { numericIdOf } from '../../global-id.js';
 import type { RestProduct } from '../../rest/contract.js';
 import type { ProductBody } from '../../rest/products-api.js';
 import { withUserErrors } from './user-errors.js';
-
-const PRODUCT_FIELDS = ['name', 'description', 'unitPriceAmount', 'price', 'quantity', 'imageUrl', 'imageUrls'];
 
 const PRICE_TWICE = 'Give unitPriceAmount or price, not both';
 
@@ -36,14 +34,7 @@ function productBody(input: CreateProductInput, check: InputCheck = new InputChe
   if (Array.isArray(valid))
     check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
   check.done();
-  return {
-    name: valid.name,
-    description: valid.description,
-    price: centsToDollars(valid.priceCents),
-    quantity: valid.quantity,
-    imageUrl: valid.imageUrl,
-    imageUrls: valid.imageUrls,
-  };
+  return contractFieldsOf(valid);
 }
 
 export function productIdOf(globalId: string, field: string): number {
@@ -73,7 +64,7 @@ export async function publishProductsById(context: GatewayContext, ids: readonly
 
 export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'updateProduct' | 'deleteProduct'> = {
   createProduct: (_root, { input }, context) =>
-    withUserErrors(input, { fields: PRODUCT_FIELDS, restFields: { price: priceFieldOf(input) } }, async () => {
+    withUserErrors(input, { fields: PRODUCT_GRAPH_INPUTS, restFields: { price: priceFieldOf(input) } }, async () => {
       const product = (await context.api.products.create(productBody(input))) ?? null;
       if (product) {
         context.loaders.primeProducts([product]);
@@ -85,7 +76,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
   updateProduct: (_root, { input }, context) =>
     withUserErrors(
       input,
-      { fields: ['id', ...PRODUCT_FIELDS], restFields: { price: priceFieldOf(input) } },
+      { fields: ['id', ...PRODUCT_GRAPH_INPUTS], restFields: { price: priceFieldOf(input) } },
       async () => {
         const check = new InputCheck();
         const id = check.attempt(() => productIdOf(input.id, 'id'))!;

@@ -50,25 +50,12 @@ if (false) {
           number
           orderDate
           total {
-            amount
-            currencyCode
-            minorUnits
+            ...MoneyFields @unmask
           }
           status
           shippingAddress
           items {
-            productName
-            unitPrice {
-              amount
-              currencyCode
-              minorUnits
-            }
-            quantity
-            lineTotal {
-              amount
-              currencyCode
-              minorUnits
-            }
+            ...ItemLines_orderLine @unmask
             product {
               id
               imageUrls

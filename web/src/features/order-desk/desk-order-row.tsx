@@ -28,23 +28,10 @@ if (false) {
       customerUsername
       shippingAddress
       total {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       items {
-        productName
-        unitPrice {
-          amount
-          currencyCode
-          minorUnits
-        }
-        quantity
-        lineTotal {
-          amount
-          currencyCode
-          minorUnits
-        }
+        ...ItemLines_orderLine @unmask
       }
     }
 
@@ -92,7 +79,11 @@ function BreakableName({ name }: { name: string }) {
 }
 
 export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRow_OrderFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: DeskOrderRow_OrderFragmentDoc, from: order });
+  const { data, complete } = useFragment({
+    fragment: DeskOrderRow_OrderFragmentDoc,
+    fragmentName: 'DeskOrderRow_order',
+    from: order,
+  });
   const formats = useFormats();
   const client = useApolloClient();
   const isNew = useReactiveVar(newOrderIds);
@@ -115,7 +106,8 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         return;
       }
       forgetNewOrder(data.id);
-      if (payload?.order) receiveOrder(client.cache, DeskOrderRow_OrderFragmentDoc, payload.order);
+      if (payload?.order)
+        receiveOrder(client.cache, DeskOrderRow_OrderFragmentDoc, 'DeskOrderRow_order', payload.order);
       setConfirmingCancel(false);
     } catch {
       setRefusal('Failed to update the order. Please try again.');

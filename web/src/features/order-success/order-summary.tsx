@@ -15,25 +15,12 @@ if (false) {
       number
       orderDate
       total {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       status
       shippingAddress
       items {
-        productName
-        unitPrice {
-          amount
-          currencyCode
-          minorUnits
-        }
-        quantity
-        lineTotal {
-          amount
-          currencyCode
-          minorUnits
-        }
+        ...ItemLines_orderLine @unmask
         product {
           id
           imageUrls
@@ -44,7 +31,11 @@ if (false) {
 }
 
 export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummary_OrderFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: OrderSummary_OrderFragmentDoc, from: order });
+  const { data, complete } = useFragment({
+    fragment: OrderSummary_OrderFragmentDoc,
+    fragmentName: 'OrderSummary_order',
+    from: order,
+  });
   const formats = useFormats();
   if (!complete) return null;
   return (

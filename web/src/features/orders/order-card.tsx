@@ -21,19 +21,11 @@ if (false) {
       orderDate
       status
       total {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       shippingAddress
       items {
-        productName
-        quantity
-        lineTotal {
-          amount
-          currencyCode
-          minorUnits
-        }
+        ...ItemLines_orderLine @unmask
         product {
           id
           imageUrls
@@ -44,7 +36,11 @@ if (false) {
 }
 
 export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_OrderFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: OrderCard_OrderFragmentDoc, from: order });
+  const { data, complete } = useFragment({
+    fragment: OrderCard_OrderFragmentDoc,
+    fragmentName: 'OrderCard_order',
+    from: order,
+  });
   const formats = useFormats();
   const [showHistory, setShowHistory] = useState(false);
   if (!complete) return null;

@@ -19,6 +19,7 @@ const order = (n: number, status: string, date: string) => ({
     {
       __typename: 'OrderItem',
       productName: `Product ${n}`,
+      unitPrice: money('10.00'),
       quantity: n,
       lineTotal: money(`${10 * n}.00`),
       product: {

@@ -28,9 +28,7 @@ if (false) {
       name
       description
       unitPrice {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       quantity
       imageUrls
@@ -72,7 +70,11 @@ function addedTheMost(
 const LONG_NAME_LENGTH = 60;
 
 export function ProductDetail({ product }: { product: FragmentType<typeof ProductDetail_ProductFragmentDoc> }) {
-  const { data, complete } = useFragment({ fragment: ProductDetail_ProductFragmentDoc, from: product });
+  const { data, complete } = useFragment({
+    fragment: ProductDetail_ProductFragmentDoc,
+    fragmentName: 'ProductDetail_product',
+    from: product,
+  });
   const formats = useFormats();
   const client = useApolloClient();
   const ids = useId();

@@ -30,9 +30,7 @@ if (false) {
           name
           description
           unitPrice {
-            amount
-            currencyCode
-            minorUnits
+            ...MoneyFields @unmask
           }
           quantity
           inStock
@@ -54,9 +52,7 @@ if (false) {
           name
           description
           unitPrice {
-            amount
-            currencyCode
-            minorUnits
+            ...MoneyFields @unmask
           }
           quantity
           inStock

@@ -31,9 +31,7 @@ if (false) {
       name
       description
       unitPrice {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       quantity
       imageUrl
@@ -159,7 +157,11 @@ interface ProductFormProps {
 }
 
 export function ProductForm(props: ProductFormProps) {
-  const { data, complete } = useFragment({ fragment: ProductForm_ProductFragmentDoc, from: props.product ?? null });
+  const { data, complete } = useFragment({
+    fragment: ProductForm_ProductFragmentDoc,
+    fragmentName: 'ProductForm_product',
+    from: props.product ?? null,
+  });
   const initial = props.product && complete ? valuesOf(data) : EMPTY;
   return <ProductFormFields key={props.product && complete ? data.id : 'new'} initial={initial} {...props} />;
 }

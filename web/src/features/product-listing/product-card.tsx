@@ -19,9 +19,7 @@ if (false) {
       name
       description
       unitPrice {
-        amount
-        currencyCode
-        minorUnits
+        ...MoneyFields @unmask
       }
       quantity
       imageUrls
@@ -36,7 +34,11 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, onDelete }: ProductCardProps) {
-  const { data, complete } = useFragment({ fragment: ProductCard_ProductFragmentDoc, from: product });
+  const { data, complete } = useFragment({
+    fragment: ProductCard_ProductFragmentDoc,
+    fragmentName: 'ProductCard_product',
+    from: product,
+  });
   const formats = useFormats();
   if (!complete) return null;
   const detailPath = `/products/${encodeURIComponent(data.id)}`;

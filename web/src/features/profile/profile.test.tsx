@@ -523,7 +523,14 @@ describe('the time zone, the language and SMS notifications', () => {
       total: money('1234.50'),
       shippingAddress: '1 Home Road',
       items: [
-        { __typename: 'OrderItem', productName: 'Scale', quantity: 1, lineTotal: money('1234.50'), product: null },
+        {
+          __typename: 'OrderItem',
+          productName: 'Scale',
+          unitPrice: money('1234.50'),
+          quantity: 1,
+          lineTotal: money('1234.50'),
+          product: null,
+        },
       ],
     };
     const { user } = renderApp({

@@ -1,0 +1,39 @@
+// A product's fields defined once: the lists read off the definition, in the form's order, and a valid form as the
+// contract takes it (price back in dollars, every field in that order).
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_FIELD_NAMES, PRODUCT_GRAPH_INPUTS, contractFieldsOf } from './product-fields.js';
+
+describe('PRODUCT_FIELDS', () => {
+  it('names the editable fields in the form’s order', () => {
+    expect(PRODUCT_FIELD_NAMES).toEqual(['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls']);
+  });
+
+  it('names the graph’s inputs: the price as exact text or the deprecated Float', () => {
+    expect(PRODUCT_GRAPH_INPUTS).toEqual([
+      'name',
+      'description',
+      'unitPriceAmount',
+      'price',
+      'quantity',
+      'imageUrl',
+      'imageUrls',
+    ]);
+  });
+});
+
+describe('contractFieldsOf', () => {
+  it('gives a valid form back in the contract’s fields and order, the price in dollars', () => {
+    const body = contractFieldsOf({
+      name: 'Syringe',
+      description: 'Sterile, 5 ml',
+      priceCents: 1250,
+      quantity: 10,
+      imageUrl: '/images/s.png',
+      imageUrls: ['/images/s.png', '/images/t.png'],
+    });
+    expect(JSON.stringify(body)).toBe(
+      '{"name":"Syringe","description":"Sterile, 5 ml","price":12.5,"quantity":10,"imageUrl":"/images/s.png",' +
+        '"imageUrls":["/images/s.png","/images/t.png"]}',
+    );
+  });
+});

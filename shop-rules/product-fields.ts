@@ -1,0 +1,126 @@
+// A product's editable fields, defined once (issue 32): how each travels in the contract (spec §3, §7), its limits,
+// and which graph input fields carry it. Read by the REST service (its schemas for the form and the answer, the
+// audit's changed fields, its rows) and by the gateway (what it sends the contract, which inputs its errors name).
+// The rules a form must pass and their messages stay in product-rules.ts, whose limits this reuses.
+import { centsToDollars } from './money.js';
+
+/**
+ * A unit price's bound, in dollars: $1,000,000.00 is 100,000,000 cents, well within what the graph carries (money.ts).
+ */
+export const MAX_PRICE = 1_000_000;
+/** Units in stock at most, and so in one cart line (order-rules' checkCartQuantity). */
+export const MAX_STOCK = 1_000_000;
+export const MAX_IMAGES = 20;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_IMAGE_URL_LENGTH = 2048;
+
+/**
+ * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
+ * none (null); a list of URLs.
+ */
+export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls';
+
+export interface ProductField {
+  kind: ProductFieldKind;
+  /** How its messages name it ("Name is required"); the price's and the images' are product-rules' own. */
+  label?: string;
+  /** Text that must be one line (text-rules). */
+  singleLine?: boolean;
+  /** Text's least length, or the least amount or count. */
+  min?: number;
+  /** Text's (a URL's, each URL's) greatest length, or the greatest amount or count. */
+  max?: number;
+  /** A list's entries at most. */
+  maxItems?: number;
+  /** The form may leave it out or send null (spec §5: images are optional). */
+  optional?: boolean;
+  /** What the OpenAPI document says of it on the product answered. */
+  description?: string;
+  /** What it says of it on the form, when that differs from the answer's. */
+  inputDescription?: string;
+  /** The graph's input fields that carry it, when not one of its own name (the price: exact text or Float). */
+  graphInputs?: readonly string[];
+}
+
+const DOLLARS = 'Dollars, at most 2 decimals';
+
+/** Every field an admin edits, in the form's order (the contract's, the audit's and the error messages'). */
+export const PRODUCT_FIELDS = {
+  name: { kind: 'text', label: 'Name', min: 1, max: MAX_NAME_LENGTH, singleLine: true },
+  description: { kind: 'text', label: 'Description', min: 1, max: MAX_DESCRIPTION_LENGTH },
+  price: {
+    kind: 'dollars',
+    min: 0,
+    max: MAX_PRICE,
+    description: DOLLARS,
+    inputDescription: DOLLARS,
+    graphInputs: ['unitPriceAmount', 'price'],
+  },
+  quantity: { kind: 'count', label: 'Quantity', min: 0, max: MAX_STOCK, description: 'Units in stock' },
+  imageUrl: { kind: 'url', max: MAX_IMAGE_URL_LENGTH, optional: true },
+  imageUrls: {
+    kind: 'urls',
+    max: MAX_IMAGE_URL_LENGTH,
+    maxItems: MAX_IMAGES,
+    optional: true,
+    description: 'Every image, imageUrl first',
+  },
+} as const satisfies Record<string, ProductField>;
+
+export type ProductFieldName = keyof typeof PRODUCT_FIELDS;
+
+export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[];
+
+interface KindValues {
+  text: string;
+  dollars: number;
+  count: number;
+  url: string | null;
+  urls: string[];
+}
+
+/** The editable fields as the contract carries them, both ways: the form the REST service takes, and its answer. */
+export type ProductContractFields = {
+  -readonly [Name in ProductFieldName]: KindValues[(typeof PRODUCT_FIELDS)[Name]['kind']];
+};
+
+type OptionalName = {
+  [Name in ProductFieldName]: (typeof PRODUCT_FIELDS)[Name] extends { optional: true } ? Name : never;
+}[ProductFieldName];
+
+/** The product form as the contract takes it: an optional field left out, or null. */
+export type ProductContractForm = Omit<ProductContractFields, OptionalName> & {
+  [Name in OptionalName]?: ProductContractFields[Name] | null;
+};
+
+type Kind<Name extends ProductFieldName> = (typeof PRODUCT_FIELDS)[Name]['kind'];
+
+/** The product form as the rules take it: a price as dollars or as exact decimal text ("12.50"). */
+export type ProductForm = {
+  [Name in Exclude<ProductFieldName, OptionalName>]: Kind<Name> extends 'dollars'
+    ? number | string
+    : KindValues[Kind<Name>];
+} & {
+  [Name in OptionalName]?: (Kind<Name> extends 'urls' ? readonly string[] : KindValues[Kind<Name>]) | null | undefined;
+};
+
+/** A product after the rules: trimmed, amounts in cents (`priceCents`), the images one list. */
+export type ValidProduct = {
+  -readonly [Name in ProductFieldName as Kind<Name> extends 'dollars' ? `${Name}Cents` : Name]: KindValues[Kind<Name>];
+};
+
+/** The graph's input fields of the product form (create and update), as its user errors name them. */
+export const PRODUCT_GRAPH_INPUTS: readonly string[] = PRODUCT_FIELD_NAMES.flatMap(
+  (name) => (PRODUCT_FIELDS[name] as ProductField).graphInputs ?? [name],
+);
+
+/** A form the rules accepted, as the contract takes it, in the fields' order: amounts back in dollars. */
+export function contractFieldsOf(valid: ValidProduct): ProductContractFields {
+  const stored = valid as unknown as Record<string, unknown>;
+  const entries = PRODUCT_FIELD_NAMES.map((name) => [
+    name,
+    PRODUCT_FIELDS[name].kind === 'dollars' ? centsToDollars(stored[`${name}Cents`] as number) : stored[name],
+  ]);
+  return Object.fromEntries(entries) as ProductContractFields;
+}
