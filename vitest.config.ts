@@ -100,13 +100,14 @@ export default defineConfig({
       // The built web app as the gateway serves it.
       { extends: true, test: { name: 'web-build', isolate: false, include: ['tests/web/**/*.test.ts'] } },
       // The shop run as an operator runs it: the compiled servers started with npm, stopped, misconfigured, built for
-      // production and pruned.
+      // production and pruned. The servers and the web app are built before each file when stale (not in a global
+      // setup, which would hold every worker meanwhile): tests/helpers/prepared-build.ts.
       {
         extends: true,
         test: {
           name: 'operations',
           include: ['tests/operations/**/*.test.ts'],
-          globalSetup: ['tests/operations/global-setup.ts'],
+          setupFiles: ['tests/helpers/prepare-before-file.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
@@ -118,6 +119,7 @@ export default defineConfig({
           name: 'journeys',
           include: ['tests/journeys/**/*.test.ts'],
           globalSetup: ['tests/journeys/global-setup.ts'],
+          setupFiles: ['tests/helpers/prepare-before-file.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // What a person waits for (a live update, a message) may take a while on a busy CI machine.

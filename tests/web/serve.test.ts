@@ -5,7 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST, ensureWebBuilt } from '../../scripts/web-build.js';
+import { WEB_DIST } from '../../scripts/web-build.js';
+import { prepareBuild } from '../helpers/prepared-build.js';
 import { type Shop, startGateway, startShop, withoutCost } from '../helpers/shop.js';
 
 let outDir: string;
@@ -15,9 +16,9 @@ let indexHtml: string;
 let explorerHtml: string;
 
 beforeAll(async () => {
-  // The app as `npm run build` leaves it in web/dist, built here only when stale (in `npm test` the operations' global
-  // setup has just built it): one build of the web app per run, not one more for this file. Only read here.
-  await ensureWebBuilt();
+  // The app as `npm run build` leaves it in web/dist, built only when stale and one worker at a time (in `npm test`
+  // the first operations or journeys file builds it): one build of the web app per run, not one more for this file.
+  await prepareBuild();
   outDir = WEB_DIST;
   indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   explorerHtml = fs.readFileSync(path.join(outDir, 'graphiql.html'), 'utf8');
