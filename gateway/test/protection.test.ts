@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 import WebSocket from 'ws';
-import { ask, listen, within } from '../../tests/helpers/socket-feed.js';
+import { ask, listen } from '../../tests/helpers/socket-feed.js';
 import { poll } from '../../tests/helpers/poll.js';
 
 let shop: Shop;
@@ -14,6 +14,25 @@ beforeAll(async () => {
   token = await shop.user('guarded-user');
 });
 afterAll(() => shop.close());
+
+/**
+ * The count of upstream calls once it stands (the same on two reads 200 ms apart): a refused field answers at once,
+ * while calls of admitted ones may still be landing.
+ */
+async function settledCalls(): Promise<number> {
+  let before = -1;
+  const stood = await poll(
+    async () => {
+      const previous = before;
+      before = shop.calls.length;
+      return previous === before;
+    },
+    (same) => same,
+    { within: 10_000, every: 200 },
+  );
+  if (!stood) throw new Error('the upstream calls did not settle within 10 s');
+  return shop.calls.length;
+}
 
 const depthQuery = (depth: number) => {
   // viewer → chatRooms → messages → edges → node → room → messages → … nests as deep as asked.
@@ -171,11 +190,7 @@ describe('amplification: what one operation or one socket may cost upstream', ()
     shop.resetCalls();
     const answer = await shop.graphql(`query (${declarations}) { ${aliases.join(' ')} }`, variables, token);
     // A refused field answers at once, while calls of the admitted ones may still be on their way: let them land.
-    let landed = -1;
-    while (landed !== shop.calls.length) {
-      landed = shop.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await settledCalls();
     expect(shop.calls.filter((call) => call.startsWith('GET /api/orders/'))).toHaveLength(100);
     expect(shop.calls).toHaveLength(100);
     const problems = new Set(answer.errors!.map((error) => `${error.extensions?.code}: ${error.message}`));
@@ -279,16 +294,7 @@ describe('amplification through live subscriptions', () => {
       expect(sent.data.sendMessage.userErrors).toEqual([]);
       await until();
       // Calls of refused fields may still be landing: wait until the count stands.
-      await within(
-        (async () => {
-          for (let seen = -1; seen !== shop.calls.length;) {
-            seen = shop.calls.length;
-            await new Promise((resolve) => setTimeout(resolve, 200));
-          }
-        })(),
-        'the calls to settle',
-      );
-      return shop.calls.length;
+      return settledCalls();
     };
 
     // What sending costs with nobody listening, and what one subscription adds to it.

@@ -4,6 +4,7 @@
 import { prettyFactory } from 'pino-pretty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRETTY_OPTIONS } from '../../config/logger.js';
+import { poll } from '../../tests/helpers/poll.js';
 import { DEFAULT_PASSWORD, startRestService, type RestService } from '../../tests/helpers/rest-service.js';
 import { type Gateway, restExtensions, startGateway } from '../../tests/helpers/shop.js';
 
@@ -42,13 +43,11 @@ afterAll(async () => {
 async function linesOf(answer: { headers: Headers }) {
   const requestId = answer.headers.get('x-request-id')!;
   // A request's line is written once its answer has gone: wait for it.
-  for (
-    let waited = 0;
-    !gatewayLines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100;
-    waited += 1
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await poll(
+    async () => gatewayLines.some((line) => line.reqId === requestId && 'status' in line),
+    (written) => written,
+    { within: 2_000, every: 20 },
+  );
   return {
     requestId,
     gateway: gatewayLines.filter((line) => line.reqId === requestId),
@@ -120,12 +119,11 @@ describe('request logs', () => {
     try {
       const failed = await orphan.graphql('query Cart { viewer { cart { itemCount } } }', {}, buyer);
       const requestId = failed.headers.get('x-request-id');
-      for (
-        let waited = 0;
-        !lines.some((line) => line.reqId === requestId && 'status' in line) && waited < 100;
-        waited += 1
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await poll(
+        async () => lines.some((line) => line.reqId === requestId && 'status' in line),
+        (written) => written,
+        { within: 2_000, every: 20 },
+      );
       expect(lines.filter((line) => line.reqId === requestId).map((line) => [line.level, line.msg])).toEqual([
         [40, 'the REST service at 127.0.0.1:9 did not answer: check that it runs and that REST_URL points at it'],
         [40, expect.stringMatching(/^POST \/graphql Cart 200 \(errors: UPSTREAM_UNAVAILABLE\) \d+(\.\d)? ms$/)],

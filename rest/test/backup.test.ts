@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startRestService } from '../../tests/helpers/rest-service.js';
+import { poll } from '../../tests/helpers/poll.js';
 import { suiteDatabaseKind } from '../../tests/helpers/test-database.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -62,7 +63,12 @@ describe.runIf(suiteDatabaseKind() === 'sqlite')('npm run backup on SQLite', () 
           if (order.status === 200 || order.status === 201) acknowledged.push(order.body.id);
         }
       });
-      while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+      const ordered = await poll(
+        async () => acknowledged.length,
+        (count) => count >= 40,
+        { within: 30_000, every: 20 },
+      );
+      expect(ordered, 'orders acknowledged before the backup').toBeGreaterThanOrEqual(40);
 
       const beforeBackup = [...acknowledged];
       const env = { DATA_DIR: shop.dataDir, DATABASE_URL: shop.databaseUrl };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadRestConfig } from '../../rest/src/config.js';
 import { demoProducts } from '../../rest/src/bootstrap/demo-products.js';
 import { ADMIN_USERNAME, startRestService } from '../../tests/helpers/rest-service.js';
+import { poll } from '../../tests/helpers/poll.js';
 import { type ServerProcess, freePort, startServer } from '../../tests/helpers/server-process.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
 
@@ -176,14 +177,12 @@ describe('the demo catalogue', () => {
         port,
       ),
     );
-    for (
-      let waited = 0;
-      fs.readdirSync(database.dataDir).filter((name) => name.startsWith('start.')).length < 2;
-      waited += 1
-    ) {
-      if (waited > 1500) throw new Error('the two instances did not load within 30 s');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const loaded = await poll(
+      async () => fs.readdirSync(database.dataDir).filter((name) => name.startsWith('start.')).length,
+      (count) => count >= 2,
+      { within: 30_000, every: 20 },
+    );
+    if (loaded < 2) throw new Error('the two instances did not load within 30 s');
     fs.writeFileSync(signal, '');
     const started = await Promise.allSettled(starting);
     const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { poll } from './poll.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -52,11 +53,14 @@ export function launch(
     output: () => output,
     async said(text, waitMs = 150_000) {
       const matches = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
-      for (let waited = 0; !matches(); waited += 50) {
-        if (!running) throw new Error(`ended before saying ${String(text)}:\n${output}`);
-        if (waited > waitMs) throw new Error(`did not say ${String(text)} within ${waitMs} ms:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await poll(
+        async () => matches() || !running,
+        (settled) => settled,
+        { within: waitMs },
+      );
+      if (matches()) return;
+      if (!running) throw new Error(`ended before saying ${String(text)}:\n${output}`);
+      throw new Error(`did not say ${String(text)} within ${waitMs} ms:\n${output}`);
     },
     ended,
     kill() {

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { poll } from './poll.js';
 
 export interface ServerProcess {
   url: string;
@@ -27,15 +28,20 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+  const healthy = async () => {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      return (await fetch(`${url}/healthz`)).ok;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  };
+  const state = await poll(
+    async () => (child.exitCode !== null ? 'exited' : (await healthy()) ? 'healthy' : 'starting'),
+    (now) => now !== 'starting',
+    { within: 60_000, every: 100 },
+  );
+  if (state === 'healthy') return;
+  if (state === 'exited') throw new Error(`server exited (${child.exitCode}):\n${output()}`);
   throw new Error(`server at ${url} did not become healthy:\n${output()}`);
 }
 

@@ -84,7 +84,10 @@ describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
 
     // A sees the reply live, once, and is online.
     await expect.poll(() => aliceLog.getByText('Yes, very quiet: about 50 dB.').count()).toBe(1);
-    await alice.page.waitForTimeout(500); // an echo would come now
+    // B's next message arriving shows that an echo of the reply would have come by now: the reply is still there once.
+    await brunoComposer.fill('It folds away too.');
+    await brunoComposer.press('Enter');
+    await expect.poll(() => aliceLog.getByText('It folds away too.').count()).toBe(1);
     expect(await aliceLog.getByText('Yes, very quiet: about 50 dB.').count()).toBe(1);
     expect(await chatLink(alice.page)).toBe('Chat');
     expect(await connectionDot(alice.page).getAttribute('aria-label')).toBe('Online');

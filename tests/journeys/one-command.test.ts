@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server-process.js';
+import { poll } from '../helpers/poll.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,10 +40,14 @@ async function npmStart(env: NodeJS.ProcessEnv, port: number): Promise<RunningSh
     child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const running = `Medshop is running: http://127.0.0.1:${port}`;
-  for (let waited = 0; !output.includes(running); waited += 100) {
+  await poll(
+    async () => output.includes(running) || child.exitCode !== null,
+    (settled) => settled,
+    { within: 150_000, every: 100 },
+  );
+  if (!output.includes(running)) {
     if (child.exitCode !== null) throw new Error(`npm start ended (${child.exitCode}):\n${output}`);
-    if (waited > 150_000) throw new Error(`npm start did not say it runs within 150 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    throw new Error(`npm start did not say it runs within 150 s:\n${output}`);
   }
   return { child, output: () => output, exited };
 }

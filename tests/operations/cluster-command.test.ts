@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { poll } from '../helpers/poll.js';
 import { type Launched, alive, launch, ownLines } from '../helpers/launched.js';
 import { redisReachable } from '../helpers/redis.js';
 import { type TestDatabase, createTestDatabase, postgresReachable } from '../helpers/test-database.js';
@@ -47,11 +48,14 @@ const children = (pid: number) =>
     .filter(Boolean);
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  if (
+    !(await poll(
+      async () => condition(),
+      (held) => held,
+      { within: ms },
+    ))
+  )
+    throw new Error(`${what}: not within ${ms / 1000} s`);
 }
 
 describe.skipIf(missing.length > 0)('npm run cluster', () => {

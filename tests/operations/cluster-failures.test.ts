@@ -19,6 +19,7 @@ import { type OwnPostgres, ownPostgresMissing, startOwnPostgres } from '../helpe
 import { withoutCost } from '../helpers/answers.js';
 import { redisReachable } from '../helpers/redis.js';
 import { PROJECT_ROOT } from '../helpers/launched.js';
+import { poll } from '../helpers/poll.js';
 import { freePort } from '../helpers/server-process.js';
 import { ask, listen } from '../helpers/socket-feed.js';
 
@@ -213,19 +214,18 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
 
   /** Resolves with the first supervisor line from `from` on that matches (and when it was said), waiting up to `ms`. */
   async function line(pattern: RegExp, from = 0, ms = 30_000): Promise<{ text: string; at: number }> {
-    const started = Date.now();
-    for (;;) {
-      const found = lines.slice(from).find((said) => pattern.test(said.text));
-      if (found) return found;
-      if (Date.now() - started > ms)
-        throw new Error(
-          `no supervisor line ${pattern} within ${ms} ms; it said:\n${lines
-            .slice(from)
-            .map((said) => said.text)
-            .join('\n')}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const found = await poll(
+      async () => lines.slice(from).find((said) => pattern.test(said.text)),
+      (said) => said !== undefined,
+      { within: ms, every: 20 },
+    );
+    if (found) return found;
+    throw new Error(
+      `no supervisor line ${pattern} within ${ms} ms; it said:\n${lines
+        .slice(from)
+        .map((said) => said.text)
+        .join('\n')}`,
+    );
   }
 
   async function supervisorMetrics(): Promise<Map<string, number>> {
@@ -384,7 +384,10 @@ describe.skipIf(missing.length > 0)('the cluster when things go wrong', () => {
 
   it('takes a gateway stopped with -STOP out of nginx within seconds, counts the requests it held, and puts it back on -CONT', async () => {
     const shoppers = (traffic = load());
-    await expect.poll(() => shoppers.outcomes.filter((outcome) => outcome.ok).length).toBeGreaterThan(20);
+    // The load under way first (a busy machine takes more than the poll's default second to answer 20 requests).
+    await expect
+      .poll(() => shoppers.outcomes.filter((outcome) => outcome.ok).length, { timeout: 15_000 })
+      .toBeGreaterThan(20);
     const from = lines.length;
     const stopped = cluster.parts.get('gateway-2')!.pid;
     process.kill(stopped, 'SIGSTOP');

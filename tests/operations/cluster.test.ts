@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Cluster, type ClusterPorts, startCluster } from '../../deploy/cluster.mjs';
 import { type OtlpReceiver, startOtlpReceiver } from '../helpers/otlp-receiver.js';
+import { poll } from '../helpers/poll.js';
 import { redisReachable } from '../helpers/redis.js';
 import { freePort } from '../helpers/server-process.js';
-import { listen, within } from '../helpers/socket-feed.js';
+import { WAIT_MS, listen } from '../helpers/socket-feed.js';
 import { type TestDatabase, createTestDatabase, postgresReachable } from '../helpers/test-database.js';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
@@ -298,12 +299,18 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
         { next: () => undefined, error: () => undefined, complete: () => undefined },
       );
     });
-    await within(
-      (async () => {
-        while (!states.every((state) => state.connected)) await new Promise((resolve) => setTimeout(resolve, 50));
-      })(),
-      'every socket to connect',
-    );
+    /** Until every socket is connected (polled, as a reconnection takes the client's back-off). */
+    const everySocketConnected = async (what: string) => {
+      if (
+        !(await poll(
+          async () => states.every((state) => state.connected),
+          (all) => all,
+          { within: WAIT_MS },
+        ))
+      )
+        throw new Error(`${what}: not within ${WAIT_MS} ms`);
+    };
+    await everySocketConnected('every socket to connect');
 
     // Steady load: each shopper browses, puts a product in the cart and takes it out again, over and over.
     const failures: string[] = [];
@@ -340,12 +347,7 @@ describe.skipIf(missing.length > 0)('the cluster behind nginx', () => {
     );
     expect(restarted).toEqual(['rest-1', 'rest-2', 'gateway-1', 'gateway-2']);
     // Every socket the gateways closed (1001, Going Away) is back, on the other gateway or the new one.
-    await within(
-      (async () => {
-        while (!states.every((state) => state.connected)) await new Promise((resolve) => setTimeout(resolve, 50));
-      })(),
-      'every socket to be back',
-    );
+    await everySocketConnected('every socket to be back');
     running = false;
     await Promise.all(load);
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate, wholeNginxConf } from '../../deploy/cluster.mjs';
 import { freePort } from '../helpers/server-process.js';
+import { poll } from '../helpers/poll.js';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 if (!nginx) console.warn('\n!!! The nginx template test is SKIPPED: no nginx here (apt-get install nginx).\n');
@@ -76,10 +77,8 @@ describe.skipIf(!nginx)('the nginx template in front of a gateway that answers a
         });
         socket.on('error', () => resolve(false));
       });
-    for (let waited = 0; !(await accepts()); waited += 50) {
-      if (waited > 10_000) throw new Error(`nginx did not answer: see ${path.join(dir, 'logs')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    if (!(await poll(accepts, (accepted) => accepted, { within: 10_000 })))
+      throw new Error(`nginx did not answer: see ${path.join(dir, 'logs')}`);
   });
   afterAll(async () => {
     await stopNginx?.();

@@ -13,7 +13,8 @@ import { type Launched, PROJECT_ROOT, alive, launch } from '../helpers/launched.
 import { withoutCost } from '../helpers/answers.js';
 import { redisReachable } from '../helpers/redis.js';
 import { freePort } from '../helpers/server-process.js';
-import { within } from '../helpers/socket-feed.js';
+import { poll } from '../helpers/poll.js';
+import { WAIT_MS, within } from '../helpers/socket-feed.js';
 
 const launched: Launched[] = [];
 const folders: string[] = [];
@@ -39,12 +40,8 @@ const accepts = (port: number) =>
   });
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  await within(
-    (async () => {
-      while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
-    })(),
-    what,
-  );
+  if (!(await poll(condition, (held) => held, { within: WAIT_MS })))
+    throw new Error(`${what}: not within ${WAIT_MS} ms`);
 }
 
 async function graphql(port: number, query: string, variables: Record<string, unknown> = {}, token?: string) {

@@ -1,12 +1,12 @@
 // The built web app as the gateway serves it: the app at /, every page address (a deep link, a reload) answered
 // with index.html, hashed assets cached for a year, and the gateway's own routes untouched.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../scripts/web-build.js';
+import { WEB_DIST } from '../../scripts/web-build.js';
+import { prepareBuild } from '../helpers/prepared-build.js';
 import { type Shop, startGateway, startShop, withoutCost } from '../helpers/shop.js';
 
 let outDir: string;
@@ -16,8 +16,10 @@ let indexHtml: string;
 let explorerHtml: string;
 
 beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-web-'));
-  await buildWebApp(outDir);
+  // The app as `npm run build` leaves it in web/dist, built only when stale and one worker at a time (in `npm test`
+  // the first operations or journeys file builds it): one build of the web app per run, not one more for this file.
+  await prepareBuild();
+  outDir = WEB_DIST;
   indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   explorerHtml = fs.readFileSync(path.join(outDir, 'graphiql.html'), 'utf8');
   shop = await startShop({ rest: { seedDemo: true }, gateway: { env: { WEB_DIST: outDir } } });
@@ -26,7 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop?.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
 });
 
 const get = (urlPath: string, init?: RequestInit) => fetch(`${origin}${urlPath}`, init);

@@ -245,7 +245,7 @@ export async function lookAt(
   for (const width of widths) {
     if (width !== page.viewportSize()?.width) {
       await page.setViewportSize({ width, height: own.height });
-      await page.waitForTimeout(150); // one layout pass and transition
+      await settled(page);
     }
     await everyImageLoaded(page);
     await page.screenshot({ path: path.join(dir, `${screen}-${width}.png`), fullPage: true });
@@ -255,6 +255,19 @@ export async function lookAt(
     expect(unknown, `${journey}/${screen} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize(own);
+}
+
+/**
+ * The page laid out at its new size: two frames (the layout, and the navbar's media query listener), then every
+ * transition and finite animation that started meanwhile finished (a spinner's endless one is not waited for).
+ */
+async function settled(page: Page): Promise<void> {
+  // A string, run in the page: this file is compiled without the DOM's types.
+  await page.evaluate(`(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  })()`);
 }
 
 /**

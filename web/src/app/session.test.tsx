@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginDocument, OrdersPageDocument, ProductListingDocument, SessionDocument } from '../gql/graphql';
 import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
 import { sessionMock, unauthenticated } from '../testing/fixtures';
@@ -187,7 +187,13 @@ describe('logging out and the live connection', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(gateway.sockets.map((socket) => socket.readyState)).toEqual([FakeSocket.CLOSED]));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Longer than any reconnection's back-off (30 s and a second of jitter), on a driven clock: still the one socket.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await vi.advanceTimersByTimeAsync(31_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(gateway.sockets).toHaveLength(1);
   });
 });

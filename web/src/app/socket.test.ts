@@ -73,10 +73,12 @@ describe('the subscription socket', () => {
     const errors = listen(socket);
     await vi.waitFor(() => expect(socket.state()).toBe('online'));
 
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     gateway.acceptedAuthorizations = new Set(['Bearer after-change']);
     gateway.close(4403, 'Session ended');
     await vi.waitFor(() => expect(socket.state()).toBe('offline'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The clock driven to just short of the grace period: the whole of it passes without a retry.
+    await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS - 100);
     // Not retried with the refused token, and the shared token is left alone (one close, however many
     // subscriptions it ended, is one refusal).
     expect(gateway.initAuthorizations).toEqual(['Bearer before-change']);
@@ -142,9 +144,11 @@ describe('the subscription socket', () => {
 
     // The gateway ends the old token's session before the mutation's answer (the new token) reaches this tab.
     gateway.acceptedAuthorizations = new Set(['Bearer new']);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     gateway.close(4403, 'Session ended');
     await vi.waitFor(() => expect(socket.state()).toBe('offline'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Longer than any back-off (30 s and a second of jitter) on a driven clock: still no retry while the change is on.
+    await vi.advanceTimersByTimeAsync(31_000);
     expect(gateway.initAuthorizations).toEqual(['Bearer old']);
 
     token = 'new';
