@@ -58,6 +58,9 @@ export function queryLimitRules(options: { introspection: boolean }): Validation
   return [
     maxDepthRule({
       n: QUERY_LIMITS.maxDepth,
+      // Depth is how deep the answer nests: fields, not the fragments a client groups them in (armor would count
+      // each spread twice, so the web's orders page, 7 fields deep through 3 fragments, was refused at 13).
+      flattenFragments: true,
       ignoreIntrospection: true,
       ...reportRefusal('MAX_DEPTH', QUERY_LIMITS.maxDepth),
     }),

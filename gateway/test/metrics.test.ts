@@ -8,6 +8,17 @@ import { metricsAddress, startMetricsServer } from '../../config/metrics.js';
 import { ask, listen } from '../../tests/helpers/socket-feed.js';
 import { type Gateway, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
 
+/** The hash the web app sends an operation by: its entry in the trusted documents' manifest (npm run codegen). */
+function hashOf(operation: string): string {
+  const manifest = JSON.parse(fs.readFileSync('web/src/gql/persisted-documents.json', 'utf8')) as Record<
+    string,
+    string
+  >;
+  const hash = Object.keys(manifest).find((key) => manifest[key]!.startsWith(`query ${operation}(`));
+  if (!hash) throw new Error(`web/src/gql/persisted-documents.json has no query ${operation}`);
+  return hash;
+}
+
 /** The public Login operation as docs/graph.md publishes it (gateway/public-documents.json). */
 const PUBLIC_LOGIN = Object.values(
   JSON.parse(fs.readFileSync('gateway/public-documents.json', 'utf8')) as Record<string, string>,
@@ -123,7 +134,7 @@ describe('metrics', () => {
         extensions: {
           persistedQuery: {
             version: 1,
-            sha256Hash: '10723567c5349f0f348c251cb0bc46fe0d0d928b62b800262149d5e8e8dd558c',
+            sha256Hash: hashOf('ProductListing'),
           },
         },
       }),

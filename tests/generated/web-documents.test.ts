@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as generated from '../../web/src/gql/graphql.js';
+import { queryLimitRules } from '../../gateway/src/security.js';
 
 // @unmask is Apollo Client's own (data masking): the client strips it before sending.
 const schema = buildSchema(
@@ -94,6 +95,20 @@ describe('the web client’s documents', () => {
 
   it.each(documents)('%s takes each Money whole (amount, currencyCode, minorUnits)', (_name, document) => {
     expect(partialMoney(document)).toEqual([]);
+  });
+});
+
+// What the web app sends, by hash: the documents as the gateway runs them (with __typename, without @unmask).
+const persisted = Object.entries(
+  JSON.parse(fs.readFileSync('web/src/gql/persisted-documents.json', 'utf8')) as Record<string, string>,
+).map(([hash, text]) => [/(?:query|mutation|subscription) (\w+)/.exec(text)?.[1] ?? hash, text] as const);
+
+describe('the web client’s documents as it sends them', () => {
+  it.each(persisted)('%s is within the gateway’s limits on depth, aliases and directives', (_name, text) => {
+    const refusals = validate(buildSchema(fs.readFileSync('schema.graphql', 'utf8')), parse(text), [
+      ...queryLimitRules({ introspection: false }),
+    ]);
+    expect(refusals.map((error) => error.message)).toEqual([]);
   });
 });
 
