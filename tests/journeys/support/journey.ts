@@ -46,8 +46,9 @@ export interface JourneyShopOptions {
 }
 
 export async function startJourneyShop(options: JourneyShopOptions = {}): Promise<JourneyShop> {
-  // The gateway's port is chosen first, so that the e-mails' links can name it.
-  const gatewayPort = await freePort();
+  // With e-mails, the gateway's port is chosen first, so that their links can name it. Without, the gateway takes
+  // one the system gives it as it listens: a port chosen first may be taken by another file's server meanwhile.
+  let gatewayPort = options.smtpUrl ? await freePort() : undefined;
   const restEnv: NodeJS.ProcessEnv = {
     ...(options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {}),
     ...(options.smtpUrl
@@ -67,6 +68,8 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
     TRUSTED_DOCUMENTS: trustedDocuments,
   };
   let gateway = await startGateway(rest.url, { env: gatewayEnv, port: gatewayPort });
+  // A restarted gateway comes back where the browser knows it.
+  gatewayPort = Number(new URL(gateway.url).port);
   let restRunning = true;
   let gatewayRunning = true;
   const shop: JourneyShop = {
