@@ -120,9 +120,9 @@ function parseMailFrom(value: string | undefined): string {
 }
 
 /** SHOP_URL: the shop's public address, http(s), without a path's trailing slash. */
-function parseShopUrl(value: string | undefined, port: string | undefined): string {
-  // Unset: the gateway's address on this machine, as `npm start` serves it.
-  const text = value?.trim() || `http://localhost:${port || readCount({}, 'PORT')}`;
+function parseShopUrl(env: NodeJS.ProcessEnv): string {
+  // Unset: the gateway's address on this machine, as `npm start` serves it (PORT checked as PORT, not as a link).
+  const text = env.SHOP_URL?.trim() || `http://localhost:${readCount(env, 'PORT')}`;
   let url: URL;
   try {
     url = new URL(text);
@@ -201,7 +201,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       smtpUrl: parseSmtpUrl(env.SMTP_URL),
       directory: path.join(dataDir, 'mail'),
       from: parseMailFrom(env.MAIL_FROM),
-      shopUrl: parseShopUrl(env.SHOP_URL, env.PORT),
+      shopUrl: parseShopUrl(env),
       currency: parseCurrency(env.SHOP_CURRENCY),
       pollMs: readCount(env, 'MAIL_POLL_MS'),
       maxAttempts: readCount(env, 'MAIL_MAX_ATTEMPTS'),

@@ -124,6 +124,15 @@ describe('a start that cannot succeed', () => {
     expect(await failedStart(part, { PORT: port, REST_PORT: port, ...settings })).toEqual({ code: 1, lines: [line] });
   });
 
+  // The REST service reads PORT too, for the e-mails' links when SHOP_URL is unset: a typo there is about PORT.
+  it('a gateway port that is not a number, named as PORT by the REST service too', async () => {
+    const port = String(await freePort());
+    expect(await failedStart('rest', { REST_PORT: port, PORT: '40O0' })).toEqual({
+      code: 1,
+      lines: ['Configuration error: PORT must be a port number between 0 and 65535, got "40O0"'],
+    });
+  });
+
   it.each([
     [
       { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' },
