@@ -33,6 +33,7 @@ import {
   buildScaleShop,
 } from './scale-shop.js';
 import { adminToken, startGatewayProcess, startRest } from './servers.js';
+import { asTheWebSendsIt } from './web-documents.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -85,7 +86,7 @@ export interface SidebarQuery {
  * connection's first page.
  */
 export function sidebarQuery(): SidebarQuery {
-  const chatPage = print(ChatPageDocument);
+  const chatPage = asTheWebSendsIt(ChatPageDocument);
   const declaresFirst = (document: string) => /\$first\s*:/.test(document);
   if (chatPage.includes('chatRoomConnection')) {
     return {
@@ -134,8 +135,8 @@ function deepCursor(pageSize: number, fraction: number): string {
 }
 
 function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, ScreenQuery> {
-  const listing = print(ProductListingDocument);
-  const desk = print(OrderDeskDocument);
+  const listing = asTheWebSendsIt(ProductListingDocument);
+  const desk = asTheWebSendsIt(OrderDeskDocument);
   const catalogueFraction = shop.size.products / FULL_SIZE.products;
   const ordersFraction = shop.size.orders / FULL_SIZE.orders;
   const listingOf = (variables: Record<string, unknown>): ScreenQuery => ({
@@ -154,7 +155,7 @@ function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, S
     listing_name_none: listingOf({ filter: { name: MATCHES_NOTHING } }),
     listing_price_range: listingOf({ filter: { minPrice: 100, maxPrice: 110 } }),
     listing_deep_page: listingOf({ after: deepCursor(LISTING_PAGE, catalogueFraction) }),
-    own_orders: { document: print(OrdersPageDocument), variables: { first: ORDERS_PAGE }, as: 'heavyBuyer' },
+    own_orders: { document: asTheWebSendsIt(OrdersPageDocument), variables: { first: ORDERS_PAGE }, as: 'heavyBuyer' },
     desk_all: deskOf({}),
     desk_pending: deskOf({ status: 'PENDING' }),
     desk_cancelled: deskOf({ status: 'CANCELLED' }),

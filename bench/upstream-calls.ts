@@ -1,7 +1,8 @@
 // REST calls per screen (DESIGN §8): each screen's own route query, imported from the web app's generated
 // documents, sent to a real gateway over a real REST service that counts what it receives. The shop is filled
 // so that lists are long: 32 products (24 on the listing's first page), a cart of 3 lines, 3 orders, 50 chat rooms.
-import { print, type DocumentNode } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import { asTheWebSendsIt } from './web-documents.js';
 import {
   CartPageDocument,
   ChatPageDocument,
@@ -27,6 +28,8 @@ const LISTING_PAGE = 24;
 const ORDERS_PAGE = 10;
 const DESK_PAGE = 20;
 const ROOMS = 50;
+/** The chat sidebar's page, as the web app asks for it (web/src/features/chat). */
+const SIDEBAR_PAGE = 20;
 
 export async function countUpstreamCalls(): Promise<UpstreamCalls> {
   const shop = await startShop({ rest: { seedDemo: true } });
@@ -53,7 +56,7 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
 
     const callsOf = async (document: DocumentNode, variables: Record<string, unknown>, token: string) => {
       shop.resetCalls();
-      const answer = await shop.graphql(print(document), variables, token);
+      const answer = await shop.graphql(asTheWebSendsIt(document), variables, token);
       if (answer.errors) throw new Error(`${JSON.stringify(answer.errors)}`);
       return shop.calls.length;
     };
@@ -62,7 +65,7 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
       product: await callsOf(ProductDetailDocument, { id: toGlobalId('Product', 7) }, shopper),
       cart: await callsOf(CartPageDocument, {}, shopper),
       orders: await callsOf(OrdersPageDocument, { first: ORDERS_PAGE }, shopper),
-      chat_sidebar_50_rooms: await callsOf(ChatPageDocument, {}, shopper),
+      chat_sidebar_50_rooms: await callsOf(ChatPageDocument, { first: SIDEBAR_PAGE }, shopper),
       order_desk: await callsOf(OrderDeskDocument, { first: DESK_PAGE, status: null }, admin),
     };
   } finally {
