@@ -104,12 +104,12 @@ describe('checkOrderSearch', () => {
     { why: 'a number as people quote it', text: '#12', search: { orderNumber: 12 } },
     { why: 'a number trimmed', text: '  #7 \t', search: { orderNumber: 7 } },
     { why: 'leading zeros', text: '#007', search: { orderNumber: 7 } },
-    { why: 'a username part', text: 'Ada', search: { customerContains: 'Ada' } },
-    { why: 'a username part trimmed', text: ' ada_1 ', search: { customerContains: 'ada_1' } },
-    { why: 'letters after a number', text: '12a', search: { customerContains: '12a' } },
-    { why: 'a hash alone', text: '#', search: { customerContains: '#' } },
-    { why: 'a space after the hash', text: '# 12', search: { customerContains: '# 12' } },
-    { why: '100 characters once trimmed', text: ` ${'a'.repeat(100)} `, search: { customerContains: 'a'.repeat(100) } },
+    { why: 'a username part', text: 'Ada', search: { customerOrSku: 'Ada' } },
+    { why: 'a username part trimmed', text: ' ada_1 ', search: { customerOrSku: 'ada_1' } },
+    { why: 'letters after a number', text: '12a', search: { customerOrSku: '12a' } },
+    { why: 'a hash alone', text: '#', search: { customerOrSku: '#' } },
+    { why: 'a space after the hash', text: '# 12', search: { customerOrSku: '# 12' } },
+    { why: '100 characters once trimmed', text: ` ${'a'.repeat(100)} `, search: { customerOrSku: 'a'.repeat(100) } },
   ])('reads $why', ({ text, search }) => {
     expect(checkOrderSearch(text)).toEqual(search);
   });
@@ -127,19 +127,27 @@ describe('checkOrderSearch', () => {
 });
 
 describe('matchesOrderSearch', () => {
-  const order = { number: 12, customerUsername: 'Ada_Lovelace' };
+  const order = { number: 12, customerUsername: 'Ada_Lovelace', items: [{ sku: 'MED-0001' }, { sku: null }] };
   it.each([
     { why: 'its number', search: { orderNumber: 12 }, matches: true },
     { why: 'another number', search: { orderNumber: 1 }, matches: false },
-    { why: 'part of the username in another case', search: { customerContains: 'LOVE' }, matches: true },
-    { why: 'an underscore, literally', search: { customerContains: 'a_l' }, matches: true },
-    { why: 'text the username lacks', search: { customerContains: 'a%l' }, matches: false },
+    { why: 'part of the username in another case', search: { customerOrSku: 'LOVE' }, matches: true },
+    { why: 'an underscore, literally', search: { customerOrSku: 'a_l' }, matches: true },
+    { why: 'text the username lacks', search: { customerOrSku: 'a%l' }, matches: false },
+    { why: 'a line’s whole SKU in another case', search: { customerOrSku: 'med-0001' }, matches: true },
+    { why: 'part of a line’s SKU', search: { customerOrSku: 'MED-000' }, matches: false },
   ])('finds an order by $why: $matches', ({ search, matches }) => {
     expect(matchesOrderSearch(search, order)).toBe(matches);
   });
 
+  it('finds an order of a deleted account by a line’s SKU', () => {
+    expect(
+      matchesOrderSearch({ customerOrSku: 'X-1' }, { number: 3, customerUsername: null, items: [{ sku: 'x-1' }] }),
+    ).toBe(true);
+  });
+
   it('never finds an order of a deleted account by customer', () => {
-    expect(matchesOrderSearch({ customerContains: 'a' }, { number: 3, customerUsername: null })).toBe(false);
+    expect(matchesOrderSearch({ customerOrSku: 'a' }, { number: 3, customerUsername: null })).toBe(false);
   });
 });
 

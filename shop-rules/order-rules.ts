@@ -1,7 +1,7 @@
 // Cart, checkout, order desk and chat rules (spec §5), checked by the REST service, the gateway and the web forms
 // alike.
 import { GRAPH_INT_MAX, decimalToCents, dollarsToCents, formatCents } from './money.js';
-import { MAX_PRICE, MAX_STOCK } from './product-rules.js';
+import { MAX_PRICE, MAX_STOCK, skuKey } from './product-rules.js';
 import type { RuleViolation } from './rule-violation.js';
 import { usernameKey } from './account-rules.js';
 
@@ -44,10 +44,10 @@ export const ORDER_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /**
  * What the order desk's search looks for (spec §2.12): an order by its number ("12" or "#12": only that order), or
- * else the buyers whose username contains the text, in any case. Usernames always hold a letter, so digits alone
- * can only mean a number.
+ * else the orders of buyers whose username contains the text, and those with a line whose SKU is the text, in any
+ * case. Usernames always hold a letter, so digits alone can only mean a number.
  */
-export type OrderSearch = { orderNumber: number } | { customerContains: string };
+export type OrderSearch = { orderNumber: number } | { customerOrSku: string };
 
 export const MAX_ORDER_SEARCH_LENGTH = 100;
 export const ORDER_SEARCH_TOO_LONG = `Search must be at most ${MAX_ORDER_SEARCH_LENGTH} characters long`;
@@ -63,7 +63,7 @@ export function checkOrderSearch(text: string): OrderSearch | undefined | RuleVi
   if (trimmed.length > MAX_ORDER_SEARCH_LENGTH) return { message: ORDER_SEARCH_TOO_LONG, field: 'search' };
   const number = ORDER_NUMBER.exec(trimmed)?.[1];
   // Digits beyond any order's number still mean a number: one that finds nothing.
-  return number === undefined ? { customerContains: trimmed } : { orderNumber: Number(number) };
+  return number === undefined ? { customerOrSku: trimmed } : { orderNumber: Number(number) };
 }
 
 /**
@@ -72,12 +72,16 @@ export function checkOrderSearch(text: string): OrderSearch | undefined | RuleVi
  */
 export function matchesOrderSearch(
   search: OrderSearch,
-  order: { number: number; customerUsername?: string | null | undefined },
+  order: {
+    number: number;
+    customerUsername?: string | null | undefined;
+    items?: readonly { sku?: string | null | undefined }[] | undefined;
+  },
 ): boolean {
   if ('orderNumber' in search) return order.number === search.orderNumber;
-  return (
-    order.customerUsername != null && usernameKey(order.customerUsername).includes(usernameKey(search.customerContains))
-  );
+  const text = search.customerOrSku;
+  if (order.items?.some((line) => line.sku != null && skuKey(line.sku) === skuKey(text))) return true;
+  return order.customerUsername != null && usernameKey(order.customerUsername).includes(usernameKey(text));
 }
 
 export const canMoveOrder = (from: string, to: OrderStatus): boolean =>

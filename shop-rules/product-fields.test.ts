@@ -1,11 +1,16 @@
 // A product's fields defined once: the lists read off the definition, in the form's order, and a valid form as the
 // contract takes it (price back in dollars, every field in that order).
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_FIELD_NAMES, PRODUCT_GRAPH_INPUTS, contractFieldsOf } from './product-fields.js';
+import {
+  PRODUCT_EXTENSION_FIELDS,
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_GRAPH_INPUTS,
+  contractFieldsOf,
+} from './product-fields.js';
 
 describe('PRODUCT_FIELDS', () => {
   it('names the editable fields in the form’s order', () => {
-    expect(PRODUCT_FIELD_NAMES).toEqual(['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls']);
+    expect(PRODUCT_FIELD_NAMES).toEqual(['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls', 'sku']);
   });
 
   it('names the graph’s inputs: the price as exact text or the deprecated Float', () => {
@@ -17,7 +22,12 @@ describe('PRODUCT_FIELDS', () => {
       'quantity',
       'imageUrl',
       'imageUrls',
+      'sku',
     ]);
+  });
+
+  it('names the fields only an extension carries', () => {
+    expect(PRODUCT_EXTENSION_FIELDS).toEqual([{ name: 'sku', extension: 'product-sku' }]);
   });
 });
 
@@ -30,10 +40,27 @@ describe('contractFieldsOf', () => {
       quantity: 10,
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png', '/images/t.png'],
+      sku: 'SYR-5',
     });
     expect(JSON.stringify(body)).toBe(
       '{"name":"Syringe","description":"Sterile, 5 ml","price":12.5,"quantity":10,"imageUrl":"/images/s.png",' +
-        '"imageUrls":["/images/s.png","/images/t.png"]}',
+        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5"}',
     );
+  });
+
+  const valid = {
+    name: 'Syringe',
+    description: 'Sterile',
+    priceCents: 100,
+    quantity: 1,
+    imageUrl: null,
+    imageUrls: [],
+    sku: null,
+  };
+
+  it('leaves out a SKU the form left out (an update keeps it), and sends one cleared as null', () => {
+    expect(Object.keys(contractFieldsOf(valid, { name: 'Syringe' }))).not.toContain('sku');
+    expect(contractFieldsOf(valid, { name: 'Syringe', sku: '' }).sku).toBeNull();
+    expect(contractFieldsOf(valid, { name: 'Syringe', sku: null }).sku).toBeNull();
   });
 });

@@ -14,12 +14,14 @@ export const MAX_IMAGES = 20;
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_IMAGE_URL_LENGTH = 2048;
+export const MAX_SKU_LENGTH = 64;
 
 /**
  * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
- * none (null); a list of URLs.
+ * none (null); a list of URLs; a code (one word of letters, digits and - _ . /, unique among products in any case),
+ * or none (null).
  */
-export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls';
+export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code';
 
 export interface ProductField {
   kind: ProductFieldKind;
@@ -41,6 +43,16 @@ export interface ProductField {
   inputDescription?: string;
   /** The graph's input fields that carry it, when not one of its own name (the price: exact text or Float). */
   graphInputs?: readonly string[];
+  /**
+   * The Contract-Extensions name under which our REST service offers it, when the plain contract has no such field:
+   * the form and the answer carry it only while the extensions are on.
+   */
+  extension?: string;
+  /**
+   * A form that leaves it out (undefined) keeps the product's value on an update, rather than clearing it: clients
+   * written before the field existed send every other field, and must not erase it. null or blank clears it.
+   */
+  keptWhenLeftOut?: boolean;
 }
 
 const DOLLARS = 'Dollars, at most 2 decimals';
@@ -66,6 +78,18 @@ export const PRODUCT_FIELDS = {
     optional: true,
     description: 'Every image, imageUrl first',
   },
+  sku: {
+    kind: 'code',
+    label: 'SKU',
+    max: MAX_SKU_LENGTH,
+    optional: true,
+    extension: 'product-sku',
+    keptWhenLeftOut: true,
+    description: 'The stock-keeping unit, unique among products in any case; null when none (extension: product-sku)',
+    inputDescription:
+      'The stock-keeping unit: letters, digits and - _ . /, at most 64, unique in any case; null or blank: none; ' +
+      'left out on an update: unchanged (extension: product-sku)',
+  },
 } as const satisfies Record<string, ProductField>;
 
 export type ProductFieldName = keyof typeof PRODUCT_FIELDS;
@@ -78,6 +102,7 @@ interface KindValues {
   count: number;
   url: string | null;
   urls: string[];
+  code: string | null;
 }
 
 /** The editable fields as the contract carries them, both ways: the form the REST service takes, and its answer. */
@@ -115,12 +140,25 @@ export const PRODUCT_GRAPH_INPUTS: readonly string[] = PRODUCT_FIELD_NAMES.flatM
   (name) => (PRODUCT_FIELDS[name] as ProductField).graphInputs ?? [name],
 );
 
-/** A form the rules accepted, as the contract takes it, in the fields' order: amounts back in dollars. */
-export function contractFieldsOf(valid: ValidProduct): ProductContractFields {
+/** The fields only our REST service's extensions carry, each with its Contract-Extensions name. */
+export const PRODUCT_EXTENSION_FIELDS: readonly { name: ProductFieldName; extension: string }[] =
+  PRODUCT_FIELD_NAMES.flatMap((name) => {
+    const { extension } = PRODUCT_FIELDS[name] as ProductField;
+    return extension ? [{ name, extension }] : [];
+  });
+
+/**
+ * A form the rules accepted, as the contract takes it, in the fields' order: amounts back in dollars. Given the form
+ * as it came, a field it left out that an update keeps (`keptWhenLeftOut`) is left out too.
+ */
+export function contractFieldsOf(valid: ValidProduct, form?: object): ProductContractForm {
   const stored = valid as unknown as Record<string, unknown>;
-  const entries = PRODUCT_FIELD_NAMES.map((name) => [
+  const given = form as Record<string, unknown> | undefined;
+  const entries = PRODUCT_FIELD_NAMES.filter(
+    (name) => !(given && given[name] === undefined && (PRODUCT_FIELDS[name] as ProductField).keptWhenLeftOut),
+  ).map((name) => [
     name,
     PRODUCT_FIELDS[name].kind === 'dollars' ? centsToDollars(stored[`${name}Cents`] as number) : stored[name],
   ]);
-  return Object.fromEntries(entries) as ProductContractFields;
+  return Object.fromEntries(entries) as ProductContractForm;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ProductForm, isAcceptableImageUrl, normaliseImages, validateProductForm } from './product-rules.js';
 
 const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
+const INVALID_SKU = 'SKU must be letters, digits and - _ . / only, starting with a letter or digit';
 
 const form = (changes: Partial<ProductForm> = {}): ProductForm => ({
   name: 'Syringe',
@@ -24,6 +25,7 @@ describe('validateProductForm', () => {
       quantity: 10,
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png'],
+      sku: null,
     });
   });
 
@@ -50,6 +52,11 @@ describe('validateProductForm', () => {
     { why: 'a price as exact text', changes: { price: '0.29' }, kept: { priceCents: 29 } },
     { why: 'the highest price as text', changes: { price: '1000000.00' }, kept: { priceCents: 100_000_000 } },
     { why: 'a price as text with a trailing zero', changes: { price: '12.500' }, kept: { priceCents: 1250 } },
+    { why: 'a SKU, trimmed', changes: { sku: ' MED-0001 ' }, kept: { sku: 'MED-0001' } },
+    { why: 'a SKU of every allowed character', changes: { sku: 'a1.B_2/c-3' }, kept: { sku: 'a1.B_2/c-3' } },
+    { why: 'a SKU of 64', changes: { sku: 'S'.repeat(64) }, kept: { sku: 'S'.repeat(64) } },
+    { why: 'a blank SKU as none', changes: { sku: '  ' }, kept: { sku: null } },
+    { why: 'a null SKU as none', changes: { sku: null }, kept: { sku: null } },
   ])('accepts $why', ({ changes, kept }) => {
     expect(validateProductForm(form(changes))).toEqual({
       name: 'Syringe',
@@ -58,6 +65,7 @@ describe('validateProductForm', () => {
       quantity: 10,
       imageUrl: null,
       imageUrls: [],
+      sku: null,
       ...kept,
     });
   });
@@ -185,6 +193,15 @@ describe('validateProductForm', () => {
       message: 'Image URLs must have at most 20 entries',
       field: 'imageUrls',
     },
+    {
+      why: 'a SKU of 65',
+      changes: { sku: 'S'.repeat(65) },
+      message: 'SKU must be at most 64 characters long',
+      field: 'sku',
+    },
+    { why: 'a SKU with a space', changes: { sku: 'MED 1' }, message: INVALID_SKU, field: 'sku' },
+    { why: 'a SKU starting with a hyphen', changes: { sku: '-MED1' }, message: INVALID_SKU, field: 'sku' },
+    { why: 'a SKU with a letter beyond ASCII', changes: { sku: 'MÉD-1' }, message: INVALID_SKU, field: 'sku' },
   ])('refuses $why: $message at $field', ({ changes, message, field }) => {
     expect(validateProductForm(form(changes))).toEqual([{ message, field }]);
   });

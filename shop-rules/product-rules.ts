@@ -26,6 +26,10 @@ export {
   type ValidProduct,
 } from './product-fields.js';
 
+/** One word: a letter or digit first, then letters, digits and - _ . / (what labels and scanners print). */
+const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+export const INVALID_SKU = 'SKU must be letters, digits and - _ . / only, starting with a letter or digit';
+
 export const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
 
 /**
@@ -101,6 +105,21 @@ function checkCount(name: string, field: ProductField, count: number): RuleViola
   return undefined;
 }
 
+/** Why a code cannot be, by its definition, or undefined when it can (blank is none, and can). */
+function checkCode(name: string, field: ProductField, code: string): RuleViolation<string> | undefined {
+  const label = field.label ?? name;
+  if (field.max !== undefined && code.length > field.max)
+    return { message: `${label} must be at most ${field.max} characters long`, field: name };
+  if (code && !SKU_PATTERN.test(code)) return { message: INVALID_SKU, field: name };
+  return undefined;
+}
+
+/** Why a SKU (as typed: trimmed first) cannot be a product's, or undefined when it can; blank is none. */
+export const checkSku = (sku: string) => checkCode('sku', PRODUCT_FIELDS.sku, sku.trim());
+
+/** A SKU as the shop compares them: in any case (two products cannot have "ab-1" and "AB-1"). */
+export const skuKey = (sku: string) => sku.toUpperCase();
+
 /**
  * The product form after the rules of spec §5, or every field's first broken rule, in the form's order
  * (PRODUCT_FIELDS'): each field checked by its kind; the main image and the others as one list.
@@ -138,6 +157,12 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
       }
       case 'urls':
         break;
+      case 'code': {
+        const code = String(given[name] ?? '').trim();
+        violation = checkCode(name, field, code);
+        valid[name] = code || null;
+        break;
+      }
     }
     if (violation) violations.push(violation);
   }

@@ -648,6 +648,93 @@ describe('createProduct, updateProduct, deleteProduct', () => {
     }
   });
 
+  describe('a product’s SKU', () => {
+    const WITH_SKU = 'product { id name sku }';
+    const skuOf = async (id: string) =>
+      (await read('query ($id: ID!) { product(id: $id) { sku } }', { id }, admin)).product.sku;
+
+    it.runIf(restExtensions)(
+      'is kept trimmed, found whole by the name filter in any case, and stays when an update leaves it out',
+      async () => {
+        const created = await mutate(
+          'createProduct',
+          { ...valid, name: 'M Sku Kept', sku: ' M-SKU-1 ' },
+          WITH_SKU,
+          admin,
+        );
+        expect(created).toEqual({
+          product: { id: expect.any(String), name: 'M Sku Kept', sku: 'M-SKU-1' },
+          userErrors: [],
+          clientMutationId: null,
+        });
+        const { id } = created.product;
+        const found = await read(
+          'query { products(first: 5, filter: { name: "m-sku-1" }) { edges { node { id sku } } } }',
+          {},
+          admin,
+        );
+        expect(found.products.edges).toEqual([{ node: { id, sku: 'M-SKU-1' } }]);
+        const leftOut = await mutate(
+          'updateProduct',
+          { id, ...valid, name: 'M Sku Kept', quantity: 9 },
+          WITH_SKU,
+          admin,
+        );
+        expect(leftOut.product).toEqual({ id, name: 'M Sku Kept', sku: 'M-SKU-1' });
+        const cleared = await mutate('updateProduct', { id, ...valid, name: 'M Sku Kept', sku: '' }, WITH_SKU, admin);
+        expect(cleared.product.sku).toBeNull();
+        expect(await skuOf(id)).toBeNull();
+      },
+    );
+
+    it.runIf(restExtensions)(
+      'another product’s SKU, in any case, is a CONFLICT on sku, and nothing changes',
+      async () => {
+        await mutate('createProduct', { ...valid, name: 'M Sku Holder', sku: 'M-SKU-2' }, WITH_SKU, admin);
+        const id = await makeProduct({ name: 'M Sku Wanter', price: 5, quantity: 5 });
+        const expected = { message: 'SKU m-sku-2 is already used by "M Sku Holder"', field: 'sku', code: 'CONFLICT' };
+        expect(
+          await refused('createProduct', { ...valid, name: 'M Sku Second', sku: 'm-sku-2' }, WITH_SKU, admin),
+        ).toEqual(expected);
+        expect(await refused('updateProduct', { id, ...valid, sku: 'm-sku-2' }, WITH_SKU, admin)).toEqual(expected);
+        expect(await countNamed('M Sku Second')).toBe(0);
+        expect(await skuOf(id)).toBeNull();
+      },
+    );
+
+    it('one that breaks the rules is INVALID_INPUT on sku, and nothing is created', async () => {
+      const error = await refused('createProduct', { ...valid, name: 'M Sku Spaced', sku: 'M SKU' }, WITH_SKU, admin);
+      expect(error).toEqual({
+        message: 'SKU must be letters, digits and - _ . / only, starting with a letter or digit',
+        field: 'sku',
+        code: 'INVALID_INPUT',
+      });
+      expect(await countNamed('M Sku Spaced')).toBe(0);
+    });
+
+    it.runIf(!restExtensions)(
+      'the plain contract keeps none: sku is null, and one given is INVALID_INPUT on sku before anything is written',
+      async () => {
+        const created = await mutate(
+          'createProduct',
+          { ...valid, name: 'M Plain Without SKU', sku: '' },
+          WITH_SKU,
+          admin,
+        );
+        expect(created.product).toEqual({ id: expect.any(String), name: 'M Plain Without SKU', sku: null });
+        const error = await refused('createProduct', { ...valid, name: 'M Plain Sku', sku: 'P-1' }, WITH_SKU, admin);
+        expect(error).toEqual({
+          message: "This shop does not keep a product's SKU: its REST service lacks the product-sku extension",
+          field: 'sku',
+          code: 'INVALID_INPUT',
+        });
+        expect(await countNamed('M Plain Sku')).toBe(0);
+        const { id } = created.product;
+        expect(await refused('updateProduct', { id, ...valid, sku: 'P-1' }, WITH_SKU, admin)).toEqual(error);
+      },
+    );
+  });
+
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     const id = await makeProduct({ name: 'M Anonymous Target', price: 3, quantity: 10 });
     await expectUnauthenticated('createProduct', valid, 'product { id }');

@@ -1184,6 +1184,34 @@ describe('orders: every customer’s, for admins', () => {
       },
     );
 
+    it('finds the orders with a line of a whole SKU, in any case, each line with the SKU it was ordered under', async () => {
+      const buyer = await shop.user('q-find-sku-buyer');
+      const otoscope = await shop.rest.createProduct(adminRest, {
+        name: 'Qord Otoscope',
+        price: 30,
+        quantity: 50,
+        sku: 'Q-OTO-1',
+      });
+      const added = await shop.rest.request('POST', '/api/cart/items', {
+        token: buyer,
+        body: { productId: otoscope.id, quantity: 1 },
+      });
+      expect(added.status).toBe(200);
+      const order = await placeOrderRest(buyer, []);
+      const LINES = `query ($search: String) { orders(first: 5, search: $search) {
+        edges { node { number items { productName sku } } }
+      } }`;
+      const answer = await shop.graphql(LINES, { search: 'q-oto-1' }, adminRest);
+      if (restExtensions) {
+        expect(answer.data!.orders.edges).toEqual([
+          { node: { number: order.id, items: [{ productName: 'Qord Otoscope', sku: 'Q-OTO-1' }] } },
+        ]);
+      } else {
+        // The plain contract keeps no SKUs (the product was made without one) and cannot search every order.
+        expect(answer.errors!.map((error) => error.extensions?.code)).toEqual(['NOT_SUPPORTED']);
+      }
+    });
+
     it.runIf(restExtensions)('takes a blank search as none', async () => {
       shop.resetCalls();
       const blank = (await read(FIND, { search: '   ', first: 5 }, adminRest)).orders;

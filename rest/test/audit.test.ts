@@ -39,8 +39,9 @@ describe('products', () => {
         token: admin,
         body: { name, price: 10, quantity: 5, ...FIELDS, ...fields },
       });
-    expect((await put({ price: 12.5, quantity: 4 })).status).toBe(200);
-    // Saved as it was: nothing to tell.
+    const sku = `AUD-${counter}`;
+    expect((await put({ price: 12.5, quantity: 4, sku })).status).toBe(200);
+    // Saved as it was (the SKU left out stays): nothing to tell.
     expect((await put({ price: 12.5, quantity: 4 })).status).toBe(200);
     expect((await shop.request('DELETE', `/api/products/${product.id}`, { token: admin })).status).toBe(204);
 
@@ -60,6 +61,7 @@ describe('products', () => {
           quantity: { to: 5 },
           imageUrl: { to: null },
           imageUrls: { to: [] },
+          sku: { to: null },
         },
       },
       {
@@ -68,7 +70,7 @@ describe('products', () => {
         actor,
         action: 'product.updated',
         subject: { type: 'product', id: product.id },
-        changes: { price: { from: 10, to: 12.5 }, quantity: { from: 5, to: 4 } },
+        changes: { price: { from: 10, to: 12.5 }, quantity: { from: 5, to: 4 }, sku: { from: null, to: sku } },
       },
       {
         id: expect.any(Number),
@@ -83,6 +85,7 @@ describe('products', () => {
           quantity: { from: 4 },
           imageUrl: { from: null },
           imageUrls: { from: [] },
+          sku: { from: sku },
         },
       },
     ]);

@@ -145,4 +145,4 @@ it(`keeps stock and orders whole through ${ROUNDS} kill -9s in the middle of ${B
   }
   // At least one kill landed while checkouts were still in flight (otherwise the test proved less than it says).
   expect(killedMidway).toBeGreaterThanOrEqual(1);
-});
+}, 90_000); // three restarts of a compiled server: ~26 s alone, more beside other files

@@ -173,7 +173,7 @@ describe('migrations', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 60_000); // six processes, each compiling the CLI: ~20 s alone, more beside other files
 
   it('with MIGRATE_ON_START=false the service refuses a database that is behind, in one line, and starts once it is migrated', async () => {
     const database = await createTestDatabase();

@@ -21,7 +21,7 @@ const newBuyer = async () => {
   const username = `order-buyer-${++counter}`;
   return { username, token: await shop.register(username) };
 };
-const newProduct = (fields: { price?: number; quantity?: number } = {}) =>
+const newProduct = (fields: { price?: number; quantity?: number; sku?: string } = {}) =>
   shop.createProduct(admin, { name: `Order Item ${++counter}`, ...fields });
 
 async function addToCart(token: string, productId: number, quantity: number): Promise<void> {
@@ -95,11 +95,20 @@ describe('POST /api/orders/checkout', () => {
           id: expect.any(Number),
           productId: pricey.id,
           productName: pricey.name,
+          sku: null,
           price: 19.99,
           quantity: 3,
           subtotal: 59.97,
         },
-        { id: expect.any(Number), productId: dime.id, productName: dime.name, price: 0.1, quantity: 3, subtotal: 0.3 },
+        {
+          id: expect.any(Number),
+          productId: dime.id,
+          productName: dime.name,
+          sku: null,
+          price: 0.1,
+          quantity: 3,
+          subtotal: 0.3,
+        },
       ],
     });
     expect(new Date(answer.body.orderDate).toISOString()).toBe(answer.body.orderDate);
@@ -309,6 +318,7 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
           id: expect.any(Number),
           productId: 999_999,
           productName: 'Scanner',
+          sku: null,
           price: 999_999.99,
           quantity: 22,
           subtotal: 21_999_999.78,
@@ -397,10 +407,10 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits',
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku',
     );
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits',
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku',
     );
   });
 
@@ -903,6 +913,23 @@ describe('extension: search on GET /api/orders', () => {
     ]);
   });
 
+  it('finds the orders with a line of a SKU, whole and in any case, as it was when ordered', async () => {
+    const buyer = await shop.register('srch-sku-buyer');
+    const product = await newProduct({ quantity: 10, sku: `SRCH-SKU-${++counter}` });
+    await addToCart(buyer, product.id, 2);
+    const placed = (await checkout(buyer)).body;
+    expect(placed.items.map((line: any) => line.sku)).toEqual([product.sku]);
+    // The product's SKU changes afterwards: the order keeps the one it was bought under, and is found by it.
+    const renamed = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: { name: product.name, description: 'd', price: 10, quantity: 8, sku: `${product.sku}-NEW` },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await search(product.sku.toLowerCase())).content).toEqual([placed]);
+    expect((await search(`${product.sku}-NEW`)).content).toEqual([]);
+    expect((await search(product.sku.slice(0, -1))).content).toEqual([]);
+  });
+
   it('finds a deleted account’s orders by number only: they have no buyer to match', async () => {
     const leaver = await shop.register('srch-leaver');
     const order = await placeOrder(leaver);
@@ -1002,6 +1029,7 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   });
 
   it('ignores search: the caller’s own list, whole, whatever is searched for', async () => {
+    expect(Object.keys(orders[0].items[0])).not.toContain('sku');
     for (const search of [String(orders[0].id), 'nobody-has-this-name', 'a'.repeat(101)]) {
       const answer = await plain.request('GET', '/api/orders', { token: buyer, query: { search } });
       expect([answer.status, answer.body], search).toEqual([200, orders]);

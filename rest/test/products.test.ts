@@ -21,6 +21,7 @@ const PRODUCT_FIELDS = [
   'name',
   'price',
   'quantity',
+  'sku',
   'updatedAt',
 ];
 const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
@@ -96,6 +97,7 @@ describe('GET /api/products', () => {
       quantity: 7,
       imageUrl: null,
       imageUrls: [],
+      sku: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -260,6 +262,7 @@ describe('POST /api/products', () => {
       quantity: 4,
       imageUrl: 'https://cdn.example/steth.png',
       imageUrls: ['https://cdn.example/steth.png', '/images/steth-side.png'],
+      sku: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -441,6 +444,7 @@ describe('PUT /api/products/{id}', () => {
       quantity: 0,
       imageUrl: 'https://cdn.example/new.png',
       imageUrls: ['https://cdn.example/new.png'],
+      sku: null,
       createdAt: created.createdAt,
       updatedAt: expect.any(String),
     });
@@ -548,7 +552,15 @@ describe('DELETE /api/products/{id}', () => {
     expect(order.status).toBe(200);
     expect(order.body).toEqual(placed.body);
     expect(order.body.items).toEqual([
-      { id: expect.any(Number), productId: doomed.id, productName: doomed.name, price: 2.5, quantity: 2, subtotal: 5 },
+      {
+        id: expect.any(Number),
+        productId: doomed.id,
+        productName: doomed.name,
+        sku: null,
+        price: 2.5,
+        quantity: 2,
+        subtotal: 5,
+      },
     ]);
   });
 
@@ -657,6 +669,106 @@ describe('extension: ids', () => {
   });
 });
 
+describe('extension: a product’s SKU (product-sku)', () => {
+  const sku = () => `SKU-${tag()}`;
+
+  it('is kept trimmed as given, answered everywhere, and none (null) when left out, null or blank', async () => {
+    const given = sku();
+    const created = await shop.request('POST', '/api/products', {
+      token: admin,
+      body: validBody({ sku: ` ${given} ` }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.sku).toBe(given);
+    const read = await shop.request('GET', `/api/products/${created.body.id}`, { token: shopper });
+    expect(read.body.sku).toBe(given);
+    expect((await catalogue()).find((product) => product.id === created.body.id).sku).toBe(given);
+    for (const none of [{}, { sku: null }, { sku: '   ' }]) {
+      const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody(none) });
+      expect(answer.status, JSON.stringify(none)).toBe(201);
+      expect(answer.body.sku, JSON.stringify(none)).toBeNull();
+    }
+  });
+
+  it('belongs to one product, in any case: another is refused with 409 SKU_TAKEN naming its holder, nothing written', async () => {
+    const given = sku();
+    const holder = await shop.createProduct(admin, { name: `Holder ${tag()}`, sku: given });
+    const other = await shop.createProduct(admin);
+    const before = await catalogue();
+    const expected = {
+      message: `SKU ${given.toLowerCase()} is already used by "${holder.name}"`,
+      code: 'SKU_TAKEN',
+      field: 'sku',
+    };
+    const created = await shop.request('POST', '/api/products', {
+      token: admin,
+      body: validBody({ sku: given.toLowerCase() }),
+    });
+    expect([created.status, created.body]).toEqual([409, expected]);
+    const updated = await shop.request('PUT', `/api/products/${other.id}`, {
+      token: admin,
+      body: validBody({ sku: given.toLowerCase() }),
+    });
+    expect([updated.status, updated.body]).toEqual([409, expected]);
+    expect(await catalogue()).toEqual(before);
+    // Its own SKU, in another case, is no clash: the holder may change how it is written.
+    const recased = await shop.request('PUT', `/api/products/${holder.id}`, {
+      token: admin,
+      body: validBody({ name: holder.name, sku: given.toLowerCase() }),
+    });
+    expect([recased.status, recased.body.sku]).toEqual([200, given.toLowerCase()]);
+  });
+
+  it('one SKU given by two saves at once: one product gets it, the other is refused with 409', async () => {
+    const given = sku();
+    const answers = await Promise.all(
+      [1, 2].map(() => shop.request('POST', '/api/products', { token: admin, body: validBody({ sku: given }) })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect((await catalogue()).filter((product) => product.sku === given)).toHaveLength(1);
+  });
+
+  it('stays as it was when an update leaves it out, and goes with null or blank', async () => {
+    const given = sku();
+    const product = await shop.createProduct(admin, { sku: given });
+    const leftOut = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: validBody({ name: product.name, quantity: 3 }),
+    });
+    expect([leftOut.status, leftOut.body.quantity, leftOut.body.sku]).toEqual([200, 3, given]);
+    for (const none of [null, '']) {
+      await shop.request('PUT', `/api/products/${product.id}`, { token: admin, body: validBody({ sku: given }) });
+      const cleared = await shop.request('PUT', `/api/products/${product.id}`, {
+        token: admin,
+        body: validBody({ sku: none }),
+      });
+      expect([cleared.status, cleared.body.sku], JSON.stringify(none)).toEqual([200, null]);
+    }
+  });
+
+  it.each([
+    { sku: 'MED 1', message: 'SKU must be letters, digits and - _ . / only, starting with a letter or digit' },
+    { sku: '.hidden', message: 'SKU must be letters, digits and - _ . / only, starting with a letter or digit' },
+    { sku: 'S'.repeat(65), message: 'SKU must be at most 64 characters long' },
+    { sku: 12, message: 'SKU must be text' },
+  ])('refuses the SKU $sku with 400 "$message", nothing written', async ({ sku: bad, message }) => {
+    const before = await catalogue();
+    const answer = await shop.request('POST', '/api/products', { token: admin, body: validBody({ sku: bad }) });
+    expect([answer.status, answer.body]).toEqual([400, { message, code: 'INVALID_INPUT', field: 'sku' }]);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('is found by the name filter whole and in any case, beside the names that contain the text', async () => {
+    const given = sku();
+    const bySku = await shop.createProduct(admin, { name: `Otoscope ${tag()}`, sku: given });
+    const byName = await shop.createProduct(admin, { name: `Tray for ${given}` });
+    const found = await filter({ name: given.toLowerCase() });
+    expect(namesOf(found.body)).toEqual([bySku.name, byName.name]);
+    // Part of a SKU finds nothing by it: a SKU is looked up whole.
+    expect(namesOf((await filter({ name: given.slice(0, -1) })).body)).toEqual([byName.name]);
+  });
+});
+
 describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   let plain: RestService;
   let plainAdmin: string;
@@ -691,5 +803,20 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     });
     expect(answer.status).toBe(200);
     expect(namesOf(answer.body)).toEqual(['Plain Two', 'Plain Three']);
+  });
+
+  it('neither takes nor answers a SKU, nor finds one by the name filter (the plain contract has none)', async () => {
+    const created = await plain.request('POST', '/api/products', {
+      token: plainAdmin,
+      body: validBody({ name: 'Plain Four', sku: 'PLAIN-4' }),
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body)).not.toContain('sku');
+    expect(created.headers['contract-extensions']).toBeUndefined();
+    const found = await plain.request('GET', '/api/products/filter', {
+      token: plainShopper,
+      query: { name: 'plain-4' },
+    });
+    expect(found.body).toEqual([]);
   });
 });

@@ -359,6 +359,18 @@ describe('operations', () => {
                 quantity: { type: 'integer', minimum: 0, maximum: 1_000_000 },
                 imageUrl: { anyOf: [imageUrl, { type: 'null' }] },
                 imageUrls: { anyOf: [{ type: 'array', items: imageUrl, maxItems: 20 }, { type: 'null' }] },
+                sku: {
+                  anyOf: [
+                    {
+                      type: 'string',
+                      maxLength: 64,
+                      description:
+                        'The stock-keeping unit: letters, digits and - _ . /, at most 64, unique in any case; null or ' +
+                        'blank: none; left out on an update: unchanged (extension: product-sku)',
+                    },
+                    { type: 'null' },
+                  ],
+                },
               },
             },
           },

@@ -74,6 +74,7 @@ export interface ProductFields {
   quantity: number;
   imageUrl: string | null;
   imageUrls: string[] | null;
+  sku: string | null;
 }
 
 let productCounter = 0;

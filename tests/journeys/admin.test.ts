@@ -18,7 +18,7 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
   let shop: JourneyShop;
   openJourney((opened) => ({ browser, shop } = opened));
 
-  it('creates a product with two images, changes its price, finds it in the listing and deletes it after confirming', async () => {
+  it('creates a product with a SKU and two images, changes its price, finds it in the listing by SKU and deletes it after confirming', async () => {
     const admin = await openPerson(browser, shop);
     const { page } = admin;
     const look = (screen: string) => lookAt(page, 'admin', screen);
@@ -32,6 +32,7 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await expect.poll(() => page.getByText('Name is required').count()).toBe(1);
     await look('create-errors');
     await page.getByLabel('Name').fill('Ear Thermometer Covers (40-Pack)');
+    await page.getByLabel('SKU').fill(' ETC-40 ');
     await page.getByLabel('Description').fill('Disposable covers for infrared ear thermometers: one per reading.');
     await page.getByLabel('Price ($)').fill('6.5');
     await page.getByLabel('Stock quantity').fill('40');
@@ -43,13 +44,14 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await page.waitForURL('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product Management');
 
-    // The listing shows it; its page shows both images, the main one first.
+    // The listing finds it by its SKU, in any case; its page shows the SKU and both images, the main one first.
     const card = page.getByRole('article', { name: 'Ear Thermometer Covers (40-Pack)' });
-    await page.getByLabel('Name').fill('covers');
+    await page.getByLabel('Name').fill('etc-40');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect.poll(() => card.innerText()).toMatch(/^Ear Thermometer Covers \(40-Pack\)\s+\$6\.50\s+Stock: 40/);
     await card.getByRole('link', { name: 'Ear Thermometer Covers (40-Pack)', exact: true }).click();
     await page.waitForURL(/\/products\//);
+    await expect.poll(() => page.getByText('SKU ETC-40').count()).toBe(1);
     const picture = page.getByRole('img', { name: 'Ear Thermometer Covers (40-Pack)' });
     const shownPicture = () => picture.evaluate((image) => new URL(image.getAttribute('src')!, image.baseURI).pathname);
     await expect.poll(shownPicture).toBe('/images/products/ear-thermometer.svg');
@@ -67,6 +69,7 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await page.waitForURL(/\/edit\//);
     // The exact amount, as the shop shows a price (Money.amount): sent back unchanged when the price is not touched.
     await expect.poll(() => page.getByLabel('Price ($)').inputValue()).toBe('6.50');
+    expect(await page.getByLabel('SKU').inputValue()).toBe('ETC-40');
     await page.getByLabel('Price ($)').fill('7.25');
     await look('edit');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -290,6 +290,12 @@ export type CreateProductInput = {
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
   /**
+   * The stock-keeping unit: trimmed, at most 64 letters, digits and - _ . / (starting with a letter or digit), not
+   * another product's in any case (CONFLICT). Null or blank: none. INVALID_INPUT where the shop's REST service keeps no
+   * SKUs (the plain contract).
+   */
+  sku?: InputMaybe<Scalars['String']['input']>;
+  /**
    * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
    * field otherwise). Required, unless the deprecated `price` is given.
    */
@@ -877,6 +883,11 @@ export type OrderItem = {
   /** How many units were ordered. */
   quantity: Scalars['Int']['output'];
   /**
+   * The product's SKU when it was ordered; null when it had none, and always where the shop's REST service keeps no
+   * SKUs (the plain contract).
+   */
+  sku?: Maybe<Scalars['String']['output']>;
+  /**
    * The unit price times the quantity, as ordered, in the shop's currency, at most two decimals.
    * @deprecated Use lineTotal: exact, and it names its currency.
    */
@@ -970,6 +981,11 @@ export type Product = Node & {
   price: Scalars['Float']['output'];
   /** Units in stock. */
   quantity: Scalars['Int']['output'];
+  /**
+   * The stock-keeping unit: unique among products in any case; null when the product has none, and always where the
+   * shop's REST service keeps no SKUs (the plain contract, which lacks the product-sku extension).
+   */
+  sku?: Maybe<Scalars['String']['output']>;
   /** The price of one unit. */
   unitPrice: Money;
 };
@@ -1004,7 +1020,10 @@ export type ProductFilter = {
   minPrice?: InputMaybe<Scalars['Float']['input']>;
   /** The fewest units in stock: a whole number from 0 to 1,000,000. */
   minQuantity?: InputMaybe<Scalars['Int']['input']>;
-  /** Part of the name, in any case; at most 200 characters. Blank does not filter. */
+  /**
+   * Part of the name, or a product's whole SKU, in any case; at most 200 characters. Blank does not filter. Where the
+   * shop's REST service keeps no SKUs (the plain contract), only names are searched.
+   */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1293,7 +1312,10 @@ export type UpdateOrderStatusPayload = {
   userErrors: Array<UserError>;
 };
 
-/** A product's fields as they should be (admins only): every field is replaced. */
+/**
+ * A product's fields as they should be (admins only): every field is replaced, but `sku`, which stays as it is when
+ * left out (so a client written before SKUs keeps them).
+ */
 export type UpdateProductInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -1317,6 +1339,12 @@ export type UpdateProductInput = {
   price?: InputMaybe<Scalars['Float']['input']>;
   /** Units in stock: a whole number from 0 to 1,000,000. */
   quantity: Scalars['Int']['input'];
+  /**
+   * The stock-keeping unit: trimmed, at most 64 letters, digits and - _ . / (starting with a letter or digit), not
+   * another product's in any case (CONFLICT). Null or blank: none. INVALID_INPUT where the shop's REST service keeps no
+   * SKUs (the plain contract).
+   */
+  sku?: InputMaybe<Scalars['String']['input']>;
   /**
    * The price of one unit in the shop's currency, exact: "12.50". 0 to 1,000,000, whole cents (INVALID_INPUT on this
    * field otherwise). Required, unless the deprecated `price` is given.
@@ -1969,6 +1997,7 @@ export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends 
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
@@ -2001,6 +2030,7 @@ export type ProductResolvers<ContextType = GatewayContext, ParentType extends Re
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;

@@ -52,6 +52,8 @@ export interface RestCart {
 export interface RestOrderItem {
   productId?: number | null;
   productName: string;
+  /** Extension (product-sku): the product's SKU when ordered; absent in the plain contract. */
+  sku?: string | null;
   price?: number | null;
   quantity: number;
   subtotal: number;

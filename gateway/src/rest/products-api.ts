@@ -1,5 +1,5 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
-import type { ProductContractFields } from '../../../shop-rules/product-fields.js';
+import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
 import { type RestPage, type RestProduct, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './list-pages.js';
@@ -13,8 +13,8 @@ export interface ProductFilterQuery {
   maxQuantity?: number | undefined;
 }
 
-/** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS). */
-export type ProductBody = ProductContractFields;
+/** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS); a field an update keeps may be left out. */
+export type ProductBody = ProductContractForm;
 
 /** What our REST service names the keyset paging of products in its Contract-Extensions. */
 export const PRODUCT_KEYSET = 'product-keyset';
@@ -26,6 +26,11 @@ export class ProductsApi {
     private readonly rest: RestClient,
     private readonly caller: Caller,
   ) {}
+
+  /** Whether the implementation says it offers this extension (a product field only it carries: `product-sku`). */
+  offers(extension: string): boolean {
+    return this.rest.offers(extension);
+  }
 
   window(filter: ProductFilterQuery, window: Window): Promise<WindowSlice<RestProduct>> {
     const path = hasFilter(filter) ? '/api/products/filter' : '/api/products';

@@ -10,6 +10,9 @@ export const DEMO_IMAGE_PATH = '/images/products/';
 
 const DEMO_CATALOGUE = 'demo-catalogue';
 
+/** The demo products' SKUs, in the catalogue's order: MED-0001, MED-0002, … */
+export const demoSku = (index: number) => `MED-${String(index + 1).padStart(4, '0')}`;
+
 /**
  * Answers how many products it added: all of them into a new shop, once; none into a shop that has had them (even
  * if an admin has since deleted them) or that had products of its own before. Instances starting together on one
@@ -25,7 +28,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<number> {
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
     const products = new ProductRepository(trx);
     if ((await products.count({})) > 0) return 0;
-    for (const product of demoProducts) {
+    for (const [index, product] of demoProducts.entries()) {
       const imageUrls = product.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);
       await products.insert({
         name: product.name,
@@ -34,6 +37,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<number> {
         quantity: product.quantity,
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
+        sku: demoSku(index),
       });
     }
     return demoProducts.length;

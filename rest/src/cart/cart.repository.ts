@@ -81,7 +81,7 @@ export class CartRepository {
    * transaction. Deleting first is what makes checkout safe twice over: a second checkout of the same cart waits
    * on these rows and then finds the cart empty, and a failed checkout's rollback puts the lines back.
    */
-  async claimLines(db: Kysely<Database>, userId: number): Promise<CartLine[]> {
+  async claimLines(db: Kysely<Database>, userId: number): Promise<(CartLine & { sku: string | null })[]> {
     const claimed = await db
       .deleteFrom('cartItems')
       .where('userId', '=', userId)
@@ -90,7 +90,7 @@ export class CartRepository {
     if (claimed.length === 0) return [];
     const products = await db
       .selectFrom('products')
-      .select(['id', 'name', 'priceCents', 'quantity'])
+      .select(['id', 'name', 'priceCents', 'quantity', 'sku'])
       .where(
         'id',
         'in',
@@ -110,6 +110,7 @@ export class CartRepository {
                 priceCents: product.priceCents,
                 quantity: line.quantity,
                 stock: product.quantity,
+                sku: product.sku,
               },
             ]
           : [];

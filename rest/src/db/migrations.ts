@@ -510,6 +510,24 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
       },
     },
+    '0010_product_sku': {
+      // A product's stock-keeping unit (issue 32): optional, unique among products in any case (the index on its
+      // upper case decides, also between two saves at once), and kept on each order line as it was when bought, so
+      // the order desk finds and packs by it after the product changed or went.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('products').addColumn('sku', 'text').execute();
+        await sql`create unique index products_sku_key_idx on products (upper(sku))`.execute(db);
+        await db.schema.alterTable('order_items').addColumn('sku', 'text').execute();
+        await sql`create index order_items_sku_key_idx on order_items (upper(sku))`.execute(db);
+      },
+      // Reverting forgets every SKU: the previous release has nowhere to keep them.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('order_items_sku_key_idx').execute();
+        await db.schema.alterTable('order_items').dropColumn('sku').execute();
+        await db.schema.dropIndex('products_sku_key_idx').execute();
+        await db.schema.alterTable('products').dropColumn('sku').execute();
+      },
+    },
   };
 }
 

@@ -68,6 +68,8 @@ export interface OrderItemsTable {
   /** No foreign key: the line keeps its snapshot when the product is deleted. */
   productId: number;
   productName: string;
+  /** The product's SKU when ordered (migration 0010); null when it had none. */
+  sku: string | null;
   priceCents: number;
   quantity: number;
   subtotalCents: number;

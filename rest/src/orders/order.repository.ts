@@ -5,6 +5,7 @@ import type { Database, OrderItemRow, OrderRow } from '../db/schema.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { OrderSearch } from '../../../shop-rules/order-rules.js';
+import { skuKey } from '../../../shop-rules/product-rules.js';
 
 export interface OrderWithItems extends OrderRow {
   username: string | null;
@@ -14,6 +15,8 @@ export interface OrderWithItems extends OrderRow {
 export interface NewOrderLine {
   productId: number;
   productName: string;
+  /** The product's SKU when ordered, or null. */
+  sku: string | null;
   priceCents: number;
   quantity: number;
 }
@@ -66,8 +69,13 @@ export class OrderRepository {
       const buyers = db
         .selectFrom('users')
         .select('users.id')
-        .where(containing('users.usernameKey', usernameKey(search.customerContains)));
-      query = query.where('orders.userId', 'in', buyers);
+        .where(containing('users.usernameKey', usernameKey(search.customerOrSku)));
+      // And the orders with a line of that SKU (any case), through order_items_sku_key_idx.
+      const withSku = db
+        .selectFrom('orderItems')
+        .select('orderItems.orderId')
+        .where(sql`upper(order_items.sku)`, '=', skuKey(search.customerOrSku));
+      query = query.where((eb) => eb.or([eb('orders.userId', 'in', buyers), eb('orders.id', 'in', withSku)]));
     }
     return query;
   }

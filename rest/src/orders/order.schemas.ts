@@ -13,24 +13,29 @@ import {
 
 export { ORDER_STATUSES, type OrderStatus };
 
-export const OrderItemAnswer = Type.Object({
+const itemFields = {
   id: Type.Integer(),
   productId: Type.Integer({ description: 'The product bought; it may since have been deleted' }),
   productName: Type.String({ description: 'The name when ordered' }),
   price: Type.Number({ description: 'The unit price when ordered' }),
   quantity: Type.Integer(),
   subtotal: Type.Number(),
-});
+};
+const itemSku = {
+  sku: Nullable(
+    Type.String({ description: 'The product’s SKU when ordered; null when it had none (extension: product-sku)' }),
+  ),
+};
 
-const orderFields = {
+const orderFields = (extensions: boolean) => ({
   id: Type.Integer(),
   orderDate: Timestamp,
   totalAmount: Type.Number(),
   status: Type.String({ enum: [...ORDER_STATUSES] }),
   shippingAddress: Type.String(),
   username: Nullable(Type.String({ description: 'The buyer; null once they deleted their account' })),
-  items: Type.Array(OrderItemAnswer),
-};
+  items: Type.Array(Type.Object(extensions ? { ...itemFields, ...itemSku } : itemFields)),
+});
 const buyerId = {
   userId: Nullable(
     Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' }),
@@ -39,9 +44,15 @@ const buyerId = {
 
 /** An order as answered: with the buyer's id where the extensions are on. */
 export const OrderAnswerSchema = (extensions: boolean) =>
-  Type.Object(extensions ? { ...orderFields, ...buyerId } : orderFields);
-/** The service's answer carries the buyer's id always; the plain contract's schema leaves it out of the JSON. */
-export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & { userId: number | null };
+  Type.Object(extensions ? { ...orderFields(true), ...buyerId } : orderFields(false));
+/**
+ * The service's answer carries the buyer's id and the lines' SKUs always; the plain contract's schema leaves them out
+ * of the JSON.
+ */
+export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & {
+  userId: number | null;
+  items: { sku: string | null }[];
+};
 
 const checkoutFields = {
   // Missing, not text or blank: the same message as the spec's form (§5).

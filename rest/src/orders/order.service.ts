@@ -45,6 +45,7 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
       id: item.id,
       productId: item.productId,
       productName: item.productName,
+      sku: item.sku,
       price: centsToDollars(item.priceCents),
       quantity: item.quantity,
       subtotal: centsToDollars(item.subtotalCents),
@@ -118,9 +119,10 @@ export class OrderService {
         userId: buyer.id,
         orderDate: now(),
         shippingAddress: address,
-        lines: lines.map(({ productId, productName, priceCents, quantity }) => ({
+        lines: lines.map(({ productId, productName, priceCents, quantity, sku }) => ({
           productId,
           productName,
+          sku,
           priceCents,
           quantity,
         })),

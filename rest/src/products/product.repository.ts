@@ -11,13 +11,15 @@ import {
   type ProductContractFields,
   type ProductFieldKind,
 } from '../../../shop-rules/product-fields.js';
-import type { ValidProduct } from '../../../shop-rules/product-rules.js';
+import { type ValidProduct, skuKey } from '../../../shop-rules/product-rules.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
 export type ProductFields = ValidProduct;
 
 export interface ProductCriteria {
   nameContains?: string | undefined;
+  /** With `nameContains`: a product whose SKU is that text (any case) matches too (extension: product-sku). */
+  orSkuIs?: boolean | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   minQuantity?: number | undefined;
@@ -44,6 +46,7 @@ const KEPT_AS: Record<ProductFieldKind, { column: (name: string) => string; toCo
   count: { column: (name) => name, toColumn: (value) => value },
   url: { column: (name) => name, toColumn: (value) => value },
   urls: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
+  code: { column: (name) => name, toColumn: (value) => value },
 };
 
 function toColumns(fields: ProductFields) {
@@ -91,17 +94,24 @@ export class ProductRepository {
 
   private matching(criteria: ProductCriteria): SelectQueryBuilder<Database, 'products', object> {
     let query = this.db.selectFrom('products');
-    if (criteria.nameContains) {
-      const text = nameKey(criteria.nameContains);
-      if (this.kind === 'sqlite' && [...text].length >= TRIGRAM) {
-        const found = this.db
-          .selectFrom('productsNameSearch')
-          .select('rowid')
-          .where(sql<boolean>`products_name_search match ${ftsPhrase(text)}`);
-        query = query.where('id', 'in', found);
-      } else {
-        query = query.where(containing('nameKey', text));
-      }
+    const { nameContains, orSkuIs } = criteria;
+    if (nameContains) {
+      const text = nameKey(nameContains);
+      query = query.where((eb) => {
+        const byName =
+          this.kind === 'sqlite' && [...text].length >= TRIGRAM
+            ? eb(
+                'id',
+                'in',
+                this.db
+                  .selectFrom('productsNameSearch')
+                  .select('rowid')
+                  .where(sql<boolean>`products_name_search match ${ftsPhrase(text)}`),
+              )
+            : containing('nameKey', text);
+        // Each side is read off its own index (the name's, and products_sku_key_idx), and the two joined.
+        return orSkuIs ? eb.or([byName, eb(sql`upper(sku)`, '=', skuKey(nameContains.trim()))]) : byName;
+      });
     }
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
     if (criteria.maxPriceCents !== undefined) query = query.where('priceCents', '<=', criteria.maxPriceCents);
@@ -163,6 +173,16 @@ export class ProductRepository {
   findByIds(ids: number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  }
+
+  /** The product whose SKU is this one in any case, other than `exceptId`: the one that holds it already. */
+  holderOfSku(sku: string, exceptId?: number): Promise<Pick<ProductRow, 'id' | 'name'> | undefined> {
+    let query = this.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where(sql`upper(sku)`, '=', skuKey(sku));
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst();
   }
 
   findById(id: number): Promise<ProductRow | undefined> {

@@ -11,6 +11,7 @@ import {
   ProductInput,
   ProductListAnswer,
   ProductListQuery,
+  type ProductFilter,
   type SeekQuery,
 } from './product.schemas.js';
 import type { ProductPlace } from './product.repository.js';
@@ -35,6 +36,8 @@ export interface ProductRouteOptions {
 
 export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = async (app, { products, extensions }) => {
   const common = { tags: ['products'], security: BEARER_SECURITY };
+  const Product = ProductAnswer(extensions);
+  const Form = ProductInput(extensions);
   const adminOnly = requireAdmin('Only administrators can manage products');
 
   app.get(
@@ -67,7 +70,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       schema: {
         operationId: 'filterProducts',
         ...common,
-        summary: 'Products whose name contains `name` (any case) within the price and stock bounds',
+        summary: extensions
+          ? 'Products whose name contains `name`, or whose SKU is `name` (any case), within the price and stock bounds'
+          : 'Products whose name contains `name` (any case) within the price and stock bounds',
         querystring: ProductFilterQuery(extensions),
         response: { 200: ProductListAnswer(extensions), ...errorAnswers(400, 401) },
       },
@@ -75,9 +80,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     async (request) => {
       const { page: pageNumber, size, after, before, ...filter } = request.query as Record<string, never>;
       const place = extensions ? placeOf({ page: pageNumber, after, before }) : undefined;
-      if (place) return products.seek(filter, place, size ?? DEFAULT_PAGE_SIZE);
+      // A SKU typed into the name filter finds its product (extension: product-sku).
+      const criteria = { ...(filter as ProductFilter), orSkuIs: extensions };
+      if (place) return products.seek(criteria, place, size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage({ page: pageNumber, size }, extensions);
-      return page ? products.page(filter, page) : products.list(filter);
+      return page ? products.page(criteria, page) : products.list(criteria);
     },
   );
 
@@ -89,7 +96,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         ...common,
         summary: 'One product',
         params: IdParams,
-        response: { 200: ProductAnswer, ...errorAnswers(400, 401, 404) },
+        response: { 200: Product, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => products.get(request.params.id),
@@ -103,8 +110,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         operationId: 'createProduct',
         ...common,
         summary: 'Create a product (ADMIN)',
-        body: ProductInput,
-        response: { 201: ProductAnswer, ...errorAnswers(400, 401, 403) },
+        body: Form,
+        response: { 201: Product, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.code(201).send(await products.create(viewerOf(request), request.body)),
@@ -119,8 +126,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         ...common,
         summary: 'Replace a product’s fields (ADMIN)',
         params: IdParams,
-        body: ProductInput,
-        response: { 200: ProductAnswer, ...errorAnswers(400, 401, 403, 404) },
+        body: Form,
+        response: { 200: Product, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => products.update(viewerOf(request), request.params.id, request.body),

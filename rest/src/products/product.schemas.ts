@@ -35,26 +35,35 @@ function fieldSchema(field: ProductField, input: boolean): TSchema {
       const entry = Type.String(input ? { maxLength: field.max } : {});
       return Type.Array(entry, options({ maxItems: input ? field.maxItems : undefined }));
     }
+    case 'code':
+      return Nullable(Type.String(options({ maxLength: limits.max })));
   }
 }
 
-/** The editable fields' schemas, in the form's order; an optional field may be left out of the form, or null. */
-const fieldSchemas = (input: boolean) =>
+/**
+ * The editable fields' schemas, in the form's order; an optional field may be left out of the form, or null. A field
+ * of an extension is there only while the extensions are on: the plain contract neither takes nor answers it.
+ */
+const fieldSchemas = (input: boolean, extensions: boolean) =>
   Object.fromEntries(
-    PRODUCT_FIELD_NAMES.map((name) => {
+    PRODUCT_FIELD_NAMES.flatMap((name) => {
       const field: ProductField = PRODUCT_FIELDS[name];
+      if (field.extension && !extensions) return [];
       const schema = fieldSchema(field, input);
       const optional = input && field.optional;
-      return [name, optional ? Type.Optional(field.kind === 'url' ? schema : Nullable(schema)) : schema];
+      const nullable = field.kind === 'url' || field.kind === 'code' ? schema : Nullable(schema);
+      return [[name, optional ? Type.Optional(nullable) : schema]];
     }),
   ) as Record<ProductFieldName, TSchema>;
 
-export const ProductAnswer = Type.Unsafe<ProductAnswer>(
-  Type.Object({ id: Type.Integer(), ...fieldSchemas(false), createdAt: Timestamp, updatedAt: Timestamp }),
-);
+export const ProductAnswer = (extensions: boolean) =>
+  Type.Unsafe<ProductAnswer>(
+    Type.Object({ id: Type.Integer(), ...fieldSchemas(false, extensions), createdAt: Timestamp, updatedAt: Timestamp }),
+  );
 export type ProductAnswer = { id: number; createdAt: string; updatedAt: string } & ProductContractFields;
 
-export const ProductInput = Type.Unsafe<ProductContractForm>(Type.Object(fieldSchemas(true)));
+export const ProductInput = (extensions: boolean) =>
+  Type.Unsafe<ProductContractForm>(Type.Object(fieldSchemas(true, extensions)));
 export type ProductInput = ProductContractForm;
 
 const Ids = Type.String({
@@ -93,21 +102,29 @@ export const ProductListQuery = (extensions: boolean) =>
 const Amount = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 const Stock = Type.Integer({ minimum: 0, maximum: MAX_STOCK });
 
-const FilterFields = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the name, any case' })),
-  minPrice: Type.Optional(Amount),
-  maxPrice: Type.Optional(Amount),
-  minQuantity: Type.Optional(Stock),
-  maxQuantity: Type.Optional(Stock),
-});
-export type ProductFilter = Static<typeof FilterFields>;
+const FilterFields = (extensions: boolean) =>
+  Type.Object({
+    name: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: extensions
+          ? 'Part of the name, any case; or a product’s whole SKU, any case (extension: product-sku)'
+          : 'Part of the name, any case',
+      }),
+    ),
+    minPrice: Type.Optional(Amount),
+    maxPrice: Type.Optional(Amount),
+    minQuantity: Type.Optional(Stock),
+    maxQuantity: Type.Optional(Stock),
+  });
+export type ProductFilter = Static<ReturnType<typeof FilterFields>>;
 
 export const ProductFilterQuery = (extensions: boolean) =>
-  extensions ? Type.Intersect([FilterFields, PageQuery, SeekFields]) : FilterFields;
+  extensions ? Type.Intersect([FilterFields(true), PageQuery, SeekFields]) : FilterFields(false);
 
 export const ProductListAnswer = (extensions: boolean) =>
   extensions
-    ? Type.Union([Type.Array(ProductAnswer), PageSchema(ProductAnswer)], {
+    ? Type.Union([Type.Array(ProductAnswer(true)), PageSchema(ProductAnswer(true))], {
         description: 'A list; a page object when page, size, after or before is given',
       })
-    : Type.Array(ProductAnswer);
+    : Type.Array(ProductAnswer(false));

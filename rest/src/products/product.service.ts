@@ -1,8 +1,8 @@
 // The catalogue's rules: what a valid product is (spec §5, DESIGN §3) and how listings and filters answer.
 import type { ProductRow } from '../db/schema.js';
-import { badRequest, notFound } from '../shared/http-errors.js';
+import { badRequest, conflict, notFound } from '../shared/http-errors.js';
 import { validateProductForm } from '../../../shop-rules/product-rules.js';
-import { PRODUCT_FIELD_NAMES } from '../../../shop-rules/product-fields.js';
+import { PRODUCT_FIELDS, PRODUCT_FIELD_NAMES, type ProductField } from '../../../shop-rules/product-fields.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
 import {
@@ -25,7 +25,10 @@ export function validateProductInput(input: ProductInput): ProductFields {
   return valid;
 }
 
-function criteriaOf(filter: ProductFilter): ProductCriteria {
+/** The filter as asked, and whether its name finds a product by its whole SKU too (extension: product-sku). */
+export type ProductSearch = ProductFilter & { orSkuIs?: boolean };
+
+function criteriaOf(filter: ProductSearch): ProductCriteria {
   if (filter.minPrice !== undefined && filter.maxPrice !== undefined && filter.minPrice > filter.maxPrice) {
     throw badRequest('Min price must not be greater than max price', 'minPrice');
   }
@@ -34,12 +37,38 @@ function criteriaOf(filter: ProductFilter): ProductCriteria {
   }
   return {
     nameContains: filter.name?.trim() || undefined,
+    orSkuIs: filter.orSkuIs,
     // Bounds in cents: a minimum of 10.005 admits 10.01 and up, a maximum of 10.005 admits up to 10.00.
     minPriceCents: filter.minPrice === undefined ? undefined : Math.ceil(filter.minPrice * 100 - 1e-6),
     maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),
     minQuantity: filter.minQuantity,
     maxQuantity: filter.maxQuantity,
   };
+}
+
+/** PostgreSQL's unique_violation, SQLite's SQLITE_CONSTRAINT_UNIQUE: two saves of one SKU at once. */
+const isUniqueViolation = (error: unknown) =>
+  ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes((error as { code?: string } | null)?.code ?? '');
+
+const skuTaken = (sku: string, holder?: string) =>
+  conflict(
+    holder
+      ? `SKU ${sku} is already used by ${JSON.stringify(holder)}`
+      : `SKU ${sku} is already used by another product`,
+    'SKU_TAKEN',
+    'sku',
+  );
+
+/**
+ * The fields a form left out that an update keeps (`keptWhenLeftOut`: the SKU), taken from the product as it is: a
+ * client that never sends them cannot erase them.
+ */
+function keepingLeftOut(fields: ProductFields, input: ProductInput, before: ProductRow): ProductFields {
+  const kept = PRODUCT_FIELD_NAMES.filter(
+    (name) =>
+      (PRODUCT_FIELDS[name] as ProductField).keptWhenLeftOut && (input as Record<string, unknown>)[name] === undefined,
+  );
+  return { ...fields, ...Object.fromEntries(kept.map((name) => [name, before[name as keyof ProductRow]])) };
 }
 
 /** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */
@@ -65,11 +94,28 @@ export class ProductService {
     private readonly inTransaction: ProductTransaction,
   ) {}
 
-  async list(filter: ProductFilter = {}): Promise<ProductAnswer[]> {
+  /**
+   * Saves a product's fields (a new one without `id`), refusing a SKU another product holds, in any case. Inside the
+   * change's transaction: the check and the write see the same catalogue (the unique index decides a race).
+   */
+  private async save(products: ProductRepository, fields: ProductFields, id?: number): Promise<ProductRow | undefined> {
+    if (fields.sku) {
+      const holder = await products.holderOfSku(fields.sku, id);
+      if (holder) throw skuTaken(fields.sku, holder.name);
+    }
+    try {
+      return id === undefined ? await products.insert(fields) : await products.update(id, fields);
+    } catch (error) {
+      if (fields.sku && isUniqueViolation(error)) throw skuTaken(fields.sku);
+      throw error;
+    }
+  }
+
+  async list(filter: ProductSearch = {}): Promise<ProductAnswer[]> {
     return (await this.products.find(criteriaOf(filter))).map(toProductAnswer);
   }
 
-  async page(filter: ProductFilter, request: PageRequest): Promise<Page<ProductAnswer>> {
+  async page(filter: ProductSearch, request: PageRequest): Promise<Page<ProductAnswer>> {
     const criteria = criteriaOf(filter);
     const [rows, total] = await Promise.all([
       this.products.find(criteria, { offset: request.page * request.size, limit: request.size }),
@@ -82,7 +128,7 @@ export class ProductService {
    * The `size` products after (or before) a place, as a page of what lies beyond it: `totalElements` counts the
    * products after the place (before it, for `before`), as the chat's rooms page (extension: product-keyset).
    */
-  async seek(filter: ProductFilter, place: ProductPlace, size: number): Promise<Page<ProductAnswer>> {
+  async seek(filter: ProductSearch, place: ProductPlace, size: number): Promise<Page<ProductAnswer>> {
     const criteria = criteriaOf(filter);
     const [rows, beyond] = await Promise.all([
       this.products.findBeyond(criteria, place, size),
@@ -104,7 +150,7 @@ export class ProductService {
   async create(actor: Actor, input: ProductInput): Promise<ProductAnswer> {
     const fields = validateProductInput(input);
     return this.inTransaction(async ({ products, audit }) => {
-      const created = toProductAnswer(await products.insert(fields));
+      const created = toProductAnswer((await this.save(products, fields))!);
       await audit.record(
         actor,
         'product.created',
@@ -119,7 +165,7 @@ export class ProductService {
     const fields = validateProductInput(input);
     return this.inTransaction(async ({ products, audit }) => {
       const before = await products.findForChange(id);
-      const row = before && (await products.update(id, fields));
+      const row = before && (await this.save(products, keepingLeftOut(fields, input, before), id));
       if (!row) throw notFound('Product not found', 'PRODUCT_NOT_FOUND', 'id');
       const updated = toProductAnswer(row);
       const changes = productChanges(toProductAnswer(before), updated);

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   GONE_MEANWHILE: 'Something the request refers to was deleted while it ran.',
   NO_SUCH_ENDPOINT: 'No route has this method and path.',
   USERNAME_TAKEN: 'The username belongs to another account, in any case.',
+  SKU_TAKEN: 'Another product has this SKU, in any case (extension: product-sku).',
   STATUS_NOT_ALLOWED: 'The order cannot move from its status to the one asked for.',
   CHANGED_MEANWHILE: 'The thing changed between reading and writing; load it again.',
   BODY_TOO_LARGE: 'The body is over the size limit.',

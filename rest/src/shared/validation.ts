@@ -67,7 +67,7 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
     ? bodyAjv.compile(schema)
     : refusingInfinity(schema as JsonSchemaObject, parameterAjv.compile(schema));
 
-const WORD_OVERRIDES: Record<string, string> = { url: 'URL', urls: 'URLs', id: 'ID', ids: 'IDs' };
+const WORD_OVERRIDES: Record<string, string> = { url: 'URL', urls: 'URLs', id: 'ID', ids: 'IDs', sku: 'SKU' };
 
 /** "shippingAddress" → "Shipping address", "imageUrls" → "Image URLs". */
 export function humanize(field: string): string {

@@ -77,16 +77,7 @@ if (false) {
 
     subscription LiveProductUpdated {
       productUpdated {
-        id
-        name
-        description
-        unitPrice {
-          ...MoneyFields @unmask
-        }
-        quantity
-        inStock
-        imageUrl
-        imageUrls
+        ...CachedProduct @unmask
       }
     }
   `;

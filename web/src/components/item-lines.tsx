@@ -16,6 +16,7 @@ if (false) {
     # for useFragment to read it by. Its picture (product { id imageUrls }) is selected beside it where one shows.
     fragment ItemLines_orderLine on OrderItem {
       productName
+      sku
       unitPrice {
         ...MoneyFields @unmask
       }
@@ -32,6 +33,8 @@ export type ItemLineMark = 'changed' | 'removed' | 'problem';
 
 export interface ItemLine {
   productName: string;
+  /** The product's SKU as ordered, said under the name (the desk packs by it); none on a cart's lines. */
+  sku?: string | null;
   quantity: number;
   lineTotal: Money;
   /** The product, for its pictures (null: deleted since, a placeholder shows); leave it out for no pictures. */
@@ -62,6 +65,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
             <span className={styles.name}>
               {item.productName} <span className={styles.quantity}>× {item.quantity}</span>
             </span>
+            {item.sku && <span className={styles.sku}>SKU {item.sku}</span>}
             {item.notes?.map((note) => (
               <span key={note} className={styles.note}>
                 {note}

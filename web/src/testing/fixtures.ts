@@ -27,6 +27,7 @@ export interface ProductFixture {
   inStock: boolean;
   imageUrl: string | null;
   imageUrls: string[];
+  sku: string | null;
 }
 
 export function product(n: number, fields: Partial<Omit<ProductFixture, '__typename' | 'id'>> = {}): ProductFixture {
@@ -42,6 +43,7 @@ export function product(n: number, fields: Partial<Omit<ProductFixture, '__typen
     inStock: quantity > 0,
     imageUrl: imageUrls[0] ?? null,
     imageUrls,
+    sku: null,
     ...fields,
   };
 }

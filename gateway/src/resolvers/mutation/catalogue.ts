@@ -8,6 +8,7 @@ import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import type { RestProduct } from '../../rest/contract.js';
 import type { ProductBody } from '../../rest/products-api.js';
+import { refuseProductFieldsTheImplementationLacks } from '../../rest/plain-contract/checks.js';
 import { withUserErrors } from './user-errors.js';
 
 const PRICE_TWICE = 'Give unitPriceAmount or price, not both';
@@ -34,7 +35,8 @@ function productBody(input: CreateProductInput, check: InputCheck = new InputChe
   if (Array.isArray(valid))
     check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
   check.done();
-  return contractFieldsOf(valid);
+  // A field the input left out that an update keeps (the SKU) is left out of the body too: REST keeps it.
+  return contractFieldsOf(valid, input);
 }
 
 export function productIdOf(globalId: string, field: string): number {
@@ -65,7 +67,9 @@ export async function publishProductsById(context: GatewayContext, ids: readonly
 export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'updateProduct' | 'deleteProduct'> = {
   createProduct: (_root, { input }, context) =>
     withUserErrors(input, { fields: PRODUCT_GRAPH_INPUTS, restFields: { price: priceFieldOf(input) } }, async () => {
-      const product = (await context.api.products.create(productBody(input))) ?? null;
+      const body = productBody(input);
+      refuseProductFieldsTheImplementationLacks(context.api, body);
+      const product = (await context.api.products.create(body)) ?? null;
       if (product) {
         context.loaders.primeProducts([product]);
         await publishProduct(context, product);
@@ -80,7 +84,9 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
       async () => {
         const check = new InputCheck();
         const id = check.attempt(() => productIdOf(input.id, 'id'))!;
-        const answer = await context.api.products.update(id, productBody(input, check));
+        const body = productBody(input, check);
+        refuseProductFieldsTheImplementationLacks(context.api, body);
+        const answer = await context.api.products.update(id, body);
         const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
         if (product) {
           context.loaders.primeProducts([product]);

@@ -5,7 +5,9 @@
 import { centsToDollars, nearestCents } from '../../../../shop-rules/money.js';
 import { CART_IS_EMPTY, checkCartChange, priceChanged } from '../../../../shop-rules/order-rules.js';
 import { InputProblem } from '../../errors.js';
+import { PRODUCT_EXTENSION_FIELDS, PRODUCT_FIELDS, type ProductField } from '../../../../shop-rules/product-fields.js';
 import type { RestCart } from '../contract.js';
+import type { ProductBody } from '../products-api.js';
 import type { Loaders } from '../loaders.js';
 import type { RestApi } from '../rest-api.js';
 
@@ -59,5 +61,21 @@ export function refuseCheckoutTheImplementationWouldNot(
   const totalCents = nearestCents(cartTotal(cart));
   if (expectedCents !== undefined && totalCents !== expectedCents) {
     throw new InputProblem(priceChanged(totalCents, expectedCents), totalField, 'PRICE_CHANGED');
+  }
+}
+
+/**
+ * A product field only an extension carries (the SKU: `product-sku`), given a value where the implementation does not
+ * say it offers it: refused on that field, rather than dropped unsaid by an implementation that ignores what it does
+ * not know. Blank or null asks for none, which such an implementation keeps anyway.
+ */
+export function refuseProductFieldsTheImplementationLacks(api: RestApi, body: ProductBody): void {
+  for (const { name, extension } of PRODUCT_EXTENSION_FIELDS) {
+    if (body[name] == null || api.products.offers(extension)) continue;
+    const label = (PRODUCT_FIELDS[name] as ProductField).label ?? name;
+    throw new InputProblem(
+      `This shop does not keep a product's ${label}: its REST service lacks the ${extension} extension`,
+      name,
+    );
   }
 }

@@ -26,6 +26,7 @@ const order = {
   items: [
     {
       __typename: 'OrderItem',
+      sku: null,
       productName: 'Product 1',
       unitPrice: money('4.50'),
       quantity: 1,
@@ -34,6 +35,7 @@ const order = {
     },
     {
       __typename: 'OrderItem',
+      sku: null,
       productName: 'Product 2',
       unitPrice: money('10.99'),
       quantity: 2,

@@ -21,6 +21,7 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   items: [
     {
       __typename: 'OrderItem',
+      sku: `BND-${n}`,
       productName: `Bandage ${n}`,
       unitPrice: money('12.50'),
       quantity: n,
@@ -28,6 +29,7 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
     },
     {
       __typename: 'OrderItem',
+      sku: null,
       productName: 'Plaster',
       unitPrice: money('4.00'),
       quantity: 1,
@@ -180,12 +182,12 @@ describe('the order desk', () => {
       within(lines)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
-    ).toEqual(['Bandage 3 × 337,50\u00a0$', 'Plaster × 14,00\u00a0$']);
+    ).toEqual(['Bandage 3 × 3SKU BND-337,50\u00a0$', 'Plaster × 14,00\u00a0$']);
     const history = within(await within(third).findByRole('region', { name: 'History' })).findAllByRole('listitem');
     expect((await history).map((step) => step.textContent)).toEqual(['Placed23.11.2026, 10:30']);
   });
 
-  it('opens a row on demand to show its lines and shipping address, and closes it again', async () => {
+  it('opens a row on demand to show its lines with their SKUs and the shipping address, and closes it again', async () => {
     const { user } = renderApp({
       path: '/admin/orders',
       mocks: [
@@ -203,7 +205,7 @@ describe('the order desk', () => {
       within(lines)
         .getAllByRole('listitem')
         .map((line) => line.textContent),
-    ).toEqual(['Bandage 3 × 3$37.50', 'Plaster × 1$4.00']);
+    ).toEqual(['Bandage 3 × 3SKU BND-3$37.50', 'Plaster × 1$4.00']);
     expect(within(third).getByText(/3 Desk Street/)).toBeVisible();
     expect(within(third).getByText(/3 Desk Street/)).toHaveTextContent('3 Desk Street Port Town');
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(lines);

@@ -18,6 +18,7 @@ const order = (n: number, status: string, date: string) => ({
   items: [
     {
       __typename: 'OrderItem',
+      sku: null,
       productName: `Product ${n}`,
       unitPrice: money('10.00'),
       quantity: n,
@@ -303,6 +304,7 @@ describe('orders', () => {
       items: [
         {
           __typename: 'OrderItem',
+          sku: null,
           productName: 'Product 6',
           unitPrice: money('10.00'),
           quantity: 6,

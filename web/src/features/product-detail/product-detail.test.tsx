@@ -35,12 +35,13 @@ afterEach(() => {
 });
 
 describe('product detail', () => {
-  it('opened from the listing, shows the product at once from the cache, with no request of its own', async () => {
+  it('opened from the listing, shows the product (its SKU too) at once from the cache, with no request of its own', async () => {
     const thermometer = product(1, {
       name: 'Digital Thermometer',
       unitPrice: money('9.99'),
       quantity: 120,
       imageUrls: ['/a.svg', '/b.svg'],
+      sku: 'MED-0001',
     });
     const { user } = renderApp({
       mocks: [
@@ -66,6 +67,7 @@ describe('product detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Digital Thermometer' })).toBeInTheDocument();
     expect(screen.getByText('$9.99')).toBeInTheDocument();
     expect(screen.getByText('In stock: 120')).toBeInTheDocument();
+    expect(screen.getByText('MED-0001').parentElement).toHaveTextContent('SKU MED-0001');
     expect(screen.getByText('Description of product 1')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'More pictures' })).getAllByRole('button')).toHaveLength(2);
     expect(screen.queryByText('Failed to load product details')).toBeNull();

@@ -32,6 +32,7 @@ if (false) {
       }
       quantity
       imageUrls
+      sku
     }
 
     mutation AddToCart($input: AddToCartInput!) {
@@ -139,6 +140,11 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>
+        {data.sku && (
+          <p className={styles.sku}>
+            SKU <span className={styles.skuCode}>{data.sku}</span>
+          </p>
+        )}
         <p className={styles.price}>{formats.money(data.unitPrice)}</p>
         <p id={stockId} className={[styles.stock, outOfStock && styles.out].filter(Boolean).join(' ')}>
           {outOfStock ? 'Out of stock' : `In stock: ${data.quantity}`}

@@ -26,16 +26,7 @@ if (false) {
     mutation CreateProduct($input: CreateProductInput!) {
       createProduct(input: $input) {
         product {
-          id
-          name
-          description
-          unitPrice {
-            ...MoneyFields @unmask
-          }
-          quantity
-          inStock
-          imageUrl
-          imageUrls
+          ...CachedProduct @unmask
         }
         userErrors {
           message
@@ -48,16 +39,7 @@ if (false) {
     mutation UpdateProduct($input: UpdateProductInput!) {
       updateProduct(input: $input) {
         product {
-          id
-          name
-          description
-          unitPrice {
-            ...MoneyFields @unmask
-          }
-          quantity
-          inStock
-          imageUrl
-          imageUrls
+          ...CachedProduct @unmask
         }
         userErrors {
           message

@@ -44,6 +44,7 @@ describe('creating a product', () => {
     await user.click(await screen.findByRole('button', { name: '+ Add another image' }));
     expect([...document.querySelectorAll('form [name]')].map((field) => field.getAttribute('name'))).toEqual([
       'name',
+      'sku',
       'description',
       'price',
       'quantity',
@@ -95,13 +96,14 @@ describe('creating a product', () => {
     expect(currentPath()).toBe('/create');
   });
 
-  it('sends the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
+  it('sends the SKU trimmed and the image list built from the URL field and the other entries, trimmed and without duplicates, then goes home', async () => {
     const created = product(40, {
       name: 'Wrist Splint',
       description: 'Holds a wrist still',
       unitPrice: money('12.50'),
       quantity: 7,
       imageUrls: ['https://img.example/a.png', '/images/b.svg'],
+      sku: 'WS-1',
     });
     const { user } = renderApp({
       path: '/create',
@@ -118,6 +120,7 @@ describe('creating a product', () => {
                 quantity: 7,
                 imageUrl: 'https://img.example/a.png',
                 imageUrls: ['https://img.example/a.png', '/images/b.svg'],
+                sku: 'WS-1',
               },
             },
           },
@@ -127,6 +130,7 @@ describe('creating a product', () => {
       ],
     });
     await user.type(await screen.findByLabelText(/^Name/), '  Wrist Splint ');
+    await user.type(screen.getByLabelText(/^SKU/), ' WS-1 ');
     await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
     await user.type(screen.getByLabelText(/^Price/), '12.5');
     await user.type(screen.getByLabelText(/^Stock quantity/), '7');
@@ -156,6 +160,7 @@ describe('creating a product', () => {
       quantity: 5,
       imageUrl: 'https://img.example/missing.png',
       imageUrls: ['https://img.example/missing.png', '/images/gone.svg'],
+      sku: null,
     };
     const { user } = renderApp({
       path: '/create',
@@ -205,6 +210,7 @@ describe('creating a product', () => {
       quantity: 3,
       imageUrl: null,
       imageUrls: [],
+      sku: null,
     };
     const { user } = renderApp({
       path: '/create',
@@ -244,6 +250,52 @@ describe('creating a product', () => {
     expect(currentPath()).toBe('/create');
   });
 
+  it('refuses a SKU with a space before sending, and shows a SKU another product holds at the SKU field', async () => {
+    const input = {
+      name: 'Gauze',
+      description: 'Sterile',
+      unitPriceAmount: '2',
+      quantity: 3,
+      imageUrl: null,
+      imageUrls: [],
+      sku: 'MED-0001',
+    };
+    const taken = 'SKU MED-0001 is already used by "Digital Thermometer"';
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: { query: CreateProductDocument, variables: { input } },
+          result: {
+            data: {
+              createProduct: {
+                __typename: 'CreateProductPayload',
+                product: null,
+                userErrors: [{ __typename: 'UserError', message: taken, field: 'sku', code: 'CONFLICT' }],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Gauze');
+    await user.type(screen.getByLabelText(/^SKU/), 'MED 0001');
+    await user.type(screen.getByLabelText(/^Description/), 'Sterile');
+    await user.type(screen.getByLabelText(/^Price/), '2');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '3');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(
+      await screen.findByText('SKU must be letters, digits and - _ . / only, starting with a letter or digit'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^SKU/));
+    await user.type(screen.getByLabelText(/^SKU/), 'MED-0001');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^SKU/)).toHaveAttribute('aria-invalid', 'true');
+    expect(currentPath()).toBe('/create');
+  });
+
   it('sends the price exactly as typed (unitPriceAmount "0.29", no float), and shows the shop’s refusal of it at the price field', async () => {
     const input = {
       name: 'Swab',
@@ -252,6 +304,7 @@ describe('creating a product', () => {
       quantity: 3,
       imageUrl: null,
       imageUrls: [],
+      sku: null,
     };
     const { user } = renderApp({
       path: '/create',
@@ -335,6 +388,7 @@ describe('editing a product', () => {
       quantity: 9,
       imageUrl: '/images/knee.svg',
       imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+      sku: null,
     };
     const { user } = renderApp({
       path: `/edit/${productId(5)}`,
@@ -417,6 +471,7 @@ describe('the listing after saving', () => {
                 quantity: 7,
                 imageUrl: null,
                 imageUrls: [],
+                sku: null,
               },
             },
           },
@@ -463,6 +518,7 @@ describe('the listing after saving', () => {
       quantity: 4,
       imageUrl: '/images/knee.svg',
       imageUrls: ['/images/knee.svg'],
+      sku: null,
     };
     const { user } = renderApp({
       path: '/',

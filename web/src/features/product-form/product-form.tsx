@@ -11,6 +11,7 @@ import {
   INVALID_IMAGE_URL,
   MAX_IMAGES,
   checkPrice,
+  checkSku,
   isAcceptableImageUrl,
   normaliseImages,
   validateProductForm,
@@ -36,12 +37,14 @@ if (false) {
       quantity
       imageUrl
       imageUrls
+      sku
     }
   `;
 }
 
 export interface ProductFormValues {
   name: string;
+  sku: string;
   description: string;
   price: string;
   quantity: string;
@@ -58,16 +61,27 @@ export interface ProductFields {
   quantity: number;
   imageUrl: string | null;
   imageUrls: string[];
+  /** Trimmed; null for none (a blank field clears it). */
+  sku: string | null;
 }
 
-const FORM_FIELDS = ['name', 'description', 'price', 'quantity', 'imageUrl'] as const;
+const FORM_FIELDS = ['name', 'sku', 'description', 'price', 'quantity', 'imageUrl'] as const;
 
-const EMPTY: ProductFormValues = { name: '', description: '', price: '', quantity: '', imageUrl: '', imageUrls: [] };
+const EMPTY: ProductFormValues = {
+  name: '',
+  sku: '',
+  description: '',
+  price: '',
+  quantity: '',
+  imageUrl: '',
+  imageUrls: [],
+};
 
 function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
   const main = product.imageUrl ?? product.imageUrls[0] ?? '';
   return {
     name: product.name,
+    sku: product.sku ?? '',
     description: product.description,
     // The exact amount the graph gave ("6.50"): saved unchanged, it is sent back as it came.
     price: product.unitPrice.amount,
@@ -195,6 +209,7 @@ function ProductFormFields({
       quantity,
       imageUrl: values.imageUrl,
       imageUrls: values.imageUrls.map((entry) => entry.url),
+      sku: values.sku,
     });
     if (Array.isArray(checked)) {
       const banner = showUserErrors(checked, setError, FORM_FIELDS);
@@ -214,6 +229,7 @@ function ProductFormFields({
         quantity,
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
+        sku: checked.sku,
       });
       // The shop names the price by the input field it came in; on this form it is the price field.
       const atFields = userErrors.map((error) =>
@@ -237,6 +253,14 @@ function ProductFormFields({
           validate: (value) =>
             !value.trim() ? 'Name is required' : isSingleLine(value.trim()) || notSingleLine('Name'),
         })}
+      />
+      <TextField
+        label="SKU"
+        hint="Optional: the stock-keeping unit, unique in the shop (letters, digits and - _ . /)"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.sku?.message}
+        {...register('sku', { validate: (value) => checkSku(value)?.message ?? true })}
       />
       <TextAreaField
         label="Description"

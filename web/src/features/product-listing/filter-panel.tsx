@@ -98,7 +98,7 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
             <TextField
               label="Name"
               type="search"
-              placeholder="e.g. thermometer"
+              placeholder="e.g. thermometer, or a SKU"
               error={errors.name?.message}
               {...register('name')}
             />

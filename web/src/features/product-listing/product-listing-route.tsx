@@ -32,6 +32,9 @@ if (false) {
           cursor
           node {
             id
+            # What the product's page shows beyond the card, so one opened from here shows at once with no request
+            # of its own (its whole fragment spread here would ask for the price a fourth time in one place).
+            sku
             ...ProductCard_product
           }
         }

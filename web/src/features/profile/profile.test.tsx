@@ -525,6 +525,7 @@ describe('the time zone, the language and SMS notifications', () => {
       items: [
         {
           __typename: 'OrderItem',
+          sku: null,
           productName: 'Scale',
           unitPrice: money('1234.50'),
           quantity: 1,
