@@ -1,6 +1,6 @@
 // Relay global ids: opaque to clients, "Type:localId" inside (base64url), so node(id) knows where to look.
 import { createHash } from 'node:crypto';
-import type { RoomPlace } from './rest/room-pages.js';
+import type { RoomPlace } from './rest/plain-contract/room-pages.js';
 
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];

@@ -5,7 +5,7 @@ import { notFound } from '../errors.js';
 import { messageCursor, messageIdFromCursor, toGlobalId } from '../global-id.js';
 import type { RestMessage } from '../rest/contract.js';
 import { MESSAGE_PAGE_SIZE } from '../page-size.js';
-import { loadHistory, loadNewer, roomMessageCount } from '../rest/message-history.js';
+import { loadHistory, loadNewer, roomMessageCount } from '../rest/plain-contract/message-history.js';
 import { badArgument, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
 import { viewerUsername } from './viewer.js';

@@ -2,7 +2,7 @@
 import { GraphQLError } from 'graphql';
 import { itemCursor, itemPlaceFromCursor, offsetCursor, offsetFromCursor, type ItemPlace } from '../global-id.js';
 import { DEFAULT_PAGE_SIZE } from '../page-size.js';
-import type { SeekPlace, Window, WindowSlice } from '../rest/list-pages.js';
+import type { SeekPlace, Window, WindowSlice } from '../rest/plain-contract/list-pages.js';
 
 export const MAX_FIRST = 100;
 

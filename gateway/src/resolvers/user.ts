@@ -3,7 +3,7 @@ import type { ChatUserResolvers, PreferencesResolvers, UserResolvers } from '../
 import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
-import { END, type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
+import { END, type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/plain-contract/room-pages.js';
 import { DEFAULT_PAGE_SIZE } from '../page-size.js';
 import { badArgument, offsetConnection, offsetWindow, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';

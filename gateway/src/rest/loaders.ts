@@ -13,7 +13,7 @@ import type {
   RestProduct,
   RestUser,
 } from './contract.js';
-import { loadHistory } from './message-history.js';
+import { loadHistory } from './plain-contract/message-history.js';
 
 /** One lazily fetched answer per request, which a mutation's answer can replace. */
 export class Once<T> {

@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
 import { type RestOrder, type RestOrderEvent, type RestOrderPage, type RestPage, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type Window, type WindowSlice, fetchWindow } from './list-pages.js';
+import { type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 
 export class OrdersApi {
   constructor(

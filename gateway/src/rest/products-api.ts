@@ -2,7 +2,7 @@
 import type { ProductContractFields } from '../../../shop-rules/product-fields.js';
 import { type RestPage, type RestProduct, isPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './list-pages.js';
+import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
 
 export interface ProductFilterQuery {

@@ -2,9 +2,9 @@
 // (keyset): one call where the contract pages rooms (`size`, `after`, `before` and `unread` on GET /chat/rooms), the
 // whole list cut here where it does not (the plain contract), in the same order, so that a cursor means the same
 // either way.
-import { type RestChatRoom, isPage } from './contract.js';
-import type { Loaders } from './loaders.js';
-import type { RestApi } from './rest-api.js';
+import { type RestChatRoom, isPage } from '../contract.js';
+import type { Loaders } from '../loaders.js';
+import type { RestApi } from '../rest-api.js';
 
 /** Where a room stands in the viewer's list, most recently active first: its latest activity, then its id. */
 export interface RoomPlace {
