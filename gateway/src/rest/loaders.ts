@@ -50,7 +50,7 @@ export function createLoaders(api: RestApi) {
   const rooms = new Once<RestChatRoom[]>(() => api.chat.rooms());
   // Rooms known without asking, e.g. from a subscription event or a page of rooms.
   const knownRooms = new Map<number, RestChatRoom>();
-  // Only needed where the contract's rooms carry no unreadCount (the extension is off).
+  // Only needed where the contract's rooms carry no unreadCount (the extension is off): plain-contract's unreadCountOf.
   const unreadCountByRoomId = new DataLoader<number, number>((ids) =>
     Promise.all(ids.map((id) => api.chat.unreadCount(id))),
   );
@@ -104,10 +104,6 @@ export function createLoaders(api: RestApi) {
     messageByKey,
     orderById,
     unreadCountByRoomId,
-    /** The room's unread count: on the room where the extension tells it, otherwise one call per room (batched). */
-    unreadCountOf(room: RestChatRoom): number | Promise<number> {
-      return room.unreadCount ?? unreadCountByRoomId.load(room.id);
-    },
     profile: new Once<RestUser>(() => api.users.profile()),
     cart: new Once<RestCart>(() => api.cart.get()),
     rooms,

@@ -43,9 +43,11 @@ function fakeContract(answer: (query: RoomPageQuery) => RestChatRoom[] | RestPag
   } as unknown as RestApi;
   const loaders = {
     rooms: new Once(() => api.chat.rooms()),
-    unreadCountOf: async (of: RestChatRoom) => {
-      asked.push(`unread ${of.id}`);
-      return of.unreadCount ?? UNREAD[of.id]!;
+    unreadCountByRoomId: {
+      load: async (roomId: number) => {
+        asked.push(`unread ${roomId}`);
+        return UNREAD[roomId]!;
+      },
     },
   } as unknown as Loaders;
   return { api, loaders, asked };
