@@ -42,7 +42,10 @@ export class ChatApi {
     return this.rest.call<RestChatRoom[]>(this.caller, { method: 'GET', path: '/api/chat/rooms' });
   }
 
-  /** Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room. */
+  /**
+   * Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room (plain-contract's
+   * roomsByIds keeps the ones asked for).
+   */
   roomsByIds(ids: readonly number[]): Promise<RestChatRoom[]> {
     return this.rest.call<RestChatRoom[]>(this.caller, {
       method: 'GET',

@@ -80,17 +80,15 @@ export class ProductsApi {
   }
 
   /**
-   * Several products in one call (`ids` extension); a plain contract answers the whole list, which is filtered here.
+   * Just these products (extension, `ids`); the plain contract ignores `ids` and answers every product
+   * (plain-contract's productsByIds keeps the ones asked for).
    */
-  async byIds(ids: readonly number[]): Promise<Map<number, RestProduct>> {
-    const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
+  byIds(ids: readonly number[]): Promise<RestProduct[] | RestPage<RestProduct>> {
+    return this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',
       path: '/api/products',
       query: { ids: ids.join(',') },
     });
-    const list = Array.isArray(answer) ? answer : answer.content;
-    const wanted = new Set(ids);
-    return new Map(list.filter((product) => wanted.has(product.id)).map((product) => [product.id, product]));
   }
 
   create(body: ProductBody): Promise<RestProduct | undefined> {
