@@ -1,6 +1,7 @@
 // Relay global ids: opaque to clients, "Type:localId" inside (base64url), so node(id) knows where to look.
 import { createHash } from 'node:crypto';
-import type { RoomPlace } from './rest/room-pages.js';
+import type { ItemPlace } from './rest/plain-contract/product-pages.js';
+import type { RoomPlace } from './rest/plain-contract/room-pages.js';
 
 export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
@@ -78,12 +79,6 @@ function decodeCursor(cursor: string, prefix: string): number | undefined {
 }
 
 export const offsetFromCursor = (cursor: string) => decodeCursor(cursor, 'offset');
-
-/** Where an item of a list stands: its offset, and (in cursors written since keyset paging) its id. */
-export interface ItemPlace {
-  offset: number;
-  id?: number | undefined;
-}
 
 /**
  * An item's cursor in a list ordered by id (products): its offset and its id, so that the next page is read from the

@@ -5,7 +5,8 @@ import { notFound } from '../errors.js';
 import { messageCursor, messageIdFromCursor, toGlobalId } from '../global-id.js';
 import type { RestMessage } from '../rest/contract.js';
 import { MESSAGE_PAGE_SIZE } from '../page-size.js';
-import { loadHistory, loadNewer, roomMessageCount } from '../rest/message-history.js';
+import { loadHistory, loadNewer, roomMessageCount } from '../rest/plain-contract/message-history.js';
+import { unreadCountOf } from '../rest/plain-contract/unread-counts.js';
 import { badArgument, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
 import { viewerUsername } from './viewer.js';
@@ -23,7 +24,7 @@ export const ChatRoom: ChatRoomResolvers = {
   lastMessage: (room) => room.lastMessage ?? null,
   lastMessageTime: (room) => room.lastMessageTime ?? null,
   createdAt: (room) => room.createdAt ?? null,
-  unreadCount: (room, _args, context) => context.loaders.unreadCountOf(room),
+  unreadCount: (room, _args, context) => unreadCountOf(context.loaders, room),
   messages: async (room, args, context, info) => {
     const cursorId = (argument: 'after' | 'before', cursor: string | null | undefined) => {
       if (cursor == null) return undefined;

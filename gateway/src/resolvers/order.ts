@@ -4,6 +4,7 @@ import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import type { RestOrderItem } from '../rest/contract.js';
+import { orderHistory } from '../rest/plain-contract/orders.js';
 
 export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
@@ -12,7 +13,7 @@ export const Order: OrderResolvers = {
   customerUsername: (order) => order.username ?? null,
   total: (order, _args, context) => moneyOf(order.totalAmount, context.currency),
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
-  history: (order, _args, context) => context.api.orders.history(order.id),
+  history: (order, _args, context) => orderHistory(context.api, order.id),
 };
 
 export const OrderEvent: OrderEventResolvers = {

@@ -5,7 +5,14 @@ import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rule
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
 import { VIEWER } from '../resolver-parents.js';
-import { MAX_FIRST as MAX_NODES, offsetConnection, offsetWindow, placedConnection, placedPage } from './connections.js';
+import { pageOfProducts } from '../rest/plain-contract/product-pages.js';
+import {
+  MAX_FIRST as MAX_NODES,
+  offsetConnection,
+  offsetWindow,
+  placedConnection,
+  placedRequest,
+} from './connections.js';
 import { resolveNode } from './node.js';
 
 export const Query: QueryResolvers = {
@@ -27,12 +34,8 @@ export const Query: QueryResolvers = {
       minQuantity: filter?.minQuantity ?? undefined,
       maxQuantity: filter?.maxQuantity ?? undefined,
     };
-    const products = context.api.products;
     // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
-    const slice = await placedPage(paging, {
-      window: (window) => products.window(criteria, window),
-      seek: (place, size) => products.seek(criteria, place, size),
-    });
+    const slice = await pageOfProducts(context.api, criteria, placedRequest(paging));
     context.loaders.primeProducts(slice.items);
     return placedConnection(slice, (product) => product.id);
   },

@@ -3,7 +3,8 @@ import type { ChatUserResolvers, PreferencesResolvers, UserResolvers } from '../
 import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
-import { END, type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/room-pages.js';
+import { END, type RoomPlace, countRooms, loadRoomPage, roomPlaceOf } from '../rest/plain-contract/room-pages.js';
+import { unreadMessageCount } from '../rest/plain-contract/unread-counts.js';
 import { DEFAULT_PAGE_SIZE } from '../page-size.js';
 import { badArgument, offsetConnection, offsetWindow, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
@@ -82,13 +83,7 @@ export const User: UserResolvers = {
     };
   },
   // One call where the contract counts every room's unread messages (extension); else every room and its count.
-  unreadMessageCount: async (_viewer, _args, context) => {
-    const total = await context.api.chat.unreadTotal();
-    if (total !== undefined) return total;
-    const rooms = await context.loaders.rooms.get();
-    const counts = await Promise.all(rooms.map((room) => context.loaders.unreadCountOf(room)));
-    return counts.reduce((sum, count) => sum + count, 0);
-  },
+  unreadMessageCount: (_viewer, _args, context) => unreadMessageCount(context.api, context.loaders),
   chatUsers: async (_viewer, { search }, context) => {
     const users = await context.loaders.chatUsers.get();
     const needle = search?.trim().toLowerCase();

@@ -1,5 +1,4 @@
 // Chat through the contract: /api/chat.
-import { UpstreamRejection } from '../errors.js';
 import type { RestChatRoom, RestChatUser, RestMessage, RestPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 
@@ -43,7 +42,10 @@ export class ChatApi {
     return this.rest.call<RestChatRoom[]>(this.caller, { method: 'GET', path: '/api/chat/rooms' });
   }
 
-  /** Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room. */
+  /**
+   * Just these rooms (extension, `ids`); the plain contract ignores `ids` and answers every room (plain-contract's
+   * roomsByIds keeps the ones asked for).
+   */
   roomsByIds(ids: readonly number[]): Promise<RestChatRoom[]> {
     return this.rest.call<RestChatRoom[]>(this.caller, {
       method: 'GET',
@@ -101,18 +103,13 @@ export class ChatApi {
   }
 
   /**
-   * The viewer's unread messages over every room (extension), or undefined where the contract has no such call: a
-   * 404 or 405 for the path itself, which the plain contract does not know.
+   * The viewer's unread messages over every room (an extension: the plain contract answers 404 or 405, and
+   * plain-contract's unreadMessageCount adds up every room's instead).
    */
-  async unreadTotal(): Promise<number | undefined> {
-    try {
-      return readUnreadCount(
-        await this.rest.call<unknown>(this.caller, { method: 'GET', path: '/api/chat/unread-count' }),
-      );
-    } catch (error) {
-      if (error instanceof UpstreamRejection && (error.status === 404 || error.status === 405)) return undefined;
-      throw error;
-    }
+  async unreadTotal(): Promise<number> {
+    return readUnreadCount(
+      await this.rest.call<unknown>(this.caller, { method: 'GET', path: '/api/chat/unread-count' }),
+    );
   }
 
   async markRead(roomId: number): Promise<void> {

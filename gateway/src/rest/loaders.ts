@@ -13,7 +13,8 @@ import type {
   RestProduct,
   RestUser,
 } from './contract.js';
-import { loadHistory } from './message-history.js';
+import { productsByIds, roomsByIds } from './plain-contract/by-ids.js';
+import { loadHistory } from './plain-contract/message-history.js';
 
 /** One lazily fetched answer per request, which a mutation's answer can replace. */
 export class Once<T> {
@@ -39,7 +40,7 @@ export function createLoaders(api: RestApi) {
   const productById = new DataLoader<number, RestProduct | null>(
     async (ids) => {
       if (ids.length === 1) return [await api.products.byId(ids[0]!)];
-      const found = await api.products.byIds(ids);
+      const found = await productsByIds(api, ids);
       return ids.map((id) => found.get(id) ?? null);
     },
     { maxBatchSize: 100 },
@@ -50,24 +51,20 @@ export function createLoaders(api: RestApi) {
   const rooms = new Once<RestChatRoom[]>(() => api.chat.rooms());
   // Rooms known without asking, e.g. from a subscription event or a page of rooms.
   const knownRooms = new Map<number, RestChatRoom>();
-  // Only needed where the contract's rooms carry no unreadCount (the extension is off).
+  // Only needed where the contract's rooms carry no unreadCount (the extension is off): plain-contract's unreadCountOf.
   const unreadCountByRoomId = new DataLoader<number, number>((ids) =>
     Promise.all(ids.map((id) => api.chat.unreadCount(id))),
   );
   // Rooms by id in one call where the contract takes `ids` (extension): a user may have thousands of rooms. The plain
-  // contract ignores `ids` and answers every room, which shows as rooms not asked for: that list then serves the
-  // request, as the whole list.
+  // contract ignores `ids` and answers every room, which then serves the request as the whole list (roomsByIds).
   const roomsOf = async (ids: readonly number[]): Promise<(RestChatRoom | null)[]> => {
-    let answer: RestChatRoom[];
     try {
-      answer = await api.chat.roomsByIds(ids);
+      return await roomsByIds(api, ids, rooms);
     } catch (error) {
       // A 400 refuses an id itself (ours above 2^31-1): no room has it. One by one, the others are still found.
       if (!(error instanceof UpstreamRejection && error.status === 400)) throw error;
       return ids.length === 1 ? [null] : (await Promise.all(ids.map((id) => roomsOf([id])))).flat();
     }
-    if (answer.some((room) => !ids.includes(room.id))) rooms.prime(answer);
-    return ids.map((id) => answer.find((room) => room.id === id) ?? null);
   };
   const roomsById = new DataLoader<number, RestChatRoom | null>(roomsOf, { maxBatchSize: 100 });
 
@@ -104,10 +101,6 @@ export function createLoaders(api: RestApi) {
     messageByKey,
     orderById,
     unreadCountByRoomId,
-    /** The room's unread count: on the room where the extension tells it, otherwise one call per room (batched). */
-    unreadCountOf(room: RestChatRoom): number | Promise<number> {
-      return room.unreadCount ?? unreadCountByRoomId.load(room.id);
-    },
     profile: new Once<RestUser>(() => api.users.profile()),
     cart: new Once<RestCart>(() => api.cart.get()),
     rooms,

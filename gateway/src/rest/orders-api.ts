@@ -1,9 +1,9 @@
 // Orders through the contract: /api/orders, checkout, and the admins' status endpoint.
-import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
-import { type RestOrder, type RestOrderEvent, type RestOrderPage, type RestPage, isPage } from './contract.js';
+import type { RestOrder, RestOrderEvent, RestOrderPage, RestPage } from './contract.js';
+import { type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
+import { windowOfEveryonesOrders } from './plain-contract/orders.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type Window, type WindowSlice, fetchWindow } from './list-pages.js';
 
 export class OrdersApi {
   constructor(
@@ -25,47 +25,24 @@ export class OrdersApi {
 
   /**
    * Every customer's orders, newest first (admins; the REST service answers 403 to anyone else), narrowed to one
-   * status and to what a search finds, with how many each status has. `scope=all` is an extension: a contract
-   * without it answers the caller's own list, whole, which cannot stand in for everyone's — so that is refused,
-   * plainly. `search` is one too: an implementation that ignored it would answer every order as if found, so a page
-   * that does not say what it searched for is refused as well.
+   * status and to what a search finds, with how many each status has (extensions: refused where the implementation
+   * lacks them).
    */
-  async everyone(
+  everyone(
     window: Window,
     narrowing: { status?: string | undefined; search?: string | undefined } = {},
   ): Promise<WindowSlice<RestOrder> & { countsByStatus?: Record<string, number> }> {
     const { status, search } = narrowing;
-    let countsByStatus: Record<string, number> | undefined;
-    let lacksTheList = false;
-    let ignoredTheSearch = false;
-    const slice = await fetchWindow(async (page, size) => {
-      const answer = await this.rest.call<RestOrder[] | RestOrderPage>(this.caller, {
-        method: 'GET',
-        path: '/api/orders',
-        query: { scope: 'all', status, search, page, size },
-      });
-      if (!isPage<RestOrder>(answer)) lacksTheList = true;
-      else {
-        countsByStatus ??= (answer as RestOrderPage).countsByStatus;
-        if (search !== undefined && (answer as RestOrderPage).search === undefined) ignoredTheSearch = true;
-      }
-      return answer;
-    }, window);
-    if (lacksTheList) {
-      throw new GraphQLError(
-        "The shop's REST service offers no list of every customer's orders (it lacks the GET /api/orders?scope=all extension)",
-        { extensions: { code: 'NOT_SUPPORTED' } },
-      );
-    }
-    if (ignoredTheSearch) {
-      throw new GraphQLError(
-        "The shop's REST service cannot search orders (it lacks the GET /api/orders?search= extension)",
-        {
-          extensions: { code: 'NOT_SUPPORTED' },
-        },
-      );
-    }
-    return { ...slice, countsByStatus };
+    return windowOfEveryonesOrders(
+      (page, size) =>
+        this.rest.call<RestOrder[] | RestOrderPage>(this.caller, {
+          method: 'GET',
+          path: '/api/orders',
+          query: { scope: 'all', status, search, page, size },
+        }),
+      window,
+      search !== undefined,
+    );
   }
 
   /** null when there is no such order of the caller's. */
@@ -81,11 +58,17 @@ export class OrdersApi {
   }
 
   /**
-   * What happened to the order (the `order-history` extension): placed, then each move; who moved it for admins.
-   * null when the implementation keeps no history, or the order is not the caller's.
+   * Whether the implementation keeps each order's history (the `order-history` extension), read off its latest answer.
+   */
+  keepsHistory(): boolean {
+    return this.rest.offers('order-history');
+  }
+
+  /**
+   * What happened to the order (the `order-history` extension; plain-contract's orderHistory asks only where it is
+   * kept): placed, then each move; who moved it for admins. null when the order is not the caller's.
    */
   async history(id: number): Promise<RestOrderEvent[] | null> {
-    if (!this.rest.offers('order-history')) return null;
     try {
       return await this.rest.call<RestOrderEvent[]>(this.caller, { method: 'GET', path: `/api/orders/${id}/history` });
     } catch (error) {

@@ -1,8 +1,8 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
-import { type RestPage, type RestProduct, isPage } from './contract.js';
+import type { RestPage, RestProduct } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
-import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './list-pages.js';
+import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
 
 export interface ProductFilterQuery {
@@ -45,18 +45,22 @@ export class ProductsApi {
     );
   }
 
+  /** Whether the implementation pages products by keyset (`product-keyset`), read off its latest answer. */
+  pagesByKeyset(): boolean {
+    return this.rest.offers(PRODUCT_KEYSET);
+  }
+
   /**
-   * Keyset paging (extension product-keyset): the `size` products just after (or before) a place, with how many lie
-   * beyond it; undefined where the implementation does not say it offers it, or answered something else (the offset
-   * window is read then).
+   * Keyset paging (the `product-keyset` extension): the `size` products just after (or before) a place, with how many
+   * lie beyond it. plain-contract's pageOfProducts asks only where it is offered, and reads the answer for whether it
+   * was honoured.
    */
-  async seek(
+  fromPlace(
     filter: ProductFilterQuery,
     place: SeekPlace,
     size: number,
-  ): Promise<{ items: RestProduct[]; beyond: number } | undefined> {
-    if (!this.rest.offers(PRODUCT_KEYSET)) return undefined;
-    const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
+  ): Promise<RestProduct[] | RestPage<RestProduct>> {
+    return this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',
       path: hasFilter(filter) ? '/api/products/filter' : '/api/products',
       // The contract serves pages of 1 to 100; `first: 0` still learns from one product whether any follow.
@@ -66,11 +70,6 @@ export class ProductsApi {
         ...('after' in place ? { after: place.after } : { before: place.before }),
       },
     });
-    if (!isPage<RestProduct>(answer)) return undefined;
-    const beyondPlace = (product: RestProduct) =>
-      'after' in place ? product.id > place.after : place.before === 'end' || product.id < place.before;
-    if (!answer.content.every(beyondPlace)) return undefined;
-    return { items: answer.content, beyond: answer.totalElements ?? answer.content.length };
   }
 
   /** null when there is no such product. */
@@ -86,17 +85,15 @@ export class ProductsApi {
   }
 
   /**
-   * Several products in one call (`ids` extension); a plain contract answers the whole list, which is filtered here.
+   * Just these products (extension, `ids`); the plain contract ignores `ids` and answers every product
+   * (plain-contract's productsByIds keeps the ones asked for).
    */
-  async byIds(ids: readonly number[]): Promise<Map<number, RestProduct>> {
-    const answer = await this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
+  byIds(ids: readonly number[]): Promise<RestProduct[] | RestPage<RestProduct>> {
+    return this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',
       path: '/api/products',
       query: { ids: ids.join(',') },
     });
-    const list = Array.isArray(answer) ? answer : answer.content;
-    const wanted = new Set(ids);
-    return new Map(list.filter((product) => wanted.has(product.id)).map((product) => [product.id, product]));
   }
 
   create(body: ProductBody): Promise<RestProduct | undefined> {

@@ -66,7 +66,7 @@ function queryString(query: RestCall['query']): string {
 
 /**
  * The REST service's `{ message, code?, field? }`, or its plain-text body (spec §8: some answers are the text itself).
- * An answer with neither code nor field (the plain contract) gets the field its message is about (plain-contract.ts).
+ * An answer with neither code nor field (the plain contract) gets the field its message is about (plain-contract/).
  */
 function rejectionOf(
   call: RestCall,

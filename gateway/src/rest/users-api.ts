@@ -1,7 +1,6 @@
 // Accounts through the contract: /api/auth/* and /api/users/*.
-import { GraphQLError } from 'graphql';
-import { UpstreamRejection } from '../errors.js';
 import type { RestUser } from './contract.js';
+import { unlessMissing } from './plain-contract/missing-routes.js';
 import type { Caller, RestClient } from './rest-client.js';
 
 export interface ProfileBody {
@@ -38,28 +37,6 @@ export interface EmailVerified {
   id: number;
   username: string;
   email: string;
-}
-
-/**
- * Password resets and address verification are extensions of the contract (DESIGN §4): an implementation without them
- * answers 404 on the route itself, which says so to the client rather than pass for "no such account" or "no link".
- */
-async function unlessMissing<T>(path: string, call: () => Promise<T>, what = 'password reset'): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    // A 404 with the contract's own code for a missing route, or with none at all (another implementation), is the
-    // extension missing; any other 404 is the route's own answer.
-    if (
-      error instanceof UpstreamRejection &&
-      (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))
-    ) {
-      throw new GraphQLError(`The shop's REST service offers no ${what} (it lacks the POST ${path} extension)`, {
-        extensions: { code: 'NOT_SUPPORTED' },
-      });
-    }
-    throw error;
-  }
 }
 
 export class UsersApi {

@@ -7,6 +7,7 @@ import type { GatewayContext } from '../../context.js';
 import { InputCheck, InputProblem } from '../../errors.js';
 import { numericIdOf } from '../../global-id.js';
 import type { RestProduct } from '../../rest/contract.js';
+import { productsByIds } from '../../rest/plain-contract/by-ids.js';
 import type { ProductBody } from '../../rest/products-api.js';
 import { refuseProductFieldsTheImplementationLacks } from '../../rest/plain-contract/checks.js';
 import { withUserErrors } from './user-errors.js';
@@ -57,7 +58,7 @@ export async function publishProduct(context: GatewayContext, product: RestProdu
 export async function publishProductsById(context: GatewayContext, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   try {
-    const products = await context.api.products.byIds([...new Set(ids)]);
+    const products = await productsByIds(context.api, [...new Set(ids)]);
     await Promise.all([...products.values()].map((product) => publishProduct(context, product)));
   } catch (error) {
     context.log.error({ err: error, productIds: ids }, 'could not publish productUpdated');

@@ -1,8 +1,8 @@
 // A room's history through the contract, paged backwards from a message id or forwards from one: one call with the
 // extensions (`before`, and `after` of two-way-paging), a walk through the pages from the newest without them.
 import { GraphQLError } from 'graphql';
-import type { RestMessage } from './contract.js';
-import type { RestApi } from './rest-api.js';
+import type { RestMessage } from '../contract.js';
+import type { RestApi } from '../rest-api.js';
 import { MAX_UPSTREAM_PAGE_SIZE } from './list-pages.js';
 
 export interface History {

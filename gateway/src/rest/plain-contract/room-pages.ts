@@ -2,9 +2,10 @@
 // (keyset): one call where the contract pages rooms (`size`, `after`, `before` and `unread` on GET /chat/rooms), the
 // whole list cut here where it does not (the plain contract), in the same order, so that a cursor means the same
 // either way.
-import { type RestChatRoom, isPage } from './contract.js';
-import type { Loaders } from './loaders.js';
-import type { RestApi } from './rest-api.js';
+import { type RestChatRoom, isPage } from '../contract.js';
+import type { Loaders } from '../loaders.js';
+import type { RestApi } from '../rest-api.js';
+import { unreadCountOf } from './unread-counts.js';
 
 /** Where a room stands in the viewer's list, most recently active first: its latest activity, then its id. */
 export interface RoomPlace {
@@ -97,7 +98,7 @@ export async function countRooms(api: RestApi, loaders: Loaders, unreadOnly: boo
   }
   const list = isPage<RestChatRoom>(answer) ? await loaders.rooms.get() : Array.isArray(answer) ? answer : [];
   if (!unreadOnly) return list.length;
-  const counts = await Promise.all(list.map((room) => loaders.unreadCountOf(room)));
+  const counts = await Promise.all(list.map((room) => unreadCountOf(loaders, room)));
   return counts.filter((count) => count > 0).length;
 }
 
@@ -131,7 +132,7 @@ async function cutFromList(
   let looked = 0;
   while (looked < inReadingOrder.length && found.length <= size) {
     const batch = inReadingOrder.slice(looked, looked + UNREAD_LOOKUP_BATCH);
-    const counts = await Promise.all(batch.map((room) => loaders.unreadCountOf(room)));
+    const counts = await Promise.all(batch.map((room) => unreadCountOf(loaders, room)));
     found.push(...batch.filter((_room, index) => counts[index]! > 0));
     looked += batch.length;
   }

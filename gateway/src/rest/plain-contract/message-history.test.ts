@@ -2,10 +2,10 @@
 // Data pages `{content, totalElements, totalPages, number, size}`, at most 100 a page (more is a 400). With the
 // extension, `before` keeps only older messages (and page 0, as our REST service does); the plain contract ignores it.
 import { describe, expect, it } from 'vitest';
-import { UpstreamRejection } from '../errors.js';
-import type { RestMessage, RestPage } from './contract.js';
+import { UpstreamRejection } from '../../errors.js';
+import type { RestMessage, RestPage } from '../contract.js';
 import { loadHistory, roomMessageCount } from './message-history.js';
-import type { RestApi } from './rest-api.js';
+import type { RestApi } from '../rest-api.js';
 import { MAX_UPSTREAM_PAGE_SIZE } from './list-pages.js';
 
 const ROOM_ID = 7;

@@ -1,7 +1,7 @@
 // Offset windows (a connection's `first`/`after`) turned into REST page requests: the smallest page size whose one
 // page covers the window, two pages only where none does.
 import { describe, expect, it } from 'vitest';
-import type { RestPage } from './contract.js';
+import type { RestPage } from '../contract.js';
 import { MAX_UPSTREAM_PAGE_SIZE, fetchWindow, planPages } from './list-pages.js';
 
 describe('planPages', () => {

@@ -1,5 +1,5 @@
 // Offset windows over lists the contract answers either whole (plain contract) or page by page (extension).
-import { type RestPage, isPage } from './contract.js';
+import { type RestPage, isPage } from '../contract.js';
 
 /** The most our REST service answers per page; another implementation may allow more, never needs fewer. */
 export const MAX_UPSTREAM_PAGE_SIZE = 100;

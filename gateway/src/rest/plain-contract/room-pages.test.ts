@@ -1,10 +1,10 @@
 // A page of the viewer's rooms after a place in the list: asked of the contract where it pages rooms, cut from the
 // whole list where it does not (or where it ignored `after` or `unread`), in the same order either way.
 import { describe, expect, it } from 'vitest';
-import type { RestChatRoom, RestPage } from './contract.js';
-import type { RoomPageQuery } from './chat-api.js';
-import { Once, type Loaders } from './loaders.js';
-import type { RestApi } from './rest-api.js';
+import type { RestChatRoom, RestPage } from '../contract.js';
+import type { RoomPageQuery } from '../chat-api.js';
+import { Once, type Loaders } from '../loaders.js';
+import type { RestApi } from '../rest-api.js';
 import { compareRoomPlaces, countRooms, loadRoomPage, roomPlaceOf } from './room-pages.js';
 
 const room = (id: number, fields: Partial<RestChatRoom> = {}): RestChatRoom => ({
@@ -43,9 +43,11 @@ function fakeContract(answer: (query: RoomPageQuery) => RestChatRoom[] | RestPag
   } as unknown as RestApi;
   const loaders = {
     rooms: new Once(() => api.chat.rooms()),
-    unreadCountOf: async (of: RestChatRoom) => {
-      asked.push(`unread ${of.id}`);
-      return of.unreadCount ?? UNREAD[of.id]!;
+    unreadCountByRoomId: {
+      load: async (roomId: number) => {
+        asked.push(`unread ${roomId}`);
+        return UNREAD[roomId]!;
+      },
     },
   } as unknown as Loaders;
   return { api, loaders, asked };
