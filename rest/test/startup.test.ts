@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { routeLabel } from '../../config/metrics.js';
 import { ConfigError, loadRestConfig } from '../../rest/src/config.js';
 import { demoProducts } from '../../rest/src/bootstrap/demo-products.js';
 import { ADMIN_USERNAME, startRestService } from '../../tests/helpers/rest-service.js';
@@ -294,6 +295,11 @@ describe('operations', () => {
       expect(document.status).toBe(200);
       expect(document.body.openapi).toMatch(/^3\./);
       const paths = Object.keys(document.body.paths).sort();
+      // Each path's metrics label keeps its words and counts each parameter (an id, a username) as :param.
+      for (const path of paths) {
+        const asCalled = path.replace(/\{[^}]+\}/g, (name) => (name === '{receiver}' ? 'ada_lovelace' : '42'));
+        expect(routeLabel(asCalled), path).toBe(path.replace(/\{[^}]+\}/g, ':param'));
+      }
       expect(paths).toEqual(
         [
           '/api/auth/register',
