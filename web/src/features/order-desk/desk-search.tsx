@@ -40,7 +40,7 @@ export function DeskSearch({ search, onSearch, inputRef }: DeskSearchProps) {
         label="Search orders"
         type="search"
         name="q"
-        placeholder="Order number or customer"
+        placeholder="Order number, customer or SKU"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_ORDER_SEARCH_LENGTH}

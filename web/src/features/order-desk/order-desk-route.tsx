@@ -170,7 +170,7 @@ export function OrderDeskRoute() {
     list = (
       <EmptyState
         title={noMatch}
-        hint="Search for an order number such as #12, or for part of a customer’s username."
+        hint="Search for an order number such as #12, part of a customer’s username, or a whole SKU."
         action={
           <Button variant="secondary" onClick={clearSearch}>
             Clear search

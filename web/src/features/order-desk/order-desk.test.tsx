@@ -403,7 +403,7 @@ describe('searching the order desk', () => {
       ],
     });
     await screen.findByRole('article', { name: 'Order #13' });
-    expect(searchField()).toHaveAttribute('placeholder', 'Order number or customer');
+    expect(searchField()).toHaveAttribute('placeholder', 'Order number, customer or SKU');
     await user.type(searchField(), '  ada {Enter}');
     await waitFor(() => expect(currentPath()).toBe('/admin/orders?q=ada'));
     const list = await screen.findByRole('list', { name: 'All orders' });
@@ -450,7 +450,7 @@ describe('searching the order desk', () => {
     expect(await within(await screen.findByRole('tabpanel')).findByText('No orders match “zed”')).toBeInTheDocument();
     expect(announced()).toContain('No orders match “zed”');
     expect(
-      screen.getByText('Search for an order number such as #12, or for part of a customer’s username.'),
+      screen.getByText('Search for an order number such as #12, part of a customer’s username, or a whole SKU.'),
     ).toBeInTheDocument();
     expect(tabs()).toEqual(['All0', 'Pending0', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
