@@ -143,6 +143,10 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     await admin.page.getByRole('tabpanel').getByText(`1 order matches “#${othersNumber}”`).waitFor();
     const allFound = admin.page.getByRole('list', { name: 'All orders' }).getByRole('article');
     expect(await allFound.allInnerTexts()).toEqual([expect.stringContaining('other-customer')]);
+    // By a whole SKU, in any case: both orders hold a line of the first demo product.
+    await search.fill(product.sku.toLowerCase());
+    await search.press('Enter');
+    await admin.page.getByRole('tabpanel').getByText(`2 orders match “${product.sku.toLowerCase()}”`).waitFor();
 
     // Nothing matches: said so, with a way back; Back returns to that search.
     await search.fill('no_such%customer');
