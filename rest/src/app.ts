@@ -177,8 +177,8 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           secured.addHook('onRequest', authenticate);
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
-          await secured.register(cartRoutes, { prefix: '/cart', cart });
-          await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
+          await secured.register(cartRoutes, { prefix: '/cart', cart, products, extensions });
+          await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {
             prefix: '/chat',
