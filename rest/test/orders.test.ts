@@ -427,12 +427,27 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
-    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products',
-    );
-    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products',
-    );
+    const offered =
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
+      'product-sku, line-products, caller-username';
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
+  });
+
+  it('names the caller on every answer to a token (Caller-Username), and nobody on an answer to none', async () => {
+    const buyer = await newBuyer();
+    for (const [method, path] of [
+      ['GET', '/api/cart'],
+      ['GET', '/api/orders'],
+      ['GET', '/api/products/987654'],
+    ] as const) {
+      const answer = await shop.request(method, path, { token: buyer.token });
+      expect(answer.headers['caller-username'], path).toBe(buyer.username);
+    }
+    expect((await shop.request('GET', '/api/cart')).headers['caller-username']).toBeUndefined();
+    expect(
+      (await shop.request('GET', '/api/cart', { token: 'not-a-token' })).headers['caller-username'],
+    ).toBeUndefined();
   });
 
   it('answers the order the key created, marked as replayed, and places no second one', async () => {
@@ -1044,6 +1059,7 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     const placed = await place();
     expect([placed.status, placed.body.totalAmount]).toEqual([201, 5]);
     expect(placed.headers['contract-extensions']).toBeUndefined();
+    expect(placed.headers['caller-username']).toBeUndefined();
     // The same key again is a second checkout, of an empty cart.
     expect((await place()).status).toBe(400);
   });
