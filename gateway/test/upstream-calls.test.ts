@@ -1,6 +1,6 @@
 // Upstream cost per screen query (DESIGN §8), counted where the calls arrive: at the REST service.
-// With the extensions: listing 1, product 1, cart 1, orders 1, chat sidebar (its first page of 50 rooms) ≤ 2, chat
-// badge 1.
+// With the extensions: listing 1, product 1, cart 1 and orders 1 (their lines carry their products: line-products),
+// chat sidebar (its first page of 50 rooms) ≤ 2, chat badge 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
 
@@ -90,23 +90,32 @@ describe('upstream calls per screen query', () => {
     expect(calls).toEqual([`GET /api/products/${4}`]);
   });
 
-  it('cart: one call for the lines, totals and each line’s product id', async () => {
+  it(`cart: ${restExtensions ? 'one call' : 'two calls on the plain contract'} for the lines, totals and what the cart shows of each line’s product`, async () => {
     const { calls, data } = await countCalls(`{
-      viewer { cart { id itemCount totalPrice items { productName price quantity subtotal product { id } } } }
+      viewer { cart { id itemCount totalPrice items { productName price quantity subtotal
+        product { id name quantity imageUrls unitPrice { amount } } } } }
     }`);
     expect(data.viewer.cart.items).toEqual([
-      { productName: 'Bandage 7', price: 9, quantity: 2, subtotal: 18, product: { id: productIds[7] } },
+      {
+        productName: 'Bandage 7',
+        price: 9,
+        quantity: 2,
+        subtotal: 18,
+        product: { id: productIds[7], name: 'Bandage 7', quantity: 50, imageUrls: [], unitPrice: { amount: '9.00' } },
+      },
     ]);
-    expect(calls).toEqual(['GET /api/cart']);
+    // With line-products the cart's answer carries each line's product; the plain contract's needs them asked for.
+    expect(calls).toEqual(restExtensions ? ['GET /api/cart'] : ['GET /api/cart', 'GET /api/products/8']);
   });
 
-  it('orders: one call for a page of orders with their lines', async () => {
+  it(`orders: ${restExtensions ? 'one call' : 'two calls on the plain contract'} for a page of orders with their lines and their products’ pictures`, async () => {
     const { calls, data } = await countCalls(`{
-      viewer { orders(first: 10) { totalCount edges { node { id orderDate status totalAmount shippingAddress items { productName quantity subtotal } } } } }
+      viewer { orders(first: 10) { totalCount edges { node { id orderDate status totalAmount shippingAddress
+        items { productName quantity subtotal product { id imageUrls } } } } } }
     }`);
     expect(data.viewer.orders.edges).toHaveLength(1);
-    expect(data.viewer.orders.edges[0].node.items).toHaveLength(5);
-    expect(calls).toHaveLength(1);
+    expect(data.viewer.orders.edges[0].node.items.map((item: any) => item.product.id)).toEqual(productIds.slice(0, 5));
+    expect(calls).toHaveLength(restExtensions ? 1 : 2);
   });
 
   it(`chat sidebar, the first 20 of ${ROOMS} rooms: ${restExtensions ? 'one call for the page, one for the names' : 'the plain contract needs the whole list, and a call per room of the page for unread counts'}`, async () => {
@@ -146,7 +155,7 @@ describe('upstream calls per screen query', () => {
       ]);
   });
 
-  it(`a conversation opened among ${ROOMS} rooms: ${restExtensions ? 'the room by its id, its latest messages and who is asking' : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count'}`, async () => {
+  it(`a conversation opened among ${ROOMS} rooms: ${restExtensions ? 'the room by its id and its latest messages, the answers naming who asks (caller-username)' : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count'}`, async () => {
     const first = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data
       .viewer.chatRoomConnection.edges[0].node.id;
     const roomId = Number(Buffer.from(first, 'base64url').toString('utf8').split(':')[1]);
@@ -162,7 +171,6 @@ describe('upstream calls per screen query', () => {
       expect(calls).toEqual([
         `GET /api/chat/rooms?ids=${roomId}`,
         `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
-        'GET /api/users/profile',
       ]);
     else
       expect([...calls].sort()).toEqual([

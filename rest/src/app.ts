@@ -175,10 +175,16 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         }
         await api.register(async (secured) => {
           secured.addHook('onRequest', authenticate);
+          // Extension caller-username: every answer to a caller says who the token is, so a client that needs the
+          // caller's name (the gateway, for a message's isMine) need not ask for the profile as well.
+          if (extensions)
+            secured.addHook('onSend', async (request, reply) => {
+              if (request.currentUser) reply.header('caller-username', request.currentUser.username);
+            });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
-          await secured.register(cartRoutes, { prefix: '/cart', cart });
-          await secured.register(orderRoutes, { prefix: '/orders', orders, extensions });
+          await secured.register(cartRoutes, { prefix: '/cart', cart, products, extensions });
+          await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {
             prefix: '/chat',

@@ -72,7 +72,7 @@ describe('POST /api/cart/items', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       id: expect.any(Number),
-      items: [{ productId: product.id, productName: product.name, price: 12.5, quantity: 1, subtotal: 12.5 }],
+      items: [{ productId: product.id, productName: product.name, price: 12.5, quantity: 1, subtotal: 12.5, product }],
       totalItems: 1,
       totalPrice: 12.5,
     });
@@ -88,8 +88,8 @@ describe('POST /api/cart/items', () => {
     const answer = await add(token, first.id, 3);
     expect(answer.status).toBe(200);
     expect(answer.body.items).toEqual([
-      { productId: first.id, productName: first.name, price: 2, quantity: 5, subtotal: 10 },
-      { productId: second.id, productName: second.name, price: 3, quantity: 1, subtotal: 3 },
+      { productId: first.id, productName: first.name, price: 2, quantity: 5, subtotal: 10, product: first },
+      { productId: second.id, productName: second.name, price: 3, quantity: 1, subtotal: 3, product: second },
     ]);
     expect(answer.body).toMatchObject({ totalItems: 6, totalPrice: 13 });
     expect(await cartOf(token)).toEqual(answer.body);
@@ -201,8 +201,8 @@ describe('PUT /api/cart/items/{productId}?quantity=n', () => {
     expect(answer.body).toEqual({
       id: expect.any(Number),
       items: [
-        { productId: product.id, productName: product.name, price: 1.5, quantity: 4, subtotal: 6 },
-        { productId: other.id, productName: other.name, price: 1, quantity: 2, subtotal: 2 },
+        { productId: product.id, productName: product.name, price: 1.5, quantity: 4, subtotal: 6, product },
+        { productId: other.id, productName: other.name, price: 1, quantity: 2, subtotal: 2, product: other },
       ],
       totalItems: 6,
       totalPrice: 8,
@@ -285,7 +285,7 @@ describe('DELETE /api/cart/items/{productId}', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       id: expect.any(Number),
-      items: [{ productId: kept.id, productName: kept.name, price: 2.25, quantity: 2, subtotal: 4.5 }],
+      items: [{ productId: kept.id, productName: kept.name, price: 2.25, quantity: 2, subtotal: 4.5, product: kept }],
       totalItems: 2,
       totalPrice: 4.5,
     });
@@ -396,8 +396,9 @@ describe('product changes', () => {
     });
     expect(updated.status).toBe(200);
     const cart = await cartOf(token);
+    // The line's product (extension line-products) is the product as it is now.
     expect(cart.items).toEqual([
-      { productId: product.id, productName: renamed, price: 12.5, quantity: 2, subtotal: 25 },
+      { productId: product.id, productName: renamed, price: 12.5, quantity: 2, subtotal: 25, product: updated.body },
     ]);
     expect(cart.totalPrice).toBe(25);
   });

@@ -38,6 +38,16 @@ async function placeOrder(token: string, units = 1): Promise<any> {
   expect(answer.status).toBe(201);
   return answer.body;
 }
+/** A product as GET /api/products/{id} answers it now: what an order's line carries (extension line-products). */
+const productNow = async (productId: number) =>
+  (await shop.request('GET', `/api/products/${productId}`, { token: admin })).body;
+/** The order with its lines' products as they are now. */
+const withProductsNow = async (order: any) => ({
+  ...order,
+  items: await Promise.all(
+    order.items.map(async (item: any) => ({ ...item, product: await productNow(item.productId) })),
+  ),
+});
 const stockOf = async (productId: number) =>
   (await shop.request('GET', `/api/products/${productId}`, { token: admin })).body.quantity as number;
 const cartOf = async (token: string) => (await shop.request('GET', '/api/cart', { token })).body;
@@ -96,6 +106,7 @@ describe('POST /api/orders/checkout', () => {
           productId: pricey.id,
           productName: pricey.name,
           sku: null,
+          product: await productNow(pricey.id),
           price: 19.99,
           quantity: 3,
           subtotal: 59.97,
@@ -105,6 +116,7 @@ describe('POST /api/orders/checkout', () => {
           productId: dime.id,
           productName: dime.name,
           sku: null,
+          product: await productNow(dime.id),
           price: 0.1,
           quantity: 3,
           subtotal: 0.3,
@@ -139,7 +151,15 @@ describe('POST /api/orders/checkout', () => {
     expect((await shop.request('DELETE', `/api/products/${deleted.id}`, { token: admin })).status).toBe(204);
 
     const reread = await shop.request('GET', `/api/orders/${placed.body.id}`, { token: buyer.token });
-    expect(reread.body).toEqual(placed.body);
+    // The lines as bought; their products (extension line-products) as they are now: renamed, and gone.
+    const [renamedLine, deletedLine] = placed.body.items;
+    expect(reread.body).toEqual({
+      ...placed.body,
+      items: [
+        { ...renamedLine, product: update.body },
+        { ...deletedLine, product: null },
+      ],
+    });
     expect(reread.body.items.map((item: any) => [item.productName, item.price])).toEqual([
       [renamed.name, 5],
       [deleted.name, 7.25],
@@ -319,6 +339,7 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
           productId: 999_999,
           productName: 'Scanner',
           sku: null,
+          product: null,
           price: 999_999.99,
           quantity: 22,
           subtotal: 21_999_999.78,
@@ -406,12 +427,27 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
     shop.request('POST', '/api/orders/checkout', { token, body, headers: { 'idempotency-key': key } });
 
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
-    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku',
-    );
-    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(
-      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku',
-    );
+    const offered =
+      'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
+      'product-sku, line-products, caller-username';
+    expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
+    expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
+  });
+
+  it('names the caller on every answer to a token (Caller-Username), and nobody on an answer to none', async () => {
+    const buyer = await newBuyer();
+    for (const [method, path] of [
+      ['GET', '/api/cart'],
+      ['GET', '/api/orders'],
+      ['GET', '/api/products/987654'],
+    ] as const) {
+      const answer = await shop.request(method, path, { token: buyer.token });
+      expect(answer.headers['caller-username'], path).toBe(buyer.username);
+    }
+    expect((await shop.request('GET', '/api/cart')).headers['caller-username']).toBeUndefined();
+    expect(
+      (await shop.request('GET', '/api/cart', { token: 'not-a-token' })).headers['caller-username'],
+    ).toBeUndefined();
   });
 
   it('answers the order the key created, marked as replayed, and places no second one', async () => {
@@ -636,7 +672,8 @@ describe('PUT /api/orders/{id}/status', () => {
 
     const cancelled = await setStatus(admin, order.id, 'CANCELLED');
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toEqual({ ...order, status: 'CANCELLED' });
+    // Its lines' products have their stock back.
+    expect(cancelled.body).toEqual(await withProductsNow({ ...order, status: 'CANCELLED' }));
     expect(await stockOf(first.id)).toBe(10);
     expect(await stockOf(second.id)).toBe(6);
 
@@ -665,7 +702,11 @@ describe('PUT /api/orders/{id}/status', () => {
     expect((await shop.request('DELETE', `/api/products/${product.id}`, { token: admin })).status).toBe(204);
     const answer = await setStatus(admin, order.id, 'CANCELLED');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ ...order, status: 'CANCELLED' });
+    expect(answer.body).toEqual({
+      ...order,
+      status: 'CANCELLED',
+      items: order.items.map((item: any) => ({ ...item, product: null })),
+    });
   });
 
   it('answers 404 "Order not found" for an unknown order and 400 for the id "abc"', async () => {
@@ -925,7 +966,9 @@ describe('extension: search on GET /api/orders', () => {
       body: { name: product.name, description: 'd', price: 10, quantity: 8, sku: `${product.sku}-NEW` },
     });
     expect(renamed.status).toBe(200);
-    expect((await search(product.sku.toLowerCase())).content).toEqual([placed]);
+    expect((await search(product.sku.toLowerCase())).content).toEqual([
+      { ...placed, items: [{ ...placed.items[0], product: renamed.body }] },
+    ]);
     expect((await search(`${product.sku}-NEW`)).content).toEqual([]);
     expect((await search(product.sku.slice(0, -1))).content).toEqual([]);
   });
@@ -1016,6 +1059,7 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     const placed = await place();
     expect([placed.status, placed.body.totalAmount]).toEqual([201, 5]);
     expect(placed.headers['contract-extensions']).toBeUndefined();
+    expect(placed.headers['caller-username']).toBeUndefined();
     // The same key again is a second checkout, of an empty cart.
     expect((await place()).status).toBe(400);
   });
@@ -1029,7 +1073,28 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   });
 
   it('ignores search: the caller’s own list, whole, whatever is searched for', async () => {
-    expect(Object.keys(orders[0].items[0])).not.toContain('sku');
+    // No SKU, nor the line's product (extensions product-sku and line-products), on an order's line or a cart's.
+    expect(Object.keys(orders[0].items[0]).sort()).toEqual([
+      'id',
+      'price',
+      'productId',
+      'productName',
+      'quantity',
+      'subtotal',
+    ]);
+    const product = await plain.createProduct(plainAdmin, { quantity: 10 });
+    const cart = await plain.request('POST', '/api/cart/items', {
+      token: buyer,
+      body: { productId: product.id, quantity: 1 },
+    });
+    expect(Object.keys(cart.body.items[0]).sort()).toEqual([
+      'price',
+      'productId',
+      'productName',
+      'quantity',
+      'subtotal',
+    ]);
+    await plain.request('DELETE', '/api/cart', { token: buyer });
     for (const search of [String(orders[0].id), 'nobody-has-this-name', 'a'.repeat(101)]) {
       const answer = await plain.request('GET', '/api/orders', { token: buyer, query: { search } });
       expect([answer.status, answer.body], search).toEqual([200, orders]);

@@ -19,9 +19,12 @@ export const Cart: CartResolvers = {
 };
 
 export const CartItem: CartItemResolvers = {
-  // A cart line's product exists (deleting a product takes it out of every cart), so asking only its id costs nothing.
-  product: (item, _args, context, info) =>
-    onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId),
+  // The product the line carries (line-products); otherwise a cart line's product exists (deleting a product takes it
+  // out of every cart), so asking only its id costs nothing, and anything more is looked up (batched).
+  product: (item, _args, context, info) => {
+    if (item.product) return item.product;
+    return onlyIdRequested(info) ? productReference(item.productId) : context.loaders.productById.load(item.productId);
+  },
   unitPrice: (item, _args, context) => moneyOf(item.price, context.currency),
   lineTotal: (item, _args, context) => moneyOf(item.subtotal, context.currency),
 };

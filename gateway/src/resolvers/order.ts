@@ -25,8 +25,12 @@ const unitPriceOf = (item: RestOrderItem): number =>
   item.price ?? (item.quantity ? centsToDollars(Math.round(nearestCents(item.subtotal) / item.quantity)) : 0);
 
 export const OrderItem: OrderItemResolvers = {
-  // Always looked up (batched): an order outlives its products, and a deleted one must read as null whatever is asked.
-  product: (item, _args, context) => (item.productId == null ? null : context.loaders.productById.load(item.productId)),
+  // The product the line carries (line-products: null once deleted); otherwise looked up (batched), since an order
+  // outlives its products and a deleted one must read as null whatever is asked.
+  product: (item, _args, context) => {
+    if (item.product !== undefined) return item.product;
+    return item.productId == null ? null : context.loaders.productById.load(item.productId);
+  },
   price: unitPriceOf,
   unitPrice: (item, _args, context) => moneyOf(unitPriceOf(item), context.currency),
   lineTotal: (item, _args, context) => moneyOf(item.subtotal, context.currency),

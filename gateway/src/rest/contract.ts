@@ -38,6 +38,8 @@ export interface RestUser {
 export interface RestCartItem {
   productId: number;
   productName: string;
+  /** Extension (line-products): the product as it is now; absent in the plain contract. */
+  product?: RestProduct;
   price: number;
   quantity: number;
   subtotal: number;
@@ -54,6 +56,8 @@ export interface RestOrderItem {
   productName: string;
   /** Extension (product-sku): the product's SKU when ordered; absent in the plain contract. */
   sku?: string | null;
+  /** Extension (line-products): the product as it is now, null once deleted; absent in the plain contract. */
+  product?: RestProduct | null;
   price?: number | null;
   quantity: number;
   subtotal: number;

@@ -34,6 +34,11 @@ export interface Caller {
   upstream?: { calls: number; ms: number } | undefined;
   /** Set once the REST service answered one of this caller's calls with success: it accepted the token. */
   tokenAccepted?: boolean;
+  /**
+   * Who the token is, as the REST service named them on an answer (extension caller-username): the viewer's name
+   * without asking for the profile.
+   */
+  username?: string;
   /** The trace the calls belong to (the GraphQL operation's span), while tracing is on. */
   trace?: OperationTrace | undefined;
 }
@@ -243,6 +248,8 @@ export class RestClient {
         typeof passedTo === 'string' && passedTo ? `${passedTo} (through ${this.host})` : this.host,
       );
     }
+    const named = answerHeaders['caller-username'];
+    if (typeof named === 'string' && caller.token && status < 300) caller.username = named;
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(call, status, text, answerHeaders);

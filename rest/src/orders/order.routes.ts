@@ -16,15 +16,24 @@ import {
   StatusBody,
 } from './order.schemas.js';
 import type { OrderService } from './order.service.js';
+import { addLineProducts } from '../products/line-products.js';
+import type { ProductService } from '../products/product.service.js';
 
 export interface OrderRouteOptions {
   orders: OrderService;
+  /** Where the extensions are on, each line's product is read for the answer (line-products). */
+  products: ProductService;
   extensions: boolean;
 }
 
-export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (app, { orders, extensions }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
+  app,
+  { orders, products, extensions },
+) => {
   const common = { tags: ['orders'], security: BEARER_SECURITY };
   const OrderAnswer = OrderAnswerSchema(extensions);
+  // Each line's product as it is now, on every order answered (the history's answers have no lines).
+  if (extensions) addLineProducts(app, products);
 
   app.post(
     '/checkout',

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
+import { lineProduct } from '../products/line-products.js';
 
 import {
   INVALID_EXPECTED_TOTAL,
@@ -34,7 +35,7 @@ const orderFields = (extensions: boolean) => ({
   status: Type.String({ enum: [...ORDER_STATUSES] }),
   shippingAddress: Type.String(),
   username: Nullable(Type.String({ description: 'The buyer; null once they deleted their account' })),
-  items: Type.Array(Type.Object(extensions ? { ...itemFields, ...itemSku } : itemFields)),
+  items: Type.Array(Type.Object(extensions ? { ...itemFields, ...itemSku, ...lineProduct('order') } : itemFields)),
 });
 const buyerId = {
   userId: Nullable(

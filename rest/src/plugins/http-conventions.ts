@@ -25,7 +25,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -46,7 +46,9 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // /api/users/resend-email-verification, `emailVerified` on the profile), and nothing else goes to one not proven.
     // cart-limits: the cart keeps shop-rules' limits itself (lines, and a total within what the graph carries), so
     // nobody checks first. product-sku: products take and answer a `sku` (unique in any case), order lines keep it,
-    // and the name filter and the order search find it.
+    // and the name filter and the order search find it. line-products: a cart's and an order's lines carry their
+    // product as it is now (products/line-products.ts). caller-username: every answer to a logged-in caller names
+    // them in a Caller-Username header (app.ts).
     if (errorDetails) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);
