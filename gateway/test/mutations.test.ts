@@ -702,6 +702,26 @@ describe('createProduct, updateProduct, deleteProduct', () => {
       },
     );
 
+    it.runIf(restExtensions)(
+      'is kept when it comes in the first request a gateway serves, before any answer said what REST offers',
+      async () => {
+        const fresh = await startGateway(shop.rest.url);
+        try {
+          const answer = await fresh.graphql(
+            `mutation ($input: CreateProductInput!) { createProduct(input: $input) { ${WITH_SKU} userErrors { field } } }`,
+            { input: { ...valid, name: 'M Sku First Request', sku: 'M-SKU-FIRST' } },
+            adminRest,
+          );
+          expect(answer.data!.createProduct).toEqual({
+            product: { id: expect.any(String), name: 'M Sku First Request', sku: 'M-SKU-FIRST' },
+            userErrors: [],
+          });
+        } finally {
+          await fresh.close();
+        }
+      },
+    );
+
     it('one that breaks the rules is INVALID_INPUT on sku, and nothing is created', async () => {
       const error = await refused('createProduct', { ...valid, name: 'M Sku Spaced', sku: 'M SKU' }, WITH_SKU, admin);
       expect(error).toEqual({

@@ -27,8 +27,12 @@ export class ProductsApi {
     private readonly caller: Caller,
   ) {}
 
-  /** Whether the implementation says it offers this extension (a product field only it carries: `product-sku`). */
-  offers(extension: string): boolean {
+  /**
+   * Whether the implementation says it offers this extension (a product field only it carries: `product-sku`). An
+   * instance that has had no answer yet asks first (any answer says it; a product that cannot exist costs least).
+   */
+  async offers(extension: string): Promise<boolean> {
+    if (!this.rest.hasAnswered) await this.byId(0);
     return this.rest.offers(extension);
   }
 

@@ -143,6 +143,13 @@ export class RestClient {
     return this.extensions.has(extension);
   }
 
+  /** Whether any answer has been read yet: until then `offers` knows nothing and answers false. */
+  private heardFrom = false;
+
+  get hasAnswered(): boolean {
+    return this.heardFrom;
+  }
+
   async call<T>(caller: Caller, call: RestCall): Promise<T> {
     return (await this.answer<T>(caller, call)).body;
   }
@@ -250,6 +257,7 @@ export class RestClient {
     }
     const named = answerHeaders['caller-username'];
     if (typeof named === 'string' && caller.token && status < 300) caller.username = named;
+    this.heardFrom = true;
     const offered = answerHeaders['contract-extensions'];
     this.extensions = new Set(typeof offered === 'string' ? offered.split(',').map((name) => name.trim()) : []);
     if (status >= 400) throw rejectionOf(call, status, text, answerHeaders);

@@ -69,7 +69,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
   createProduct: (_root, { input }, context) =>
     withUserErrors(input, { fields: PRODUCT_GRAPH_INPUTS, restFields: { price: priceFieldOf(input) } }, async () => {
       const body = productBody(input);
-      refuseProductFieldsTheImplementationLacks(context.api, body);
+      await refuseProductFieldsTheImplementationLacks(context.api, body);
       const product = (await context.api.products.create(body)) ?? null;
       if (product) {
         context.loaders.primeProducts([product]);
@@ -86,7 +86,7 @@ export const catalogueMutations: Pick<MutationResolvers, 'createProduct' | 'upda
         const check = new InputCheck();
         const id = check.attempt(() => productIdOf(input.id, 'id'))!;
         const body = productBody(input, check);
-        refuseProductFieldsTheImplementationLacks(context.api, body);
+        await refuseProductFieldsTheImplementationLacks(context.api, body);
         const answer = await context.api.products.update(id, body);
         const product = answer && typeof answer === 'object' ? answer : await context.api.products.byId(id);
         if (product) {

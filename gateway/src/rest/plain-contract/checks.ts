@@ -69,9 +69,9 @@ export function refuseCheckoutTheImplementationWouldNot(
  * say it offers it: refused on that field, rather than dropped unsaid by an implementation that ignores what it does
  * not know. Blank or null asks for none, which such an implementation keeps anyway.
  */
-export function refuseProductFieldsTheImplementationLacks(api: RestApi, body: ProductBody): void {
+export async function refuseProductFieldsTheImplementationLacks(api: RestApi, body: ProductBody): Promise<void> {
   for (const { name, extension } of PRODUCT_EXTENSION_FIELDS) {
-    if (body[name] == null || api.products.offers(extension)) continue;
+    if (body[name] == null || (await api.products.offers(extension))) continue;
     const label = (PRODUCT_FIELDS[name] as ProductField).label ?? name;
     throw new InputProblem(
       `This shop does not keep a product's ${label}: its REST service lacks the ${extension} extension`,
