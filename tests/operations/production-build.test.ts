@@ -30,7 +30,16 @@ function copyCheckout(): void {
     fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
     fs.copyFileSync(from, path.join(copy, file));
   }
-  execFileSync('cp', ['-al', path.join(PROJECT_ROOT, 'node_modules'), path.join(copy, 'node_modules')]);
+  // Its real folder (a worktree's node_modules may be a link to another checkout's): a copied link would have
+  // `npm prune` replace it by a fresh install of the production packages, minutes of downloads.
+  execFileSync('cp', [
+    '-al',
+    fs.realpathSync(path.join(PROJECT_ROOT, 'node_modules')),
+    path.join(copy, 'node_modules'),
+  ]);
+  // npm rewrites its record of the tree (node_modules/.package-lock.json) in place: unlinked first, the original's
+  // stays as it was.
+  fs.rmSync(path.join(copy, 'node_modules', '.package-lock.json'), { force: true });
 }
 
 const npm = (...args: string[]) =>

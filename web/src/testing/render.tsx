@@ -8,17 +8,18 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { createShopClient } from '../app/apollo-client';
 import { ShopRoutes } from '../app/router';
 import { SocketContext } from '../app/socket-context';
 import { TOKEN_STORAGE_KEY } from '../lib/session';
+import { afterEachTest } from './after-each-test';
 import { LiveEventsLink } from './live-events-link';
 
 export const TEST_TOKEN = 'test-token';
 
 const running: (() => void)[] = [];
-afterEach(() => {
+afterEachTest(() => {
   for (const stop of running.splice(0)) stop();
 });
 

@@ -1,9 +1,9 @@
 // When a text first showed, by the test's (fake) clock. A message meant to stay N ms is checked from the moment a
 // person could first see it — the commit that put it in the document — not from when a findBy* query noticed it.
-import { afterEach } from 'vitest';
+import { afterEachTest } from './after-each-test';
 
 const observers: MutationObserver[] = [];
-afterEach(() => {
+afterEachTest(() => {
   for (const observer of observers.splice(0)) observer.disconnect();
 });
 
