@@ -23,9 +23,11 @@ interface Order {
 let database: TestDatabase;
 let port: number;
 let server: ServerProcess;
+/** Set when the file ends: a test whose time ran out may still be restarting the service then. */
+let finished = false;
 
 const start = async () => {
-  server = await startServer(
+  const started = await startServer(
     path.join(root, 'rest/src/server.ts'),
     {
       REST_PORT: String(port),
@@ -38,6 +40,13 @@ const start = async () => {
     },
     port,
   );
+  // Started after the file ended (its test timed out mid-restart, the worker going on with other files): stopped at
+  // once, not left running.
+  if (finished) {
+    await started.stop();
+    throw new Error('The file ended while the service was restarting');
+  }
+  server = started;
 };
 
 async function call<T = any>(
@@ -67,6 +76,7 @@ beforeAll(async () => {
   await start();
 }, 120_000);
 afterAll(async () => {
+  finished = true;
   await server?.stop();
   await database?.drop();
 });
