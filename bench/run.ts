@@ -208,6 +208,7 @@ async function main(): Promise<void> {
       cart: 1,
       orders: 1,
       chat_sidebar_50_rooms: 2,
+      chat_room: 2,
       order_desk: 1,
     };
     for (const [screen, count] of Object.entries(calls)) {
@@ -216,7 +217,11 @@ async function main(): Promise<void> {
         'upstream_calls',
         screen,
         count,
-        screen === 'chat_sidebar_50_rooms' ? `≤ ${limit}` : String(limit),
+        screen === 'chat_sidebar_50_rooms'
+          ? `≤ ${limit}`
+          : screen === 'chat_room'
+            ? `${limit}, at once`
+            : String(limit),
         count <= limit,
       );
     }

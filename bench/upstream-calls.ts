@@ -6,6 +6,7 @@ import { asTheWebSendsIt } from './web-documents.js';
 import {
   CartPageDocument,
   ChatPageDocument,
+  ChatRoomMessagesDocument,
   OrderDeskDocument,
   OrdersPageDocument,
   ProductDetailDocument,
@@ -20,6 +21,7 @@ export interface UpstreamCalls {
   cart: number;
   orders: number;
   chat_sidebar_50_rooms: number;
+  chat_room: number;
   order_desk: number;
 }
 
@@ -30,6 +32,8 @@ const DESK_PAGE = 20;
 const ROOMS = 50;
 /** The chat sidebar's page, as the web app asks for it (web/src/features/chat). */
 const SIDEBAR_PAGE = 20;
+/** An opened room's first page of messages (MESSAGES_PAGE_SIZE in web/src/features/chat/message-window.tsx). */
+const MESSAGES_PAGE = 30;
 
 export async function countUpstreamCalls(): Promise<UpstreamCalls> {
   const shop = await startShop({ rest: { seedDemo: true } });
@@ -60,12 +64,17 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
       if (answer.errors) throw new Error(`${JSON.stringify(answer.errors)}`);
       return shop.calls.length;
     };
+    const roomsAnswer = await shop.rest.request('GET', '/api/chat/rooms', { token: shopper });
+    const openedRoomId = toGlobalId('ChatRoom', roomsAnswer.body[0].id);
     return {
       listing: await callsOf(ProductListingDocument, { first: LISTING_PAGE }, shopper),
       product: await callsOf(ProductDetailDocument, { id: toGlobalId('Product', 7) }, shopper),
       cart: await callsOf(CartPageDocument, {}, shopper),
       orders: await callsOf(OrdersPageDocument, { first: ORDERS_PAGE }, shopper),
       chat_sidebar_50_rooms: await callsOf(ChatPageDocument, { first: SIDEBAR_PAGE }, shopper),
+      // Two calls (the room, its messages), made at once: gateway/test/upstream-calls.test.ts holds each until the
+      // other has arrived.
+      chat_room: await callsOf(ChatRoomMessagesDocument, { roomId: openedRoomId, last: MESSAGES_PAGE }, shopper),
       order_desk: await callsOf(OrderDeskDocument, { first: DESK_PAGE, status: null }, admin),
     };
   } finally {

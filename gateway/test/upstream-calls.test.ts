@@ -155,30 +155,62 @@ describe('upstream calls per screen query', () => {
       ]);
   });
 
-  it(`a conversation opened among ${ROOMS} rooms: ${restExtensions ? 'the room by its id and its latest messages, the answers naming who asks (caller-username)' : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count'}`, async () => {
-    const first = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data
-      .viewer.chatRoomConnection.edges[0].node.id;
-    const roomId = Number(Buffer.from(first, 'base64url').toString('utf8').split(':')[1]);
-    const { calls, data } = await countCalls(
-      `query ($id: ID!) { node(id: $id) { id ... on ChatRoom { roomName participantUsernames unreadCount messages(last: 30) { totalCount edges { node { id content isMine } } } } } }`,
-      { id: first },
-    );
-    expect(data.node).toMatchObject({
-      roomName: `pen-pal-${ROOMS - 1}`,
-      messages: { totalCount: 1, edges: [{ node: { content: `Hello from ${ROOMS - 1}`, isMine: false } }] },
+  describe(`a conversation opened among ${ROOMS} rooms`, () => {
+    const OPENED_ROOM = `query ($id: ID!) { node(id: $id) { id ... on ChatRoom { roomName participantUsernames unreadCount messages(last: 30) { totalCount edges { node { id content isMine } } } } } }`;
+    let roomGlobalId: string;
+    let roomId: number;
+    beforeAll(async () => {
+      roomGlobalId = (await countCalls('{ viewer { chatRoomConnection(first: 1) { edges { node { id } } } } }')).data
+        .viewer.chatRoomConnection.edges[0].node.id;
+      roomId = Number(Buffer.from(roomGlobalId, 'base64url').toString('utf8').split(':')[1]);
     });
-    if (restExtensions)
-      expect(calls).toEqual([
-        `GET /api/chat/rooms?ids=${roomId}`,
-        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
-      ]);
-    else
-      expect([...calls].sort()).toEqual([
-        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
-        `GET /api/chat/rooms/${roomId}/unread-count`,
-        `GET /api/chat/rooms?ids=${roomId}`,
-        'GET /api/users/profile',
-      ]);
+
+    it(
+      restExtensions
+        ? 'the room by its id and its latest messages, the answers naming who asks (caller-username)'
+        : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count',
+      async () => {
+        const { calls, data } = await countCalls(OPENED_ROOM, { id: roomGlobalId });
+        expect(data.node).toMatchObject({
+          roomName: `pen-pal-${ROOMS - 1}`,
+          messages: { totalCount: 1, edges: [{ node: { content: `Hello from ${ROOMS - 1}`, isMine: false } }] },
+        });
+        expect([...calls].sort()).toEqual(
+          restExtensions
+            ? [`GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, `GET /api/chat/rooms?ids=${roomId}`]
+            : [
+                `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
+                `GET /api/chat/rooms/${roomId}/unread-count`,
+                `GET /api/chat/rooms?ids=${roomId}`,
+                'GET /api/users/profile',
+              ],
+        );
+      },
+    );
+
+    it('asks for the room and its messages at once: each of the two calls is held until the other has arrived', async () => {
+      const bothCalls = [`GET /api/chat/rooms?ids=${roomId}`, `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`];
+      const arrived = new Map(
+        bothCalls.map((call) => {
+          let resolve!: () => void;
+          const promise = new Promise<void>((resolved) => (resolve = resolved));
+          return [call, { promise, resolve }];
+        }),
+      );
+      // Asked one after the other, the second would wait for the first's answer, held until the second comes: the
+      // request would end on the gateway's deadline for REST, with an error.
+      shop.rest.gateCalls(async (call) => {
+        if (!arrived.has(call)) return;
+        arrived.get(call)!.resolve();
+        await Promise.all([...arrived.values()].map((arrival) => arrival.promise));
+      });
+      try {
+        const { data } = await countCalls(OPENED_ROOM, { id: roomGlobalId });
+        expect(data.node.messages.edges[0].node.content).toBe(`Hello from ${ROOMS - 1}`);
+      } finally {
+        shop.rest.gateCalls(undefined);
+      }
+    });
   });
 
   it(`every room at once (chatRooms, unbounded): ${restExtensions ? 'at most two calls' : 'a call per room for unread counts'}`, async () => {

@@ -51,6 +51,11 @@ export interface RestService {
   calls: string[];
   /** The x-request-id each recorded call carried, in the same order as `calls`. */
   callRequestIds: (string | undefined)[];
+  /**
+   * Until unset, each recorded call waits for `gate` (given the call as `calls` names it) before it is handled: a test
+   * holds one call to see which others arrive meanwhile.
+   */
+  gateCalls(gate: ((call: string) => Promise<void>) | undefined): void;
   databaseUrl: string;
   dataDir: string;
   request<T = any>(method: InjectOptions['method'], path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
@@ -110,11 +115,14 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
   });
   const calls: string[] = [];
   const callRequestIds: (string | undefined)[] = [];
+  let callGate: ((call: string) => Promise<void>) | undefined;
   if (options.recordCalls) {
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      calls.push(`${request.method} ${request.url}`);
+      const call = `${request.method} ${request.url}`;
+      calls.push(call);
       callRequestIds.push(request.headers['x-request-id'] as string | undefined);
+      await callGate?.(call);
     });
   }
   let url = '';
@@ -144,6 +152,9 @@ export async function startRestService(options: RestServiceOptions = {}): Promis
     url,
     calls,
     callRequestIds,
+    gateCalls: (gate) => {
+      callGate = gate;
+    },
     databaseUrl,
     dataDir,
     request,

@@ -1,9 +1,11 @@
 // Relay's node(id): every Node type found by its global id; null for what does not exist or is not the viewer's.
+import type { GraphQLResolveInfo } from 'graphql';
 import type { NodeResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { type NodeType, fromGlobalId, numericIdOf } from '../global-id.js';
 import { VIEWER } from '../resolver-parents.js';
 import { cartGlobalId } from './cart.js';
+import { startMessagesEarly } from './chat.js';
 import { chatUserGlobalId, userGlobalId } from './user.js';
 
 // The objects node() answers are plain REST answers; this remembers which type each one is.
@@ -21,7 +23,11 @@ async function findMessage(context: GatewayContext, localId: string) {
   return context.loaders.messageByKey.load(`${match[1]}.${match[2]}`);
 }
 
-export async function resolveNode(globalId: string, context: GatewayContext): Promise<object | null> {
+export async function resolveNode(
+  globalId: string,
+  context: GatewayContext,
+  info: GraphQLResolveInfo,
+): Promise<object | null> {
   const decoded = fromGlobalId(globalId);
   if (!decoded) return null;
   switch (decoded.type) {
@@ -35,7 +41,9 @@ export async function resolveNode(globalId: string, context: GatewayContext): Pr
     }
     case 'ChatRoom': {
       const id = numericIdOf(globalId, 'ChatRoom');
-      return id === undefined ? null : tagged(await context.loaders.roomById(id), 'ChatRoom');
+      if (id === undefined) return null;
+      startMessagesEarly(id, context, info);
+      return tagged(await context.loaders.roomById(id), 'ChatRoom');
     }
     case 'Message':
       return tagged(await findMessage(context, decoded.localId), 'Message');

@@ -16,13 +16,13 @@ import {
 import { resolveNode } from './node.js';
 
 export const Query: QueryResolvers = {
-  node: (_root, { id }, context) => resolveNode(id, context),
-  nodes: (_root, { ids }, context) => {
+  node: (_root, { id }, context, info) => resolveNode(id, context, info),
+  nodes: (_root, { ids }, context, info) => {
     // Ids come as variables too, which no query limit counts: each may cost an upstream call.
     if (ids.length > MAX_NODES) {
       throw new GraphQLError(`nodes takes at most ${MAX_NODES} ids`, { extensions: { code: 'BAD_USER_INPUT' } });
     }
-    return Promise.all(ids.map((id) => resolveNode(id, context)));
+    return Promise.all(ids.map((id) => resolveNode(id, context, info)));
   },
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),

@@ -14,7 +14,12 @@ import type {
   RestUser,
 } from './contract.js';
 import { productsByIds, roomsByIds } from './plain-contract/by-ids.js';
-import { loadHistory } from './plain-contract/message-history.js';
+import { type History, type NewerMessages, loadHistory, loadNewer } from './plain-contract/message-history.js';
+
+/** A page of a room's messages: `count` before a message (the newest without one), or after one (0: the first). */
+export type MessagePageBounds = OlderMessagesBounds | NewerMessagesBounds;
+export type OlderMessagesBounds = { direction: 'older'; count: number; beforeId: number | undefined };
+export type NewerMessagesBounds = { direction: 'newer'; count: number; afterId: number };
 
 /** One lazily fetched answer per request, which a mutation's answer can replace. */
 export class Once<T> {
@@ -96,9 +101,29 @@ export function createLoaders(api: RestApi) {
     ),
   );
 
+  // A room's page of messages, once per request: node(id) starts it beside the room's own call when the query asks for
+  // the room's messages (resolvers/chat.ts), so an opened chat waits for one round trip, not two.
+  const messagePages = new Map<string, Promise<History | NewerMessages>>();
+  function messagePage(roomId: number, bounds: OlderMessagesBounds): Promise<History>;
+  function messagePage(roomId: number, bounds: NewerMessagesBounds): Promise<NewerMessages>;
+  function messagePage(roomId: number, bounds: MessagePageBounds): Promise<History | NewerMessages>;
+  function messagePage(roomId: number, bounds: MessagePageBounds): Promise<History | NewerMessages> {
+    const key = `${roomId}:${bounds.direction}:${bounds.count}:${bounds.direction === 'older' ? bounds.beforeId : bounds.afterId}`;
+    let page = messagePages.get(key);
+    if (!page) {
+      page =
+        bounds.direction === 'older'
+          ? loadHistory(api, roomId, bounds.count, bounds.beforeId)
+          : loadNewer(api, roomId, bounds.count, bounds.afterId);
+      messagePages.set(key, page);
+    }
+    return page;
+  }
+
   return {
     productById,
     messageByKey,
+    messagePage,
     orderById,
     unreadCountByRoomId,
     profile: new Once<RestUser>(() => api.users.profile()),
@@ -120,6 +145,7 @@ export function createLoaders(api: RestApi) {
       rooms.clear();
       roomsById.clearAll();
       knownRooms.clear();
+      messagePages.clear();
     },
   };
 }
