@@ -7,6 +7,10 @@ import {
   CartPageDocument,
   ChatPageDocument,
   ChatRoomMessagesDocument,
+  CheckoutPageDocument,
+  EditProductDocument,
+  OrderSuccessDocument,
+  ProfilePageDocument,
   OrderDeskDocument,
   OrdersPageDocument,
   ProductDetailDocument,
@@ -22,7 +26,11 @@ export interface UpstreamCalls {
   orders: number;
   chat_sidebar_50_rooms: number;
   chat_room: number;
+  checkout: number;
+  order_confirmation: number;
+  profile: number;
   order_desk: number;
+  edit_product: number;
 }
 
 // The page sizes the screens ask for (web/src/features/*: PAGE_SIZE, ORDERS_PAGE_SIZE, DESK_PAGE_SIZE).
@@ -66,6 +74,8 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
     };
     const roomsAnswer = await shop.rest.request('GET', '/api/chat/rooms', { token: shopper });
     const openedRoomId = toGlobalId('ChatRoom', roomsAnswer.body[0].id);
+    const ordersAnswer = await shop.rest.request('GET', '/api/orders', { token: shopper });
+    const placedOrderId = toGlobalId('Order', ordersAnswer.body[0].id);
     return {
       listing: await callsOf(ProductListingDocument, { first: LISTING_PAGE }, shopper),
       product: await callsOf(ProductDetailDocument, { id: toGlobalId('Product', 7) }, shopper),
@@ -75,7 +85,11 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
       // Two calls (the room, its messages), made at once: gateway/test/upstream-calls.test.ts holds each until the
       // other has arrived.
       chat_room: await callsOf(ChatRoomMessagesDocument, { roomId: openedRoomId, last: MESSAGES_PAGE }, shopper),
+      checkout: await callsOf(CheckoutPageDocument, {}, shopper),
+      order_confirmation: await callsOf(OrderSuccessDocument, { id: placedOrderId }, shopper),
+      profile: await callsOf(ProfilePageDocument, {}, shopper),
       order_desk: await callsOf(OrderDeskDocument, { first: DESK_PAGE, status: null }, admin),
+      edit_product: await callsOf(EditProductDocument, { id: toGlobalId('Product', 7) }, admin),
     };
   } finally {
     await shop.close();

@@ -54,6 +54,35 @@ async function countCalls(query: string, variables: Record<string, unknown> = {}
   return { calls: [...shop.calls], data: answer.data };
 }
 
+/**
+ * The answer to a query whose REST calls named are each held until all of them have arrived: asked one after another,
+ * the first would wait for the next, which waits for the first's answer, and the request would end on the gateway's
+ * deadline for REST, with an error. So an answer proves the calls were made at once: one round trip.
+ */
+async function answerHoldingEachCallUntilAllArrived(
+  query: string,
+  variables: Record<string, unknown>,
+  heldCalls: string[],
+) {
+  const arrived = new Map(
+    heldCalls.map((call) => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((resolved) => (resolve = resolved));
+      return [call, { promise, resolve }];
+    }),
+  );
+  shop.rest.gateCalls(async (call) => {
+    if (!arrived.has(call)) return;
+    arrived.get(call)!.resolve();
+    await Promise.all([...arrived.values()].map((arrival) => arrival.promise));
+  });
+  try {
+    return await countCalls(query, variables);
+  } finally {
+    shop.rest.gateCalls(undefined);
+  }
+}
+
 describe('upstream calls per screen query', () => {
   it('listing: one call for a page of 20 products with everything a card shows', async () => {
     const { calls, data } = await countCalls(`{
@@ -188,29 +217,20 @@ describe('upstream calls per screen query', () => {
       },
     );
 
-    it('asks for the room and its messages at once: each of the two calls is held until the other has arrived', async () => {
-      const bothCalls = [`GET /api/chat/rooms?ids=${roomId}`, `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`];
-      const arrived = new Map(
-        bothCalls.map((call) => {
-          let resolve!: () => void;
-          const promise = new Promise<void>((resolved) => (resolve = resolved));
-          return [call, { promise, resolve }];
-        }),
-      );
-      // Asked one after the other, the second would wait for the first's answer, held until the second comes: the
-      // request would end on the gateway's deadline for REST, with an error.
-      shop.rest.gateCalls(async (call) => {
-        if (!arrived.has(call)) return;
-        arrived.get(call)!.resolve();
-        await Promise.all([...arrived.values()].map((arrival) => arrival.promise));
-      });
-      try {
-        const { data } = await countCalls(OPENED_ROOM, { id: roomGlobalId });
-        expect(data.node.messages.edges[0].node.content).toBe(`Hello from ${ROOMS - 1}`);
-      } finally {
-        shop.rest.gateCalls(undefined);
-      }
+    it('asks for the room and its messages at once: each call is held until the other has arrived', async () => {
+      const { data } = await answerHoldingEachCallUntilAllArrived(OPENED_ROOM, { id: roomGlobalId }, [
+        `GET /api/chat/rooms?ids=${roomId}`,
+        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
+      ]);
+      expect(data.node.messages.edges[0].node.content).toBe(`Hello from ${ROOMS - 1}`);
     });
+  });
+
+  it('checkout page: the profile (the address it offers) and the cart, asked for at once', async () => {
+    const query = '{ viewer { address cart { id items { productName quantity } } } }';
+    expect((await countCalls(query)).calls.sort()).toEqual(['GET /api/cart', 'GET /api/users/profile']);
+    const { data } = await answerHoldingEachCallUntilAllArrived(query, {}, ['GET /api/cart', 'GET /api/users/profile']);
+    expect(data.viewer.cart.items).toEqual([{ productName: 'Bandage 7', quantity: 2 }]);
   });
 
   it(`every room at once (chatRooms, unbounded): ${restExtensions ? 'at most two calls' : 'a call per room for unread counts'}`, async () => {
