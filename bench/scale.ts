@@ -17,6 +17,8 @@ import {
 } from 'graphql';
 import {
   ChatPageDocument,
+  ChatRoomToOpenDocument,
+  ChatUnreadTotalDocument,
   OrderDeskDocument,
   OrdersPageDocument,
   ProductListingDocument,
@@ -63,6 +65,8 @@ export const SCREENS = [
   'desk_search_number',
   'desk_deep_page',
   'chat_sidebar',
+  'chat_room_to_open',
+  'chat_badge',
 ] as const;
 
 export type Screen = (typeof SCREENS)[number];
@@ -163,6 +167,9 @@ function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, S
     desk_search_number: deskOf({ search: String(shop.facts.searchedOrderNumber) }),
     desk_deep_page: deskOf({ after: deepCursor(DESK_PAGE, ordersFraction) }),
     chat_sidebar: { document: sidebar.document, variables: sidebar.variables, as: 'chatter' },
+    // Asked beside the sidebar when the chat page opens with no room chosen, and the header's badge on every page.
+    chat_room_to_open: { document: asTheWebSendsIt(ChatRoomToOpenDocument), variables: {}, as: 'chatter' },
+    chat_badge: { document: asTheWebSendsIt(ChatUnreadTotalDocument), variables: {}, as: 'chatter' },
   };
 }
 

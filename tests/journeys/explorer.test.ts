@@ -2,11 +2,10 @@
 // with the web app, served from the gateway's own origin), so the test cuts the browser off from every other origin
 // and records what it would have fetched there: nothing. The developer logs in, reads the catalogue and follows it
 // live over the shop's websocket, as docs/graph.md tells them; and opens an operation someone shared as a link.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { type JourneyShop, leave, lookAt, openJourney, openPerson } from './support/journey.js';
+import { type JourneyShop, axeViolations, leave, lookAt, openJourney, openPerson } from './support/journey.js';
 import { withoutCost } from '../helpers/answers.js';
 
 /**
@@ -24,8 +23,8 @@ const NUMBER_COLOUR_IN_ANSWERS = /^color-contrast: \.view-line:nth-child\(\d+\) 
  * GraphiQL's own markup, not the shop's. The page's own landmarks, heading and regions must pass.
  */
 async function everyAxeRuleBut(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).disableRules(['nested-interactive']).analyze();
-  return result.violations.flatMap((violation) =>
+  const violations = await axeViolations(page, { rules: { 'nested-interactive': { enabled: false } } });
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`),
   );
 }
