@@ -16,6 +16,7 @@ import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
 import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
+import { measureScreens } from './screens.js';
 import { measureObservabilityCost } from './observability.js';
 import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
 import { SMALL_SIZE, shopOfSize } from './scale-shop.js';
@@ -26,6 +27,9 @@ import { measureWebWeight } from './web-weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each screen's runs: shorter than SECONDS, in more rounds, so that the spread of its ratio shows. */
+const SCREEN_SECONDS = Math.max(2, Math.round(SECONDS / 2));
+const SCREEN_ROUNDS = 4;
 const MESSAGES = 300;
 /** Messages per second across all rooms during the delivery measurements. */
 const MESSAGE_RATE = Number(process.env.BENCH_MESSAGE_RATE ?? 50);
@@ -47,11 +51,14 @@ interface Row {
 /**
  * BENCH_ONLY=scale: the scale budgets alone (they build their own shops; the rest of the bench takes about 3 minutes);
  * BENCH_ONLY=gateway: the gateway against REST alone (about four minutes), what metrics and tracing cost included;
- * BENCH_ONLY=observability: that cost alone (about two minutes).
+ * BENCH_ONLY=observability: that cost alone (about two minutes);
+ * BENCH_ONLY=screens: each screen through the gateway against its one REST call, with CPU per request (about four).
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== '' && ONLY !== 'scale' && ONLY !== 'gateway' && ONLY !== 'observability') {
-  throw new Error(`BENCH_ONLY may be "scale", "gateway" or "observability" (or unset for everything), not "${ONLY}"`);
+if (ONLY !== undefined && !['', 'scale', 'gateway', 'observability', 'screens'].includes(ONLY)) {
+  throw new Error(
+    `BENCH_ONLY may be "scale", "gateway", "observability" or "screens" (or unset for everything), not "${ONLY}"`,
+  );
 }
 /** The big shop's size as a fraction of the budget's (1): BENCH_SCALE=0.1 builds a tenth of it, for a quick try. */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -113,6 +120,51 @@ async function main(): Promise<void> {
     record('observability', 'sampled_rps', Math.round(observability.sampledRps));
     record('observability', 'sampled_overhead_pct', round(observability.sampledOverheadPct, 1));
     record('observability', 'span_batches_received', observability.spanBatchesReceived);
+  }
+
+  /**
+   * Each screen through a gateway with its catalogue cache off against the one REST call a client would make (the
+   * budgets of issue 33): the ratio in each round and its spread, CPU per request, the latency added.
+   */
+  async function measureScreenOverheads(): Promise<void> {
+    const screensDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-bench-screens-'));
+    const rest = await startRest({
+      DATA_DIR: screensDir,
+      DATABASE_URL: `file:${path.join(screensDir, 'shop.db')}`,
+      SEED_DEMO: 'true',
+      MESSAGES_PER_USER_PER_MINUTE: '1000000',
+    });
+    stops.push(async () => {
+      await rest.stop();
+      fs.rmSync(screensDir, { recursive: true, force: true });
+    });
+    const gateway = await startGatewayProcess({ REST_URL: rest.url, CATALOGUE_CACHE: 'false' });
+    stops.unshift(gateway.stop);
+    console.log(`Each screen through the gateway (cache off) against its one REST call, ${SCREEN_ROUNDS} rounds …`);
+    const screens = await measureScreens({ rest, gateway, seconds: SCREEN_SECONDS, rounds: SCREEN_ROUNDS });
+    for (const [screen, figures] of Object.entries(screens)) {
+      const least = screen === 'listing' ? 0.8 : 0.6;
+      record('screens', `${screen}.rest_rps`, Math.round(figures.restRps));
+      record('screens', `${screen}.graphql_rps`, Math.round(figures.gatewayRps));
+      record('screens', `${screen}.ratio`, round(figures.ratio, 2), `≥ ${least}`, figures.ratio >= least);
+      record('screens', `${screen}.ratio_lowest`, round(figures.ratioSpread[0], 2));
+      record('screens', `${screen}.ratio_highest`, round(figures.ratioSpread[1], 2));
+      record('screens', `${screen}.rest_cpu_us`, Math.round(figures.restCpuUs));
+      record(
+        'screens',
+        `${screen}.gateway_cpu_us`,
+        Math.round(figures.gatewayCpuUs),
+        // The listing's budget in CPU: the gateway at most 1.25 times REST's per request.
+        screen === 'listing' ? `≤ ${Math.round(figures.restCpuUs * 1.25)}` : '',
+        screen === 'listing' ? figures.gatewayCpuUs <= figures.restCpuUs * 1.25 : undefined,
+      );
+      record('screens', `${screen}.rest_behind_gateway_cpu_us`, Math.round(figures.restBehindGatewayCpuUs));
+      record('screens', `${screen}.cpu_ratio`, round(figures.cpuRatio, 2));
+      record('screens', `${screen}.added_p50_ms`, round(figures.addedP50Ms, 3), '≤ 1', figures.addedP50Ms <= 1);
+      record('screens', `${screen}.added_p99_ms`, round(figures.addedP99Ms, 3), '≤ 5', figures.addedP99Ms <= 5);
+      record('screens', `${screen}.errors`, figures.errors, '0', figures.errors === 0);
+    }
+    await gateway.stop();
   }
 
   /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
@@ -368,8 +420,9 @@ async function main(): Promise<void> {
 
   try {
     if (ONLY === 'observability') await measureObservability();
-    else if (ONLY !== 'scale') await measureServices();
-    if (ONLY !== 'gateway' && ONLY !== 'observability') await measureScale(record, results);
+    else if (ONLY === 'screens' || !ONLY) await measureScreenOverheads();
+    if (ONLY !== 'scale' && ONLY !== 'observability' && ONLY !== 'screens') await measureServices();
+    if (!ONLY || ONLY === 'scale') await measureScale(record, results);
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,3 +16,9 @@ export function asTheWebSendsIt(document: DocumentNode): string {
   if (!name || !text) throw new Error(`web/src/gql/persisted-documents.json has no operation ${name ?? '(unnamed)'}`);
   return text;
 }
+
+/** The trusted document's hash the web app sends for this generated document's operation (its only identity). */
+export function persistedHashOf(document: DocumentNode): string {
+  const text = asTheWebSendsIt(document);
+  return Object.entries(manifest).find(([, entry]) => entry === text)![0];
+}
