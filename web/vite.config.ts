@@ -23,9 +23,19 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Each lazy route gets its chunk; the libraries every screen needs stay in the entry.
-    chunkSizeWarningLimit: 600,
+    // Each lazy route gets its chunk; the libraries every screen needs stay in the entry (660 KB minified).
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the page loads before its first screen in one file, the entry. Left to itself, Rolldown puts
+          // each module that a lazy screen shares with the entry (React, react-router, parts of Apollo Client, the
+          // shop's rules) in a chunk of its own that index.html preloads: ten files, and a browser asks one server
+          // for six at a time over HTTP/1.1, so on a phone's connection the last ones waited two more round trips.
+          // One file is also smaller gzipped (180 KB against 185).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       onwarn(warning, warn) {
         // GraphiQL's modules open with "use no memo" (React Compiler's opt-out), which bundling drops, harmlessly.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use no memo"')) return;
