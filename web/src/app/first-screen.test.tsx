@@ -1,6 +1,6 @@
 import { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductListingDocument } from '../gql/graphql';
 import { product, sessionMock } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
@@ -21,23 +21,25 @@ const listing = (filter?: object) => ({
   },
 });
 
-/** The operations that reached the network edge, in order. */
-function watchRequests() {
-  const request = vi.spyOn(MockLink.prototype, 'request');
-  return () => request.mock.calls.map(([operation]) => operation.operationName);
-}
+let request: MockInstance<MockLink['request']>;
+beforeEach(() => {
+  request = vi.spyOn(MockLink.prototype, 'request');
+});
+afterEach(() => request.mockRestore());
 
-afterEach(() => vi.restoreAllMocks());
+/** The operations that reached a test shop's network edge, in order (not another test's, still winding down). */
+const askedOf = (link: MockLink) => () =>
+  request.mock.calls.filter((_call, index) => request.mock.contexts[index] === link).map(([op]) => op.operationName);
 
 describe('the first screen', () => {
   it('asks for the session and the listing at once as the shop starts on /, and the screen then asks for nothing more', async () => {
-    const asked = watchRequests();
-    renderApp({
+    const { link } = renderApp({
       path: '/?name=thermo',
-      // Each answer once only: a second request would find no answer and fail the screen.
-      mocks: [{ ...sessionMock(), maxUsageCount: 1, delay: 50 }, listing({ name: 'thermo' })],
+      // Each answered once only: a second request would find no answer and fail the screen.
+      mocks: [{ ...sessionMock(), maxUsageCount: 1, delay: 300 }, listing({ name: 'thermo' })],
       onStart: (client) => askForFirstScreen(client, { pathname: '/', search: '?name=thermo' }),
     });
+    const asked = askedOf(link);
     // Both on their way while the session is still being restored.
     await waitFor(() => expect(asked()).toEqual(['Session', 'ProductListing']));
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -47,23 +49,22 @@ describe('the first screen', () => {
   });
 
   it('asks only for the session on another screen, and for nothing without one', async () => {
-    const asked = watchRequests();
-    renderApp({
+    const elsewhere = renderApp({
       path: '/orders',
       mocks: [{ ...sessionMock(), maxUsageCount: 1 }],
       children: <p>The shop</p>,
       onStart: (client) => askForFirstScreen(client, { pathname: '/orders', search: '' }),
     });
-    await waitFor(() => expect(asked()).toEqual(['Session']));
+    await waitFor(() => expect(askedOf(elsewhere.link)()).toEqual(['Session']));
 
     window.localStorage.clear();
-    renderApp({
+    const loggedOut = renderApp({
       path: '/',
       token: null,
       children: <p>The shop</p>,
       onStart: (client) => askForFirstScreen(client, { pathname: '/', search: '' }),
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked()).toEqual(['Session']);
+    expect(askedOf(loggedOut.link)()).toEqual([]);
   });
 });
