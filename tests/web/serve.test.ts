@@ -83,7 +83,7 @@ describe('the gateway serves the web app', () => {
     const operationsIn = (code: string) =>
       [
         ...code.matchAll(/operation:(["'`])(?:query|mutation|subscription)\1,name:\{kind:\1Name\1,value:\1(\w+)\1/g),
-      ].map((match) => match[2]);
+      ].map((match) => match[2]!);
     const first = operationsIn(fs.readFileSync(path.join(outDir, entry), 'utf8'));
     expect(first).toEqual(expect.arrayContaining(['Session', 'ProductListing', 'Login', 'Register']));
     const later = ['ChatPage', 'OrderDesk', 'CheckoutPage', 'ProfilePage'];
