@@ -337,7 +337,7 @@ async function main(): Promise<void> {
       'Web: initial JavaScript, a phone’s first visit, Lighthouse (mobile), a product opened from the listing …',
     );
     const weight = await measureWebWeight();
-    record('web', 'initial_js_gzip_kb', weight.initialKilobytes, '≤ 180', weight.initialKilobytes <= 180);
+    record('web', 'initial_js_gzip_kb', weight.initialKilobytes, '≤ 150', weight.initialKilobytes <= 150);
     const shopper = (await createAccounts(databaseUrl, dataDir, ['bench-web']))[0]!;
     const inBrowser = await measureInBrowser(new URL(gateway.url).origin, shopper.token);
     record(
