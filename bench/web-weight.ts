@@ -1,6 +1,7 @@
-// The web app's initial JavaScript (DESIGN §8: at most 180 KB gzip for / and /login): a production build, then
-// the entry script and every module index.html preloads, each gzipped as a server would send it. Login,
-// register and the listing are in that first download; every other screen loads on first use.
+// The web app's initial JavaScript (DESIGN §8: at most 150 KB gzip for / and /login): a production build, then
+// the entry script and every module index.html preloads (none: the build puts all of it in the entry), each gzipped
+// as a server would send it. Login, register and the listing are in that first download; every other screen loads on
+// first use.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const get = (urlPath: string, init?: RequestInit) => fetch(`${origin}${urlPath}`, init);
+/** The files a page of the build loads first: its scripts, preloads and stylesheets. */
+const filesOf = (html: string) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
 
 describe('the gateway serves the web app', () => {
   it('answers / with the app, checked again on every visit', async () => {
@@ -71,6 +73,26 @@ describe('the gateway serves the web app', () => {
     // React's production build, whatever NODE_ENV the build ran under (the tests run it under NODE_ENV=test).
     expect(code).not.toContain('Download the React DevTools');
     expect(code).not.toContain('jsxDEV');
+  });
+
+  it('loads one script before the first screen, with the first screens’ documents and no other screen’s', () => {
+    // One file: over HTTP/1.1 a browser asks a server for six at a time, and on a phone each wave waits a round trip.
+    expect(filesOf(indexHtml).filter((file) => file.endsWith('.js'))).toHaveLength(1);
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(indexHtml)![1]!;
+    /** The operations whose documents a built file holds (web/vite.config.ts: one module per document). */
+    const operationsIn = (code: string) =>
+      [
+        ...code.matchAll(/operation:(["'`])(?:query|mutation|subscription)\1,name:\{kind:\1Name\1,value:\1(\w+)\1/g),
+      ].map((match) => match[2]!);
+    const first = operationsIn(fs.readFileSync(path.join(outDir, entry), 'utf8'));
+    expect(first).toEqual(expect.arrayContaining(['Session', 'ProductListing', 'Login', 'Register']));
+    const later = ['ChatPage', 'OrderDesk', 'CheckoutPage', 'ProfilePage'];
+    expect(first.filter((operation) => later.includes(operation))).toEqual([]);
+    const chunks = fs.readdirSync(path.join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+    const elsewhere = chunks.flatMap((file) =>
+      operationsIn(fs.readFileSync(path.join(outDir, 'assets', file), 'utf8')),
+    );
+    expect(elsewhere).toEqual(expect.arrayContaining(later));
   });
 
   it('sends the app compressed to a browser that takes it (brotli, else gzip), and as it is to one that does not', async () => {
@@ -206,8 +228,6 @@ describe('the graph explorer (GraphiQL) at /graphiql', () => {
     "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https: http:;font-src 'self' data:;" +
     "connect-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
   const NOT_FOUND = { message: 'Nothing at GET /graphiql: the graph is at /graphql' };
-  /** The files a page of the build loads first: its scripts, preloads and stylesheets. */
-  const filesOf = (html: string) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
 
   it.each(['/graphiql', '/graphiql/', '/graphiql?tab=1'])(
     'answers %s with a page of its own, checked again on every visit, whose policy differs from the shop’s only in inline styles and data: fonts',

@@ -4,11 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createShopClient } from './app/apollo-client';
+import { askForFirstScreen } from './app/first-screen';
 import { ShopRoutes } from './app/router';
 import { SocketContext } from './app/socket-context';
 import './styles/global.css';
 
 const { client, socket } = createShopClient();
+askForFirstScreen(client, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

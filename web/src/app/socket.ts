@@ -6,12 +6,17 @@
 // the new token. So the retry waits until a token other than the refused one is stored (at most a few seconds),
 // and only a second refusal ends the session. A refusal while this tab is itself changing the session (a password
 // change in flight) waits for that change and is not counted.
-import { CloseCode, createClient, type Client } from 'graphql-ws';
+//
+// graphql-ws itself is loaded with the first subscription, not with the app: the first screen does without it, and
+// the phone that downloads the app waits 3.3 KB gzip less for it (bench/README.md: web.initial_js_gzip_kb).
+import type { Client, ClientOptions } from 'graphql-ws';
 
 export type SocketState = 'connecting' | 'online' | 'offline';
 
 /** Close code a client may use for itself (4000–4999 are free for applications): reconnect with a fresh token. */
 const CLIENT_RESTART = 4205;
+/** graphql-ws's CloseCode.Forbidden: the gateway refused the token. */
+const FORBIDDEN = 4403;
 /**
  * Closes graphql-ws gives up on for good (its subscriptions end with an error) although a server error is
  * usually passing: 1011 Internal Error and 4500 Internal Server Error. The app's subscriptions are started again
@@ -84,7 +89,7 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
     for (const listener of [...listeners]) listener();
   };
 
-  const client = createClient({
+  const client = loadedOnFirstUse({
     url: options.url,
     lazy: true,
     ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
@@ -133,7 +138,7 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
 
   /** Whether to connect again after this close or error, and when (see retryWait). */
   function shouldRetryAfter(errorOrClose: unknown): boolean {
-    if (isCloseEvent(errorOrClose) && errorOrClose.code === CloseCode.Forbidden) {
+    if (isCloseEvent(errorOrClose) && errorOrClose.code === FORBIDDEN) {
       if (options.pendingSessionChange?.()) {
         reconnectNow = true;
         return true;
@@ -182,5 +187,59 @@ export function createShopSocket(options: ShopSocketOptions): ShopSocket {
     restart() {
       if (openSocket?.readyState === 1) openSocket.close(CLIENT_RESTART, 'Client Restart');
     },
+  };
+}
+
+/**
+ * A graphql-ws client that loads graphql-ws, and makes the real client, at its first subscription. Until then there
+ * is nothing to connect: the real client is lazy too (it connects on its first subscription).
+ */
+function loadedOnFirstUse(clientOptions: ClientOptions): Client {
+  let loaded: Promise<Client> | undefined;
+  let client: Client | undefined;
+  const load = () =>
+    (loaded ??= import('graphql-ws').then(
+      ({ createClient }) => (client = createClient(clientOptions)),
+      (error: unknown) => {
+        // Not loaded (the network dropped): the next subscription tries again.
+        loaded = undefined;
+        throw error;
+      },
+    ));
+  return {
+    subscribe(payload, sink) {
+      if (client) return client.subscribe(payload, sink);
+      let unsubscribe: (() => void) | undefined;
+      let cancelled = false;
+      load().then(
+        (ready) => {
+          if (!cancelled) unsubscribe = ready.subscribe(payload, sink);
+        },
+        (error: unknown) => sink.error(error),
+      );
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    },
+    async *iterate(payload) {
+      yield* (await load()).iterate(payload);
+    },
+    on(event, listener) {
+      let off: (() => void) | undefined;
+      let stopped = false;
+      load().then(
+        (ready) => {
+          if (!stopped) off = ready.on(event, listener);
+        },
+        () => undefined,
+      );
+      return () => {
+        stopped = true;
+        off?.();
+      };
+    },
+    dispose: () => client?.dispose(),
+    terminate: () => client?.terminate(),
   };
 }

@@ -71,6 +71,8 @@ export interface RenderAppOptions {
   /** Renders this instead of the whole app. */
   children?: ReactNode;
   webSocketImpl?: unknown;
+  /** What main.tsx does with the client before the first render (app/first-screen.ts). */
+  onStart?: (client: ApolloClient) => void;
 }
 
 export function renderApp({
@@ -80,9 +82,11 @@ export function renderApp({
   mocks = [],
   children,
   webSocketImpl,
+  onStart,
 }: RenderAppOptions = {}) {
   if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const shop = createTestShop(mocks, { webSocketImpl });
+  onStart?.(shop.client);
   // userEvent waits between keystrokes with setTimeout; under fake timers those waits must be advanced.
   const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
   const view = render(

@@ -2,14 +2,14 @@
 // 'Product Management' heading, Create Product, and Edit and Delete on each card.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { NetworkStatus } from '@apollo/client';
+import { type ApolloClient, NetworkStatus } from '@apollo/client';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState } from '@/components/feedback';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
-import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
+import { DeleteProductDocument, type ProductFilter, ProductListingDocument } from '@/gql/graphql';
 import type { ProductSavedState } from '@/lib/navigation-state';
 import { useViewer } from '@/lib/viewer';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
@@ -62,6 +62,21 @@ if (false) {
 export const PAGE_SIZE = 24;
 const SKELETON_CARDS = 8;
 
+/** The listing's first page for the filters of an address, as the route asks for it. */
+export const listingVariables = (filter: ProductFilter | undefined) => ({ first: PAGE_SIZE, filter });
+
+/**
+ * The listing's first page for an address, asked for before the route is shown: the app does so as it starts on `/`,
+ * beside the session's query, which the shell waits for before it shows any screen (app/first-screen.ts). The route's
+ * own query then finds it in the cache, or joins the request under way (same document, same variables).
+ */
+export function askForListing(client: ApolloClient, searchParams: URLSearchParams): Promise<unknown> {
+  return client.query({
+    query: ProductListingDocument,
+    variables: listingVariables(productFilterOf(filterValuesOf(searchParams))),
+  });
+}
+
 interface PendingDelete {
   id: string;
   name: string;
@@ -80,7 +95,7 @@ export function ProductListingRoute() {
   const filter = productFilterOf(filterValues);
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
-    variables: { first: PAGE_SIZE, filter },
+    variables: listingVariables(filter),
     notifyOnNetworkStatusChange: true,
   });
 
