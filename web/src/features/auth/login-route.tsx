@@ -3,12 +3,12 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { Alert } from '@/components/feedback';
 import { TextField } from '@/components/field';
 import { LoginDocument } from '@/gql/graphql';
-import { useLightForm } from '@/lib/light-form';
 import type { LoginPageState } from '@/lib/navigation-state';
 import { lastSessionEnd, saveToken, sessionEndNotice } from '@/lib/session';
 import styles from './auth.module.css';
@@ -43,7 +43,7 @@ export function LoginRoute() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useLightForm<LoginForm>({ defaultValues: { username: pageState?.username ?? '', password: '' } });
+  } = useForm<LoginForm>({ defaultValues: { username: pageState?.username ?? '', password: '' } });
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(undefined);

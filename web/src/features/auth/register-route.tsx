@@ -6,6 +6,7 @@
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { USERNAME_TOO_SHORT, checkRegistration } from '@shop-rules/account-rules';
 import { Button } from '@/components/button';
@@ -14,7 +15,6 @@ import { TextField } from '@/components/field';
 import { NewAccountPreferencesDocument, RegisterDocument } from '@/gql/graphql';
 import { rulesResolver } from '@/lib/form-rules';
 import { preferencesFromBrowser } from '@/lib/languages';
-import { useLightForm } from '@/lib/light-form';
 import type { LoginPageState } from '@/lib/navigation-state';
 import { showUserErrors } from '@/lib/user-errors';
 import styles from './auth.module.css';
@@ -72,7 +72,7 @@ export function RegisterRoute() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useLightForm<RegisterForm>({
+  } = useForm<RegisterForm>({
     defaultValues: { username: '', password: '', confirmPassword: '' },
     resolver: registrationRules,
   });

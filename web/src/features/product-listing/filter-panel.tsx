@@ -3,11 +3,11 @@
 // reloaded and left with Back. On a phone or a narrow window the name stays in sight and the four bounds fold
 // behind a Filters button that counts the ones in use, so that the products start in the first screen.
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/field';
 import type { ProductFilter } from '@/gql/graphql';
 import { surface } from '@/components/card';
-import { useLightForm } from '@/lib/light-form';
 import styles from './filter-panel.module.css';
 
 export interface FilterValues {
@@ -61,7 +61,7 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
     reset,
     getValues,
     formState: { errors },
-  } = useLightForm<FilterValues>({ defaultValues: values });
+  } = useForm<FilterValues>({ defaultValues: values });
   // Back and forward change the address: the fields follow.
   useEffect(() => reset(values), [reset, values]);
   const [boundsOpen, setBoundsOpen] = useState(false);
