@@ -36,6 +36,7 @@ import { tokensPlugin } from './plugins/tokens.js';
 import { ProductRepository } from './products/product.repository.js';
 import { productRoutes } from './products/product.routes.js';
 import { ProductService } from './products/product.service.js';
+import { serializerCompiler } from './shared/serialization.js';
 import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
 import { accountRoutes } from './users/account.routes.js';
@@ -69,6 +70,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   drainable(app);
   traceRequests(app, config.trustedProxies);
   logRequests(app, 'rest', (request) => request.currentUser?.id);

@@ -61,16 +61,25 @@ function toColumns(fields: ProductFields) {
   return { ...columns, nameKey: nameKey(fields.name) };
 }
 
+/** How each field is read from its stored row, worked out once: this runs for every product of every answer. */
+const READ_FROM_ROW = PRODUCT_FIELD_NAMES.map((name) => {
+  const kind = PRODUCT_FIELDS[name].kind;
+  const convert =
+    kind === 'dollars'
+      ? (value: unknown) => centsToDollars(value as number)
+      : kind === 'urls'
+        ? (value: unknown) => JSON.parse(value as string) as unknown
+        : undefined;
+  return { name, column: KEPT_AS[kind].column(name), convert };
+});
+
 /** A stored product's editable fields as the contract carries them: amounts in dollars, lists parsed. */
 export function contractFieldsOfRow(row: ProductRow): ProductContractFields {
   const stored = row as unknown as Record<string, unknown>;
-  const entries = PRODUCT_FIELD_NAMES.map((name) => {
-    const kind = PRODUCT_FIELDS[name].kind;
-    const value = stored[KEPT_AS[kind].column(name)];
-    if (kind === 'dollars') return [name, centsToDollars(value as number)];
-    return [name, kind === 'urls' ? JSON.parse(value as string) : value];
-  });
-  return Object.fromEntries(entries) as ProductContractFields;
+  const fields: Record<string, unknown> = {};
+  for (const { name, column, convert } of READ_FROM_ROW)
+    fields[name] = convert ? convert(stored[column]) : stored[column];
+  return fields as ProductContractFields;
 }
 
 /** FTS5's trigram index finds a text of 3 characters or more; shorter ones are looked for the plain way. */
