@@ -1,5 +1,6 @@
 // SQL for carts: one line per (user, product), joined with the product's current name, price and stock.
 import type { Kysely } from 'kysely';
+import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 
@@ -12,24 +13,33 @@ export interface CartLine {
 }
 
 export class CartRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  // Every cart answer reads its lines: compiled once (db/prepared-query.ts).
+  private readonly linesOf: PreparedQuery<[userId: number], CartLine>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.linesOf = preparedQuery(
+      db,
+      (db, userId: number) =>
+        db
+          .selectFrom('cartItems')
+          .innerJoin('products', 'products.id', 'cartItems.productId')
+          .select([
+            'cartItems.productId',
+            'products.name as productName',
+            'products.priceCents',
+            'cartItems.quantity',
+            'products.quantity as stock',
+          ])
+          .where('cartItems.userId', '=', userId)
+          .orderBy('cartItems.addedAt')
+          .orderBy('cartItems.productId'),
+      [1],
+    );
+  }
 
   /** The cart's lines, with their products as they are now; inside a transaction when given one (`db`). */
   lines(userId: number, db: Kysely<Database> = this.db): Promise<CartLine[]> {
-    return db
-      .selectFrom('cartItems')
-      .innerJoin('products', 'products.id', 'cartItems.productId')
-      .select([
-        'cartItems.productId',
-        'products.name as productName',
-        'products.priceCents',
-        'cartItems.quantity',
-        'products.quantity as stock',
-      ])
-      .where('cartItems.userId', '=', userId)
-      .orderBy('cartItems.addedAt')
-      .orderBy('cartItems.productId')
-      .execute();
+    return this.linesOf([userId], db);
   }
 
   async lineQuantity(userId: number, productId: number): Promise<number | undefined> {

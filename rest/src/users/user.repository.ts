@@ -1,14 +1,20 @@
 // SQL for accounts. Usernames are unique case-insensitively through username_key.
 import type { Kysely } from 'kysely';
+import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 import { usernameKey } from '../../../shop-rules/account-rules.js';
 
 export class UserRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  // Every authenticated request asks for its caller: compiled once (db/prepared-query.ts).
+  private readonly userById: PreparedQuery<[id: number], UserRow>;
 
-  findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  constructor(private readonly db: Kysely<Database>) {
+    this.userById = preparedQuery(db, (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id), [1]);
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    return (await this.userById([id]))[0];
   }
 
   findByUsername(username: string): Promise<UserRow | undefined> {
