@@ -1,6 +1,7 @@
 // SQL for the catalogue. Stock only changes through the conditional updates here, so it never goes negative.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database.js';
+import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import { containing } from '../db/contains-text.js';
 import type { Database, ProductRow, ProductsTable } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
@@ -96,10 +97,26 @@ export class ProductRepository {
    * `kind` chooses how "name contains" is looked up: SQLite's FTS5 trigram table, or LIKE (pg_trgm's index on
    * PostgreSQL).
    */
+  // The listing's first screen, every product in pages, and its count: compiled once (db/prepared-query.ts).
+  private readonly everyProductPage: PreparedQuery<[limit: number, offset: number], ProductRow>;
+  private readonly rowCount: PreparedQuery<[table: string], { count: number }>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly kind: DatabaseKind = 'postgres',
-  ) {}
+  ) {
+    this.everyProductPage = preparedQuery(
+      db,
+      (db, limit: number, offset: number) =>
+        db.selectFrom('products').selectAll().orderBy('id').limit(limit).offset(offset),
+      [7, 3],
+    );
+    this.rowCount = preparedQuery(
+      db,
+      (db, table: string) => db.selectFrom('rowCounts').select('count').where('name', '=', table),
+      ['products'],
+    );
+  }
 
   private matching(criteria: ProductCriteria): SelectQueryBuilder<Database, 'products', object> {
     let query = this.db.selectFrom('products');
@@ -130,6 +147,7 @@ export class ProductRepository {
   }
 
   find(criteria: ProductCriteria, slice?: Slice): Promise<ProductRow[]> {
+    if (slice && !hasCriteria(criteria)) return this.everyProductPage([slice.limit, slice.offset]);
     let query = this.matching(criteria).selectAll().orderBy('id');
     if (slice) query = query.limit(slice.limit).offset(slice.offset);
     return query.execute();
@@ -166,11 +184,7 @@ export class ProductRepository {
     const wholeList = !place || ('before' in place && place.before === 'end');
     // The whole catalogue is counted by the triggers, not by this request.
     if (!hasCriteria(criteria) && wholeList) {
-      const counted = await this.db
-        .selectFrom('rowCounts')
-        .select('count')
-        .where('name', '=', 'products')
-        .executeTakeFirst();
+      const [counted] = await this.rowCount(['products']);
       if (counted) return Number(counted.count);
     }
     const { count } = await this.beyond(criteria, place)
