@@ -16,6 +16,7 @@ import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
 import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
+import { measureRestFloor } from './rest-floor.js';
 import { measureScreens } from './screens.js';
 import { measureObservabilityCost } from './observability.js';
 import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
@@ -165,6 +166,25 @@ async function main(): Promise<void> {
       record('screens', `${screen}.errors`, figures.errors, '0', figures.errors === 0);
     }
     await gateway.stop();
+
+    // REST against a plain Fastify + better-sqlite3 server giving the same answers from the same file.
+    console.log(`REST against a plain handler on the same database, ${SCREEN_ROUNDS} rounds …`);
+    const plainPort = await freePort();
+    const plain = await startServer(
+      path.join(here, 'plain-rest.ts'),
+      { DATA_DIR: screensDir, DATABASE_URL: `file:${path.join(screensDir, 'shop.db')}`, PORT: String(plainPort) },
+      plainPort,
+    );
+    stops.unshift(plain.stop);
+    const floor = await measureRestFloor({ rest, plain, seconds: SCREEN_SECONDS, rounds: SCREEN_ROUNDS });
+    for (const [screen, figures] of Object.entries(floor)) {
+      record('rest_floor', `${screen}.rest_cpu_us`, Math.round(figures.restCpuUs));
+      record('rest_floor', `${screen}.plain_cpu_us`, Math.round(figures.plainCpuUs));
+      record('rest_floor', `${screen}.ratio`, round(figures.ratio, 2), '≤ 1.3', figures.ratio <= 1.3);
+      record('rest_floor', `${screen}.ratio_lowest`, round(figures.ratioSpread[0], 2));
+      record('rest_floor', `${screen}.ratio_highest`, round(figures.ratioSpread[1], 2));
+    }
+    await plain.stop();
   }
 
   /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
