@@ -8,11 +8,14 @@ import {
   type OperationDefinitionNode,
   execute,
   getOperationAST,
+  isScalarType,
+  isSpecifiedScalarType,
   parse,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './decimal.js';
 import { createJitExecutor } from './jit-executor.js';
+import { loadSchema } from './app.js';
 
 /** Runs on graphql-js before an operation is compiled, as in production. */
 const COMPILE_AFTER = 1;
@@ -228,5 +231,28 @@ describe('the compiled executor', () => {
     for (let run_ = 0; run_ < 3; run_ += 1)
       expect(asSent(await run(text, variables))).toBe(asSent(await byGraphqlJs(text, variables)));
     expect(executor.counts()).toEqual({ interpreted: 3, compiled: 0 });
+  });
+});
+
+describe("the graph's own scalars", () => {
+  /** A value of each as a client sends it: a new scalar fails here until it is given one, and checked. */
+  const SENT: Record<string, unknown[]> = {
+    Decimal: ['19.98', '0', '-3.5', '10000000.00'],
+    DateTime: ['2026-11-22T09:36:04.309Z'],
+  };
+
+  it('take their own coerced values unchanged: graphql-jit coerces the variables graphql-js coerced again', () => {
+    const graph = loadSchema();
+    const scalars = Object.values(graph.getTypeMap()).filter(
+      (type) => isScalarType(type) && !isSpecifiedScalarType(type),
+    );
+    expect(scalars.map((scalar) => scalar.name).sort()).toEqual(Object.keys(SENT).sort());
+    for (const scalar of scalars) {
+      if (!isScalarType(scalar)) continue;
+      for (const value of SENT[scalar.name]!) {
+        const once = scalar.parseValue(value);
+        expect(scalar.parseValue(once)).toEqual(once);
+      }
+    }
   });
 });
