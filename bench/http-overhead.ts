@@ -2,19 +2,54 @@
 // through a gateway generated from the OpenAPI document by GraphQL Mesh (mesh-server.ts). Throughput at 50
 // connections, REST and gateway alternating (REST, gateway, REST, gateway) so that drift on a shared machine
 // touches both; latency at 1 connection, timed per request with sub-millisecond resolution. The load comes from
-// this process; each server runs in its own.
+// this process; each server runs in its own. The gateway's CPU time per request is read from /proc around its
+// throughput runs: on a machine whose cores are shared, requests a second move with the neighbours' load, while the
+// CPU one request takes moves much less.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   errors: number;
 }
 
 /** Requests a second under autocannon's load, and what failed (errors, non-2xx answers, timeouts). */
 export async function throughput(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ ...options });
-  return { requestsPerSecond: result.requests.average, errors: result.errors + result.non2xx + result.timeouts };
+  return {
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times (100 on Linux almost everywhere). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The CPU time a process has used so far (user + system, all its threads), in milliseconds; Linux only. */
+export function cpuMilliseconds(pid: number): number {
+  // The command name (field 2) is in parentheses and may hold spaces: the fields are counted after its ")".
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** A throughput run, with the CPU time the process `pid` spent during it. */
+async function measuredThroughput(options: autocannon.Options, pid: number | undefined) {
+  const before = pid === undefined ? 0 : cpuMilliseconds(pid);
+  const run = await throughput(options);
+  return { run, cpuMs: pid === undefined ? 0 : cpuMilliseconds(pid) - before };
 }
 
 export const PRODUCTS_QUERY = JSON.stringify({
@@ -73,6 +108,8 @@ export interface OverheadResult {
   gateway: { p50: number; p99: number };
   addedP50: number;
   addedP99: number;
+  /** The gateway process's CPU time (user + system) per request over its throughput runs; given its pid. */
+  gatewayCpuMsPerRequest: number | undefined;
   errors: number;
 }
 
@@ -83,6 +120,8 @@ export async function measureOverhead(options: {
   restUrl: string;
   gatewayUrl: string;
   meshUrl?: string;
+  /** The gateway's process, whose CPU time per request is then measured. */
+  gatewayPid?: number;
   token: string;
   seconds: number;
 }): Promise<OverheadResult> {
@@ -107,10 +146,17 @@ export async function measureOverhead(options: {
 
   const restRuns: LoadResult[] = [];
   const gatewayRuns: LoadResult[] = [];
+  let gatewayCpuMs = 0;
   for (let round = 0; round < 2; round += 1) {
     restRuns.push(await throughput({ ...rest, connections: 50, duration: options.seconds }));
-    gatewayRuns.push(await throughput({ ...gateway, connections: 50, duration: options.seconds }));
+    const measured = await measuredThroughput(
+      { ...gateway, connections: 50, duration: options.seconds },
+      options.gatewayPid,
+    );
+    gatewayRuns.push(measured.run);
+    gatewayCpuMs += measured.cpuMs;
   }
+  const gatewayRequests = gatewayRuns.reduce((sum, run) => sum + run.requests, 0);
   const meshRun = mesh ? await throughput({ ...mesh, connections: 50, duration: options.seconds }) : undefined;
 
   // Latency in alternating rounds too.
@@ -143,6 +189,8 @@ export async function measureOverhead(options: {
     gateway: gatewayLatency,
     addedP50: gatewayLatency.p50 - restLatency.p50,
     addedP99: gatewayLatency.p99 - restLatency.p99,
+    gatewayCpuMsPerRequest:
+      options.gatewayPid === undefined || gatewayRequests === 0 ? undefined : gatewayCpuMs / gatewayRequests,
     errors: [...restRuns, ...gatewayRuns, ...(meshRun ? [meshRun] : [])].reduce((sum, run) => sum + run.errors, 0),
   };
 }

@@ -208,6 +208,7 @@ async function main(): Promise<void> {
       restUrl: rest.url,
       gatewayUrl: gateway.url,
       meshUrl: mesh.url,
+      gatewayPid: gateway.pid,
       token: admin,
       seconds: SECONDS,
     });
@@ -218,6 +219,7 @@ async function main(): Promise<void> {
     const uncached = await measureOverhead({
       restUrl: rest.url,
       gatewayUrl: uncachedGateway.url,
+      gatewayPid: uncachedGateway.pid,
       token: admin,
       seconds: SECONDS,
     });
@@ -231,6 +233,11 @@ async function main(): Promise<void> {
     record('gateway', 'uncached_graphql_rps', Math.round(uncached.gatewayRps));
     record('gateway', 'uncached_ratio', round(uncached.ratio, 2));
     record('gateway', 'uncached_added_p50_ms', round(uncached.addedP50, 3));
+    // What a request costs the gateway in CPU, whatever its neighbours on the cores take (/proc, Linux only).
+    const cpu = (result: typeof overhead) =>
+      result.gatewayCpuMsPerRequest === undefined ? undefined : round(result.gatewayCpuMsPerRequest, 3);
+    record('gateway', 'cpu_ms_per_request', cpu(overhead));
+    record('gateway', 'uncached_cpu_ms_per_request', cpu(uncached));
     results.gateway!.runs = {
       rest: overhead.restRuns,
       graphql: overhead.gatewayRuns,

@@ -179,6 +179,18 @@ export const SETTINGS_DECLARED = {
     level: 'tuning',
     does: 'memory the kept catalogue answers may take in one gateway; the least recently used go first',
   },
+  GRAPHQL_JIT: {
+    schema: flag(true),
+    readBy: 'gateway',
+    level: 'tuning',
+    does: 'queries and mutations over HTTP run compiled by graphql-jit; false → graphql-js runs them (gateway/README.md)',
+  },
+  GRAPHQL_JIT_COMPILE_AFTER: {
+    schema: Type.Integer({ minimum: 0, default: 1 }),
+    readBy: 'gateway',
+    level: 'tuning',
+    does: 'runs of an operation on graphql-js before graphql-jit compiles it: with 1 a one-off document is never compiled; 0 compiles at the first',
+  },
   // Browsers and proxies.
   GRAPHQL_INTROSPECTION: {
     schema: flag(true),

@@ -69,6 +69,11 @@ export interface GatewayConfig {
   redisChannelPrefix: string;
   /** How often the tokens of open sockets are checked again (expiry, revocation made elsewhere). */
   sessionRecheckMs: number;
+  /**
+   * Operations over HTTP run compiled by graphql-jit (jit-executor.ts), once they have run `compileAfter` times on
+   * graphql-js; not enabled: graphql-js runs them all.
+   */
+  graphqlJit: { enabled: boolean; compileAfter: number };
   /** Introspection (and with it the explorers, Sandbox and GraphiQL, where they are on). */
   introspection: boolean;
   /**
@@ -161,6 +166,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     redisUrl,
     redisChannelPrefix: readText(env, 'REDIS_CHANNEL_PREFIX') as string,
     sessionRecheckMs: recheckSeconds * 1000,
+    graphqlJit: { enabled: readFlag(env, 'GRAPHQL_JIT'), compileAfter: readCount(env, 'GRAPHQL_JIT_COMPILE_AFTER') },
     introspection: readFlag(env, 'GRAPHQL_INTROSPECTION'),
     // Off in production unless asked for: its scripts come from Apollo's CDN.
     sandbox: readFlag(env, 'GRAPHQL_SANDBOX', env.NODE_ENV !== 'production'),
