@@ -83,6 +83,9 @@ export function contractFieldsOfRow(row: ProductRow): ProductContractFields {
   return fields as ProductContractFields;
 }
 
+/** Up to this many ids (a cart holds at most 100 products), products by ids run a query compiled for their count. */
+const MAX_PREPARED_IDS = 100;
+
 /** FTS5's trigram index finds a text of 3 characters or more; shorter ones are looked for the plain way. */
 const TRIGRAM = 3;
 
@@ -100,6 +103,7 @@ export class ProductRepository {
   // The listing's first screen, every product in pages, and its count: compiled once (db/prepared-query.ts).
   private readonly everyProductPage: PreparedQuery<[limit: number, offset: number], ProductRow>;
   private readonly rowCount: PreparedQuery<[table: string], { count: number }>;
+  private readonly productsByIds = new Map<number, PreparedQuery<number[], ProductRow>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -195,7 +199,19 @@ export class ProductRepository {
 
   findByIds(ids: number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    if (ids.length > MAX_PREPARED_IDS)
+      return this.db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    // A cart's or an order's lines' products (line-products) on every such answer: one compiled query per count.
+    let byIds = this.productsByIds.get(ids.length);
+    if (!byIds) {
+      byIds = preparedQuery(
+        this.db,
+        (db, ...some: number[]) => db.selectFrom('products').selectAll().where('id', 'in', some).orderBy('id'),
+        ids.map((_, index) => index + 1),
+      );
+      this.productsByIds.set(ids.length, byIds);
+    }
+    return byIds(ids);
   }
 
   /** The product whose SKU is this one in any case, other than `exceptId`: the one that holds it already. */
