@@ -61,18 +61,18 @@ export const MESH_PRODUCTS_QUERY = JSON.stringify({
     '{ listProducts(page: 0, size: 20) { ... on listProducts_200_response { totalElements content { id name price quantity imageUrl description } } } }',
 });
 
-interface Target {
+export interface Target {
   url: string;
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
 }
 
-const percentile = (sorted: number[], fraction: number) =>
+export const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 
 /** Per-request latency over one kept-alive connection: `count` requests one after the other, in milliseconds. */
-async function latencies(target: Target, count: number): Promise<number[]> {
+export async function latencies(target: Target, count: number): Promise<number[]> {
   const url = new URL(target.url);
   const pool = new Pool(url.origin, { connections: 1 });
   const times: number[] = [];

@@ -2,8 +2,7 @@
 // from a plain Fastify + better-sqlite3 server on the same database file (plain-rest.ts). CPU per answer of each
 // process (/proc/<pid>/stat), runs at 50 connections alternating between the two, so that drift touches both.
 import type { ServerProcess } from '../tests/helpers/server-process.js';
-import { throughput } from './http-overhead.js';
-import { cpuSeconds } from './screens.js';
+import { cpuMilliseconds, throughput } from './http-overhead.js';
 
 export interface FloorFigures {
   restCpuUs: number;
@@ -43,7 +42,7 @@ export async function measureRestFloor(options: {
     if (fromRest !== fromPlain)
       throw new Error(`${route}: the plain server's answer is not the service's:\n${fromPlain}`);
     const cpuPerAnswer = async (server: ServerProcess) => {
-      const before = cpuSeconds(server.pid);
+      const before = cpuMilliseconds(server.pid);
       const run = await throughput({
         url: `${server.url}${route}`,
         headers,
@@ -51,7 +50,7 @@ export async function measureRestFloor(options: {
         duration: options.seconds,
       });
       if (run.errors) throw new Error(`${server.url}${route}: ${run.errors} failed`);
-      return ((cpuSeconds(server.pid) - before) * 1e6) / (run.requestsPerSecond * options.seconds);
+      return ((cpuMilliseconds(server.pid) - before) * 1000) / run.requests;
     };
     for (const server of [options.rest, options.plain])
       await throughput({ url: `${server.url}${route}`, headers, connections: 10, duration: 1 });

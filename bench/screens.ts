@@ -4,10 +4,7 @@
 // For each: throughput at 50 connections in alternating rounds (REST, gateway, REST, gateway …: drift on a shared
 // machine touches both), the ratio per round (its spread is the noise), CPU per request of each process from
 // /proc/<pid>/stat (steadier here than throughput), and the latency the gateway adds at 1 connection.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { DocumentNode } from 'graphql';
-import { Pool } from 'undici';
 import { toGlobalId } from '../gateway/src/global-id.js';
 import type { ServerProcess } from '../tests/helpers/server-process.js';
 import {
@@ -16,26 +13,8 @@ import {
   OrdersPageDocument,
   ProductListingDocument,
 } from '../web/src/gql/graphql.js';
-import { type LoadResult, throughput } from './http-overhead.js';
+import { type Target, cpuMilliseconds, latencies, percentile, throughput } from './http-overhead.js';
 import { persistedHashOf } from './web-documents.js';
-
-/** Clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-/** CPU seconds (user and system) a process has used so far. */
-export function cpuSeconds(pid: number): number {
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-interface Target {
-  url: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  body?: string;
-}
 
 /** The screens and the page sizes the web app asks for (web/src/features/*). */
 const LISTING_PAGE = 24;
@@ -95,37 +74,13 @@ async function shopperWithHistory(restUrl: string): Promise<{ token: string; roo
   return { token, roomId: rooms[0]!.id };
 }
 
-const percentile = (sorted: number[], fraction: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-
-/** Per-request latency over one kept-alive connection, in milliseconds. */
-async function latencies(target: Target, count: number): Promise<number[]> {
-  const url = new URL(target.url);
-  const pool = new Pool(url.origin, { connections: 1 });
-  const times: number[] = [];
-  try {
-    for (let index = 0; index < count; index += 1) {
-      const started = performance.now();
-      const answer = await pool.request({ path: url.pathname + url.search, ...target });
-      await answer.body.text();
-      times.push(performance.now() - started);
-      if (answer.statusCode !== 200) throw new Error(`${target.url} answered ${answer.statusCode}`);
-    }
-  } finally {
-    await pool.close();
-  }
-  return times;
-}
-
 /** A load run, with the CPU each process used per request meanwhile. */
 async function timedRun(target: Target, seconds: number, processes: ServerProcess[]) {
-  const before = processes.map((server) => cpuSeconds(server.pid));
-  const run: LoadResult & { requests: number } = await throughput({
-    ...target,
-    connections: 50,
-    duration: seconds,
-  }).then((result) => ({ ...result, requests: result.requestsPerSecond * seconds }));
-  const cpuUs = processes.map((server, index) => ((cpuSeconds(server.pid) - before[index]!) * 1e6) / run.requests);
+  const before = processes.map((server) => cpuMilliseconds(server.pid));
+  const run = await throughput({ ...target, connections: 50, duration: seconds });
+  const cpuUs = processes.map(
+    (server, index) => ((cpuMilliseconds(server.pid) - before[index]!) * 1000) / run.requests,
+  );
   return { run, cpuUs };
 }
 
