@@ -21,7 +21,7 @@ import { measureScreens } from './screens.js';
 import { measureObservabilityCost } from './observability.js';
 import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
 import { SMALL_SIZE, shopOfSize } from './scale-shop.js';
-import { adminToken, startGatewayProcess, startRest } from './servers.js';
+import { adminToken, compiledBenchEntry, startGatewayProcess, startRest } from './servers.js';
 import { countUpstreamCalls } from './upstream-calls.js';
 import { measureInBrowser } from './web-browser.js';
 import { measureWebWeight } from './web-weight.js';
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     console.log(`REST against a plain handler on the same database, ${SCREEN_ROUNDS} rounds …`);
     const plainPort = await freePort();
     const plain = await startServer(
-      path.join(here, 'plain-rest.ts'),
+      compiledBenchEntry('plain-rest.ts'),
       { DATA_DIR: screensDir, DATABASE_URL: `file:${path.join(screensDir, 'shop.db')}`, PORT: String(plainPort) },
       plainPort,
     );
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     stops.unshift(gateway.stop);
     const meshPort = await freePort();
     const mesh = await startServer(
-      path.join(here, 'mesh-server.ts'),
+      compiledBenchEntry('mesh-server.ts'),
       { REST_URL: rest.url, PORT: String(meshPort) },
       meshPort,
     );

@@ -46,7 +46,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 export async function startServer(entry: string, env: NodeJS.ProcessEnv, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // A compiled entry (dist/…/*.js) runs on Node alone, as in production; a TypeScript one through tsx.
+  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
