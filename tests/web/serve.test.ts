@@ -179,14 +179,21 @@ describe('what protects the shop in the browser', () => {
       expect((await get(page)).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('keeps the graph from being framed, and leaves its landing page the policy it brings', async () => {
+  it('sends the graph’s JSON answers only what a JSON answer needs, and keeps what a browser opens at /graphql from being framed', async () => {
     const response = await fetch(shop.gateway.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ __typename }' }),
     });
-    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const PAGE_ONLY = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    expect([
+      response.headers.get('x-content-type-options'),
+      response.headers.get('cross-origin-resource-policy'),
+      ...PAGE_ONLY.map((name) => response.headers.get(name)),
+    ]).toEqual(['nosniff', 'same-origin', null, null, null, null]);
+    const opened = await fetch(shop.gateway.url, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(opened.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(opened.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('answers no other origin’s browser (no CORS headers) unless CORS_ORIGINS lists it', async () => {
