@@ -75,6 +75,7 @@ import {
 import { traceRequests } from '../../config/tracing.js';
 import { operationTracing } from './operation-tracing.js';
 import { createJitExecutor, jitGateway } from './jit-executor.js';
+import { deadlineOfSignal } from './rest/operation-deadline.js';
 import { fromRoot } from '../../config/paths.js';
 
 const schemaFile = fromRoot('schema.graphql');
@@ -190,7 +191,8 @@ function claimedUserId(token: string): number | undefined {
 /**
  * What the request's log line tells of a GraphQL operation (config/server.ts: logRequests), as its status (200)
  * does not: its name, and whether it ended in userErrors or errors (their codes). The metrics name only the operations
- * of trusted documents (by the hash of the document that ran); any other name is "other".
+ * of trusted documents (by the hash of the document that ran); any other name is "other". Being the operation's last
+ * word, it also tells the operation's deadline that nothing is left to cut (operation-deadline.ts).
  */
 const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugin<GatewayContext> => ({
   async requestDidStart() {
@@ -201,6 +203,7 @@ const operationLogging = (trustedDocuments: TrustedDocuments): ApolloServerPlugi
           contextValue.logDetails.operation = operationName ?? `anonymous ${operation?.operation ?? 'operation'}`;
       },
       async willSendResponse({ response, contextValue, operationName, operation, queryHash }) {
+        contextValue.finished();
         const details = contextValue.logDetails;
         if (!details) return;
         if (logs(contextValue.log, 'info')) details.userId = acceptedUserId(contextValue);
@@ -501,7 +504,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   // answer at once with UPSTREAM_UNAVAILABLE, rather than to none (README).
   const restAnswers = boundedCheck(
     (signal) =>
-      rest.call({ deadline: signal }, { method: 'GET', path: '/healthz' }).then(
+      rest.call({ deadline: deadlineOfSignal(signal) }, { method: 'GET', path: '/healthz' }).then(
         () => true,
         (error: unknown) => error instanceof UpstreamRejection,
       ),

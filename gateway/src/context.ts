@@ -1,7 +1,7 @@
 // What every resolver gets: the caller's token, data sources bound to it, per-request loaders, and the PubSub.
-import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestLogDetails } from '../../config/server.js';
+import { OperationDeadline } from './rest/operation-deadline.js';
 import type { ShopPubSub } from './pubsub.js';
 import { type Loaders, createLoaders } from './rest/loaders.js';
 import { type RestApi, createRestApi } from './rest/rest-api.js';
@@ -37,6 +37,8 @@ export interface GatewayContext {
   currency: string;
   /** After login or a password change the rest of the request acts with the new token. */
   actAs(token: string): void;
+  /** The operation has answered: its deadline has nothing left to cut. */
+  finished(): void;
   /**
    * Fresh loaders, and a fresh budget of REST calls, for a subscription event: it must see the state after it, not
    * what an earlier event cached. All the subscriptions of one socket share one budget per event.
@@ -75,9 +77,9 @@ export interface ContextOptions {
 export const upstreamBudget = (limit: number): UpstreamBudget => ({ limit, remaining: limit });
 
 export function createContext(options: ContextOptions): GatewayContext {
-  const deadline = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined;
-  // Every REST call of the operation listens on this one signal: as many at once as the budget allows, not a leak.
-  if (deadline) setMaxListeners(options.upstreamCallLimit ?? 0, deadline);
+  const deadline = options.deadlineMs
+    ? new OperationDeadline(options.deadlineMs, options.upstreamCallLimit ?? 0)
+    : undefined;
   const budget = options.upstreamCallLimit ? upstreamBudget(options.upstreamCallLimit) : undefined;
   const upstream = options.logDetails ? (options.logDetails.upstream = { calls: 0, ms: 0 }) : undefined;
   const operationTrace: OperationTrace = { context: options.traceContext };
@@ -94,8 +96,14 @@ export function createContext(options: ContextOptions): GatewayContext {
     const api = createRestApi(options.rest, caller);
     return { token, caller, api, loaders: createLoaders(api) };
   };
+  const bound = bind(options.token, budget);
+  // Each property named, not `...bound`: an object literal that spreads one object and then adds methods is built by
+  // V8's slow path, about 13 µs a request here against 1.5 µs.
   const context: GatewayContext = {
-    ...bind(options.token, budget),
+    token: bound.token,
+    caller: bound.caller,
+    api: bound.api,
+    loaders: bound.loaders,
     requestId: options.requestId,
     pubsub: options.pubsub,
     log: options.log,
@@ -106,6 +114,9 @@ export function createContext(options: ContextOptions): GatewayContext {
     // `this`, not `context`: Apollo Server hands resolvers a shallow copy of the context it was given.
     actAs(this: GatewayContext, token) {
       Object.assign(this, bind(token, budget));
+    },
+    finished() {
+      deadline?.finish();
     },
     refreshLoaders(this: GatewayContext, event) {
       const limit = options.upstreamCallLimit;

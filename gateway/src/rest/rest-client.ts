@@ -6,6 +6,7 @@ import { type Context, type Span, SpanKind, SpanStatusCode, context, propagation
 import { metricsOn, routeLabel, upstreamDuration, upstreamRequests } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
 import { OperationTooLarge, UpstreamRejection, UpstreamUnavailable, retryAfterSecondsOf } from '../errors.js';
+import type { CallDeadline } from './operation-deadline.js';
 import { fieldOfPlainRefusal } from './plain-contract/refusals.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,7 +26,7 @@ export interface Caller {
   token?: string | undefined;
   requestId?: string | undefined;
   /** The GraphQL operation's deadline, shared by all its calls: aborts what is still running when it passes. */
-  deadline?: AbortSignal | undefined;
+  deadline?: CallDeadline | undefined;
   /** The client's address, passed on as x-forwarded-for: the REST service's limits per address need it. */
   clientAddress?: string | undefined;
   /** How many more REST calls the operation may make (UPSTREAM_CALLS_PER_OPERATION), shared by all its calls. */
@@ -169,7 +170,7 @@ export class RestClient {
       headers['content-type'] = 'application/json';
     }
     const what = `${call.method} ${call.path}`;
-    if (caller.deadline?.aborted)
+    if (caller.deadline?.passed)
       throw new UpstreamUnavailable(`${what}: not started, the operation's deadline had passed`, this.host);
     if (caller.budget) {
       if (caller.budget.remaining <= 0) throw new OperationTooLarge(caller.budget.limit);
@@ -213,7 +214,7 @@ export class RestClient {
             path: `${this.basePath}${call.path}${queryString(call.query)}`,
             headers,
             body,
-            ...(caller.deadline ? { signal: caller.deadline } : {}),
+            ...(caller.deadline ? { signal: caller.deadline.signal } : {}),
           });
           status = response.statusCode;
           answerHeaders = response.headers;
@@ -221,11 +222,11 @@ export class RestClient {
           text = await response.body.text();
           break;
         } catch (error) {
-          if (attempt > 1 || !repeatable || caller.deadline?.aborted || !closedUnder(error)) throw error;
+          if (attempt > 1 || !repeatable || caller.deadline?.passed || !closedUnder(error)) throw error;
         }
       }
     } catch (error) {
-      const failure = caller.deadline?.aborted
+      const failure = caller.deadline?.passed
         ? new UpstreamUnavailable(`${what}: the operation's deadline passed`, this.host)
         : new UpstreamUnavailable(`${what}: ${describeFailure(error)}`, this.host);
       span?.setStatus({ code: SpanStatusCode.ERROR, message: failure.detail });
