@@ -93,6 +93,15 @@ export interface CostPluginOptions {
   userIdOf(token: string): number | undefined;
 }
 
+/**
+ * A copy of an answer with its cost among its extensions. Object.assign, not `{ ...result, extensions }`: V8 builds a
+ * spread followed by a property by its slow path, about a microsecond an answer here.
+ */
+export const withCost = <Result extends { extensions?: Record<string, unknown> }>(
+  result: Result,
+  cost: CostReport,
+): Result => Object.assign({}, result, { extensions: Object.assign({}, result.extensions, { cost }) });
+
 const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function createCostCharging({ allowances, userIdOf }: CostPluginOptions) {
@@ -133,13 +142,8 @@ export function createCostCharging({ allowances, userIdOf }: CostPluginOptions) 
           state ??= await allowances.take(await bucketOf(contextValue.token, contextValue.caller.clientAddress), 0);
           const cost = costReport(settings, requested, state);
           // A new object: the catalogue cache may keep the one it was given, and must not keep this caller's figures.
-          if (response.body.kind === 'single') {
-            const result = response.body.singleResult;
-            response.body.singleResult = { ...result, extensions: { ...result.extensions, cost } };
-          } else {
-            const result = response.body.initialResult;
-            response.body.initialResult = { ...result, extensions: { ...result.extensions, cost } };
-          }
+          if (response.body.kind === 'single') response.body.singleResult = withCost(response.body.singleResult, cost);
+          else response.body.initialResult = withCost(response.body.initialResult, cost);
           for (const [name, value] of rateLimitHeaders(settings, state)) response.http.headers.set(name, value);
           // Whose the token is, once REST accepted it, or issued it in this operation (a login, a password change):
           // its next operations take from its user's allowance.

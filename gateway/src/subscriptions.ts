@@ -30,7 +30,7 @@ import { createRestApi } from './rest/rest-api.js';
 import type { RestClient, UpstreamBudget } from './rest/rest-client.js';
 import { operationCost, refusalOfCost } from './query-cost.js';
 import type { CostAllowances } from './cost-allowance.js';
-import { type CostCharging, type CostReport, chargeOf, costReport, throttled } from './cost-plugin.js';
+import { type CostCharging, type CostReport, chargeOf, costReport, throttled, withCost } from './cost-plugin.js';
 import {
   MAX_VARIABLES_DEPTH,
   VARIABLES_TOO_DEEP,
@@ -393,7 +393,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         const cost = context.extra.costs?.get(id);
         if (cost) {
           context.extra.costs!.delete(id);
-          result = { ...result, extensions: { ...result.extensions, cost } };
+          result = withCost(result, cost);
         }
         if (!result.errors) return cost ? result : undefined;
         // What clients are not told is logged, as over HTTP.

@@ -1,7 +1,7 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
 import type { RestPage, RestProduct } from './contract.js';
-import type { Caller, RestClient } from './rest-client.js';
+import type { Caller, RestCall, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
 
@@ -43,7 +43,8 @@ export class ProductsApi {
         this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
           method: 'GET',
           path,
-          query: { ...filter, page, size },
+          // Object.assign, not a spread followed by properties: V8 builds that by its slow path (issue 33).
+          query: Object.assign<NonNullable<RestCall['query']>, ProductFilterQuery, object>({}, filter, { page, size }),
         }),
       window,
     );
@@ -68,11 +69,13 @@ export class ProductsApi {
       method: 'GET',
       path: hasFilter(filter) ? '/api/products/filter' : '/api/products',
       // The contract serves pages of 1 to 100; `first: 0` still learns from one product whether any follow.
-      query: {
-        ...filter,
-        size: Math.max(size, 1),
-        ...('after' in place ? { after: place.after } : { before: place.before }),
-      },
+      // Object.assign, not a spread followed by properties: V8 builds that by its slow path (issue 33).
+      query: Object.assign<NonNullable<RestCall['query']>, ProductFilterQuery, object, object>(
+        {},
+        filter,
+        { size: Math.max(size, 1) },
+        'after' in place ? { after: place.after } : { before: place.before },
+      ),
     });
   }
 
