@@ -141,8 +141,21 @@ async function main(): Promise<void> {
     });
     const gateway = await startGatewayProcess({ REST_URL: rest.url, CATALOGUE_CACHE: 'false' });
     stops.unshift(gateway.stop);
+    const withoutApolloPort = await freePort();
+    const withoutApollo = await startServer(
+      compiledBenchEntry('without-apollo.ts'),
+      { REST_URL: rest.url, PORT: String(withoutApolloPort) },
+      withoutApolloPort,
+    );
+    stops.unshift(withoutApollo.stop);
     console.log(`Each screen through the gateway (cache off) against its one REST call, ${SCREEN_ROUNDS} rounds …`);
-    const screens = await measureScreens({ rest, gateway, seconds: SCREEN_SECONDS, rounds: SCREEN_ROUNDS });
+    const screens = await measureScreens({
+      rest,
+      gateway,
+      withoutApollo,
+      seconds: SCREEN_SECONDS,
+      rounds: SCREEN_ROUNDS,
+    });
     for (const [screen, figures] of Object.entries(screens)) {
       const least = screen === 'listing' ? 0.8 : 0.6;
       record('screens', `${screen}.rest_rps`, Math.round(figures.restRps));
@@ -164,8 +177,11 @@ async function main(): Promise<void> {
       record('screens', `${screen}.added_p50_ms`, round(figures.addedP50Ms, 3), '≤ 1', figures.addedP50Ms <= 1);
       record('screens', `${screen}.added_p99_ms`, round(figures.addedP99Ms, 3), '≤ 5', figures.addedP99Ms <= 5);
       record('screens', `${screen}.errors`, figures.errors, '0', figures.errors === 0);
+      record('screens', `${screen}.without_apollo_ratio`, round(figures.withoutApolloRatio, 2));
+      record('screens', `${screen}.without_apollo_cpu_us`, Math.round(figures.withoutApolloCpuUs));
     }
     await gateway.stop();
+    await withoutApollo.stop();
 
     // REST against a plain Fastify + better-sqlite3 server giving the same answers from the same file.
     console.log(`REST against a plain handler on the same database, ${SCREEN_ROUNDS} rounds …`);

@@ -36,6 +36,13 @@ export interface ScreenFigures {
   addedP50Ms: number;
   addedP99Ms: number;
   errors: number;
+  /**
+   * The same document through the shop's resolvers on graphql-jit and a bare Fastify route, without Apollo Server and
+   * the gateway's plugins (without-apollo.ts): its requests a second over REST's (the mean of the rounds), and its CPU
+   * per request. What stands between the gateway and this bound is Apollo Server's pipeline and the plugins.
+   */
+  withoutApolloRatio: number;
+  withoutApolloCpuUs: number;
 }
 
 export type ScreenName = 'listing' | 'cart' | 'orders' | 'chat_room';
@@ -90,6 +97,8 @@ export async function measureScreens(options: {
   rest: ServerProcess;
   /** A gateway with CATALOGUE_CACHE=false over that REST service. */
   gateway: ServerProcess;
+  /** without-apollo.ts over the same REST service. */
+  withoutApollo: ServerProcess;
   seconds: number;
   rounds: number;
 }): Promise<Record<ScreenName, ScreenFigures>> {
@@ -100,8 +109,12 @@ export async function measureScreens(options: {
     method: 'GET',
     headers: auth,
   });
-  const graphql = (document: DocumentNode, variables: Record<string, unknown>): Target => ({
-    url: `${options.gateway.url}/graphql`,
+  const graphql = (
+    document: DocumentNode,
+    variables: Record<string, unknown>,
+    server: ServerProcess = options.gateway,
+  ): Target => ({
+    url: `${server.url}/graphql`,
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -109,40 +122,59 @@ export async function measureScreens(options: {
       extensions: { persistedQuery: { version: 1, sha256Hash: persistedHashOf(document) } },
     }),
   });
-  const screens: Record<ScreenName, { rest: Target; gateway: Target }> = {
+  const documents: Record<ScreenName, { rest: Target; document: DocumentNode; variables: Record<string, unknown> }> = {
     listing: {
       rest: restCall(`/products?page=0&size=${LISTING_PAGE}`),
-      gateway: graphql(ProductListingDocument, { first: LISTING_PAGE }),
+      document: ProductListingDocument,
+      variables: { first: LISTING_PAGE },
     },
-    cart: { rest: restCall('/cart'), gateway: graphql(CartPageDocument, {}) },
+    cart: { rest: restCall('/cart'), document: CartPageDocument, variables: {} },
     orders: {
       rest: restCall(`/orders?page=0&size=${ORDERS_PAGE}`),
-      gateway: graphql(OrdersPageDocument, { first: ORDERS_PAGE }),
+      document: OrdersPageDocument,
+      variables: { first: ORDERS_PAGE },
     },
     chat_room: {
       rest: restCall(`/chat/rooms/${roomId}/messages?page=0&size=${MESSAGES_PAGE}`),
-      gateway: graphql(ChatRoomMessagesDocument, {
-        roomId: toGlobalId('ChatRoom', roomId),
-        last: MESSAGES_PAGE,
-      }),
+      document: ChatRoomMessagesDocument,
+      variables: { roomId: toGlobalId('ChatRoom', roomId), last: MESSAGES_PAGE },
     },
   };
+  const screens = Object.fromEntries(
+    Object.entries(documents).map(([name, { rest, document, variables }]) => [
+      name,
+      {
+        rest,
+        gateway: graphql(document, variables),
+        withoutApollo: graphql(document, variables, options.withoutApollo),
+      },
+    ]),
+  ) as Record<ScreenName, { rest: Target; gateway: Target; withoutApollo: Target }>;
 
   const figures = {} as Record<ScreenName, ScreenFigures>;
-  for (const [name, { rest, gateway }] of Object.entries(screens) as [ScreenName, (typeof screens)['listing']][]) {
-    // Each answer checked once (a refusal would be measured as a fast request), then every path warmed.
-    for (const target of [rest, gateway]) {
+  for (const [name, { rest, gateway, withoutApollo }] of Object.entries(screens) as [
+    ScreenName,
+    (typeof screens)['listing'],
+  ][]) {
+    // Each answer checked once (a refusal would be measured as a fast request), then every path warmed. The bound
+    // must answer the gateway's data, to the byte.
+    const data: string[] = [];
+    for (const target of [rest, gateway, withoutApollo]) {
       const answer = await fetch(target.url, target);
       const text = await answer.text();
       if (answer.status !== 200 || text.includes('"errors"'))
         throw new Error(`${name}: ${target.url} answered ${answer.status} ${text.slice(0, 300)}`);
+      if (target !== rest) data.push(JSON.stringify((JSON.parse(text) as { data: unknown }).data));
       await throughput({ ...target, connections: 10, duration: 1 });
     }
+    if (data[0] !== data[1]) throw new Error(`${name}: without Apollo the data differ:\n${data[0]}\n${data[1]}`);
     const restRuns: Awaited<ReturnType<typeof timedRun>>[] = [];
     const gatewayRuns: Awaited<ReturnType<typeof timedRun>>[] = [];
+    const boundRuns: Awaited<ReturnType<typeof timedRun>>[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
       restRuns.push(await timedRun(rest, options.seconds, [options.rest]));
       gatewayRuns.push(await timedRun(gateway, options.seconds, [options.gateway, options.rest]));
+      boundRuns.push(await timedRun(withoutApollo, options.seconds, [options.withoutApollo]));
     }
     const ratios = gatewayRuns.map((run, index) => run.run.requestsPerSecond / restRuns[index]!.run.requestsPerSecond);
     const restTimes: number[] = [];
@@ -168,7 +200,11 @@ export async function measureScreens(options: {
       cpuRatio: restCpuUs / gatewayCpuUs,
       addedP50Ms: percentile(gatewayTimes, 0.5) - percentile(restTimes, 0.5),
       addedP99Ms: percentile(gatewayTimes, 0.99) - percentile(restTimes, 0.99),
-      errors: [...restRuns, ...gatewayRuns].reduce((sum, run) => sum + run.run.errors, 0),
+      errors: [...restRuns, ...gatewayRuns, ...boundRuns].reduce((sum, run) => sum + run.run.errors, 0),
+      withoutApolloRatio: mean(
+        boundRuns.map((run, index) => run.run.requestsPerSecond / restRuns[index]!.run.requestsPerSecond),
+      ),
+      withoutApolloCpuUs: mean(boundRuns.map((run) => run.cpuUs[0]!)),
     };
   }
   return figures;

@@ -26,10 +26,12 @@ function compiledShopEntry(entry: 'rest/src/server.js' | 'gateway/src/server.js'
 }
 
 /**
- * A server of the bench's own (plain-rest.ts, mesh-server.ts), compiled by TypeScript to JavaScript beside the shop's
- * (dist/bench/): it imports packages only, so each file compiles alone.
+ * A server of the bench's own (plain-rest.ts, mesh-server.ts, without-apollo.ts), compiled by TypeScript to JavaScript
+ * beside the shop's (dist/bench/): it imports packages, and the shop's compiled modules by the same relative paths, so
+ * each file compiles alone.
  */
-export function compiledBenchEntry(file: 'plain-rest.ts' | 'mesh-server.ts'): string {
+export function compiledBenchEntry(file: 'plain-rest.ts' | 'mesh-server.ts' | 'without-apollo.ts'): string {
+  if (file === 'without-apollo.ts') compiledShopEntry('gateway/src/server.js');
   const source = fs.readFileSync(path.join(root, 'bench', file), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
