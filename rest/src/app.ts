@@ -104,7 +104,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         .transaction()
         .execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
     );
-    const cart = new CartService(cartRepository, productRepository);
+    const cart = new CartService(cartRepository, productRepository, { lineProducts: config.extensions });
     const mailSender = new MailSender(
       new OutboxRepository(db, kind),
       config.mail.smtpUrl
@@ -185,7 +185,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
-          await secured.register(cartRoutes, { prefix: '/cart', cart, products, extensions });
+          await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {

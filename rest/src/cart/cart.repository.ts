@@ -1,7 +1,7 @@
 // SQL for carts: one line per (user, product), joined with the product's current name, price and stock.
 import type { Kysely } from 'kysely';
 import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
-import type { Database } from '../db/schema.js';
+import type { Database, ProductRow } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 
 export interface CartLine {
@@ -12,9 +12,13 @@ export interface CartLine {
   stock: number;
 }
 
+/** A cart line with its product's whole row, as an answer that carries each line's product reads it. */
+export type CartLineWithProduct = ProductRow & { lineQuantity: number };
+
 export class CartRepository {
   // Every cart answer reads its lines: compiled once (db/prepared-query.ts).
   private readonly linesOf: PreparedQuery<[userId: number], CartLine>;
+  private readonly linesWithProductsOf: PreparedQuery<[userId: number], CartLineWithProduct>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.linesOf = preparedQuery(
@@ -35,11 +39,31 @@ export class CartRepository {
           .orderBy('cartItems.productId'),
       [1],
     );
+    // The same lines with each product's whole row, in the same order, by one join: an answer that carries the lines'
+    // products (line-products) needs no second query for them.
+    this.linesWithProductsOf = preparedQuery(
+      db,
+      (db, userId: number) =>
+        db
+          .selectFrom('cartItems')
+          .innerJoin('products', 'products.id', 'cartItems.productId')
+          .selectAll('products')
+          .select('cartItems.quantity as lineQuantity')
+          .where('cartItems.userId', '=', userId)
+          .orderBy('cartItems.addedAt')
+          .orderBy('cartItems.productId'),
+      [1],
+    );
   }
 
   /** The cart's lines, with their products as they are now; inside a transaction when given one (`db`). */
   lines(userId: number, db: Kysely<Database> = this.db): Promise<CartLine[]> {
     return this.linesOf([userId], db);
+  }
+
+  /** The cart's lines, each with its product's row as it is now. */
+  linesWithProducts(userId: number): Promise<CartLineWithProduct[]> {
+    return this.linesWithProductsOf([userId]);
   }
 
   async lineQuantity(userId: number, productId: number): Promise<number | undefined> {

@@ -2,22 +2,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
-import type { ProductService } from '../products/product.service.js';
-import { addLineProducts } from '../products/line-products.js';
 import { AddToCartBody, CartAnswerSchema, ProductIdParams, QuantityQuery } from './cart.schemas.js';
 import type { CartService } from './cart.service.js';
 
 export interface CartRouteOptions {
+  /** Where the extensions are on, its answers carry each line's product (line-products). */
   cart: CartService;
-  /** Where the extensions are on, each line's product is read for the answer (line-products). */
-  products: ProductService;
   extensions: boolean;
 }
 
-export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteOptions> = async (app, { cart, products, extensions }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<CartRouteOptions> = async (app, { cart, extensions }) => {
   const common = { tags: ['cart'], security: BEARER_SECURITY };
   const CartAnswer = CartAnswerSchema(extensions);
-  if (extensions) addLineProducts(app, products);
 
   app.get(
     '/',

@@ -19,7 +19,7 @@ export const CartAnswerSchema = (extensions: boolean) =>
     totalItems: Type.Integer({ description: 'Sum of the quantities' }),
     totalPrice: Type.Number(),
   });
-/** The service's answer: the lines' products are added on the way out (line-products.ts). */
+/** The service's answer; with the extensions each line carries its product, read with the lines (line-products). */
 export type CartAnswer = Static<ReturnType<typeof CartAnswerSchema>>;
 
 // From 1 to the largest stock: checked by the rule shared with the gateway (shop-rules), before the product's stock.

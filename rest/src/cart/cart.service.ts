@@ -3,23 +3,27 @@ import { badRequest, notFound, orBadRequest } from '../shared/http-errors.js';
 import { type CartSize, checkCartChange, checkCartQuantity } from '../../../shop-rules/order-rules.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
+import { toProductAnswer } from '../products/product.service.js';
+import type { ProductAnswer } from '../products/product.schemas.js';
 import type { CartLine, CartRepository } from './cart.repository.js';
 import type { CartAnswer } from './cart.schemas.js';
 
-export function toCartAnswer(userId: number, lines: CartLine[]): CartAnswer {
+/** The cart as answered; with `products`, each line carries its product as well (line-products). */
+export function toCartAnswer(userId: number, lines: CartLine[], products?: readonly ProductAnswer[]): CartAnswer {
   let totalCents = 0;
   let totalItems = 0;
-  const items = lines.map((line) => {
+  const items = lines.map((line, index) => {
     const subtotalCents = line.priceCents * line.quantity;
     totalCents += subtotalCents;
     totalItems += line.quantity;
-    return {
+    const item = {
       productId: line.productId,
       productName: line.productName,
       price: centsToDollars(line.priceCents),
       quantity: line.quantity,
       subtotal: centsToDollars(subtotalCents),
     };
+    return products ? { ...item, product: products[index]! } : item;
   });
   return { id: userId, items, totalItems, totalPrice: centsToDollars(totalCents) };
 }
@@ -43,14 +47,30 @@ export function stockMessage(productName: string, stock: number, alreadyInCart =
 
 const NOT_IN_CART = 'This product is not in your cart';
 
+export interface CartServiceOptions {
+  /** Each line of every answer carries its product as it is now (extension line-products). */
+  lineProducts: boolean;
+}
+
 export class CartService {
   constructor(
     private readonly carts: CartRepository,
     private readonly products: ProductRepository,
+    private readonly options: CartServiceOptions,
   ) {}
 
   async get(userId: number): Promise<CartAnswer> {
-    return toCartAnswer(userId, await this.carts.lines(userId));
+    if (!this.options.lineProducts) return toCartAnswer(userId, await this.carts.lines(userId));
+    // The lines and their products by one join, rather than the lines and then their products by id.
+    const rows = await this.carts.linesWithProducts(userId);
+    const lines = rows.map((row) => ({
+      productId: row.id,
+      productName: row.name,
+      priceCents: row.priceCents,
+      quantity: row.lineQuantity,
+      stock: row.quantity,
+    }));
+    return toCartAnswer(userId, lines, rows.map(toProductAnswer));
   }
 
   async add(userId: number, productId: number, units: number): Promise<CartAnswer> {

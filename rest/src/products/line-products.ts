@@ -1,7 +1,8 @@
 // Extension line-products (issue 33): a cart's lines and an order's lines carry their product as GET
 // /api/products/{id} answers it now (null on an order's line once the product is deleted), so a client showing the
-// lines' pictures, stock or current price needs no second call. Added to every answer of the routes it is hooked on,
-// whatever their shape (a cart, an order, a list or a page of them), with one query for all of their lines.
+// lines' pictures, stock or current price needs no second call. A cart reads its lines' products with the lines, by one
+// join (cart.service.ts); an order's are added here to every answer of the routes it is hooked on, whatever their shape
+// (an order, a list or a page of them), with one query for all of their lines.
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { ProductService } from './product.service.js';
