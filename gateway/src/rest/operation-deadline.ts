@@ -74,7 +74,10 @@ export class OperationDeadline implements CallDeadline {
     return this.#controller.signal;
   }
 
-  /** The operation is over: nothing is left to abort. */
+  /**
+   * The operation has answered: nothing is left to abort. A call it left running (a sibling field's, after an error
+   * took the answer's data) is then bounded by its own REST_TIMEOUT_MS, and the client is no longer waiting on it.
+   */
   finish(): void {
     if (!this.#controller || this.#controller.signal.aborted) return;
     slots.get(Math.ceil(this.#at / SWEEP_MS))?.delete(this);
