@@ -86,7 +86,7 @@ export const SETTINGS_DECLARED = {
     schema: whole(10_000),
     readBy: 'gateway',
     level: 'common',
-    does: "the gateway's deadline for a whole query or mutation, all its REST calls together, kept to within 0.1 s (the cluster's nginx waits 5 s more)",
+    does: "the gateway's deadline for a whole query or mutation, all its REST calls together until it answers, cut within 0.1 s of it (the cluster's nginx waits 5 s more)",
   },
   UPSTREAM_CALLS_PER_OPERATION: {
     schema: whole(100),

@@ -9,7 +9,7 @@ describe("an operation's deadline", () => {
     vi.useRealTimers();
   });
 
-  it('aborts the calls in flight with a TimeoutError once the time is up, at most SWEEP_MS late', () => {
+  it('aborts the calls in flight with a TimeoutError once the time is up', () => {
     const deadline = new OperationDeadline(1000, 5);
     const signal = deadline.signal;
     vi.advanceTimersByTime(999);
@@ -22,6 +22,19 @@ describe("an operation's deadline", () => {
     ]);
   });
 
+  it('cuts an operation less than SWEEP_MS after its deadline, whenever the sweeping timer started', () => {
+    // The timer starts half-way between two marks of SWEEP_MS; the deadline falls just after a mark.
+    vi.advanceTimersByTime((SWEEP_MS * 1.5 - (performance.now() % SWEEP_MS)) % SWEEP_MS);
+    const longer = new OperationDeadline(60_000, 5);
+    const startsTheTimer = longer.signal;
+    vi.advanceTimersByTime(SWEEP_MS * 9 + SWEEP_MS * 0.6);
+    const late = new OperationDeadline(1, 5);
+    const signal = late.signal;
+    vi.advanceTimersByTime(SWEEP_MS - 1);
+    expect([signal.aborted, startsTheTimer.aborted]).toEqual([true, false]);
+    longer.finish();
+  });
+
   it('is passed when its time is up even where no call made a signal, and a signal made then is aborted at once', () => {
     const deadline = new OperationDeadline(1000, 5);
     vi.advanceTimersByTime(1000);
@@ -31,11 +44,13 @@ describe("an operation's deadline", () => {
 
   it('aborts nothing of an operation that finished, and keeps no timer once none is waiting', () => {
     const finished = new OperationDeadline(1000, 5);
-    const signal = finished.signal;
-    finished.finish();
+    const waiting = new OperationDeadline(5000, 5);
+    const [signal, waitingSignal] = [finished.signal, waiting.signal];
     expect(vi.getTimerCount()).toBe(1);
+    finished.finish();
     vi.advanceTimersByTime(1000 + SWEEP_MS);
-    expect(signal.aborted).toBe(false);
+    expect([signal.aborted, waitingSignal.aborted, vi.getTimerCount()]).toEqual([false, false, 1]);
+    waiting.finish();
     expect(vi.getTimerCount()).toBe(0);
   });
 

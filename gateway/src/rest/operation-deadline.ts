@@ -2,8 +2,9 @@
 // own. AbortSignal.timeout made a timer, a weak reference and a finaliser for every operation (about 15 µs here, and
 // ten seconds' worth of them alive at once under load), even for one answered from the catalogue cache that calls
 // nothing. Here the signal is made only when the operation makes its first REST call; the operations waiting are kept
-// in slots of SWEEP_MS by when their deadline falls, and one timer, running while any are kept, aborts each slot's
-// unfinished operations as it falls due. An operation is therefore cut at most SWEEP_MS after its deadline.
+// in slots of SWEEP_MS by when their deadline falls, and one timer, ticking every SWEEP_MS while any are kept, aborts
+// those of the slots begun whose deadline has passed. An operation is therefore cut less than SWEEP_MS after its
+// deadline (and whatever the event loop is late by).
 import { setMaxListeners } from 'node:events';
 
 /** How late past its deadline an operation may be cut. */
@@ -29,32 +30,43 @@ export const deadlineOfSignal = (signal: AbortSignal): CallDeadline => ({
 const slots = new Map<number, Set<OperationDeadline>>();
 let sweeper: NodeJS.Timeout | undefined;
 
+const slotOf = (at: number) => Math.floor(at / SWEEP_MS);
+
+/** A slot has no operation left: the timer stops with the last. */
+function forget(slot: number): void {
+  slots.delete(slot);
+  if (slots.size > 0) return;
+  clearInterval(sweeper);
+  sweeper = undefined;
+}
+
 function sweep(): void {
   const now = performance.now();
   for (const [slot, waiting] of slots) {
-    if (slot * SWEEP_MS > now) continue;
-    slots.delete(slot);
-    for (const deadline of waiting) deadline.expire();
-  }
-  if (slots.size === 0) {
-    clearInterval(sweeper);
-    sweeper = undefined;
+    if (slot > slotOf(now)) continue;
+    for (const deadline of waiting) {
+      if (deadline.at > now) continue;
+      waiting.delete(deadline);
+      deadline.expire();
+    }
+    if (waiting.size === 0) forget(slot);
   }
 }
 
 export class OperationDeadline implements CallDeadline {
-  readonly #at: number;
+  /** When the time is up, on performance.now()'s clock. */
+  readonly at: number;
   readonly #listeners: number;
   #controller: AbortController | undefined;
 
   /** `listeners`: the calls that may listen at once (the operation's budget of REST calls; 0 for no limit). */
   constructor(ms: number, listeners: number) {
-    this.#at = performance.now() + ms;
+    this.at = performance.now() + ms;
     this.#listeners = listeners;
   }
 
   get passed(): boolean {
-    return this.#controller?.signal.aborted === true || performance.now() >= this.#at;
+    return this.#controller?.signal.aborted === true || performance.now() >= this.at;
   }
 
   get signal(): AbortSignal {
@@ -62,9 +74,9 @@ export class OperationDeadline implements CallDeadline {
     this.#controller = new AbortController();
     // Every REST call of the operation listens on this one signal: as many at once as its budget allows, not a leak.
     setMaxListeners(this.#listeners, this.#controller.signal);
-    if (performance.now() >= this.#at) this.expire();
+    if (performance.now() >= this.at) this.expire();
     else {
-      const slot = Math.ceil(this.#at / SWEEP_MS);
+      const slot = slotOf(this.at);
       let waiting = slots.get(slot);
       if (!waiting) slots.set(slot, (waiting = new Set()));
       waiting.add(this);
@@ -80,7 +92,10 @@ export class OperationDeadline implements CallDeadline {
    */
   finish(): void {
     if (!this.#controller || this.#controller.signal.aborted) return;
-    slots.get(Math.ceil(this.#at / SWEEP_MS))?.delete(this);
+    const slot = slotOf(this.at);
+    const waiting = slots.get(slot);
+    waiting?.delete(this);
+    if (waiting?.size === 0) forget(slot);
   }
 
   /** The time is up: every call still listening is aborted (as AbortSignal.timeout would, with a TimeoutError). */
