@@ -8,7 +8,7 @@
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { EXPLORER_PATH, prefersHtml } from './web-app.js';
+import { EXPLORER_PATH } from './web-app.js';
 
 export interface BrowserSecurityOptions {
   /** TLS is in front of the shop: browsers are told to use https for a year (Strict-Transport-Security). */
@@ -98,10 +98,11 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
         },
       },
     });
-    // The graph's JSON answers are no page: no policy, framing or referrer header has anything to govern in them, and
-    // eleven headers on every answer cost a setHeader each and their bytes. They keep what a JSON answer needs:
-    // nosniff (never read as a script or a page), Cross-Origin-Resource-Policy (never embedded by another site's page,
-    // so no side channel reads it), and HSTS when it is on.
+    // The graph's answers to POST are JSON, never a page (a GET may be Apollo's landing page, chosen by a content
+    // negotiation of its own, so GETs keep a page's headers): no policy, framing or referrer header has anything to
+    // govern in them, and eleven headers on every answer cost a setHeader each and their bytes. They keep what a JSON
+    // answer needs: nosniff (never read as a script or a page), Cross-Origin-Resource-Policy (never embedded by another
+    // site's page, so no side channel reads it), and HSTS when it is on.
     const forJson: [string, string][] = [
       ['x-content-type-options', 'nosniff'],
       ['cross-origin-resource-policy', 'same-origin'],
@@ -110,7 +111,7 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
         : []),
     ];
     app.addHook('onRequest', (request, reply, done) => {
-      if (GRAPHQL_PATH.test(request.url) && (request.method !== 'GET' || !prefersHtml(request.headers.accept))) {
+      if (request.method === 'POST' && GRAPHQL_PATH.test(request.url)) {
         for (const [name, value] of forJson) reply.raw.setHeader(name, value);
         return done();
       }
