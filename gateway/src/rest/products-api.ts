@@ -1,17 +1,18 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
 import type { RestPage, RestProduct } from './contract.js';
-import type { Caller, RestCall, RestClient } from './rest-client.js';
+import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
 
-export interface ProductFilterQuery {
+// A type, not an interface: an interface has no index signature, and the query is a record of its fields.
+export type ProductFilterQuery = {
   name?: string | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   minQuantity?: number | undefined;
   maxQuantity?: number | undefined;
-}
+};
 
 /** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS); a field an update keeps may be left out. */
 export type ProductBody = ProductContractForm;
@@ -44,7 +45,7 @@ export class ProductsApi {
           method: 'GET',
           path,
           // Object.assign, not a spread followed by properties: V8 builds that by its slow path (issue 33).
-          query: Object.assign<NonNullable<RestCall['query']>, ProductFilterQuery, object>({}, filter, { page, size }),
+          query: Object.assign({}, filter, { page, size }),
         }),
       window,
     );
@@ -70,7 +71,7 @@ export class ProductsApi {
       path: hasFilter(filter) ? '/api/products/filter' : '/api/products',
       // The contract serves pages of 1 to 100; `first: 0` still learns from one product whether any follow.
       // Object.assign, not a spread followed by properties: V8 builds that by its slow path (issue 33).
-      query: Object.assign<NonNullable<RestCall['query']>, ProductFilterQuery, object, object>(
+      query: Object.assign(
         {},
         filter,
         { size: Math.max(size, 1) },
