@@ -179,6 +179,7 @@ async function main(): Promise<void> {
       record('screens', `${screen}.errors`, figures.errors, '0', figures.errors === 0);
       record('screens', `${screen}.without_apollo_ratio`, round(figures.withoutApolloRatio, 2));
       record('screens', `${screen}.without_apollo_cpu_us`, Math.round(figures.withoutApolloCpuUs));
+      record('screens', `${screen}.without_apollo_errors`, figures.withoutApolloErrors);
     }
     await gateway.stop();
     await withoutApollo.stop();
