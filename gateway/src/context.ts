@@ -97,8 +97,8 @@ export function createContext(options: ContextOptions): GatewayContext {
     return { token, caller, api, loaders: createLoaders(api) };
   };
   const bound = bind(options.token, budget);
-  // Each property named, not `...bound`: an object literal that spreads one object and then adds methods is built by
-  // V8's slow path, about 13 µs a request here against 1.5 µs.
+  // Each property named, not `...bound`: an object literal that spreads one object and then adds properties is built
+  // by V8's slow path (createContext took 30 µs, 4 now, in a microbenchmark of the compiled code).
   const context: GatewayContext = {
     token: bound.token,
     caller: bound.caller,

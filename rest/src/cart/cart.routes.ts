@@ -6,8 +6,8 @@ import { AddToCartBody, CartAnswerSchema, ProductIdParams, QuantityQuery } from 
 import type { CartService } from './cart.service.js';
 
 export interface CartRouteOptions {
-  /** Where the extensions are on, its answers carry each line's product (line-products). */
   cart: CartService;
+  /** Where the extensions are on, its answers carry each line's product (line-products). */
   extensions: boolean;
 }
 

@@ -23,7 +23,8 @@ export function toCartAnswer(userId: number, lines: CartLine[], products?: reado
       quantity: line.quantity,
       subtotal: centsToDollars(subtotalCents),
     };
-    return products ? { ...item, product: products[index]! } : item;
+    // The item is this line's own: its product is put on it (a spread followed by a property takes V8's slow path).
+    return products ? Object.assign(item, { product: products[index]! }) : item;
   });
   return { id: userId, items, totalItems, totalPrice: centsToDollars(totalCents) };
 }
