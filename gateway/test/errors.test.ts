@@ -186,19 +186,19 @@ describe('the REST service misbehaves', () => {
     }`;
     const deadlined = await startGateway(shop.rest.url, {
       restUrl: proxy.url,
-      env: { REST_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1500' },
+      env: { REST_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '2000' },
     });
     const patient = await startGateway(shop.rest.url, { restUrl: proxy.url, env: { REST_TIMEOUT_MS: '5000' } });
     const shopper = await shop.user('deadline-buyer');
     try {
-      // Each change of the cart answers in 600 ms, well within REST_TIMEOUT_MS; the mutation's fields run one after
+      // Each change of the cart answers in 800 ms, well within REST_TIMEOUT_MS; the mutation's fields run one after
       // another. (The reads a gateway may make first, to check the cart limits, are not slowed: one each request.)
-      // a and b end near 1.2 s, 0.3 s before the deadline; c would end near 1.8 s, and is cut by 1.6 s (within 0.1 s
-      // of the deadline): room for a busy machine either way.
-      proxy.inject({ delayMs: 600 }, /\/api\/cart\/items/);
+      // a and b end near 1.6 s, 0.4 s before the deadline; c would end near 2.4 s, and is cut by 2.1 s (within 0.1 s
+      // of the deadline): room for a busy machine either way (at 600 ms and 1.5 s, b was cut once at load 8).
+      proxy.inject({ delayMs: 800 }, /\/api\/cart\/items/);
       const input = { productId, quantity: 1 };
       const cut = await deadlined.graphql(ADD_THREE, { input }, shopper);
-      // a and b ran (1.2 s); c ran into the deadline, and its non-null payload takes the data with it.
+      // a and b ran (1.6 s); c ran into the deadline, and its non-null payload takes the data with it.
       expect(cut.errors!.map((error) => [error.path, error.extensions?.code])).toEqual([
         [['c'], 'UPSTREAM_UNAVAILABLE'],
       ]);
