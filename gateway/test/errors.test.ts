@@ -194,7 +194,7 @@ describe('the REST service misbehaves', () => {
       // Each change of the cart answers in 800 ms, well within REST_TIMEOUT_MS; the mutation's fields run one after
       // another. (The reads a gateway may make first, to check the cart limits, are not slowed: one each request.)
       // a and b end near 1.6 s, 0.4 s before the deadline; c would end near 2.4 s, and is cut by 2.1 s (within 0.1 s
-      // of the deadline): room for a busy machine either way (at 600 ms and 1.5 s, b was cut once at load 8).
+      // of the deadline): room for a busy machine either way (at 500 ms and 1.2 s, b was cut at load 8).
       proxy.inject({ delayMs: 800 }, /\/api\/cart\/items/);
       const input = { productId, quantity: 1 };
       const cut = await deadlined.graphql(ADD_THREE, { input }, shopper);
