@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redisReachable } from '../tests/helpers/redis.js';
-import { freePort, startServer } from '../tests/helpers/server-process.js';
 import { createTestDatabase, postgresReachable } from '../tests/helpers/test-database.js';
 import { WEB_DIST, ensureWebBuilt } from '../scripts/web-build.js';
 import { createAccounts } from './accounts.js';
@@ -21,7 +20,7 @@ import { measureScreens } from './screens.js';
 import { measureObservabilityCost } from './observability.js';
 import { SCREENS, type ShopFigures, measureShop, sidebarQuery } from './scale.js';
 import { SMALL_SIZE, shopOfSize } from './scale-shop.js';
-import { adminToken, compiledBenchEntry, startGatewayProcess, startRest } from './servers.js';
+import { adminToken, startBenchServer, startGatewayProcess, startRest } from './servers.js';
 import { countUpstreamCalls } from './upstream-calls.js';
 import { measureInBrowser } from './web-browser.js';
 import { measureWebWeight } from './web-weight.js';
@@ -141,12 +140,7 @@ async function main(): Promise<void> {
     });
     const gateway = await startGatewayProcess({ REST_URL: rest.url, CATALOGUE_CACHE: 'false' });
     stops.unshift(gateway.stop);
-    const withoutApolloPort = await freePort();
-    const withoutApollo = await startServer(
-      compiledBenchEntry('without-apollo.ts'),
-      { REST_URL: rest.url, PORT: String(withoutApolloPort) },
-      withoutApolloPort,
-    );
+    const withoutApollo = await startBenchServer('without-apollo.ts', { REST_URL: rest.url });
     stops.unshift(withoutApollo.stop);
     console.log(`Each screen through the gateway (cache off) against its one REST call, ${SCREEN_ROUNDS} rounds …`);
     const screens = await measureScreens({
@@ -186,12 +180,10 @@ async function main(): Promise<void> {
 
     // REST against a plain Fastify + better-sqlite3 server giving the same answers from the same file.
     console.log(`REST against a plain handler on the same database, ${SCREEN_ROUNDS} rounds …`);
-    const plainPort = await freePort();
-    const plain = await startServer(
-      compiledBenchEntry('plain-rest.ts'),
-      { DATA_DIR: screensDir, DATABASE_URL: `file:${path.join(screensDir, 'shop.db')}`, PORT: String(plainPort) },
-      plainPort,
-    );
+    const plain = await startBenchServer('plain-rest.ts', {
+      DATA_DIR: screensDir,
+      DATABASE_URL: `file:${path.join(screensDir, 'shop.db')}`,
+    });
     stops.unshift(plain.stop);
     const floor = await measureRestFloor({ rest, plain, seconds: SCREEN_SECONDS, rounds: SCREEN_ROUNDS });
     for (const [screen, figures] of Object.entries(floor)) {
@@ -211,12 +203,7 @@ async function main(): Promise<void> {
     stops.push(rest.stop);
     const gateway = await startGatewayProcess({ REST_URL: rest.url, WEB_DIST });
     stops.unshift(gateway.stop);
-    const meshPort = await freePort();
-    const mesh = await startServer(
-      compiledBenchEntry('mesh-server.ts'),
-      { REST_URL: rest.url, PORT: String(meshPort) },
-      meshPort,
-    );
+    const mesh = await startBenchServer('mesh-server.ts', { REST_URL: rest.url });
     stops.unshift(mesh.stop);
     const admin = await adminToken(rest.url);
 

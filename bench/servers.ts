@@ -30,7 +30,7 @@ function compiledShopEntry(entry: 'rest/src/server.js' | 'gateway/src/server.js'
  * beside the shop's (dist/bench/): it imports packages, and the shop's compiled modules by the same relative paths, so
  * each file compiles alone.
  */
-export function compiledBenchEntry(file: 'plain-rest.ts' | 'mesh-server.ts' | 'without-apollo.ts'): string {
+function compiledBenchEntry(file: BenchServer): string {
   if (file === 'without-apollo.ts') compiledShopEntry('gateway/src/server.js');
   const source = fs.readFileSync(path.join(root, 'bench', file), 'utf8');
   const { outputText } = ts.transpileModule(source, {
@@ -41,6 +41,14 @@ export function compiledBenchEntry(file: 'plain-rest.ts' | 'mesh-server.ts' | 'w
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, outputText);
   return out;
+}
+
+type BenchServer = 'plain-rest.ts' | 'mesh-server.ts' | 'without-apollo.ts';
+
+/** A server of the bench's own, compiled, on a port of its own; `env` says what it serves (REST_URL, DATA_DIR …). */
+export async function startBenchServer(file: BenchServer, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const port = await freePort();
+  return startServer(compiledBenchEntry(file), { ...env, PORT: String(port) }, port);
 }
 
 /** The admin's password on every REST service the bench starts. */

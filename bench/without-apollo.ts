@@ -4,7 +4,7 @@
 // metrics, tracing, security headers). The bench's screens part times each screen through it beside the gateway
 // (`screens.<screen>.without_apollo_*`), so that what Apollo Server and the plugins cost a request is measured rather
 // than guessed. Not a server to run the shop on: it answers the web's trusted documents by hash, and nothing else.
-//   REST_URL, PORT; run by `npm run bench` in its own process (servers.ts: compiledBenchEntry).
+//   REST_URL, PORT; run by `npm run bench` in its own process (servers.ts: startBenchServer).
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { type DocumentNode, parse } from 'graphql';
