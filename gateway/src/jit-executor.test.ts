@@ -134,6 +134,17 @@ function runner() {
   };
 }
 
+/**
+ * Runs the document on a fresh executor through its graphql-js runs and two compiled ones, each answer expected to be
+ * graphql-js's, as sent; the executor is given back for its counts.
+ */
+async function expectEveryRunAsGraphqlJs(text: string, variables?: Record<string, unknown>) {
+  const { executor, run } = runner();
+  const expected = asSent(await byGraphqlJs(text, variables));
+  for (let run_ = 0; run_ < COMPILE_AFTER + 2; run_ += 1) expect(asSent(await run(text, variables))).toBe(expected);
+  return executor;
+}
+
 const byGraphqlJs = async (text: string, variables?: Record<string, unknown>, operationName?: string) =>
   (await execute({
     schema,
@@ -164,9 +175,7 @@ describe('the compiled executor', () => {
       '{ items(filter: { statuses: CLOSED }) { id status } more: items(filter: {}) { id } }',
     ],
   ])('answers %s as graphql-js', async (_what, text) => {
-    const { executor, run } = runner();
-    const expected = asSent(await byGraphqlJs(text));
-    for (let run_ = 0; run_ < COMPILE_AFTER + 2; run_ += 1) expect(asSent(await run(text))).toBe(expected);
+    const executor = await expectEveryRunAsGraphqlJs(text);
     expect(executor.counts()).toEqual({ interpreted: COMPILE_AFTER, compiled: 2 });
   });
 
@@ -180,9 +189,7 @@ describe('the compiled executor', () => {
   ])('coerces variables as graphql-js, and refuses them in its words: %o', async (variables) => {
     const text =
       'query Echo($amount: Decimal!, $ids: [ID!], $filter: Filter) { echo(amount: $amount, ids: $ids) items(filter: $filter) { id status } }';
-    const { executor, run } = runner();
-    const expected = asSent(await byGraphqlJs(text, variables));
-    for (let run_ = 0; run_ < COMPILE_AFTER + 2; run_ += 1) expect(asSent(await run(text, variables))).toBe(expected);
+    const executor = await expectEveryRunAsGraphqlJs(text, variables);
     expect(executor.counts().compiled).toBe(2);
   });
 
@@ -191,9 +198,7 @@ describe('the compiled executor', () => {
     async (variables) => {
       const text =
         'query ($min: Decimal, $first: Int) { items(filter: { min: $min, first: $first }) { id } all: items(filter: { min: $min }) { id } }';
-      const { executor, run } = runner();
-      const expected = asSent(await byGraphqlJs(text, variables));
-      for (let run_ = 0; run_ < COMPILE_AFTER + 2; run_ += 1) expect(asSent(await run(text, variables))).toBe(expected);
+      const executor = await expectEveryRunAsGraphqlJs(text, variables);
       expect(executor.counts().compiled).toBe(2);
     },
   );
