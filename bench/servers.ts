@@ -1,7 +1,7 @@
 // The servers the bench measures, each in its own Node process with NODE_ENV=production, as in production: the
-// shop's own compiled (dist/, as `npm start` runs them), and the bench's plain and Mesh servers compiled alike. Run
-// through tsx instead, every function a request makes (a closure, a DataLoader's batch function) also has its name
-// kept by a defineProperty call (esbuild's keepNames), which production never pays.
+// shop's own compiled (dist/, as `npm start` runs them), and the bench's own (the plain floor, Mesh, the bound without
+// Apollo) compiled alike. Run through tsx instead, every function a request makes (a closure, a DataLoader's batch
+// function) also has its name kept by a defineProperty call (esbuild's keepNames), which production never pays.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,8 @@ function compiledShopEntry(entry: 'rest/src/server.js' | 'gateway/src/server.js'
   return path.join(root, 'dist', entry);
 }
 
+type BenchServer = 'plain-rest.ts' | 'mesh-server.ts' | 'without-apollo.ts';
+
 /**
  * A server of the bench's own (plain-rest.ts, mesh-server.ts, without-apollo.ts), compiled by TypeScript to JavaScript
  * beside the shop's (dist/bench/): it imports packages, and the shop's compiled modules by the same relative paths, so
@@ -42,8 +44,6 @@ function compiledBenchEntry(file: BenchServer): string {
   fs.writeFileSync(out, outputText);
   return out;
 }
-
-type BenchServer = 'plain-rest.ts' | 'mesh-server.ts' | 'without-apollo.ts';
 
 /** A server of the bench's own, compiled, on a port of its own; `env` says what it serves (REST_URL, DATA_DIR …). */
 export async function startBenchServer(file: BenchServer, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
