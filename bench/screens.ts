@@ -136,7 +136,7 @@ export async function measureScreens(options: {
       variables: { first: ORDERS_PAGE },
     },
     chat_room: {
-      rest: restCall(`/chat/rooms/${roomId}/messages?page=0&size=${MESSAGES_PAGE}`),
+      rest: restCall(`/chat/rooms/${roomId}/messages?page=0&size=${MESSAGES_PAGE}&include=room`),
       document: ChatRoomMessagesDocument,
       variables: { roomId: toGlobalId('ChatRoom', roomId), last: MESSAGES_PAGE },
     },

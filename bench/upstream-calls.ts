@@ -82,8 +82,7 @@ export async function countUpstreamCalls(): Promise<UpstreamCalls> {
       cart: await callsOf(CartPageDocument, {}, shopper),
       orders: await callsOf(OrdersPageDocument, { first: ORDERS_PAGE }, shopper),
       chat_sidebar_50_rooms: await callsOf(ChatPageDocument, { first: SIDEBAR_PAGE }, shopper),
-      // Two calls (the room, its messages), made at once: gateway/test/upstream-calls.test.ts holds each until the
-      // other has arrived.
+      // One call: the latest messages carrying their room (messages-room).
       chat_room: await callsOf(ChatRoomMessagesDocument, { roomId: openedRoomId, last: MESSAGES_PAGE }, shopper),
       checkout: await callsOf(CheckoutPageDocument, {}, shopper),
       order_confirmation: await callsOf(OrderSuccessDocument, { id: placedOrderId }, shopper),

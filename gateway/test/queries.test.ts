@@ -453,6 +453,22 @@ describe('node and nodes', () => {
     }
   });
 
+  it('answers null for a room opened with its messages that is someone else’s, none, or beyond any id', async () => {
+    const OPENED = `query ($id: ID!) { node(id: $id) { id ... on ChatRoom { roomName messages(last: 30) {
+      totalCount edges { node { content } } } } } }`;
+    const opened = await read(OPENED, { id: ids.room }, owner);
+    expect(opened.node).toEqual({
+      id: ids.room,
+      roomName: 'q-node-friend',
+      messages: { totalCount: 1, edges: [{ node: { content: 'hello node' } }] },
+    });
+    for (const id of [ids.strangerRoom!, globalId('ChatRoom', 99999), globalId('ChatRoom', '99999999999')]) {
+      const answer = await shop.graphql(OPENED, { id }, owner);
+      expect(answer.errors, id).toBeUndefined();
+      expect(answer.data.node, id).toBeNull();
+    }
+  });
+
   it('answers null for a message id that pairs the viewer’s room with someone else’s message', async () => {
     const room = Buffer.from(ids.room!, 'base64url').toString().split(':')[1];
     const otherMessage = Buffer.from(ids.strangerMessage!, 'base64url').toString().split('.')[1];

@@ -196,7 +196,7 @@ describe('upstream calls per screen query', () => {
 
     it(
       restExtensions
-        ? 'the room by its id and its latest messages, the answers naming who asks (caller-username)'
+        ? 'one call: its latest messages carrying the room (messages-room), the answer naming who asks (caller-username)'
         : 'the whole list for the room (ids ignored), its messages, who is asking, its unread count',
       async () => {
         const { calls, data } = await countCalls(OPENED_ROOM, { id: roomGlobalId });
@@ -206,7 +206,7 @@ describe('upstream calls per screen query', () => {
         });
         expect([...calls].sort()).toEqual(
           restExtensions
-            ? [`GET /api/chat/rooms/${roomId}/messages?page=0&size=31`, `GET /api/chat/rooms?ids=${roomId}`]
+            ? [`GET /api/chat/rooms/${roomId}/messages?page=0&size=31&include=room`]
             : [
                 `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
                 `GET /api/chat/rooms/${roomId}/unread-count`,
@@ -217,13 +217,23 @@ describe('upstream calls per screen query', () => {
       },
     );
 
-    it('asks for the room and its messages at once: each call is held until the other has arrived', async () => {
-      const { data } = await answerHoldingEachCallUntilAllArrived(OPENED_ROOM, { id: roomGlobalId }, [
-        `GET /api/chat/rooms?ids=${roomId}`,
-        `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
-      ]);
-      expect(data.node.messages.edges[0].node.content).toBe(`Hello from ${ROOMS - 1}`);
-    });
+    // Where the page cannot carry the room (the plain contract, or a page other than the latest), the two calls
+    // still go out together.
+    it(
+      restExtensions
+        ? 'asks for the room and its first messages (not the latest page) at once: each call held until the other arrived'
+        : 'asks for the room and its messages at once: each call is held until the other has arrived',
+      async () => {
+        const query = restExtensions ? OPENED_ROOM.replace('messages(last: 30)', 'messages(first: 30)') : OPENED_ROOM;
+        const { data } = await answerHoldingEachCallUntilAllArrived(query, { id: roomGlobalId }, [
+          `GET /api/chat/rooms?ids=${roomId}`,
+          restExtensions
+            ? `GET /api/chat/rooms/${roomId}/messages?page=0&size=31&after=0`
+            : `GET /api/chat/rooms/${roomId}/messages?page=0&size=31`,
+        ]);
+        expect(data.node.messages.edges[0].node.content).toBe(`Hello from ${ROOMS - 1}`);
+      },
+    );
   });
 
   it('checkout page: the profile (the address it offers) and the cart, asked for at once', async () => {

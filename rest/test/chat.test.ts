@@ -351,7 +351,63 @@ describe('GET /rooms/{id}/messages', () => {
     ]);
   });
 
+  it('carries the room as the rooms list describes it with include=room, on any page (extension messages-room)', async () => {
+    for (const { token } of [ann, ben]) {
+      const [listed] = await roomsOf(token);
+      const latest = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, {
+        token,
+        query: { size: 2, include: 'room' },
+      });
+      expect(latest.status).toBe(200);
+      expect(latest.body).toEqual({
+        content: [sent[4], sent[3]],
+        totalElements: 5,
+        totalPages: 3,
+        number: 0,
+        size: 2,
+        room: listed,
+      });
+      const older = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, {
+        token,
+        query: { before: sent[1].id, include: 'room' },
+      });
+      expect(older.body).toEqual({
+        content: [sent[0]],
+        totalElements: 1,
+        totalPages: 1,
+        number: 0,
+        size: 50,
+        room: listed,
+      });
+    }
+    // The room as the caller sees it: named after the other, with the caller's own unread count (ann sent the last).
+    const [annRoom, benRoom] = [(await roomsOf(ann.token))[0], (await roomsOf(ben.token))[0]];
+    expect([annRoom.roomName, annRoom.unreadCount, benRoom.roomName, benRoom.unreadCount]).toEqual([
+      ben.name,
+      0,
+      ann.name,
+      1,
+    ]);
+  });
+
+  it('answers a stranger and a room that does not exist as without include=room, with no room', async () => {
+    const [stranger] = (await newUsers('history-stranger', 1)) as [{ name: string; token: string }];
+    const refused = await shop.request('GET', `/api/chat/rooms/${roomId}/messages`, {
+      token: stranger.token,
+      query: { include: 'room' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(NOT_A_PARTICIPANT);
+    const missing = await shop.request('GET', `/api/chat/rooms/${NO_SUCH_ROOM}/messages`, {
+      token: ann.token,
+      query: { include: 'room' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(ROOM_NOT_FOUND('roomId'));
+  });
+
   it.each<[string, Record<string, number | string>, string, string]>([
+    ['include other than room', { include: 'participants' }, 'Include must be one of room', 'include'],
     ['size 0', { size: 0 }, 'Size must be at least 1', 'size'],
     ['size over 100', { size: 101 }, 'Size must be at most 100', 'size'],
     ['a negative page', { page: -1 }, 'Page must be at least 0', 'page'],
@@ -565,8 +621,9 @@ describe('with the extensions off', () => {
 
     const paged = await plain.request('GET', `/api/chat/rooms/${roomId}/messages`, {
       token: ben,
-      query: { page: 1, size: 2 },
+      query: { page: 1, size: 2, include: 'room' },
     });
+    // include=room is an extension: the plain contract's page carries no room.
     expect(paged.body).toEqual({ content: [sent[0]], totalElements: 3, totalPages: 2, number: 1, size: 2 });
   });
 });

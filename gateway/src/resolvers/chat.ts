@@ -84,9 +84,11 @@ function messagePageBounds(args: ChatRoomMessagesArgs): MessagePageBounds {
 
 /**
  * When node(id) finds a chat room whose messages the query asks for (the opened chat's one query), the messages'
- * call starts now, beside the room's: the room's answer adds nothing the call needs but its id, which the global id
- * carries. Had the room not been the viewer's, the page is never read (REST refused it too). Only plain `messages`
- * fields: one under @skip or @include, or whose arguments are bad, is left to its resolver, which says why.
+ * call starts now: the room's answer adds nothing the call needs but its id, which the global id carries. Where a page
+ * can carry its room (messages-room), the latest page's call asks for the room too and is the chat's only call;
+ * otherwise it runs beside the room's. Had the room not been the viewer's, the page is never read (REST refused it
+ * too). Only plain `messages` fields: one under @skip or @include, or whose arguments are bad, is left to its
+ * resolver, which says why.
  */
 export function startMessagesEarly(roomId: number, context: GatewayContext, info: GraphQLResolveInfo): void {
   const roomType = info.schema.getType('ChatRoom');
@@ -97,7 +99,7 @@ export function startMessagesEarly(roomId: number, context: GatewayContext, info
     try {
       const bounds = messagePageBounds(getArgumentValues(messagesField, field, info.variableValues));
       // Its failure is the resolver's to report, if the resolver runs at all.
-      context.loaders.messagePage(roomId, bounds).catch(() => undefined);
+      context.loaders.messagePage(roomId, bounds, context.api.chat.carriesRoom()).catch(() => undefined);
     } catch {
       // A bad argument: the resolver refuses it.
     }

@@ -1,5 +1,5 @@
 // Chat through the contract: /api/chat.
-import type { RestChatRoom, RestChatUser, RestMessage, RestPage } from './contract.js';
+import type { RestChatRoom, RestChatUser, RestMessage, RestMessagePage, RestPage } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 
 export interface MessagePageQuery {
@@ -9,6 +9,8 @@ export interface MessagePageQuery {
   before?: number;
   /** Extension (two-way-paging): the messages that came next after this id (0: the room's first), newest first. */
   after?: number;
+  /** Extension (messages-room): the answer carries the room as well. */
+  includeRoom?: boolean;
 }
 
 /** The unread-count answer's shape is not fixed by the contract: a number, or an object with one count in it. */
@@ -79,12 +81,26 @@ export class ChatApi {
     });
   }
 
-  messages(roomId: number, query: MessagePageQuery): Promise<RestPage<RestMessage>> {
-    return this.rest.call<RestPage<RestMessage>>(this.caller, {
+  messages(roomId: number, query: MessagePageQuery): Promise<RestMessagePage> {
+    return this.rest.call<RestMessagePage>(this.caller, {
       method: 'GET',
       path: `/api/chat/rooms/${roomId}/messages`,
-      query: { page: query.page, size: query.size, before: query.before, after: query.after },
+      query: {
+        page: query.page,
+        size: query.size,
+        before: query.before,
+        after: query.after,
+        include: query.includeRoom ? 'room' : undefined,
+      },
     });
+  }
+
+  /**
+   * Whether a page of messages can carry its room (the `messages-room` extension), read off the latest answer: an
+   * opened chat is then one call, not the room's and the messages' side by side.
+   */
+  carriesRoom(): boolean {
+    return this.rest.offers('messages-room');
   }
 
   /** The path segment is the receiver's username (spec §7). */

@@ -131,5 +131,8 @@ export interface RestPage<T> {
   size?: number;
 }
 
+/** A page of a room's messages; with `include=room` where the answer says `messages-room`, the room too. */
+export type RestMessagePage = RestPage<RestMessage> & { room?: RestChatRoom };
+
 export const isPage = <T>(answer: unknown): answer is RestPage<T> =>
   typeof answer === 'object' && answer !== null && Array.isArray((answer as RestPage<T>).content);

@@ -41,6 +41,12 @@ export class Once<T> {
   }
 }
 
+/** REST's refusal of a room by its id (400: an id no room can have; 403: not the caller's; 404: none) means no room. */
+function refusedRoom(error: unknown): null {
+  if (error instanceof UpstreamRejection && [400, 403, 404].includes(error.status)) return null;
+  throw error;
+}
+
 export function createLoaders(api: RestApi) {
   const productById = new DataLoader<number, RestProduct | null>(
     async (ids) => {
@@ -72,10 +78,15 @@ export function createLoaders(api: RestApi) {
     }
   };
   const roomsById = new DataLoader<number, RestChatRoom | null>(roomsOf, { maxBatchSize: 100 });
+  // Rooms asked for with their latest messages (extension messages-room): null where REST refused the room (not the
+  // caller's, or no such room), undefined where the answer did not carry it.
+  const roomsWithPages = new Map<number, Promise<RestChatRoom | null | undefined>>();
 
   const roomById = async (roomId: number): Promise<RestChatRoom | undefined> => {
     const known = knownRooms.get(roomId);
     if (known) return known;
+    const withPage = await roomsWithPages.get(roomId);
+    if (withPage !== undefined) return withPage ?? undefined;
     // The whole list, when this request has it already (chatRooms, or the plain contract's answer).
     const listed = rooms.peek();
     if (listed) return (await listed).find((room) => room.id === roomId);
@@ -101,20 +112,26 @@ export function createLoaders(api: RestApi) {
     ),
   );
 
-  // A room's page of messages, once per request: node(id) starts it beside the room's own call when the query asks for
-  // the room's messages (resolvers/chat.ts), so an opened chat waits for one round trip, not two.
+  // A room's page of messages, once per request: node(id) starts it when the query asks for the room's messages
+  // (resolvers/chat.ts), so an opened chat waits for one round trip, not two. `withRoom`: the room's latest page asks
+  // for the room in the same answer (messages-room), and roomById waits for that answer instead of a call of its own.
   const messagePages = new Map<string, Promise<History | NewerMessages>>();
-  function messagePage(roomId: number, bounds: OlderMessagesBounds): Promise<History>;
+  function messagePage(roomId: number, bounds: OlderMessagesBounds, withRoom?: boolean): Promise<History>;
   function messagePage(roomId: number, bounds: NewerMessagesBounds): Promise<NewerMessages>;
-  function messagePage(roomId: number, bounds: MessagePageBounds): Promise<History | NewerMessages>;
-  function messagePage(roomId: number, bounds: MessagePageBounds): Promise<History | NewerMessages> {
+  function messagePage(roomId: number, bounds: MessagePageBounds, withRoom?: boolean): Promise<History | NewerMessages>;
+  function messagePage(roomId: number, bounds: MessagePageBounds, withRoom = false): Promise<History | NewerMessages> {
     const key = `${roomId}:${bounds.direction}:${bounds.count}:${bounds.direction === 'older' ? bounds.beforeId : bounds.afterId}`;
     let page = messagePages.get(key);
     if (!page) {
-      page =
-        bounds.direction === 'older'
-          ? loadHistory(api, roomId, bounds.count, bounds.beforeId)
-          : loadNewer(api, roomId, bounds.count, bounds.afterId);
+      if (bounds.direction === 'newer') page = loadNewer(api, roomId, bounds.count, bounds.afterId);
+      else if (withRoom && bounds.beforeId === undefined && !roomsWithPages.has(roomId)) {
+        const history = loadHistory(api, roomId, bounds.count, undefined, true);
+        const room = history.then((answer) => answer.room, refusedRoom);
+        // Awaited by roomById when the room is asked for; its failure is reported there, or by the page's resolver.
+        room.catch(() => undefined);
+        roomsWithPages.set(roomId, room);
+        page = history;
+      } else page = loadHistory(api, roomId, bounds.count, bounds.beforeId);
       messagePages.set(key, page);
     }
     return page;
@@ -146,6 +163,7 @@ export function createLoaders(api: RestApi) {
       roomsById.clearAll();
       knownRooms.clear();
       messagePages.clear();
+      roomsWithPages.clear();
     },
   };
 }

@@ -1,5 +1,6 @@
 // SQL for chat: one room per pair of users (pair_key), a membership row per participant with what they last read.
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import type { ChatMessageRow, Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 
@@ -59,7 +60,39 @@ export interface MessageWithSender extends ChatMessageRow {
 export const pairKey = (userA: number, userB: number) => `${Math.min(userA, userB)}:${Math.max(userA, userB)}`;
 
 export class ChatRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  // What every opened chat asks (issue 33): who may read the room, its newest page, and how many messages it has;
+  // built and compiled once, not on each call.
+  private readonly membershipOf: PreparedQuery<[userId: number, roomId: number], Membership>;
+  private readonly newestMessages: PreparedQuery<[roomId: number, limit: number, offset: number], MessageWithSender>;
+  private readonly messageCount: PreparedQuery<[roomId: number], { count: number | string | bigint }>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.membershipOf = preparedQuery(
+      db,
+      (_db, userId: number, roomId: number) =>
+        this.selectMemberships().where('chatParticipants.userId', '=', userId).where('chatRooms.id', '=', roomId),
+      [1, 2],
+    );
+    this.newestMessages = preparedQuery(
+      db,
+      (_db, roomId: number, limit: number, offset: number) =>
+        this.selectMessages()
+          .where('chatMessages.roomId', '=', roomId)
+          .orderBy('chatMessages.id', 'desc')
+          .limit(limit)
+          .offset(offset),
+      [1, 2, 3],
+    );
+    this.messageCount = preparedQuery(
+      db,
+      (db, roomId: number) =>
+        db
+          .selectFrom('chatMessages')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('chatMessages.roomId', '=', roomId),
+      [1],
+    );
+  }
 
   private selectMemberships() {
     return this.db
@@ -75,11 +108,8 @@ export class ChatRepository {
   }
 
   /** The user's membership of this room, if they have one. */
-  membership(userId: number, roomId: number): Promise<Membership | undefined> {
-    return this.selectMemberships()
-      .where('chatParticipants.userId', '=', userId)
-      .where('chatRooms.id', '=', roomId)
-      .executeTakeFirst();
+  async membership(userId: number, roomId: number): Promise<Membership | undefined> {
+    return (await this.membershipOf([userId, roomId]))[0];
   }
 
   /**
@@ -268,6 +298,9 @@ export class ChatRepository {
     roomId: number,
     slice: { offset: number; limit: number } & MessageRange,
   ): Promise<MessageWithSender[]> {
+    if (slice.beforeId === undefined && slice.afterId === undefined) {
+      return this.newestMessages([roomId, slice.limit, slice.offset]);
+    }
     const forward = slice.afterId !== undefined;
     const messages = await this.selectMessages()
       .where('chatMessages.roomId', '=', roomId)
@@ -280,6 +313,9 @@ export class ChatRepository {
   }
 
   async countMessages(roomId: number, range: MessageRange = {}): Promise<number> {
+    if (range.beforeId === undefined && range.afterId === undefined) {
+      return Number((await this.messageCount([roomId]))[0]!.count);
+    }
     const query = this.db
       .selectFrom('chatMessages')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -11,6 +11,7 @@ import {
   CleanupAnswer,
   CreateRoomBody,
   ChatMessageAnswer,
+  INCLUDE_ROOM,
   MessagePage,
   MessagesQuery,
   ReceiverParams,
@@ -133,15 +134,24 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (
         summary: 'A page of the room’s messages, newest first',
         params: RoomParams,
         querystring: MessagesQuery(extensions),
-        response: { 200: MessagePage, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: MessagePage(extensions), ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const query = request.query as { page?: number; size?: number; before?: number; after?: number };
+      const query = request.query as {
+        page?: number;
+        size?: number;
+        before?: number;
+        after?: number;
+        include?: typeof INCLUDE_ROOM;
+      };
       if (!extensions)
         return chat.messages(viewerOf(request), request.params.roomId, { page: query.page, size: query.size });
       if (query.after !== undefined && query.before !== undefined) throw badRequest(ONE_DIRECTION, 'before');
-      return chat.messages(viewerOf(request), request.params.roomId, query);
+      const paging = { page: query.page, size: query.size, before: query.before, after: query.after };
+      if (query.include === INCLUDE_ROOM)
+        return chat.messagesWithRoom(viewerOf(request), request.params.roomId, paging);
+      return chat.messages(viewerOf(request), request.params.roomId, paging);
     },
   );
 

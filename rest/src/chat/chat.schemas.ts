@@ -137,11 +137,29 @@ export const MessagesQuery = (extensions: boolean) =>
                 'The `size` messages that came next after this id (0: the room’s first), answered newest first like every page; `totalElements` counts the messages after it. Not with `before` (extension: two-way-paging)',
             }),
           ),
+          include: Type.Optional(
+            Type.String({
+              enum: [INCLUDE_ROOM],
+              description: `\`${INCLUDE_ROOM}\`: the answer carries the room too, as the rooms list describes it, so an opened chat is one call (extension: ${MESSAGES_ROOM})`,
+            }),
+          ),
         }
       : {}),
   });
 
-export const MessagePage = PageSchema(ChatMessageAnswer);
+/** The name of the extension in Contract-Extensions: a page of messages can carry its room (`include=room`). */
+export const MESSAGES_ROOM = 'messages-room';
+/** The value of `include` that asks for it. */
+export const INCLUDE_ROOM = 'room';
+
+/** A page of messages; with the extensions and `include=room`, its room as well. */
+export const MessagePage = (extensions: boolean) =>
+  extensions
+    ? Type.Object({
+        ...PageSchema(ChatMessageAnswer).properties,
+        room: Type.Optional(RoomAnswer(true)),
+      })
+    : PageSchema(ChatMessageAnswer);
 
 export const UnreadCountAnswer = Type.Object({ unreadCount: Type.Integer() });
 

@@ -160,6 +160,27 @@ export class ChatService {
 
   async messages(viewer: AuthenticatedUser, roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
     await this.membership(viewer, roomId);
+    return this.pageOfMessages(roomId, paging);
+  }
+
+  /**
+   * A page of messages with the room they are in (extension messages-room): an opened chat in one call. The
+   * membership read to let the caller in describes the room too.
+   */
+  async messagesWithRoom(
+    viewer: AuthenticatedUser,
+    roomId: number,
+    paging: MessagePaging,
+  ): Promise<Page<ChatMessageAnswer> & { room: RoomAnswer }> {
+    const membership = await this.membership(viewer, roomId);
+    const [page, [room]] = await Promise.all([
+      this.pageOfMessages(roomId, paging),
+      this.describeRooms(viewer, [membership]),
+    ]);
+    return Object.assign(page, { room: room! });
+  }
+
+  private async pageOfMessages(roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
     const size = paging.size ?? DEFAULT_MESSAGE_PAGE_SIZE;
     // From a message, there is one page: the messages nearest it.
     const page = paging.before === undefined && paging.after === undefined ? (paging.page ?? 0) : 0;

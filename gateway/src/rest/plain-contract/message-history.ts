@@ -1,7 +1,7 @@
 // A room's history through the contract, paged backwards from a message id or forwards from one: one call with the
 // extensions (`before`, and `after` of two-way-paging), a walk through the pages from the newest without them.
 import { GraphQLError } from 'graphql';
-import type { RestMessage } from '../contract.js';
+import type { RestChatRoom, RestMessage } from '../contract.js';
 import type { RestApi } from '../rest-api.js';
 import { MAX_UPSTREAM_PAGE_SIZE } from './list-pages.js';
 
@@ -11,6 +11,8 @@ export interface History {
   hasOlder: boolean;
   /** The room's message count; undefined where the answer counted only the messages before the cursor. */
   totalCount: number | undefined;
+  /** The room, where it was asked for with the page and the answer carried it (extension messages-room). */
+  room?: RestChatRoom | undefined;
 }
 
 /** Upper bound on pages walked when the contract has no keyset paging: 100 pages of 100 messages. */
@@ -20,12 +22,19 @@ const WALK_PAGE_SIZE = 100;
 /**
  * The `last` messages older than `beforeId` (newest overall when undefined). With the extension one call does it;
  * a plain contract ignores `before`, which shows in its answer, and the history is then walked page by page.
+ * `includeRoom` asks for the room in the same answer (messages-room).
  */
-export async function loadHistory(api: RestApi, roomId: number, last: number, beforeId?: number): Promise<History> {
+export async function loadHistory(
+  api: RestApi,
+  roomId: number,
+  last: number,
+  beforeId?: number,
+  includeRoom = false,
+): Promise<History> {
   // One message more than asked shows whether older ones exist, except at `last: 100`: a page of 101 is more than
   // the contract serves (400), so there the page's totalElements tells.
   const size = Math.min(last + 1, MAX_UPSTREAM_PAGE_SIZE);
-  const first = await api.chat.messages(roomId, { page: 0, size, before: beforeId });
+  const first = await api.chat.messages(roomId, { page: 0, size, before: beforeId, includeRoom });
   const totalCount = first.totalElements ?? first.content.length;
   if (beforeId === undefined || first.content.every((message) => message.id < beforeId)) {
     // totalElements counts what the page was cut from: with `before` honoured (the extension), only the older
@@ -35,6 +44,7 @@ export async function loadHistory(api: RestApi, roomId: number, last: number, be
       messages: first.content.slice(0, last),
       hasOlder,
       totalCount: beforeId === undefined ? totalCount : undefined,
+      room: first.room,
     };
   }
   const older: RestMessage[] = [];
