@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig, normalizePath } from 'vite';
+import { earlyRequestsScript } from './src/app/early-requests.js';
 
 /** `@/…` is web/src, `@shop-rules/…` the rules the web app shares with the servers. */
 export const webImportAliases = [
@@ -53,11 +54,33 @@ function documentsApart(): Plugin {
   };
 }
 
+/** Where index.html takes the first screen's requests. */
+const EARLY_REQUESTS_PLACE = '<!--early-requests-->';
+
+/**
+ * The shop's page (index.html) asks for its first screen's data itself, as it is parsed (src/app/early-requests.ts):
+ * the script goes into the page inline where the page marks its place, ahead of the stylesheet (an inline script waits
+ * for the stylesheets before it) and the app's script. The gateway's Content-Security-Policy admits it by hash.
+ */
+function earlyRequests(): Plugin {
+  return {
+    name: 'medshop-early-requests',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (context.path !== '/index.html') return html;
+        if (!html.includes(EARLY_REQUESTS_PLACE)) throw new Error(`index.html has no ${EARLY_REQUESTS_PLACE}`);
+        return html.replace(EARLY_REQUESTS_PLACE, `<script>${earlyRequestsScript()}</script>`);
+      },
+    },
+  };
+}
+
 const gateway = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4000}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), documentsApart()],
+  plugins: [react(), documentsApart(), earlyRequests()],
   // Imports that leave their folder name it from the top (tsconfig.json's paths say the same to TypeScript).
   resolve: { alias: webImportAliases },
   build: {

@@ -50,7 +50,13 @@ import {
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
-import { explorerAddressFor, prefersHtml, servesExplorer, webAppPlugin } from './plugins/web-app.js';
+import {
+  explorerAddressFor,
+  inlineScriptHashes,
+  prefersHtml,
+  servesExplorer,
+  webAppPlugin,
+} from './plugins/web-app.js';
 import { browserSecurityPlugin } from './plugins/browser-security.js';
 import {
   BODY_LIMIT_BYTES,
@@ -428,7 +434,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
   await apollo.start();
 
-  await app.register(browserSecurityPlugin, { hsts: config.hsts, corsOrigins: config.corsOrigins });
+  await app.register(browserSecurityPlugin, {
+    hsts: config.hsts,
+    corsOrigins: config.corsOrigins,
+    inlineScripts: inlineScriptHashes(config.webDist),
+  });
 
   // A person who opens /graphql in a browser where no Sandbox is served (production) is sent to the explorer that is
   // (GraphiQL), with the operation the address names, rather than shown the JSON of a refused request; without the

@@ -1,5 +1,5 @@
 // Journey 1: a new shopper registers, finds a thermometer, buys two and follows the order, then leaves.
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
 import { type JourneyShop, leave, lookAt, openPerson, openJourney } from './support/journey.js';
@@ -40,6 +40,30 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.waitForURL('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Products');
     await look('listing');
+
+    // Coming back later (a reload): the page asks for the session and the listing itself as it is parsed
+    // (web/src/app/early-requests.ts), under the policy's hash, and the app takes those answers: each asked once.
+    const asked: string[] = [];
+    const noteOperation = (request: Request) => {
+      if (request.url() === `${shop.origin}/graphql` && request.method() === 'POST')
+        asked.push((request.postDataJSON() as { operationName: string }).operationName);
+    };
+    page.on('request', noteOperation);
+    await page.reload();
+    await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', noteOperation);
+    // (The listing's idle prefetch of the viewer's cart may go too.)
+    expect(asked.filter((name) => name !== 'ViewerCart')).toEqual(['Session', 'ProductListing']);
+    // Both were the page's own requests, and the app took both answers.
+    const earlyAnswers = await page.evaluate(() =>
+      Object.entries(
+        (window as { __medshopEarlyAnswers?: { answers: Record<string, unknown> } }).__medshopEarlyAnswers?.answers ??
+          {},
+      ).map(([name, left]) => `${name} ${left === undefined ? 'taken' : 'left'}`),
+    );
+    expect(earlyAnswers).toEqual(['Session taken', 'ProductListing taken']);
+    expect(await page.getByText('nina').count()).toBeGreaterThan(0);
 
     // Filter by name and price: the address keeps the filters, the cards are the matches.
     await page.getByLabel('Name').fill('thermometer');

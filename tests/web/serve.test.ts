@@ -1,5 +1,6 @@
 // The built web app as the gateway serves it: the app at /, every page address (a deep link, a reload) answered
 // with index.html, hashed assets cached for a year, and the gateway's own routes untouched.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -146,15 +147,26 @@ describe('the gateway serves the web app', () => {
 });
 
 describe('what protects the shop in the browser', () => {
-  const STRICT_POLICY =
-    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: https: http:;font-src 'self';connect-src 'self';" +
-    "manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  /**
+   * The shop's policy: its own files, and of inline code only the page's one script (it asks for the first screen's
+   * data as the page is parsed: web/src/app/early-requests.ts), admitted by the hash of its text as served.
+   */
+  const strictPolicy = () => {
+    const inline = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
+    return (
+      `default-src 'self';script-src 'self' 'sha256-${hash}';style-src 'self';img-src 'self' data: https: http:;` +
+      "font-src 'self';connect-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';" +
+      "frame-ancestors 'none'"
+    );
+  };
 
   it.each(['/', '/cart', '/no/such/page'])(
     'sends %s with a strict Content-Security-Policy, nosniff, no framing and a referrer policy',
     async (page) => {
       const response = await get(page);
-      expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
+      expect(response.headers.get('content-security-policy')).toBe(strictPolicy());
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -173,7 +185,7 @@ describe('what protects the shop in the browser', () => {
       const response = await get(page);
       expect(response.status).toBe(200);
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY);
+      expect(response.headers.get('content-security-policy')).toBe(strictPolicy());
     }
     for (const page of ['/reset-passwords', '/verify-emails'])
       expect((await get(page)).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

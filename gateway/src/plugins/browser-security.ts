@@ -1,5 +1,6 @@
 // What protects the shop in the browser, where the session token lives in localStorage: a strict
-// Content-Security-Policy for the web app (its own scripts and styles only, no inline script; images from the shop or
+// Content-Security-Policy for the web app (its own scripts and styles only, no inline script but the page's own, by
+// its hash: web/src/app/early-requests.ts; images from the shop or
 // any http(s) address, since admins link product images; connections to the shop and its websocket only; no
 // framing), nosniff, a referrer policy that keeps paths to the shop, HSTS once the operator says TLS is in front
 // (HSTS=true), and cross-origin access only for the origins in CORS_ORIGINS (none by default). The graph explorer
@@ -15,17 +16,22 @@ export interface BrowserSecurityOptions {
   hsts: boolean;
   /** Origins whose pages may call the graph from a browser; none by default. */
   corsOrigins: string[];
+  /** The inline scripts the web app's page carries, as CSP hash sources (`'sha256-…'`): web-app.ts reads them. */
+  inlineScripts: string[];
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** The web app's policy; also what a page of the shop is held to in the browser journeys. */
-export function contentSecurityPolicy(hsts: boolean) {
+/**
+ * The web app's policy; also what a page of the shop is held to in the browser journeys. `inlineScripts`: the hashes
+ * of the page's own inline scripts, the only inline code that runs.
+ */
+export function contentSecurityPolicy(hsts: boolean, inlineScripts: string[] = []) {
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'https:', ...(hsts ? [] : ['http:'])],
       fontSrc: ["'self'"],
@@ -70,7 +76,7 @@ const SECRET_LINK_PAGE = /^\/(reset-password|verify-email)\/?(\?|$)/;
 const EXPLORER = new RegExp(`^${EXPLORER_PATH}/?(\\?|$)`);
 
 export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
-  async (app, { hsts, corsOrigins }) => {
+  async (app, { hsts, corsOrigins, inlineScripts }) => {
     const common: HelmetOptions = {
       strictTransportSecurity: hsts ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -79,11 +85,11 @@ export const browserSecurityPlugin = fp<BrowserSecurityOptions>(
       // Product images may come from other sites, and the shop's own images are for the shop's pages.
       crossOriginEmbedderPolicy: false,
     };
-    const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts) });
+    const forPages = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(hsts, inlineScripts) });
     const forSecretLinks = helmet({
       ...common,
       referrerPolicy: { policy: 'no-referrer' },
-      contentSecurityPolicy: contentSecurityPolicy(hsts),
+      contentSecurityPolicy: contentSecurityPolicy(hsts, inlineScripts),
     });
     const forExplorer = helmet({ ...common, contentSecurityPolicy: explorerContentSecurityPolicy(hsts) });
     // What a browser opens at /graphql (Apollo Sandbox, when GRAPHQL_SANDBOX is on, or the way to the explorer) brings

@@ -3,6 +3,7 @@
 // /graphql, /healthz and /images keep their routes; API-looking and file-looking paths that do not exist stay 404.
 // The build's second page, the graph explorer (graphiql.html: GraphiQL), is served at /graphiql only, and only when
 // the gateway says so (introspection on, GRAPHQL_EXPLORER not off); otherwise /graphiql is a 404 like any unknown path.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,22 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function hasWebApp(webDist: string | undefined): webDist is string {
   return !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
+}
+
+/** A `<script>` element without `src`, and its text. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The inline scripts of the built page (index.html), as Content-Security-Policy hash sources (`'sha256-…'`): the page
+ * asks for its first screen's data itself (web/src/app/early-requests.ts), and the policy admits that script alone.
+ * Read when the gateway starts, from the build it serves; none without a built app.
+ */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  if (!hasWebApp(webDist)) return [];
+  const page = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  return [...page.matchAll(INLINE_SCRIPT)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** Whether a path not found elsewhere is a page of the app (→ index.html) rather than a missing file or API. */

@@ -13,10 +13,10 @@ import { forgetCartNotes } from '../lib/cart';
 import { forgetNewOrders } from '../lib/orders';
 import { clearToken, pendingSessionChange, readToken, subscribeToToken } from '../lib/session';
 import { createShopCache } from './cache';
+import { GRAPHQL_PATH } from './endpoints';
+import { earlyAnswersLink } from './early-answers';
 import { persistedDocumentsLink, sendingHashes } from './persisted-documents';
 import { type ShopSocket, createShopSocket, isRetriedServerError, retryDelayMs } from './socket';
-
-export const GRAPHQL_PATH = '/graphql';
 
 export interface ShopClient {
   client: ApolloClient;
@@ -84,7 +84,9 @@ export function createShopClient(options: ShopClientOptions = {}): ShopClient {
       resubscribeAfterServerError,
       options.subscriptionLink ?? new GraphQLWsLink(sendingHashes(socket.client)),
     ]),
-    ApolloLink.from([sessionEndsOnUnauthenticated, authLink, http]),
+    // The page may have asked for the first screen before this script arrived (early-requests.ts): those answers
+    // are taken once, in place of the same requests.
+    ApolloLink.from([sessionEndsOnUnauthenticated, earlyAnswersLink(), authLink, http]),
   );
 
   const client = new ApolloClient({ cache, link, dataMasking: true });

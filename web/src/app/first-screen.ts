@@ -3,7 +3,8 @@
 // other, over half a second each on a phone's connection (bench/README.md: web.first_product_throttled_ms). Both are
 // asked for at once instead, before React has rendered anything; the hooks then find the answers in the cache, or
 // join the requests under way (same document, same variables). The listing is the one screen asked for this way:
-// it is where a returning shopper lands.
+// it is where a returning shopper lands. On the bare `/`, the page itself asked for both before this script arrived
+// (early-requests.ts): early-answers.ts hands those answers to these queries.
 import type { ApolloClient } from '@apollo/client';
 import { askForListing } from '../features/product-listing/product-listing-route';
 import { SessionDocument } from '../gql/graphql';

@@ -1,8 +1,9 @@
 // The session is one token under one storage key (DESIGN §6). Everything else about the viewer lives in the Apollo
 // cache. Other tabs share the key: a login, logout or password change there is seen here through `storage` events.
 import { useSyncExternalStore } from 'react';
+import { TOKEN_STORAGE_KEY } from './session-key';
 
-export const TOKEN_STORAGE_KEY = 'medshop.token';
+export { TOKEN_STORAGE_KEY };
 
 /** Why the last session ended: a logout, a token the shop stopped accepting, or the account deleted. */
 export type SessionEnd = 'logout' | 'expired' | 'deleted';

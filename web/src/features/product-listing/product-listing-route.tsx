@@ -9,9 +9,10 @@ import { ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState } from '@/components/feedback';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
-import { DeleteProductDocument, type ProductFilter, ProductListingDocument } from '@/gql/graphql';
+import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
 import type { ProductSavedState } from '@/lib/navigation-state';
 import { useViewer } from '@/lib/viewer';
+import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import styles from './product-listing.module.css';
@@ -59,11 +60,7 @@ if (false) {
   `;
 }
 
-export const PAGE_SIZE = 24;
 const SKELETON_CARDS = 8;
-
-/** The listing's first page for the filters of an address, as the route asks for it. */
-export const listingVariables = (filter: ProductFilter | undefined) => ({ first: PAGE_SIZE, filter });
 
 /**
  * The listing's first page for an address, asked for before the route is shown: the app does so as it starts on `/`,

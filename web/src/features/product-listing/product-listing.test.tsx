@@ -4,7 +4,7 @@ import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
 import { CART_ID, type ProductFixture, money, product, sessionMock } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
-import { PAGE_SIZE } from './product-listing-route';
+import { PAGE_SIZE } from './listing-page';
 
 function page(products: ProductFixture[], { offset = 0, totalCount = products.length, hasNextPage = false } = {}) {
   return {
