@@ -65,6 +65,13 @@ export class ChatRepository {
   private readonly membershipOf: PreparedQuery<[userId: number, roomId: number], Membership>;
   private readonly newestMessages: PreparedQuery<[roomId: number, limit: number, offset: number], MessageWithSender>;
   private readonly messageCount: PreparedQuery<[roomId: number], { count: number | string | bigint }>;
+  // And what describes the one room it is in (include=room, a room created or read alone).
+  private readonly participantsOfRoom: PreparedQuery<[roomId: number], Participant>;
+  private readonly messageOfId: PreparedQuery<[id: number], MessageWithSender>;
+  private readonly unreadOfRoom: PreparedQuery<
+    [userId: number, sameUserId: number, roomId: number],
+    { roomId: number; unread: number | string | bigint | null }
+  >;
 
   constructor(private readonly db: Kysely<Database>) {
     this.membershipOf = preparedQuery(
@@ -91,6 +98,23 @@ export class ChatRepository {
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('chatMessages.roomId', '=', roomId),
       [1],
+    );
+    this.participantsOfRoom = preparedQuery(db, (_db, roomId: number) => this.selectParticipants([roomId]), [1]);
+    this.messageOfId = preparedQuery(
+      db,
+      (_db, id: number) => this.selectMessages().where('chatMessages.id', '=', id),
+      [1],
+    );
+    // The user's id twice: the count's (in the select) and the membership's (in the where), in that order.
+    this.unreadOfRoom = preparedQuery(
+      db,
+      (db, userId: number, sameUserId: number, roomId: number) =>
+        db
+          .selectFrom('chatParticipants')
+          .select(['chatParticipants.roomId', (eb) => this.unreadOfMembership(eb, userId).as('unread')])
+          .where('chatParticipants.userId', '=', sameUserId)
+          .where('chatParticipants.roomId', '=', roomId),
+      [1, 2, 3],
     );
   }
 
@@ -185,19 +209,24 @@ export class ChatRepository {
     };
   }
 
-  participants(roomIds: number[]): Promise<Participant[]> {
-    if (roomIds.length === 0) return Promise.resolve([]);
+  private selectParticipants(roomIds: readonly number[]) {
     return this.db
       .selectFrom('chatParticipants')
       .leftJoin('users', 'users.id', 'chatParticipants.userId')
       .select(['chatParticipants.roomId', 'chatParticipants.userId', 'users.username'])
-      .where('chatParticipants.roomId', 'in', roomIds)
-      .orderBy('chatParticipants.id')
-      .execute();
+      .where('chatParticipants.roomId', roomIds.length === 1 ? '=' : 'in', roomIds.length === 1 ? roomIds[0]! : roomIds)
+      .orderBy('chatParticipants.id');
+  }
+
+  participants(roomIds: number[]): Promise<Participant[]> {
+    if (roomIds.length === 0) return Promise.resolve([]);
+    if (roomIds.length === 1) return this.participantsOfRoom([roomIds[0]!]);
+    return this.selectParticipants(roomIds).execute();
   }
 
   messagesByIds(ids: number[]): Promise<MessageWithSender[]> {
     if (ids.length === 0) return Promise.resolve([]);
+    if (ids.length === 1) return this.messageOfId([ids[0]!]);
     return this.selectMessages().where('chatMessages.id', 'in', ids).execute();
   }
 
@@ -207,6 +236,10 @@ export class ChatRepository {
    */
   async unreadCounts(userId: number, roomIds: number[]): Promise<Map<number, number>> {
     if (roomIds.length === 0) return new Map();
+    if (roomIds.length === 1) {
+      const rows = await this.unreadOfRoom([userId, userId, roomIds[0]!]);
+      return new Map(rows.map((row) => [row.roomId, Number(row.unread)]));
+    }
     const rows = await this.db
       .selectFrom('chatParticipants')
       .select(['chatParticipants.roomId', (eb) => this.unreadOfMembership(eb, userId).as('unread')])
