@@ -34,7 +34,12 @@ export async function loadHistory(
   // One message more than asked shows whether older ones exist, except at `last: 100`: a page of 101 is more than
   // the contract serves (400), so there the page's totalElements tells.
   const size = Math.min(last + 1, MAX_UPSTREAM_PAGE_SIZE);
-  const first = await api.chat.messages(roomId, { page: 0, size, before: beforeId, includeRoom });
+  const first = await api.chat.messages(roomId, {
+    page: 0,
+    size,
+    before: beforeId,
+    includeRoom: includeRoom || undefined,
+  });
   const totalCount = first.totalElements ?? first.content.length;
   if (beforeId === undefined || first.content.every((message) => message.id < beforeId)) {
     // totalElements counts what the page was cut from: with `before` honoured (the extension), only the older
