@@ -57,14 +57,22 @@ describe('the first screen', () => {
     });
     await waitFor(() => expect(askedOf(elsewhere.link)()).toEqual(['Session']));
 
+    // Without a session the app asks for nothing as it starts: not a query begun, so none can reach the network later.
     window.localStorage.clear();
+    let queriesBegun = -1;
     const loggedOut = renderApp({
       path: '/',
       token: null,
       children: <p>The shop</p>,
-      onStart: (client) => askForFirstScreen(client, { pathname: '/', search: '' }),
+      onStart: (client) => {
+        const query = vi.spyOn(client, 'query');
+        askForFirstScreen(client, { pathname: '/', search: '' });
+        queriesBegun = query.mock.calls.length;
+      },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queriesBegun).toBe(0);
+    // (This shop's page beside the first one of this test.)
+    expect(await screen.findAllByText('The shop')).toHaveLength(2);
     expect(askedOf(loggedOut.link)()).toEqual([]);
   });
 });
