@@ -55,6 +55,18 @@ function runPageScript(token: string | null = TEST_TOKEN) {
   new Function(earlyRequestsScript())();
 }
 
+/** A request as the page's script must send it: the app's HTTP link's, by the persisted document's hash. */
+const pageRequest = (operationName: string, variables: object, sha256Hash: string | undefined) => ({
+  url: '/graphql',
+  method: 'POST',
+  headers: {
+    accept: 'application/graphql-response+json,application/json;q=0.9',
+    'content-type': 'application/json',
+    authorization: `Bearer ${TEST_TOKEN}`,
+  },
+  body: { operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash } } },
+});
+
 /** The operations that reached the app's network edge (its MockLink), leaving out the listing's idle cart prefetch. */
 const askedByApp = () => request.mock.calls.map(([op]) => op.operationName).filter((name) => name !== 'ViewerCart');
 
@@ -63,34 +75,8 @@ describe('the first screen asked for by the page itself', () => {
     stubNetwork((name) => json(name === 'Session' ? SESSION_DATA : LISTING_DATA));
     runPageScript();
     expect(sent).toEqual([
-      {
-        url: '/graphql',
-        method: 'POST',
-        headers: {
-          accept: 'application/graphql-response+json,application/json;q=0.9',
-          'content-type': 'application/json',
-          authorization: `Bearer ${TEST_TOKEN}`,
-        },
-        body: {
-          operationName: 'Session',
-          variables: {},
-          extensions: { persistedQuery: { version: 1, sha256Hash: persistedDocumentIds.Session } },
-        },
-      },
-      {
-        url: '/graphql',
-        method: 'POST',
-        headers: {
-          accept: 'application/graphql-response+json,application/json;q=0.9',
-          'content-type': 'application/json',
-          authorization: `Bearer ${TEST_TOKEN}`,
-        },
-        body: {
-          operationName: 'ProductListing',
-          variables: { first: 24 },
-          extensions: { persistedQuery: { version: 1, sha256Hash: persistedDocumentIds.ProductListing } },
-        },
-      },
+      pageRequest('Session', {}, persistedDocumentIds.Session),
+      pageRequest('ProductListing', { first: 24 }, persistedDocumentIds.ProductListing),
     ]);
 
     renderApp({ path: '/', onStart: (client) => askForFirstScreen(client, { pathname: '/', search: '' }) });
