@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Database } from './schema.js';
+import { readsDirectly } from './prepared-query.js';
 import { readCount } from '../../../config/env.js';
 import { databasePool } from '../../../config/metrics.js';
 import { tracer, tracingOn } from '../../../config/tracing.js';
@@ -107,7 +108,7 @@ class ShopSqliteDialect extends SqliteDialect {
 /** How long a SQLite write waits for another process's write lock before failing with "database is locked". */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-function openSqlite(file: string): SqliteDialect {
+function openSqlite(file: string): { dialect: SqliteDialect; database: SQLite.Database } {
   if (file !== ':memory:') {
     // The shop's data is for this user alone: a new folder and a new file are made unreadable to others (SQLite gives
     // its -wal and -shm files the database file's permissions).
@@ -119,7 +120,7 @@ function openSqlite(file: string): SqliteDialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new ShopSqliteDialect({ database: withPreparedStatementCache(database) });
+  return { dialect: new ShopSqliteDialect({ database: withPreparedStatementCache(database) }), database };
 }
 
 /** PostgreSQL's pool: how many connections, and how long a query may wait for one or run. */
@@ -225,11 +226,14 @@ function statementSpans(system: 'sqlite' | 'postgresql'): (event: LogEvent) => v
 export function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): ShopDatabase {
   const plugins = [new CamelCasePlugin()];
   if (databaseUrl.startsWith('file:')) {
+    const { dialect, database } = openSqlite(databaseUrl.slice('file:'.length));
     const db = new Kysely<Database>({
-      dialect: openSqlite(databaseUrl.slice('file:'.length)),
+      dialect,
       plugins,
       ...(tracingOn() ? { log: statementSpans('sqlite') } : {}),
     });
+    // Statements are traced through Kysely's log: with tracing on, every statement goes through Kysely.
+    if (!tracingOn()) readsDirectly(db, database);
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const settings = options.pool ?? DEFAULT_POOL;
