@@ -6,6 +6,7 @@ import {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
@@ -132,10 +133,18 @@ export function logRequests(
   userIdOf?: (request: FastifyRequest) => number | undefined,
 ): void {
   app.decorateRequest('logDetails', null as unknown as RequestLogDetails);
-  app.addHook('onRequest', async (request) => {
+  // Hooks that do not wait for anything take Fastify's callback, not a promise: every request runs them, and a
+  // resolved promise costs each one a turn of the microtask queue (issue 33: REST near its floor).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.logDetails = {};
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    logAnswer(request, reply);
+    done();
+  });
+
+  function logAnswer(request: FastifyRequest, reply: FastifyReply): void {
     const path = request.url.split('?', 1)[0]!;
     const status = reply.statusCode;
     const details = request.logDetails ?? {};
@@ -173,13 +182,15 @@ export function logRequests(
       },
       words.filter(Boolean).join(' '),
     );
-  });
+  }
 }
 
 /** Every answer names its request id, so a caller can quote it and find the log lines (both servers log it). */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives: an error answer keeps the headers set before it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }
 
@@ -204,8 +215,9 @@ export function drainable(app: FastifyInstance): void {
   app.decorate('draining', false);
   app.decorate('goingAway', []);
   // The proxy (or client) opens its next connection elsewhere: this one closes after the answer.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

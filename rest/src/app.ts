@@ -180,8 +180,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           // Extension caller-username: every answer to a caller says who the token is, so a client that needs the
           // caller's name (the gateway, for a message's isMine) need not ask for the profile as well.
           if (extensions)
-            secured.addHook('onSend', async (request, reply) => {
+            secured.addHook('onRequest', (request, reply, done) => {
               if (request.currentUser) reply.header('caller-username', request.currentUser.username);
+              done();
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });

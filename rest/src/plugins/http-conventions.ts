@@ -50,8 +50,9 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // product as it is now (products/line-products.ts). caller-username: every answer to a logged-in caller names
     // them in a Caller-Username header (app.ts).
     if (errorDetails) {
-      app.addHook('onSend', async (_request, reply) => {
+      app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);
+        done();
       });
     }
 
@@ -66,7 +67,7 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
       parseJson(request, body as string, done);
     });
 
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       // An empty query parameter (an untouched filter field) means "not given".
       const query = request.query as Record<string, unknown> | undefined;
       if (query) for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
@@ -79,6 +80,7 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
           'INVALID_INPUT',
           field.key || undefined,
         );
+      done();
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
