@@ -770,6 +770,77 @@ describe('extension: a product’s SKU (product-sku)', () => {
   });
 });
 
+describe('extension: sorting (product-sort)', () => {
+  // Five products of their own, found by a tag in their names: [name, price, stock], added in this order.
+  const sortTag = tag();
+  const added: [string, number, number][] = [
+    [`banana ${sortTag}`, 3, 0],
+    [`Apple ${sortTag}`, 5, 4],
+    [`cherry ${sortTag}`, 3, 9],
+    [`apple ${sortTag}`, 12.5, 0],
+    [`Date ${sortTag}`, 1, 2],
+  ];
+  beforeAll(async () => {
+    for (const [name, price, quantity] of added) await shop.createProduct(admin, { name, price, quantity });
+  });
+  const sorted = async (sort: string, extra: Record<string, string | number> = {}) => {
+    const answer = await filter({ name: sortTag, sort, ...extra });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const names = (answer: any) =>
+    namesOf(Array.isArray(answer) ? answer : answer.content).map((name) => name.split(' ')[0]);
+
+  it('orders the filter by price either way (ties by id the same way), by name in any case, newest first, in stock first', async () => {
+    expect(names(await sorted('price-asc'))).toEqual(['Date', 'banana', 'cherry', 'Apple', 'apple']);
+    expect(names(await sorted('price-desc'))).toEqual(['apple', 'Apple', 'cherry', 'banana', 'Date']);
+    expect(names(await sorted('name'))).toEqual(['Apple', 'apple', 'banana', 'cherry', 'Date']);
+    expect(names(await sorted('newest'))).toEqual(['Date', 'apple', 'cherry', 'Apple', 'banana']);
+    expect(names(await sorted('in-stock'))).toEqual(['Apple', 'cherry', 'Date', 'banana', 'apple']);
+  });
+
+  it('pages a sorted list, its totals those of the filter; the listing sorts the whole catalogue', async () => {
+    const second = await sorted('price-asc', { page: 1, size: 2 });
+    expect(names(second)).toEqual(['cherry', 'Apple']);
+    expect(second).toMatchObject({ totalElements: 5, totalPages: 3, number: 1, size: 2 });
+    const listing = await shop.request('GET', '/api/products', {
+      token: shopper,
+      query: { sort: 'newest', page: 0, size: 1 },
+    });
+    expect(listing.status).toBe(200);
+    expect(names(listing.body)).toEqual(['Date']);
+    expect(listing.headers['contract-extensions']).toContain('product-sort');
+  });
+
+  it('refuses an unknown order, and after or before with an order, with 400 on sort', async () => {
+    for (const [path, query] of [
+      ['/api/products', { sort: 'cheapest' }],
+      ['/api/products/filter', { name: sortTag, sort: 'PRICE-ASC' }],
+    ] as const) {
+      const answer = await shop.request('GET', path, { token: shopper, query });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'Sort must be one of price-asc, price-desc, name, newest, in-stock',
+        code: 'INVALID_INPUT',
+        field: 'sort',
+      });
+    }
+    const withPlaces: Record<string, string | number>[] = [
+      { sort: 'name', after: 1, size: 2 },
+      { sort: 'name', before: 'end', size: 2 },
+    ];
+    for (const query of withPlaces) {
+      const answer = await shop.request('GET', '/api/products', { token: shopper, query });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        message: 'A sorted list is read by page: give page and size, not after or before',
+        code: 'INVALID_INPUT',
+        field: 'sort',
+      });
+    }
+  });
+});
+
 describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   let plain: RestService;
   let plainAdmin: string;
@@ -782,13 +853,14 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   });
   afterAll(() => plain.close());
 
-  it('answers plain lists and ignores page, size and ids', async () => {
+  it('answers plain lists and ignores page, size, ids and sort', async () => {
     const all = await catalogue(plain, plainShopper);
     expect(namesOf(all)).toEqual(['Plain One', 'Plain Two', 'Plain Three']);
     const queries: Record<string, string | number>[] = [
       { page: 0, size: 1 },
       { ids: String(all[0].id) },
       { page: 'x', size: 1000 },
+      { sort: 'name' },
     ];
     for (const query of queries) {
       const answer = await plain.request('GET', '/api/products', { token: plainShopper, query });

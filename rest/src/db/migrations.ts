@@ -528,6 +528,18 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('products').dropColumn('sku').execute();
       },
     },
+    '0011_product_sorts': {
+      // The listing's orders (issue 34, extension product-sort) each read off an index, as the catalogue's is: by name
+      // (then id), and in stock first (then id). By price, products_price_idx (price, id) serves both directions.
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex('products_name_sort_idx').on('products').columns(['name_key', 'id']).execute();
+        await sql`create index products_in_stock_idx on products ((quantity = 0), id)`.execute(db);
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('products_in_stock_idx').execute();
+        await db.schema.dropIndex('products_name_sort_idx').execute();
+      },
+    },
   };
 }
 

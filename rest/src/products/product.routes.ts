@@ -13,6 +13,7 @@ import {
   ProductListQuery,
   type ProductFilter,
   type SeekQuery,
+  type SortQuery,
 } from './product.schemas.js';
 import type { ProductPlace } from './product.repository.js';
 import type { ProductService } from './product.service.js';
@@ -27,6 +28,13 @@ function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace
   // Every id is below a number past the largest a database id can be: that is before the end.
   const before = query.before === 'end' ? 'end' : Number(query.before);
   return { before: before === 'end' || before > MAX_DATABASE_ID ? 'end' : before };
+}
+
+/** A sorted list is read by page (extension: product-sort): keyset paging follows the catalogue's order only. */
+function sortOf(query: SortQuery, place: ProductPlace | undefined): SortQuery['sort'] {
+  if (query.sort && place)
+    throw badRequest('A sorted list is read by page: give page and size, not after or before', 'sort');
+  return query.sort;
 }
 
 export interface ProductRouteOptions {
@@ -46,21 +54,22 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       schema: {
         operationId: 'listProducts',
         ...common,
-        summary: 'The catalogue, by id',
+        summary: extensions ? 'The catalogue, by id or as `sort` orders it' : 'The catalogue, by id',
         querystring: ProductListQuery(extensions),
         response: { 200: ProductListAnswer(extensions), ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      const query = request.query as SeekQuery & { ids?: string; page?: number; size?: number };
+      const query = request.query as SeekQuery & SortQuery & { ids?: string; page?: number; size?: number };
       if (extensions && query.ids !== undefined) {
         const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
         return products.byIds(ids);
       }
       const place = extensions ? placeOf(query) : undefined;
+      const sort = extensions ? sortOf(query, place) : undefined;
       if (place) return products.seek({}, place, query.size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage(query, extensions);
-      return page ? products.page({}, page) : products.list();
+      return page ? products.page({}, page, sort) : products.list({}, sort);
     },
   );
 
@@ -78,13 +87,21 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       },
     },
     async (request) => {
-      const { page: pageNumber, size, after, before, ...filter } = request.query as Record<string, never>;
+      const {
+        page: pageNumber,
+        size,
+        after,
+        before,
+        sort: sortName,
+        ...filter
+      } = request.query as Record<string, never>;
       const place = extensions ? placeOf({ page: pageNumber, after, before }) : undefined;
+      const sort = extensions ? sortOf({ sort: sortName }, place) : undefined;
       // A SKU typed into the name filter finds its product (extension: product-sku).
       const criteria = { ...(filter as ProductFilter), orSkuIs: extensions };
       if (place) return products.seek(criteria, place, size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage({ page: pageNumber, size }, extensions);
-      return page ? products.page(criteria, page) : products.list(criteria);
+      return page ? products.page(criteria, page, sort) : products.list(criteria, sort);
     },
   );
 

@@ -4,6 +4,7 @@ import { PageQuery, PageSchema } from '../shared/paging.js';
 import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
+import { PRODUCT_SORT_NAMES, type ProductSortName } from '../../../shop-rules/product-sorts.js';
 import {
   PRODUCT_FIELDS,
   PRODUCT_FIELD_NAMES,
@@ -96,8 +97,24 @@ const SeekFields = Type.Object({
 });
 export type SeekQuery = Static<typeof SeekFields>;
 
+/** Extension product-sort: the order of a list, when not the catalogue's (by id). */
+const SortField = Type.Object({
+  sort: Type.Optional(
+    Type.Unsafe<ProductSortName>({
+      type: 'string',
+      enum: PRODUCT_SORT_NAMES,
+      description:
+        'The list’s order instead of by id: price-asc and price-desc (the unit price; equal prices by id, in the same direction), name (any case, then by id), newest (the latest added first), in-stock (products in stock first, each part by id). Read by page, not with `after` or `before` (extension: product-sort)',
+      errorMessage: `Sort must be one of ${PRODUCT_SORT_NAMES.join(', ')}`,
+    }),
+  ),
+});
+export type SortQuery = Static<typeof SortField>;
+
 export const ProductListQuery = (extensions: boolean) =>
-  extensions ? Type.Intersect([PageQuery, SeekFields, Type.Object({ ids: Type.Optional(Ids) })]) : Type.Object({});
+  extensions
+    ? Type.Intersect([PageQuery, SeekFields, SortField, Type.Object({ ids: Type.Optional(Ids) })])
+    : Type.Object({});
 
 const Amount = Type.Number({ minimum: 0, maximum: MAX_PRICE });
 const Stock = Type.Integer({ minimum: 0, maximum: MAX_STOCK });
@@ -120,7 +137,7 @@ const FilterFields = (extensions: boolean) =>
 export type ProductFilter = Static<ReturnType<typeof FilterFields>>;
 
 export const ProductFilterQuery = (extensions: boolean) =>
-  extensions ? Type.Intersect([FilterFields(true), PageQuery, SeekFields]) : FilterFields(false);
+  extensions ? Type.Intersect([FilterFields(true), PageQuery, SeekFields, SortField]) : FilterFields(false);
 
 export const ProductListAnswer = (extensions: boolean) =>
   extensions

@@ -12,6 +12,7 @@ import {
   type ProductRepository,
   contractFieldsOfRow,
 } from './product.repository.js';
+import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
 
 export function toProductAnswer(row: ProductRow): ProductAnswer {
@@ -111,14 +112,15 @@ export class ProductService {
     }
   }
 
-  async list(filter: ProductSearch = {}): Promise<ProductAnswer[]> {
-    return (await this.products.find(criteriaOf(filter))).map(toProductAnswer);
+  /** Every matching product, by id or in `sort`'s order (extension: product-sort). */
+  async list(filter: ProductSearch = {}, sort?: ProductSortName): Promise<ProductAnswer[]> {
+    return (await this.products.find(criteriaOf(filter), undefined, sort)).map(toProductAnswer);
   }
 
-  async page(filter: ProductSearch, request: PageRequest): Promise<Page<ProductAnswer>> {
+  async page(filter: ProductSearch, request: PageRequest, sort?: ProductSortName): Promise<Page<ProductAnswer>> {
     const criteria = criteriaOf(filter);
     const [rows, total] = await Promise.all([
-      this.products.find(criteria, { offset: request.page * request.size, limit: request.size }),
+      this.products.find(criteria, { offset: request.page * request.size, limit: request.size }, sort),
       this.products.count(criteria),
     ]);
     return toPage(rows.map(toProductAnswer), total, request);
