@@ -1027,6 +1027,19 @@ export type ProductFilter = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The orders the catalogue can be read in, besides its own. */
+export type ProductSort =
+  /** Products in stock first, then those out of stock; each part in the order they were added. */
+  | 'IN_STOCK_FIRST'
+  /** By name, in any case; equal names in the order they were added. */
+  | 'NAME'
+  /** The latest added first. */
+  | 'NEWEST'
+  /** The lowest unit price first; equal prices in the order they were added. */
+  | 'PRICE_ASCENDING'
+  /** The highest unit price first; equal prices the latest added first. */
+  | 'PRICE_DESCENDING';
+
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
  * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
@@ -1110,6 +1123,7 @@ export type QueryProductsArgs = {
   filter?: InputMaybe<ProductFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<ProductSort>;
 };
 
 /** A new account: the username and the password twice. */
@@ -1666,6 +1680,7 @@ export type ResolversTypes = ResolversObject<{
   ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges'> & { edges: Array<ResolversTypes['ProductEdge']> }>;
   ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
   ProductFilter: ProductFilter;
+  ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterInput: RegisterInput;
   RegisterPayload: ResolverTypeWrapper<RegisterPayload>;

@@ -1,6 +1,7 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
-import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductSort, QueryResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
@@ -15,6 +16,15 @@ import {
 } from './connections.js';
 import { resolveNode } from './node.js';
 
+/** The graph's orders of the catalogue, as the REST service names them (shop-rules/product-sorts.ts). */
+const REST_SORT_OF: Record<ProductSort, ProductSortName> = {
+  PRICE_ASCENDING: 'price-asc',
+  PRICE_DESCENDING: 'price-desc',
+  NAME: 'name',
+  NEWEST: 'newest',
+  IN_STOCK_FIRST: 'in-stock',
+};
+
 export const Query: QueryResolvers = {
   node: (_root, { id }, context, info) => resolveNode(id, context, info),
   nodes: (_root, { ids }, context, info) => {
@@ -26,7 +36,7 @@ export const Query: QueryResolvers = {
   },
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),
-  products: async (_root, { filter, ...paging }, context) => {
+  products: async (_root, { filter, sort, ...paging }, context) => {
     const criteria = {
       name: filter?.name?.trim() || undefined,
       minPrice: filter?.minPrice ?? undefined,
@@ -35,7 +45,12 @@ export const Query: QueryResolvers = {
       maxQuantity: filter?.maxQuantity ?? undefined,
     };
     // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
-    const slice = await pageOfProducts(context.api, criteria, placedRequest(paging));
+    const slice = await pageOfProducts(
+      context.api,
+      criteria,
+      placedRequest(paging),
+      sort ? REST_SORT_OF[sort] : undefined,
+    );
     context.loaders.primeProducts(slice.items);
     return placedConnection(slice, (product) => product.id);
   },

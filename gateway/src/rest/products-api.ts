@@ -1,5 +1,6 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
+import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import type { RestPage, RestProduct } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
@@ -13,6 +14,9 @@ export type ProductFilterQuery = {
   minQuantity?: number | undefined;
   maxQuantity?: number | undefined;
 };
+
+/** What our REST service names the `sort` of its product lists in its Contract-Extensions. */
+export const PRODUCT_SORT = 'product-sort';
 
 /** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS); a field an update keeps may be left out. */
 export type ProductBody = ProductContractForm;
@@ -37,7 +41,8 @@ export class ProductsApi {
     return this.rest.offers(extension);
   }
 
-  window(filter: ProductFilterQuery, window: Window): Promise<WindowSlice<RestProduct>> {
+  /** A window of the list, by id or in `sort`'s order (only where the implementation offers `product-sort`). */
+  window(filter: ProductFilterQuery, window: Window, sort?: ProductSortName): Promise<WindowSlice<RestProduct>> {
     const path = hasFilter(filter) ? '/api/products/filter' : '/api/products';
     return fetchWindow(
       (page, size) =>
@@ -45,7 +50,7 @@ export class ProductsApi {
           method: 'GET',
           path,
           // Object.assign, not a spread followed by properties: V8 builds that by its slow path (issue 33).
-          query: Object.assign({}, filter, { page, size }),
+          query: Object.assign({}, filter, { page, size }, sort ? { sort } : {}),
         }),
       window,
     );

@@ -2,7 +2,9 @@
 // implementation what the first does) where the implementation offers it (`product-keyset`) and honours it, by offset
 // windows where it does not: either way the page holds the same products while the catalogue does not change.
 import { type RestProduct, isPage } from '../contract.js';
-import type { ProductFilterQuery } from '../products-api.js';
+import { GraphQLError } from 'graphql';
+import type { ProductSortName } from '../../../../shop-rules/product-sorts.js';
+import { PRODUCT_SORT, type ProductFilterQuery } from '../products-api.js';
 import type { RestApi } from '../rest-api.js';
 import type { SeekPlace, Window, WindowSlice } from './list-pages.js';
 
@@ -99,14 +101,25 @@ async function productsFromPlace(
   return { items: answer.content, beyond: answer.totalElements ?? answer.content.length };
 }
 
-/** A page of the catalogue (narrowed by `filter`), as a connection's arguments ask for it. */
-export function pageOfProducts(
+/**
+ * A page of the catalogue (narrowed by `filter`), as a connection's arguments ask for it; in `sort`'s order where the
+ * implementation offers `product-sort` (NOT_SUPPORTED where it does not). A sorted list is read by offset: keyset
+ * paging follows the catalogue's order only.
+ */
+export async function pageOfProducts(
   api: RestApi,
   filter: ProductFilterQuery,
   request: PlacedRequest,
+  sort?: ProductSortName,
 ): Promise<PlacedSlice<RestProduct>> {
+  if (sort && !(await api.products.offers(PRODUCT_SORT))) {
+    throw new GraphQLError(
+      "The shop's REST service cannot sort products (it lacks the product-sort extension): leave sort out",
+      { extensions: { code: 'NOT_SUPPORTED' } },
+    );
+  }
   return placedPage(request, {
-    window: (window) => api.products.window(filter, window),
-    seek: (place, size) => productsFromPlace(api, filter, place, size),
+    window: (window) => api.products.window(filter, window, sort),
+    seek: async (place, size) => (sort ? undefined : productsFromPlace(api, filter, place, size)),
   });
 }
