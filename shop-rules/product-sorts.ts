@@ -2,18 +2,26 @@
 // by the REST service (the `sort` of its product lists, extension product-sort), the gateway (the graph's ProductSort)
 // and the web app (the listing's "Sort by", kept in the address as `?sort=`).
 
-/** Each order's name, as the REST service takes it and the web app's address keeps it, and what a shopper reads. */
+/**
+ * Each order by its name in the REST service's `sort` and the web app's address: what a shopper reads, and its value
+ * of the graph's ProductSort enum.
+ */
 export const PRODUCT_SORTS = {
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  name: 'Name',
-  newest: 'Newest',
-  'in-stock': 'In stock first',
+  'price-asc': { label: 'Price: low to high', graphName: 'PRICE_ASCENDING' },
+  'price-desc': { label: 'Price: high to low', graphName: 'PRICE_DESCENDING' },
+  name: { label: 'Name', graphName: 'NAME' },
+  newest: { label: 'Newest', graphName: 'NEWEST' },
+  'in-stock': { label: 'In stock first', graphName: 'IN_STOCK_FIRST' },
 } as const;
 
 export type ProductSortName = keyof typeof PRODUCT_SORTS;
+export type ProductSortGraphName = (typeof PRODUCT_SORTS)[ProductSortName]['graphName'];
 
 export const PRODUCT_SORT_NAMES = Object.keys(PRODUCT_SORTS) as ProductSortName[];
 
 export const isProductSortName = (value: unknown): value is ProductSortName =>
   typeof value === 'string' && Object.hasOwn(PRODUCT_SORTS, value);
+
+/** The order a value of the graph's ProductSort names. */
+export const sortOfGraphName = (graphName: ProductSortGraphName): ProductSortName =>
+  PRODUCT_SORT_NAMES.find((name) => PRODUCT_SORTS[name].graphName === graphName)!;

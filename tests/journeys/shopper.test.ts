@@ -76,6 +76,20 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
       .toEqual(['Digital Thermometer', 'Duck Bath Thermometer']);
     await look('listing-filtered');
 
+    // The cheapest first: the order joins the filters in the address, and Back from a product restores both.
+    const cardNames = () =>
+      cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+    await page.waitForURL('/?name=thermometer&maxPrice=20&sort=price-asc');
+    await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer']);
+    await page.getByRole('link', { name: 'Duck Bath Thermometer' }).click();
+    await page.waitForURL(/\/products\//);
+    await page.goBack();
+    await page.waitForURL('/?name=thermometer&maxPrice=20&sort=price-asc');
+    await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer']);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price-asc');
+    await look('listing-sorted');
+
     // The product: two of them into the cart, with the 2 s confirmation.
     await page.getByRole('link', { name: 'Digital Thermometer' }).click();
     await page.waitForURL(/\/products\//);

@@ -1,7 +1,7 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
-import type { ProductSort, QueryResolvers } from '../__generated__/resolvers-types.js';
-import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
+import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import { sortOfGraphName } from '../../../shop-rules/product-sorts.js';
 import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
@@ -15,15 +15,6 @@ import {
   placedRequest,
 } from './connections.js';
 import { resolveNode } from './node.js';
-
-/** The graph's orders of the catalogue, as the REST service names them (shop-rules/product-sorts.ts). */
-const REST_SORT_OF: Record<ProductSort, ProductSortName> = {
-  PRICE_ASCENDING: 'price-asc',
-  PRICE_DESCENDING: 'price-desc',
-  NAME: 'name',
-  NEWEST: 'newest',
-  IN_STOCK_FIRST: 'in-stock',
-};
 
 export const Query: QueryResolvers = {
   node: (_root, { id }, context, info) => resolveNode(id, context, info),
@@ -49,7 +40,7 @@ export const Query: QueryResolvers = {
       context.api,
       criteria,
       placedRequest(paging),
-      sort ? REST_SORT_OF[sort] : undefined,
+      sort ? sortOfGraphName(sort) : undefined,
     );
     context.loaders.primeProducts(slice.items);
     return placedConnection(slice, (product) => product.id);

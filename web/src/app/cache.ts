@@ -49,8 +49,8 @@ export function createShopCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          // The filter is part of the list's identity; pages of one filter are merged into one list.
-          products: relayStylePagination(['filter']),
+          // The filter and the order are part of the list's identity; pages of one list are merged into one.
+          products: relayStylePagination(['filter', 'sort']),
           // Every customer's orders (the admins' desk): one list per status tab and search, pages of a list merged.
           orders: relayStylePagination(['status', 'search']),
           // A product seen anywhere (a listing card) answers product(id) at once, with no request.

@@ -3,5 +3,12 @@
 
 export const PAGE_SIZE = 24;
 
-/** The listing's first page for a filter (none: the whole catalogue), as the route asks for it. */
-export const listingVariables = <Filter>(filter: Filter | undefined) => ({ first: PAGE_SIZE, filter });
+/**
+ * The listing's first page for a filter (none: the whole catalogue) and an order (none: the catalogue's own), as the
+ * route asks for it.
+ */
+export const listingVariables = <Filter, Sort>(filter: Filter | undefined, sort?: Sort) => ({
+  first: PAGE_SIZE,
+  filter,
+  sort,
+});

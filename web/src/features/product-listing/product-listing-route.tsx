@@ -3,6 +3,7 @@
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type ApolloClient, NetworkStatus } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '@/components/button';
@@ -11,10 +12,12 @@ import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
 import type { ProductSavedState } from '@/lib/navigation-state';
+import type { ProductSortName } from '@shop-rules/product-sorts';
 import { useViewer } from '@/lib/viewer';
 import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import { SortPicker, productSortOf, sortNameOf } from './sort-picker';
 import styles from './product-listing.module.css';
 
 // The dialog (and its library) is only needed by admins: shoppers never download it. It is rendered (closed) as
@@ -26,8 +29,8 @@ const ConfirmDialog = lazy(() =>
 
 if (false) {
   gql`
-    query ProductListing($first: Int!, $after: String, $filter: ProductFilter) {
-      products(first: $first, after: $after, filter: $filter) {
+    query ProductListing($first: Int!, $after: String, $filter: ProductFilter, $sort: ProductSort) {
+      products(first: $first, after: $after, filter: $filter, sort: $sort) {
         totalCount
         edges {
           cursor
@@ -70,7 +73,7 @@ const SKELETON_CARDS = 8;
 export function askForListing(client: ApolloClient, searchParams: URLSearchParams): Promise<unknown> {
   return client.query({
     query: ProductListingDocument,
-    variables: listingVariables(productFilterOf(filterValuesOf(searchParams))),
+    variables: listingVariables(productFilterOf(filterValuesOf(searchParams)), productSortOf(searchParams)),
   });
 }
 
@@ -90,9 +93,10 @@ export function ProductListingRoute() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const filterValues = useMemo(() => filterValuesOf(searchParams), [paramsKey]);
   const filter = productFilterOf(filterValues);
+  const sortName = sortNameOf(searchParams);
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
-    variables: listingVariables(filter),
+    variables: listingVariables(filter, productSortOf(searchParams)),
     notifyOnNetworkStatusChange: true,
   });
 
@@ -104,12 +108,19 @@ export function ProductListingRoute() {
   const [deleteError, setDeleteError] = useState<string>();
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductDocument);
 
-  const applyFilters = (values: FilterValues) => {
+  /** The address for these filters and this order. */
+  const addressOf = (values: FilterValues, sort: ProductSortName | undefined) => {
     const next = new URLSearchParams();
     for (const field of FILTER_FIELDS) {
       const value = values[field].trim();
       if (value) next.set(field, value);
     }
+    if (sort) next.set('sort', sort);
+    return next;
+  };
+
+  const applyFilters = (values: FilterValues) => {
+    const next = addressOf(values, sortName);
     // The same filters again: the person asks the shop again (after a failure, say), not only the address.
     if (next.toString() === paramsKey) void refetch().catch(() => undefined);
     else setSearchParams(next);
@@ -152,12 +163,28 @@ export function ProductListingRoute() {
   const firstLoad =
     !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
 
-  const failure = filter
-    ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
-    : {
-        message: 'Failed to load products. Please check if the backend is running.',
-        hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
-      };
+  // A shop whose REST service cannot sort (the plain contract) says so on the order, not as a failure of the shop.
+  const cannotSort =
+    sortName !== undefined &&
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
+  const failure = cannotSort
+    ? { message: 'This shop cannot sort its products', hint: 'Choose Catalogue order in Sort by.' }
+    : filter
+      ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
+      : {
+          message: 'Failed to load products. Please check if the backend is running.',
+          hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
+        };
+
+  // Above the cards, beside the order they are in.
+  const summary =
+    edges.length > 0 ? (
+      <p className={styles.summary} aria-live="polite">
+        Showing {edges.length} of {connection?.totalCount ?? edges.length}{' '}
+        {connection?.totalCount === 1 ? 'product' : 'products'}
+      </p>
+    ) : null;
 
   let results;
   if (error && !connection) {
@@ -202,10 +229,6 @@ export function ProductListingRoute() {
             {failure.message} {failure.hint}
           </Alert>
         )}
-        <p className={styles.summary} aria-live="polite">
-          Showing {edges.length} of {connection?.totalCount ?? edges.length}{' '}
-          {connection?.totalCount === 1 ? 'product' : 'products'}
-        </p>
         <ul className={styles.grid} aria-label="Products">
           {edges.map((edge) => (
             <li key={edge.node.id}>
@@ -245,8 +268,12 @@ export function ProductListingRoute() {
       <FilterPanel
         values={filterValues}
         onApply={applyFilters}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName))}
       />
+      <div className={styles.toolbar}>
+        {summary}
+        <SortPicker value={sortName} onChange={(sort) => setSearchParams(addressOf(filterValues, sort))} />
+      </div>
       {results}
       {isAdmin && (
         <Suspense fallback={null}>

@@ -142,6 +142,81 @@ describe('the product listing', () => {
     expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('');
   });
 
+  it('sorts by the order chosen, kept in the address beside the filters; Clear Filters keeps it', async () => {
+    const { user } = renderApp({
+      path: '/?sort=price-asc',
+      mocks: [
+        sessionMock(),
+        listing({ sort: 'PRICE_ASCENDING' }, page([product(2), product(1)])),
+        listing({ sort: 'NAME' }, page([product(1), product(2)])),
+        listing({ filter: { name: 'product' }, sort: 'NAME' }, page([product(1)])),
+        listing({ sort: 'NAME' }, page([product(1), product(2)])),
+        listing({}, page([product(2), product(1), product(3)])),
+      ],
+    });
+    await screen.findByText('Showing 2 of 2 products');
+    const picker = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(picker).toHaveValue('price-asc');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Catalogue order', 'Price: low to high', 'Price: high to low', 'Name', 'Newest', 'In stock first']);
+    expect(cards().map((card) => card.getAttribute('aria-label'))).toEqual(['Product 2', 'Product 1']);
+
+    await user.selectOptions(picker, 'Name');
+    await waitFor(() =>
+      expect(cards().map((card) => card.getAttribute('aria-label'))).toEqual(['Product 1', 'Product 2']),
+    );
+    expect(currentPath()).toBe('/?sort=name');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'product');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/?name=product&sort=name');
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
+    expect(currentPath()).toBe('/?sort=name');
+
+    await user.selectOptions(picker, 'Catalogue order');
+    expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('says so when the shop cannot sort (its REST service lacks the extension), and the catalogue order comes back', async () => {
+    const { user } = renderApp({
+      path: '/?sort=newest',
+      mocks: [
+        sessionMock(),
+        {
+          request: { query: ProductListingDocument, variables: { first: PAGE_SIZE, sort: 'NEWEST' } },
+          result: {
+            errors: [
+              {
+                message:
+                  "The shop's REST service cannot sort products (it lacks the product-sort extension): leave sort out",
+                extensions: { code: 'NOT_SUPPORTED' },
+              },
+            ],
+          },
+        },
+        listing({}, page([product(1)])),
+      ],
+    });
+    expect(await screen.findByText('This shop cannot sort its products')).toBeInTheDocument();
+    expect(screen.getByText('Choose Catalogue order in Sort by.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Catalogue order');
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('reads an order it does not know in the address as the catalogue’s own', async () => {
+    renderApp({ path: '/?sort=cheapest', mocks: [sessionMock(), listing({}, page([product(1)]))] });
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
+  });
+
   it('folds the four bounds behind a Filters button that counts the ones in use, and opens it for a wrong one', async () => {
     const { user } = renderApp({
       path: '/?name=therm&minPrice=5&maxQuantity=50',
