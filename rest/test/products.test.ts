@@ -825,6 +825,13 @@ describe('extension: sorting (product-sort)', () => {
         field: 'sort',
       });
     }
+    const byIds = await shop.request('GET', '/api/products', { token: shopper, query: { ids: '1,2', sort: 'name' } });
+    expect(byIds.status).toBe(400);
+    expect(byIds.body).toEqual({
+      message: 'Products by ids come in id order: give ids or sort, not both',
+      code: 'INVALID_INPUT',
+      field: 'sort',
+    });
     const withPlaces: Record<string, string | number>[] = [
       { sort: 'name', after: 1, size: 2 },
       { sort: 'name', before: 'end', size: 2 },

@@ -89,6 +89,18 @@ describe('preparedQuery', () => {
       expect(Object.keys(direct[0]!)).toEqual(Object.keys(asKyselyReadsIt[0]!));
       expect(direct[0]).toMatchObject({ username: 'edsger', usernameKey: 'edsger', passwordHash: 'y', email: null });
 
+      // Another process changes the schema (a newer release migrating the shared file): SQLite prepares the statement
+      // again, its `*` brings the new column, and the rows are named as they now are.
+      const other = new SQLite(path.join(folder, 'shop.db'));
+      other.exec('alter table users add column nick_name text');
+      other.exec("update users set nick_name = 'ed' where username_key = 'edsger'");
+      other.close();
+      const afterChange = await everyColumn(['edsger']);
+      expect(afterChange).toEqual(
+        await db.selectFrom('users').selectAll().where('usernameKey', '=', 'edsger').execute(),
+      );
+      expect(afterChange[0]).toMatchObject({ username: 'edsger', nickName: 'ed', email: null });
+
       // A read beside an open transaction waits for it, and sees nothing of what it rolled back; the transaction's
       // own reads see its writes.
       let beside: Promise<unknown[]> | undefined;

@@ -62,6 +62,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     async (request) => {
       const query = request.query as SeekQuery & SortQuery & { ids?: string; page?: number; size?: number };
       if (extensions && query.ids !== undefined) {
+        if (query.sort) throw badRequest('Products by ids come in id order: give ids or sort, not both', 'sort');
         const ids = [...new Set(query.ids.split(',').map(Number))].filter((id) => id <= MAX_DATABASE_ID);
         return products.byIds(ids);
       }

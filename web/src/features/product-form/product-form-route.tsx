@@ -58,20 +58,25 @@ interface StoredProductList {
   totalCount: number;
 }
 
-/** The filter is part of the name a list is stored under (`products:{"filter":{…}}`); none is the whole catalogue. */
+/**
+ * The filter and the order are part of the name a list is stored under (`products:{"filter":{…},"sort":"NAME"}`);
+ * neither is the whole catalogue in its own order. A sorted list is not: a new or changed product's place in it is the
+ * server's to say.
+ */
 function isWholeCatalogue(storeFieldName: string, fieldName: string): boolean {
   const key = storeFieldName.slice(fieldName.length + 1);
   if (!key) return true;
   try {
-    return (JSON.parse(key) as { filter?: unknown }).filter == null;
+    const args = JSON.parse(key) as { filter?: unknown; sort?: unknown };
+    return args.filter == null && args.sort == null;
   } catch {
     return false;
   }
 }
 
 /**
- * The product lists after a save: filtered ones go; the whole catalogue gains a new product at its end (or, when
- * that end is not loaded yet, only in its count).
+ * The product lists after a save: filtered and sorted ones go; the whole catalogue gains a new product at its end
+ * (or, when that end is not loaded yet, only in its count).
  */
 function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product'; id: string }) {
   cache.modify<{ products: StoredProductList }>({

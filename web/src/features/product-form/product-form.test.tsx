@@ -552,4 +552,49 @@ describe('the listing after saving', () => {
     expect(cards()).toEqual(['Bandage', 'Knee Brace']);
     expect(screen.getByRole('status')).toHaveTextContent('Changes saved: Knee Brace');
   });
+
+  it('asks for a sorted list again after a product is created: its place in that order is the shop’s to say', async () => {
+    const splint = product(40, { name: 'Wrist Splint', description: 'Holds a wrist still', imageUrls: [] });
+    const sorted = (products: ReturnType<typeof product>[]) => ({
+      ...listingOf(products),
+      request: { query: ProductListingDocument, variables: { first: 24, sort: 'NEWEST' } },
+    });
+    const { user } = renderApp({
+      path: '/?sort=newest',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        sorted([product(2, { name: 'Gauze' }), product(1, { name: 'Bandage' })]),
+        {
+          request: {
+            query: CreateProductDocument,
+            variables: {
+              input: {
+                name: 'Wrist Splint',
+                description: 'Holds a wrist still',
+                unitPriceAmount: '12.5',
+                quantity: 7,
+                imageUrl: null,
+                imageUrls: [],
+                sku: null,
+              },
+            },
+          },
+          result: saved('createProduct', splint),
+        },
+        listingOf([product(1, { name: 'Bandage' }), product(2, { name: 'Gauze' }), splint]),
+        sorted([splint, product(2, { name: 'Gauze' }), product(1, { name: 'Bandage' })]),
+      ],
+    });
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('link', { name: 'Create Product' })[0]!);
+    await user.type(await screen.findByLabelText(/^Name/), 'Wrist Splint');
+    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
+    await user.type(screen.getByLabelText(/^Price/), '12.5');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
+    await waitFor(() => expect(cards()).toEqual(['Wrist Splint', 'Gauze', 'Bandage']));
+    expect(currentPath()).toBe('/?sort=newest');
+  });
 });
