@@ -15,30 +15,16 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/**
- * Ports a test's servers listen on are taken below Linux's ephemeral range (32768–60999 by default), where no
- * outgoing connection is given one: a port the system handed out as free (port 0) is one an outgoing connection (a
- * server's own to PostgreSQL or Redis, say) may take before the server that was to listen on it starts. A cluster
- * test picks eleven ports before its eleven processes start, and lost one so ("port 33389 is already in use").
- */
-const LISTENING_PORTS = { lowest: 20_000, count: 12_000 };
-
-function listensOn(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
 export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = LISTENING_PORTS.lowest + Math.floor(Math.random() * LISTENING_PORTS.count);
-    if (await listensOn(port)) return port;
-  }
-  throw new Error(
-    `freePort: no free port found between ${LISTENING_PORTS.lowest} and ${LISTENING_PORTS.lowest + LISTENING_PORTS.count - 1} in 50 tries`,
-  );
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
