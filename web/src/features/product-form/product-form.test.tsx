@@ -442,6 +442,32 @@ describe('the listing after saving', () => {
       },
     },
   });
+  // An admin creates the Wrist Splint from the listing: the form as they fill it, and the shop's answer.
+  const splintCreated = (splint: ReturnType<typeof product>) => ({
+    request: {
+      query: CreateProductDocument,
+      variables: {
+        input: {
+          name: 'Wrist Splint',
+          description: 'Holds a wrist still',
+          unitPriceAmount: '12.5',
+          quantity: 7,
+          imageUrl: null,
+          imageUrls: [],
+          sku: null,
+        },
+      },
+    },
+    result: saved('createProduct', splint),
+  });
+  async function createSplint(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(screen.getAllByRole('link', { name: 'Create Product' })[0]!);
+    await user.type(await screen.findByLabelText(/^Name/), 'Wrist Splint');
+    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
+    await user.type(screen.getByLabelText(/^Price/), '12.5');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+  }
   const cards = () =>
     within(screen.getByRole('list', { name: 'Products' }))
       .getAllByRole('article')
@@ -460,32 +486,11 @@ describe('the listing after saving', () => {
       mocks: [
         sessionMock({ isAdmin: true }),
         listingOf([product(1, { name: 'Bandage' }), product(2, { name: 'Gauze' })]),
-        {
-          request: {
-            query: CreateProductDocument,
-            variables: {
-              input: {
-                name: 'Wrist Splint',
-                description: 'Holds a wrist still',
-                unitPriceAmount: '12.5',
-                quantity: 7,
-                imageUrl: null,
-                imageUrls: [],
-                sku: null,
-              },
-            },
-          },
-          result: saved('createProduct', splint),
-        },
+        splintCreated(splint),
       ],
     });
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
-    await user.click(screen.getAllByRole('link', { name: 'Create Product' })[0]!);
-    await user.type(await screen.findByLabelText(/^Name/), 'Wrist Splint');
-    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
-    await user.type(screen.getByLabelText(/^Price/), '12.5');
-    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
-    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await createSplint(user);
     expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
     expect(cards()).toEqual(['Bandage', 'Gauze', 'Wrist Splint']);
@@ -564,34 +569,13 @@ describe('the listing after saving', () => {
       mocks: [
         sessionMock({ isAdmin: true }),
         sorted([product(2, { name: 'Gauze' }), product(1, { name: 'Bandage' })]),
-        {
-          request: {
-            query: CreateProductDocument,
-            variables: {
-              input: {
-                name: 'Wrist Splint',
-                description: 'Holds a wrist still',
-                unitPriceAmount: '12.5',
-                quantity: 7,
-                imageUrl: null,
-                imageUrls: [],
-                sku: null,
-              },
-            },
-          },
-          result: saved('createProduct', splint),
-        },
+        splintCreated(splint),
         listingOf([product(1, { name: 'Bandage' }), product(2, { name: 'Gauze' }), splint]),
         sorted([splint, product(2, { name: 'Gauze' }), product(1, { name: 'Bandage' })]),
       ],
     });
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
-    await user.click(screen.getAllByRole('link', { name: 'Create Product' })[0]!);
-    await user.type(await screen.findByLabelText(/^Name/), 'Wrist Splint');
-    await user.type(screen.getByLabelText(/^Description/), 'Holds a wrist still');
-    await user.type(screen.getByLabelText(/^Price/), '12.5');
-    await user.type(screen.getByLabelText(/^Stock quantity/), '7');
-    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await createSplint(user);
     expect(await screen.findByText('Showing 3 of 3 products')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
     await waitFor(() => expect(cards()).toEqual(['Wrist Splint', 'Gauze', 'Bandage']));
