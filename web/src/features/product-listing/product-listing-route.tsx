@@ -6,7 +6,7 @@ import { type ApolloClient, NetworkStatus } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState } from '@/components/feedback';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
@@ -187,7 +187,20 @@ export function ProductListingRoute() {
     ) : null;
 
   let results;
-  if (error && !connection) {
+  if (cannotSort && !connection) {
+    // Nothing to try again: the way on is the catalogue's own order, one press away.
+    results = (
+      <EmptyState
+        title={failure.message}
+        hint={failure.hint}
+        action={
+          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, undefined))}>
+            Show catalogue order
+          </Button>
+        }
+      />
+    );
+  } else if (error && !connection) {
     results = <ErrorState message={failure.message} hint={failure.hint} onRetry={() => void refetch()} />;
   } else if (firstLoad) {
     results = (
