@@ -212,6 +212,11 @@ export default tseslint.config(
               'CartItem',
               'OrderItem',
               'OrderEvent',
+              // A search's reading and a product's highlight are values of one answer, with nothing to identify.
+              'ProductHighlight',
+              'TextPart',
+              'ProductSearchSummary',
+              'SearchCorrection',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

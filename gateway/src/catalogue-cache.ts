@@ -39,7 +39,18 @@ export interface CatalogueCacheSettings {
 /** Root fields that read the catalogue only, and the types whose every field is catalogue data. */
 const CATALOGUE_ROOT_FIELDS = new Set(['products', 'product']);
 // Money is a value: under a product it is the product's price.
-const CATALOGUE_TYPES = new Set(['Product', 'ProductConnection', 'ProductEdge', 'PageInfo', 'Money']);
+// A search's answer (its summary, each product's highlight) depends on the catalogue alone too.
+const CATALOGUE_TYPES = new Set([
+  'Product',
+  'ProductConnection',
+  'ProductEdge',
+  'PageInfo',
+  'Money',
+  'ProductHighlight',
+  'TextPart',
+  'ProductSearchSummary',
+  'SearchCorrection',
+]);
 const HARMLESS_DIRECTIVES = new Set(['include', 'skip']);
 const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED'];
 

@@ -9,6 +9,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type ShopDatabase, openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrationsFor } from '../src/db/migrations.js';
+import { ProductRepository } from '../src/products/product.repository.js';
 import { startRestService } from '../../tests/helpers/rest-service.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
 
@@ -129,6 +130,47 @@ describe('migrations', () => {
       ).toEqual([['earlier@people.example', false]]);
       expect((await sql<{ kind: string }>`select kind from mail_outbox`.execute(plain)).rows).toEqual([
         { kind: 'order-placed' },
+      ]);
+    } finally {
+      await opened.close();
+      await database.drop();
+    }
+  });
+
+  it('0012 indexes the catalogue already there, so that a search finds it at once, with its words to correct to', async () => {
+    const database = await createTestDatabase();
+    const opened = openDatabase(database.url);
+    const plain = opened.db.withoutPlugins() as Kysely<any>;
+    try {
+      const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrationsFor(opened.kind) } });
+      await migrator.migrateTo('0011_product_sorts');
+      const at = new Date().toISOString();
+      await sql`insert into products (name, name_key, description, price_cents, quantity, image_urls, sku, created_at, updated_at)
+        values ('Digital Thermometer', 'digital thermometer', 'Oral readings.', 999, 3, '[]', 'THM-1', ${at}, ${at}),
+               ('Gauze Pads', 'gauze pads', 'Sterile pads.', 549, 5, '[]', null, ${at}, ${at})`.execute(plain);
+      await migrator.migrateTo('0012_product_search');
+      const search = new ProductRepository(opened.db, opened.kind).search;
+      const resolved = await search.resolve([{ typed: 'thermomter', stem: 'thermomt' }]);
+      expect(resolved).toEqual({
+        words: ['thermometer'],
+        stems: ['thermomet'],
+        corrections: [{ typed: 'thermomter', suggested: 'thermometer' }],
+      });
+      const found = await sql<{
+        id: number;
+      }>`select id from products where id in (${search.matchingIds(['oral', 'thm'])})`.execute(plain);
+      expect(found.rows.map((row) => Number(row.id))).toEqual([1]);
+      const words = await sql<{ word: string; products: number }>`
+        select word, products from search_words order by word`.execute(plain);
+      expect(words.rows.map((row) => [row.word, Number(row.products)])).toEqual([
+        ['digital', 1],
+        ['gauze', 1],
+        ['oral', 1],
+        ['pads', 1],
+        ['readings', 1],
+        ['sterile', 1],
+        ['thermometer', 1],
+        ['thm', 1],
       ]);
     } finally {
       await opened.close();

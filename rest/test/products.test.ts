@@ -820,7 +820,7 @@ describe('extension: sorting (product-sort)', () => {
       const answer = await shop.request('GET', path, { token: shopper, query });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({
-        message: 'Sort must be one of price-asc, price-desc, name, newest, in-stock',
+        message: 'Sort must be one of relevance, price-asc, price-desc, name, newest, in-stock',
         code: 'INVALID_INPUT',
         field: 'sort',
       });

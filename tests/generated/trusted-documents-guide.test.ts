@@ -130,10 +130,16 @@ describe.each(['off', 'anonymous', 'everyone'] as const)('TRUSTED_DOCUMENTS=%s',
     });
   });
 
-  it('then shops with them: products, one product, the cart, an order, and the orders', async () => {
+  it('then shops with them: products, a search, one product, the cart, an order, and the orders', async () => {
     const page = (await data(gateway, byText('Products', { first: 2 }), token)).products;
     expect(page).toMatchObject({ totalCount: 32, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
     const [first, second] = page.edges.map((edge: { node: { id: string; name: string } }) => edge.node);
+    const found = (await data(gateway, byHash('SearchProducts', { search: 'thermometers', first: 5 }), token)).products;
+    expect(found.edges.map((edge: { node: { name: string } }) => edge.node.name)).toEqual([
+      'Digital Thermometer',
+      'Infrared Ear Thermometer',
+      'Duck Bath Thermometer',
+    ]);
     expect((await data(gateway, byHash('Product', { id: first.id }), token)).product).toMatchObject({
       id: first.id,
       name: first.name,

@@ -993,10 +993,12 @@ export type Product = Node & {
 /** A page of products (Relay), with the total the whole list holds. */
 export type ProductConnection = {
   __typename?: 'ProductConnection';
-  /** The page's products, by id. */
+  /** The page's products, in the list's order. */
   edges: Array<ProductEdge>;
   /** Whether there are products before and after this page, and the cursors to ask for them. */
   pageInfo: PageInfo;
+  /** How the search was read, on every page; null when the list is not a search's. */
+  search?: Maybe<ProductSearchSummary>;
   /** How many products match, on every page. */
   totalCount: Scalars['Int']['output'];
 };
@@ -1006,6 +1008,8 @@ export type ProductEdge = {
   __typename?: 'ProductEdge';
   /** Where the product sits in the list: pass it as `after` or `before`. Opaque: keep it, do not build one. */
   cursor: Scalars['String']['output'];
+  /** Where the search's words are in the product's text; null when the list is not a search's. */
+  highlight?: Maybe<ProductHighlight>;
   /** The product. */
   node: Product;
 };
@@ -1027,6 +1031,27 @@ export type ProductFilter = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Where a search's words are in a product's text, each text in parts to show as they come. */
+export type ProductHighlight = {
+  __typename?: 'ProductHighlight';
+  /**
+   * The part of the description around the first word found (… where it is cut), in parts; null when no word was
+   * found in the description.
+   */
+  excerpt?: Maybe<Array<TextPart>>;
+  /** The name, in parts. */
+  name: Array<TextPart>;
+};
+
+/** How a search was read: the words looked for, and the typing mistakes corrected. */
+export type ProductSearchSummary = {
+  __typename?: 'ProductSearchSummary';
+  /** Each word typed that no product has, and the catalogue's word looked for instead. */
+  corrections: Array<SearchCorrection>;
+  /** The words looked for, in any case folded, each corrected one as suggested. */
+  words: Array<Scalars['String']['output']>;
+};
+
 /** The orders the catalogue can be read in, besides its own. */
 export type ProductSort =
   /** Products in stock first, then those out of stock; each part in the order they were added. */
@@ -1038,7 +1063,12 @@ export type ProductSort =
   /** The lowest unit price first; equal prices in the order they were added. */
   | 'PRICE_ASCENDING'
   /** The highest unit price first; equal prices the latest added first. */
-  | 'PRICE_DESCENDING';
+  | 'PRICE_DESCENDING'
+  /**
+   * With `search` only (BAD_USER_INPUT without it), and its order when none is given: the products with the most of
+   * its words in the name, then the SKU, then the description first; equals in the order they were added.
+   */
+  | 'RELEVANCE';
 
 /**
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
@@ -1060,8 +1090,9 @@ export type Query = {
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
   /**
-   * The catalogue by id, optionally filtered. Pages forward with `first` and `after`, or backward with `last` and
-   * `before` (`last` alone: the end of the list); 20 when neither `first` nor `last` is given, at most 100.
+   * The catalogue by id, optionally filtered, searched or sorted. Pages forward with `first` and `after`, or backward
+   * with `last` and `before` (`last` alone: the end of the list); 20 when neither `first` nor `last` is given, at most
+   * 100.
    */
   products?: Maybe<ProductConnection>;
   /**
@@ -1123,6 +1154,7 @@ export type QueryProductsArgs = {
   filter?: InputMaybe<ProductFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<ProductSort>;
 };
 
@@ -1235,6 +1267,15 @@ export type ResetPasswordPayload = {
   username?: Maybe<Scalars['String']['output']>;
 };
 
+/** A word typed that no product has, and the catalogue's most similar word, looked for instead. */
+export type SearchCorrection = {
+  __typename?: 'SearchCorrection';
+  /** The catalogue's word looked for instead. */
+  suggested: Scalars['String']['output'];
+  /** The word as typed (in any case folded). */
+  typed: Scalars['String']['output'];
+};
+
 /** A message to send in one of the viewer's rooms. */
 export type SendMessageInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -1282,6 +1323,15 @@ export type SubscriptionProductRemovedArgs = {
 /** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type SubscriptionProductUpdatedArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** A run of text, and whether it is a word the search found (to show marked). */
+export type TextPart = {
+  __typename?: 'TextPart';
+  /** Whether it is a word the search found. */
+  match: Scalars['Boolean']['output'];
+  /** The run of text, as written. */
+  text: Scalars['String']['output'];
 };
 
 /** A cart line's new quantity. */
@@ -1680,6 +1730,8 @@ export type ResolversTypes = ResolversObject<{
   ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges'> & { edges: Array<ResolversTypes['ProductEdge']> }>;
   ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
   ProductFilter: ProductFilter;
+  ProductHighlight: ResolverTypeWrapper<ProductHighlight>;
+  ProductSearchSummary: ResolverTypeWrapper<ProductSearchSummary>;
   ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterInput: RegisterInput;
@@ -1692,10 +1744,12 @@ export type ResolversTypes = ResolversObject<{
   ResendEmailVerificationPayload: ResolverTypeWrapper<Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
+  SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TextPart: ResolverTypeWrapper<TextPart>;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   UpdateOrderStatusInput: UpdateOrderStatusInput;
@@ -1764,6 +1818,8 @@ export type ResolversParentTypes = ResolversObject<{
   ProductConnection: Omit<ProductConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProductEdge']> };
   ProductEdge: Omit<ProductEdge, 'node'> & { node: ResolversParentTypes['Product'] };
   ProductFilter: ProductFilter;
+  ProductHighlight: ProductHighlight;
+  ProductSearchSummary: ProductSearchSummary;
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
   RegisterPayload: RegisterPayload;
@@ -1775,10 +1831,12 @@ export type ResolversParentTypes = ResolversObject<{
   ResendEmailVerificationPayload: Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResetPasswordPayload;
+  SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  TextPart: TextPart;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   UpdateOrderStatusInput: UpdateOrderStatusInput;
@@ -2053,12 +2111,24 @@ export type ProductResolvers<ContextType = GatewayContext, ParentType extends Re
 export type ProductConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductConnection'] = ResolversParentTypes['ProductConnection']> = ResolversObject<{
   edges?: Resolver<Array<ResolversTypes['ProductEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  search?: Resolver<Maybe<ResolversTypes['ProductSearchSummary']>, ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductEdge'] = ResolversParentTypes['ProductEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  highlight?: Resolver<Maybe<ResolversTypes['ProductHighlight']>, ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
+}>;
+
+export type ProductHighlightResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductHighlight'] = ResolversParentTypes['ProductHighlight']> = ResolversObject<{
+  excerpt?: Resolver<Maybe<Array<ResolversTypes['TextPart']>>, ParentType, ContextType>;
+  name?: Resolver<Array<ResolversTypes['TextPart']>, ParentType, ContextType>;
+}>;
+
+export type ProductSearchSummaryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductSearchSummary'] = ResolversParentTypes['ProductSearchSummary']> = ResolversObject<{
+  corrections?: Resolver<Array<ResolversTypes['SearchCorrection']>, ParentType, ContextType>;
+  words?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
@@ -2101,6 +2171,11 @@ export type ResetPasswordPayloadResolvers<ContextType = GatewayContext, ParentTy
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type SearchCorrectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SearchCorrection'] = ResolversParentTypes['SearchCorrection']> = ResolversObject<{
+  suggested?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  typed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SendMessagePayload'] = ResolversParentTypes['SendMessagePayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
@@ -2112,6 +2187,11 @@ export type SubscriptionResolvers<ContextType = GatewayContext, ParentType exten
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
   productRemoved?: SubscriptionResolver<ResolversTypes['ID'], "productRemoved", ParentType, ContextType, Partial<SubscriptionProductRemovedArgs>>;
   productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
+}>;
+
+export type TextPartResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TextPart'] = ResolversParentTypes['TextPart']> = ResolversObject<{
+  match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type UpdateCartItemPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateCartItemPayload'] = ResolversParentTypes['UpdateCartItemPayload']> = ResolversObject<{
@@ -2210,14 +2290,18 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Product?: ProductResolvers<ContextType>;
   ProductConnection?: ProductConnectionResolvers<ContextType>;
   ProductEdge?: ProductEdgeResolvers<ContextType>;
+  ProductHighlight?: ProductHighlightResolvers<ContextType>;
+  ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
+  SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TextPart?: TextPartResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
   UpdateProductPayload?: UpdateProductPayloadResolvers<ContextType>;

@@ -10,7 +10,7 @@ import { shoppingMutations } from './mutation/shopping.js';
 import { Money } from './money.js';
 import { Node } from './node.js';
 import { Order, OrderEvent, OrderItem } from './order.js';
-import { Product } from './product.js';
+import { Product, ProductEdge } from './product.js';
 import { Query } from './query.js';
 import { Subscription } from './subscription.js';
 import { ChatUser, Preferences, User } from './user.js';
@@ -22,6 +22,7 @@ export const resolvers: Resolvers = {
   Subscription,
   Node,
   Product,
+  ProductEdge,
   User,
   Preferences,
   ChatUser,

@@ -1,5 +1,5 @@
 // Product: a catalogue entry as the contract answers it.
-import type { ProductResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductEdgeResolvers, ProductResolvers } from '../__generated__/resolvers-types.js';
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import type { RestProduct } from '../rest/contract.js';
@@ -19,4 +19,9 @@ export const Product: ProductResolvers = {
   inStock: (product) => Number(product.quantity) > 0,
   imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
   imageUrls: imagesOf,
+};
+
+/** A product of a search's page carries where its words are (extension product-search); of any other list, none. */
+export const ProductEdge: ProductEdgeResolvers = {
+  highlight: (edge) => edge.node.highlight ?? null,
 };

@@ -1,7 +1,8 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
 import type { QueryResolvers } from '../__generated__/resolvers-types.js';
-import { sortOfGraphName } from '../../../shop-rules/product-sorts.js';
+import { NO_SEARCH_TO_ORDER, sortOfGraphName } from '../../../shop-rules/product-sorts.js';
+import { checkProductSearch } from '../../../shop-rules/product-search.js';
 import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { numericIdOf } from '../global-id.js';
@@ -27,13 +28,19 @@ export const Query: QueryResolvers = {
   },
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),
-  products: async (_root, { filter, sort, ...paging }, context) => {
+  products: async (_root, { filter, sort, search, ...paging }, context) => {
+    // Checked here too, as every rule is before any contract implementation is called (it may not check it).
+    const searched = checkProductSearch(search);
+    if (isRuleViolation(searched)) throw new GraphQLError(searched.message, { extensions: { code: 'BAD_USER_INPUT' } });
+    if (sort === 'RELEVANCE' && !searched)
+      throw new GraphQLError(NO_SEARCH_TO_ORDER, { extensions: { code: 'BAD_USER_INPUT' } });
     const criteria = {
       name: filter?.name?.trim() || undefined,
       minPrice: filter?.minPrice ?? undefined,
       maxPrice: filter?.maxPrice ?? undefined,
       minQuantity: filter?.minQuantity ?? undefined,
       maxQuantity: filter?.maxQuantity ?? undefined,
+      search: searched,
     };
     // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
     const slice = await pageOfProducts(
@@ -43,7 +50,7 @@ export const Query: QueryResolvers = {
       sort ? sortOfGraphName(sort) : undefined,
     );
     context.loaders.primeProducts(slice.items);
-    return placedConnection(slice, (product) => product.id);
+    return { ...placedConnection(slice, (product) => product.id), search: slice.search ?? null };
   },
   orders: async (_root, { status, search, ...paging }, context) => {
     // Checked here too, as every rule is before any contract implementation is called (it may not check it).

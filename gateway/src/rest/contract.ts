@@ -8,7 +8,26 @@ import type { ProductContractFields, ProductFieldName } from '../../../shop-rule
  */
 export type RestProduct = { id: number } & Pick<ProductContractFields, 'name' | 'price' | 'quantity'> & {
     [Name in ProductFieldName]?: ProductContractFields[Name] | null;
+  } & {
+    /** Extension product-search: where a search's words are in the product's text (on a search's page only). */
+    highlight?: RestProductHighlight;
   };
+
+export interface RestTextPart {
+  text: string;
+  match: boolean;
+}
+
+export interface RestProductHighlight {
+  name: RestTextPart[];
+  excerpt: RestTextPart[] | null;
+}
+
+/** Extension product-search: how a search was read, on each page it answers. */
+export interface RestSearchSummary {
+  words: string[];
+  corrections: { typed: string; suggested: string }[];
+}
 
 export interface RestPreferences {
   emailNotifications?: boolean | null;

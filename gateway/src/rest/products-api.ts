@@ -13,10 +13,15 @@ export type ProductFilterQuery = {
   maxPrice?: number | undefined;
   minQuantity?: number | undefined;
   maxQuantity?: number | undefined;
+  /** Extension product-search: words to find in the name, SKU and description. */
+  search?: string | undefined;
 };
 
 /** What our REST service names the `sort` of its product lists in its Contract-Extensions. */
 export const PRODUCT_SORT = 'product-sort';
+
+/** What our REST service names the `search` of its product filter in its Contract-Extensions. */
+export const PRODUCT_SEARCH = 'product-search';
 
 /** The product form as the contract takes it (shop-rules' PRODUCT_FIELDS); a field an update keeps may be left out. */
 export type ProductBody = ProductContractForm;

@@ -54,7 +54,7 @@ export const bootstrapPlugin = fp<BootstrapOptions>(
     }
     if (admin.generatedPassword) options.announceAdminPassword(options.adminUsername, admin.generatedPassword);
     if (options.seedDemo) {
-      const added = await seedDemoCatalogue(app.shopDatabase.db);
+      const added = await seedDemoCatalogue(app.shopDatabase.db, app.shopDatabase.kind);
       if (added > 0) app.log.info({ products: added }, 'demo catalogue loaded');
     }
   },

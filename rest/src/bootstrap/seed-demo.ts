@@ -4,6 +4,7 @@ import { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/timestamps.js';
 import { dollarsToCents } from '../../../shop-rules/money.js';
 import type { Database } from '../db/schema.js';
+import type { DatabaseKind } from '../db/database.js';
 import { demoProducts } from './demo-products.js';
 
 export const DEMO_IMAGE_PATH = '/images/products/';
@@ -18,7 +19,7 @@ export const demoSku = (index: number) => `MED-${String(index + 1).padStart(4, '
  * if an admin has since deleted them) or that had products of its own before. Instances starting together on one
  * database wait for each other on the seed_runs row, the transaction's first write, and only one loads it.
  */
-export async function seedDemoCatalogue(db: Kysely<Database>): Promise<number> {
+export async function seedDemoCatalogue(db: Kysely<Database>, kind: DatabaseKind): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const marked = await trx
       .insertInto('seedRuns')
@@ -26,7 +27,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<number> {
       .onConflict((conflict) => conflict.column('name').doNothing())
       .executeTakeFirst();
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
-    const products = new ProductRepository(trx);
+    const products = new ProductRepository(trx, kind);
     if ((await products.count({})) > 0) return 0;
     for (const [index, product] of demoProducts.entries()) {
       const imageUrls = product.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);

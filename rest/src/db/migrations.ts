@@ -9,6 +9,7 @@ import {
   sql,
 } from 'kysely';
 import { type DatabaseKind, SQLITE_BUSY_TIMEOUT_MS, type ShopDatabase } from './database.js';
+import { SearchIndex } from './search/search-index.js';
 
 type Schema = Kysely<unknown>['schema'];
 
@@ -538,6 +539,48 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       async down(db: Kysely<unknown>) {
         await db.schema.dropIndex('products_in_stock_idx').execute();
         await db.schema.dropIndex('products_name_sort_idx').execute();
+      },
+    },
+    '0012_product_search': {
+      // Search over name, SKU and description (issue 34, extension product-search; search/search-index.ts):
+      // - product_terms: each product's stems per field, and its words (to count them when it changes), indexed by
+      //   the database's own full text search: an FTS5 table on SQLite (no stemming or folding of its own: the stems
+      //   come made), a tsvector of the stems as they are (array_to_tsvector, no parser) under a GIN index on
+      //   PostgreSQL;
+      // - search_words: every word of the catalogue, its stem and how many products have it, to correct a typing
+      //   mistake from; by trigrams (pg_trgm's GIN index on PostgreSQL, search_word_trigrams on SQLite).
+      // Built here from the catalogue as it is; kept by the service from then on, in each change's transaction.
+      async up(db: Kysely<unknown>) {
+        if (kind === 'sqlite') {
+          await sql`create virtual table product_terms using fts5(name, sku, description, words unindexed, tokenize = 'unicode61 remove_diacritics 0')`.execute(
+            db,
+          );
+          await sql`create table search_words (word text primary key, stem text not null, products integer not null, trigrams integer not null)`.execute(
+            db,
+          );
+          await sql`create table search_word_trigrams (trigram text not null, word text not null, primary key (trigram, word)) without rowid`.execute(
+            db,
+          );
+        } else {
+          await sql`create table product_terms (
+            product_id integer primary key references products (id) on delete cascade,
+            name text not null, sku text not null, description text not null, words text not null,
+            document tsvector generated always as (
+              array_to_tsvector(array_remove(string_to_array(name || ' ' || sku || ' ' || description, ' '), ''))
+            ) stored)`.execute(db);
+          await sql`create index product_terms_document_idx on product_terms using gin (document)`.execute(db);
+          await sql`create table search_words (word text primary key, stem text not null, products integer not null)`.execute(
+            db,
+          );
+          // pg_trgm is there since 0004_scale.
+          await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
+        }
+        await sql`create index search_words_stem_idx on search_words (stem)`.execute(db);
+        await new SearchIndex(db, kind).rebuild();
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['search_word_trigrams', 'search_words', 'product_terms'])
+          await sql`drop table if exists ${sql.table(table)}`.execute(db);
       },
     },
   };

@@ -14,6 +14,7 @@ import {
 } from '../../../shop-rules/product-fields.js';
 import { type ValidProduct, skuKey } from '../../../shop-rules/product-rules.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
+import { SearchIndex } from '../db/search/search-index.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
 export type ProductFields = ValidProduct;
@@ -26,6 +27,8 @@ export interface ProductCriteria {
   maxPriceCents?: number | undefined;
   minQuantity?: number | undefined;
   maxQuantity?: number | undefined;
+  /** Products with every one of these stems in their name, SKU or description (extension: product-search). */
+  searchStems?: string[] | undefined;
 }
 
 export interface Slice {
@@ -39,7 +42,13 @@ export interface Slice {
  */
 type ProductsQuery<Row> = SelectQueryBuilder<Database, 'products', Row>;
 
-const SORTED_BY: Record<ProductSortName, <Row>(query: ProductsQuery<Row>) => ProductsQuery<Row>> = {
+const SORTED_BY: Record<
+  ProductSortName,
+  <Row>(query: ProductsQuery<Row>, criteria: ProductCriteria, search: SearchIndex) => ProductsQuery<Row>
+> = {
+  // The most relevant first (search-index.ts' score), equal scores by id: the same order on both databases.
+  relevance: (query, criteria, search) =>
+    query.orderBy(search.relevance(criteria.searchStems ?? []), 'desc').orderBy('id'),
   'price-asc': (query) => query.orderBy('priceCents').orderBy('id'),
   'price-desc': (query) => query.orderBy('priceCents', 'desc').orderBy('id', 'desc'),
   name: (query) => query.orderBy('nameKey').orderBy('id'),
@@ -112,18 +121,20 @@ const hasCriteria = (criteria: ProductCriteria) =>
   Object.values(criteria).some((value) => value !== undefined && value !== '');
 
 export class ProductRepository {
-  /**
-   * `kind` chooses how "name contains" is looked up: SQLite's FTS5 trigram table, or LIKE (pg_trgm's index on
-   * PostgreSQL).
-   */
   // The listing's first screen, every product in pages, and its count: compiled once (db/prepared-query.ts).
   private readonly everyProductPage: PreparedQuery<[limit: number, offset: number], ProductRow>;
   private readonly rowCount: PreparedQuery<[table: string], { count: number }>;
   private readonly productsByIds = new Map<number, PreparedQuery<number[], ProductRow>>();
+  /** The search's index, kept with each change of a product's text in the same transaction. */
+  readonly search: SearchIndex;
 
+  /**
+   * `kind` chooses how "name contains" is looked up (SQLite's FTS5 trigram table, or LIKE over pg_trgm's index on
+   * PostgreSQL), how a row is locked for a change, and the search index's statements.
+   */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly kind: DatabaseKind = 'postgres',
+    private readonly kind: DatabaseKind,
   ) {
     this.everyProductPage = preparedQuery(
       db,
@@ -131,6 +142,7 @@ export class ProductRepository {
         db.selectFrom('products').selectAll().orderBy('id').limit(limit).offset(offset),
       [7, 3],
     );
+    this.search = new SearchIndex(db, kind);
     this.rowCount = preparedQuery(
       db,
       (db, table: string) => db.selectFrom('rowCounts').select('count').where('name', '=', table),
@@ -159,6 +171,8 @@ export class ProductRepository {
         return orSkuIs ? eb.or([byName, eb(sql`upper(sku)`, '=', skuKey(nameContains.trim()))]) : byName;
       });
     }
+    if (criteria.searchStems)
+      query = query.where(sql<boolean>`products.id in (${this.search.matchingIds(criteria.searchStems)})`);
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
     if (criteria.maxPriceCents !== undefined) query = query.where('priceCents', '<=', criteria.maxPriceCents);
     if (criteria.minQuantity !== undefined) query = query.where('quantity', '>=', criteria.minQuantity);
@@ -170,7 +184,7 @@ export class ProductRepository {
   find(criteria: ProductCriteria, slice?: Slice, sort?: ProductSortName): Promise<ProductRow[]> {
     if (slice && !sort && !hasCriteria(criteria)) return this.everyProductPage([slice.limit, slice.offset]);
     const matching = this.matching(criteria).selectAll();
-    let query = sort ? SORTED_BY[sort](matching) : matching.orderBy('id');
+    let query = sort ? SORTED_BY[sort](matching, criteria, this.search) : matching.orderBy('id');
     if (slice) query = query.limit(slice.limit).offset(slice.offset);
     return query.execute();
   }
@@ -256,25 +270,33 @@ export class ProductRepository {
     return (this.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
-  insert(fields: ProductFields): Promise<ProductRow> {
+  /** Adds a product, and indexes it for search: call inside a transaction, so that both are kept or neither. */
+  async insert(fields: ProductFields): Promise<ProductRow> {
     const timestamp = now();
-    return this.db
+    const row = await this.db
       .insertInto('products')
       .values({ ...toColumns(fields), createdAt: timestamp, updatedAt: timestamp })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await this.search.index(row.id, row);
+    return row;
   }
 
-  update(id: number, fields: ProductFields): Promise<ProductRow | undefined> {
-    return this.db
+  /** Changes a product, and its search index: inside a transaction, as insert. */
+  async update(id: number, fields: ProductFields): Promise<ProductRow | undefined> {
+    const row = await this.db
       .updateTable('products')
       .set({ ...toColumns(fields), updatedAt: now() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+    if (row) await this.search.index(row.id, row);
+    return row;
   }
 
+  /** Deletes a product, and its search index: inside a transaction, as insert. */
   async delete(id: number): Promise<boolean> {
+    await this.search.remove(id);
     const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }

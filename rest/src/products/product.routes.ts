@@ -16,6 +16,7 @@ import {
   type SortQuery,
 } from './product.schemas.js';
 import type { ProductPlace } from './product.repository.js';
+import { NO_SEARCH_TO_ORDER, SEARCH_ORDER } from '../../../shop-rules/product-sorts.js';
 import type { ProductService } from './product.service.js';
 
 /** The place a keyset page is read from, when the request gives one (extension: product-keyset). */
@@ -30,10 +31,14 @@ function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace
   return { before: before === 'end' || before > MAX_DATABASE_ID ? 'end' : before };
 }
 
-/** A sorted list is read by page (extension: product-sort): keyset paging follows the catalogue's order only. */
-function sortOf(query: SortQuery, place: ProductPlace | undefined): SortQuery['sort'] {
+/**
+ * A sorted list is read by page (extension: product-sort): keyset paging follows the catalogue's order only. Relevance
+ * orders what a search found.
+ */
+function sortOf(query: SortQuery, place: ProductPlace | undefined, searching = false): SortQuery['sort'] {
   if (query.sort && place)
     throw badRequest('A sorted list is read by page: give page and size, not after or before', 'sort');
+  if (query.sort === SEARCH_ORDER && !searching) throw badRequest(NO_SEARCH_TO_ORDER, 'sort');
   return query.sort;
 }
 
@@ -81,7 +86,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         operationId: 'filterProducts',
         ...common,
         summary: extensions
-          ? 'Products whose name contains `name`, or whose SKU is `name` (any case), within the price and stock bounds'
+          ? 'Products whose name contains `name`, or whose SKU is `name` (any case), within the price and stock bounds; with `search`, those with its words'
           : 'Products whose name contains `name` (any case) within the price and stock bounds',
         querystring: ProductFilterQuery(extensions),
         response: { 200: ProductListAnswer(extensions), ...errorAnswers(400, 401) },
@@ -97,9 +102,15 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         ...filter
       } = request.query as Record<string, never>;
       const place = extensions ? placeOf({ page: pageNumber, after, before }) : undefined;
-      const sort = extensions ? sortOf({ sort: sortName }, place) : undefined;
+      // A blank search is none (extension: product-search).
+      const searching = extensions && Boolean((filter as ProductFilter).search?.trim());
+      const sort = extensions ? sortOf({ sort: sortName }, place, searching) : undefined;
       // A SKU typed into the name filter finds its product (extension: product-sku).
       const criteria = { ...(filter as ProductFilter), orSkuIs: extensions };
+      if (searching) {
+        if (place) throw badRequest('A search is read by page: give page and size, not after or before', 'search');
+        return products.search(criteria, { page: pageNumber ?? 0, size: size ?? DEFAULT_PAGE_SIZE }, sort);
+      }
       if (place) return products.seek(criteria, place, size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage({ page: pageNumber, size }, extensions);
       return page ? products.page(criteria, page, sort) : products.list(criteria, sort);

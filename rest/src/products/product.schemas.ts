@@ -5,6 +5,7 @@ import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_PRICE, MAX_STOCK } from '../../../shop-rules/product-rules.js';
 import { PRODUCT_SORT_NAMES, type ProductSortName } from '../../../shop-rules/product-sorts.js';
+import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS, SEARCH_TOO_LONG } from '../../../shop-rules/product-search.js';
 import {
   PRODUCT_FIELDS,
   PRODUCT_FIELD_NAMES,
@@ -104,7 +105,7 @@ const SortField = Type.Object({
       type: 'string',
       enum: PRODUCT_SORT_NAMES,
       description:
-        'The list’s order instead of by id: price-asc and price-desc (the unit price; equal prices by id, in the same direction), name (any case, then by id), newest (the latest added first), in-stock (products in stock first, each part by id). Read by page, not with `after` or `before` (extension: product-sort)',
+        'The list’s order instead of by id: relevance (only with `search`, and its order when none is given: the products with the most of its words in the name, then the SKU, then the description first; equal ones by id), price-asc and price-desc (the unit price; equal prices by id, in the same direction), name (any case, then by id), newest (the latest added first), in-stock (products in stock first, each part by id). Read by page, not with `after` or `before` (extension: product-sort)',
       errorMessage: `Sort must be one of ${PRODUCT_SORT_NAMES.join(', ')}`,
     }),
   ),
@@ -134,14 +135,84 @@ const FilterFields = (extensions: boolean) =>
     minQuantity: Type.Optional(Stock),
     maxQuantity: Type.Optional(Stock),
   });
-export type ProductFilter = Static<ReturnType<typeof FilterFields>>;
+export type ProductFilter = Static<ReturnType<typeof FilterFields>> & { search?: string | undefined };
+
+/** Extension product-search: words to find in the name, SKU and description. */
+const SearchField = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: MAX_SEARCH_LENGTH,
+      errorMessage: { maxLength: SEARCH_TOO_LONG },
+      description:
+        `Words to find, each in the name, the SKU or the description (any case, accents and word endings aside: ` +
+        `"thermometers" finds "thermometer"; "the", "for" and such are left out); at most ${MAX_SEARCH_WORDS} words. ` +
+        'A word no product has is replaced by the most similar one that some product has (a typing mistake), said ' +
+        'in the answer’s `search.corrections`. Answers a page (page 0 of 20 unless `page` or `size` says otherwise), ' +
+        'by relevance unless `sort` says otherwise; not with `after` or `before`. Blank: no search (extension: product-search)',
+    }),
+  ),
+});
 
 export const ProductFilterQuery = (extensions: boolean) =>
-  extensions ? Type.Intersect([FilterFields(true), PageQuery, SeekFields, SortField]) : FilterFields(false);
+  extensions
+    ? Type.Intersect([FilterFields(true), SearchField, PageQuery, SeekFields, SortField])
+    : FilterFields(false);
+
+/** A run of a product's text, and whether it is a word the search found. */
+const TextPart = Type.Object({ text: Type.String(), match: Type.Boolean() });
+
+/** A product a search found, with where: its name in parts, and the part of its description around the first word. */
+const SearchHit = Type.Intersect([
+  ProductAnswer(true),
+  Type.Object({
+    highlight: Type.Object(
+      {
+        name: Type.Array(TextPart, { description: 'The name in parts, the words found marked' }),
+        excerpt: Nullable(
+          Type.Array(TextPart, {
+            description:
+              'The description around the first word found (… where it is cut), in parts; null when no word was found in it',
+          }),
+        ),
+      },
+      { description: 'Where the search’s words are in the product’s text' },
+    ),
+  }),
+]);
+
+/**
+ * A page of what a search found: the products, and how the search was read. One object whose `search` is required, so
+ * that the answer's serializer tells any other page from it at its first check (a plain page has none).
+ */
+const SearchPage = Type.Object({
+  search: Type.Object({
+    words: Type.Array(Type.String(), {
+      description: 'The words looked for, as read (any case folded), each corrected one as suggested',
+    }),
+    corrections: Type.Array(Type.Object({ typed: Type.String(), suggested: Type.String() }), {
+      description: 'Each word no product has, and the catalogue’s word looked for instead',
+    }),
+  }),
+  ...PageSchema(SearchHit).properties,
+});
 
 export const ProductListAnswer = (extensions: boolean) =>
   extensions
-    ? Type.Union([Type.Array(ProductAnswer(true)), PageSchema(ProductAnswer(true))], {
-        description: 'A list; a page object when page, size, after or before is given',
+    ? Type.Union([Type.Array(ProductAnswer(true)), SearchPage, PageSchema(ProductAnswer(true))], {
+        description: 'A list; a page object when page, size, after or before is given; a search’s page with `search`',
       })
     : Type.Array(ProductAnswer(false));
+
+export interface TextPart {
+  text: string;
+  match: boolean;
+}
+export type SearchHit = ProductAnswer & { highlight: { name: TextPart[]; excerpt: TextPart[] | null } };
+export interface SearchPage {
+  content: SearchHit[];
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+  search: { words: string[]; corrections: { typed: string; suggested: string }[] };
+}

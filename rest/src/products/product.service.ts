@@ -13,7 +13,10 @@ import {
   contractFieldsOfRow,
 } from './product.repository.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
-import type { ProductAnswer, ProductFilter, ProductInput } from './product.schemas.js';
+import { checkProductSearch } from '../../../shop-rules/product-search.js';
+import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
+import { excerptParts, highlightedParts, searchWordsOf } from '../db/search/search-text.js';
+import type { ProductAnswer, ProductFilter, ProductInput, SearchPage } from './product.schemas.js';
 
 export function toProductAnswer(row: ProductRow): ProductAnswer {
   return { id: row.id, ...contractFieldsOfRow(row), createdAt: row.createdAt, updatedAt: row.updatedAt };
@@ -137,6 +140,36 @@ export class ProductService {
       this.products.count(criteria, place),
     ]);
     return toPage(rows.map(toProductAnswer), beyond, { page: 0, size });
+  }
+
+  /**
+   * A page of the products that have every word of `filter.search` (each typing mistake corrected from the
+   * catalogue's words), within the filter's other bounds, the most relevant first unless `sort` says otherwise; each
+   * with where its words are (extension: product-search).
+   */
+  async search(filter: ProductSearch, request: PageRequest, sort: ProductSortName = 'relevance'): Promise<SearchPage> {
+    const text = checkProductSearch(filter.search);
+    if (isRuleViolation(text)) throw badRequest(text.message, text.field);
+    const words = searchWordsOf(text ?? '');
+    const resolved = await this.products.search.resolve(words);
+    if (resolved.stems.length === 0) {
+      // Nothing to look for (no letter or digit): nothing is found.
+      return { ...toPage([], 0, request), search: { words: [], corrections: [] } };
+    }
+    const criteria = { ...criteriaOf(filter), searchStems: resolved.stems };
+    const [rows, total] = await Promise.all([
+      this.products.find(criteria, { offset: request.page * request.size, limit: request.size }, sort),
+      this.products.count(criteria),
+    ]);
+    const found = new Set(resolved.stems);
+    const content = rows.map((row) => ({
+      ...toProductAnswer(row),
+      highlight: { name: highlightedParts(row.name, found), excerpt: excerptParts(row.description, found) ?? null },
+    }));
+    return {
+      ...toPage(content, total, request),
+      search: { words: resolved.words, corrections: resolved.corrections },
+    };
   }
 
   async byIds(ids: number[]): Promise<ProductAnswer[]> {

@@ -50,7 +50,7 @@ export function createShopCache(): InMemoryCache {
       Query: {
         fields: {
           // The filter and the order are part of the list's identity; pages of one list are merged into one.
-          products: relayStylePagination(['filter', 'sort']),
+          products: relayStylePagination(['filter', 'sort', 'search']),
           // Every customer's orders (the admins' desk): one list per status tab and search, pages of a list merged.
           orders: relayStylePagination(['status', 'search']),
           // A product seen anywhere (a listing card) answers product(id) at once, with no request.

@@ -7,19 +7,12 @@ import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } fr
 import { ProductListingDocument } from '../gql/graphql';
 import { persistedDocumentIds } from '../gql/persisted-document-ids';
 import { TOKEN_STORAGE_KEY } from '../lib/session';
-import { product, sessionMock } from '../testing/fixtures';
+import { listingData, product, sessionMock } from '../testing/fixtures';
 import { TEST_TOKEN, renderApp } from '../testing/render';
 import { EARLY_ANSWERS_GLOBAL, earlyRequestsScript } from './early-requests';
 import { askForFirstScreen } from './first-screen';
 
-const LISTING_DATA = {
-  products: {
-    __typename: 'ProductConnection',
-    totalCount: 1,
-    edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: product(1) }],
-    pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
-  },
-};
+const LISTING_DATA = listingData([product(1)]);
 const SESSION_DATA = (sessionMock().result as { data: unknown }).data;
 
 /** What the page's script sent: each request's address, method, headers and body. */

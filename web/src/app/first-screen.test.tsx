@@ -1,25 +1,12 @@
 import { MockLink } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProductListingDocument } from '../gql/graphql';
-import { product, sessionMock } from '../testing/fixtures';
+
+import { listingMock, product, sessionMock } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 import { askForFirstScreen } from './first-screen';
 
-const listing = (filter?: object) => ({
-  request: { query: ProductListingDocument, variables: filter ? { first: 24, filter } : { first: 24 } },
-  delay: 50,
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: 1,
-        edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: product(1) }],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
-      },
-    },
-  },
-});
+const listing = (filter?: object) => listingMock([product(1)], filter ? { filter } : {}, { delay: 50 });
 
 let request: MockInstance<MockLink['request']>;
 beforeEach(() => {

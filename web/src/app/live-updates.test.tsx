@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatUnreadTotalDocument, ProductListingDocument } from '../gql/graphql';
-import { messageId, product, room as chatRoom, sessionMock } from '../testing/fixtures';
+import { ChatUnreadTotalDocument } from '../gql/graphql';
+import { listingMock, messageId, product, room as chatRoom, sessionMock } from '../testing/fixtures';
 import { createFakeGateway } from '../testing/fake-gateway-socket';
 import { TEST_TOKEN, renderApp } from '../testing/render';
 
@@ -9,19 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const listing = (quantity: number) => ({
-  request: { query: ProductListingDocument, variables: { first: 24 } },
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: 1,
-        edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: product(1, { quantity }) }],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
-      },
-    },
-  },
-});
+const listing = (quantity: number) => listingMock([product(1, { quantity })]);
 
 describe('the live connection', () => {
   it('shows Online while connected and Offline when not, and catches up on what was missed once back', async () => {

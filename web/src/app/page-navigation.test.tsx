@@ -1,26 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OrdersPageDocument, ProductDetailDocument, ProductListingDocument } from '../gql/graphql';
-import { product, productId, sessionMock, viewerCartMock } from '../testing/fixtures';
+import { OrdersPageDocument, ProductDetailDocument } from '../gql/graphql';
+import { listingMock, product, productId, sessionMock, viewerCartMock } from '../testing/fixtures';
 import { currentPath, renderApp } from '../testing/render';
 
-const listingOf = (products: ReturnType<typeof product>[], filter?: object) => ({
-  request: { query: ProductListingDocument, variables: filter ? { first: 24, filter } : { first: 24 } },
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: products.length,
-        edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `c${index}`, node })),
-        pageInfo: {
-          __typename: 'PageInfo',
-          hasNextPage: false,
-          endCursor: products.length ? `c${products.length - 1}` : null,
-        },
-      },
-    },
-  },
-});
+const listingOf = (products: ReturnType<typeof product>[], filter?: object) =>
+  listingMock(products, filter ? { filter } : {});
 
 const noOrders = {
   request: { query: OrdersPageDocument, variables: { first: 10 } },

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LoginDocument, OrdersPageDocument, ProductListingDocument, SessionDocument } from '../gql/graphql';
+import { LoginDocument, OrdersPageDocument, SessionDocument } from '../gql/graphql';
 import { SESSION_EXPIRED_NOTICE, TOKEN_STORAGE_KEY } from '../lib/session';
-import { sessionMock, unauthenticated } from '../testing/fixtures';
+import { listingMock, sessionMock, unauthenticated } from '../testing/fixtures';
 import { FakeSocket, createFakeGateway } from '../testing/fake-gateway-socket';
 import { TEST_TOKEN, acrossElements, currentPath, renderApp } from '../testing/render';
 
@@ -23,20 +23,7 @@ const emptyOrders = {
   },
 };
 
-const emptyListing = {
-  request: { query: ProductListingDocument, variables: { first: 24 } },
-  maxUsageCount: Number.POSITIVE_INFINITY,
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-  },
-};
+const emptyListing = listingMock([], {}, { maxUsageCount: Number.POSITIVE_INFINITY });
 
 describe('who sees what', () => {
   it('sends a visitor without a session from any screen to /login, with Login and Register in the navbar', async () => {

@@ -31,7 +31,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "OrderSuccess": "b7431bf5bc54e5dedd9cefcd1f1a41127a09fdc4c37327d1c7b0b6de2bd86f8f",
   "OrdersPage": "effd8640f7bdf9ad3172a3afedd322bd7e80c6c1d4f1412da26d90e82d628d90",
   "ProductDetail": "a43bc5b5796bce0bcd90e3e9c06693909e17c1d4fc16abef6e405bba94b7a26a",
-  "ProductListing": "54a4154623af48dcb81f06e85f78a6b48dfc239da5ae008b1694e49cb08e346a",
+  "ProductListing": "08db748c09b01c03a28abd41fcd5652734bff4b5e90b72816eba2d53a52e83bc",
   "ProfilePage": "e11acbe8edb29ab64925f16b61b82cb51e39eabebbefc1e3105e1bd88684de38",
   "Register": "f0290ab7e66b0e2a5f1b316e2eb4132f0bc279e41c280d6065eb7da93c90bbfd",
   "RemoveCartItem": "1168ebd95ad59ce2a99654e3f1ffb39c7dd83f13f8019a6802945bea23b0683c",

@@ -1,7 +1,8 @@
 // The graph's objects as the gateway answers them, with every field the screens read, and the mocked answers of
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
 import type { MockLink } from '@apollo/client/testing';
-import { SessionDocument, ViewerCartDocument } from '../gql/graphql';
+import { ProductListingDocument, SessionDocument, ViewerCartDocument } from '../gql/graphql';
+import { PAGE_SIZE } from '../features/product-listing/listing-page';
 import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
 
 export const productId = (n: number) => `UHJvZHVjdDo${n}`;
@@ -57,6 +58,84 @@ export interface RoomFixture {
   lastMessageTime: string | null;
   createdAt: string | null;
   unreadCount: number;
+}
+
+interface ListingPageOptions {
+  offset?: number;
+  totalCount?: number;
+  hasNextPage?: boolean;
+  /** What each cursor starts with, before the product's place in the list. */
+  cursorPrefix?: string;
+  /** The search's summary, on a search's page (each product's highlight then comes with it in `highlights`). */
+  search?: { words: string[]; corrections: { typed: string; suggested: string }[] } | null;
+  highlights?: ({ name: TextPartFixture[]; excerpt: TextPartFixture[] | null } | null)[];
+}
+
+export interface TextPartFixture {
+  text: string;
+  match: boolean;
+}
+
+/** The listing's answer (ProductListing's data) holding these products: a page of a list not searched, unless said. */
+export function listingData(
+  products: ProductFixture[],
+  {
+    offset = 0,
+    totalCount = products.length,
+    hasNextPage = false,
+    cursorPrefix = 'c',
+    search = null,
+    highlights = [],
+  }: ListingPageOptions = {},
+) {
+  const cursor = (index: number) => `${cursorPrefix}${offset + index}`;
+  return {
+    products: {
+      __typename: 'ProductConnection',
+      totalCount,
+      search: search && {
+        __typename: 'ProductSearchSummary',
+        words: search.words,
+        corrections: search.corrections.map((correction) => ({ __typename: 'SearchCorrection', ...correction })),
+      },
+      edges: products.map((node, index) => {
+        const highlight = highlights[index];
+        const parts = (list: TextPartFixture[]) => list.map((part) => ({ __typename: 'TextPart', ...part }));
+        return {
+          __typename: 'ProductEdge',
+          cursor: cursor(index),
+          highlight: highlight
+            ? {
+                __typename: 'ProductHighlight',
+                name: parts(highlight.name),
+                excerpt: highlight.excerpt && parts(highlight.excerpt),
+              }
+            : null,
+          node,
+        };
+      }),
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage,
+        endCursor: products.length ? cursor(products.length - 1) : null,
+      },
+    },
+  };
+}
+
+/** The listing's first page for these variables (the whole catalogue without them), answered with these products. */
+export function listingMock(
+  products: ProductFixture[],
+  variables: Record<string, unknown> = {},
+  options: ListingPageOptions & { maxUsageCount?: number; delay?: number } = {},
+): MockLink.MockedResponse {
+  const { maxUsageCount, delay, ...page } = options;
+  return {
+    request: { query: ProductListingDocument, variables: { first: PAGE_SIZE, ...variables } },
+    result: { data: listingData(products, page) },
+    ...(maxUsageCount === undefined ? {} : { maxUsageCount }),
+    ...(delay === undefined ? {} : { delay }),
+  };
 }
 
 export function room(n: number, fields: Partial<Omit<RoomFixture, '__typename' | 'id'>> = {}): RoomFixture {

@@ -1,5 +1,5 @@
 // Offset windows over lists the contract answers either whole (plain contract) or page by page (extension).
-import { type RestPage, isPage } from '../contract.js';
+import { type RestPage, type RestSearchSummary, isPage } from '../contract.js';
 
 /** The most our REST service answers per page; another implementation may allow more, never needs fewer. */
 export const MAX_UPSTREAM_PAGE_SIZE = 100;
@@ -18,6 +18,8 @@ export type SeekPlace = { after: number } | { before: number | 'end' };
 export interface WindowSlice<T> {
   items: T[];
   totalCount: number;
+  /** What a search's page says of the search (extension product-search). */
+  search?: RestSearchSummary | undefined;
 }
 
 interface PagePlan {
@@ -63,5 +65,6 @@ export async function fetchWindow<T>(
   return {
     items: content.slice(plan.skip, plan.skip + window.limit),
     totalCount: first.totalElements ?? plan.page * plan.size + content.length,
+    search: (first as RestPage<T> & { search?: RestSearchSummary }).search,
   };
 }

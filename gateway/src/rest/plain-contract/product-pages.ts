@@ -4,7 +4,8 @@
 import { type RestProduct, isPage } from '../contract.js';
 import { GraphQLError } from 'graphql';
 import type { ProductSortName } from '../../../../shop-rules/product-sorts.js';
-import { PRODUCT_SORT, type ProductFilterQuery } from '../products-api.js';
+import { PRODUCT_SEARCH, PRODUCT_SORT, type ProductFilterQuery } from '../products-api.js';
+import type { RestSearchSummary } from '../contract.js';
 import type { RestApi } from '../rest-api.js';
 import type { SeekPlace, Window, WindowSlice } from './list-pages.js';
 
@@ -26,6 +27,8 @@ export interface PlacedSlice<T> {
   /** The offset of the first item in the list. */
   offset: number;
   totalCount: number;
+  /** What a search's page says of the search (extension product-search). */
+  search?: RestSearchSummary | undefined;
 }
 
 /** How a list ordered by id is read: by offset windows always, and from an item on where the implementation can. */
@@ -50,6 +53,7 @@ async function placedPage<T>(request: PlacedRequest, seeker: Seeker<T>): Promise
     items: slice.items,
     offset,
     totalCount: slice.totalCount,
+    search: slice.search,
   });
   if ('after' in request) {
     if (request.after === 'start') return at(0, await seeker.window({ offset: 0, limit }));
@@ -103,8 +107,8 @@ async function productsFromPlace(
 
 /**
  * A page of the catalogue (narrowed by `filter`), as a connection's arguments ask for it; in `sort`'s order where the
- * implementation offers `product-sort` (NOT_SUPPORTED where it does not). A sorted list is read by offset: keyset
- * paging follows the catalogue's order only.
+ * implementation offers `product-sort`, and searched where it offers `product-search` (NOT_SUPPORTED where it does
+ * not). A sorted or searched list is read by offset: keyset paging follows the catalogue's order only.
  */
 export async function pageOfProducts(
   api: RestApi,
@@ -118,8 +122,15 @@ export async function pageOfProducts(
       { extensions: { code: 'NOT_SUPPORTED' } },
     );
   }
+  if (filter.search && !(await api.products.offers(PRODUCT_SEARCH))) {
+    throw new GraphQLError(
+      "The shop's REST service cannot search products (it lacks the product-search extension): leave search out",
+      { extensions: { code: 'NOT_SUPPORTED' } },
+    );
+  }
+  const byOffset = Boolean(sort || filter.search);
   return placedPage(request, {
     window: (window) => api.products.window(filter, window, sort),
-    seek: async (place, size) => (sort ? undefined : productsFromPlace(api, filter, place, size)),
+    seek: async (place, size) => (byOffset ? undefined : productsFromPlace(api, filter, place, size)),
   });
 }

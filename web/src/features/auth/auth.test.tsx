@@ -1,24 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginDocument, NewAccountPreferencesDocument, ProductListingDocument, RegisterDocument } from '@/gql/graphql';
+import { LoginDocument, NewAccountPreferencesDocument, RegisterDocument } from '@/gql/graphql';
 import { TOKEN_STORAGE_KEY } from '@/lib/session';
-import { sessionMock } from '@/testing/fixtures';
+import { listingMock, sessionMock } from '@/testing/fixtures';
 import { acrossElements, currentPath, renderApp } from '@/testing/render';
 import { REGISTRATION_SUCCESSFUL } from './register-route';
 
-const emptyListing = {
-  request: { query: ProductListingDocument, variables: { first: 24 } },
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-  },
-};
+const emptyListing = listingMock([]);
 
 describe('login', () => {
   it('asks for both fields before sending anything', async () => {

@@ -1,13 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  CheckoutDocument,
-  type CheckoutInput,
-  CheckoutPageDocument,
-  OrderSuccessDocument,
-  ProductListingDocument,
-} from '@/gql/graphql';
-import { cart, cartLine, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
+import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument } from '@/gql/graphql';
+import { cart, cartLine, listingMock, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 
 const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
@@ -540,19 +534,7 @@ describe('checkout', () => {
 
 describe('order success', () => {
   it('says “Order not found” as the page’s heading, with Go Home and the way to the orders, when opened without an order', async () => {
-    const emptyListing = {
-      request: { query: ProductListingDocument, variables: { first: 24 } },
-      result: {
-        data: {
-          products: {
-            __typename: 'ProductConnection',
-            totalCount: 0,
-            edges: [],
-            pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-          },
-        },
-      },
-    };
+    const emptyListing = listingMock([]);
     const { user } = renderApp({ path: '/order-success', mocks: [sessionMock(), emptyListing] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');

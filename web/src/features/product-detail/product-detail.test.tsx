@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddToCartDocument, ProductDetailDocument, ProductListingDocument, ViewerCartDocument } from '@/gql/graphql';
-import { cart, cartLine, money, product, productId, sessionMock, viewerCartMock } from '@/testing/fixtures';
+import { AddToCartDocument, ProductDetailDocument, ViewerCartDocument } from '@/gql/graphql';
+import {
+  cart,
+  cartLine,
+  listingMock,
+  money,
+  product,
+  productId,
+  sessionMock,
+  viewerCartMock,
+} from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 import { failToLoad } from '@/testing/pictures';
 import { watchForText } from '@/testing/shown-at';
@@ -47,19 +56,7 @@ describe('product detail', () => {
       mocks: [
         sessionMock(),
         viewerCartMock(),
-        {
-          request: { query: ProductListingDocument, variables: { first: 24 } },
-          result: {
-            data: {
-              products: {
-                __typename: 'ProductConnection',
-                totalCount: 1,
-                edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: thermometer }],
-                pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
-              },
-            },
-          },
-        },
+        listingMock([thermometer]),
         // No ProductDetail answer is mocked: a request would end in the error state.
       ],
     });
@@ -83,19 +80,7 @@ describe('product detail', () => {
         sessionMock({ itemCount: 3 }),
         // Once: the product page asks nothing of its own, the cart included.
         viewerCartMock([cartLine(1, 3, '5.99', 5)]),
-        {
-          request: { query: ProductListingDocument, variables: { first: 24 } },
-          result: {
-            data: {
-              products: {
-                __typename: 'ProductConnection',
-                totalCount: 1,
-                edges: [{ __typename: 'ProductEdge', cursor: 'c0', node: gauze }],
-                pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c0' },
-              },
-            },
-          },
-        },
+        listingMock([gauze]),
       ],
     });
     const link = await screen.findByRole('link', { name: 'Product 1' });

@@ -59,24 +59,24 @@ interface StoredProductList {
 }
 
 /**
- * The filter and the order are part of the name a list is stored under (`products:{"filter":{…},"sort":"NAME"}`);
- * neither is the whole catalogue in its own order. A sorted list is not: a new or changed product's place in it is the
- * server's to say.
+ * The filter, the order and the search are part of the name a list is stored under
+ * (`products:{"filter":{…},"sort":"NAME"}`); none is the whole catalogue in its own order. A sorted or searched list
+ * is not: a new or changed product's place in it (or whether it is in it at all) is the server's to say.
  */
 function isWholeCatalogue(storeFieldName: string, fieldName: string): boolean {
   const key = storeFieldName.slice(fieldName.length + 1);
   if (!key) return true;
   try {
-    const args = JSON.parse(key) as { filter?: unknown; sort?: unknown };
-    return args.filter == null && args.sort == null;
+    const args = JSON.parse(key) as { filter?: unknown; sort?: unknown; search?: unknown };
+    return args.filter == null && args.sort == null && args.search == null;
   } catch {
     return false;
   }
 }
 
 /**
- * The product lists after a save: filtered and sorted ones go; the whole catalogue gains a new product at its end
- * (or, when that end is not loaded yet, only in its count).
+ * The product lists after a save: filtered, sorted and searched ones go; the whole catalogue gains a new product at
+ * its end (or, when that end is not loaded yet, only in its count).
  */
 function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product'; id: string }) {
   cache.modify<{ products: StoredProductList }>({
@@ -87,9 +87,8 @@ function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product
         const node = toReference(created);
         if (!node || list.edges.some((edge) => edge.node.__ref === node.__ref)) return list;
         // Its cursor is the shop's to give: none is needed, as nothing is loaded after the end of the list.
-        const edges = list.pageInfo.hasNextPage
-          ? list.edges
-          : [...list.edges, { __typename: 'ProductEdge', cursor: '', node }];
+        const appended = { __typename: 'ProductEdge', cursor: '', highlight: null, node };
+        const edges = list.pageInfo.hasNextPage ? list.edges : [...list.edges, appended];
         return { ...list, edges, totalCount: list.totalCount + 1 };
       },
     },

@@ -7,24 +7,11 @@ import {
   ProductListingDocument,
   UpdateProductDocument,
 } from '@/gql/graphql';
-import { money, product, productId, sessionMock } from '@/testing/fixtures';
+import { listingMock, money, product, productId, sessionMock } from '@/testing/fixtures';
 import { failToLoad } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 
-const listing = {
-  request: { query: ProductListingDocument, variables: { first: 24 } },
-  maxUsageCount: Number.POSITIVE_INFINITY,
-  result: {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount: 0,
-        edges: [],
-        pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
-      },
-    },
-  },
-};
+const listing = listingMock([], {}, { maxUsageCount: Number.POSITIVE_INFINITY });
 
 const DID_NOT_LOAD = 'This image could not be loaded: check the address (the product can still be saved)';
 
@@ -429,19 +416,7 @@ describe('editing a product', () => {
 
 describe('the listing after saving', () => {
   // Answered once: a second listing request would find no answer and show the error state instead.
-  const listingOf = (products: ReturnType<typeof product>[]) => ({
-    request: { query: ProductListingDocument, variables: { first: 24 } },
-    result: {
-      data: {
-        products: {
-          __typename: 'ProductConnection',
-          totalCount: products.length,
-          edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `c${index}`, node })),
-          pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: `c${products.length - 1}` },
-        },
-      },
-    },
-  });
+  const listingOf = (products: ReturnType<typeof product>[]) => listingMock(products);
   // An admin creates the Wrist Splint from the listing: the form as they fill it, and the shop's answer.
   const splintCreated = (splint: ReturnType<typeof product>) => ({
     request: {

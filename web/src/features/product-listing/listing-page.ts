@@ -4,11 +4,12 @@
 export const PAGE_SIZE = 24;
 
 /**
- * The listing's first page for a filter (none: the whole catalogue) and an order (none: the catalogue's own), as the
- * route asks for it.
+ * The listing's first page for a filter (none: the whole catalogue), an order (none: the list's own) and a search
+ * (none: no search), as the route asks for it.
  */
-export const listingVariables = <Filter, Sort>(filter: Filter | undefined, sort?: Sort) => ({
+export const listingVariables = <Filter, Sort>(filter: Filter | undefined, sort?: Sort, search?: string) => ({
   first: PAGE_SIZE,
   filter,
   sort,
+  search,
 });

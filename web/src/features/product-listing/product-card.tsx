@@ -1,6 +1,7 @@
 // A product in the listing (spec §2): its first image that loads, name linking to the detail page, price, stock and
 // description; admins also get Edit and Delete. The fields are also those of the detail page, so a product
-// opened from here shows at once, from the cache.
+// opened from here shows at once, from the cache. Found by a search, its words are marked in the name, and the part
+// of the description around the first one is shown in place of its start.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -27,13 +28,33 @@ if (false) {
   `;
 }
 
+interface TextPart {
+  text: string;
+  match: boolean;
+}
+
+/** A text in parts, the words a search found marked. */
+function Marked({ parts }: { parts: readonly TextPart[] }) {
+  return parts.map((part, index) =>
+    part.match ? (
+      <mark key={index} className={styles.match}>
+        {part.text}
+      </mark>
+    ) : (
+      part.text
+    ),
+  );
+}
+
 interface ProductCardProps {
   product: FragmentType<typeof ProductCard_ProductFragmentDoc>;
+  /** Where a search's words are in the product's name and description (null or left out: not a search's list). */
+  highlight?: { name: readonly TextPart[]; excerpt: readonly TextPart[] | null } | null | undefined;
   /** Set for admins: the card offers Edit and Delete. */
   onDelete?: ((product: { id: string; name: string }) => void) | undefined;
 }
 
-export function ProductCard({ product, onDelete }: ProductCardProps) {
+export function ProductCard({ product, highlight, onDelete }: ProductCardProps) {
   const { data, complete } = useFragment({
     fragment: ProductCard_ProductFragmentDoc,
     fragmentName: 'ProductCard_product',
@@ -42,6 +63,12 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
   const formats = useFormats();
   if (!complete) return null;
   const detailPath = `/products/${encodeURIComponent(data.id)}`;
+  // Marked only while the text is the one the search read: a product changed since (live) shows as it is now.
+  const joined = (parts: readonly TextPart[]) => parts.map((part) => part.text).join('');
+  const markedName = highlight && joined(highlight.name) === data.name ? highlight.name : undefined;
+  const excerpt = highlight?.excerpt;
+  const markedExcerpt =
+    excerpt && data.description.includes(joined(excerpt).replace(/^…|…$/g, '')) ? excerpt : undefined;
   return (
     <article className={surface(styles.card)} aria-label={data.name}>
       <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
@@ -51,7 +78,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
         <h2 className={styles.name}>
           {/* Cut to three lines on screen; the whole name stays the link's name, and its title on hover. */}
           <Link to={detailPath} title={data.name}>
-            {data.name}
+            {markedName ? <Marked parts={markedName} /> : data.name}
           </Link>
         </h2>
         <div className={styles.meta}>
@@ -60,7 +87,7 @@ export function ProductCard({ product, onDelete }: ProductCardProps) {
             Stock: {data.quantity}
           </span>
         </div>
-        <p className={styles.description}>{data.description}</p>
+        <p className={styles.description}>{markedExcerpt ? <Marked parts={markedExcerpt} /> : data.description}</p>
       </div>
       {onDelete && (
         <div className={styles.actions}>

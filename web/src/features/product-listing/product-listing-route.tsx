@@ -1,5 +1,5 @@
-// / (spec §2): the catalogue with its filter panel, a page at a time (Load more), and for admins the
-// 'Product Management' heading, Create Product, and Edit and Delete on each card.
+// / (spec §2): the catalogue with its search (issue 34), filter panel and order, a page at a time (Load more), and for
+// admins the 'Product Management' heading, Create Product, and Edit and Delete on each card.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type ApolloClient, NetworkStatus } from '@apollo/client';
@@ -17,6 +17,7 @@ import { useViewer } from '@/lib/viewer';
 import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import { SearchBox, searchOf } from './search-box';
 import { SortPicker, productSortOf, sortNameOf } from './sort-picker';
 import styles from './product-listing.module.css';
 
@@ -29,11 +30,28 @@ const ConfirmDialog = lazy(() =>
 
 if (false) {
   gql`
-    query ProductListing($first: Int!, $after: String, $filter: ProductFilter, $sort: ProductSort) {
-      products(first: $first, after: $after, filter: $filter, sort: $sort) {
+    query ProductListing($first: Int!, $after: String, $filter: ProductFilter, $sort: ProductSort, $search: String) {
+      products(first: $first, after: $after, filter: $filter, sort: $sort, search: $search) {
         totalCount
+        search {
+          words
+          corrections {
+            typed
+            suggested
+          }
+        }
         edges {
           cursor
+          highlight {
+            name {
+              text
+              match
+            }
+            excerpt {
+              text
+              match
+            }
+          }
           node {
             id
             # What the product's page shows beyond the card, so one opened from here shows at once with no request
@@ -73,7 +91,11 @@ const SKELETON_CARDS = 8;
 export function askForListing(client: ApolloClient, searchParams: URLSearchParams): Promise<unknown> {
   return client.query({
     query: ProductListingDocument,
-    variables: listingVariables(productFilterOf(filterValuesOf(searchParams)), productSortOf(searchParams)),
+    variables: listingVariables(
+      productFilterOf(filterValuesOf(searchParams)),
+      productSortOf(searchParams),
+      searchOf(searchParams),
+    ),
   });
 }
 
@@ -94,9 +116,10 @@ export function ProductListingRoute() {
   const filterValues = useMemo(() => filterValuesOf(searchParams), [paramsKey]);
   const filter = productFilterOf(filterValues);
   const sortName = sortNameOf(searchParams);
+  const search = searchOf(searchParams);
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
-    variables: listingVariables(filter, productSortOf(searchParams)),
+    variables: listingVariables(filter, productSortOf(searchParams), search),
     notifyOnNetworkStatusChange: true,
   });
 
@@ -108,9 +131,10 @@ export function ProductListingRoute() {
   const [deleteError, setDeleteError] = useState<string>();
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductDocument);
 
-  /** The address for these filters and this order. */
-  const addressOf = (values: FilterValues, sort: ProductSortName | undefined) => {
+  /** The address for this search, these filters and this order. */
+  const addressOf = (values: FilterValues, sort: ProductSortName | undefined, searched: string | undefined) => {
     const next = new URLSearchParams();
+    if (searched) next.set('q', searched);
     for (const field of FILTER_FIELDS) {
       const value = values[field].trim();
       if (value) next.set(field, value);
@@ -120,7 +144,7 @@ export function ProductListingRoute() {
   };
 
   const applyFilters = (values: FilterValues) => {
-    const next = addressOf(values, sortName);
+    const next = addressOf(values, sortName, search);
     // The same filters again: the person asks the shop again (after a failure, say), not only the address.
     if (next.toString() === paramsKey) void refetch().catch(() => undefined);
     else setSearchParams(next);
@@ -163,19 +187,24 @@ export function ProductListingRoute() {
   const firstLoad =
     !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
 
-  // A shop whose REST service cannot sort (the plain contract) says so on the order, not as a failure of the shop.
-  const cannotSort =
-    sortName !== undefined &&
+  // A shop whose REST service cannot search or sort (the plain contract) says so, not as a failure of the shop.
+  const notSupported =
     CombinedGraphQLErrors.is(error) &&
     error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
-  const failure = cannotSort
-    ? { message: 'This shop cannot sort its products', hint: 'Choose Catalogue order in Sort by.' }
-    : filter
-      ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
-      : {
-          message: 'Failed to load products. Please check if the backend is running.',
-          hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
-        };
+  const cannotSearch = notSupported && search !== undefined;
+  const cannotSort = notSupported && !cannotSearch && sortName !== undefined;
+  const failure = cannotSearch
+    ? { message: 'This shop cannot search its products', hint: 'Its filters still narrow the catalogue.' }
+    : cannotSort
+      ? { message: 'This shop cannot sort its products', hint: 'Choose Catalogue order in Sort by.' }
+      : search
+        ? { message: 'Failed to search products', hint: 'Check your connection and try again.' }
+        : filter
+          ? { message: 'Failed to filter products', hint: 'Check the filters and try again.' }
+          : {
+              message: 'Failed to load products. Please check if the backend is running.',
+              hint: 'Check your connection and press Retry. If it keeps failing, the shop is briefly unavailable: try again in a minute.',
+            };
 
   // Above the cards, beside the order they are in.
   const summary =
@@ -183,18 +212,40 @@ export function ProductListingRoute() {
       <p className={styles.summary} aria-live="polite">
         Showing {edges.length} of {connection?.totalCount ?? edges.length}{' '}
         {connection?.totalCount === 1 ? 'product' : 'products'}
+        {search && <> for “{connection?.search?.words.join(' ') ?? search}”</>}
+      </p>
+    ) : null;
+  // A typing mistake the shop corrected: what it looked for instead, said before the results.
+  const corrections = connection?.search?.corrections ?? [];
+  const correctionNote =
+    corrections.length > 0 ? (
+      <p className={styles.correction}>
+        No product has {corrections.map((correction) => `“${correction.typed}”`).join(', ')}: showing results for{' '}
+        <strong>{corrections.map((correction) => correction.suggested).join(', ')}</strong>.
       </p>
     ) : null;
 
   let results;
-  if (cannotSort && !connection) {
+  if (cannotSearch && !connection) {
+    results = (
+      <EmptyState
+        title={failure.message}
+        hint={failure.hint}
+        action={
+          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined))}>
+            Show all products
+          </Button>
+        }
+      />
+    );
+  } else if (cannotSort && !connection) {
     // Nothing to try again: the way on is the catalogue's own order, one press away.
     results = (
       <EmptyState
         title={failure.message}
         hint={failure.hint}
         action={
-          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, undefined))}>
+          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, undefined, search))}>
             Show catalogue order
           </Button>
         }
@@ -211,6 +262,22 @@ export function ProductListingRoute() {
           </li>
         ))}
       </ul>
+    );
+  } else if (edges.length === 0 && search) {
+    results = (
+      <EmptyState
+        title={`No products match “${search}”`}
+        hint={
+          filter
+            ? 'Check the spelling, try other words, or clear the filters.'
+            : 'Check the spelling, or try fewer or other words.'
+        }
+        action={
+          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined))}>
+            Clear search
+          </Button>
+        }
+      />
     );
   } else if (edges.length === 0) {
     results = (
@@ -245,7 +312,11 @@ export function ProductListingRoute() {
         <ul className={styles.grid} aria-label="Products">
           {edges.map((edge) => (
             <li key={edge.node.id}>
-              <ProductCard product={edge.node} onDelete={isAdmin ? askToDelete : undefined} />
+              <ProductCard
+                product={edge.node}
+                highlight={edge.highlight}
+                onDelete={isAdmin ? askToDelete : undefined}
+              />
             </li>
           ))}
         </ul>
@@ -278,14 +349,26 @@ export function ProductListingRoute() {
           <Link to={`/products/${encodeURIComponent(savedProduct.id)}`}>{savedProduct.name}</Link>
         </Alert>
       )}
+      <SearchBox
+        key={search ?? ''}
+        value={search}
+        onSearch={(searched) => setSearchParams(addressOf(filterValues, sortName, searched))}
+      />
       <FilterPanel
         values={filterValues}
         onApply={applyFilters}
-        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName))}
+        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search))}
       />
       <div className={styles.toolbar}>
-        {summary}
-        <SortPicker value={sortName} onChange={(sort) => setSearchParams(addressOf(filterValues, sort))} />
+        <div className={styles.counts}>
+          {summary}
+          {correctionNote}
+        </div>
+        <SortPicker
+          value={sortName}
+          searching={search !== undefined}
+          onChange={(sort) => setSearchParams(addressOf(filterValues, sort, search))}
+        />
       </div>
       {results}
       {isAdmin && (

@@ -1,26 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
-import { CART_ID, type ProductFixture, money, product, sessionMock } from '@/testing/fixtures';
+import { CART_ID, type ProductFixture, listingData, money, product, sessionMock } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 import { PAGE_SIZE } from './listing-page';
 
-function page(products: ProductFixture[], { offset = 0, totalCount = products.length, hasNextPage = false } = {}) {
-  return {
-    data: {
-      products: {
-        __typename: 'ProductConnection',
-        totalCount,
-        edges: products.map((node, index) => ({ __typename: 'ProductEdge', cursor: `cursor-${offset + index}`, node })),
-        pageInfo: {
-          __typename: 'PageInfo',
-          hasNextPage,
-          endCursor: products.length ? `cursor-${offset + products.length - 1}` : null,
-        },
-      },
-    },
-  };
+function page(products: ProductFixture[], options: Parameters<typeof listingData>[1] = {}) {
+  return { data: listingData(products, { cursorPrefix: 'cursor-', ...options }) };
 }
 
 const listing = (variables: Record<string, unknown>, result: ReturnType<typeof page>) => ({
@@ -212,6 +199,118 @@ describe('the product listing', () => {
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
+  });
+
+  it('searches for what is typed, kept in the address, with the words marked and a corrected mistake said', async () => {
+    const thermometer = product(1, {
+      name: 'Digital Thermometer',
+      description: 'Oral or underarm readings. A thermometer for the family.',
+    });
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([thermometer, product(2)])),
+        listing(
+          { search: 'thermomter' },
+          page([thermometer], {
+            search: { words: ['thermometer'], corrections: [{ typed: 'thermomter', suggested: 'thermometer' }] },
+            highlights: [
+              {
+                name: [
+                  { text: 'Digital ', match: false },
+                  { text: 'Thermometer', match: true },
+                ],
+                excerpt: [
+                  { text: 'Oral or underarm readings. A ', match: false },
+                  { text: 'thermometer', match: true },
+                  { text: ' for the family.', match: false },
+                ],
+              },
+            ],
+          }),
+        ),
+        listing({ search: 'thermomter', sort: 'PRICE_ASCENDING' }, page([thermometer])),
+      ],
+    });
+    await screen.findByText('Showing 2 of 2 products');
+    const picker = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(picker).getAllByRole('option')[0]).toHaveTextContent('Catalogue order');
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'thermomter');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Showing 1 of 1 product for “thermometer”')).toBeInTheDocument();
+    expect(currentPath()).toBe('/?q=thermomter');
+    expect(screen.getByText(/No product has “thermomter”: showing results for/)).toHaveTextContent(
+      'No product has “thermomter”: showing results for thermometer.',
+    );
+    const [card] = cards();
+    expect(within(card!).getAllByText('Thermometer', { selector: 'mark' })).toHaveLength(1);
+    expect(within(card!).getByText('thermometer', { selector: 'mark' }).closest('p')).toHaveTextContent(
+      'Oral or underarm readings. A thermometer for the family.',
+    );
+    // While searching, the list's own order is the search's: Best match.
+    expect(within(picker).getAllByRole('option')[0]).toHaveTextContent('Best match');
+    expect(picker).toHaveValue('');
+    await user.selectOptions(picker, 'Price: low to high');
+    await waitFor(() => expect(currentPath()).toBe('/?q=thermomter&sort=price-asc'));
+    // A list that is not a search's answer marks nothing.
+    expect(await screen.findByText('Showing 1 of 1 product for “thermomter”')).toBeInTheDocument();
+    expect(within(cards()[0]!).queryByText('Thermometer', { selector: 'mark' })).toBeNull();
+  });
+
+  it('says nothing matched a search, and Clear search shows the catalogue again', async () => {
+    const { user } = renderApp({
+      path: '/?q=unobtainium',
+      mocks: [
+        sessionMock(),
+        listing({ search: 'unobtainium' }, page([], { search: { words: ['unobtainium'], corrections: [] } })),
+        listing({}, page([product(1)])),
+      ],
+    });
+    expect(await screen.findByText('No products match “unobtainium”')).toBeInTheDocument();
+    expect(screen.getByText('Check the spelling, or try fewer or other words.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('unobtainium');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  });
+
+  it('refuses a search of more than 10 words there, and sends nothing', async () => {
+    const { user } = renderApp({ mocks: [sessionMock(), listing({}, page([product(1)]))] });
+    await screen.findByText('Showing 1 of 1 product');
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.type(box, 'one two three four five six seven eight nine ten eleven');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Search takes at most 10 words');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(currentPath()).toBe('/');
+  });
+
+  it('says so when the shop cannot search (its REST service lacks the extension), and shows every product again', async () => {
+    const { user } = renderApp({
+      path: '/?q=gauze',
+      mocks: [
+        sessionMock(),
+        {
+          request: { query: ProductListingDocument, variables: { first: PAGE_SIZE, search: 'gauze' } },
+          result: {
+            errors: [
+              {
+                message:
+                  "The shop's REST service cannot search products (it lacks the product-search extension): leave search out",
+                extensions: { code: 'NOT_SUPPORTED' },
+              },
+            ],
+          },
+        },
+        listing({}, page([product(1)])),
+      ],
+    });
+    expect(await screen.findByText('This shop cannot search its products')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show all products' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
   });
 
   it('reads an order it does not know in the address as the catalogue’s own', async () => {
