@@ -21,6 +21,7 @@ const config: CodegenConfig = {
         scalars: { DateTime: 'string', Decimal: 'string' },
         mappers: {
           Product: `${contract}#RestProduct`,
+          Category: `${contract}#RestCategory`,
           User: '../resolver-parents.js#ViewerModel',
           Preferences: `${contract}#RestPreferences`,
           ChatUser: `${contract}#RestChatUser`,

@@ -64,6 +64,9 @@ export const SCREENS = [
   'listing_in_stock_first',
   'listing_name_by_price',
   'listing_deep_page_by_name',
+  'search_description_word',
+  'search_typo',
+  'search_by_price',
   'own_orders',
   'desk_all',
   'desk_pending',
@@ -177,6 +180,11 @@ function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, S
       sort: 'PRICE_DESCENDING',
     }),
     listing_deep_page_by_name: listingOf({ after: deepCursor(LISTING_PAGE, catalogueFraction), sort: 'NAME' }),
+    // The listing's search (issue 34), by relevance: a word of one demo description in 33, on 3 % of the catalogue; a
+    // brand (1 %) and a kind of product, each mistyped and corrected; and a kind of product by price.
+    search_description_word: listingOf({ search: 'oral' }),
+    search_typo: listingOf({ search: `${ONE_PERCENT_BRAND.toLowerCase().slice(0, -1)} thermomter` }),
+    search_by_price: listingOf({ search: 'thermometer', sort: 'PRICE_ASCENDING' }),
     own_orders: { document: asTheWebSendsIt(OrdersPageDocument), variables: { first: ORDERS_PAGE }, as: 'heavyBuyer' },
     desk_all: deskOf({}),
     desk_pending: deskOf({ status: 'PENDING' }),

@@ -264,6 +264,7 @@ const PATH_WORDS = new Set([
   'cleanup-duplicates',
   'healthz',
   'images',
+  'categories',
 ]);
 /**
  * A REST path as a route label: `/api/products/12` → `/api/products/:param` (a label per product would be unbounded).

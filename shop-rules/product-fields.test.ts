@@ -10,7 +10,16 @@ import {
 
 describe('PRODUCT_FIELDS', () => {
   it('names the editable fields in the form’s order', () => {
-    expect(PRODUCT_FIELD_NAMES).toEqual(['name', 'description', 'price', 'quantity', 'imageUrl', 'imageUrls', 'sku']);
+    expect(PRODUCT_FIELD_NAMES).toEqual([
+      'name',
+      'description',
+      'price',
+      'quantity',
+      'imageUrl',
+      'imageUrls',
+      'sku',
+      'categoryIds',
+    ]);
   });
 
   it('names the graph’s inputs: the price as exact text or the deprecated Float', () => {
@@ -23,11 +32,15 @@ describe('PRODUCT_FIELDS', () => {
       'imageUrl',
       'imageUrls',
       'sku',
+      'categoryIds',
     ]);
   });
 
   it('names the fields only an extension carries', () => {
-    expect(PRODUCT_EXTENSION_FIELDS).toEqual([{ name: 'sku', extension: 'product-sku' }]);
+    expect(PRODUCT_EXTENSION_FIELDS).toEqual([
+      { name: 'sku', extension: 'product-sku' },
+      { name: 'categoryIds', extension: 'product-categories' },
+    ]);
   });
 });
 
@@ -41,10 +54,11 @@ describe('contractFieldsOf', () => {
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png', '/images/t.png'],
       sku: 'SYR-5',
+      categoryIds: [3, 1],
     });
     expect(JSON.stringify(body)).toBe(
       '{"name":"Syringe","description":"Sterile, 5 ml","price":12.5,"quantity":10,"imageUrl":"/images/s.png",' +
-        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5"}',
+        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5","categoryIds":[3,1]}',
     );
   });
 
@@ -56,6 +70,7 @@ describe('contractFieldsOf', () => {
     imageUrl: null,
     imageUrls: [],
     sku: null,
+    categoryIds: [],
   };
 
   it('leaves out a SKU the form left out (an update keeps it), and sends one cleared as null', () => {

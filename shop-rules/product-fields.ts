@@ -15,13 +15,17 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_IMAGE_URL_LENGTH = 2048;
 export const MAX_SKU_LENGTH = 64;
+/** Categories one product may be in at most. */
+export const MAX_PRODUCT_CATEGORIES = 10;
+/** The largest id a database row can have (the graph's and the contract's 32-bit integers). */
+export const MAX_ROW_ID = 2_147_483_647;
 
 /**
  * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
  * none (null); a list of URLs; a code (one word of letters, digits and - _ . /, unique among products in any case),
- * or none (null).
+ * or none (null); a list of ids of other rows (each once, in the order given).
  */
-export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code';
+export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code' | 'ids';
 
 export interface ProductField {
   kind: ProductFieldKind;
@@ -90,6 +94,19 @@ export const PRODUCT_FIELDS = {
       'The stock-keeping unit: letters, digits and - _ . /, at most 64, unique in any case; null or blank: none; ' +
       'left out on an update: unchanged (extension: product-sku)',
   },
+  categoryIds: {
+    kind: 'ids',
+    label: 'Categories',
+    max: MAX_ROW_ID,
+    maxItems: MAX_PRODUCT_CATEGORIES,
+    optional: true,
+    extension: 'product-categories',
+    keptWhenLeftOut: true,
+    description: 'The categories the product is in, by id (extension: product-categories)',
+    inputDescription:
+      'The categories the product is in, by id, each an existing category; at most 10; null or empty: none; left out ' +
+      'on an update: unchanged (extension: product-categories)',
+  },
 } as const satisfies Record<string, ProductField>;
 
 export type ProductFieldName = keyof typeof PRODUCT_FIELDS;
@@ -103,6 +120,7 @@ interface KindValues {
   url: string | null;
   urls: string[];
   code: string | null;
+  ids: number[];
 }
 
 /** The editable fields as the contract carries them, both ways: the form the REST service takes, and its answer. */
@@ -127,7 +145,14 @@ export type ProductForm = {
     ? number | string
     : KindValues[Kind<Name>];
 } & {
-  [Name in OptionalName]?: (Kind<Name> extends 'urls' ? readonly string[] : KindValues[Kind<Name>]) | null | undefined;
+  [Name in OptionalName]?:
+    | (Kind<Name> extends 'urls'
+        ? readonly string[]
+        : Kind<Name> extends 'ids'
+          ? readonly number[]
+          : KindValues[Kind<Name>])
+    | null
+    | undefined;
 };
 
 /** A product after the rules: trimmed, amounts in cents (`priceCents`), the images one list. */

@@ -26,6 +26,7 @@ describe('validateProductForm', () => {
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png'],
       sku: null,
+      categoryIds: [],
     });
   });
 
@@ -57,6 +58,8 @@ describe('validateProductForm', () => {
     { why: 'a SKU of 64', changes: { sku: 'S'.repeat(64) }, kept: { sku: 'S'.repeat(64) } },
     { why: 'a blank SKU as none', changes: { sku: '  ' }, kept: { sku: null } },
     { why: 'a null SKU as none', changes: { sku: null }, kept: { sku: null } },
+    { why: 'categories, each once', changes: { categoryIds: [4, 2, 4] }, kept: { categoryIds: [4, 2] } },
+    { why: 'no categories (null)', changes: { categoryIds: null }, kept: { categoryIds: [] } },
   ])('accepts $why', ({ changes, kept }) => {
     expect(validateProductForm(form(changes))).toEqual({
       name: 'Syringe',
@@ -66,6 +69,7 @@ describe('validateProductForm', () => {
       imageUrl: null,
       imageUrls: [],
       sku: null,
+      categoryIds: [],
       ...kept,
     });
   });
@@ -198,6 +202,18 @@ describe('validateProductForm', () => {
       changes: { sku: 'S'.repeat(65) },
       message: 'SKU must be at most 64 characters long',
       field: 'sku',
+    },
+    {
+      why: 'a category id that is not one',
+      changes: { categoryIds: [1, 0] },
+      message: 'Categories must be a list of ids',
+      field: 'categoryIds',
+    },
+    {
+      why: 'eleven categories',
+      changes: { categoryIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
+      message: 'Categories must be at most 10',
+      field: 'categoryIds',
     },
     { why: 'a SKU with a space', changes: { sku: 'MED 1' }, message: INVALID_SKU, field: 'sku' },
     { why: 'a SKU starting with a hyphen', changes: { sku: '-MED1' }, message: INVALID_SKU, field: 'sku' },

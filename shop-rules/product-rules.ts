@@ -105,6 +105,18 @@ function checkCount(name: string, field: ProductField, count: number): RuleViola
   return undefined;
 }
 
+/** The ids a list names, each once, in the order given; or why they cannot be the field's (none is an empty list). */
+function checkIds(name: string, field: ProductField, ids: unknown): number[] | RuleViolation<string> {
+  const label = field.label ?? name;
+  const list = ids == null ? [] : ids;
+  if (!Array.isArray(list) || !list.every((id) => Number.isInteger(id) && id >= 1 && id <= (field.max ?? Infinity)))
+    return { message: `${label} must be a list of ids`, field: name };
+  const unique = [...new Set(list as number[])];
+  if (field.maxItems !== undefined && unique.length > field.maxItems)
+    return { message: `${label} must be at most ${field.maxItems}`, field: name };
+  return unique;
+}
+
 /** Why a code cannot be, by its definition, or undefined when it can (blank is none, and can). */
 function checkCode(name: string, field: ProductField, code: string): RuleViolation<string> | undefined {
   const label = field.label ?? name;
@@ -161,6 +173,12 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
         const code = String(given[name] ?? '').trim();
         violation = checkCode(name, field, code);
         valid[name] = code || null;
+        break;
+      }
+      case 'ids': {
+        const ids = checkIds(name, field, given[name]);
+        if (Array.isArray(ids)) valid[name] = ids;
+        else violation = ids;
         break;
       }
     }

@@ -34,6 +34,9 @@ import { httpConventionsPlugin } from './plugins/http-conventions.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { tokensPlugin } from './plugins/tokens.js';
 import { ProductRepository } from './products/product.repository.js';
+import { categoryRoutes } from './categories/category.routes.js';
+import { CategoryRepository } from './categories/category.repository.js';
+import { CategoryService } from './categories/category.service.js';
 import { productRoutes } from './products/product.routes.js';
 import { ProductService } from './products/product.service.js';
 import { serializerCompiler } from './shared/serialization.js';
@@ -103,6 +106,11 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       db
         .transaction()
         .execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
+    );
+    const categories = new CategoryService(new CategoryRepository(db), (work) =>
+      db
+        .transaction()
+        .execute((trx) => work({ categories: new CategoryRepository(trx), audit: new AuditRepository(trx) })),
     );
     const cart = new CartService(cartRepository, productRepository, { lineProducts: config.extensions });
     const mailSender = new MailSender(
@@ -186,6 +194,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           await secured.register(productRoutes, { prefix: '/products', products, extensions });
+          if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });

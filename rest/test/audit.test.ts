@@ -62,6 +62,7 @@ describe('products', () => {
           imageUrl: { to: null },
           imageUrls: { to: [] },
           sku: { to: null },
+          categoryIds: { to: [] },
         },
       },
       {
@@ -86,6 +87,7 @@ describe('products', () => {
           imageUrl: { from: null },
           imageUrls: { from: [] },
           sku: { from: sku },
+          categoryIds: { from: [] },
         },
       },
     ]);

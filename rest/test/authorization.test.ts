@@ -32,12 +32,14 @@ const PASSWORDS: Record<Exclude<Caller, 'anonymous'>, string> = {
 
 const AUTHENTICATION_REQUIRED = 'Authentication required';
 const ADMINS_ONLY_PRODUCTS = 'Only administrators can manage products';
+const ADMINS_ONLY_CATEGORIES = 'Only administrators can manage categories';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 
 /** The stable code each refusal of this matrix carries beside its message. */
 const CODE_OF: Record<string, string> = {
   [AUTHENTICATION_REQUIRED]: 'AUTHENTICATION_REQUIRED',
   [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
+  [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
   'Only administrators can see every order': 'FORBIDDEN',
   'Only administrators can change an order’s status': 'FORBIDDEN',
   'Only administrators can read the audit record': 'FORBIDDEN',
@@ -57,6 +59,9 @@ interface Fixture {
   spareProductId: number;
   orderId: number;
   roomId: number;
+  categoryId: number;
+  /** A category only the admin's DELETE row removes. */
+  deletableCategoryId: number;
 }
 
 /**
@@ -202,6 +207,27 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/products/{id}',
     path: (f) => `/api/products/${f.deletableProductId}`,
     expected: adminOnly(204, ADMINS_ONLY_PRODUCTS),
+  },
+  { method: 'GET', route: '/api/categories', path: () => '/api/categories', expected: loggedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/categories',
+    path: () => '/api/categories',
+    body: () => ({ name: 'Matrix kits' }),
+    expected: adminOnly(201, ADMINS_ONLY_CATEGORIES),
+  },
+  {
+    method: 'PUT',
+    route: '/api/categories/{id}',
+    path: (f) => `/api/categories/${f.categoryId}`,
+    body: () => ({ name: 'Matrix dressings' }),
+    expected: adminOnly(200, ADMINS_ONLY_CATEGORIES),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/categories/{id}',
+    path: (f) => `/api/categories/${f.deletableCategoryId}`,
+    expected: adminOnly(200, ADMINS_ONLY_CATEGORIES),
   },
   { method: 'GET', route: '/api/cart', path: () => '/api/cart', expected: loggedIn(200) },
   {
@@ -386,7 +412,17 @@ beforeAll(async () => {
     body: { content: 'Welcome!' },
   });
   expect(message.status).toBe(201);
-  fixture = { productId, deletableProductId, spareProductId, orderId: order.body.id, roomId: message.body.chatRoomId };
+  const category = async (name: string) =>
+    (await shop.request<{ id: number }>('POST', '/api/categories', { token: admin, body: { name } })).body.id;
+  fixture = {
+    productId,
+    deletableProductId,
+    spareProductId,
+    orderId: order.body.id,
+    roomId: message.body.chatRoomId,
+    categoryId: await category('Matrix dressings'),
+    deletableCategoryId: await category('Matrix leftovers'),
+  };
 });
 afterAll(() => shop.close());
 

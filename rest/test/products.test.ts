@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const PRODUCT_FIELDS = [
+  'categoryIds',
   'createdAt',
   'description',
   'id',
@@ -98,6 +99,7 @@ describe('GET /api/products', () => {
       imageUrl: null,
       imageUrls: [],
       sku: null,
+      categoryIds: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -263,6 +265,7 @@ describe('POST /api/products', () => {
       imageUrl: 'https://cdn.example/steth.png',
       imageUrls: ['https://cdn.example/steth.png', '/images/steth-side.png'],
       sku: null,
+      categoryIds: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -445,6 +448,7 @@ describe('PUT /api/products/{id}', () => {
       imageUrl: 'https://cdn.example/new.png',
       imageUrls: ['https://cdn.example/new.png'],
       sku: null,
+      categoryIds: [],
       createdAt: created.createdAt,
       updatedAt: expect.any(String),
     });

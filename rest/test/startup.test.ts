@@ -314,6 +314,8 @@ describe('operations', () => {
           '/api/products',
           '/api/products/filter',
           '/api/products/{id}',
+          '/api/categories',
+          '/api/categories/{id}',
           '/api/cart',
           '/api/cart/items',
           '/api/cart/items/{productId}',
@@ -373,6 +375,19 @@ describe('operations', () => {
                       description:
                         'The stock-keeping unit: letters, digits and - _ . /, at most 64, unique in any case; null or ' +
                         'blank: none; left out on an update: unchanged (extension: product-sku)',
+                    },
+                    { type: 'null' },
+                  ],
+                },
+                categoryIds: {
+                  anyOf: [
+                    {
+                      type: 'array',
+                      items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+                      maxItems: 10,
+                      description:
+                        'The categories the product is in, by id, each an existing category; at most 10; null or ' +
+                        'empty: none; left out on an update: unchanged (extension: product-categories)',
                     },
                     { type: 'null' },
                   ],

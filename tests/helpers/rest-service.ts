@@ -80,6 +80,7 @@ export interface ProductFields {
   imageUrl: string | null;
   imageUrls: string[] | null;
   sku: string | null;
+  categoryIds: number[] | null;
 }
 
 let productCounter = 0;

@@ -65,20 +65,53 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     expect(earlyAnswers).toEqual(['Session taken', 'ProductListing taken']);
     expect(await page.getByText('nina').count()).toBeGreaterThan(0);
 
+    // Search a word of a description with a mistyped one: the shop says what it corrected, marks the words found, and
+    // keeps the search in the address.
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
+    const cardNames = () =>
+      cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
+    const searchBox = page.getByRole('searchbox', { name: 'Search products' });
+    await searchBox.fill('oral thermomter');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('/?q=oral+thermomter');
+    await expect.poll(cardNames).toEqual(['Digital Thermometer']);
+    expect(await page.getByText('No product has “thermomter”: showing results for thermometer.').count()).toBe(1);
+    expect(await cards.first().locator('mark').allTextContents()).toEqual(['Thermometer', 'Oral']);
+    await look('listing-searched');
+
+    // Every thermometer, the dearest first: Back from a product restores the search, its order and its marks.
+    await searchBox.fill('thermometers');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('/?q=thermometers');
+    await expect.poll(cardNames).toEqual(['Digital Thermometer', 'Infrared Ear Thermometer', 'Duck Bath Thermometer']);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
+    await page.waitForURL('/?q=thermometers&sort=price-desc');
+    await expect.poll(cardNames).toEqual(['Infrared Ear Thermometer', 'Digital Thermometer', 'Duck Bath Thermometer']);
+    await page.getByRole('link', { name: 'Infrared Ear Thermometer' }).click();
+    await page.waitForURL(/\/products\//);
+    await page.goBack();
+    await page.waitForURL('/?q=thermometers&sort=price-desc');
+    await expect.poll(cardNames).toEqual(['Infrared Ear Thermometer', 'Digital Thermometer', 'Duck Bath Thermometer']);
+    expect(await searchBox.inputValue()).toBe('thermometers');
+    expect(await cards.first().locator('mark').allTextContents()).toEqual(['Thermometer']);
+    // An empty search is none: the whole catalogue in its order again.
+    await searchBox.fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL('/?sort=price-desc');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Catalogue order' });
+    await page.waitForURL('/');
+
     // Filter by name and price: the address keeps the filters, the cards are the matches.
     await page.getByLabel('Name').fill('thermometer');
     await page.getByLabel('Max price ($)').fill('20');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForURL('/?name=thermometer&maxPrice=20');
-    const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
     await expect
       .poll(() => cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label'))))
       .toEqual(['Digital Thermometer', 'Duck Bath Thermometer']);
     await look('listing-filtered');
 
     // The cheapest first: the order joins the filters in the address, and Back from a product restores both.
-    const cardNames = () =>
-      cards.evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
     await page.waitForURL('/?name=thermometer&maxPrice=20&sort=price-asc');
     await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer']);

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -88,6 +88,35 @@ export type CartItem = {
   subtotal: Scalars['Float']['output'];
   /** The product's price now, for one unit. */
   unitPrice: Money;
+};
+
+/**
+ * A category of the catalogue: a tree admins manage (at most 4 levels), each product in any number of categories. Its
+ * products are those of `products(filter: { category })`, which counts those of every category under it too.
+ */
+export type Category = Node & {
+  __typename?: 'Category';
+  /** The categories under it, by name. */
+  children: Array<Category>;
+  /** The category's global id. */
+  id: Scalars['ID']['output'];
+  /** Its name: at most 60 characters, once among its siblings in any case. */
+  name: Scalars['String']['output'];
+  /** The category it is under; null at the top level. */
+  parent?: Maybe<Category>;
+  /** From the top-level category down to this one: a breadcrumb. */
+  path: Array<Category>;
+};
+
+/** The outcome of `createCategory` and `updateCategory`. */
+export type CategoryPayload = {
+  __typename?: 'CategoryPayload';
+  /** The category as saved; null when refused. */
+  category?: Maybe<Category>;
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why nothing was saved; empty when it was. */
+  userErrors: Array<UserError>;
 };
 
 /** The current password, and the new one twice. */
@@ -248,6 +277,16 @@ export type ClearCartPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A new category: its name, and the category it goes under. */
+export type CreateCategoryInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Its name: trimmed, 1 to 60 characters on one line, not a sibling's in any case. */
+  name: Scalars['String']['input'];
+  /** The category it goes under, by global id; null or left out: the top level. */
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** Who to talk with: the room of the two of them is answered, made the first time. */
 export type CreateChatRoomInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -269,6 +308,11 @@ export type CreateChatRoomPayload = {
 
 /** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
+  /**
+   * The categories it is in, by global id, each an existing category; at most 10. Null or empty: none; left out of an
+   * update: unchanged. INVALID_INPUT where the shop's REST service keeps no categories (the plain contract).
+   */
+  categoryIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** Trimmed: 1 to 5,000 characters. */
@@ -327,6 +371,29 @@ export type DeleteAccountPayload = {
   /** The deleted user's global id, so caches can drop it; null when the deletion was refused. */
   deletedUserId?: Maybe<Scalars['ID']['output']>;
   /** Why the account was not deleted; empty when it was. */
+  userErrors: Array<UserError>;
+};
+
+/** A category to delete, and where its products go. */
+export type DeleteCategoryInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The category's global id. */
+  id: Scalars['ID']['input'];
+  /** The category its products go to first; needed when it holds any. */
+  moveProductsTo?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** The outcome of `deleteCategory`. */
+export type DeleteCategoryPayload = {
+  __typename?: 'DeleteCategoryPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted category's global id, so caches can drop it; null when the deletion was refused. */
+  deletedCategoryId?: Maybe<Scalars['ID']['output']>;
+  /** The products moved to `moveProductsTo`, as they are now. */
+  movedProducts: Array<Product>;
+  /** Why the category was not deleted; empty when it was. */
   userErrors: Array<UserError>;
 };
 
@@ -480,6 +547,12 @@ export type Mutation = {
   /** Takes every line out of the viewer's cart. */
   clearCart: ClearCartPayload;
   /**
+   * Admins only: a new category, at the top level or under another. userErrors: INVALID_INPUT on `name` (empty, over 60
+   * characters, not one line) or `parentId` (no such category, or a fifth level), CONFLICT on `name` (a sibling has it in
+   * any case), FORBIDDEN for anyone but an admin; NOT_SUPPORTED where the shop keeps no categories.
+   */
+  createCategory: CategoryPayload;
+  /**
    * The room with another user; the same pair always gets the same room. userErrors on `participantUsername`:
    * NOT_FOUND (no such user), INVALID_INPUT (blank, or the viewer themselves).
    */
@@ -491,6 +564,13 @@ export type Mutation = {
   createProduct: CreateProductPayload;
   /** Deletes personal data and cart; orders are kept anonymised; every token stops working. Cannot be undone. */
   deleteAccount: DeleteAccountPayload;
+  /**
+   * Admins only: deletes a category without subcategories; one that holds products only with `moveProductsTo`, where its
+   * products go first (each keeps its other categories; each moved one is published to productUpdated). userErrors:
+   * CONFLICT when it has subcategories, or products and no `moveProductsTo` (on that field), NOT_FOUND on `id` or
+   * `moveProductsTo`.
+   */
+  deleteCategory: DeleteCategoryPayload;
   /**
    * Admins only. The product leaves every cart (`productRemoved` tells the shoppers); orders keep their lines.
    * userErrors: NOT_FOUND on `id`, FORBIDDEN for anyone but an admin.
@@ -552,6 +632,12 @@ export type Mutation = {
    * cart).
    */
   updateCartItem: UpdateCartItemPayload;
+  /**
+   * Admins only: renames a category or moves it (with its subcategories and products) under another, or to the top
+   * level. userErrors as createCategory's, and INVALID_INPUT on `parentId` for a move under itself or one of its own,
+   * NOT_FOUND on `id`.
+   */
+  updateCategory: CategoryPayload;
   /**
    * Admins only. Moves an order forward (steps may be skipped), or cancels it before it ships, which returns its stock;
    * asking for the status it has changes nothing. The buyer and every admin hear of it through `orderUpdated`.
@@ -629,6 +715,16 @@ export type MutationClearCartArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationCreateCategoryArgs = {
+  input: CreateCategoryInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationCreateChatRoomArgs = {
   input: CreateChatRoomInput;
 };
@@ -651,6 +747,16 @@ export type MutationCreateProductArgs = {
  */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationDeleteCategoryArgs = {
+  input: DeleteCategoryInput;
 };
 
 
@@ -751,6 +857,16 @@ export type MutationSendMessageArgs = {
  */
 export type MutationUpdateCartItemArgs = {
   input: UpdateCartItemInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationUpdateCategoryArgs = {
+  input: UpdateCategoryInput;
 };
 
 
@@ -962,6 +1078,11 @@ export type PreferencesInput = {
 /** A product of the catalogue: what shoppers browse, buy and follow live. */
 export type Product = Node & {
   __typename?: 'Product';
+  /**
+   * The categories the product is in, each level by name; empty where the shop's REST service keeps no categories (the
+   * plain contract).
+   */
+  categories: Array<Category>;
   /** What the product is, as text: at most 5,000 characters. */
   description: Scalars['String']['output'];
   /** The product's global id. */
@@ -1016,6 +1137,11 @@ export type ProductEdge = {
 
 /** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
 export type ProductFilter = {
+  /**
+   * Only the products in this category or any category under it (none for a category that does not exist). Where the
+   * shop's REST service keeps no categories (the plain contract), NOT_SUPPORTED.
+   */
+  category?: InputMaybe<Scalars['ID']['input']>;
   /** The highest unit price, in the shop's currency: 0 to 1,000,000, and not below `minPrice`. */
   maxPrice?: InputMaybe<Scalars['Float']['input']>;
   /** The most units in stock: a whole number from 0 to 1,000,000, and not below `minQuantity`. */
@@ -1076,6 +1202,11 @@ export type ProductSort =
  */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * Every category of the catalogue, each level by name (a parent before its children is not promised: build the tree
+   * from `parent`). NOT_SUPPORTED where the shop's REST service keeps no categories (the plain contract).
+   */
+  categories: Array<Category>;
   /** Any object by its global id; null when it does not exist or is not yours to see. */
   node?: Maybe<Node>;
   /** Several objects by their global ids, in the same order; null for each one that cannot be seen. */
@@ -1355,6 +1486,18 @@ export type UpdateCartItemPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A category renamed or moved: its name and the category it goes under, both as they are to be. */
+export type UpdateCategoryInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The category's global id. */
+  id: Scalars['ID']['input'];
+  /** Its name: trimmed, 1 to 60 characters on one line, not a sibling's in any case. */
+  name: Scalars['String']['input'];
+  /** The category it goes under, by global id; null or left out: the top level. */
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
 /** An order's next status (admins only): confirmed, shipped, delivered, or cancelled before it ships. */
 export type UpdateOrderStatusInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -1381,6 +1524,11 @@ export type UpdateOrderStatusPayload = {
  * left out (so a client written before SKUs keeps them).
  */
 export type UpdateProductInput = {
+  /**
+   * The categories it is in, by global id, each an existing category; at most 10. Null or empty: none; left out of an
+   * update: unchanged. INVALID_INPUT where the shop's REST service keeps no categories (the plain contract).
+   */
+  categoryIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** Trimmed: 1 to 5,000 characters. */
@@ -1667,6 +1815,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   Node:
     | ( RestCart )
+    | ( RestCategory )
     | ( RestChatRoom )
     | ( RestChatUser )
     | ( RestMessage )
@@ -1683,6 +1832,8 @@ export type ResolversTypes = ResolversObject<{
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Cart: ResolverTypeWrapper<RestCart>;
   CartItem: ResolverTypeWrapper<RestCartItem>;
+  Category: ResolverTypeWrapper<RestCategory>;
+  CategoryPayload: ResolverTypeWrapper<Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversTypes['Category']> }>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   ChatRoom: ResolverTypeWrapper<RestChatRoom>;
@@ -1693,6 +1844,7 @@ export type ResolversTypes = ResolversObject<{
   CheckoutPayload: ResolverTypeWrapper<Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversTypes['Cart']>, order?: Maybe<ResolversTypes['Order']> }>;
   ClearCartInput: ClearCartInput;
   ClearCartPayload: ResolverTypeWrapper<Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  CreateCategoryInput: CreateCategoryInput;
   CreateChatRoomInput: CreateChatRoomInput;
   CreateChatRoomPayload: ResolverTypeWrapper<Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
   CreateProductInput: CreateProductInput;
@@ -1701,6 +1853,8 @@ export type ResolversTypes = ResolversObject<{
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
+  DeleteCategoryInput: DeleteCategoryInput;
+  DeleteCategoryPayload: ResolverTypeWrapper<Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversTypes['Product']> }>;
   DeleteProductInput: DeleteProductInput;
   DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -1752,6 +1906,7 @@ export type ResolversTypes = ResolversObject<{
   TextPart: ResolverTypeWrapper<TextPart>;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  UpdateCategoryInput: UpdateCategoryInput;
   UpdateOrderStatusInput: UpdateOrderStatusInput;
   UpdateOrderStatusPayload: ResolverTypeWrapper<Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   UpdateProductInput: UpdateProductInput;
@@ -1772,6 +1927,8 @@ export type ResolversParentTypes = ResolversObject<{
   Boolean: Scalars['Boolean']['output'];
   Cart: RestCart;
   CartItem: RestCartItem;
+  Category: RestCategory;
+  CategoryPayload: Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversParentTypes['Category']> };
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   ChatRoom: RestChatRoom;
@@ -1782,6 +1939,7 @@ export type ResolversParentTypes = ResolversObject<{
   CheckoutPayload: Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversParentTypes['Cart']>, order?: Maybe<ResolversParentTypes['Order']> };
   ClearCartInput: ClearCartInput;
   ClearCartPayload: Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  CreateCategoryInput: CreateCategoryInput;
   CreateChatRoomInput: CreateChatRoomInput;
   CreateChatRoomPayload: Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
   CreateProductInput: CreateProductInput;
@@ -1790,6 +1948,8 @@ export type ResolversParentTypes = ResolversObject<{
   Decimal: Scalars['Decimal']['output'];
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
+  DeleteCategoryInput: DeleteCategoryInput;
+  DeleteCategoryPayload: Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversParentTypes['Product']> };
   DeleteProductInput: DeleteProductInput;
   DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   Float: Scalars['Float']['output'];
@@ -1839,6 +1999,7 @@ export type ResolversParentTypes = ResolversObject<{
   TextPart: TextPart;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  UpdateCategoryInput: UpdateCategoryInput;
   UpdateOrderStatusInput: UpdateOrderStatusInput;
   UpdateOrderStatusPayload: Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   UpdateProductInput: UpdateProductInput;
@@ -1874,6 +2035,21 @@ export type CartItemResolvers<ContextType = GatewayContext, ParentType extends R
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type CategoryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = ResolversObject<{
+  children?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parent?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  path?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CategoryPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CategoryPayload'] = ResolversParentTypes['CategoryPayload']> = ResolversObject<{
+  category?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChangePasswordPayload'] = ResolversParentTypes['ChangePasswordPayload']> = ResolversObject<{
@@ -1956,6 +2132,13 @@ export type DeleteAccountPayloadResolvers<ContextType = GatewayContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type DeleteCategoryPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteCategoryPayload'] = ResolversParentTypes['DeleteCategoryPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedCategoryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  movedProducts?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type DeleteProductPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteProductPayload'] = ResolversParentTypes['DeleteProductPayload']> = ResolversObject<{
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2009,9 +2192,11 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   checkout?: Resolver<ResolversTypes['CheckoutPayload'], ParentType, ContextType, RequireFields<MutationCheckoutArgs, 'input'>>;
   clearCart?: Resolver<ResolversTypes['ClearCartPayload'], ParentType, ContextType, RequireFields<MutationClearCartArgs, 'input'>>;
+  createCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createChatRoom?: Resolver<ResolversTypes['CreateChatRoomPayload'], ParentType, ContextType, RequireFields<MutationCreateChatRoomArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['CreateProductPayload'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['DeleteAccountPayload'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
+  deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
@@ -2022,6 +2207,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
+  updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
@@ -2029,7 +2215,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Cart' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
 }>;
 
 export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
@@ -2095,6 +2281,7 @@ export type PreferencesResolvers<ContextType = GatewayContext, ParentType extend
 }>;
 
 export type ProductResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = ResolversObject<{
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2132,6 +2319,7 @@ export type ProductSearchSummaryResolvers<ContextType = GatewayContext, ParentTy
 }>;
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
@@ -2258,6 +2446,8 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   AddToCartPayload?: AddToCartPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
+  Category?: CategoryResolvers<ContextType>;
+  CategoryPayload?: CategoryPayloadResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ChatRoom?: ChatRoomResolvers<ContextType>;
   ChatRoomConnection?: ChatRoomConnectionResolvers<ContextType>;
@@ -2270,6 +2460,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
+  DeleteCategoryPayload?: DeleteCategoryPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;

@@ -2,9 +2,11 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { Decimal } from '../decimal.js';
 import { Cart, CartItem } from './cart.js';
+import { Category } from './category.js';
 import { ChatRoom, Message } from './chat.js';
 import { accountMutations } from './mutation/account.js';
 import { catalogueMutations } from './mutation/catalogue.js';
+import { categoryMutations } from './mutation/categories.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { Money } from './money.js';
@@ -18,11 +20,18 @@ import { ChatUser, Preferences, User } from './user.js';
 export const resolvers: Resolvers = {
   Decimal,
   Query,
-  Mutation: { ...accountMutations, ...catalogueMutations, ...shoppingMutations, ...chatMutations },
+  Mutation: {
+    ...accountMutations,
+    ...catalogueMutations,
+    ...categoryMutations,
+    ...shoppingMutations,
+    ...chatMutations,
+  },
   Subscription,
   Node,
   Product,
   ProductEdge,
+  Category,
   User,
   Preferences,
   ChatUser,
@@ -34,6 +43,10 @@ export const resolvers: Resolvers = {
   OrderEvent,
   ChatRoom,
   Message,
+  DeleteCategoryPayload: {
+    // A refused deletion moved nothing.
+    movedProducts: (payload) => payload.movedProducts ?? [],
+  },
   DeleteProductPayload: {
     // The viewer's cart after the deletion, fetched only when asked for.
     cart: (payload, _args, context) => (payload.cart === undefined ? context.loaders.cart.get() : payload.cart),

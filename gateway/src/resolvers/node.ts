@@ -4,6 +4,7 @@ import type { NodeResolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { type NodeType, fromGlobalId, numericIdOf } from '../global-id.js';
 import { VIEWER } from '../resolver-parents.js';
+import { PRODUCT_CATEGORIES } from '../rest/categories-api.js';
 import { cartGlobalId } from './cart.js';
 import { startMessagesEarly } from './chat.js';
 import { chatUserGlobalId, userGlobalId } from './user.js';
@@ -44,6 +45,14 @@ export async function resolveNode(
       if (id === undefined) return null;
       startMessagesEarly(id, context, info);
       return tagged(await context.loaders.roomById(id), 'ChatRoom');
+    }
+    case 'Category': {
+      const id = numericIdOf(globalId, 'Category');
+      if (id === undefined) return null;
+      // None where the shop keeps no categories (the plain contract).
+      if (!(await context.api.products.offers(PRODUCT_CATEGORIES))) return null;
+      const found = (await context.loaders.categories.get()).find((category) => category.id === id);
+      return tagged(found ? { ...found } : null, 'Category');
     }
     case 'Message':
       return tagged(await findMessage(context, decoded.localId), 'Message');

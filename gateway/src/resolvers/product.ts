@@ -3,6 +3,7 @@ import type { ProductEdgeResolvers, ProductResolvers } from '../__generated__/re
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import type { RestProduct } from '../rest/contract.js';
+import { categoriesOfProduct } from './category.js';
 
 export const imagesOf = (product: RestProduct): string[] =>
   product.imageUrls?.length ? product.imageUrls : product.imageUrl ? [product.imageUrl] : [];
@@ -19,6 +20,7 @@ export const Product: ProductResolvers = {
   inStock: (product) => Number(product.quantity) > 0,
   imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
   imageUrls: imagesOf,
+  categories: (product, _args, context) => categoriesOfProduct(product, context),
 };
 
 /** A product of a search's page carries where its words are (extension product-search); of any other list, none. */

@@ -17,6 +17,14 @@ import {
 } from './connections.js';
 import { resolveNode } from './node.js';
 
+/** A category filter's number; an id of another type names no category: BAD_USER_INPUT. */
+function categoryIdIn(globalId: string): number {
+  const id = numericIdOf(globalId, 'Category');
+  if (id === undefined)
+    throw new GraphQLError('filter.category must be a category’s id', { extensions: { code: 'BAD_USER_INPUT' } });
+  return id;
+}
+
 export const Query: QueryResolvers = {
   node: (_root, { id }, context, info) => resolveNode(id, context, info),
   nodes: (_root, { ids }, context, info) => {
@@ -41,6 +49,7 @@ export const Query: QueryResolvers = {
       minQuantity: filter?.minQuantity ?? undefined,
       maxQuantity: filter?.maxQuantity ?? undefined,
       search: searched,
+      category: filter?.category == null ? undefined : categoryIdIn(filter.category),
     };
     // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
     const slice = await pageOfProducts(
@@ -68,6 +77,10 @@ export const Query: QueryResolvers = {
       ...offsetConnection(slice, window),
       countsByStatus: counts ? ORDER_STATUSES.map((each) => ({ status: each, count: counts[each] ?? 0 })) : null,
     };
+  },
+  categories: async (_root, _args, context) => {
+    await context.api.categories.refuseWhereUnsupported();
+    return context.loaders.categories.get();
   },
   product: (_root, { id }, context) => {
     const productId = numericIdOf(id, 'Product');

@@ -13,6 +13,13 @@ export type RestProduct = { id: number } & Pick<ProductContractFields, 'name' | 
     highlight?: RestProductHighlight;
   };
 
+/** Extension product-categories: a category of the tree (GET /api/categories). */
+export interface RestCategory {
+  id: number;
+  name: string;
+  parentId: number | null;
+}
+
 export interface RestTextPart {
   text: string;
   match: boolean;

@@ -8,6 +8,7 @@ import type {
   RestCart,
   RestChatRoom,
   RestChatUser,
+  RestCategory,
   RestMessage,
   RestOrder,
   RestProduct,
@@ -147,6 +148,8 @@ export function createLoaders(api: RestApi) {
     cart: new Once<RestCart>(() => api.cart.get()),
     rooms,
     chatUsers: new Once<RestChatUser[]>(() => api.chat.users()),
+    // The whole tree, once a request: every category field reads it (extension product-categories).
+    categories: new Once<RestCategory[]>(() => api.categories.list()),
     primeProducts(products: readonly RestProduct[]) {
       for (const product of products) productById.clear(product.id).prime(product.id, product);
     },

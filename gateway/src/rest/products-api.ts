@@ -15,6 +15,8 @@ export type ProductFilterQuery = {
   maxQuantity?: number | undefined;
   /** Extension product-search: words to find in the name, SKU and description. */
   search?: string | undefined;
+  /** Extension product-categories: a category's products (and those of every category under it). */
+  category?: number | undefined;
 };
 
 /** What our REST service names the `sort` of its product lists in its Contract-Extensions. */

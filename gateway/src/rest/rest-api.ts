@@ -1,5 +1,6 @@
 // Every data source of the contract, bound to one caller (token and request id).
 import { CartApi } from './cart-api.js';
+import { CategoriesApi } from './categories-api.js';
 import { ChatApi } from './chat-api.js';
 import { OrdersApi } from './orders-api.js';
 import { ProductsApi } from './products-api.js';
@@ -8,6 +9,7 @@ import { UsersApi } from './users-api.js';
 
 export interface RestApi {
   products: ProductsApi;
+  categories: CategoriesApi;
   users: UsersApi;
   cart: CartApi;
   orders: OrdersApi;
@@ -15,8 +17,10 @@ export interface RestApi {
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
+  const products = new ProductsApi(rest, caller);
   return {
-    products: new ProductsApi(rest, caller),
+    products,
+    categories: new CategoriesApi(rest, caller, products),
     users: new UsersApi(rest, caller),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),

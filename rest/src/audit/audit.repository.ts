@@ -4,8 +4,20 @@ import type { Kysely } from 'kysely';
 import type { AuditEventRow, Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 
-export type AuditAction = 'product.created' | 'product.updated' | 'product.deleted' | 'order.status_changed';
-export type AuditSubject = { type: 'product' | 'order'; id: number };
+/** What an admin did, each kind by name (the audit trail's `action`). */
+export const AUDIT_ACTIONS = [
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'order.status_changed',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an action was done to (the audit trail's `subject.type`). */
+export const AUDIT_SUBJECT_TYPES = ['product', 'order', 'category'] as const;
+export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: number };
 /** Field → what it was and what it became (one side only when it was created or deleted). */
 export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
 export interface Actor {

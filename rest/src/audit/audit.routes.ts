@@ -6,7 +6,7 @@ import { requireAdmin } from '../auth/authenticate.js';
 import { badRequest } from '../shared/http-errors.js';
 import { PageQuery, PageSchema, toPage } from '../shared/paging.js';
 import { BEARER_SECURITY, MAX_DATABASE_ID, Timestamp, errorAnswers } from '../shared/schemas.js';
-import type { AuditRepository } from './audit.repository.js';
+import { AUDIT_ACTIONS, AUDIT_SUBJECT_TYPES, type AuditRepository } from './audit.repository.js';
 
 const AuditEventAnswer = Type.Object({
   id: Type.Integer(),
@@ -15,8 +15,8 @@ const AuditEventAnswer = Type.Object({
     id: Type.Integer(),
     username: Type.String({ description: 'As it was then: it stays when the account goes' }),
   }),
-  action: Type.String({ enum: ['product.created', 'product.updated', 'product.deleted', 'order.status_changed'] }),
-  subject: Type.Object({ type: Type.String({ enum: ['product', 'order'] }), id: Type.Integer() }),
+  action: Type.String({ enum: [...AUDIT_ACTIONS] }),
+  subject: Type.Object({ type: Type.String({ enum: [...AUDIT_SUBJECT_TYPES] }), id: Type.Integer() }),
   changes: Type.Record(
     Type.String(),
     Type.Object({ from: Type.Optional(Type.Unknown()), to: Type.Optional(Type.Unknown()) }),
@@ -30,10 +30,14 @@ const AuditQuery = Type.Intersect([
   PageQuery,
   Type.Object({
     subjectType: Type.Optional(
-      Type.String({ enum: ['product', 'order'], description: 'Only this kind of subject (with subjectId)' }),
+      Type.String({ enum: [...AUDIT_SUBJECT_TYPES], description: 'Only this kind of subject (with subjectId)' }),
     ),
     subjectId: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID, description: 'Only this product’s or order’s events' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_DATABASE_ID,
+        description: 'Only this product’s, order’s or category’s events',
+      }),
     ),
   }),
 ]);

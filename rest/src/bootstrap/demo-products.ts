@@ -269,3 +269,53 @@ export const demoProducts: readonly DemoProduct[] = [
     images: ['folding-wheelchair.svg'],
   },
 ];
+
+/**
+ * The demo catalogue's categories: each one's path from the top (a category with products may have subcategories
+ * too), and its products by name. Every demo product is in one.
+ */
+export const demoCategories: readonly { path: readonly string[]; products: readonly string[] }[] = [
+  {
+    path: ['Diagnostics', 'Thermometers'],
+    products: ['Digital Thermometer', 'Infrared Ear Thermometer', 'Duck Bath Thermometer'],
+  },
+  {
+    path: ['Diagnostics', 'Heart & blood'],
+    products: ['Dual-Head Stethoscope', 'Upper Arm Blood Pressure Monitor', 'Fingertip Pulse Oximeter'],
+  },
+  {
+    path: ['Diagnostics', 'Diabetes care'],
+    products: ['Blood Glucose Meter Kit', 'Glucose Test Strips (50-Pack)', 'Sterile Syringes 3 ml (10-Pack)'],
+  },
+  { path: ['First aid', 'Kits'], products: ['Family First Aid Kit', 'Travel First Aid Kit'] },
+  {
+    path: ['First aid', 'Wound care'],
+    products: [
+      'Elastic Bandage Wrap',
+      'Sterile Gauze Pads (25-Pack)',
+      'Adhesive Bandages (100-Pack)',
+      'Precision Tweezers Kit',
+    ],
+  },
+  {
+    path: ['First aid', 'Hot & cold therapy'],
+    products: ['Reusable Hot/Cold Gel Pack', 'Instant Cold Packs (4-Pack)', 'Electric Heating Pad'],
+  },
+  {
+    path: ['Hygiene & protection'],
+    products: ['Nitrile Gloves, Box of 100', 'Surgical Face Masks (50-Pack)', 'Hand Sanitizer Gel 500 ml'],
+  },
+  {
+    path: ['Mobility & support', 'Braces & splints'],
+    products: ['Hinged Knee Brace', 'Wrist Splint', 'Graduated Compression Socks'],
+  },
+  {
+    path: ['Mobility & support', 'Walking aids'],
+    products: ['Adjustable Walking Cane', 'Lightweight Folding Wheelchair'],
+  },
+  {
+    path: ['Everyday health'],
+    products: ['Weekly AM/PM Pill Organizer', 'Compact Nebulizer', 'Reading Glasses +1.50', 'Saline Nasal Spray'],
+  },
+  { path: ['Everyday health', 'Skin & sun care'], products: ['SPF 30 Lip Balm', 'Mineral Sunscreen SPF 50'] },
+];

@@ -5,7 +5,8 @@ import { now } from '../shared/timestamps.js';
 import { dollarsToCents } from '../../../shop-rules/money.js';
 import type { Database } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
-import { demoProducts } from './demo-products.js';
+import { CategoryRepository } from '../categories/category.repository.js';
+import { demoCategories, demoProducts } from './demo-products.js';
 
 export const DEMO_IMAGE_PATH = '/images/products/';
 
@@ -29,6 +30,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, kind: DatabaseKind
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
     const products = new ProductRepository(trx, kind);
     if ((await products.count({})) > 0) return 0;
+    const categoriesOf = await seedDemoCategories(new CategoryRepository(trx));
     for (const [index, product] of demoProducts.entries()) {
       const imageUrls = product.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);
       await products.insert({
@@ -39,8 +41,29 @@ export async function seedDemoCatalogue(db: Kysely<Database>, kind: DatabaseKind
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
         sku: demoSku(index),
+        categoryIds: categoriesOf.get(product.name) ?? [],
       });
     }
     return demoProducts.length;
   });
+}
+
+/** The demo categories, each path's categories made once; answers each demo product's categories by its name. */
+async function seedDemoCategories(categories: CategoryRepository): Promise<Map<string, number[]>> {
+  const idOfPath = new Map<string, number>();
+  const categoriesOf = new Map<string, number[]>();
+  for (const { path, products } of demoCategories) {
+    let parentId: number | null = null;
+    for (const [depth, name] of path.entries()) {
+      const key = path.slice(0, depth + 1).join(' › ');
+      let id = idOfPath.get(key);
+      if (id === undefined) {
+        id = (await categories.insert({ name, parentId })).id;
+        idOfPath.set(key, id);
+      }
+      parentId = id;
+    }
+    for (const product of products) categoriesOf.set(product, [...(categoriesOf.get(product) ?? []), parentId!]);
+  }
+  return categoriesOf;
 }

@@ -583,6 +583,46 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           await sql`drop table if exists ${sql.table(table)}`.execute(db);
       },
     },
+    '0013_categories': {
+      // The catalogue's categories (issue 34, extension product-categories): a tree (a category under at most one
+      // parent; a name once among its siblings, in any case), and each product in any number of them: kept twice, as
+      // the product's own list (category_ids, JSON text read with its row, as image_urls) and in product_categories
+      // (to find a category's products off an index). A category with products or subcategories cannot be deleted
+      // (restrict); a product deleted leaves its categories (cascade).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('products')
+          .addColumn('category_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+        await idColumn(db.schema.createTable('categories'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('name_key', 'text', (c) => c.notNull())
+          .addColumn('parent_id', 'integer', (c) => c.references('categories.id').onDelete('restrict'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await sql`create unique index categories_sibling_name_idx on categories (coalesce(parent_id, 0), name_key)`.execute(
+          db,
+        );
+        await db.schema
+          .createTable('product_categories')
+          .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
+          .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('restrict'))
+          .addPrimaryKeyConstraint('product_categories_pk', ['product_id', 'category_id'])
+          .execute();
+        await db.schema
+          .createIndex('product_categories_category_idx')
+          .on('product_categories')
+          .columns(['category_id', 'product_id'])
+          .execute();
+      },
+      // Reverting forgets the categories: the previous release has nowhere to keep them.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('product_categories').execute();
+        await db.schema.dropTable('categories').execute();
+        await db.schema.alterTable('products').dropColumn('category_ids').execute();
+      },
+    },
   };
 }
 

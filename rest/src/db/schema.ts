@@ -32,9 +32,16 @@ export interface UsersTable {
   updatedAt: string;
 }
 
-/** A product's editable fields as their columns hold them (shop-rules' PRODUCT_FIELDS): a list as JSON text. */
+/**
+ * A product's editable fields as their columns hold them (shop-rules' PRODUCT_FIELDS): a list as JSON text; a list of
+ * ids too, with the empty list as its default (migration 0013), so a row may be written without it.
+ */
 type ProductFieldColumns = {
-  [Column in keyof ValidProduct]: ValidProduct[Column] extends string[] ? string : ValidProduct[Column];
+  [Column in keyof ValidProduct]: ValidProduct[Column] extends string[]
+    ? string
+    : ValidProduct[Column] extends number[]
+      ? Generated<string>
+      : ValidProduct[Column];
 };
 
 export type ProductsTable = ProductFieldColumns & {
@@ -44,6 +51,25 @@ export type ProductsTable = ProductFieldColumns & {
   createdAt: string;
   updatedAt: string;
 };
+
+/** The catalogue's categories (migration 0013): a tree, a name once among its siblings in any case. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased name, for the siblings' unique index. */
+  nameKey: string;
+  /** null: a top-level category. */
+  parentId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export type CategoryRow = Selectable<CategoriesTable>;
+
+/** Which categories each product is in. */
+export interface ProductCategoriesTable {
+  productId: number;
+  categoryId: number;
+}
 
 export interface CartItemsTable {
   userId: number;
@@ -169,6 +195,8 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   passwordResetRequests: PasswordResetRequestsTable;
   emailVerifications: EmailVerificationsTable;
+  categories: CategoriesTable;
+  productCategories: ProductCategoriesTable;
 }
 
 /** "Forgot password?" requests not carried out yet (migration 0008): what was asked for, and who is on it (a lease). */

@@ -25,7 +25,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -50,7 +50,8 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // product as it is now (products/line-products.ts). caller-username: every answer to a logged-in caller names
     // them in a Caller-Username header (app.ts). product-sort: the product lists take `sort`
     // (shop-rules/product-sorts.ts). product-search: /api/products/filter takes `search`, words found in the name, SKU
-    // and description, and answers a page with where they are (rest/src/db/search).
+    // and description, and answers a page with where they are (rest/src/db/search). product-categories:
+    // /api/categories, a product's `categoryIds`, and `category` on /api/products/filter (rest/src/categories).
     if (errorDetails) {
       app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);

@@ -1,5 +1,5 @@
 // SQL for the catalogue. Stock only changes through the conditional updates here, so it never goes negative.
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../db/database.js';
 import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import { containing } from '../db/contains-text.js';
@@ -29,6 +29,8 @@ export interface ProductCriteria {
   maxQuantity?: number | undefined;
   /** Products with every one of these stems in their name, SKU or description (extension: product-search). */
   searchStems?: string[] | undefined;
+  /** Products in this category or any under it (extension: product-categories). */
+  categoryId?: number | undefined;
 }
 
 export interface Slice {
@@ -73,6 +75,8 @@ const KEPT_AS: Record<ProductFieldKind, { column: (name: string) => string; toCo
   url: { column: (name) => name, toColumn: (value) => value },
   urls: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
   code: { column: (name) => name, toColumn: (value) => value },
+  // Kept as JSON text on the row (read with it, at no extra cost), and in product_categories (to find a category's).
+  ids: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
 };
 
 function toColumns(fields: ProductFields) {
@@ -83,7 +87,7 @@ function toColumns(fields: ProductFields) {
       // The rules answer an amount in cents already, under the column's name.
       return [keptAs.column(name), keptAs.toColumn(valid[keptAs.column(name)])];
     }),
-  ) as Omit<ProductsTable, 'id' | 'nameKey' | 'createdAt' | 'updatedAt'>;
+  ) as Omit<Insertable<ProductsTable>, 'id' | 'nameKey' | 'createdAt' | 'updatedAt'>;
   return { ...columns, nameKey: nameKey(fields.name) };
 }
 
@@ -93,7 +97,7 @@ const READ_FROM_ROW = PRODUCT_FIELD_NAMES.map((name) => {
   const convert =
     kind === 'dollars'
       ? (value: unknown) => centsToDollars(value as number)
-      : kind === 'urls'
+      : kind === 'urls' || kind === 'ids'
         ? (value: unknown) => JSON.parse(value as string) as unknown
         : undefined;
   return { name, column: KEPT_AS[kind].column(name), convert };
@@ -173,11 +177,43 @@ export class ProductRepository {
     }
     if (criteria.searchStems)
       query = query.where(sql<boolean>`products.id in (${this.search.matchingIds(criteria.searchStems)})`);
+    if (criteria.categoryId !== undefined)
+      query = query.where(sql<boolean>`products.id in (${this.inCategory(criteria.categoryId)})`);
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
     if (criteria.maxPriceCents !== undefined) query = query.where('priceCents', '<=', criteria.maxPriceCents);
     if (criteria.minQuantity !== undefined) query = query.where('quantity', '>=', criteria.minQuantity);
     if (criteria.maxQuantity !== undefined) query = query.where('quantity', '<=', criteria.maxQuantity);
     return query;
+  }
+
+  /** The ids of the products in a category or any under it, as a subquery (one recursive query, both databases). */
+  private inCategory(categoryId: number) {
+    return sql`with recursive subtree (id) as (
+        select id from categories where id = ${categoryId}
+        union all select categories.id from categories join subtree on categories.parent_id = subtree.id)
+      select product_id from product_categories where category_id in (select id from subtree)`;
+  }
+
+  /** Which of these category ids no category has (inside a change's transaction: what the save will meet). */
+  async missingCategories(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('categories')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .execute();
+    const found = new Set(rows.map((row) => row.id));
+    return ids.filter((id) => !found.has(id));
+  }
+
+  /** The product's categories as product_categories holds them: exactly `ids` (its row holds them too). */
+  private async replaceCategories(productId: number, ids: readonly number[]): Promise<void> {
+    await this.db.deleteFrom('productCategories').where('productId', '=', productId).execute();
+    if (ids.length > 0)
+      await this.db
+        .insertInto('productCategories')
+        .values(ids.map((categoryId) => ({ productId, categoryId })))
+        .execute();
   }
 
   /** The products matching `criteria` in the catalogue's order (by id) or `sort`'s; a slice of them with `slice`. */
@@ -279,6 +315,7 @@ export class ProductRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
     await this.search.index(row.id, row);
+    await this.replaceCategories(row.id, fields.categoryIds);
     return row;
   }
 
@@ -290,7 +327,10 @@ export class ProductRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
-    if (row) await this.search.index(row.id, row);
+    if (row) {
+      await this.search.index(row.id, row);
+      await this.replaceCategories(row.id, fields.categoryIds);
+    }
     return row;
   }
 

@@ -39,6 +39,10 @@ function fieldSchema(field: ProductField, input: boolean): TSchema {
     }
     case 'code':
       return Nullable(Type.String(options({ maxLength: limits.max })));
+    case 'ids': {
+      const entry = Type.Integer(input ? { minimum: 1, maximum: field.max } : {});
+      return Type.Array(entry, options({ maxItems: input ? field.maxItems : undefined }));
+    }
   }
 }
 
@@ -135,7 +139,22 @@ const FilterFields = (extensions: boolean) =>
     minQuantity: Type.Optional(Stock),
     maxQuantity: Type.Optional(Stock),
   });
-export type ProductFilter = Static<ReturnType<typeof FilterFields>> & { search?: string | undefined };
+export type ProductFilter = Static<ReturnType<typeof FilterFields>> & {
+  search?: string | undefined;
+  category?: number | undefined;
+};
+
+/** Extension product-categories: a category's products. */
+const CategoryField = Type.Object({
+  category: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_DATABASE_ID,
+      description:
+        'Only the products in this category or any category under it; none for a category that does not exist (extension: product-categories)',
+    }),
+  ),
+});
 
 /** Extension product-search: words to find in the name, SKU and description. */
 const SearchField = Type.Object({
@@ -155,7 +174,7 @@ const SearchField = Type.Object({
 
 export const ProductFilterQuery = (extensions: boolean) =>
   extensions
-    ? Type.Intersect([FilterFields(true), SearchField, PageQuery, SeekFields, SortField])
+    ? Type.Intersect([FilterFields(true), CategoryField, SearchField, PageQuery, SeekFields, SortField])
     : FilterFields(false);
 
 /** A run of a product's text, and whether it is a word the search found. */

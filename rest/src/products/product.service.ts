@@ -47,6 +47,7 @@ function criteriaOf(filter: ProductSearch): ProductCriteria {
     maxPriceCents: filter.maxPrice === undefined ? undefined : Math.floor(filter.maxPrice * 100 + 1e-6),
     minQuantity: filter.minQuantity,
     maxQuantity: filter.maxQuantity,
+    categoryId: filter.category,
   };
 }
 
@@ -72,7 +73,8 @@ function keepingLeftOut(fields: ProductFields, input: ProductInput, before: Prod
     (name) =>
       (PRODUCT_FIELDS[name] as ProductField).keptWhenLeftOut && (input as Record<string, unknown>)[name] === undefined,
   );
-  return { ...fields, ...Object.fromEntries(kept.map((name) => [name, before[name as keyof ProductRow]])) };
+  const current = contractFieldsOfRow(before);
+  return { ...fields, ...Object.fromEntries(kept.map((name) => [name, current[name]])) };
 }
 
 /** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */
@@ -103,6 +105,8 @@ export class ProductService {
    * change's transaction: the check and the write see the same catalogue (the unique index decides a race).
    */
   private async save(products: ProductRepository, fields: ProductFields, id?: number): Promise<ProductRow | undefined> {
+    const [missing] = await products.missingCategories(fields.categoryIds);
+    if (missing !== undefined) throw badRequest(`Category ${missing} does not exist`, 'categoryIds');
     if (fields.sku) {
       const holder = await products.holderOfSku(fields.sku, id);
       if (holder) throw skuTaken(fields.sku, holder.name);

@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   NO_SUCH_ENDPOINT: 'No route has this method and path.',
   USERNAME_TAKEN: 'The username belongs to another account, in any case.',
   SKU_TAKEN: 'Another product has this SKU, in any case (extension: product-sku).',
+  CATEGORY_NOT_FOUND: 'No category has this id (extension: product-categories).',
+  CATEGORY_NAME_TAKEN:
+    'Another category under the same parent has this name, in any case (extension: product-categories).',
+  CATEGORY_NOT_EMPTY:
+    'The category still has subcategories, or products and no category to move them to (extension: product-categories).',
   STATUS_NOT_ALLOWED: 'The order cannot move from its status to the one asked for.',
   CHANGED_MEANWHILE: 'The thing changed between reading and writing; load it again.',
   BODY_TOO_LARGE: 'The body is over the size limit.',

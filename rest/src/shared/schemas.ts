@@ -1,4 +1,5 @@
 // Schemas shared by several routes: null-able fields, error answers, numeric ids in paths.
+import { MAX_ROW_ID } from '../../../shop-rules/product-fields.js';
 import { Type, type TSchema } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from './http-errors.js';
 
@@ -26,7 +27,7 @@ export const ErrorAnswer = Type.Object(
 export const NoticeAnswer = Type.Object({ message: Type.String() }, { description: 'What happened, for people' });
 
 /** Database ids are positive 32-bit integers; larger numbers cannot name anything (and PostgreSQL refuses them). */
-export const MAX_DATABASE_ID = 2_147_483_647;
+export const MAX_DATABASE_ID = MAX_ROW_ID;
 export const DatabaseId = Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID });
 
 export const IdParams = Type.Object({ id: DatabaseId });

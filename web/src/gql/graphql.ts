@@ -68,6 +68,11 @@ export type CreateChatRoomInput = {
 
 /** A new product (admins only), with the shop's rules for names, descriptions, prices, stock and images. */
 export type CreateProductInput = {
+  /**
+   * The categories it is in, by global id, each an existing category; at most 10. Null or empty: none; left out of an
+   * update: unchanged. INVALID_INPUT where the shop's REST service keeps no categories (the plain contract).
+   */
+  categoryIds?: Array<string | number> | null | undefined;
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
   /** Trimmed: 1 to 5,000 characters. */
@@ -160,6 +165,11 @@ export type PreferencesInput = {
 
 /** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
 export type ProductFilter = {
+  /**
+   * Only the products in this category or any category under it (none for a category that does not exist). Where the
+   * shop's REST service keeps no categories (the plain contract), NOT_SUPPORTED.
+   */
+  category?: string | number | null | undefined;
   /** The highest unit price, in the shop's currency: 0 to 1,000,000, and not below `minPrice`. */
   maxPrice?: number | null | undefined;
   /** The most units in stock: a whole number from 0 to 1,000,000, and not below `minQuantity`. */
@@ -280,6 +290,11 @@ export type UpdateOrderStatusInput = {
  * left out (so a client written before SKUs keeps them).
  */
 export type UpdateProductInput = {
+  /**
+   * The categories it is in, by global id, each an existing category; at most 10. Null or empty: none; left out of an
+   * update: unchanged. INVALID_INPUT where the shop's REST service keeps no categories (the plain contract).
+   */
+  categoryIds?: Array<string | number> | null | undefined;
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
   /** Trimmed: 1 to 5,000 characters. */
@@ -403,6 +418,7 @@ export type OrderHistoryQueryVariables = Exact<{
 
 export type OrderHistoryQuery = { node:
     | { __typename: 'Cart', id: string }
+    | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', id: string }
     | { __typename: 'ChatUser', id: string }
     | { __typename: 'Message', id: string }
@@ -537,6 +553,7 @@ export type ChatRoomMessagesQueryVariables = Exact<{
 
 export type ChatRoomMessagesQuery = { node:
     | { __typename: 'Cart', id: string }
+    | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', roomName: string, participantUsernames: Array<string>, unreadCount: number, id: string, messages: { __typename: 'MessageConnection', totalCount: number, edges: Array<{ __typename: 'MessageEdge', cursor: string, node: (
             { __typename: 'Message', id: string }
             & { ' $fragmentRefs'?: { 'ChatMessage_MessageFragment': ChatMessage_MessageFragment } }
@@ -603,6 +620,7 @@ export type OrderSuccessQueryVariables = Exact<{
 
 export type OrderSuccessQuery = { node:
     | { __typename: 'Cart', id: string }
+    | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', id: string }
     | { __typename: 'ChatUser', id: string }
     | { __typename: 'Message', id: string }

@@ -11,6 +11,7 @@ import { productsByIds } from '../../rest/plain-contract/by-ids.js';
 import type { ProductBody } from '../../rest/products-api.js';
 import { refuseProductFieldsTheImplementationLacks } from '../../rest/plain-contract/checks.js';
 import { withUserErrors } from './user-errors.js';
+import { categoryIdOf } from '../category.js';
 
 const PRICE_TWICE = 'Give unitPriceAmount or price, not both';
 
@@ -26,18 +27,27 @@ const priceFieldOf = (input: Pick<CreateProductInput, 'price' | 'unitPriceAmount
  * every broken rule at once, and whatever `check` found before.
  */
 function productBody(input: CreateProductInput, check: InputCheck = new InputCheck()): ProductBody {
+  // Categories by global id in the graph, by number in the contract: an id of another type names none.
+  const categoryIds =
+    input.categoryIds == null
+      ? input.categoryIds
+      : check.attempt(() => input.categoryIds!.map((id) => categoryIdOf(id, 'categoryIds', 'INVALID_INPUT')));
   // The price as exact text where the client sent it so, as dollars where it sent the deprecated Float; one of them.
   const field = priceFieldOf(input);
   const given = input.unitPriceAmount ?? input.price ?? undefined;
   const twice = input.price != null && input.unitPriceAmount != null;
   if (twice || given === undefined) check.add({ message: twice ? PRICE_TWICE : PRICE_REQUIRED, field });
   // A price refused above is not judged again; the rules name it `price`, the client may have called it otherwise.
-  const valid = validateProductForm({ ...input, price: twice || given === undefined ? 0 : given });
+  const valid = validateProductForm({
+    ...input,
+    categoryIds: categoryIds ?? (input.categoryIds === undefined ? undefined : null),
+    price: twice || given === undefined ? 0 : given,
+  });
   if (Array.isArray(valid))
     check.refuse(...valid.map((violation) => (violation.field === 'price' ? { ...violation, field } : violation)));
   check.done();
   // A field the input left out that an update keeps (the SKU) is left out of the body too: REST keeps it.
-  return contractFieldsOf(valid, input);
+  return contractFieldsOf(valid, { ...input, categoryIds });
 }
 
 export function productIdOf(globalId: string, field: string): number {

@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import type { ProductSortName } from '../../../../shop-rules/product-sorts.js';
 import { PRODUCT_SEARCH, PRODUCT_SORT, type ProductFilterQuery } from '../products-api.js';
 import type { RestSearchSummary } from '../contract.js';
+import { PRODUCT_CATEGORIES } from '../categories-api.js';
 import type { RestApi } from '../rest-api.js';
 import type { SeekPlace, Window, WindowSlice } from './list-pages.js';
 
@@ -125,6 +126,12 @@ export async function pageOfProducts(
   if (filter.search && !(await api.products.offers(PRODUCT_SEARCH))) {
     throw new GraphQLError(
       "The shop's REST service cannot search products (it lacks the product-search extension): leave search out",
+      { extensions: { code: 'NOT_SUPPORTED' } },
+    );
+  }
+  if (filter.category !== undefined && !(await api.products.offers(PRODUCT_CATEGORIES))) {
+    throw new GraphQLError(
+      "The shop's REST service keeps no categories (it lacks the product-categories extension): leave filter.category out",
       { extensions: { code: 'NOT_SUPPORTED' } },
     );
   }
