@@ -53,8 +53,11 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
     await page.waitForLoadState('networkidle');
     page.off('request', noteOperation);
-    // (The listing's idle prefetch of the viewer's cart may go too.)
-    expect(asked.filter((name) => name !== 'ViewerCart')).toEqual(['Session', 'ProductListing']);
+    // (The listing's idle prefetches of the viewer's cart and the categories may go too.)
+    expect(asked.filter((name) => name !== 'ViewerCart' && name !== 'Categories')).toEqual([
+      'Session',
+      'ProductListing',
+    ]);
     // Both were the page's own requests, and the app took both answers.
     const earlyAnswers = await page.evaluate(() =>
       Object.entries(
@@ -99,6 +102,24 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL('/?sort=price-desc');
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Catalogue order' });
+    await page.waitForURL('/');
+
+    // Browse by category, one level at a time; a product's page says where it sits, and leads back there.
+    const categoryNav = page.getByRole('navigation', { name: 'Categories' });
+    await categoryNav.getByRole('link', { name: 'Diagnostics' }).click();
+    await page.waitForURL(/^[^?]*\/\?category=[^&]+$/);
+    await expect.poll(() => cards.count()).toBe(9);
+    await categoryNav.getByRole('link', { name: 'Thermometers' }).click();
+    await expect.poll(cardNames).toEqual(['Digital Thermometer', 'Infrared Ear Thermometer', 'Duck Bath Thermometer']);
+    expect(await categoryNav.getByRole('listitem').first().innerText()).toBe('All products');
+    await look('listing-category');
+    await page.getByRole('link', { name: 'Duck Bath Thermometer' }).click();
+    await page.waitForURL(/\/products\//);
+    const crumbs = page.getByRole('navigation', { name: 'Categories of this product' });
+    await expect.poll(() => crumbs.getByRole('link').allTextContents()).toEqual(['Diagnostics', 'Thermometers']);
+    await crumbs.getByRole('link', { name: 'Thermometers' }).click();
+    await expect.poll(cardNames).toEqual(['Digital Thermometer', 'Infrared Ear Thermometer', 'Duck Bath Thermometer']);
+    await categoryNav.getByRole('link', { name: 'All products' }).click();
     await page.waitForURL('/');
 
     // Filter by name and price: the address keeps the filters, the cards are the matches.

@@ -3,6 +3,7 @@
 export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "AddToCart": "3b471a170c8c330e7795c5c4f75a9d30443b26ebd0b72b6ce9afd7270ba5ae25",
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
+  "Categories": "c398afb12d70257cf062f06705ccee42d5696aea0911b4ac3da4b43de335f0c6",
   "ChangePassword": "9387ad6524537db5d22f8e9990d6ae9a1e6d7db622a1baf4d9b26dece500f61d",
   "ChatPage": "0ebceca3c6bfd4876187f31a1dc2aca0003d0d88db0db8d7e6dbd752d92dc7a4",
   "ChatRoomMessages": "d74f0511de83fb69c7139be53229734925ae51fe2a24c5c622dbcaf5eb5eaceb",
@@ -30,6 +31,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "OrderHistory": "6005332c99fd1e8a6f54b93384181db2276c2e4465e651b97755a09509dac964",
   "OrderSuccess": "b7431bf5bc54e5dedd9cefcd1f1a41127a09fdc4c37327d1c7b0b6de2bd86f8f",
   "OrdersPage": "effd8640f7bdf9ad3172a3afedd322bd7e80c6c1d4f1412da26d90e82d628d90",
+  "ProductCategories": "bd98359679bc9ed331ae1356c22e6edace23f047300765f8b4ac5be231c02461",
   "ProductDetail": "a43bc5b5796bce0bcd90e3e9c06693909e17c1d4fc16abef6e405bba94b7a26a",
   "ProductListing": "08db748c09b01c03a28abd41fcd5652734bff4b5e90b72816eba2d53a52e83bc",
   "ProfilePage": "e11acbe8edb29ab64925f16b61b82cb51e39eabebbefc1e3105e1bd88684de38",

@@ -17,6 +17,7 @@ import { useFormats } from '@/lib/use-formats';
 import { useTransientMessage } from '@/lib/use-transient-message';
 import { MAX_CART_TOTAL_CENTS } from '@shop-rules/order-rules';
 import { ProductGallery } from './product-gallery';
+import { ProductBreadcrumbs } from '@/components/product-breadcrumbs';
 import { QuantitySelector, askedBeyondMax, quantityOf } from './quantity-selector';
 import { surface } from '@/components/card';
 import styles from './product-detail.module.css';
@@ -137,6 +138,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
     <article className={surface(styles.layout)} aria-labelledby="product-name">
       <ProductGallery name={data.name} imageUrls={data.imageUrls} />
       <div className={styles.info}>
+        <ProductBreadcrumbs productId={data.id} />
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>

@@ -18,6 +18,8 @@ import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { SearchBox, searchOf } from './search-box';
+import { CategoryNav } from '@/components/category-nav';
+import { useCategories } from '@/lib/categories';
 import { SortPicker, productSortOf, sortNameOf } from './sort-picker';
 import styles from './product-listing.module.css';
 
@@ -91,12 +93,18 @@ const SKELETON_CARDS = 8;
 export function askForListing(client: ApolloClient, searchParams: URLSearchParams): Promise<unknown> {
   return client.query({
     query: ProductListingDocument,
-    variables: listingVariables(
-      productFilterOf(filterValuesOf(searchParams)),
-      productSortOf(searchParams),
-      searchOf(searchParams),
-    ),
+    variables: listingVariables(listingFilterOf(searchParams), productSortOf(searchParams), searchOf(searchParams)),
   });
+}
+
+/** The category the address names (`?category=…`, its global id); undefined: every product. */
+const categoryOf = (params: URLSearchParams) => params.get('category') || undefined;
+
+/** The graph's filter for an address: the filter panel's values, and the category. */
+function listingFilterOf(params: URLSearchParams) {
+  const filter = productFilterOf(filterValuesOf(params));
+  const category = categoryOf(params);
+  return category ? { ...filter, category } : filter;
 }
 
 interface PendingDelete {
@@ -114,9 +122,11 @@ export function ProductListingRoute() {
   // One object per address, so the filter form resets only when the address changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const filterValues = useMemo(() => filterValuesOf(searchParams), [paramsKey]);
-  const filter = productFilterOf(filterValues);
+  const category = categoryOf(searchParams);
+  const filter = listingFilterOf(searchParams);
   const sortName = sortNameOf(searchParams);
   const search = searchOf(searchParams);
+  const categories = useCategories();
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
     variables: listingVariables(filter, productSortOf(searchParams), search),
@@ -132,8 +142,14 @@ export function ProductListingRoute() {
   const [deleteProduct, { loading: deleting }] = useMutation(DeleteProductDocument);
 
   /** The address for this search, these filters and this order. */
-  const addressOf = (values: FilterValues, sort: ProductSortName | undefined, searched: string | undefined) => {
+  const addressOf = (
+    values: FilterValues,
+    sort: ProductSortName | undefined,
+    searched: string | undefined,
+    inCategory: string | undefined,
+  ) => {
     const next = new URLSearchParams();
+    if (inCategory) next.set('category', inCategory);
     if (searched) next.set('q', searched);
     for (const field of FILTER_FIELDS) {
       const value = values[field].trim();
@@ -144,7 +160,7 @@ export function ProductListingRoute() {
   };
 
   const applyFilters = (values: FilterValues) => {
-    const next = addressOf(values, sortName, search);
+    const next = addressOf(values, sortName, search, category);
     // The same filters again: the person asks the shop again (after a failure, say), not only the address.
     if (next.toString() === paramsKey) void refetch().catch(() => undefined);
     else setSearchParams(next);
@@ -232,7 +248,10 @@ export function ProductListingRoute() {
         title={failure.message}
         hint={failure.hint}
         action={
-          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined))}>
+          <Button
+            variant="secondary"
+            onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined, category))}
+          >
             Show all products
           </Button>
         }
@@ -245,7 +264,10 @@ export function ProductListingRoute() {
         title={failure.message}
         hint={failure.hint}
         action={
-          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, undefined, search))}>
+          <Button
+            variant="secondary"
+            onClick={() => setSearchParams(addressOf(filterValues, undefined, search, category))}
+          >
             Show catalogue order
           </Button>
         }
@@ -273,7 +295,10 @@ export function ProductListingRoute() {
             : 'Check the spelling, or try fewer or other words.'
         }
         action={
-          <Button variant="secondary" onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined))}>
+          <Button
+            variant="secondary"
+            onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined, category))}
+          >
             Clear search
           </Button>
         }
@@ -352,12 +377,20 @@ export function ProductListingRoute() {
       <SearchBox
         key={search ?? ''}
         value={search}
-        onSearch={(searched) => setSearchParams(addressOf(filterValues, sortName, searched))}
+        onSearch={(searched) => setSearchParams(addressOf(filterValues, sortName, searched, category))}
+      />
+      <CategoryNav
+        categories={categories}
+        current={category}
+        hrefFor={(chosen) => {
+          const address = addressOf(filterValues, sortName, search, chosen).toString();
+          return address ? `/?${address}` : '/';
+        }}
       />
       <FilterPanel
         values={filterValues}
         onApply={applyFilters}
-        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search))}
+        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search, category))}
       />
       <div className={styles.toolbar}>
         <div className={styles.counts}>
@@ -367,7 +400,7 @@ export function ProductListingRoute() {
         <SortPicker
           value={sortName}
           searching={search !== undefined}
-          onChange={(sort) => setSearchParams(addressOf(filterValues, sort, search))}
+          onChange={(sort) => setSearchParams(addressOf(filterValues, sort, search, category))}
         />
       </div>
       {results}

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
+import { CategoriesDocument, DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
 import { CART_ID, type ProductFixture, listingData, money, product, sessionMock } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
@@ -310,6 +310,50 @@ describe('the product listing', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show all products' }));
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('browses by category: the top level, then one level down, each in the address; All products goes back', async () => {
+    const categoryId = (n: number) => btoa(`Category:${n}`).replace(/=+$/, '');
+    const category = (n: number, name: string, parent?: number) => ({
+      __typename: 'Category',
+      id: categoryId(n),
+      name,
+      parent: parent ? { __typename: 'Category', id: categoryId(parent) } : null,
+    });
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1), product(2)])),
+        {
+          request: { query: CategoriesDocument },
+          result: {
+            data: {
+              categories: [category(1, 'Diagnostics'), category(3, 'First aid'), category(2, 'Thermometers', 1)],
+            },
+          },
+        },
+        listing({ filter: { category: categoryId(1) } }, page([product(1)])),
+        listing({ filter: { category: categoryId(2) } }, page([product(1)])),
+        listing({}, page([product(1), product(2)])),
+      ],
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Categories' });
+    const topLevel = await within(nav).findByRole('list', { name: 'Shop by category' });
+    expect(
+      within(topLevel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Diagnostics', 'First aid']);
+    await user.click(within(topLevel).getByRole('link', { name: 'Diagnostics' }));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(currentPath()).toBe(`/?category=${categoryId(1)}`);
+    const inside = within(nav).getByRole('list', { name: 'In Diagnostics' });
+    await user.click(within(inside).getByRole('link', { name: 'Thermometers' }));
+    await waitFor(() => expect(currentPath()).toBe(`/?category=${categoryId(2)}`));
+    expect(within(nav).getByText('Thermometers', { selector: '[aria-current]' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'All products' }));
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
   });
 

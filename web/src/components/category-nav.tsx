@@ -1,0 +1,53 @@
+// The catalogue's categories on the listing (issue 34): where the shopper is (All products › Diagnostics ›
+// Thermometers) and the categories one level down, as links, so a category's page has its own address
+// (`/?category=…`, beside the search, filters and order) and Back returns to the one before. One row that scrolls
+// sideways on a phone. No categories (a shop that keeps none): nothing.
+import { Link } from 'react-router-dom';
+import { type CategoryEntry, pathTo } from '@/lib/categories';
+import styles from './category-nav.module.css';
+
+interface CategoryNavProps {
+  categories: readonly CategoryEntry[];
+  /** The category shown; undefined: every product. */
+  current: string | undefined;
+  /** The listing's address for a category (undefined: every product), the rest of the address kept. */
+  hrefFor(category: string | undefined): string;
+}
+
+export function CategoryNav({ categories, current, hrefFor }: CategoryNavProps) {
+  if (categories.length === 0) return null;
+  const path = pathTo(categories, current);
+  const children = categories.filter((category) => category.parentId === (current ?? null));
+  return (
+    <nav aria-label="Categories" className={styles.nav}>
+      <ol className={styles.trail}>
+        <li>
+          {current ? <Link to={hrefFor(undefined)}>All products</Link> : <span aria-current="page">All products</span>}
+        </li>
+        {path.map((category, index) => (
+          <li key={category.id}>
+            {index === path.length - 1 ? (
+              <span aria-current="page">{category.name}</span>
+            ) : (
+              <Link to={hrefFor(category.id)}>{category.name}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+      {children.length > 0 && (
+        <ul
+          className={styles.children}
+          aria-label={current ? `In ${path.at(-1)?.name ?? 'this category'}` : 'Shop by category'}
+        >
+          {children.map((category) => (
+            <li key={category.id}>
+              <Link className={styles.chip} to={hrefFor(category.id)}>
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
