@@ -14,12 +14,22 @@ const UNAVAILABLE = 'The shop is temporarily unavailable. Please try again in a 
 /** Short, so that a slow answer is provoked quickly; the shop's default is 10 s. */
 const REST_TIMEOUT_MS = '300';
 
-/** A port nothing listens on: taken from the system, then let go. */
+/**
+ * A port nothing listens on: 1023, the last privileged port, checked closed. A port taken from the system and let go
+ * could be taken by another test file's server meanwhile (the files run side by side); no test server takes a port
+ * below 1024.
+ */
 async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const port = 1023;
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+  if (!refused) throw new Error(`Something listens on 127.0.0.1:${port}: this test needs a port nothing listens on`);
   return port;
 }
 

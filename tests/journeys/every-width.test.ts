@@ -188,7 +188,11 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     expect(await page.evaluate<number>('window.scrollY')).toBe(0);
     await page.goBack();
     await page.waitForURL('/');
-    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(700);
+    // The same place, to a few pixels: the cards far down are laid out only when near (content-visibility), and the
+    // sizes the browser remembers for them can settle the restored position a little lower.
+    await expect
+      .poll(async () => Math.abs((await page.evaluate<number>('window.scrollY')) - 700))
+      .toBeLessThanOrEqual(8);
 
     // Every tab of the profile is in sight on the phone.
     await page.goto('/profile');

@@ -86,6 +86,8 @@ export function createShopCache(): InMemoryCache {
         },
       },
       Preferences: { merge: true },
+      // A product's categories as the shop last said: a new list replaces the old one (fewer categories lose nothing).
+      Product: { fields: { categories: { merge: false } } },
       // Money needs no policy: without an id, each amount is stored inside the object it prices, and a new one
       // replaces it whole, never merged field by field with the old (new digits beside old minor units). Every web
       // document selects all of a Money's fields (tests/generated/web-documents.test.ts), so nothing is lost.

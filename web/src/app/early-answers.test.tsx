@@ -61,7 +61,7 @@ const pageRequest = (operationName: string, variables: object, sha256Hash: strin
 });
 
 /** The operations that reached the app's network edge (its MockLink), leaving out the listing's idle cart prefetch. */
-// The idle prefetches (the viewer's cart, the categories) aside.
+// The idle prefetch of the viewer's cart, and the categories asked beside the products, aside.
 const askedByApp = () =>
   request.mock.calls.map(([op]) => op.operationName).filter((name) => name !== 'ViewerCart' && name !== 'Categories');
 

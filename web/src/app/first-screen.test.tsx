@@ -32,7 +32,7 @@ describe('the first screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('article', { name: product(1).name })).toBeInTheDocument();
     // (The listing's idle prefetch of the viewer's cart may have gone too.)
-    // (The idle prefetches of the viewer's cart and the categories may go too.)
+    // (The idle prefetch of the viewer's cart may go too, and the categories beside the products.)
     expect(asked().filter((name) => name !== 'ViewerCart' && name !== 'Categories')).toEqual([
       'Session',
       'ProductListing',

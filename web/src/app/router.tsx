@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { LoginRoute } from '../features/auth/login-route';
 import { RegisterRoute } from '../features/auth/register-route';
 import { ProductListingRoute } from '../features/product-listing/product-listing-route';
-import { CategoriesDocument, ViewerCartDocument } from '../gql/graphql';
+import { ViewerCartDocument } from '../gql/graphql';
 import { GuestOnly, RequireAdmin, RequireSession, UnknownPath } from './guards';
 import { AppShell } from './layout/app-shell';
 import { ProductPageTitle } from './layout/product-page-title';
@@ -27,7 +27,7 @@ const ProductDetailRoute = lazyScreen(loadProductDetail, 'ProductDetailRoute');
  * On the listing, the product page's code and the viewer's cart (what the page reads to stop the quantity at what
  * still fits) are fetched once the browser is idle: opening a product from the listing then needs no request at all
  * (its data is in the cache already, DESIGN §8). The cart stays current in the cache: every cart mutation answers
- * with it. The catalogue's categories (the listing's navigation) come then too, after the first screen's products.
+ * with it.
  */
 function PrefetchProductPage() {
   const client = useApolloClient();
@@ -36,7 +36,6 @@ function PrefetchProductPage() {
     idle(() => {
       void loadProductDetail().catch(() => undefined);
       void client.query({ query: ViewerCartDocument }).catch(() => undefined);
-      void client.query({ query: CategoriesDocument }).catch(() => undefined);
     });
   }, [client]);
   return null;

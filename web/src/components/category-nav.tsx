@@ -8,19 +8,23 @@ import styles from './category-nav.module.css';
 
 interface CategoryNavProps {
   categories: readonly CategoryEntry[];
+  /** Not known yet: the row keeps its place, so nothing below it moves when they come. */
+  loading: boolean;
   /** The category shown; undefined: every product. */
   current: string | undefined;
   /** The listing's address for a category (undefined: every product), the rest of the address kept. */
   hrefFor(category: string | undefined): string;
 }
 
-export function CategoryNav({ categories, current, hrefFor }: CategoryNavProps) {
+export function CategoryNav({ categories, loading, current, hrefFor }: CategoryNavProps) {
+  if (loading) return <div className={styles.placeholder} aria-hidden="true" />;
   if (categories.length === 0) return null;
   const path = pathTo(categories, current);
   const children = categories.filter((category) => category.parentId === (current ?? null));
   return (
     <nav aria-label="Categories" className={styles.nav}>
-      <ol className={styles.trail}>
+      {/* At the top level the trail would say only "All products": the categories alone are shown. */}
+      <ol className={styles.trail} hidden={!current}>
         <li>
           {current ? <Link to={hrefFor(undefined)}>All products</Link> : <span aria-current="page">All products</span>}
         </li>

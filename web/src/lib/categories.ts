@@ -40,16 +40,39 @@ export interface CategoryEntry {
 }
 
 /**
- * The shop's categories (each level by name) once the listing has fetched them (router.tsx, when the browser is idle);
- * none before, or where the shop keeps none.
+ * The shop's categories (each level by name); `loading` until the first answer (asked beside the listing's products,
+ * never before them), then none where the shop keeps none.
  */
-export function useCategories(): CategoryEntry[] {
-  const { data } = useQuery(CategoriesDocument, { fetchPolicy: 'cache-only' });
-  return (data?.categories ?? []).map((category) => ({
+export function useCategories(): { loading: boolean; categories: CategoryEntry[] } {
+  const { data, loading } = useQuery(CategoriesDocument, { errorPolicy: 'all' });
+  const categories = (data?.categories ?? []).map((category) => ({
     id: category.id,
     name: category.name,
     parentId: category.parent?.id ?? null,
   }));
+  return { loading: loading && !data, categories };
+}
+
+/**
+ * The shop's categories to choose from (the product form), fetched when not in the cache yet; `available` is false
+ * where the shop keeps none (the plain contract): the form then neither shows nor sends them.
+ */
+export function useCategoryChoices(): { available: boolean; choices: { id: string; label: string }[] } {
+  const { data, error } = useQuery(CategoriesDocument, { errorPolicy: 'all' });
+  const categories = (data?.categories ?? []).map((category) => ({
+    id: category.id,
+    name: category.name,
+    parentId: category.parent?.id ?? null,
+  }));
+  const choices = categories
+    .map((category) => ({
+      id: category.id,
+      label: pathTo(categories, category.id)
+        .map((step) => step.name)
+        .join(' › '),
+    }))
+    .sort((one, other) => one.label.localeCompare(other.label, 'en'));
+  return { available: Boolean(data?.categories) && !error, choices };
 }
 
 /** A product's categories, each with its path from the top; none until they come, or where the shop keeps none. */

@@ -29,6 +29,8 @@ export interface ProductFixture {
   imageUrl: string | null;
   imageUrls: string[];
   sku: string | null;
+  /** The categories it is in, by global id (what the product form reads). */
+  categories: { __typename: 'Category'; id: string }[];
 }
 
 export function product(n: number, fields: Partial<Omit<ProductFixture, '__typename' | 'id'>> = {}): ProductFixture {
@@ -45,9 +47,20 @@ export function product(n: number, fields: Partial<Omit<ProductFixture, '__typen
     imageUrl: imageUrls[0] ?? null,
     imageUrls,
     sku: null,
+    categories: [],
     ...fields,
   };
 }
+
+export const categoryId = (n: number) => btoa(`Category:${n}`).replace(/=+$/, '');
+
+/** A category as the Categories query answers it. */
+export const category = (n: number, name: string, parent?: number) => ({
+  __typename: 'Category',
+  id: categoryId(n),
+  name,
+  parent: parent ? { __typename: 'Category', id: categoryId(parent) } : null,
+});
 
 export interface RoomFixture {
   __typename: 'ChatRoom';

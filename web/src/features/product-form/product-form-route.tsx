@@ -27,6 +27,10 @@ if (false) {
       createProduct(input: $input) {
         product {
           ...CachedProduct @unmask
+          # The form's own field besides: editing it again shows the categories as saved.
+          categories {
+            id
+          }
         }
         userErrors {
           message
@@ -40,6 +44,10 @@ if (false) {
       updateProduct(input: $input) {
         product {
           ...CachedProduct @unmask
+          # The form's own field besides: editing it again shows the categories as saved.
+          categories {
+            id
+          }
         }
         userErrors {
           message

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INVALID_IMAGE_URL } from '@shop-rules/product-rules';
 import {
+  CategoriesDocument,
   CreateProductDocument,
   EditProductDocument,
   ProductListingDocument,
   UpdateProductDocument,
 } from '@/gql/graphql';
-import { listingMock, money, product, productId, sessionMock } from '@/testing/fixtures';
+import { category, categoryId, listingMock, money, product, productId, sessionMock } from '@/testing/fixtures';
 import { failToLoad } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 
@@ -395,6 +396,51 @@ describe('editing a product', () => {
     await user.type(price, '19.99');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update product');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('shows the product’s categories ticked among the shop’s, by path, and sends what is ticked', async () => {
+    const inBraces = { ...brace, categories: [{ __typename: 'Category' as const, id: categoryId(2) }] };
+    const input = {
+      id: productId(5),
+      name: 'Knee Brace',
+      description: 'Hinged',
+      unitPriceAmount: '24.00',
+      quantity: 9,
+      imageUrl: '/images/knee.svg',
+      imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+      sku: null,
+      categoryIds: [categoryId(2), categoryId(3)],
+    };
+    const { user } = renderApp({
+      path: `/edit/${productId(5)}`,
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        { ...edit, result: { data: { product: inBraces } } },
+        {
+          request: { query: CategoriesDocument },
+          result: {
+            data: {
+              categories: [category(2, 'Braces', 1), category(1, 'Mobility'), category(3, 'Sport')],
+            },
+          },
+        },
+        {
+          request: { query: UpdateProductDocument, variables: { input } },
+          result: saved('updateProduct', { ...inBraces, categories: [] }),
+        },
+        listing,
+      ],
+    });
+    const group = await screen.findByRole('group', { name: 'Categories' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => [box.closest('div')!.textContent, (box as HTMLInputElement).checked])).toEqual([
+      ['Mobility', false],
+      ['Mobility › Braces', true],
+      ['Sport', false],
+    ]);
+    await user.click(within(group).getByRole('checkbox', { name: 'Sport' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
   });

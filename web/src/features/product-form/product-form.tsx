@@ -19,7 +19,8 @@ import {
 import { isSingleLine, notSingleLine } from '@shop-rules/text-rules';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert } from '@/components/feedback';
-import { TextAreaField, TextField } from '@/components/field';
+import { CheckboxField, TextAreaField, TextField } from '@/components/field';
+import { useCategoryChoices } from '@/lib/categories';
 import { ProductImage } from '@/components/product-image';
 import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '@/gql/graphql';
 import { showUserErrors, type UserErrorLike } from '@/lib/user-errors';
@@ -38,6 +39,9 @@ if (false) {
       imageUrl
       imageUrls
       sku
+      categories {
+        id
+      }
     }
   `;
 }
@@ -50,6 +54,8 @@ export interface ProductFormValues {
   quantity: string;
   imageUrl: string;
   imageUrls: { url: string }[];
+  /** The categories ticked, by global id. */
+  categoryIds: string[];
 }
 
 /** What the form sends: the graph's product fields. */
@@ -63,9 +69,11 @@ export interface ProductFields {
   imageUrls: string[];
   /** Trimmed; null for none (a blank field clears it). */
   sku: string | null;
+  /** The categories it is in; left out where the shop keeps none. */
+  categoryIds?: string[];
 }
 
-const FORM_FIELDS = ['name', 'sku', 'description', 'price', 'quantity', 'imageUrl'] as const;
+const FORM_FIELDS = ['name', 'sku', 'description', 'price', 'quantity', 'imageUrl', 'categoryIds'] as const;
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -75,6 +83,7 @@ const EMPTY: ProductFormValues = {
   quantity: '',
   imageUrl: '',
   imageUrls: [],
+  categoryIds: [],
 };
 
 function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
@@ -88,6 +97,7 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
     quantity: String(product.quantity),
     imageUrl: main,
     imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),
+    categoryIds: product.categories.map((category) => category.id),
   };
 }
 
@@ -196,6 +206,7 @@ function ProductFormFields({
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: initial });
   const images = useFieldArray({ control, name: 'imageUrls' });
+  const categories = useCategoryChoices();
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -230,6 +241,7 @@ function ProductFormFields({
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
         sku: checked.sku,
+        ...(categories.available ? { categoryIds: values.categoryIds } : {}),
       });
       // The shop names the price by the input field it came in; on this form it is the price field.
       const atFields = userErrors.map((error) =>
@@ -298,6 +310,18 @@ function ProductFormFields({
           })}
         />
       </div>
+      {categories.available && categories.choices.length > 0 && (
+        <fieldset className={styles.images}>
+          <legend>Categories</legend>
+          <p className={styles.imagesHint}>Where shoppers find it: any number of them, at most 10.</p>
+          <div className={styles.categories}>
+            {categories.choices.map((choice) => (
+              <CheckboxField key={choice.id} label={choice.label} value={choice.id} {...register('categoryIds')} />
+            ))}
+          </div>
+          {errors.categoryIds && <p className={styles.error}>{errors.categoryIds.message}</p>}
+        </fieldset>
+      )}
       <fieldset className={styles.images}>
         <legend>Images</legend>
         <p className={styles.imagesHint}>

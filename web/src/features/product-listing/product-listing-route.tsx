@@ -126,7 +126,7 @@ export function ProductListingRoute() {
   const filter = listingFilterOf(searchParams);
   const sortName = sortNameOf(searchParams);
   const search = searchOf(searchParams);
-  const categories = useCategories();
+  const { categories, loading: categoriesLoading } = useCategories();
 
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ProductListingDocument, {
     variables: listingVariables(filter, productSortOf(searchParams), search),
@@ -374,24 +374,28 @@ export function ProductListingRoute() {
           <Link to={`/products/${encodeURIComponent(savedProduct.id)}`}>{savedProduct.name}</Link>
         </Alert>
       )}
-      <SearchBox
-        key={search ?? ''}
-        value={search}
-        onSearch={(searched) => setSearchParams(addressOf(filterValues, sortName, searched, category))}
-      />
-      <CategoryNav
-        categories={categories}
-        current={category}
-        hrefFor={(chosen) => {
-          const address = addressOf(filterValues, sortName, search, chosen).toString();
-          return address ? `/?${address}` : '/';
-        }}
-      />
-      <FilterPanel
-        values={filterValues}
-        onApply={applyFilters}
-        onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search, category))}
-      />
+      {/* Finding products, close together: on a phone the first products still come in the first screen. */}
+      <div className={styles.finders}>
+        <SearchBox
+          key={search ?? ''}
+          value={search}
+          onSearch={(searched) => setSearchParams(addressOf(filterValues, sortName, searched, category))}
+        />
+        <CategoryNav
+          categories={categories}
+          loading={categoriesLoading}
+          current={category}
+          hrefFor={(chosen) => {
+            const address = addressOf(filterValues, sortName, search, chosen).toString();
+            return address ? `/?${address}` : '/';
+          }}
+        />
+        <FilterPanel
+          values={filterValues}
+          onApply={applyFilters}
+          onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search, category))}
+        />
+      </div>
       <div className={styles.toolbar}>
         <div className={styles.counts}>
           {summary}

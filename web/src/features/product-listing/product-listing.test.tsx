@@ -1,7 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CategoriesDocument, DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
-import { CART_ID, type ProductFixture, listingData, money, product, sessionMock } from '@/testing/fixtures';
+import {
+  CART_ID,
+  type ProductFixture,
+  category,
+  categoryId,
+  listingData,
+  money,
+  product,
+  sessionMock,
+} from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 import { PAGE_SIZE } from './listing-page';
@@ -314,13 +323,6 @@ describe('the product listing', () => {
   });
 
   it('browses by category: the top level, then one level down, each in the address; All products goes back', async () => {
-    const categoryId = (n: number) => btoa(`Category:${n}`).replace(/=+$/, '');
-    const category = (n: number, name: string, parent?: number) => ({
-      __typename: 'Category',
-      id: categoryId(n),
-      name,
-      parent: parent ? { __typename: 'Category', id: categoryId(parent) } : null,
-    });
     const { user } = renderApp({
       mocks: [
         sessionMock(),
