@@ -25,6 +25,11 @@ describe('how the search reads text', () => {
     expect(stemsOf('Écharpe sling, 2 SLINGS — café-crème 10ml')).toBe('echarp sling 2 cafe creme 10ml');
   });
 
+  it('keeps no word longer than 64 characters: nobody searches for one, and PostgreSQL could not index it', () => {
+    expect(stemsOf(`${'x'.repeat(65)} gauze ${'9'.repeat(64)}`)).toBe(`gauz ${'9'.repeat(64)}`);
+    expect(vocabularyOf('z'.repeat(65))).toEqual([]);
+  });
+
   it('keeps as vocabulary the words of three or more English letters only', () => {
     expect(vocabularyOf('An X-ray kit: 10ml gauze, GAUZE and café')).toEqual(['ray', 'kit', 'gauze', 'and', 'cafe']);
   });

@@ -36,16 +36,30 @@ export function wordsOf(text: string): WordAt[] {
   }));
 }
 
+/**
+ * The longest word the index keeps: nobody searches for longer ones, and PostgreSQL indexes neither a lexeme of 2 KB
+ * nor a B-tree key of about 2.7 KB (a product's 5,000-character description may be one "word").
+ */
+export const MAX_WORD_LENGTH = 64;
+
+const indexable = (folded: string) => folded.length <= MAX_WORD_LENGTH;
+
 /** A text's stems, each once, in the order they first appear, space-separated: what the index holds of it. */
 export function stemsOf(text: string): string {
-  return [...new Set(wordsOf(text).map((word) => stemOf(word.folded)))].join(' ');
+  return [
+    ...new Set(
+      wordsOf(text)
+        .filter((word) => indexable(word.folded))
+        .map((word) => stemOf(word.folded)),
+    ),
+  ].join(' ');
 }
 
 /**
  * The words a typing mistake may be corrected to: English letters only, three or more (a shorter word has too few
  * trigrams to tell one from another). The same test on both databases keeps their vocabularies alike.
  */
-export const isVocabularyWord = (folded: string) => /^[a-z]{3,}$/.test(folded);
+export const isVocabularyWord = (folded: string) => /^[a-z]{3,}$/.test(folded) && indexable(folded);
 
 /** A text's vocabulary words, each once. */
 export const vocabularyOf = (text: string) =>
@@ -88,7 +102,11 @@ export interface SearchWord {
  * (each must be found); none for a text without letters or digits.
  */
 export function searchWordsOf(text: string): SearchWord[] {
-  const typed = wordsOf(text).map((word) => word.folded);
+  // A word longer than any the index keeps can be in no product: it is no condition (and a search of only such words
+  // finds nothing).
+  const typed = wordsOf(text)
+    .map((word) => word.folded)
+    .filter(indexable);
   const meaningful = typed.filter((word) => !STOP_WORDS.has(word));
   const words = new Map<string, SearchWord>();
   for (const word of meaningful.length > 0 ? meaningful : typed) {
