@@ -242,33 +242,18 @@ export function ProductListingRoute() {
     ) : null;
 
   let results;
-  if (cannotSearch && !connection) {
+  if ((cannotSearch || cannotSort) && !connection) {
+    // Nothing to try again: the way on is the list without what the shop cannot do, one press away.
+    const wayOn = cannotSearch
+      ? { label: 'Show all products', address: addressOf(filterValues, sortName, undefined, category) }
+      : { label: 'Show catalogue order', address: addressOf(filterValues, undefined, search, category) };
     results = (
       <EmptyState
         title={failure.message}
         hint={failure.hint}
         action={
-          <Button
-            variant="secondary"
-            onClick={() => setSearchParams(addressOf(filterValues, sortName, undefined, category))}
-          >
-            Show all products
-          </Button>
-        }
-      />
-    );
-  } else if (cannotSort && !connection) {
-    // Nothing to try again: the way on is the catalogue's own order, one press away.
-    results = (
-      <EmptyState
-        title={failure.message}
-        hint={failure.hint}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => setSearchParams(addressOf(filterValues, undefined, search, category))}
-          >
-            Show catalogue order
+          <Button variant="secondary" onClick={() => setSearchParams(wayOn.address)}>
+            {wayOn.label}
           </Button>
         }
       />
