@@ -217,6 +217,10 @@ export default tseslint.config(
               'TextPart',
               'ProductSearchSummary',
               'SearchCorrection',
+              // A list's facets are counts of one answer too.
+              'ProductFacets',
+              'CategoryFacet',
+              'PriceBandFacet',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

@@ -238,6 +238,7 @@ const PATH_WORDS = new Set([
   'verify-email',
   'products',
   'filter',
+  'facets',
   'cart',
   'items',
   'orders',

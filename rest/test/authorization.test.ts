@@ -187,6 +187,12 @@ const ENDPOINTS: Endpoint[] = [
     path: () => '/api/products/filter?name=gauze&maxPrice=10',
     expected: loggedIn(200),
   },
+  {
+    method: 'GET',
+    route: '/api/products/facets',
+    path: () => '/api/products/facets?search=gauze&maxPrice=10',
+    expected: loggedIn(200),
+  },
   { method: 'GET', route: '/api/products/{id}', path: (f) => `/api/products/${f.productId}`, expected: loggedIn(200) },
   {
     method: 'POST',

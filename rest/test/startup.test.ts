@@ -313,6 +313,7 @@ describe('operations', () => {
           '/api/users/account',
           '/api/products',
           '/api/products/filter',
+          '/api/products/facets',
           '/api/products/{id}',
           '/api/categories',
           '/api/categories/{id}',

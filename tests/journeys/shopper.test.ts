@@ -53,8 +53,8 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
     await page.waitForLoadState('networkidle');
     page.off('request', noteOperation);
-    // (The listing's idle prefetch of the viewer's cart may go too, and its categories beside the products.)
-    expect(asked.filter((name) => name !== 'ViewerCart' && name !== 'Categories')).toEqual([
+    // (The listing's idle prefetch of the viewer's cart may go too, and its categories and facets beside the products.)
+    expect(asked.filter((name) => !['ViewerCart', 'Categories', 'ListingFacets'].includes(name))).toEqual([
       'Session',
       'ProductListing',
     ]);
@@ -82,25 +82,36 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     expect(await cards.first().locator('mark').allTextContents()).toEqual(['Thermometer', 'Oral']);
     await look('listing-searched');
 
-    // Every thermometer, the dearest first: Back from a product restores the search, its order and its marks.
+    // Every thermometer, then those under $10 (a price band counted beside the search), the cheapest first: Back from
+    // a product restores the search, the band, the order and the marks.
     await searchBox.fill('thermometers');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL('/?q=thermometers');
     await expect.poll(cardNames).toEqual(['Digital Thermometer', 'Infrared Ear Thermometer', 'Duck Bath Thermometer']);
-    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: high to low' });
-    await page.waitForURL('/?q=thermometers&sort=price-desc');
-    await expect.poll(cardNames).toEqual(['Infrared Ear Thermometer', 'Digital Thermometer', 'Duck Bath Thermometer']);
-    await page.getByRole('link', { name: 'Infrared Ear Thermometer' }).click();
+    const priceBands = page.getByRole('list', { name: 'Price' });
+    await priceBands.getByRole('link', { name: 'Under $10.00, 2 products' }).click();
+    await page.waitForURL('/?q=thermometers&maxPrice=9.99');
+    await expect.poll(cardNames).toEqual(['Digital Thermometer', 'Duck Bath Thermometer']);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+    await page.waitForURL('/?q=thermometers&maxPrice=9.99&sort=price-asc');
+    await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer']);
+    await look('listing-searched-faceted');
+    await page.getByRole('link', { name: 'Duck Bath Thermometer' }).click();
     await page.waitForURL(/\/products\//);
     await page.goBack();
-    await page.waitForURL('/?q=thermometers&sort=price-desc');
-    await expect.poll(cardNames).toEqual(['Infrared Ear Thermometer', 'Digital Thermometer', 'Duck Bath Thermometer']);
+    await page.waitForURL('/?q=thermometers&maxPrice=9.99&sort=price-asc');
+    await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer']);
     expect(await searchBox.inputValue()).toBe('thermometers');
     expect(await cards.first().locator('mark').allTextContents()).toEqual(['Thermometer']);
-    // An empty search is none: the whole catalogue in its order again.
+    const chosenBand = priceBands.getByRole('link', { name: /^Under \$10\.00, 2 products, chosen/ });
+    expect(await chosenBand.getAttribute('aria-current')).toBe('true');
+    // The chosen band again takes it away; an empty search is none: the whole catalogue in its order again.
+    await chosenBand.click();
+    await page.waitForURL('/?q=thermometers&sort=price-asc');
+    await expect.poll(cardNames).toEqual(['Duck Bath Thermometer', 'Digital Thermometer', 'Infrared Ear Thermometer']);
     await searchBox.fill('');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForURL('/?sort=price-desc');
+    await page.waitForURL('/?sort=price-asc');
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Catalogue order' });
     await page.waitForURL('/');
 

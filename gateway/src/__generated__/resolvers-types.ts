@@ -108,6 +108,15 @@ export type Category = Node & {
   path: Array<Category>;
 };
 
+/** A category beside a product list, and how many of the list's products it holds. */
+export type CategoryFacet = {
+  __typename?: 'CategoryFacet';
+  /** The category. */
+  category: Category;
+  /** How many of the list's products are in it or in a category under it. */
+  count: Scalars['Int']['output'];
+};
+
 /** The outcome of `createCategory` and `updateCategory`. */
 export type CategoryPayload = {
   __typename?: 'CategoryPayload';
@@ -1075,6 +1084,17 @@ export type PreferencesInput = {
   timezone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A band of unit prices, and how many of a list's products are in it (the list's price bounds set aside). */
+export type PriceBandFacet = {
+  __typename?: 'PriceBandFacet';
+  /** How many of the list's products are priced within the band. */
+  count: Scalars['Int']['output'];
+  /** The band's highest price; null for the last band, which has no upper end. */
+  maxPrice?: Maybe<Money>;
+  /** The band's lowest price. */
+  minPrice: Money;
+};
+
 /** A product of the catalogue: what shoppers browse, buy and follow live. */
 export type Product = Node & {
   __typename?: 'Product';
@@ -1133,6 +1153,28 @@ export type ProductEdge = {
   highlight?: Maybe<ProductHighlight>;
   /** The product. */
   node: Product;
+};
+
+/** The counts beside each way of narrowing a product list (`productFacets`). */
+export type ProductFacets = {
+  __typename?: 'ProductFacets';
+  /**
+   * Each category one level under the filter's category (the top level without one), by name, with how many of the
+   * matching products it and the categories under it hold, each once; 0 included.
+   */
+  categories: Array<CategoryFacet>;
+  /**
+   * How many of the matching products have at least 1 unit in stock, the filter's stock bounds set aside: choose it with
+   * `minQuantity: 1`.
+   */
+  inStockCount: Scalars['Int']['output'];
+  /**
+   * The shop's price bands, cheapest first, each counted with the filter's price bounds set aside. Choose one by giving
+   * its `minPrice` and `maxPrice` amounts as the filter's (the last band has no `maxPrice`).
+   */
+  priceBands: Array<PriceBandFacet>;
+  /** How many products the filter and search match. */
+  totalCount: Scalars['Int']['output'];
 };
 
 /** Narrows the catalogue. Every bound is inclusive; an unset field does not filter. */
@@ -1221,6 +1263,13 @@ export type Query = {
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
   /**
+   * The counts a listing shows beside its ways of narrowing the products `filter` and `search` match: each category one
+   * level under `filter.category`, each price band and "in stock", each counted as if its own choice were not made, so a
+   * shopper sees what choosing another gives. BAD_USER_INPUT as `products` for the same filter and search; NOT_SUPPORTED
+   * where the shop's REST service cannot count them (the plain contract).
+   */
+  productFacets: ProductFacets;
+  /**
    * The catalogue by id, optionally filtered, searched or sorted. Pages forward with `first` and `after`, or backward
    * with `last` and `before` (`last` alone: the end of the list); 20 when neither `first` nor `last` is given, at most
    * 100.
@@ -1272,6 +1321,16 @@ export type QueryOrdersArgs = {
  */
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
+ */
+export type QueryProductFacetsArgs = {
+  filter?: InputMaybe<ProductFilter>;
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1833,6 +1892,7 @@ export type ResolversTypes = ResolversObject<{
   Cart: ResolverTypeWrapper<RestCart>;
   CartItem: ResolverTypeWrapper<RestCartItem>;
   Category: ResolverTypeWrapper<RestCategory>;
+  CategoryFacet: ResolverTypeWrapper<Omit<CategoryFacet, 'category'> & { category: ResolversTypes['Category'] }>;
   CategoryPayload: ResolverTypeWrapper<Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversTypes['Category']> }>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
@@ -1880,9 +1940,11 @@ export type ResolversTypes = ResolversObject<{
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Preferences: ResolverTypeWrapper<RestPreferences>;
   PreferencesInput: PreferencesInput;
+  PriceBandFacet: ResolverTypeWrapper<PriceBandFacet>;
   Product: ResolverTypeWrapper<RestProduct>;
   ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges'> & { edges: Array<ResolversTypes['ProductEdge']> }>;
   ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
+  ProductFacets: ResolverTypeWrapper<Omit<ProductFacets, 'categories'> & { categories: Array<ResolversTypes['CategoryFacet']> }>;
   ProductFilter: ProductFilter;
   ProductHighlight: ResolverTypeWrapper<ProductHighlight>;
   ProductSearchSummary: ResolverTypeWrapper<ProductSearchSummary>;
@@ -1928,6 +1990,7 @@ export type ResolversParentTypes = ResolversObject<{
   Cart: RestCart;
   CartItem: RestCartItem;
   Category: RestCategory;
+  CategoryFacet: Omit<CategoryFacet, 'category'> & { category: ResolversParentTypes['Category'] };
   CategoryPayload: Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversParentTypes['Category']> };
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
@@ -1974,9 +2037,11 @@ export type ResolversParentTypes = ResolversObject<{
   PageInfo: PageInfo;
   Preferences: RestPreferences;
   PreferencesInput: PreferencesInput;
+  PriceBandFacet: PriceBandFacet;
   Product: RestProduct;
   ProductConnection: Omit<ProductConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProductEdge']> };
   ProductEdge: Omit<ProductEdge, 'node'> & { node: ResolversParentTypes['Product'] };
+  ProductFacets: Omit<ProductFacets, 'categories'> & { categories: Array<ResolversParentTypes['CategoryFacet']> };
   ProductFilter: ProductFilter;
   ProductHighlight: ProductHighlight;
   ProductSearchSummary: ProductSearchSummary;
@@ -2044,6 +2109,11 @@ export type CategoryResolvers<ContextType = GatewayContext, ParentType extends R
   parent?: Resolver<Maybe<ResolversTypes['Category']>, ParentType, ContextType>;
   path?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CategoryFacetResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CategoryFacet'] = ResolversParentTypes['CategoryFacet']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type CategoryPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CategoryPayload'] = ResolversParentTypes['CategoryPayload']> = ResolversObject<{
@@ -2280,6 +2350,12 @@ export type PreferencesResolvers<ContextType = GatewayContext, ParentType extend
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type PriceBandFacetResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PriceBandFacet'] = ResolversParentTypes['PriceBandFacet']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxPrice?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  minPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
 export type ProductResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = ResolversObject<{
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2308,6 +2384,13 @@ export type ProductEdgeResolvers<ContextType = GatewayContext, ParentType extend
   node?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
 }>;
 
+export type ProductFacetsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductFacets'] = ResolversParentTypes['ProductFacets']> = ResolversObject<{
+  categories?: Resolver<Array<ResolversTypes['CategoryFacet']>, ParentType, ContextType>;
+  inStockCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceBands?: Resolver<Array<ResolversTypes['PriceBandFacet']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type ProductHighlightResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductHighlight'] = ResolversParentTypes['ProductHighlight']> = ResolversObject<{
   excerpt?: Resolver<Maybe<Array<ResolversTypes['TextPart']>>, ParentType, ContextType>;
   name?: Resolver<Array<ResolversTypes['TextPart']>, ParentType, ContextType>;
@@ -2324,6 +2407,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
+  productFacets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType, Partial<QueryProductFacetsArgs>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
@@ -2447,6 +2531,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Cart?: CartResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
+  CategoryFacet?: CategoryFacetResolvers<ContextType>;
   CategoryPayload?: CategoryPayloadResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
   ChatRoom?: ChatRoomResolvers<ContextType>;
@@ -2478,9 +2563,11 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   OrderStatusCount?: OrderStatusCountResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Preferences?: PreferencesResolvers<ContextType>;
+  PriceBandFacet?: PriceBandFacetResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductConnection?: ProductConnectionResolvers<ContextType>;
   ProductEdge?: ProductEdgeResolvers<ContextType>;
+  ProductFacets?: ProductFacetsResolvers<ContextType>;
   ProductHighlight?: ProductHighlightResolvers<ContextType>;
   ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

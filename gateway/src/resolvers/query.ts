@@ -1,6 +1,8 @@
 // Query: the entry points of the graph.
 import { GraphQLError } from 'graphql';
-import type { QueryResolvers } from '../__generated__/resolvers-types.js';
+import type { ProductFilter, QueryResolvers } from '../__generated__/resolvers-types.js';
+import { moneyOf } from '../money.js';
+import { PRODUCT_FACETS } from '../rest/products-api.js';
 import { NO_SEARCH_TO_ORDER, sortOfGraphName } from '../../../shop-rules/product-sorts.js';
 import { checkProductSearch } from '../../../shop-rules/product-search.js';
 import { ORDER_STATUSES, checkOrderSearch } from '../../../shop-rules/order-rules.js';
@@ -25,6 +27,24 @@ function categoryIdIn(globalId: string): number {
   return id;
 }
 
+/**
+ * What `products` and `productFacets` ask the contract for: the filter's bounds, its category's number and the search,
+ * each rule checked here too, as every rule is before any contract implementation is called (it may not check it).
+ */
+function productCriteriaOf(filter: ProductFilter | null | undefined, search: string | null | undefined) {
+  const searched = checkProductSearch(search);
+  if (isRuleViolation(searched)) throw new GraphQLError(searched.message, { extensions: { code: 'BAD_USER_INPUT' } });
+  return {
+    name: filter?.name?.trim() || undefined,
+    minPrice: filter?.minPrice ?? undefined,
+    maxPrice: filter?.maxPrice ?? undefined,
+    minQuantity: filter?.minQuantity ?? undefined,
+    maxQuantity: filter?.maxQuantity ?? undefined,
+    search: searched,
+    category: filter?.category == null ? undefined : categoryIdIn(filter.category),
+  };
+}
+
 export const Query: QueryResolvers = {
   node: (_root, { id }, context, info) => resolveNode(id, context, info),
   nodes: (_root, { ids }, context, info) => {
@@ -37,20 +57,9 @@ export const Query: QueryResolvers = {
   // Resolved lazily (see ViewerModel): without a token there is no viewer; with a bad one, its fields say so.
   viewer: (_root, _args, context) => (context.token ? VIEWER : null),
   products: async (_root, { filter, sort, search, ...paging }, context) => {
-    // Checked here too, as every rule is before any contract implementation is called (it may not check it).
-    const searched = checkProductSearch(search);
-    if (isRuleViolation(searched)) throw new GraphQLError(searched.message, { extensions: { code: 'BAD_USER_INPUT' } });
-    if (sort === 'RELEVANCE' && !searched)
+    const criteria = productCriteriaOf(filter, search);
+    if (sort === 'RELEVANCE' && !criteria.search)
       throw new GraphQLError(NO_SEARCH_TO_ORDER, { extensions: { code: 'BAD_USER_INPUT' } });
-    const criteria = {
-      name: filter?.name?.trim() || undefined,
-      minPrice: filter?.minPrice ?? undefined,
-      maxPrice: filter?.maxPrice ?? undefined,
-      minQuantity: filter?.minQuantity ?? undefined,
-      maxQuantity: filter?.maxQuantity ?? undefined,
-      search: searched,
-      category: filter?.category == null ? undefined : categoryIdIn(filter.category),
-    };
     // Read from the product a cursor names where the contract can (keyset: a deep page costs what the first does).
     const slice = await pageOfProducts(
       context.api,
@@ -60,6 +69,29 @@ export const Query: QueryResolvers = {
     );
     context.loaders.primeProducts(slice.items);
     return { ...placedConnection(slice, (product) => product.id), search: slice.search ?? null };
+  },
+  productFacets: async (_root, { filter, search }, context) => {
+    const criteria = productCriteriaOf(filter, search);
+    if (!(await context.api.products.offers(PRODUCT_FACETS)))
+      throw new GraphQLError(
+        "The shop's REST service cannot count a list's facets (it lacks the product-facets extension)",
+        { extensions: { code: 'NOT_SUPPORTED' } },
+      );
+    const facets = await context.api.products.facets(criteria);
+    const counted = new Map(facets.categories.map((category) => [category.id, category.count]));
+    return {
+      totalCount: facets.totalElements,
+      // Each level by name, as the tree is read.
+      categories: (await context.loaders.categories.get())
+        .filter((category) => counted.has(category.id))
+        .map((category) => ({ category, count: counted.get(category.id)! })),
+      priceBands: facets.priceBands.map((band) => ({
+        minPrice: moneyOf(band.minPrice, context.currency),
+        maxPrice: band.maxPrice === null ? null : moneyOf(band.maxPrice, context.currency),
+        count: band.count,
+      })),
+      inStockCount: facets.inStock,
+    };
   },
   orders: async (_root, { status, search, ...paging }, context) => {
     // Checked here too, as every rule is before any contract implementation is called (it may not check it).

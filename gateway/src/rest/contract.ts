@@ -20,6 +20,14 @@ export interface RestCategory {
   parentId: number | null;
 }
 
+/** The counts beside a product list (extension product-facets: GET /api/products/facets). */
+export interface RestProductFacets {
+  totalElements: number;
+  categories: { id: number; count: number }[];
+  priceBands: { minPrice: number; maxPrice: number | null; count: number }[];
+  inStock: number;
+}
+
 export interface RestTextPart {
   text: string;
   match: boolean;

@@ -1,7 +1,7 @@
 // The catalogue through the contract: GET/POST/PUT/DELETE /api/products, /api/products/filter.
 import type { ProductContractForm } from '../../../shop-rules/product-fields.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
-import type { RestPage, RestProduct } from './contract.js';
+import type { RestPage, RestProduct, RestProductFacets } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
@@ -21,6 +21,9 @@ export type ProductFilterQuery = {
 
 /** What our REST service names the `sort` of its product lists in its Contract-Extensions. */
 export const PRODUCT_SORT = 'product-sort';
+
+/** What our REST service names the counts beside a product list (/api/products/facets) in its Contract-Extensions. */
+export const PRODUCT_FACETS = 'product-facets';
 
 /** What our REST service names the `search` of its product filter in its Contract-Extensions. */
 export const PRODUCT_SEARCH = 'product-search';
@@ -89,6 +92,15 @@ export class ProductsApi {
         { size: Math.max(size, 1) },
         'after' in place ? { after: place.after } : { before: place.before },
       ),
+    });
+  }
+
+  /** The counts beside the list `filter` matches (extension product-facets: ask only where it is offered). */
+  facets(filter: ProductFilterQuery): Promise<RestProductFacets> {
+    return this.rest.call<RestProductFacets>(this.caller, {
+      method: 'GET',
+      path: '/api/products/facets',
+      query: filter,
     });
   }
 

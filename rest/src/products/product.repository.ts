@@ -15,6 +15,7 @@ import {
 import { type ValidProduct, skuKey } from '../../../shop-rules/product-rules.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import { SearchIndex } from '../db/search/search-index.js';
+import { IN_STOCK_MIN_QUANTITY, PRICE_BANDS } from '../../../shop-rules/product-facets.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
 export type ProductFields = ValidProduct;
@@ -31,6 +32,15 @@ export interface ProductCriteria {
   searchStems?: string[] | undefined;
   /** Products in this category or any under it (extension: product-categories). */
   categoryId?: number | undefined;
+}
+
+/** The counts beside each way of narrowing a list (extension: product-facets); see ProductRepository.facets. */
+export interface ProductFacetCounts {
+  total: number;
+  categories: { id: number; count: number }[];
+  /** In PRICE_BANDS' order. */
+  priceBands: number[];
+  inStock: number;
 }
 
 export interface Slice {
@@ -176,7 +186,11 @@ export class ProductRepository {
       });
     }
     if (criteria.searchStems)
-      query = query.where(sql<boolean>`products.id in (${this.search.matchingIds(criteria.searchStems)})`);
+      query =
+        criteria.searchStems.length === 0
+          ? // A search with nothing to look for (no letter or digit) finds nothing.
+            query.where(sql<boolean>`1 = 0`)
+          : query.where(sql<boolean>`products.id in (${this.search.matchingIds(criteria.searchStems)})`);
     if (criteria.categoryId !== undefined)
       query = query.where(sql<boolean>`products.id in (${this.inCategory(criteria.categoryId)})`);
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
@@ -192,6 +206,66 @@ export class ProductRepository {
         select id from categories where id = ${categoryId}
         union all select categories.id from categories join subtree on categories.parent_id = subtree.id)
       select product_id from product_categories where category_id in (select id from subtree)`;
+  }
+
+  /**
+   * The facets of the products matching `criteria` (extension: product-facets), each counted as if its own choice
+   * were not made, so a shopper sees what choosing another would give (Saleor's and Shopify's listings count so):
+   * - each category one level under `criteria.categoryId` (the top level without it): the matching products in it or
+   *   under it, each once (0 included);
+   * - each of PRICE_BANDS: the matching products in it, the price bounds set aside;
+   * - in stock: the matching products with stock, the stock bounds set aside.
+   * Four queries on the products and the tree, whatever the catalogue's size.
+   */
+  async facets(criteria: ProductCriteria): Promise<ProductFacetCounts> {
+    const { categoryId, minPriceCents, maxPriceCents, minQuantity, maxQuantity, ...rest } = criteria;
+    const [total, categories, priceBands, inStock] = await Promise.all([
+      this.count(criteria),
+      this.categoryCounts(categoryId, { ...rest, minPriceCents, maxPriceCents, minQuantity, maxQuantity }),
+      this.priceBandCounts({ ...rest, categoryId, minQuantity, maxQuantity }),
+      this.matching({ ...rest, categoryId, minPriceCents, maxPriceCents })
+        .where('quantity', '>=', IN_STOCK_MIN_QUANTITY)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { total, categories, priceBands, inStock: Number(inStock.count) };
+  }
+
+  /** Each category one level under `parentId` (the top level: null), with how many products of `criteria` it holds. */
+  private async categoryCounts(
+    parentId: number | undefined,
+    criteria: ProductCriteria,
+  ): Promise<{ id: number; count: number }[]> {
+    // The whole catalogue is the common case (a category's page, nothing else chosen): no product is read then.
+    const narrowed = hasCriteria(criteria)
+      ? sql`and product_categories.product_id in (${this.matching(criteria).select('products.id')})`
+      : sql``;
+    const { rows } = await sql<{ id: number; count: number }>`with recursive tree (id, top) as (
+        select id, id from categories where ${parentId === undefined ? sql`parent_id is null` : sql`parent_id = ${parentId}`}
+        union all select categories.id, tree.top from categories join tree on categories.parent_id = tree.id)
+      select tree.top as id, count(distinct product_categories.product_id) as count
+      from tree left join product_categories on product_categories.category_id = tree.id ${narrowed}
+      group by tree.top order by tree.top`.execute(this.db);
+    return rows.map((row) => ({ id: Number(row.id), count: Number(row.count) }));
+  }
+
+  /** How many products of `criteria` each of PRICE_BANDS holds, in its order. */
+  private async priceBandCounts(criteria: ProductCriteria): Promise<number[]> {
+    const band = sql.join(
+      PRICE_BANDS.map((each, index) =>
+        each.maxCents === null
+          ? sql`else ${sql.lit(index)}`
+          : sql`when price_cents <= ${sql.lit(each.maxCents)} then ${sql.lit(index)}`,
+      ),
+      sql` `,
+    );
+    const rows = await this.matching(criteria)
+      .select([sql<number>`case ${band} end`.as('band'), (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('band')
+      .execute();
+    const counts = PRICE_BANDS.map(() => 0);
+    for (const row of rows) counts[Number(row.band)] = Number(row.count);
+    return counts;
   }
 
   /** Which of these category ids no category has (inside a change's transaction: what the save will meet). */

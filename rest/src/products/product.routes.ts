@@ -7,6 +7,8 @@ import { DEFAULT_PAGE_SIZE, requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import {
   ProductAnswer,
+  ProductFacetsAnswer,
+  ProductFacetsQuery,
   ProductFilterQuery,
   ProductInput,
   ProductListAnswer,
@@ -116,6 +118,22 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       return page ? products.page(criteria, page, sort) : products.list(criteria, sort);
     },
   );
+
+  if (extensions)
+    app.get(
+      '/facets',
+      {
+        schema: {
+          operationId: 'productFacets',
+          ...common,
+          summary:
+            'How many of the products a filter and search match each category one level down, each price band and "in stock" hold, each as if its own choice were not made (extension: product-facets)',
+          querystring: ProductFacetsQuery,
+          response: { 200: ProductFacetsAnswer, ...errorAnswers(400, 401) },
+        },
+      },
+      async (request) => products.facets(request.query),
+    );
 
   app.get(
     '/:id',

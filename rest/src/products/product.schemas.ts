@@ -235,3 +235,36 @@ export interface SearchPage {
   size: number;
   search: { words: string[]; corrections: { typed: string; suggested: string }[] };
 }
+
+/** Extension product-facets: the products a filter and a search match, as /api/products/filter takes them. */
+export const ProductFacetsQuery = Type.Intersect([FilterFields(true), CategoryField, SearchField]);
+
+const FacetCount = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** The counts beside each way of narrowing a list, each as if its own choice were not made (product-facets). */
+export const ProductFacetsAnswer = Type.Object({
+  totalElements: FacetCount('How many products the filter and search match'),
+  categories: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      count: FacetCount('The matching products in the category or any under it, each once'),
+    }),
+    {
+      description:
+        'Each category one level under `category` (the top level without it), by id: how many matching products it holds (0 included)',
+    },
+  ),
+  priceBands: Type.Array(
+    Type.Object({
+      minPrice: Type.Number({ description: 'The band’s lowest price' }),
+      maxPrice: Nullable(Type.Number({ description: 'The band’s highest price; null: no upper end' })),
+      count: FacetCount('The matching products in the band, the price bounds set aside'),
+    }),
+    {
+      description:
+        'The shop’s price bands, cheapest first: choose one by giving its minPrice and maxPrice as the filter’s bounds',
+    },
+  ),
+  inStock: FacetCount('The matching products with at least 1 unit in stock, the stock bounds set aside'),
+});
+export type ProductFacets = Static<typeof ProductFacetsAnswer>;

@@ -16,7 +16,9 @@ import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import { checkProductSearch } from '../../../shop-rules/product-search.js';
 import { isRuleViolation } from '../../../shop-rules/rule-violation.js';
 import { excerptParts, highlightedParts, searchWordsOf } from '../db/search/search-text.js';
-import type { ProductAnswer, ProductFilter, ProductInput, SearchPage } from './product.schemas.js';
+import type { ProductAnswer, ProductFacets, ProductFilter, ProductInput, SearchPage } from './product.schemas.js';
+import { PRICE_BANDS } from '../../../shop-rules/product-facets.js';
+import { centsToDollars } from '../../../shop-rules/money.js';
 
 export function toProductAnswer(row: ProductRow): ProductAnswer {
   return { id: row.id, ...contractFieldsOfRow(row), createdAt: row.createdAt, updatedAt: row.updatedAt };
@@ -152,10 +154,7 @@ export class ProductService {
    * with where its words are (extension: product-search).
    */
   async search(filter: ProductSearch, request: PageRequest, sort: ProductSortName = 'relevance'): Promise<SearchPage> {
-    const text = checkProductSearch(filter.search);
-    if (isRuleViolation(text)) throw badRequest(text.message, text.field);
-    const words = searchWordsOf(text ?? '');
-    const resolved = await this.products.search.resolve(words);
+    const resolved = await this.searchedFor(filter);
     if (resolved.stems.length === 0) {
       // Nothing to look for (no letter or digit): nothing is found.
       return { ...toPage([], 0, request), search: { words: [], corrections: [] } };
@@ -173,6 +172,33 @@ export class ProductService {
     return {
       ...toPage(content, total, request),
       search: { words: resolved.words, corrections: resolved.corrections },
+    };
+  }
+
+  /** The words of `filter.search` as the catalogue has them (each typing mistake corrected), or a 400. */
+  private async searchedFor(filter: ProductSearch) {
+    const text = checkProductSearch(filter.search);
+    if (isRuleViolation(text)) throw badRequest(text.message, text.field);
+    return this.products.search.resolve(searchWordsOf(text ?? ''));
+  }
+
+  /**
+   * The counts beside each way of narrowing the products `filter` matches (extension: product-facets): the categories
+   * one level under `filter.category`, the price bands and "in stock", each as if its own choice were not made.
+   */
+  async facets(filter: ProductSearch): Promise<ProductFacets> {
+    const searching = Boolean(filter.search?.trim());
+    const stems = searching ? (await this.searchedFor(filter)).stems : undefined;
+    const counts = await this.products.facets({ ...criteriaOf(filter), searchStems: stems });
+    return {
+      totalElements: counts.total,
+      categories: counts.categories,
+      priceBands: PRICE_BANDS.map((band, index) => ({
+        minPrice: centsToDollars(band.minCents),
+        maxPrice: band.maxCents === null ? null : centsToDollars(band.maxCents),
+        count: counts.priceBands[index]!,
+      })),
+      inStock: counts.inStock,
     };
   }
 

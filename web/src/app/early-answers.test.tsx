@@ -61,9 +61,11 @@ const pageRequest = (operationName: string, variables: object, sha256Hash: strin
 });
 
 /** The operations that reached the app's network edge (its MockLink), leaving out the listing's idle cart prefetch. */
-// The idle prefetch of the viewer's cart, and the categories asked beside the products, aside.
+// The idle prefetch of the viewer's cart, and the categories and facets asked beside the products, aside.
 const askedByApp = () =>
-  request.mock.calls.map(([op]) => op.operationName).filter((name) => name !== 'ViewerCart' && name !== 'Categories');
+  request.mock.calls
+    .map(([op]) => op.operationName)
+    .filter((name) => !['ViewerCart', 'Categories', 'ListingFacets'].includes(name ?? ''));
 
 describe('the first screen asked for by the page itself', () => {
   it('sends the session and the listing by their hashes with the stored token, and the app shows them asking nothing', async () => {

@@ -32,8 +32,8 @@ describe('the first screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('article', { name: product(1).name })).toBeInTheDocument();
     // (The listing's idle prefetch of the viewer's cart may have gone too.)
-    // (The idle prefetch of the viewer's cart may go too, and the categories beside the products.)
-    expect(asked().filter((name) => name !== 'ViewerCart' && name !== 'Categories')).toEqual([
+    // (The idle prefetch of the viewer's cart may go too, and the categories and facets beside the products.)
+    expect(asked().filter((name) => !['ViewerCart', 'Categories', 'ListingFacets'].includes(name ?? ''))).toEqual([
       'Session',
       'ProductListing',
     ]);

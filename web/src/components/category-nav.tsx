@@ -14,12 +14,18 @@ interface CategoryNavProps {
   current: string | undefined;
   /** The listing's address for a category (undefined: every product), the rest of the address kept. */
   hrefFor(category: string | undefined): string;
+  /** How many of the list's products each category one level down holds (issue 34's facets); none until known. */
+  counts?: ReadonlyMap<string, number> | undefined;
 }
 
-export function CategoryNav({ categories, loading, current, hrefFor }: CategoryNavProps) {
+export function CategoryNav({ categories, loading, current, hrefFor, counts }: CategoryNavProps) {
   if (loading) return <div className={styles.placeholder} aria-hidden="true" />;
   if (categories.length === 0) return null;
   const path = pathTo(categories, current);
+  const counted = (category: CategoryEntry) => {
+    const count = counts?.get(category.id);
+    return count === undefined ? undefined : `${category.name}, ${count} ${count === 1 ? 'product' : 'products'}`;
+  };
   const children = categories.filter((category) => category.parentId === (current ?? null));
   return (
     <nav aria-label="Categories" className={styles.nav}>
@@ -45,8 +51,15 @@ export function CategoryNav({ categories, loading, current, hrefFor }: CategoryN
         >
           {children.map((category) => (
             <li key={category.id}>
-              <Link className={styles.chip} to={hrefFor(category.id)}>
+              <Link
+                className={styles.chip}
+                to={hrefFor(category.id)}
+                // Said in words once counted: "Thermometers, 3 products" (the count alone would run into the name).
+                aria-label={counted(category)}
+                data-empty={counts?.get(category.id) === 0 || undefined}
+              >
                 {category.name}
+                {counts?.has(category.id) && <span className={styles.count}>{counts.get(category.id)}</span>}
               </Link>
             </li>
           ))}

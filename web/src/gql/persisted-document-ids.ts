@@ -19,6 +19,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "DeleteAccount": "5673d1364e251f5e3f25a03db374bccf6a27f05886aa6e14895c7bcc4a13a473",
   "DeleteProduct": "a25a797dd7524ecd8592d3e3546bad7d23da600c4af2c183ebb94a12eb915059",
   "EditProduct": "a581d89b7cad3412cea270a29b575c1765813a000aa19f4108b95275fc613675",
+  "ListingFacets": "62d8420e17b247f2e6cf441942525dddd04d726d9ec9ef702199cd406fbdc8d9",
   "LiveMessageAdded": "9de1aa01b76b30b99f2cf449dfef5ba30f0ca23363183b4ac94e59c8f24dce42",
   "LiveOrderUpdated": "265ceab2a63f34971cacee8ff39326ff7cfadbcef8c9d56ab84f05edcaed3d61",
   "LiveProductRemoved": "2c7f35f2a3a785eb7d21f2e1a50411aeca13eb4f81fbd63bb438fd9fd80e78a7",

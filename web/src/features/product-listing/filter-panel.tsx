@@ -4,10 +4,12 @@
 // behind a Filters button that counts the ones in use, so that the products start in the first screen.
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/field';
 import type { ProductFilter } from '@/gql/graphql';
 import { surface } from '@/components/card';
+import { type FacetChoice, productCount } from './listing-facets';
 import styles from './filter-panel.module.css';
 
 export interface FilterValues {
@@ -52,9 +54,52 @@ interface FilterPanelProps {
   values: FilterValues;
   onApply(values: FilterValues): void;
   onClear(): void;
+  /** The price bands and "in stock" with their counts (issue 34); none until they come, or where the shop has none. */
+  facets?: { priceBands: FacetChoice[]; inStock: FacetChoice } | undefined;
+  /** The listing's address with these filter values, the rest of it kept. */
+  hrefFor(values: FilterValues): string;
 }
 
-export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
+/** Choices that narrow the list at once, each a link (Back undoes it), each with how many products it leaves. */
+function FacetGroup({
+  label,
+  choices,
+  hrefFor,
+}: {
+  label: string;
+  choices: FacetChoice[];
+  hrefFor: FilterPanelProps['hrefFor'];
+}) {
+  const labelId = useId();
+  return (
+    <div className={styles.facetGroup}>
+      <span id={labelId} className={styles.facetLabel}>
+        {label}
+      </span>
+      <ul className={styles.facetChoices} aria-labelledby={labelId}>
+        {choices.map((choice) => (
+          <li key={choice.label}>
+            <Link
+              to={hrefFor(choice.values)}
+              className={styles.facet}
+              aria-current={choice.chosen ? 'true' : undefined}
+              // Said in words: "Under $10.00, 3 products" (the count alone would run into the label).
+              aria-label={`${choice.label}, ${productCount(choice.count)}${choice.chosen ? ', chosen: choose again to remove' : ''}`}
+              // A choice that leaves nothing is still offered (Back is always there), only quieter.
+              data-empty={choice.count === 0 || undefined}
+            >
+              {choice.label}
+              <span className={styles.facetCount}>{choice.count}</span>
+              {choice.chosen && <span className={styles.facetRemove}>×</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function FilterPanel({ values, onApply, onClear, facets, hrefFor }: FilterPanelProps) {
   const {
     register,
     handleSubmit,
@@ -161,6 +206,12 @@ export function FilterPanel({ values, onApply, onClear }: FilterPanelProps) {
             />
           </div>
         </div>
+        {facets && (
+          <div className={styles.facets}>
+            <FacetGroup label="Price" choices={facets.priceBands} hrefFor={hrefFor} />
+            <FacetGroup label="Availability" choices={[facets.inStock]} hrefFor={hrefFor} />
+          </div>
+        )}
         <div className={styles.buttons}>
           <Button type="submit">Apply Filters</Button>
           <Button

@@ -18,6 +18,7 @@ import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { SearchBox, searchOf } from './search-box';
+import { useListingFacets } from './listing-facets';
 import { CategoryNav } from '@/components/category-nav';
 import { useCategories } from '@/lib/categories';
 import { SortPicker, productSortOf, sortNameOf } from './sort-picker';
@@ -132,6 +133,8 @@ export function ProductListingRoute() {
     variables: listingVariables(filter, productSortOf(searchParams), search),
     notifyOnNetworkStatusChange: true,
   });
+  // Asked beside the products (after them in the document order), never before: the cards do not wait for the counts.
+  const facets = useListingFacets(filter, search, filterValues);
 
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const askToDelete = (product: PendingDelete) => {
@@ -157,6 +160,12 @@ export function ProductListingRoute() {
     }
     if (sort) next.set('sort', sort);
     return next;
+  };
+
+  /** The listing's address (a path and query) for these filter values, the search, order and category kept. */
+  const hrefForFilters = (values: FilterValues) => {
+    const address = addressOf(values, sortName, search, category).toString();
+    return address ? `/?${address}` : '/';
   };
 
   const applyFilters = (values: FilterValues) => {
@@ -370,6 +379,7 @@ export function ProductListingRoute() {
           categories={categories}
           loading={categoriesLoading}
           current={category}
+          counts={facets?.categoryCounts}
           hrefFor={(chosen) => {
             const address = addressOf(filterValues, sortName, search, chosen).toString();
             return address ? `/?${address}` : '/';
@@ -379,6 +389,8 @@ export function ProductListingRoute() {
           values={filterValues}
           onApply={applyFilters}
           onClear={() => setSearchParams(addressOf(filterValuesOf(new URLSearchParams()), sortName, search, category))}
+          facets={facets}
+          hrefFor={hrefForFilters}
         />
       </div>
       <div className={styles.toolbar}>

@@ -1,6 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CategoriesDocument, DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
+import {
+  CategoriesDocument,
+  DeleteProductDocument,
+  ListingFacetsDocument,
+  ProductListingDocument,
+} from '@/gql/graphql';
 import {
   CART_ID,
   type ProductFixture,
@@ -23,6 +28,42 @@ const listing = (variables: Record<string, unknown>, result: ReturnType<typeof p
   request: { query: ProductListingDocument, variables: { first: PAGE_SIZE, ...variables } },
   result,
 });
+
+/** The facets of a list (`ListingFacets`): counts by category number, the five bands' counts, and "in stock". */
+const facets = (
+  variables: Record<string, unknown>,
+  counts: { categories: [number, number][]; bands: number[]; inStock: number },
+) => {
+  const bounds: [string, string | null][] = [
+    ['0.00', '9.99'],
+    ['10.00', '24.99'],
+    ['25.00', '49.99'],
+    ['50.00', '99.99'],
+    ['100.00', null],
+  ];
+  return {
+    request: { query: ListingFacetsDocument, variables },
+    result: {
+      data: {
+        productFacets: {
+          __typename: 'ProductFacets',
+          inStockCount: counts.inStock,
+          categories: counts.categories.map(([n, count]) => ({
+            __typename: 'CategoryFacet',
+            category: { __typename: 'Category', id: categoryId(n) },
+            count,
+          })),
+          priceBands: bounds.map(([min, max], index) => ({
+            __typename: 'PriceBandFacet',
+            minPrice: money(min),
+            maxPrice: max === null ? null : money(max),
+            count: counts.bands[index],
+          })),
+        },
+      },
+    },
+  };
+};
 
 // `hidden`: while a dialog is open the page behind it is inert, and still there.
 const cards = () =>
@@ -357,6 +398,102 @@ describe('the product listing', () => {
     await user.click(within(nav).getByRole('link', { name: 'All products' }));
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
+  });
+
+  it('counts the products of each category, price band and “in stock”; a band or “in stock” narrows the list in the address, chosen again it goes', async () => {
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1), product(2), product(3)])),
+        {
+          request: { query: CategoriesDocument },
+          result: { data: { categories: [category(1, 'Diagnostics'), category(3, 'First aid')] } },
+        },
+        facets(
+          {},
+          {
+            categories: [
+              [1, 2],
+              [3, 0],
+            ],
+            bands: [1, 2, 0, 0, 0],
+            inStock: 2,
+          },
+        ),
+        listing({ filter: { maxPrice: 9.99 } }, page([product(1)])),
+        facets(
+          { filter: { maxPrice: 9.99 } },
+          {
+            categories: [
+              [1, 1],
+              [3, 0],
+            ],
+            bands: [1, 2, 0, 0, 0],
+            inStock: 1,
+          },
+        ),
+        listing({ filter: { maxPrice: 9.99, minQuantity: 1 } }, page([product(1)])),
+        facets(
+          { filter: { maxPrice: 9.99, minQuantity: 1 } },
+          {
+            categories: [
+              [1, 1],
+              [3, 0],
+            ],
+            bands: [1, 1, 0, 0, 0],
+            inStock: 1,
+          },
+        ),
+      ],
+    });
+    const topLevel = await screen.findByRole('list', { name: 'Shop by category' });
+    const linkNames = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label'));
+    await waitFor(() => expect(linkNames(topLevel)).toEqual(['Diagnostics, 2 products', 'First aid, 0 products']));
+    const price = screen.getByRole('list', { name: 'Price' });
+    expect(linkNames(price)).toEqual([
+      'Under $10.00, 1 product',
+      '$10.00 – $24.99, 2 products',
+      '$25.00 – $49.99, 0 products',
+      '$50.00 – $99.99, 0 products',
+      '$100.00 and over, 0 products',
+    ]);
+    await user.click(within(price).getByRole('link', { name: 'Under $10.00, 1 product' }));
+    await waitFor(() => expect(currentPath()).toBe('/?maxPrice=9.99'));
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    // The band is the filter's own bounds: the fields say so too.
+    expect(screen.getByRole('spinbutton', { name: 'Max price ($)' })).toHaveValue(9.99);
+    const chosen = await within(screen.getByRole('list', { name: 'Price' })).findByRole('link', {
+      name: /^Under \$10\.00, 1 product, chosen/,
+    });
+    expect(chosen).toHaveAttribute('aria-current', 'true');
+    expect(chosen).toHaveAttribute('href', '/');
+    const availability = screen.getByRole('list', { name: 'Availability' });
+    await user.click(within(availability).getByRole('link', { name: 'In stock, 1 product' }));
+    await waitFor(() => expect(currentPath()).toBe('/?maxPrice=9.99&minQuantity=1'));
+    expect(await within(availability).findByRole('link', { name: /^In stock, 1 product, chosen/ })).toHaveAttribute(
+      'href',
+      '/?maxPrice=9.99',
+    );
+    expect(screen.getByRole('button', { name: 'Filters 2 in use' })).toBeInTheDocument();
+  });
+
+  it('shows no counts where the shop cannot count them, and the list as ever', async () => {
+    renderApp({
+      mocks: [
+        sessionMock(),
+        listing({}, page([product(1)])),
+        {
+          request: { query: ListingFacetsDocument, variables: {} },
+          result: { errors: [{ message: 'no facets', extensions: { code: 'NOT_SUPPORTED' } }] },
+        },
+      ],
+    });
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Price' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Availability' })).toBeNull();
   });
 
   it('reads an order it does not know in the address as the catalogue’s own', async () => {
