@@ -221,6 +221,8 @@ export default tseslint.config(
               'ProductFacets',
               'CategoryFacet',
               'PriceBandFacet',
+              // The shop's settings: one of them, with nothing to tell apart.
+              'ShopSettings',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

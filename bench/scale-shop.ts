@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { hashPassword } from '../rest/src/auth/passwords.js';
-import { demoProducts } from '../rest/src/bootstrap/demo-products.js';
+import { demoCategories, demoProducts } from '../rest/src/bootstrap/demo-products.js';
+import { categoryNameKey } from '../shop-rules/category-rules.js';
 import { DEMO_IMAGE_PATH } from '../rest/src/bootstrap/seed-demo.js';
 import { type DatabaseKind, openDatabase } from '../rest/src/db/database.js';
 import { migrateToLatest } from '../rest/src/db/migrations.js';
@@ -174,9 +175,43 @@ interface ProductValues {
   priceCents: number;
 }
 
+/**
+ * The demo's categories, numbered in the order their paths first name them, and the demo products' categories by
+ * name: each product of this shop is in its demo product's, so a category holds the same share of the catalogue here.
+ */
+function scaleCategories(at: string) {
+  const idOfPath = new Map<string, number>();
+  const rows: {
+    id: number;
+    name: string;
+    nameKey: string;
+    parentId: number | null;
+    createdAt: string;
+    updatedAt: string;
+  }[] = [];
+  const categoriesOf = new Map<string, number[]>();
+  for (const { path: names, products } of demoCategories) {
+    let parentId: number | null = null;
+    for (const [depth, name] of names.entries()) {
+      const key = names.slice(0, depth + 1).join(' › ');
+      let id = idOfPath.get(key);
+      if (id === undefined) {
+        id = rows.length + 1;
+        idOfPath.set(key, id);
+        rows.push({ id, name, nameKey: categoryNameKey(name), parentId, createdAt: at, updatedAt: at });
+      }
+      parentId = id;
+    }
+    for (const product of products) categoriesOf.set(product, [...(categoriesOf.get(product) ?? []), parentId!]);
+  }
+  return { rows, categoriesOf };
+}
+
 /** Product `id`: a brand (id mod 100, so each brand has 1 %) on a demo product, with the demo's copy and pictures. */
+const demoProductOf = (id: number) => demoProducts[Math.floor(id / BRANDS.length) % demoProducts.length]!;
+
 function productColumns(id: number) {
-  const demo = demoProducts[Math.floor(id / BRANDS.length) % demoProducts.length]!;
+  const demo = demoProductOf(id);
   const name = `${BRANDS[id % BRANDS.length]} ${demo.name}`;
   const imageUrls = demo.images.map((file) => `${DEMO_IMAGE_PATH}${file}`);
   // Prices spread evenly from $1 to $500 (the golden ratio's multiples fill the interval evenly at every size): a
@@ -297,12 +332,25 @@ async function fill(
       };
     });
     await insertAll(trx, 'users', users);
+    const categories = scaleCategories(new Date(start).toISOString());
+    await insertAll(trx, 'categories', categories.rows);
+    const productCategories: { productId: number; categoryId: number }[] = [];
     const products = Array.from({ length: size.products }, (_, index) => {
       const id = index + 1;
       const added = new Date(start + (id / size.products) * TWO_YEARS_MS).toISOString();
-      return { id, ...productColumns(id), createdAt: added, updatedAt: added };
+      const categoryIds = categories.categoriesOf.get(demoProductOf(id).name) ?? [];
+      for (const categoryId of categoryIds) productCategories.push({ productId: id, categoryId });
+      return {
+        id,
+        ...productColumns(id),
+        categoryIds: JSON.stringify(categoryIds),
+        lowStockThreshold: null,
+        createdAt: added,
+        updatedAt: added,
+      };
     });
     await insertAll(trx, 'products', products);
+    await insertAll(trx, 'productCategories', productCategories);
   });
   progress(`${size.users.toLocaleString('en')} users, ${size.products.toLocaleString('en')} products`);
 
@@ -396,6 +444,7 @@ async function fill(
 /** Tables whose ids were given explicitly: PostgreSQL's identity sequences must continue after them. */
 const TABLES_WITH_IDS = [
   'users',
+  'categories',
   'products',
   'orders',
   'order_items',

@@ -19,11 +19,12 @@ import {
   ChatPageDocument,
   ChatRoomToOpenDocument,
   ChatUnreadTotalDocument,
+  ListingFacetsDocument,
   OrderDeskDocument,
   OrdersPageDocument,
   ProductListingDocument,
 } from '../web/src/gql/graphql.js';
-import { offsetCursor } from '../gateway/src/global-id.js';
+import { offsetCursor, toGlobalId } from '../gateway/src/global-id.js';
 import type { DatabaseKind } from '../rest/src/db/database.js';
 import {
   FULL_SIZE,
@@ -48,6 +49,9 @@ const SIDEBAR_PAGE = 20;
 /** The deep page of the listing and of the desk in the full shop; in a smaller one, as far down in proportion. */
 const DEEP_PAGE = 500;
 
+/** The demo's first category (Diagnostics: about a third of the catalogue, in three subcategories). */
+const DIAGNOSTICS = toGlobalId('Category', 1);
+
 const WARM_UP = 3;
 const TIMED = 12;
 
@@ -67,6 +71,10 @@ export const SCREENS = [
   'search_description_word',
   'search_typo',
   'search_by_price',
+  'category_page',
+  'category_facets',
+  'listing_facets',
+  'search_facets',
   'own_orders',
   'desk_all',
   'desk_pending',
@@ -151,11 +159,17 @@ function deepCursor(pageSize: number, fraction: number): string {
 function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, ScreenQuery> {
   const listing = asTheWebSendsIt(ProductListingDocument);
   const desk = asTheWebSendsIt(OrderDeskDocument);
+  const facets = asTheWebSendsIt(ListingFacetsDocument);
   const catalogueFraction = shop.size.products / FULL_SIZE.products;
   const ordersFraction = shop.size.orders / FULL_SIZE.orders;
   const listingOf = (variables: Record<string, unknown>): ScreenQuery => ({
     document: listing,
     variables: { first: LISTING_PAGE, ...variables },
+    as: 'heavyBuyer',
+  });
+  const facetsOf = (variables: Record<string, unknown>): ScreenQuery => ({
+    document: facets,
+    variables,
     as: 'heavyBuyer',
   });
   const deskOf = (variables: Record<string, unknown>): ScreenQuery => ({
@@ -185,6 +199,12 @@ function screenQueries(shop: ScaleShop, sidebar: SidebarQuery): Record<Screen, S
     search_description_word: listingOf({ search: 'oral' }),
     search_typo: listingOf({ search: `${ONE_PERCENT_BRAND.toLowerCase().slice(0, -1)} thermomter` }),
     search_by_price: listingOf({ search: 'thermometer', sort: 'PRICE_ASCENDING' }),
+    // A category's page (issue 34): its products, and the facets asked beside them (the counts of its subcategories,
+    // the price bands and the stock); the facets of the whole catalogue and of a search too.
+    category_page: listingOf({ filter: { category: DIAGNOSTICS } }),
+    category_facets: facetsOf({ filter: { category: DIAGNOSTICS } }),
+    listing_facets: facetsOf({}),
+    search_facets: facetsOf({ search: 'oral' }),
     own_orders: { document: asTheWebSendsIt(OrdersPageDocument), variables: { first: ORDERS_PAGE }, as: 'heavyBuyer' },
     desk_all: deskOf({}),
     desk_pending: deskOf({ status: 'PENDING' }),

@@ -239,6 +239,8 @@ const PATH_WORDS = new Set([
   'products',
   'filter',
   'facets',
+  'low-stock',
+  'settings',
   'cart',
   'items',
   'orders',

@@ -40,6 +40,7 @@ describe('PRODUCT_FIELDS', () => {
     expect(PRODUCT_EXTENSION_FIELDS).toEqual([
       { name: 'sku', extension: 'product-sku' },
       { name: 'categoryIds', extension: 'product-categories' },
+      { name: 'lowStockThreshold', extension: 'product-low-stock' },
     ]);
   });
 });
@@ -55,10 +56,11 @@ describe('contractFieldsOf', () => {
       imageUrls: ['/images/s.png', '/images/t.png'],
       sku: 'SYR-5',
       categoryIds: [3, 1],
+      lowStockThreshold: 4,
     });
     expect(JSON.stringify(body)).toBe(
       '{"name":"Syringe","description":"Sterile, 5 ml","price":12.5,"quantity":10,"imageUrl":"/images/s.png",' +
-        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5","categoryIds":[3,1]}',
+        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5","categoryIds":[3,1],"lowStockThreshold":4}',
     );
   });
 
@@ -71,6 +73,7 @@ describe('contractFieldsOf', () => {
     imageUrls: [],
     sku: null,
     categoryIds: [],
+    lowStockThreshold: null,
   };
 
   it('leaves out a SKU the form left out (an update keeps it), and sends one cleared as null', () => {

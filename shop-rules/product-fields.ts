@@ -23,9 +23,10 @@ export const MAX_ROW_ID = 2_147_483_647;
 /**
  * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
  * none (null); a list of URLs; a code (one word of letters, digits and - _ . /, unique among products in any case),
- * or none (null); a list of ids of other rows (each once, in the order given).
+ * or none (null); a list of ids of other rows (each once, in the order given); a whole number, or none (null: the
+ * shop's own value stands).
  */
-export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code' | 'ids';
+export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code' | 'ids' | 'limit';
 
 export interface ProductField {
   kind: ProductFieldKind;
@@ -107,6 +108,20 @@ export const PRODUCT_FIELDS = {
       'The categories the product is in, by id, each an existing category; at most 10; null or empty: none; left out ' +
       'on an update: unchanged (extension: product-categories)',
   },
+  lowStockThreshold: {
+    kind: 'limit',
+    label: 'Low stock threshold',
+    min: 0,
+    max: MAX_STOCK,
+    optional: true,
+    extension: 'product-low-stock',
+    keptWhenLeftOut: true,
+    description:
+      'The product is low in stock at this many units or fewer; null: at the shop’s threshold (extension: product-low-stock)',
+    inputDescription:
+      'Low in stock at this many units or fewer: a whole number from 0 to 1,000,000; null: the shop’s threshold; left ' +
+      'out on an update: unchanged (extension: product-low-stock)',
+  },
 } as const satisfies Record<string, ProductField>;
 
 export type ProductFieldName = keyof typeof PRODUCT_FIELDS;
@@ -121,6 +136,7 @@ interface KindValues {
   urls: string[];
   code: string | null;
   ids: number[];
+  limit: number | null;
 }
 
 /** The editable fields as the contract carries them, both ways: the form the REST service takes, and its answer. */

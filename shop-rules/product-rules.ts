@@ -160,6 +160,13 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
         violation = checkCount(name, field, given[name] as number);
         valid[name] = given[name];
         break;
+      case 'limit': {
+        // None (null, or left out): the shop's own value stands.
+        const limit = given[name] ?? null;
+        violation = limit === null ? undefined : checkCount(name, field, limit as number);
+        valid[name] = limit;
+        break;
+      }
       case 'url': {
         // The main image and the list are one list of images (normaliseImages), judged once, here.
         const images = normaliseImages(form.imageUrl, form.imageUrls);

@@ -1,5 +1,6 @@
 // The REST contract service as one Fastify instance: built here from named plugins, started by server.ts, built by
 // tests directly. Layers point one way: routes → services → repositories → db (lint keeps it so).
+import { ShopSettingsRepository, ShopSettingsService, shopSettingsRoutes } from './settings/shop-settings.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { drainable, logRequests, serverOptions } from '../../config/server.js';
@@ -112,6 +113,12 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         .transaction()
         .execute((trx) => work({ categories: new CategoryRepository(trx), audit: new AuditRepository(trx) })),
     );
+    const settingsRepository = new ShopSettingsRepository(db);
+    const settings = new ShopSettingsService(settingsRepository, (work) =>
+      db
+        .transaction()
+        .execute((trx) => work({ settings: new ShopSettingsRepository(trx), audit: new AuditRepository(trx) })),
+    );
     const cart = new CartService(cartRepository, productRepository, { lineProducts: config.extensions });
     const mailSender = new MailSender(
       new OutboxRepository(db, kind),
@@ -193,7 +200,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
               done();
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
-          await secured.register(productRoutes, { prefix: '/products', products, extensions });
+          await secured.register(productRoutes, {
+            prefix: '/products',
+            products,
+            extensions,
+            lowStockThreshold: () => settingsRepository.lowStockThreshold(),
+          });
+          if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });

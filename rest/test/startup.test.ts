@@ -313,10 +313,12 @@ describe('operations', () => {
           '/api/users/account',
           '/api/products',
           '/api/products/filter',
+          '/api/products/low-stock',
           '/api/products/facets',
           '/api/products/{id}',
           '/api/categories',
           '/api/categories/{id}',
+          '/api/settings/low-stock',
           '/api/cart',
           '/api/cart/items',
           '/api/cart/items/{productId}',
@@ -389,6 +391,19 @@ describe('operations', () => {
                       description:
                         'The categories the product is in, by id, each an existing category; at most 10; null or ' +
                         'empty: none; left out on an update: unchanged (extension: product-categories)',
+                    },
+                    { type: 'null' },
+                  ],
+                },
+                lowStockThreshold: {
+                  anyOf: [
+                    {
+                      type: 'integer',
+                      minimum: 0,
+                      maximum: 1_000_000,
+                      description:
+                        'Low in stock at this many units or fewer: a whole number from 0 to 1,000,000; null: the ' +
+                        'shop’s threshold; left out on an update: unchanged (extension: product-low-stock)',
                     },
                     { type: 'null' },
                   ],

@@ -81,6 +81,7 @@ export interface ProductFields {
   imageUrls: string[] | null;
   sku: string | null;
   categoryIds: number[] | null;
+  lowStockThreshold: number | null;
 }
 
 let productCounter = 0;

@@ -333,6 +333,12 @@ export type CreateProductInput = {
   imageUrl?: InputMaybe<Scalars['String']['input']>;
   /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * Low in stock at this many units or fewer: a whole number from 0 to 1,000,000. Null: the shop's threshold
+   * (`shopSettings`); left out of an update: unchanged. INVALID_INPUT where the shop's REST service keeps no thresholds
+   * (the plain contract).
+   */
+  lowStockThreshold?: InputMaybe<Scalars['Int']['input']>;
   /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
   /**
@@ -667,6 +673,11 @@ export type Mutation = {
    */
   updateProfile: UpdateProfilePayload;
   /**
+   * Change the shop's settings (admins only; audited). userErrors: INVALID_INPUT (a threshold that is not a whole
+   * number from 0 to 1,000,000), FORBIDDEN. NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
+   */
+  updateShopSettings: UpdateShopSettingsPayload;
+  /**
    * Verifies an e-mail address with the token of the link the shop e-mailed to it (`/verify-email?token=…`): from now on
    * the shop writes to it (order e-mails, password resets). The link works once, for 24 hours, and only while the account
    * still has that address; every other link of the account ends with it. No login needed: the token is the proof. With
@@ -914,6 +925,16 @@ export type MutationUpdateProfileArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationUpdateShopSettingsArgs = {
+  input: UpdateShopSettingsInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationVerifyEmailArgs = {
   input: VerifyEmailInput;
 };
@@ -1113,6 +1134,11 @@ export type Product = Node & {
   imageUrls: Array<Scalars['String']['output']>;
   /** Whether at least one unit is in stock. */
   inStock: Scalars['Boolean']['output'];
+  /**
+   * The product's own low-stock threshold: it is low in stock at this many units or fewer. Null: the shop's threshold
+   * applies (`shopSettings.lowStockThreshold`), and where the shop's REST service keeps none (the plain contract).
+   */
+  lowStockThreshold?: Maybe<Scalars['Int']['output']>;
   /** The product's name: at most 200 characters. */
   name: Scalars['String']['output'];
   /**
@@ -1249,6 +1275,12 @@ export type Query = {
    * from `parent`). NOT_SUPPORTED where the shop's REST service keeps no categories (the plain contract).
    */
   categories: Array<Category>;
+  /**
+   * The products at or under their low-stock threshold (their own, else the shop's), the fewest units first: for admins
+   * only (null with FORBIDDEN otherwise). Pages both ways like `orders`. NOT_SUPPORTED where the shop's REST service keeps
+   * no thresholds (the plain contract).
+   */
+  lowStockProducts?: Maybe<ProductConnection>;
   /** Any object by its global id; null when it does not exist or is not yours to see. */
   node?: Maybe<Node>;
   /** Several objects by their global ids, in the same order; null for each one that cannot be seen. */
@@ -1276,10 +1308,27 @@ export type Query = {
    */
   products?: Maybe<ProductConnection>;
   /**
+   * The shop's settings that admins change while it runs: for admins only (null with FORBIDDEN otherwise).
+   * NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
+   */
+  shopSettings?: Maybe<ShopSettings>;
+  /**
    * The logged-in user; null without a token. With a token the shop no longer accepts, its fields answer
    * UNAUTHENTICATED.
    */
   viewer?: Maybe<User>;
+};
+
+
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
+ */
+export type QueryLowStockProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1487,6 +1536,13 @@ export type SendMessagePayload = {
   userErrors: Array<UserError>;
 };
 
+/** The shop's settings that admins change while it runs (`shopSettings`, `updateShopSettings`). */
+export type ShopSettings = {
+  __typename?: 'ShopSettings';
+  /** A product with no threshold of its own is low in stock at this many units or fewer: 5 until an admin sets it. */
+  lowStockThreshold: Scalars['Int']['output'];
+};
+
 /** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1601,6 +1657,12 @@ export type UpdateProductInput = {
   imageUrl?: InputMaybe<Scalars['String']['input']>;
   /** Further images, at most 20, each as imageUrl; trimmed, blanks and duplicates dropped, imageUrl first. */
   imageUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * Low in stock at this many units or fewer: a whole number from 0 to 1,000,000. Null: the shop's threshold
+   * (`shopSettings`); left out of an update: unchanged. INVALID_INPUT where the shop's REST service keeps no thresholds
+   * (the plain contract).
+   */
+  lowStockThreshold?: InputMaybe<Scalars['Int']['input']>;
   /** Trimmed: 1 to 200 characters. */
   name: Scalars['String']['input'];
   /**
@@ -1660,6 +1722,25 @@ export type UpdateProfilePayload = {
   /** The viewer as saved; null when the change was refused. */
   user?: Maybe<User>;
   /** Why nothing was changed; empty when it was saved. */
+  userErrors: Array<UserError>;
+};
+
+/** The shop's settings as they should be. */
+export type UpdateShopSettingsInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** A product with no threshold of its own is low in stock at this many units or fewer: 0 to 1,000,000. */
+  lowStockThreshold: Scalars['Int']['input'];
+};
+
+/** The outcome of `updateShopSettings`. */
+export type UpdateShopSettingsPayload = {
+  __typename?: 'UpdateShopSettingsPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The settings as saved; null when refused. */
+  shopSettings?: Maybe<ShopSettings>;
+  /** Why nothing was saved; empty when it was. */
   userErrors: Array<UserError>;
 };
 
@@ -1963,6 +2044,7 @@ export type ResolversTypes = ResolversObject<{
   SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
+  ShopSettings: ResolverTypeWrapper<ShopSettings>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TextPart: ResolverTypeWrapper<TextPart>;
@@ -1975,6 +2057,8 @@ export type ResolversTypes = ResolversObject<{
   UpdateProductPayload: ResolverTypeWrapper<Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
   UpdateProfileInput: UpdateProfileInput;
   UpdateProfilePayload: ResolverTypeWrapper<Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
+  UpdateShopSettingsInput: UpdateShopSettingsInput;
+  UpdateShopSettingsPayload: ResolverTypeWrapper<UpdateShopSettingsPayload>;
   User: ResolverTypeWrapper<ViewerModel>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
@@ -2059,6 +2143,7 @@ export type ResolversParentTypes = ResolversObject<{
   SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
+  ShopSettings: ShopSettings;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   TextPart: TextPart;
@@ -2071,6 +2156,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateProductPayload: Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
   UpdateProfileInput: UpdateProfileInput;
   UpdateProfilePayload: Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
+  UpdateShopSettingsInput: UpdateShopSettingsInput;
+  UpdateShopSettingsPayload: UpdateShopSettingsPayload;
   User: ViewerModel;
   UserError: UserError;
   VerifyEmailInput: VerifyEmailInput;
@@ -2281,6 +2368,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
+  updateShopSettings?: Resolver<ResolversTypes['UpdateShopSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateShopSettingsArgs, 'input'>>;
   verifyEmail?: Resolver<ResolversTypes['VerifyEmailPayload'], ParentType, ContextType, RequireFields<MutationVerifyEmailArgs, 'input'>>;
 }>;
 
@@ -2363,6 +2451,7 @@ export type ProductResolvers<ContextType = GatewayContext, ParentType extends Re
   imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   imageUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lowStockThreshold?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2403,12 +2492,14 @@ export type ProductSearchSummaryResolvers<ContextType = GatewayContext, ParentTy
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  lowStockProducts?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryLowStockProductsArgs>>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   productFacets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType, Partial<QueryProductFacetsArgs>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
+  shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
@@ -2454,6 +2545,10 @@ export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type ShopSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShopSettings'] = ResolversParentTypes['ShopSettings']> = ResolversObject<{
+  lowStockThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
@@ -2487,6 +2582,12 @@ export type UpdateProductPayloadResolvers<ContextType = GatewayContext, ParentTy
 export type UpdateProfilePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProfilePayload'] = ResolversParentTypes['UpdateProfilePayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UpdateShopSettingsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateShopSettingsPayload'] = ResolversParentTypes['UpdateShopSettingsPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2578,12 +2679,14 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
   SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
+  ShopSettings?: ShopSettingsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TextPart?: TextPartResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
   UpdateProductPayload?: UpdateProductPayloadResolvers<ContextType>;
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
+  UpdateShopSettingsPayload?: UpdateShopSettingsPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   VerifyEmailPayload?: VerifyEmailPayloadResolvers<ContextType>;

@@ -7,6 +7,7 @@ import { ChatRoom, Message } from './chat.js';
 import { accountMutations } from './mutation/account.js';
 import { catalogueMutations } from './mutation/catalogue.js';
 import { categoryMutations } from './mutation/categories.js';
+import { settingsMutations } from './mutation/settings.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { Money } from './money.js';
@@ -24,6 +25,7 @@ export const resolvers: Resolvers = {
     ...accountMutations,
     ...catalogueMutations,
     ...categoryMutations,
+    ...settingsMutations,
     ...shoppingMutations,
     ...chatMutations,
   },

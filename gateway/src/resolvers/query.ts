@@ -93,6 +93,20 @@ export const Query: QueryResolvers = {
       inStockCount: facets.inStock,
     };
   },
+  lowStockProducts: async (_root, paging, context) => {
+    await context.api.products.refuseWithoutLowStock();
+    const window = await offsetWindow(
+      paging,
+      async () => (await context.api.products.lowStock({ offset: 0, limit: 1 })).totalCount,
+    );
+    const slice = await context.api.products.lowStock(window);
+    context.loaders.primeProducts(slice.items);
+    return { ...offsetConnection(slice, window), search: null };
+  },
+  shopSettings: async (_root, _args, context) => {
+    await context.api.products.refuseWithoutLowStock();
+    return { lowStockThreshold: await context.api.products.lowStockThreshold() };
+  },
   orders: async (_root, { status, search, ...paging }, context) => {
     // Checked here too, as every rule is before any contract implementation is called (it may not check it).
     const found = checkOrderSearch(search ?? '');

@@ -5,6 +5,7 @@ import type { RestPage, RestProduct, RestProductFacets } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { type SeekPlace, type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { UpstreamRejection } from '../errors.js';
+import { GraphQLError } from 'graphql';
 
 // A type, not an interface: an interface has no index signature, and the query is a record of its fields.
 export type ProductFilterQuery = {
@@ -24,6 +25,9 @@ export const PRODUCT_SORT = 'product-sort';
 
 /** What our REST service names the counts beside a product list (/api/products/facets) in its Contract-Extensions. */
 export const PRODUCT_FACETS = 'product-facets';
+
+/** What our REST service names its low-stock thresholds and list in its Contract-Extensions. */
+export const PRODUCT_LOW_STOCK = 'product-low-stock';
 
 /** What our REST service names the `search` of its product filter in its Contract-Extensions. */
 export const PRODUCT_SEARCH = 'product-search';
@@ -102,6 +106,45 @@ export class ProductsApi {
       path: '/api/products/facets',
       query: filter,
     });
+  }
+
+  /** A window of the products low in stock, the fewest units first (extension product-low-stock; admins only). */
+  lowStock(window: Window): Promise<WindowSlice<RestProduct>> {
+    return fetchWindow(
+      (page, size) =>
+        this.rest.call<RestPage<RestProduct>>(this.caller, {
+          method: 'GET',
+          path: '/api/products/low-stock',
+          query: { page, size },
+        }),
+      window,
+    );
+  }
+
+  /** The shop's low-stock threshold (extension product-low-stock; admins only). */
+  async lowStockThreshold(): Promise<number> {
+    return (
+      await this.rest.call<{ threshold: number }>(this.caller, { method: 'GET', path: '/api/settings/low-stock' })
+    ).threshold;
+  }
+
+  async setLowStockThreshold(threshold: number): Promise<number> {
+    return (
+      await this.rest.call<{ threshold: number }>(this.caller, {
+        method: 'PUT',
+        path: '/api/settings/low-stock',
+        body: { threshold },
+      })
+    ).threshold;
+  }
+
+  /** NOT_SUPPORTED where the implementation keeps no low-stock thresholds (the plain contract). */
+  async refuseWithoutLowStock(): Promise<void> {
+    if (!(await this.offers(PRODUCT_LOW_STOCK)))
+      throw new GraphQLError(
+        "The shop's REST service keeps no low-stock thresholds (it lacks the product-low-stock extension)",
+        { extensions: { code: 'NOT_SUPPORTED' } },
+      );
   }
 
   /** null when there is no such product. */

@@ -13,10 +13,11 @@ export const AUDIT_ACTIONS = [
   'category.created',
   'category.updated',
   'category.deleted',
+  'settings.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an action was done to (the audit trail's `subject.type`). */
-export const AUDIT_SUBJECT_TYPES = ['product', 'order', 'category'] as const;
+export const AUDIT_SUBJECT_TYPES = ['product', 'order', 'category', 'shop'] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: number };
 /** Field → what it was and what it became (one side only when it was created or deleted). */
 export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;

@@ -42,6 +42,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, kind: DatabaseKind
         imageUrls,
         sku: demoSku(index),
         categoryIds: categoriesOf.get(product.name) ?? [],
+        lowStockThreshold: null,
       });
     }
     return demoProducts.length;

@@ -623,6 +623,24 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('products').dropColumn('category_ids').execute();
       },
     },
+    '0014_low_stock': {
+      // Low stock (issue 34, extension product-low-stock): each product's own threshold (null: the shop's), and the
+      // shop's settings that admins change at run time, one row a setting (none: its default in the code).
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('products').addColumn('low_stock_threshold', 'integer').execute();
+        await db.schema
+          .createTable('shop_settings')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      // Reverting forgets the thresholds: the previous release has nowhere to keep them.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('shop_settings').execute();
+        await db.schema.alterTable('products').dropColumn('low_stock_threshold').execute();
+      },
+    },
   };
 }
 

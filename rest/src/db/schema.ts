@@ -197,6 +197,15 @@ export interface Database {
   emailVerifications: EmailVerificationsTable;
   categories: CategoriesTable;
   productCategories: ProductCategoriesTable;
+  shopSettings: ShopSettingsTable;
+}
+
+/** Settings admins change at run time (migration 0014), one row a setting; a setting without a row has its default. */
+export interface ShopSettingsTable {
+  name: string;
+  /** The value as JSON text. */
+  value: string;
+  updatedAt: string;
 }
 
 /** "Forgot password?" requests not carried out yet (migration 0008): what was asked for, and who is on it (a lease). */

@@ -87,6 +87,7 @@ const KEPT_AS: Record<ProductFieldKind, { column: (name: string) => string; toCo
   code: { column: (name) => name, toColumn: (value) => value },
   // Kept as JSON text on the row (read with it, at no extra cost), and in product_categories (to find a category's).
   ids: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
+  limit: { column: (name) => name, toColumn: (value) => value },
 };
 
 function toColumns(fields: ProductFields) {
@@ -266,6 +267,31 @@ export class ProductRepository {
     const counts = PRICE_BANDS.map(() => 0);
     for (const row of rows) counts[Number(row.band)] = Number(row.count);
     return counts;
+  }
+
+  /** The products at or under their low-stock threshold (their own, else `shopThreshold`). */
+  private lowInStock(shopThreshold: number) {
+    return this.db
+      .selectFrom('products')
+      .where(sql<boolean>`quantity <= coalesce(low_stock_threshold, ${shopThreshold})`);
+  }
+
+  /** A slice of the products low in stock, the fewest units first (then by id): what to restock first. */
+  findLowStock(shopThreshold: number, slice: Slice): Promise<ProductRow[]> {
+    return this.lowInStock(shopThreshold)
+      .selectAll()
+      .orderBy('quantity')
+      .orderBy('id')
+      .limit(slice.limit)
+      .offset(slice.offset)
+      .execute();
+  }
+
+  async countLowStock(shopThreshold: number): Promise<number> {
+    const { count } = await this.lowInStock(shopThreshold)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
   }
 
   /** Which of these category ids no category has (inside a change's transaction: what the save will meet). */

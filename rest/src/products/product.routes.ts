@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { badRequest } from '../shared/http-errors.js';
-import { DEFAULT_PAGE_SIZE, requestedPage } from '../shared/paging.js';
+import { DEFAULT_PAGE_SIZE, PageQuery, requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
 import {
   ProductAnswer,
+  LowStockPage,
   ProductFacetsAnswer,
   ProductFacetsQuery,
   ProductFilterQuery,
@@ -47,9 +48,14 @@ function sortOf(query: SortQuery, place: ProductPlace | undefined, searching = f
 export interface ProductRouteOptions {
   products: ProductService;
   extensions: boolean;
+  /** The shop's low-stock threshold as it is now (extension product-low-stock). */
+  lowStockThreshold(): Promise<number>;
 }
 
-export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = async (app, { products, extensions }) => {
+export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = async (
+  app,
+  { products, extensions, lowStockThreshold },
+) => {
   const common = { tags: ['products'], security: BEARER_SECURITY };
   const Product = ProductAnswer(extensions);
   const Form = ProductInput(extensions);
@@ -133,6 +139,27 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         },
       },
       async (request) => products.facets(request.query),
+    );
+
+  if (extensions)
+    app.get(
+      '/low-stock',
+      {
+        preHandler: requireAdmin('Only administrators can see which products are low in stock'),
+        schema: {
+          operationId: 'lowStockProducts',
+          ...common,
+          summary:
+            'The products at or under their low-stock threshold (their own, else the shop’s), the fewest units first (ADMIN; extension: product-low-stock)',
+          querystring: PageQuery,
+          response: { 200: LowStockPage, ...errorAnswers(400, 401, 403) },
+        },
+      },
+      async (request) =>
+        products.lowStock(
+          { page: request.query.page ?? 0, size: request.query.size ?? DEFAULT_PAGE_SIZE },
+          await lowStockThreshold(),
+        ),
     );
 
   app.get(

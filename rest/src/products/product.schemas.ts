@@ -43,6 +43,8 @@ function fieldSchema(field: ProductField, input: boolean): TSchema {
       const entry = Type.Integer(input ? { minimum: 1, maximum: field.max } : {});
       return Type.Array(entry, options({ maxItems: input ? field.maxItems : undefined }));
     }
+    case 'limit':
+      return Nullable(Type.Integer(options({ minimum: limits.min, maximum: limits.max })));
   }
 }
 
@@ -57,7 +59,8 @@ const fieldSchemas = (input: boolean, extensions: boolean) =>
       if (field.extension && !extensions) return [];
       const schema = fieldSchema(field, input);
       const optional = input && field.optional;
-      const nullable = field.kind === 'url' || field.kind === 'code' ? schema : Nullable(schema);
+      const nullable =
+        field.kind === 'url' || field.kind === 'code' || field.kind === 'limit' ? schema : Nullable(schema);
       return [[name, optional ? Type.Optional(nullable) : schema]];
     }),
   ) as Record<ProductFieldName, TSchema>;
@@ -268,3 +271,15 @@ export const ProductFacetsAnswer = Type.Object({
   inStock: FacetCount('The matching products with at least 1 unit in stock, the stock bounds set aside'),
 });
 export type ProductFacets = Static<typeof ProductFacetsAnswer>;
+
+/** Extension product-low-stock: a page of the products low in stock, each with the threshold that applies to it. */
+export const LowStockPage = PageSchema(
+  Type.Intersect([
+    ProductAnswer(true),
+    Type.Object({
+      appliedThreshold: Type.Integer({
+        description: 'The threshold it is at or under: its own, else the shop’s',
+      }),
+    }),
+  ]),
+);

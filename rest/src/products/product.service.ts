@@ -20,6 +20,9 @@ import type { ProductAnswer, ProductFacets, ProductFilter, ProductInput, SearchP
 import { PRICE_BANDS } from '../../../shop-rules/product-facets.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 
+/** A product low in stock, with the threshold it is at or under (its own, else the shop's). */
+export type LowStockProduct = ProductAnswer & { appliedThreshold: number };
+
 export function toProductAnswer(row: ProductRow): ProductAnswer {
   return { id: row.id, ...contractFieldsOfRow(row), createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
@@ -200,6 +203,22 @@ export class ProductService {
       })),
       inStock: counts.inStock,
     };
+  }
+
+  /**
+   * A page of the products low in stock (extension product-low-stock): at or under their own threshold, else the
+   * shop's; the fewest units first. Each with the threshold that applies to it.
+   */
+  async lowStock(request: PageRequest, shopThreshold: number): Promise<Page<LowStockProduct>> {
+    const [rows, total] = await Promise.all([
+      this.products.findLowStock(shopThreshold, { offset: request.page * request.size, limit: request.size }),
+      this.products.countLowStock(shopThreshold),
+    ]);
+    const content = rows.map((row) => ({
+      ...toProductAnswer(row),
+      appliedThreshold: row.lowStockThreshold ?? shopThreshold,
+    }));
+    return toPage(content, total, request);
   }
 
   async byIds(ids: number[]): Promise<ProductAnswer[]> {

@@ -17,6 +17,7 @@ if (false) {
       imageUrl
       imageUrls
       sku
+      lowStockThreshold
     }
   `;
 }

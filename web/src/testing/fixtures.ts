@@ -29,6 +29,8 @@ export interface ProductFixture {
   imageUrl: string | null;
   imageUrls: string[];
   sku: string | null;
+  /** Its own low-stock threshold; null: the shop's. */
+  lowStockThreshold: number | null;
   /** The categories it is in, by global id (what the product form reads). */
   categories: { __typename: 'Category'; id: string }[];
 }
@@ -47,6 +49,7 @@ export function product(n: number, fields: Partial<Omit<ProductFixture, '__typen
     imageUrl: imageUrls[0] ?? null,
     imageUrls,
     sku: null,
+    lowStockThreshold: null,
     categories: [],
     ...fields,
   };

@@ -36,6 +36,7 @@ describe('creating a product', () => {
       'description',
       'price',
       'quantity',
+      'lowStockThreshold',
       'imageUrl',
       'imageUrls',
     ]);

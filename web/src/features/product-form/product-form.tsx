@@ -3,6 +3,7 @@
 // URL then the other entries, trimmed, blanks and duplicates dropped (shop-rules' normaliseImages). Each image
 // address shows its picture beside it once the field is left, and warns when that does not load (§2.7: a warning,
 // not a refusal: the address may be right and its server down for a moment).
+import { checkShopThreshold } from '@shop-rules/low-stock';
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { useState } from 'react';
@@ -39,6 +40,7 @@ if (false) {
       imageUrl
       imageUrls
       sku
+      lowStockThreshold
       categories {
         id
       }
@@ -56,6 +58,8 @@ export interface ProductFormValues {
   imageUrls: { url: string }[];
   /** The categories ticked, by global id. */
   categoryIds: string[];
+  /** Blank: the shop's threshold. */
+  lowStockThreshold: string;
 }
 
 /** What the form sends: the graph's product fields. */
@@ -71,9 +75,20 @@ export interface ProductFields {
   sku: string | null;
   /** The categories it is in; left out where the shop keeps none. */
   categoryIds?: string[];
+  /** Low in stock at this many units or fewer; null: the shop's threshold. Left out: unchanged. */
+  lowStockThreshold?: number | null;
 }
 
-const FORM_FIELDS = ['name', 'sku', 'description', 'price', 'quantity', 'imageUrl', 'categoryIds'] as const;
+const FORM_FIELDS = [
+  'name',
+  'sku',
+  'description',
+  'price',
+  'quantity',
+  'lowStockThreshold',
+  'imageUrl',
+  'categoryIds',
+] as const;
 
 const EMPTY: ProductFormValues = {
   name: '',
@@ -84,6 +99,7 @@ const EMPTY: ProductFormValues = {
   imageUrl: '',
   imageUrls: [],
   categoryIds: [],
+  lowStockThreshold: '',
 };
 
 function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
@@ -98,6 +114,7 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
     imageUrl: main,
     imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),
     categoryIds: product.categories.map((category) => category.id),
+    lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
   };
 }
 
@@ -205,6 +222,7 @@ function ProductFormFields({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: initial });
+  const initialThreshold = initial.lowStockThreshold === '' ? null : Number(initial.lowStockThreshold);
   const images = useFieldArray({ control, name: 'imageUrls' });
   const categories = useCategoryChoices();
 
@@ -213,7 +231,9 @@ function ProductFormFields({
     // The price goes as the text typed (unitPriceAmount: a Decimal), checked by the same rule as the gateway's.
     const unitPriceAmount = values.price.trim();
     const quantity = Number(values.quantity);
+    const lowStockThreshold = values.lowStockThreshold.trim() === '' ? null : Number(values.lowStockThreshold);
     const checked = validateProductForm({
+      lowStockThreshold,
       name: values.name,
       description: values.description,
       price: unitPriceAmount,
@@ -241,6 +261,8 @@ function ProductFormFields({
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
         sku: checked.sku,
+        // Sent when changed only (left out, the shop keeps it): a form that never touches it works on any shop.
+        ...(lowStockThreshold !== initialThreshold ? { lowStockThreshold } : {}),
         ...(categories.available ? { categoryIds: values.categoryIds } : {}),
       });
       // The shop names the price by the input field it came in; on this form it is the price field.
@@ -307,6 +329,18 @@ function ProductFormFields({
               if (!Number.isInteger(quantity)) return 'Quantity must be a whole number';
               return quantity >= 0 || 'Quantity must be at least 0';
             },
+          })}
+        />
+        <TextField
+          label="Low stock at"
+          hint="Units or fewer; blank: the shop’s threshold"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.lowStockThreshold?.message}
+          {...register('lowStockThreshold', {
+            validate: (value) => value.trim() === '' || (checkShopThreshold(Number(value))?.message ?? true),
           })}
         />
       </div>

@@ -52,9 +52,11 @@ interface ProductCardProps {
   highlight?: { name: readonly TextPart[]; excerpt: readonly TextPart[] | null } | null | undefined;
   /** Set for admins: the card offers Edit and Delete. */
   onDelete?: ((product: { id: string; name: string }) => void) | undefined;
+  /** For admins: the product is at or under its low-stock threshold (issue 34), marked beside its stock. */
+  lowStock?: boolean | undefined;
 }
 
-export function ProductCard({ product, highlight, onDelete }: ProductCardProps) {
+export function ProductCard({ product, highlight, onDelete, lowStock }: ProductCardProps) {
   const { data, complete } = useFragment({
     fragment: ProductCard_ProductFragmentDoc,
     fragmentName: 'ProductCard_product',
@@ -85,6 +87,12 @@ export function ProductCard({ product, highlight, onDelete }: ProductCardProps) 
           <span className={styles.price}>{formats.money(data.unitPrice)}</span>
           <span className={[styles.stock, data.quantity === 0 && styles.outOfStock].filter(Boolean).join(' ')}>
             Stock: {data.quantity}
+            {lowStock && (
+              <>
+                <span className="visually-hidden">, </span>
+                <span className={styles.lowStock}>Low stock</span>
+              </>
+            )}
           </span>
         </div>
         <p className={styles.description}>{markedExcerpt ? <Marked parts={markedExcerpt} /> : data.description}</p>

@@ -19,6 +19,8 @@ import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productF
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { SearchBox, searchOf } from './search-box';
 import { useListingFacets } from './listing-facets';
+import { useShopLowStockThreshold } from '@/lib/shop-settings';
+import { isLowStock } from '@shop-rules/low-stock';
 import { CategoryNav } from '@/components/category-nav';
 import { useCategories } from '@/lib/categories';
 import { SortPicker, productSortOf, sortNameOf } from './sort-picker';
@@ -60,6 +62,9 @@ if (false) {
             # What the product's page shows beyond the card, so one opened from here shows at once with no request
             # of its own (its whole fragment spread here would ask for the price a fourth time in one place).
             sku
+            # Admins see a product at or under its threshold marked (with the shop's, asked by admins only).
+            quantity
+            lowStockThreshold
             ...ProductCard_product
           }
         }
@@ -135,6 +140,7 @@ export function ProductListingRoute() {
   });
   // Asked beside the products (after them in the document order), never before: the cards do not wait for the counts.
   const facets = useListingFacets(filter, search, filterValues);
+  const shopThreshold = useShopLowStockThreshold(isAdmin);
 
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const askToDelete = (product: PendingDelete) => {
@@ -335,6 +341,10 @@ export function ProductListingRoute() {
                 product={edge.node}
                 highlight={edge.highlight}
                 onDelete={isAdmin ? askToDelete : undefined}
+                lowStock={
+                  shopThreshold !== undefined &&
+                  isLowStock(edge.node.quantity, edge.node.lowStockThreshold, shopThreshold)
+                }
               />
             </li>
           ))}
@@ -356,9 +366,14 @@ export function ProductListingRoute() {
       title={isAdmin ? 'Product Management' : 'Products'}
       actions={
         isAdmin && (
-          <ButtonLink to="/create" variant="primary">
-            Create Product
-          </ButtonLink>
+          <>
+            <ButtonLink to="/admin/low-stock" variant="secondary">
+              Low Stock
+            </ButtonLink>
+            <ButtonLink to="/create" variant="primary">
+              Create Product
+            </ButtonLink>
+          </>
         )
       }
     >
