@@ -16,6 +16,9 @@ export function checkShopThreshold(threshold: unknown): RuleViolation<'lowStockT
   if (typeof threshold !== 'number' || !Number.isInteger(threshold))
     return { message: 'Low stock threshold must be a whole number', field: 'lowStockThreshold' };
   if (threshold < 0 || threshold > MAX_STOCK)
-    return { message: `Low stock threshold must be from 0 to ${MAX_STOCK.toLocaleString('en')}`, field: 'lowStockThreshold' };
+    return {
+      message: `Low stock threshold must be from 0 to ${MAX_STOCK.toLocaleString('en')}`,
+      field: 'lowStockThreshold',
+    };
   return undefined;
 }
