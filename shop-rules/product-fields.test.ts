@@ -19,6 +19,7 @@ describe('PRODUCT_FIELDS', () => {
       'imageUrls',
       'sku',
       'categoryIds',
+      'lowStockThreshold',
     ]);
   });
 
@@ -33,6 +34,7 @@ describe('PRODUCT_FIELDS', () => {
       'imageUrls',
       'sku',
       'categoryIds',
+      'lowStockThreshold',
     ]);
   });
 

@@ -27,6 +27,7 @@ describe('validateProductForm', () => {
       imageUrls: ['/images/s.png'],
       sku: null,
       categoryIds: [],
+      lowStockThreshold: null,
     });
   });
 
@@ -60,6 +61,8 @@ describe('validateProductForm', () => {
     { why: 'a null SKU as none', changes: { sku: null }, kept: { sku: null } },
     { why: 'categories, each once', changes: { categoryIds: [4, 2, 4] }, kept: { categoryIds: [4, 2] } },
     { why: 'no categories (null)', changes: { categoryIds: null }, kept: { categoryIds: [] } },
+    { why: 'an own low-stock threshold', changes: { lowStockThreshold: 4 }, kept: { lowStockThreshold: 4 } },
+    { why: 'a low-stock threshold of 0', changes: { lowStockThreshold: 0 }, kept: { lowStockThreshold: 0 } },
   ])('accepts $why', ({ changes, kept }) => {
     expect(validateProductForm(form(changes))).toEqual({
       name: 'Syringe',
@@ -70,6 +73,7 @@ describe('validateProductForm', () => {
       imageUrls: [],
       sku: null,
       categoryIds: [],
+      lowStockThreshold: null,
       ...kept,
     });
   });
@@ -214,6 +218,18 @@ describe('validateProductForm', () => {
       changes: { categoryIds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
       message: 'Categories must be at most 10',
       field: 'categoryIds',
+    },
+    {
+      why: 'a negative low-stock threshold',
+      changes: { lowStockThreshold: -1 },
+      message: 'Low stock threshold must be at least 0',
+      field: 'lowStockThreshold',
+    },
+    {
+      why: 'a low-stock threshold in parts',
+      changes: { lowStockThreshold: 2.5 },
+      message: 'Low stock threshold must be a whole number',
+      field: 'lowStockThreshold',
     },
     { why: 'a SKU with a space', changes: { sku: 'MED 1' }, message: INVALID_SKU, field: 'sku' },
     { why: 'a SKU starting with a hyphen', changes: { sku: '-MED1' }, message: INVALID_SKU, field: 'sku' },

@@ -99,6 +99,7 @@ describe('the price of an operation', () => {
     expect(pagedOperations.sort()).toEqual([
       'ChatPageDocument',
       'ChatRoomMessagesDocument',
+      'LowStockProductsDocument',
       'OrderDeskDocument',
       'OrdersPageDocument',
       'ProductListingDocument',

@@ -63,6 +63,7 @@ describe('products', () => {
           imageUrls: { to: [] },
           sku: { to: null },
           categoryIds: { to: [] },
+          lowStockThreshold: { to: null },
         },
       },
       {
@@ -88,6 +89,7 @@ describe('products', () => {
           imageUrls: { from: [] },
           sku: { from: sku },
           categoryIds: { from: [] },
+          lowStockThreshold: { from: null },
         },
       },
     ]);

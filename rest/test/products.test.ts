@@ -19,6 +19,7 @@ const PRODUCT_FIELDS = [
   'id',
   'imageUrl',
   'imageUrls',
+  'lowStockThreshold',
   'name',
   'price',
   'quantity',
@@ -100,6 +101,7 @@ describe('GET /api/products', () => {
       imageUrls: [],
       sku: null,
       categoryIds: [],
+      lowStockThreshold: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -266,6 +268,7 @@ describe('POST /api/products', () => {
       imageUrls: ['https://cdn.example/steth.png', '/images/steth-side.png'],
       sku: null,
       categoryIds: [],
+      lowStockThreshold: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -449,6 +452,7 @@ describe('PUT /api/products/{id}', () => {
       imageUrls: ['https://cdn.example/new.png'],
       sku: null,
       categoryIds: [],
+      lowStockThreshold: null,
       createdAt: created.createdAt,
       updatedAt: expect.any(String),
     });

@@ -96,4 +96,72 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await expect.poll(() => page.getByText('No products available', { exact: true }).count()).toBe(1);
     await leave(admin);
   });
+
+  it('builds categories, puts a product with its own low-stock threshold in one, sees it marked and listed as low, and deletes the category moving its products', async () => {
+    const admin = await openPerson(browser, shop);
+    const { page } = admin;
+    const look = (screen: string) => lookAt(page, 'admin', screen);
+    await logIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.getByRole('link', { name: 'Categories' }).click();
+    await page.waitForURL('/admin/categories');
+    const newCategory = page.getByRole('form', { name: 'New category' });
+    const tree = page.getByRole('region', { name: 'Category tree' });
+    for (const name of ['Home tests', 'Test kits']) {
+      await newCategory.getByRole('textbox', { name: /Name/ }).fill(name);
+      await newCategory.getByRole('button', { name: 'Add category' }).click();
+      await expect.poll(() => tree.getByRole('link', { name }).count()).toBe(1);
+    }
+    // A name a sibling has, in any case, is refused at the name.
+    await newCategory.getByRole('textbox', { name: /Name/ }).fill('test KITS');
+    await newCategory.getByRole('button', { name: 'Add category' }).click();
+    await expect
+      .poll(() => newCategory.getByText('A category named "Test kits" is already at the top level').count())
+      .toBe(1);
+    await look('categories');
+
+    await page.goto('/create');
+    await page.getByLabel('Name').fill('Rapid Strep Test Kit');
+    await page.getByLabel('Description').fill('Ten single-use throat swab tests, results in five minutes.');
+    await page.getByLabel('Price ($)').fill('12');
+    await page.getByLabel('Stock quantity').fill('3');
+    await page.getByLabel('Low stock at').fill('4');
+    await page.getByRole('checkbox', { name: 'Test kits' }).check();
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await page.waitForURL('/');
+    const card = page.getByRole('article', { name: 'Rapid Strep Test Kit' });
+    // Found by its name (the listing's address, as a shared link would give it): marked as low in stock.
+    await page.goto('/?name=rapid+strep');
+    await expect.poll(() => card.innerText()).toMatch(/Stock: 3\s*,?\s*Low stock/);
+    await look('listing-low-stock');
+
+    await page.getByRole('link', { name: 'Low Stock' }).click();
+    await page.waitForURL('/admin/low-stock');
+    // Among the demo's products low in stock (at the shop's threshold, 5), the fewest units first.
+    const rows = page.getByRole('list', { name: 'Products low in stock' }).getByRole('listitem');
+    await expect
+      .poll(() => rows.filter({ hasText: 'Rapid Strep Test Kit' }).innerText())
+      .toMatch(/^Rapid Strep Test Kit\s+3 left\s+Own threshold: 4\s+Edit$/);
+    const units = (await rows.allInnerTexts()).map((text) => Number(/\s(\d+) left/.exec(text)?.[1] ?? 0));
+    expect(units).toEqual([...units].sort((a, b) => a - b));
+    await look('low-stock');
+
+    // Deleting a category that holds a product asks where it goes first.
+    await page.goto('/admin/categories');
+    await tree.getByRole('button', { name: 'Delete Test kits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Test kits”?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => dialog.getByText('"Test kits" holds a product: choose a category to move it to').count())
+      .toBe(1);
+    await dialog.getByRole('combobox', { name: 'Move its products to' }).selectOption({ label: 'Home tests' });
+    await look('category-delete');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('“Test kits” was deleted.').count()).toBe(1);
+    await expect.poll(() => tree.getByRole('link', { name: 'Test kits' }).count()).toBe(0);
+    await tree.getByRole('link', { name: 'Home tests' }).click();
+    await expect
+      .poll(() => page.getByRole('article').allInnerTexts())
+      .toEqual([expect.stringMatching(/^No image\nRapid Strep Test Kit\n/)]);
+    await leave(admin);
+  });
 });

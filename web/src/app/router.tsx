@@ -58,6 +58,10 @@ const ForgotPasswordRoute = lazyScreen(() => import('../features/auth/forgot-pas
 const ResetPasswordRoute = lazyScreen(() => import('../features/auth/reset-password-route'), 'ResetPasswordRoute');
 const VerifyEmailRoute = lazyScreen(() => import('../features/auth/verify-email-route'), 'VerifyEmailRoute');
 const OrderDeskRoute = lazyScreen(() => import('../features/order-desk/order-desk-route'), 'OrderDeskRoute');
+const CategoryAdminRoute = lazyScreen(
+  () => import('../features/category-admin/category-admin-route'),
+  'CategoryAdminRoute',
+);
 const LowStockRoute = lazyScreen(() => import('../features/low-stock/low-stock-route'), 'LowStockRoute');
 
 /** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
@@ -98,6 +102,7 @@ export function ShopRoutes() {
             <Route path="edit/:productId" element={screen('Edit Product', <EditProductRoute />)} />
             <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
             <Route path="admin/low-stock" element={screen('Low Stock', <LowStockRoute />)} />
+            <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />
           <Route path="checkout" element={screen('Checkout', <CheckoutRoute />)} />

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   description?: ReactNode;
+  /** What the action needs chosen first (a select, say), between the description and the buttons. */
+  children?: ReactNode;
   confirmLabel: string;
   /** Shown on the confirm button while the action runs. */
   busyLabel?: string;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   open,
   title,
   description,
+  children,
   confirmLabel,
   busyLabel,
   busy = false,
@@ -39,6 +42,7 @@ export function ConfirmDialog({
         <DialogPanel className={styles.panel}>
           <DialogTitle className={styles.title}>{title}</DialogTitle>
           {description && <Description className={styles.description}>{description}</Description>}
+          {children}
           {error && <Alert tone="error">{error}</Alert>}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>

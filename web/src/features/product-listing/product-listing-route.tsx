@@ -367,6 +367,9 @@ export function ProductListingRoute() {
       actions={
         isAdmin && (
           <>
+            <ButtonLink to="/admin/categories" variant="secondary">
+              Categories
+            </ButtonLink>
             <ButtonLink to="/admin/low-stock" variant="secondary">
               Low Stock
             </ButtonLink>
