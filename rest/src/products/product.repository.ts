@@ -319,10 +319,29 @@ export class ProductRepository {
   /** The products matching `criteria` in the catalogue's order (by id) or `sort`'s; a slice of them with `slice`. */
   find(criteria: ProductCriteria, slice?: Slice, sort?: ProductSortName): Promise<ProductRow[]> {
     if (slice && !sort && !hasCriteria(criteria)) return this.everyProductPage([slice.limit, slice.offset]);
+    if (criteria.searchStems && criteria.searchStems.length > 0) return this.findFound(criteria, slice, sort);
     const matching = this.matching(criteria).selectAll();
     let query = sort ? SORTED_BY[sort](matching, criteria, this.search) : matching.orderBy('id');
     if (slice) query = query.limit(slice.limit).offset(slice.offset);
     return query.execute();
+  }
+
+  /**
+   * What a search found (its stems), within the rest of `criteria`, in `sort`'s order or by relevance: the page's ids
+   * from the search's matches joined to the catalogue (search-index.ts' `found`), then those products' rows.
+   */
+  private async findFound(criteria: ProductCriteria, slice?: Slice, sort?: ProductSortName): Promise<ProductRow[]> {
+    let query = this.matching({ ...criteria, searchStems: undefined })
+      .innerJoin(this.search.found(criteria.searchStems!).as('found'), 'found.productId', 'products.id')
+      .select('products.id');
+    query =
+      sort && sort !== 'relevance'
+        ? SORTED_BY[sort](query, criteria, this.search)
+        : query.orderBy('found.score', 'desc').orderBy('products.id');
+    if (slice) query = query.limit(slice.limit).offset(slice.offset);
+    const ids = (await query.execute()).map((row) => row.id);
+    const byId = new Map((await this.findByIds(ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The products matching `criteria` on the far side of `place` (none of it included). */

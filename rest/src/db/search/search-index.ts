@@ -263,11 +263,8 @@ export class SearchIndex {
     return sql`select product_id from product_terms where document @@ ${query}::tsquery`;
   }
 
-  /**
-   * A product's relevance to the stems, as a scalar subquery on `products`: for each stem found in its name, SKU or
-   * description, WEIGHTS' points. The same sum on both databases.
-   */
-  relevance(stems: string[]): RawBuilder<number> {
+  /** For each stem found in product_terms' name, SKU or description, WEIGHTS' points: the same sum on both databases. */
+  private score(stems: string[]): RawBuilder<number> {
     const position = (column: string, stem: string) =>
       this.kind === 'sqlite'
         ? sql`instr(' ' || ${sql.raw(column)} || ' ', ${` ${stem} `})`
@@ -277,6 +274,24 @@ export class SearchIndex {
         (column) => sql`(case when ${position(column, stem)} > 0 then ${sql.lit(WEIGHTS[column])} else 0 end)`,
       ),
     );
-    return sql<number>`(select ${sql.join(points, sql` + `)} from product_terms where ${this.idColumn} = products.id)`;
+    return sql<number>`${sql.join(points, sql` + `)}`;
+  }
+
+  /** A product's relevance to the stems, as a scalar subquery on `products` (see score). */
+  relevance(stems: string[]): RawBuilder<number> {
+    return sql<number>`(select ${this.score(stems)} from product_terms where ${this.idColumn} = products.id)`;
+  }
+
+  /**
+   * The products that have every stem, each with its relevance, as a table to join (`product_id`, `score`): one pass
+   * over the index's matches. Joined by id, the catalogue's rows are then read only for the page, where a scalar
+   * subquery per product makes PostgreSQL read every product to find the thousands a common word matches.
+   */
+  found(stems: string[]): RawBuilder<{ productId: number; score: number }> {
+    const match =
+      this.kind === 'sqlite'
+        ? sql`product_terms match ${stems.map((stem) => `"${stem}"`).join(' ')}`
+        : sql`document @@ ${stems.map((stem) => `'${stem}'`).join(' & ')}::tsquery`;
+    return sql`(select ${this.idColumn} as product_id, ${this.score(stems)} as score from product_terms where ${match})`;
   }
 }
