@@ -1,5 +1,6 @@
 // The catalogue answered from the gateway: whole answers to queries that read nothing but the public catalogue
-// (`products`, `product` and the fields of their types), kept per document and variables and shared by every shopper.
+// (`products`, `product`, `productFacets`, `categories` and the fields of their types), kept per document and variables
+// and shared by every shopper.
 //
 // What keeps it correct:
 // - Only catalogue queries are kept. A document that touches any other field (the viewer, orders, `node`) is never
@@ -7,8 +8,9 @@
 // - Only callers whose token the REST service accepted are served from it. The catalogue is for logged-in users, and
 //   the gateway cannot check a token itself, so it relies on what REST said of the token within the lifetime
 //   (token-verdicts.ts: forgotten when a session ends, asked again after the lifetime).
-// - Every productUpdated and productRemoved event empties it, on every gateway (the events cross gateways through
-//   Redis), and a change published here empties this gateway's before the event leaves. An answer that was being
+// - Every productUpdated and productRemoved event, and every category change (CATEGORIES_CHANGED: paths and facets
+//   change with no product event), empties it, on every gateway (the events cross gateways through Redis), and a
+//   change published here empties this gateway's before the event leaves. An answer that was being
 //   fetched while an event came is not kept: it may predate the change.
 // - Changes made behind the gateways' back (straight at the REST service, or while Redis was away: emptied when it is
 //   back) are served for at most CATALOGUE_CACHE_TTL_SECONDS.
@@ -37,7 +39,7 @@ export interface CatalogueCacheSettings {
 }
 
 /** Root fields that read the catalogue only, and the types whose every field is catalogue data. */
-const CATALOGUE_ROOT_FIELDS = new Set(['products', 'product']);
+const CATALOGUE_ROOT_FIELDS = new Set(['products', 'product', 'productFacets', 'categories']);
 // Money is a value: under a product it is the product's price.
 // A search's answer (its summary, each product's highlight) depends on the catalogue alone too.
 const CATALOGUE_TYPES = new Set([
@@ -50,9 +52,14 @@ const CATALOGUE_TYPES = new Set([
   'TextPart',
   'ProductSearchSummary',
   'SearchCorrection',
+  // The category tree and a list's facets (issue 34): emptied by category changes too (CATEGORIES_CHANGED).
+  'Category',
+  'ProductFacets',
+  'CategoryFacet',
+  'PriceBandFacet',
 ]);
 const HARMLESS_DIRECTIVES = new Set(['include', 'skip']);
-const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED'];
+const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED', 'CATEGORIES_CHANGED'];
 
 /**
  * Whether every field the document selects is catalogue data, read by at least one catalogue root field of a query.
@@ -137,6 +144,7 @@ export function createCatalogueCache(
   if (settings.enabled) {
     listen(pubsub.subscribe('PRODUCT_UPDATED'), forgetAnswers);
     listen(pubsub.subscribe('PRODUCT_REMOVED'), forgetAnswers);
+    listen(pubsub.subscribe('CATEGORIES_CHANGED'), forgetAnswers);
     // What was published while Redis was away never arrived.
     pubsub.onRecovered(forgetAnswers);
   }

@@ -20,6 +20,11 @@ export interface ShopEvents {
   PRODUCT_UPDATED: { product: RestProduct };
   /** A product deleted from the catalogue (and so from every cart). */
   PRODUCT_REMOVED: { productId: number };
+  /**
+   * A category created, renamed, moved or deleted: the catalogue's paths and counts (its facets) change with no product
+   * event. Only the catalogue cache listens (it forgets its answers).
+   */
+  CATEGORIES_CHANGED: { categoryId: number };
   /** An order moved (to its buyer and the admins), or a new one was placed (to the admins). */
   ORDER_UPDATED: { order: RestOrder };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */

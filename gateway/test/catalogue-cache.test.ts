@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../../tests/helpers/fault-proxy.js';
 import { redisReachable } from '../../tests/helpers/redis.js';
 import { type Feed, WAIT_MS, listen } from '../../tests/helpers/socket-feed.js';
-import { type Gateway, type GraphQLAnswer, type Shop, startGateway, startShop } from '../../tests/helpers/shop.js';
+import {
+  type Gateway,
+  type GraphQLAnswer,
+  type Shop,
+  restExtensions,
+  startGateway,
+  startShop,
+} from '../../tests/helpers/shop.js';
 import { poll } from '../../tests/helpers/poll.js';
 
 const LISTING =
@@ -115,6 +122,49 @@ describe('the catalogue answered from the gateway', () => {
     const one = await shop.graphql('query ($id: ID!) { product(id: $id) { id } }', { id: second }, buyer);
     expect(one.data).toEqual({ product: null });
   });
+
+  it.runIf(restExtensions)(
+    'answers the category tree and a list’s facets again from REST once a category is created, renamed or moved',
+    async () => {
+      const FACETS =
+        'query { categories { id name parent { id } } productFacets { categories { category { name } count } } }';
+      const ask = async () => {
+        shop.resetCalls();
+        const answer = await shop.gateway.graphql(FACETS, {}, buyer);
+        expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+        return {
+          names: answer.data.productFacets.categories.map((facet: any) => facet.category.name),
+          calls: [...shop.calls],
+        };
+      };
+      const first = await ask();
+      expect(first.calls).not.toEqual([]);
+      expect(await ask()).toEqual({ names: first.names, calls: [] });
+      const created = await mutate(
+        shop.gateway,
+        admin,
+        'mutation ($input: CreateCategoryInput!) { createCategory(input: $input) { category { id } userErrors { message } } }',
+        {
+          input: { name: 'Cached aisle' },
+        },
+      );
+      const afterCreate = await ask();
+      expect(afterCreate.names).toContain('Cached aisle');
+      expect(afterCreate.calls).not.toEqual([]);
+      expect((await ask()).calls).toEqual([]);
+      await mutate(
+        shop.gateway,
+        admin,
+        'mutation ($input: UpdateCategoryInput!) { updateCategory(input: $input) { category { id } userErrors { message } } }',
+        {
+          input: { id: created.category.id, name: 'Cached aisle, renamed' },
+        },
+      );
+      const afterRename = await ask();
+      expect(afterRename.names).toContain('Cached aisle, renamed');
+      expect(afterRename.names).not.toContain('Cached aisle');
+    },
+  );
 
   it('does not keep an answer REST gave before a change that was announced while it travelled', async () => {
     const proxy = await startFaultProxy(shop.rest.url);

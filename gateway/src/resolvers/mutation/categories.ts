@@ -1,12 +1,22 @@
 // Mutations of the catalogue's categories (admins, extension product-categories): create, rename or move, delete
 // (its products moved first, and published as changed).
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../../context.js';
 import { InputCheck } from '../../errors.js';
 import { productsByIds } from '../../rest/plain-contract/by-ids.js';
 import { checkCategoryName } from '../../../../shop-rules/category-rules.js';
 import { categoryIdOf } from '../category.js';
 import { publishProductsById } from './catalogue.js';
 import { withUserErrors } from './user-errors.js';
+
+/** Tells every gateway's catalogue cache that the tree changed (paths and facets with it); a failure is logged. */
+async function announceCategoryChange(context: GatewayContext, categoryId: number): Promise<void> {
+  try {
+    await context.pubsub.publish('CATEGORIES_CHANGED', { categoryId });
+  } catch (error) {
+    context.log.error({ err: error, categoryId }, 'could not announce a category change');
+  }
+}
 
 /** The category form as REST takes it: the name after the rules, the parent by number. */
 function categoryBody(input: { name: string; parentId?: string | null }, check: InputCheck) {
@@ -23,6 +33,7 @@ export const categoryMutations: Pick<MutationResolvers, 'createCategory' | 'upda
       await context.api.categories.refuseWhereUnsupported();
       const category = await context.api.categories.create(categoryBody(input, new InputCheck()));
       context.loaders.categories.clear();
+      await announceCategoryChange(context, category.id);
       return { category };
     }),
 
@@ -33,6 +44,7 @@ export const categoryMutations: Pick<MutationResolvers, 'createCategory' | 'upda
       const id = check.attempt(() => categoryIdOf(input.id, 'id'))!;
       const category = await context.api.categories.update(id, categoryBody(input, check));
       context.loaders.categories.clear();
+      await announceCategoryChange(context, id);
       return { category };
     }),
 
@@ -48,6 +60,7 @@ export const categoryMutations: Pick<MutationResolvers, 'createCategory' | 'upda
       check.done();
       const moved = await context.api.categories.delete(id, moveTo);
       context.loaders.categories.clear();
+      await announceCategoryChange(context, id);
       context.loaders.productById.clearAll();
       // The moved products changed: every client showing them hears it.
       await publishProductsById(context, moved);
