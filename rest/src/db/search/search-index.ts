@@ -263,7 +263,7 @@ export class SearchIndex {
     return sql`select product_id from product_terms where document @@ ${query}::tsquery`;
   }
 
-  /** For each stem found in product_terms' name, SKU or description, WEIGHTS' points: the same sum on both databases. */
+  /** For each stem in product_terms' name, SKU or description, WEIGHTS' points: the same sum on both databases. */
   private score(stems: string[]): RawBuilder<number> {
     const position = (column: string, stem: string) =>
       this.kind === 'sqlite'
