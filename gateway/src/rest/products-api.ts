@@ -38,9 +38,6 @@ export type ProductBody = ProductContractForm;
 /** What our REST service names the keyset paging of products in its Contract-Extensions. */
 export const PRODUCT_KEYSET = 'product-keyset';
 
-/** What our REST service names reading a sorted list forward from a product (`after` with `sort`). */
-export const PRODUCT_SORT_KEYSET = 'product-sort-keyset';
-
 const hasFilter = (filter: ProductFilterQuery) => Object.values(filter).some((value) => value !== undefined);
 
 export class ProductsApi {
@@ -87,7 +84,6 @@ export class ProductsApi {
     filter: ProductFilterQuery,
     place: SeekPlace,
     size: number,
-    sort?: ProductSortName,
   ): Promise<RestProduct[] | RestPage<RestProduct>> {
     return this.rest.call<RestProduct[] | RestPage<RestProduct>>(this.caller, {
       method: 'GET',
@@ -99,7 +95,6 @@ export class ProductsApi {
         filter,
         { size: Math.max(size, 1) },
         'after' in place ? { after: place.after } : { before: place.before },
-        sort ? { sort } : {},
       ),
     });
   }

@@ -72,29 +72,6 @@ const SORTED_BY: Record<
 /** A place in the list (ordered by id) to read from: after a product, or before one (`end`: before the list's end). */
 export type ProductPlace = { after: number } | { before: number | 'end' };
 
-/**
- * Where a product stands in each order but relevance, as what sorts it and the id that breaks a tie, and whether the
- * order runs down: the products after it are those beyond that pair (keyset paging of a sorted list).
- */
-const SORT_KEYS: Record<
-  Exclude<ProductSortName, 'relevance'>,
-  { key: (row: ProductRow) => number | string; column: ReturnType<typeof sql>; descending: boolean }
-> = {
-  'price-asc': { key: (row) => row.priceCents, column: sql`price_cents`, descending: false },
-  'price-desc': { key: (row) => row.priceCents, column: sql`price_cents`, descending: true },
-  name: { key: (row) => row.nameKey, column: sql`name_key`, descending: false },
-  newest: { key: (row) => row.id, column: sql`id`, descending: true },
-  'in-stock': {
-    key: (row) => (row.quantity === 0 ? 1 : 0),
-    column: sql`(case when quantity = 0 then 1 else 0 end)`,
-    descending: false,
-  },
-};
-
-/** The orders a page may be read from a product on (every one a search's relevance). */
-export const isKeysetSort = (sort: ProductSortName): sort is Exclude<ProductSortName, 'relevance'> =>
-  sort !== 'relevance';
-
 export const nameKey = (name: string) => name.toLocaleLowerCase('en');
 
 /**
@@ -376,31 +353,6 @@ export class ProductRepository {
     if (!place) return query;
     if ('after' in place) return query.where('id', '>', place.after);
     return place.before === 'end' ? query : query.where('id', '<', place.before);
-  }
-
-  /**
-   * Keyset paging of a sorted list: the `limit` products matching `criteria` just after `anchor` in `sort`'s order
-   * (what sorts them, then the id, as SORTED_BY breaks ties), read off the order's index from there; with how many lie
-   * after it. A page deep in a sorted list then costs what the first does, where OFFSET reads every product before it.
-   */
-  async findAfterInOrder(
-    criteria: ProductCriteria,
-    anchor: ProductRow,
-    sort: Exclude<ProductSortName, 'relevance'>,
-    limit: number,
-  ): Promise<{ rows: ProductRow[]; beyond: number }> {
-    const { key, column, descending } = SORT_KEYS[sort];
-    const value = key(anchor);
-    const beyond = this.matching(criteria).where(
-      descending
-        ? sql<boolean>`(${column} < ${value} or (${column} = ${value} and products.id < ${anchor.id}))`
-        : sql<boolean>`(${column} > ${value} or (${column} = ${value} and products.id > ${anchor.id}))`,
-    );
-    const [rows, counted] = await Promise.all([
-      SORTED_BY[sort](beyond.selectAll(), criteria, this.search).limit(limit).execute(),
-      beyond.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, beyond: Number(counted.count) };
   }
 
   /**

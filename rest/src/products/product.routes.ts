@@ -35,12 +35,12 @@ function placeOf(query: SeekQuery & { page?: number | undefined }): ProductPlace
 }
 
 /**
- * A sorted list is read by page, or forward from a product (`after`: extension product-sort-keyset); relevance orders
- * what a search found.
+ * A sorted list is read by page (extension: product-sort): keyset paging follows the catalogue's order only. Relevance
+ * orders what a search found.
  */
 function sortOf(query: SortQuery, place: ProductPlace | undefined, searching = false): SortQuery['sort'] {
-  if (query.sort && place && 'before' in place)
-    throw badRequest('A sorted list is read by page, or after a product: not before one', 'sort');
+  if (query.sort && place)
+    throw badRequest('A sorted list is read by page: give page and size, not after or before', 'sort');
   if (query.sort === SEARCH_ORDER && !searching) throw badRequest(NO_SEARCH_TO_ORDER, 'sort');
   return query.sort;
 }
@@ -81,7 +81,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
       }
       const place = extensions ? placeOf(query) : undefined;
       const sort = extensions ? sortOf(query, place) : undefined;
-      if (place) return products.seek({}, place, query.size ?? DEFAULT_PAGE_SIZE, sort);
+      if (place) return products.seek({}, place, query.size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage(query, extensions);
       return page ? products.page({}, page, sort) : products.list({}, sort);
     },
@@ -119,7 +119,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
         if (place) throw badRequest('A search is read by page: give page and size, not after or before', 'search');
         return products.search(criteria, { page: pageNumber ?? 0, size: size ?? DEFAULT_PAGE_SIZE }, sort);
       }
-      if (place) return products.seek(criteria, place, size ?? DEFAULT_PAGE_SIZE, sort);
+      if (place) return products.seek(criteria, place, size ?? DEFAULT_PAGE_SIZE);
       const page = requestedPage({ page: pageNumber, size }, extensions);
       return page ? products.page(criteria, page, sort) : products.list(criteria, sort);
     },

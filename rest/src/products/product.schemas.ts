@@ -92,7 +92,7 @@ const SeekFields = Type.Object({
       minimum: 0,
       maximum: MAX_DATABASE_ID,
       description:
-        'Only the `size` products after the one with this id, in the list’s order (by id, or with `sort` in its order: product-sort-keyset, 404 when that product no longer exists); `totalElements` counts the products after it. Not with `page` or `before` (extension: product-keyset)',
+        'Only the `size` products after the one with this id, in the list’s order (by id); `totalElements` counts the products after it. Not with `page` or `before` (extension: product-keyset)',
     }),
   ),
   before: Type.Optional(
@@ -112,7 +112,7 @@ const SortField = Type.Object({
       type: 'string',
       enum: PRODUCT_SORT_NAMES,
       description:
-        'The list’s order instead of by id: relevance (only with `search`, and its order when none is given: the products with the most of its words in the name, then the SKU, then the description first; equal ones by id), price-asc and price-desc (the unit price; equal prices by id, in the same direction), name (any case, then by id), newest (the latest added first), in-stock (products in stock first, each part by id). Read by page, or forward with `after` (product-sort-keyset), not with `before` (extension: product-sort)',
+        'The list’s order instead of by id: relevance (only with `search`, and its order when none is given: the products with the most of its words in the name, then the SKU, then the description first; equal ones by id), price-asc and price-desc (the unit price; equal prices by id, in the same direction), name (any case, then by id), newest (the latest added first), in-stock (products in stock first, each part by id). Read by page, not with `after` or `before` (extension: product-sort)',
       errorMessage: `Sort must be one of ${PRODUCT_SORT_NAMES.join(', ')}`,
     }),
   ),

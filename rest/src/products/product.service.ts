@@ -11,7 +11,6 @@ import {
   type ProductPlace,
   type ProductRepository,
   contractFieldsOfRow,
-  isKeysetSort,
 } from './product.repository.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import { checkProductSearch } from '../../../shop-rules/product-search.js';
@@ -143,21 +142,8 @@ export class ProductService {
    * The `size` products after (or before) a place, as a page of what lies beyond it: `totalElements` counts the
    * products after the place (before it, for `before`), as the chat's rooms page (extension: product-keyset).
    */
-  async seek(
-    filter: ProductSearch,
-    place: ProductPlace,
-    size: number,
-    sort?: ProductSortName,
-  ): Promise<Page<ProductAnswer>> {
+  async seek(filter: ProductSearch, place: ProductPlace, size: number): Promise<Page<ProductAnswer>> {
     const criteria = criteriaOf(filter);
-    if (sort && isKeysetSort(sort) && 'after' in place) {
-      // In a sorted list the place is where that product stands in the order: it must still exist to be found.
-      const anchor = await this.products.findById(place.after);
-      if (!anchor)
-        throw notFound('The product to read after no longer exists: read by page', 'PRODUCT_NOT_FOUND', 'after');
-      const { rows, beyond } = await this.products.findAfterInOrder(criteria, anchor, sort, size);
-      return toPage(rows.map(toProductAnswer), beyond, { page: 0, size });
-    }
     const [rows, beyond] = await Promise.all([
       this.products.findBeyond(criteria, place, size),
       this.products.count(criteria, place),

@@ -1,11 +1,10 @@
 // A page of products read from the product a cursor names (keyset: a page deep in the catalogue costs the
 // implementation what the first does) where the implementation offers it (`product-keyset`) and honours it, by offset
 // windows where it does not: either way the page holds the same products while the catalogue does not change.
-import { type RestPage, type RestProduct, isPage } from '../contract.js';
+import { type RestProduct, isPage } from '../contract.js';
 import { GraphQLError } from 'graphql';
 import type { ProductSortName } from '../../../../shop-rules/product-sorts.js';
-import { PRODUCT_SEARCH, PRODUCT_SORT, PRODUCT_SORT_KEYSET, type ProductFilterQuery } from '../products-api.js';
-import { UpstreamRejection } from '../../errors.js';
+import { PRODUCT_SEARCH, PRODUCT_SORT, type ProductFilterQuery } from '../products-api.js';
 import type { RestSearchSummary } from '../contract.js';
 import { PRODUCT_CATEGORIES } from '../categories-api.js';
 import type { RestApi } from '../rest-api.js';
@@ -101,11 +100,6 @@ async function productsFromPlace(
   if (!api.products.pagesByKeyset()) return undefined;
   const answer = await api.products.fromPlace(filter, place, size);
   if (!isPage<RestProduct>(answer)) return undefined;
-  return checkedBeyond(answer, place);
-}
-
-/** A keyset page's products, when each lies beyond the place in the catalogue's order (else it was not honoured). */
-function checkedBeyond(answer: RestPage<RestProduct>, place: SeekPlace) {
   const beyondPlace = (product: RestProduct) =>
     'after' in place ? product.id > place.after : place.before === 'end' || product.id < place.before;
   if (!answer.content.every(beyondPlace)) return undefined;
@@ -113,33 +107,9 @@ function checkedBeyond(answer: RestPage<RestProduct>, place: SeekPlace) {
 }
 
 /**
- * The `size` products just after a product in `sort`'s order, with how many lie after it, where the implementation
- * offers it (`product-sort-keyset`: forward only); undefined otherwise, or when that product is gone (the offset window
- * is read then).
- */
-async function sortedFromPlace(
-  api: RestApi,
-  filter: ProductFilterQuery,
-  place: SeekPlace,
-  size: number,
-  sort: ProductSortName,
-): Promise<{ items: RestProduct[]; beyond: number } | undefined> {
-  if (!('after' in place) || !(await api.products.offers(PRODUCT_SORT_KEYSET))) return undefined;
-  try {
-    const answer = await api.products.fromPlace(filter, place, size, sort);
-    if (!isPage<RestProduct>(answer)) return undefined;
-    return { items: answer.content, beyond: answer.totalElements ?? answer.content.length };
-  } catch (error) {
-    if (error instanceof UpstreamRejection && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-/**
  * A page of the catalogue (narrowed by `filter`), as a connection's arguments ask for it; in `sort`'s order where the
  * implementation offers `product-sort`, and searched where it offers `product-search` (NOT_SUPPORTED where it does
- * not). A sorted list is read forward from the product a cursor names where it offers `product-sort-keyset`; a
- * searched one, and backward, by offset.
+ * not). A sorted or searched list is read by offset: keyset paging follows the catalogue's order only.
  */
 export async function pageOfProducts(
   api: RestApi,
@@ -165,12 +135,9 @@ export async function pageOfProducts(
       { extensions: { code: 'NOT_SUPPORTED' } },
     );
   }
+  const byOffset = Boolean(sort || filter.search);
   return placedPage(request, {
     window: (window) => api.products.window(filter, window, sort),
-    seek: async (place, size) => {
-      // A search's order (relevance) is read by offset.
-      if (filter.search) return undefined;
-      return sort ? sortedFromPlace(api, filter, place, size, sort) : productsFromPlace(api, filter, place, size);
-    },
+    seek: async (place, size) => (byOffset ? undefined : productsFromPlace(api, filter, place, size)),
   });
 }
