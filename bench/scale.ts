@@ -24,7 +24,7 @@ import {
   OrdersPageDocument,
   ProductListingDocument,
 } from '../web/src/gql/graphql.js';
-import { offsetCursor, toGlobalId } from '../gateway/src/global-id.js';
+import { offsetCursor, offsetFromCursor, toGlobalId } from '../gateway/src/global-id.js';
 import type { DatabaseKind } from '../rest/src/db/database.js';
 import {
   FULL_SIZE,
@@ -270,6 +270,26 @@ export interface ShopFigures {
 }
 
 /** Builds the shop, starts a REST service and a gateway on it, times every screen, and stops them again. */
+/** The cursor the list gives the product just before the offset cursor `variables.after` names, in its order. */
+async function cursorOfItemBefore(
+  graphqlUrl: string,
+  token: string,
+  variables: Record<string, unknown>,
+): Promise<string> {
+  const offset = offsetFromCursor(variables.after as string)!;
+  const body = JSON.stringify({
+    query:
+      'query ($after: String, $sort: ProductSort) { products(first: 1, after: $after, sort: $sort) { edges { cursor } } }',
+    variables: { after: offsetCursor(offset - 1), sort: variables.sort ?? null },
+  });
+  const answer = JSON.parse((await send(graphqlUrl, token, body)).text) as {
+    data?: { products: { edges: { cursor: string }[] } };
+  };
+  const cursor = answer.data?.products.edges[0]?.cursor;
+  if (!cursor) throw new Error(`no product at offset ${offset}: ${JSON.stringify(answer).slice(0, 300)}`);
+  return cursor;
+}
+
 export async function measureShop(
   kind: DatabaseKind,
   size: ShopSize,
@@ -298,6 +318,11 @@ export async function measureShop(
     const figures: ShopFigures = { buildSeconds: shop.buildSeconds, facts: shop.facts, byScreen: {}, failures: {} };
     const graphqlUrl = `${gateway.url}/graphql`;
     const queries = Object.entries(screenQueries(shop, options.sidebar)) as [Screen, ScreenQuery][];
+    // A deep page as a client reaches it: after the cursor the list gave its previous page's last product (it names
+    // that product, so the gateway reads on from it), not an offset alone.
+    for (const [screen, query] of queries)
+      if (screen === 'listing_deep_page' || screen === 'listing_deep_page_by_name')
+        query.variables.after = await cursorOfItemBefore(graphqlUrl, tokens[query.as], query.variables);
     // Every screen warms up before any is timed: the first screen timed does not pay for the processes' first requests.
     const answers = new Map<Screen, string>();
     for (const [screen, query] of queries) {
