@@ -31,6 +31,8 @@ interface ProductRow {
   image_url: string | null;
   image_urls: string;
   sku: string | null;
+  category_ids: string;
+  low_stock_threshold: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -45,6 +47,8 @@ const product = (row: ProductRow) => ({
   imageUrl: row.image_url,
   imageUrls: JSON.parse(row.image_urls) as string[],
   sku: row.sku,
+  categoryIds: JSON.parse(row.category_ids) as number[],
+  lowStockThreshold: row.low_stock_threshold,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
