@@ -2,6 +2,7 @@
 // With the extensions: listing 1, product 1, cart 1 and orders 1 (their lines carry their products: line-products),
 // chat sidebar (its first page of 50 rooms) ≤ 2, chat badge 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toGlobalId } from '../src/global-id.js';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
 
 const ROOMS = 50;
@@ -13,8 +14,18 @@ let productIds: string[];
 beforeAll(async () => {
   shop = await startShop();
   const admin = await shop.rest.adminToken();
+  // With categories (product-categories), each bandage is in one: the web app asks for their ids on both screens.
+  const category = restExtensions
+    ? (await shop.rest.request<{ id: number }>('POST', '/api/categories', { token: admin, body: { name: 'Bandages' } }))
+        .body.id
+    : undefined;
   for (let i = 0; i < 30; i += 1)
-    await shop.rest.createProduct(admin, { name: `Bandage ${i}`, price: 2 + i, quantity: 50 });
+    await shop.rest.createProduct(admin, {
+      name: `Bandage ${i}`,
+      price: 2 + i,
+      quantity: 50,
+      ...(category === undefined ? {} : { categoryIds: [category] }),
+    });
   token = await shop.user('counted-buyer');
   const listing = await shop.graphql('{ products(first: 30) { edges { node { id } } } }', {}, token);
   productIds = listing.data.products.edges.map((edge: any) => edge.node.id);
@@ -84,14 +95,15 @@ async function answerHoldingEachCallUntilAllArrived(
 }
 
 describe('upstream calls per screen query', () => {
-  it('listing: one call for a page of 20 products with everything a card shows', async () => {
+  it('listing: one call for a page of 20 products with everything a card shows and their categories’ ids', async () => {
     const { calls, data } = await countCalls(`{
       products(first: 20, filter: { name: "bandage" }) {
         totalCount pageInfo { hasNextPage endCursor }
-        edges { cursor node { id name price quantity inStock description imageUrl imageUrls } }
+        edges { cursor node { id name price quantity inStock description imageUrl imageUrls categories { id } } }
       }
     }`);
     expect(data.products.edges).toHaveLength(20);
+    expect(data.products.edges[0].node.categories).toEqual(restExtensions ? [{ id: toGlobalId('Category', 1) }] : []);
     expect(data.products.totalCount).toBe(30);
     expect(calls).toHaveLength(1);
     if (restExtensions) expect(calls[0]).toMatch(/^GET \/api\/products\/filter\?.*page=0.*size=20/);
@@ -110,14 +122,31 @@ describe('upstream calls per screen query', () => {
 
   it('product detail: one call', async () => {
     const { calls, data } = await countCalls(
-      'query ($id: ID!) { product(id: $id) { id name description price quantity imageUrls } }',
+      'query ($id: ID!) { product(id: $id) { id name description price quantity imageUrls categories { id } } }',
       {
         id: productIds[3],
       },
     );
     expect(data.product.name).toBe('Bandage 3');
+    expect(data.product.categories).toEqual(restExtensions ? [{ id: toGlobalId('Category', 1) }] : []);
     expect(calls).toEqual([`GET /api/products/${4}`]);
   });
+
+  it(
+    restExtensions
+      ? 'a product’s categories by name: one call more, for the tree'
+      : 'a product’s categories: none on the plain contract, one call',
+    async () => {
+      const { calls, data } = await countCalls(
+        'query ($id: ID!) { product(id: $id) { categories { id name path { name } } } }',
+        { id: productIds[3] },
+      );
+      expect(data.product.categories).toEqual(
+        restExtensions ? [{ id: toGlobalId('Category', 1), name: 'Bandages', path: [{ name: 'Bandages' }] }] : [],
+      );
+      expect(calls).toEqual(restExtensions ? ['GET /api/products/4', 'GET /api/categories'] : ['GET /api/products/4']);
+    },
+  );
 
   it(`cart: ${restExtensions ? 'one call' : 'two calls on the plain contract'} for the lines, totals and what the cart shows of each line’s product`, async () => {
     const { calls, data } = await countCalls(`{

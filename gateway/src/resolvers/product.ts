@@ -20,7 +20,7 @@ export const Product: ProductResolvers = {
   inStock: (product) => Number(product.quantity) > 0,
   imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
   imageUrls: imagesOf,
-  categories: (product, _args, context) => categoriesOfProduct(product, context),
+  categories: (product, _args, context, info) => categoriesOfProduct(product, context, info),
 };
 
 /** A product of a search's page carries where its words are (extension product-search); of any other list, none. */

@@ -1,10 +1,9 @@
-// The catalogue's categories (issue 34) as the web app reads them: the whole tree (the listing's navigation), and a
-// product's categories with their paths (its page's breadcrumbs, asked for apart from the product itself, so that a
-// product opened from the listing still shows at once from the cache). A shop that keeps no categories (the plain
-// contract) answers an error: read as none.
+// The catalogue's categories (issue 34) as the web app reads them: the whole tree, for the listing's navigation, the
+// product form's choices and a product's breadcrumbs (its page knows its categories' ids; their paths are read from
+// the tree). A shop that keeps no categories (the plain contract) answers an error: read as none.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { CategoriesDocument, ProductCategoriesDocument } from '@/gql/graphql';
+import { CategoriesDocument } from '@/gql/graphql';
 
 if (false) {
   gql`
@@ -14,19 +13,6 @@ if (false) {
         name
         parent {
           id
-        }
-      }
-    }
-
-    query ProductCategories($id: ID!) {
-      product(id: $id) {
-        id
-        categories {
-          id
-          path {
-            id
-            name
-          }
         }
       }
     }
@@ -43,8 +29,11 @@ export interface CategoryEntry {
  * The shop's categories (each level by name); `loading` until the first answer (asked beside the listing's products,
  * never before them), then none where the shop keeps none.
  */
-export function useCategories(): { loading: boolean; categories: CategoryEntry[] } {
-  const { data, loading } = useQuery(CategoriesDocument, { errorPolicy: 'all' });
+export function useCategories({ skip = false }: { skip?: boolean } = {}): {
+  loading: boolean;
+  categories: CategoryEntry[];
+} {
+  const { data, loading } = useQuery(CategoriesDocument, { errorPolicy: 'all', skip });
   const categories = (data?.categories ?? []).map((category) => ({
     id: category.id,
     name: category.name,
@@ -73,12 +62,6 @@ export function useCategoryChoices(): { available: boolean; choices: { id: strin
     }))
     .sort((one, other) => one.label.localeCompare(other.label, 'en'));
   return { available: Boolean(data?.categories) && !error, choices };
-}
-
-/** A product's categories, each with its path from the top; none until they come, or where the shop keeps none. */
-export function useProductCategories(productId: string): { id: string; path: { id: string; name: string }[] }[] {
-  const { data } = useQuery(ProductCategoriesDocument, { variables: { id: productId }, errorPolicy: 'all' });
-  return data?.product?.categories ?? [];
 }
 
 /** The listing's address for a category, and nothing else. */

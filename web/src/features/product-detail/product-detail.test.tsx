@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddToCartDocument, ProductDetailDocument, ViewerCartDocument } from '@/gql/graphql';
+import { AddToCartDocument, CategoriesDocument, ProductDetailDocument, ViewerCartDocument } from '@/gql/graphql';
 import {
   cart,
   cartLine,
+  category,
+  categoryId,
   listingMock,
   money,
   product,
@@ -71,6 +73,35 @@ describe('product detail', () => {
     await user.click(screen.getByRole('button', { name: '← Back' }));
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
+  });
+
+  it('opened from the listing, shows its categories’ paths as breadcrumbs from the tree the listing holds, with no request', async () => {
+    const thermometer = product(1, {
+      name: 'Digital Thermometer',
+      categories: [{ __typename: 'Category', id: categoryId(2) }],
+    });
+    const { user } = renderApp({
+      mocks: [
+        sessionMock(),
+        viewerCartMock(),
+        listingMock([thermometer]),
+        // Asked for once, by the listing's navigation: a second request would find no answer and show nothing.
+        {
+          request: { query: CategoriesDocument },
+          result: { data: { categories: [category(1, 'Diagnostics'), category(2, 'Thermometers', 1)] } },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('link', { name: 'Digital Thermometer' }));
+    const crumbs = await screen.findByRole('navigation', { name: 'Categories of this product' });
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Diagnostics', `/?category=${categoryId(1)}`],
+      ['Thermometers', `/?category=${categoryId(2)}`],
+    ]);
   });
 
   it('has the viewer’s cart from the listing, fetched while it was idle: opened from there, it says at once how many more fit', async () => {

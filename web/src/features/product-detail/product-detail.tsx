@@ -34,6 +34,11 @@ if (false) {
       quantity
       imageUrls
       sku
+      # Its breadcrumbs: each id's path is read from the categories' tree the listing holds (components/
+      # product-breadcrumbs.tsx), so the page needs no request of its own.
+      categories {
+        id
+      }
     }
 
     mutation AddToCart($input: AddToCartInput!) {
@@ -138,7 +143,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
     <article className={surface(styles.layout)} aria-labelledby="product-name">
       <ProductGallery name={data.name} imageUrls={data.imageUrls} />
       <div className={styles.info}>
-        <ProductBreadcrumbs productId={data.id} />
+        <ProductBreadcrumbs categoryIds={data.categories.map((category) => category.id)} />
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>
           {data.name}
         </h1>

@@ -62,6 +62,9 @@ if (false) {
             # What the product's page shows beyond the card, so one opened from here shows at once with no request
             # of its own (its whole fragment spread here would ask for the price a fourth time in one place).
             sku
+            categories {
+              id
+            }
             # Admins see a product at or under its threshold marked (with the shop's, asked by admins only).
             quantity
             lowStockThreshold
