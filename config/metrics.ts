@@ -240,6 +240,8 @@ const PATH_WORDS = new Set([
   'filter',
   'facets',
   'low-stock',
+  'export',
+  'import',
   'settings',
   'cart',
   'items',

@@ -50,6 +50,7 @@ import {
 import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
+import { catalogueFilesPlugin } from './plugins/catalogue-files.js';
 import {
   explorerAddressFor,
   inlineScriptHashes,
@@ -531,6 +532,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   });
 
   await app.register(demoImagesPlugin, { rest });
+  await app.register(catalogueFilesPlugin, { rest, pubsub });
   // The web app, when it has been built: its files, index.html for its pages (deep links, reloads), and the graph
   // explorer (GraphiQL at /graphiql) while introspection is on: without it an explorer knows nothing of the graph.
   await app.register(webAppPlugin, { webDist: config.webDist, explorer: config.introspection && config.explorer });

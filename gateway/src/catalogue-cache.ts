@@ -59,7 +59,12 @@ const CATALOGUE_TYPES = new Set([
   'PriceBandFacet',
 ]);
 const HARMLESS_DIRECTIVES = new Set(['include', 'skip']);
-const CATALOGUE_EVENTS: ShopTopic[] = ['PRODUCT_UPDATED', 'PRODUCT_REMOVED', 'CATEGORIES_CHANGED'];
+const CATALOGUE_EVENTS: ShopTopic[] = [
+  'PRODUCT_UPDATED',
+  'PRODUCT_REMOVED',
+  'CATEGORIES_CHANGED',
+  'CATALOGUE_IMPORTED',
+];
 
 /**
  * Whether every field the document selects is catalogue data, read by at least one catalogue root field of a query.
@@ -145,6 +150,7 @@ export function createCatalogueCache(
     listen(pubsub.subscribe('PRODUCT_UPDATED'), forgetAnswers);
     listen(pubsub.subscribe('PRODUCT_REMOVED'), forgetAnswers);
     listen(pubsub.subscribe('CATEGORIES_CHANGED'), forgetAnswers);
+    listen(pubsub.subscribe('CATALOGUE_IMPORTED'), forgetAnswers);
     // What was published while Redis was away never arrived.
     pubsub.onRecovered(forgetAnswers);
   }

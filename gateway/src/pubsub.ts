@@ -25,6 +25,11 @@ export interface ShopEvents {
    * event. Only the catalogue cache listens (it forgets its answers).
    */
   CATEGORIES_CHANGED: { categoryId: number };
+  /**
+   * A CSV import written (plugins/catalogue-files.ts): products created and changed at once. Only the catalogue cache
+   * listens (it forgets its answers); the changed products are published as PRODUCT_UPDATED besides.
+   */
+  CATALOGUE_IMPORTED: { created: number; updated: number };
   /** An order moved (to its buyer and the admins), or a new one was placed (to the admins). */
   ORDER_UPDATED: { order: RestOrder };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */

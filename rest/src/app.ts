@@ -39,7 +39,9 @@ import { categoryRoutes } from './categories/category.routes.js';
 import { CategoryRepository } from './categories/category.repository.js';
 import { CategoryService } from './categories/category.service.js';
 import { productRoutes } from './products/product.routes.js';
-import { ProductService } from './products/product.service.js';
+import { ProductService, type ProductTransaction } from './products/product.service.js';
+import { CatalogueCsvService } from './products/catalogue-csv.service.js';
+import { catalogueCsvRoutes } from './products/catalogue-csv.routes.js';
 import { serializerCompiler } from './shared/serialization.js';
 import { schemaErrorFormatter, validatorCompiler } from './shared/validation.js';
 import { UserRepository } from './users/user.repository.js';
@@ -103,11 +105,16 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const productRepository = new ProductRepository(db, kind);
     const cartRepository = new CartRepository(db);
     const audit = new AuditRepository(db);
-    const products = new ProductService(productRepository, (work) =>
-      db
-        .transaction()
-        .execute((trx) => work({ products: new ProductRepository(trx, kind), audit: new AuditRepository(trx) })),
-    );
+    const inProductTransaction: ProductTransaction = (work) =>
+      db.transaction().execute((trx) =>
+        work({
+          products: new ProductRepository(trx, kind),
+          audit: new AuditRepository(trx),
+          categories: new CategoryRepository(trx),
+        }),
+      );
+    const products = new ProductService(productRepository, inProductTransaction);
+    const catalogueCsv = new CatalogueCsvService(productRepository, new CategoryRepository(db), inProductTransaction);
     const categories = new CategoryService(new CategoryRepository(db), (work) =>
       db
         .transaction()
@@ -206,6 +213,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             extensions,
             lowStockThreshold: () => settingsRepository.lowStockThreshold(),
           });
+          if (extensions) await secured.register(catalogueCsvRoutes, { prefix: '/products', csv: catalogueCsv });
           if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });

@@ -315,6 +315,8 @@ describe('operations', () => {
           '/api/products/filter',
           '/api/products/low-stock',
           '/api/products/facets',
+          '/api/products/export',
+          '/api/products/import',
           '/api/products/{id}',
           '/api/categories',
           '/api/categories/{id}',

@@ -17,6 +17,8 @@ export interface RestCall {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** A body that is not JSON: a file's text, sent as it is (a CSV import). */
+  text?: { contentType: string; body: string } | undefined;
   /** Headers of this call beyond those every call carries (an Idempotency-Key). */
   headers?: Record<string, string> | undefined;
 }
@@ -168,6 +170,9 @@ export class RestClient {
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
+    } else if (call.text) {
+      body = call.text.body;
+      headers['content-type'] = call.text.contentType;
     }
     const what = `${call.method} ${call.path}`;
     if (caller.deadline?.passed)
@@ -274,12 +279,18 @@ export class RestClient {
     return { body: text as T, headers: answerHeaders };
   }
 
-  /** Streams a shop path (demo images) through, for the web app that only knows the gateway's origin. */
-  stream(path: string, requestId: string | undefined) {
+  /**
+   * Streams a shop path (demo images, the catalogue's CSV export) through, for the web app that only knows the
+   * gateway's origin; with the caller's token where the path needs one.
+   */
+  stream(path: string, requestId: string | undefined, token?: string) {
     return this.pool.request({
       method: 'GET',
       path: `${this.basePath}${path}`,
-      headers: requestId ? { 'x-request-id': requestId } : {},
+      headers: {
+        ...(requestId ? { 'x-request-id': requestId } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
     });
   }
 

@@ -44,23 +44,38 @@ const toEvent = (row: AuditEventRow): AuditEvent => ({
   changes: JSON.parse(row.changes) as AuditChanges,
 });
 
+/** Records one INSERT writes at most: 7 values each, well under SQLite's bound. */
+const EVENTS_PER_STATEMENT = 500;
+
 export class AuditRepository {
   /** `db` may be a transaction: the record is then part of it. */
   constructor(private readonly db: Kysely<Database>) {}
 
   async record(actor: Actor, action: AuditAction, subject: AuditSubject, changes: AuditChanges): Promise<void> {
-    await this.db
-      .insertInto('auditEvents')
-      .values({
-        occurredAt: now(),
-        actorId: actor.id,
-        actorUsername: actor.username,
-        action,
-        subjectType: subject.type,
-        subjectId: subject.id,
-        changes: JSON.stringify(changes),
-      })
-      .execute();
+    await this.recordMany(actor, [{ action, subject, changes }]);
+  }
+
+  /** Records of one actor's changes, in the order given, a few hundred to a statement (a CSV import's thousands). */
+  async recordMany(
+    actor: Actor,
+    events: readonly { action: AuditAction; subject: AuditSubject; changes: AuditChanges }[],
+  ): Promise<void> {
+    const occurredAt = now();
+    for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT)
+      await this.db
+        .insertInto('auditEvents')
+        .values(
+          events.slice(start, start + EVENTS_PER_STATEMENT).map(({ action, subject, changes }) => ({
+            occurredAt,
+            actorId: actor.id,
+            actorUsername: actor.username,
+            action,
+            subjectType: subject.type,
+            subjectId: subject.id,
+            changes: JSON.stringify(changes),
+          })),
+        )
+        .execute();
   }
 
   /** One subject's events, oldest first. */

@@ -10,7 +10,6 @@ import { fieldWithNul } from '../shared/validation.js';
  * Clear texts for the framework's own 4xx errors, with their codes; every other error keeps what it was thrown with.
  */
 const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large: the limit is 1 MB', code: 'BODY_TOO_LARGE' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     message: 'Unsupported content type: send JSON with Content-Type: application/json',
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -19,13 +18,20 @@ const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
   FST_ERR_CTP_EMPTY_TYPE: { message: 'Content-Type must not be empty', code: 'UNSUPPORTED_MEDIA_TYPE' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The one type of body a route reads when it is not JSON (a CSV import's text/csv): its 415 says so. */
+    bodyType?: string;
+  }
+}
+
 /** PostgreSQL's foreign_key_violation, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
 const isForeignKeyViolation = (error: { code?: string }) =>
   error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -52,6 +58,7 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // (shop-rules/product-sorts.ts). product-search: /api/products/filter takes `search`, words found in the name, SKU
     // and description, and answers a page with where they are (rest/src/db/search). product-categories:
     // /api/categories, a product's `categoryIds`, and `category` on /api/products/filter (rest/src/categories).
+    // product-csv: admins export the catalogue as CSV and import it back, previewed first (products/product-csv.ts).
     if (errorDetails) {
       app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);
@@ -105,6 +112,19 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
           : 'Request body is not valid JSON';
         return sendError(reply, 400, message, 'MALFORMED_REQUEST');
       }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = (request.routeOptions.bodyLimit ?? 1024 * 1024) / 1024 / 1024;
+        return sendError(reply, 413, `Request body is too large: the limit is ${limit} MB`, 'BODY_TOO_LARGE');
+      }
+      // A route that reads another type than JSON (a CSV import) names it in its config.
+      const bodyType = request.routeOptions.config?.bodyType;
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && bodyType)
+        return sendError(
+          reply,
+          415,
+          `Unsupported content type: send the file with Content-Type: ${bodyType}`,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
       const known = FRAMEWORK_ERRORS[error.code];
       return sendError(reply, status, known?.message ?? error.message, known?.code ?? 'MALFORMED_REQUEST');
     });

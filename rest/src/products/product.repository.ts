@@ -123,6 +123,12 @@ export function contractFieldsOfRow(row: ProductRow): ProductContractFields {
   return fields as ProductContractFields;
 }
 
+/** Rows one INSERT writes at most: well under SQLite's 32,766 bound values at a product's 15. */
+const ROWS_PER_STATEMENT = 500;
+
+const chunksOf = <T>(items: readonly T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
 /** Up to this many ids (a cart holds at most 100 products), products by ids run a query compiled for their count. */
 const MAX_PREPARED_IDS = 100;
 
@@ -306,14 +312,22 @@ export class ProductRepository {
     return ids.filter((id) => !found.has(id));
   }
 
-  /** The product's categories as product_categories holds them: exactly `ids` (its row holds them too). */
-  private async replaceCategories(productId: number, ids: readonly number[]): Promise<void> {
-    await this.db.deleteFrom('productCategories').where('productId', '=', productId).execute();
-    if (ids.length > 0)
+  /** Each product's categories as product_categories holds them: exactly its `ids` (its row holds them too). */
+  private async replaceCategories(products: readonly { id: number; categoryIds: readonly number[] }[]): Promise<void> {
+    for (const batch of chunksOf(products, ROWS_PER_STATEMENT)) {
       await this.db
-        .insertInto('productCategories')
-        .values(ids.map((categoryId) => ({ productId, categoryId })))
+        .deleteFrom('productCategories')
+        .where(
+          'productId',
+          'in',
+          batch.map(({ id }) => id),
+        )
         .execute();
+      const rows = batch.flatMap(({ id, categoryIds }) =>
+        categoryIds.map((categoryId) => ({ productId: id, categoryId })),
+      );
+      if (rows.length > 0) await this.db.insertInto('productCategories').values(rows).execute();
+    }
   }
 
   /** The products matching `criteria` in the catalogue's order (by id) or `sort`'s; a slice of them with `slice`. */
@@ -402,6 +416,21 @@ export class ProductRepository {
   }
 
   /** The product whose SKU is this one in any case, other than `exceptId`: the one that holds it already. */
+  /** The products whose SKUs are these, as skuKey writes them (upper case). */
+  findBySkuKeys(keys: string[]): Promise<ProductRow[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('products')
+      .selectAll()
+      .where(sql`upper(sku)`, 'in', keys)
+      .execute();
+  }
+
+  /** Takes these products' SKUs away (inside a transaction that gives them new ones, or others theirs). */
+  async clearSkus(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.db.updateTable('products').set({ sku: null }).where('id', 'in', ids).execute();
+  }
+
   holderOfSku(sku: string, exceptId?: number): Promise<Pick<ProductRow, 'id' | 'name'> | undefined> {
     let query = this.db
       .selectFrom('products')
@@ -427,30 +456,54 @@ export class ProductRepository {
 
   /** Adds a product, and indexes it for search: call inside a transaction, so that both are kept or neither. */
   async insert(fields: ProductFields): Promise<ProductRow> {
+    return (await this.insertMany([fields]))[0]!;
+  }
+
+  /**
+   * Adds products, in the order given, a batch in a few statements whatever its size (a CSV import's thousands), and
+   * indexes them: inside a transaction, as insert.
+   */
+  async insertMany(list: readonly ProductFields[]): Promise<ProductRow[]> {
     const timestamp = now();
-    const row = await this.db
-      .insertInto('products')
-      .values({ ...toColumns(fields), createdAt: timestamp, updatedAt: timestamp })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await this.search.index(row.id, row);
-    await this.replaceCategories(row.id, fields.categoryIds);
-    return row;
+    const rows: ProductRow[] = [];
+    for (const batch of chunksOf(list, ROWS_PER_STATEMENT)) {
+      const inserted = await this.db
+        .insertInto('products')
+        .values(batch.map((fields) => ({ ...toColumns(fields), createdAt: timestamp, updatedAt: timestamp })))
+        .returningAll()
+        .execute();
+      // One statement numbers its rows in the order of its values; the order it returns them in is not promised.
+      rows.push(...inserted.sort((one, other) => one.id - other.id));
+    }
+    await this.search.indexMany(rows.map((row) => ({ id: row.id, product: row })));
+    await this.replaceCategories(rows.map((row, index) => ({ id: row.id, categoryIds: list[index]!.categoryIds })));
+    return rows;
   }
 
   /** Changes a product, and its search index: inside a transaction, as insert. */
   async update(id: number, fields: ProductFields): Promise<ProductRow | undefined> {
-    const row = await this.db
-      .updateTable('products')
-      .set({ ...toColumns(fields), updatedAt: now() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) {
-      await this.search.index(row.id, row);
-      await this.replaceCategories(row.id, fields.categoryIds);
+    return (await this.updateMany([{ id, fields }]))[0];
+  }
+
+  /** Changes products, and their search index (one statement a product, the rest in a few): as insertMany. */
+  async updateMany(changes: readonly { id: number; fields: ProductFields }[]): Promise<ProductRow[]> {
+    const timestamp = now();
+    const rows: ProductRow[] = [];
+    const changed: { id: number; categoryIds: readonly number[] }[] = [];
+    for (const { id, fields } of changes) {
+      const row = await this.db
+        .updateTable('products')
+        .set({ ...toColumns(fields), updatedAt: timestamp })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) continue;
+      rows.push(row);
+      changed.push({ id, categoryIds: fields.categoryIds });
     }
-    return row;
+    await this.search.indexMany(rows.map((row) => ({ id: row.id, product: row })));
+    await this.replaceCategories(changed);
+    return rows;
   }
 
   /** Deletes a product, and its search index: inside a transaction, as insert. */

@@ -5,6 +5,7 @@ import { validateProductForm } from '../../../shop-rules/product-rules.js';
 import { PRODUCT_FIELDS, PRODUCT_FIELD_NAMES, type ProductField } from '../../../shop-rules/product-fields.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
+import type { CategoryRepository } from '../categories/category.repository.js';
 import {
   type ProductCriteria,
   type ProductFields,
@@ -84,11 +85,16 @@ function keepingLeftOut(fields: ProductFields, input: ProductInput, before: Prod
 
 /** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */
 export type ProductTransaction = <T>(
-  work: (repositories: { products: ProductRepository; audit: AuditRepository }) => Promise<T>,
+  work: (repositories: {
+    products: ProductRepository;
+    audit: AuditRepository;
+    /** The category tree, read in the same transaction (a CSV import names categories by their paths). */
+    categories: CategoryRepository;
+  }) => Promise<T>,
 ) => Promise<T>;
 
 /** The fields whose values differ (all of them against nothing: a product created, or deleted). */
-function productChanges(before: ProductAnswer | undefined, after: ProductAnswer | undefined): AuditChanges {
+export function productChanges(before: ProductAnswer | undefined, after: ProductAnswer | undefined): AuditChanges {
   const changes: AuditChanges = {};
   // What the audit record keeps of a product: every field an admin edits (shop-rules' PRODUCT_FIELDS).
   for (const field of PRODUCT_FIELD_NAMES) {

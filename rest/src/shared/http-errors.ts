@@ -39,8 +39,12 @@ export const ERROR_CODES = {
     'The category still has subcategories, or products and no category to move them to (extension: product-categories).',
   STATUS_NOT_ALLOWED: 'The order cannot move from its status to the one asked for.',
   CHANGED_MEANWHILE: 'The thing changed between reading and writing; load it again.',
-  BODY_TOO_LARGE: 'The body is over the size limit.',
-  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json.',
+  BODY_TOO_LARGE: 'The body is over the size limit (1 MB; 10 MB for a CSV import).',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json (as text/csv, for a CSV import).',
+  IMPORT_INVALID:
+    'A CSV import confirmed while its file has problems (extension: product-csv); the preview lists them: nothing was imported.',
+  IMPORT_CHANGED:
+    'A CSV import whose file, read against the catalogue now, no longer does what its preview showed (extension: product-csv): preview it again; nothing was imported.',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;

@@ -77,67 +77,86 @@ export class SearchIndex {
   }
 
   /** Indexes a product (again, after a change): its stems, and its words in the vocabulary. */
-  async index(productId: number, product: SearchableProduct): Promise<void> {
-    const before = await this.wordsIndexed(productId);
-    const terms = termsOf(product);
-    if (this.kind === 'sqlite') {
-      // FTS5 has no upsert: the old row goes first.
-      await sql`delete from product_terms where rowid = ${productId}`.execute(this.db);
-      await sql`insert into product_terms (rowid, name, sku, description, words)
-                values (${productId}, ${terms.name}, ${terms.sku}, ${terms.description}, ${terms.words})`.execute(
-        this.db,
+  index(productId: number, product: SearchableProduct): Promise<void> {
+    return this.indexMany([{ id: productId, product }]);
+  }
+
+  /**
+   * Indexes products (again, after a change), a batch of them in a few statements whatever its size (a CSV import's
+   * thousands): their stems, and the vocabulary's counts changed once for all of them.
+   */
+  async indexMany(products: readonly { id: number; product: SearchableProduct }[]): Promise<void> {
+    for (const batch of chunks([...products], ROWS_PER_INSERT)) {
+      const before = await this.wordsIndexed(batch.map(({ id }) => id));
+      const indexed = batch.map(({ id, product }) => ({ id, ...termsOf(product) }));
+      const values = sql.join(
+        indexed.map((row) => sql`(${row.id}, ${row.name}, ${row.sku}, ${row.description}, ${row.words})`),
       );
-    } else {
-      await sql`insert into product_terms (product_id, name, sku, description, words)
-                values (${productId}, ${terms.name}, ${terms.sku}, ${terms.description}, ${terms.words})
-                on conflict (product_id) do update set name = excluded.name, sku = excluded.sku,
-                  description = excluded.description, words = excluded.words`.execute(this.db);
+      if (this.kind === 'sqlite') {
+        // FTS5 has no upsert: the old rows go first.
+        await sql`delete from product_terms where rowid in (${sql.join(batch.map(({ id }) => id))})`.execute(this.db);
+        await sql`insert into product_terms (rowid, name, sku, description, words) values ${values}`.execute(this.db);
+      } else {
+        await sql`insert into product_terms (product_id, name, sku, description, words) values ${values}
+                  on conflict (product_id) do update set name = excluded.name, sku = excluded.sku,
+                    description = excluded.description, words = excluded.words`.execute(this.db);
+      }
+      const change = new Map<string, number>();
+      for (const row of indexed) {
+        const after = new Set(wordsIn(row.words));
+        const old = new Set(before.get(row.id) ?? []);
+        for (const word of after) if (!old.has(word)) change.set(word, (change.get(word) ?? 0) + 1);
+        for (const word of old) if (!after.has(word)) change.set(word, (change.get(word) ?? 0) - 1);
+      }
+      await this.countWords(change);
     }
-    const after = new Set(wordsIn(terms.words));
-    const old = new Set(before ?? []);
-    await this.countWords(
-      [...after].filter((word) => !old.has(word)),
-      [...old].filter((word) => !after.has(word)),
-    );
   }
 
   /** Takes a product out of the index (before it is deleted). */
   async remove(productId: number): Promise<void> {
-    const before = await this.wordsIndexed(productId);
+    const before = (await this.wordsIndexed([productId])).get(productId);
     if (before === undefined) return;
     await sql`delete from product_terms where ${this.idColumn} = ${productId}`.execute(this.db);
-    await this.countWords([], before);
+    await this.countWords(new Map(before.map((word) => [word, -1])));
   }
 
-  private async wordsIndexed(productId: number): Promise<string[] | undefined> {
-    const { rows } = await sql<{
-      words: string;
-    }>`select words from product_terms where ${this.idColumn} = ${productId}`.execute(this.db);
-    return rows[0] ? wordsIn(rows[0].words) : undefined;
+  /** The words each of these products is indexed under (none for one not indexed). */
+  private async wordsIndexed(productIds: number[]): Promise<Map<number, string[]>> {
+    const { rows } = await sql<{ id: number; words: string }>`
+      select ${this.idColumn} as id, words from product_terms
+      where ${this.idColumn} in (${sql.join(productIds)})`.execute(this.db);
+    return new Map(rows.map((row) => [Number(row.id), wordsIn(row.words)]));
   }
 
   /**
-   * One more product has each `added` word, one fewer each `removed` one; a word no product has any more leaves the
+   * Each word's count of products changed by `change` (more, or fewer); a word no product has any more leaves the
    * vocabulary. In the words' order, so that two changes at once lock the same rows in the same order (PostgreSQL).
    */
-  private async countWords(added: string[], removed: string[]): Promise<void> {
-    for (const chunk of chunks(added.sort(), ROWS_PER_INSERT)) {
+  private async countWords(change: Map<string, number>): Promise<void> {
+    const added = [...change.keys()].filter((word) => change.get(word)! > 0).sort();
+    for (const chunk of chunks(added, ROWS_PER_INSERT)) {
       const rows = chunk.map((word) =>
         this.kind === 'sqlite'
-          ? sql`(${word}, ${stemOf(word)}, 1, ${trigramsOf(word).length})`
-          : sql`(${word}, ${stemOf(word)}, 1)`,
+          ? sql`(${word}, ${stemOf(word)}, ${change.get(word)!}, ${trigramsOf(word).length})`
+          : sql`(${word}, ${stemOf(word)}, ${change.get(word)!})`,
       );
       await (
         this.kind === 'sqlite'
           ? sql`insert into search_words (word, stem, products, trigrams) values ${sql.join(rows)}
-              on conflict (word) do update set products = search_words.products + 1`
+              on conflict (word) do update set products = search_words.products + excluded.products`
           : sql`insert into search_words (word, stem, products) values ${sql.join(rows)}
-              on conflict (word) do update set products = search_words.products + 1`
+              on conflict (word) do update set products = search_words.products + excluded.products`
       ).execute(this.db);
       if (this.kind === 'sqlite') await this.keepTrigrams(chunk);
     }
-    for (const chunk of chunks(removed.sort(), ROWS_PER_INSERT)) {
-      await sql`update search_words set products = products - 1 where word in (${sql.join(chunk)})`.execute(this.db);
+    const removed = [...change.keys()].filter((word) => change.get(word)! < 0).sort();
+    for (const chunk of chunks(removed, ROWS_PER_INSERT)) {
+      // One statement a count: a change of one product has only 1s, an import's few distinct counts.
+      for (const fewer of new Set(chunk.map((word) => -change.get(word)!))) {
+        const words = chunk.filter((word) => -change.get(word)! === fewer);
+        await sql`update search_words set products = products - ${fewer}
+                  where word in (${sql.join(words)})`.execute(this.db);
+      }
       const { rows } = await sql<{
         word: string;
       }>`select word from search_words where products <= 0 and word in (${sql.join(chunk)})`.execute(this.db);

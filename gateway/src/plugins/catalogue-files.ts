@@ -1,0 +1,127 @@
+// The catalogue as a CSV file (issue 34), through the gateway: files travel beside the graph, not in it (as Shopify's
+// staged uploads do), so the graph's 1 MB body limit and its JSON stay as they are. The browser only knows the
+// gateway's origin; these routes pass its token and its file on to the REST service's extension product-csv:
+//   GET  /catalogue/products.csv             the export, streamed through
+//   POST /catalogue/products.csv             a preview of importing the file (text/csv, at most 10 MB)
+//   POST /catalogue/products.csv?confirm=…   the import itself
+// The answers and refusals are the REST service's own ({ message, code, field? }). Once an import is written, every
+// gateway forgets its kept catalogue answers (CATALOGUE_IMPORTED), and the products it changed are published as
+// productUpdated, so open product pages and carts follow (the first IMPORT_EVENTS_AT_MOST of them: a larger import
+// is read afresh as pages are opened). A REST service without the extension (the plain contract) gets 501.
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ShopPubSub } from '../pubsub.js';
+import type { RestProduct } from '../rest/contract.js';
+import type { Caller, RestClient } from '../rest/rest-client.js';
+import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
+
+/** What our REST service names its CSV export and import in its Contract-Extensions. */
+export const PRODUCT_CSV = 'product-csv';
+export const CATALOGUE_FILE_PATH = '/catalogue/products.csv';
+/** The largest file passed on: the REST service's own limit. */
+export const MAX_CATALOGUE_FILE_BYTES = 10 * 1024 * 1024;
+/** Changed products an import publishes as productUpdated at most. */
+export const IMPORT_EVENTS_AT_MOST = 100;
+
+const PASSED_HEADERS = ['content-type', 'content-disposition', 'cache-control'];
+
+interface ImportAnswer {
+  imported: boolean;
+  created: number;
+  updated: number;
+  changes: { action: string; id: number | null }[];
+}
+
+const callerOf = (request: FastifyRequest): Caller => {
+  const authorization = request.headers.authorization ?? '';
+  return {
+    token: /^Bearer /i.test(authorization) ? authorization.slice('Bearer '.length).trim() : undefined,
+    requestId: request.id,
+    clientAddress: request.ip,
+  };
+};
+
+const refuse = (reply: FastifyReply, status: number, message: string, code: string, field?: string) =>
+  reply.code(status).send({ message, code, ...(field ? { field } : {}) });
+
+export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub: ShopPubSub }> = async (
+  app,
+  { rest, pubsub },
+) => {
+  /** Whether the REST service offers the extension (asked once, by any answer, when none has come yet). */
+  const offered = async (caller: Caller) => {
+    if (!rest.hasAnswered) await rest.call(caller, { method: 'GET', path: '/api/products/0' }).catch(() => undefined);
+    return rest.offers(PRODUCT_CSV);
+  };
+  const notOffered = (reply: FastifyReply) =>
+    refuse(
+      reply,
+      501,
+      'This shop’s catalogue service cannot export or import CSV (its REST service has no product-csv extension)',
+      'NOT_SUPPORTED',
+    );
+
+  // Only here is a body CSV text, and only CSV: everywhere else the gateway reads the graph's JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_CATALOGUE_FILE_BYTES }, (_, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof UpstreamRejection)
+      return refuse(reply, error.status, error.message, error.restCode ?? 'REFUSED', error.field);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuse(reply, 413, 'The file is too large: the limit is 10 MB', 'BODY_TOO_LARGE');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
+      return refuse(reply, 415, 'Send the file with Content-Type: text/csv', 'UNSUPPORTED_MEDIA_TYPE');
+    if (error instanceof UpstreamUnavailable || (error.statusCode ?? 500) >= 500) {
+      request.log.error({ err: error }, 'catalogue file request failed');
+      return refuse(reply, 502, 'The catalogue is temporarily unavailable: try again in a moment', 'UNAVAILABLE');
+    }
+    return refuse(reply, error.statusCode ?? 400, error.message, 'MALFORMED_REQUEST');
+  });
+
+  app.get(CATALOGUE_FILE_PATH, async (request, reply) => {
+    const caller = callerOf(request);
+    if (!(await offered(caller))) return notOffered(reply);
+    const upstream = await rest
+      .stream('/api/products/export', request.id, caller.token)
+      .catch((error: unknown) => Promise.reject(new UpstreamUnavailable(String(error))));
+    reply.code(upstream.statusCode);
+    for (const header of PASSED_HEADERS) {
+      const value = upstream.headers[header];
+      if (value !== undefined) reply.header(header, value);
+    }
+    return reply.send(upstream.body);
+  });
+
+  app.post<{ Querystring: { confirm?: string }; Body: string }>(
+    CATALOGUE_FILE_PATH,
+    { bodyLimit: MAX_CATALOGUE_FILE_BYTES },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!(await offered(caller))) return notOffered(reply);
+      const confirm = typeof request.query.confirm === 'string' ? request.query.confirm : undefined;
+      const answer = await rest.call<ImportAnswer>(caller, {
+        method: 'POST',
+        path: '/api/products/import',
+        query: { confirm },
+        text: { contentType: 'text/csv', body: request.body },
+      });
+      if (answer.imported) await published(caller, answer);
+      return answer;
+    },
+  );
+
+  /** What an import wrote, told to every gateway and to the pages open on the products it changed. */
+  async function published(caller: Caller, answer: ImportAnswer) {
+    await pubsub.publish('CATALOGUE_IMPORTED', { created: answer.created, updated: answer.updated });
+    const changed = answer.changes
+      .filter((change) => change.action === 'update' && change.id !== null)
+      .slice(0, IMPORT_EVENTS_AT_MOST)
+      .map((change) => change.id!);
+    if (changed.length === 0) return;
+    const products = await rest
+      .call<RestProduct[]>(caller, { method: 'GET', path: '/api/products', query: { ids: changed.join(',') } })
+      .catch(() => []);
+    for (const product of products) await pubsub.publish('PRODUCT_UPDATED', { product });
+  }
+};
