@@ -1,4 +1,5 @@
 // Journey 2: the admin, with the account the shop set up on its first start, looks after the catalogue.
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -162,6 +163,63 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await expect
       .poll(() => page.getByRole('article').allInnerTexts())
       .toEqual([expect.stringMatching(/^No image\nRapid Strep Test Kit\n/)]);
+    await leave(admin);
+  });
+
+  it('exports the catalogue, imports a CSV with a bad row, sees the row refused, fixes it and imports it again', async () => {
+    const admin = await openPerson(browser, shop, 375);
+    const { page } = admin;
+    const look = (screen: string) => lookAt(page, 'admin', screen);
+    await logIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.getByRole('link', { name: 'Import / Export' }).click();
+    await page.waitForURL('/admin/import');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^medshop-products-\d{4}-\d\d-\d\d\.csv$/);
+    const exported = fs.readFileSync((await download.path())!, 'utf8').split('\n');
+    expect(exported[0]).toBe('\uFEFFid,name,description,price,quantity,imageUrls,sku,categories,lowStockThreshold');
+    expect(exported[1]).toMatch(
+      /^1,Digital Thermometer,".+",\d+\.\d\d,\d+,\/images\/products\/digital-thermometer\.svg/,
+    );
+
+    const file = (price: string) => ({
+      name: 'new-splints.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'name,description,price,quantity,sku,categories\n' +
+          'Journey Finger Splint,Aluminium and foam,3.20,40,JRN-SPLINT-1,First aid\n' +
+          `Journey Wrist Splint,"Breathable, adjustable",${price},12,JRN-SPLINT-2,First aid\n`,
+      ),
+    });
+    const chooser = page.getByLabel('Choose a CSV file');
+    // A price written with a decimal comma, as some spreadsheets do.
+    await chooser.setInputFiles(file('"12,50"'));
+    const problems = page.getByRole('list', { name: 'Problems in the file' });
+    await expect.poll(() => problems.innerText()).toBe('Line 3, price: Price must be an amount such as 12.50');
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/^new-splints\.csv has 1 problem\./);
+    expect(await page.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    await look('import-problems');
+
+    await chooser.setInputFiles(file('12.50'));
+    const table = page.getByRole('table');
+    await expect
+      .poll(() => table.getByRole('row').allInnerTexts())
+      .toEqual(['Line\tProduct\tChange', '2\tJourney Finger Splint\tNew', '3\tJourney Wrist Splint\tNew']);
+    await look('import-preview');
+    await page.getByRole('button', { name: 'Import 2 products' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Imported' }).innerText())
+      .toBe('Imported new-splints.csv: 2 products created, 0 products changed.');
+
+    await page.goto('/?name=journey');
+    await expect
+      .poll(() =>
+        page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))),
+      )
+      .toEqual(['Journey Finger Splint', 'Journey Wrist Splint']);
     await leave(admin);
   });
 });

@@ -13,12 +13,11 @@ import type { ShopPubSub } from '../pubsub.js';
 import type { RestProduct } from '../rest/contract.js';
 import type { Caller, RestClient } from '../rest/rest-client.js';
 import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
+import { MAX_IMPORT_BYTES } from '../../../shop-rules/product-csv-columns.js';
 
 /** What our REST service names its CSV export and import in its Contract-Extensions. */
 export const PRODUCT_CSV = 'product-csv';
 export const CATALOGUE_FILE_PATH = '/catalogue/products.csv';
-/** The largest file passed on: the REST service's own limit. */
-export const MAX_CATALOGUE_FILE_BYTES = 10 * 1024 * 1024;
 /** Changed products an import publishes as productUpdated at most. */
 export const IMPORT_EVENTS_AT_MOST = 100;
 
@@ -62,14 +61,19 @@ export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub
 
   // Only here is a body CSV text, and only CSV: everywhere else the gateway reads the graph's JSON.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_CATALOGUE_FILE_BYTES }, (_, body, done) =>
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES }, (_, body, done) =>
     done(null, body),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof UpstreamRejection)
       return refuse(reply, error.status, error.message, error.restCode ?? 'REFUSED', error.field);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return refuse(reply, 413, 'The file is too large: the limit is 10 MB', 'BODY_TOO_LARGE');
+      return refuse(
+        reply,
+        413,
+        `The file is too large: the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
+        'BODY_TOO_LARGE',
+      );
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
       return refuse(reply, 415, 'Send the file with Content-Type: text/csv', 'UNSUPPORTED_MEDIA_TYPE');
     if (error instanceof UpstreamUnavailable || (error.statusCode ?? 500) >= 500) {
@@ -95,7 +99,7 @@ export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub
 
   app.post<{ Querystring: { confirm?: string }; Body: string }>(
     CATALOGUE_FILE_PATH,
-    { bodyLimit: MAX_CATALOGUE_FILE_BYTES },
+    { bodyLimit: MAX_IMPORT_BYTES },
     async (request, reply) => {
       const caller = callerOf(request);
       if (!(await offered(caller))) return notOffered(reply);

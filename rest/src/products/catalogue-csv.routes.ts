@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { requireAdmin, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
 import type { CatalogueCsvService } from './catalogue-csv.service.js';
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from './product-csv.js';
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../shop-rules/product-csv-columns.js';
 import { MAX_LISTED } from './catalogue-csv.service.js';
 
 const COLUMNS = CSV_COLUMNS.map((column) => `${column.name}${column.required ? ' (required)' : ''}`).join(', ');

@@ -21,43 +21,13 @@ import { skuKey, validateProductForm } from '../../../shop-rules/product-rules.j
 import { type ProductRepository, contractFieldsOfRow } from './product.repository.js';
 import { type ProductTransaction, productChanges, toProductAnswer } from './product.service.js';
 import type { ProductAnswer } from './product.schemas.js';
-import {
-  CategoryPaths,
-  type CsvProblem,
-  type CsvRow,
-  columnOf,
-  csvHeader,
-  csvLines,
-  csvRowOf,
-  readCsv,
-} from './product-csv.js';
+import type { CsvProblem, ImportAnswer, ImportChange } from '../../../shop-rules/product-csv-columns.js';
+import { CategoryPaths, type CsvRow, columnOf, csvHeader, csvLines, csvRowOf, readCsv } from './product-csv.js';
 
 /** At most this many problems and changes are listed in an answer; its counts count them all. */
 export const MAX_LISTED = 1000;
 /** Rows read from the database at a time, for the export and for the products a file names. */
 const BATCH = 500;
-
-export interface ImportChange {
-  line: number;
-  action: 'create' | 'update';
-  /** The product's id; null for one a preview would create. */
-  id: number | null;
-  name: string;
-  /** The fields it changes (every field of a new product). */
-  fields: string[];
-}
-
-export interface ImportAnswer {
-  created: number;
-  updated: number;
-  unchanged: number;
-  problemCount: number;
-  problems: CsvProblem[];
-  changes: ImportChange[];
-  /** What confirms this preview's writes, while nothing is wrong with the file; null otherwise, and once imported. */
-  confirmation: string | null;
-  imported: boolean;
-}
 
 interface Planned {
   line: number;

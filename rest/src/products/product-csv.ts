@@ -1,57 +1,24 @@
-// The catalogue as a CSV file (issue 34, extension product-csv): its columns, written from and read into the product
-// form. The columns follow shop-rules' PRODUCT_FIELDS, so a new product field is a new column with no change here
-// unless it is of a new kind. `id` comes first: it says which product a row changes (empty: a new one). The images
-// are one column (`imageUrls`, the first one the main image, separated by spaces, which no URL the shop takes holds),
-// and the categories are written as their paths ("Wound care > Dressings"), several separated by " | ".
+// The catalogue as a CSV file (issue 34, extension product-csv): a product written as a row and a row read into the
+// product form, each field by its kind, so a new product field of a known kind needs nothing here. The columns
+// themselves are shop-rules' (product-csv-columns.ts).
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   PRODUCT_FIELDS,
-  PRODUCT_FIELD_NAMES,
   type ProductContractFields,
-  type ProductField,
   type ProductFieldName,
 } from '../../../shop-rules/product-fields.js';
 import type { ProductForm } from '../../../shop-rules/product-rules.js';
+import {
+  CATEGORY_SEPARATOR,
+  CSV_COLUMNS,
+  type CsvColumn,
+  type CsvProblem,
+  MAX_IMPORT_ROWS,
+  PATH_STEP,
+} from '../../../shop-rules/product-csv-columns.js';
 import { ancestorsOf, categoryNameKey } from '../../../shop-rules/category-rules.js';
 import type { CategoryRow } from '../db/schema.js';
-
-/** The most rows one import reads (10,000 are checked and written in seconds: bench/README). */
-export const MAX_IMPORT_ROWS = 20_000;
-/** The largest file an import reads. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-/** Between the steps of a category's path, and between a product's categories. */
-export const PATH_STEP = ' > ';
-export const CATEGORY_SEPARATOR = ' | ';
-
-/** A problem of the file, at the line its row starts on (the header's is 1; a blank line counts, as in an editor). */
-export interface CsvProblem {
-  line: number;
-  column: string | null;
-  message: string;
-}
-
-/** A column of the file and the product field it carries (none: `id`). */
-interface Column {
-  name: string;
-  field?: ProductFieldName;
-  /** A file must have it: the fields a product cannot be without. */
-  required: boolean;
-}
-
-/** Which of the product's fields the file leaves out of its columns: the main image is the first of `imageUrls`. */
-const NOT_A_COLUMN: readonly ProductFieldName[] = ['imageUrl'];
-/** A field's column, when its name is not the field's: categories by their paths, not ids. */
-const COLUMN_NAMES: Partial<Record<ProductFieldName, string>> = { categoryIds: 'categories' };
-
-export const CSV_COLUMNS: readonly Column[] = [
-  { name: 'id', required: false },
-  ...PRODUCT_FIELD_NAMES.filter((name) => !NOT_A_COLUMN.includes(name)).map((name) => ({
-    name: COLUMN_NAMES[name] ?? name,
-    field: name,
-    required: !(PRODUCT_FIELDS[name] as ProductField).optional,
-  })),
-];
 
 /** The category tree as the file names categories: each one's path, and back. */
 export class CategoryPaths {
@@ -177,7 +144,7 @@ export function readCsv(text: string, categories: CategoryPaths): CsvFile {
   const problems: CsvProblem[] = [];
   const header = head.record.map((name) => name.trim());
   const known = new Map(CSV_COLUMNS.map((column) => [column.name.toLowerCase(), column]));
-  const place = new Map<Column, number>();
+  const place = new Map<CsvColumn, number>();
   header.forEach((name, index) => {
     const column = known.get(name.toLowerCase());
     if (!column)

@@ -63,6 +63,10 @@ const CategoryAdminRoute = lazyScreen(
   'CategoryAdminRoute',
 );
 const LowStockRoute = lazyScreen(() => import('../features/low-stock/low-stock-route'), 'LowStockRoute');
+const CatalogueCsvRoute = lazyScreen(
+  () => import('../features/catalogue-csv/catalogue-csv-route'),
+  'CatalogueCsvRoute',
+);
 
 /** A screen with its error boundary and its title: a string, or what works the title out (a product's name). */
 const screen = (title: string | ReactNode, element: ReactNode) => (
@@ -103,6 +107,7 @@ export function ShopRoutes() {
             <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
             <Route path="admin/low-stock" element={screen('Low Stock', <LowStockRoute />)} />
             <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
+            <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />
           <Route path="checkout" element={screen('Checkout', <CheckoutRoute />)} />

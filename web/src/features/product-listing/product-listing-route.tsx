@@ -376,6 +376,9 @@ export function ProductListingRoute() {
             <ButtonLink to="/admin/low-stock" variant="secondary">
               Low Stock
             </ButtonLink>
+            <ButtonLink to="/admin/import" variant="secondary">
+              Import / Export
+            </ButtonLink>
             <ButtonLink to="/create" variant="primary">
               Create Product
             </ButtonLink>
