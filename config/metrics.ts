@@ -242,6 +242,7 @@ const PATH_WORDS = new Set([
   'low-stock',
   'export',
   'import',
+  'pictures',
   'settings',
   'cart',
   'items',

@@ -2,6 +2,7 @@
 // export streamed through with the caller's token, an import previewed and then confirmed, the REST service's refusals
 // passed on as they are, and once an import is written the catalogue cache forgets and productUpdated tells open
 // pages. Against the plain contract (gateway-plain) there is no such extension: 501.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../tests/helpers/socket-feed.js';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
@@ -119,7 +120,69 @@ describe.runIf(restExtensions)('the catalogue file', () => {
   });
 });
 
+const pictures = (token: string | undefined, body: Buffer, type: string) =>
+  fetch(`${shop.gateway.url.replace(/\/graphql$/, '')}/catalogue/pictures`, {
+    method: 'POST',
+    body: new Uint8Array(body),
+    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+
+describe.runIf(restExtensions)('uploading a picture', () => {
+  it('passes an admin’s picture on and serves it resized, for a year, at its address', async () => {
+    const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    const answer = await pictures(admin, png, 'image/png');
+    expect(answer.status).toBe(201);
+    const uploaded = (await answer.json()) as { id: string; url: string; width: number; height: number };
+    expect(uploaded).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      url: `/images/uploads/${uploaded.id}`,
+      width: 500,
+      height: 500,
+    });
+    const served = await fetch(`${shop.gateway.url.replace(/\/graphql$/, '')}/images/uploads/${uploaded.id}/320.avif`);
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+      200,
+      'image/avif',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(320);
+  });
+
+  it('refuses another type, a file over 10 MB, and a shopper, with the shop’s own messages', async () => {
+    const gif = await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const refused = await pictures(admin, gif, 'image/gif');
+    expect([refused.status, await refused.json()]).toEqual([
+      415,
+      { message: 'Only JPEG, PNG and WebP pictures can be uploaded', code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ]);
+    const saidPng = await pictures(admin, gif, 'image/png');
+    expect([saidPng.status, (await saidPng.json()).message]).toEqual([
+      415,
+      'Only JPEG, PNG and WebP pictures can be uploaded',
+    ]);
+    const large = await pictures(admin, Buffer.alloc(10 * 1024 * 1024 + 1), 'image/jpeg');
+    expect([large.status, await large.json()]).toEqual([
+      413,
+      { message: 'A picture can be at most 10 MB', code: 'BODY_TOO_LARGE' },
+    ]);
+    const shoppers = await pictures(shopper, gif, 'image/png');
+    expect([shoppers.status, (await shoppers.json()).message]).toEqual([
+      403,
+      'Only administrators can upload pictures',
+    ]);
+  });
+});
+
 describe.runIf(!restExtensions)('the catalogue file over the plain contract', () => {
+  it('has no pictures: 501', async () => {
+    const answer = await pictures(admin, Buffer.from('x'), 'image/png');
+    expect([answer.status, (await answer.json()).code]).toEqual([501, 'NOT_SUPPORTED']);
+  });
+
   it('is not there: 501', async () => {
     const answer = await file(admin);
     expect([answer.status, await answer.json()]).toEqual([

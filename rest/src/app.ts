@@ -29,6 +29,8 @@ import { OutboxRepository } from './mail/outbox.repository.js';
 import { RecipientLimit } from './mail/recipient-limit.js';
 import { databasePlugin } from './plugins/database.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
+import { PictureService } from './pictures/picture.service.js';
+import { pictureRoutes, pictureServingRoutes } from './pictures/picture.routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { healthPlugin } from './plugins/health.js';
 import { httpConventionsPlugin } from './plugins/http-conventions.js';
@@ -92,6 +94,8 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     await app.register(httpConventionsPlugin, { errorDetails: config.extensions });
     await app.register(docsPlugin);
     await app.register(demoImagesPlugin);
+    const pictures = new PictureService(app.shopDatabase.db);
+    await app.register(pictureServingRoutes, { pictures });
     await app.register(healthPlugin);
     await app.register(limitsPlugin, { redisUrl: config.redisUrl, keyPrefix: config.redisPrefix });
     await app.register(tokensPlugin, {
@@ -214,6 +218,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             lowStockThreshold: () => settingsRepository.lowStockThreshold(),
           });
           if (extensions) await secured.register(catalogueCsvRoutes, { prefix: '/products', csv: catalogueCsv });
+          if (extensions) await secured.register(pictureRoutes, { prefix: '/pictures', pictures });
           if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });

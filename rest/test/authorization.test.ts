@@ -36,12 +36,19 @@ const ADMINS_ONLY_CATEGORIES = 'Only administrators can manage categories';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 
 /** The stable code each refusal of this matrix carries beside its message. */
+/** A 1 × 1 PNG picture. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const CODE_OF: Record<string, string> = {
   [AUTHENTICATION_REQUIRED]: 'AUTHENTICATION_REQUIRED',
   [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
   [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
   'Only administrators can see which products are low in stock': 'FORBIDDEN',
   'Only administrators can export and import the catalogue': 'FORBIDDEN',
+  'Only administrators can upload pictures': 'FORBIDDEN',
   'Only administrators can manage the shop’s settings': 'FORBIDDEN',
   'Only administrators can see every order': 'FORBIDDEN',
   'Only administrators can change an order’s status': 'FORBIDDEN',
@@ -203,6 +210,15 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/products/export',
     path: () => '/api/products/export',
     expected: adminOnly(200, 'Only administrators can export and import the catalogue'),
+  },
+  // A picture: the same bytes each time, kept once.
+  {
+    method: 'POST',
+    route: '/api/pictures',
+    path: () => '/api/pictures',
+    body: () => TINY_PNG,
+    contentType: 'image/png',
+    expected: adminOnly(201, 'Only administrators can upload pictures'),
   },
   // A preview: it writes nothing, so every caller meets the same catalogue.
   {

@@ -320,6 +320,7 @@ describe('operations', () => {
           '/api/products/{id}',
           '/api/categories',
           '/api/categories/{id}',
+          '/api/pictures',
           '/api/settings/low-stock',
           '/api/cart',
           '/api/cart/items',

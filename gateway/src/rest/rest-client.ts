@@ -17,8 +17,8 @@ export interface RestCall {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** A body that is not JSON: a file's text, sent as it is (a CSV import). */
-  text?: { contentType: string; body: string } | undefined;
+  /** A body that is not JSON: a file, sent as it is (a CSV import, a picture). */
+  file?: { contentType: string; body: string | Buffer } | undefined;
   /** Headers of this call beyond those every call carries (an Idempotency-Key). */
   headers?: Record<string, string> | undefined;
 }
@@ -166,13 +166,13 @@ export class RestClient {
     if (caller.token) headers.authorization = `Bearer ${caller.token}`;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
     if (caller.clientAddress) headers['x-forwarded-for'] = caller.clientAddress;
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['content-type'] = 'application/json';
-    } else if (call.text) {
-      body = call.text.body;
-      headers['content-type'] = call.text.contentType;
+    } else if (call.file) {
+      body = call.file.body;
+      headers['content-type'] = call.file.contentType;
     }
     const what = `${call.method} ${call.path}`;
     if (caller.deadline?.passed)

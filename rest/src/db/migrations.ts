@@ -641,6 +641,34 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('products').dropColumn('low_stock_threshold').execute();
       },
     },
+    '0015_pictures': {
+      // Pictures admins upload (issue 34): each kept once (its id is its content's digest) with its size, and each of
+      // its widths as WebP and AVIF, the bytes in the database beside the catalogue: every instance serves them, and a
+      // backup holds them.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('pictures')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('height', 'integer', (c) => c.notNull())
+          .addColumn('uploaded_by', 'integer', (c) => c.notNull())
+          .addColumn('uploaded_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('picture_variants')
+          .addColumn('picture_id', 'text', (c) => c.notNull().references('pictures.id').onDelete('cascade'))
+          .addColumn('width', 'integer', (c) => c.notNull())
+          .addColumn('format', 'text', (c) => c.notNull())
+          .addColumn('bytes', kind === 'sqlite' ? 'blob' : 'bytea', (c) => c.notNull())
+          .addPrimaryKeyConstraint('picture_variants_pk', ['picture_id', 'format', 'width'])
+          .execute();
+      },
+      // Reverting forgets the uploaded pictures: products that show one show the placeholder in their place.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('picture_variants').execute();
+        await db.schema.dropTable('pictures').execute();
+      },
+    },
   };
 }
 

@@ -198,6 +198,25 @@ export interface Database {
   categories: CategoriesTable;
   productCategories: ProductCategoriesTable;
   shopSettings: ShopSettingsTable;
+  pictures: PicturesTable;
+  pictureVariants: PictureVariantsTable;
+}
+
+/** Pictures admins uploaded (migration 0015): the id is the digest of what was uploaded. */
+export interface PicturesTable {
+  id: string;
+  width: number;
+  height: number;
+  uploadedBy: number;
+  uploadedAt: string;
+}
+
+/** Each picture at each width it is kept at, as WebP and as AVIF. */
+export interface PictureVariantsTable {
+  pictureId: string;
+  width: number;
+  format: string;
+  bytes: Buffer;
 }
 
 /** Settings admins change at run time (migration 0014), one row a setting; a setting without a row has its default. */

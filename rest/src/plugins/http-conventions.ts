@@ -22,6 +22,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The one type of body a route reads when it is not JSON (a CSV import's text/csv): its 415 says so. */
     bodyType?: string;
+    /** What a route that reads other types than JSON answers a body of another (a picture upload's). */
+    wrongBodyType?: string;
+    /** What a route answers a body over its limit, when it says more than the limit (a picture upload's). */
+    bodyTooLarge?: string;
   }
 }
 
@@ -31,7 +35,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -59,6 +63,7 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // and description, and answers a page with where they are (rest/src/db/search). product-categories:
     // /api/categories, a product's `categoryIds`, and `category` on /api/products/filter (rest/src/categories).
     // product-csv: admins export the catalogue as CSV and import it back, previewed first (products/product-csv.ts).
+    // product-pictures: admins upload pictures (POST /api/pictures), served resized at /images/uploads (pictures/).
     if (errorDetails) {
       app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);
@@ -114,15 +119,17 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const limit = (request.routeOptions.bodyLimit ?? 1024 * 1024) / 1024 / 1024;
-        return sendError(reply, 413, `Request body is too large: the limit is ${limit} MB`, 'BODY_TOO_LARGE');
+        const message =
+          request.routeOptions.config?.bodyTooLarge ?? `Request body is too large: the limit is ${limit} MB`;
+        return sendError(reply, 413, message, 'BODY_TOO_LARGE');
       }
       // A route that reads another type than JSON (a CSV import) names it in its config.
-      const bodyType = request.routeOptions.config?.bodyType;
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && bodyType)
+      const { bodyType, wrongBodyType } = request.routeOptions.config ?? {};
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && (bodyType || wrongBodyType))
         return sendError(
           reply,
           415,
-          `Unsupported content type: send the file with Content-Type: ${bodyType}`,
+          wrongBodyType ?? `Unsupported content type: send the file with Content-Type: ${bodyType}`,
           'UNSUPPORTED_MEDIA_TYPE',
         );
       const known = FRAMEWORK_ERRORS[error.code];

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   CHANGED_MEANWHILE: 'The thing changed between reading and writing; load it again.',
   BODY_TOO_LARGE: 'The body is over the size limit (1 MB; 10 MB for a CSV import).',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as application/json (as text/csv, for a CSV import).',
+  PICTURE_NOT_FOUND: 'No picture was uploaded with this id, or at this width and format (extension: product-pictures).',
   IMPORT_INVALID:
     'A CSV import confirmed while its file has problems (extension: product-csv); the preview lists them: nothing was imported.',
   IMPORT_CHANGED:
