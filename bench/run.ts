@@ -14,6 +14,7 @@ import { createAccounts } from './accounts.js';
 import { createPairs, measureDelivery } from './chat-fanout.js';
 import { measureCheckout } from './checkout.js';
 import { measureCatalogueImport } from './catalogue-csv.js';
+import { givePicturesToFirstProducts } from './listing-pictures.js';
 import { measureDocumentChecks } from './document-checks.js';
 import { measureOverhead } from './http-overhead.js';
 import { measureRestFloor } from './rest-floor.js';
@@ -443,6 +444,8 @@ async function main(): Promise<void> {
       'Web: initial JavaScript, a phone’s first visit, Lighthouse (mobile), a product opened from the listing …',
     );
     const weight = await measureWebWeight();
+    // The listing's first products with uploaded pictures, as an owner's shop would have (listing-pictures.ts).
+    await givePicturesToFirstProducts(rest.url, admin, 8);
     record('web', 'initial_js_gzip_kb', weight.initialKilobytes, '≤ 150', weight.initialKilobytes <= 150);
     const shopper = (await createAccounts(databaseUrl, dataDir, ['bench-web']))[0]!;
     const inBrowser = await measureInBrowser(new URL(gateway.url).origin, shopper.token);
@@ -475,6 +478,13 @@ async function main(): Promise<void> {
       inBrowser.firstProductThrottledMs <= 2500,
     );
     results.web!.first_product_throttled_runs = inBrowser.firstProductThrottledRuns;
+    record(
+      'web',
+      'first_screen_pictures_kb',
+      inBrowser.firstScreenPicturesKb,
+      '≤ 100',
+      inBrowser.firstScreenPicturesKb <= 100,
+    );
     if (inBrowser.detailFromListingUrls.length) results.web!.detail_from_listing_urls = inBrowser.detailFromListingUrls;
     results.web!.lighthouse_runs = inBrowser.lighthouseRuns;
     results.web!.lighthouse_metrics = inBrowser.metrics;

@@ -5,6 +5,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
+import { firstScreenPictureKilobytes } from './listing-pictures.js';
 import { CHROMIUM_PATH } from '../tests/journeys/support/chromium.js';
 
 const LIGHTHOUSE_RUNS = 3;
@@ -47,6 +48,8 @@ export interface WebBrowserResult {
   /** A phone's first visit to `/`, logged in, until the first product is on screen: the median of the runs, ms. */
   firstProductThrottledMs: number;
   firstProductThrottledRuns: number[];
+  /** The pictures a 375 px phone loads for the listing's first screen, KB (listing-pictures.ts). */
+  firstScreenPicturesKb: number;
 }
 
 /**
@@ -112,6 +115,8 @@ export async function measureInBrowser(origin: string, token: string): Promise<W
     await page.waitForTimeout(1000);
     await page.close();
 
+    const firstScreenPicturesKb = await firstScreenPictureKilobytes(browser, origin, token);
+
     const throttled: number[] = [];
     for (let run = 0; run < THROTTLED_RUNS; run += 1)
       throttled.push(await firstProductOnAPhone(browser, origin, token));
@@ -152,6 +157,7 @@ export async function measureInBrowser(origin: string, token: string): Promise<W
       detailFromListingUrls: requests,
       firstProductThrottledMs: [...throttled].sort((a, b) => a - b)[Math.floor(throttled.length / 2)]!,
       firstProductThrottledRuns: throttled,
+      firstScreenPicturesKb,
     };
   } finally {
     chrome.kill();

@@ -1,6 +1,7 @@
 // Journey 2: the admin, with the account the shop set up on its first start, looks after the catalogue.
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
 import {
@@ -220,6 +221,46 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
         page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))),
       )
       .toEqual(['Journey Finger Splint', 'Journey Wrist Splint']);
+    await leave(admin);
+  });
+
+  it('uploads pictures for a product on a phone, refuses a file that is not one, and shows the small picture on the listing', async () => {
+    const admin = await openPerson(browser, shop, 375);
+    const { page } = admin;
+    const look = (screen: string) => lookAt(page, 'admin', screen);
+    await logIn(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.goto('/create');
+    await page.getByLabel('Name').fill('Journey Cold Pack');
+    await page.getByLabel('Description').fill('Reusable gel pack, keeps cold for 20 minutes.');
+    await page.getByLabel('Price ($)').fill('6.40');
+    await page.getByLabel('Stock quantity').fill('25');
+    const photo = (colour: string) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    await page.getByLabel('Upload pictures').setInputFiles([
+      { name: 'pack-front.jpg', mimeType: 'image/jpeg', buffer: await photo('#1f6feb') },
+      { name: 'pack-side.jpg', mimeType: 'image/jpeg', buffer: await photo('#2da44e') },
+      // A text file named as a picture: the shop reads what it is, and keeps nothing.
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
+    ]);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Pictures not uploaded' }).innerText())
+      .toBe('notes.png: Only JPEG, PNG and WebP pictures can be uploaded');
+    const main = await page.getByLabel('Main image URL').inputValue();
+    expect(main).toMatch(/^\/images\/uploads\/[0-9a-f]{32}$/);
+    expect(await page.getByRole('textbox', { name: 'Other image 1' }).inputValue()).toMatch(/^\/images\/uploads\//);
+    await look('product-form-pictures');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await page.waitForURL('/');
+
+    await page.goto('/?name=journey+cold+pack');
+    const picture = page.getByRole('article', { name: 'Journey Cold Pack' }).locator('img');
+    // The card's thumbnail on a phone: a small AVIF, not the 1,600 px upload.
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+      .toMatch(new RegExp(`^${shop.origin}${main}/(160|320)\\.avif$`));
+    await look('listing-pictures');
     await leave(admin);
   });
 });

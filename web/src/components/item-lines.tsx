@@ -58,7 +58,7 @@ export function ItemLines({ items, label }: { items: readonly ItemLine[]; label:
           {item.product !== undefined && (
             // The name beside it says what it is.
             <div className={styles.thumbnail} aria-hidden="true">
-              <ProductPicture urls={item.product?.imageUrls ?? []} alt={item.productName} />
+              <ProductPicture urls={item.product?.imageUrls ?? []} alt={item.productName} sizes="4rem" />
             </div>
           )}
           <span className={styles.about}>

@@ -2,7 +2,11 @@
 // has several pictures: wherever one is shown, a picture that fails to load gives way to the product's next one, and
 // the placeholder shows only when none loads (the same fallback as the product page's gallery, one per product).
 import { useState } from 'react';
+import { pictureSrcSet, pictureVariantUrl, uploadedPictureId } from '@shop-rules/pictures';
 import styles from './product-image.module.css';
+
+/** How wide a listing card's picture is shown: a phone's row thumbnail, else a card's width. */
+export const CARD_PICTURE_SIZES = '(max-width: 639px) 6.5rem, 20rem';
 
 interface ProductImageProps {
   src: string | null | undefined;
@@ -12,27 +16,53 @@ interface ProductImageProps {
   className?: string;
   /** Told when the picture fails to load (a gallery then leaves it out rather than show a placeholder for each). */
   onFail?: (src: string) => void;
+  /**
+   * How wide it is shown (the `sizes` of an uploaded picture's widths): the browser then loads the narrowest that is
+   * sharp there, so a phone loads a small one. A card's by default.
+   */
+  sizes?: string;
 }
 
-export function ProductImage({ src, alt, eager = false, className, onFail }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  eager = false,
+  className,
+  onFail,
+  sizes = CARD_PICTURE_SIZES,
+}: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = !!src && failedSrc !== src;
+  // An uploaded picture comes at several widths, as AVIF where the browser reads it, else WebP.
+  const uploaded = src ? uploadedPictureId(src) : undefined;
+  const image = showImage && (
+    <img
+      className={styles.image}
+      src={uploaded ? pictureVariantUrl(uploaded, 640, 'webp') : src}
+      srcSet={uploaded ? pictureSrcSet(uploaded, 'webp') : undefined}
+      sizes={uploaded ? sizes : undefined}
+      alt={alt}
+      width={600}
+      height={600}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => {
+        setFailedSrc(src);
+        onFail?.(src);
+      }}
+    />
+  );
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')}>
-      {showImage ? (
-        <img
-          className={styles.image}
-          src={src}
-          alt={alt}
-          width={600}
-          height={600}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          onError={() => {
-            setFailedSrc(src);
-            onFail?.(src);
-          }}
-        />
+      {image ? (
+        uploaded ? (
+          <picture className={styles.picture}>
+            <source type="image/avif" srcSet={pictureSrcSet(uploaded, 'avif')} sizes={sizes} />
+            {image}
+          </picture>
+        ) : (
+          image
+        )
       ) : (
         <div className={styles.placeholder} role="img" aria-label={`${alt}: no image available`}>
           <svg viewBox="0 0 48 48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5">

@@ -203,7 +203,7 @@ export function CartView({ cart }: { cart: FragmentType<typeof CartView_CartFrag
               return (
                 <li key={line.product?.id ?? line.productName} className={styles.line} data-problem={problem?.kind}>
                   <div className={styles.thumbnail} aria-hidden="true">
-                    <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} />
+                    <ProductPicture urls={line.product?.imageUrls ?? []} alt={line.productName} sizes="5rem" />
                   </div>
                   <div className={styles.about}>
                     <h2 className={styles.name}>

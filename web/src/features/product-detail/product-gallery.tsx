@@ -12,7 +12,13 @@ export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: r
   const current = chosen !== undefined && pictures.includes(chosen) ? chosen : pictures[0];
   return (
     <div className={styles.gallery}>
-      <ProductImage src={current ?? null} alt={name} eager onFail={fail} />
+      <ProductImage
+        src={current ?? null}
+        alt={name}
+        eager
+        onFail={fail}
+        sizes="(max-width: 767px) calc(100vw - 2rem), 32rem"
+      />
       {pictures.length > 1 && (
         <ul className={styles.thumbnails} aria-label="More pictures">
           {pictures.map((url, index) => (
@@ -24,7 +30,7 @@ export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: r
                 aria-label={`Picture ${index + 1} of ${pictures.length}`}
                 onClick={() => setChosen(url)}
               >
-                <ProductImage src={url} alt="" onFail={fail} />
+                <ProductImage src={url} alt="" onFail={fail} sizes="4rem" />
               </button>
             </li>
           ))}

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVALID_IMAGE_URL } from '@shop-rules/product-rules';
 import {
   CategoriesDocument,
@@ -602,5 +602,116 @@ describe('the listing after saving', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Newest');
     await waitFor(() => expect(cards()).toEqual(['Wrist Splint', 'Gauze', 'Bandage']));
     expect(currentPath()).toBe('/?sort=newest');
+  });
+});
+
+describe('pictures uploaded from the form', () => {
+  const UPLOADED_A = `/images/uploads/${'a'.repeat(32)}`;
+  const UPLOADED_B = `/images/uploads/${'b'.repeat(32)}`;
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('uploads the chosen pictures in turn: the first becomes the main image, the next another; one the shop would refuse is named and never sent', async () => {
+    const sent: { url: string; type: string; name: string }[] = [];
+    const answers = [UPLOADED_A, UPLOADED_B];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      sent.push({
+        url,
+        type: (init.headers as Record<string, string>)['content-type']!,
+        name: (init.body as File).name,
+      });
+      return Promise.resolve(
+        new Response(JSON.stringify({ id: 'x', url: answers.shift(), width: 800, height: 600 }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    const created = product(41, { name: 'Knee Brace', imageUrls: [UPLOADED_B, UPLOADED_A] });
+    const { user } = renderApp({
+      path: '/create',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        {
+          request: {
+            query: CreateProductDocument,
+            variables: {
+              input: {
+                name: 'Knee Brace',
+                description: 'Hinged',
+                unitPriceAmount: '30',
+                quantity: 4,
+                imageUrl: UPLOADED_B,
+                imageUrls: [UPLOADED_B, UPLOADED_A],
+                sku: null,
+              },
+            },
+          },
+          result: saved('createProduct', created),
+        },
+        listing,
+      ],
+    });
+    await user.type(await screen.findByLabelText(/^Name/), 'Knee Brace');
+    await user.type(screen.getByLabelText(/^Description/), 'Hinged');
+    await user.type(screen.getByLabelText(/^Price/), '30');
+    await user.type(screen.getByLabelText(/^Stock quantity/), '4');
+    const chooser = screen.getByLabelText('Upload pictures');
+    await user.upload(chooser, [
+      new File(['front'], 'front.jpg', { type: 'image/jpeg' }),
+      new File(['side'], 'side.webp', { type: 'image/webp' }),
+    ]);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Other image 1' })).toHaveValue(UPLOADED_B));
+    // Dropped, a file the chooser would not offer: checked by the form, and never sent.
+    fireEvent.drop(chooser.closest('label')!.parentElement!, {
+      dataTransfer: { files: [new File(['anim'], 'spinner.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByRole('list', { name: 'Pictures not uploaded' })).toHaveTextContent(
+      'spinner.gif: Only JPEG, PNG and WebP pictures can be uploaded',
+    );
+    expect(sent).toEqual([
+      { url: '/catalogue/pictures', type: 'image/jpeg', name: 'front.jpg' },
+      { url: '/catalogue/pictures', type: 'image/webp', name: 'side.webp' },
+    ]);
+    expect(screen.getByLabelText('Main image URL')).toHaveValue(UPLOADED_A);
+    expect(screen.getByRole('textbox', { name: 'Other image 1' })).toHaveValue(UPLOADED_B);
+
+    await user.click(screen.getByRole('button', { name: 'Make other image 1 the main image' }));
+    expect(screen.getByLabelText('Main image URL')).toHaveValue(UPLOADED_B);
+    expect(screen.getByRole('textbox', { name: 'Other image 1' })).toHaveValue(UPLOADED_A);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('moves another image up, and says why an upload failed', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ message: 'The picture could not be read: it may be damaged. Nothing was kept' }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+      ),
+    );
+    const { user } = renderApp({ path: '/create', mocks: [sessionMock({ isAdmin: true })] });
+    await user.type(await screen.findByLabelText('Main image URL'), '/images/main.svg');
+    for (const address of ['/images/one.svg', '/images/two.svg']) {
+      await user.click(screen.getByRole('button', { name: '+ Add another image' }));
+      const fields = screen.getAllByRole('textbox', { name: /^Other image/ });
+      await user.type(fields[fields.length - 1]!, address);
+    }
+    expect(screen.queryByRole('button', { name: 'Move other image 1 up' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Move other image 2 up' }));
+    expect(
+      screen.getAllByRole('textbox', { name: /^Other image/ }).map((field) => (field as HTMLInputElement).value),
+    ).toEqual(['/images/two.svg', '/images/one.svg']);
+    await user.upload(screen.getByLabelText('Upload pictures'), new File(['x'], 'broken.png', { type: 'image/png' }));
+    expect(await screen.findByRole('list', { name: 'Pictures not uploaded' })).toHaveTextContent(
+      'broken.png: The picture could not be read: it may be damaged. Nothing was kept',
+    );
   });
 });

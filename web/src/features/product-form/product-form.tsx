@@ -23,6 +23,7 @@ import { Alert } from '@/components/feedback';
 import { CheckboxField, TextAreaField, TextField } from '@/components/field';
 import { useCategoryChoices } from '@/lib/categories';
 import { ProductImage } from '@/components/product-image';
+import { PictureUpload } from './picture-upload';
 import { ProductForm_ProductFragmentDoc, type ProductForm_ProductFragment } from '@/gql/graphql';
 import { showUserErrors, type UserErrorLike } from '@/lib/user-errors';
 import styles from './product-form.module.css';
@@ -133,8 +134,8 @@ interface ImageAddressProps {
   onBlur(): void;
   inputRef: ControllerRenderProps['ref'];
   error: string | undefined;
-  /** Others only: Remove, with its accessible name. */
-  remove?: { label: string; onClick(): void };
+  /** Others only: buttons beside it (Make main, Move up, Remove), each with its accessible name. */
+  actions?: { text: string; label: string; onClick(): void }[];
 }
 
 /**
@@ -151,7 +152,7 @@ function ImageAddress({
   onBlur,
   inputRef,
   error,
-  remove,
+  actions = [],
 }: ImageAddressProps) {
   const [tried, setTried] = useState(value.trim());
   const [failed, setFailed] = useState<string | null>(null);
@@ -175,12 +176,22 @@ function ImageAddress({
         warning={warning}
       />
       <div className={styles.preview}>
-        <ProductImage src={shown} alt={previewName} onFail={setFailed} />
+        <ProductImage src={shown} alt={previewName} onFail={setFailed} sizes="4.5rem" />
       </div>
-      {remove && (
-        <Button variant="secondary" className={styles.remove} aria-label={remove.label} onClick={remove.onClick}>
-          Remove
-        </Button>
+      {actions.length > 0 && (
+        <div className={styles.entryActions}>
+          {actions.map((action) => (
+            <Button
+              key={action.text}
+              variant="secondary"
+              size="small"
+              aria-label={action.label}
+              onClick={action.onClick}
+            >
+              {action.text}
+            </Button>
+          ))}
+        </div>
       )}
     </div>
   );
@@ -220,10 +231,29 @@ function ProductFormFields({
     register,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: initial });
   const initialThreshold = initial.lowStockThreshold === '' ? null : Number(initial.lowStockThreshold);
   const images = useFieldArray({ control, name: 'imageUrls' });
+  // Bumped when the form itself moves addresses between fields (an upload, Make main): each field's picture is then
+  // shown afresh from its new address.
+  const [placement, setPlacement] = useState(0);
+  const addPicture = (url: string) => {
+    if (!getValues('imageUrl').trim()) setValue('imageUrl', url, { shouldDirty: true });
+    else images.append({ url }, { shouldFocus: false });
+    setPlacement((count) => count + 1);
+  };
+  const makeMain = (index: number) => {
+    const main = getValues('imageUrl');
+    setValue('imageUrl', getValues(`imageUrls.${index}.url`), { shouldDirty: true });
+    if (main.trim()) images.update(index, { url: main });
+    else images.remove(index);
+    setPlacement((count) => count + 1);
+  };
+  const filledImages = () =>
+    [getValues('imageUrl'), ...getValues('imageUrls').map((entry) => entry.url)].filter((url) => url.trim()).length;
   const categories = useCategoryChoices();
 
   const submit = handleSubmit(async (values) => {
@@ -359,9 +389,12 @@ function ProductFormFields({
       <fieldset className={styles.images}>
         <legend>Images</legend>
         <p className={styles.imagesHint}>
-          An address starting with https:// or a picture of the shop starting with /. The main image is shown first.
+          Upload pictures, or give an address starting with https:// or a picture of the shop starting with /. The main
+          image is shown first.
         </p>
+        <PictureUpload room={MAX_IMAGES + 1 - filledImages()} onUploaded={addPicture} />
         <Controller
+          key={`main-${placement}`}
           control={control}
           name="imageUrl"
           rules={{ validate: imageRule }}
@@ -380,7 +413,7 @@ function ProductFormFields({
         />
         {images.fields.map((entry, index) => (
           <Controller
-            key={entry.id}
+            key={`${entry.id}-${placement}`}
             control={control}
             name={`imageUrls.${index}.url`}
             rules={{ validate: imageRule }}
@@ -394,7 +427,26 @@ function ProductFormFields({
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 error={fieldState.error?.message}
-                remove={{ label: `Remove other image ${index + 1}`, onClick: () => images.remove(index) }}
+                actions={[
+                  {
+                    text: 'Make main',
+                    label: `Make other image ${index + 1} the main image`,
+                    onClick: () => makeMain(index),
+                  },
+                  ...(index > 0
+                    ? [
+                        {
+                          text: 'Move up',
+                          label: `Move other image ${index + 1} up`,
+                          onClick: () => {
+                            images.move(index, index - 1);
+                            setPlacement((count) => count + 1);
+                          },
+                        },
+                      ]
+                    : []),
+                  { text: 'Remove', label: `Remove other image ${index + 1}`, onClick: () => images.remove(index) },
+                ]}
               />
             )}
           />
