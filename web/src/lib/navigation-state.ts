@@ -18,6 +18,11 @@ export interface ProductSavedState {
   savedProduct: { id: string; name: string; created: boolean };
 }
 
+/** The product form, opened from an admin's page other than the listing (Low Stock): where Save and Cancel go back. */
+export interface EditProductPageState {
+  returnTo?: string;
+}
+
 /** The page of a reset link: its token, moved out of the address (and so out of the history list and any Referer). */
 export interface ResetPasswordPageState {
   token: string;

@@ -5,7 +5,8 @@ import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import type { EditProductPageState, ProductSavedState } from '@/lib/navigation-state';
 import { checkShopThreshold } from '@shop-rules/low-stock';
 import { Button, ButtonLink } from '@/components/button';
 import { surface } from '@/components/card';
@@ -110,6 +111,8 @@ function ShopThresholdForm({ threshold, onSaved }: { threshold: number; onSaved(
 }
 
 export function LowStockRoute() {
+  // Back from the product form (its Edit): the save confirmed here, as the listing does.
+  const savedProduct = (useLocation().state as ProductSavedState | null)?.savedProduct;
   const settings = useQuery(ShopSettingsDocument, { errorPolicy: 'all' });
   const { data, error, loading, fetchMore, refetch } = useQuery(LowStockProductsDocument, {
     variables: { first: LOW_STOCK_PAGE_SIZE },
@@ -150,7 +153,12 @@ export function LowStockRoute() {
                   ? `Shop’s threshold${threshold === undefined ? '' : `: ${threshold}`}`
                   : `Own threshold: ${node.lowStockThreshold}`}
               </span>
-              <ButtonLink to={`/edit/${encodeURIComponent(node.id)}`} size="small" aria-label={`Edit ${node.name}`}>
+              <ButtonLink
+                to={`/edit/${encodeURIComponent(node.id)}`}
+                state={{ returnTo: '/admin/low-stock' } satisfies EditProductPageState}
+                size="small"
+                aria-label={`Edit ${node.name}`}
+              >
                 Edit
               </ButtonLink>
             </li>
@@ -169,6 +177,11 @@ export function LowStockRoute() {
 
   return (
     <Page title="Low Stock">
+      {savedProduct && (
+        <Alert tone="success">
+          Changes saved: <Link to={`/products/${encodeURIComponent(savedProduct.id)}`}>{savedProduct.name}</Link>
+        </Alert>
+      )}
       {settings.error && !settings.data?.shopSettings ? (
         <Alert tone="error">This shop keeps no low stock thresholds.</Alert>
       ) : threshold !== undefined ? (

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LowStockProductsDocument, ShopSettingsDocument, UpdateShopSettingsDocument } from '@/gql/graphql';
-import { product, sessionMock } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+import {
+  EditProductDocument,
+  LowStockProductsDocument,
+  ShopSettingsDocument,
+  UpdateProductDocument,
+  UpdateShopSettingsDocument,
+} from '@/gql/graphql';
+import { money, product, productId, sessionMock } from '@/testing/fixtures';
+import { currentPath, renderApp } from '@/testing/render';
 import { LOW_STOCK_PAGE_SIZE } from './low-stock-route';
 
 const settings = (lowStockThreshold: number) => ({
@@ -25,6 +31,64 @@ const lowStockPage = (products: ReturnType<typeof product>[]) => ({
 });
 
 describe('low stock', () => {
+  it('edits a product from its row and comes back to Low Stock, the save confirmed and the list asked for again', async () => {
+    const gauze = product(1, { name: 'Gauze', description: 'Sterile', unitPrice: money('3.00'), quantity: 2 });
+    const { user } = renderApp({
+      path: '/admin/low-stock',
+      mocks: [
+        sessionMock({ isAdmin: true }),
+        settings(5),
+        lowStockPage([gauze, product(2, { name: 'Splint', quantity: 1 })]),
+        {
+          request: { query: EditProductDocument, variables: { id: productId(1) } },
+          result: { data: { product: gauze } },
+        },
+        {
+          request: {
+            query: UpdateProductDocument,
+            variables: {
+              input: {
+                id: productId(1),
+                name: 'Gauze',
+                description: 'Sterile',
+                unitPriceAmount: '3.00',
+                quantity: 40,
+                imageUrl: gauze.imageUrls[0],
+                imageUrls: gauze.imageUrls,
+                sku: null,
+              },
+            },
+          },
+          result: {
+            data: {
+              updateProduct: {
+                __typename: 'UpdateProductPayload',
+                product: { ...gauze, quantity: 40, inStock: true },
+                userErrors: [],
+              },
+            },
+          },
+        },
+        lowStockPage([product(2, { name: 'Splint', quantity: 1 })]),
+      ],
+    });
+    await user.click(await screen.findByRole('link', { name: 'Edit Gauze' }));
+    const stock = await screen.findByLabelText(/^Stock quantity/);
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/low-stock');
+    await user.clear(stock);
+    await user.type(stock, '40');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(currentPath()).toBe('/admin/low-stock'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Changes saved: Gauze');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Products low in stock' }))
+          .getAllByRole('link', { name: /^[A-Z]\w+$/ })
+          .map((link) => link.textContent),
+      ).toEqual(['Splint']),
+    );
+  });
+
   it('lists the products low in stock with the threshold that applies, and saves the shop’s, listing again', async () => {
     const { user } = renderApp({
       path: '/admin/low-stock',

@@ -6,12 +6,12 @@
 // afresh when shown: whether a product matches a filter is the shop's to say.
 import { gql, type ApolloCache, type Reference } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
 import { EmptyState, ErrorState, Loading } from '@/components/feedback';
 import { CreateProductDocument, EditProductDocument, UpdateProductDocument } from '@/gql/graphql';
-import type { ProductSavedState } from '@/lib/navigation-state';
+import type { EditProductPageState, ProductSavedState } from '@/lib/navigation-state';
 import { ProductForm, type ProductFields } from './product-form';
 
 if (false) {
@@ -101,6 +101,8 @@ function updateProductLists(cache: ApolloCache, created?: { __typename: 'Product
       },
     },
   });
+  // Which products are low in stock, and the facets' counts, are the shop's to say again.
+  for (const fieldName of ['lowStockProducts', 'productFacets']) cache.evict({ id: 'ROOT_QUERY', fieldName });
 }
 
 const savedState = (product: { id: string; name: string }, created: boolean): ProductSavedState => ({
@@ -135,9 +137,16 @@ export function CreateProductRoute() {
   );
 }
 
+/** Where the form goes back to: an admin page it was opened from (Low Stock), else the listing. */
+function useReturnPath(): string {
+  const returnTo = (useLocation().state as EditProductPageState | null)?.returnTo;
+  return returnTo?.startsWith('/admin/') ? returnTo : '/';
+}
+
 export function EditProductRoute() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   // Always fresh from the shop: an admin edits what is there now, not what this tab saw earlier.
   const { data, loading, error, refetch } = useQuery(EditProductDocument, {
     variables: { id: productId },
@@ -151,7 +160,7 @@ export function EditProductRoute() {
   const save = async (fields: ProductFields) => {
     const { data: answer } = await updateProduct({ variables: { input: { id: productId, ...fields } } });
     const payload = answer?.updateProduct;
-    if (payload?.product) navigate('/', { state: savedState(payload.product, false) });
+    if (payload?.product) navigate(returnPath, { state: savedState(payload.product, false) });
     return payload?.userErrors ?? [];
   };
 
@@ -168,6 +177,7 @@ export function EditProductRoute() {
           submitLabel="Save Changes"
           busyLabel="Saving..."
           failureMessage="Failed to update product"
+          cancelTo={returnPath}
           onSubmit={save}
         />
       </Card>

@@ -206,6 +206,8 @@ interface ProductFormProps {
   onSubmit(fields: ProductFields): Promise<readonly UserErrorLike[]>;
   /** The message when saving failed for another reason than the input. */
   failureMessage: string;
+  /** Where Cancel goes: the page the form was opened from (the listing by default). */
+  cancelTo?: string;
 }
 
 export function ProductForm(props: ProductFormProps) {
@@ -224,6 +226,7 @@ function ProductFormFields({
   busyLabel,
   onSubmit,
   failureMessage,
+  cancelTo = '/',
 }: ProductFormProps & { initial: ProductFormValues }) {
   const [failure, setFailure] = useState<string>();
   const {
@@ -460,7 +463,7 @@ function ProductFormFields({
         )}
       </fieldset>
       <div className={styles.actions}>
-        <ButtonLink to="/" variant="secondary">
+        <ButtonLink to={cancelTo} variant="secondary">
           Cancel
         </ButtonLink>
         <Button type="submit" disabled={isSubmitting}>
