@@ -1,17 +1,20 @@
 // Behind the recommended nginx (deploy/nginx/medshop.conf.template, as `npm run cluster` fills it in), a body the graph
 // cannot read is answered as the gateway alone answers it: a GraphQL error with a code. nginx refuses a body over 1 MB
-// itself, before the gateway sees it, so its refusal must read the same. Debian's nginx in front of a gateway and a
+// itself, before the gateway sees it, so its refusal must read the same. The catalogue's files (a CSV import, a
+// picture) may be up to 10 MB, on both of nginx's sides. Debian's nginx in front of a gateway and a
 // REST service; skipped, loudly, without nginx.
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate, nginxTimeouts, wholeNginxConf } from '../../deploy/cluster.mjs';
 import { poll } from '../helpers/poll.js';
 import { freePort } from '../helpers/server-process.js';
-import { type Shop, startShop, withoutCost } from '../helpers/shop.js';
+import { type Shop, restExtensions, startShop, withoutCost } from '../helpers/shop.js';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 if (!nginx) console.warn('\n!!! The nginx body tests are SKIPPED: no nginx here (apt-get install nginx).\n');
@@ -28,6 +31,8 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
   let proxy: ChildProcess;
   let dir: string;
   let url: string;
+  let origin: string;
+  let restProxy: string;
 
   beforeAll(async () => {
     shop = await startShop({ gateway: { env: { NODE_ENV: 'production' } } });
@@ -55,6 +60,8 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
       ),
     ).toBe(true);
     url = `http://127.0.0.1:${publicPort}/graphql`;
+    origin = `http://127.0.0.1:${publicPort}`;
+    restProxy = `http://127.0.0.1:${restProxyPort}`;
   });
 
   afterAll(async () => {
@@ -116,4 +123,43 @@ describe.skipIf(!nginx)('bodies sent through nginx', () => {
       },
     });
   });
+
+  /** A picture of noise: over 1 MB as a JPEG, as a camera's photo is. */
+  const largePhoto = () =>
+    sharp(crypto.randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+
+  it.runIf(restExtensions)(
+    'lets a picture over 1 MB through to the gateway and to the REST services, and answers one over 10 MB in the gateway’s words',
+    async () => {
+      const photo = await largePhoto();
+      expect(photo.length).toBeGreaterThan(1024 * 1024);
+      const upload = (base: string, token: string, body: Uint8Array<ArrayBuffer>, pathname: string) =>
+        fetch(`${base}${pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` },
+          body,
+        });
+      const throughShop = await upload(origin, await shop.adminToken(), new Uint8Array(photo), '/catalogue/pictures');
+      expect([throughShop.status, (await throughShop.json()).width]).toEqual([201, 1200]);
+      const throughRestProxy = await upload(
+        restProxy,
+        await shop.rest.adminToken(),
+        new Uint8Array(photo),
+        '/api/pictures',
+      );
+      expect([throughRestProxy.status, (await throughRestProxy.json()).width]).toEqual([201, 1200]);
+      const tooLarge = await upload(
+        origin,
+        await shop.adminToken(),
+        new Uint8Array(10 * 1024 * 1024 + 1),
+        '/catalogue/pictures',
+      );
+      expect([tooLarge.status, await tooLarge.json()]).toEqual([
+        413,
+        { message: 'A picture can be at most 10 MB', code: 'BODY_TOO_LARGE' },
+      ]);
+    },
+  );
 });
