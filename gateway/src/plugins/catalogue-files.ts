@@ -15,6 +15,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { ShopPubSub } from '../pubsub.js';
 import type { RestProduct } from '../rest/contract.js';
 import type { Caller, RestClient } from '../rest/rest-client.js';
+import { ProductsApi } from '../rest/products-api.js';
 import { UpstreamRejection, UpstreamUnavailable } from '../errors.js';
 import { MAX_IMPORT_BYTES } from '../../../shop-rules/product-csv-columns.js';
 import {
@@ -58,11 +59,8 @@ export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub
   app,
   { rest, pubsub },
 ) => {
-  /** Whether the REST service offers the extension (asked once, by any answer, when none has come yet). */
-  const offered = async (caller: Caller, extension: string) => {
-    if (!rest.hasAnswered) await rest.call(caller, { method: 'GET', path: '/api/products/0' }).catch(() => undefined);
-    return rest.offers(extension);
-  };
+  /** Whether the REST service offers the extension (asked by any answer, as the graph's fields ask it). */
+  const offered = (caller: Caller, extension: string) => new ProductsApi(rest, caller).offers(extension);
   const notOffered = (reply: FastifyReply, what = 'export or import CSV', extension = PRODUCT_CSV) =>
     refuse(
       reply,

@@ -2,6 +2,7 @@
 // a change is never without its record, nor a record without its change.
 import type { Kysely } from 'kysely';
 import type { AuditEventRow, Database } from '../db/schema.js';
+import { inBatches } from '../shared/batches.js';
 import { now } from '../shared/timestamps.js';
 
 /** What an admin did, each kind by name (the audit trail's `action`). */
@@ -61,11 +62,11 @@ export class AuditRepository {
     events: readonly { action: AuditAction; subject: AuditSubject; changes: AuditChanges }[],
   ): Promise<void> {
     const occurredAt = now();
-    for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT)
+    for (const batch of inBatches(events, EVENTS_PER_STATEMENT))
       await this.db
         .insertInto('auditEvents')
         .values(
-          events.slice(start, start + EVENTS_PER_STATEMENT).map(({ action, subject, changes }) => ({
+          batch.map(({ action, subject, changes }) => ({
             occurredAt,
             actorId: actor.id,
             actorUsername: actor.username,

@@ -7,6 +7,7 @@
 // did not see.
 import crypto from 'node:crypto';
 import type { CategoryRow, ProductRow } from '../db/schema.js';
+import { inBatches } from '../shared/batches.js';
 import { badRequest, conflict } from '../shared/http-errors.js';
 import type { CategoryRepository } from '../categories/category.repository.js';
 import type { Actor } from '../audit/audit.repository.js';
@@ -43,11 +44,6 @@ interface ImportPlan {
   updates: Planned[];
   unchanged: number;
 }
-
-const chunks = <T>(items: readonly T[]) =>
-  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, index) =>
-    items.slice(index * BATCH, (index + 1) * BATCH),
-  );
 
 /** The file's optional columns an update leaves as the product has them when the file has no such column. */
 function formOf(row: CsvRow, before: ProductRow | undefined): Record<string, unknown> {
@@ -148,7 +144,7 @@ export class CatalogueCsvService {
       const givingUp = plan.updates
         .filter(({ before, fields }) => before!.sku && skuKey(before!.sku) !== skuKey(fields.sku ?? ''))
         .map(({ before }) => before!.id);
-      for (const ids of chunks(givingUp)) await products.clearSkus(ids);
+      for (const ids of inBatches(givingUp, BATCH)) await products.clearSkus(ids);
       const updated = await products.updateMany(
         plan.updates.map((each) => ({ id: each.before!.id, fields: each.fields })),
       );
@@ -186,11 +182,11 @@ export class CatalogueCsvService {
 
     const named = [...new Set(file.rows.flatMap((row) => (row.id === null ? [] : [row.id])))];
     const byId = new Map<number, ProductRow>();
-    for (const ids of chunks(named)) for (const row of await products.findByIds(ids)) byId.set(row.id, row);
+    for (const ids of inBatches(named, BATCH)) for (const row of await products.findByIds(ids)) byId.set(row.id, row);
     const skuOf = (value: unknown) => (typeof value === 'string' && value.trim() ? skuKey(value.trim()) : undefined);
     const skus = [...new Set(file.rows.flatMap((row) => skuOf(row.form.sku) ?? []))];
     const bySku = new Map<string, ProductRow>();
-    for (const keys of chunks(skus))
+    for (const keys of inBatches(skus, BATCH))
       for (const row of await products.findBySkuKeys(keys)) bySku.set(skuKey(row.sku!), row);
 
     const productLines = new Map<number, number>();

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../db/database.js';
 import { type PreparedQuery, preparedQuery } from '../db/prepared-query.js';
 import { containing } from '../db/contains-text.js';
 import type { Database, ProductRow, ProductsTable } from '../db/schema.js';
+import { inBatches } from '../shared/batches.js';
 import { now } from '../shared/timestamps.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import {
@@ -125,9 +126,6 @@ export function contractFieldsOfRow(row: ProductRow): ProductContractFields {
 
 /** Rows one INSERT writes at most: well under SQLite's 32,766 bound values at a product's 15. */
 const ROWS_PER_STATEMENT = 500;
-
-const chunksOf = <T>(items: readonly T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** Up to this many ids (a cart holds at most 100 products), products by ids run a query compiled for their count. */
 const MAX_PREPARED_IDS = 100;
@@ -314,7 +312,7 @@ export class ProductRepository {
 
   /** Each product's categories as product_categories holds them: exactly its `ids` (its row holds them too). */
   private async replaceCategories(products: readonly { id: number; categoryIds: readonly number[] }[]): Promise<void> {
-    for (const batch of chunksOf(products, ROWS_PER_STATEMENT)) {
+    for (const batch of inBatches(products, ROWS_PER_STATEMENT)) {
       await this.db
         .deleteFrom('productCategories')
         .where(
@@ -466,7 +464,7 @@ export class ProductRepository {
   async insertMany(list: readonly ProductFields[]): Promise<ProductRow[]> {
     const timestamp = now();
     const rows: ProductRow[] = [];
-    for (const batch of chunksOf(list, ROWS_PER_STATEMENT)) {
+    for (const batch of inBatches(list, ROWS_PER_STATEMENT)) {
       const inserted = await this.db
         .insertInto('products')
         .values(batch.map((fields) => ({ ...toColumns(fields), createdAt: timestamp, updatedAt: timestamp })))

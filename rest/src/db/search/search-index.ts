@@ -9,6 +9,7 @@
 // score both compute the same way. So a search finds the same products, in the same order, on both.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DatabaseKind } from '../database.js';
+import { inBatches } from '../../shared/batches.js';
 import {
   SIMILAR_ENOUGH,
   type SearchWord,
@@ -48,9 +49,6 @@ const ROWS_PER_INSERT = 500;
 /** Products read at a time by rebuild(). */
 const REBUILD_BATCH = 2_000;
 
-const chunks = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
-
 const termsOf = (product: SearchableProduct) => ({
   name: stemsOf(product.name),
   sku: stemsOf(product.sku ?? ''),
@@ -86,7 +84,7 @@ export class SearchIndex {
    * thousands): their stems, and the vocabulary's counts changed once for all of them.
    */
   async indexMany(products: readonly { id: number; product: SearchableProduct }[]): Promise<void> {
-    for (const batch of chunks([...products], ROWS_PER_INSERT)) {
+    for (const batch of inBatches(products, ROWS_PER_INSERT)) {
       const before = await this.wordsIndexed(batch.map(({ id }) => id));
       const indexed = batch.map(({ id, product }) => ({ id, ...termsOf(product) }));
       const values = sql.join(
@@ -134,7 +132,7 @@ export class SearchIndex {
    */
   private async countWords(change: Map<string, number>): Promise<void> {
     const added = [...change.keys()].filter((word) => change.get(word)! > 0).sort();
-    for (const chunk of chunks(added, ROWS_PER_INSERT)) {
+    for (const chunk of inBatches(added, ROWS_PER_INSERT)) {
       const rows = chunk.map((word) =>
         this.kind === 'sqlite'
           ? sql`(${word}, ${stemOf(word)}, ${change.get(word)!}, ${trigramsOf(word).length})`
@@ -150,7 +148,7 @@ export class SearchIndex {
       if (this.kind === 'sqlite') await this.keepTrigrams(chunk);
     }
     const removed = [...change.keys()].filter((word) => change.get(word)! < 0).sort();
-    for (const chunk of chunks(removed, ROWS_PER_INSERT)) {
+    for (const chunk of inBatches(removed, ROWS_PER_INSERT)) {
       // One statement a count: a change of one product has only 1s, an import's few distinct counts.
       for (const fewer of new Set(chunk.map((word) => -change.get(word)!))) {
         const words = chunk.filter((word) => -change.get(word)! === fewer);
@@ -171,7 +169,7 @@ export class SearchIndex {
   /** SQLite: each word's trigrams, for correcting a mistake (pg_trgm's index does this on PostgreSQL). */
   private async keepTrigrams(words: string[]): Promise<void> {
     const rows = words.flatMap((word) => trigramsOf(word).map((trigram) => sql`(${trigram}, ${word})`));
-    for (const chunk of chunks(rows, ROWS_PER_INSERT))
+    for (const chunk of inBatches(rows, ROWS_PER_INSERT))
       await sql`insert into search_word_trigrams (trigram, word) values ${sql.join(chunk)}
                 on conflict do nothing`.execute(this.db);
   }
@@ -190,7 +188,7 @@ export class SearchIndex {
       if (rows.length === 0) break;
       after = Number(rows.at(-1)!.id);
       const indexed = rows.map((row) => ({ id: Number(row.id), ...termsOf(row) }));
-      for (const chunk of chunks(indexed, ROWS_PER_INSERT)) {
+      for (const chunk of inBatches(indexed, ROWS_PER_INSERT)) {
         const values = sql.join(
           chunk.map((row) => sql`(${row.id}, ${row.name}, ${row.sku}, ${row.description}, ${row.words})`),
         );
@@ -201,7 +199,7 @@ export class SearchIndex {
       for (const row of indexed) for (const word of wordsIn(row.words)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     const words = [...counts.keys()].sort();
-    for (const chunk of chunks(words, ROWS_PER_INSERT)) {
+    for (const chunk of inBatches(words, ROWS_PER_INSERT)) {
       const rows = chunk.map((word) =>
         this.kind === 'sqlite'
           ? sql`(${word}, ${stemOf(word)}, ${counts.get(word)!}, ${trigramsOf(word).length})`
