@@ -223,6 +223,8 @@ export default tseslint.config(
               'PriceBandFacet',
               // The shop's settings: one of them, with nothing to tell apart.
               'ShopSettings',
+              // A product's picture is its URL within the product, which a client's cache keeps inside it.
+              'ProductImage',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

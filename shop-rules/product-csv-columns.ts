@@ -22,8 +22,12 @@ export interface CsvColumn {
   required: boolean;
 }
 
-/** Which of the product's fields the file leaves out of its columns: the main image is the first of `imageUrls`. */
-const NOT_A_COLUMN: readonly ProductFieldName[] = ['imageUrl'];
+/**
+ * Which of the product's fields the file leaves out of its columns: the main image is the first of `imageUrls`; the
+ * pictures' alt texts stay as each product has them for the images it keeps (a text per image would need a column
+ * that pairs them, easy to get out of step in a spreadsheet).
+ */
+const NOT_A_COLUMN: readonly ProductFieldName[] = ['imageUrl', 'imageAlts'];
 /** A field's column, when its name is not the field's: categories by their paths, not ids. */
 const COLUMN_NAMES: Partial<Record<ProductFieldName, string>> = { categoryIds: 'categories' };
 

@@ -17,6 +17,7 @@ describe('PRODUCT_FIELDS', () => {
       'quantity',
       'imageUrl',
       'imageUrls',
+      'imageAlts',
       'sku',
       'categoryIds',
       'lowStockThreshold',
@@ -32,6 +33,7 @@ describe('PRODUCT_FIELDS', () => {
       'quantity',
       'imageUrl',
       'imageUrls',
+      'imageAlts',
       'sku',
       'categoryIds',
       'lowStockThreshold',
@@ -40,6 +42,7 @@ describe('PRODUCT_FIELDS', () => {
 
   it('names the fields only an extension carries', () => {
     expect(PRODUCT_EXTENSION_FIELDS).toEqual([
+      { name: 'imageAlts', extension: 'product-pictures' },
       { name: 'sku', extension: 'product-sku' },
       { name: 'categoryIds', extension: 'product-categories' },
       { name: 'lowStockThreshold', extension: 'product-low-stock' },
@@ -56,13 +59,16 @@ describe('contractFieldsOf', () => {
       quantity: 10,
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png', '/images/t.png'],
+      imageAlts: [{ url: '/images/t.png', alt: 'The syringe in its pack' }],
       sku: 'SYR-5',
       categoryIds: [3, 1],
       lowStockThreshold: 4,
     });
     expect(JSON.stringify(body)).toBe(
       '{"name":"Syringe","description":"Sterile, 5 ml","price":12.5,"quantity":10,"imageUrl":"/images/s.png",' +
-        '"imageUrls":["/images/s.png","/images/t.png"],"sku":"SYR-5","categoryIds":[3,1],"lowStockThreshold":4}',
+        '"imageUrls":["/images/s.png","/images/t.png"],' +
+        '"imageAlts":[{"url":"/images/t.png","alt":"The syringe in its pack"}],"sku":"SYR-5","categoryIds":[3,1],' +
+        '"lowStockThreshold":4}',
     );
   });
 
@@ -73,6 +79,7 @@ describe('contractFieldsOf', () => {
     quantity: 1,
     imageUrl: null,
     imageUrls: [],
+    imageAlts: [],
     sku: null,
     categoryIds: [],
     lowStockThreshold: null,

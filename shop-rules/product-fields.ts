@@ -14,6 +14,8 @@ export const MAX_IMAGES = 20;
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_IMAGE_URL_LENGTH = 2048;
+/** A picture's alt text at most: a sentence that says what the picture shows, not a description. */
+export const MAX_ALT_TEXT_LENGTH = 250;
 export const MAX_SKU_LENGTH = 64;
 /** Categories one product may be in at most. */
 export const MAX_PRODUCT_CATEGORIES = 10;
@@ -24,9 +26,16 @@ export const MAX_ROW_ID = 2_147_483_647;
  * How a field travels: text; dollars (a number, at most 2 decimals; kept in cents); a whole number; one URL, or
  * none (null); a list of URLs; a code (one word of letters, digits and - _ . /, unique among products in any case),
  * or none (null); a list of ids of other rows (each once, in the order given); a whole number, or none (null: the
- * shop's own value stands).
+ * shop's own value stands); texts each for one of the product's images, by its URL (each image at most once, in the
+ * images' order; an image without one has none).
  */
-export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code' | 'ids' | 'limit';
+export type ProductFieldKind = 'text' | 'dollars' | 'count' | 'url' | 'urls' | 'code' | 'ids' | 'limit' | 'alts';
+
+/** What one of the product's pictures shows, for people who cannot see it (its `alt`). */
+export interface ImageAlt {
+  url: string;
+  alt: string;
+}
 
 export interface ProductField {
   kind: ProductFieldKind;
@@ -83,6 +92,23 @@ export const PRODUCT_FIELDS = {
     optional: true,
     description: 'Every image, imageUrl first',
   },
+  imageAlts: {
+    kind: 'alts',
+    label: 'Alt text',
+    max: MAX_ALT_TEXT_LENGTH,
+    maxItems: MAX_IMAGES + 1,
+    singleLine: true,
+    optional: true,
+    extension: 'product-pictures',
+    keptWhenLeftOut: true,
+    description:
+      'What each picture shows, for people who cannot see it, in the images’ order; an image without one is not ' +
+      'listed (extension: product-pictures)',
+    inputDescription:
+      'What each picture shows: for an image of the product (by its URL, once), one line of at most 250 characters; ' +
+      'blank: none; null or empty: none for any image; left out on an update: each image kept keeps its own ' +
+      '(extension: product-pictures)',
+  },
   sku: {
     kind: 'code',
     label: 'SKU',
@@ -137,6 +163,7 @@ interface KindValues {
   code: string | null;
   ids: number[];
   limit: number | null;
+  alts: ImageAlt[];
 }
 
 /** The editable fields as the contract carries them, both ways: the form the REST service takes, and its answer. */
@@ -166,7 +193,9 @@ export type ProductForm = {
         ? readonly string[]
         : Kind<Name> extends 'ids'
           ? readonly number[]
-          : KindValues[Kind<Name>])
+          : Kind<Name> extends 'alts'
+            ? readonly ImageAlt[]
+            : KindValues[Kind<Name>])
     | null
     | undefined;
 };

@@ -1,7 +1,13 @@
 // What a valid product is: each rule's message and field, in the order the form is checked, and the product as it is
 // kept (trimmed, price in cents, one image list with the main image first).
 import { describe, expect, it } from 'vitest';
-import { type ProductForm, isAcceptableImageUrl, normaliseImages, validateProductForm } from './product-rules.js';
+import {
+  type ProductForm,
+  altsOfImages,
+  isAcceptableImageUrl,
+  normaliseImages,
+  validateProductForm,
+} from './product-rules.js';
 
 const INVALID_IMAGE_URL = 'Image URL must be an absolute http(s) URL or a path on the shop starting with /';
 const INVALID_SKU = 'SKU must be letters, digits and - _ . / only, starting with a letter or digit';
@@ -25,6 +31,7 @@ describe('validateProductForm', () => {
       quantity: 10,
       imageUrl: '/images/s.png',
       imageUrls: ['/images/s.png'],
+      imageAlts: [],
       sku: null,
       categoryIds: [],
       lowStockThreshold: null,
@@ -63,6 +70,32 @@ describe('validateProductForm', () => {
     { why: 'no categories (null)', changes: { categoryIds: null }, kept: { categoryIds: [] } },
     { why: 'an own low-stock threshold', changes: { lowStockThreshold: 4 }, kept: { lowStockThreshold: 4 } },
     { why: 'a low-stock threshold of 0', changes: { lowStockThreshold: 0 }, kept: { lowStockThreshold: 0 } },
+    { why: 'no alt texts (null)', changes: { imageAlts: null }, kept: {} },
+    {
+      why: 'alt texts, trimmed, blanks dropped, in the images’ order',
+      changes: {
+        imageUrl: '/a.png',
+        imageUrls: ['/b.png', '/c.png'],
+        imageAlts: [
+          { url: ' /c.png ', alt: ' A box of ten ' },
+          { url: '/b.png', alt: '  ' },
+          { url: '/a.png', alt: 'The syringe, 5 ml' },
+        ],
+      },
+      kept: {
+        imageUrl: '/a.png',
+        imageUrls: ['/a.png', '/b.png', '/c.png'],
+        imageAlts: [
+          { url: '/a.png', alt: 'The syringe, 5 ml' },
+          { url: '/c.png', alt: 'A box of ten' },
+        ],
+      },
+    },
+    {
+      why: 'an alt text of 250',
+      changes: { imageUrl: '/a.png', imageAlts: [{ url: '/a.png', alt: 'a'.repeat(250) }] },
+      kept: { imageUrl: '/a.png', imageUrls: ['/a.png'], imageAlts: [{ url: '/a.png', alt: 'a'.repeat(250) }] },
+    },
   ])('accepts $why', ({ changes, kept }) => {
     expect(validateProductForm(form(changes))).toEqual({
       name: 'Syringe',
@@ -71,6 +104,7 @@ describe('validateProductForm', () => {
       quantity: 10,
       imageUrl: null,
       imageUrls: [],
+      imageAlts: [],
       sku: null,
       categoryIds: [],
       lowStockThreshold: null,
@@ -234,6 +268,42 @@ describe('validateProductForm', () => {
     { why: 'a SKU with a space', changes: { sku: 'MED 1' }, message: INVALID_SKU, field: 'sku' },
     { why: 'a SKU starting with a hyphen', changes: { sku: '-MED1' }, message: INVALID_SKU, field: 'sku' },
     { why: 'a SKU with a letter beyond ASCII', changes: { sku: 'MÉD-1' }, message: INVALID_SKU, field: 'sku' },
+    {
+      why: 'an alt text for an image the product does not have',
+      changes: { imageUrl: '/a.png', imageAlts: [{ url: '/b.png', alt: 'A box' }] },
+      message: 'Alt text must be for one of the product’s images',
+      field: 'imageAlts',
+    },
+    {
+      why: 'two alt texts for one image',
+      changes: {
+        imageUrl: '/a.png',
+        imageAlts: [
+          { url: '/a.png', alt: 'A box' },
+          { url: ' /a.png', alt: 'Another' },
+        ],
+      },
+      message: 'Alt text can be given once for each image',
+      field: 'imageAlts',
+    },
+    {
+      why: 'an alt text of 251',
+      changes: { imageUrl: '/a.png', imageAlts: [{ url: '/a.png', alt: 'a'.repeat(251) }] },
+      message: 'Alt text must be at most 250 characters long',
+      field: 'imageAlts',
+    },
+    {
+      why: 'an alt text of two lines',
+      changes: { imageUrl: '/a.png', imageAlts: [{ url: '/a.png', alt: 'A box\nof ten' }] },
+      message: 'Alt text must be a single line of text, without line breaks or control characters',
+      field: 'imageAlts',
+    },
+    {
+      why: 'alt texts that are not a list of URLs and texts',
+      changes: { imageUrl: '/a.png', imageAlts: [{ url: '/a.png' }] as never },
+      message: 'Alt text must be a list of images’ URLs and texts',
+      field: 'imageAlts',
+    },
   ])('refuses $why: $message at $field', ({ changes, message, field }) => {
     expect(validateProductForm(form(changes))).toEqual([{ message, field }]);
   });
@@ -245,6 +315,24 @@ describe('validateProductForm', () => {
       { message: 'Price must be at least 0', field: 'price' },
       { message: 'Quantity must be a whole number', field: 'quantity' },
       { message: INVALID_IMAGE_URL, field: 'imageUrl' },
+    ]);
+  });
+});
+
+describe('altsOfImages', () => {
+  it('keeps the texts of the images still there, in their new order', () => {
+    expect(
+      altsOfImages(
+        ['/c.png', '/a.png'],
+        [
+          { url: '/a.png', alt: 'The syringe' },
+          { url: '/b.png', alt: 'Gone' },
+          { url: '/c.png', alt: 'A box' },
+        ],
+      ),
+    ).toEqual([
+      { url: '/c.png', alt: 'A box' },
+      { url: '/a.png', alt: 'The syringe' },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { DECIMAL_PATTERN, decimalToCents, dollarsToCents } from './money.js';
 import type { RuleViolation } from './rule-violation.js';
 import { isSingleLine, notSingleLine } from './text-rules.js';
 import {
+  type ImageAlt,
   MAX_IMAGES,
   MAX_IMAGE_URL_LENGTH,
   MAX_PRICE,
@@ -16,6 +17,8 @@ import {
 export { type RuleViolation, isRuleViolation } from './rule-violation.js';
 
 export {
+  type ImageAlt,
+  MAX_ALT_TEXT_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_IMAGES,
   MAX_IMAGE_URL_LENGTH,
@@ -117,6 +120,55 @@ function checkIds(name: string, field: ProductField, ids: unknown): number[] | R
   return unique;
 }
 
+export const ALT_NOT_OF_AN_IMAGE = 'Alt text must be for one of the product’s images';
+export const ALT_TWICE = 'Alt text can be given once for each image';
+
+/**
+ * The alt texts a form gives, each for one of `images` (the product's images once judged; undefined when they could
+ * not be, and only the texts are judged), trimmed, blanks dropped, in the images' order; or why they cannot be.
+ */
+function checkAlts(
+  name: string,
+  field: ProductField,
+  alts: unknown,
+  images: readonly string[] | undefined,
+): ImageAlt[] | RuleViolation<string> {
+  const label = field.label ?? name;
+  const list = alts == null ? [] : alts;
+  if (
+    !Array.isArray(list) ||
+    !list.every((entry: Partial<ImageAlt> | null) => typeof entry?.url === 'string' && typeof entry.alt === 'string')
+  )
+    return { message: `${label} must be a list of images’ URLs and texts`, field: name };
+  const given = (list as ImageAlt[]).map((entry) => ({ url: entry.url.trim(), alt: entry.alt.trim() }));
+  const seen = new Set<string>();
+  for (const { url, alt } of given) {
+    if (seen.has(url)) return { message: ALT_TWICE, field: name };
+    seen.add(url);
+    if (images && !images.includes(url)) return { message: ALT_NOT_OF_AN_IMAGE, field: name };
+    const violation = checkText(name, { ...field, min: 0 }, alt);
+    if (violation) return violation;
+  }
+  const named = given.filter((entry) => entry.alt !== '');
+  return images ? altsOfImages(images, named) : named;
+}
+
+/** Why a picture's alt text (as typed: trimmed first) cannot be, or undefined when it can; blank is none. */
+export const checkAltText = (alt: string) =>
+  checkText('imageAlts', { ...PRODUCT_FIELDS.imageAlts, min: 0 }, alt.trim());
+
+/**
+ * The alt texts of the images a product keeps, in their order: what an update that changes the images but not the
+ * texts (a client that never sends them, a CSV file, which has no such column) leaves of the ones it had.
+ */
+export function altsOfImages(images: readonly string[], alts: readonly ImageAlt[]): ImageAlt[] {
+  const byUrl = new Map(alts.map((entry) => [entry.url, entry.alt]));
+  return images.flatMap((url) => {
+    const alt = byUrl.get(url);
+    return alt === undefined ? [] : [{ url, alt }];
+  });
+}
+
 /** Why a code cannot be, by its definition, or undefined when it can (blank is none, and can). */
 function checkCode(name: string, field: ProductField, code: string): RuleViolation<string> | undefined {
   const label = field.label ?? name;
@@ -186,6 +238,13 @@ export function validateProductForm(form: ProductForm): ValidProduct | RuleViola
         const ids = checkIds(name, field, given[name]);
         if (Array.isArray(ids)) valid[name] = ids;
         else violation = ids;
+        break;
+      }
+      case 'alts': {
+        // After the images (PRODUCT_FIELDS' order): each text is for one of them, as judged above.
+        const alts = checkAlts(name, field, given[name], valid.imageUrls as string[] | undefined);
+        if (Array.isArray(alts)) valid[name] = alts;
+        else violation = alts;
         break;
       }
     }

@@ -755,6 +755,87 @@ describe('createProduct, updateProduct, deleteProduct', () => {
     );
   });
 
+  describe('a picture’s alt text', () => {
+    const WITH_IMAGES = 'product { id imageUrls images { url alt } }';
+    const [main, side] = ['/images/m-alt-main.png', 'https://cdn.example/m-alt-side.png'];
+
+    it.runIf(restExtensions)(
+      'is answered with each image, null where none was given, and stays with its image when an update leaves it out',
+      async () => {
+        const created = await mutate(
+          'createProduct',
+          {
+            ...valid,
+            name: 'M Alt Texts',
+            imageUrl: main,
+            imageUrls: [side],
+            imageAlts: [{ url: side, alt: ' The tray from the side ' }],
+          },
+          WITH_IMAGES,
+          admin,
+        );
+        expect(created.product.images).toEqual([
+          { url: main, alt: null },
+          { url: side, alt: 'The tray from the side' },
+        ]);
+        const { id } = created.product;
+        const swapped = await mutate(
+          'updateProduct',
+          { id, ...valid, name: 'M Alt Texts', imageUrl: side, imageUrls: [main] },
+          WITH_IMAGES,
+          admin,
+        );
+        expect(swapped.product).toEqual({
+          id,
+          imageUrls: [side, main],
+          images: [
+            { url: side, alt: 'The tray from the side' },
+            { url: main, alt: null },
+          ],
+        });
+        const error = await refused(
+          'updateProduct',
+          { id, ...valid, imageUrl: side, imageAlts: [{ url: '/images/elsewhere.png', alt: 'A box' }] },
+          WITH_IMAGES,
+          admin,
+        );
+        expect(error).toEqual({
+          message: 'Alt text must be for one of the product’s images',
+          field: 'imageAlts',
+          code: 'INVALID_INPUT',
+        });
+        const again = await read('query ($id: ID!) { product(id: $id) { images { url alt } } }', { id }, admin);
+        expect(again.product.images).toEqual(swapped.product.images);
+      },
+    );
+
+    it.runIf(!restExtensions)(
+      'the plain contract keeps none: alt is null, and a text given is INVALID_INPUT on imageAlts, nothing written',
+      async () => {
+        const created = await mutate(
+          'createProduct',
+          { ...valid, name: 'M Plain Alts', imageUrl: main, imageAlts: [] },
+          WITH_IMAGES,
+          admin,
+        );
+        expect(created.product.images).toEqual([{ url: main, alt: null }]);
+        const error = await refused(
+          'createProduct',
+          { ...valid, name: 'M Plain Alt Given', imageUrl: main, imageAlts: [{ url: main, alt: 'A box' }] },
+          WITH_IMAGES,
+          admin,
+        );
+        expect(error).toEqual({
+          message:
+            "This shop does not keep a product's alt text: its REST service lacks the product-pictures extension",
+          field: 'imageAlts',
+          code: 'INVALID_INPUT',
+        });
+        expect(await countNamed('M Plain Alt Given')).toBe(0);
+      },
+    );
+  });
+
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     const id = await makeProduct({ name: 'M Anonymous Target', price: 3, quantity: 10 });
     await expectUnauthenticated('createProduct', valid, 'product { id }');

@@ -136,6 +136,7 @@ describe('importing it back', () => {
             'quantity',
             'imageUrl',
             'imageUrls',
+            'imageAlts',
             'sku',
             'categoryIds',
             'lowStockThreshold',
@@ -286,6 +287,28 @@ describe('importing it back', () => {
     expect((await importing(csv, preview.body.confirmation!)).body).toMatchObject({ updated: 2, imported: true });
     const swapped = (await shop.request('GET', `/api/products/${bandage.id}`, { token: admin })).body;
     expect([swapped.sku, swapped.categoryIds, swapped.lowStockThreshold]).toEqual(['THERMO-1', [dressings], 3]);
+  });
+
+  it('keeps each picture’s alt text, which no column holds, for the images a file keeps, wherever it puts them', async () => {
+    const [front, side, back] = ['/images/csv-front.png', '/images/csv-side.png', '/images/csv-back.png'];
+    const tray = await shop.createProduct(admin, {
+      name: 'Syringe Tray',
+      imageUrl: front,
+      imageUrls: [side, back],
+      imageAlts: [
+        { url: front, alt: 'Ten syringes in a tray' },
+        { url: side, alt: 'The tray from the side' },
+      ],
+    });
+    const csv = `id,name,description,price,quantity,imageUrls\n${tray.id},Syringe Tray,Ten,2.50,5,${side} ${back}\n`;
+    const preview = await importing(csv);
+    expect(preview.body.changes.map((change) => change.fields)).toEqual([
+      ['description', 'price', 'quantity', 'imageUrl', 'imageUrls', 'imageAlts'],
+    ]);
+    expect((await importing(csv, preview.body.confirmation!)).body).toMatchObject({ updated: 1, imported: true });
+    const after = (await shop.request('GET', `/api/products/${tray.id}`, { token: admin })).body;
+    expect([after.imageUrls, after.imageAlts]).toEqual([[side, back], [{ url: side, alt: 'The tray from the side' }]]);
+    await shop.request('DELETE', `/api/products/${tray.id}`, { token: admin });
   });
 
   it('refuses a body that is not CSV text, over 10 MB, or from a shopper, before reading it', async () => {

@@ -17,6 +17,7 @@ const PRODUCT_FIELDS = [
   'createdAt',
   'description',
   'id',
+  'imageAlts',
   'imageUrl',
   'imageUrls',
   'lowStockThreshold',
@@ -99,6 +100,7 @@ describe('GET /api/products', () => {
       quantity: 7,
       imageUrl: null,
       imageUrls: [],
+      imageAlts: [],
       sku: null,
       categoryIds: [],
       lowStockThreshold: null,
@@ -266,6 +268,7 @@ describe('POST /api/products', () => {
       quantity: 4,
       imageUrl: 'https://cdn.example/steth.png',
       imageUrls: ['https://cdn.example/steth.png', '/images/steth-side.png'],
+      imageAlts: [],
       sku: null,
       categoryIds: [],
       lowStockThreshold: null,
@@ -450,6 +453,7 @@ describe('PUT /api/products/{id}', () => {
       quantity: 0,
       imageUrl: 'https://cdn.example/new.png',
       imageUrls: ['https://cdn.example/new.png'],
+      imageAlts: [],
       sku: null,
       categoryIds: [],
       lowStockThreshold: null,
@@ -856,6 +860,87 @@ describe('extension: sorting (product-sort)', () => {
   });
 });
 
+describe('extension: each picture’s alt text (product-pictures)', () => {
+  const [main, box, side] = ['/images/alt-main.png', '/images/alt-box.png', 'https://cdn.example/alt-side.png'];
+
+  it('is kept trimmed in the images’ order and answered everywhere; an update that leaves it out keeps the texts of the images it keeps', async () => {
+    const product = await shop.createProduct(admin, {
+      imageUrl: main,
+      imageUrls: [box, side],
+      imageAlts: [
+        { url: side, alt: ' The tray from the side ' },
+        { url: main, alt: 'A tray of ten syringes' },
+        { url: box, alt: '' },
+      ],
+    });
+    const expected = [
+      { url: main, alt: 'A tray of ten syringes' },
+      { url: side, alt: 'The tray from the side' },
+    ];
+    expect(product.imageAlts).toEqual(expected);
+    expect((await shop.request('GET', `/api/products/${product.id}`, { token: shopper })).body.imageAlts).toEqual(
+      expected,
+    );
+    expect((await catalogue()).find((listed) => listed.id === product.id).imageAlts).toEqual(expected);
+
+    // The side view made the main image, the first one dropped: its text goes with it, the other's follows its image.
+    const reordered = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: validBody({ name: product.name, imageUrl: side, imageUrls: [box] }),
+    });
+    expect([reordered.status, reordered.body.imageUrls, reordered.body.imageAlts]).toEqual([
+      200,
+      [side, box],
+      [{ url: side, alt: 'The tray from the side' }],
+    ]);
+    const cleared = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: validBody({ name: product.name, imageUrl: side, imageAlts: null }),
+    });
+    expect([cleared.status, cleared.body.imageAlts]).toEqual([200, []]);
+  });
+
+  it.each([
+    {
+      why: 'an image the product does not have',
+      alts: [{ url: box, alt: 'A box' }],
+      message: 'Alt text must be for one of the product’s images',
+    },
+    {
+      why: 'an image twice',
+      alts: [
+        { url: main, alt: 'A tray' },
+        { url: main, alt: 'Another' },
+      ],
+      message: 'Alt text can be given once for each image',
+    },
+    {
+      why: 'a text of 251',
+      alts: [{ url: main, alt: 'a'.repeat(251) }],
+      message: 'Alt text must be at most 250 characters long',
+    },
+    {
+      why: 'a text of two lines',
+      alts: [{ url: main, alt: 'A tray\nof ten' }],
+      message: 'Alt text must be a single line of text, without line breaks or control characters',
+    },
+  ])('refuses alt text for $why with 400 "$message", nothing written', async ({ alts, message }) => {
+    const product = await shop.createProduct(admin, { imageUrl: main, imageAlts: [{ url: main, alt: 'Kept' }] });
+    const before = await catalogue();
+    const created = await shop.request('POST', '/api/products', {
+      token: admin,
+      body: validBody({ imageUrl: main, imageAlts: alts }),
+    });
+    const updated = await shop.request('PUT', `/api/products/${product.id}`, {
+      token: admin,
+      body: validBody({ imageUrl: main, imageAlts: alts }),
+    });
+    for (const answer of [created, updated])
+      expect([answer.status, answer.body]).toEqual([400, { message, code: 'INVALID_INPUT', field: 'imageAlts' }]);
+    expect(await catalogue()).toEqual(before);
+  });
+});
+
 describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
   let plain: RestService;
   let plainAdmin: string;
@@ -893,13 +978,19 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     expect(namesOf(answer.body)).toEqual(['Plain Two', 'Plain Three']);
   });
 
-  it('neither takes nor answers a SKU, nor finds one by the name filter (the plain contract has none)', async () => {
+  it('neither takes nor answers a SKU or alt text, nor finds one by the name filter (the plain contract has none)', async () => {
     const created = await plain.request('POST', '/api/products', {
       token: plainAdmin,
-      body: validBody({ name: 'Plain Four', sku: 'PLAIN-4' }),
+      body: validBody({
+        name: 'Plain Four',
+        sku: 'PLAIN-4',
+        imageUrl: '/images/plain.png',
+        imageAlts: [{ url: '/images/plain.png', alt: 'A plain box' }],
+      }),
     });
     expect(created.status).toBe(201);
     expect(Object.keys(created.body)).not.toContain('sku');
+    expect(Object.keys(created.body)).not.toContain('imageAlts');
     expect(created.headers['contract-extensions']).toBeUndefined();
     const found = await plain.request('GET', '/api/products/filter', {
       token: plainShopper,

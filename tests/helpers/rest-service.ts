@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildRestApp } from '../../rest/src/app.js';
 import { type RestConfig, loadRestConfig } from '../../rest/src/config.js';
 import { type TestDatabaseKind, createTestDatabase } from './test-database.js';
+import type { ProductContractForm } from '../../shop-rules/product-fields.js';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'admin-secret';
@@ -72,17 +73,8 @@ export interface RestService {
   dropData(): Promise<void>;
 }
 
-export interface ProductFields {
-  name: string;
-  description: string;
-  price: number;
-  quantity: number;
-  imageUrl: string | null;
-  imageUrls: string[] | null;
-  sku: string | null;
-  categoryIds: number[] | null;
-  lowStockThreshold: number | null;
-}
+/** A product form as the contract takes it (shop-rules' PRODUCT_FIELDS), every field present, for tests to vary. */
+export type ProductFields = Required<ProductContractForm>;
 
 let productCounter = 0;
 

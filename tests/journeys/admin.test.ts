@@ -40,7 +40,9 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
     await page.getByLabel('Stock quantity').fill('40');
     await page.getByLabel('Main image URL').fill('/images/products/ear-thermometer.svg');
     await page.getByRole('button', { name: '+ Add another image' }).click();
-    await page.getByRole('textbox', { name: 'Other image 1' }).fill('  /images/products/digital-thermometer.svg  ');
+    await page
+      .getByRole('textbox', { name: 'Other image 1', exact: true })
+      .fill('  /images/products/digital-thermometer.svg  ');
     await look('create-filled');
     await page.getByRole('button', { name: 'Create Product' }).click();
     await page.waitForURL('/');
@@ -249,18 +251,30 @@ describe.skipIf(!chromiumFound)('journey: an admin creates, edits and deletes a 
       .toBe('notes.png: Only JPEG, PNG and WebP pictures can be uploaded');
     const main = await page.getByLabel('Main image URL').inputValue();
     expect(main).toMatch(/^\/images\/uploads\/[0-9a-f]{32}$/);
-    expect(await page.getByRole('textbox', { name: 'Other image 1' }).inputValue()).toMatch(/^\/images\/uploads\//);
+    expect(await page.getByRole('textbox', { name: 'Other image 1', exact: true }).inputValue()).toMatch(
+      /^\/images\/uploads\//,
+    );
+    await page.getByLabel('Main image alt text').fill('A blue gel pack, seen from the front');
     await look('product-form-pictures');
     await page.getByRole('button', { name: 'Create Product' }).click();
     await page.waitForURL('/');
 
     await page.goto('/?name=journey+cold+pack');
     const picture = page.getByRole('article', { name: 'Journey Cold Pack' }).locator('img');
-    // The card's thumbnail on a phone: a small AVIF, not the 1,600 px upload.
+    // The card's thumbnail on a phone: a small AVIF, not the 1,600 px upload, named by its own alt text.
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
       .toMatch(new RegExp(`^${shop.origin}${main}/(160|320)\\.avif$`));
+    expect(await picture.getAttribute('alt')).toBe('A blue gel pack, seen from the front');
     await look('listing-pictures');
+    // On the product's page the large picture says what it shows; the other, without a text of its own, the name.
+    await page
+      .getByRole('article', { name: 'Journey Cold Pack' })
+      .getByRole('link', { name: 'Journey Cold Pack', exact: true })
+      .click();
+    await expect.poll(() => page.getByRole('img', { name: 'A blue gel pack, seen from the front' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Picture 2 of 2' }).click();
+    await expect.poll(() => page.getByRole('img', { name: 'Journey Cold Pack', exact: true }).count()).toBe(1);
     await leave(admin);
   });
 });

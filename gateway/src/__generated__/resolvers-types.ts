@@ -327,6 +327,13 @@ export type CreateProductInput = {
   /** Trimmed: 1 to 5,000 characters. */
   description: Scalars['String']['input'];
   /**
+   * What each picture shows, for people who cannot see it: for an image of the product (by its URL, as in imageUrl or
+   * imageUrls, once), one line of at most 250 characters; a blank text: none. Null or empty: none for any image; left
+   * out of an update: each image kept keeps its own. INVALID_INPUT where the shop's REST service keeps no alt texts (the
+   * plain contract).
+   */
+  imageAlts?: InputMaybe<Array<ImageAltInput>>;
+  /**
    * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
    * Null or blank: none.
    */
@@ -431,6 +438,14 @@ export type DeleteProductPayload = {
   deletedProductId?: Maybe<Scalars['ID']['output']>;
   /** Why the product was not deleted; empty when it was. */
   userErrors: Array<UserError>;
+};
+
+/** What one of a product's pictures shows. */
+export type ImageAltInput = {
+  /** Its alt text: one line of at most 250 characters; blank: none. */
+  alt: Scalars['String']['input'];
+  /** The picture: one of the product's images, by its URL. */
+  url: Scalars['String']['input'];
 };
 
 /** The username (any case) and password of an account. */
@@ -1132,6 +1147,8 @@ export type Product = Node & {
   imageUrl?: Maybe<Scalars['String']['output']>;
   /** Every image, the main one first. */
   imageUrls: Array<Scalars['String']['output']>;
+  /** Every image, the main one first, each with what it shows. */
+  images: Array<ProductImage>;
   /** Whether at least one unit is in stock. */
   inStock: Scalars['Boolean']['output'];
   /**
@@ -1235,6 +1252,18 @@ export type ProductHighlight = {
   excerpt?: Maybe<Array<TextPart>>;
   /** The name, in parts. */
   name: Array<TextPart>;
+};
+
+/** One of a product's pictures. */
+export type ProductImage = {
+  __typename?: 'ProductImage';
+  /**
+   * What it shows, for people who cannot see it (its alt text); null when the shop was given none (the product's name
+   * says it best then), and always where the shop's REST service keeps none (the plain contract).
+   */
+  alt?: Maybe<Scalars['String']['output']>;
+  /** Its address: an absolute http(s) URL or a path on the shop. */
+  url: Scalars['String']['output'];
 };
 
 /** How a search was read: the words looked for, and the typing mistakes corrected. */
@@ -1635,8 +1664,9 @@ export type UpdateOrderStatusPayload = {
 };
 
 /**
- * A product's fields as they should be (admins only): every field is replaced, but `sku`, which stays as it is when
- * left out (so a client written before SKUs keeps them).
+ * A product's fields as they should be (admins only): every field is replaced, but `sku`, `categoryIds`,
+ * `lowStockThreshold` and `imageAlts`, which stay as they are when left out (so a client written before them keeps
+ * them).
  */
 export type UpdateProductInput = {
   /**
@@ -1650,6 +1680,13 @@ export type UpdateProductInput = {
   description: Scalars['String']['input'];
   /** The product to change. */
   id: Scalars['ID']['input'];
+  /**
+   * What each picture shows, for people who cannot see it: for an image of the product (by its URL, as in imageUrl or
+   * imageUrls, once), one line of at most 250 characters; a blank text: none. Null or empty: none for any image; left
+   * out of an update: each image kept keeps its own. INVALID_INPUT where the shop's REST service keeps no alt texts (the
+   * plain contract).
+   */
+  imageAlts?: InputMaybe<Array<ImageAltInput>>;
   /**
    * The main image: an absolute http(s) URL, or a path on the shop starting with / (not //); at most 2,048 characters.
    * Null or blank: none.
@@ -2000,6 +2037,7 @@ export type ResolversTypes = ResolversObject<{
   DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ImageAltInput: ImageAltInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
@@ -2028,6 +2066,7 @@ export type ResolversTypes = ResolversObject<{
   ProductFacets: ResolverTypeWrapper<Omit<ProductFacets, 'categories'> & { categories: Array<ResolversTypes['CategoryFacet']> }>;
   ProductFilter: ProductFilter;
   ProductHighlight: ResolverTypeWrapper<ProductHighlight>;
+  ProductImage: ResolverTypeWrapper<ProductImage>;
   ProductSearchSummary: ResolverTypeWrapper<ProductSearchSummary>;
   ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2101,6 +2140,7 @@ export type ResolversParentTypes = ResolversObject<{
   DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
+  ImageAltInput: ImageAltInput;
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
@@ -2128,6 +2168,7 @@ export type ResolversParentTypes = ResolversObject<{
   ProductFacets: Omit<ProductFacets, 'categories'> & { categories: Array<ResolversParentTypes['CategoryFacet']> };
   ProductFilter: ProductFilter;
   ProductHighlight: ProductHighlight;
+  ProductImage: ProductImage;
   ProductSearchSummary: ProductSearchSummary;
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
@@ -2450,6 +2491,7 @@ export type ProductResolvers<ContextType = GatewayContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   imageUrls?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  images?: Resolver<Array<ResolversTypes['ProductImage']>, ParentType, ContextType>;
   inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lowStockThreshold?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2483,6 +2525,11 @@ export type ProductFacetsResolvers<ContextType = GatewayContext, ParentType exte
 export type ProductHighlightResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductHighlight'] = ResolversParentTypes['ProductHighlight']> = ResolversObject<{
   excerpt?: Resolver<Maybe<Array<ResolversTypes['TextPart']>>, ParentType, ContextType>;
   name?: Resolver<Array<ResolversTypes['TextPart']>, ParentType, ContextType>;
+}>;
+
+export type ProductImageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductImage'] = ResolversParentTypes['ProductImage']> = ResolversObject<{
+  alt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type ProductSearchSummaryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProductSearchSummary'] = ResolversParentTypes['ProductSearchSummary']> = ResolversObject<{
@@ -2670,6 +2717,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ProductEdge?: ProductEdgeResolvers<ContextType>;
   ProductFacets?: ProductFacetsResolvers<ContextType>;
   ProductHighlight?: ProductHighlightResolvers<ContextType>;
+  ProductImage?: ProductImageResolvers<ContextType>;
   ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;

@@ -20,6 +20,10 @@ export const Product: ProductResolvers = {
   inStock: (product) => Number(product.quantity) > 0,
   imageUrl: (product) => product.imageUrl ?? imagesOf(product)[0] ?? null,
   imageUrls: imagesOf,
+  images: (product) => {
+    const alts = new Map((product.imageAlts ?? []).map((entry) => [entry.url, entry.alt]));
+    return imagesOf(product).map((url) => ({ url, alt: alts.get(url) ?? null }));
+  },
   categories: (product, _args, context, info) => categoriesOfProduct(product, context, info),
 };
 

@@ -40,6 +40,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, kind: DatabaseKind
         quantity: product.quantity,
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
+        imageAlts: [],
         sku: demoSku(index),
         categoryIds: categoriesOf.get(product.name) ?? [],
         lowStockThreshold: null,

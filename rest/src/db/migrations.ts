@@ -669,6 +669,20 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('pictures').execute();
       },
     },
+    '0016_image_alts': {
+      // Each picture's alt text (issue 34, extension product-pictures): JSON text on the product's row, read with it,
+      // as its images are; none to begin with.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('products')
+          .addColumn('image_alts', 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
+      },
+      // Reverting forgets the alt texts: the previous release shows each picture with the product's name.
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('products').dropColumn('image_alts').execute();
+      },
+    },
   };
 }
 

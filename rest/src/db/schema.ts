@@ -34,12 +34,13 @@ export interface UsersTable {
 
 /**
  * A product's editable fields as their columns hold them (shop-rules' PRODUCT_FIELDS): a list as JSON text; a list of
- * ids too, with the empty list as its default (migration 0013), so a row may be written without it.
+ * ids, or of alt texts, too, with the empty list as its default (migrations 0013, 0016), so a row may be written
+ * without it.
  */
 type ProductFieldColumns = {
   [Column in keyof ValidProduct]: ValidProduct[Column] extends string[]
     ? string
-    : ValidProduct[Column] extends number[]
+    : ValidProduct[Column] extends unknown[]
       ? Generated<string>
       : ValidProduct[Column];
 };

@@ -18,7 +18,7 @@ import {
   type ValidProduct,
   contractFieldsOf,
 } from '../../../shop-rules/product-fields.js';
-import { skuKey, validateProductForm } from '../../../shop-rules/product-rules.js';
+import { altsOfImages, normaliseImages, skuKey, validateProductForm } from '../../../shop-rules/product-rules.js';
 import { type ProductRepository, contractFieldsOfRow } from './product.repository.js';
 import { type ProductTransaction, productChanges, toProductAnswer } from './product.service.js';
 import type { ProductAnswer } from './product.schemas.js';
@@ -54,6 +54,9 @@ function formOf(row: CsvRow, before: ProductRow | undefined): Record<string, unk
     if (name === 'imageUrl') form.imageUrl = 'imageUrls' in form ? null : (current?.imageUrl ?? null);
     else if ((PRODUCT_FIELDS[name] as ProductField).optional) form[name] = current?.[name] ?? null;
   }
+  // No column holds the alt texts: each image the file keeps keeps its own.
+  const images = normaliseImages(form.imageUrl as string | null, form.imageUrls as string[] | null);
+  if (current && Array.isArray(images)) form.imageAlts = altsOfImages(images, current.imageAlts);
   return form;
 }
 

@@ -89,6 +89,7 @@ const KEPT_AS: Record<ProductFieldKind, { column: (name: string) => string; toCo
   // Kept as JSON text on the row (read with it, at no extra cost), and in product_categories (to find a category's).
   ids: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
   limit: { column: (name) => name, toColumn: (value) => value },
+  alts: { column: (name) => name, toColumn: (value) => JSON.stringify(value) },
 };
 
 function toColumns(fields: ProductFields) {
@@ -109,7 +110,7 @@ const READ_FROM_ROW = PRODUCT_FIELD_NAMES.map((name) => {
   const convert =
     kind === 'dollars'
       ? (value: unknown) => centsToDollars(value as number)
-      : kind === 'urls' || kind === 'ids'
+      : kind === 'urls' || kind === 'ids' || kind === 'alts'
         ? (value: unknown) => JSON.parse(value as string) as unknown
         : undefined;
   return { name, column: KEPT_AS[kind].column(name), convert };

@@ -45,6 +45,11 @@ function fieldSchema(field: ProductField, input: boolean): TSchema {
     }
     case 'limit':
       return Nullable(Type.Integer(options({ minimum: limits.min, maximum: limits.max })));
+    case 'alts': {
+      // Each text's limits are the rules' (product-rules' checkAlts), which name the field and the image.
+      const entry = Type.Object({ url: Type.String(), alt: Type.String() });
+      return Type.Array(entry, options({ maxItems: input ? field.maxItems : undefined }));
+    }
   }
 }
 

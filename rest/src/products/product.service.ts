@@ -1,7 +1,7 @@
 // The catalogue's rules: what a valid product is (spec §5, DESIGN §3) and how listings and filters answer.
 import type { ProductRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../shared/http-errors.js';
-import { validateProductForm } from '../../../shop-rules/product-rules.js';
+import { altsOfImages, validateProductForm } from '../../../shop-rules/product-rules.js';
 import { PRODUCT_FIELDS, PRODUCT_FIELD_NAMES, type ProductField } from '../../../shop-rules/product-fields.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.repository.js';
@@ -80,7 +80,9 @@ function keepingLeftOut(fields: ProductFields, input: ProductInput, before: Prod
       (PRODUCT_FIELDS[name] as ProductField).keptWhenLeftOut && (input as Record<string, unknown>)[name] === undefined,
   );
   const current = contractFieldsOfRow(before);
-  return { ...fields, ...Object.fromEntries(kept.map((name) => [name, current[name]])) };
+  const keeping: ProductFields = { ...fields, ...Object.fromEntries(kept.map((name) => [name, current[name]])) };
+  // Alt texts kept are those of the images still there: a text is its image's, whatever the images' order.
+  return { ...keeping, imageAlts: altsOfImages(keeping.imageUrls, keeping.imageAlts) };
 }
 
 /** Runs `work` in one transaction, with the repositories bound to it: a change and its audit record commit together. */

@@ -88,13 +88,28 @@ export function useLoadablePictures(urls: readonly string[]): { pictures: string
   return { pictures, fail };
 }
 
+/** One of a product's pictures with what it shows, where the shop was told (the graph's ProductImage). */
+export interface DescribedPicture {
+  url: string;
+  alt?: string | null;
+}
+
+/** What a picture shows: its own alt text where it has one, else the product's name. */
+export const altOf = (images: readonly DescribedPicture[], url: string | undefined, name: string): string =>
+  (url !== undefined && images.find((image) => image.url === url)?.alt) || name;
+
 /**
- * A product as one picture (a card, a cart or order line): the first of its pictures that loads, else the placeholder.
+ * A product as one picture (a card, a cart or order line): the first of its pictures that loads, else the placeholder;
+ * given the pictures with their alt texts, the one shown is named by its own.
  */
 export function ProductPicture({
   urls,
+  images,
+  alt,
   ...image
-}: { urls: readonly string[] } & Omit<ProductImageProps, 'src' | 'onFail'>) {
-  const { pictures, fail } = useLoadablePictures(urls);
-  return <ProductImage {...image} src={pictures[0] ?? null} onFail={fail} />;
+}: ({ urls: readonly string[]; images?: never } | { images: readonly DescribedPicture[]; urls?: never }) &
+  Omit<ProductImageProps, 'src' | 'onFail'>) {
+  const { pictures, fail } = useLoadablePictures(urls ?? images.map((picture) => picture.url));
+  const shown = pictures[0];
+  return <ProductImage {...image} alt={images ? altOf(images, shown, alt) : alt} src={shown ?? null} onFail={fail} />;
 }

@@ -16,6 +16,10 @@ if (false) {
       inStock
       imageUrl
       imageUrls
+      images {
+        url
+        alt
+      }
       sku
       lowStockThreshold
     }

@@ -28,6 +28,8 @@ export interface ProductFixture {
   inStock: boolean;
   imageUrl: string | null;
   imageUrls: string[];
+  /** Each image with its alt text (null: none given); by default those of imageUrls, without any. */
+  images: { __typename: 'ProductImage'; url: string; alt: string | null }[];
   sku: string | null;
   /** Its own low-stock threshold; null: the shop's. */
   lowStockThreshold: number | null;
@@ -48,6 +50,7 @@ export function product(n: number, fields: Partial<Omit<ProductFixture, '__typen
     inStock: quantity > 0,
     imageUrl: imageUrls[0] ?? null,
     imageUrls,
+    images: imageUrls.map((url) => ({ __typename: 'ProductImage', url, alt: null })),
     sku: null,
     lowStockThreshold: null,
     categories: [],

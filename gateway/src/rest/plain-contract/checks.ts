@@ -67,14 +67,18 @@ export function refuseCheckoutTheImplementationWouldNot(
 /**
  * A product field only an extension carries (the SKU: `product-sku`), given a value where the implementation does not
  * say it offers it: refused on that field, rather than dropped unsaid by an implementation that ignores what it does
- * not know. Blank or null asks for none, which such an implementation keeps anyway.
+ * not know. Blank, null or an empty list asks for none, which such an implementation keeps anyway.
  */
 export async function refuseProductFieldsTheImplementationLacks(api: RestApi, body: ProductBody): Promise<void> {
   for (const { name, extension } of PRODUCT_EXTENSION_FIELDS) {
-    if (body[name] == null || (await api.products.offers(extension))) continue;
+    const value = body[name];
+    if (value == null || (Array.isArray(value) && value.length === 0) || (await api.products.offers(extension)))
+      continue;
     const label = (PRODUCT_FIELDS[name] as ProductField).label ?? name;
+    // Mid-sentence: "a product's alt text", but "a product's SKU".
+    const named = label === label.toUpperCase() ? label : label.toLowerCase();
     throw new InputProblem(
-      `This shop does not keep a product's ${label}: its REST service lacks the ${extension} extension`,
+      `This shop does not keep a product's ${named}: its REST service lacks the ${extension} extension`,
       name,
     );
   }

@@ -26,6 +26,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 const FIELD_LABELS: Record<string, string> = {
   imageUrl: 'main image',
   imageUrls: 'images',
+  imageAlts: 'alt text',
   categoryIds: 'categories',
   lowStockThreshold: 'low stock threshold',
   sku: 'SKU',

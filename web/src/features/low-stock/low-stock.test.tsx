@@ -55,6 +55,7 @@ describe('low stock', () => {
                 quantity: 40,
                 imageUrl: gauze.imageUrls[0],
                 imageUrls: gauze.imageUrls,
+                imageAlts: [],
                 sku: null,
               },
             },

@@ -169,6 +169,26 @@ describe('product detail', () => {
     expect(screen.getAllByText('No image')).toHaveLength(1);
   });
 
+  it('names each picture by its own alt text where it has one, else by the product’s name', async () => {
+    const pictures = ['/brace.svg', '/brace-side.svg'];
+    const described = product(2, { name: 'Knee Brace', imageUrls: pictures });
+    described.images = [
+      { __typename: 'ProductImage', url: '/brace.svg', alt: null },
+      { __typename: 'ProductImage', url: '/brace-side.svg', alt: 'The brace’s hinge, from the side' },
+    ];
+    const { user } = renderApp({
+      path: `/products/${productId(2)}`,
+      mocks: [sessionMock(), viewerCartMock(), detail(2, found(described))],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Knee Brace' });
+    expect(screen.getByRole('img', { name: 'Knee Brace' })).toHaveAttribute('src', '/brace.svg');
+    await user.click(screen.getByRole('button', { name: 'Picture 2 of 2' }));
+    expect(screen.getByRole('img', { name: 'The brace’s hinge, from the side' })).toHaveAttribute(
+      'src',
+      '/brace-side.svg',
+    );
+  });
+
   it('says “Product not found” as the page’s heading for an id that is not in the catalogue', async () => {
     renderApp({
       path: `/products/${productId(9)}`,

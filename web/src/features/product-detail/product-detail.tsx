@@ -32,7 +32,10 @@ if (false) {
         ...MoneyFields @unmask
       }
       quantity
-      imageUrls
+      images {
+        url
+        alt
+      }
       sku
       # Its breadcrumbs: each id's path is read from the categories' tree the listing holds (components/
       # product-breadcrumbs.tsx), so the page needs no request of its own.
@@ -141,7 +144,7 @@ export function ProductDetail({ product }: { product: FragmentType<typeof Produc
 
   return (
     <article className={surface(styles.layout)} aria-labelledby="product-name">
-      <ProductGallery name={data.name} imageUrls={data.imageUrls} />
+      <ProductGallery name={data.name} images={data.images} />
       <div className={styles.info}>
         <ProductBreadcrumbs categoryIds={data.categories.map((category) => category.id)} />
         <h1 id="product-name" className={styles.name} data-long={data.name.length > LONG_NAME_LENGTH || undefined}>

@@ -3,18 +3,18 @@
 // work, or a single placeholder when none does, never one "No image" per broken address (useLoadablePictures, the
 // fallback every picture of a product shares).
 import { useState } from 'react';
-import { ProductImage, useLoadablePictures } from '@/components/product-image';
+import { type DescribedPicture, ProductImage, altOf, useLoadablePictures } from '@/components/product-image';
 import styles from './product-detail.module.css';
 
-export function ProductGallery({ name, imageUrls }: { name: string; imageUrls: readonly string[] }) {
+export function ProductGallery({ name, images }: { name: string; images: readonly DescribedPicture[] }) {
   const [chosen, setChosen] = useState<string>();
-  const { pictures, fail } = useLoadablePictures(imageUrls);
+  const { pictures, fail } = useLoadablePictures(images.map((image) => image.url));
   const current = chosen !== undefined && pictures.includes(chosen) ? chosen : pictures[0];
   return (
     <div className={styles.gallery}>
       <ProductImage
         src={current ?? null}
-        alt={name}
+        alt={altOf(images, current, name)}
         eager
         onFail={fail}
         sizes="(max-width: 767px) calc(100vw - 2rem), 32rem"

@@ -38,7 +38,9 @@ describe('creating a product', () => {
       'quantity',
       'lowStockThreshold',
       'imageUrl',
+      'imageAlts',
       'imageUrls',
+      'imageAlts',
     ]);
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     for (const message of [
@@ -109,6 +111,7 @@ describe('creating a product', () => {
                 quantity: 7,
                 imageUrl: 'https://img.example/a.png',
                 imageUrls: ['https://img.example/a.png', '/images/b.svg'],
+                imageAlts: [],
                 sku: 'WS-1',
               },
             },
@@ -126,7 +129,7 @@ describe('creating a product', () => {
     await user.type(screen.getByLabelText('Main image URL'), '  https://img.example/a.png ');
     for (const entry of ['/images/b.svg', '   ', 'https://img.example/a.png', ' /images/b.svg ']) {
       await user.click(screen.getByRole('button', { name: '+ Add another image' }));
-      const fields = screen.getAllByRole('textbox', { name: /^Other image/ });
+      const fields = screen.getAllByRole('textbox', { name: /^Other image \d+$/ });
       await user.type(fields[fields.length - 1]!, entry);
     }
     await user.click(screen.getByRole('button', { name: 'Remove other image 2' }));
@@ -149,6 +152,7 @@ describe('creating a product', () => {
       quantity: 5,
       imageUrl: 'https://img.example/missing.png',
       imageUrls: ['https://img.example/missing.png', '/images/gone.svg'],
+      imageAlts: [],
       sku: null,
     };
     const { user } = renderApp({
@@ -199,6 +203,7 @@ describe('creating a product', () => {
       quantity: 3,
       imageUrl: null,
       imageUrls: [],
+      imageAlts: [],
       sku: null,
     };
     const { user } = renderApp({
@@ -247,6 +252,7 @@ describe('creating a product', () => {
       quantity: 3,
       imageUrl: null,
       imageUrls: [],
+      imageAlts: [],
       sku: 'MED-0001',
     };
     const taken = 'SKU MED-0001 is already used by "Digital Thermometer"';
@@ -293,6 +299,7 @@ describe('creating a product', () => {
       quantity: 3,
       imageUrl: null,
       imageUrls: [],
+      imageAlts: [],
       sku: null,
     };
     const { user } = renderApp({
@@ -377,6 +384,7 @@ describe('editing a product', () => {
       quantity: 9,
       imageUrl: '/images/knee.svg',
       imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+      imageAlts: [],
       sku: null,
     };
     const { user } = renderApp({
@@ -411,6 +419,7 @@ describe('editing a product', () => {
       quantity: 9,
       imageUrl: '/images/knee.svg',
       imageUrls: ['/images/knee.svg', '/images/knee-side.svg'],
+      imageAlts: [],
       sku: null,
       categoryIds: [categoryId(2), categoryId(3)],
     };
@@ -476,6 +485,7 @@ describe('the listing after saving', () => {
           quantity: 7,
           imageUrl: null,
           imageUrls: [],
+          imageAlts: [],
           sku: null,
         },
       },
@@ -545,6 +555,7 @@ describe('the listing after saving', () => {
       quantity: 4,
       imageUrl: '/images/knee.svg',
       imageUrls: ['/images/knee.svg'],
+      imageAlts: [],
       sku: null,
     };
     const { user } = renderApp({
@@ -645,6 +656,10 @@ describe('pictures uploaded from the form', () => {
                 quantity: 4,
                 imageUrl: UPLOADED_B,
                 imageUrls: [UPLOADED_B, UPLOADED_A],
+                imageAlts: [
+                  { url: UPLOADED_B, alt: 'The brace from the side' },
+                  { url: UPLOADED_A, alt: 'A hinged knee brace' },
+                ],
                 sku: null,
               },
             },
@@ -678,9 +693,15 @@ describe('pictures uploaded from the form', () => {
     expect(screen.getByLabelText('Main image URL')).toHaveValue(UPLOADED_A);
     expect(screen.getByRole('textbox', { name: 'Other image 1' })).toHaveValue(UPLOADED_B);
 
+    await user.type(screen.getByRole('textbox', { name: 'Main image alt text' }), ' A hinged knee brace');
+    await user.type(screen.getByRole('textbox', { name: 'Other image 1 alt text' }), 'The brace from the side');
+
+    // Each picture's text goes with it.
     await user.click(screen.getByRole('button', { name: 'Make other image 1 the main image' }));
     expect(screen.getByLabelText('Main image URL')).toHaveValue(UPLOADED_B);
+    expect(screen.getByRole('textbox', { name: 'Main image alt text' })).toHaveValue('The brace from the side');
     expect(screen.getByRole('textbox', { name: 'Other image 1' })).toHaveValue(UPLOADED_A);
+    expect(screen.getByRole('textbox', { name: 'Other image 1 alt text' })).toHaveValue(' A hinged knee brace');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
   });
@@ -701,14 +722,25 @@ describe('pictures uploaded from the form', () => {
     await user.type(await screen.findByLabelText('Main image URL'), '/images/main.svg');
     for (const address of ['/images/one.svg', '/images/two.svg']) {
       await user.click(screen.getByRole('button', { name: '+ Add another image' }));
-      const fields = screen.getAllByRole('textbox', { name: /^Other image/ });
+      const fields = screen.getAllByRole('textbox', { name: /^Other image \d+$/ });
       await user.type(fields[fields.length - 1]!, address);
     }
+    await user.type(screen.getByRole('textbox', { name: 'Other image 2 alt text' }), 'The second');
     expect(screen.queryByRole('button', { name: 'Move other image 1 up' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Move other image 2 up' }));
     expect(
-      screen.getAllByRole('textbox', { name: /^Other image/ }).map((field) => (field as HTMLInputElement).value),
+      screen.getAllByRole('textbox', { name: /^Other image \d+$/ }).map((field) => (field as HTMLInputElement).value),
     ).toEqual(['/images/two.svg', '/images/one.svg']);
+    expect(
+      screen
+        .getAllByRole('textbox', { name: /^Other image \d+ alt text$/ })
+        .map((field) => (field as HTMLInputElement).value),
+    ).toEqual(['The second', '']);
+    // A text longer than the shop keeps is refused at its field, before anything is sent.
+    await user.click(screen.getByRole('textbox', { name: 'Main image alt text' }));
+    await user.paste('a'.repeat(251));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Alt text must be at most 250 characters long')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Upload pictures'), new File(['x'], 'broken.png', { type: 'image/png' }));
     expect(await screen.findByRole('list', { name: 'Pictures not uploaded' })).toHaveTextContent(
       'broken.png: The picture could not be read: it may be damaged. Nothing was kept',

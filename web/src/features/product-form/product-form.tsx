@@ -6,11 +6,12 @@
 import { checkShopThreshold } from '@shop-rules/low-stock';
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, type ControllerRenderProps, useFieldArray, useForm } from 'react-hook-form';
 import {
   INVALID_IMAGE_URL,
   MAX_IMAGES,
+  checkAltText,
   checkPrice,
   checkSku,
   isAcceptableImageUrl,
@@ -40,6 +41,10 @@ if (false) {
       quantity
       imageUrl
       imageUrls
+      images {
+        url
+        alt
+      }
       sku
       lowStockThreshold
       categories {
@@ -56,7 +61,9 @@ export interface ProductFormValues {
   price: string;
   quantity: string;
   imageUrl: string;
-  imageUrls: { url: string }[];
+  /** The main image's alt text. */
+  imageAlt: string;
+  imageUrls: { url: string; alt: string }[];
   /** The categories ticked, by global id. */
   categoryIds: string[];
   /** Blank: the shop's threshold. */
@@ -72,6 +79,8 @@ export interface ProductFields {
   quantity: number;
   imageUrl: string | null;
   imageUrls: string[];
+  /** What each picture shows, by its URL: the images given one, each once. */
+  imageAlts: { url: string; alt: string }[];
   /** Trimmed; null for none (a blank field clears it). */
   sku: string | null;
   /** The categories it is in; left out where the shop keeps none. */
@@ -98,6 +107,7 @@ const EMPTY: ProductFormValues = {
   price: '',
   quantity: '',
   imageUrl: '',
+  imageAlt: '',
   imageUrls: [],
   categoryIds: [],
   lowStockThreshold: '',
@@ -105,6 +115,7 @@ const EMPTY: ProductFormValues = {
 
 function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
   const main = product.imageUrl ?? product.imageUrls[0] ?? '';
+  const altOf = (url: string) => product.images.find((image) => image.url === url)?.alt ?? '';
   return {
     name: product.name,
     sku: product.sku ?? '',
@@ -113,7 +124,8 @@ function valuesOf(product: ProductForm_ProductFragment): ProductFormValues {
     price: product.unitPrice.amount,
     quantity: String(product.quantity),
     imageUrl: main,
-    imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url })),
+    imageAlt: altOf(main),
+    imageUrls: product.imageUrls.filter((url) => url !== main).map((url) => ({ url, alt: altOf(url) })),
     categoryIds: product.categories.map((category) => category.id),
     lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
   };
@@ -134,6 +146,8 @@ interface ImageAddressProps {
   onBlur(): void;
   inputRef: ControllerRenderProps['ref'];
   error: string | undefined;
+  /** Its alt text's field, under the address. */
+  altText: ReactNode;
   /** Others only: buttons beside it (Make main, Move up, Remove), each with its accessible name. */
   actions?: { text: string; label: string; onClick(): void }[];
 }
@@ -152,6 +166,7 @@ function ImageAddress({
   onBlur,
   inputRef,
   error,
+  altText,
   actions = [],
 }: ImageAddressProps) {
   const [tried, setTried] = useState(value.trim());
@@ -175,6 +190,7 @@ function ImageAddress({
         error={error}
         warning={warning}
       />
+      <div className={styles.altText}>{altText}</div>
       <div className={styles.preview}>
         <ProductImage src={shown} alt={previewName} onFail={setFailed} sizes="4.5rem" />
       </div>
@@ -244,17 +260,42 @@ function ProductFormFields({
   // shown afresh from its new address.
   const [placement, setPlacement] = useState(0);
   const addPicture = (url: string) => {
-    if (!getValues('imageUrl').trim()) setValue('imageUrl', url, { shouldDirty: true });
-    else images.append({ url }, { shouldFocus: false });
+    if (!getValues('imageUrl').trim()) {
+      setValue('imageUrl', url, { shouldDirty: true });
+      setValue('imageAlt', '', { shouldDirty: true });
+    } else images.append({ url, alt: '' }, { shouldFocus: false });
     setPlacement((count) => count + 1);
   };
+  // The main image and another change places, each with its alt text.
   const makeMain = (index: number) => {
-    const main = getValues('imageUrl');
+    const [main, mainAlt] = [getValues('imageUrl'), getValues('imageAlt')];
     setValue('imageUrl', getValues(`imageUrls.${index}.url`), { shouldDirty: true });
-    if (main.trim()) images.update(index, { url: main });
+    setValue('imageAlt', getValues(`imageUrls.${index}.alt`), { shouldDirty: true });
+    if (main.trim()) images.update(index, { url: main, alt: mainAlt });
     else images.remove(index);
     setPlacement((count) => count + 1);
   };
+  // Named as the graph's input (imageAlts), whichever image's it is.
+  const altTextField = (name: 'imageAlt' | `imageUrls.${number}.alt`, label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      rules={{ validate: (value) => checkAltText(value)?.message ?? true }}
+      render={({ field, fieldState }) => (
+        <TextField
+          label={label}
+          hint="What the picture shows, for people who cannot see it; blank: the product’s name"
+          autoComplete="off"
+          name="imageAlts"
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
   const filledImages = () =>
     [getValues('imageUrl'), ...getValues('imageUrls').map((entry) => entry.url)].filter((url) => url.trim()).length;
   const categories = useCategoryChoices();
@@ -285,6 +326,14 @@ function ProductFormFields({
       values.imageUrls.map((entry) => entry.url),
     );
     const imageUrls = Array.isArray(imageList) ? imageList : [];
+    // Each image's text once, for the images sent (the first entry of an address given twice counts).
+    const imageAlts = [
+      { url: values.imageUrl, alt: values.imageAlt },
+      ...values.imageUrls.map((entry) => ({ url: entry.url, alt: entry.alt })),
+    ]
+      .map((entry) => ({ url: entry.url.trim(), alt: entry.alt.trim() }))
+      .filter((entry, index, all) => all.findIndex((other) => other.url === entry.url) === index)
+      .filter((entry) => entry.alt !== '' && imageUrls.includes(entry.url));
     try {
       const userErrors = await onSubmit({
         name: checked.name,
@@ -293,6 +342,7 @@ function ProductFormFields({
         quantity,
         imageUrl: imageUrls[0] ?? null,
         imageUrls,
+        imageAlts,
         sku: checked.sku,
         // Sent when changed only (left out, the shop keeps it): a form that never touches it works on any shop.
         ...(lowStockThreshold !== initialThreshold ? { lowStockThreshold } : {}),
@@ -411,6 +461,7 @@ function ProductFormFields({
               onBlur={field.onBlur}
               inputRef={field.ref}
               error={fieldState.error?.message}
+              altText={altTextField('imageAlt', 'Main image alt text')}
             />
           )}
         />
@@ -430,6 +481,7 @@ function ProductFormFields({
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 error={fieldState.error?.message}
+                altText={altTextField(`imageUrls.${index}.alt`, `Other image ${index + 1} alt text`)}
                 actions={[
                   {
                     text: 'Make main',
@@ -456,7 +508,7 @@ function ProductFormFields({
         ))}
         {images.fields.length < MAX_IMAGES && (
           <div>
-            <Button variant="secondary" size="small" onClick={() => images.append({ url: '' })}>
+            <Button variant="secondary" size="small" onClick={() => images.append({ url: '', alt: '' })}>
               + Add another image
             </Button>
           </div>

@@ -23,7 +23,10 @@ if (false) {
         ...MoneyFields @unmask
       }
       quantity
-      imageUrls
+      images {
+        url
+        alt
+      }
     }
   `;
 }
@@ -74,7 +77,7 @@ export function ProductCard({ product, highlight, onDelete, lowStock }: ProductC
   return (
     <article className={surface(styles.card)} aria-label={data.name}>
       <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <ProductPicture urls={data.imageUrls} alt={data.name} className={styles.image} />
+        <ProductPicture images={data.images} alt={data.name} className={styles.image} />
       </Link>
       <div className={styles.body}>
         <h2 className={styles.name}>
