@@ -27,7 +27,9 @@ const ImportAnswer = Type.Object({
   changes: Type.Array(
     Type.Object({
       line: Type.Integer(),
-      action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
+      // One enum, not a union of two literals (anyOf of one-value enums): GraphQL Mesh's OpenAPI source makes an
+      // object type without fields of that union, an invalid schema that fails every request (the bench's peer).
+      action: Type.String({ enum: ['create', 'update'] }),
       id: Nullable(Type.Integer({ description: 'The product; null for one a preview would create' })),
       name: Type.String(),
       fields: Type.Array(Type.String(), { description: 'The fields it sets (every field of a new product)' }),
