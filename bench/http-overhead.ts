@@ -55,10 +55,13 @@ async function measuredThroughput(options: autocannon.Options, pid: number | und
 export const PRODUCTS_QUERY = JSON.stringify({
   query: '{ products(first: 20) { totalCount edges { node { id name price quantity imageUrl description } } } }',
 });
-/** The same page and fields in the schema Mesh generates from the OpenAPI document. */
+/**
+ * The same page in the schema Mesh generates from the OpenAPI document. Since the listing may also answer a search's
+ * page (its products with their highlights), Mesh merges the listing's answers into one type whose `content` is its
+ * JSON scalar: the products come whole, every field (selecting the six fields is refused as invalid).
+ */
 export const MESH_PRODUCTS_QUERY = JSON.stringify({
-  query:
-    '{ listProducts(page: 0, size: 20) { ... on listProducts_200_response { totalElements content { id name price quantity imageUrl description } } } }',
+  query: '{ listProducts(page: 0, size: 20) { ... on listProducts_200_response { totalElements content } } }',
 });
 
 export interface Target {
@@ -66,6 +69,31 @@ export interface Target {
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+}
+
+/**
+ * One request, which must be answered 200 with the page (GraphQL: `data` and no `errors`, which come with a 200 too):
+ * a target that answers otherwise would be measured answering its error.
+ */
+async function checkAnswer(target: Target): Promise<void> {
+  const answer = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+  });
+  const text = await answer.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const answered =
+    target.method === 'POST'
+      ? typeof body === 'object' && body !== null && 'data' in body && body.data !== null && !('errors' in body)
+      : body !== undefined;
+  if (answer.status !== 200 || !answered)
+    throw new Error(`${target.url} answered ${answer.status} ${text.slice(0, 500)} to ${target.body ?? 'GET'}`);
 }
 
 export const percentile = (sorted: number[], fraction: number) =>
@@ -141,6 +169,7 @@ export async function measureOverhead(options: {
         body: MESH_PRODUCTS_QUERY,
       }
     : undefined;
+  for (const target of [rest, gateway, mesh]) if (target) await checkAnswer(target);
   // Warm every path (JIT, connection pools, document caches) before measuring.
   for (const target of [rest, gateway, mesh]) if (target) await throughput({ ...target, connections: 10, duration: 2 });
 
