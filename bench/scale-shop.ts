@@ -17,6 +17,7 @@ import { DEMO_IMAGE_PATH } from '../rest/src/bootstrap/seed-demo.js';
 import { type DatabaseKind, openDatabase } from '../rest/src/db/database.js';
 import { migrateToLatest } from '../rest/src/db/migrations.js';
 import { SearchIndex } from '../rest/src/db/search/search-index.js';
+import { CatalogueCounts } from '../rest/src/db/catalogue-counts.js';
 import type { Database } from '../rest/src/db/schema.js';
 import { usernameKey } from '../shop-rules/account-rules.js';
 import { postgresAdminUrl, withAdminClient } from '../tests/helpers/test-database.js';
@@ -548,8 +549,10 @@ export async function buildScaleShop(
         // settings.
         if (kind === 'sqlite') await sql`pragma synchronous = off`.execute(database.db);
         await fill(database.db, size, began, options.progress ?? (() => undefined));
-        // The rows went in behind the service's back: its search index is built for them as migration 0012 builds it.
+        // The rows went in behind the service's back: its search index and its kept counts are built for them as
+        // migrations 0012 and 0017 build them.
         await new SearchIndex(database.db, kind).rebuild();
+        await new CatalogueCounts(database.db).rebuild();
         if (kind === 'postgres') {
           for (const table of TABLES_WITH_IDS) {
             await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(

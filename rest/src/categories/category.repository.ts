@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CategoryRow, Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 import { categoryNameKey } from '../../../shop-rules/category-rules.js';
+import { CatalogueCounts } from '../db/catalogue-counts.js';
 
 export interface CategoryFields {
   name: string;
@@ -62,7 +63,16 @@ export class CategoryRepository {
   }
 
   async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('catalogueCounts').where('categoryId', '=', id).execute();
     await this.db.deleteFrom('categories').where('id', '=', id).execute();
+  }
+
+  /**
+   * Counts the catalogue's products by category afresh (db/catalogue-counts.ts), after a change that moves products
+   * between subtrees: a category moved, or its products moved to another. Inside the caller's transaction.
+   */
+  recountProducts(): Promise<void> {
+    return new CatalogueCounts(this.db).rebuild();
   }
 
   /** How many subcategories it has, and how many products it holds itself. */

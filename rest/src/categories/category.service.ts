@@ -101,6 +101,8 @@ export class CategoryService {
       const before = await categories.findById(id);
       if (!before) throw categoryNotFound();
       const updated = (await categories.update(id, await this.checked(categories, input, id)))!;
+      // Moved: its products now count under other categories.
+      if (updated.parentId !== before.parentId) await categories.recountProducts();
       const changes = changesOf(before, updated);
       if (Object.keys(changes).length > 0)
         await audit.record(actor, 'category.updated', { type: 'category', id }, changes);
@@ -135,6 +137,7 @@ export class CategoryService {
         moved = await categories.moveProducts(id, moveProductsTo);
       }
       await categories.delete(id);
+      if (moved.length > 0) await categories.recountProducts();
       const changes = changesOf(before, undefined);
       // The products it held, and where they went.
       if (moved.length > 0) Object.assign(changes, { products: { from: moved }, movedTo: { to: moveProductsTo } });

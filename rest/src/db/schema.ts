@@ -66,6 +66,19 @@ export interface CategoriesTable {
 }
 export type CategoryRow = Selectable<CategoriesTable>;
 
+/**
+ * How many products each category (0: the whole catalogue) holds by price band and stock (migration 0017; kept by
+ * db/catalogue-counts.ts).
+ */
+export interface CatalogueCountsTable {
+  categoryId: number;
+  /** The index of one of shop-rules' PRICE_BANDS. */
+  priceBand: number;
+  /** 1: in stock; 0: not. */
+  inStock: number;
+  count: number;
+}
+
 /** Which categories each product is in. */
 export interface ProductCategoriesTable {
   productId: number;
@@ -191,6 +204,7 @@ export interface Database {
   checkoutRequests: CheckoutRequestsTable;
   rowCounts: RowCountsTable;
   productsNameSearch: ProductsNameSearchTable;
+  catalogueCounts: CatalogueCountsTable;
   auditEvents: AuditEventsTable;
   mailOutbox: MailOutboxTable;
   passwordResets: PasswordResetsTable;

@@ -16,6 +16,7 @@ import {
 import { type ValidProduct, skuKey } from '../../../shop-rules/product-rules.js';
 import type { ProductSortName } from '../../../shop-rules/product-sorts.js';
 import { SearchIndex } from '../db/search/search-index.js';
+import { CatalogueCounts, WHOLE_CATALOGUE, priceBandOfProduct } from '../db/catalogue-counts.js';
 import { IN_STOCK_MIN_QUANTITY, PRICE_BANDS } from '../../../shop-rules/product-facets.js';
 
 /** A product as the shop rules accept it (validated, prices in cents): what the catalogue stores. */
@@ -69,6 +70,52 @@ const SORTED_BY: Record<
   // false (in stock) before true, on both databases (SQLite's 0 and 1).
   'in-stock': (query) => query.orderBy(sql`(quantity = 0)`).orderBy('id'),
 };
+
+/** A range of values, its top null when it has none. */
+interface Range {
+  low: number;
+  high: number | null;
+}
+
+const PRICE_RANGES: readonly Range[] = PRICE_BANDS.map((band) => ({ low: band.minCents, high: band.maxCents }));
+/** The ranges of units in stock the kept counts tell apart, by their `in_stock`: none (0), and some (1). */
+const STOCK_RANGES: readonly Range[] = [
+  { low: 0, high: IN_STOCK_MIN_QUANTITY - 1 },
+  { low: IN_STOCK_MIN_QUANTITY, high: null },
+];
+
+/** The ranges (by index) wholly within [min, max]; undefined when the bounds cut one of them. */
+function rangesWithin(ranges: readonly Range[], min?: number, max?: number): Set<number> | undefined {
+  const chosen = new Set<number>();
+  for (const [index, range] of ranges.entries()) {
+    const top = range.high ?? Infinity;
+    const inside = (min === undefined || range.low >= min) && (max === undefined || top <= max);
+    const outside = (max !== undefined && range.low > max) || (min !== undefined && top < min);
+    if (inside) chosen.add(index);
+    else if (!outside) return undefined;
+  }
+  return chosen;
+}
+
+/**
+ * The price bands and stock classes `criteria` chooses, when the kept counts can count it (a category at most, and
+ * bounds that cut no band nor class); undefined when its products must be counted.
+ */
+function countedChoice(criteria: ProductCriteria): { bands: Set<number>; stock: Set<number> } | undefined {
+  if (criteria.nameContains || criteria.searchStems !== undefined) return undefined;
+  const bands = rangesWithin(PRICE_RANGES, criteria.minPriceCents, criteria.maxPriceCents);
+  const stock = rangesWithin(STOCK_RANGES, criteria.minQuantity, criteria.maxQuantity);
+  return bands && stock ? { bands, stock } : undefined;
+}
+
+/** Whether a column is within the bounds given, as SQL (true without any). */
+function within(column: string, min: number | undefined, max: number | undefined) {
+  const bounds = [
+    ...(min === undefined ? [] : [sql`${sql.raw(column)} >= ${min}`]),
+    ...(max === undefined ? [] : [sql`${sql.raw(column)} <= ${max}`]),
+  ];
+  return sql<boolean>`(${bounds.length > 0 ? sql.join(bounds, sql` and `) : sql`1 = 1`})`;
+}
 
 /** A place in the list (ordered by id) to read from: after a product, or before one (`end`: before the list's end). */
 export type ProductPlace = { after: number } | { before: number | 'end' };
@@ -147,6 +194,7 @@ export class ProductRepository {
   private readonly productsByIds = new Map<number, PreparedQuery<number[], ProductRow>>();
   /** The search's index, kept with each change of a product's text in the same transaction. */
   readonly search: SearchIndex;
+  private readonly counts: CatalogueCounts;
 
   /**
    * `kind` chooses how "name contains" is looked up (SQLite's FTS5 trigram table, or LIKE over pg_trgm's index on
@@ -163,6 +211,7 @@ export class ProductRepository {
       [7, 3],
     );
     this.search = new SearchIndex(db, kind);
+    this.counts = new CatalogueCounts(db);
     this.rowCount = preparedQuery(
       db,
       (db, table: string) => db.selectFrom('rowCounts').select('count').where('name', '=', table),
@@ -221,57 +270,77 @@ export class ProductRepository {
    *   under it, each once (0 included);
    * - each of PRICE_BANDS: the matching products in it, the price bounds set aside;
    * - in stock: the matching products with stock, the stock bounds set aside.
-   * Four queries on the products and the tree, whatever the catalogue's size.
+   * From the kept counts where they count `criteria` (keptFacets); else in one query, the products matching read once.
    */
   async facets(criteria: ProductCriteria): Promise<ProductFacetCounts> {
+    const kept = await this.keptFacets(criteria);
+    if (kept) return kept;
     const { categoryId, minPriceCents, maxPriceCents, minQuantity, maxQuantity, ...rest } = criteria;
-    const [total, categories, priceBands, inStock] = await Promise.all([
-      this.count(criteria),
-      this.categoryCounts(categoryId, { ...rest, minPriceCents, maxPriceCents, minQuantity, maxQuantity }),
-      this.priceBandCounts({ ...rest, categoryId, minQuantity, maxQuantity }),
-      this.matching({ ...rest, categoryId, minPriceCents, maxPriceCents })
-        .where('quantity', '>=', IN_STOCK_MIN_QUANTITY)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
+    // The products of everything but the bounds, read once (a search's matches are found once), each with its band,
+    // whether it is in stock, and whether it is within the price bounds and within the stock bounds: each count sets
+    // its own bounds aside.
+    const base = this.matching({ ...rest, categoryId }).select([
+      'products.id',
+      priceBandOfProduct().as('band'),
+      sql<number>`case when products.quantity >= ${sql.lit(IN_STOCK_MIN_QUANTITY)} then 1 else 0 end`.as('stocked'),
+      within('products.price_cents', minPriceCents, maxPriceCents).as('priced'),
+      within('products.quantity', minQuantity, maxQuantity).as('held'),
     ]);
-    return { total, categories, priceBands, inStock: Number(inStock.count) };
+    const { rows } = await sql<{ kind: string; key: number; count: number }>`with recursive tree (id, top) as (
+        select id, id from categories where ${categoryId === undefined ? sql`parent_id is null` : sql`parent_id = ${categoryId}`}
+        union all select categories.id, tree.top from categories join tree on categories.parent_id = tree.id),
+      base as materialized ${base /* a subquery brings its own parentheses */}
+      select 'total' as kind, 0 as key, count(*) as count from base where priced and held
+      union all select 'band', band, count(*) from base where held group by band
+      union all select 'stock', 0, count(*) from base where priced and stocked = 1
+      union all select 'child', id, 0 from tree where id = top
+      union all select 'category', tree.top, count(distinct base.id) from base
+        join product_categories on product_categories.product_id = base.id
+        join tree on tree.id = product_categories.category_id
+        where priced and held group by tree.top`.execute(this.db);
+    const counted = (kind: string, key = 0) =>
+      Number(rows.find((row) => row.kind === kind && Number(row.key) === key)?.count ?? 0);
+    return {
+      total: counted('total'),
+      categories: rows
+        .filter((row) => row.kind === 'child')
+        .map((row) => Number(row.key))
+        .sort((one, other) => one - other)
+        .map((id) => ({ id, count: counted('category', id) })),
+      priceBands: PRICE_BANDS.map((_, band) => counted('band', band)),
+      inStock: counted('stock'),
+    };
   }
 
-  /** Each category one level under `parentId` (the top level: null), with how many products of `criteria` it holds. */
-  private async categoryCounts(
-    parentId: number | undefined,
-    criteria: ProductCriteria,
-  ): Promise<{ id: number; count: number }[]> {
-    // The whole catalogue is the common case (a category's page, nothing else chosen): no product is read then.
-    const narrowed = hasCriteria(criteria)
-      ? sql`and product_categories.product_id in (${this.matching(criteria).select('products.id')})`
-      : sql``;
-    const { rows } = await sql<{ id: number; count: number }>`with recursive tree (id, top) as (
-        select id, id from categories where ${parentId === undefined ? sql`parent_id is null` : sql`parent_id = ${parentId}`}
-        union all select categories.id, tree.top from categories join tree on categories.parent_id = tree.id)
-      select tree.top as id, count(distinct product_categories.product_id) as count
-      from tree left join product_categories on product_categories.category_id = tree.id ${narrowed}
-      group by tree.top order by tree.top`.execute(this.db);
-    return rows.map((row) => ({ id: Number(row.id), count: Number(row.count) }));
-  }
-
-  /** How many products of `criteria` each of PRICE_BANDS holds, in its order. */
-  private async priceBandCounts(criteria: ProductCriteria): Promise<number[]> {
-    const band = sql.join(
-      PRICE_BANDS.map((each, index) =>
-        each.maxCents === null
-          ? sql`else ${sql.lit(index)}`
-          : sql`when price_cents <= ${sql.lit(each.maxCents)} then ${sql.lit(index)}`,
-      ),
-      sql` `,
-    );
-    const rows = await this.matching(criteria)
-      .select([sql<number>`case ${band} end`.as('band'), (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('band')
+  /**
+   * The facets as the kept counts give them (db/catalogue-counts.ts), when `criteria` is what they count: a category,
+   * prices of whole bands (the web's band facets), "in stock" or not; else undefined, and they are counted.
+   */
+  private async keptFacets(criteria: ProductCriteria): Promise<ProductFacetCounts | undefined> {
+    const choice = countedChoice(criteria);
+    if (!choice) return undefined;
+    const parent = criteria.categoryId ?? WHOLE_CATALOGUE;
+    const children = await this.db
+      .selectFrom('categories')
+      .select('id')
+      .where((eb) => (criteria.categoryId === undefined ? eb('parentId', 'is', null) : eb('parentId', '=', parent)))
+      .orderBy('id')
       .execute();
-    const counts = PRICE_BANDS.map(() => 0);
-    for (const row of rows) counts[Number(row.band)] = Number(row.count);
-    return counts;
+    const rows = await this.counts.of([parent, ...children.map((child) => child.id)]);
+    const sum = (categoryId: number, bands: ReadonlySet<number>, stock: ReadonlySet<number>) =>
+      rows.reduce(
+        (total, row) =>
+          row.categoryId === categoryId && bands.has(row.priceBand) && stock.has(row.inStock)
+            ? total + row.count
+            : total,
+        0,
+      );
+    return {
+      total: sum(parent, choice.bands, choice.stock),
+      categories: children.map(({ id }) => ({ id, count: sum(id, choice.bands, choice.stock) })),
+      priceBands: PRICE_BANDS.map((_, band) => sum(parent, new Set([band]), choice.stock)),
+      inStock: sum(parent, choice.bands, new Set([1])),
+    };
   }
 
   /** The products at or under their low-stock threshold (their own, else `shopThreshold`). */
@@ -391,6 +460,15 @@ export class ProductRepository {
       const [counted] = await this.rowCount(['products']);
       if (counted) return Number(counted.count);
     }
+    // A category's, a price band's, the products in stock: as the kept counts give them.
+    const choice = wholeList ? countedChoice(criteria) : undefined;
+    if (choice) {
+      const rows = await this.counts.of([criteria.categoryId ?? WHOLE_CATALOGUE]);
+      return rows.reduce(
+        (total, row) => (choice.bands.has(row.priceBand) && choice.stock.has(row.inStock) ? total + row.count : total),
+        0,
+      );
+    }
     const { count } = await this.beyond(criteria, place)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -476,6 +554,10 @@ export class ProductRepository {
     }
     await this.search.indexMany(rows.map((row) => ({ id: row.id, product: row })));
     await this.replaceCategories(rows.map((row, index) => ({ id: row.id, categoryIds: list[index]!.categoryIds })));
+    await this.counts.add(
+      rows.map((row) => row.id),
+      1,
+    );
     return rows;
   }
 
@@ -489,6 +571,11 @@ export class ProductRepository {
     const timestamp = now();
     const rows: ProductRow[] = [];
     const changed: { id: number; categoryIds: readonly number[] }[] = [];
+    // Counted as they were, then as they are.
+    await this.counts.add(
+      changes.map(({ id }) => id),
+      -1,
+    );
     for (const { id, fields } of changes) {
       const row = await this.db
         .updateTable('products')
@@ -502,11 +589,16 @@ export class ProductRepository {
     }
     await this.search.indexMany(rows.map((row) => ({ id: row.id, product: row })));
     await this.replaceCategories(changed);
+    await this.counts.add(
+      rows.map((row) => row.id),
+      1,
+    );
     return rows;
   }
 
   /** Deletes a product, and its search index: inside a transaction, as insert. */
   async delete(id: number): Promise<boolean> {
+    await this.counts.add([id], -1);
     await this.search.remove(id);
     const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
@@ -516,22 +608,36 @@ export class ProductRepository {
    * Takes units out of stock only if that many are there; answers whether it did. Runs inside the caller's transaction.
    */
   async takeStock(trx: Kysely<Database>, productId: number, units: number): Promise<boolean> {
-    const result = await trx
+    const left = await trx
       .updateTable('products')
       .set((eb) => ({ quantity: eb('quantity', '-', units), updatedAt: now() }))
       .where('id', '=', productId)
       .where('quantity', '>=', units)
+      .returning('quantity')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    // The last units sold: the product is counted out of stock from now on.
+    if (left && left.quantity < IN_STOCK_MIN_QUANTITY && left.quantity + units >= IN_STOCK_MIN_QUANTITY)
+      await this.stockCrossed(trx, productId, 1);
+    return left !== undefined;
   }
 
   /** Puts units back (a cancelled order), inside the caller's transaction. */
   async returnStock(trx: Kysely<Database>, productId: number, units: number): Promise<void> {
-    await trx
+    const refilled = await trx
       .updateTable('products')
       .set((eb) => ({ quantity: eb('quantity', '+', units), updatedAt: now() }))
       .where('id', '=', productId)
-      .execute();
+      .returning('quantity')
+      .executeTakeFirst();
+    if (refilled && refilled.quantity >= IN_STOCK_MIN_QUANTITY && refilled.quantity - units < IN_STOCK_MIN_QUANTITY)
+      await this.stockCrossed(trx, productId, 0);
+  }
+
+  /** A product's stock went from in stock (`was` 1) to none, or back: moved between the two in the kept counts. */
+  private async stockCrossed(trx: Kysely<Database>, productId: number, was: 0 | 1): Promise<void> {
+    const counts = new CatalogueCounts(trx);
+    await counts.add([productId], -1, was);
+    await counts.add([productId], 1);
   }
 
   async stockOf(trx: Kysely<Database>, productId: number): Promise<number | undefined> {
