@@ -11,8 +11,10 @@ export const CARD_PICTURE_SIZES = '(max-width: 639px) 6.5rem, 20rem';
 interface ProductImageProps {
   src: string | null | undefined;
   alt: string;
-  /** Above the fold (the detail page's main image): load at once. */
+  /** Above the fold (the detail page's main image, the listing's first cards): load at once. */
   eager?: boolean;
+  /** The screen's largest picture (its LCP): asked for before the others. */
+  first?: boolean;
   className?: string;
   /** Told when the picture fails to load (a gallery then leaves it out rather than show a placeholder for each). */
   onFail?: (src: string) => void;
@@ -27,6 +29,7 @@ export function ProductImage({
   src,
   alt,
   eager = false,
+  first = false,
   className,
   onFail,
   sizes = CARD_PICTURE_SIZES,
@@ -44,7 +47,8 @@ export function ProductImage({
       alt={alt}
       width={600}
       height={600}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       onError={() => {
         setFailedSrc(src);

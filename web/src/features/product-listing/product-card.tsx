@@ -57,9 +57,17 @@ interface ProductCardProps {
   onDelete?: ((product: { id: string; name: string }) => void) | undefined;
   /** For admins: the product is at or under its low-stock threshold (issue 34), marked beside its stock. */
   lowStock?: boolean | undefined;
+  /**
+   * Where it stands in the list: the first cards are on the first screen, so their pictures are asked for at once
+   * (lazily, the browser would wait for the layout), the very first one before anything else.
+   */
+  position?: number;
 }
 
-export function ProductCard({ product, highlight, onDelete, lowStock }: ProductCardProps) {
+/** Cards whose pictures the first screen shows, on a phone's list and a wide screen's first row. */
+const FIRST_SCREEN_CARDS = 4;
+
+export function ProductCard({ product, highlight, onDelete, lowStock, position }: ProductCardProps) {
   const { data, complete } = useFragment({
     fragment: ProductCard_ProductFragmentDoc,
     fragmentName: 'ProductCard_product',
@@ -77,7 +85,13 @@ export function ProductCard({ product, highlight, onDelete, lowStock }: ProductC
   return (
     <article className={surface(styles.card)} aria-label={data.name}>
       <Link to={detailPath} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <ProductPicture images={data.images} alt={data.name} className={styles.image} />
+        <ProductPicture
+          images={data.images}
+          alt={data.name}
+          className={styles.image}
+          eager={position !== undefined && position < FIRST_SCREEN_CARDS}
+          first={position === 0}
+        />
       </Link>
       <div className={styles.body}>
         <h2 className={styles.name}>

@@ -338,10 +338,11 @@ export function ProductListingRoute() {
           </Alert>
         )}
         <ul className={styles.grid} aria-label="Products">
-          {edges.map((edge) => (
+          {edges.map((edge, index) => (
             <li key={edge.node.id}>
               <ProductCard
                 product={edge.node}
+                position={index}
                 highlight={edge.highlight}
                 onDelete={isAdmin ? askToDelete : undefined}
                 lowStock={

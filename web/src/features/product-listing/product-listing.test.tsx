@@ -70,6 +70,30 @@ const cards = () =>
   within(screen.getByRole('list', { name: 'Products', hidden: true })).getAllByRole('article', { hidden: true });
 
 describe('the product listing', () => {
+  it('asks for the first screen’s pictures at once, the first before anything else, and the rest as they come near', async () => {
+    const described = product(1, { name: 'Digital Thermometer' });
+    described.images = [{ __typename: 'ProductImage', url: described.imageUrls[0]!, alt: 'A thermometer in its case' }];
+    renderApp({
+      mocks: [sessionMock(), listing({}, page([described, ...[2, 3, 4, 5, 6].map((n) => product(n))]))],
+    });
+    await screen.findAllByRole('article');
+    const pictures = screen
+      .getAllByRole('article')
+      .map((card) => within(card).getByRole('img', { hidden: true }) as HTMLImageElement);
+    expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual(
+      [
+        ['eager', 'high'],
+        ['eager', null],
+        ['eager', null],
+        ['eager', null],
+        ['lazy', null],
+        ['lazy', null],
+      ],
+    );
+    // A picture with alt text of its own is named by it.
+    expect(pictures[0]).toHaveAccessibleName('A thermometer in its case');
+  });
+
   it('shows each product as a card: image, name linking to it, price with two decimals, stock and description', async () => {
     renderApp({
       mocks: [
