@@ -373,6 +373,24 @@ describe('operations', () => {
                 quantity: { type: 'integer', minimum: 0, maximum: 1_000_000 },
                 imageUrl: { anyOf: [imageUrl, { type: 'null' }] },
                 imageUrls: { anyOf: [{ type: 'array', items: imageUrl, maxItems: 20 }, { type: 'null' }] },
+                imageAlts: {
+                  anyOf: [
+                    {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['url', 'alt'],
+                        properties: { url: { type: 'string' }, alt: { type: 'string' } },
+                      },
+                      maxItems: 21,
+                      description:
+                        'What each picture shows: for an image of the product (by its URL, once), one line of at most ' +
+                        '250 characters; blank: none; null or empty: none for any image; left out on an update: each ' +
+                        'image kept keeps its own (extension: product-pictures)',
+                    },
+                    { type: 'null' },
+                  ],
+                },
                 sku: {
                   anyOf: [
                     {
