@@ -30,6 +30,7 @@ interface ProductRow {
   quantity: number;
   image_url: string | null;
   image_urls: string;
+  image_alts: string;
   sku: string | null;
   category_ids: string;
   low_stock_threshold: number | null;
@@ -46,6 +47,7 @@ const product = (row: ProductRow) => ({
   quantity: row.quantity,
   imageUrl: row.image_url,
   imageUrls: JSON.parse(row.image_urls) as string[],
+  imageAlts: JSON.parse(row.image_alts) as { url: string; alt: string }[],
   sku: row.sku,
   categoryIds: JSON.parse(row.category_ids) as number[],
   lowStockThreshold: row.low_stock_threshold,

@@ -531,6 +531,19 @@ export class ProductRepository {
     return (this.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
+  /**
+   * Locks these products until the transaction ends (PostgreSQL; SQLite's transactions hold its one write lock), in id
+   * order: a change takes its products' rows before the kept counts' rows, as a checkout's sale does.
+   */
+  private async lockForChange(ids: readonly number[]): Promise<void> {
+    if (this.kind !== 'postgres' || ids.length === 0) return;
+    for (const batch of inBatches(
+      [...ids].sort((one, other) => one - other),
+      ROWS_PER_STATEMENT,
+    ))
+      await this.db.selectFrom('products').select('id').where('id', 'in', batch).orderBy('id').forUpdate().execute();
+  }
+
   /** Adds a product, and indexes it for search: call inside a transaction, so that both are kept or neither. */
   async insert(fields: ProductFields): Promise<ProductRow> {
     return (await this.insertMany([fields]))[0]!;
@@ -571,11 +584,11 @@ export class ProductRepository {
     const timestamp = now();
     const rows: ProductRow[] = [];
     const changed: { id: number; categoryIds: readonly number[] }[] = [];
+    const ids = changes.map(({ id }) => id);
+    // The products first, then their counts, as a sale takes them: two changes never wait for each other in turn.
+    await this.lockForChange(ids);
     // Counted as they were, then as they are.
-    await this.counts.add(
-      changes.map(({ id }) => id),
-      -1,
-    );
+    await this.counts.add(ids, -1);
     for (const { id, fields } of changes) {
       const row = await this.db
         .updateTable('products')
@@ -598,6 +611,7 @@ export class ProductRepository {
 
   /** Deletes a product, and its search index: inside a transaction, as insert. */
   async delete(id: number): Promise<boolean> {
+    await this.lockForChange([id]);
     await this.counts.add([id], -1);
     await this.search.remove(id);
     const result = await this.db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
