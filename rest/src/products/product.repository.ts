@@ -223,12 +223,16 @@ export class ProductRepository {
   }
 
   /**
-   * The products matching `criteria`. `walkCategory`: for a page of a category that holds many products, each product
-   * met in the list's order is looked up among the category's (EXISTS): a page of 24 then reads about 24 / share rows,
-   * where gathering the category's products first (IN) reads all of them, a third of the catalogue for a top category.
-   * A small category is gathered: walking the list would read most of the catalogue to find a page.
+   * The products matching `criteria`. `walkCategory` (the category's ids, its own and those under it, from
+   * walksCategory): for a page of a category that holds many products, each product met in the list's order is looked
+   * up among the category's (EXISTS), so a page of 24 reads about 24 / share rows, where gathering the category's
+   * products first (IN) reads all of them, a third of the catalogue for a top category. A small category is gathered:
+   * walking the list would read most of the catalogue to find a page.
    */
-  private matching(criteria: ProductCriteria, walkCategory = false): SelectQueryBuilder<Database, 'products', object> {
+  private matching(
+    criteria: ProductCriteria,
+    walkCategory?: readonly number[],
+  ): SelectQueryBuilder<Database, 'products', object> {
     let query = this.db.selectFrom('products');
     const { nameContains, orSkuIs } = criteria;
     if (nameContains) {
@@ -258,7 +262,8 @@ export class ProductRepository {
     if (criteria.categoryId !== undefined)
       query = query.where(
         walkCategory
-          ? sql<boolean>`exists (${this.categoryOf(criteria.categoryId)})`
+          ? sql<boolean>`exists (select 1 from product_categories where product_categories.product_id = products.id
+              and product_categories.category_id in (${sql.join(walkCategory)}))`
           : sql<boolean>`products.id in (${this.inCategory(criteria.categoryId)})`,
       );
     if (criteria.minPriceCents !== undefined) query = query.where('priceCents', '>=', criteria.minPriceCents);
@@ -268,25 +273,23 @@ export class ProductRepository {
     return query;
   }
 
-  /** Whether the product of the outer query is in a category or any under it, as a subquery for EXISTS. */
-  private categoryOf(categoryId: number) {
-    return sql`with recursive subtree (id) as (
-        select id from categories where id = ${categoryId}
-        union all select categories.id from categories join subtree on categories.parent_id = subtree.id)
-      select 1 from product_categories
-      where product_categories.product_id = products.id and product_categories.category_id in (select id from subtree)`;
-  }
-
   /**
-   * Whether a page of `criteria` is best found by walking the list (matching's `walkCategory`): a category holding at
-   * least WALKED_CATEGORY_SHARE of the catalogue, by the kept counts.
+   * The category and those under it, when a page of `criteria` is best found by walking the list (matching's
+   * `walkCategory`): a category holding at least WALKED_CATEGORY_SHARE of the catalogue, by the kept counts. Given
+   * as ids, not a subquery: PostgreSQL would gather a subquery's products whole for each page.
    */
-  private async walksCategory(criteria: ProductCriteria): Promise<boolean> {
-    if (criteria.categoryId === undefined) return false;
+  private async walksCategory(criteria: ProductCriteria): Promise<number[] | undefined> {
+    if (criteria.categoryId === undefined) return undefined;
     const rows = await this.counts.of([criteria.categoryId, WHOLE_CATALOGUE]);
     const held = (categoryId: number) =>
       rows.reduce((total, row) => (row.categoryId === categoryId ? total + row.count : total), 0);
-    return held(criteria.categoryId) >= held(WHOLE_CATALOGUE) * WALKED_CATEGORY_SHARE;
+    if (held(criteria.categoryId) === 0 || held(criteria.categoryId) < held(WHOLE_CATALOGUE) * WALKED_CATEGORY_SHARE)
+      return undefined;
+    const { rows: subtree } = await sql<{ id: number }>`with recursive subtree (id) as (
+        select id from categories where id = ${criteria.categoryId}
+        union all select categories.id from categories join subtree on categories.parent_id = subtree.id)
+      select id from subtree`.execute(this.db);
+    return subtree.map((row) => Number(row.id));
   }
 
   /** The ids of the products in a category or any under it, as a subquery (one recursive query, both databases). */
@@ -436,7 +439,7 @@ export class ProductRepository {
   async find(criteria: ProductCriteria, slice?: Slice, sort?: ProductSortName): Promise<ProductRow[]> {
     if (slice && !sort && !hasCriteria(criteria)) return this.everyProductPage([slice.limit, slice.offset]);
     if (criteria.searchStems && criteria.searchStems.length > 0) return this.findFound(criteria, slice, sort);
-    const matching = this.matching(criteria, slice !== undefined && (await this.walksCategory(criteria))).selectAll();
+    const matching = this.matching(criteria, slice ? await this.walksCategory(criteria) : undefined).selectAll();
     let query = sort ? SORTED_BY[sort](matching, criteria, this.search) : matching.orderBy('id');
     if (slice) query = query.limit(slice.limit).offset(slice.offset);
     return query.execute();
@@ -464,7 +467,7 @@ export class ProductRepository {
   private beyond(
     criteria: ProductCriteria,
     place: ProductPlace | undefined,
-    walkCategory = false,
+    walkCategory?: readonly number[],
   ): SelectQueryBuilder<Database, 'products', object> {
     const query = this.matching(criteria, walkCategory);
     if (!place) return query;
