@@ -257,7 +257,16 @@ describe('the index follows the catalogue', () => {
         search: { corrections: [] },
       });
       expect(names((await search(shop, { search: 'padded finger' })).body), database).toEqual(['Finger Splint']);
+      // A search alone is counted in the search's index; with a bound, among the products: both agree, before and
+      // after the product is deleted.
+      const totals = async () =>
+        Promise.all([
+          search(shop, { search: 'finger' }).then((answer) => answer.body.totalElements),
+          search(shop, { search: 'finger', minPrice: 0 }).then((answer) => answer.body.totalElements),
+        ]);
+      expect(await totals(), database).toEqual([1, 1]);
       await shop.service.request('DELETE', `/api/products/${product.id}`, { token: shop.admin });
+      expect(await totals(), database).toEqual([0, 0]);
       // "finger" is no product's word any more: a mistake is not corrected to it.
       expect((await search(shop, { search: 'fingr' })).body, database).toMatchObject({
         totalElements: 0,

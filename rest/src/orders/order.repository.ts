@@ -52,9 +52,9 @@ export class OrderRepository {
     return orders.map((order) => Object.assign(order, { items: byOrder.get(order.id) ?? [] }));
   }
 
-  /** The orders of a scope, each with its buyer's username (null once the account is deleted). */
+  /** The orders of a scope (its conditions read the orders alone). */
   private matching(db: Kysely<Database>, scope: OrderScope) {
-    let query = db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.userId');
+    let query = db.selectFrom('orders');
     if (scope.userId !== undefined) query = query.where('orders.userId', '=', scope.userId);
     if (scope.status !== undefined) query = query.where('orders.status', '=', scope.status);
     const { search } = scope;
@@ -90,14 +90,24 @@ export class OrderRepository {
     return query;
   }
 
-  private selectOrders(db: Kysely<Database>, scope: OrderScope) {
-    return this.matching(db, scope).selectAll('orders').select('users.username');
+  /**
+   * The orders of a scope, newest first (a slice of them with `slice`), each with its buyer's username (null once the
+   * account is deleted). The buyers are joined to the page alone: joined before the OFFSET, PostgreSQL looked up the
+   * buyer of every order skipped (the desk's page 500, 20 → 1 ms in EXPLAIN ANALYZE at a million orders).
+   */
+  private selectOrders(db: Kysely<Database>, scope: OrderScope, slice?: { offset: number; limit: number }) {
+    let page = this.matching(db, scope).selectAll('orders').orderBy('orders.id', 'desc');
+    if (slice) page = page.limit(slice.limit).offset(slice.offset);
+    return db
+      .selectFrom(page.as('orders'))
+      .leftJoin('users', 'users.id', 'orders.userId')
+      .selectAll('orders')
+      .select('users.username')
+      .orderBy('orders.id', 'desc');
   }
 
   async list(scope: OrderScope, slice?: { offset: number; limit: number }): Promise<OrderWithItems[]> {
-    let query = this.selectOrders(this.db, scope).orderBy('orders.id', 'desc');
-    if (slice) query = query.limit(slice.limit).offset(slice.offset);
-    return this.withItems(await query.execute());
+    return this.withItems(await this.selectOrders(this.db, scope, slice).execute());
   }
 
   /** Every customer's orders per status, as the triggers count them (migration 0004): no order is read. */
@@ -142,7 +152,13 @@ export class OrderRepository {
   }
 
   async findById(id: number, db = this.db): Promise<OrderWithItems | undefined> {
-    const order = await this.selectOrders(db, {}).where('orders.id', '=', id).executeTakeFirst();
+    const order = await db
+      .selectFrom('orders')
+      .leftJoin('users', 'users.id', 'orders.userId')
+      .selectAll('orders')
+      .select('users.username')
+      .where('orders.id', '=', id)
+      .executeTakeFirst();
     return order ? (await this.withItems([order], db))[0] : undefined;
   }
 

@@ -187,8 +187,9 @@ const TRIGRAM = 3;
 /** The text as one FTS5 phrase: every character literal (quotes doubled), so "100%" means those four characters. */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-const hasCriteria = (criteria: ProductCriteria) =>
-  Object.values(criteria).some((value) => value !== undefined && value !== '');
+/** Whether `criteria` narrows the catalogue at all (`orSkuIs` only widens a name's). */
+const hasCriteria = ({ orSkuIs: _widensName, ...narrowing }: ProductCriteria) =>
+  Object.values(narrowing).some((value) => value !== undefined && value !== '');
 
 export class ProductRepository {
   // The listing's first screen, every product in pages, and its count: compiled once (db/prepared-query.ts).
@@ -438,11 +439,18 @@ export class ProductRepository {
   /** The products matching `criteria` in the catalogue's order (by id) or `sort`'s; a slice of them with `slice`. */
   async find(criteria: ProductCriteria, slice?: Slice, sort?: ProductSortName): Promise<ProductRow[]> {
     if (slice && !sort && !hasCriteria(criteria)) return this.everyProductPage([slice.limit, slice.offset]);
-    if (criteria.searchStems && criteria.searchStems.length > 0) return this.findFound(criteria, slice, sort);
-    const matching = this.matching(criteria, slice ? await this.walksCategory(criteria) : undefined).selectAll();
-    let query = sort ? SORTED_BY[sort](matching, criteria, this.search) : matching.orderBy('id');
-    if (slice) query = query.limit(slice.limit).offset(slice.offset);
-    return query.execute();
+    // By relevance, a search's matches are scored; in another order they are products like any others.
+    if (criteria.searchStems && criteria.searchStems.length > 0 && (!sort || sort === 'relevance'))
+      return this.findFound(criteria, slice, sort);
+    const matching = this.matching(criteria, slice ? await this.walksCategory(criteria) : undefined);
+    const inOrder = <Row>(query: ProductsQuery<Row>) =>
+      sort ? SORTED_BY[sort](query, criteria, this.search) : query.orderBy('products.id');
+    if (!slice) return inOrder(matching.selectAll()).execute();
+    // The page's ids first, read off the order's index alone, then the rows of those 24: with the rows read in the
+    // walk, an OFFSET reads every product it skips (the page 500 by name on PostgreSQL: 39 → 2 ms in EXPLAIN
+    // ANALYZE at 100,000 products).
+    const page = inOrder(matching.select('products.id')).limit(slice.limit).offset(slice.offset);
+    return inOrder(this.db.selectFrom('products').selectAll().where('products.id', 'in', page)).execute();
   }
 
   /**
@@ -506,6 +514,15 @@ export class ProductRepository {
         (total, row) => (choice.bands.has(row.priceBand) && choice.stock.has(row.inStock) ? total + row.count : total),
         0,
       );
+    }
+    // A search alone: its matches, counted in the search's index without reading the products (PostgreSQL joined
+    // them, 14 → 3 ms for the 9,600 products "thermometer" finds in the bench's big shop).
+    const { searchStems, ...others } = criteria;
+    if (searchStems && searchStems.length > 0 && wholeList && !hasCriteria(others)) {
+      const { rows } = await sql<{
+        count: number;
+      }>`select count(*) as count from (${this.search.matchingIds(searchStems)}) as found`.execute(this.db);
+      return Number(rows[0]!.count);
     }
     const { count } = await this.beyond(criteria, place)
       .select((eb) => eb.fn.countAll<number>().as('count'))
