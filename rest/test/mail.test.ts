@@ -16,6 +16,7 @@ import { freePort, startServer } from '../../tests/helpers/server-process.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
 import { VERIFY_SUBJECT, linkIn, nthMailTo, verifyAddressByMail } from '../../tests/helpers/mail-links.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
+import { chromiumFound, launchChromium } from '../../tests/journeys/support/chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FAST_MAIL = {
@@ -173,6 +174,47 @@ describe('order e-mails', () => {
     expect(mail!.html).toContain('$28.90');
     expect(`${mail!.text}${mail!.html}`).not.toContain('US$');
   });
+
+  it.skipIf(!chromiumFound)(
+    'reads well on a phone: laid out 375 px wide, a long product name wraps and every amount stays in view',
+    async () => {
+      const person = await buyer(shop);
+      // A name as long as a product's may be (200), one unbroken word of it, and a large amount.
+      const name = `Ultra-absorbent ${'Polyurethanefoamdressing'.repeat(5)} ${'x'.repeat(200)}`.slice(0, 200);
+      const product = await shop.createProduct(admin, { name, price: 99_999.99, quantity: 50 });
+      const added = await shop.request('POST', '/api/cart/items', {
+        token: person.token,
+        body: { productId: product.id, quantity: 9 },
+      });
+      expect(added.status).toBe(200);
+      const placed = await shop.request('POST', '/api/orders/checkout', {
+        token: person.token,
+        body: { shippingAddress: `Apartment 12, ${'Longstreetname'.repeat(6)} 4\nSpringfield` },
+      });
+      expect(placed.status).toBe(201);
+      const [mail] = await poll(
+        async () => mailsTo(smtp, person.email),
+        (mails) => mails.length > 0,
+        DELIVERY,
+      );
+      const browser = await launchChromium();
+      try {
+        // A phone's browser: without the page's viewport it would lay the page out 980 px wide.
+        const page = await browser.newPage({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+        await page.setContent(mail!.html as string);
+        // As a phone's mail program shows it: no sideways scrolling, the amounts whole and on the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+        for (const amount of ['$899,999.91', '$99,999.99 each']) {
+          const box = await page.getByText(amount, { exact: true }).first().boundingBox();
+          expect(box, amount).not.toBeNull();
+          expect(box!.x, amount).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, amount).toBeLessThanOrEqual(375);
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   it('tells of each move of its status, the cancellation with the stock note; once each', async () => {
     const { email, order } = await buyerWithOrder(shop, admin);

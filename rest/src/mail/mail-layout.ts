@@ -41,15 +41,19 @@ export function formatsFor(recipient: MailRecipient, currency: string) {
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The shop's look, kept simple: mail programs ignore most of CSS, so styles are inline. */
+/**
+ * The shop's look, kept simple: mail programs ignore most of CSS, so styles are inline. Laid out at the screen's width
+ * (without the viewport, a phone lays a page out 980 px wide and shrinks it), and any text breaks inside a word rather
+ * than push what follows out of the card (a product's name may be 200 characters without a space).
+ */
 export function htmlPage(title: string, body: string, footer: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #d9e2ec">
-<div style="background:#0b5cad;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:600">Medshop</div>
-<div style="padding:24px;line-height:1.5">${body}</div>
-<div style="padding:16px 24px;font-size:13px;color:#52606d;border-top:1px solid #d9e2ec">${footer}</div>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:16px 8px;background:#f4f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #d9e2ec;word-break:break-word;overflow-wrap:anywhere">
+<div style="background:#0b5cad;color:#ffffff;padding:16px 20px;font-size:20px;font-weight:600">Medshop</div>
+<div style="padding:20px;line-height:1.5">${body}</div>
+<div style="padding:16px 20px;font-size:13px;color:#52606d;border-top:1px solid #d9e2ec">${footer}</div>
 </div></body></html>
 `;
 }

@@ -64,8 +64,8 @@ export function orderPlacedMail(
   const rows = lines
     .map(
       (line) =>
-        `<tr><td style="padding:6px 0">${line.quantity} × ${escapeHtml(line.name)}<br><span style="color:#52606d;font-size:13px">${escapeHtml(line.each)} each</span></td>` +
-        `<td style="padding:6px 0;text-align:right;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`,
+        `<tr><td style="padding:6px 0;vertical-align:top">${line.quantity} × ${escapeHtml(line.name)}<br><span style="color:#52606d;font-size:13px;white-space:nowrap">${escapeHtml(line.each)} each</span></td>` +
+        `<td style="padding:6px 0 6px 12px;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`,
     )
     .join('');
   const html = htmlPage(
@@ -73,7 +73,7 @@ export function orderPlacedMail(
     `<p>${escapeHtml(greeting(recipient))}</p>
 <p>Thank you for your order <strong>#${order.id}</strong>, placed on ${escapeHtml(when(order.orderDate))}.</p>
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #d9e2ec;border-bottom:1px solid #d9e2ec">${rows}
-<tr><td style="padding:8px 0;font-weight:600;border-top:1px solid #d9e2ec">Total</td><td style="padding:8px 0;text-align:right;font-weight:600;border-top:1px solid #d9e2ec">${escapeHtml(total)}</td></tr></table>
+<tr><td style="padding:8px 0;font-weight:600;border-top:1px solid #d9e2ec">Total</td><td style="padding:8px 0 8px 12px;text-align:right;white-space:nowrap;font-weight:600;border-top:1px solid #d9e2ec">${escapeHtml(total)}</td></tr></table>
 <p><strong>Shipping to:</strong><br>${escapeHtml(order.shippingAddress).replace(/\n/g, '<br>')}</p>
 <p>${button(ordersUrl, 'Follow your order')}</p>`,
     footer.html,
