@@ -252,6 +252,7 @@ const PATH_WORDS = new Set([
   'admin',
   'all',
   'status',
+  'cancel',
   'audit-events',
   'users',
   'profile',

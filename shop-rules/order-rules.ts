@@ -87,6 +87,16 @@ export function matchesOrderSearch(
 export const canMoveOrder = (from: string, to: OrderStatus): boolean =>
   (ORDER_MOVES[from as OrderStatus] ?? []).includes(to);
 
+/**
+ * Whether the buyer may still cancel their own order (extension buyer-cancellation): while it waits for the shop to
+ * confirm it. Once confirmed, the shop is preparing it: only an admin cancels it then.
+ */
+export const buyerCanCancel = (status: string): boolean => status === 'PENDING';
+
+/** Why a buyer cannot cancel their order in this status. */
+export const buyerCannotCancel = (status: string) =>
+  `Only an order waiting for confirmation can be cancelled by its buyer; this one is ${status}: ask the shop`;
+
 /** The moves an admin is offered on the order desk: the next step of the delivery, and cancelling while allowed. */
 export function deskMoves(status: string): OrderStatus[] {
   const allowed = ORDER_MOVES[status as OrderStatus] ?? [];

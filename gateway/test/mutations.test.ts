@@ -1429,6 +1429,77 @@ describe('updateOrderStatus', () => {
     }
   });
 
+  describe('cancelOrder: the buyer’s own, while it waits for confirmation', () => {
+    const canCancel = async (token: string, id: string) =>
+      (await read('query ($id: ID!) { node(id: $id) { ... on Order { viewerCanCancel } } }', { id }, token)).node
+        .viewerCanCancel;
+
+    it.runIf(restExtensions)(
+      'cancels a PENDING order and returns its stock; asked again, the order as it is; the buyer alone may',
+      async () => {
+        const { buyer, product, orderId } = await placeOrder('m-own-cancel', 'M Own Cancel Crutch', 3);
+        expect(await canCancel(buyer, orderId)).toBe(true);
+        // Not the admin's order: admins cancel through updateOrderStatus.
+        expect(await canCancel(admin, orderId)).toBe(false);
+        const notTheirs = await refused('cancelOrder', { orderId }, ORDER, admin);
+        expect(notTheirs).toEqual({ message: 'Order not found', field: 'orderId', code: 'NOT_FOUND' });
+
+        const payload = await mutate('cancelOrder', { orderId, clientMutationId: 'own' }, ORDER, buyer);
+        expect(payload).toEqual({
+          order: { id: orderId, status: 'CANCELLED', items: [{ quantity: 3, product: { id: product, quantity: 10 } }] },
+          userErrors: [],
+          clientMutationId: 'own',
+        });
+        expect(await canCancel(buyer, orderId)).toBe(false);
+        const again = await mutate('cancelOrder', { orderId }, ORDER, buyer);
+        expect(again).toMatchObject({ order: { id: orderId, status: 'CANCELLED' }, userErrors: [] });
+        expect(await stockOf(product)).toBe(10);
+      },
+    );
+
+    it.runIf(restExtensions)('once the shop confirmed it: CONFLICT on orderId, the order unchanged', async () => {
+      const { buyer, product, orderId } = await placeOrder('m-own-cancel-late', 'M Confirmed Collar');
+      await mutate('updateOrderStatus', { orderId, status: 'CONFIRMED' }, ORDER, admin);
+      expect(await canCancel(buyer, orderId)).toBe(false);
+      const error = await refused('cancelOrder', { orderId }, ORDER, buyer);
+      expect(error).toEqual({
+        message:
+          'Only an order waiting for confirmation can be cancelled by its buyer; this one is CONFIRMED: ask the shop',
+        field: 'orderId',
+        code: 'CONFLICT',
+      });
+      expect(await statusSeenBy(buyer, orderId)).toBe('CONFIRMED');
+      expect(await stockOf(product)).toBe(8);
+    });
+
+    it.runIf(restExtensions)('an unknown order, or an id of another type, is NOT_FOUND on orderId', async () => {
+      const buyer = await shop.user('m-own-cancel-unknown');
+      for (const orderId of [globalIdOfType('Order', 987654), globalIdOfType('Product', 1), 'garbage']) {
+        const error = await refused('cancelOrder', { orderId }, ORDER, buyer);
+        expect(error, orderId).toEqual({ message: 'Order not found', field: 'orderId', code: 'NOT_FOUND' });
+      }
+    });
+
+    it.skipIf(restExtensions)(
+      'over the plain contract: NOT_SUPPORTED, never offered, the order unchanged',
+      async () => {
+        const { buyer, product, orderId } = await placeOrder('m-own-cancel-plain', 'M Plain Pillow');
+        expect(await canCancel(buyer, orderId)).toBe(false);
+        const answer = await send('cancelOrder', { orderId }, ORDER, buyer);
+        expect(errorCodes(answer)).toEqual(['NOT_SUPPORTED']);
+        expect(answer.errors![0]!.message).toBe(
+          "The shop's REST service does not let buyers cancel their orders (it lacks the buyer-cancellation extension)",
+        );
+        expect(await statusSeenBy(buyer, orderId)).toBe('PENDING');
+        expect(await stockOf(product)).toBe(8);
+      },
+    );
+
+    it('needs a login: UNAUTHENTICATED without a token', async () => {
+      await expectUnauthenticated('cancelOrder', { orderId: globalIdOfType('Order', 1) }, 'order { id }');
+    });
+  });
+
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     await expectUnauthenticated(
       'updateOrderStatus',

@@ -429,7 +429,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });
@@ -730,6 +730,89 @@ describe('PUT /api/orders/{id}/status', () => {
     }
     expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body).toEqual(order);
     expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe('extension: the buyer cancels their own order (POST /api/orders/{id}/cancel)', () => {
+  const cancelOwn = (token: string, orderId: number | string) =>
+    shop.request('POST', `/api/orders/${orderId}/cancel`, { token });
+  const historyOf = async (token: string, orderId: number) =>
+    (await shop.request('GET', `/api/orders/${orderId}/history`, { token })).body as { status: string; by?: string }[];
+
+  it('cancels a PENDING order, returns its stock once, and records the buyer as who moved it', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 5 });
+    await addToCart(buyer.token, product.id, 2);
+    const order = (await checkout(buyer.token)).body;
+    expect(await stockOf(product.id)).toBe(3);
+
+    const cancelled = await cancelOwn(buyer.token, order.id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual(await withProductsNow({ ...order, status: 'CANCELLED' }));
+    expect(await stockOf(product.id)).toBe(5);
+    expect((await historyOf(admin, order.id)).map((step) => [step.status, step.by])).toEqual([
+      ['PENDING', undefined],
+      ['CANCELLED', buyer.username],
+    ]);
+
+    // Asked again (a second tab, a retry): the order as it is, the stock returned once.
+    const again = await cancelOwn(buyer.token, order.id);
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('CANCELLED');
+    expect(await stockOf(product.id)).toBe(5);
+    expect(await historyOf(admin, order.id)).toHaveLength(2);
+  });
+
+  it('refuses once the shop confirmed the order with 409, and changes nothing', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 5 });
+    await addToCart(buyer.token, product.id, 1);
+    const order = (await checkout(buyer.token)).body;
+    for (const status of ['CONFIRMED', 'SHIPPED', 'DELIVERED']) {
+      expect((await setStatus(admin, order.id, status)).status).toBe(200);
+      const refused = await cancelOwn(buyer.token, order.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        message: `Only an order waiting for confirmation can be cancelled by its buyer; this one is ${status}: ask the shop`,
+        code: 'STATUS_NOT_ALLOWED',
+        field: 'id',
+      });
+    }
+    expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe(
+      'DELIVERED',
+    );
+    expect(await stockOf(product.id)).toBe(4);
+  });
+
+  it('answers 404 for someone else’s order (an admin’s call too), an unknown one, and 400 for "abc"', async () => {
+    const buyer = await newBuyer();
+    const other = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    for (const token of [other.token, admin]) {
+      const refused = await cancelOwn(token, order.id);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' });
+    }
+    expect((await cancelOwn(buyer.token, 987654)).status).toBe(404);
+    expect((await cancelOwn(buyer.token, 'abc')).body).toEqual({
+      message: 'ID must be a whole number',
+      field: 'id',
+      code: 'INVALID_INPUT',
+    });
+    expect((await cancelOwn('', order.id)).status).toBe(401);
+    expect((await shop.request('GET', `/api/orders/${order.id}`, { token: buyer.token })).body.status).toBe('PENDING');
+  });
+
+  it('returns the stock once when the buyer and an admin cancel at the same time', async () => {
+    const buyer = await newBuyer();
+    const product = await newProduct({ quantity: 4 });
+    await addToCart(buyer.token, product.id, 4);
+    const order = (await checkout(buyer.token)).body;
+    const answers = await Promise.all([cancelOwn(buyer.token, order.id), setStatus(admin, order.id, 'CANCELLED')]);
+    // Each either cancelled it or found it cancelled (or, on PostgreSQL, changed meanwhile): never twice.
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(await stockOf(product.id)).toBe(4);
+    expect((await historyOf(admin, order.id)).map((step) => step.status)).toEqual(['PENDING', 'CANCELLED']);
   });
 });
 
@@ -1070,6 +1153,12 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
       expect(answer.status, JSON.stringify(query)).toBe(200);
       expect(answer.body).toEqual(orders);
     }
+  });
+
+  it('has no cancellation by the buyer: 404 on its route, and the order stays PENDING', async () => {
+    const answer = await plain.request('POST', `/api/orders/${orders[0].id}/cancel`, { token: buyer });
+    expect(answer.status).toBe(404);
+    expect((await plain.request('GET', `/api/orders/${orders[0].id}`, { token: buyer })).body.status).toBe('PENDING');
   });
 
   it('ignores search: the caller’s own list, whole, whatever is searched for', async () => {

@@ -329,6 +329,7 @@ describe('operations', () => {
           '/api/orders',
           '/api/orders/{id}',
           '/api/orders/{id}/history',
+          '/api/orders/{id}/cancel',
           '/api/orders/{id}/status',
           '/api/audit-events',
           '/api/chat/rooms',

@@ -1,10 +1,12 @@
 // Journey 7: the admins' order desk. A shopper watches their orders while an admin, in another browser, confirms
 // and ships the order from the desk: the shopper's page, and the order's history open on it, follow each move
 // without reloading; the desk row's history says who moved it. Then the admin finds
-// orders again by searching, by customer and by number, through reloads and Back.
+// orders again by searching, by customer and by number, through reloads and Back. Last, a buyer cancels their own
+// order before it is confirmed, on a phone, and the desk's tabs follow.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
+import { DEFAULT_PASSWORD } from '../helpers/rest-service.js';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -162,6 +164,56 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     await admin.page.goBack();
     await admin.page.getByRole('tabpanel').getByText('No orders match “no_such%customer”').waitFor();
     expect(await search.inputValue()).toBe('no_such%customer');
+    await leave(admin, buyer);
+  });
+
+  it('the buyer cancels their own order before the shop confirms it; the desk shows it cancelled live, the stock back', async () => {
+    const buyerToken = await shop.rest.register('cancelling-buyer');
+    const product = (await shop.rest.request('GET', '/api/products', { token: buyerToken })).body[1];
+    await shop.rest.request('POST', '/api/cart/items', {
+      token: buyerToken,
+      body: { productId: product.id, quantity: 2 },
+    });
+    const placed = await shop.rest.request('POST', '/api/orders/checkout', {
+      token: buyerToken,
+      body: { shippingAddress: '3 Quay Street' },
+    });
+    const number = String(placed.body.id);
+    const stockAfterOrder = (await shop.rest.request('GET', `/api/products/${product.id}`, { token: buyerToken })).body
+      .quantity as number;
+
+    const admin = await openPerson(browser, shop);
+    await logIn(admin.page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await admin.page.goto('/admin/orders?status=pending');
+    const deskOrder = admin.page.getByRole('article', { name: `Order #${number}` });
+    await deskOrder.waitFor();
+
+    // On a phone, the buyer opens their orders and cancels the one waiting for confirmation.
+    const buyer = await openPerson(browser, shop, 375);
+    await logIn(buyer.page, 'cancelling-buyer', DEFAULT_PASSWORD);
+    await buyer.page.goto('/orders');
+    const buyersOrder = buyer.page.getByRole('article', { name: `Order #${number}` });
+    await buyersOrder.getByRole('button', { name: `Cancel order #${number}` }).waitFor();
+    await lookAt(buyer.page, 'order-desk', 'buyer-order-cancellable');
+    await buyersOrder.getByRole('button', { name: `Cancel order #${number}` }).click();
+    const dialog = buyer.page.getByRole('dialog', { name: `Cancel order #${number}?` });
+    await dialog.waitFor();
+    await lookAt(buyer.page, 'order-desk', 'buyer-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel Order', exact: true }).click();
+    await expect.poll(() => buyersOrder.getByText('CANCELLED', { exact: true }).isVisible()).toBe(true);
+    expect(await buyersOrder.getByRole('button', { name: `Cancel order #${number}` }).count()).toBe(0);
+    await lookAt(buyer.page, 'order-desk', 'buyer-order-cancelled');
+
+    // The admin's Pending tab loses it and the Cancelled tab counts it, without a reload.
+    await expect.poll(() => deskOrder.count()).toBe(0);
+    await admin.page.getByRole('tab', { name: /^Cancelled/ }).click();
+    await admin.page
+      .getByRole('list', { name: 'Cancelled orders' })
+      .getByRole('article', { name: `Order #${number}` })
+      .waitFor();
+    expect((await shop.rest.request('GET', `/api/products/${product.id}`, { token: buyerToken })).body.quantity).toBe(
+      stockAfterOrder + 2,
+    );
     await leave(admin, buyer);
   });
 });

@@ -47,6 +47,25 @@ export type AddToCartPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The buyer's own order to cancel. */
+export type CancelOrderInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The order's global id. */
+  orderId: Scalars['ID']['input'];
+};
+
+/** The outcome of `cancelOrder`: the order as it is now. */
+export type CancelOrderPayload = {
+  __typename?: 'CancelOrderPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The order as it is now; null when it was not cancelled. */
+  order?: Maybe<Order>;
+  /** Why the order was not cancelled; empty when it was (or already had been). */
+  userErrors: Array<UserError>;
+};
+
 /** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
 export type Cart = Node & {
   __typename?: 'Cart';
@@ -563,6 +582,14 @@ export type Mutation = {
    */
   addToCart: AddToCartPayload;
   /**
+   * The buyer cancels their own order while it waits for the shop to confirm it (PENDING), which returns its stock;
+   * asking again once it is cancelled changes nothing. The buyer and every admin hear of it through `orderUpdated`.
+   * userErrors: CONFLICT on `orderId` (the shop has confirmed it: only an admin can cancel it now), NOT_FOUND on
+   * `orderId` (no order of the viewer's: admins cancel others' orders through `updateOrderStatus`). NOT_SUPPORTED where
+   * the shop's REST service does not let buyers cancel (the plain contract).
+   */
+  cancelOrder: CancelOrderPayload;
+  /**
    * Every earlier token stops working; the payload carries a new one. userErrors: INVALID_INPUT on the field at fault (a
    * wrong current password, a new one of the wrong length, a confirmation that differs): the session goes on.
    */
@@ -712,6 +739,16 @@ export type Mutation = {
  */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationCancelOrderArgs = {
+  input: CancelOrderInput;
 };
 
 
@@ -989,6 +1026,11 @@ export type Order = Node & {
    * @deprecated Use total: exact, and it names its currency.
    */
   totalAmount: Scalars['Float']['output'];
+  /**
+   * Whether the viewer may cancel this order now with `cancelOrder`: it is their own and still PENDING (waiting for the
+   * shop to confirm it), and the shop's REST service lets buyers cancel (never over the plain contract).
+   */
+  viewerCanCancel: Scalars['Boolean']['output'];
 };
 
 /** A page of orders (Relay), newest first, with the total the whole list holds. */
@@ -1021,7 +1063,10 @@ export type OrderEvent = {
   __typename?: 'OrderEvent';
   /** When the order reached it. */
   at: Scalars['DateTime']['output'];
-  /** The admin who moved it there, shown to admins only; null for the buyer and for the placing. */
+  /**
+   * Who moved it there (an admin, or the buyer who cancelled it), shown to admins only; null for the buyer and for the
+   * placing.
+   */
   by?: Maybe<Scalars['String']['output']>;
   /** The status the order reached: PENDING when it was placed. */
   status: Scalars['String']['output'];
@@ -2007,6 +2052,8 @@ export type ResolversTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: ResolverTypeWrapper<Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CancelOrderInput: CancelOrderInput;
+  CancelOrderPayload: ResolverTypeWrapper<Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Cart: ResolverTypeWrapper<RestCart>;
   CartItem: ResolverTypeWrapper<RestCartItem>;
   Category: ResolverTypeWrapper<RestCategory>;
@@ -2110,6 +2157,8 @@ export type ResolversParentTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   Boolean: Scalars['Boolean']['output'];
+  CancelOrderInput: CancelOrderInput;
+  CancelOrderPayload: Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Cart: RestCart;
   CartItem: RestCartItem;
   Category: RestCategory;
@@ -2208,6 +2257,12 @@ export type ResolversParentTypes = ResolversObject<{
 export type AddToCartPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AddToCartPayload'] = ResolversParentTypes['AddToCartPayload']> = ResolversObject<{
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type CancelOrderPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CancelOrderPayload'] = ResolversParentTypes['CancelOrderPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2387,6 +2442,7 @@ export type MoneyResolvers<ContextType = GatewayContext, ParentType extends Reso
 
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addToCart?: Resolver<ResolversTypes['AddToCartPayload'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'input'>>;
+  cancelOrder?: Resolver<ResolversTypes['CancelOrderPayload'], ParentType, ContextType, RequireFields<MutationCancelOrderArgs, 'input'>>;
   changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   checkout?: Resolver<ResolversTypes['CheckoutPayload'], ParentType, ContextType, RequireFields<MutationCheckoutArgs, 'input'>>;
   clearCart?: Resolver<ResolversTypes['ClearCartPayload'], ParentType, ContextType, RequireFields<MutationClearCartArgs, 'input'>>;
@@ -2428,6 +2484,7 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  viewerCanCancel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -2676,6 +2733,7 @@ export type VerifyEmailPayloadResolvers<ContextType = GatewayContext, ParentType
 
 export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   AddToCartPayload?: AddToCartPayloadResolvers<ContextType>;
+  CancelOrderPayload?: CancelOrderPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;

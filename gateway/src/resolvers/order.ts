@@ -5,6 +5,9 @@ import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import type { RestOrderItem } from '../rest/contract.js';
 import { orderHistory } from '../rest/plain-contract/orders.js';
+import { sameUsername } from '../../../shop-rules/account-rules.js';
+import { buyerCanCancel } from '../../../shop-rules/order-rules.js';
+import { viewerUsername } from './viewer.js';
 
 export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
@@ -14,6 +17,11 @@ export const Order: OrderResolvers = {
   total: (order, _args, context) => moneyOf(order.totalAmount, context.currency),
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => orderHistory(context.api, order.id),
+  viewerCanCancel: async (order, _args, context) =>
+    buyerCanCancel(order.status) &&
+    context.api.orders.letsBuyersCancel() &&
+    order.username != null &&
+    sameUsername(order.username, await viewerUsername(context)),
 };
 
 export const OrderEvent: OrderEventResolvers = {

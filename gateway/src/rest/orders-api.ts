@@ -1,9 +1,13 @@
 // Orders through the contract: /api/orders, checkout, and the admins' status endpoint.
+import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
 import type { RestOrder, RestOrderEvent, RestOrderPage, RestPage } from './contract.js';
 import { type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { windowOfEveryonesOrders } from './plain-contract/orders.js';
 import type { Caller, RestClient } from './rest-client.js';
+
+/** What our REST service names a buyer's cancellation of their own order in its Contract-Extensions. */
+export const BUYER_CANCELLATION = 'buyer-cancellation';
 
 export class OrdersApi {
   constructor(
@@ -104,6 +108,24 @@ export class OrdersApi {
       headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
     });
     return { order: body, replayed: headers['idempotent-replayed'] === 'true' };
+  }
+
+  /** Whether the implementation lets a buyer cancel their own order (the `buyer-cancellation` extension). */
+  letsBuyersCancel(): boolean {
+    return this.rest.offers(BUYER_CANCELLATION);
+  }
+
+  /** The caller cancels their own order (the `buyer-cancellation` extension: refused where it is not offered). */
+  async cancelOwn(id: number): Promise<RestOrder> {
+    // Until an answer has been read, what the implementation offers is unknown: the order's answer tells. Where it is
+    // not offered, that answer also settles who asks first: a caller without a valid login hears that.
+    if (!this.rest.hasAnswered || !this.letsBuyersCancel()) await this.byId(id);
+    if (!this.letsBuyersCancel())
+      throw new GraphQLError(
+        "The shop's REST service does not let buyers cancel their orders (it lacks the buyer-cancellation extension)",
+        { extensions: { code: 'NOT_SUPPORTED' } },
+      );
+    return this.rest.call<RestOrder>(this.caller, { method: 'POST', path: `/api/orders/${id}/cancel` });
   }
 
   changeStatus(id: number, status: string): Promise<RestOrder> {

@@ -124,6 +124,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     );
   }
 
+  // An extension (buyer-cancellation): the plain contract lets only admins move an order.
+  if (extensions) {
+    app.post(
+      '/:id/cancel',
+      {
+        schema: {
+          operationId: 'cancelOwnOrder',
+          ...common,
+          summary:
+            'The buyer cancels their own order while it waits for confirmation, which returns its stock; asked again once cancelled, the order as it is (extension: buyer-cancellation)',
+          params: IdParams,
+          response: { 200: OrderAnswer, ...errorAnswers(400, 401, 404, 409) },
+        },
+      },
+      async (request) => orders.cancelOwn(viewerOf(request), request.params.id),
+    );
+  }
+
   app.put(
     '/:id/status',
     {

@@ -8,6 +8,8 @@ import { centsToDollars } from '../../../shop-rules/money.js';
 import {
   CART_IS_EMPTY,
   IDEMPOTENCY_KEY_HOURS,
+  buyerCanCancel,
+  buyerCannotCancel,
   canMoveOrder,
   checkExpectedTotal,
   checkIdempotencyKey,
@@ -203,15 +205,45 @@ export class OrderService {
     ];
   }
 
-  async changeStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderAnswer> {
+  /** An admin moves any order on (or cancels it) as ORDER_MOVES allow. */
+  changeStatus(actor: Actor, id: number, status: OrderStatus): Promise<OrderAnswer> {
+    return this.move(actor, id, status, (order) => {
+      if (order.status !== status && !canMoveOrder(order.status, status)) {
+        throw conflict(`An order that is ${order.status} cannot become ${status}`, 'STATUS_NOT_ALLOWED', 'status');
+      }
+    });
+  }
+
+  /**
+   * The buyer cancels their own order while it waits for confirmation (extension buyer-cancellation), which returns
+   * its stock, as an admin's cancellation does; anyone else's order is "not found", admins' included (they cancel
+   * through the status). Asked again once cancelled: the order as it is.
+   */
+  cancelOwn(buyer: AuthenticatedUser, id: number): Promise<OrderAnswer> {
+    return this.move(buyer, id, 'CANCELLED', (order) => {
+      if (order.userId !== buyer.id) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+      if (order.status !== 'CANCELLED' && !buyerCanCancel(order.status))
+        throw conflict(buyerCannotCancel(order.status), 'STATUS_NOT_ALLOWED', 'id');
+    });
+  }
+
+  /**
+   * Moves an order to `status` once `allowed` (which throws the refusal) accepts it: its stock back when cancelled,
+   * audited, the buyer's e-mail written, all in one transaction. Asked for the status it has (and allowed to ask):
+   * nothing changes.
+   */
+  private async move(
+    actor: Actor,
+    id: number,
+    status: OrderStatus,
+    allowed: (order: OrderWithItems) => void,
+  ): Promise<OrderAnswer> {
     await this.orders.transaction(async (trx) => {
       const order = await this.orders.findById(id, trx);
       if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+      allowed(order);
       const current = order.status as OrderStatus;
       if (current === status) return; // asked twice: already done
-      if (!canMoveOrder(current, status)) {
-        throw conflict(`An order that is ${current} cannot become ${status}`, 'STATUS_NOT_ALLOWED', 'status');
-      }
       // Conditional on the status read above, so two admins cancelling at once return the stock once.
       if (!(await this.orders.changeStatus(trx, id, current, status))) {
         throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'status');

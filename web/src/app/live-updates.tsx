@@ -56,6 +56,7 @@ if (false) {
       }
       shippingAddress
       customerUsername
+      viewerCanCancel
       items {
         ...ItemLines_orderLine @unmask
         product {

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   /** What the action needs chosen first (a select, say), between the description and the buttons. */
   children?: ReactNode;
   confirmLabel: string;
+  /** What the button that closes the dialog without acting says ("Cancel" unless the action is itself a cancel). */
+  dismissLabel?: string;
   /** Shown on the confirm button while the action runs. */
   busyLabel?: string;
   busy?: boolean;
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busyLabel,
   busy = false,
   error,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           {error && <Alert tone="error">{error}</Alert>}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button variant="danger" onClick={onConfirm} disabled={busy}>
               {busy && busyLabel ? busyLabel : confirmLabel}

@@ -2,6 +2,7 @@
 // Each web operation by name → the SHA-256 of its text in persisted-documents.json, which the app sends instead of the text.
 export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "AddToCart": "3b471a170c8c330e7795c5c4f75a9d30443b26ebd0b72b6ce9afd7270ba5ae25",
+  "CancelOwnOrder": "b9326ea1d8a0d233a68b10d3ef92294b61f6845e73d41e09b86ba653544dedfc",
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
   "Categories": "c398afb12d70257cf062f06705ccee42d5696aea0911b4ac3da4b43de335f0c6",
   "ChangePassword": "9387ad6524537db5d22f8e9990d6ae9a1e6d7db622a1baf4d9b26dece500f61d",
@@ -23,7 +24,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "EditProduct": "b490737e7ae9b3aace870eccbb0620710105521dabd3d68f71c55e414ec0d827",
   "ListingFacets": "62d8420e17b247f2e6cf441942525dddd04d726d9ec9ef702199cd406fbdc8d9",
   "LiveMessageAdded": "9de1aa01b76b30b99f2cf449dfef5ba30f0ca23363183b4ac94e59c8f24dce42",
-  "LiveOrderUpdated": "265ceab2a63f34971cacee8ff39326ff7cfadbcef8c9d56ab84f05edcaed3d61",
+  "LiveOrderUpdated": "7aae10789c43913c27383c7c0b5469c018ba1185fe39b3e8b7c5b18e798e027e",
   "LiveProductRemoved": "2c7f35f2a3a785eb7d21f2e1a50411aeca13eb4f81fbd63bb438fd9fd80e78a7",
   "LiveProductUpdated": "68fb77653f0d72d8fa7cd4aaeee6c282e6cf2dd1ae497ccfcfe74ae09b3ec766",
   "Login": "fa03adfae6883436879d378a8a6a0c28f0c2352e9b16e80fa871f872529530e7",
@@ -34,7 +35,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "OrderDesk": "200130f9f657b1d967f85318f4b4931877f879b5067033930609c3101f7c387e",
   "OrderHistory": "6005332c99fd1e8a6f54b93384181db2276c2e4465e651b97755a09509dac964",
   "OrderSuccess": "b7431bf5bc54e5dedd9cefcd1f1a41127a09fdc4c37327d1c7b0b6de2bd86f8f",
-  "OrdersPage": "effd8640f7bdf9ad3172a3afedd322bd7e80c6c1d4f1412da26d90e82d628d90",
+  "OrdersPage": "aa4a34e979557665878d77104f071ba3590743ba4f8a29bf19d6d025185e5b0d",
   "ProductDetail": "6b6e4c9bd8064cb0c272cdfedf49c8e0f85c68bace8e0b9766435aa35adaa9f3",
   "ProductListing": "8d1111d9654fa4e2ae2b1828866406365fab9b14f57cf2f0dce43c65462c665e",
   "ProfilePage": "e11acbe8edb29ab64925f16b61b82cb51e39eabebbefc1e3105e1bd88684de38",

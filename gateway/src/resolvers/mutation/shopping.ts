@@ -63,7 +63,7 @@ function changedCart(context: GatewayContext, cart: RestCart) {
 
 export const shoppingMutations: Pick<
   MutationResolvers,
-  'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus'
+  'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus' | 'cancelOrder'
 > = {
   addToCart: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'] }, async () => {
@@ -176,4 +176,19 @@ export const shoppingMutations: Pick<
         return { order };
       },
     ),
+
+  cancelOrder: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['orderId'], restFields: { id: 'orderId' } }, async () => {
+      const orderId = numericIdOf(input.orderId, 'Order');
+      if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
+      const order = await context.api.orders.cancelOwn(orderId);
+      context.loaders.primeOrders([order]);
+      await publishOrder(context, order, [...buyerAudience(order), ADMINS_AUDIENCE]);
+      // The stock is back.
+      await publishProductsById(
+        context,
+        (order.items ?? []).flatMap((item) => item.productId ?? []),
+      );
+      return { order };
+    }),
 };

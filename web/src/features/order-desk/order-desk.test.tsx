@@ -42,6 +42,8 @@ type DeskOrder = ReturnType<typeof deskOrder>;
 /** An order as orderUpdated carries it: its lines also name their product (for pictures elsewhere in the app). */
 const asEvent = (order: DeskOrder) => ({
   ...order,
+  // As an admin's socket hears it: not the admin's own order.
+  viewerCanCancel: false,
   items: order.items.map((item, index) => ({
     ...item,
     product: { __typename: 'Product', id: productId(index + 1), imageUrls: [] },

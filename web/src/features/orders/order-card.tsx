@@ -1,13 +1,16 @@
 // One order in the history (spec §2): number, date, status badge, items, shipping address and total; what happened
-// to it (placed, confirmed, shipped… with times) on demand.
+// to it (placed, confirmed, shipped… with times) on demand; while the shop has not confirmed it, the buyer may cancel
+// it (asked first, saying the items go back into stock).
 import { gql, type FragmentType } from '@apollo/client';
-import { useFragment } from '@apollo/client/react';
+import { useApolloClient, useFragment, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ItemLines } from '@/components/item-lines';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
-import { OrderCard_OrderFragmentDoc } from '@/gql/graphql';
+import { CancelOwnOrderDocument, OrderCard_OrderFragmentDoc } from '@/gql/graphql';
+import { receiveOrder } from '@/lib/orders';
 import { useFormats } from '@/lib/use-formats';
 import { surface } from '@/components/card';
 import { OrderHistory } from '@/components/order-history';
@@ -24,11 +27,25 @@ if (false) {
         ...MoneyFields @unmask
       }
       shippingAddress
+      viewerCanCancel
       items {
         ...ItemLines_orderLine @unmask
         product {
           id
           imageUrls
+        }
+      }
+    }
+
+    mutation CancelOwnOrder($input: CancelOrderInput!) {
+      cancelOrder(input: $input) {
+        order {
+          ...OrderCard_order @unmask
+        }
+        userErrors {
+          message
+          field
+          code
         }
       }
     }
@@ -42,8 +59,29 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
     from: order,
   });
   const formats = useFormats();
+  const client = useApolloClient();
   const [showHistory, setShowHistory] = useState(false);
+  // Not written by Apollo: receiveOrder writes it, so that this answer and the event of the same move count once.
+  const [cancelOrder, { loading: cancelling }] = useMutation(CancelOwnOrderDocument, { fetchPolicy: 'no-cache' });
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   if (!complete) return null;
+
+  const cancel = async () => {
+    setRefusal(undefined);
+    try {
+      const answer = await cancelOrder({ variables: { input: { orderId: data.id } } });
+      const payload = answer.data?.cancelOrder;
+      if (payload?.userErrors.length) {
+        setRefusal(payload.userErrors[0]!.message);
+        return;
+      }
+      if (payload?.order) receiveOrder(client.cache, OrderCard_OrderFragmentDoc, 'OrderCard_order', payload.order);
+      setConfirmingCancel(false);
+    } catch {
+      setRefusal('Failed to cancel the order. Please try again.');
+    }
+  };
   const titleId = `order-${data.number}`;
   const historyId = `order-${data.number}-history-panel`;
   return (
@@ -64,23 +102,55 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
         </p>
         <p className={styles.total}>Total: {formats.money(data.total)}</p>
       </div>
+      {refusal && !confirmingCancel && <Alert tone="error">{refusal}</Alert>}
       <div className={styles.historyPanel}>
-        <Button
-          variant="ghost"
-          size="small"
-          className={styles.historyToggle}
-          aria-expanded={showHistory}
-          aria-controls={historyId}
-          onClick={() => setShowHistory(!showHistory)}
-        >
-          {showHistory ? 'Hide history' : 'Show history'}
-        </Button>
+        <div className={styles.actions}>
+          <Button
+            variant="ghost"
+            size="small"
+            className={styles.historyToggle}
+            aria-expanded={showHistory}
+            aria-controls={historyId}
+            onClick={() => setShowHistory(!showHistory)}
+          >
+            {showHistory ? 'Hide history' : 'Show history'}
+          </Button>
+          {data.viewerCanCancel && (
+            <Button
+              variant="dangerOutline"
+              size="small"
+              disabled={cancelling}
+              aria-label={`Cancel order #${data.number}`}
+              onClick={() => {
+                setRefusal(undefined);
+                setConfirmingCancel(true);
+              }}
+            >
+              Cancel Order
+            </Button>
+          )}
+        </div>
         <div id={historyId} hidden={!showHistory}>
           {showHistory && (
             <OrderHistory orderId={data.id} number={data.number} status={data.status} headingShown={false} />
           )}
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={`Cancel order #${data.number}?`}
+        description="Its items go back into the shop’s stock and nothing will be sent. This cannot be undone."
+        confirmLabel="Cancel Order"
+        busyLabel="Cancelling..."
+        dismissLabel="Keep Order"
+        busy={cancelling}
+        error={confirmingCancel ? refusal : undefined}
+        onConfirm={() => void cancel()}
+        onCancel={() => {
+          setConfirmingCancel(false);
+          setRefusal(undefined);
+        }}
+      />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '@/components/status-badge';
 import { describe, expect, it } from 'vitest';
-import { OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
+import { CancelOwnOrderDocument, OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
 import { money, orderId, productId, sessionMock } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { renderApp } from '@/testing/render';
@@ -15,6 +15,7 @@ const order = (n: number, status: string, date: string) => ({
   status,
   total: money(`${10 * n}.00`),
   shippingAddress: `${n} Order Street`,
+  viewerCanCancel: status === 'PENDING',
   items: [
     {
       __typename: 'OrderItem',
@@ -313,11 +314,76 @@ describe('orders', () => {
         },
       ],
     });
+    expect(within(card).getByRole('button', { name: 'Cancel order #6' })).toBeInTheDocument();
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CONFIRMED') }));
     expect(await within(card).findByText('CONFIRMED')).toHaveAttribute('data-status', 'confirmed');
+    // Confirmed: only the shop may cancel it now.
+    expect(within(card).queryByRole('button', { name: 'Cancel order #6' })).toBeNull();
     expect(within(card).queryByRole('status')).toBeNull();
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CANCELLED') }));
     expect(await within(card).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
     expect(within(card).getByRole('status')).toHaveTextContent(ORDER_CANCELLED);
+  });
+
+  describe('the buyer cancels an order the shop has not confirmed', () => {
+    const cancelAnswer = (payload: Record<string, unknown>) => ({
+      request: { query: CancelOwnOrderDocument, variables: { input: { orderId: orderId(4) } } },
+      result: {
+        data: { cancelOrder: { __typename: 'CancelOrderPayload', order: null, userErrors: [], ...payload } },
+      },
+    });
+
+    it('offers Cancel Order only while the order is PENDING, asks first, and shows it cancelled', async () => {
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([
+            order(5, 'CONFIRMED', '2026-11-21T10:00:00.000Z'),
+            order(4, 'PENDING', '2026-11-20T10:00:00.000Z'),
+          ]),
+          cancelAnswer({ order: order(4, 'CANCELLED', '2026-11-20T10:00:00.000Z') }),
+        ],
+      });
+      const confirmed = await screen.findByRole('article', { name: 'Order #5' });
+      expect(within(confirmed).queryByRole('button', { name: /cancel/i })).toBeNull();
+      const card = screen.getByRole('article', { name: 'Order #4' });
+      await user.click(within(card).getByRole('button', { name: 'Cancel order #4' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel order #4?' });
+      expect(dialog).toHaveTextContent(
+        'Its items go back into the shop’s stock and nothing will be sent. This cannot be undone.',
+      );
+      // Keep Order has the focus: a stray Enter cancels nothing.
+      expect(within(dialog).getByRole('button', { name: 'Keep Order' })).toHaveFocus();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+      expect(await within(card).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
+      expect(within(card).getByRole('status')).toHaveTextContent(ORDER_CANCELLED);
+      expect(within(card).queryByRole('button', { name: 'Cancel order #4' })).toBeNull();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('says why in the dialog when the shop confirmed it meanwhile; Keep Order closes it, the order as it was', async () => {
+      const refusal =
+        'Only an order waiting for confirmation can be cancelled by its buyer; this one is CONFIRMED: ask the shop';
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([order(4, 'PENDING', '2026-11-20T10:00:00.000Z')]),
+          cancelAnswer({
+            userErrors: [{ __typename: 'UserError', message: refusal, field: 'orderId', code: 'CONFLICT' }],
+          }),
+        ],
+      });
+      const card = await screen.findByRole('article', { name: 'Order #4' });
+      await user.click(within(card).getByRole('button', { name: 'Cancel order #4' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel order #4?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Order' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(within(card).getByText('PENDING')).toBeInTheDocument();
+      expect(within(card).queryByRole('alert')).toBeNull();
+    });
   });
 });

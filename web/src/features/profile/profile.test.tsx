@@ -522,6 +522,7 @@ describe('the time zone, the language and SMS notifications', () => {
       status: 'PENDING',
       total: money('1234.50'),
       shippingAddress: '1 Home Road',
+      viewerCanCancel: true,
       items: [
         {
           __typename: 'OrderItem',
