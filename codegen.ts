@@ -30,6 +30,7 @@ const config: CodegenConfig = {
           Order: `${contract}#RestOrder`,
           OrderItem: `${contract}#RestOrderItem`,
           OrderEvent: `${contract}#RestOrderEvent`,
+          NotAddedLine: `${contract}#RestNotAddedLine`,
           ChatRoom: `${contract}#RestChatRoom`,
           Message: `${contract}#RestMessage`,
         },

@@ -253,6 +253,7 @@ const PATH_WORDS = new Set([
   'all',
   'status',
   'cancel',
+  'order-again',
   'audit-events',
   'users',
   'profile',

@@ -13,6 +13,9 @@ import {
   matchesOrderSearch,
   messageLength,
   roomInCart,
+  buyerCanCancel,
+  lineToOrderAgain,
+  shortfallMessage,
   withinMessageLength,
 } from './order-rules.js';
 
@@ -315,5 +318,71 @@ describe('checkExpectedTotal', () => {
       message: 'The expected total must be an amount of at least 0 with at most 2 decimals',
       field,
     });
+  });
+});
+
+describe('ordering an old order again: how much of a line goes in, and why not all', () => {
+  const empty = { lines: 0, totalCents: 0 };
+  it.each([
+    ['all of it', empty, { wanted: 3, inCart: 0, stock: 10, unitPriceCents: 500 }, { units: 3 }],
+    [
+      'what the stock has beyond the cart',
+      empty,
+      { wanted: 4, inCart: 2, stock: 5, unitPriceCents: 500 },
+      { units: 3, reason: 'LIMITED_STOCK' },
+    ],
+    [
+      'none when the cart holds the stock already',
+      empty,
+      { wanted: 1, inCart: 5, stock: 5, unitPriceCents: 500 },
+      { units: 0, reason: 'LIMITED_STOCK' },
+    ],
+    [
+      'none without stock',
+      empty,
+      { wanted: 2, inCart: 0, stock: 0, unitPriceCents: 500 },
+      { units: 0, reason: 'OUT_OF_STOCK' },
+    ],
+    [
+      'none of a new product in a cart of as many products as it may hold',
+      { lines: MAX_CART_LINES, totalCents: 0 },
+      { wanted: 1, inCart: 0, stock: 9, unitPriceCents: 100 },
+      { units: 0, reason: 'CART_FULL' },
+    ],
+    [
+      'as many as keep the total within its limit',
+      { lines: 1, totalCents: MAX_CART_TOTAL_CENTS - 250 },
+      { wanted: 3, inCart: 0, stock: 9, unitPriceCents: 100 },
+      { units: 2, reason: 'CART_FULL' },
+    ],
+  ] as const)('%s', (_name, cart, line, expected) => {
+    expect(lineToOrderAgain(cart, line)).toEqual(expected);
+  });
+
+  it('says why as the buyer reads it', () => {
+    const line = { productName: 'Sterile Gauze', wanted: 4, added: 2, stock: 5, inCart: 3 };
+    expect(shortfallMessage('NO_LONGER_SOLD', line)).toBe('Sterile Gauze is no longer sold');
+    expect(shortfallMessage('OUT_OF_STOCK', line)).toBe('Sterile Gauze is out of stock');
+    expect(shortfallMessage('LIMITED_STOCK', line)).toBe(
+      '2 of 4 Sterile Gauze added: only 5 in stock and your cart already held 3',
+    );
+    expect(shortfallMessage('LIMITED_STOCK', { ...line, inCart: 0 })).toBe(
+      '2 of 4 Sterile Gauze added: only 5 in stock',
+    );
+    expect(shortfallMessage('CART_FULL', line)).toBe(
+      '2 of 4 Sterile Gauze added: a cart holds at most 100 products and may cost at most $10,000,000.00',
+    );
+  });
+});
+
+describe('a buyer cancels their own order', () => {
+  it.each([
+    ['PENDING', true],
+    ['CONFIRMED', false],
+    ['SHIPPED', false],
+    ['DELIVERED', false],
+    ['CANCELLED', false],
+  ])('while %s: %s', (status, allowed) => {
+    expect(buyerCanCancel(status)).toBe(allowed);
   });
 });

@@ -192,6 +192,46 @@ export function roomInCart(
   return byTotal < byStock ? { units: byTotal, limit: 'total' } : { units: byStock, limit: 'stock' };
 }
 
+/**
+ * Why a line of an old order did not go into the cart whole when the buyer orders it again (extension order-again):
+ * its product is gone, has no stock, has less than the line asked for (with what the cart holds), or the cart is full.
+ */
+export type ShortfallReason = 'NO_LONGER_SOLD' | 'OUT_OF_STOCK' | 'LIMITED_STOCK' | 'CART_FULL';
+
+/** A line of an old order as the buyer reads why it is not in the cart whole. */
+export function shortfallMessage(
+  reason: ShortfallReason,
+  line: { productName: string; wanted: number; added: number; stock: number; inCart: number },
+): string {
+  switch (reason) {
+    case 'NO_LONGER_SOLD':
+      return `${line.productName} is no longer sold`;
+    case 'OUT_OF_STOCK':
+      return `${line.productName} is out of stock`;
+    case 'LIMITED_STOCK': {
+      const inCart = line.inCart > 0 ? ` and your cart already held ${line.inCart}` : '';
+      return `${line.added} of ${line.wanted} ${line.productName} added: only ${line.stock} in stock${inCart}`;
+    }
+    case 'CART_FULL':
+      return `${line.added} of ${line.wanted} ${line.productName} added: a cart holds at most ${MAX_CART_LINES} products and may cost at most ${formatCents(MAX_CART_TOTAL_CENTS)}`;
+  }
+}
+
+/**
+ * How much of an old order's line the cart takes (extension order-again): as many units as it asked for, within what
+ * roomInCart allows; and, when fewer, why.
+ */
+export function lineToOrderAgain(
+  cart: CartSize,
+  line: { wanted: number; inCart: number; stock: number; unitPriceCents: number },
+): { units: number; reason?: ShortfallReason } {
+  const room = roomInCart(cart, { inCart: line.inCart, stock: line.stock, unitPriceCents: line.unitPriceCents });
+  const units = Math.min(line.wanted, room.units);
+  if (units === line.wanted) return { units };
+  if (room.limit !== 'stock') return { units, reason: 'CART_FULL' };
+  return { units, reason: line.stock === 0 ? 'OUT_OF_STOCK' : 'LIMITED_STOCK' };
+}
+
 /** A cart's total as an order's, or why it cannot be ordered: no one field's fault (the prices rose since, say). */
 export function checkOrderTotal(totalCents: number): RuleViolation | undefined {
   return totalCents > MAX_CART_TOTAL_CENTS ? { message: orderTotalTooLarge(totalCents), field: null } : undefined;

@@ -1500,6 +1500,73 @@ describe('updateOrderStatus', () => {
     });
   });
 
+  describe('orderAgain: an old order’s lines back into the cart', () => {
+    const AGAIN = `cart { id itemCount items { productName quantity product { id } } }
+      notAdded { product { id } productName wanted added reason message }`;
+
+    it.runIf(restExtensions)(
+      'puts the lines into the viewer’s cart and says what did not go in whole; the order must be theirs',
+      async () => {
+        const { buyer, product, orderId } = await placeOrder('m-again', 'M Again Bandage', 3);
+        const gone = await makeProduct({ name: 'M Again Gone Gauze', price: 2, quantity: 5 });
+        await addToCart(buyer, gone, 1);
+        const secondId = await checkout(buyer);
+        const canOrderAgain = async (token: string, id: string) =>
+          (await read('query ($id: ID!) { node(id: $id) { ... on Order { viewerCanOrderAgain } } }', { id }, token))
+            .node.viewerCanOrderAgain;
+        expect(await canOrderAgain(buyer, orderId)).toBe(true);
+        expect(await canOrderAgain(admin, orderId)).toBe(false);
+        // Refused: nothing tried, so no line fell short.
+        expect(await mutate('orderAgain', { orderId }, AGAIN, admin)).toEqual({
+          cart: null,
+          notAdded: [],
+          userErrors: [{ message: 'Order not found', field: 'orderId', code: 'NOT_FOUND' }],
+          clientMutationId: null,
+        });
+
+        const first = await mutate('orderAgain', { orderId, clientMutationId: 'again' }, AGAIN, buyer);
+        expect(first).toMatchObject({
+          cart: { itemCount: 3, items: [{ productName: 'M Again Bandage', quantity: 3, product: { id: product } }] },
+          notAdded: [],
+          userErrors: [],
+          clientMutationId: 'again',
+        });
+        const goneRest = (
+          await shop.rest.request('GET', '/api/products/filter', { token: adminRest, query: { name: 'M Again Gone' } })
+        ).body[0];
+        expect((await shop.rest.request('DELETE', `/api/products/${goneRest.id}`, { token: adminRest })).status).toBe(
+          204,
+        );
+        const second = await mutate('orderAgain', { orderId: secondId }, AGAIN, buyer);
+        expect(second.notAdded).toEqual([
+          {
+            product: null,
+            productName: 'M Again Gone Gauze',
+            wanted: 1,
+            added: 0,
+            reason: 'NO_LONGER_SOLD',
+            message: 'M Again Gone Gauze is no longer sold',
+          },
+        ]);
+        expect(second.cart).toEqual(first.cart);
+      },
+    );
+
+    it.skipIf(restExtensions)('over the plain contract: NOT_SUPPORTED, never offered, the cart unchanged', async () => {
+      const { buyer, orderId } = await placeOrder('m-again-plain', 'M Plain Again Pad');
+      const answer = await send('orderAgain', { orderId }, AGAIN, buyer);
+      expect(errorCodes(answer)).toEqual(['NOT_SUPPORTED']);
+      expect(answer.errors![0]!.message).toBe(
+        "The shop's REST service cannot put an old order into the cart (it lacks the order-again extension)",
+      );
+      expect((await cartOf(buyer)).items).toEqual([]);
+    });
+
+    it('needs a login: UNAUTHENTICATED without a token', async () => {
+      await expectUnauthenticated('orderAgain', { orderId: globalIdOfType('Order', 1) }, 'cart { id }');
+    });
+  });
+
   it('needs a login: UNAUTHENTICATED without a token', async () => {
     await expectUnauthenticated(
       'updateOrderStatus',

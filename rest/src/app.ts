@@ -222,7 +222,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
-          await secured.register(orderRoutes, { prefix: '/orders', orders, products, extensions });
+          await secured.register(orderRoutes, { prefix: '/orders', orders, products, cart, extensions });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {
             prefix: '/chat',

@@ -59,6 +59,8 @@ const CODE_OF: Record<string, string> = {
   'You cannot start a chat with yourself': 'INVALID_INPUT',
   'You cannot send a message to yourself': 'INVALID_INPUT',
   'Your cart is empty': 'CART_EMPTY',
+  'Only an order waiting for confirmation can be cancelled by its buyer; this one is CONFIRMED: ask the shop':
+    'STATUS_NOT_ALLOWED',
 };
 
 interface Fixture {
@@ -357,6 +359,33 @@ const ENDPOINTS: Endpoint[] = [
     path: (f) => `/api/orders/${f.orderId}/status`,
     body: () => ({ status: 'CONFIRMED' }),
     expected: adminOnly(200, 'Only administrators can change an order’s status'),
+  },
+  {
+    // After the row above confirmed the order: the buyer can no longer cancel it; nobody else may at all.
+    method: 'POST',
+    route: '/api/orders/{id}/cancel',
+    path: (f) => `/api/orders/${f.orderId}/cancel`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [
+        409,
+        'Only an order waiting for confirmation can be cancelled by its buyer; this one is CONFIRMED: ask the shop',
+        'id',
+      ],
+      'other user': [404, 'Order not found', 'id'],
+      admin: [404, 'Order not found', 'id'],
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/{id}/order-again',
+    path: (f) => `/api/orders/${f.orderId}/order-again`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: 200,
+      'other user': [404, 'Order not found', 'id'],
+      admin: [404, 'Order not found', 'id'],
+    },
   },
   { method: 'GET', route: '/api/chat/rooms', path: () => '/api/chat/rooms', expected: loggedIn(200) },
   {
@@ -887,8 +916,9 @@ const REFUSALS: Refusal[] = [
 let deliveredOrderId: number;
 
 describe('answers beyond the matrix fit the OpenAPI document', () => {
-  beforeAll(async () => {
-    const buyer = await shop.register('matrix-buyer');
+  /** A new buyer's order of one spare product: its id, and the buyer's token. */
+  async function newOrder(username: string): Promise<{ buyer: string; orderId: number }> {
+    const buyer = await shop.register(username);
     await shop.request('POST', '/api/cart/items', {
       token: buyer,
       body: { productId: fixture.spareProductId, quantity: 1 },
@@ -898,7 +928,11 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
       body: { shippingAddress: '1 Buyer Way' },
     });
     expect(order.status).toBe(201);
-    deliveredOrderId = order.body.id;
+    return { buyer, orderId: order.body.id };
+  }
+
+  beforeAll(async () => {
+    deliveredOrderId = (await newOrder('matrix-buyer')).orderId;
     const delivered = await call('admin', 'PUT', `/api/orders/${deliveredOrderId}/status`, { status: 'DELIVERED' });
     expect(delivered.status).toBe(200);
   });
@@ -921,6 +955,14 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
     }
     expect(wrong).toEqual([]);
   }
+
+  it('a buyer’s cancellation of their own order still waiting for confirmation: 200, as documented', async () => {
+    const { buyer, orderId } = await newOrder('matrix-canceller');
+    const answer = await shop.request('POST', `/api/orders/${orderId}/cancel`, { token: buyer });
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('CANCELLED');
+    expect(openApi.problems('POST', '/api/orders/{id}/cancel', answer)).toEqual([]);
+  });
 
   it('a NUL in a query parameter: 400 from every operation', async () => {
     await sweep(

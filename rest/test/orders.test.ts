@@ -429,7 +429,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });
@@ -816,6 +816,87 @@ describe('extension: the buyer cancels their own order (POST /api/orders/{id}/ca
   });
 });
 
+describe('extension: the buyer orders an old order again (POST /api/orders/{id}/order-again)', () => {
+  const orderAgain = (token: string, orderId: number | string) =>
+    shop.request('POST', `/api/orders/${orderId}/order-again`, { token });
+
+  it('puts each line into the cart as it was, beside what the cart holds, and says what did not go in whole', async () => {
+    const buyer = await newBuyer();
+    const plenty = await newProduct({ price: 2, quantity: 50 });
+    const few = await newProduct({ price: 3, quantity: 10 });
+    const gone = await newProduct({ price: 4, quantity: 10 });
+    const soldOut = await newProduct({ price: 5, quantity: 10 });
+    await addToCart(buyer.token, plenty.id, 3);
+    await addToCart(buyer.token, few.id, 4);
+    await addToCart(buyer.token, gone.id, 1);
+    await addToCart(buyer.token, soldOut.id, 2);
+    const order = (await checkout(buyer.token)).body;
+    // Since then: a product deleted, another sold out, another down to 5 of which the cart already holds 2.
+    expect((await shop.request('DELETE', `/api/products/${gone.id}`, { token: admin })).status).toBe(204);
+    for (const [product, quantity] of [
+      [soldOut, 0],
+      [few, 5],
+    ] as const) {
+      const changed = await shop.request('PUT', `/api/products/${product.id}`, {
+        token: admin,
+        body: { name: product.name, description: 'Changed since', price: product.price, quantity },
+      });
+      expect(changed.status).toBe(200);
+    }
+    await addToCart(buyer.token, few.id, 2);
+
+    const answer = await orderAgain(buyer.token, order.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.cart.items.map((item: any) => [item.productId, item.quantity])).toEqual([
+      [few.id, 5],
+      [plenty.id, 3],
+    ]);
+    expect(answer.body.cart).toEqual((await shop.request('GET', '/api/cart', { token: buyer.token })).body);
+    expect(answer.body.notAdded).toEqual([
+      {
+        productId: few.id,
+        productName: few.name,
+        wanted: 4,
+        added: 3,
+        reason: 'LIMITED_STOCK',
+        message: `3 of 4 ${few.name} added: only 5 in stock and your cart already held 2`,
+      },
+      {
+        productId: null,
+        productName: gone.name,
+        wanted: 1,
+        added: 0,
+        reason: 'NO_LONGER_SOLD',
+        message: `${gone.name} is no longer sold`,
+      },
+      {
+        productId: soldOut.id,
+        productName: soldOut.name,
+        wanted: 2,
+        added: 0,
+        reason: 'OUT_OF_STOCK',
+        message: `${soldOut.name} is out of stock`,
+      },
+    ]);
+  });
+
+  it('answers 404 for someone else’s order (an admin’s call too) and an unknown one, and changes no cart', async () => {
+    const buyer = await newBuyer();
+    const other = await newBuyer();
+    const order = await placeOrder(buyer.token);
+    for (const token of [other.token, admin]) {
+      const refused = await orderAgain(token, order.id);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND', field: 'id' });
+    }
+    expect((await orderAgain(buyer.token, 987654)).status).toBe(404);
+    expect((await orderAgain(buyer.token, 'abc')).status).toBe(400);
+    expect((await orderAgain('', order.id)).status).toBe(401);
+    expect((await cartOf(other.token)).items).toEqual([]);
+    expect((await cartOf(buyer.token)).items).toEqual([]);
+  });
+});
+
 describe('extension: page and size on GET /api/orders', () => {
   it('answers a page object of the caller’s orders, newest first', async () => {
     const buyer = await newBuyer();
@@ -1159,6 +1240,12 @@ describe('with the extensions switched off (REST_EXTENSIONS=false)', () => {
     const answer = await plain.request('POST', `/api/orders/${orders[0].id}/cancel`, { token: buyer });
     expect(answer.status).toBe(404);
     expect((await plain.request('GET', `/api/orders/${orders[0].id}`, { token: buyer })).body.status).toBe('PENDING');
+  });
+
+  it('has no ordering again: 404 on its route, and the cart stays empty', async () => {
+    const answer = await plain.request('POST', `/api/orders/${orders[0].id}/order-again`, { token: buyer });
+    expect(answer.status).toBe(404);
+    expect((await plain.request('GET', '/api/cart', { token: buyer })).body.items).toEqual([]);
   });
 
   it('ignores search: the caller’s own list, whole, whatever is searched for', async () => {

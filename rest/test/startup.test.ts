@@ -330,6 +330,7 @@ describe('operations', () => {
           '/api/orders/{id}',
           '/api/orders/{id}/history',
           '/api/orders/{id}/cancel',
+          '/api/orders/{id}/order-again',
           '/api/orders/{id}/status',
           '/api/audit-events',
           '/api/chat/rooms',

@@ -2,7 +2,7 @@
 // and ships the order from the desk: the shopper's page, and the order's history open on it, follow each move
 // without reloading; the desk row's history says who moved it. Then the admin finds
 // orders again by searching, by customer and by number, through reloads and Back. Last, a buyer cancels their own
-// order before it is confirmed, on a phone, and the desk's tabs follow.
+// order before it is confirmed, on a phone, and the desk's tabs follow; then orders it again into the cart.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -214,6 +214,20 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
     expect((await shop.rest.request('GET', `/api/products/${product.id}`, { token: buyerToken })).body.quantity).toBe(
       stockAfterOrder + 2,
     );
+
+    // Changed their mind: Order Again puts the cancelled order's lines back into the cart, which opens saying so.
+    await buyersOrder.getByRole('button', { name: `Order again: put order #${number} into your cart` }).click();
+    await buyer.page.waitForURL('/cart');
+    await buyer.page.getByText(`The items of order #${number} are in your cart.`).waitFor();
+    const lines = buyer.page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
+    expect(await lines.count()).toBe(1);
+    expect(
+      await lines
+        .first()
+        .getByRole('group', { name: `Quantity of ${product.name}` })
+        .innerText(),
+    ).toMatch(/^−\s*2\s*\+$/);
+    await lookAt(buyer.page, 'order-desk', 'buyer-ordered-again');
     await leave(admin, buyer);
   });
 });

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -644,6 +644,13 @@ export type Mutation = {
    */
   markRoomRead: MarkRoomReadPayload;
   /**
+   * Puts the lines of one of the viewer's orders into their cart, each as many units as it had, beside what the cart
+   * holds, within the stock and the cart's limits; `notAdded` says which lines did not go in whole, and why (a product
+   * no longer sold, out of stock, with less stock, or a full cart). userErrors: NOT_FOUND on `orderId` (no order of the
+   * viewer's). NOT_SUPPORTED where the shop's REST service cannot (the plain contract).
+   */
+  orderAgain: OrderAgainPayload;
+  /**
    * Create an account (always a regular user). Log in afterwards. An e-mail address given is sent a link to verify it,
    * and nothing else until it is opened (`verifyEmail`). userErrors: INVALID_INPUT (a rule of the username, password or
    * email address), CONFLICT (the username is taken, in any case), TOO_MANY_ATTEMPTS (too many new accounts from one
@@ -867,6 +874,16 @@ export type MutationMarkRoomReadArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationOrderAgainArgs = {
+  input: OrderAgainInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
@@ -997,6 +1014,34 @@ export type Node = {
   id: Scalars['ID']['output'];
 };
 
+/** A line of an order that did not go into the cart whole when the order was ordered again. */
+export type NotAddedLine = {
+  __typename?: 'NotAddedLine';
+  /** The units that went into the cart (fewer than `wanted`). */
+  added: Scalars['Int']['output'];
+  /** Why, as the buyer reads it ("2 of 4 Sterile Gauze added: only 5 in stock and your cart already held 3"). */
+  message: Scalars['String']['output'];
+  /** The product; null when it is no longer sold. */
+  product?: Maybe<Product>;
+  /** The product's name as the order has it. */
+  productName: Scalars['String']['output'];
+  /** Why not all of them. */
+  reason: NotAddedReason;
+  /** The units the order had. */
+  wanted: Scalars['Int']['output'];
+};
+
+/** Why a line of an old order did not go into the cart whole. */
+export type NotAddedReason =
+  /** The cart holds as many products, or costs as much, as a cart may. */
+  | 'CART_FULL'
+  /** The product has fewer units than the line had, beside what the cart already held. */
+  | 'LIMITED_STOCK'
+  /** The product was deleted from the catalogue. */
+  | 'NO_LONGER_SOLD'
+  /** The product has no stock. */
+  | 'OUT_OF_STOCK';
+
 /** An order placed at checkout: its lines as they were priced then, where it goes, and where it is. */
 export type Order = Node & {
   __typename?: 'Order';
@@ -1031,6 +1076,32 @@ export type Order = Node & {
    * shop to confirm it), and the shop's REST service lets buyers cancel (never over the plain contract).
    */
   viewerCanCancel: Scalars['Boolean']['output'];
+  /**
+   * Whether the viewer may put this order's lines into their cart again with `orderAgain`: it is their own, and the
+   * shop's REST service offers it (never over the plain contract).
+   */
+  viewerCanOrderAgain: Scalars['Boolean']['output'];
+};
+
+/** One of the viewer's orders, to put into their cart again. */
+export type OrderAgainInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The order's global id. */
+  orderId: Scalars['ID']['input'];
+};
+
+/** The outcome of `orderAgain`: the cart as it is now, and what did not go into it whole. */
+export type OrderAgainPayload = {
+  __typename?: 'OrderAgainPayload';
+  /** The viewer's cart with the order's lines in it; null when nothing was done (see userErrors). */
+  cart?: Maybe<Cart>;
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Each line of the order that did not go into the cart whole, in the order's order; empty when all did. */
+  notAdded: Array<NotAddedLine>;
+  /** Why nothing was done; empty when it was. */
+  userErrors: Array<UserError>;
 };
 
 /** A page of orders (Relay), newest first, with the total the whole list holds. */
@@ -2096,7 +2167,11 @@ export type ResolversTypes = ResolversObject<{
   Money: ResolverTypeWrapper<Money>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  NotAddedLine: ResolverTypeWrapper<RestNotAddedLine>;
+  NotAddedReason: NotAddedReason;
   Order: ResolverTypeWrapper<RestOrder>;
+  OrderAgainInput: OrderAgainInput;
+  OrderAgainPayload: ResolverTypeWrapper<Omit<OrderAgainPayload, 'cart' | 'notAdded'> & { cart?: Maybe<ResolversTypes['Cart']>, notAdded: Array<ResolversTypes['NotAddedLine']> }>;
   OrderConnection: ResolverTypeWrapper<Omit<OrderConnection, 'edges'> & { edges: Array<ResolversTypes['OrderEdge']> }>;
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderEvent: ResolverTypeWrapper<RestOrderEvent>;
@@ -2201,7 +2276,10 @@ export type ResolversParentTypes = ResolversObject<{
   Money: Money;
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  NotAddedLine: RestNotAddedLine;
   Order: RestOrder;
+  OrderAgainInput: OrderAgainInput;
+  OrderAgainPayload: Omit<OrderAgainPayload, 'cart' | 'notAdded'> & { cart?: Maybe<ResolversParentTypes['Cart']>, notAdded: Array<ResolversParentTypes['NotAddedLine']> };
   OrderConnection: Omit<OrderConnection, 'edges'> & { edges: Array<ResolversParentTypes['OrderEdge']> };
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderEvent: RestOrderEvent;
@@ -2454,6 +2532,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
+  orderAgain?: Resolver<ResolversTypes['OrderAgainPayload'], ParentType, ContextType, RequireFields<MutationOrderAgainArgs, 'input'>>;
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
@@ -2473,6 +2552,15 @@ export type NodeResolvers<ContextType = GatewayContext, ParentType extends Resol
   __resolveType: TypeResolveFn<'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
 }>;
 
+export type NotAddedLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NotAddedLine'] = ResolversParentTypes['NotAddedLine']> = ResolversObject<{
+  added?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['NotAddedReason'], ParentType, ContextType>;
+  wanted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type OrderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = ResolversObject<{
   customerUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   history?: Resolver<Maybe<Array<ResolversTypes['OrderEvent']>>, ParentType, ContextType>;
@@ -2485,7 +2573,15 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   viewerCanCancel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanOrderAgain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type OrderAgainPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderAgainPayload'] = ResolversParentTypes['OrderAgainPayload']> = ResolversObject<{
+  cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notAdded?: Resolver<Array<ResolversTypes['NotAddedLine']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type OrderConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderConnection'] = ResolversParentTypes['OrderConnection']> = ResolversObject<{
@@ -2761,7 +2857,9 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
+  NotAddedLine?: NotAddedLineResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
+  OrderAgainPayload?: OrderAgainPayloadResolvers<ContextType>;
   OrderConnection?: OrderConnectionResolvers<ContextType>;
   OrderEdge?: OrderEdgeResolvers<ContextType>;
   OrderEvent?: OrderEventResolvers<ContextType>;

@@ -12,7 +12,7 @@ import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { Money } from './money.js';
 import { Node } from './node.js';
-import { Order, OrderEvent, OrderItem } from './order.js';
+import { NotAddedLine, Order, OrderEvent, OrderItem } from './order.js';
 import { Product, ProductEdge } from './product.js';
 import { Query } from './query.js';
 import { Subscription } from './subscription.js';
@@ -43,6 +43,7 @@ export const resolvers: Resolvers = {
   Order,
   OrderItem,
   OrderEvent,
+  NotAddedLine,
   ChatRoom,
   Message,
   DeleteCategoryPayload: {

@@ -1,9 +1,15 @@
 // Order and OrderItem.
-import type { OrderEventResolvers, OrderItemResolvers, OrderResolvers } from '../__generated__/resolvers-types.js';
+import type {
+  NotAddedLineResolvers,
+  OrderEventResolvers,
+  OrderItemResolvers,
+  OrderResolvers,
+} from '../__generated__/resolvers-types.js';
 import { centsToDollars, nearestCents } from '../../../shop-rules/money.js';
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
-import type { RestOrderItem } from '../rest/contract.js';
+import type { RestOrder, RestOrderItem } from '../rest/contract.js';
+import type { GatewayContext } from '../context.js';
 import { orderHistory } from '../rest/plain-contract/orders.js';
 import { sameUsername } from '../../../shop-rules/account-rules.js';
 import { buyerCanCancel } from '../../../shop-rules/order-rules.js';
@@ -18,10 +24,19 @@ export const Order: OrderResolvers = {
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => orderHistory(context.api, order.id),
   viewerCanCancel: async (order, _args, context) =>
-    buyerCanCancel(order.status) &&
-    context.api.orders.letsBuyersCancel() &&
-    order.username != null &&
-    sameUsername(order.username, await viewerUsername(context)),
+    buyerCanCancel(order.status) && context.api.orders.letsBuyersCancel() && (await isViewers(order, context)),
+  viewerCanOrderAgain: async (order, _args, context) =>
+    context.api.orders.ordersAgain() && (await isViewers(order, context)),
+};
+
+/** Whether the order is the viewer's own (a deleted buyer's is nobody's). */
+async function isViewers(order: RestOrder, context: GatewayContext): Promise<boolean> {
+  return order.username != null && sameUsername(order.username, await viewerUsername(context));
+}
+
+export const NotAddedLine: NotAddedLineResolvers = {
+  product: (line, _args, context) =>
+    line.productId === null ? null : context.loaders.productById.load(line.productId),
 };
 
 export const OrderEvent: OrderEventResolvers = {

@@ -85,6 +85,16 @@ export interface RestCart {
   totalPrice?: number | null;
 }
 
+/** Extension (order-again): a line of an old order that did not go into the cart whole. */
+export interface RestNotAddedLine {
+  productId: number | null;
+  productName: string;
+  wanted: number;
+  added: number;
+  reason: 'NO_LONGER_SOLD' | 'OUT_OF_STOCK' | 'LIMITED_STOCK' | 'CART_FULL';
+  message: string;
+}
+
 export interface RestOrderItem {
   productId?: number | null;
   productName: string;

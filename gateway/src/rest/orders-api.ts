@@ -1,13 +1,15 @@
 // Orders through the contract: /api/orders, checkout, and the admins' status endpoint.
 import { GraphQLError } from 'graphql';
 import { UpstreamRejection } from '../errors.js';
-import type { RestOrder, RestOrderEvent, RestOrderPage, RestPage } from './contract.js';
+import type { RestCart, RestNotAddedLine, RestOrder, RestOrderEvent, RestOrderPage, RestPage } from './contract.js';
 import { type Window, type WindowSlice, fetchWindow } from './plain-contract/list-pages.js';
 import { windowOfEveryonesOrders } from './plain-contract/orders.js';
 import type { Caller, RestClient } from './rest-client.js';
 
 /** What our REST service names a buyer's cancellation of their own order in its Contract-Extensions. */
 export const BUYER_CANCELLATION = 'buyer-cancellation';
+/** … and the putting of an old order's lines into the cart. */
+export const ORDER_AGAIN = 'order-again';
 
 export class OrdersApi {
   constructor(
@@ -126,6 +128,23 @@ export class OrdersApi {
         { extensions: { code: 'NOT_SUPPORTED' } },
       );
     return this.rest.call<RestOrder>(this.caller, { method: 'POST', path: `/api/orders/${id}/cancel` });
+  }
+
+  /** Whether the implementation puts an old order's lines into the cart (the `order-again` extension). */
+  ordersAgain(): boolean {
+    return this.rest.offers(ORDER_AGAIN);
+  }
+
+  /** The caller's order's lines into their cart (the `order-again` extension: refused where it is not offered). */
+  async orderAgain(id: number): Promise<{ cart: RestCart; notAdded: RestNotAddedLine[] }> {
+    // As cancelOwn: the order's answer tells what is offered, and settles who asks first.
+    if (!this.rest.hasAnswered || !this.ordersAgain()) await this.byId(id);
+    if (!this.ordersAgain())
+      throw new GraphQLError(
+        "The shop's REST service cannot put an old order into the cart (it lacks the order-again extension)",
+        { extensions: { code: 'NOT_SUPPORTED' } },
+      );
+    return this.rest.call(this.caller, { method: 'POST', path: `/api/orders/${id}/order-again` });
   }
 
   changeStatus(id: number, status: string): Promise<RestOrder> {

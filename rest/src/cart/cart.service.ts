@@ -1,6 +1,13 @@
 // Carts: a line per product, quantities between 1 and the stock, every answer the whole cart (spec §7).
 import { badRequest, notFound, orBadRequest } from '../shared/http-errors.js';
-import { type CartSize, checkCartChange, checkCartQuantity } from '../../../shop-rules/order-rules.js';
+import {
+  type CartSize,
+  type ShortfallReason,
+  checkCartChange,
+  checkCartQuantity,
+  lineToOrderAgain,
+  shortfallMessage,
+} from '../../../shop-rules/order-rules.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import { toProductAnswer } from '../products/product.service.js';
@@ -48,6 +55,23 @@ export function stockMessage(productName: string, stock: number, alreadyInCart =
 
 const NOT_IN_CART = 'This product is not in your cart';
 
+/** A line of an old order the buyer orders again: its product (null once deleted), its name then, its quantity. */
+export interface LineToOrderAgain {
+  productId: number | null;
+  productName: string;
+  quantity: number;
+}
+
+/** A line that did not go into the cart whole (extension order-again), and why. */
+export interface Shortfall {
+  productId: number | null;
+  productName: string;
+  wanted: number;
+  added: number;
+  reason: ShortfallReason;
+  message: string;
+}
+
 export interface CartServiceOptions {
   /** Each line of every answer carries its product as it is now (extension line-products). */
   lineProducts: boolean;
@@ -93,6 +117,62 @@ export class CartService {
       withinLimits({ lines: after.lines - (quantity === units ? 1 : 0), totalCents: after.totalCents - added }, after);
     });
     return this.get(userId);
+  }
+
+  /**
+   * Puts an old order's lines into the cart (extension order-again), each as many units as it had, within the stock
+   * beyond what the cart holds and the cart limits (shop-rules' lineToOrderAgain), in one transaction; answers the
+   * cart and every line that did not go in whole, with why. Named as the order named them.
+   */
+  async addOrderLines(
+    userId: number,
+    orderLines: readonly LineToOrderAgain[],
+  ): Promise<{ cart: CartAnswer; notAdded: Shortfall[] }> {
+    const ids = orderLines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+    const products = new Map((await this.products.findByIds(ids)).map((product) => [product.id, product]));
+    const notAdded: Shortfall[] = [];
+    await this.carts.transaction(async (trx) => {
+      notAdded.length = 0;
+      const lines = await this.carts.lines(userId, trx);
+      for (const line of orderLines) {
+        const product = line.productId === null ? undefined : products.get(line.productId);
+        const shortOf = (reason: ShortfallReason, added: number, stock = 0, inCart = 0) =>
+          notAdded.push({
+            productId: product ? product.id : null,
+            productName: line.productName,
+            wanted: line.quantity,
+            added,
+            reason,
+            message: shortfallMessage(reason, { ...line, wanted: line.quantity, added, stock, inCart }),
+          });
+        if (!product) {
+          shortOf('NO_LONGER_SOLD', 0);
+          continue;
+        }
+        const held = lines.find((each) => each.productId === product.id);
+        const inCart = held?.quantity ?? 0;
+        const { units, reason } = lineToOrderAgain(sizeOf(lines), {
+          wanted: line.quantity,
+          inCart,
+          stock: product.quantity,
+          unitPriceCents: product.priceCents,
+        });
+        if (units > 0) {
+          await this.carts.addUnits(trx, userId, product.id, units);
+          if (held) held.quantity += units;
+          else
+            lines.push({
+              productId: product.id,
+              productName: product.name,
+              priceCents: product.priceCents,
+              quantity: units,
+              stock: product.quantity,
+            });
+        }
+        if (reason) shortOf(reason, units, product.quantity, inCart);
+      }
+    });
+    return { cart: await this.get(userId), notAdded };
   }
 
   async setQuantity(userId: number, productId: number, quantity: number): Promise<CartAnswer> {

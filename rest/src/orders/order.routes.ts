@@ -10,6 +10,7 @@ import {
   CheckoutHeaders,
   OrderAnswerSchema,
   OrderListAnswer,
+  OrderAgainAnswer,
   OrderHistoryAnswer,
   OrderListQuery,
   type OrderStatus,
@@ -18,17 +19,20 @@ import {
 import type { OrderService } from './order.service.js';
 import { addLineProducts } from '../products/line-products.js';
 import type { ProductService } from '../products/product.service.js';
+import type { CartService } from '../cart/cart.service.js';
 
 export interface OrderRouteOptions {
   orders: OrderService;
   /** Where the extensions are on, each line's product is read for the answer (line-products). */
   products: ProductService;
+  /** Where an old order's lines go when it is ordered again (extension order-again). */
+  cart: CartService;
   extensions: boolean;
 }
 
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
   app,
-  { orders, products, extensions },
+  { orders, products, cart, extensions },
 ) => {
   const common = { tags: ['orders'], security: BEARER_SECURITY };
   const OrderAnswer = OrderAnswerSchema(extensions);
@@ -139,6 +143,24 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         },
       },
       async (request) => orders.cancelOwn(viewerOf(request), request.params.id),
+    );
+
+    app.post(
+      '/:id/order-again',
+      {
+        schema: {
+          operationId: 'orderAgain',
+          ...common,
+          summary:
+            'Puts the lines of one of the caller’s orders into their cart, each within its stock and the cart limits; answers the cart and each line that did not go in whole, with why (extension: order-again)',
+          params: IdParams,
+          response: { 200: OrderAgainAnswer, ...errorAnswers(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(request);
+        return cart.addOrderLines(viewer.id, await orders.linesToOrderAgain(viewer, request.params.id));
+      },
     );
   }
 

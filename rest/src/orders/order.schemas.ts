@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
 import { Nullable, Timestamp } from '../shared/schemas.js';
 import { lineProduct } from '../products/line-products.js';
+import { CartAnswerSchema } from '../cart/cart.schemas.js';
 
 import {
   INVALID_EXPECTED_TOTAL,
@@ -95,13 +96,31 @@ export const OrderHistoryAnswer = Type.Array(
   Type.Object({
     status: Type.String({ enum: [...ORDER_STATUSES], description: 'The status the order reached (PENDING: placed)' }),
     at: Timestamp,
-    by: Type.Optional(Type.String({ description: 'The admin who moved it there: for admins only' })),
+    by: Type.Optional(
+      Type.String({ description: 'Who moved it there (an admin, or the buyer who cancelled it): for admins only' }),
+    ),
   }),
   {
     description:
       'What happened to the order, oldest first: placed, then each move of its status (extension: order-history)',
   },
 );
+
+/** What ordering an old order again answers (extension: order-again). */
+export const OrderAgainAnswer = Type.Object({
+  cart: CartAnswerSchema(true),
+  notAdded: Type.Array(
+    Type.Object({
+      productId: Nullable(Type.Integer({ description: 'The product; null when it is no longer sold' })),
+      productName: Type.String({ description: 'The product’s name as the order has it' }),
+      wanted: Type.Integer({ description: 'The units the order had' }),
+      added: Type.Integer({ description: 'The units that went into the cart (0 to `wanted` − 1)' }),
+      reason: Type.Enum(['NO_LONGER_SOLD', 'OUT_OF_STOCK', 'LIMITED_STOCK', 'CART_FULL']),
+      message: Type.String({ description: 'Why, as the buyer reads it' }),
+    }),
+    { description: 'Each line of the order that did not go into the cart whole, in the order’s order' },
+  ),
+});
 
 export const StatusBody = Type.Object({
   status: Type.Enum(['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CANCELLED']),

@@ -21,6 +21,7 @@ import {
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderMailer } from '../mail/order-mailer.js';
+import type { LineToOrderAgain } from '../cart/cart.service.js';
 import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
@@ -225,6 +226,20 @@ export class OrderService {
       if (order.status !== 'CANCELLED' && !buyerCanCancel(order.status))
         throw conflict(buyerCannotCancel(order.status), 'STATUS_NOT_ALLOWED', 'id');
     });
+  }
+
+  /**
+   * The lines of the buyer's own order, to order again (extension order-again): anyone else's order is "not found",
+   * admins' included.
+   */
+  async linesToOrderAgain(buyer: AuthenticatedUser, id: number): Promise<LineToOrderAgain[]> {
+    const order = await this.orders.findById(id);
+    if (!order || order.userId !== buyer.id) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+    return order.items.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      quantity: item.quantity,
+    }));
   }
 
   /**

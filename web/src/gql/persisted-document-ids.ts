@@ -2,7 +2,7 @@
 // Each web operation by name → the SHA-256 of its text in persisted-documents.json, which the app sends instead of the text.
 export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "AddToCart": "3b471a170c8c330e7795c5c4f75a9d30443b26ebd0b72b6ce9afd7270ba5ae25",
-  "CancelOwnOrder": "b9326ea1d8a0d233a68b10d3ef92294b61f6845e73d41e09b86ba653544dedfc",
+  "CancelOwnOrder": "a29ad5e5a7fd88a30b87cc3ac5bb21e00c27b0ecff7d466f549f6f52cb3bd213",
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
   "Categories": "c398afb12d70257cf062f06705ccee42d5696aea0911b4ac3da4b43de335f0c6",
   "ChangePassword": "9387ad6524537db5d22f8e9990d6ae9a1e6d7db622a1baf4d9b26dece500f61d",
@@ -32,10 +32,11 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "MarkRoomRead": "e95cf358d5dd772ab3077cd35a35a50e1d9e06449e90ebf9475492fb3873c6db",
   "MoveOrder": "c89d6a3014f5aaae249514c704a48dde4e378ea24ac53023bd8e919387818f81",
   "NewAccountPreferences": "b1b8014ebbdea0c85e1fca02a7fa46cba3a6f8efddb207b03341d81defe3ee41",
+  "OrderAgain": "c3f9ab0bf87476b74b9c98c0a697e96d9807e80cb9be8032a8f5a6bbaea9c1be",
   "OrderDesk": "200130f9f657b1d967f85318f4b4931877f879b5067033930609c3101f7c387e",
   "OrderHistory": "6005332c99fd1e8a6f54b93384181db2276c2e4465e651b97755a09509dac964",
   "OrderSuccess": "b7431bf5bc54e5dedd9cefcd1f1a41127a09fdc4c37327d1c7b0b6de2bd86f8f",
-  "OrdersPage": "aa4a34e979557665878d77104f071ba3590743ba4f8a29bf19d6d025185e5b0d",
+  "OrdersPage": "e6271fc4ee575f36c6d5631f0f1a62e3e73a67b494529c833c1238f57c1dc377",
   "ProductDetail": "6b6e4c9bd8064cb0c272cdfedf49c8e0f85c68bace8e0b9766435aa35adaa9f3",
   "ProductListing": "8d1111d9654fa4e2ae2b1828866406365fab9b14f57cf2f0dce43c65462c665e",
   "ProfilePage": "e11acbe8edb29ab64925f16b61b82cb51e39eabebbefc1e3105e1bd88684de38",

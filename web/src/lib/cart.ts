@@ -241,3 +241,10 @@ export function removeProductFromCache(cache: ApolloCache, productId: string): v
     cache.gc();
   }
 }
+
+/** What Order Again (features/orders) hands the cart page in the navigation's state: the order, and each line short. */
+export interface OrderedAgain {
+  number: number;
+  /** Why each line that did not go in whole did not, as the buyer reads it. */
+  notAdded: string[];
+}

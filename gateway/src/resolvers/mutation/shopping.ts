@@ -63,7 +63,14 @@ function changedCart(context: GatewayContext, cart: RestCart) {
 
 export const shoppingMutations: Pick<
   MutationResolvers,
-  'addToCart' | 'updateCartItem' | 'removeCartItem' | 'clearCart' | 'checkout' | 'updateOrderStatus' | 'cancelOrder'
+  | 'addToCart'
+  | 'updateCartItem'
+  | 'removeCartItem'
+  | 'clearCart'
+  | 'checkout'
+  | 'updateOrderStatus'
+  | 'cancelOrder'
+  | 'orderAgain'
 > = {
   addToCart: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['productId', 'quantity'] }, async () => {
@@ -191,4 +198,15 @@ export const shoppingMutations: Pick<
       );
       return { order };
     }),
+
+  orderAgain: async (_root, { input }, context) => {
+    const payload = await withUserErrors(input, { fields: ['orderId'], restFields: { id: 'orderId' } }, async () => {
+      const orderId = numericIdOf(input.orderId, 'Order');
+      if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
+      const { cart, notAdded } = await context.api.orders.orderAgain(orderId);
+      return { ...changedCart(context, cart), notAdded };
+    });
+    // Refused, nothing was tried: no line fell short.
+    return { ...payload, notAdded: payload.notAdded ?? [] };
+  },
 };

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { Page } from '@/components/page';
 import { CartPageDocument } from '@/gql/graphql';
 import { CartView, RemovedFromCartNotice } from './cart-view';
+import { OrderedAgainNotice } from './ordered-again-notice';
 import { surface } from '@/components/card';
 import styles from './cart.module.css';
 
@@ -73,6 +74,7 @@ export function CartRoute() {
   return (
     <Page title="Shopping Cart">
       <RemovedFromCartNotice />
+      <OrderedAgainNotice />
       {content}
     </Page>
   );

@@ -1,15 +1,18 @@
 // One order in the history (spec §2): number, date, status badge, items, shipping address and total; what happened
 // to it (placed, confirmed, shipped… with times) on demand; while the shop has not confirmed it, the buyer may cancel
-// it (asked first, saying the items go back into stock).
+// it (asked first, saying the items go back into stock); and any of them may go back into the cart (Order Again),
+// which opens the cart saying what did not go in whole.
 import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ItemLines } from '@/components/item-lines';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
-import { CancelOwnOrderDocument, OrderCard_OrderFragmentDoc } from '@/gql/graphql';
+import { CancelOwnOrderDocument, OrderAgainDocument, OrderCard_OrderFragmentDoc } from '@/gql/graphql';
+import type { OrderedAgain } from '@/lib/cart';
 import { receiveOrder } from '@/lib/orders';
 import { useFormats } from '@/lib/use-formats';
 import { surface } from '@/components/card';
@@ -28,11 +31,27 @@ if (false) {
       }
       shippingAddress
       viewerCanCancel
+      viewerCanOrderAgain
       items {
         ...ItemLines_orderLine @unmask
         product {
           id
           imageUrls
+        }
+      }
+    }
+
+    mutation OrderAgain($input: OrderAgainInput!) {
+      orderAgain(input: $input) {
+        cart {
+          ...CartContents
+        }
+        notAdded {
+          added
+          message
+        }
+        userErrors {
+          message
         }
       }
     }
@@ -65,7 +84,33 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
   const [cancelOrder, { loading: cancelling }] = useMutation(CancelOwnOrderDocument, { fetchPolicy: 'no-cache' });
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  const navigate = useNavigate();
+  // Apollo writes the answered cart by its id: the cart page and the navbar's count show it.
+  const [orderAgain, { loading: orderingAgain }] = useMutation(OrderAgainDocument);
   if (!complete) return null;
+
+  const putInCart = async () => {
+    setRefusal(undefined);
+    try {
+      const answer = await orderAgain({ variables: { input: { orderId: data.id } } });
+      const payload = answer.data?.orderAgain;
+      if (!payload?.cart) {
+        setRefusal(payload?.userErrors[0]?.message ?? 'Failed to add the order to your cart. Please try again.');
+        return;
+      }
+      const notAdded = payload.notAdded.map((line) => line.message);
+      const nothingAdded =
+        payload.notAdded.length === data.items.length && payload.notAdded.every((line) => line.added === 0);
+      if (nothingAdded) {
+        setRefusal(`Nothing from order #${data.number} could go into your cart: ${notAdded.join('; ')}.`);
+        return;
+      }
+      const orderedAgain: OrderedAgain = { number: data.number, notAdded };
+      void navigate('/cart', { state: { orderedAgain } });
+    } catch {
+      setRefusal('Failed to add the order to your cart. Please try again.');
+    }
+  };
 
   const cancel = async () => {
     setRefusal(undefined);
@@ -115,20 +160,33 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
           >
             {showHistory ? 'Hide history' : 'Show history'}
           </Button>
-          {data.viewerCanCancel && (
-            <Button
-              variant="dangerOutline"
-              size="small"
-              disabled={cancelling}
-              aria-label={`Cancel order #${data.number}`}
-              onClick={() => {
-                setRefusal(undefined);
-                setConfirmingCancel(true);
-              }}
-            >
-              Cancel Order
-            </Button>
-          )}
+          <span className={styles.orderActions}>
+            {data.viewerCanOrderAgain && (
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={orderingAgain}
+                aria-label={`Order again: put order #${data.number} into your cart`}
+                onClick={() => void putInCart()}
+              >
+                {orderingAgain ? 'Adding...' : 'Order Again'}
+              </Button>
+            )}
+            {data.viewerCanCancel && (
+              <Button
+                variant="dangerOutline"
+                size="small"
+                disabled={cancelling}
+                aria-label={`Cancel order #${data.number}`}
+                onClick={() => {
+                  setRefusal(undefined);
+                  setConfirmingCancel(true);
+                }}
+              >
+                Cancel Order
+              </Button>
+            )}
+          </span>
         </div>
         <div id={historyId} hidden={!showHistory}>
           {showHistory && (

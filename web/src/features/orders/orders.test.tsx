@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '@/components/status-badge';
 import { describe, expect, it } from 'vitest';
-import { CancelOwnOrderDocument, OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
-import { money, orderId, productId, sessionMock } from '@/testing/fixtures';
+import { CancelOwnOrderDocument, OrderAgainDocument, OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
+import { cart, cartLine, money, orderId, productId, sessionMock } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
-import { renderApp } from '@/testing/render';
+import { currentPath, renderApp } from '@/testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
 
 const order = (n: number, status: string, date: string) => ({
@@ -16,6 +16,7 @@ const order = (n: number, status: string, date: string) => ({
   total: money(`${10 * n}.00`),
   shippingAddress: `${n} Order Street`,
   viewerCanCancel: status === 'PENDING',
+  viewerCanOrderAgain: true,
   items: [
     {
       __typename: 'OrderItem',
@@ -384,6 +385,62 @@ describe('orders', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(within(card).getByText('PENDING')).toBeInTheDocument();
       expect(within(card).queryByRole('alert')).toBeNull();
+    });
+  });
+
+  describe('Order Again', () => {
+    const orderAgainAnswer = (payload: Record<string, unknown>) => ({
+      request: { query: OrderAgainDocument, variables: { input: { orderId: orderId(4) } } },
+      result: {
+        data: { orderAgain: { __typename: 'OrderAgainPayload', cart: null, notAdded: [], userErrors: [], ...payload } },
+      },
+    });
+    const short = (message: string, added = 0) => ({ __typename: 'NotAddedLine', added, message });
+
+    it('puts the order into the cart and opens it, saying which lines did not go in whole', async () => {
+      const twoLines = {
+        ...order(4, 'DELIVERED', '2026-11-20T10:00:00.000Z'),
+        items: [order(4, 'DELIVERED', '').items[0]!, { ...order(5, 'DELIVERED', '').items[0]! }],
+      };
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([twoLines]),
+          orderAgainAnswer({
+            cart: cart([cartLine(4, 2)]),
+            notAdded: [short('2 of 4 Product 4 added: only 2 in stock', 2), short('Product 5 is no longer sold')],
+          }),
+        ],
+      });
+      const card = await screen.findByRole('article', { name: 'Order #4' });
+      await user.click(within(card).getByRole('button', { name: 'Order again: put order #4 into your cart' }));
+      await waitFor(() => expect(currentPath()).toBe('/cart'));
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('The items of order #4 are in your cart, but not all of them:');
+      expect(
+        within(notice)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['2 of 4 Product 4 added: only 2 in stock', 'Product 5 is no longer sold']);
+      expect(await screen.findByText('Product 4')).toBeInTheDocument();
+    });
+
+    it('says so in the card, and stays, when nothing of the order can go into the cart', async () => {
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([order(4, 'DELIVERED', '2026-11-20T10:00:00.000Z')]),
+          orderAgainAnswer({ cart: cart([]), notAdded: [short('Product 4 is out of stock')] }),
+        ],
+      });
+      const card = await screen.findByRole('article', { name: 'Order #4' });
+      await user.click(within(card).getByRole('button', { name: 'Order again: put order #4 into your cart' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent(
+        'Nothing from order #4 could go into your cart: Product 4 is out of stock.',
+      );
+      expect(currentPath()).toBe('/orders');
     });
   });
 });

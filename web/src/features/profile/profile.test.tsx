@@ -523,6 +523,7 @@ describe('the time zone, the language and SMS notifications', () => {
       total: money('1234.50'),
       shippingAddress: '1 Home Road',
       viewerCanCancel: true,
+      viewerCanOrderAgain: true,
       items: [
         {
           __typename: 'OrderItem',

@@ -1,0 +1,31 @@
+// Above the cart after Order Again (order-card.tsx): which order's lines came in, and what did not go in whole, said
+// once as the cart opens (it travels in the navigation's state, so a reload or a later visit does not repeat it).
+import { useLocation } from 'react-router-dom';
+import { Alert } from '@/components/feedback';
+import type { OrderedAgain } from '@/lib/cart';
+import styles from './cart.module.css';
+
+export function OrderedAgainNotice() {
+  const location = useLocation();
+  const orderedAgain = (location.state as { orderedAgain?: OrderedAgain } | null)?.orderedAgain;
+  if (!orderedAgain) return null;
+  const { number, notAdded } = orderedAgain;
+  if (notAdded.length === 0)
+    return (
+      <div className={styles.notice}>
+        <Alert tone="success">The items of order #{number} are in your cart.</Alert>
+      </div>
+    );
+  return (
+    <div className={styles.notice}>
+      <Alert tone="warning">
+        <p>The items of order #{number} are in your cart, but not all of them:</p>
+        <ul className={styles.notAdded}>
+          {notAdded.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      </Alert>
+    </div>
+  );
+}
