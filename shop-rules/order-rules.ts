@@ -104,6 +104,27 @@ export function deskMoves(status: string): OrderStatus[] {
   return [...(forward ? [forward] : []), ...(allowed.includes('CANCELLED') ? (['CANCELLED'] as const) : [])];
 }
 
+/** How many of the addresses a buyer shipped to lately checkout offers at most, and how many orders it reads. */
+export const MAX_RECENT_ADDRESSES = 10;
+export const RECENT_ORDERS_READ = 50;
+
+/**
+ * The addresses of orders, newest first, each once: two that differ only in spaces and line breaks are one address
+ * (the newest's writing is kept), as the buyer sees them.
+ */
+export function distinctAddresses(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const distinct: string[] = [];
+  for (const address of addresses) {
+    const trimmed = address.trim();
+    const key = trimmed.replace(/\s+/g, ' ').toLowerCase();
+    if (!trimmed || seen.has(key)) continue;
+    seen.add(key);
+    distinct.push(trimmed);
+  }
+  return distinct;
+}
+
 /** The shipping address as the order keeps it (trimmed), or why it cannot be one. */
 export function checkShippingAddress(address: string): string | RuleViolation {
   const trimmed = address.trim();

@@ -577,6 +577,33 @@ describe('viewer', () => {
     expect(answer.data).toEqual({ viewer: null });
   });
 
+  it('recentShippingAddresses: the latest orders’ addresses, newest first, each once, as many as asked', async () => {
+    const token = await shop.user('q-recent-addresses');
+    const RECENT = 'query ($first: Int) { viewer { recentShippingAddresses(first: $first) } }';
+    expect((await read(RECENT, {}, token)).viewer.recentShippingAddresses).toEqual([]);
+    for (const address of [
+      '1 Old Road\nOldtown',
+      '12 Harbour Lane\nPort Town',
+      '3 Quay Street',
+      '  1 old road \n  OLDTOWN',
+    ])
+      await placeOrderRest(token, [['Qcat Sterile Gauze Pad', 1]], address);
+    // The same address written again counts once, where it was used last, as then written.
+    expect((await read(RECENT, {}, token)).viewer.recentShippingAddresses).toEqual([
+      '1 old road \n  OLDTOWN',
+      '3 Quay Street',
+      '12 Harbour Lane\nPort Town',
+    ]);
+    expect((await read(RECENT, { first: 1 }, token)).viewer.recentShippingAddresses).toEqual([
+      '1 old road \n  OLDTOWN',
+    ]);
+    for (const first of [0, 11]) {
+      const answer = await shop.graphql(RECENT, { first }, token);
+      expect(errorCodes(answer)).toEqual(['BAD_USER_INPUT']);
+      expect(errorMessages(answer)).toEqual(['first must be between 1 and 10']);
+    }
+  });
+
   it('with a token that is not valid, its fields answer UNAUTHENTICATED', async () => {
     const answer = await shop.graphql(PROFILE, {}, 'not.a.token');
     expect(answer.data?.viewer ?? null).toBeNull();

@@ -1946,6 +1946,12 @@ export type User = Node & {
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** Notifications, language and time zone, with the defaults for what the user never set. */
   preferences: Preferences;
+  /**
+   * The shipping addresses of the user's latest orders, the most recently used first, each once (two that differ only
+   * in spaces and line breaks are one): what checkout offers to ship to again. At most `first` (1 to 10, BAD_USER_INPUT
+   * otherwise), read from the 50 latest orders.
+   */
+  recentShippingAddresses: Array<Scalars['String']['output']>;
   /** USER, and ADMIN for administrators. */
   roles: Array<Scalars['String']['output']>;
   /** Unread messages over all rooms: the chat badge, exact however few of the rooms are loaded. */
@@ -1977,6 +1983,12 @@ export type UserOrdersArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The logged-in user (`viewer`): their profile and preferences, cart, orders and chat. */
+export type UserRecentShippingAddressesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** An expected failure, for people: show `message`, next to `field` when it names one. */
@@ -2807,6 +2819,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<UserOrdersArgs>>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
+  recentShippingAddresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserRecentShippingAddressesArgs, 'first'>>;
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

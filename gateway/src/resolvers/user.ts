@@ -8,6 +8,7 @@ import { unreadMessageCount } from '../rest/plain-contract/unread-counts.js';
 import { DEFAULT_PAGE_SIZE } from '../page-size.js';
 import { badArgument, offsetConnection, offsetWindow, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
+import { MAX_RECENT_ADDRESSES, RECENT_ORDERS_READ, distinctAddresses } from '../../../shop-rules/order-rules.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
 export const chatUserGlobalId = (user: RestChatUser) => toGlobalId('ChatUser', user.id ?? user.username);
@@ -34,6 +35,14 @@ export const User: UserResolvers = {
   createdAt: async (_viewer, _args, context) => (await profile(context)).createdAt ?? null,
   preferences: async (_viewer, _args, context) => (await profile(context)).preferences ?? {},
   cart: (_viewer, _args, context) => context.loaders.cart.get(),
+  recentShippingAddresses: async (_viewer, { first }, context) => {
+    const count = first ?? 3;
+    if (!Number.isInteger(count) || count < 1 || count > MAX_RECENT_ADDRESSES)
+      throw badArgument(`first must be between 1 and ${MAX_RECENT_ADDRESSES}`);
+    // One page of the latest orders (the whole list where the contract does not page it).
+    const { items } = await context.api.orders.window({ offset: 0, limit: RECENT_ORDERS_READ });
+    return distinctAddresses(items.map((order) => order.shippingAddress)).slice(0, count);
+  },
   orders: async (_viewer, paging, context) => {
     const window = await offsetWindow(
       paging,

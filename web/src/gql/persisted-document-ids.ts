@@ -12,7 +12,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "ChatUnreadTotal": "75b9ddd7dc6d68b905dbbf3586862e08adc95c89a9fa20047ad66ddceef4420d",
   "ChatUsers": "cc03ee469f75de58d3067785ed2dbc01b48bb7b547287179e2afef02067e74dd",
   "Checkout": "0a355b6a46c9c89447f265b908df666cecd3e3be733a6dd6d0e75daa4602a6f2",
-  "CheckoutPage": "f71635c5a12d33755cb35af108ec744755f18ebee9f268bc399dd4ca0ff0c4e3",
+  "CheckoutPage": "1ce422e969addfd96a00ed06c4d737e429d12bfaebb636e19a46a89680b57775",
   "ClearCart": "fcf1c0730b91c2fdecc53dabe41458fde47b49ce3de6f43f7357949f5f26a5fa",
   "CreateCategory": "7151b4bbee216b2db3a6edf306e6de98109fd7da9c3d3cbf729f13d3f35717b0",
   "CreateChatRoom": "a012284b339018d9c81a0d7aa926d216733248eb0218e169250a25ceb3409086",

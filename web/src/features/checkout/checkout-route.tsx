@@ -14,7 +14,7 @@
 // placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Ref, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '@shop-rules/order-rules';
@@ -37,6 +37,7 @@ if (false) {
     query CheckoutPage {
       viewer {
         address
+        recentShippingAddresses(first: 3)
         cart {
           ...CartContents @unmask
         }
@@ -160,6 +161,8 @@ function ReviewChangedNotice({
 
 interface CheckoutFormProps {
   defaultAddress: string;
+  /** The addresses of the buyer's latest orders, newest first: one click ships there again. */
+  recentAddresses: readonly string[];
   /** What the buyer reviewed: its total is the one Place Order asks for. */
   reviewed: ReviewSnapshot;
   /** The review as it is now, beside what was reviewed. */
@@ -181,6 +184,7 @@ export const changesAccepted = (total: string) => `Changes accepted. The order t
 
 function CheckoutForm({
   defaultAddress,
+  recentAddresses,
   reviewed,
   review,
   attemptKey,
@@ -218,8 +222,13 @@ function CheckoutForm({
     register,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutForm>({ defaultValues: { shippingAddress: defaultAddress } });
+  const recentId = useId();
+  const typedAddress = watch('shippingAddress').trim();
 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
@@ -302,6 +311,31 @@ function CheckoutForm({
             )}
           </span>
         </Alert>
+      )}
+      {recentAddresses.length > 0 && (
+        <div role="group" aria-labelledby={recentId} className={styles.recent}>
+          <p id={recentId} className={styles.recentLabel}>
+            Ship to an address you used before
+          </p>
+          <ul className={styles.recentList}>
+            {recentAddresses.map((address) => (
+              <li key={address}>
+                <button
+                  type="button"
+                  className={styles.recentAddress}
+                  aria-pressed={typedAddress === address}
+                  disabled={busy}
+                  onClick={() => {
+                    setValue('shippingAddress', address, { shouldValidate: true, shouldDirty: true });
+                    setFocus('shippingAddress');
+                  }}
+                >
+                  {address}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <TextAreaField
         label="Shipping Address"
@@ -400,7 +434,8 @@ export function CheckoutRoute() {
         <OrderReview review={review} headingRef={reviewHeadingRef} />
         <Card className={styles.shipping}>
           <CheckoutForm
-            defaultAddress={viewer.address ?? ''}
+            defaultAddress={viewer.address || viewer.recentShippingAddresses[0] || ''}
+            recentAddresses={viewer.recentShippingAddresses}
             reviewed={reviewed.snapshot}
             review={review}
             attemptKey={reviewed.attemptKey}

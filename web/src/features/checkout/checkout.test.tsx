@@ -4,9 +4,13 @@ import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSucces
 import { cart, cartLine, listingMock, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 
-const checkoutPage = (lines: Parameters<typeof cart>[0], address: string | null = null) => ({
+const checkoutPage = (
+  lines: Parameters<typeof cart>[0],
+  address: string | null = null,
+  recentShippingAddresses: string[] = [],
+) => ({
   request: { query: CheckoutPageDocument },
-  result: { data: { viewer: { __typename: 'User', address, cart: cart(lines) } } },
+  result: { data: { viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) } } },
 });
 
 const order = {
@@ -72,6 +76,41 @@ describe('checkout', () => {
     expect(address).toHaveValue('1 Home Road');
     expect(address).toHaveAttribute('name', 'shippingAddress');
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('offers the addresses of the latest orders: one click puts it in the field, marked as chosen', async () => {
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        checkoutPage([cartLine(1, 1, '4.50')], null, ['12 Harbour Lane\nPort Town', '3 Quay Street']),
+      ],
+    });
+    const address = await screen.findByRole('textbox', { name: /Shipping Address/ });
+    // Without an address in the profile, the last one used.
+    expect(address).toHaveValue('12 Harbour Lane\nPort Town');
+    const recent = screen.getByRole('group', { name: 'Ship to an address you used before' });
+    const choices = within(recent).getAllByRole('button');
+    expect(choices.map((choice) => [choice.textContent, choice.getAttribute('aria-pressed')])).toEqual([
+      ['12 Harbour Lane\nPort Town', 'true'],
+      ['3 Quay Street', 'false'],
+    ]);
+    await user.click(within(recent).getByRole('button', { name: '3 Quay Street' }));
+    expect(address).toHaveValue('3 Quay Street');
+    expect(address).toHaveFocus();
+    expect(choices.map((choice) => choice.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
+    // Typed over, neither is chosen.
+    await user.type(address, ', back door');
+    expect(choices.map((choice) => choice.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+  });
+
+  it('offers no earlier addresses before the first order, and starts from the profile’s', async () => {
+    renderApp({
+      path: '/checkout',
+      mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)], '1 Home Road')],
+    });
+    expect(await screen.findByRole('textbox', { name: /Shipping Address/ })).toHaveValue('1 Home Road');
+    expect(screen.queryByRole('group', { name: 'Ship to an address you used before' })).toBeNull();
   });
 
   it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
