@@ -15,7 +15,7 @@
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type Ref, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '@shop-rules/order-rules';
 import { Button, ButtonLink } from '@/components/button';
@@ -224,11 +224,11 @@ function CheckoutForm({
     setError,
     setValue,
     setFocus,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutForm>({ defaultValues: { shippingAddress: defaultAddress } });
   const recentId = useId();
-  const typedAddress = watch('shippingAddress').trim();
+  const typedAddress = useWatch({ control, name: 'shippingAddress' }).trim();
 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
