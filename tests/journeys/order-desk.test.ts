@@ -2,7 +2,8 @@
 // and ships the order from the desk: the shopper's page, and the order's history open on it, follow each move
 // without reloading; the desk row's history says who moved it. Then the admin finds
 // orders again by searching, by customer and by number, through reloads and Back. Last, a buyer cancels their own
-// order before it is confirmed, on a phone, and the desk's tabs follow; then orders it again into the cart.
+// order before it is confirmed, on a phone, and the desk's tabs follow; then orders it again into the cart, and
+// checkout offers the address it went to.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
@@ -228,6 +229,14 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
         .innerText(),
     ).toMatch(/^−\s*2\s*\+$/);
     await lookAt(buyer.page, 'order-desk', 'buyer-ordered-again');
+
+    // At checkout, the address of that order is offered again, and starts in the field (no address in the profile).
+    await buyer.page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await buyer.page.waitForURL('/checkout');
+    const used = buyer.page.getByRole('group', { name: 'Ship to an address you used before' });
+    expect(await used.getByRole('button', { name: '3 Quay Street' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await buyer.page.getByLabel('Shipping Address').inputValue()).toBe('3 Quay Street');
+    await lookAt(buyer.page, 'order-desk', 'buyer-checkout-used-address');
     await leave(admin, buyer);
   });
 });

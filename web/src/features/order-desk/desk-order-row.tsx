@@ -192,6 +192,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         title={`Cancel order #${data.number}?`}
         description={`Its items go back into stock, and ${data.customerUsername ?? 'the customer'} sees the order as cancelled. This cannot be undone.`}
         confirmLabel="Cancel Order"
+        dismissLabel="Keep Order"
         busyLabel="Cancelling..."
         busy={loading}
         error={confirmingCancel ? refusal : undefined}

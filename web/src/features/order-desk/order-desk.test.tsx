@@ -330,7 +330,7 @@ describe('the order desk', () => {
     expect(dialog).toHaveTextContent(
       'Its items go back into stock, and carla sees the order as cancelled. This cannot be undone.',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancel).toHaveFocus();
     expect(within(row(8)).getByText('CONFIRMED')).toBeInTheDocument();
