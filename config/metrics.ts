@@ -254,6 +254,7 @@ const PATH_WORDS = new Set([
   'status',
   'cancel',
   'order-again',
+  'addresses',
   'audit-events',
   'users',
   'profile',

@@ -20,6 +20,9 @@ import { ChatService } from './chat/chat.service.js';
 import type { RestConfig } from './config.js';
 import { OrderRepository } from './orders/order.repository.js';
 import { orderRoutes } from './orders/order.routes.js';
+import { addressRoutes } from './addresses/address.routes.js';
+import { AddressRepository } from './addresses/address.repository.js';
+import { AddressService } from './addresses/address.service.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
 import { fileTransport, smtpTransport } from './mail/mail-transport.js';
@@ -131,6 +134,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         .execute((trx) => work({ settings: new ShopSettingsRepository(trx), audit: new AuditRepository(trx) })),
     );
     const cart = new CartService(cartRepository, productRepository, { lineProducts: config.extensions });
+    const addresses = new AddressService(new AddressRepository(db, kind));
     const mailSender = new MailSender(
       new OutboxRepository(db, kind),
       config.mail.smtpUrl
@@ -211,6 +215,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
               done();
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
+          if (extensions) await secured.register(addressRoutes, { prefix: '/users/addresses', addresses });
           await secured.register(productRoutes, {
             prefix: '/products',
             products,
@@ -222,7 +227,14 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
-          await secured.register(orderRoutes, { prefix: '/orders', orders, products, cart, extensions });
+          await secured.register(orderRoutes, {
+            prefix: '/orders',
+            orders,
+            products,
+            cart,
+            addresses,
+            extensions,
+          });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {
             prefix: '/chat',

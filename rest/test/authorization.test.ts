@@ -56,6 +56,7 @@ const CODE_OF: Record<string, string> = {
   [NOT_A_PARTICIPANT]: 'NOT_A_PARTICIPANT',
   'This product is not in your cart': 'NOT_IN_CART',
   'Order not found': 'ORDER_NOT_FOUND',
+  'Address not found': 'ADDRESS_NOT_FOUND',
   'You cannot start a chat with yourself': 'INVALID_INPUT',
   'You cannot send a message to yourself': 'INVALID_INPUT',
   'Your cart is empty': 'CART_EMPTY',
@@ -74,6 +75,8 @@ interface Fixture {
   categoryId: number;
   /** A category only the admin's DELETE row removes. */
   deletableCategoryId: number;
+  /** An address of the user's book. */
+  addressId: number;
 }
 
 /**
@@ -118,6 +121,14 @@ const adminOnly = (status: number, message: string): Record<Caller, Expected> =>
   'other user': [403, message],
   admin: status,
 });
+/** What only its owner (the matrix's user) reaches: anyone else is told it is not found. */
+const ownerOnly = (status: number, notFoundMessage: string): Record<Caller, Expected> => ({
+  anonymous: [401, AUTHENTICATION_REQUIRED],
+  user: status,
+  'other user': [404, notFoundMessage, 'id'],
+  admin: [404, notFoundMessage, 'id'],
+});
+const MATRIX_ADDRESS = { name: 'Matrix Owner', line1: '1 Owner Lane', city: 'Matrixville', country: 'GB' };
 const participantsOnly = (status: number): Record<Caller, Expected> => ({
   anonymous: [401, AUTHENTICATION_REQUIRED],
   user: status,
@@ -180,6 +191,28 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyone(400),
   },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expected: loggedIn(200) },
+  // Each caller's own address book: a user adds one (the fixture's, for the two rows after), nobody reaches another's.
+  { method: 'GET', route: '/api/users/addresses', path: () => '/api/users/addresses', expected: loggedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/addresses',
+    path: () => '/api/users/addresses',
+    body: () => MATRIX_ADDRESS,
+    expected: loggedIn(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/addresses/{id}',
+    path: (f) => `/api/users/addresses/${f.addressId}`,
+    body: () => MATRIX_ADDRESS,
+    expected: ownerOnly(200, 'Address not found'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/addresses/{id}',
+    path: (f) => `/api/users/addresses/${f.addressId}`,
+    expected: ownerOnly(204, 'Address not found'),
+  },
   // The fixture's accounts have no address: there is nothing to send the link to.
   {
     method: 'POST',
@@ -512,6 +545,9 @@ beforeAll(async () => {
     roomId: message.body.chatRoomId,
     categoryId: await category('Matrix dressings'),
     deletableCategoryId: await category('Matrix leftovers'),
+    addressId: (
+      await shop.request<{ id: number }>('POST', '/api/users/addresses', { token: tokens.user, body: MATRIX_ADDRESS })
+    ).body.id,
   };
 });
 afterAll(() => shop.close());

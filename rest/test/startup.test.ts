@@ -311,6 +311,8 @@ describe('operations', () => {
           '/api/users/resend-email-verification',
           '/api/users/change-password',
           '/api/users/account',
+          '/api/users/addresses',
+          '/api/users/addresses/{id}',
           '/api/products',
           '/api/products/filter',
           '/api/products/low-stock',

@@ -720,6 +720,29 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await sql`drop index if exists products_id_idx`.execute(db);
       },
     },
+    '0019_addresses': {
+      // Each account's address book (issue 35, extension address-book): the parts of a postal address, and when an
+      // order last went there, so checkout offers the last used first.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('addresses'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('line1', 'text', (c) => c.notNull())
+          .addColumn('line2', 'text')
+          .addColumn('city', 'text', (c) => c.notNull())
+          .addColumn('postal_code', 'text')
+          .addColumn('country', 'text', (c) => c.notNull())
+          .addColumn('phone', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_used_at', 'text')
+          .execute();
+        await db.schema.createIndex('addresses_user_idx').on('addresses').column('user_id').execute();
+      },
+      // Reverting forgets the address books; orders keep their addresses as text.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('addresses').execute();
+      },
+    },
   };
 }
 

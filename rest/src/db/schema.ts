@@ -1,6 +1,7 @@
 // Table types as Kysely sees them. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
 // Timestamps are ISO-8601 strings in UTC and money is integer cents, identical on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ValidAddress } from '../../../shop-rules/address-rules.js';
 import type { ValidProduct } from '../../../shop-rules/product-fields.js';
 
 export interface UsersTable {
@@ -215,7 +216,20 @@ export interface Database {
   shopSettings: ShopSettingsTable;
   pictures: PicturesTable;
   pictureVariants: PictureVariantsTable;
+  addresses: AddressesTable;
 }
+
+/**
+ * Each account's address book (migration 0019): an address's parts (shop-rules' ValidAddress), and when an order last
+ * went there.
+ */
+export interface AddressesTable extends ValidAddress {
+  id: Generated<number>;
+  userId: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export type AddressRow = Selectable<AddressesTable>;
 
 /** Pictures admins uploaded (migration 0015): the id is the digest of what was uploaded. */
 export interface PicturesTable {

@@ -20,6 +20,7 @@ import type { OrderService } from './order.service.js';
 import { addLineProducts } from '../products/line-products.js';
 import type { ProductService } from '../products/product.service.js';
 import type { CartService } from '../cart/cart.service.js';
+import type { AddressService } from '../addresses/address.service.js';
 
 export interface OrderRouteOptions {
   orders: OrderService;
@@ -27,12 +28,14 @@ export interface OrderRouteOptions {
   products: ProductService;
   /** Where an old order's lines go when it is ordered again (extension order-again). */
   cart: CartService;
+  /** The address book whose address an order went to becomes its last used (extension address-book). */
+  addresses: AddressService;
   extensions: boolean;
 }
 
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
   app,
-  { orders, products, cart, extensions },
+  { orders, products, cart, addresses, extensions },
 ) => {
   const common = { tags: ['orders'], security: BEARER_SECURITY };
   const OrderAnswer = OrderAnswerSchema(extensions);
@@ -61,6 +64,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else if (extensions) await addresses.markUsed(viewerOf(request).id, order.shippingAddress, order.orderDate);
       return reply.code(201).send(order);
     },
   );

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
     'A CSV import confirmed while its file has problems (extension: product-csv); the preview lists them: nothing was imported.',
   IMPORT_CHANGED:
     'A CSV import whose file, read against the catalogue now, no longer does what its preview showed (extension: product-csv): preview it again; nothing was imported.',
+  ADDRESS_NOT_FOUND: 'No address of the caller’s address book has this id (extension: address-book).',
+  ADDRESS_BOOK_FULL: 'The caller’s address book holds as many addresses as it may (20) (extension: address-book).',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;
