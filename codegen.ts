@@ -31,6 +31,7 @@ const config: CodegenConfig = {
           OrderItem: `${contract}#RestOrderItem`,
           OrderEvent: `${contract}#RestOrderEvent`,
           NotAddedLine: `${contract}#RestNotAddedLine`,
+          Address: `${contract}#RestAddress`,
           ChatRoom: `${contract}#RestChatRoom`,
           Message: `${contract}#RestMessage`,
         },

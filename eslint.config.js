@@ -227,6 +227,8 @@ export default tseslint.config(
               'ProductImage',
               // A line of an order that did not go into the cart again: part of that one answer.
               'NotAddedLine',
+              // A country is a value of the address it is in.
+              'Country',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

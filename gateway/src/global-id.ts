@@ -3,7 +3,17 @@ import { createHash } from 'node:crypto';
 import type { ItemPlace } from './rest/plain-contract/product-pages.js';
 import type { RoomPlace } from './rest/plain-contract/room-pages.js';
 
-export const NODE_TYPES = ['Product', 'User', 'ChatUser', 'Cart', 'Order', 'ChatRoom', 'Message', 'Category'] as const;
+export const NODE_TYPES = [
+  'Product',
+  'User',
+  'ChatUser',
+  'Cart',
+  'Order',
+  'ChatRoom',
+  'Message',
+  'Category',
+  'Address',
+] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export function toGlobalId(type: NodeType, localId: string | number): string {

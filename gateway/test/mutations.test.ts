@@ -1341,6 +1341,101 @@ describe('checkout', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+describe('saveAddress, deleteAddress and viewer.addresses: the address book', () => {
+  const ADDRESS = 'address { id name line1 line2 city postalCode country { code name } phone printed lastUsedAt }';
+  const BOOK = '{ viewer { addresses { id name printed country { code name } } } }';
+  const HOME = {
+    name: 'Ada Lovelace',
+    line1: '12 Harbour Lane',
+    city: 'Port Town',
+    postalCode: 'PT1 2AB',
+    country: 'gb',
+  };
+
+  it.runIf(restExtensions)('keeps, changes and forgets the viewer’s addresses; another’s is NOT_FOUND', async () => {
+    const owner = await shop.user('m-address-owner');
+    const saved = await mutate('saveAddress', { ...HOME, clientMutationId: 'home' }, ADDRESS, owner);
+    expect(saved).toEqual({
+      address: {
+        id: expect.any(String),
+        name: 'Ada Lovelace',
+        line1: '12 Harbour Lane',
+        line2: null,
+        city: 'Port Town',
+        postalCode: 'PT1 2AB',
+        country: { code: 'GB', name: 'United Kingdom' },
+        phone: null,
+        printed: 'Ada Lovelace\n12 Harbour Lane\nPT1 2AB Port Town\nUnited Kingdom',
+        lastUsedAt: null,
+      },
+      userErrors: [],
+      clientMutationId: 'home',
+    });
+    const { id } = saved.address;
+    const node = await read('query ($id: ID!) { node(id: $id) { ... on Address { city } } }', { id }, owner);
+    expect(node.node).toEqual({ city: 'Port Town' });
+
+    const changed = await mutate('saveAddress', { ...HOME, id, city: 'Harbourside' }, ADDRESS, owner);
+    expect(changed.address).toMatchObject({ id, city: 'Harbourside' });
+    expect((await read(BOOK, {}, owner)).viewer.addresses).toEqual([
+      { id, name: 'Ada Lovelace', printed: changed.address.printed, country: { code: 'GB', name: 'United Kingdom' } },
+    ]);
+
+    const stranger = await shop.user('m-address-stranger');
+    expect((await read('query ($id: ID!) { node(id: $id) { id } }', { id }, stranger)).node).toBeNull();
+    expect(await refused('saveAddress', { ...HOME, id }, ADDRESS, stranger)).toEqual({
+      message: 'Address not found',
+      field: 'id',
+      code: 'NOT_FOUND',
+    });
+    expect(await refused('deleteAddress', { id }, 'deletedAddressId', stranger)).toEqual({
+      message: 'Address not found',
+      field: 'id',
+      code: 'NOT_FOUND',
+    });
+
+    expect(await mutate('deleteAddress', { id }, 'deletedAddressId', owner)).toMatchObject({
+      deletedAddressId: id,
+      userErrors: [],
+    });
+    expect((await read(BOOK, {}, owner)).viewer.addresses).toEqual([]);
+  });
+
+  it.runIf(restExtensions)(
+    'refuses a part that breaks its rule as INVALID_INPUT on that part, keeping nothing',
+    async () => {
+      const owner = await shop.user('m-address-refused');
+      expect(await refused('saveAddress', { ...HOME, country: 'XX' }, ADDRESS, owner)).toEqual({
+        message: 'Country must be a country’s two-letter code (ISO 3166), such as DE or US',
+        field: 'country',
+        code: 'INVALID_INPUT',
+      });
+      expect(await refused('saveAddress', { ...HOME, name: ' ' }, ADDRESS, owner)).toEqual({
+        message: 'Name is required',
+        field: 'name',
+        code: 'INVALID_INPUT',
+      });
+      expect((await read(BOOK, {}, owner)).viewer.addresses).toEqual([]);
+    },
+  );
+
+  it.skipIf(restExtensions)('over the plain contract: NOT_SUPPORTED', async () => {
+    const owner = await shop.user('m-address-plain');
+    const book = await shop.graphql(BOOK, {}, owner);
+    expect(errorCodes(book)).toEqual(['NOT_SUPPORTED']);
+    const saved = await send('saveAddress', HOME, ADDRESS, owner);
+    expect(errorCodes(saved)).toEqual(['NOT_SUPPORTED']);
+    expect(saved.errors![0]!.message).toBe(
+      "The shop's REST service keeps no address books (it lacks the address-book extension)",
+    );
+  });
+
+  it('needs a login: UNAUTHENTICATED without a token', async () => {
+    await expectUnauthenticated('saveAddress', HOME, 'address { id }');
+    await expectUnauthenticated('deleteAddress', { id: globalIdOfType('Address', 1) }, 'deletedAddressId');
+  });
+});
+
 describe('updateOrderStatus', () => {
   const ORDER = 'order { id status items { quantity product { id quantity } } }';
   const statusSeenBy = async (token: string, id: string) =>

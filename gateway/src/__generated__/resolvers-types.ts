@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -45,6 +45,34 @@ export type AddToCartPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** Why nothing was added; empty when it was. */
   userErrors: Array<UserError>;
+};
+
+/** An address of the viewer's address book, in parts, with the text an order keeps. */
+export type Address = Node & {
+  __typename?: 'Address';
+  /** The city. */
+  city: Scalars['String']['output'];
+  /** The country. */
+  country: Country;
+  /** The address's global id. */
+  id: Scalars['ID']['output'];
+  /** When an order last went there; null when none has. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Street and number. */
+  line1: Scalars['String']['output'];
+  /** Apartment, floor, company; null when none. */
+  line2?: Maybe<Scalars['String']['output']>;
+  /** Who receives it. */
+  name: Scalars['String']['output'];
+  /** A phone number for the carrier; null when none. */
+  phone?: Maybe<Scalars['String']['output']>;
+  /** The postal code; null where there is none. */
+  postalCode?: Maybe<Scalars['String']['output']>;
+  /**
+   * The address as an order keeps it: the name, the lines, the postal code and city, the country's name, the phone, one
+   * per line. Give it as `checkout`'s `shippingAddress` to ship there (it becomes the last used).
+   */
+  printed: Scalars['String']['output'];
 };
 
 /** The buyer's own order to cancel. */
@@ -305,6 +333,15 @@ export type ClearCartPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A country of ISO 3166-1. */
+export type Country = {
+  __typename?: 'Country';
+  /** Its two-letter code (alpha-2), upper-case. */
+  code: Scalars['String']['output'];
+  /** Its name in English. */
+  name: Scalars['String']['output'];
+};
+
 /** A new category: its name, and the category it goes under. */
 export type CreateCategoryInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -412,6 +449,25 @@ export type DeleteAccountPayload = {
   /** The deleted user's global id, so caches can drop it; null when the deletion was refused. */
   deletedUserId?: Maybe<Scalars['ID']['output']>;
   /** Why the account was not deleted; empty when it was. */
+  userErrors: Array<UserError>;
+};
+
+/** One of the viewer's addresses to forget. */
+export type DeleteAddressInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The address's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The outcome of `deleteAddress`. */
+export type DeleteAddressPayload = {
+  __typename?: 'DeleteAddressPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The forgotten address's global id; null when it was refused. */
+  deletedAddressId?: Maybe<Scalars['ID']['output']>;
+  /** Why it was refused; empty when it was forgotten. */
   userErrors: Array<UserError>;
 };
 
@@ -622,6 +678,11 @@ export type Mutation = {
   /** Deletes personal data and cart; orders are kept anonymised; every token stops working. Cannot be undone. */
   deleteAccount: DeleteAccountPayload;
   /**
+   * Forgets one of the viewer's addresses; orders sent there keep it. userErrors: NOT_FOUND on `id`. NOT_SUPPORTED where
+   * the shop's REST service keeps no address books.
+   */
+  deleteAddress: DeleteAddressPayload;
+  /**
    * Admins only: deletes a category without subcategories; one that holds products only with `moveProductsTo`, where its
    * products go first (each keeps its other categories; each moved one is published to productUpdated). userErrors:
    * CONFLICT when it has subcategories, or products and no `moveProductsTo` (on that field), NOT_FOUND on `id` or
@@ -684,6 +745,12 @@ export type Mutation = {
    * NOT_SUPPORTED (an error) when the shop's REST service lacks password resets.
    */
   resetPassword: ResetPasswordPayload;
+  /**
+   * Keeps an address in the viewer's address book (without `id`; 20 at most) or changes one of theirs (with it), every
+   * part as given. userErrors: INVALID_INPUT on the first part at fault, CONFLICT when the book is full, NOT_FOUND on
+   * `id` (no address of the viewer's). NOT_SUPPORTED where the shop's REST service keeps no address books.
+   */
+  saveAddress: SaveAddressPayload;
   /**
    * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
    * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
@@ -834,6 +901,16 @@ export type MutationDeleteAccountArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationDeleteAddressArgs = {
+  input: DeleteAddressInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationDeleteCategoryArgs = {
   input: DeleteCategoryInput;
 };
@@ -926,6 +1003,16 @@ export type MutationResendEmailVerificationArgs = {
  */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationSaveAddressArgs = {
+  input: SaveAddressInput;
 };
 
 
@@ -1651,6 +1738,39 @@ export type ResetPasswordPayload = {
   username?: Maybe<Scalars['String']['output']>;
 };
 
+/** An address's parts: each one line, trimmed; a blank optional part is none. */
+export type SaveAddressInput = {
+  /** 1 to 80 characters. */
+  city: Scalars['String']['input'];
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2, any case: DE, US… */
+  country: Scalars['String']['input'];
+  /** The viewer's address to change; a new one without it. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Street and number: 1 to 120 characters. */
+  line1: Scalars['String']['input'];
+  /** Apartment, floor, company: up to 120 characters. */
+  line2?: InputMaybe<Scalars['String']['input']>;
+  /** Who receives it: 1 to 80 characters. */
+  name: Scalars['String']['input'];
+  /** Digits, spaces, +, -, ( and ): up to 24. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 16 characters. */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The outcome of `saveAddress`. */
+export type SaveAddressPayload = {
+  __typename?: 'SaveAddressPayload';
+  /** The address as kept; null when it was refused. */
+  address?: Maybe<Address>;
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was kept. */
+  userErrors: Array<UserError>;
+};
+
 /** A word typed that no product has, and the catalogue's most similar word, looked for instead. */
 export type SearchCorrection = {
   __typename?: 'SearchCorrection';
@@ -1902,6 +2022,11 @@ export type User = Node & {
   __typename?: 'User';
   /** The postal address; null when not set. */
   address?: Maybe<Scalars['String']['output']>;
+  /**
+   * The user's address book, the last used first (an address an order went to), then the newest. NOT_SUPPORTED where
+   * the shop's REST service keeps no address books (the plain contract).
+   */
+  addresses: Array<Address>;
   /** The user's cart: one per account, the same on every device, perhaps empty. */
   cart: Cart;
   /**
@@ -2119,6 +2244,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   Node:
+    | ( RestAddress )
     | ( RestCart )
     | ( RestCategory )
     | ( RestChatRoom )
@@ -2134,6 +2260,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: ResolverTypeWrapper<Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  Address: ResolverTypeWrapper<RestAddress>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: ResolverTypeWrapper<Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
@@ -2152,6 +2279,7 @@ export type ResolversTypes = ResolversObject<{
   CheckoutPayload: ResolverTypeWrapper<Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversTypes['Cart']>, order?: Maybe<ResolversTypes['Order']> }>;
   ClearCartInput: ClearCartInput;
   ClearCartPayload: ResolverTypeWrapper<Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  Country: ResolverTypeWrapper<Country>;
   CreateCategoryInput: CreateCategoryInput;
   CreateChatRoomInput: CreateChatRoomInput;
   CreateChatRoomPayload: ResolverTypeWrapper<Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
@@ -2161,6 +2289,8 @@ export type ResolversTypes = ResolversObject<{
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
+  DeleteAddressInput: DeleteAddressInput;
+  DeleteAddressPayload: ResolverTypeWrapper<DeleteAddressPayload>;
   DeleteCategoryInput: DeleteCategoryInput;
   DeleteCategoryPayload: ResolverTypeWrapper<Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversTypes['Product']> }>;
   DeleteProductInput: DeleteProductInput;
@@ -2214,6 +2344,8 @@ export type ResolversTypes = ResolversObject<{
   ResendEmailVerificationPayload: ResolverTypeWrapper<Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
+  SaveAddressInput: SaveAddressInput;
+  SaveAddressPayload: ResolverTypeWrapper<Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversTypes['Address']> }>;
   SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
@@ -2243,6 +2375,7 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  Address: RestAddress;
   Boolean: Scalars['Boolean']['output'];
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
@@ -2261,6 +2394,7 @@ export type ResolversParentTypes = ResolversObject<{
   CheckoutPayload: Omit<CheckoutPayload, 'cart' | 'order'> & { cart?: Maybe<ResolversParentTypes['Cart']>, order?: Maybe<ResolversParentTypes['Order']> };
   ClearCartInput: ClearCartInput;
   ClearCartPayload: Omit<ClearCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  Country: Country;
   CreateCategoryInput: CreateCategoryInput;
   CreateChatRoomInput: CreateChatRoomInput;
   CreateChatRoomPayload: Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
@@ -2270,6 +2404,8 @@ export type ResolversParentTypes = ResolversObject<{
   Decimal: Scalars['Decimal']['output'];
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
+  DeleteAddressInput: DeleteAddressInput;
+  DeleteAddressPayload: DeleteAddressPayload;
   DeleteCategoryInput: DeleteCategoryInput;
   DeleteCategoryPayload: Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversParentTypes['Product']> };
   DeleteProductInput: DeleteProductInput;
@@ -2320,6 +2456,8 @@ export type ResolversParentTypes = ResolversObject<{
   ResendEmailVerificationPayload: Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResetPasswordPayload;
+  SaveAddressInput: SaveAddressInput;
+  SaveAddressPayload: Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversParentTypes['Address']> };
   SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
@@ -2348,6 +2486,20 @@ export type AddToCartPayloadResolvers<ContextType = GatewayContext, ParentType e
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type AddressResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Address'] = ResolversParentTypes['Address']> = ResolversObject<{
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  printed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type CancelOrderPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CancelOrderPayload'] = ResolversParentTypes['CancelOrderPayload']> = ResolversObject<{
@@ -2449,6 +2601,11 @@ export type ClearCartPayloadResolvers<ContextType = GatewayContext, ParentType e
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type CountryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type CreateChatRoomPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateChatRoomPayload'] = ResolversParentTypes['CreateChatRoomPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   room?: Resolver<Maybe<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
@@ -2472,6 +2629,12 @@ export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
 export type DeleteAccountPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteAccountPayload'] = ResolversParentTypes['DeleteAccountPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deletedUserId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type DeleteAddressPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteAddressPayload'] = ResolversParentTypes['DeleteAddressPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedAddressId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -2540,6 +2703,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   createChatRoom?: Resolver<ResolversTypes['CreateChatRoomPayload'], ParentType, ContextType, RequireFields<MutationCreateChatRoomArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['CreateProductPayload'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['DeleteAccountPayload'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
+  deleteAddress?: Resolver<ResolversTypes['DeleteAddressPayload'], ParentType, ContextType, RequireFields<MutationDeleteAddressArgs, 'input'>>;
   deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
@@ -2550,6 +2714,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resendEmailVerification?: Resolver<ResolversTypes['ResendEmailVerificationPayload'], ParentType, ContextType, RequireFields<MutationResendEmailVerificationArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
+  saveAddress?: Resolver<ResolversTypes['SaveAddressPayload'], ParentType, ContextType, RequireFields<MutationSaveAddressArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
@@ -2561,7 +2726,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
 }>;
 
 export type NotAddedLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NotAddedLine'] = ResolversParentTypes['NotAddedLine']> = ResolversObject<{
@@ -2746,6 +2911,12 @@ export type ResetPasswordPayloadResolvers<ContextType = GatewayContext, ParentTy
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type SaveAddressPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SaveAddressPayload'] = ResolversParentTypes['SaveAddressPayload']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['Address']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type SearchCorrectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SearchCorrection'] = ResolversParentTypes['SearchCorrection']> = ResolversObject<{
   suggested?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   typed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2805,6 +2976,7 @@ export type UpdateShopSettingsPayloadResolvers<ContextType = GatewayContext, Par
 
 export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addresses?: Resolver<Array<ResolversTypes['Address']>, ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'unreadOnly'>>;
   chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
@@ -2842,6 +3014,7 @@ export type VerifyEmailPayloadResolvers<ContextType = GatewayContext, ParentType
 
 export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   AddToCartPayload?: AddToCartPayloadResolvers<ContextType>;
+  Address?: AddressResolvers<ContextType>;
   CancelOrderPayload?: CancelOrderPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
@@ -2855,11 +3028,13 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ChatUser?: ChatUserResolvers<ContextType>;
   CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
   ClearCartPayload?: ClearCartPayloadResolvers<ContextType>;
+  Country?: CountryResolvers<ContextType>;
   CreateChatRoomPayload?: CreateChatRoomPayloadResolvers<ContextType>;
   CreateProductPayload?: CreateProductPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
+  DeleteAddressPayload?: DeleteAddressPayloadResolvers<ContextType>;
   DeleteCategoryPayload?: DeleteCategoryPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
@@ -2894,6 +3069,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
+  SaveAddressPayload?: SaveAddressPayloadResolvers<ContextType>;
   SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   ShopSettings?: ShopSettingsResolvers<ContextType>;

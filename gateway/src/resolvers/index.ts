@@ -10,6 +10,8 @@ import { categoryMutations } from './mutation/categories.js';
 import { settingsMutations } from './mutation/settings.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
+import { addressMutations } from './mutation/addresses.js';
+import { Address } from './address.js';
 import { Money } from './money.js';
 import { Node } from './node.js';
 import { NotAddedLine, Order, OrderEvent, OrderItem } from './order.js';
@@ -27,6 +29,7 @@ export const resolvers: Resolvers = {
     ...categoryMutations,
     ...settingsMutations,
     ...shoppingMutations,
+    ...addressMutations,
     ...chatMutations,
   },
   Subscription,
@@ -44,6 +47,7 @@ export const resolvers: Resolvers = {
   OrderItem,
   OrderEvent,
   NotAddedLine,
+  Address,
   ChatRoom,
   Message,
   DeleteCategoryPayload: {

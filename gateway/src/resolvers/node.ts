@@ -64,6 +64,15 @@ export async function resolveNode(
       const profile = await context.loaders.profile.get();
       return userGlobalId(profile) === globalId ? tagged({ ...VIEWER }, 'User') : null;
     }
+    case 'Address': {
+      const id = numericIdOf(globalId, 'Address');
+      // The viewer's own only; none where the shop keeps no address books (the plain contract).
+      if (id === undefined || !(await context.api.users.keepsAddresses())) return null;
+      return tagged(
+        (await context.api.users.addresses()).find((address) => address.id === id),
+        'Address',
+      );
+    }
     case 'ChatUser': {
       const users = await context.loaders.chatUsers.get();
       return tagged(

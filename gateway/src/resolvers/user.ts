@@ -35,6 +35,7 @@ export const User: UserResolvers = {
   createdAt: async (_viewer, _args, context) => (await profile(context)).createdAt ?? null,
   preferences: async (_viewer, _args, context) => (await profile(context)).preferences ?? {},
   cart: (_viewer, _args, context) => context.loaders.cart.get(),
+  addresses: (_viewer, _args, context) => context.api.users.addresses(),
   recentShippingAddresses: async (_viewer, { first }, context) => {
     const count = first ?? 3;
     if (!Number.isInteger(count) || count < 1 || count > MAX_RECENT_ADDRESSES)

@@ -51,6 +51,21 @@ export interface RestPreferences {
   timezone?: string | null;
 }
 
+/** Extension (address-book): an address of the caller's address book. */
+export interface RestAddress {
+  id: number;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string | null;
+  country: string;
+  phone: string | null;
+  printed: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface RestUser {
   id?: number | null;
   username: string;

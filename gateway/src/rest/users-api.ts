@@ -1,5 +1,6 @@
 // Accounts through the contract: /api/auth/* and /api/users/*.
-import type { RestUser } from './contract.js';
+import { GraphQLError } from 'graphql';
+import type { RestAddress, RestUser } from './contract.js';
 import { unlessMissing } from './plain-contract/missing-routes.js';
 import type { Caller, RestClient } from './rest-client.js';
 
@@ -15,6 +16,20 @@ export interface ProfileBody {
     language?: string | null;
     timezone?: string | null;
   } | null;
+}
+
+/** What our REST service names the address books in its Contract-Extensions. */
+export const ADDRESS_BOOK = 'address-book';
+
+/** An address's parts as the REST service takes them (extension address-book). */
+export interface AddressBody {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode?: string | null;
+  country: string;
+  phone?: string | null;
 }
 
 /** Spec §8: a token that is not a non-empty string is "No valid token received from server". */
@@ -123,6 +138,44 @@ export class UsersApi {
 
   profile(): Promise<RestUser> {
     return this.rest.call<RestUser>(this.caller, { method: 'GET', path: '/api/users/profile' });
+  }
+
+  /** Whether the implementation keeps address books (the `address-book` extension); any answer tells. */
+  async keepsAddresses(): Promise<boolean> {
+    if (!this.rest.hasAnswered) await this.profile();
+    return this.rest.offers(ADDRESS_BOOK);
+  }
+
+  /** NOT_SUPPORTED where the implementation keeps no address books (the plain contract). */
+  async refuseWithoutAddressBook(): Promise<void> {
+    if (await this.keepsAddresses()) return;
+    // Who asks is settled first: a caller without a valid login hears that, as from any other call.
+    await this.profile();
+    throw new GraphQLError("The shop's REST service keeps no address books (it lacks the address-book extension)", {
+      extensions: { code: 'NOT_SUPPORTED' },
+    });
+  }
+
+  /** The caller's address book, the last used first. */
+  async addresses(): Promise<RestAddress[]> {
+    await this.refuseWithoutAddressBook();
+    return this.rest.call<RestAddress[]>(this.caller, { method: 'GET', path: '/api/users/addresses' });
+  }
+
+  /** Adds an address (no `id`) or changes the caller's address `id`. */
+  async saveAddress(id: number | undefined, body: AddressBody): Promise<RestAddress> {
+    await this.refuseWithoutAddressBook();
+    return this.rest.call<RestAddress>(
+      this.caller,
+      id === undefined
+        ? { method: 'POST', path: '/api/users/addresses', body }
+        : { method: 'PUT', path: `/api/users/addresses/${id}`, body },
+    );
+  }
+
+  async deleteAddress(id: number): Promise<void> {
+    await this.refuseWithoutAddressBook();
+    await this.rest.call(this.caller, { method: 'DELETE', path: `/api/users/addresses/${id}` });
   }
 
   updateProfile(body: ProfileBody): Promise<RestUser | undefined> {

@@ -508,6 +508,7 @@ export type OrderHistoryQueryVariables = Exact<{
 
 
 export type OrderHistoryQuery = { node:
+    | { __typename: 'Address', id: string }
     | { __typename: 'Cart', id: string }
     | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', id: string }
@@ -664,6 +665,7 @@ export type ChatRoomMessagesQueryVariables = Exact<{
 
 
 export type ChatRoomMessagesQuery = { node:
+    | { __typename: 'Address', id: string }
     | { __typename: 'Cart', id: string }
     | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', roomName: string, participantUsernames: Array<string>, unreadCount: number, id: string, messages: { __typename: 'MessageConnection', totalCount: number, edges: Array<{ __typename: 'MessageEdge', cursor: string, node: (
@@ -746,6 +748,7 @@ export type OrderSuccessQueryVariables = Exact<{
 
 
 export type OrderSuccessQuery = { node:
+    | { __typename: 'Address', id: string }
     | { __typename: 'Cart', id: string }
     | { __typename: 'Category', id: string }
     | { __typename: 'ChatRoom', id: string }
