@@ -1,5 +1,6 @@
 // The REST contract's answers (spec §3, §7) as the gateway reads them. Written loosely on purpose: the gateway
 // must work against any implementation of the contract, so fields our own service always sends may be missing.
+import type { ValidAddress } from '../../../shop-rules/address-rules.js';
 import type { ProductContractFields, ProductFieldName } from '../../../shop-rules/product-fields.js';
 
 /**
@@ -51,20 +52,8 @@ export interface RestPreferences {
   timezone?: string | null;
 }
 
-/** Extension (address-book): an address of the caller's address book. */
-export interface RestAddress {
-  id: number;
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  postalCode: string | null;
-  country: string;
-  phone: string | null;
-  printed: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+/** Extension (address-book): an address of the caller's address book: its parts as kept, and more. */
+export type RestAddress = ValidAddress & { id: number; printed: string; createdAt: string; lastUsedAt: string | null };
 
 export interface RestUser {
   id?: number | null;

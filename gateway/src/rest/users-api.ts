@@ -1,6 +1,7 @@
 // Accounts through the contract: /api/auth/* and /api/users/*.
 import { GraphQLError } from 'graphql';
 import type { RestAddress, RestUser } from './contract.js';
+import type { AddressForm } from '../../../shop-rules/address-rules.js';
 import { unlessMissing } from './plain-contract/missing-routes.js';
 import type { Caller, RestClient } from './rest-client.js';
 
@@ -22,15 +23,7 @@ export interface ProfileBody {
 export const ADDRESS_BOOK = 'address-book';
 
 /** An address's parts as the REST service takes them (extension address-book). */
-export interface AddressBody {
-  name: string;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  postalCode?: string | null;
-  country: string;
-  phone?: string | null;
-}
+export type AddressBody = AddressForm;
 
 /** Spec §8: a token that is not a non-empty string is "No valid token received from server". */
 export const NO_VALID_TOKEN = 'No valid token received from server';
