@@ -55,6 +55,38 @@ const callerOf = (request: FastifyRequest): Caller => {
 const refuse = (reply: FastifyReply, status: number, message: string, code: string, field?: string) =>
   reply.code(status).send({ message, code, ...(field ? { field } : {}) });
 
+/** The most of a refused file read and dropped before its refusal is sent (nginx lets 11 MB through). */
+const DRAINED_AT_MOST = 16 * 1024 * 1024;
+const DRAIN_WAIT_MS = 10_000;
+
+/**
+ * Reads and drops what is left of a request's body, up to DRAINED_AT_MOST bytes and DRAIN_WAIT_MS: a file refused
+ * for its size is refused before it is read, and a proxy still streaming it (nginx, which passes files on as they
+ * arrive) would find the connection closed under it and answer 502 in its own words instead of the refusal.
+ */
+function drainBody(request: FastifyRequest): Promise<void> {
+  const body = request.raw;
+  if (body.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      body.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAINED_AT_MOST) done();
+    };
+    const timer = setTimeout(done, DRAIN_WAIT_MS);
+    body.on('data', count);
+    body.once('end', done);
+    body.once('error', done);
+    body.once('close', done);
+    body.resume();
+  });
+}
+
 export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub: ShopPubSub }> = async (
   app,
   { rest, pubsub },
@@ -77,17 +109,19 @@ export const catalogueFilesPlugin: FastifyPluginAsync<{ rest: RestClient; pubsub
   app.addContentTypeParser([...PICTURE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_, body, done) =>
     done(null, body),
   );
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof UpstreamRejection)
       return refuse(reply, error.status, error.message, error.restCode ?? 'REFUSED', error.field);
     const picture = request.routeOptions.url === PICTURES_PATH;
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      await drainBody(request);
       return refuse(
         reply,
         413,
         picture ? PICTURE_TOO_LARGE : `The file is too large: the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
         'BODY_TOO_LARGE',
       );
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
       return refuse(
         reply,
