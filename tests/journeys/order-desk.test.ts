@@ -229,6 +229,10 @@ describe.skipIf(!chromiumFound)('journey: the order desk, followed live by the b
         .innerText(),
     ).toMatch(/^−\s*2\s*\+$/);
     await lookAt(buyer.page, 'order-desk', 'buyer-ordered-again');
+    // Said once: a reload (which keeps the page's history state) does not say it again.
+    await buyer.page.reload();
+    await lines.first().waitFor();
+    expect(await buyer.page.getByText(`The items of order #${number} are in your cart.`).count()).toBe(0);
 
     // At checkout, the address of that order is offered again, and starts in the field (no address in the profile).
     await buyer.page.getByRole('link', { name: 'Proceed to Checkout' }).click();

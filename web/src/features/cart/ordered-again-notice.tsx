@@ -1,13 +1,22 @@
 // Above the cart after Order Again (order-card.tsx): which order's lines came in, and what did not go in whole, said
-// once as the cart opens (it travels in the navigation's state, so a reload or a later visit does not repeat it).
-import { useLocation } from 'react-router-dom';
+// once as the cart opens. It travels in the navigation's state, which the browser keeps through a reload: the notice
+// takes it and clears it at once, so a reload or a later visit does not repeat it.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/feedback';
 import type { OrderedAgain } from '@/lib/cart';
 import styles from './cart.module.css';
 
 export function OrderedAgainNotice() {
   const location = useLocation();
-  const orderedAgain = (location.state as { orderedAgain?: OrderedAgain } | null)?.orderedAgain;
+  const navigate = useNavigate();
+  const [orderedAgain] = useState(() => (location.state as { orderedAgain?: OrderedAgain } | null)?.orderedAgain);
+  useEffect(() => {
+    if (orderedAgain)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    // Once, as the cart opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (!orderedAgain) return null;
   const { number, notAdded } = orderedAgain;
   if (notAdded.length === 0)

@@ -424,6 +424,13 @@ describe('orders', () => {
           .map((item) => item.textContent),
       ).toEqual(['2 of 4 Product 4 added: only 2 in stock', 'Product 5 is no longer sold']);
       expect(await screen.findByText('Product 4')).toBeInTheDocument();
+      // Said once: the cart opened again later does not say it again.
+      await user.click(screen.getByRole('link', { name: 'Orders' }));
+      await screen.findByRole('article', { name: 'Order #4' });
+      await user.click(screen.getByRole('link', { name: /^Cart/ }));
+      await waitFor(() => expect(currentPath()).toBe('/cart'));
+      expect(await screen.findByText('Product 4')).toBeInTheDocument();
+      expect(screen.queryByText(/The items of order #4/)).toBeNull();
     });
 
     it('says so in the card, and stays, when nothing of the order can go into the cart', async () => {
