@@ -28,12 +28,15 @@ export function OrderedAgainNotice() {
   return (
     <div className={styles.notice}>
       <Alert tone="warning">
-        <p>The items of order #{number} are in your cart, but not all of them:</p>
-        <ul className={styles.notAdded}>
-          {notAdded.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+        {/* One block: the alert lays its children side by side. */}
+        <div>
+          <p>The items of order #{number} are in your cart, but not all of them:</p>
+          <ul className={styles.notAdded}>
+            {notAdded.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
       </Alert>
     </div>
   );
