@@ -64,7 +64,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      else if (extensions) await addresses.markUsed(viewerOf(request).id, order.shippingAddress, order.orderDate);
+      else if (extensions)
+        // The order is placed: the address book's "last used" failing must not turn that into an error.
+        await addresses
+          .markUsed(viewerOf(request).id, order.shippingAddress, order.orderDate)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not mark the address last used'));
       return reply.code(201).send(order);
     },
   );
