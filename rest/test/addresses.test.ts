@@ -125,6 +125,21 @@ describe('the address book', () => {
     expect(await listOf(owner)).toHaveLength(20);
   });
 
+  it('keeps an address once: the same parts again answer 200 with the one kept, even when the book is full', async () => {
+    const owner = await newOwner();
+    const first = await add(owner, HOME);
+    expect(first.status).toBe(201);
+    const again = await add(owner, { ...HOME, name: `  ${HOME.name}  `, country: HOME.country.toUpperCase() });
+    expect([again.status, again.body]).toEqual([200, first.body]);
+    // Another phone is another address.
+    expect((await add(owner, { ...HOME, phone: '+49 30 7654321' })).status).toBe(201);
+    for (let index = 0; index < 18; index++)
+      expect((await add(owner, { ...WORK, line1: `Hauptstraße ${index + 1}` })).status).toBe(201);
+    expect((await add(owner, HOME)).status).toBe(200);
+    expect((await add(owner, { ...WORK, line1: 'Hauptstraße 99' })).status).toBe(409);
+    expect(await listOf(owner)).toHaveLength(20);
+  });
+
   it('makes the address an order went to the last used, first in the list', async () => {
     const owner = await newOwner();
     const home = (await add(owner, HOME)).body;

@@ -16,6 +16,7 @@ import {
   openJourney,
   openPerson,
   registerAndLogIn,
+  typeShippingAddress,
 } from './support/journey.js';
 
 // As long as a username may be (50), so that the navbar's widest case is the one measured.
@@ -277,7 +278,7 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
       body: { name: 'Folding Wheelchair', description: 'A product made by a test', price: 259.99, quantity: 4 },
     });
     expect(changed.status).toBe(200);
-    await page.getByLabel('Shipping Address').fill('1 Long Road, London');
+    await typeShippingAddress(page, { name: 'Wide Buyer', line1: '1 Long Road', city: 'London' }, { save: false });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect
       .poll(() => review.innerText())
@@ -296,7 +297,7 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
     ).toBe(200);
     await page.reload();
     await expect.poll(() => review.innerText()).toMatch(/Total\s+,\s+10 items\s+,\s+\$2,599\.90$/);
-    await page.getByLabel('Shipping Address').fill('1 Long Road, London');
+    await typeShippingAddress(page, { name: 'Wide Buyer', line1: '1 Long Road', city: 'London' }, { save: false });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('/order-success');
     const viewOrders = page.getByRole('link', { name: 'View All Orders' });

@@ -13,6 +13,7 @@ import {
   openPerson,
   registerAndLogIn,
   openJourney,
+  typeShippingAddress,
 } from './support/journey.js';
 
 // The tints of the design tokens (web/src/styles/tokens.css): --color-danger-soft for what stops the order,
@@ -55,7 +56,7 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     await ben.page.getByRole('button', { name: 'Add to Cart' }).click();
     await ben.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
     await ben.page.goto('/checkout');
-    await ben.page.getByLabel('Shipping Address').fill('3 Mill Lane, Leeds LS1 1AA');
+    await typeShippingAddress(ben.page, { name: 'Ben', line1: '3 Mill Lane', postalCode: 'LS1 1AA', city: 'Leeds' });
     await ben.page.getByRole('button', { name: 'Place Order' }).click();
     await ben.page.waitForURL('/order-success');
 
@@ -71,7 +72,7 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
 
     // The one in her cart can no longer be bought: checkout says so before she tries, and leads back to the cart.
     await anna.page.goto('/checkout');
-    await anna.page.getByLabel('Shipping Address').fill('8 Elm Row, York YO1 7HH');
+    await typeShippingAddress(anna.page, { name: 'Anna', line1: '8 Elm Row', postalCode: 'YO1 7HH', city: 'York' });
     await expect
       .poll(() => anna.page.getByRole('alert').innerText())
       .toMatch(
@@ -114,7 +115,11 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     await cara.page.getByRole('button', { name: 'Add to Cart' }).click();
     await cara.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
     await cara.page.goto('/checkout');
-    await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
+    await typeShippingAddress(
+      cara.page,
+      { name: 'Cara', line1: '4 Quay Street', postalCode: 'BS1 4DB', city: 'Bristol' },
+      { save: false },
+    );
     const review = cara.page.getByRole('region', { name: 'Order Review' });
     const reviewText = () => review.innerText();
     await expect
@@ -161,7 +166,11 @@ describe.skipIf(!chromiumFound)('journey: live stock and prices across two brows
     await cara.page.getByRole('button', { name: 'Add to Cart' }).click();
     await cara.page.getByRole('status').filter({ hasText: 'Added to cart!' }).waitFor();
     await cara.page.goto('/checkout');
-    await cara.page.getByLabel('Shipping Address').fill('4 Quay Street, Bristol BS1 4DB');
+    await typeShippingAddress(
+      cara.page,
+      { name: 'Cara', line1: '4 Quay Street', postalCode: 'BS1 4DB', city: 'Bristol' },
+      { save: false },
+    );
     await expect
       .poll(reviewText)
       .toMatch(/Sterile Gauze Pads \(10-Pack\) × 1\s+\$9\.99\s+Total\s+,\s+1 item\s+,\s+\$9\.99$/);

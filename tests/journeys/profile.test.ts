@@ -70,6 +70,25 @@ describe.skipIf(!chromiumFound)('journey: a profile from first edit to deletion'
     await look('saved');
     await saved.waitFor({ state: 'detached', timeout: 6_000 });
 
+    // The address book: one address kept in parts, listed as it prints; checkout offers it (the order-desk journey).
+    await page.getByRole('tab', { name: 'Addresses' }).click();
+    await expect.poll(() => page.getByText('No saved addresses yet', { exact: true }).count()).toBe(1);
+    await look('addresses-empty');
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    const form = page.getByRole('form', { name: 'New Address' });
+    await form.getByLabel(/^Name/).fill('Olga Petrova');
+    await form.getByLabel(/^Address line 1/).fill('7 Linden Street');
+    await form.getByLabel(/^Postal code/).fill('LV-1010');
+    await form.getByLabel(/^City/).fill('Riga');
+    await form.getByLabel(/^Country/).selectOption('LV');
+    await look('address-form');
+    await form.getByRole('button', { name: 'Save Address' }).click();
+    const book = page.getByRole('list', { name: 'Saved addresses' });
+    await expect
+      .poll(() => book.innerText())
+      .toBe('Olga Petrova\n7 Linden Street\nLV-1010 Riga\nLatvia\n\nNot used for an order yet\n\nEdit\nDelete');
+    await look('addresses');
+
     // Change the password: the session goes on with the new token.
     await page.getByRole('tab', { name: 'Change Password' }).click();
     await page.getByLabel('Current Password').fill('first-pass');

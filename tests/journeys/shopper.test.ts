@@ -2,7 +2,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumFound } from './support/chromium.js';
-import { type JourneyShop, leave, lookAt, openPerson, openJourney } from './support/journey.js';
+import { type JourneyShop, leave, lookAt, openPerson, openJourney, typeShippingAddress } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: a shopper from registration to a placed order', () => {
   let browser: Browser;
@@ -182,14 +182,19 @@ describe.skipIf(!chromiumFound)('journey: a shopper from registration to a place
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL('/checkout');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await expect.poll(() => page.getByText('Please enter a shipping address').count()).toBe(1);
-    await page.getByLabel('Shipping Address').fill('12 Harbour Road, Bristol BS1 4QA');
+    await expect.poll(() => page.getByText('Name is required').count()).toBe(1);
+    const shippedTo = await typeShippingAddress(page, {
+      name: 'Sam Shopper',
+      line1: '12 Harbour Road',
+      postalCode: 'BS1 4QA',
+      city: 'Bristol',
+    });
     await look('checkout');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('/order-success');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order!');
     const details = await page.locator('dl').first().innerText();
-    expect(details).toContain('12 Harbour Road, Bristol BS1 4QA');
+    expect(details).toContain(shippedTo);
     expect(details).toContain('PENDING');
     expect(details).toContain('$29.97');
     await expect.poll(() => page.getByRole('link', { name: /^Cart/ }).first().textContent()).toBe('Cart 0 items');

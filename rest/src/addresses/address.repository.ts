@@ -6,6 +6,9 @@ import type { AddressRow, Database } from '../db/schema.js';
 import type { ValidAddress } from '../../../shop-rules/address-rules.js';
 import { now } from '../shared/timestamps.js';
 
+/** The parts that make an address: two rows alike in all of them are the same address. */
+const ADDRESS_COLUMNS = ['name', 'line1', 'line2', 'city', 'postalCode', 'country', 'phone'] as const;
+
 export class AddressRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -25,24 +28,27 @@ export class AddressRepository {
   }
 
   /**
-   * Adds an address unless the book already holds `max`, counted in the same transaction; on PostgreSQL the account's
-   * row is locked first, so two added at once cannot both pass the count (SQLite runs one writer at a time). Undefined
-   * when it is full.
+   * Adds an address unless the book holds it already (every part the same: that one is answered, `created` false) or
+   * holds `max`, counted in the same transaction; on PostgreSQL the account's row is locked first, so two added at
+   * once cannot both pass the count (SQLite runs one writer at a time). Undefined when it is full.
    */
-  async insert(userId: number, address: ValidAddress, max: number): Promise<AddressRow | undefined> {
+  async insert(
+    userId: number,
+    address: ValidAddress,
+    max: number,
+  ): Promise<{ row: AddressRow; created: boolean } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       if (this.kind === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
-      const { count } = await trx
-        .selectFrom('addresses')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('userId', '=', userId)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= max) return undefined;
-      return trx
+      const kept = await trx.selectFrom('addresses').selectAll().where('userId', '=', userId).execute();
+      const same = kept.find((row) => ADDRESS_COLUMNS.every((column) => row[column] === address[column]));
+      if (same) return { row: same, created: false };
+      if (kept.length >= max) return undefined;
+      const row = await trx
         .insertInto('addresses')
         .values({ userId, ...address, createdAt: now(), lastUsedAt: null })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { row, created: true };
     });
   }
 

@@ -59,11 +59,16 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ addresses: AddressServic
         operationId: 'addAddress',
         ...common,
         summary: `Keep an address in the caller’s address book, at most ${MAX_ADDRESSES} (extension: address-book)`,
+        description:
+          'Answers 201 with the address kept, or 200 with the one the book already holds when every part is the same: an address is never kept twice.',
         body: AddressInput,
-        response: { 201: AddressAnswer, ...errorAnswers(400, 401, 409) },
+        response: { 200: AddressAnswer, 201: AddressAnswer, ...errorAnswers(400, 401, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await addresses.add(viewerOf(request).id, request.body)),
+    async (request, reply) => {
+      const { address, created } = await addresses.add(viewerOf(request).id, request.body);
+      return reply.code(created ? 201 : 200).send(address);
+    },
   );
 
   app.put(

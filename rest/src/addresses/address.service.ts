@@ -35,10 +35,11 @@ export class AddressService {
     return (await this.addresses.list(userId)).map(toAddressAnswer);
   }
 
-  async add(userId: number, form: AddressForm): Promise<AddressAnswer> {
-    const row = await this.addresses.insert(userId, valid(form), MAX_ADDRESSES);
-    if (!row) throw conflict(TOO_MANY_ADDRESSES, 'ADDRESS_BOOK_FULL');
-    return toAddressAnswer(row);
+  /** The address kept, and whether it is new: one the book holds already is answered, never kept twice. */
+  async add(userId: number, form: AddressForm): Promise<{ address: AddressAnswer; created: boolean }> {
+    const added = await this.addresses.insert(userId, valid(form), MAX_ADDRESSES);
+    if (!added) throw conflict(TOO_MANY_ADDRESSES, 'ADDRESS_BOOK_FULL');
+    return { address: toAddressAnswer(added.row), created: added.created };
   }
 
   async update(userId: number, id: number, form: AddressForm): Promise<AddressAnswer> {

@@ -223,6 +223,39 @@ export async function registerAndLogIn(
   await logIn(page, username, password);
 }
 
+/** A shipping address in parts, as checkout's new address (and the profile's address book) takes it. */
+export interface TypedAddress {
+  name: string;
+  line1: string;
+  city: string;
+  postalCode?: string;
+  /** ISO 3166 alpha-2: GB unless given, whatever the browser's language. */
+  country?: string;
+}
+
+/**
+ * Types a new address into checkout, choosing "A new address" first when there are addresses to choose from; kept in
+ * the address book unless `save` is false. Answers the address as it prints (the order's shipping address).
+ */
+export async function typeShippingAddress(page: Page, address: TypedAddress, { save = true } = {}): Promise<string> {
+  // Loaded first: the choices are there with the form, or there are none.
+  await page.getByRole('button', { name: /^(Place Order|Processing\.\.\.)$/ }).waitFor();
+  const newAddress = page.getByRole('radio', { name: 'A new address' });
+  if (await newAddress.count()) await newAddress.check();
+  const typed = page.getByRole('group', { name: 'New shipping address' });
+  await typed.getByLabel(/^Name/).fill(address.name);
+  await typed.getByLabel(/^Address line 1/).fill(address.line1);
+  await typed.getByLabel(/^Postal code/).fill(address.postalCode ?? '');
+  await typed.getByLabel(/^City/).fill(address.city);
+  const country = address.country ?? 'GB';
+  await typed.getByLabel(/^Country/).selectOption(country);
+  await typed.getByLabel('Save this address in my address book').setChecked(save);
+  const countryName = new Intl.DisplayNames(['en'], { type: 'region' }).of(country);
+  return [address.name, address.line1, [address.postalCode, address.city].filter(Boolean).join(' '), countryName].join(
+    '\n',
+  );
+}
+
 /**
  * axe-core run in the page as it is now: its violations. axe-core's own API, injected once per document, not through
  * @axe-core/playwright, whose every check injected axe-core again and finished the run in a new blank page: three

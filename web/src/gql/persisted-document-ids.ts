@@ -19,6 +19,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "CreateProduct": "244fead4dbecda48b652841848794e45757ce2808bc564d89fb52bef619d8fab",
   "CurrentViewer": "a782e3b2863be700794a3f73e0af3ed43b1a934733dcca184d7246c5beb81c39",
   "DeleteAccount": "5673d1364e251f5e3f25a03db374bccf6a27f05886aa6e14895c7bcc4a13a473",
+  "DeleteAddress": "84f3cba24cdc7a0ca1802ccb8a1f8ae66d89cd09e691b06825a858ca492ec698",
   "DeleteCategory": "a4a03ea6344a5c59566048b04eab5fa1934429a58260257a5d6b9e9ceef5f31a",
   "DeleteProduct": "a25a797dd7524ecd8592d3e3546bad7d23da600c4af2c183ebb94a12eb915059",
   "EditProduct": "b490737e7ae9b3aace870eccbb0620710105521dabd3d68f71c55e414ec0d827",
@@ -45,6 +46,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "RequestPasswordReset": "ea8585dc9c7ede9c2b6f924a69db59347165ed68e051d29b5f7b4c9df0eec17d",
   "ResendEmailVerification": "b61700af156af6a02ffb676a9a01c8426f9ca89fb2b13d16a09b468425096d15",
   "ResetPassword": "e95442eca4c7431bdcd8abcc08c68b5555a5a0658b2ef523d7cac723f7be8d77",
+  "SaveAddress": "14f2d8e648d8407edc32e6c669f99224fc026cb75ad83c88345fc096445d5259",
   "SendMessage": "1a82f35bc9952b2620982a75df3db9bcc26aa12ef98782370648b96b67572e80",
   "Session": "ce4aca3ec8cefa90c620dc4b54940aa0bbfeaaef12ebff20716eb55edf4b7375",
   "ShopSettings": "5b911113667c71ad70c79cd238ad8ac3acbdd786025ec7baeaa072d3f33543e3",
@@ -55,6 +57,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "UpdateShopSettings": "0b67451882e1c3791470aadbc16791a0755a075b3ae2d3ad7e164fc92b48de85",
   "VerifyEmail": "64d7b8f5e91af4bdd6c28261cba78a7f959568543f547febb1615f1723667ee1",
   "VerifyEmailViewer": "d12d9e307e78331f0848e43021ee5df42d4b86ea1eadd3877ed0ffc3deaf4135",
+  "ViewerAddresses": "7cbd5e2a93957582d9cd654743939fd68dac38e78b6c8fa86a5a979084fd3f76",
   "ViewerCart": "13fbc7e6cf1c4b9f2202b377967507262e6e9861bb7f7df639d1d68bd340018b",
   "ViewerCartId": "f54e7c5a88e74ac5eb8a1e8a2f192839be9f6f83044a91372573419384880140"
 };

@@ -1,7 +1,9 @@
-// /checkout (spec §2, §5): the order to review, a required shipping address (the profile's address to start
-// with), Back to Cart and Place Order ('Processing...' while busy). On a phone the review comes first. The order is
-// placed in one step; the emptied cart comes back in the payload, and /order-success gets the order through
-// navigation state.
+// /checkout (spec §2, §5): the order to review, where to ship it, Back to Cart and Place Order ('Processing...' while
+// busy). Ship to (issue 35): the saved addresses, the addresses of the latest orders and the profile's, each once, the
+// one an order last went to chosen; or a new address in parts, saved in the address book on request (ticked to start
+// with). Where the shop keeps no address books (the plain contract) a new address is printed here as the shop would.
+// On a phone the review comes first. The order is placed in one step; the emptied cart comes back in the payload,
+// and /order-success gets the order through navigation state.
 // What the buyer reviews is a snapshot of the cart (review-snapshot.ts), and the order is placed only at its total.
 // A change that reaches the page afterwards (a price through productUpdated, a product deleted) is shown as it
 // comes: the changed lines and the total say what they were, a notice lists the changes, and Place Order waits
@@ -14,16 +16,27 @@
 // placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type Ref, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { CART_IS_EMPTY, SHIPPING_ADDRESS_REQUIRED } from '@shop-rules/order-rules';
+import { MAX_ADDRESSES, printedAddress } from '@shop-rules/address-rules';
+import { CART_IS_EMPTY } from '@shop-rules/order-rules';
+import { AddressFields } from '@/components/address-fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
-import { TextAreaField } from '@/components/field';
+import { CheckboxField } from '@/components/field';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
-import { CheckoutDocument, CheckoutPageDocument } from '@/gql/graphql';
+import { CheckoutDocument, CheckoutPageDocument, SaveAddressDocument, ViewerAddressesDocument } from '@/gql/graphql';
+import {
+  ADDRESS_PARTS,
+  type AddressFieldsForm,
+  type SavedAddress,
+  emptyAddress,
+  forgetAddressList,
+  onAddressFields,
+  validAddress,
+} from '@/lib/addresses';
 import { useFormats } from '@/lib/use-formats';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { OrderSuccessState } from '@/lib/navigation-state';
@@ -82,8 +95,47 @@ if (false) {
  */
 const FIXED_IN_CART: ReadonlySet<string> = new Set(['CONFLICT', 'NOT_FOUND']);
 
-interface CheckoutForm {
-  shippingAddress: string;
+/** Where the order goes: one of the destinations offered (its key), or NEW_ADDRESS, typed in parts. */
+interface CheckoutForm extends AddressFieldsForm {
+  shipTo: string;
+  /** Keep the new address in the address book. */
+  remember: boolean;
+}
+
+const NEW_ADDRESS = 'new';
+const FORM_FIELDS = ADDRESS_PARTS.map((part) => `address.${part}` as const);
+
+/** An address the order can go to with one click, as it prints, and why it is offered. */
+export interface Destination {
+  key: string;
+  printed: string;
+  note: string;
+}
+
+/**
+ * The destinations offered, each once: the saved addresses (the book's order: the last used first), then the
+ * addresses of the latest orders that are not saved, then the profile's address. The one chosen to start with is
+ * where the latest order went, else the first offered.
+ */
+export function destinationsOf(
+  saved: readonly SavedAddress[],
+  recent: readonly string[],
+  profileAddress: string | null | undefined,
+): { destinations: Destination[]; chosen: string } {
+  const destinations: Destination[] = saved.map((address, index) => ({
+    key: `saved:${address.id}`,
+    printed: address.printed,
+    note: index === 0 && address.lastUsedAt ? 'Saved, last used' : 'Saved',
+  }));
+  const offer = (printed: string, key: string, note: string) => {
+    if (printed.trim() && !destinations.some((destination) => destination.printed === printed))
+      destinations.push({ key, printed, note });
+  };
+  recent.forEach((printed, index) => offer(printed, `used:${index}`, 'Used for an earlier order'));
+  if (profileAddress) offer(profileAddress, 'profile', 'Your profile’s address');
+  const latest =
+    recent[0] === undefined ? undefined : destinations.find((destination) => destination.printed === recent[0]);
+  return { destinations, chosen: (latest ?? destinations[0])?.key ?? NEW_ADDRESS };
 }
 
 /**
@@ -159,10 +211,23 @@ function ReviewChangedNotice({
   );
 }
 
+/** An address as it prints, its first line (who receives it) in bold: the way to tell two apart at a glance. */
+function DestinationLines({ printed }: { printed: string }) {
+  const [first, ...rest] = printed.split('\n');
+  return (
+    <span>
+      <strong className={styles.destinationName}>{first}</strong>
+      {rest.length > 0 && `\n${rest.join('\n')}`}
+    </span>
+  );
+}
+
 interface CheckoutFormProps {
-  defaultAddress: string;
-  /** The addresses of the buyer's latest orders, newest first: one click ships there again. */
-  recentAddresses: readonly string[];
+  /** The addresses offered, and which is chosen to start with. */
+  destinations: readonly Destination[];
+  chosen: string;
+  /** A new address may be kept in the address book: the shop keeps one, and it has room. */
+  canRemember: boolean;
   /** What the buyer reviewed: its total is the one Place Order asks for. */
   reviewed: ReviewSnapshot;
   /** The review as it is now, beside what was reviewed. */
@@ -183,8 +248,9 @@ interface CheckoutFormProps {
 export const changesAccepted = (total: string) => `Changes accepted. The order total is now ${total}.`;
 
 function CheckoutForm({
-  defaultAddress,
-  recentAddresses,
+  destinations,
+  chosen,
+  canRemember,
   reviewed,
   review,
   attemptKey,
@@ -216,19 +282,28 @@ function CheckoutForm({
       onPlaced();
       // The orders list gains this order at its top: it is loaded afresh when next shown.
       cache.evict({ id: cache.identify({ __typename: 'User' }), fieldName: 'orders' });
+      // The address it went to is now the last used: the book is read again when next shown.
+      forgetAddressList(cache);
     },
+  });
+  const [saveAddress] = useMutation(SaveAddressDocument, {
+    update(cache, { data }) {
+      if (data?.saveAddress.address) forgetAddressList(cache);
+    },
+  });
+  const form = useForm<CheckoutForm>({
+    defaultValues: { shipTo: chosen, remember: true, address: emptyAddress() },
   });
   const {
     register,
     handleSubmit,
     setError,
     setValue,
-    setFocus,
     control,
-    formState: { errors, isSubmitting },
-  } = useForm<CheckoutForm>({ defaultValues: { shippingAddress: defaultAddress } });
-  const recentId = useId();
-  const typedAddress = useWatch({ control, name: 'shippingAddress' }).trim();
+    formState: { isSubmitting },
+  } = form;
+  const shipTo = useWatch({ control, name: 'shipTo' });
+  const typingNew = shipTo === NEW_ADDRESS || !destinations.some((destination) => destination.key === shipTo);
 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
@@ -247,14 +322,36 @@ function CheckoutForm({
     onAccept();
   };
 
-  const placeOrder = handleSubmit(async ({ shippingAddress }) => {
+  /** The address the order goes to, as it prints; a new one saved first when asked. Undefined when refused. */
+  const destinationOf = async ({ shipTo: key, address, remember }: CheckoutForm): Promise<string | undefined> => {
+    const offered = destinations.find((destination) => destination.key === key);
+    if (offered) return offered.printed;
+    const valid = validAddress(address);
+    if (!valid) return undefined;
+    if (!(remember && canRemember)) return printedAddress(valid);
+    const { data } = await saveAddress({ variables: { input: address } });
+    const saved = data?.saveAddress.address;
+    if (saved) {
+      // Saved once: a second attempt ships to it, and saves nothing again.
+      setValue('shipTo', `saved:${saved.id}`);
+      setValue('address', emptyAddress());
+      return saved.printed;
+    }
+    setFixInCart(false);
+    setFailure(showUserErrors(onAddressFields(data?.saveAddress.userErrors ?? []), setError, FORM_FIELDS));
+    return undefined;
+  };
+
+  const placeOrder = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
+      const shippingAddress = await destinationOf(values);
+      if (shippingAddress === undefined) return;
       // The reviewed total exactly as the graph showed it (Money.amount, a Decimal: no float made of it).
       const { data } = await checkout({
         variables: {
           input: {
-            shippingAddress: shippingAddress.trim(),
+            shippingAddress,
             expectedTotalAmount: reviewed.total.amount,
             idempotencyKey: attemptKey,
           },
@@ -274,7 +371,7 @@ function CheckoutForm({
         setRefusedForChange((count) => count + 1);
         return;
       }
-      const banner = showUserErrors(userErrors, setError, ['shippingAddress']);
+      const banner = showUserErrors(userErrors, setError, []);
       if (banner) {
         setFailure(banner);
         setFixInCart(userErrors.some((error) => FIXED_IN_CART.has(error.code)));
@@ -288,79 +385,93 @@ function CheckoutForm({
 
   const describedBy = [changed && 'checkout-changed', blocked && 'checkout-blocked'].filter(Boolean).join(' ');
   return (
-    <form className={styles.form} onSubmit={placeOrder} noValidate>
-      <h2>Shipping</h2>
-      {changed && <ReviewChangedNotice review={review} onAccept={accept} acceptRef={acceptRef} />}
-      {/* There before anything is said in it, so that what is said is announced. */}
-      <p role="status" className="visually-hidden">
-        {/* A new change is a new question: what was accepted before is no longer news (and is said again when
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={placeOrder} noValidate>
+        <h2>Shipping</h2>
+        {changed && <ReviewChangedNotice review={review} onAccept={accept} acceptRef={acceptRef} />}
+        {/* There before anything is said in it, so that what is said is announced. */}
+        <p role="status" className="visually-hidden">
+          {/* A new change is a new question: what was accepted before is no longer news (and is said again when
             accepted). */}
-        {changed ? '' : acceptedNotice}
-      </p>
-      {blocked && <BlockedNotice blocked={review.blocked} />}
-      {failure && (
-        <Alert tone="error">
-          {/* One run of text: the alert lays its children side by side. */}
-          <span>
-            {failure}
-            {fixInCart && (
-              <>
-                {' '}
-                <Link to="/cart">Review your cart</Link>
-              </>
-            )}
-          </span>
-        </Alert>
-      )}
-      {recentAddresses.length > 0 && (
-        <div role="group" aria-labelledby={recentId} className={styles.recent}>
-          <p id={recentId} className={styles.recentLabel}>
-            Ship to an address you used before
-          </p>
-          <ul className={styles.recentList}>
-            {recentAddresses.map((address) => (
-              <li key={address}>
-                <button
-                  type="button"
-                  className={styles.recentAddress}
-                  aria-pressed={typedAddress === address}
-                  disabled={busy}
-                  onClick={() => {
-                    setValue('shippingAddress', address, { shouldValidate: true, shouldDirty: true });
-                    setFocus('shippingAddress');
-                  }}
-                >
-                  {address}
-                </button>
+          {changed ? '' : acceptedNotice}
+        </p>
+        {blocked && <BlockedNotice blocked={review.blocked} />}
+        {failure && (
+          <Alert tone="error">
+            {/* One run of text: the alert lays its children side by side. */}
+            <span>
+              {failure}
+              {fixInCart && (
+                <>
+                  {' '}
+                  <Link to="/cart">Review your cart</Link>
+                </>
+              )}
+            </span>
+          </Alert>
+        )}
+        {destinations.length > 0 && (
+          <fieldset className={styles.shipTo}>
+            <legend className={styles.shipToLegend}>Ship to</legend>
+            <ul className={styles.destinations}>
+              {destinations.map((destination) => (
+                <li key={destination.key}>
+                  <label className={styles.destination}>
+                    <input
+                      type="radio"
+                      name="shipTo"
+                      value={destination.key}
+                      checked={shipTo === destination.key}
+                      onChange={() => setValue('shipTo', destination.key)}
+                      disabled={busy}
+                    />
+                    <span className={styles.destinationText}>
+                      <DestinationLines printed={destination.printed} />{' '}
+                      <span className={styles.destinationNote}>{destination.note}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+              <li>
+                <label className={styles.destination}>
+                  <input
+                    type="radio"
+                    name="shipTo"
+                    value={NEW_ADDRESS}
+                    checked={typingNew}
+                    onChange={() => setValue('shipTo', NEW_ADDRESS)}
+                    disabled={busy}
+                  />
+                  <span className={styles.destinationText}>A new address</span>
+                </label>
               </li>
-            ))}
-          </ul>
+            </ul>
+          </fieldset>
+        )}
+        {typingNew && (
+          <div className={styles.newAddress} role="group" aria-label="New shipping address">
+            <AddressFields />
+            {canRemember && (
+              <CheckboxField label="Save this address in my address book" disabled={busy} {...register('remember')} />
+            )}
+          </div>
+        )}
+        <div className={styles.actions}>
+          <ButtonLink to="/cart" variant="secondary" size="large">
+            Back to Cart
+          </ButtonLink>
+          <Button
+            ref={placeOrderRef}
+            type="submit"
+            size="large"
+            disabled={!canPlace}
+            aria-describedby={describedBy || undefined}
+          >
+            {busy ? 'Processing...' : 'Place Order'}
+          </Button>
         </div>
-      )}
-      <TextAreaField
-        label="Shipping Address"
-        autoComplete="street-address"
-        rows={4}
-        required
-        placeholder="Street, number, postcode, city, country"
-        error={errors.shippingAddress?.message}
-        {...register('shippingAddress', { validate: (value) => !!value.trim() || SHIPPING_ADDRESS_REQUIRED })}
-      />
-      <div className={styles.actions}>
-        <ButtonLink to="/cart" variant="secondary" size="large">
-          Back to Cart
-        </ButtonLink>
-        <Button
-          ref={placeOrderRef}
-          type="submit"
-          size="large"
-          disabled={!canPlace}
-          aria-describedby={describedBy || undefined}
-        >
-          {busy ? 'Processing...' : 'Place Order'}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }
 
@@ -402,6 +513,11 @@ const reviewedNow = (cart: ReviewSnapshot): Reviewed => ({
 
 export function CheckoutRoute() {
   const { data, loading, refetch } = useQuery(CheckoutPageDocument);
+  // Apart: where the shop keeps no address books (NOT_SUPPORTED) the order is still placed, to an address typed in.
+  const book = useQuery(ViewerAddressesDocument, { errorPolicy: 'all' });
+  // Read again after a new address is saved: what was there stays meanwhile, so the form is never taken away.
+  const saved = (book.data ?? book.previousData)?.viewer?.addresses;
+  const bookPending = book.loading && !saved;
   const formats = useFormats();
   const viewer = data?.viewer;
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
@@ -427,15 +543,17 @@ export function CheckoutRoute() {
         }
       />
     );
-  } else if (viewer && reviewed) {
+  } else if (viewer && reviewed && !bookPending) {
+    const { destinations, chosen } = destinationsOf(saved ?? [], viewer.recentShippingAddresses, viewer.address);
     const review = compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats);
     content = (
       <div className={styles.layout}>
         <OrderReview review={review} headingRef={reviewHeadingRef} />
         <Card className={styles.shipping}>
           <CheckoutForm
-            defaultAddress={viewer.address || viewer.recentShippingAddresses[0] || ''}
-            recentAddresses={viewer.recentShippingAddresses}
+            destinations={destinations}
+            chosen={chosen}
+            canRemember={!!saved && saved.length < MAX_ADDRESSES}
             reviewed={reviewed.snapshot}
             review={review}
             attemptKey={reviewed.attemptKey}
@@ -447,7 +565,7 @@ export function CheckoutRoute() {
         </Card>
       </div>
     );
-  } else if (loading) content = <CheckoutSkeleton />;
+  } else if (loading || bookPending) content = <CheckoutSkeleton />;
   else content = <ErrorState message="Failed to load cart" onRetry={() => void refetch()} />;
 
   return <Page title="Checkout">{content}</Page>;

@@ -1,17 +1,69 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { CheckoutDocument, type CheckoutInput, CheckoutPageDocument, OrderSuccessDocument } from '@/gql/graphql';
+import {
+  CheckoutDocument,
+  type CheckoutInput,
+  CheckoutPageDocument,
+  OrderSuccessDocument,
+  SaveAddressDocument,
+  ViewerAddressesDocument,
+} from '@/gql/graphql';
 import { cart, cartLine, listingMock, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 
+/** An address of the viewer's book, as the graph answers it. */
+const savedAddress = (id: number, line1: string, lastUsedAt: string | null = null) => ({
+  __typename: 'Address' as const,
+  id: `QWRkcmVzczo${id}`,
+  name: 'Ada Lovelace',
+  line1,
+  line2: null,
+  city: 'Berlin',
+  postalCode: '10115',
+  country: { __typename: 'Country' as const, code: 'DE', name: 'Germany' },
+  phone: null,
+  printed: `Ada Lovelace\n${line1}\n10115 Berlin\nGermany`,
+  lastUsedAt,
+});
+
+const addressBook = (addresses: ReturnType<typeof savedAddress>[] | 'NOT_SUPPORTED') => ({
+  request: { query: ViewerAddressesDocument },
+  result:
+    addresses === 'NOT_SUPPORTED'
+      ? {
+          data: null,
+          errors: [new GraphQLError('no address books here', { extensions: { code: 'NOT_SUPPORTED' } })],
+        }
+      : { data: { viewer: { __typename: 'User', id: 'VXNlcjox', addresses } } },
+});
+
+/** The page's two queries: the cart with the addresses used before, and the address book (empty unless given). */
 const checkoutPage = (
   lines: Parameters<typeof cart>[0],
   address: string | null = null,
   recentShippingAddresses: string[] = [],
-) => ({
-  request: { query: CheckoutPageDocument },
-  result: { data: { viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) } } },
-});
+  book: Parameters<typeof addressBook>[0] = [],
+  delay = 0,
+) => [
+  {
+    request: { query: CheckoutPageDocument },
+    delay,
+    result: { data: { viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) } } },
+  },
+  addressBook(book),
+];
+
+/** A new address typed in parts (the country is the browser's, the United States), not kept unless `remember`. */
+async function typeNewAddress(user: UserEvent, line1 = '1 Road', { remember = false } = {}) {
+  await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Ada Lovelace');
+  await user.type(screen.getByRole('textbox', { name: /^Address line 1/ }), line1);
+  await user.type(screen.getByRole('textbox', { name: /^City/ }), 'Berlin');
+  const keep = screen.queryByRole('checkbox', { name: 'Save this address in my address book' });
+  if (keep && !remember) await user.click(keep);
+}
+const printedNew = (line1 = '1 Road') => `Ada Lovelace\n${line1}\nBerlin\nUnited States`;
 
 const order = {
   __typename: 'Order',
@@ -55,7 +107,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')], '1 Home Road'),
+        ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')], '1 Home Road'),
       ],
     });
     const review = await screen.findByRole('region', { name: 'Order Review' });
@@ -72,51 +124,60 @@ describe('checkout', () => {
     // The count under the word Total, read with it and the amount.
     expect(totalOf(review)).toHaveTextContent(/^Total, 3 items, \$26\.48$/);
     expect(within(totalOf(review)).getByText('3 items')).toBeVisible();
-    const address = screen.getByRole('textbox', { name: /Shipping Address/ });
-    expect(address).toHaveValue('1 Home Road');
-    expect(address).toHaveAttribute('name', 'shippingAddress');
+    // The profile's address, offered and chosen: one click less than typing it.
+    const shipTo = screen.getByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: /^1 Home Road/ })).toBeChecked();
+    expect(within(shipTo).getByRole('radio', { name: /^1 Home Road/ })).toHaveAccessibleName(
+      '1 Home Road Your profile’s address',
+    );
+    expect(screen.queryByRole('group', { name: 'New shipping address' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
   });
 
-  it('offers the addresses of the latest orders: one click puts it in the field, marked as chosen', async () => {
+  it('offers the saved addresses, then those of the latest orders and the profile’s, each once: the last used chosen', async () => {
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 1 }),
-        checkoutPage([cartLine(1, 1, '4.50')], null, ['12 Harbour Lane\nPort Town', '3 Quay Street']),
+        ...checkoutPage(
+          [cartLine(1, 1, '4.50')],
+          '3 Quay Street',
+          ['12 Harbour Lane\nPort Town', 'Ada Lovelace\n5 Main Street\n10115 Berlin\nGermany', '3 Quay Street'],
+          [savedAddress(2, '5 Main Street', '2026-11-20T10:00:00.000Z'), savedAddress(1, '9 Side Street')],
+        ),
       ],
     });
-    const address = await screen.findByRole('textbox', { name: /Shipping Address/ });
-    // Without an address in the profile, the last one used.
-    expect(address).toHaveValue('12 Harbour Lane\nPort Town');
-    const recent = screen.getByRole('group', { name: 'Ship to an address you used before' });
-    const choices = within(recent).getAllByRole('button');
-    expect(choices.map((choice) => [choice.textContent, choice.getAttribute('aria-pressed')])).toEqual([
-      ['12 Harbour Lane\nPort Town', 'true'],
-      ['3 Quay Street', 'false'],
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    const choices = within(shipTo).getAllByRole('radio');
+    expect(choices.map((choice) => [choice.parentElement?.textContent, (choice as HTMLInputElement).checked])).toEqual([
+      ['Ada Lovelace\n5 Main Street\n10115 Berlin\nGermany Saved, last used', false],
+      ['Ada Lovelace\n9 Side Street\n10115 Berlin\nGermany Saved', false],
+      // Where the latest order went, though not saved.
+      ['12 Harbour Lane\nPort Town Used for an earlier order', true],
+      ['3 Quay Street Used for an earlier order', false],
+      ['A new address', false],
     ]);
-    await user.click(within(recent).getByRole('button', { name: '3 Quay Street' }));
-    expect(address).toHaveValue('3 Quay Street');
-    expect(address).toHaveFocus();
-    expect(choices.map((choice) => choice.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
-    // Typed over, neither is chosen.
-    await user.type(address, ', back door');
-    expect(choices.map((choice) => choice.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    expect(screen.queryByRole('group', { name: 'New shipping address' })).toBeNull();
+    await user.click(within(shipTo).getByRole('radio', { name: 'A new address' }));
+    const typed = screen.getByRole('group', { name: 'New shipping address' });
+    expect(within(typed).getByRole('combobox', { name: /^Country/ })).toHaveValue('US');
+    expect(within(typed).getByRole('checkbox', { name: 'Save this address in my address book' })).toBeChecked();
   });
 
-  it('offers no earlier addresses before the first order, and starts from the profile’s', async () => {
+  it('asks for a new address in parts before the first order, with nothing to choose from', async () => {
     renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)], '1 Home Road')],
+      mocks: [sessionMock({ itemCount: 1 }), ...checkoutPage([cartLine(1, 1)])],
     });
-    expect(await screen.findByRole('textbox', { name: /Shipping Address/ })).toHaveValue('1 Home Road');
-    expect(screen.queryByRole('group', { name: 'Ship to an address you used before' })).toBeNull();
+    const typed = await screen.findByRole('group', { name: 'New shipping address' });
+    expect(within(typed).getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.queryByRole('group', { name: 'Ship to' })).toBeNull();
   });
 
   it('shows the shapes of the review and the form while the cart loads, announced as “Loading...”', async () => {
     renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 1 }), { ...checkoutPage([cartLine(1, 1, '4.50')]), delay: 200 }],
+      mocks: [sessionMock({ itemCount: 1 }), ...checkoutPage([cartLine(1, 1, '4.50')], null, [], [], 200)],
     });
     // The page (its heading) is there, and its content is still loading: the skeleton, not the route's fallback.
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
@@ -125,14 +186,17 @@ describe('checkout', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 
-  it('asks for a shipping address that is not blank', async () => {
+  it('asks for each part a new address needs, placing nothing', async () => {
     const { user } = renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 1 }), checkoutPage([cartLine(1, 1)])],
+      mocks: [sessionMock({ itemCount: 1 }), ...checkoutPage([cartLine(1, 1)])],
     });
-    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '   ');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), '   ');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText('Please enter a shipping address')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Address line 1 is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus();
     expect(currentPath()).toBe('/checkout');
   });
 
@@ -141,13 +205,13 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
+        ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         {
           request: {
             query: CheckoutDocument,
-            // The total the buyer reviewed, and this attempt's key.
+            // The address as it prints, the total the buyer reviewed, and this attempt's key.
             variables: ({ input }: { input: CheckoutInput }) =>
-              input.shippingAddress === '12 Order Street\nBerlin' &&
+              input.shippingAddress === 'Ada Lovelace\n12 Order Street\nBerlin\nUnited States' &&
               input.expectedTotalAmount === '26.48' &&
               /^[0-9a-f]{32}$/.test(input.idempotencyKey ?? ''),
           },
@@ -157,10 +221,7 @@ describe('checkout', () => {
         // No OrderSuccess answer is mocked: the page must read the order from the cache.
       ],
     });
-    await user.type(
-      await screen.findByRole('textbox', { name: /Shipping Address/ }),
-      '  12 Order Street{Enter}Berlin ',
-    );
+    await typeNewAddress(user, '  12 Order Street ');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
@@ -186,12 +247,135 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
   });
 
+  it('keeps a new address in the book when asked, ships there, and saves nothing again when the order is retried', async () => {
+    const saves: unknown[] = [];
+    const placedTo: string[] = [];
+    const kept = savedAddress(7, '1 Road');
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        ...checkoutPage([cartLine(1, 1, '4.50')]),
+        {
+          request: {
+            query: SaveAddressDocument,
+            variables: ({ input }: { input: unknown }) => {
+              saves.push(input);
+              return true;
+            },
+          },
+          result: { data: { saveAddress: { __typename: 'SaveAddressPayload', address: kept, userErrors: [] } } },
+        },
+        // Saved: the book is read again, the new address in it.
+        addressBook([kept]),
+        ...[0, 1].map((attempt) => ({
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) => {
+              placedTo.push(input.shippingAddress);
+              return true;
+            },
+          },
+          ...(attempt === 0
+            ? { error: new Error('Failed to fetch') }
+            : {
+                result: {
+                  data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } },
+                },
+              }),
+        })),
+      ],
+    });
+    await typeNewAddress(user, '1 Road', { remember: true });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Country/ }), 'DE');
+    await user.type(screen.getByRole('textbox', { name: /^Postal code/ }), '10115');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
+    // Shipped to the saved address, now chosen in the list.
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    await waitFor(() => expect(within(shipTo).getByRole('radio', { name: /^Ada Lovelace\s+1 Road/ })).toBeChecked());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    expect(saves).toEqual([
+      {
+        name: 'Ada Lovelace',
+        line1: '1 Road',
+        line2: '',
+        city: 'Berlin',
+        postalCode: '10115',
+        country: 'DE',
+        phone: '',
+      },
+    ]);
+    expect(placedTo).toEqual([kept.printed, kept.printed]);
+  });
+
+  it('shows why the book refused a new address beside its part, and places nothing', async () => {
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        ...checkoutPage([cartLine(1, 1, '4.50')]),
+        {
+          request: { query: SaveAddressDocument, variables: () => true },
+          result: {
+            data: {
+              saveAddress: {
+                __typename: 'SaveAddressPayload',
+                address: null,
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'Phone may contain only digits, spaces, +, -, ( and )',
+                    field: 'phone',
+                    code: 'INVALID_INPUT',
+                  },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await typeNewAddress(user, '1 Road', { remember: true });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/Phone may contain only digits/));
+    expect(phone).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(currentPath()).toBe('/checkout');
+  });
+
+  it('where the shop keeps no address books, takes a new address without offering to save it', async () => {
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        ...checkoutPage([cartLine(1, 1, '4.50')], null, ['3 Quay Street'], 'NOT_SUPPORTED'),
+        {
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) => input.shippingAddress === printedNew('2 Dock Road'),
+          },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
+        },
+      ],
+    });
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: '3 Quay Street Used for an earlier order' })).toBeChecked();
+    await user.click(within(shipTo).getByRole('radio', { name: 'A new address' }));
+    expect(screen.queryByRole('checkbox', { name: 'Save this address in my address book' })).toBeNull();
+    await typeNewAddress(user, '2 Dock Road');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+  });
+
   it('expects the total it shows, exactly as shown (0.10 + 0.20 is "0.30", not 0.30000000000000004)', async () => {
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 2 }),
-        checkoutPage([cartLine(1, 1, '0.10'), cartLine(2, 1, '0.20')]),
+        ...checkoutPage([cartLine(1, 1, '0.10'), cartLine(2, 1, '0.20')]),
         {
           request: {
             query: CheckoutDocument,
@@ -203,18 +387,18 @@ describe('checkout', () => {
     });
     const review = await screen.findByRole('region', { name: 'Order Review' });
     expect(totalOf(review)).toHaveTextContent(/^Total, 2 items, \$0\.30$/);
-    await user.type(screen.getByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await typeNewAddress(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
   });
 
   it('keeps the cart and shows the shop’s reason when the order cannot be placed, and “Checkout failed” when unreachable', async () => {
-    const roadOne = ({ input }: { input: CheckoutInput }) => input.shippingAddress === '1 Road';
+    const roadOne = ({ input }: { input: CheckoutInput }) => input.shippingAddress === printedNew();
     const { user } = renderApp({
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 1 }),
-        checkoutPage([cartLine(1, 1)]),
+        ...checkoutPage([cartLine(1, 1)]),
         {
           request: { query: CheckoutDocument, variables: roadOne },
           result: {
@@ -238,7 +422,7 @@ describe('checkout', () => {
         { request: { query: CheckoutDocument, variables: roadOne }, error: new Error('Failed to fetch') },
       ],
     });
-    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await typeNewAddress(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Not enough stock for Product 1: 0 left, your cart holds 1 Review your cart',
@@ -259,7 +443,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 5 }),
-        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)]),
+        ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 3, '10.99', 2), cartLine(3, 1, '1.00', 0)]),
       ],
     });
     const alert = await screen.findByRole('alert');
@@ -311,7 +495,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 2, '6.49'), cartLine(2, 1, '4.00')], '1 Road'),
+        ...checkoutPage([cartLine(1, 2, '6.49'), cartLine(2, 1, '4.00')], '1 Road'),
         {
           request: {
             query: CheckoutDocument,
@@ -384,7 +568,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 2, '6.49', 50), cartLine(2, 1, '4.00', 50)], '1 Road'),
+        ...checkoutPage([cartLine(1, 2, '6.49', 50), cartLine(2, 1, '4.00', 50)], '1 Road'),
       ],
     });
     await screen.findByRole('region', { name: 'Order Review' });
@@ -416,7 +600,7 @@ describe('checkout', () => {
   it('shows a line an admin deleted while the buyer reviews as gone, and a lowered price as was → now', async () => {
     const { user, live } = renderApp({
       path: '/checkout',
-      mocks: [sessionMock({ itemCount: 3 }), checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])],
+      mocks: [sessionMock({ itemCount: 3 }), ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')])],
     });
     const review = await screen.findByRole('region', { name: 'Order Review' });
     await waitFor(() => expect(live.listening('LiveProductRemoved')).toBe(1));
@@ -465,7 +649,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
+        ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         {
           request: { query: CheckoutDocument, variables: sent('26.48') },
           result: {
@@ -503,7 +687,7 @@ describe('checkout', () => {
         },
       ],
     });
-    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await typeNewAddress(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByRole('alert');
     expect(
@@ -547,7 +731,7 @@ describe('checkout', () => {
       path: '/checkout',
       mocks: [
         sessionMock({ itemCount: 3 }),
-        checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
+        ...checkoutPage([cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')]),
         { request: { query: CheckoutDocument, variables: sent }, error: new Error('Failed to fetch') },
         {
           request: { query: CheckoutDocument, variables: sent },
@@ -555,7 +739,7 @@ describe('checkout', () => {
         },
       ],
     });
-    await user.type(await screen.findByRole('textbox', { name: /Shipping Address/ }), '1 Road');
+    await typeNewAddress(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Checkout failed');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -565,7 +749,7 @@ describe('checkout', () => {
   });
 
   it('says “Your cart is empty” instead of a form when there is nothing to order', async () => {
-    renderApp({ path: '/checkout', mocks: [sessionMock(), checkoutPage([])] });
+    renderApp({ path: '/checkout', mocks: [sessionMock(), ...checkoutPage([])] });
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });

@@ -1,4 +1,5 @@
-// /profile (spec §2): three tabs, Headless UI's (arrow keys move between them, each panel labelled by its tab).
+// /profile (spec §2): the three tabs and the address book (issue 35), Headless UI's (arrow keys move between them,
+// each panel labelled by its tab).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
@@ -8,6 +9,7 @@ import { Page } from '@/components/page';
 import { StripTab, TabStrip } from '@/components/tab-strip';
 import { ProfilePageDocument } from '@/gql/graphql';
 import { AccountSettings } from './account-settings';
+import { AddressBook } from './address-book';
 import { ChangePassword } from './change-password';
 import { ProfileInformation } from './profile-information';
 import styles from './profile.module.css';
@@ -23,7 +25,7 @@ if (false) {
   `;
 }
 
-export const PROFILE_TABS = ['Profile Information', 'Change Password', 'Account Settings'];
+export const PROFILE_TABS = ['Profile Information', 'Addresses', 'Change Password', 'Account Settings'];
 
 const SKELETON_DETAILS = 8;
 
@@ -35,6 +37,7 @@ function ProfileSkeleton() {
         <span className="visually-hidden">Loading...</span>
         <div className={styles.skeletonTabs}>
           <Skeleton width="9rem" height="1.25rem" />
+          <Skeleton width="6rem" height="1.25rem" />
           <Skeleton width="8rem" height="1.25rem" />
           <Skeleton width="8rem" height="1.25rem" />
         </div>
@@ -68,6 +71,9 @@ export function ProfileRoute() {
           <TabPanels>
             <TabPanel className={styles.panel}>
               <ProfileInformation viewer={viewer} />
+            </TabPanel>
+            <TabPanel className={styles.panel}>
+              <AddressBook />
             </TabPanel>
             <TabPanel className={styles.panel}>
               <ChangePassword />

@@ -58,11 +58,12 @@ const hints = () =>
 const LANGUAGE_HINT = "Sets how dates and numbers are written; the shop's words stay in English.";
 
 describe('profile information', () => {
-  it('shows the viewer’s details and preferences in the first of three tabs', async () => {
+  it('shows the viewer’s details and preferences in the first of four tabs', async () => {
     renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Profile Information',
+      'Addresses',
       'Change Password',
       'Account Settings',
     ]);
