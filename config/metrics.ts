@@ -255,6 +255,8 @@ const PATH_WORDS = new Set([
   'cancel',
   'order-again',
   'addresses',
+  'shipping-methods',
+  'options',
   'audit-events',
   'users',
   'profile',

@@ -23,6 +23,9 @@ import { orderRoutes } from './orders/order.routes.js';
 import { addressRoutes } from './addresses/address.routes.js';
 import { AddressRepository } from './addresses/address.repository.js';
 import { AddressService } from './addresses/address.service.js';
+import { ShippingMethodRepository } from './shipping/shipping.repository.js';
+import { shippingRoutes } from './shipping/shipping.routes.js';
+import { ShippingService } from './shipping/shipping.service.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
 import { fileTransport, smtpTransport } from './mail/mail-transport.js';
@@ -175,7 +178,21 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       await mailSender.stop();
     });
     const orderMailer = new OrderMailer(kind, config.mail, () => mailSender.wake());
-    const orders = new OrderService(new OrderRepository(db), cartRepository, productRepository, audit, orderMailer);
+    const shippingMethods = new ShippingMethodRepository(db);
+    const shipping = new ShippingService(shippingMethods, (work) =>
+      db
+        .transaction()
+        .execute((trx) => work({ methods: new ShippingMethodRepository(trx), audit: new AuditRepository(trx) })),
+    );
+    const orders = new OrderService(
+      new OrderRepository(db),
+      cartRepository,
+      productRepository,
+      audit,
+      orderMailer,
+      // The plain contract has no shipping: its checkout is priced by its lines alone, as the spec's.
+      config.extensions ? (trx) => new ShippingMethodRepository(trx) : undefined,
+    );
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);
     const { extensions } = config;
@@ -226,6 +243,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           if (extensions) await secured.register(pictureRoutes, { prefix: '/pictures', pictures });
           if (extensions) await secured.register(shopSettingsRoutes, { prefix: '/settings', settings });
           if (extensions) await secured.register(categoryRoutes, { prefix: '/categories', categories });
+          if (extensions)
+            await secured.register(shippingRoutes, {
+              prefix: '/shipping-methods',
+              shipping,
+              cartSubtotalCents: async (userId) =>
+                (await cartRepository.lines(userId)).reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+            });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           await secured.register(orderRoutes, {
             prefix: '/orders',

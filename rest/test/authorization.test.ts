@@ -33,6 +33,7 @@ const PASSWORDS: Record<Exclude<Caller, 'anonymous'>, string> = {
 const AUTHENTICATION_REQUIRED = 'Authentication required';
 const ADMINS_ONLY_PRODUCTS = 'Only administrators can manage products';
 const ADMINS_ONLY_CATEGORIES = 'Only administrators can manage categories';
+const ADMINS_ONLY_SHIPPING = 'Only administrators can manage shipping methods';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 
 /** The stable code each refusal of this matrix carries beside its message. */
@@ -46,6 +47,7 @@ const CODE_OF: Record<string, string> = {
   [AUTHENTICATION_REQUIRED]: 'AUTHENTICATION_REQUIRED',
   [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
   [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
+  [ADMINS_ONLY_SHIPPING]: 'FORBIDDEN',
   'Only administrators can see which products are low in stock': 'FORBIDDEN',
   'Only administrators can export and import the catalogue': 'FORBIDDEN',
   'Only administrators can upload pictures': 'FORBIDDEN',
@@ -77,6 +79,9 @@ interface Fixture {
   deletableCategoryId: number;
   /** An address of the user's book. */
   addressId: number;
+  shippingMethodId: number;
+  /** A shipping method only the admin's DELETE row removes. */
+  deletableShippingMethodId: number;
 }
 
 /**
@@ -129,6 +134,7 @@ const ownerOnly = (status: number, notFoundMessage: string): Record<Caller, Expe
   admin: [404, notFoundMessage, 'id'],
 });
 const MATRIX_ADDRESS = { name: 'Matrix Owner', line1: '1 Owner Lane', city: 'Matrixville', country: 'GB' };
+const MATRIX_SHIPPING = { minDays: 1, maxDays: 3, active: false, rates: [{ countries: ['DE'], price: 4.9 }] };
 const participantsOnly = (status: number): Record<Caller, Expected> => ({
   anonymous: [401, AUTHENTICATION_REQUIRED],
   user: status,
@@ -197,7 +203,8 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/users/addresses',
     path: () => '/api/users/addresses',
-    body: () => MATRIX_ADDRESS,
+    // Not the fixture's: the user's book holds that one already, and would answer it (200).
+    body: () => ({ ...MATRIX_ADDRESS, line1: '2 Caller Lane' }),
     expected: loggedIn(201),
   },
   {
@@ -324,6 +331,35 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/categories/{id}',
     path: (f) => `/api/categories/${f.deletableCategoryId}`,
     expected: adminOnly(200, ADMINS_ONLY_CATEGORIES),
+  },
+  // Shipping methods: everyone logged in reads them and what they cost; admins alone change them. The matrix's are
+  // retired (active: false), so that its checkouts need none.
+  { method: 'GET', route: '/api/shipping-methods', path: () => '/api/shipping-methods', expected: loggedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/shipping-methods/options',
+    path: () => '/api/shipping-methods/options?country=DE',
+    expected: loggedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/shipping-methods',
+    path: () => '/api/shipping-methods',
+    body: () => ({ ...MATRIX_SHIPPING, name: 'Matrix courier' }),
+    expected: adminOnly(201, ADMINS_ONLY_SHIPPING),
+  },
+  {
+    method: 'PUT',
+    route: '/api/shipping-methods/{id}',
+    path: (f) => `/api/shipping-methods/${f.shippingMethodId}`,
+    body: () => ({ ...MATRIX_SHIPPING, name: 'Matrix parcel' }),
+    expected: adminOnly(200, ADMINS_ONLY_SHIPPING),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/shipping-methods/{id}',
+    path: (f) => `/api/shipping-methods/${f.deletableShippingMethodId}`,
+    expected: adminOnly(204, ADMINS_ONLY_SHIPPING),
   },
   { method: 'GET', route: '/api/cart', path: () => '/api/cart', expected: loggedIn(200) },
   {
@@ -535,6 +571,13 @@ beforeAll(async () => {
     body: { content: 'Welcome!' },
   });
   expect(message.status).toBe(201);
+  const shippingMethod = async (name: string) =>
+    (
+      await shop.request<{ id: number }>('POST', '/api/shipping-methods', {
+        token: admin,
+        body: { ...MATRIX_SHIPPING, name },
+      })
+    ).body.id;
   const category = async (name: string) =>
     (await shop.request<{ id: number }>('POST', '/api/categories', { token: admin, body: { name } })).body.id;
   fixture = {
@@ -548,6 +591,8 @@ beforeAll(async () => {
     addressId: (
       await shop.request<{ id: number }>('POST', '/api/users/addresses', { token: tokens.user, body: MATRIX_ADDRESS })
     ).body.id,
+    shippingMethodId: await shippingMethod('Matrix post'),
+    deletableShippingMethodId: await shippingMethod('Matrix leftovers'),
   };
 });
 afterAll(() => shop.close());

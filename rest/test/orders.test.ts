@@ -12,7 +12,20 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const ORDER_FIELDS = ['id', 'items', 'orderDate', 'shippingAddress', 'status', 'totalAmount', 'userId', 'username'];
+const ORDER_FIELDS = [
+  'id',
+  'items',
+  'orderDate',
+  'shippingAddress',
+  'shippingCost',
+  'shippingCountry',
+  'shippingMethod',
+  'status',
+  'subtotal',
+  'totalAmount',
+  'userId',
+  'username',
+];
 const STATUS_ADMINS_ONLY = 'Only administrators can change an order’s status';
 
 let counter = 0;
@@ -96,6 +109,11 @@ describe('POST /api/orders/checkout', () => {
       id: expect.any(Number),
       orderDate: expect.stringMatching(ISO_TIMESTAMP),
       totalAmount: 60.27,
+      // A shop that offers no shipping method charges none (shipping.test.ts has those that do).
+      subtotal: 60.27,
+      shippingCost: 0,
+      shippingMethod: null,
+      shippingCountry: null,
       status: 'PENDING',
       shippingAddress: '12 Harbour Lane\nPort Town',
       username: buyer.username,
@@ -329,6 +347,10 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
       id,
       orderDate: '2026-11-20T10:00:00.000Z',
       totalAmount: 21_999_999.78,
+      subtotal: 21_999_999.78,
+      shippingCost: 0,
+      shippingMethod: null,
+      shippingCountry: null,
       status: 'PENDING',
       shippingAddress: '1 Old Order Street',
       username: buyer.username,
@@ -429,7 +451,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });

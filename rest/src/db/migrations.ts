@@ -743,6 +743,36 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('addresses').execute();
       },
     },
+    '0020_shipping': {
+      // Shipping methods admins manage (issue 35, extension shipping): each with its rates by destination country
+      // (JSON text read with its row, a few dozen at most: shop-rules' ValidRate[]), and what each order was charged
+      // for shipping, by which method, to which country. Orders placed before keep 0, no method and no country.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('shipping_methods'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text')
+          .addColumn('min_days', 'integer', (c) => c.notNull())
+          .addColumn('max_days', 'integer', (c) => c.notNull())
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('rates', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        // One method a name, in any case: the service says so first; this keeps two saved at once from both passing.
+        await sql`create unique index shipping_methods_name_idx on shipping_methods (lower(name))`.execute(db);
+        await db.schema
+          .alterTable('orders')
+          .addColumn('shipping_cents', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('orders').addColumn('shipping_method', 'text').execute();
+        await db.schema.alterTable('orders').addColumn('shipping_country', 'text').execute();
+      },
+      // Reverting forgets the methods and what orders were charged for shipping (their totals keep it).
+      async down(db: Kysely<unknown>) {
+        for (const column of ['shipping_country', 'shipping_method', 'shipping_cents'])
+          await db.schema.alterTable('orders').dropColumn(column).execute();
+        await db.schema.dropTable('shipping_methods').execute();
+      },
+    },
   };
 }
 

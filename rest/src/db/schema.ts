@@ -100,7 +100,14 @@ export interface OrdersTable {
   orderDate: string;
   status: string;
   shippingAddress: string;
+  /** Lines and shipping together. */
   totalCents: number;
+  /** What shipping cost (migration 0020): 0 for a method free there, and for orders placed without one. */
+  shippingCents: Generated<number>;
+  /** The shipping method's name when ordered; null for an order placed without one. */
+  shippingMethod: string | null;
+  /** Where it ships (ISO 3166-1 alpha-2); null for an order placed without a method. */
+  shippingCountry: string | null;
 }
 
 export interface OrderItemsTable {
@@ -217,6 +224,20 @@ export interface Database {
   pictures: PicturesTable;
   pictureVariants: PictureVariantsTable;
   addresses: AddressesTable;
+  shippingMethods: ShippingMethodsTable;
+}
+
+/** The shipping methods admins manage (migration 0020): `rates` is shop-rules' ValidRate[] as JSON text. */
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  minDays: number;
+  maxDays: number;
+  /** 0 or 1: an inactive method is kept (its name stays on orders) but offered to nobody. */
+  active: number;
+  rates: string;
+  createdAt: string;
 }
 
 /**

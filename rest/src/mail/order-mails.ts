@@ -43,6 +43,13 @@ export function orderPlacedMail(
     total: amount(item.subtotalCents),
   }));
   const total = amount(order.totalCents);
+  // What shipping added, by which method (an order placed without one says nothing of it).
+  const shipping = order.shippingMethod
+    ? {
+        label: `Shipping, ${order.shippingMethod}`,
+        cost: order.shippingCents === 0 ? 'Free' : amount(order.shippingCents),
+      }
+    : undefined;
   const footer = footers(context);
   const text = [
     greeting(recipient),
@@ -51,6 +58,9 @@ export function orderPlacedMail(
     '',
     ...lines.map((line) => `  ${line.quantity} × ${line.name}, ${line.each} each: ${line.total}`),
     '',
+    ...(shipping
+      ? [`Subtotal: ${amount(order.totalCents - order.shippingCents)}`, `${shipping.label}: ${shipping.cost}`]
+      : []),
     `Total: ${total}`,
     '',
     'Shipping to:',
@@ -68,11 +78,16 @@ export function orderPlacedMail(
         `<td style="padding:6px 0 6px 12px;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(line.total)}</td></tr>`,
     )
     .join('');
+  const cell = 'padding:6px 0;vertical-align:top';
+  const shippingRows = shipping
+    ? `<tr><td style="${cell};border-top:1px solid #d9e2ec">Subtotal</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap;border-top:1px solid #d9e2ec">${escapeHtml(amount(order.totalCents - order.shippingCents))}</td></tr>` +
+      `<tr><td style="${cell}">${escapeHtml(shipping.label)}</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap">${escapeHtml(shipping.cost)}</td></tr>`
+    : '';
   const html = htmlPage(
     subject,
     `<p>${escapeHtml(greeting(recipient))}</p>
 <p>Thank you for your order <strong>#${order.id}</strong>, placed on ${escapeHtml(when(order.orderDate))}.</p>
-<table style="width:100%;border-collapse:collapse;border-top:1px solid #d9e2ec;border-bottom:1px solid #d9e2ec">${rows}
+<table style="width:100%;border-collapse:collapse;border-top:1px solid #d9e2ec;border-bottom:1px solid #d9e2ec">${rows}${shippingRows}
 <tr><td style="padding:8px 0;font-weight:600;border-top:1px solid #d9e2ec">Total</td><td style="padding:8px 0 8px 12px;text-align:right;white-space:nowrap;font-weight:600;border-top:1px solid #d9e2ec">${escapeHtml(total)}</td></tr></table>
 <p><strong>Shipping to:</strong><br>${escapeHtml(order.shippingAddress).replace(/\n/g, '<br>')}</p>
 <p>${button(ordersUrl, 'Follow your order')}</p>`,

@@ -12,6 +12,13 @@ export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
 }
 
+/** An order's shipping as checkout priced it: the method's name, where to, and what it cost. */
+export interface OrderShipping {
+  method: string;
+  country: string;
+  cents: number;
+}
+
 export interface NewOrderLine {
   productId: number;
   productName: string;
@@ -164,9 +171,17 @@ export class OrderRepository {
 
   async insert(
     db: Kysely<Database>,
-    order: { userId: number; orderDate: string; shippingAddress: string; lines: NewOrderLine[] },
+    order: {
+      userId: number;
+      orderDate: string;
+      shippingAddress: string;
+      lines: NewOrderLine[];
+      /** What shipping costs, by which method to which country; none for an order placed without a method. */
+      shipping?: OrderShipping | undefined;
+    },
   ): Promise<number> {
-    const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const shippingCents = order.shipping?.cents ?? 0;
+    const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) + shippingCents;
     const { id } = await db
       .insertInto('orders')
       .values({
@@ -175,6 +190,9 @@ export class OrderRepository {
         status: 'PENDING',
         shippingAddress: order.shippingAddress,
         totalCents,
+        shippingCents,
+        shippingMethod: order.shipping?.method ?? null,
+        shippingCountry: order.shipping?.country ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -61,6 +61,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       const { order, replayed } = await orders.checkout(viewerOf(request), {
         shippingAddress: body.shippingAddress,
         expectedTotal: extensions ? body.expectedTotal : undefined,
+        shippingMethodId: extensions ? body.shippingMethodId : undefined,
+        shippingCountry: extensions ? body.shippingCountry : undefined,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');

@@ -1,7 +1,7 @@
 // The Order of spec §3 on the wire, checkout and status bodies, and the listing parameters.
 import { Type, type Static } from 'typebox';
 import { PageQuery, PageSchema } from '../shared/paging.js';
-import { Nullable, Timestamp } from '../shared/schemas.js';
+import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 import { lineProduct } from '../products/line-products.js';
 import { CartAnswerSchema } from '../cart/cart.schemas.js';
 
@@ -38,6 +38,19 @@ const orderFields = (extensions: boolean) => ({
   username: Nullable(Type.String({ description: 'The buyer; null once they deleted their account' })),
   items: Type.Array(Type.Object(extensions ? { ...itemFields, ...itemSku, ...lineProduct('order') } : itemFields)),
 });
+/** What shipping added to the order (extension: shipping). */
+const orderShipping = {
+  subtotal: Type.Number({
+    description: 'The lines together; totalAmount is this and shippingCost (extension: shipping)',
+  }),
+  shippingCost: Type.Number({ description: 'What shipping cost; 0 when free, or placed without a method (extension)' }),
+  shippingMethod: Nullable(
+    Type.String({ description: 'The shipping method’s name when ordered; null when placed without one (extension)' }),
+  ),
+  shippingCountry: Nullable(
+    Type.String({ description: 'Where it ships, ISO 3166-1 alpha-2; null when placed without a method (extension)' }),
+  ),
+};
 const buyerId = {
   userId: Nullable(
     Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' }),
@@ -46,13 +59,17 @@ const buyerId = {
 
 /** An order as answered: with the buyer's id where the extensions are on. */
 export const OrderAnswerSchema = (extensions: boolean) =>
-  Type.Object(extensions ? { ...orderFields(true), ...buyerId } : orderFields(false));
+  Type.Object(extensions ? { ...orderFields(true), ...buyerId, ...orderShipping } : orderFields(false));
 /**
  * The service's answer carries the buyer's id and the lines' SKUs always; the plain contract's schema leaves them out
  * of the JSON.
  */
 export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & {
   userId: number | null;
+  subtotal: number;
+  shippingCost: number;
+  shippingMethod: string | null;
+  shippingCountry: string | null;
   items: { sku: string | null }[];
 };
 
@@ -77,10 +94,28 @@ export const CheckoutBodySchema = (extensions: boolean) =>
               errorMessage: { type: INVALID_EXPECTED_TOTAL },
             }),
           ),
+          shippingMethodId: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              maximum: MAX_DATABASE_ID,
+              description:
+                'The shipping method (extension: shipping): required while the shop offers any (400 SHIPPING_METHOD_REQUIRED); one gone or retired is 400 SHIPPING_METHOD_NOT_FOUND, one that does not ship to shippingCountry 400 SHIPPING_NOT_AVAILABLE',
+            }),
+          ),
+          shippingCountry: Type.Optional(
+            Type.String({
+              description:
+                'Where the order ships, ISO 3166-1 alpha-2, any case (extension: shipping): what the method is priced for; required with shippingMethodId',
+            }),
+          ),
         }
       : checkoutFields,
   );
-export type CheckoutBody = Static<ReturnType<typeof CheckoutBodySchema>> & { expectedTotal?: number };
+export type CheckoutBody = Static<ReturnType<typeof CheckoutBodySchema>> & {
+  expectedTotal?: number;
+  shippingMethodId?: number;
+  shippingCountry?: string;
+};
 
 /** The Idempotency-Key header of a checkout (extension). */
 export const CheckoutHeaders = Type.Object({

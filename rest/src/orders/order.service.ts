@@ -22,7 +22,12 @@ import { type Page, type PageRequest, toPage } from '../shared/paging.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { OrderMailer } from '../mail/order-mailer.js';
 import type { LineToOrderAgain } from '../cart/cart.service.js';
-import type { OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ShippingMethodRepository } from '../shipping/shipping.repository.js';
+import { validCountry } from '../shipping/shipping.service.js';
+import { SHIPPING_METHOD_GONE, SHIPPING_METHOD_REQUIRED, quoteShipping } from '../../../shop-rules/shipping-rules.js';
+import type { OrderRepository, OrderScope, OrderShipping, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
 export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number>; search?: string };
@@ -40,6 +45,10 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
     id: order.id,
     orderDate: order.orderDate,
     totalAmount: centsToDollars(order.totalCents),
+    subtotal: centsToDollars(order.totalCents - order.shippingCents),
+    shippingCost: centsToDollars(order.shippingCents),
+    shippingMethod: order.shippingMethod,
+    shippingCountry: order.shippingCountry,
     status: order.status,
     shippingAddress: order.shippingAddress,
     username: order.username,
@@ -65,6 +74,10 @@ export interface OrderHistoryEntry {
 
 export interface CheckoutRequest {
   shippingAddress: string;
+  /** The shipping method chosen (extension shipping); required while the shop offers any. */
+  shippingMethodId?: number | undefined;
+  /** Where the order ships (ISO 3166-1 alpha-2, any case): what the method is priced for. */
+  shippingCountry?: string | undefined;
   /** The total the buyer reviewed (dollars): when the cart's is another, nothing is written (PRICE_CHANGED). */
   expectedTotal?: number | undefined;
   /** One per attempt: the same key within IDEMPOTENCY_KEY_HOURS answers the order it created. */
@@ -85,7 +98,35 @@ export class OrderService {
     private readonly audit: AuditRepository,
     /** The buyer's e-mails, written with the checkout and each move. */
     private readonly mailer: OrderMailer,
+    /** The shop's shipping methods (extension shipping); none where the extensions are off (the plain contract). */
+    private readonly shippingMethods?: (db: Kysely<Database>) => ShippingMethodRepository,
   ) {}
+
+  /**
+   * What shipping costs this order, read in its transaction: the method chosen, priced for the country and the lines'
+   * subtotal, or none when the shop offers no method (or keeps none: the plain contract). Refused, before anything is
+   * written: no method while the shop offers some, one gone or retired, one that does not ship there.
+   */
+  private async shippingOf(
+    trx: Kysely<Database>,
+    choice: { methodId?: number | undefined; country?: string | undefined },
+    subtotalCents: number,
+  ): Promise<OrderShipping | undefined> {
+    if (!this.shippingMethods) return undefined;
+    const methods = this.shippingMethods(trx);
+    if (choice.methodId === undefined) {
+      if (await methods.anyActive())
+        throw badRequest(SHIPPING_METHOD_REQUIRED, 'shippingMethodId', 'SHIPPING_METHOD_REQUIRED');
+      return undefined;
+    }
+    if (choice.country === undefined)
+      throw badRequest('Say which country the order ships to', 'shippingCountry', 'SHIPPING_METHOD_REQUIRED');
+    const method = await methods.findById(choice.methodId);
+    if (!method?.active) throw badRequest(SHIPPING_METHOD_GONE, 'shippingMethodId', 'SHIPPING_METHOD_NOT_FOUND');
+    const quote = quoteShipping(method, choice.country, subtotalCents);
+    if (!quote.available) throw badRequest(quote.reason, 'shippingCountry', 'SHIPPING_NOT_AVAILABLE');
+    return { method: method.name, country: choice.country, cents: quote.priceCents };
+  }
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
     const address = orBadRequest(checkShippingAddress(request.shippingAddress));
@@ -93,6 +134,11 @@ export class OrderService {
       request.expectedTotal === undefined ? undefined : orBadRequest(checkExpectedTotal(request.expectedTotal));
     const key =
       request.idempotencyKey === undefined ? undefined : orBadRequest(checkIdempotencyKey(request.idempotencyKey));
+    const shippingChoice = {
+      methodId: request.shippingMethodId,
+      country:
+        request.shippingCountry === undefined ? undefined : validCountry(request.shippingCountry, 'shippingCountry'),
+    };
     const since = new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
     const placed = await this.orders.transaction(async (trx) => {
       // The key first: a retry racing its own first attempt waits here, then answers that attempt's order.
@@ -101,7 +147,9 @@ export class OrderService {
       const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
-      const totalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      const shipping = await this.shippingOf(trx, shippingChoice, subtotalCents);
+      const totalCents = subtotalCents + (shipping?.cents ?? 0);
       // An order costs what a cart may at most (prices raised after the cart was filled can take it beyond).
       const tooLarge = checkOrderTotal(totalCents);
       if (tooLarge) throw badRequest(tooLarge.message, tooLarge.field, 'CART_TOO_LARGE');
@@ -122,6 +170,7 @@ export class OrderService {
         userId: buyer.id,
         orderDate: now(),
         shippingAddress: address,
+        shipping,
         lines: lines.map(({ productId, productName, priceCents, quantity, sku }) => ({
           productId,
           productName,

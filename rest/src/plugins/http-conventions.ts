@@ -35,7 +35,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -67,6 +67,8 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // buyer-cancellation: POST /api/orders/:id/cancel, the buyer cancels their own order while it is PENDING.
     // order-again: POST /api/orders/:id/order-again puts an old order's lines into the buyer's cart.
     // address-book: /api/users/addresses, each account's addresses in parts, each with its printed form.
+    // shipping: /api/shipping-methods (admins manage them, rates by country), checkout's shippingMethodId and
+    // shippingCountry, and each order's subtotal, shippingCost, shippingMethod and shippingCountry.
     if (errorDetails) {
       app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);

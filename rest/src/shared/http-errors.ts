@@ -48,6 +48,11 @@ export const ERROR_CODES = {
     'A CSV import whose file, read against the catalogue now, no longer does what its preview showed (extension: product-csv): preview it again; nothing was imported.',
   ADDRESS_NOT_FOUND: 'No address of the caller’s address book has this id (extension: address-book).',
   ADDRESS_BOOK_FULL: 'The caller’s address book holds as many addresses as it may (20) (extension: address-book).',
+  SHIPPING_METHOD_NOT_FOUND: 'No shipping method has this id, or it is no longer offered (extension: shipping).',
+  SHIPPING_METHOD_NAME_TAKEN: 'Another shipping method has this name, in any case (extension: shipping).',
+  SHIPPING_METHOD_REQUIRED:
+    'Checkout without a shipping method (or without the country it ships to) while the shop offers methods (extension: shipping).',
+  SHIPPING_NOT_AVAILABLE: 'The shipping method does not ship to the country asked for (extension: shipping).',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;
