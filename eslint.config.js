@@ -229,6 +229,9 @@ export default tseslint.config(
               'NotAddedLine',
               // A country is a value of the address it is in.
               'Country',
+              // A shipping method's rate is part of the method; an option is one cart's price for a method.
+              'ShippingRate',
+              'ShippingOption',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

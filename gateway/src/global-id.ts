@@ -13,6 +13,7 @@ export const NODE_TYPES = [
   'Message',
   'Category',
   'Address',
+  'ShippingMethod',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -217,6 +217,85 @@ it('one request is one trace from the gateway through REST to the database, and 
   }
 });
 
+it('a checkout with a shipping method runs at most 15 SQL statements, counted in its trace', async () => {
+  const restPort = await freePort();
+  const data = fs.mkdtempSync(path.join(folder, 'checkout-'));
+  const rest = launch(
+    { direct: 'rest' },
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      LOG_LEVEL: 'info',
+      DATA_DIR: data,
+      REST_PORT: String(restPort),
+      ADMIN_PASSWORD: 'admin-pass',
+      SEED_DEMO: 'true',
+    },
+  );
+  launched.push(rest);
+  await rest.said('traces sent to');
+  const call = async (method: string, route: string, token?: string, body?: unknown, headers = {}) => {
+    const response = await fetch(`http://127.0.0.1:${restPort}${route}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
+  };
+  const login = async (username: string, password: string) =>
+    String((await call('POST', '/api/auth/login', undefined, { username, password })).body);
+  const admin = await login('admin', 'admin-pass');
+  const method = await call('POST', '/api/shipping-methods', admin, {
+    name: 'Standard',
+    minDays: 2,
+    maxDays: 4,
+    rates: [{ countries: ['DE'], price: 4.9 }],
+  });
+  expect(method.status).toBe(201);
+  expect(
+    (await call('POST', '/api/auth/register', undefined, { username: 'traced', password: 'traced-pass' })).status,
+  ).toBe(201);
+  const buyer = await login('traced', 'traced-pass');
+  const [first, second] = (await call('GET', '/api/products', buyer)).body as { id: number; price: number }[];
+  for (const product of [first!, second!])
+    expect((await call('POST', '/api/cart/items', buyer, { productId: product.id, quantity: 1 })).status).toBe(200);
+
+  const checkoutTrace = '6e0c63257de34c92bf9efcd03927272e';
+  const placed = await call(
+    'POST',
+    '/api/orders/checkout',
+    buyer,
+    {
+      shippingAddress: '1 Traced Road',
+      shippingMethodId: method.body.id,
+      shippingCountry: 'DE',
+      expectedTotal: Math.round((first!.price + second!.price + 4.9) * 100) / 100,
+    },
+    { traceparent: `00-${checkoutTrace}-00f067aa0ba902b7-01`, 'idempotency-key': 'traced-checkout' },
+  );
+  expect(placed.status).toBe(201);
+  expect(placed.body.shippingCost).toBe(4.9);
+  // Every statement of the request: each a span of the REST service in its trace, with the database's attributes.
+  const route = await receiver.waitFor(() =>
+    receiver.spans.find(
+      (span) => span.traceId === checkoutTrace && span.service === 'medshop-rest' && span.kind === SERVER,
+    ),
+  );
+  expect(route.attributes['http.response.status_code']).toBe(201);
+  const statements = receiver.spans
+    .filter((span) => span.traceId === checkoutTrace && span.attributes['db.system.name'] !== undefined)
+    .map((span) => span.name);
+  // The shipping method is read in the checkout's transaction.
+  expect(statements).toContain('SELECT shipping_methods');
+  expect(statements.length, statements.join(', ')).toBeLessThanOrEqual(15);
+});
+
 it("npm start sends OpenTelemetry's default, http/protobuf, and sends the last spans as it stops", async () => {
   const protobufReceiver = await startOtlpReceiver();
   try {

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -103,6 +103,11 @@ export type Cart = Node & {
   itemCount: Scalars['Int']['output'];
   /** The lines, one per product. */
   items: Array<CartItem>;
+  /**
+   * Each shipping method offered, with what it costs this cart going to `country` (free from its rate's amount on), or
+   * why it cannot take the order. Empty where the shop offers no methods (or keeps none: the plain contract).
+   */
+  shippingOptions: Array<ShippingOption>;
   /** What the cart costs: the sum of its lines. */
   total: Money;
   /**
@@ -110,6 +115,12 @@ export type Cart = Node & {
    * @deprecated Use total: exact, and it names its currency.
    */
   totalPrice: Scalars['Float']['output'];
+};
+
+
+/** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
+export type CartShippingOptionsArgs = {
+  country: Scalars['String']['input'];
 };
 
 /** A line of the cart: a product and how many of it. */
@@ -276,7 +287,7 @@ export type ChatUser = Node & {
   username: Scalars['String']['output'];
 };
 
-/** Placing the viewer's cart as an order: where it goes, and what the buyer reviewed. */
+/** Placing the viewer's cart as an order: where it goes, how, and what the buyer reviewed. */
 export type CheckoutInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -301,6 +312,14 @@ export type CheckoutInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Where the order goes: trimmed, 1 to 500 characters. */
   shippingAddress: Scalars['String']['input'];
+  /** Where the order ships, ISO 3166-1 alpha-2 (DE, US): required with `shippingMethodId`. */
+  shippingCountry?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The shipping method (one of `shippingMethods`): required while the shop offers any (INVALID_INPUT on it otherwise).
+   * Its price for `shippingCountry` and the cart is added to the total the order costs, which `expectedTotalAmount`
+   * must then be. NOT_FOUND when it is no longer offered; INVALID_INPUT on `shippingCountry` when it does not ship there.
+   */
+  shippingMethodId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** The outcome of `checkout`: the order, and the cart (now empty). */
@@ -515,6 +534,25 @@ export type DeleteProductPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A shipping method to delete. */
+export type DeleteShippingMethodInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The method's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The outcome of `deleteShippingMethod`. */
+export type DeleteShippingMethodPayload = {
+  __typename?: 'DeleteShippingMethodPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted method's global id; null when it was refused. */
+  deletedShippingMethodId?: Maybe<Scalars['ID']['output']>;
+  /** Why it was refused; empty when it was deleted. */
+  userErrors: Array<UserError>;
+};
+
 /** What one of a product's pictures shows. */
 export type ImageAltInput = {
   /** Its alt text: one line of at most 250 characters; blank: none. */
@@ -695,6 +733,11 @@ export type Mutation = {
    */
   deleteProduct: DeleteProductPayload;
   /**
+   * Deletes a shipping method; orders placed with it keep its name and what they paid (to stop offering one and keep it,
+   * save it with `active: false`). Admins only. userErrors: NOT_FOUND on `id`. NOT_SUPPORTED as `saveShippingMethod`.
+   */
+  deleteShippingMethod: DeleteShippingMethodPayload;
+  /**
    * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
    * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again).
    */
@@ -751,6 +794,13 @@ export type Mutation = {
    * `id` (no address of the viewer's). NOT_SUPPORTED where the shop's REST service keeps no address books.
    */
   saveAddress: SaveAddressPayload;
+  /**
+   * Creates a shipping method (without `id`) or changes one (with it), every field as given; admins only (FORBIDDEN).
+   * Orders placed keep what they were charged. userErrors: INVALID_INPUT on the field at fault (a rate's by its place:
+   * `rates[1].priceAmount`), CONFLICT on `name` (taken, in any case), NOT_FOUND on `id`. NOT_SUPPORTED where the shop's
+   * REST service keeps no shipping methods (the plain contract).
+   */
+  saveShippingMethod: SaveShippingMethodPayload;
   /**
    * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
    * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
@@ -931,6 +981,16 @@ export type MutationDeleteProductArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationDeleteShippingMethodArgs = {
+  input: DeleteShippingMethodInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
@@ -1013,6 +1073,16 @@ export type MutationResetPasswordArgs = {
  */
 export type MutationSaveAddressArgs = {
   input: SaveAddressInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationSaveShippingMethodArgs = {
+  input: SaveShippingMethodInput;
 };
 
 
@@ -1149,9 +1219,17 @@ export type Order = Node & {
   orderDate: Scalars['DateTime']['output'];
   /** Where the order goes, as the buyer gave it at checkout: at most 500 characters. */
   shippingAddress: Scalars['String']['output'];
+  /** What shipping cost: zero when it was free, or the order was placed without a method. */
+  shippingCost: Money;
+  /** The country it ships to, as checkout priced shipping; null when it was placed without a method. */
+  shippingCountry?: Maybe<Country>;
+  /** The shipping method's name when the order was placed; null when it was placed without one. */
+  shippingMethodName?: Maybe<Scalars['String']['output']>;
   /** PENDING, CONFIRMED, SHIPPED, DELIVERED or CANCELLED (text: another shop's contract may know more). */
   status: Scalars['String']['output'];
-  /** What the order cost: the sum of its lines, as they were priced when ordered. */
+  /** Its lines together, as they were priced when ordered. */
+  subtotal: Money;
+  /** What the order cost: its lines as they were priced when ordered, and its shipping. */
   total: Money;
   /**
    * What the order cost in the shop's currency, at most two decimals.
@@ -1540,6 +1618,12 @@ export type Query = {
    */
   products?: Maybe<ProductConnection>;
   /**
+   * The ways the shop ships orders, the fastest first: the ones offered to shoppers, and for admins every one, the
+   * retired ones too. Empty where the shop offers none, and where its REST service keeps none (the plain contract):
+   * checkout then takes no method, and charges no shipping.
+   */
+  shippingMethods: Array<ShippingMethod>;
+  /**
    * The shop's settings that admins change while it runs: for admins only (null with FORBIDDEN otherwise).
    * NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
    */
@@ -1771,6 +1855,37 @@ export type SaveAddressPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A shipping method as admins set it: every field, as given. */
+export type SaveShippingMethodInput = {
+  /** Offered to shoppers; true when left out. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 200 characters; none when blank. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The method to change; a new one without it. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Business days at the latest: minDays to 90. */
+  maxDays: Scalars['Int']['input'];
+  /** Business days at the soonest: 0 to 90. */
+  minDays: Scalars['Int']['input'];
+  /** 1 to 60 characters on one line; once in the shop in any case. */
+  name: Scalars['String']['input'];
+  /** 1 to 50 rates; a country in one of them at most. */
+  rates: Array<ShippingRateInput>;
+};
+
+/** The outcome of `saveShippingMethod`. */
+export type SaveShippingMethodPayload = {
+  __typename?: 'SaveShippingMethodPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The method as kept; null when it was refused. */
+  shippingMethod?: Maybe<ShippingMethod>;
+  /** Why it was refused; empty when it was kept. */
+  userErrors: Array<UserError>;
+};
+
 /** A word typed that no product has, and the catalogue's most similar word, looked for instead. */
 export type SearchCorrection = {
   __typename?: 'SearchCorrection';
@@ -1799,6 +1914,59 @@ export type SendMessagePayload = {
   message?: Maybe<Message>;
   /** Why the message was not sent; empty when it was. */
   userErrors: Array<UserError>;
+};
+
+/** A way the shop ships orders (Standard, Express, Pick-up): its rates by destination country. */
+export type ShippingMethod = Node & {
+  __typename?: 'ShippingMethod';
+  /** Offered to shoppers; a retired method is seen by admins alone, and orders keep its name. */
+  active: Scalars['Boolean']['output'];
+  /** What the shopper should know of it; null when none. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** How long it takes in words: "Same day", "1 business day", "2–4 business days". */
+  estimate: Scalars['String']['output'];
+  /** The method's global id. */
+  id: Scalars['ID']['output'];
+  /** Business days at the latest. */
+  maxDays: Scalars['Int']['output'];
+  /** Business days at the soonest. */
+  minDays: Scalars['Int']['output'];
+  /** Its name, once in the shop in any case. */
+  name: Scalars['String']['output'];
+  /** Its price for each group of countries it serves; a country is in one rate at most. */
+  rates: Array<ShippingRate>;
+};
+
+/** A shipping method for the viewer's cart going to one country: what it costs there, or why it cannot take it. */
+export type ShippingOption = {
+  __typename?: 'ShippingOption';
+  /** The method. */
+  method: ShippingMethod;
+  /** What it costs this cart there (zero when free); null when it does not ship there. */
+  price?: Maybe<Money>;
+  /** Why it cannot take the order ("Express does not ship to Latvia"); null when it can. */
+  unavailableReason?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a shipping method costs to some countries. */
+export type ShippingRate = {
+  __typename?: 'ShippingRate';
+  /** The countries this rate serves. */
+  countries: Array<Country>;
+  /** Free for an order whose lines cost this much or more; null when it is never free. */
+  freeFrom?: Maybe<Money>;
+  /** What shipping costs an order there. */
+  price: Money;
+};
+
+/** What a shipping method costs to some countries. */
+export type ShippingRateInput = {
+  /** ISO 3166-1 alpha-2 codes, any case: at least one. */
+  countries: Array<Scalars['String']['input']>;
+  /** Free for an order whose lines cost this much or more (over 0, whole cents); none when left out. */
+  freeFromAmount?: InputMaybe<Scalars['Decimal']['input']>;
+  /** What shipping costs an order there: 0 to 10000, whole cents, as text ("4.90"). */
+  priceAmount: Scalars['Decimal']['input'];
 };
 
 /** The shop's settings that admins change while it runs (`shopSettings`, `updateShopSettings`). */
@@ -2252,6 +2420,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RestMessage )
     | ( RestOrder )
     | ( RestProduct )
+    | ( RestShippingMethod )
     | ( ViewerModel )
   ;
 }>;
@@ -2295,6 +2464,8 @@ export type ResolversTypes = ResolversObject<{
   DeleteCategoryPayload: ResolverTypeWrapper<Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversTypes['Product']> }>;
   DeleteProductInput: DeleteProductInput;
   DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  DeleteShippingMethodInput: DeleteShippingMethodInput;
+  DeleteShippingMethodPayload: ResolverTypeWrapper<DeleteShippingMethodPayload>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImageAltInput: ImageAltInput;
@@ -2346,9 +2517,15 @@ export type ResolversTypes = ResolversObject<{
   ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
   SaveAddressInput: SaveAddressInput;
   SaveAddressPayload: ResolverTypeWrapper<Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversTypes['Address']> }>;
+  SaveShippingMethodInput: SaveShippingMethodInput;
+  SaveShippingMethodPayload: ResolverTypeWrapper<Omit<SaveShippingMethodPayload, 'shippingMethod'> & { shippingMethod?: Maybe<ResolversTypes['ShippingMethod']> }>;
   SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
+  ShippingMethod: ResolverTypeWrapper<RestShippingMethod>;
+  ShippingOption: ResolverTypeWrapper<RestShippingOption>;
+  ShippingRate: ResolverTypeWrapper<RestShippingRate>;
+  ShippingRateInput: ShippingRateInput;
   ShopSettings: ResolverTypeWrapper<ShopSettings>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -2410,6 +2587,8 @@ export type ResolversParentTypes = ResolversObject<{
   DeleteCategoryPayload: Omit<DeleteCategoryPayload, 'movedProducts'> & { movedProducts: Array<ResolversParentTypes['Product']> };
   DeleteProductInput: DeleteProductInput;
   DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  DeleteShippingMethodInput: DeleteShippingMethodInput;
+  DeleteShippingMethodPayload: DeleteShippingMethodPayload;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   ImageAltInput: ImageAltInput;
@@ -2458,9 +2637,15 @@ export type ResolversParentTypes = ResolversObject<{
   ResetPasswordPayload: ResetPasswordPayload;
   SaveAddressInput: SaveAddressInput;
   SaveAddressPayload: Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversParentTypes['Address']> };
+  SaveShippingMethodInput: SaveShippingMethodInput;
+  SaveShippingMethodPayload: Omit<SaveShippingMethodPayload, 'shippingMethod'> & { shippingMethod?: Maybe<ResolversParentTypes['ShippingMethod']> };
   SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
+  ShippingMethod: RestShippingMethod;
+  ShippingOption: RestShippingOption;
+  ShippingRate: RestShippingRate;
+  ShippingRateInput: ShippingRateInput;
   ShopSettings: ShopSettings;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
@@ -2512,6 +2697,7 @@ export type CartResolvers<ContextType = GatewayContext, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
+  shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType, RequireFields<CartShippingOptionsArgs, 'country'>>;
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -2652,6 +2838,12 @@ export type DeleteProductPayloadResolvers<ContextType = GatewayContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type DeleteShippingMethodPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteShippingMethodPayload'] = ResolversParentTypes['DeleteShippingMethodPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedShippingMethodId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2706,6 +2898,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteAddress?: Resolver<ResolversTypes['DeleteAddressPayload'], ParentType, ContextType, RequireFields<MutationDeleteAddressArgs, 'input'>>;
   deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
+  deleteShippingMethod?: Resolver<ResolversTypes['DeleteShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationDeleteShippingMethodArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
   orderAgain?: Resolver<ResolversTypes['OrderAgainPayload'], ParentType, ContextType, RequireFields<MutationOrderAgainArgs, 'input'>>;
@@ -2715,6 +2908,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   resendEmailVerification?: Resolver<ResolversTypes['ResendEmailVerificationPayload'], ParentType, ContextType, RequireFields<MutationResendEmailVerificationArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   saveAddress?: Resolver<ResolversTypes['SaveAddressPayload'], ParentType, ContextType, RequireFields<MutationSaveAddressArgs, 'input'>>;
+  saveShippingMethod?: Resolver<ResolversTypes['SaveShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationSaveShippingMethodArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
@@ -2726,7 +2920,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'ShippingMethod' | 'User', ParentType, ContextType>;
 }>;
 
 export type NotAddedLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NotAddedLine'] = ResolversParentTypes['NotAddedLine']> = ResolversObject<{
@@ -2746,7 +2940,11 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingCost?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  shippingCountry?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
+  shippingMethodName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   viewerCanCancel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2876,6 +3074,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   productFacets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType, Partial<QueryProductFacetsArgs>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
+  shippingMethods?: Resolver<Array<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
   shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
@@ -2917,6 +3116,12 @@ export type SaveAddressPayloadResolvers<ContextType = GatewayContext, ParentType
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type SaveShippingMethodPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SaveShippingMethodPayload'] = ResolversParentTypes['SaveShippingMethodPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shippingMethod?: Resolver<Maybe<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type SearchCorrectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SearchCorrection'] = ResolversParentTypes['SearchCorrection']> = ResolversObject<{
   suggested?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   typed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2926,6 +3131,30 @@ export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ShippingMethodResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShippingMethod'] = ResolversParentTypes['ShippingMethod']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  estimate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  maxDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rates?: Resolver<Array<ResolversTypes['ShippingRate']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ShippingOptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShippingOption'] = ResolversParentTypes['ShippingOption']> = ResolversObject<{
+  method?: Resolver<ResolversTypes['ShippingMethod'], ParentType, ContextType>;
+  price?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  unavailableReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ShippingRateResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShippingRate'] = ResolversParentTypes['ShippingRate']> = ResolversObject<{
+  countries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType>;
+  freeFrom?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export type ShopSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShopSettings'] = ResolversParentTypes['ShopSettings']> = ResolversObject<{
@@ -3037,6 +3266,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteAddressPayload?: DeleteAddressPayloadResolvers<ContextType>;
   DeleteCategoryPayload?: DeleteCategoryPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
+  DeleteShippingMethodPayload?: DeleteShippingMethodPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
@@ -3070,8 +3300,12 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
   SaveAddressPayload?: SaveAddressPayloadResolvers<ContextType>;
+  SaveShippingMethodPayload?: SaveShippingMethodPayloadResolvers<ContextType>;
   SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
+  ShippingMethod?: ShippingMethodResolvers<ContextType>;
+  ShippingOption?: ShippingOptionResolvers<ContextType>;
+  ShippingRate?: ShippingRateResolvers<ContextType>;
   ShopSettings?: ShopSettingsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TextPart?: TextPartResolvers<ContextType>;

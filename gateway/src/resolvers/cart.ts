@@ -2,6 +2,7 @@
 import type { CartItemResolvers, CartResolvers } from '../__generated__/resolvers-types.js';
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
+import { countryCodeOf } from './shipping.js';
 import type { RestCart } from '../rest/contract.js';
 import { cartTotal } from '../rest/plain-contract/checks.js';
 import { productReference } from './product.js';
@@ -16,6 +17,8 @@ export const Cart: CartResolvers = {
   totalPrice: cartTotal,
   total: (cart, _args, context) => moneyOf(cartTotal(cart), context.currency),
   itemCount: (cart) => (cart.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
+  // Priced by the REST service for the caller's cart as it is there now (the viewer's own: a cart is nobody else's).
+  shippingOptions: (_cart, { country }, context) => context.api.shipping.options(countryCodeOf(country)),
 };
 
 export const CartItem: CartItemResolvers = {

@@ -11,6 +11,8 @@ import { settingsMutations } from './mutation/settings.js';
 import { chatMutations } from './mutation/chat.js';
 import { shoppingMutations } from './mutation/shopping.js';
 import { addressMutations } from './mutation/addresses.js';
+import { shippingMutations } from './mutation/shipping.js';
+import { ShippingMethod, ShippingOption, ShippingRate } from './shipping.js';
 import { Address } from './address.js';
 import { Money } from './money.js';
 import { Node } from './node.js';
@@ -30,6 +32,7 @@ export const resolvers: Resolvers = {
     ...settingsMutations,
     ...shoppingMutations,
     ...addressMutations,
+    ...shippingMutations,
     ...chatMutations,
   },
   Subscription,
@@ -48,6 +51,9 @@ export const resolvers: Resolvers = {
   OrderEvent,
   NotAddedLine,
   Address,
+  ShippingMethod,
+  ShippingRate,
+  ShippingOption,
   ChatRoom,
   Message,
   DeleteCategoryPayload: {

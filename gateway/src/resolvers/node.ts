@@ -73,6 +73,15 @@ export async function resolveNode(
         'Address',
       );
     }
+    case 'ShippingMethod': {
+      const id = numericIdOf(globalId, 'ShippingMethod');
+      // One the viewer may see: an offered one, or for an admin any (none over the plain contract).
+      if (id === undefined) return null;
+      return tagged(
+        (await context.api.shipping.list()).find((method) => method.id === id),
+        'ShippingMethod',
+      );
+    }
     case 'ChatUser': {
       const users = await context.loaders.chatUsers.get();
       return tagged(

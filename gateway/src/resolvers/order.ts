@@ -14,6 +14,7 @@ import { orderHistory } from '../rest/plain-contract/orders.js';
 import { sameUsername } from '../../../shop-rules/account-rules.js';
 import { buyerCanCancel } from '../../../shop-rules/order-rules.js';
 import { viewerUsername } from './viewer.js';
+import { countryOf } from './shipping.js';
 
 export const Order: OrderResolvers = {
   id: (order) => toGlobalId('Order', order.id),
@@ -21,6 +22,11 @@ export const Order: OrderResolvers = {
   items: (order) => order.items ?? [],
   customerUsername: (order) => order.username ?? null,
   total: (order, _args, context) => moneyOf(order.totalAmount, context.currency),
+  // Where the shop charges no shipping (none offered, or the plain contract), the lines are the whole total.
+  subtotal: (order, _args, context) => moneyOf(order.subtotal ?? order.totalAmount, context.currency),
+  shippingCost: (order, _args, context) => moneyOf(order.shippingCost ?? 0, context.currency),
+  shippingMethodName: (order) => order.shippingMethod ?? null,
+  shippingCountry: (order) => (order.shippingCountry ? countryOf(order.shippingCountry) : null),
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => orderHistory(context.api, order.id),
   viewerCanCancel: async (order, _args, context) =>

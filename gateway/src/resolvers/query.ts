@@ -124,6 +124,7 @@ export const Query: QueryResolvers = {
       countsByStatus: counts ? ORDER_STATUSES.map((each) => ({ status: each, count: counts[each] ?? 0 })) : null,
     };
   },
+  shippingMethods: (_root, _args, context) => context.api.shipping.list(),
   categories: async (_root, _args, context) => {
     await context.api.categories.refuseWhereUnsupported();
     return context.loaders.categories.get();

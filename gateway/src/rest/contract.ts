@@ -55,6 +55,34 @@ export interface RestPreferences {
 /** Extension (address-book): an address of the caller's address book: its parts as kept, and more. */
 export type RestAddress = ValidAddress & { id: number; printed: string; createdAt: string; lastUsedAt: string | null };
 
+/** Extension (shipping): what a shipping method costs to some countries, in dollars. */
+export interface RestShippingRate {
+  countries: string[];
+  price: number;
+  freeFrom: number | null;
+}
+
+/** Extension (shipping): a way the shop ships orders. */
+export interface RestShippingMethod {
+  id: number;
+  name: string;
+  description: string | null;
+  minDays: number;
+  maxDays: number;
+  estimate: string;
+  active: boolean;
+  rates: RestShippingRate[];
+  createdAt: string;
+}
+
+/** Extension (shipping): a method for the caller's cart going to a country: its price, or why not (dollars). */
+export interface RestShippingOption {
+  method: RestShippingMethod;
+  available: boolean;
+  price: number | null;
+  reason: string | null;
+}
+
 export interface RestUser {
   id?: number | null;
   username: string;
@@ -122,6 +150,11 @@ export interface RestOrder {
   username?: string | null;
   /** Extension (DESIGN §4): the buyer's user id. */
   userId?: number | null;
+  /** Extension (shipping): the lines together, what shipping cost, by which method to which country. */
+  subtotal?: number;
+  shippingCost?: number;
+  shippingMethod?: string | null;
+  shippingCountry?: string | null;
 }
 
 /** Extension (order-history): one step of an order's history; `by` (who moved it) for admins only. */

@@ -98,7 +98,13 @@ export class OrdersApi {
    */
   async checkout(
     shippingAddress: string,
-    integrity: { expectedTotal?: number | undefined; idempotencyKey?: string | undefined } = {},
+    integrity: {
+      expectedTotal?: number | undefined;
+      idempotencyKey?: string | undefined;
+      /** The shipping method and where to (extension shipping); the plain contract has neither. */
+      shippingMethodId?: number | undefined;
+      shippingCountry?: string | undefined;
+    } = {},
   ): Promise<{ order: RestOrder; replayed: boolean }> {
     const { body, headers } = await this.rest.answer<RestOrder>(this.caller, {
       method: 'POST',
@@ -106,6 +112,8 @@ export class OrdersApi {
       body: {
         shippingAddress,
         ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }),
+        ...(integrity.shippingMethodId === undefined ? {} : { shippingMethodId: integrity.shippingMethodId }),
+        ...(integrity.shippingCountry === undefined ? {} : { shippingCountry: integrity.shippingCountry }),
       },
       headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
     });

@@ -4,6 +4,7 @@ import { CategoriesApi } from './categories-api.js';
 import { ChatApi } from './chat-api.js';
 import { OrdersApi } from './orders-api.js';
 import { ProductsApi } from './products-api.js';
+import { ShippingApi } from './shipping-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -14,14 +15,17 @@ export interface RestApi {
   cart: CartApi;
   orders: OrdersApi;
   chat: ChatApi;
+  shipping: ShippingApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
   const products = new ProductsApi(rest, caller);
+  const users = new UsersApi(rest, caller);
   return {
     products,
     categories: new CategoriesApi(rest, caller, products),
-    users: new UsersApi(rest, caller),
+    users,
+    shipping: new ShippingApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

@@ -169,20 +169,25 @@ export class OrderRepository {
     return order ? (await this.withItems([order], db))[0] : undefined;
   }
 
+  /**
+   * Writes the order and its lines, and answers them as written (RETURNING): nothing is read back. `username` is the
+   * buyer's, as a read would join it.
+   */
   async insert(
     db: Kysely<Database>,
     order: {
       userId: number;
+      username: string;
       orderDate: string;
       shippingAddress: string;
       lines: NewOrderLine[];
       /** What shipping costs, by which method to which country; none for an order placed without a method. */
       shipping?: OrderShipping | undefined;
     },
-  ): Promise<number> {
+  ): Promise<OrderWithItems> {
     const shippingCents = order.shipping?.cents ?? 0;
     const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) + shippingCents;
-    const { id } = await db
+    const row = await db
       .insertInto('orders')
       .values({
         userId: order.userId,
@@ -194,13 +199,16 @@ export class OrderRepository {
         shippingMethod: order.shipping?.method ?? null,
         shippingCountry: order.shipping?.country ?? null,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await db
+    const items = await db
       .insertInto('orderItems')
-      .values(order.lines.map((line) => ({ ...line, orderId: id, subtotalCents: line.priceCents * line.quantity })))
+      .values(order.lines.map((line) => ({ ...line, orderId: row.id, subtotalCents: line.priceCents * line.quantity })))
+      .returningAll()
       .execute();
-    return id;
+    // In the lines' order, as a read orders them (by id).
+    items.sort((a, b) => a.id - b.id);
+    return { ...row, username: order.username, items };
   }
 
   /** Moves the order from one status to another only if it is still in the first; answers whether it did. */
@@ -226,14 +234,22 @@ export class OrderRepository {
     since: string,
     createdAt: string,
   ): Promise<boolean> {
-    await trx.deleteFrom('checkoutRequests').where('userId', '=', userId).where('createdAt', '<', since).execute();
-    const taken = await trx
-      .insertInto('checkoutRequests')
-      .values({ userId, idempotencyKey: key, orderId: null, createdAt })
-      .onConflict((conflict) => conflict.columns(['userId', 'idempotencyKey']).doNothing())
-      .returning('userId')
+    const take = async () =>
+      (await trx
+        .insertInto('checkoutRequests')
+        .values({ userId, idempotencyKey: key, orderId: null, createdAt })
+        .onConflict((conflict) => conflict.columns(['userId', 'idempotencyKey']).doNothing())
+        .returning('userId')
+        .executeTakeFirst()) !== undefined;
+    if (await take()) return true;
+    // The key is known: a retry of this attempt, or a key used before the window, which is forgotten (with the
+    // buyer's other old keys) and taken anew. Only then: a checkout runs no statement for keys it does not reuse.
+    const forgotten = await trx
+      .deleteFrom('checkoutRequests')
+      .where('userId', '=', userId)
+      .where('createdAt', '<', since)
       .executeTakeFirst();
-    return taken !== undefined;
+    return Number(forgotten.numDeletedRows) > 0 && (await take());
   }
 
   /** The order a key created, once its checkout committed. */

@@ -166,8 +166,9 @@ export class OrderService {
           );
         }
       }
-      const id = await this.orders.insert(trx, {
+      const order = await this.orders.insert(trx, {
         userId: buyer.id,
+        username: buyer.username,
         orderDate: now(),
         shippingAddress: address,
         shipping,
@@ -179,13 +180,14 @@ export class OrderService {
           quantity,
         })),
       });
-      if (key !== undefined) await this.orders.recordIdempotentOrder(trx, buyer.id, key, id);
-      await this.mailer.placed(trx, (await this.orders.findById(id, trx))!);
-      return id;
+      if (key !== undefined) await this.orders.recordIdempotentOrder(trx, buyer.id, key, order.id);
+      // The order as written: the e-mail and the answer need no read of it.
+      await this.mailer.placed(trx, order);
+      return order;
     });
     if (placed !== undefined) {
       this.mailer.wake();
-      return { order: await this.get(buyer, placed), replayed: false };
+      return { order: toOrderAnswer(placed), replayed: false };
     }
     const earlier = await this.orders.orderOfIdempotencyKey(buyer.id, key!, since);
     if (earlier === undefined)

@@ -54,6 +54,13 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
+      subtotal {
+        ...MoneyFields @unmask
+      }
+      shippingCost {
+        ...MoneyFields @unmask
+      }
+      shippingMethodName
       shippingAddress
       customerUsername
       viewerCanCancel

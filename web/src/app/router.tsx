@@ -62,6 +62,10 @@ const CategoryAdminRoute = lazyScreen(
   () => import('../features/category-admin/category-admin-route'),
   'CategoryAdminRoute',
 );
+const ShippingAdminRoute = lazyScreen(
+  () => import('../features/shipping-admin/shipping-admin-route'),
+  'ShippingAdminRoute',
+);
 const LowStockRoute = lazyScreen(() => import('../features/low-stock/low-stock-route'), 'LowStockRoute');
 const CatalogueCsvRoute = lazyScreen(
   () => import('../features/catalogue-csv/catalogue-csv-route'),
@@ -107,6 +111,7 @@ export function ShopRoutes() {
             <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
             <Route path="admin/low-stock" element={screen('Low Stock', <LowStockRoute />)} />
             <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
+            <Route path="admin/shipping" element={screen('Shipping Methods', <ShippingAdminRoute />)} />
             <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />

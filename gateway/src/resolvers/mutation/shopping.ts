@@ -1,5 +1,7 @@
 // Mutations of the cart, checkout and order status.
 import { centsToDollars, nearestCents } from '../../../../shop-rules/money.js';
+import { COUNTRY_CODES, INVALID_COUNTRY } from '../../../../shop-rules/address-rules.js';
+import { SHIPPING_METHOD_GONE } from '../../../../shop-rules/shipping-rules.js';
 import {
   EXPECTED_TOTAL_TWICE,
   checkCartQuantity,
@@ -56,6 +58,31 @@ function expectedTotalOf(
   return undefined;
 }
 
+/**
+ * The shipping method chosen, by number, and the country it ships to, upper-case (the REST service prices it, and
+ * refuses one gone or one that does not ship there). Either may be left out: the REST service says when one is needed.
+ */
+function shippingChoiceOf(
+  input: Pick<CheckoutInput, 'shippingMethodId' | 'shippingCountry'>,
+  check: InputCheck,
+): { shippingMethodId?: number; shippingCountry?: string } {
+  const choice: { shippingMethodId?: number; shippingCountry?: string } = {};
+  if (input.shippingMethodId != null) {
+    const id = numericIdOf(input.shippingMethodId, 'ShippingMethod');
+    if (id === undefined)
+      check.add(
+        new InputProblem('This shipping method is no longer offered: choose another', 'shippingMethodId', 'NOT_FOUND'),
+      );
+    else choice.shippingMethodId = id;
+  }
+  if (input.shippingCountry != null) {
+    const code = input.shippingCountry.trim().toUpperCase();
+    if (!COUNTRY_CODES.includes(code)) check.add({ message: INVALID_COUNTRY, field: 'shippingCountry' });
+    else choice.shippingCountry = code;
+  }
+  return choice;
+}
+
 function changedCart(context: GatewayContext, cart: RestCart) {
   context.loaders.cart.prime(cart);
   return { cart };
@@ -108,9 +135,16 @@ export const shoppingMutations: Pick<
     const answer = await withUserErrors(
       input,
       {
-        fields: ['shippingAddress', 'expectedTotal', 'expectedTotalAmount', 'idempotencyKey'],
+        fields: [
+          'shippingAddress',
+          'shippingMethodId',
+          'shippingCountry',
+          'expectedTotal',
+          'expectedTotalAmount',
+          'idempotencyKey',
+        ],
         restFields: { expectedTotal: totalField },
-        codeByRestCode: { PRICE_CHANGED: 'PRICE_CHANGED' },
+        codeByRestCode: { PRICE_CHANGED: 'PRICE_CHANGED', SHIPPING_METHOD_NOT_FOUND: 'NOT_FOUND' },
       },
       async () => {
         const check = new InputCheck();
@@ -119,6 +153,7 @@ export const shoppingMutations: Pick<
         const expectedCents = expected?.cents;
         const idempotencyKey =
           input.idempotencyKey == null ? undefined : check.value(checkIdempotencyKey(input.idempotencyKey));
+        const shipping = shippingChoiceOf(input, check);
         check.done();
         const cart = await context.loaders.cart.get();
         // Whoever implements the contract, no order is placed that costs more than an order may (a cart's prices may
@@ -126,10 +161,14 @@ export const shoppingMutations: Pick<
         const tooLarge = checkOrderTotal(nearestCents(cartTotal(cart)));
         if (tooLarge) throw new InputProblem(tooLarge.message, tooLarge.field);
         refuseCheckoutTheImplementationWouldNot(context.api, cart, expectedCents, totalField);
+        // Only a REST service that keeps shipping methods prices one (the plain contract has none to choose).
+        if (shipping.shippingMethodId !== undefined && !(await context.api.shipping.offered()))
+          throw new InputProblem(SHIPPING_METHOD_GONE, 'shippingMethodId', 'NOT_FOUND');
         const expectedTotal = expectedCents === undefined ? undefined : centsToDollars(expectedCents);
         const { order, replayed } = await context.api.orders.checkout(shippingAddress, {
           expectedTotal,
           idempotencyKey,
+          ...shipping,
         });
         context.loaders.primeOrders([order]);
         // The contract empties the cart at checkout; the answer says so without another call. A replayed order (this

@@ -16,21 +16,23 @@
 // placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { MAX_ADDRESSES, printedAddress } from '@shop-rules/address-rules';
+import { MAX_ADDRESSES, countryName, printedAddress } from '@shop-rules/address-rules';
 import { CART_IS_EMPTY } from '@shop-rules/order-rules';
 import { AddressFields } from '@/components/address-fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
-import { CheckboxField } from '@/components/field';
+import { CheckboxField, SelectField } from '@/components/field';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
 import { CheckoutDocument, CheckoutPageDocument, SaveAddressDocument, ViewerAddressesDocument } from '@/gql/graphql';
 import {
   ADDRESS_PARTS,
   type AddressFieldsForm,
+  COUNTRY_CHOICES,
+  browserCountry,
   type SavedAddress,
   emptyAddress,
   forgetAddressList,
@@ -41,6 +43,8 @@ import { useFormats } from '@/lib/use-formats';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { OrderSuccessState } from '@/lib/navigation-state';
 import { showUserErrors } from '@/lib/user-errors';
+import { type Money, moneyOf, sumOf } from '@/lib/money';
+import { type ShippingMethod, type ShippingQuote, cheapestQuote, priceText, quoteOf } from '@/lib/shipping';
 import { OrderReview } from './order-review';
 import { type BlockedLine, type Review, type ReviewSnapshot, compareReview, snapshotOf } from './review-snapshot';
 import styles from './checkout.module.css';
@@ -48,6 +52,9 @@ import styles from './checkout.module.css';
 if (false) {
   gql`
     query CheckoutPage {
+      shippingMethods {
+        ...ShippingMethodFields @unmask
+      }
       viewer {
         address
         recentShippingAddresses(first: 3)
@@ -66,6 +73,13 @@ if (false) {
           total {
             ...MoneyFields @unmask
           }
+          subtotal {
+            ...MoneyFields @unmask
+          }
+          shippingCost {
+            ...MoneyFields @unmask
+          }
+          shippingMethodName
           status
           shippingAddress
           items {
@@ -100,6 +114,23 @@ interface CheckoutForm extends AddressFieldsForm {
   shipTo: string;
   /** Keep the new address in the address book. */
   remember: boolean;
+  /** The shipping method chosen (its id), where the shop offers any. */
+  shippingMethodId: string;
+  /** The country a destination typed as text (an earlier order's, the profile's) ships to. */
+  shippingCountry: string;
+}
+
+/** The shipping chosen, as the review shows it and the order is charged: the method's name and its price. */
+export interface ChosenShipping {
+  name: string;
+  price: Money;
+}
+
+/** The review with shipping in its totals: what the order costs, and what it cost as reviewed. */
+export function withShipping(review: Review, shipping: ChosenShipping | null): Review {
+  if (!shipping) return review;
+  const plus = (total: Money) => sumOf([total, shipping.price], total.currencyCode);
+  return { ...review, total: plus(review.total), totalBefore: review.totalBefore && plus(review.totalBefore) };
 }
 
 const NEW_ADDRESS = 'new';
@@ -110,6 +141,8 @@ export interface Destination {
   key: string;
   printed: string;
   note: string;
+  /** Its country, for a saved address; a text address names none the shop can read. */
+  country?: string;
 }
 
 /**
@@ -126,6 +159,7 @@ export function destinationsOf(
     key: `saved:${address.id}`,
     printed: address.printed,
     note: index === 0 && address.lastUsedAt ? 'Saved, last used' : 'Saved',
+    country: address.country.code,
   }));
   const offer = (printed: string, key: string, note: string) => {
     if (printed.trim() && !destinations.some((destination) => destination.printed === printed))
@@ -211,6 +245,65 @@ function ReviewChangedNotice({
   );
 }
 
+/**
+ * The shipping methods for where the order goes, each a radio card: its name, how long it takes and its price, or, for
+ * one that cannot take the order, why (disabled). A text address (an earlier order's) names no country the shop can
+ * read: the buyer says which, above the methods.
+ */
+function ShippingMethodChoice({
+  quotes,
+  chosen,
+  onChoose,
+  busy,
+  countryField,
+}: {
+  quotes: readonly ShippingQuote[];
+  chosen: string;
+  onChoose: (id: string) => void;
+  busy: boolean;
+  countryField: ReactNode;
+}) {
+  const formats = useFormats();
+  return (
+    <>
+      {countryField}
+      {quotes.length > 0 && (
+        <fieldset className={styles.shipTo}>
+          <legend className={styles.shipToLegend}>Shipping method</legend>
+          <ul className={styles.destinations}>
+            {quotes.map((quote) => (
+              <li key={quote.method.id}>
+                <label className={styles.destination} data-unavailable={!quote.available || undefined}>
+                  <input
+                    type="radio"
+                    name="shippingMethodId"
+                    value={quote.method.id}
+                    checked={chosen === quote.method.id}
+                    onChange={() => onChoose(quote.method.id)}
+                    disabled={busy || !quote.available}
+                  />
+                  <span className={styles.methodText}>
+                    <span className={styles.methodLine}>
+                      <strong className={styles.destinationName}>{quote.method.name}</strong>{' '}
+                      <span className={styles.methodPrice}>
+                        {quote.available ? priceText(quote.price, formats.money) : ''}
+                      </span>
+                    </span>{' '}
+                    <span className={styles.destinationNote}>
+                      {quote.available ? quote.method.estimate : quote.reason}
+                      {quote.available && quote.method.description ? ` · ${quote.method.description}` : ''}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </>
+  );
+}
+
 /** An address as it prints, its first line (who receives it) in bold: the way to tell two apart at a glance. */
 function DestinationLines({ printed }: { printed: string }) {
   const [first, ...rest] = printed.split('\n');
@@ -228,6 +321,10 @@ interface CheckoutFormProps {
   chosen: string;
   /** A new address may be kept in the address book: the shop keeps one, and it has room. */
   canRemember: boolean;
+  /** The shipping methods offered (none where the shop charges no shipping). */
+  methods: readonly ShippingMethod[];
+  /** The shipping chosen now (none while there is no method, or none can take the order). */
+  onShipping: (shipping: ChosenShipping | null) => void;
   /** What the buyer reviewed: its total is the one Place Order asks for. */
   reviewed: ReviewSnapshot;
   /** The review as it is now, beside what was reviewed. */
@@ -251,6 +348,8 @@ function CheckoutForm({
   destinations,
   chosen,
   canRemember,
+  methods,
+  onShipping,
   reviewed,
   review,
   attemptKey,
@@ -292,7 +391,13 @@ function CheckoutForm({
     },
   });
   const form = useForm<CheckoutForm>({
-    defaultValues: { shipTo: chosen, remember: true, address: emptyAddress() },
+    defaultValues: {
+      shipTo: chosen,
+      remember: true,
+      address: emptyAddress(),
+      shippingMethodId: '',
+      shippingCountry: browserCountry(),
+    },
   });
   const {
     register,
@@ -304,11 +409,40 @@ function CheckoutForm({
   } = form;
   const shipTo = useWatch({ control, name: 'shipTo' });
   const typingNew = shipTo === NEW_ADDRESS || !destinations.some((destination) => destination.key === shipTo);
+  const destination = destinations.find((each) => each.key === shipTo);
+  const typedCountry = useWatch({ control, name: 'address.country' });
+  const textCountry = useWatch({ control, name: 'shippingCountry' });
+  // Where it ships, for the methods' prices: the saved address's country, the new address's, or the one chosen for a
+  // text address.
+  const shippingCountry = typingNew ? typedCountry : (destination?.country ?? textCountry);
+  const quotes = shippingCountry ? methods.map((method) => quoteOf(method, shippingCountry, reviewed.total)) : [];
+  const methodId = useWatch({ control, name: 'shippingMethodId' });
+  const chosenQuote = quotes.find((quote) => quote.method.id === methodId && quote.available);
+  const cheapest = cheapestQuote(quotes);
+  // A method that cannot take the order here (another country, or none chosen yet) gives way to the cheapest that can.
+  useEffect(() => {
+    if (!chosenQuote && (cheapest?.method.id ?? '') !== methodId)
+      setValue('shippingMethodId', cheapest?.method.id ?? '');
+  }, [chosenQuote, cheapest, methodId, setValue]);
+  const shippingName = chosenQuote?.available ? chosenQuote.method.name : undefined;
+  const shippingPrice = chosenQuote?.available ? chosenQuote.price : undefined;
+  const shipping: ChosenShipping | null =
+    shippingName && shippingPrice ? { name: shippingName, price: shippingPrice } : null;
+  // Told up (the review shows it) when it changes, by what it is: the quote is made afresh at each render.
+  const shippingCents = shippingPrice?.minorUnits;
+  useEffect(() => {
+    onShipping(
+      shippingName !== undefined && shippingCents !== undefined
+        ? { name: shippingName, price: moneyOf(shippingCents, reviewed.total.currencyCode) }
+        : null,
+    );
+  }, [onShipping, shippingName, shippingCents, reviewed.total.currencyCode]);
+  const noMethodShipsThere = methods.length > 0 && !!shippingCountry && !cheapest;
 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
   const blocked = review.blocked.length > 0;
-  const canPlace = !busy && !changed && !blocked;
+  const canPlace = !busy && !changed && !blocked && !noMethodShipsThere;
 
   useLayoutEffect(() => {
     if (!focusAfterAccept.current || changed) return;
@@ -352,7 +486,11 @@ function CheckoutForm({
         variables: {
           input: {
             shippingAddress,
-            expectedTotalAmount: reviewed.total.amount,
+            expectedTotalAmount: (shipping
+              ? sumOf([reviewed.total, shipping.price], reviewed.total.currencyCode)
+              : reviewed.total
+            ).amount,
+            ...(shipping ? { shippingMethodId: methodId, shippingCountry } : {}),
             idempotencyKey: attemptKey,
           },
         },
@@ -383,7 +521,13 @@ function CheckoutForm({
     }
   });
 
-  const describedBy = [changed && 'checkout-changed', blocked && 'checkout-blocked'].filter(Boolean).join(' ');
+  const describedBy = [
+    changed && 'checkout-changed',
+    blocked && 'checkout-blocked',
+    noMethodShipsThere && 'checkout-no-shipping',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <FormProvider {...form}>
       <form className={styles.form} onSubmit={placeOrder} noValidate>
@@ -456,6 +600,33 @@ function CheckoutForm({
             )}
           </div>
         )}
+        {methods.length > 0 && (
+          <ShippingMethodChoice
+            quotes={quotes}
+            chosen={methodId}
+            onChoose={(id) => setValue('shippingMethodId', id)}
+            busy={busy}
+            countryField={
+              !typingNew && !destination?.country ? (
+                <SelectField label="Country it ships to" required {...register('shippingCountry')}>
+                  <option value="">Choose a country</option>
+                  {COUNTRY_CHOICES.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null
+            }
+          />
+        )}
+        {noMethodShipsThere && (
+          <Alert tone="error">
+            <span id="checkout-no-shipping">
+              {countryName(shippingCountry)}: no shipping method ships there. Choose another address.
+            </span>
+          </Alert>
+        )}
         <div className={styles.actions}>
           <ButtonLink to="/cart" variant="secondary" size="large">
             Back to Cart
@@ -523,6 +694,7 @@ export function CheckoutRoute() {
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   // Placed: the cart the order emptied is not a change to point out on the way to /order-success.
   const [placed, setPlaced] = useState(false);
+  const [shipping, setShipping] = useState<ChosenShipping | null>(null);
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   // The review is taken when the cart first shows (and again when it was empty and is not any more: nothing was
   // reviewed then).
@@ -545,15 +717,20 @@ export function CheckoutRoute() {
     );
   } else if (viewer && reviewed && !bookPending) {
     const { destinations, chosen } = destinationsOf(saved ?? [], viewer.recentShippingAddresses, viewer.address);
-    const review = compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats);
+    const review = withShipping(
+      compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats),
+      shipping,
+    );
     content = (
       <div className={styles.layout}>
-        <OrderReview review={review} headingRef={reviewHeadingRef} />
+        <OrderReview review={review} shipping={shipping} headingRef={reviewHeadingRef} />
         <Card className={styles.shipping}>
           <CheckoutForm
             destinations={destinations}
             chosen={chosen}
             canRemember={!!saved && saved.length < MAX_ADDRESSES}
+            methods={(data?.shippingMethods ?? []).filter((method) => method.active)}
+            onShipping={setShipping}
             reviewed={reviewed.snapshot}
             review={review}
             attemptKey={reviewed.attemptKey}

@@ -13,6 +13,30 @@ import {
 import { cart, cartLine, listingMock, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 
+/** A shipping method as the graph answers it: its rates as [countries, price, free from]. */
+const shippingMethod = (
+  id: number,
+  name: string,
+  estimate: string,
+  rates: [string[], string, string | null][],
+  { active = true, description = null as string | null } = {},
+) => ({
+  __typename: 'ShippingMethod' as const,
+  id: `U2hpcHBpbmdNZXRob2Q6${id}`,
+  name,
+  description,
+  minDays: 1,
+  maxDays: 3,
+  estimate,
+  active,
+  rates: rates.map(([countries, price, freeFrom]) => ({
+    __typename: 'ShippingRate' as const,
+    countries: countries.map((code) => ({ __typename: 'Country' as const, code, name: code })),
+    price: money(price),
+    freeFrom: freeFrom === null ? null : money(freeFrom),
+  })),
+});
+
 /** An address of the viewer's book, as the graph answers it. */
 const savedAddress = (id: number, line1: string, lastUsedAt: string | null = null) => ({
   __typename: 'Address' as const,
@@ -46,11 +70,17 @@ const checkoutPage = (
   recentShippingAddresses: string[] = [],
   book: Parameters<typeof addressBook>[0] = [],
   delay = 0,
+  shippingMethods: ReturnType<typeof shippingMethod>[] = [],
 ) => [
   {
     request: { query: CheckoutPageDocument },
     delay,
-    result: { data: { viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) } } },
+    result: {
+      data: {
+        shippingMethods,
+        viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) },
+      },
+    },
   },
   addressBook(book),
 ];
@@ -71,6 +101,9 @@ const order = {
   number: 12,
   orderDate: '2026-11-22T14:30:00.000Z',
   total: money('26.48'),
+  subtotal: money('26.48'),
+  shippingCost: money('0.00'),
+  shippingMethodName: null as string | null,
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
@@ -368,6 +401,137 @@ describe('checkout', () => {
     await typeNewAddress(user, '2 Dock Road');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+  });
+
+  describe('shipping', () => {
+    const methods = [
+      shippingMethod(1, 'Standard', '2–4 business days', [[['DE', 'AT'], '4.90', '50.00']], {
+        description: 'Tracked parcel',
+      }),
+      shippingMethod(2, 'Express', '1 business day', [[['DE'], '14.90', null]]),
+      shippingMethod(3, 'Worldwide', '5–9 business days', [[['US'], '20.00', null]]),
+      // Retired: admins see it, shoppers are never offered it.
+      shippingMethod(4, 'Courier', 'Same day', [[['DE'], '1.00', null]], { active: false }),
+    ];
+    const chargesOf = (review: HTMLElement) =>
+      [...review.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const methodChoices = () =>
+      within(screen.getByRole('group', { name: 'Shipping method' }))
+        .getAllByRole('radio')
+        .map((radio) => [
+          radio.parentElement?.textContent,
+          (radio as HTMLInputElement).checked,
+          (radio as HTMLInputElement).disabled,
+        ]);
+
+    it('offers the methods for the address’s country, the cheapest chosen, and charges the one chosen: subtotal, shipping and total', async () => {
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 3 }),
+          ...checkoutPage(
+            [cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')],
+            null,
+            [],
+            [savedAddress(1, '5 Main Street')],
+            0,
+            methods,
+          ),
+          {
+            request: {
+              query: CheckoutDocument,
+              variables: ({ input }: { input: CheckoutInput }) =>
+                input.shippingMethodId === methods[1]!.id &&
+                input.shippingCountry === 'DE' &&
+                input.expectedTotalAmount === '41.38' &&
+                input.shippingAddress === savedAddress(1, '5 Main Street').printed,
+            },
+            result: {
+              data: {
+                checkout: {
+                  __typename: 'CheckoutPayload',
+                  order: {
+                    ...order,
+                    total: money('41.38'),
+                    subtotal: money('26.48'),
+                    shippingCost: money('14.90'),
+                    shippingMethodName: 'Express',
+                  },
+                  cart: cart([]),
+                  userErrors: [],
+                },
+              },
+            },
+          },
+        ],
+      });
+      await screen.findByRole('group', { name: 'Shipping method' });
+      expect(methodChoices()).toEqual([
+        ['Standard $4.90 2–4 business days · Tracked parcel', true, false],
+        ['Express $14.90 1 business day', false, false],
+        ['Worldwide  Worldwide does not ship to Germany', false, true],
+      ]);
+      const review = screen.getByRole('region', { name: 'Order Review' });
+      await waitFor(() =>
+        expect(chargesOf(review)).toEqual([
+          ['Subtotal', '$26.48'],
+          ['Shipping, Standard', '$4.90'],
+        ]),
+      );
+      expect(totalOf(review)).toHaveTextContent(/^Total, 3 items, \$31\.38$/);
+      await user.click(screen.getByRole('radio', { name: /^Express/ }));
+      await waitFor(() => expect(totalOf(review)).toHaveTextContent(/^Total, 3 items, \$41\.38$/));
+      expect(chargesOf(review)).toEqual([
+        ['Subtotal', '$26.48'],
+        ['Shipping, Express', '$14.90'],
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+      // The order placed says what it was charged, by which method.
+      expect(chargesOf(document.body).slice(-2)).toEqual([
+        ['Subtotal', '$26.48'],
+        ['Shipping, Express', '$14.90'],
+      ]);
+    });
+
+    it('follows the new address’s country: says when no method ships there, and holds Place Order; free from its amount', async () => {
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [sessionMock({ itemCount: 2 }), ...checkoutPage([cartLine(1, 2, '25.00')], null, [], [], 0, methods)],
+      });
+      await typeNewAddress(user);
+      // The browser's country, the United States.
+      await waitFor(() => expect(methodChoices()[2]).toEqual(['Worldwide $20.00 5–9 business days', true, false]));
+      await user.selectOptions(screen.getByRole('combobox', { name: /^Country/ }), 'LV');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Latvia: no shipping method ships there. Choose another address.');
+      expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Place Order' })).toHaveAccessibleDescription(
+        'Latvia: no shipping method ships there. Choose another address.',
+      );
+      await user.selectOptions(screen.getByRole('combobox', { name: /^Country/ }), 'AT');
+      // $50.00 of lines: Standard is free there.
+      await waitFor(() =>
+        expect(methodChoices()[0]).toEqual(['Standard Free 2–4 business days · Tracked parcel', true, false]),
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    });
+
+    it('asks which country an address typed before ships to, the browser’s to start with', async () => {
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 1 }),
+          ...checkoutPage([cartLine(1, 1, '4.50')], null, ['3 Quay Street'], [], 0, methods),
+        ],
+      });
+      const country = await screen.findByRole('combobox', { name: /^Country it ships to/ });
+      expect(country).toHaveValue('US');
+      await waitFor(() => expect(methodChoices().map(([, checked]) => checked)).toEqual([false, false, true]));
+      await user.selectOptions(country, 'DE');
+      await waitFor(() => expect(methodChoices().map(([, checked]) => checked)).toEqual([true, false, false]));
+    });
   });
 
   it('expects the total it shows, exactly as shown (0.10 + 0.20 is "0.30", not 0.30000000000000004)', async () => {

@@ -8,6 +8,8 @@ import type { Ref } from 'react';
 import { ItemLines } from '@/components/item-lines';
 import { Card } from '@/components/card';
 import { useFormats } from '@/lib/use-formats';
+import { type Money, moneyOf } from '@/lib/money';
+import { priceText } from '@/lib/shipping';
 import type { Review } from './review-snapshot';
 import styles from './checkout.module.css';
 
@@ -17,8 +19,19 @@ export function itemCountText(itemCount: number, unavailableCount: number): stri
   return unavailableCount > 0 ? `${items}, ${unavailableCount} unavailable` : items;
 }
 
-/** `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop). */
-export function OrderReview({ review, headingRef }: { review: Review; headingRef?: Ref<HTMLHeadingElement> }) {
+/**
+ * `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop).
+ * `shipping`: the method chosen and its price, in the review's total; the lines' subtotal and it show above the total.
+ */
+export function OrderReview({
+  review,
+  shipping = null,
+  headingRef,
+}: {
+  review: Review;
+  shipping?: { name: string; price: Money } | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const formats = useFormats();
   return (
     <Card aria-labelledby="order-review">
@@ -27,6 +40,20 @@ export function OrderReview({ review, headingRef }: { review: Review; headingRef
           Order Review
         </h2>
         <ItemLines items={review.lines} label="Items to order" />
+        {shipping && (
+          <dl className={styles.charges}>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>
+                {formats.money(moneyOf(review.total.minorUnits - shipping.price.minorUnits, review.total.currencyCode))}
+              </dd>
+            </div>
+            <div>
+              <dt>Shipping, {shipping.name}</dt>
+              <dd>{priceText(shipping.price, formats.money)}</dd>
+            </div>
+          </dl>
+        )}
         <p className={styles.total}>
           {/* Read as "Total, 3 items, $26.48"; laid out as the word and the amount on a line, the count under them. */}
           <span className={styles.totalWord}>Total</span>

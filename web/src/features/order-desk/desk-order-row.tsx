@@ -10,6 +10,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert } from '@/components/feedback';
 import { ItemLines } from '@/components/item-lines';
+import { OrderCharges } from '@/components/order-charges';
 import { StatusBadge } from '@/components/status-badge';
 import { OrderHistory } from '@/components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '@/gql/graphql';
@@ -30,6 +31,13 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
+      subtotal {
+        ...MoneyFields @unmask
+      }
+      shippingCost {
+        ...MoneyFields @unmask
+      }
+      shippingMethodName
       items {
         ...ItemLines_orderLine @unmask
       }
@@ -181,6 +189,8 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
       {refusal && !confirmingCancel && <Alert tone="error">{refusal}</Alert>}
       <div id={detailsId} className={styles.details} hidden={!open}>
         <ItemLines label={`Items of order #${data.number}`} items={data.items} />
+        {/* How it ships, for whoever packs it: the method and what the buyer paid for it. */}
+        <OrderCharges {...data} />
         <p className={styles.address}>
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}

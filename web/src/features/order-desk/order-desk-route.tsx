@@ -10,7 +10,7 @@ import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MAX_ORDER_SEARCH_LENGTH, ORDER_STATUSES, type OrderStatus } from '@shop-rules/order-rules';
-import { Button } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
@@ -190,7 +190,14 @@ export function OrderDeskRoute() {
   } else list = <DeskSkeleton />;
 
   return (
-    <Page title="Manage Orders">
+    <Page
+      title="Manage Orders"
+      actions={
+        <ButtonLink to="/admin/shipping" variant="secondary">
+          Shipping Methods
+        </ButtonLink>
+      }
+    >
       <DeskSearch search={search} onSearch={searchFor} inputRef={searchField} />
       <p className="visually-hidden" role="status">
         {announcement}

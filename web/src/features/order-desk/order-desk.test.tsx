@@ -18,6 +18,9 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   customerUsername,
   shippingAddress: `${n} Desk Street\nPort Town`,
   total: moneyOf(1250 * n + 400, 'USD'),
+  subtotal: moneyOf(1250 * n + 400, 'USD'),
+  shippingCost: moneyOf(0, 'USD'),
+  shippingMethodName: null as string | null,
   items: [
     {
       __typename: 'OrderItem',
@@ -194,12 +197,30 @@ describe('the order desk', () => {
       path: '/admin/orders',
       mocks: [
         admin(),
-        deskMock([deskOrder(3, 'PENDING'), deskOrder(1, 'DELIVERED')], { PENDING: 1, DELIVERED: 1 }),
+        deskMock(
+          [
+            // Shipped by a method: whoever packs it sees which, and what the buyer paid for it.
+            {
+              ...deskOrder(3, 'PENDING'),
+              subtotal: moneyOf(4150, 'USD'),
+              shippingCost: moneyOf(0, 'USD'),
+              shippingMethodName: 'Express',
+            },
+            deskOrder(1, 'DELIVERED'),
+          ],
+          { PENDING: 1, DELIVERED: 1 },
+        ),
         historyMock(3, [{ status: 'PENDING', at: '2026-11-23T09:30:00.000Z' }]),
       ],
     });
     const third = await screen.findByRole('article', { name: 'Order #3' });
     await user.click(within(third).getByRole('button', { name: 'Show details of order #3' }));
+    expect(
+      [...third.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Subtotal', '$41.50'],
+      ['Shipping, Express', 'Free'],
+    ]);
     const toggle = within(third).getByRole('button', { name: 'Hide details of order #3' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const lines = within(third).getByRole('list', { name: 'Items of order #3' });

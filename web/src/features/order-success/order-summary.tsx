@@ -2,6 +2,7 @@
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '@/components/item-lines';
+import { OrderCharges } from '@/components/order-charges';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '@/gql/graphql';
@@ -17,6 +18,13 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
+      subtotal {
+        ...MoneyFields @unmask
+      }
+      shippingCost {
+        ...MoneyFields @unmask
+      }
+      shippingMethodName
       status
       shippingAddress
       items {
@@ -67,6 +75,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
       </dl>
       <div className={styles.items}>
         <ItemLines items={data.items} label="Items ordered" />
+        <OrderCharges {...data} />
         <p className={styles.total}>
           <span>Total</span>
           <span>{formats.money(data.total)}</span>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ItemLines } from '@/components/item-lines';
+import { OrderCharges } from '@/components/order-charges';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
 import { CancelOwnOrderDocument, OrderAgainDocument, OrderCard_OrderFragmentDoc } from '@/gql/graphql';
@@ -29,6 +30,13 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
+      subtotal {
+        ...MoneyFields @unmask
+      }
+      shippingCost {
+        ...MoneyFields @unmask
+      }
+      shippingMethodName
       shippingAddress
       viewerCanCancel
       viewerCanOrderAgain
@@ -145,7 +153,10 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}
         </p>
-        <p className={styles.total}>Total: {formats.money(data.total)}</p>
+        <div className={styles.charges}>
+          <OrderCharges {...data} />
+          <p className={styles.total}>Total: {formats.money(data.total)}</p>
+        </div>
       </div>
       {refusal && !confirmingCancel && <Alert tone="error">{refusal}</Alert>}
       <div className={styles.historyPanel}>
