@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { RestShippingMethod, RestShippingOption } from './contract.js';
 import type { Caller, RestClient } from './rest-client.js';
 import type { UsersApi } from './users-api.js';
+import { isMissingRoute } from './plain-contract/missing-routes.js';
 
 /** What our REST service names its shipping methods in its Contract-Extensions. */
 export const SHIPPING = 'shipping';
@@ -42,28 +43,43 @@ export class ShippingApi {
   }
 
   /**
-   * The methods offered (every one, for an admin); none where the implementation keeps none, to a caller whose login
-   * holds (asked first, so that a caller without one hears so over either contract).
+   * The methods offered (every one, for an admin); none where the implementation keeps none. Asked straight away, so
+   * that it goes with a screen's other calls (checkout's): a REST service without the route says so by its 404.
    */
-  async list(): Promise<RestShippingMethod[]> {
-    if (!(await this.offered())) {
-      await this.users.profile();
-      return [];
-    }
-    return this.rest.call<RestShippingMethod[]>(this.caller, { method: 'GET', path: '/api/shipping-methods' });
+  list(): Promise<RestShippingMethod[]> {
+    return this.unlessNone(() =>
+      this.rest.call<RestShippingMethod[]>(this.caller, { method: 'GET', path: '/api/shipping-methods' }),
+    );
   }
 
   /** What each method costs the caller's cart going to `country`; none where the implementation keeps none. */
-  async options(country: string): Promise<RestShippingOption[]> {
-    if (!(await this.offered())) {
+  options(country: string): Promise<RestShippingOption[]> {
+    return this.unlessNone(() =>
+      this.rest.call<RestShippingOption[]>(this.caller, {
+        method: 'GET',
+        path: '/api/shipping-methods/options',
+        query: { country },
+      }),
+    );
+  }
+
+  /**
+   * The call's answer, or none where the implementation keeps no shipping methods (known from an earlier answer, or
+   * told by the route's absence); the caller's login is settled then, so that one without a valid login hears so over
+   * either contract.
+   */
+  private async unlessNone<T>(call: () => Promise<T[]>): Promise<T[]> {
+    if (this.rest.hasAnswered && !this.rest.offers(SHIPPING)) {
       await this.users.profile();
       return [];
     }
-    return this.rest.call<RestShippingOption[]>(this.caller, {
-      method: 'GET',
-      path: '/api/shipping-methods/options',
-      query: { country },
-    });
+    try {
+      return await call();
+    } catch (error) {
+      if (!isMissingRoute(error)) throw error;
+      await this.users.profile();
+      return [];
+    }
   }
 
   async save(id: number | undefined, body: ShippingMethodBody): Promise<RestShippingMethod> {

@@ -12,16 +12,22 @@ export async function unlessMissing<T>(path: string, call: () => Promise<T>, wha
   try {
     return await call();
   } catch (error) {
-    // A 404 with the contract's own code for a missing route, or with none at all (another implementation), is the
-    // extension missing; any other 404 is the route's own answer.
-    if (
-      error instanceof UpstreamRejection &&
-      (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))
-    ) {
+    if (isMissingRoute(error)) {
       throw new GraphQLError(`The shop's REST service offers no ${what} (it lacks the POST ${path} extension)`, {
         extensions: { code: 'NOT_SUPPORTED' },
       });
     }
     throw error;
   }
+}
+
+/**
+ * Whether the implementation answered that it has no such route: a 404 with the contract's own code for a missing
+ * route, or with none at all (another implementation), or a 405; any other 404 is the route's own answer.
+ */
+export function isMissingRoute(error: unknown): boolean {
+  return (
+    error instanceof UpstreamRejection &&
+    (error.status === 405 || (error.status === 404 && (error.restCode ?? 'NO_SUCH_ENDPOINT') === 'NO_SUCH_ENDPOINT'))
+  );
 }

@@ -15,7 +15,7 @@
 // idempotency key, sent again when that attempt is retried (its answer may have been lost after the order was
 // placed), so a retry never orders twice.
 import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { type ReactNode, type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -134,6 +134,8 @@ export function withShipping(review: Review, shipping: ChosenShipping | null): R
 }
 
 const NEW_ADDRESS = 'new';
+/** The checkout's fields a shipping refusal names. */
+const SHIPPING_FIELDS: ReadonlySet<string> = new Set(['shippingMethodId', 'shippingCountry']);
 const FORM_FIELDS = ADDRESS_PARTS.map((part) => `address.${part}` as const);
 
 /** An address the order can go to with one click, as it prints, and why it is offered. */
@@ -360,6 +362,7 @@ function CheckoutForm({
 }: CheckoutFormProps) {
   const navigate = useNavigate();
   const formats = useFormats();
+  const client = useApolloClient();
   const [failure, setFailure] = useState<string>();
   // A refusal about the stock is fixed in the cart, not here: the message links there.
   const [fixInCart, setFixInCart] = useState(false);
@@ -509,6 +512,10 @@ function CheckoutForm({
         setRefusedForChange((count) => count + 1);
         return;
       }
+      // Shipping changed meanwhile (a method retired, a rate changed: the total is another with no line changed): the
+      // methods are read again, and the review follows them.
+      if (priceChanged || userErrors.some((error) => SHIPPING_FIELDS.has(error.field ?? '')))
+        void client.refetchQueries({ include: [CheckoutPageDocument] });
       const banner = showUserErrors(userErrors, setError, []);
       if (banner) {
         setFailure(banner);

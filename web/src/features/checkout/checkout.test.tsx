@@ -518,6 +518,46 @@ describe('checkout', () => {
       expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     });
 
+    it('reads the methods again when the shop refuses the one chosen (retired meanwhile), and says why', async () => {
+      const lines = [cartLine(1, 1, '4.50')];
+      const book = [savedAddress(1, '5 Main Street')];
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 1 }),
+          ...checkoutPage(lines, null, [], book, 0, methods),
+          {
+            request: { query: CheckoutDocument, variables: () => true },
+            result: {
+              data: {
+                checkout: {
+                  __typename: 'CheckoutPayload',
+                  order: null,
+                  cart: null,
+                  userErrors: [
+                    {
+                      __typename: 'UserError',
+                      message: 'This shipping method is no longer offered: choose another',
+                      field: 'shippingMethodId',
+                      code: 'NOT_FOUND',
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          // Read again: Standard was retired.
+          checkoutPage(lines, null, [], book, 0, [methods[1]!])[0]!,
+        ],
+      });
+      await screen.findByRole('group', { name: 'Shipping method' });
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This shipping method is no longer offered: choose another',
+      );
+      await waitFor(() => expect(methodChoices()).toEqual([['Express $14.90 1 business day', true, false]]));
+    });
+
     it('asks which country an address typed before ships to, the browser’s to start with', async () => {
       const { user } = renderApp({
         path: '/checkout',
