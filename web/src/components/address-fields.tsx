@@ -10,6 +10,20 @@ import styles from './address-fields.module.css';
  * The fields stay usable while the form is sent: a refusal focuses the part at fault as the answer comes, which a
  * disabled field could not take.
  */
+/** Every country by its English name, 'Choose a country' first: the options of a country's select. */
+export function CountryOptions() {
+  return (
+    <>
+      <option value="">Choose a country</option>
+      {COUNTRY_CHOICES.map(({ code, name }) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function AddressFields() {
   const {
     register,
@@ -34,12 +48,7 @@ export function AddressFields() {
         <TextField label="City" autoComplete="shipping address-level2" required {...field('city')} />
       </div>
       <SelectField label="Country" autoComplete="shipping country" required {...field('country')}>
-        <option value="">Choose a country</option>
-        {COUNTRY_CHOICES.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
+        <CountryOptions />
       </SelectField>
       <TextField
         label="Phone"

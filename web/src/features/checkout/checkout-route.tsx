@@ -21,7 +21,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MAX_ADDRESSES, countryName, printedAddress } from '@shop-rules/address-rules';
 import { CART_IS_EMPTY } from '@shop-rules/order-rules';
-import { AddressFields } from '@/components/address-fields';
+import { AddressFields, CountryOptions } from '@/components/address-fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { CheckboxField, SelectField } from '@/components/field';
@@ -31,7 +31,6 @@ import { CheckoutDocument, CheckoutPageDocument, SaveAddressDocument, ViewerAddr
 import {
   ADDRESS_PARTS,
   type AddressFieldsForm,
-  COUNTRY_CHOICES,
   browserCountry,
   type SavedAddress,
   emptyAddress,
@@ -616,12 +615,7 @@ function CheckoutForm({
             countryField={
               !typingNew && !destination?.country ? (
                 <SelectField label="Country it ships to" required {...register('shippingCountry')}>
-                  <option value="">Choose a country</option>
-                  {COUNTRY_CHOICES.map(({ code, name }) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </SelectField>
               ) : null
             }
