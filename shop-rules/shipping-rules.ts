@@ -142,5 +142,6 @@ export function quoteShipping(
 export function deliveryEstimate(minDays: number, maxDays: number): string {
   if (maxDays === 0) return 'Same day';
   const days = (count: number) => `${count} business ${count === 1 ? 'day' : 'days'}`;
-  return minDays === maxDays ? days(maxDays) : `${minDays}–${days(maxDays)}`;
+  // A range reads in the plural whatever its end: "0–1 business days".
+  return minDays === maxDays ? days(maxDays) : `${minDays}–${maxDays} business days`;
 }
