@@ -133,6 +133,7 @@ export function withShipping(review: Review, shipping: ChosenShipping | null): R
 }
 
 const NEW_ADDRESS = 'new';
+export const COUNTRY_IT_SHIPS_TO_REQUIRED = 'Choose the country it ships to';
 /** The checkout's fields a shipping refusal names. */
 const SHIPPING_FIELDS: ReadonlySet<string> = new Set(['shippingMethodId', 'shippingCountry']);
 const FORM_FIELDS = ADDRESS_PARTS.map((part) => `address.${part}` as const);
@@ -407,7 +408,7 @@ function CheckoutForm({
     setError,
     setValue,
     control,
-    formState: { isSubmitting },
+    formState: { isSubmitting, errors },
   } = form;
   const shipTo = useWatch({ control, name: 'shipTo' });
   const typingNew = shipTo === NEW_ADDRESS || !destinations.some((destination) => destination.key === shipTo);
@@ -614,7 +615,12 @@ function CheckoutForm({
             busy={busy}
             countryField={
               !typingNew && !destination?.country ? (
-                <SelectField label="Country it ships to" required {...register('shippingCountry')}>
+                <SelectField
+                  label="Country it ships to"
+                  required
+                  error={errors.shippingCountry?.message}
+                  {...register('shippingCountry', { validate: (value) => !!value || COUNTRY_IT_SHIPS_TO_REQUIRED })}
+                >
                   <CountryOptions />
                 </SelectField>
               ) : null

@@ -571,6 +571,11 @@ describe('checkout', () => {
       await waitFor(() => expect(methodChoices().map(([, checked]) => checked)).toEqual([false, false, true]));
       await user.selectOptions(country, 'DE');
       await waitFor(() => expect(methodChoices().map(([, checked]) => checked)).toEqual([true, false, false]));
+      // None chosen: asked for, and nothing is sent.
+      await user.selectOptions(country, '');
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(country).toHaveAccessibleDescription('Choose the country it ships to');
+      expect(country).toHaveFocus();
     });
   });
 
