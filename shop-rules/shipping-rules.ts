@@ -2,8 +2,7 @@
 // country, free from an order value; what a method costs an order going to a country, or why it cannot take it. The
 // REST service checks and prices with these, the graph and the web show the same words.
 import { COUNTRY_CODES, countryName } from './address-rules.js';
-import { formatCents } from './money.js';
-import { dollarsToCents } from './money.js';
+import { dollarsToCents, formatCents } from './money.js';
 import type { RuleViolation } from './rule-violation.js';
 import { isSingleLine, notSingleLine } from './text-rules.js';
 

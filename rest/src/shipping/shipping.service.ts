@@ -6,7 +6,6 @@ import { badRequest, conflict, notFound } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import { INVALID_COUNTRY, COUNTRY_CODES } from '../../../shop-rules/address-rules.js';
 import {
-  SHIPPING_METHOD_GONE,
   SHIPPING_METHOD_NAME_TAKEN,
   type ShippingMethodForm,
   type ValidShippingMethod,
@@ -157,5 +156,3 @@ export class ShippingService {
     });
   }
 }
-
-export { SHIPPING_METHOD_GONE };

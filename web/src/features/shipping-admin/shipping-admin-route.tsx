@@ -101,7 +101,8 @@ function centsAsDollars(text: string): number {
   return cents === undefined ? Number.NaN : cents / 100;
 }
 
-function MethodForm({ method, onDone }: { method?: ShippingMethod; onDone(saved: boolean): void }) {
+/** `onDone`: with the method's name as saved (it may be a new name), or nothing when cancelled. */
+function MethodForm({ method, onDone }: { method?: ShippingMethod; onDone(savedName?: string): void }) {
   const [save] = useMutation(SaveShippingMethodDocument, {
     refetchQueries: (result) =>
       result.data?.saveShippingMethod.shippingMethod && !method ? [ShippingMethodsDocument] : [],
@@ -150,7 +151,7 @@ function MethodForm({ method, onDone }: { method?: ShippingMethod; onDone(saved:
         },
       });
       if (data?.saveShippingMethod.shippingMethod) {
-        onDone(true);
+        onDone(data.saveShippingMethod.shippingMethod.name);
         return;
       }
       const userErrors = (data?.saveShippingMethod.userErrors ?? []).map((error) => ({
@@ -257,7 +258,7 @@ function MethodForm({ method, onDone }: { method?: ShippingMethod; onDone(saved:
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Method'}
         </Button>
-        <Button variant="secondary" onClick={() => onDone(false)} disabled={isSubmitting}>
+        <Button variant="secondary" onClick={() => onDone()} disabled={isSubmitting}>
           Cancel
         </Button>
       </div>
@@ -317,7 +318,7 @@ function MethodEntry({ method, onEdit, onDelete }: { method: ShippingMethod; onE
 }
 
 export function ShippingAdminRoute() {
-  const { data, loading, error, refetch } = useQuery(ShippingMethodsDocument);
+  const { data, loading, refetch } = useQuery(ShippingMethodsDocument);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ShippingMethod | null>(null);
   const [deleteError, setDeleteError] = useState<string>();
@@ -347,16 +348,16 @@ export function ShippingAdminRoute() {
       setDeleteError('Failed to delete the shipping method. Please try again.');
     }
   };
-  const done = (name: string) => (saved: boolean) => {
+  const done = (savedName?: string) => {
     setEditing(null);
-    if (saved) setNotice(`“${name}” was saved.`);
+    if (savedName) setNotice(`“${savedName}” was saved.`);
   };
 
   let content;
   if (methods) {
     content = (
       <>
-        {editing === 'new' && <MethodForm onDone={done('The new method')} />}
+        {editing === 'new' && <MethodForm onDone={done} />}
         {methods.length === 0 && editing !== 'new' ? (
           <EmptyState
             title="No shipping methods yet"
@@ -367,7 +368,7 @@ export function ShippingAdminRoute() {
             {methods.map((method) => (
               <li key={method.id}>
                 {editing === method.id ? (
-                  <MethodForm method={method} onDone={done(method.name)} />
+                  <MethodForm method={method} onDone={done} />
                 ) : (
                   <MethodEntry
                     method={method}
@@ -392,10 +393,7 @@ export function ShippingAdminRoute() {
         <Skeleton height="8rem" />
       </div>
     );
-  else
-    content = (
-      <ErrorState message={error?.message ?? 'Failed to load the shipping methods'} onRetry={() => void refetch()} />
-    );
+  else content = <ErrorState message="Failed to load the shipping methods" onRetry={() => void refetch()} />;
 
   return (
     <Page

@@ -138,7 +138,7 @@ describe('the shipping methods screen', () => {
     await user.clear(within(second).getByRole('textbox', { name: /^Price/ }));
     await user.type(within(second).getByRole('textbox', { name: /^Price/ }), '12');
     await user.click(within(form).getByRole('button', { name: 'Save Method' }));
-    expect(await screen.findByText('“The new method” was saved.')).toBeInTheDocument();
+    expect(await screen.findByText('“Standard” was saved.')).toBeInTheDocument();
     await waitFor(() => expect(entries()).toHaveLength(1));
   });
 
@@ -163,6 +163,16 @@ describe('the shipping methods screen', () => {
         'Germany Germany has a rate already: a country can have one rate in a method',
       ),
     );
+  });
+
+  it('says the methods could not be loaded, and loads them again on Retry', async () => {
+    const { user } = open([
+      { request: { query: ShippingMethodsDocument }, error: new Error('Failed to fetch') },
+      methodsMock(method(1, 'Standard', [[['DE'], '4.90', null]])),
+    ]);
+    expect(await screen.findByText('Failed to load the shipping methods')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(entries()).toEqual(['Standard2–4 business daysGermany$4.90EditDelete']));
   });
 
   it('deletes a method once asked, keeping it when the admin changes their mind', async () => {
