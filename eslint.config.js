@@ -232,6 +232,11 @@ export default tseslint.config(
               // A shipping method's rate is part of the method; an option is one cart's price for a method.
               'ShippingRate',
               'ShippingOption',
+              // A cart's charges are worked out for one question; a tax line is part of its order or charges; the
+              // tax settings are the shop's one set.
+              'CartCharges',
+              'TaxLine',
+              'TaxSettings',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

@@ -1,7 +1,7 @@
 // Tax: the rate each line is taxed at, and an order's tax grouped by rate, exact to the cent with prices with or
 // without tax.
 import { describe, expect, it } from 'vitest';
-import { checkTaxRate, lineRate, orderTax, percentText, taxIn } from './tax-rules.js';
+import { TAX_RATE_TAKEN, checkTaxRate, lineRate, orderTax, percentText, taxIn, withAncestors } from './tax-rules.js';
 
 // Germany: 19 %, 7 % for category 3 (medical goods) and what is under it; Austria: 20 %.
 const rates = [
@@ -20,6 +20,21 @@ describe('tax rules', () => {
     expect(lineRate(rates, 'DE', [8])).toBe(1000);
     expect(lineRate(rates, 'AT', [3])).toBe(2000);
     expect(lineRate(rates, 'US', [3])).toBe(0);
+  });
+
+  it('looks for a category’s rate in the categories above a product’s too', () => {
+    // 3 ⊃ 5 ⊃ 9; 8 at the top.
+    const tree = [
+      { id: 3, parentId: null },
+      { id: 5, parentId: 3 },
+      { id: 9, parentId: 5 },
+      { id: 8, parentId: null },
+    ];
+    expect(withAncestors(tree, [9, 8]).sort((a, b) => a - b)).toEqual([3, 5, 8, 9]);
+    expect(lineRate(rates, 'DE', withAncestors(tree, [9]))).toBe(700);
+    expect(withAncestors(tree, [])).toEqual([]);
+    expect(TAX_RATE_TAKEN('DE', null)).toBe('Germany has a standard rate already');
+    expect(TAX_RATE_TAKEN('DE', 'Medicines')).toBe('Germany has a rate for Medicines already');
   });
 
   it('finds the tax on top of a net amount, or inside a gross one, half up', () => {

@@ -3,7 +3,8 @@
 // entered and shown with tax or without it, as the shop is set. An order's tax is computed once, by these rules, exact
 // to the cent: its amounts are grouped by rate (shipping at the country's standard rate), each group's tax rounded
 // half up, as an invoice states tax by rate.
-import { COUNTRY_CODES } from './address-rules.js';
+import { COUNTRY_CODES, countryName } from './address-rules.js';
+import { type CategoryNode, ancestorsOf } from './category-rules.js';
 import type { RuleViolation } from './rule-violation.js';
 
 /** A rate in basis points: 1900 is 19 %. */
@@ -24,6 +25,13 @@ export interface ValidTaxRate {
   categoryId: number | null;
   basisPoints: number;
 }
+
+export const TAX_RATE_TAKEN = (country: string, categoryName: string | null): string =>
+  categoryName === null
+    ? `${countryName(country)} has a standard rate already`
+    : `${countryName(country)} has a rate for ${categoryName} already`;
+/** An order without a country where the shop taxes some: it could not be taxed. */
+export const TAX_COUNTRY_REQUIRED = 'Say which country the order ships to: the shop taxes orders by where they go';
 
 /** The rate as kept, or every rule it breaks. */
 export function checkTaxRate(form: TaxRateForm): ValidTaxRate | RuleViolation<string>[] {
@@ -56,6 +64,13 @@ export function lineRate(rates: readonly ValidTaxRate[], country: string, catego
     else if (categoryIds.includes(rate.categoryId)) reduced = Math.min(reduced ?? rate.basisPoints, rate.basisPoints);
   }
   return reduced ?? standard;
+}
+
+/** A product's categories and every category above them: what `lineRate` looks for a category's rate in. */
+export function withAncestors(tree: readonly CategoryNode[], categoryIds: readonly number[]): number[] {
+  const ids = new Set(categoryIds);
+  for (const id of categoryIds) for (const ancestor of ancestorsOf(tree, id)) ids.add(ancestor.id);
+  return [...ids];
 }
 
 /**

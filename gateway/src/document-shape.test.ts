@@ -100,8 +100,10 @@ describe('the shape of a document', () => {
         (value as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
     );
     expect(operations.length).toBeGreaterThan(30);
-    // A tenth of the limit: the largest (the cart with its lines' Money whole, at 59 fields) is far from it.
-    const tight = { maxSelections: SHAPE_LIMITS.maxSelections / 10, maxRepeats: 3, maxFragmentsPerPlace: 3 };
+    // A fifth of the limit: the largest (checkout's answer, the order placed with its charges by rate and the emptied
+    // cart, at 111 fields) is far from it. `__typename` comes once per fragment spread at a place (Apollo Client adds
+    // it to each): four at an order's node, its summary and its charges.
+    const tight = { maxSelections: SHAPE_LIMITS.maxSelections / 5, maxRepeats: 5, maxFragmentsPerPlace: 3 };
     for (const document of operations)
       expect(measureShape(addTypenameToDocument(document), tight).refusal).toBeUndefined();
   });

@@ -14,6 +14,7 @@ export const NODE_TYPES = [
   'Category',
   'Address',
   'ShippingMethod',
+  'TaxRate',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -265,15 +265,23 @@ describe('upstream calls per screen query', () => {
     );
   });
 
-  it('checkout page: the profile (the address it offers), the cart, the latest orders’ addresses and the shipping methods, asked for at once', async () => {
+  it('checkout page: the profile (the address it offers), the cart, the latest orders’ addresses, the shipping methods and the tax rates, asked for at once', async () => {
     const query = `{
       shippingMethods { id name }
+      taxRates { id country { code } }
       viewer { address recentShippingAddresses(first: 3) cart { id items { productName quantity } } }
     }`;
     const calls = (await countCalls(query)).calls.map((call) => call.split('?')[0]!).sort();
-    // The plain contract has no shipping methods (known from its earlier answers): the login is settled by a profile.
+    // The plain contract has neither shipping methods nor tax (known from its earlier answers): the login is settled by
+    // one profile call for both.
     const expected = restExtensions
-      ? ['GET /api/cart', 'GET /api/orders', 'GET /api/shipping-methods', 'GET /api/users/profile']
+      ? [
+          'GET /api/cart',
+          'GET /api/orders',
+          'GET /api/shipping-methods',
+          'GET /api/tax-rates',
+          'GET /api/users/profile',
+        ]
       : ['GET /api/cart', 'GET /api/orders', 'GET /api/users/profile', 'GET /api/users/profile'];
     expect(calls).toEqual(expected);
     const { data } = await answerHoldingEachCallUntilAllArrived(

@@ -19,13 +19,16 @@ import { chatRoutes } from './chat/chat.routes.js';
 import { ChatService } from './chat/chat.service.js';
 import type { RestConfig } from './config.js';
 import { OrderRepository } from './orders/order.repository.js';
-import { orderRoutes } from './orders/order.routes.js';
+import { cartChargesRoutes, orderRoutes } from './orders/order.routes.js';
 import { addressRoutes } from './addresses/address.routes.js';
 import { AddressRepository } from './addresses/address.repository.js';
 import { AddressService } from './addresses/address.service.js';
 import { ShippingMethodRepository } from './shipping/shipping.repository.js';
 import { shippingRoutes } from './shipping/shipping.routes.js';
 import { ShippingService } from './shipping/shipping.service.js';
+import { TaxRepository } from './tax/tax.repository.js';
+import { taxRoutes } from './tax/tax.routes.js';
+import { TaxService } from './tax/tax.service.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
 import { fileTransport, smtpTransport } from './mail/mail-transport.js';
@@ -190,8 +193,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       productRepository,
       audit,
       orderMailer,
-      // The plain contract has no shipping: its checkout is priced by its lines alone, as the spec's.
-      config.extensions ? (trx) => new ShippingMethodRepository(trx) : undefined,
+      // The plain contract has no shipping nor tax: its checkout is priced by its lines alone, as the spec's.
+      config.extensions
+        ? { shippingMethods: (trx) => new ShippingMethodRepository(trx), taxes: (trx) => new TaxRepository(trx) }
+        : undefined,
+    );
+    const tax = new TaxService(new TaxRepository(db), (work) =>
+      db.transaction().execute((trx) => work({ taxes: new TaxRepository(trx), audit: new AuditRepository(trx) })),
     );
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);
@@ -250,7 +258,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
               cartSubtotalCents: async (userId) =>
                 (await cartRepository.lines(userId)).reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
             });
+          if (extensions) await secured.register(taxRoutes, { tax });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
+          if (extensions) await secured.register(cartChargesRoutes, { prefix: '/cart', orders });
           await secured.register(orderRoutes, {
             prefix: '/orders',
             orders,

@@ -34,6 +34,7 @@ const AUTHENTICATION_REQUIRED = 'Authentication required';
 const ADMINS_ONLY_PRODUCTS = 'Only administrators can manage products';
 const ADMINS_ONLY_CATEGORIES = 'Only administrators can manage categories';
 const ADMINS_ONLY_SHIPPING = 'Only administrators can manage shipping methods';
+const ADMINS_ONLY_TAX = 'Only administrators can manage tax';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 
 /** The stable code each refusal of this matrix carries beside its message. */
@@ -48,6 +49,7 @@ const CODE_OF: Record<string, string> = {
   [ADMINS_ONLY_PRODUCTS]: 'FORBIDDEN',
   [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
   [ADMINS_ONLY_SHIPPING]: 'FORBIDDEN',
+  [ADMINS_ONLY_TAX]: 'FORBIDDEN',
   'Only administrators can see which products are low in stock': 'FORBIDDEN',
   'Only administrators can export and import the catalogue': 'FORBIDDEN',
   'Only administrators can upload pictures': 'FORBIDDEN',
@@ -82,6 +84,8 @@ interface Fixture {
   shippingMethodId: number;
   /** A shipping method only the admin's DELETE row removes. */
   deletableShippingMethodId: number;
+  taxRateId: number;
+  deletableTaxRateId: number;
 }
 
 /**
@@ -361,6 +365,43 @@ const ENDPOINTS: Endpoint[] = [
     path: (f) => `/api/shipping-methods/${f.deletableShippingMethodId}`,
     expected: adminOnly(204, ADMINS_ONLY_SHIPPING),
   },
+  // Tax: everyone logged in reads the rates and the setting, and what their cart would cost; admins alone change them.
+  // The file's checkouts say where they ship (a shop with rates taxes by it), to a country without a rate.
+  { method: 'GET', route: '/api/tax-rates', path: () => '/api/tax-rates', expected: loggedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/tax-rates',
+    path: () => '/api/tax-rates',
+    body: () => ({ country: 'FR', rate: 20 }),
+    expected: adminOnly(201, ADMINS_ONLY_TAX),
+  },
+  {
+    method: 'PUT',
+    route: '/api/tax-rates/{id}',
+    path: (f) => `/api/tax-rates/${f.taxRateId}`,
+    body: () => ({ country: 'IT', rate: 22 }),
+    expected: adminOnly(200, ADMINS_ONLY_TAX),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/tax-rates/{id}',
+    path: (f) => `/api/tax-rates/${f.deletableTaxRateId}`,
+    expected: adminOnly(204, ADMINS_ONLY_TAX),
+  },
+  { method: 'GET', route: '/api/settings/tax', path: () => '/api/settings/tax', expected: loggedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/settings/tax',
+    path: () => '/api/settings/tax',
+    body: () => ({ pricesIncludeTax: true }),
+    expected: adminOnly(200, ADMINS_ONLY_TAX),
+  },
+  {
+    method: 'GET',
+    route: '/api/cart/charges',
+    path: () => '/api/cart/charges?shippingCountry=DE',
+    expected: loggedIn(200),
+  },
   { method: 'GET', route: '/api/cart', path: () => '/api/cart', expected: loggedIn(200) },
   {
     method: 'POST',
@@ -516,7 +557,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     route: '/api/orders/checkout',
     path: () => '/api/orders/checkout',
-    body: () => ({ shippingAddress: '1 Matrix Road' }),
+    body: () => ({ shippingAddress: '1 Matrix Road', shippingCountry: 'DE' }),
     expected: {
       anonymous: [401, AUTHENTICATION_REQUIRED],
       user: 201,
@@ -560,7 +601,7 @@ beforeAll(async () => {
   await shop.request('POST', '/api/cart/items', { token: tokens.user, body: { productId, quantity: 1 } });
   const order = await shop.request('POST', '/api/orders/checkout', {
     token: tokens.user,
-    body: { shippingAddress: '1 Owner Lane' },
+    body: { shippingAddress: '1 Owner Lane', shippingCountry: 'DE' },
   });
   expect(order.status).toBe(201);
   const cart = await shop.request('POST', '/api/cart/items', { token: tokens.user, body: { productId, quantity: 2 } });
@@ -578,6 +619,9 @@ beforeAll(async () => {
         body: { ...MATRIX_SHIPPING, name },
       })
     ).body.id;
+  const taxRate = async (country: string) =>
+    (await shop.request<{ id: number }>('POST', '/api/tax-rates', { token: admin, body: { country, rate: 10 } })).body
+      .id;
   const category = async (name: string) =>
     (await shop.request<{ id: number }>('POST', '/api/categories', { token: admin, body: { name } })).body.id;
   fixture = {
@@ -593,6 +637,8 @@ beforeAll(async () => {
     ).body.id,
     shippingMethodId: await shippingMethod('Matrix post'),
     deletableShippingMethodId: await shippingMethod('Matrix leftovers'),
+    taxRateId: await taxRate('AT'),
+    deletableTaxRateId: await taxRate('CH'),
   };
 });
 afterAll(() => shop.close());
@@ -862,7 +908,7 @@ const REFUSALS: Refusal[] = [
     method: 'POST',
     route: '/api/orders/checkout',
     path: () => '/api/orders/checkout',
-    body: { shippingAddress: '1 Matrix Road', expectedTotal: 1 },
+    body: { shippingAddress: '1 Matrix Road', shippingCountry: 'DE', expectedTotal: 1 },
     status: 409,
     answer: {
       message: 'The total is now $6.50, not the $1.00 you reviewed: check your order and place it again',
@@ -1006,7 +1052,7 @@ describe('answers beyond the matrix fit the OpenAPI document', () => {
     });
     const order = await shop.request('POST', '/api/orders/checkout', {
       token: buyer,
-      body: { shippingAddress: '1 Buyer Way' },
+      body: { shippingAddress: '1 Buyer Way', shippingCountry: 'DE' },
     });
     expect(order.status).toBe(201);
     return { buyer, orderId: order.body.id };

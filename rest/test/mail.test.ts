@@ -148,12 +148,19 @@ describe('order e-mails', () => {
     expect(mail!.html).toContain('1 Main Street<br>Springfield');
   });
 
-  it('says what shipping cost, by which method, between the lines and the total', async () => {
+  it('says what shipping and tax cost, by which method and rate, between the lines and the total', async () => {
     const method = await shop.request<{ id: number }>('POST', '/api/shipping-methods', {
       token: admin,
       body: { name: 'Standard', minDays: 2, maxDays: 4, rates: [{ countries: ['US'], price: 4.9 }] },
     });
     expect(method.status).toBe(201);
+    // 10 % added on top of the prices.
+    const rate = await shop.request<{ id: number }>('POST', '/api/tax-rates', {
+      token: admin,
+      body: { country: 'US', rate: 10 },
+    });
+    expect(rate.status).toBe(201);
+    await shop.request('PUT', '/api/settings/tax', { token: admin, body: { pricesIncludeTax: false } });
     try {
       const person = await buyer(shop);
       const gauze = await shop.createProduct(admin, { name: 'Shipped Gauze', price: 4.5, quantity: 50 });
@@ -177,11 +184,16 @@ describe('order e-mails', () => {
           '',
           'Subtotal: $9.00',
           'Shipping, Standard: $4.90',
-          'Total: $13.90',
+          'Tax, 10 %: $1.39',
+          'Total: $15.29',
         ].join('\n'),
       );
       expect(mail!.html).toMatch(/>Shipping, Standard<\/td><td[^>]*>\$4\.90<\/td>/);
+      expect(mail!.html).toMatch(/>Tax, 10 %<\/td><td[^>]*>\$1\.39<\/td>/);
     } finally {
+      // The other orders of this file are placed without a country: no rate may apply to them.
+      await shop.request('DELETE', `/api/tax-rates/${rate.body.id}`, { token: admin });
+      await shop.request('PUT', '/api/settings/tax', { token: admin, body: { pricesIncludeTax: true } });
       // Retired again: the other orders of this file are placed without a method.
       await shop.request('PUT', `/api/shipping-methods/${method.body.id}`, {
         token: admin,

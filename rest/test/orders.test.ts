@@ -16,12 +16,15 @@ const ORDER_FIELDS = [
   'id',
   'items',
   'orderDate',
+  'pricesIncludeTax',
   'shippingAddress',
   'shippingCost',
   'shippingCountry',
   'shippingMethod',
   'status',
   'subtotal',
+  'tax',
+  'taxGroups',
   'totalAmount',
   'userId',
   'username',
@@ -114,6 +117,10 @@ describe('POST /api/orders/checkout', () => {
       shippingCost: 0,
       shippingMethod: null,
       shippingCountry: null,
+      // Nor tax where it has no rates (tax.test.ts has those).
+      tax: 0,
+      taxGroups: [],
+      pricesIncludeTax: true,
       status: 'PENDING',
       shippingAddress: '12 Harbour Lane\nPort Town',
       username: buyer.username,
@@ -351,6 +358,9 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
       shippingCost: 0,
       shippingMethod: null,
       shippingCountry: null,
+      tax: 0,
+      taxGroups: [],
+      pricesIncludeTax: true,
       status: 'PENDING',
       shippingAddress: '1 Old Order Street',
       username: buyer.username,
@@ -451,7 +461,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });

@@ -217,7 +217,7 @@ it('one request is one trace from the gateway through REST to the database, and 
   }
 });
 
-it('a checkout with a shipping method runs at most 15 SQL statements, counted in its trace', async () => {
+it('a checkout with a shipping method and tax by category runs at most 15 SQL statements, counted in its trace', async () => {
   const restPort = await freePort();
   const data = fs.mkdtempSync(path.join(folder, 'checkout-'));
   const rest = launch(
@@ -262,7 +262,20 @@ it('a checkout with a shipping method runs at most 15 SQL statements, counted in
     (await call('POST', '/api/auth/register', undefined, { username: 'traced', password: 'traced-pass' })).status,
   ).toBe(201);
   const buyer = await login('traced', 'traced-pass');
-  const [first, second] = (await call('GET', '/api/products', buyer)).body as { id: number; price: number }[];
+  const [first, second] = (await call('GET', '/api/products', buyer)).body as {
+    id: number;
+    price: number;
+    categoryIds: number[];
+  }[];
+  // Taxed the most costly way: Germany's standard rate, and a reduced rate for the category above the first
+  // product's (the category tree is read to find it).
+  const categories = (await call('GET', '/api/categories', admin)).body as { id: number; parentId: number | null }[];
+  const above = categories.find((category) => category.id === first!.categoryIds[0])!.parentId!;
+  for (const rate of [
+    { country: 'DE', rate: 19 },
+    { country: 'DE', categoryId: above, rate: 7 },
+  ])
+    expect((await call('POST', '/api/tax-rates', admin, rate)).status).toBe(201);
   for (const product of [first!, second!])
     expect((await call('POST', '/api/cart/items', buyer, { productId: product.id, quantity: 1 })).status).toBe(200);
 
@@ -281,6 +294,7 @@ it('a checkout with a shipping method runs at most 15 SQL statements, counted in
   );
   expect(placed.status).toBe(201);
   expect(placed.body.shippingCost).toBe(4.9);
+  expect(placed.body.taxGroups.map((group: { rate: number }) => group.rate)).toContain(7);
   // Every statement of the request: each a span of the REST service in its trace, with the database's attributes.
   const route = await receiver.waitFor(() =>
     receiver.spans.find(

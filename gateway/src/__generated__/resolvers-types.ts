@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -97,6 +97,14 @@ export type CancelOrderPayload = {
 /** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
 export type Cart = Node & {
   __typename?: 'Cart';
+  /**
+   * What the cart would cost placed now, shipped by `shippingMethodId` to `shippingCountry`: its lines, shipping and tax
+   * as checkout computes them, and so the total `expectedTotalAmount` must be. Refused as checkout refuses (an error on
+   * this field: BAD_USER_INPUT for a method that does not ship there, a country that names none, or none given while
+   * one is needed; NOT_FOUND for a method no longer offered). Where the shop's REST service keeps no shipping nor tax
+   * (the plain contract): the lines alone.
+   */
+  charges: CartCharges;
   /** The cart's global id: one cart per user, the same in every session. */
   id: Scalars['ID']['output'];
   /** The sum of the quantities. */
@@ -119,8 +127,34 @@ export type Cart = Node & {
 
 
 /** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
+export type CartChargesArgs = {
+  shippingCountry?: InputMaybe<Scalars['String']['input']>;
+  shippingMethodId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** The viewer's cart: the lines they mean to buy, kept until checkout or until they remove them. */
 export type CartShippingOptionsArgs = {
   country: Scalars['String']['input'];
+};
+
+/** What a cart would cost placed now, part by part (`Cart.charges`). */
+export type CartCharges = {
+  __typename?: 'CartCharges';
+  /** Whether the prices include the tax, or it is added on top. */
+  pricesIncludeTax: Scalars['Boolean']['output'];
+  /** What shipping would cost: zero when free, or without a method. */
+  shippingCost: Money;
+  /** The shipping method's name; null without one. */
+  shippingMethodName?: Maybe<Scalars['String']['output']>;
+  /** Its lines together, at today's prices. */
+  subtotal: Money;
+  /** The tax in the total: the part of the prices that is tax, or what is added on top (`pricesIncludeTax`). */
+  tax: Money;
+  /** The tax by rate, the highest first; empty where no rate applies. */
+  taxLines: Array<TaxLine>;
+  /** What the order would cost: the lines and shipping, and the tax where prices are without it. */
+  total: Money;
 };
 
 /** A line of the cart: a product and how many of it. */
@@ -312,7 +346,10 @@ export type CheckoutInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Where the order goes: trimmed, 1 to 500 characters. */
   shippingAddress: Scalars['String']['input'];
-  /** Where the order ships, ISO 3166-1 alpha-2 (DE, US): required with `shippingMethodId`. */
+  /**
+   * Where the order ships, ISO 3166-1 alpha-2 (DE, US): required with `shippingMethodId`, and while the shop has tax
+   * rates (INVALID_INPUT on it otherwise): the order is taxed by it.
+   */
   shippingCountry?: InputMaybe<Scalars['String']['input']>;
   /**
    * The shipping method (one of `shippingMethods`): required while the shop offers any (INVALID_INPUT on it otherwise).
@@ -553,6 +590,25 @@ export type DeleteShippingMethodPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A tax rate to delete. */
+export type DeleteTaxRateInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The rate's global id. */
+  id: Scalars['ID']['input'];
+};
+
+/** The outcome of `deleteTaxRate`. */
+export type DeleteTaxRatePayload = {
+  __typename?: 'DeleteTaxRatePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted rate's global id; null when it was refused. */
+  deletedTaxRateId?: Maybe<Scalars['ID']['output']>;
+  /** Why it was refused; empty when it was deleted. */
+  userErrors: Array<UserError>;
+};
+
 /** What one of a product's pictures shows. */
 export type ImageAltInput = {
   /** Its alt text: one line of at most 250 characters; blank: none. */
@@ -737,6 +793,8 @@ export type Mutation = {
    * save it with `active: false`). Admins only. userErrors: NOT_FOUND on `id`. NOT_SUPPORTED as `saveShippingMethod`.
    */
   deleteShippingMethod: DeleteShippingMethodPayload;
+  /** Deletes a tax rate; orders keep the tax they were charged. Admins only. userErrors: NOT_FOUND on `id`. */
+  deleteTaxRate: DeleteTaxRatePayload;
   /**
    * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
    * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again).
@@ -802,6 +860,13 @@ export type Mutation = {
    */
   saveShippingMethod: SaveShippingMethodPayload;
   /**
+   * Sets a tax rate (without `id`) or changes one (with it), every field as given; admins only (FORBIDDEN). Orders placed
+   * keep the tax they were charged. userErrors: INVALID_INPUT on the field at fault, CONFLICT on `country` (it has a
+   * standard rate already) or `categoryId` (it has a rate for that category already), NOT_FOUND on `id`. NOT_SUPPORTED
+   * where the shop's REST service keeps no tax (the plain contract).
+   */
+  saveTaxRate: SaveTaxRatePayload;
+  /**
    * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
    * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
    * a minute).
@@ -843,6 +908,8 @@ export type Mutation = {
    * number from 0 to 1,000,000), FORBIDDEN. NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
    */
   updateShopSettings: UpdateShopSettingsPayload;
+  /** Says whether the shop's prices include tax; admins only. NOT_SUPPORTED as `saveTaxRate`. */
+  updateTaxSettings: UpdateTaxSettingsPayload;
   /**
    * Verifies an e-mail address with the token of the link the shop e-mailed to it (`/verify-email?token=…`): from now on
    * the shop writes to it (order e-mails, password resets). The link works once, for 24 hours, and only while the account
@@ -991,6 +1058,16 @@ export type MutationDeleteShippingMethodArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationDeleteTaxRateArgs = {
+  input: DeleteTaxRateInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationLoginArgs = {
   input: LoginInput;
 };
@@ -1091,6 +1168,16 @@ export type MutationSaveShippingMethodArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationSaveTaxRateArgs = {
+  input: SaveTaxRateInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
 };
@@ -1161,6 +1248,16 @@ export type MutationUpdateShopSettingsArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationUpdateTaxSettingsArgs = {
+  input: UpdateTaxSettingsInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationVerifyEmailArgs = {
   input: VerifyEmailInput;
 };
@@ -1217,11 +1314,13 @@ export type Order = Node & {
   number: Scalars['Int']['output'];
   /** When the order was placed. */
   orderDate: Scalars['DateTime']['output'];
+  /** Whether its prices included the tax, or it was added on top. */
+  pricesIncludeTax: Scalars['Boolean']['output'];
   /** Where the order goes, as the buyer gave it at checkout: at most 500 characters. */
   shippingAddress: Scalars['String']['output'];
   /** What shipping cost: zero when it was free, or the order was placed without a method. */
   shippingCost: Money;
-  /** The country it ships to, as checkout priced shipping; null when it was placed without a method. */
+  /** The country it ships to, as checkout priced and taxed it; null when it was placed without one. */
   shippingCountry?: Maybe<Country>;
   /** The shipping method's name when the order was placed; null when it was placed without one. */
   shippingMethodName?: Maybe<Scalars['String']['output']>;
@@ -1229,7 +1328,11 @@ export type Order = Node & {
   status: Scalars['String']['output'];
   /** Its lines together, as they were priced when ordered. */
   subtotal: Money;
-  /** What the order cost: its lines as they were priced when ordered, and its shipping. */
+  /** The tax in the order: the part of its prices that was tax, or what was added on top (`pricesIncludeTax`). */
+  tax: Money;
+  /** The tax by rate, the highest first; empty where none applied. */
+  taxLines: Array<TaxLine>;
+  /** What the order cost: its lines as they were priced when ordered, its shipping, and tax added on top. */
   total: Money;
   /**
    * What the order cost in the shop's currency, at most two decimals.
@@ -1629,6 +1732,16 @@ export type Query = {
    */
   shopSettings?: Maybe<ShopSettings>;
   /**
+   * The shop's tax rates, by country (each country's standard rate first, then its categories' by name); every signed-in
+   * user reads them. Empty where the shop sets none, and where its REST service keeps none (the plain contract).
+   */
+  taxRates: Array<TaxRate>;
+  /**
+   * Whether the shop's prices include tax; every signed-in user reads it. Where the shop's REST service keeps no tax (the
+   * plain contract): prices include it, and there is none.
+   */
+  taxSettings: TaxSettings;
+  /**
    * The logged-in user; null without a token. With a token the shop no longer accepts, its fields answer
    * UNAUTHENTICATED.
    */
@@ -1886,6 +1999,31 @@ export type SaveShippingMethodPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A tax rate as admins set it: every field, as given. */
+export type SaveTaxRateInput = {
+  /** The category it is for (a Category's global id); the country's standard rate without it. */
+  categoryId?: InputMaybe<Scalars['ID']['input']>;
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2, any case. */
+  country: Scalars['String']['input'];
+  /** The rate to change; a new one without it. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Percent, 0 to 100, at most two decimals: 19, 7.5. */
+  rate: Scalars['Float']['input'];
+};
+
+/** The outcome of `saveTaxRate`. */
+export type SaveTaxRatePayload = {
+  __typename?: 'SaveTaxRatePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The rate as kept; null when it was refused. */
+  taxRate?: Maybe<TaxRate>;
+  /** Why it was refused; empty when it was kept. */
+  userErrors: Array<UserError>;
+};
+
 /** A word typed that no product has, and the catalogue's most similar word, looked for instead. */
 export type SearchCorrection = {
   __typename?: 'SearchCorrection';
@@ -2002,6 +2140,45 @@ export type SubscriptionProductRemovedArgs = {
 /** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type SubscriptionProductUpdatedArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** A rate's share of an order's tax. */
+export type TaxLine = {
+  __typename?: 'TaxLine';
+  /** The rate in percent: 19, 7.5. */
+  rate: Scalars['Float']['output'];
+  /** Its tax, rounded half up to the cent. */
+  tax: Money;
+  /** What is taxed at it: lines, and shipping at the standard rate. */
+  taxed: Money;
+};
+
+/**
+ * A rate of tax: a country's standard rate, or its reduced rate for a category (and every category under it). A line is
+ * taxed at the lowest rate of its product's categories, else at the standard rate, else not at all.
+ */
+export type TaxRate = Node & {
+  __typename?: 'TaxRate';
+  /** The category it is for (a Category's global id); null for the country's standard rate. */
+  categoryId?: Maybe<Scalars['ID']['output']>;
+  /** That category's name; null for the standard rate. */
+  categoryName?: Maybe<Scalars['String']['output']>;
+  /** The country whose orders it taxes (by where they ship). */
+  country: Country;
+  /** The rate's global id. */
+  id: Scalars['ID']['output'];
+  /** Percent: 19, 7.5. */
+  rate: Scalars['Float']['output'];
+};
+
+/** Whether the shop's prices include tax (`taxSettings`, `updateTaxSettings`). */
+export type TaxSettings = {
+  __typename?: 'TaxSettings';
+  /**
+   * True: the prices entered (products, shipping) include tax, and an order's tax is the part of them that is tax. False:
+   * tax is added on top at checkout. True until an admin sets it.
+   */
+  pricesIncludeTax: Scalars['Boolean']['output'];
 };
 
 /** A run of text, and whether it is a word the search found (to show marked). */
@@ -2181,6 +2358,25 @@ export type UpdateShopSettingsPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** The settings as saved; null when refused. */
   shopSettings?: Maybe<ShopSettings>;
+  /** Why nothing was saved; empty when it was. */
+  userErrors: Array<UserError>;
+};
+
+/** The tax settings as they should be. */
+export type UpdateTaxSettingsInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the prices entered include tax. */
+  pricesIncludeTax: Scalars['Boolean']['input'];
+};
+
+/** The outcome of `updateTaxSettings`. */
+export type UpdateTaxSettingsPayload = {
+  __typename?: 'UpdateTaxSettingsPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The settings as saved; null when refused. */
+  taxSettings?: Maybe<TaxSettings>;
   /** Why nothing was saved; empty when it was. */
   userErrors: Array<UserError>;
 };
@@ -2421,6 +2617,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RestOrder )
     | ( RestProduct )
     | ( RestShippingMethod )
+    | ( RestTaxRate )
     | ( ViewerModel )
   ;
 }>;
@@ -2434,6 +2631,7 @@ export type ResolversTypes = ResolversObject<{
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: ResolverTypeWrapper<Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Cart: ResolverTypeWrapper<RestCart>;
+  CartCharges: ResolverTypeWrapper<RestCartCharges>;
   CartItem: ResolverTypeWrapper<RestCartItem>;
   Category: ResolverTypeWrapper<RestCategory>;
   CategoryFacet: ResolverTypeWrapper<Omit<CategoryFacet, 'category'> & { category: ResolversTypes['Category'] }>;
@@ -2466,6 +2664,8 @@ export type ResolversTypes = ResolversObject<{
   DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   DeleteShippingMethodInput: DeleteShippingMethodInput;
   DeleteShippingMethodPayload: ResolverTypeWrapper<DeleteShippingMethodPayload>;
+  DeleteTaxRateInput: DeleteTaxRateInput;
+  DeleteTaxRatePayload: ResolverTypeWrapper<DeleteTaxRatePayload>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImageAltInput: ImageAltInput;
@@ -2519,6 +2719,8 @@ export type ResolversTypes = ResolversObject<{
   SaveAddressPayload: ResolverTypeWrapper<Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversTypes['Address']> }>;
   SaveShippingMethodInput: SaveShippingMethodInput;
   SaveShippingMethodPayload: ResolverTypeWrapper<Omit<SaveShippingMethodPayload, 'shippingMethod'> & { shippingMethod?: Maybe<ResolversTypes['ShippingMethod']> }>;
+  SaveTaxRateInput: SaveTaxRateInput;
+  SaveTaxRatePayload: ResolverTypeWrapper<Omit<SaveTaxRatePayload, 'taxRate'> & { taxRate?: Maybe<ResolversTypes['TaxRate']> }>;
   SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
@@ -2529,6 +2731,9 @@ export type ResolversTypes = ResolversObject<{
   ShopSettings: ResolverTypeWrapper<ShopSettings>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TaxLine: ResolverTypeWrapper<RestTaxGroup>;
+  TaxRate: ResolverTypeWrapper<RestTaxRate>;
+  TaxSettings: ResolverTypeWrapper<TaxSettings>;
   TextPart: ResolverTypeWrapper<TextPart>;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
@@ -2541,6 +2746,8 @@ export type ResolversTypes = ResolversObject<{
   UpdateProfilePayload: ResolverTypeWrapper<Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   UpdateShopSettingsInput: UpdateShopSettingsInput;
   UpdateShopSettingsPayload: ResolverTypeWrapper<UpdateShopSettingsPayload>;
+  UpdateTaxSettingsInput: UpdateTaxSettingsInput;
+  UpdateTaxSettingsPayload: ResolverTypeWrapper<UpdateTaxSettingsPayload>;
   User: ResolverTypeWrapper<ViewerModel>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
@@ -2557,6 +2764,7 @@ export type ResolversParentTypes = ResolversObject<{
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Cart: RestCart;
+  CartCharges: RestCartCharges;
   CartItem: RestCartItem;
   Category: RestCategory;
   CategoryFacet: Omit<CategoryFacet, 'category'> & { category: ResolversParentTypes['Category'] };
@@ -2589,6 +2797,8 @@ export type ResolversParentTypes = ResolversObject<{
   DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   DeleteShippingMethodInput: DeleteShippingMethodInput;
   DeleteShippingMethodPayload: DeleteShippingMethodPayload;
+  DeleteTaxRateInput: DeleteTaxRateInput;
+  DeleteTaxRatePayload: DeleteTaxRatePayload;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   ImageAltInput: ImageAltInput;
@@ -2639,6 +2849,8 @@ export type ResolversParentTypes = ResolversObject<{
   SaveAddressPayload: Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversParentTypes['Address']> };
   SaveShippingMethodInput: SaveShippingMethodInput;
   SaveShippingMethodPayload: Omit<SaveShippingMethodPayload, 'shippingMethod'> & { shippingMethod?: Maybe<ResolversParentTypes['ShippingMethod']> };
+  SaveTaxRateInput: SaveTaxRateInput;
+  SaveTaxRatePayload: Omit<SaveTaxRatePayload, 'taxRate'> & { taxRate?: Maybe<ResolversParentTypes['TaxRate']> };
   SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
@@ -2649,6 +2861,9 @@ export type ResolversParentTypes = ResolversObject<{
   ShopSettings: ShopSettings;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  TaxLine: RestTaxGroup;
+  TaxRate: RestTaxRate;
+  TaxSettings: TaxSettings;
   TextPart: TextPart;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
@@ -2661,6 +2876,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateProfilePayload: Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   UpdateShopSettingsInput: UpdateShopSettingsInput;
   UpdateShopSettingsPayload: UpdateShopSettingsPayload;
+  UpdateTaxSettingsInput: UpdateTaxSettingsInput;
+  UpdateTaxSettingsPayload: UpdateTaxSettingsPayload;
   User: ViewerModel;
   UserError: UserError;
   VerifyEmailInput: VerifyEmailInput;
@@ -2694,6 +2911,7 @@ export type CancelOrderPayloadResolvers<ContextType = GatewayContext, ParentType
 }>;
 
 export type CartResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = ResolversObject<{
+  charges?: Resolver<ResolversTypes['CartCharges'], ParentType, ContextType, Partial<CartChargesArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   itemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
@@ -2701,6 +2919,16 @@ export type CartResolvers<ContextType = GatewayContext, ParentType extends Resol
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type CartChargesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CartCharges'] = ResolversParentTypes['CartCharges']> = ResolversObject<{
+  pricesIncludeTax?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  shippingCost?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  shippingMethodName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  taxLines?: Resolver<Array<ResolversTypes['TaxLine']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export type CartItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = ResolversObject<{
@@ -2844,6 +3072,12 @@ export type DeleteShippingMethodPayloadResolvers<ContextType = GatewayContext, P
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type DeleteTaxRatePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteTaxRatePayload'] = ResolversParentTypes['DeleteTaxRatePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedTaxRateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2899,6 +3133,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
   deleteShippingMethod?: Resolver<ResolversTypes['DeleteShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationDeleteShippingMethodArgs, 'input'>>;
+  deleteTaxRate?: Resolver<ResolversTypes['DeleteTaxRatePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxRateArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
   orderAgain?: Resolver<ResolversTypes['OrderAgainPayload'], ParentType, ContextType, RequireFields<MutationOrderAgainArgs, 'input'>>;
@@ -2909,6 +3144,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
   saveAddress?: Resolver<ResolversTypes['SaveAddressPayload'], ParentType, ContextType, RequireFields<MutationSaveAddressArgs, 'input'>>;
   saveShippingMethod?: Resolver<ResolversTypes['SaveShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationSaveShippingMethodArgs, 'input'>>;
+  saveTaxRate?: Resolver<ResolversTypes['SaveTaxRatePayload'], ParentType, ContextType, RequireFields<MutationSaveTaxRateArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
@@ -2916,11 +3152,12 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateShopSettings?: Resolver<ResolversTypes['UpdateShopSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateShopSettingsArgs, 'input'>>;
+  updateTaxSettings?: Resolver<ResolversTypes['UpdateTaxSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateTaxSettingsArgs, 'input'>>;
   verifyEmail?: Resolver<ResolversTypes['VerifyEmailPayload'], ParentType, ContextType, RequireFields<MutationVerifyEmailArgs, 'input'>>;
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'ShippingMethod' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'ShippingMethod' | 'TaxRate' | 'User', ParentType, ContextType>;
 }>;
 
 export type NotAddedLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NotAddedLine'] = ResolversParentTypes['NotAddedLine']> = ResolversObject<{
@@ -2939,12 +3176,15 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  pricesIncludeTax?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shippingCost?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   shippingCountry?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType>;
   shippingMethodName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subtotal?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  taxLines?: Resolver<Array<ResolversTypes['TaxLine']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   viewerCanCancel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3076,6 +3316,8 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
   shippingMethods?: Resolver<Array<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
   shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
+  taxRates?: Resolver<Array<ResolversTypes['TaxRate']>, ParentType, ContextType>;
+  taxSettings?: Resolver<ResolversTypes['TaxSettings'], ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
@@ -3119,6 +3361,12 @@ export type SaveAddressPayloadResolvers<ContextType = GatewayContext, ParentType
 export type SaveShippingMethodPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SaveShippingMethodPayload'] = ResolversParentTypes['SaveShippingMethodPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shippingMethod?: Resolver<Maybe<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type SaveTaxRatePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SaveTaxRatePayload'] = ResolversParentTypes['SaveTaxRatePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxRate?: Resolver<Maybe<ResolversTypes['TaxRate']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3168,6 +3416,25 @@ export type SubscriptionResolvers<ContextType = GatewayContext, ParentType exten
   productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
 }>;
 
+export type TaxLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TaxLine'] = ResolversParentTypes['TaxLine']> = ResolversObject<{
+  rate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  taxed?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type TaxRateResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TaxRate'] = ResolversParentTypes['TaxRate']> = ResolversObject<{
+  categoryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  categoryName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['Country'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TaxSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TaxSettings'] = ResolversParentTypes['TaxSettings']> = ResolversObject<{
+  pricesIncludeTax?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type TextPartResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TextPart'] = ResolversParentTypes['TextPart']> = ResolversObject<{
   match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3200,6 +3467,12 @@ export type UpdateProfilePayloadResolvers<ContextType = GatewayContext, ParentTy
 export type UpdateShopSettingsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateShopSettingsPayload'] = ResolversParentTypes['UpdateShopSettingsPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type UpdateTaxSettingsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateTaxSettingsPayload'] = ResolversParentTypes['UpdateTaxSettingsPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxSettings?: Resolver<Maybe<ResolversTypes['TaxSettings']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3246,6 +3519,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Address?: AddressResolvers<ContextType>;
   CancelOrderPayload?: CancelOrderPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
+  CartCharges?: CartChargesResolvers<ContextType>;
   CartItem?: CartItemResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   CategoryFacet?: CategoryFacetResolvers<ContextType>;
@@ -3267,6 +3541,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteCategoryPayload?: DeleteCategoryPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
   DeleteShippingMethodPayload?: DeleteShippingMethodPayloadResolvers<ContextType>;
+  DeleteTaxRatePayload?: DeleteTaxRatePayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
@@ -3301,6 +3576,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
   SaveAddressPayload?: SaveAddressPayloadResolvers<ContextType>;
   SaveShippingMethodPayload?: SaveShippingMethodPayloadResolvers<ContextType>;
+  SaveTaxRatePayload?: SaveTaxRatePayloadResolvers<ContextType>;
   SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
@@ -3308,12 +3584,16 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ShippingRate?: ShippingRateResolvers<ContextType>;
   ShopSettings?: ShopSettingsResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TaxLine?: TaxLineResolvers<ContextType>;
+  TaxRate?: TaxRateResolvers<ContextType>;
+  TaxSettings?: TaxSettingsResolvers<ContextType>;
   TextPart?: TextPartResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
   UpdateProductPayload?: UpdateProductPayloadResolvers<ContextType>;
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
   UpdateShopSettingsPayload?: UpdateShopSettingsPayloadResolvers<ContextType>;
+  UpdateTaxSettingsPayload?: UpdateTaxSettingsPayloadResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   VerifyEmailPayload?: VerifyEmailPayloadResolvers<ContextType>;

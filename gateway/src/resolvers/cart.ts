@@ -3,6 +3,9 @@ import type { CartItemResolvers, CartResolvers } from '../__generated__/resolver
 import { toGlobalId } from '../global-id.js';
 import { moneyOf } from '../money.js';
 import { countryCodeOf } from './shipping.js';
+import { GraphQLError } from 'graphql';
+import { numericIdOf } from '../global-id.js';
+import { SHIPPING_METHOD_GONE } from '../../../shop-rules/shipping-rules.js';
 import type { RestCart } from '../rest/contract.js';
 import { cartTotal } from '../rest/plain-contract/checks.js';
 import { productReference } from './product.js';
@@ -19,6 +22,33 @@ export const Cart: CartResolvers = {
   itemCount: (cart) => (cart.items ?? []).reduce((sum, item) => sum + item.quantity, 0),
   // Priced by the REST service for the caller's cart as it is there now (the viewer's own: a cart is nobody else's).
   shippingOptions: (_cart, { country }, context) => context.api.shipping.options(countryCodeOf(country)),
+  // Computed by the REST service as its checkout would (the viewer's cart as it is there now); where it keeps no
+  // shipping nor tax (the plain contract), the lines alone.
+  charges: async (cart, { shippingCountry, shippingMethodId }, context) => {
+    const choice: { shippingCountry?: string; shippingMethodId?: number } = {};
+    if (shippingCountry != null) choice.shippingCountry = countryCodeOf(shippingCountry);
+    if (shippingMethodId != null) {
+      const id = numericIdOf(shippingMethodId, 'ShippingMethod');
+      if (id === undefined)
+        throw new GraphQLError(SHIPPING_METHOD_GONE, {
+          extensions: { code: 'NOT_FOUND', field: 'shippingMethodId' },
+        });
+      choice.shippingMethodId = id;
+    }
+    const charges = await context.api.tax.charges(choice);
+    if (charges) return charges;
+    const subtotal = cartTotal(cart);
+    return {
+      subtotal,
+      shippingCost: 0,
+      shippingMethod: null,
+      shippingCountry: null,
+      tax: 0,
+      taxGroups: [],
+      pricesIncludeTax: true,
+      total: subtotal,
+    };
+  },
 };
 
 export const CartItem: CartItemResolvers = {

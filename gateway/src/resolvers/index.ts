@@ -13,6 +13,8 @@ import { shoppingMutations } from './mutation/shopping.js';
 import { addressMutations } from './mutation/addresses.js';
 import { shippingMutations } from './mutation/shipping.js';
 import { ShippingMethod, ShippingOption, ShippingRate } from './shipping.js';
+import { taxMutations } from './mutation/tax.js';
+import { CartCharges, TaxLine, TaxRate } from './tax.js';
 import { Address } from './address.js';
 import { Money } from './money.js';
 import { Node } from './node.js';
@@ -33,6 +35,7 @@ export const resolvers: Resolvers = {
     ...shoppingMutations,
     ...addressMutations,
     ...shippingMutations,
+    ...taxMutations,
     ...chatMutations,
   },
   Subscription,
@@ -54,6 +57,9 @@ export const resolvers: Resolvers = {
   ShippingMethod,
   ShippingRate,
   ShippingOption,
+  TaxRate,
+  TaxLine,
+  CartCharges,
   ChatRoom,
   Message,
   DeleteCategoryPayload: {

@@ -82,6 +82,14 @@ export async function resolveNode(
         'ShippingMethod',
       );
     }
+    case 'TaxRate': {
+      const id = numericIdOf(globalId, 'TaxRate');
+      if (id === undefined) return null;
+      return tagged(
+        (await context.api.tax.rates()).find((rate) => rate.id === id),
+        'TaxRate',
+      );
+    }
     case 'ChatUser': {
       const users = await context.loaders.chatUsers.get();
       return tagged(

@@ -27,6 +27,9 @@ export const Order: OrderResolvers = {
   shippingCost: (order, _args, context) => moneyOf(order.shippingCost ?? 0, context.currency),
   shippingMethodName: (order) => order.shippingMethod ?? null,
   shippingCountry: (order) => (order.shippingCountry ? countryOf(order.shippingCountry) : null),
+  tax: (order, _args, context) => moneyOf(order.tax ?? 0, context.currency),
+  taxLines: (order) => order.taxGroups ?? [],
+  pricesIncludeTax: (order) => order.pricesIncludeTax ?? true,
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => orderHistory(context.api, order.id),
   viewerCanCancel: async (order, _args, context) =>

@@ -155,6 +155,38 @@ export interface RestOrder {
   shippingCost?: number;
   shippingMethod?: string | null;
   shippingCountry?: string | null;
+  /** Extension (tax): the tax in it, by rate, and whether its prices included it. */
+  tax?: number;
+  taxGroups?: RestTaxGroup[];
+  pricesIncludeTax?: boolean;
+}
+
+/** Extension (tax): a rate's share of an order's tax (dollars; rate in percent). */
+export interface RestTaxGroup {
+  rate: number;
+  amount: number;
+  tax: number;
+}
+
+/** Extension (tax): a tax rate. */
+export interface RestTaxRate {
+  id: number;
+  country: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  rate: number;
+}
+
+/** Extension (tax): what the caller's cart would cost placed now (GET /api/cart/charges). */
+export interface RestCartCharges {
+  subtotal: number;
+  shippingCost: number;
+  shippingMethod: string | null;
+  shippingCountry: string | null;
+  tax: number;
+  taxGroups: RestTaxGroup[];
+  pricesIncludeTax: boolean;
+  total: number;
 }
 
 /** Extension (order-history): one step of an order's history; `by` (who moved it) for admins only. */

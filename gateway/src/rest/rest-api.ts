@@ -5,6 +5,7 @@ import { ChatApi } from './chat-api.js';
 import { OrdersApi } from './orders-api.js';
 import { ProductsApi } from './products-api.js';
 import { ShippingApi } from './shipping-api.js';
+import { TaxApi } from './tax-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -16,6 +17,7 @@ export interface RestApi {
   orders: OrdersApi;
   chat: ChatApi;
   shipping: ShippingApi;
+  tax: TaxApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -26,6 +28,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     categories: new CategoriesApi(rest, caller, products),
     users,
     shipping: new ShippingApi(rest, caller, users),
+    tax: new TaxApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

@@ -133,6 +133,16 @@ export class UsersApi {
     return this.rest.call<RestUser>(this.caller, { method: 'GET', path: '/api/users/profile' });
   }
 
+  private loginSettled: Promise<unknown> | undefined;
+
+  /**
+   * Settles who the caller is (UNAUTHENTICATED without a valid login) by one profile call per request, however many
+   * data sources ask: where an extension is missing, nothing else is called that would tell.
+   */
+  settleLogin(): Promise<unknown> {
+    return (this.loginSettled ??= this.profile());
+  }
+
   /** Whether the implementation keeps address books (the `address-book` extension); any answer tells. */
   async keepsAddresses(): Promise<boolean> {
     if (!this.rest.hasAnswered) await this.profile();

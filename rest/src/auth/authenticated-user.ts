@@ -10,7 +10,17 @@ export interface AuthenticatedUser {
   roles: string[];
   isAdmin: boolean;
   tokenVersion: number;
+  /**
+   * What the account's row said of its e-mail when the request's token was checked: a request that writes the buyer
+   * an e-mail (checkout) need not read the row again.
+   */
+  mail?: MailPreferences;
 }
+
+export type MailPreferences = Pick<
+  UserRow,
+  'username' | 'firstName' | 'email' | 'emailNotifications' | 'language' | 'timezone' | 'emailVerifiedAt'
+>;
 
 /** Roles are kept as one comma-separated column. */
 export const parseRoles = (roles: string): string[] => roles.split(',').filter(Boolean);
@@ -23,5 +33,14 @@ export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
     roles,
     isAdmin: roles.includes(ADMIN_ROLE),
     tokenVersion: row.tokenVersion,
+    mail: {
+      username: row.username,
+      firstName: row.firstName,
+      email: row.email,
+      emailNotifications: row.emailNotifications,
+      language: row.language,
+      timezone: row.timezone,
+      emailVerifiedAt: row.emailVerifiedAt,
+    },
   };
 }

@@ -12,6 +12,9 @@ export interface CartLine {
   stock: number;
 }
 
+/** A line checkout takes out of the cart: with what the order keeps of it, and what taxes it. */
+export type ClaimedLine = CartLine & { sku: string | null; categoryIds: number[] };
+
 /** A cart line with its product's whole row, as an answer that carries each line's product reads it. */
 export type CartLineWithProduct = ProductRow & { lineQuantity: number };
 
@@ -115,7 +118,7 @@ export class CartRepository {
    * transaction. Deleting first is what makes checkout safe twice over: a second checkout of the same cart waits
    * on these rows and then finds the cart empty, and a failed checkout's rollback puts the lines back.
    */
-  async claimLines(db: Kysely<Database>, userId: number): Promise<(CartLine & { sku: string | null })[]> {
+  async claimLines(db: Kysely<Database>, userId: number): Promise<ClaimedLine[]> {
     const claimed = await db
       .deleteFrom('cartItems')
       .where('userId', '=', userId)
@@ -124,7 +127,7 @@ export class CartRepository {
     if (claimed.length === 0) return [];
     const products = await db
       .selectFrom('products')
-      .select(['id', 'name', 'priceCents', 'quantity', 'sku'])
+      .select(['id', 'name', 'priceCents', 'quantity', 'sku', 'categoryIds'])
       .where(
         'id',
         'in',
@@ -145,6 +148,7 @@ export class CartRepository {
                 quantity: line.quantity,
                 stock: product.quantity,
                 sku: product.sku,
+                categoryIds: JSON.parse(product.categoryIds) as number[],
               },
             ]
           : [];

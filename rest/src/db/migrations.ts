@@ -773,6 +773,43 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('shipping_methods').execute();
       },
     },
+    '0021_tax': {
+      // Tax (issue 35, extension tax): a country's standard rate (no category) and its reduced rates for categories
+      // (each covering what lies under it), in basis points; and what each order was charged in tax, by rate (JSON
+      // text: shop-rules' TaxGroup[]), and whether its prices included it. Orders placed before keep no tax.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('tax_rates'))
+          .addColumn('country', 'text', (c) => c.notNull())
+          // A category's deletion takes its rates with it: the products under it are then taxed as the others.
+          .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('cascade'))
+          .addColumn('basis_points', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        // One standard rate a country, and one rate a category in a country: the service says so first; these keep
+        // two saved at once from both passing (a null category is not equal to another in a unique index).
+        await sql`create unique index tax_rates_standard_idx on tax_rates (country) where category_id is null`.execute(
+          db,
+        );
+        await sql`create unique index tax_rates_category_idx on tax_rates (country, category_id) where category_id is not null`.execute(
+          db,
+        );
+        await db.schema
+          .alterTable('orders')
+          .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable('orders').addColumn('tax_groups', 'text').execute();
+        await db.schema
+          .alterTable('orders')
+          .addColumn('prices_include_tax', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+      },
+      // Reverting forgets the rates and what orders were charged in tax (their totals keep it).
+      async down(db: Kysely<unknown>) {
+        for (const column of ['prices_include_tax', 'tax_groups', 'tax_cents'])
+          await db.schema.alterTable('orders').dropColumn(column).execute();
+        await db.schema.dropTable('tax_rates').execute();
+      },
+    },
   };
 }
 

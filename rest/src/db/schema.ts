@@ -106,8 +106,14 @@ export interface OrdersTable {
   shippingCents: Generated<number>;
   /** The shipping method's name when ordered; null for an order placed without one. */
   shippingMethod: string | null;
-  /** Where it ships (ISO 3166-1 alpha-2); null for an order placed without a method. */
+  /** Where it ships (ISO 3166-1 alpha-2); null for an order placed without a country. */
   shippingCountry: string | null;
+  /** The tax in the order (migration 0021): 0 where none applied. */
+  taxCents: Generated<number>;
+  /** Its tax by rate: shop-rules' TaxGroup[] as JSON text; null for an order without tax. */
+  taxGroups: string | null;
+  /** 1: the lines' and shipping's prices included the tax; 0: it was added on top. */
+  pricesIncludeTax: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -225,6 +231,17 @@ export interface Database {
   pictureVariants: PictureVariantsTable;
   addresses: AddressesTable;
   shippingMethods: ShippingMethodsTable;
+  taxRates: TaxRatesTable;
+}
+
+/** Tax rates admins set (migration 0021): a country's standard rate (no category), or its rate for a category. */
+export interface TaxRatesTable {
+  id: Generated<number>;
+  country: string;
+  categoryId: number | null;
+  /** 1900: 19 %. */
+  basisPoints: number;
+  createdAt: string;
 }
 
 /** The shipping methods admins manage (migration 0020): `rates` is shop-rules' ValidRate[] as JSON text. */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
 import type { OrderWithItems } from '../orders/order.repository.js';
+import type { MailPreferences } from '../auth/authenticated-user.js';
 import { type MailContext, type MailRecipient, orderPlacedMail, orderStatusMail } from './order-mails.js';
 import { type OutgoingMail, OutboxRepository } from './outbox.repository.js';
 
@@ -16,8 +17,11 @@ export class OrderMailer {
     readonly wake: () => void,
   ) {}
 
-  async placed(trx: Kysely<Database>, order: OrderWithItems): Promise<boolean> {
-    return this.write(trx, order.userId, (recipient) => orderPlacedMail(recipient, order, this.context));
+  /** `buyer`: the buyer's e-mail as the request read it already (then it is not read again), else read here. */
+  async placed(trx: Kysely<Database>, order: OrderWithItems, buyer?: MailPreferences): Promise<boolean> {
+    const compose = (recipient: MailRecipient) => orderPlacedMail(recipient, order, this.context);
+    if (buyer === undefined) return this.write(trx, order.userId, compose);
+    return buyer.emailVerifiedAt !== null && this.enqueue(trx, compose(buyer));
   }
 
   async moved(trx: Kysely<Database>, order: OrderWithItems, status: string, at: string): Promise<boolean> {
@@ -40,7 +44,10 @@ export class OrderMailer {
       .where('id', '=', userId)
       .where('emailVerifiedAt', 'is not', null)
       .executeTakeFirst();
-    const mail = recipient ? compose(recipient) : undefined;
+    return this.enqueue(trx, recipient ? compose(recipient) : undefined);
+  }
+
+  private async enqueue(trx: Kysely<Database>, mail: OutgoingMail | undefined): Promise<boolean> {
     if (!mail) return false;
     await new OutboxRepository(trx, this.kind).enqueue(mail);
     return true;

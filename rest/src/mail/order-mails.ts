@@ -13,6 +13,7 @@ import {
   htmlPage,
 } from './mail-layout.js';
 import type { OutgoingMail } from './outbox.repository.js';
+import { type TaxGroup, percentText } from '../../../shop-rules/tax-rules.js';
 
 export type { MailContext, MailRecipient };
 
@@ -44,12 +45,25 @@ export function orderPlacedMail(
   }));
   const total = amount(order.totalCents);
   // What shipping added, by which method (an order placed without one says nothing of it).
-  const shipping = order.shippingMethod
-    ? {
-        label: `Shipping, ${order.shippingMethod}`,
-        cost: order.shippingCents === 0 ? 'Free' : amount(order.shippingCents),
-      }
-    : undefined;
+  // What the order was charged besides its lines: shipping by its method, and tax by rate ("Tax, 19 %" added on top,
+  // "Tax included, 19 %" a part of the prices), under the lines' subtotal.
+  const included = order.pricesIncludeTax === 1;
+  const taxGroups = order.taxGroups === null ? [] : (JSON.parse(order.taxGroups) as TaxGroup[]);
+  const charges: { label: string; cost: string }[] = [
+    ...(order.shippingMethod
+      ? [
+          {
+            label: `Shipping, ${order.shippingMethod}`,
+            cost: order.shippingCents === 0 ? 'Free' : amount(order.shippingCents),
+          },
+        ]
+      : []),
+    ...taxGroups.map((group) => ({
+      label: `${included ? 'Tax included' : 'Tax'}, ${percentText(group.basisPoints)}`,
+      cost: amount(group.taxCents),
+    })),
+  ];
+  const subtotal = amount(order.totalCents - order.shippingCents - (included ? 0 : order.taxCents));
   const footer = footers(context);
   const text = [
     greeting(recipient),
@@ -58,8 +72,8 @@ export function orderPlacedMail(
     '',
     ...lines.map((line) => `  ${line.quantity} × ${line.name}, ${line.each} each: ${line.total}`),
     '',
-    ...(shipping
-      ? [`Subtotal: ${amount(order.totalCents - order.shippingCents)}`, `${shipping.label}: ${shipping.cost}`]
+    ...(charges.length > 0
+      ? [`Subtotal: ${subtotal}`, ...charges.map((charge) => `${charge.label}: ${charge.cost}`)]
       : []),
     `Total: ${total}`,
     '',
@@ -79,10 +93,16 @@ export function orderPlacedMail(
     )
     .join('');
   const cell = 'padding:6px 0;vertical-align:top';
-  const shippingRows = shipping
-    ? `<tr><td style="${cell};border-top:1px solid #d9e2ec">Subtotal</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap;border-top:1px solid #d9e2ec">${escapeHtml(amount(order.totalCents - order.shippingCents))}</td></tr>` +
-      `<tr><td style="${cell}">${escapeHtml(shipping.label)}</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap">${escapeHtml(shipping.cost)}</td></tr>`
-    : '';
+  const shippingRows =
+    charges.length > 0
+      ? `<tr><td style="${cell};border-top:1px solid #d9e2ec">Subtotal</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap;border-top:1px solid #d9e2ec">${escapeHtml(subtotal)}</td></tr>` +
+        charges
+          .map(
+            (charge) =>
+              `<tr><td style="${cell}">${escapeHtml(charge.label)}</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap">${escapeHtml(charge.cost)}</td></tr>`,
+          )
+          .join('')
+      : '';
   const html = htmlPage(
     subject,
     `<p>${escapeHtml(greeting(recipient))}</p>

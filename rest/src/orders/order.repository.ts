@@ -6,17 +6,25 @@ import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { OrderSearch } from '../../../shop-rules/order-rules.js';
 import { skuKey } from '../../../shop-rules/product-rules.js';
+import type { TaxGroup } from '../../../shop-rules/tax-rules.js';
 
 export interface OrderWithItems extends OrderRow {
   username: string | null;
   items: OrderItemRow[];
 }
 
-/** An order's shipping as checkout priced it: the method's name, where to, and what it cost. */
-export interface OrderShipping {
-  method: string;
-  country: string;
-  cents: number;
+/** What checkout charged beyond the lines, computed inside its transaction: shipping, tax, and so the total. */
+export interface OrderCharges {
+  /** Where the order ships (ISO 3166-1 alpha-2), as it was priced and taxed; null when the buyer gave no country. */
+  country: string | null;
+  /** The method's name and what it cost; null for an order placed without one. */
+  shipping: { method: string; cents: number } | null;
+  /** The order's tax, by rate (shop-rules' orderTax); none where no rate applied. */
+  taxCents: number;
+  taxGroups: TaxGroup[];
+  pricesIncludeTax: boolean;
+  /** The lines and shipping, and the tax where prices are without it. */
+  totalCents: number;
 }
 
 export interface NewOrderLine {
@@ -181,12 +189,10 @@ export class OrderRepository {
       orderDate: string;
       shippingAddress: string;
       lines: NewOrderLine[];
-      /** What shipping costs, by which method to which country; none for an order placed without a method. */
-      shipping?: OrderShipping | undefined;
+      charges: OrderCharges;
     },
   ): Promise<OrderWithItems> {
-    const shippingCents = order.shipping?.cents ?? 0;
-    const totalCents = order.lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) + shippingCents;
+    const { charges } = order;
     const row = await db
       .insertInto('orders')
       .values({
@@ -194,10 +200,13 @@ export class OrderRepository {
         orderDate: order.orderDate,
         status: 'PENDING',
         shippingAddress: order.shippingAddress,
-        totalCents,
-        shippingCents,
-        shippingMethod: order.shipping?.method ?? null,
-        shippingCountry: order.shipping?.country ?? null,
+        totalCents: charges.totalCents,
+        shippingCents: charges.shipping?.cents ?? 0,
+        shippingMethod: charges.shipping?.method ?? null,
+        shippingCountry: charges.country,
+        taxCents: charges.taxCents,
+        taxGroups: charges.taxGroups.length > 0 ? JSON.stringify(charges.taxGroups) : null,
+        pricesIncludeTax: charges.pricesIncludeTax ? 1 : 0,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

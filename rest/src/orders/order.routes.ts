@@ -8,6 +8,8 @@ import {
   type CheckoutBody,
   CheckoutBodySchema,
   CheckoutHeaders,
+  ChargesAnswerSchema,
+  ChargesQuery,
   OrderAnswerSchema,
   OrderListAnswer,
   OrderAgainAnswer,
@@ -188,5 +190,28 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       },
     },
     async (request) => orders.changeStatus(viewerOf(request), request.params.id, request.body.status as OrderStatus),
+  );
+};
+
+/**
+ * GET /api/cart/charges (extension tax): what the caller's cart would cost placed now, shipped by a method to a
+ * country: its lines, shipping and tax as checkout computes them (and refuses them), and so the total its
+ * expectedTotal must be.
+ */
+export const cartChargesRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService }> = async (app, { orders }) => {
+  app.get(
+    '/charges',
+    {
+      schema: {
+        operationId: 'getCartCharges',
+        tags: ['cart'],
+        security: BEARER_SECURITY,
+        summary:
+          'What the caller’s cart would cost placed now: lines, shipping, tax and total, as checkout computes them (extension: tax)',
+        querystring: ChargesQuery,
+        response: { 200: ChargesAnswerSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => orders.charges(viewerOf(request), request.query),
   );
 };

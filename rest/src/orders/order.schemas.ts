@@ -41,15 +41,33 @@ const orderFields = (extensions: boolean) => ({
 /** What shipping added to the order (extension: shipping). */
 const orderShipping = {
   subtotal: Type.Number({
-    description: 'The lines together; totalAmount is this and shippingCost (extension: shipping)',
+    description:
+      'The lines together; totalAmount is this and shippingCost, and tax where prices are without it (extension: shipping)',
   }),
   shippingCost: Type.Number({ description: 'What shipping cost; 0 when free, or placed without a method (extension)' }),
   shippingMethod: Nullable(
     Type.String({ description: 'The shipping method’s name when ordered; null when placed without one (extension)' }),
   ),
   shippingCountry: Nullable(
-    Type.String({ description: 'Where it ships, ISO 3166-1 alpha-2; null when placed without a method (extension)' }),
+    Type.String({ description: 'Where it ships, ISO 3166-1 alpha-2; null when placed without a country (extension)' }),
   ),
+};
+/** A rate's share of an order's tax. */
+export const TaxGroupSchema = Type.Object({
+  rate: Type.Number({ description: 'Percent: 19, 7.5' }),
+  amount: Type.Number({ description: 'What is taxed at this rate: lines and shipping' }),
+  tax: Type.Number({ description: 'Its tax, rounded half up to the cent' }),
+});
+/** What tax added to the order, or what of it was tax (extension: tax). */
+export const chargesTax = {
+  tax: Type.Number({
+    description:
+      'The tax in the order: the part of the prices that is tax, or what was added on top (pricesIncludeTax); 0 where no rate applied (extension: tax)',
+  }),
+  taxGroups: Type.Array(TaxGroupSchema, { description: 'The tax by rate, the highest first (extension: tax)' }),
+  pricesIncludeTax: Type.Boolean({
+    description: 'Whether the lines’ and shipping’s prices included the tax, or it was added on top (extension: tax)',
+  }),
 };
 const buyerId = {
   userId: Nullable(
@@ -59,7 +77,21 @@ const buyerId = {
 
 /** An order as answered: with the buyer's id where the extensions are on. */
 export const OrderAnswerSchema = (extensions: boolean) =>
-  Type.Object(extensions ? { ...orderFields(true), ...buyerId, ...orderShipping } : orderFields(false));
+  Type.Object(extensions ? { ...orderFields(true), ...buyerId, ...orderShipping, ...chargesTax } : orderFields(false));
+/** What the caller's cart would cost placed now (extension: tax): as an order would carry it. */
+export const ChargesAnswerSchema = Type.Object({
+  ...orderShipping,
+  ...chargesTax,
+  total: Type.Number({ description: 'What the order would cost: the amount its expectedTotal must be' }),
+});
+export const ChargesQuery = Type.Object({
+  shippingCountry: Type.Optional(
+    Type.String({ description: 'Where it would ship, ISO 3166-1 alpha-2, any case: as at checkout' }),
+  ),
+  shippingMethodId: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_DATABASE_ID, description: 'As at checkout' }),
+  ),
+});
 /**
  * The service's answer carries the buyer's id and the lines' SKUs always; the plain contract's schema leaves them out
  * of the JSON.
@@ -70,6 +102,9 @@ export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & {
   shippingCost: number;
   shippingMethod: string | null;
   shippingCountry: string | null;
+  tax: number;
+  taxGroups: { rate: number; amount: number; tax: number }[];
+  pricesIncludeTax: boolean;
   items: { sku: string | null }[];
 };
 
@@ -105,7 +140,7 @@ export const CheckoutBodySchema = (extensions: boolean) =>
           shippingCountry: Type.Optional(
             Type.String({
               description:
-                'Where the order ships, ISO 3166-1 alpha-2, any case (extension: shipping): what the method is priced for; required with shippingMethodId',
+                'Where the order ships, ISO 3166-1 alpha-2, any case (extension: shipping): what the method is priced for and the order taxed by (extension: tax); required with shippingMethodId, and while the shop has tax rates (400 SHIPPING_COUNTRY_REQUIRED)',
             }),
           ),
         }

@@ -26,8 +26,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ShippingMethodRepository } from '../shipping/shipping.repository.js';
 import { validCountry } from '../shipping/shipping.service.js';
+import type { TaxRepository } from '../tax/tax.repository.js';
 import { SHIPPING_METHOD_GONE, SHIPPING_METHOD_REQUIRED, quoteShipping } from '../../../shop-rules/shipping-rules.js';
-import type { OrderRepository, OrderScope, OrderShipping, OrderWithItems } from './order.repository.js';
+import { TAX_COUNTRY_REQUIRED, type TaxGroup, orderTax, withAncestors } from '../../../shop-rules/tax-rules.js';
+import type { OrderCharges, OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
 export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number>; search?: string };
@@ -40,15 +42,54 @@ export interface OrderNarrowing {
   search?: string | undefined;
 }
 
+/** What an order (or a cart about to be one) costs, part by part, in dollars. */
+export interface ChargesAnswer {
+  /** The lines together. */
+  subtotal: number;
+  shippingCost: number;
+  shippingMethod: string | null;
+  shippingCountry: string | null;
+  /** The tax in the total: inside the prices, or on top of them (`pricesIncludeTax`). */
+  tax: number;
+  /** The tax by rate (percent), the highest first. */
+  taxGroups: { rate: number; amount: number; tax: number }[];
+  pricesIncludeTax: boolean;
+}
+
+const toTaxGroupsAnswer = (groups: readonly TaxGroup[]) =>
+  groups.map((group) => ({
+    rate: group.basisPoints / 100,
+    amount: centsToDollars(group.amountCents),
+    tax: centsToDollars(group.taxCents),
+  }));
+
+/** The charges of a checkout about to be placed, as GET /cart/charges answers them. */
+export const toChargesAnswer = (charges: OrderCharges): ChargesAnswer & { total: number } => ({
+  subtotal: centsToDollars(
+    charges.totalCents - (charges.shipping?.cents ?? 0) - (charges.pricesIncludeTax ? 0 : charges.taxCents),
+  ),
+  shippingCost: centsToDollars(charges.shipping?.cents ?? 0),
+  shippingMethod: charges.shipping?.method ?? null,
+  shippingCountry: charges.country,
+  tax: centsToDollars(charges.taxCents),
+  taxGroups: toTaxGroupsAnswer(charges.taxGroups),
+  pricesIncludeTax: charges.pricesIncludeTax,
+  total: centsToDollars(charges.totalCents),
+});
+
 export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
+  const pricesIncludeTax = order.pricesIncludeTax === 1;
   return {
     id: order.id,
     orderDate: order.orderDate,
     totalAmount: centsToDollars(order.totalCents),
-    subtotal: centsToDollars(order.totalCents - order.shippingCents),
+    subtotal: centsToDollars(order.totalCents - order.shippingCents - (pricesIncludeTax ? 0 : order.taxCents)),
     shippingCost: centsToDollars(order.shippingCents),
     shippingMethod: order.shippingMethod,
     shippingCountry: order.shippingCountry,
+    tax: centsToDollars(order.taxCents),
+    taxGroups: order.taxGroups === null ? [] : toTaxGroupsAnswer(JSON.parse(order.taxGroups) as TaxGroup[]),
+    pricesIncludeTax,
     status: order.status,
     shippingAddress: order.shippingAddress,
     username: order.username,
@@ -76,13 +117,30 @@ export interface CheckoutRequest {
   shippingAddress: string;
   /** The shipping method chosen (extension shipping); required while the shop offers any. */
   shippingMethodId?: number | undefined;
-  /** Where the order ships (ISO 3166-1 alpha-2, any case): what the method is priced for. */
+  /**
+   * Where the order ships (ISO 3166-1 alpha-2, any case): what the method is priced for, and the order taxed by;
+   * required with a method, and while the shop has tax rates.
+   */
   shippingCountry?: string | undefined;
   /** The total the buyer reviewed (dollars): when the cart's is another, nothing is written (PRICE_CHANGED). */
   expectedTotal?: number | undefined;
   /** One per attempt: the same key within IDEMPOTENCY_KEY_HOURS answers the order it created. */
   idempotencyKey?: string | undefined;
 }
+
+/** The shipping a buyer chose: the method, and where to (checked: a country's code). */
+interface ShippingChoice {
+  methodId?: number | undefined;
+  country?: string | undefined;
+}
+
+const shippingChoiceOf = (request: {
+  shippingMethodId?: number | undefined;
+  shippingCountry?: string | undefined;
+}): ShippingChoice => ({
+  methodId: request.shippingMethodId,
+  country: request.shippingCountry === undefined ? undefined : validCountry(request.shippingCountry, 'shippingCountry'),
+});
 
 export interface CheckoutResult {
   order: OrderAnswer;
@@ -98,26 +156,30 @@ export class OrderService {
     private readonly audit: AuditRepository,
     /** The buyer's e-mails, written with the checkout and each move. */
     private readonly mailer: OrderMailer,
-    /** The shop's shipping methods (extension shipping); none where the extensions are off (the plain contract). */
-    private readonly shippingMethods?: (db: Kysely<Database>) => ShippingMethodRepository,
+    /**
+     * The shop's shipping methods (extension shipping) and tax rates (extension tax); none where the extensions are
+     * off (the plain contract: an order costs its lines).
+     */
+    private readonly pricing?: {
+      shippingMethods: (db: Kysely<Database>) => ShippingMethodRepository;
+      taxes: (db: Kysely<Database>) => TaxRepository;
+    },
   ) {}
 
   /**
    * What shipping costs this order, read in its transaction: the method chosen, priced for the country and the lines'
-   * subtotal, or none when the shop offers no method (or keeps none: the plain contract). Refused, before anything is
-   * written: no method while the shop offers some, one gone or retired, one that does not ship there.
+   * subtotal, or none when the shop offers no method. Refused, before anything is written: no method while the shop
+   * offers some, one gone or retired, one that does not ship there.
    */
   private async shippingOf(
-    trx: Kysely<Database>,
-    choice: { methodId?: number | undefined; country?: string | undefined },
+    methods: ShippingMethodRepository,
+    choice: ShippingChoice,
     subtotalCents: number,
-  ): Promise<OrderShipping | undefined> {
-    if (!this.shippingMethods) return undefined;
-    const methods = this.shippingMethods(trx);
+  ): Promise<OrderCharges['shipping']> {
     if (choice.methodId === undefined) {
       if (await methods.anyActive())
         throw badRequest(SHIPPING_METHOD_REQUIRED, 'shippingMethodId', 'SHIPPING_METHOD_REQUIRED');
-      return undefined;
+      return null;
     }
     if (choice.country === undefined)
       throw badRequest('Say which country the order ships to', 'shippingCountry', 'SHIPPING_METHOD_REQUIRED');
@@ -125,7 +187,64 @@ export class OrderService {
     if (!method?.active) throw badRequest(SHIPPING_METHOD_GONE, 'shippingMethodId', 'SHIPPING_METHOD_NOT_FOUND');
     const quote = quoteShipping(method, choice.country, subtotalCents);
     if (!quote.available) throw badRequest(quote.reason, 'shippingCountry', 'SHIPPING_NOT_AVAILABLE');
-    return { method: method.name, country: choice.country, cents: quote.priceCents };
+    return { method: method.name, cents: quote.priceCents };
+  }
+
+  /**
+   * What an order of these lines costs, read in `trx` (checkout's transaction): the lines, shipping, and tax by
+   * shop-rules' orderTax at the destination's rates. Refused as `shippingOf` is, and without a country while the shop
+   * has tax rates (it could not be taxed). The plain contract's: the lines alone.
+   */
+  private async chargesOf(
+    trx: Kysely<Database>,
+    lines: readonly { priceCents: number; quantity: number; categoryIds: readonly number[] }[],
+    choice: ShippingChoice,
+  ): Promise<OrderCharges> {
+    const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const untaxed = { taxCents: 0, taxGroups: [], pricesIncludeTax: true };
+    if (!this.pricing) return { country: null, shipping: null, ...untaxed, totalCents: subtotalCents };
+    const shipping = await this.shippingOf(this.pricing.shippingMethods(trx), choice, subtotalCents);
+    const shippingCents = shipping?.cents ?? 0;
+    const country = choice.country ?? null;
+    const inputs = await this.pricing.taxes(trx).inputsFor(country);
+    if (country === null) {
+      if (inputs.rates.length > 0)
+        throw badRequest(TAX_COUNTRY_REQUIRED, 'shippingCountry', 'SHIPPING_COUNTRY_REQUIRED');
+      return { country, shipping, ...untaxed, totalCents: subtotalCents + shippingCents };
+    }
+    const tax = orderTax({
+      lines: lines.map((line) => ({
+        cents: line.priceCents * line.quantity,
+        categoryIds: inputs.tree.length > 0 ? withAncestors(inputs.tree, line.categoryIds) : line.categoryIds,
+      })),
+      shippingCents,
+      country,
+      rates: inputs.rates,
+      pricesIncludeTax: inputs.pricesIncludeTax,
+    });
+    return {
+      country,
+      shipping,
+      taxCents: tax.taxCents,
+      taxGroups: tax.groups,
+      pricesIncludeTax: inputs.pricesIncludeTax,
+      totalCents: tax.totalCents,
+    };
+  }
+
+  /**
+   * What the buyer's cart would cost placed now (extension tax: GET /cart/charges): the same charges checkout computes,
+   * refused as it refuses them; an empty cart costs nothing.
+   */
+  async charges(buyer: AuthenticatedUser, choice: { shippingMethodId?: number; shippingCountry?: string }) {
+    const lines = (await this.carts.linesWithProducts(buyer.id)).map((line) => ({
+      priceCents: line.priceCents,
+      quantity: line.lineQuantity,
+      categoryIds: JSON.parse(line.categoryIds) as number[],
+    }));
+    return toChargesAnswer(
+      await this.orders.transaction((trx) => this.chargesOf(trx, lines, shippingChoiceOf(choice))),
+    );
   }
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
@@ -134,11 +253,7 @@ export class OrderService {
       request.expectedTotal === undefined ? undefined : orBadRequest(checkExpectedTotal(request.expectedTotal));
     const key =
       request.idempotencyKey === undefined ? undefined : orBadRequest(checkIdempotencyKey(request.idempotencyKey));
-    const shippingChoice = {
-      methodId: request.shippingMethodId,
-      country:
-        request.shippingCountry === undefined ? undefined : validCountry(request.shippingCountry, 'shippingCountry'),
-    };
+    const shippingChoice = shippingChoiceOf(request);
     const since = new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
     const placed = await this.orders.transaction(async (trx) => {
       // The key first: a retry racing its own first attempt waits here, then answers that attempt's order.
@@ -147,9 +262,8 @@ export class OrderService {
       const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
-      const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-      const shipping = await this.shippingOf(trx, shippingChoice, subtotalCents);
-      const totalCents = subtotalCents + (shipping?.cents ?? 0);
+      const charges = await this.chargesOf(trx, lines, shippingChoice);
+      const { totalCents } = charges;
       // An order costs what a cart may at most (prices raised after the cart was filled can take it beyond).
       const tooLarge = checkOrderTotal(totalCents);
       if (tooLarge) throw badRequest(tooLarge.message, tooLarge.field, 'CART_TOO_LARGE');
@@ -171,7 +285,7 @@ export class OrderService {
         username: buyer.username,
         orderDate: now(),
         shippingAddress: address,
-        shipping,
+        charges,
         lines: lines.map(({ productId, productName, priceCents, quantity, sku }) => ({
           productId,
           productName,
@@ -182,7 +296,7 @@ export class OrderService {
       });
       if (key !== undefined) await this.orders.recordIdempotentOrder(trx, buyer.id, key, order.id);
       // The order as written: the e-mail and the answer need no read of it.
-      await this.mailer.placed(trx, order);
+      await this.mailer.placed(trx, order, buyer.mail);
       return order;
     });
     if (placed !== undefined) {

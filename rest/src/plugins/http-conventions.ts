@@ -35,7 +35,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */
@@ -69,6 +69,8 @@ export const httpConventionsPlugin = fp<HttpConventionsOptions>(
     // address-book: /api/users/addresses, each account's addresses in parts, each with its printed form.
     // shipping: /api/shipping-methods (admins manage them, rates by country), checkout's shippingMethodId and
     // shippingCountry, and each order's subtotal, shippingCost, shippingMethod and shippingCountry.
+    // tax: /api/tax-rates and /api/settings/tax (admins set rates by country and category, and whether prices include
+    // tax), GET /api/cart/charges, and each order's tax, taxGroups and pricesIncludeTax.
     if (errorDetails) {
       app.addHook('onRequest', (_request, reply, done) => {
         reply.header('contract-extensions', CONTRACT_EXTENSIONS);

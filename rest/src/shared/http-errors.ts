@@ -53,6 +53,9 @@ export const ERROR_CODES = {
   SHIPPING_METHOD_REQUIRED:
     'Checkout without a shipping method (or without the country it ships to) while the shop offers methods (extension: shipping).',
   SHIPPING_NOT_AVAILABLE: 'The shipping method does not ship to the country asked for (extension: shipping).',
+  SHIPPING_COUNTRY_REQUIRED: 'The shop taxes orders by the country they ship to, and none was given (extension: tax).',
+  TAX_RATE_NOT_FOUND: 'No tax rate has this id (extension: tax).',
+  TAX_RATE_TAKEN: 'The country has a standard rate already, or a rate for this category already (extension: tax).',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;

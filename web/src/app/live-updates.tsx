@@ -54,13 +54,7 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
-      subtotal {
-        ...MoneyFields @unmask
-      }
-      shippingCost {
-        ...MoneyFields @unmask
-      }
-      shippingMethodName
+      ...OrderChargesFields @unmask
       shippingAddress
       customerUsername
       viewerCanCancel

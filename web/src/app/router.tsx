@@ -66,6 +66,7 @@ const ShippingAdminRoute = lazyScreen(
   () => import('../features/shipping-admin/shipping-admin-route'),
   'ShippingAdminRoute',
 );
+const TaxAdminRoute = lazyScreen(() => import('../features/tax-admin/tax-admin-route'), 'TaxAdminRoute');
 const LowStockRoute = lazyScreen(() => import('../features/low-stock/low-stock-route'), 'LowStockRoute');
 const CatalogueCsvRoute = lazyScreen(
   () => import('../features/catalogue-csv/catalogue-csv-route'),
@@ -112,6 +113,7 @@ export function ShopRoutes() {
             <Route path="admin/low-stock" element={screen('Low Stock', <LowStockRoute />)} />
             <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
             <Route path="admin/shipping" element={screen('Shipping Methods', <ShippingAdminRoute />)} />
+            <Route path="admin/tax" element={screen('Tax', <TaxAdminRoute />)} />
             <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />

@@ -27,7 +27,13 @@ import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { CheckboxField, SelectField } from '@/components/field';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
-import { CheckoutDocument, CheckoutPageDocument, SaveAddressDocument, ViewerAddressesDocument } from '@/gql/graphql';
+import {
+  CheckoutChargesDocument,
+  CheckoutDocument,
+  CheckoutPageDocument,
+  SaveAddressDocument,
+  ViewerAddressesDocument,
+} from '@/gql/graphql';
 import {
   ADDRESS_PARTS,
   type AddressFieldsForm,
@@ -42,8 +48,9 @@ import { useFormats } from '@/lib/use-formats';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { OrderSuccessState } from '@/lib/navigation-state';
 import { showUserErrors } from '@/lib/user-errors';
-import { type Money, moneyOf, sumOf } from '@/lib/money';
+import { moneyOf, sumOf } from '@/lib/money';
 import { type ShippingMethod, type ShippingQuote, cheapestQuote, priceText, quoteOf } from '@/lib/shipping';
+import { type Charges, type ChosenShipping, withCharges } from './charges';
 import { OrderReview } from './order-review';
 import { type BlockedLine, type Review, type ReviewSnapshot, compareReview, snapshotOf } from './review-snapshot';
 import styles from './checkout.module.css';
@@ -54,11 +61,43 @@ if (false) {
       shippingMethods {
         ...ShippingMethodFields @unmask
       }
+      taxRates {
+        id
+        country {
+          code
+        }
+      }
       viewer {
         address
         recentShippingAddresses(first: 3)
         cart {
           ...CartContents @unmask
+        }
+      }
+    }
+
+    query CheckoutCharges($shippingCountry: String, $shippingMethodId: ID) {
+      viewer {
+        cart {
+          id
+          charges(shippingCountry: $shippingCountry, shippingMethodId: $shippingMethodId) {
+            subtotal {
+              ...MoneyFields @unmask
+            }
+            shippingCost {
+              ...MoneyFields @unmask
+            }
+            tax {
+              ...MoneyFields @unmask
+            }
+            taxLines {
+              rate
+              tax {
+                ...MoneyFields @unmask
+              }
+            }
+            pricesIncludeTax
+          }
         }
       }
     }
@@ -72,13 +111,7 @@ if (false) {
           total {
             ...MoneyFields @unmask
           }
-          subtotal {
-            ...MoneyFields @unmask
-          }
-          shippingCost {
-            ...MoneyFields @unmask
-          }
-          shippingMethodName
+          ...OrderChargesFields @unmask
           status
           shippingAddress
           items {
@@ -117,19 +150,6 @@ interface CheckoutForm extends AddressFieldsForm {
   shippingMethodId: string;
   /** The country a destination typed as text (an earlier order's, the profile's) ships to. */
   shippingCountry: string;
-}
-
-/** The shipping chosen, as the review shows it and the order is charged: the method's name and its price. */
-export interface ChosenShipping {
-  name: string;
-  price: Money;
-}
-
-/** The review with shipping in its totals: what the order costs, and what it cost as reviewed. */
-export function withShipping(review: Review, shipping: ChosenShipping | null): Review {
-  if (!shipping) return review;
-  const plus = (total: Money) => sumOf([total, shipping.price], total.currencyCode);
-  return { ...review, total: plus(review.total), totalBefore: review.totalBefore && plus(review.totalBefore) };
 }
 
 const NEW_ADDRESS = 'new';
@@ -325,8 +345,13 @@ interface CheckoutFormProps {
   canRemember: boolean;
   /** The shipping methods offered (none where the shop charges no shipping). */
   methods: readonly ShippingMethod[];
-  /** The shipping chosen now (none while there is no method, or none can take the order). */
-  onShipping: (shipping: ChosenShipping | null) => void;
+  /** The countries the shop taxes orders to (none where it sets no rates). */
+  taxedCountries: ReadonlySet<string>;
+  /**
+   * The charges now: the shipping chosen (none while there is no method, or none can take the order) and the tax (none
+   * where the country has no rate, or while it is being worked out).
+   */
+  onCharges: (charges: Charges) => void;
   /** What the buyer reviewed: its total is the one Place Order asks for. */
   reviewed: ReviewSnapshot;
   /** The review as it is now, beside what was reviewed. */
@@ -351,7 +376,8 @@ function CheckoutForm({
   chosen,
   canRemember,
   methods,
-  onShipping,
+  taxedCountries,
+  onCharges,
   reviewed,
   review,
   attemptKey,
@@ -431,21 +457,64 @@ function CheckoutForm({
   const shippingPrice = chosenQuote?.available ? chosenQuote.price : undefined;
   const shipping: ChosenShipping | null =
     shippingName && shippingPrice ? { name: shippingName, price: shippingPrice } : null;
-  // Told up (the review shows it) when it changes, by what it is: the quote is made afresh at each render.
   const shippingCents = shippingPrice?.minorUnits;
-  useEffect(() => {
-    onShipping(
-      shippingName !== undefined && shippingCents !== undefined
-        ? { name: shippingName, price: moneyOf(shippingCents, reviewed.total.currencyCode) }
-        : null,
-    );
-  }, [onShipping, shippingName, shippingCents, reviewed.total.currencyCode]);
   const noMethodShipsThere = methods.length > 0 && !!shippingCountry && !cheapest;
+
+  // The tax, where the country has a rate: computed by the shop (its rates by category, what lies under each) for the
+  // cart and the method chosen, and used only while it is for the lines reviewed and the shipping shown.
+  const taxedThere = !!shippingCountry && taxedCountries.has(shippingCountry);
+  const skipCharges = !taxedThere || (methods.length > 0 && !chosenQuote);
+  const chargesQuery = useQuery(CheckoutChargesDocument, {
+    variables: { shippingCountry: shippingCountry || null, shippingMethodId: chosenQuote ? methodId : null },
+    skip: skipCharges,
+    fetchPolicy: 'network-only',
+  });
+  // The lines reviewed changed (accepted changes): the shop works the tax out again for them.
+  const reviewedCents = reviewed.total.minorUnits;
+  const chargesFor = useRef(reviewedCents);
+  const refetchCharges = chargesQuery.refetch;
+  useEffect(() => {
+    if (chargesFor.current === reviewedCents) return;
+    chargesFor.current = reviewedCents;
+    if (!skipCharges) void refetchCharges();
+  }, [reviewedCents, skipCharges, refetchCharges]);
+  const computed = skipCharges ? undefined : chargesQuery.data?.viewer?.cart.charges;
+  const current =
+    computed &&
+    computed.subtotal.minorUnits === reviewedCents &&
+    computed.shippingCost.minorUnits === (shippingCents ?? 0)
+      ? computed
+      : undefined;
+  const taxPending = taxedThere && !skipCharges && !current;
+  const taxLines = current?.taxLines ?? [];
+  const taxCents = current?.tax.minorUnits;
+  const taxIncluded = current?.pricesIncludeTax ?? true;
+  // Told up (the review shows them) when they change, by what they are: the quote is made afresh at each render.
+  const taxKey = JSON.stringify(taxLines.map((line) => [line.rate, line.tax.minorUnits]));
+  useEffect(() => {
+    const currency = reviewed.total.currencyCode;
+    const lines: [number, number][] = JSON.parse(taxKey);
+    onCharges({
+      shipping:
+        shippingName !== undefined && shippingCents !== undefined
+          ? { name: shippingName, price: moneyOf(shippingCents, currency) }
+          : null,
+      tax:
+        lines.length > 0 && taxCents !== undefined
+          ? {
+              lines: lines.map(([rate, cents]) => ({ rate, tax: moneyOf(cents, currency) })),
+              included: taxIncluded,
+              total: moneyOf(taxCents, currency),
+            }
+          : null,
+    });
+  }, [onCharges, shippingName, shippingCents, taxKey, taxCents, taxIncluded, reviewed.total.currencyCode]);
+  const taxAdded = current && !current.pricesIncludeTax ? [current.tax] : [];
 
   const busy = isSubmitting || placed;
   const changed = review.changes.length > 0;
   const blocked = review.blocked.length > 0;
-  const canPlace = !busy && !changed && !blocked && !noMethodShipsThere;
+  const canPlace = !busy && !changed && !blocked && !noMethodShipsThere && !taxPending;
 
   useLayoutEffect(() => {
     if (!focusAfterAccept.current || changed) return;
@@ -489,11 +558,13 @@ function CheckoutForm({
         variables: {
           input: {
             shippingAddress,
-            expectedTotalAmount: (shipping
-              ? sumOf([reviewed.total, shipping.price], reviewed.total.currencyCode)
-              : reviewed.total
+            expectedTotalAmount: sumOf(
+              [reviewed.total, ...(shipping ? [shipping.price] : []), ...taxAdded],
+              reviewed.total.currencyCode,
             ).amount,
-            ...(shipping ? { shippingMethodId: methodId, shippingCountry } : {}),
+            ...(shipping ? { shippingMethodId: methodId } : {}),
+            // Where it goes, whenever it is known: what shipping is priced for and the order taxed by.
+            ...(shippingCountry ? { shippingCountry } : {}),
             idempotencyKey: attemptKey,
           },
         },
@@ -532,6 +603,7 @@ function CheckoutForm({
     changed && 'checkout-changed',
     blocked && 'checkout-blocked',
     noMethodShipsThere && 'checkout-no-shipping',
+    taxPending && chargesQuery.error && 'checkout-tax-failed',
   ]
     .filter(Boolean)
     .join(' ');
@@ -627,6 +699,16 @@ function CheckoutForm({
             }
           />
         )}
+        {taxedThere && !skipCharges && chargesQuery.error && (
+          <Alert tone="error">
+            <span id="checkout-tax-failed">
+              Failed to work out the tax.{' '}
+              <Button variant="secondary" size="small" onClick={() => void refetchCharges()}>
+                Try Again
+              </Button>
+            </span>
+          </Alert>
+        )}
         {noMethodShipsThere && (
           <Alert tone="error">
             <span id="checkout-no-shipping">
@@ -701,7 +783,7 @@ export function CheckoutRoute() {
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   // Placed: the cart the order emptied is not a change to point out on the way to /order-success.
   const [placed, setPlaced] = useState(false);
-  const [shipping, setShipping] = useState<ChosenShipping | null>(null);
+  const [charges, setCharges] = useState<Charges>({ shipping: null, tax: null });
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   // The review is taken when the cart first shows (and again when it was empty and is not any more: nothing was
   // reviewed then).
@@ -724,20 +806,21 @@ export function CheckoutRoute() {
     );
   } else if (viewer && reviewed && !bookPending) {
     const { destinations, chosen } = destinationsOf(saved ?? [], viewer.recentShippingAddresses, viewer.address);
-    const review = withShipping(
+    const review = withCharges(
       compareReview(reviewed.snapshot, placed ? reviewed.snapshot : viewer.cart, formats),
-      shipping,
+      charges,
     );
     content = (
       <div className={styles.layout}>
-        <OrderReview review={review} shipping={shipping} headingRef={reviewHeadingRef} />
+        <OrderReview review={review} charges={charges} headingRef={reviewHeadingRef} />
         <Card className={styles.shipping}>
           <CheckoutForm
             destinations={destinations}
             chosen={chosen}
             canRemember={!!saved && saved.length < MAX_ADDRESSES}
             methods={(data?.shippingMethods ?? []).filter((method) => method.active)}
-            onShipping={setShipping}
+            taxedCountries={new Set(data?.taxRates.map((rate) => rate.country.code))}
+            onCharges={setCharges}
             reviewed={reviewed.snapshot}
             review={review}
             attemptKey={reviewed.attemptKey}

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
+  CheckoutChargesDocument,
   CheckoutDocument,
   type CheckoutInput,
   CheckoutPageDocument,
@@ -71,6 +72,7 @@ const checkoutPage = (
   book: Parameters<typeof addressBook>[0] = [],
   delay = 0,
   shippingMethods: ReturnType<typeof shippingMethod>[] = [],
+  taxRates: { __typename: 'TaxRate'; id: string; country: { __typename: 'Country'; code: string } }[] = [],
 ) => [
   {
     request: { query: CheckoutPageDocument },
@@ -78,6 +80,7 @@ const checkoutPage = (
     result: {
       data: {
         shippingMethods,
+        taxRates,
         viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) },
       },
     },
@@ -104,6 +107,9 @@ const order = {
   subtotal: money('26.48'),
   shippingCost: money('0.00'),
   shippingMethodName: null as string | null,
+  tax: money('0.00'),
+  taxLines: [] as { rate: number; tax: ReturnType<typeof money> }[],
+  pricesIncludeTax: true,
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
@@ -493,6 +499,101 @@ describe('checkout', () => {
         ['Shipping, Express', '$14.90'],
       ]);
     });
+
+    it.each([
+      // Tax on top: 19 % of $26.48 and $4.90 is $5.96, added to the total.
+      { included: false, tax: '5.96', label: 'Tax, 19 %', total: '37.34' },
+      // Tax in the prices: $5.01 of the $31.38 is tax; the total stays.
+      { included: true, tax: '5.01', label: 'Tax included, 19 %', total: '31.38' },
+    ])(
+      'shows the tax the shop computes where the order goes ($label) and places the order at that total',
+      async ({ included, tax, label, total }) => {
+        const lines = [cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')];
+        const charges = {
+          request: {
+            query: CheckoutChargesDocument,
+            variables: { shippingCountry: 'DE', shippingMethodId: methods[0]!.id },
+          },
+          result: {
+            data: {
+              viewer: {
+                __typename: 'User',
+                cart: {
+                  __typename: 'Cart',
+                  id: cart(lines).id,
+                  charges: {
+                    __typename: 'CartCharges',
+                    subtotal: money('26.48'),
+                    shippingCost: money('4.90'),
+                    tax: money(tax),
+                    taxLines: [{ __typename: 'TaxLine', rate: 19, tax: money(tax) }],
+                    pricesIncludeTax: included,
+                  },
+                },
+              },
+            },
+          },
+        };
+        const { user } = renderApp({
+          path: '/checkout',
+          mocks: [
+            sessionMock({ itemCount: 3 }),
+            ...checkoutPage(lines, null, [], [savedAddress(1, '5 Main Street')], 0, methods, [
+              { __typename: 'TaxRate', id: 'VGF4UmF0ZTox', country: { __typename: 'Country', code: 'DE' } },
+            ]),
+            { ...charges, delay: 30 },
+            {
+              request: {
+                query: CheckoutDocument,
+                variables: ({ input }: { input: CheckoutInput }) =>
+                  input.shippingMethodId === methods[0]!.id &&
+                  input.shippingCountry === 'DE' &&
+                  input.expectedTotalAmount === total,
+              },
+              result: {
+                data: {
+                  checkout: {
+                    __typename: 'CheckoutPayload',
+                    order: {
+                      ...order,
+                      total: money(total),
+                      subtotal: money('26.48'),
+                      shippingCost: money('4.90'),
+                      shippingMethodName: 'Standard',
+                      tax: money(tax),
+                      taxLines: [{ __typename: 'TaxLine', rate: 19, tax: money(tax) }],
+                      pricesIncludeTax: included,
+                    },
+                    cart: cart([]),
+                    userErrors: [],
+                  },
+                },
+              },
+            },
+          ],
+        });
+        const placeOrder = await screen.findByRole('button', { name: 'Place Order' });
+        // Until the shop has said what the tax is, the order cannot be placed.
+        expect(placeOrder).toBeDisabled();
+        const review = screen.getByRole('region', { name: 'Order Review' });
+        await waitFor(() =>
+          expect(chargesOf(review)).toEqual([
+            ['Subtotal', '$26.48'],
+            ['Shipping, Standard', '$4.90'],
+            [label, `$${tax}`],
+          ]),
+        );
+        expect(totalOf(review)).toHaveTextContent(new RegExp(`^Total, 3 items, \\$${total.replace('.', '\\.')}$`));
+        expect(placeOrder).toBeEnabled();
+        await user.click(placeOrder);
+        expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+        expect(chargesOf(document.body).slice(-3)).toEqual([
+          ['Subtotal', '$26.48'],
+          ['Shipping, Standard', '$4.90'],
+          [label, `$${tax}`],
+        ]);
+      },
+    );
 
     it('follows the new address’s country: says when no method ships there, and holds Place Order; free from its amount', async () => {
       const { user } = renderApp({

@@ -8,9 +8,10 @@ import type { Ref } from 'react';
 import { ItemLines } from '@/components/item-lines';
 import { Card } from '@/components/card';
 import { useFormats } from '@/lib/use-formats';
-import { type Money, moneyOf } from '@/lib/money';
-import { priceText } from '@/lib/shipping';
+import { moneyOf } from '@/lib/money';
+import { OrderCharges } from '@/components/order-charges';
 import type { Review } from './review-snapshot';
+import { type Charges, chargesAdded } from './charges';
 import styles from './checkout.module.css';
 
 /** "3 items", or "10 items, 5 unavailable" while some cannot be bought as they are. */
@@ -21,18 +22,20 @@ export function itemCountText(itemCount: number, unavailableCount: number): stri
 
 /**
  * `headingRef`: the heading takes the focus when the page moves it to the review (tabIndex -1: not a tab stop).
- * `shipping`: the method chosen and its price, in the review's total; the lines' subtotal and it show above the total.
+ * `charges`: the shipping chosen and the tax, in the review's total; the lines' subtotal and they show above the total.
  */
 export function OrderReview({
   review,
-  shipping = null,
+  charges = { shipping: null, tax: null },
   headingRef,
 }: {
   review: Review;
-  shipping?: { name: string; price: Money } | null;
+  charges?: Charges;
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const formats = useFormats();
+  const currency = review.total.currencyCode;
+  const added = chargesAdded(charges).reduce((sum, money) => sum + money.minorUnits, 0);
   return (
     <Card aria-labelledby="order-review">
       <div className={styles.review}>
@@ -40,20 +43,13 @@ export function OrderReview({
           Order Review
         </h2>
         <ItemLines items={review.lines} label="Items to order" />
-        {shipping && (
-          <dl className={styles.charges}>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>
-                {formats.money(moneyOf(review.total.minorUnits - shipping.price.minorUnits, review.total.currencyCode))}
-              </dd>
-            </div>
-            <div>
-              <dt>Shipping, {shipping.name}</dt>
-              <dd>{priceText(shipping.price, formats.money)}</dd>
-            </div>
-          </dl>
-        )}
+        <OrderCharges
+          subtotal={moneyOf(review.total.minorUnits - added, currency)}
+          shippingCost={charges.shipping?.price ?? moneyOf(0, currency)}
+          shippingMethodName={charges.shipping?.name ?? null}
+          taxLines={charges.tax?.lines ?? []}
+          pricesIncludeTax={charges.tax?.included ?? true}
+        />
         <p className={styles.total}>
           {/* Read as "Total, 3 items, $26.48"; laid out as the word and the amount on a line, the count under them. */}
           <span className={styles.totalWord}>Total</span>

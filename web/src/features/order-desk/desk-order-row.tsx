@@ -31,13 +31,7 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
-      subtotal {
-        ...MoneyFields @unmask
-      }
-      shippingCost {
-        ...MoneyFields @unmask
-      }
-      shippingMethodName
+      ...OrderChargesFields @unmask
       items {
         ...ItemLines_orderLine @unmask
       }

@@ -193,9 +193,14 @@ export function OrderDeskRoute() {
     <Page
       title="Manage Orders"
       actions={
-        <ButtonLink to="/admin/shipping" variant="secondary">
-          Shipping Methods
-        </ButtonLink>
+        <>
+          <ButtonLink to="/admin/shipping" variant="secondary">
+            Shipping Methods
+          </ButtonLink>
+          <ButtonLink to="/admin/tax" variant="secondary">
+            Tax
+          </ButtonLink>
+        </>
       }
     >
       <DeskSearch search={search} onSearch={searchFor} inputRef={searchField} />

@@ -21,6 +21,9 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   subtotal: moneyOf(1250 * n + 400, 'USD'),
   shippingCost: moneyOf(0, 'USD'),
   shippingMethodName: null as string | null,
+  tax: moneyOf(0, 'USD'),
+  taxLines: [] as { rate: number; tax: ReturnType<typeof moneyOf> }[],
+  pricesIncludeTax: true,
   items: [
     {
       __typename: 'OrderItem',

@@ -18,13 +18,7 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
-      subtotal {
-        ...MoneyFields @unmask
-      }
-      shippingCost {
-        ...MoneyFields @unmask
-      }
-      shippingMethodName
+      ...OrderChargesFields @unmask
       status
       shippingAddress
       items {

@@ -30,13 +30,7 @@ if (false) {
       total {
         ...MoneyFields @unmask
       }
-      subtotal {
-        ...MoneyFields @unmask
-      }
-      shippingCost {
-        ...MoneyFields @unmask
-      }
-      shippingMethodName
+      ...OrderChargesFields @unmask
       shippingAddress
       viewerCanCancel
       viewerCanOrderAgain

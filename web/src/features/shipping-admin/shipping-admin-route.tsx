@@ -17,6 +17,7 @@ import { Page } from '@/components/page';
 import { DeleteShippingMethodDocument, SaveShippingMethodDocument, ShippingMethodsDocument } from '@/gql/graphql';
 import { type ShippingMethod, priceText } from '@/lib/shipping';
 import { useFormats } from '@/lib/use-formats';
+import { useConfirmedDelete } from '@/lib/use-confirmed-delete';
 import { showUserErrors } from '@/lib/user-errors';
 import styles from './shipping-admin.module.css';
 
@@ -320,8 +321,6 @@ function MethodEntry({ method, onEdit, onDelete }: { method: ShippingMethod; onE
 export function ShippingAdminRoute() {
   const { data, loading, refetch } = useQuery(ShippingMethodsDocument);
   const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ShippingMethod | null>(null);
-  const [deleteError, setDeleteError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [remove, { loading: removing }] = useMutation(DeleteShippingMethodDocument, {
     update(cache, { data: answer }) {
@@ -332,22 +331,12 @@ export function ShippingAdminRoute() {
     },
   });
   const methods = data?.shippingMethods;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteError(undefined);
-    try {
-      const { data: answer } = await remove({ variables: { input: { id: deleting.id } } });
-      const problem = answer?.deleteShippingMethod.userErrors[0];
-      if (problem) setDeleteError(problem.message);
-      else {
-        setNotice(`“${deleting.name}” was deleted.`);
-        setDeleting(null);
-      }
-    } catch {
-      setDeleteError('Failed to delete the shipping method. Please try again.');
-    }
-  };
+  const deletion = useConfirmedDelete<ShippingMethod>({
+    remove: async (method) =>
+      (await remove({ variables: { input: { id: method.id } } })).data?.deleteShippingMethod.userErrors[0]?.message,
+    failure: 'Failed to delete the shipping method. Please try again.',
+    onDeleted: (method) => setNotice(`“${method.name}” was deleted.`),
+  });
   const done = (savedName?: string) => {
     setEditing(null);
     if (savedName) setNotice(`“${savedName}” was saved.`);
@@ -373,10 +362,7 @@ export function ShippingAdminRoute() {
                   <MethodEntry
                     method={method}
                     onEdit={() => setEditing(method.id)}
-                    onDelete={() => {
-                      setDeleteError(undefined);
-                      setDeleting(method);
-                    }}
+                    onDelete={() => deletion.ask(method)}
                   />
                 )}
               </li>
@@ -409,16 +395,16 @@ export function ShippingAdminRoute() {
       </div>
       {content}
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? ''}?`}
+        open={deletion.asking !== null}
+        title={`Delete ${deletion.asking?.name ?? ''}?`}
         description="Orders placed with it keep its name and what they paid. To stop offering it and keep it, untick 'Offered to shoppers' instead."
         confirmLabel="Delete Method"
         dismissLabel="Keep Method"
         busyLabel="Deleting..."
         busy={removing}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        error={deletion.error}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </Page>
   );
