@@ -1,7 +1,17 @@
 // Tax: the rate each line is taxed at, and an order's tax grouped by rate, exact to the cent with prices with or
 // without tax.
 import { describe, expect, it } from 'vitest';
-import { TAX_RATE_TAKEN, checkTaxRate, lineRate, orderTax, percentText, taxIn, withAncestors } from './tax-rules.js';
+import {
+  TAX_RATE_TAKEN,
+  checkTaxRate,
+  lineRate,
+  linesSubtotalCents,
+  orderTax,
+  percentText,
+  taxIn,
+  taxLineLabel,
+  withAncestors,
+} from './tax-rules.js';
 
 // Germany: 19 %, 7 % for category 3 (medical goods) and what is under it; Austria: 20 %.
 const rates = [
@@ -35,6 +45,13 @@ describe('tax rules', () => {
     expect(withAncestors(tree, [])).toEqual([]);
     expect(TAX_RATE_TAKEN('DE', null)).toBe('Germany has a standard rate already');
     expect(TAX_RATE_TAKEN('DE', 'Medicines')).toBe('Germany has a rate for Medicines already');
+  });
+
+  it('names a rate’s line as added or included, and finds the lines’ subtotal from a total either way', () => {
+    expect([taxLineLabel(1900, false), taxLineLabel(750, true)]).toEqual(['Tax, 19 %', 'Tax included, 7.5 %']);
+    const order = { totalCents: 4414, shippingCents: 595, taxCents: 489 };
+    expect(linesSubtotalCents({ ...order, pricesIncludeTax: false })).toBe(3330);
+    expect(linesSubtotalCents({ ...order, totalCents: 3925, pricesIncludeTax: true })).toBe(3330);
   });
 
   it('finds the tax on top of a net amount, or inside a gross one, half up', () => {

@@ -129,3 +129,15 @@ export function orderTax(order: {
 
 /** "19 %", "7.5 %": a rate as the shop writes it. */
 export const percentText = (basisPoints: number): string => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+
+/** A rate's line under an order's subtotal: "Tax, 19 %" (added on top) or "Tax included, 19 %" (within the prices). */
+export const taxLineLabel = (basisPoints: number, pricesIncludeTax: boolean): string =>
+  `${pricesIncludeTax ? 'Tax included' : 'Tax'}, ${percentText(basisPoints)}`;
+
+/** What an order's lines cost, from its total: less shipping, and less the tax where it was added on top. */
+export const linesSubtotalCents = (order: {
+  totalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+}): number => order.totalCents - order.shippingCents - (order.pricesIncludeTax ? 0 : order.taxCents);

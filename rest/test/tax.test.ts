@@ -113,6 +113,14 @@ describe('tax', () => {
       expect([answer.status, answer.body], JSON.stringify(body)).toEqual([status, expected]);
     }
 
+    // Two admins setting one country's standard rate at once: one is kept, the other told it is taken (never a 500).
+    const racing = await Promise.all(
+      [21, 22].map((rate) => shop.request('POST', '/api/tax-rates', { token: admin, body: { country: 'PL', rate } })),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const kept = racing.find((answer) => answer.status === 201)!.body as Rate;
+    expect((await shop.request('DELETE', `/api/tax-rates/${kept.id}`, { token: admin })).status).toBe(204);
+
     const seen = await shop.request<Rate[]>('GET', '/api/tax-rates', { token: shopper });
     expect(seen.body.map((rate) => [rate.country, rate.categoryName, rate.rate])).toEqual([
       ['AT', null, 20],

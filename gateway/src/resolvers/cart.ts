@@ -5,6 +5,7 @@ import { moneyOf } from '../money.js';
 import { countryCodeOf } from './shipping.js';
 import { GraphQLError } from 'graphql';
 import { numericIdOf } from '../global-id.js';
+import { UpstreamRejection } from '../errors.js';
 import { SHIPPING_METHOD_GONE } from '../../../shop-rules/shipping-rules.js';
 import type { RestCart } from '../rest/contract.js';
 import { cartTotal } from '../rest/plain-contract/checks.js';
@@ -26,16 +27,22 @@ export const Cart: CartResolvers = {
   // shipping nor tax (the plain contract), the lines alone.
   charges: async (cart, { shippingCountry, shippingMethodId }, context) => {
     const choice: { shippingCountry?: string; shippingMethodId?: number } = {};
-    if (shippingCountry != null) choice.shippingCountry = countryCodeOf(shippingCountry);
+    if (shippingCountry != null) choice.shippingCountry = countryCodeOf(shippingCountry, 'shippingCountry');
+    const gone = () =>
+      new GraphQLError(SHIPPING_METHOD_GONE, { extensions: { code: 'NOT_FOUND', field: 'shippingMethodId' } });
     if (shippingMethodId != null) {
       const id = numericIdOf(shippingMethodId, 'ShippingMethod');
-      if (id === undefined)
-        throw new GraphQLError(SHIPPING_METHOD_GONE, {
-          extensions: { code: 'NOT_FOUND', field: 'shippingMethodId' },
-        });
+      if (id === undefined) throw gone();
       choice.shippingMethodId = id;
     }
-    const charges = await context.api.tax.charges(choice);
+    let charges;
+    try {
+      charges = await context.api.tax.charges(choice);
+    } catch (error) {
+      // A method retired or deleted meanwhile, as checkout says it.
+      if (error instanceof UpstreamRejection && error.restCode === 'SHIPPING_METHOD_NOT_FOUND') throw gone();
+      throw error;
+    }
     if (charges) return charges;
     const subtotal = cartTotal(cart);
     return {

@@ -13,10 +13,10 @@ import { COUNTRY_CODES, INVALID_COUNTRY, countryName } from '../../../shop-rules
 export const countryOf = (code: string) => ({ code, name: countryName(code) });
 
 /** A country's code as given (any case, spaces around it), upper-case; BAD_USER_INPUT when it names none. */
-export function countryCodeOf(given: string): string {
+export function countryCodeOf(given: string, field = 'country'): string {
   const code = given.trim().toUpperCase();
   if (!COUNTRY_CODES.includes(code))
-    throw new GraphQLError(INVALID_COUNTRY, { extensions: { code: 'BAD_USER_INPUT', field: 'country' } });
+    throw new GraphQLError(INVALID_COUNTRY, { extensions: { code: 'BAD_USER_INPUT', field } });
   return code;
 }
 

@@ -803,8 +803,9 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('prices_include_tax', 'integer', (c) => c.notNull().defaultTo(1))
           .execute();
       },
-      // Reverting forgets the rates and what orders were charged in tax (their totals keep it).
+      // Reverting forgets the rates, the prices setting and what orders were charged in tax (their totals keep it).
       async down(db: Kysely<unknown>) {
+        await sql`delete from shop_settings where name = 'prices_include_tax'`.execute(db);
         for (const column of ['prices_include_tax', 'tax_groups', 'tax_cents'])
           await db.schema.alterTable('orders').dropColumn(column).execute();
         await db.schema.dropTable('tax_rates').execute();

@@ -13,7 +13,7 @@ import {
   htmlPage,
 } from './mail-layout.js';
 import type { OutgoingMail } from './outbox.repository.js';
-import { type TaxGroup, percentText } from '../../../shop-rules/tax-rules.js';
+import { type TaxGroup, linesSubtotalCents, taxLineLabel } from '../../../shop-rules/tax-rules.js';
 
 export type { MailContext, MailRecipient };
 
@@ -59,11 +59,11 @@ export function orderPlacedMail(
         ]
       : []),
     ...taxGroups.map((group) => ({
-      label: `${included ? 'Tax included' : 'Tax'}, ${percentText(group.basisPoints)}`,
+      label: taxLineLabel(group.basisPoints, included),
       cost: amount(group.taxCents),
     })),
   ];
-  const subtotal = amount(order.totalCents - order.shippingCents - (included ? 0 : order.taxCents));
+  const subtotal = amount(linesSubtotalCents({ ...order, pricesIncludeTax: included }));
   const footer = footers(context);
   const text = [
     greeting(recipient),

@@ -282,6 +282,11 @@ export class OrderRepository {
       .execute();
   }
 
+  /** Reads with the service's own connection, outside any transaction (a question that writes nothing). */
+  read<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return work(this.db);
+  }
+
   transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }

@@ -28,7 +28,13 @@ import type { ShippingMethodRepository } from '../shipping/shipping.repository.j
 import { validCountry } from '../shipping/shipping.service.js';
 import type { TaxRepository } from '../tax/tax.repository.js';
 import { SHIPPING_METHOD_GONE, SHIPPING_METHOD_REQUIRED, quoteShipping } from '../../../shop-rules/shipping-rules.js';
-import { TAX_COUNTRY_REQUIRED, type TaxGroup, orderTax, withAncestors } from '../../../shop-rules/tax-rules.js';
+import {
+  TAX_COUNTRY_REQUIRED,
+  type TaxGroup,
+  linesSubtotalCents,
+  orderTax,
+  withAncestors,
+} from '../../../shop-rules/tax-rules.js';
 import type { OrderCharges, OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
@@ -65,9 +71,7 @@ const toTaxGroupsAnswer = (groups: readonly TaxGroup[]) =>
 
 /** The charges of a checkout about to be placed, as GET /cart/charges answers them. */
 export const toChargesAnswer = (charges: OrderCharges): ChargesAnswer & { total: number } => ({
-  subtotal: centsToDollars(
-    charges.totalCents - (charges.shipping?.cents ?? 0) - (charges.pricesIncludeTax ? 0 : charges.taxCents),
-  ),
+  subtotal: centsToDollars(linesSubtotalCents({ ...charges, shippingCents: charges.shipping?.cents ?? 0 })),
   shippingCost: centsToDollars(charges.shipping?.cents ?? 0),
   shippingMethod: charges.shipping?.method ?? null,
   shippingCountry: charges.country,
@@ -83,7 +87,7 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
     id: order.id,
     orderDate: order.orderDate,
     totalAmount: centsToDollars(order.totalCents),
-    subtotal: centsToDollars(order.totalCents - order.shippingCents - (pricesIncludeTax ? 0 : order.taxCents)),
+    subtotal: centsToDollars(linesSubtotalCents({ ...order, pricesIncludeTax })),
     shippingCost: centsToDollars(order.shippingCents),
     shippingMethod: order.shippingMethod,
     shippingCountry: order.shippingCountry,
@@ -242,9 +246,8 @@ export class OrderService {
       quantity: line.lineQuantity,
       categoryIds: JSON.parse(line.categoryIds) as number[],
     }));
-    return toChargesAnswer(
-      await this.orders.transaction((trx) => this.chargesOf(trx, lines, shippingChoiceOf(choice))),
-    );
+    // A question: read outside a transaction (on SQLite every transaction takes the write lock).
+    return toChargesAnswer(await this.orders.read((db) => this.chargesOf(db, lines, shippingChoiceOf(choice))));
   }
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {

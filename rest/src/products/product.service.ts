@@ -20,6 +20,7 @@ import { excerptParts, highlightedParts, searchWordsOf } from '../db/search/sear
 import type { ProductAnswer, ProductFacets, ProductFilter, ProductInput, SearchPage } from './product.schemas.js';
 import { PRICE_BANDS } from '../../../shop-rules/product-facets.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A product low in stock, with the threshold it is at or under (its own, else the shop's). */
 export type LowStockProduct = ProductAnswer & { appliedThreshold: number };
@@ -56,10 +57,6 @@ function criteriaOf(filter: ProductSearch): ProductCriteria {
     categoryId: filter.category,
   };
 }
-
-/** PostgreSQL's unique_violation, SQLite's SQLITE_CONSTRAINT_UNIQUE: two saves of one SKU at once. */
-const isUniqueViolation = (error: unknown) =>
-  ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes((error as { code?: string } | null)?.code ?? '');
 
 const skuTaken = (sku: string, holder?: string) =>
   conflict(

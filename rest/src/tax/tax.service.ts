@@ -5,6 +5,7 @@ import type { Actor, AuditChanges, AuditRepository } from '../audit/audit.reposi
 import { badRequest, conflict, notFound } from '../shared/http-errors.js';
 import { TAX_RATE_TAKEN, type TaxRateForm, type ValidTaxRate, checkTaxRate } from '../../../shop-rules/tax-rules.js';
 import type { TaxRate, TaxRepository } from './tax.repository.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A rate as answered: a percentage (19, 7.5). */
 export interface TaxRateAnswer {
@@ -56,24 +57,33 @@ export class TaxService {
     return (await this.taxes.list()).map(toTaxRateAnswer);
   }
 
-  /** The rate after the rules, its category there and its place free (checked inside the change's transaction). */
-  private async checked(taxes: TaxRepository, form: TaxRateForm, id?: number): Promise<ValidTaxRate> {
+  /**
+   * Writes the rate after the rules, its category there and its place free (checked inside the change's
+   * transaction; two saves of one place at once meet the unique index, answered as the same conflict).
+   */
+  private async saved(taxes: TaxRepository, form: TaxRateForm, id?: number): Promise<TaxRate | undefined> {
     const checked = checkTaxRate(form);
     if (Array.isArray(checked)) throw badRequest(checked[0]!.message, checked[0]!.field);
     const categoryName = checked.categoryId === null ? null : await taxes.categoryName(checked.categoryId);
     if (categoryName === undefined) throw badRequest('Category not found', 'categoryId');
-    if (await taxes.taken(checked, id))
-      throw conflict(
+    const taken = () =>
+      conflict(
         TAX_RATE_TAKEN(checked.country, categoryName),
         'TAX_RATE_TAKEN',
         checked.categoryId === null ? 'country' : 'categoryId',
       );
-    return checked;
+    if (await taxes.taken(checked, id)) throw taken();
+    try {
+      return id === undefined ? await taxes.insert(checked) : await taxes.update(id, checked);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
   }
 
   async create(actor: Actor, form: TaxRateForm): Promise<TaxRateAnswer> {
     return this.inTransaction(async ({ taxes, audit }) => {
-      const created = await taxes.insert(await this.checked(taxes, form));
+      const created = (await this.saved(taxes, form))!;
       await audit.record(
         actor,
         'tax_rate.created',
@@ -89,7 +99,7 @@ export class TaxService {
     return this.inTransaction(async ({ taxes, audit }) => {
       const before = await taxes.findById(id);
       if (!before) throw taxRateNotFound();
-      const updated = (await taxes.update(id, await this.checked(taxes, form, id)))!;
+      const updated = (await this.saved(taxes, form, id))!;
       const changes = changesOf(before, updated);
       if (Object.keys(changes).length > 0)
         await audit.record(actor, 'tax_rate.updated', { type: 'tax_rate', id }, changes);

@@ -3,7 +3,7 @@
 // wherever an order is (checkout's review, the order just placed, the orders page, the desk). Nothing for an order
 // without shipping or tax: its total is its lines.
 import { gql } from '@apollo/client';
-import { percentText } from '@shop-rules/tax-rules';
+import { taxLineLabel } from '@shop-rules/tax-rules';
 import type { Money } from '@/lib/money';
 import { priceText } from '@/lib/shipping';
 import { useFormats } from '@/lib/use-formats';
@@ -42,10 +42,6 @@ export interface OrderChargesProps {
   pricesIncludeTax?: boolean;
 }
 
-/** "Tax, 19 %" (added on top) or "Tax included, 19 %" (a part of the prices). */
-export const taxLineLabel = (rate: number, included: boolean) =>
-  `${included ? 'Tax included' : 'Tax'}, ${percentText(Math.round(rate * 100))}`;
-
 export function OrderCharges({
   subtotal,
   shippingCost,
@@ -69,7 +65,8 @@ export function OrderCharges({
       )}
       {taxLines.map((line) => (
         <div key={line.rate}>
-          <dt>{taxLineLabel(line.rate, pricesIncludeTax)}</dt>
+          {/* The graph's rate is a percentage: the rules take basis points. */}
+          <dt>{taxLineLabel(Math.round(line.rate * 100), pricesIncludeTax)}</dt>
           <dd>{formats.money(line.tax)}</dd>
         </div>
       ))}

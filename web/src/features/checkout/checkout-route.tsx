@@ -486,6 +486,21 @@ function CheckoutForm({
       ? computed
       : undefined;
   const taxPending = taxedThere && !skipCharges && !current;
+  // The shop answered for another cart or another shipping price than this page shows (the cart changed elsewhere, a
+  // rate changed), or refused (a method retired meanwhile): the page reads the cart and the methods again, once per
+  // answer, so that the review shows the change to accept, or the methods as they are now.
+  const stale =
+    computed && !current
+      ? `${computed.subtotal.minorUnits}/${computed.shippingCost.minorUnits}/${reviewedCents}/${shippingCents ?? 0}`
+      : chargesQuery.error && !skipCharges
+        ? chargesQuery.error.message
+        : '';
+  const staleSeen = useRef('');
+  useEffect(() => {
+    if (!stale || staleSeen.current === stale) return;
+    staleSeen.current = stale;
+    void client.refetchQueries({ include: [CheckoutPageDocument] });
+  }, [stale, client]);
   const taxLines = current?.taxLines ?? [];
   const taxCents = current?.tax.minorUnits;
   const taxIncluded = current?.pricesIncludeTax ?? true;
@@ -526,6 +541,8 @@ function CheckoutForm({
     focusAfterAccept.current = true;
     setAcceptedNotice(changesAccepted(formats.money(review.total)));
     onAccept();
+    // The lines accepted may keep the total and still be taxed otherwise (another product at the same price).
+    if (!skipCharges) void refetchCharges();
   };
 
   /** The address the order goes to, as it prints; a new one saved first when asked. Undefined when refused. */
@@ -564,7 +581,7 @@ function CheckoutForm({
             ).amount,
             ...(shipping ? { shippingMethodId: methodId } : {}),
             // Where it goes, whenever it is known: what shipping is priced for and the order taxed by.
-            ...(shippingCountry ? { shippingCountry } : {}),
+            ...(shippingCountry && (methods.length > 0 || taxedCountries.size > 0) ? { shippingCountry } : {}),
             idempotencyKey: attemptKey,
           },
         },
@@ -583,10 +600,10 @@ function CheckoutForm({
         setRefusedForChange((count) => count + 1);
         return;
       }
-      // Shipping changed meanwhile (a method retired, a rate changed: the total is another with no line changed): the
-      // methods are read again, and the review follows them.
+      // Shipping or tax changed meanwhile (a method retired, a rate changed: the total is another with no line
+      // changed): the methods and the tax are read again, and the review follows them.
       if (priceChanged || userErrors.some((error) => SHIPPING_FIELDS.has(error.field ?? '')))
-        void client.refetchQueries({ include: [CheckoutPageDocument] });
+        void client.refetchQueries({ include: [CheckoutPageDocument, CheckoutChargesDocument] });
       const banner = showUserErrors(userErrors, setError, []);
       if (banner) {
         setFailure(banner);
@@ -603,7 +620,7 @@ function CheckoutForm({
     changed && 'checkout-changed',
     blocked && 'checkout-blocked',
     noMethodShipsThere && 'checkout-no-shipping',
-    taxPending && chargesQuery.error && 'checkout-tax-failed',
+    taxPending && (chargesQuery.error ? 'checkout-tax-failed' : 'checkout-tax-pending'),
   ]
     .filter(Boolean)
     .join(' ');
@@ -679,7 +696,7 @@ function CheckoutForm({
             )}
           </div>
         )}
-        {methods.length > 0 && (
+        {(methods.length > 0 || taxedCountries.size > 0) && (
           <ShippingMethodChoice
             quotes={quotes}
             chosen={methodId}
@@ -708,6 +725,11 @@ function CheckoutForm({
               </Button>
             </span>
           </Alert>
+        )}
+        {taxPending && !chargesQuery.error && (
+          <p className={styles.pending} id="checkout-tax-pending" role="status">
+            Working out the tax…
+          </p>
         )}
         {noMethodShipsThere && (
           <Alert tone="error">

@@ -88,6 +88,41 @@ const checkoutPage = (
   addressBook(book),
 ];
 
+/** What the shop worked out for the cart going to DE (cart.charges), the tax at 19 % alone. */
+const chargesMock = (
+  shippingMethodId: string | null,
+  {
+    subtotal,
+    shipping = '0.00',
+    tax,
+    included,
+  }: { subtotal: string; shipping?: string; tax: string; included: boolean },
+) => ({
+  request: { query: CheckoutChargesDocument, variables: { shippingCountry: 'DE', shippingMethodId } },
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        cart: {
+          __typename: 'Cart',
+          id: cart([]).id,
+          charges: {
+            __typename: 'CartCharges',
+            subtotal: money(subtotal),
+            shippingCost: money(shipping),
+            tax: money(tax),
+            taxLines: [{ __typename: 'TaxLine', rate: 19, tax: money(tax) }],
+            pricesIncludeTax: included,
+          },
+        },
+      },
+    },
+  },
+});
+const TAXED_DE = [
+  { __typename: 'TaxRate', id: 'VGF4UmF0ZTox', country: { __typename: 'Country', code: 'DE' } },
+] as const;
+
 /** A new address typed in parts (the country is the browser's, the United States), not kept unless `remember`. */
 async function typeNewAddress(user: UserEvent, line1 = '1 Road', { remember = false } = {}) {
   await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Ada Lovelace');
@@ -509,38 +544,12 @@ describe('checkout', () => {
       'shows the tax the shop computes where the order goes ($label) and places the order at that total',
       async ({ included, tax, label, total }) => {
         const lines = [cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')];
-        const charges = {
-          request: {
-            query: CheckoutChargesDocument,
-            variables: { shippingCountry: 'DE', shippingMethodId: methods[0]!.id },
-          },
-          result: {
-            data: {
-              viewer: {
-                __typename: 'User',
-                cart: {
-                  __typename: 'Cart',
-                  id: cart(lines).id,
-                  charges: {
-                    __typename: 'CartCharges',
-                    subtotal: money('26.48'),
-                    shippingCost: money('4.90'),
-                    tax: money(tax),
-                    taxLines: [{ __typename: 'TaxLine', rate: 19, tax: money(tax) }],
-                    pricesIncludeTax: included,
-                  },
-                },
-              },
-            },
-          },
-        };
+        const charges = chargesMock(methods[0]!.id, { subtotal: '26.48', shipping: '4.90', tax, included });
         const { user } = renderApp({
           path: '/checkout',
           mocks: [
             sessionMock({ itemCount: 3 }),
-            ...checkoutPage(lines, null, [], [savedAddress(1, '5 Main Street')], 0, methods, [
-              { __typename: 'TaxRate', id: 'VGF4UmF0ZTox', country: { __typename: 'Country', code: 'DE' } },
-            ]),
+            ...checkoutPage(lines, null, [], [savedAddress(1, '5 Main Street')], 0, methods, [...TAXED_DE]),
             { ...charges, delay: 30 },
             {
               request: {
@@ -678,6 +687,70 @@ describe('checkout', () => {
       expect(country).toHaveAccessibleDescription('Choose the country it ships to');
       expect(country).toHaveFocus();
     });
+  });
+
+  it('asks where an address typed before ships to in a shop that taxes without shipping methods, says the tax is being worked out, and sends the country', async () => {
+    const lines = [cartLine(1, 1, '4.50')];
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        ...checkoutPage(
+          lines,
+          null,
+          ['3 Quay Street'],
+          [],
+          0,
+          [],
+          [{ __typename: 'TaxRate', id: 'VGF4UmF0ZTox', country: { __typename: 'Country', code: 'DE' } }],
+        ),
+        { ...chargesMock(null, { subtotal: '4.50', tax: '0.72', included: true }), delay: 50 },
+        {
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) =>
+              input.shippingCountry === 'DE' && input.expectedTotalAmount === '4.50' && !input.shippingMethodId,
+          },
+          result: { data: { checkout: { __typename: 'CheckoutPayload', order, cart: cart([]), userErrors: [] } } },
+        },
+      ],
+    });
+    // The browser's country (the United States) has no rate: nothing to work out.
+    const country = await screen.findByRole('combobox', { name: /^Country it ships to/ });
+    expect(country).toHaveValue('US');
+    await user.selectOptions(country, 'DE');
+    const placeOrder = screen.getByRole('button', { name: 'Place Order' });
+    expect(await screen.findByText('Working out the tax…')).toBeInTheDocument();
+    expect(placeOrder).toBeDisabled();
+    expect(placeOrder).toHaveAccessibleDescription('Working out the tax…');
+    const review = screen.getByRole('region', { name: 'Order Review' });
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    expect(review).toHaveTextContent('Tax included, 19 %$0.72');
+    await user.click(placeOrder);
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+  });
+
+  it('reads the cart again when the shop works the tax out for another cart than the one shown, and shows the change', async () => {
+    const taxed = [...TAXED_DE] as const;
+    const charges = (subtotal: string, tax: string) => chargesMock(null, { subtotal, tax, included: true });
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 1 }),
+        ...checkoutPage([cartLine(1, 1, '4.50')], null, ['3 Quay Street'], [], 0, [], [...taxed]),
+        // The price rose to $5.00 elsewhere: the shop's answer is for that cart, and the page reads it again.
+        charges('5.00', '0.80'),
+        checkoutPage([cartLine(1, 1, '5.00')], null, ['3 Quay Street'], [], 0, [], [...taxed])[0]!,
+        charges('5.00', '0.80'),
+      ],
+    });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Country it ships to/ }), 'DE');
+    expect(await screen.findByText('Your order changed since you reviewed it:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Accept Changes' }));
+    const review = screen.getByRole('region', { name: 'Order Review' });
+    await waitFor(() => expect(review).toHaveTextContent('Tax included, 19 %$0.80'));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   });
 
   it('expects the total it shows, exactly as shown (0.10 + 0.20 is "0.30", not 0.30000000000000004)', async () => {

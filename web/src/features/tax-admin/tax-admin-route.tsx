@@ -4,7 +4,7 @@
 // and its own messages shown at the field they are about.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type TaxRateForm, checkTaxRate, percentText } from '@shop-rules/tax-rules';
 import { Button } from '@/components/button';
@@ -119,12 +119,22 @@ function RateForm({ rate, onDone }: { rate?: TaxRate; onDone(saved?: TaxRate): v
     register,
     handleSubmit,
     setError,
+    setValue,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<RateValues>({
     defaultValues: rate
       ? { country: rate.country.code, categoryId: rate.categoryId ?? '', rate: String(rate.rate) }
       : { country: '', categoryId: '', rate: '' },
   });
+
+  // The categories may come after the form: a rate's own is chosen once its option is there (a select shows its first
+  // option for a value it does not offer, and would send that), unless the admin chose meanwhile.
+  const category = rate?.categoryId ?? '';
+  const offered = categories.choices.some((choice) => choice.id === category);
+  useEffect(() => {
+    if (category && offered && !getFieldState('categoryId').isDirty) setValue('categoryId', category);
+  }, [category, offered, getFieldState, setValue]);
 
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -203,7 +213,11 @@ function RateForm({ rate, onDone }: { rate?: TaxRate; onDone(saved?: TaxRate): v
 
 /** Whether the prices entered include tax: two choices, saved with their button. */
 function PricesSetting({ included, onSaved }: { included: boolean; onSaved(included: boolean): void }) {
-  const [update, { loading }] = useMutation(UpdateTaxSettingsDocument);
+  // The settings have no id to be kept by in the cache: the screen reads them again once saved.
+  const [update, { loading }] = useMutation(UpdateTaxSettingsDocument, {
+    refetchQueries: (result) => (result.data?.updateTaxSettings.taxSettings ? [TaxAdminDocument] : []),
+    awaitRefetchQueries: true,
+  });
   const [choice, setChoice] = useState(included);
   const [failure, setFailure] = useState<string>();
   const submit = async () => {

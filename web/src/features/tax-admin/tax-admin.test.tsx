@@ -107,6 +107,16 @@ describe('the tax screen', () => {
     );
   });
 
+  it('edits a category’s rate with its category chosen, once the categories have come', async () => {
+    const { user } = open([page([rate(3, 'DE', 7, 'Medicines')]), { ...categories, delay: 50 }]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Germany, Medicines' }));
+    const form = screen.getByRole('form', { name: 'Edit Germany, Medicines' });
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: /^Applies to/ })).toHaveDisplayValue('Medicines'),
+    );
+    expect(within(form).getByRole('textbox', { name: /^Rate/ })).toHaveValue('7');
+  });
+
   it('shows the shop’s refusal at its field', async () => {
     const { user } = open([
       page([rate(2, 'DE', 19)]),
@@ -159,10 +169,14 @@ describe('the tax screen', () => {
           },
         },
       },
+      page([rate(2, 'DE', 19)], false),
     ]);
     await user.click(await screen.findByRole('radio', { name: /^Tax is added to the prices I enter/ }));
     await user.click(screen.getByRole('button', { name: 'Save Setting' }));
     expect(await screen.findByText('Tax is now added to the prices at checkout.')).toBeInTheDocument();
+    // Read again: saved, so there is nothing to save until it changes.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Setting' })).toBeDisabled());
+    expect(screen.getByRole('radio', { name: /^Tax is added to the prices I enter/ })).toBeChecked();
   });
 
   it('deletes a rate once asked', async () => {
