@@ -38,6 +38,8 @@ const config: CodegenConfig = {
           TaxRate: `${contract}#RestTaxRate`,
           TaxLine: `${contract}#RestTaxGroup`,
           CartCharges: `${contract}#RestCartCharges`,
+          OrderPayment: `${contract}#RestOrderPayment`,
+          PaymentSettings: `${contract}#RestPaymentSettings`,
           ChatRoom: `${contract}#RestChatRoom`,
           Message: `${contract}#RestMessage`,
         },

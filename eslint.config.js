@@ -237,6 +237,12 @@ export default tseslint.config(
               'CartCharges',
               'TaxLine',
               'TaxSettings',
+              // The payment settings are the shop's one set too, its bank transfer's account part of them.
+              'PaymentSettings',
+              'BankTransferSettings',
+              // An order's payment, and the account it pays into, are part of the order.
+              'OrderPayment',
+              'BankAccount',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

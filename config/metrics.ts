@@ -260,6 +260,7 @@ const PATH_WORDS = new Set([
   'tax-rates',
   'tax',
   'charges',
+  'payment',
   'audit-events',
   'users',
   'profile',

@@ -446,6 +446,13 @@ export const SETTINGS_DECLARED = {
     does: 'the longest one step of a delivery may take',
     more: 'Connecting, the greeting, a silent server; an instance that dies while sending holds that e-mail back for twice this.',
   },
+  PAYMENT_SWEEP_MS: {
+    schema: whole(30_000),
+    readBy: 'rest',
+    level: 'tuning',
+    does: 'how often each REST service cancels the orders whose payment did not come in time, their stock back',
+    more: 'Each such order once, however many instances sweep at the same moment; audited as `system`.',
+  },
   // Watching it run.
   METRICS_PORT: {
     schema: port(),

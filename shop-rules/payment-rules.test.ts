@@ -1,7 +1,14 @@
 // Payment: reservations, bank-transfer references, late payments and what an unpaid order may do.
 import { describe, expect, it } from 'vitest';
 import {
+  INVALID_BIC,
+  INVALID_IBAN,
+  INVALID_TRANSFER_DAYS,
+  checkBankTransfer,
+  choosePaymentMethod,
   creditorReference,
+  formatIban,
+  offeredPaymentMethods,
   orderOfTransferReference,
   paymentArrival,
   paymentBlocksMove,
@@ -67,5 +74,49 @@ describe('payment rules', () => {
       false,
       false,
     ]);
+  });
+
+  it('takes a bank account whose IBAN checks out, spaces and case aside, and says what is wrong with one that does not', () => {
+    expect(
+      checkBankTransfer({ accountHolder: ' Medshop GmbH ', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx' }),
+    ).toEqual({ accountHolder: 'Medshop GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', days: 7 });
+    expect(checkBankTransfer({ accountHolder: 'A', iban: 'GB82WEST12345698765432', bic: '', days: 30 })).toEqual({
+      accountHolder: 'A',
+      iban: 'GB82WEST12345698765432',
+      bic: null,
+      days: 30,
+    });
+    // One digit mistyped: the check digits no longer match.
+    expect(checkBankTransfer({ accountHolder: '', iban: 'DE89370400440532013001', bic: 'COBA', days: 31 })).toEqual([
+      { message: 'Account holder must be 1 to 70 characters', field: 'accountHolder' },
+      { message: INVALID_IBAN, field: 'iban' },
+      { message: INVALID_BIC, field: 'bic' },
+      { message: INVALID_TRANSFER_DAYS, field: 'days' },
+    ]);
+    expect(checkBankTransfer({ accountHolder: 'A', iban: 12, days: 1.5 })).toEqual([
+      { message: INVALID_IBAN, field: 'iban' },
+      { message: INVALID_TRANSFER_DAYS, field: 'days' },
+    ]);
+    expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+
+  it('offers a bank transfer once the shop has an account, and asks for a method it offers', () => {
+    const account = { accountHolder: 'A', iban: 'GB82WEST12345698765432', bic: null, days: 7 };
+    expect(offeredPaymentMethods(null)).toEqual([]);
+    expect(offeredPaymentMethods(account)).toEqual(['BANK_TRANSFER']);
+    expect(choosePaymentMethod([], undefined)).toEqual({ method: null });
+    expect(choosePaymentMethod([], 'BANK_TRANSFER')).toEqual({
+      message: 'This shop takes no bank transfers',
+      field: 'paymentMethod',
+    });
+    expect(choosePaymentMethod(['BANK_TRANSFER'], undefined)).toEqual({
+      message: 'Choose how to pay',
+      field: 'paymentMethod',
+    });
+    expect(choosePaymentMethod(['BANK_TRANSFER'], 'CARD')).toEqual({
+      message: 'This shop takes no card payments',
+      field: 'paymentMethod',
+    });
+    expect(choosePaymentMethod(['BANK_TRANSFER'], 'BANK_TRANSFER')).toEqual({ method: 'BANK_TRANSFER' });
   });
 });

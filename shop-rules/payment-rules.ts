@@ -2,6 +2,7 @@
 // how long its stock is held while it waits, the reference a bank transfer quotes, and what a payment does to an order
 // that arrives late. Decided here once, so that the REST service, the webhook and the screens cannot disagree.
 import type { OrderStatus } from './order-rules.js';
+import type { RuleViolation } from './rule-violation.js';
 
 /** The ways an order is paid: an invoice paid by bank transfer (an admin records it), or a card through Stripe. */
 export const PAYMENT_METHODS = ['BANK_TRANSFER', 'CARD'] as const;
@@ -100,3 +101,85 @@ export function paymentBlocksMove(paymentStatus: PaymentStatus | null, to: Order
 
 /** What cancelling does to an order's payment: a paid one is refunded; one still waiting is simply not taken. */
 export const refundOnCancel = (paymentStatus: PaymentStatus | null): boolean => paymentStatus === 'PAID';
+
+/** The account a bank transfer pays into, as the shop states it on the order, the e-mail and the invoice. */
+export interface BankAccount {
+  accountHolder: string;
+  /** Without spaces, in capitals: "DE89370400440532013000". */
+  iban: string;
+  /** The bank's BIC (8 or 11 characters), or null where the IBAN is enough. */
+  bic: string | null;
+}
+
+/** What an admin sets for bank transfers: the account, and how many days an order waits for its transfer. */
+export interface BankTransferSettings extends BankAccount {
+  days: number;
+}
+
+export interface BankTransferForm {
+  accountHolder?: unknown;
+  iban?: unknown;
+  bic?: unknown;
+  days?: unknown;
+}
+
+export const MAX_ACCOUNT_HOLDER_LENGTH = 70;
+export const INVALID_IBAN =
+  'IBAN must be an account number in IBAN form, its check digits right: DE89 3704 0044 0532 0130 00';
+export const INVALID_BIC = 'BIC must be 8 or 11 letters and digits, such as COBADEFFXXX, or left empty';
+export const INVALID_TRANSFER_DAYS = `Days to pay must be a whole number from 1 to ${MAX_BANK_TRANSFER_DAYS}`;
+export const PAYMENT_METHOD_REQUIRED = 'Choose how to pay';
+export const PAYMENT_METHOD_NOT_OFFERED = (method: string): string =>
+  method === 'CARD' ? 'This shop takes no card payments' : 'This shop takes no bank transfers';
+
+/** An IBAN's check: its country and check digits moved to the end, the whole modulo 97 is 1 (ISO 13616). */
+export function validIban(text: string): boolean {
+  const iban = text.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  return mod97(`${iban.slice(4)}${iban.slice(0, 4)}`) === 1;
+}
+
+/** An IBAN as people read it: groups of four. */
+export const formatIban = (iban: string): string => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The settings as kept, or every rule they break. */
+export function checkBankTransfer(form: BankTransferForm): BankTransferSettings | RuleViolation<string>[] {
+  const problems: RuleViolation<string>[] = [];
+  const accountHolder = typeof form.accountHolder === 'string' ? form.accountHolder.trim() : '';
+  if (accountHolder === '' || accountHolder.length > MAX_ACCOUNT_HOLDER_LENGTH)
+    problems.push({
+      message: `Account holder must be 1 to ${MAX_ACCOUNT_HOLDER_LENGTH} characters`,
+      field: 'accountHolder',
+    });
+  const iban = typeof form.iban === 'string' ? form.iban.replace(/\s+/g, '').toUpperCase() : '';
+  if (!validIban(iban)) problems.push({ message: INVALID_IBAN, field: 'iban' });
+  const bicText = typeof form.bic === 'string' ? form.bic.replace(/\s+/g, '').toUpperCase() : form.bic;
+  const bic = bicText === undefined || bicText === null || bicText === '' ? null : bicText;
+  if (bic !== null && !(typeof bic === 'string' && /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic)))
+    problems.push({ message: INVALID_BIC, field: 'bic' });
+  const days = form.days === undefined ? DEFAULT_BANK_TRANSFER_DAYS : form.days;
+  if (!(typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= MAX_BANK_TRANSFER_DAYS))
+    problems.push({ message: INVALID_TRANSFER_DAYS, field: 'days' });
+  return problems.length > 0 ? problems : { accountHolder, iban, bic: bic as string | null, days: days as number };
+}
+
+/** The payment methods a shop offers: a bank transfer once an admin has given the account to pay into. */
+export const offeredPaymentMethods = (bankTransfer: BankTransferSettings | null): PaymentMethod[] =>
+  bankTransfer === null ? [] : ['BANK_TRANSFER'];
+
+/**
+ * The method an order is paid by, or why the checkout is refused: none while the shop takes no payment (orders as
+ * before payments: paid outside the shop); one of those it offers otherwise.
+ */
+export function choosePaymentMethod(
+  offered: readonly PaymentMethod[],
+  chosen: string | undefined,
+): { method: PaymentMethod | null } | RuleViolation<string> {
+  if (chosen === undefined) {
+    if (offered.length === 0) return { method: null };
+    return { message: PAYMENT_METHOD_REQUIRED, field: 'paymentMethod' };
+  }
+  const method = offered.find((each) => each === chosen);
+  if (method === undefined) return { message: PAYMENT_METHOD_NOT_OFFERED(chosen), field: 'paymentMethod' };
+  return { method };
+}

@@ -265,19 +265,21 @@ describe('upstream calls per screen query', () => {
     );
   });
 
-  it('checkout page: the profile (the address it offers), the cart, the latest orders’ addresses, the shipping methods and the tax rates, asked for at once', async () => {
+  it('checkout page: the profile (the address it offers), the cart, the latest orders’ addresses, the shipping methods, the tax rates and how the shop takes payment, asked for at once', async () => {
     const query = `{
       shippingMethods { id name }
       taxRates { id country { code } }
+      paymentSettings { methods bankTransfer { days } }
       viewer { address recentShippingAddresses(first: 3) cart { id items { productName quantity } } }
     }`;
     const calls = (await countCalls(query)).calls.map((call) => call.split('?')[0]!).sort();
-    // The plain contract has neither shipping methods nor tax (known from its earlier answers): the login is settled by
-    // one profile call for both.
+    // The plain contract has neither shipping methods, tax nor payment (known from its earlier answers): the login is
+    // settled by one profile call for all three.
     const expected = restExtensions
       ? [
           'GET /api/cart',
           'GET /api/orders',
+          'GET /api/settings/payment',
           'GET /api/shipping-methods',
           'GET /api/tax-rates',
           'GET /api/users/profile',

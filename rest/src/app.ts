@@ -28,6 +28,9 @@ import { shippingRoutes } from './shipping/shipping.routes.js';
 import { ShippingService } from './shipping/shipping.service.js';
 import { TaxRepository } from './tax/tax.repository.js';
 import { taxRoutes } from './tax/tax.routes.js';
+import { PaymentRepository } from './payment/payment.repository.js';
+import { PaymentService } from './payment/payment.service.js';
+import { paymentSettingsRoutes } from './payment/payment.routes.js';
 import { TaxService } from './tax/tax.service.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
@@ -201,6 +204,31 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const tax = new TaxService(new TaxRepository(db), (work) =>
       db.transaction().execute((trx) => work({ taxes: new TaxRepository(trx), audit: new AuditRepository(trx) })),
     );
+    const payments = new PaymentService(new PaymentRepository(db), (work) =>
+      db
+        .transaction()
+        .execute((trx) => work({ payments: new PaymentRepository(trx), audit: new AuditRepository(trx) })),
+    );
+    // Orders whose payment did not come in time are cancelled, their stock back (every instance sweeps; each order
+    // once). The plain contract takes no payment.
+    if (config.extensions) {
+      let sweep: NodeJS.Timeout | undefined;
+      app.addHook('onReady', async () => {
+        sweep = setInterval(() => {
+          orders
+            .cancelExpiredReservations(new Date())
+            .then((cancelled) => {
+              if (cancelled.length > 0) {
+                orderMailer.wake();
+                app.log.info({ orders: cancelled }, `payment: ${cancelled.length} unpaid order(s) cancelled in time`);
+              }
+            })
+            .catch((error: unknown) => app.log.error({ err: error }, 'payment: the sweep of unpaid orders failed'));
+        }, config.paymentSweepMs);
+        sweep.unref();
+      });
+      app.addHook('preClose', async () => clearInterval(sweep));
+    }
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);
     const { extensions } = config;
@@ -259,6 +287,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
                 (await cartRepository.lines(userId)).reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
             });
           if (extensions) await secured.register(taxRoutes, { tax });
+          if (extensions) await secured.register(paymentSettingsRoutes, { prefix: '/settings', payments });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           if (extensions) await secured.register(cartChargesRoutes, { prefix: '/cart', orders });
           await secured.register(orderRoutes, {

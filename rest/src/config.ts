@@ -69,6 +69,8 @@ export interface RestConfig {
   logLevel: string;
   production: boolean;
   mail: MailSettings;
+  /** How often the orders whose payment did not come in time are cancelled (PAYMENT_SWEEP_MS). */
+  paymentSweepMs: number;
 }
 
 /** Where e-mails go and how hard the sender tries (README, "Mail"). */
@@ -208,5 +210,6 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       retryBaseMs: readCount(env, 'MAIL_RETRY_BASE_MS'),
       sendTimeoutMs: readCount(env, 'MAIL_SEND_TIMEOUT_MS'),
     },
+    paymentSweepMs: readCount(env, 'PAYMENT_SWEEP_MS'),
   };
 }

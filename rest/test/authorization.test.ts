@@ -50,6 +50,9 @@ const CODE_OF: Record<string, string> = {
   [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
   [ADMINS_ONLY_SHIPPING]: 'FORBIDDEN',
   [ADMINS_ONLY_TAX]: 'FORBIDDEN',
+  'Only administrators can manage payment': 'FORBIDDEN',
+  'Only administrators can record a payment': 'FORBIDDEN',
+  'This order is not paid through the shop: there is no payment to record': 'NO_PAYMENT_AWAITED',
   'Only administrators can see which products are low in stock': 'FORBIDDEN',
   'Only administrators can export and import the catalogue': 'FORBIDDEN',
   'Only administrators can upload pictures': 'FORBIDDEN',
@@ -396,6 +399,16 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ pricesIncludeTax: true }),
     expected: adminOnly(200, ADMINS_ONLY_TAX),
   },
+  // Payment: everyone logged in reads how the shop takes it; admins alone set the account (here: none, so that the
+  // file's checkouts need no method) and record a transfer (the file's order takes no payment: nothing to record).
+  { method: 'GET', route: '/api/settings/payment', path: () => '/api/settings/payment', expected: loggedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/settings/payment',
+    path: () => '/api/settings/payment',
+    body: () => ({ bankTransfer: null }),
+    expected: adminOnly(200, 'Only administrators can manage payment'),
+  },
   {
     method: 'GET',
     route: '/api/cart/charges',
@@ -455,6 +468,17 @@ const ENDPOINTS: Endpoint[] = [
       user: 200,
       'other user': [404, 'Order not found', 'id'],
       admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/{id}/payment',
+    path: (f) => `/api/orders/${f.orderId}/payment`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [403, 'Only administrators can record a payment'],
+      'other user': [403, 'Only administrators can record a payment'],
+      admin: [409, 'This order is not paid through the shop: there is no payment to record', 'id'],
     },
   },
   {
@@ -1249,6 +1273,8 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
     'email-verification.test.ts, "verifies the address once…": it takes the link an e-mail carries',
   'POST /api/users/resend-email-verification':
     'email-verification.test.ts, "sends a new link…": it needs an account with an address',
+  'POST /api/orders/{id}/payment':
+    'payment.test.ts, "lets the order move on only once…": it needs an order waiting for a bank transfer',
 };
 
 // Last: what the calls above showed of the document, over every operation.

@@ -202,6 +202,73 @@ describe('order e-mails', () => {
     }
   });
 
+  it('tells a buyer paying by bank transfer where to, what to quote and by when; then that it is paid, and refunded', async () => {
+    const account = { accountHolder: 'Medshop GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', days: 5 };
+    expect(
+      (await shop.request('PUT', '/api/settings/payment', { token: admin, body: { bankTransfer: account } })).status,
+    ).toBe(200);
+    try {
+      const person = await buyer(shop);
+      const gauze = await shop.createProduct(admin, { name: 'Transfer Gauze', price: 4.5, quantity: 50 });
+      await shop.request('POST', '/api/cart/items', {
+        token: person.token,
+        body: { productId: gauze.id, quantity: 2 },
+      });
+      const placed = await shop.request<{ id: number; payment: { reference: string; reservedUntil: string } }>(
+        'POST',
+        '/api/orders/checkout',
+        { token: person.token, body: { shippingAddress: '1 Main Street', paymentMethod: 'BANK_TRANSFER' } },
+      );
+      expect(placed.status, placed.text).toBe(201);
+      const { id, payment } = placed.body;
+      const [mail] = await poll(
+        async () => mailsTo(smtp, person.email),
+        (mails) => mails.length > 0,
+        DELIVERY,
+      );
+      expect(mail!.text).toContain(
+        [
+          'Total: $9.00',
+          '',
+          `Please transfer $9.00 by ${inTokyo(payment.reservedUntil)}, quoting the reference below; we hold your items until then.`,
+          '  Account holder: Medshop GmbH',
+          '  IBAN: DE89 3704 0044 0532 0130 00',
+          '  BIC: COBADEFFXXX',
+          `  Reference: ${payment.reference}`,
+          '  Amount: $9.00',
+          '',
+          'Shipping to:',
+        ].join('\n'),
+      );
+      expect(mail!.html).toContain(
+        `>Reference</td><td style="padding:2px 0;font-weight:600;word-break:break-all">${payment.reference}</td>`,
+      );
+
+      expect((await shop.request('POST', `/api/orders/${id}/payment`, { token: admin })).status).toBe(200);
+      expect(
+        (await shop.request('PUT', `/api/orders/${id}/status`, { token: admin, body: { status: 'CANCELLED' } })).status,
+      ).toBe(200);
+      const [, paid, cancelled] = await poll(
+        async () => mailsTo(smtp, person.email),
+        (mails) => mails.length === 3,
+        DELIVERY,
+      );
+      expect(paid!.subject).toBe(`Your Medshop order #${id} is paid`);
+      expect(paid!.text).toMatch(
+        new RegExp(
+          `^Your order #${id} \\(2 items, \\$9\\.00\\) is paid: thank you, on .+\\.\\n\\nWe will confirm it and send it on its way\\.$`,
+          'm',
+        ),
+      );
+      expect(cancelled!.text).toContain(
+        'Its items went back into the shop’s stock; nothing more will happen with this order. The $9.00 you paid will be returned to you.',
+      );
+    } finally {
+      // The other orders of this file are placed without a payment method.
+      await shop.request('PUT', '/api/settings/payment', { token: admin, body: { bankTransfer: null } });
+    }
+  });
+
   it('writes amounts and times as the buyer’s language does: in en-GB, dollars as $ (not US$) and the day first', async () => {
     const { email, order } = await buyerWithOrder(shop, admin, {
       preferences: { timezone: 'Europe/London', language: 'en-GB' },

@@ -16,6 +16,7 @@ const ORDER_FIELDS = [
   'id',
   'items',
   'orderDate',
+  'payment',
   'pricesIncludeTax',
   'shippingAddress',
   'shippingCost',
@@ -121,6 +122,7 @@ describe('POST /api/orders/checkout', () => {
       tax: 0,
       taxGroups: [],
       pricesIncludeTax: true,
+      payment: null,
       status: 'PENDING',
       shippingAddress: '12 Harbour Lane\nPort Town',
       username: buyer.username,
@@ -361,6 +363,7 @@ describe('orders within what the graph carries (shop-rules’ limits, issue 30)'
       tax: 0,
       taxGroups: [],
       pricesIncludeTax: true,
+      payment: null,
       status: 'PENDING',
       shippingAddress: '1 Old Order Street',
       username: buyer.username,
@@ -461,7 +464,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax, payment';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });

@@ -217,7 +217,7 @@ it('one request is one trace from the gateway through REST to the database, and 
   }
 });
 
-it('a checkout with a shipping method and tax by category runs at most 15 SQL statements, counted in its trace', async () => {
+it('a checkout with a shipping method, tax by category and a reservation for a bank transfer runs at most 15 SQL statements, counted in its trace', async () => {
   const restPort = await freePort();
   const data = fs.mkdtempSync(path.join(folder, 'checkout-'));
   const rest = launch(
@@ -278,6 +278,9 @@ it('a checkout with a shipping method and tax by category runs at most 15 SQL st
     expect((await call('POST', '/api/tax-rates', admin, rate)).status).toBe(201);
   for (const product of [first!, second!])
     expect((await call('POST', '/api/cart/items', buyer, { productId: product.id, quantity: 1 })).status).toBe(200);
+  // Paid by bank transfer: the order holds its stock while it waits (the shop's account read with the tax's inputs).
+  const account = { accountHolder: 'Medshop GmbH', iban: 'DE89370400440532013000' };
+  expect((await call('PUT', '/api/settings/payment', admin, { bankTransfer: account })).status).toBe(200);
 
   const checkoutTrace = '6e0c63257de34c92bf9efcd03927272e';
   const placed = await call(
@@ -288,6 +291,7 @@ it('a checkout with a shipping method and tax by category runs at most 15 SQL st
       shippingAddress: '1 Traced Road',
       shippingMethodId: method.body.id,
       shippingCountry: 'DE',
+      paymentMethod: 'BANK_TRANSFER',
       expectedTotal: Math.round((first!.price + second!.price + 4.9) * 100) / 100,
     },
     { traceparent: `00-${checkoutTrace}-00f067aa0ba902b7-01`, 'idempotency-key': 'traced-checkout' },
@@ -295,6 +299,7 @@ it('a checkout with a shipping method and tax by category runs at most 15 SQL st
   expect(placed.status).toBe(201);
   expect(placed.body.shippingCost).toBe(4.9);
   expect(placed.body.taxGroups.map((group: { rate: number }) => group.rate)).toContain(7);
+  expect(placed.body.payment.status).toBe('AWAITING_PAYMENT');
   // Every statement of the request: each a span of the REST service in its trace, with the database's attributes.
   const route = await receiver.waitFor(() =>
     receiver.spans.find(

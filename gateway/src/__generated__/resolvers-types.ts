@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestOrderPayment, RestPaymentSettings, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -73,6 +73,42 @@ export type Address = Node & {
    * per line. Give it as `checkout`'s `shippingAddress` to ship there (it becomes the last used).
    */
   printed: Scalars['String']['output'];
+};
+
+/** The account a bank transfer pays into, as the order stated it. */
+export type BankAccount = {
+  __typename?: 'BankAccount';
+  /** Whose account it is. */
+  accountHolder: Scalars['String']['output'];
+  /** The bank's BIC; null where the IBAN is enough. */
+  bic?: Maybe<Scalars['String']['output']>;
+  /** The IBAN, without spaces, in capitals. */
+  iban: Scalars['String']['output'];
+};
+
+/** The account bank transfers pay into, as an admin types it. */
+export type BankTransferInput = {
+  /** 1 to 70 characters. */
+  accountHolder: Scalars['String']['input'];
+  /** 8 or 11 letters and digits; null or empty: none. */
+  bic?: InputMaybe<Scalars['String']['input']>;
+  /** How many days an order waits for its transfer, 1 to 30; 7 without it. */
+  days?: InputMaybe<Scalars['Int']['input']>;
+  /** An IBAN whose check digits are right; spaces and case aside. */
+  iban: Scalars['String']['input'];
+};
+
+/** The account bank transfers pay into, and how long an order waits for its transfer. */
+export type BankTransferSettings = {
+  __typename?: 'BankTransferSettings';
+  /** Whose account it is, as the bank knows it. */
+  accountHolder: Scalars['String']['output'];
+  /** The bank's BIC; null where the IBAN is enough. */
+  bic?: Maybe<Scalars['String']['output']>;
+  /** How many days an order waits for its transfer, its stock held (1 to 30). */
+  days: Scalars['Int']['output'];
+  /** The IBAN, without spaces, in capitals. */
+  iban: Scalars['String']['output'];
 };
 
 /** The buyer's own order to cancel. */
@@ -344,6 +380,12 @@ export type CheckoutInput = {
    * places a second one. Honoured where the REST service offers it (the shop's own does; see the gateway's README).
    */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * How the buyer pays (one of `paymentSettings.methods`): required while there are any (INVALID_INPUT on it otherwise),
+   * and INVALID_INPUT on it for one the shop does not take. A bank transfer's order waits for its payment, its stock held
+   * `bankTransfer.days` days: its `payment` says where to pay and what to quote.
+   */
+  paymentMethod?: InputMaybe<PaymentMethod>;
   /** Where the order goes: trimmed, 1 to 500 characters. */
   shippingAddress: Scalars['String']['input'];
   /**
@@ -813,6 +855,13 @@ export type Mutation = {
    */
   orderAgain: OrderAgainPayload;
   /**
+   * Admins only. Records that an order's bank transfer arrived: it is paid and may move on; asked again once paid, the
+   * order as it is. The buyer and every admin hear of it through `orderUpdated`. userErrors: CONFLICT on `orderId` (the
+   * order takes no payment through the shop, or it was cancelled: the money is returned instead), NOT_FOUND on
+   * `orderId`, FORBIDDEN for anyone but an admin. NOT_SUPPORTED as `updatePaymentSettings`.
+   */
+  recordPayment: RecordPaymentPayload;
+  /**
    * Create an account (always a regular user). Log in afterwards. An e-mail address given is sent a link to verify it,
    * and nothing else until it is opened (`verifyEmail`). userErrors: INVALID_INPUT (a rule of the username, password or
    * email address), CONFLICT (the username is taken, in any case), TOO_MANY_ATTEMPTS (too many new accounts from one
@@ -891,6 +940,13 @@ export type Mutation = {
    * FORBIDDEN for anyone but an admin.
    */
   updateOrderStatus: UpdateOrderStatusPayload;
+  /**
+   * Sets the account bank transfers pay into (checkout then offers BANK_TRANSFER), or with `bankTransfer: null` stops
+   * taking them (orders waiting for one still wait); admins only (FORBIDDEN). userErrors: INVALID_INPUT on the field at
+   * fault (`bankTransfer.iban`: its check digits wrong). NOT_SUPPORTED where the shop's REST service keeps no payment
+   * (the plain contract).
+   */
+  updatePaymentSettings: UpdatePaymentSettingsPayload;
   /**
    * Admins only. Publishes the product to `productUpdated`. userErrors: INVALID_INPUT on every field that breaks a rule,
    * NOT_FOUND on `id`, FORBIDDEN for anyone but an admin.
@@ -1098,6 +1154,16 @@ export type MutationOrderAgainArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationRecordPaymentArgs = {
+  input: RecordPaymentInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationRegisterArgs = {
   input: RegisterInput;
 };
@@ -1218,6 +1284,16 @@ export type MutationUpdateOrderStatusArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationUpdatePaymentSettingsArgs = {
+  input: UpdatePaymentSettingsInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationUpdateProductArgs = {
   input: UpdateProductInput;
 };
@@ -1314,6 +1390,12 @@ export type Order = Node & {
   number: Scalars['Int']['output'];
   /** When the order was placed. */
   orderDate: Scalars['DateTime']['output'];
+  /**
+   * How the order is paid and where its payment stands; null for one placed while the shop took no payment (and over the
+   * plain contract). While it awaits its payment the order cannot move beyond PENDING, and when `reservedUntil` passes
+   * it is cancelled, its stock back.
+   */
+  payment?: Maybe<OrderPayment>;
   /** Whether its prices included the tax, or it was added on top. */
   pricesIncludeTax: Scalars['Boolean']['output'];
   /** Where the order goes, as the buyer gave it at checkout: at most 500 characters. */
@@ -1441,6 +1523,23 @@ export type OrderItem = {
   unitPrice: Money;
 };
 
+/** How an order is paid and where its payment stands. */
+export type OrderPayment = {
+  __typename?: 'OrderPayment';
+  /** The account a bank transfer pays into, as the order stated it; null for a card. */
+  account?: Maybe<BankAccount>;
+  /** How it is paid. */
+  method: PaymentMethod;
+  /** When it was paid; null until then. */
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What a bank transfer quotes: an ISO 11649 creditor reference ("RF83MS42"); null for a card. */
+  reference?: Maybe<Scalars['String']['output']>;
+  /** Until when its stock is held for its payment; null once paid. */
+  reservedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** Where its payment stands. */
+  status: PaymentStatus;
+};
+
 /** Where an order is. Admins move orders forward, or cancel them before they ship. */
 export type OrderStatus =
   /** Cancelled before it shipped; its units went back into stock. Final. */
@@ -1478,6 +1577,31 @@ export type PageInfo = {
   /** The cursor of the page's first item; null when the page is empty. */
   startCursor?: Maybe<Scalars['String']['output']>;
 };
+
+/** How an order is paid. */
+export type PaymentMethod =
+  /** An invoice paid by bank transfer, quoting the order's reference; an admin records its arrival. */
+  | 'BANK_TRANSFER'
+  /** A card, on Stripe's page. */
+  | 'CARD';
+
+/** How the shop takes payment (`paymentSettings`, `updatePaymentSettings`). */
+export type PaymentSettings = {
+  __typename?: 'PaymentSettings';
+  /** The account bank transfers pay into, and the days an order waits for one; null while the shop takes none. */
+  bankTransfer?: Maybe<BankTransferSettings>;
+  /** What checkout offers as `paymentMethod`, in this order; empty where the shop takes no payment. */
+  methods: Array<PaymentMethod>;
+};
+
+/** Where an order's payment stands. */
+export type PaymentStatus =
+  /** Not paid yet: its stock is held until `reservedUntil`, then it is cancelled. */
+  | 'AWAITING_PAYMENT'
+  /** Paid: it may move on. */
+  | 'PAID'
+  /** Cancelled once paid: the payment is returned. */
+  | 'REFUNDED';
 
 /** The viewer's preferences: notifications, language and time zone. */
 export type Preferences = {
@@ -1705,6 +1829,12 @@ export type Query = {
    * them (it lacks those extensions).
    */
   orders?: Maybe<OrderConnection>;
+  /**
+   * How the shop takes payment: the methods checkout offers, and the account bank transfers pay into; every signed-in user
+   * reads it. Where the shop takes none, and where its REST service keeps none (the plain contract): no methods, and
+   * checkout takes no `paymentMethod` (orders are paid outside the shop).
+   */
+  paymentSettings: PaymentSettings;
   /** One product; null when it does not exist. */
   product?: Maybe<Product>;
   /**
@@ -1824,6 +1954,25 @@ export type QueryProductsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<ProductSort>;
+};
+
+/** An order whose bank transfer arrived. */
+export type RecordPaymentInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The order's global id. */
+  orderId: Scalars['ID']['input'];
+};
+
+/** The outcome of `recordPayment`. */
+export type RecordPaymentPayload = {
+  __typename?: 'RecordPaymentPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The order, paid; null when refused. */
+  order?: Maybe<Order>;
+  /** Why it was refused; empty when it was recorded. */
+  userErrors: Array<UserError>;
 };
 
 /** A new account: the username and the password twice. */
@@ -2244,6 +2393,25 @@ export type UpdateOrderStatusPayload = {
   userErrors: Array<UserError>;
 };
 
+/** How the shop takes payment, as it should be. */
+export type UpdatePaymentSettingsInput = {
+  /** The account bank transfers pay into; null: the shop stops taking them. */
+  bankTransfer?: InputMaybe<BankTransferInput>;
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The outcome of `updatePaymentSettings`. */
+export type UpdatePaymentSettingsPayload = {
+  __typename?: 'UpdatePaymentSettingsPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The settings as saved; null when refused. */
+  paymentSettings?: Maybe<PaymentSettings>;
+  /** Why nothing was saved; empty when it was. */
+  userErrors: Array<UserError>;
+};
+
 /**
  * A product's fields as they should be (admins only): every field is replaced, but `sku`, `categoryIds`,
  * `lowStockThreshold` and `imageAlts`, which stay as they are when left out (so a client written before them keeps
@@ -2627,6 +2795,9 @@ export type ResolversTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: ResolverTypeWrapper<Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   Address: ResolverTypeWrapper<RestAddress>;
+  BankAccount: ResolverTypeWrapper<BankAccount>;
+  BankTransferInput: BankTransferInput;
+  BankTransferSettings: ResolverTypeWrapper<BankTransferSettings>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: ResolverTypeWrapper<Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
@@ -2689,9 +2860,13 @@ export type ResolversTypes = ResolversObject<{
   OrderEdge: ResolverTypeWrapper<Omit<OrderEdge, 'node'> & { node: ResolversTypes['Order'] }>;
   OrderEvent: ResolverTypeWrapper<RestOrderEvent>;
   OrderItem: ResolverTypeWrapper<RestOrderItem>;
+  OrderPayment: ResolverTypeWrapper<RestOrderPayment>;
   OrderStatus: OrderStatus;
   OrderStatusCount: ResolverTypeWrapper<OrderStatusCount>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PaymentMethod: PaymentMethod;
+  PaymentSettings: ResolverTypeWrapper<RestPaymentSettings>;
+  PaymentStatus: PaymentStatus;
   Preferences: ResolverTypeWrapper<RestPreferences>;
   PreferencesInput: PreferencesInput;
   PriceBandFacet: ResolverTypeWrapper<PriceBandFacet>;
@@ -2705,6 +2880,8 @@ export type ResolversTypes = ResolversObject<{
   ProductSearchSummary: ResolverTypeWrapper<ProductSearchSummary>;
   ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RecordPaymentInput: RecordPaymentInput;
+  RecordPaymentPayload: ResolverTypeWrapper<Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   RegisterInput: RegisterInput;
   RegisterPayload: ResolverTypeWrapper<RegisterPayload>;
   RemoveCartItemInput: RemoveCartItemInput;
@@ -2740,6 +2917,8 @@ export type ResolversTypes = ResolversObject<{
   UpdateCategoryInput: UpdateCategoryInput;
   UpdateOrderStatusInput: UpdateOrderStatusInput;
   UpdateOrderStatusPayload: ResolverTypeWrapper<Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  UpdatePaymentSettingsInput: UpdatePaymentSettingsInput;
+  UpdatePaymentSettingsPayload: ResolverTypeWrapper<Omit<UpdatePaymentSettingsPayload, 'paymentSettings'> & { paymentSettings?: Maybe<ResolversTypes['PaymentSettings']> }>;
   UpdateProductInput: UpdateProductInput;
   UpdateProductPayload: ResolverTypeWrapper<Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
   UpdateProfileInput: UpdateProfileInput;
@@ -2760,6 +2939,9 @@ export type ResolversParentTypes = ResolversObject<{
   AddToCartInput: AddToCartInput;
   AddToCartPayload: Omit<AddToCartPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   Address: RestAddress;
+  BankAccount: BankAccount;
+  BankTransferInput: BankTransferInput;
+  BankTransferSettings: BankTransferSettings;
   Boolean: Scalars['Boolean']['output'];
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
@@ -2821,8 +3003,10 @@ export type ResolversParentTypes = ResolversObject<{
   OrderEdge: Omit<OrderEdge, 'node'> & { node: ResolversParentTypes['Order'] };
   OrderEvent: RestOrderEvent;
   OrderItem: RestOrderItem;
+  OrderPayment: RestOrderPayment;
   OrderStatusCount: OrderStatusCount;
   PageInfo: PageInfo;
+  PaymentSettings: RestPaymentSettings;
   Preferences: RestPreferences;
   PreferencesInput: PreferencesInput;
   PriceBandFacet: PriceBandFacet;
@@ -2835,6 +3019,8 @@ export type ResolversParentTypes = ResolversObject<{
   ProductImage: ProductImage;
   ProductSearchSummary: ProductSearchSummary;
   Query: Record<PropertyKey, never>;
+  RecordPaymentInput: RecordPaymentInput;
+  RecordPaymentPayload: Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   RegisterInput: RegisterInput;
   RegisterPayload: RegisterPayload;
   RemoveCartItemInput: RemoveCartItemInput;
@@ -2870,6 +3056,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateCategoryInput: UpdateCategoryInput;
   UpdateOrderStatusInput: UpdateOrderStatusInput;
   UpdateOrderStatusPayload: Omit<UpdateOrderStatusPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  UpdatePaymentSettingsInput: UpdatePaymentSettingsInput;
+  UpdatePaymentSettingsPayload: Omit<UpdatePaymentSettingsPayload, 'paymentSettings'> & { paymentSettings?: Maybe<ResolversParentTypes['PaymentSettings']> };
   UpdateProductInput: UpdateProductInput;
   UpdateProductPayload: Omit<UpdateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
   UpdateProfileInput: UpdateProfileInput;
@@ -2902,6 +3090,19 @@ export type AddressResolvers<ContextType = GatewayContext, ParentType extends Re
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   printed?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type BankAccountResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BankAccount'] = ResolversParentTypes['BankAccount']> = ResolversObject<{
+  accountHolder?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type BankTransferSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BankTransferSettings'] = ResolversParentTypes['BankTransferSettings']> = ResolversObject<{
+  accountHolder?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type CancelOrderPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CancelOrderPayload'] = ResolversParentTypes['CancelOrderPayload']> = ResolversObject<{
@@ -3137,6 +3338,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
   orderAgain?: Resolver<ResolversTypes['OrderAgainPayload'], ParentType, ContextType, RequireFields<MutationOrderAgainArgs, 'input'>>;
+  recordPayment?: Resolver<ResolversTypes['RecordPaymentPayload'], ParentType, ContextType, RequireFields<MutationRecordPaymentArgs, 'input'>>;
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
@@ -3149,6 +3351,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
+  updatePaymentSettings?: Resolver<ResolversTypes['UpdatePaymentSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdatePaymentSettingsArgs, 'input'>>;
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateShopSettings?: Resolver<ResolversTypes['UpdateShopSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateShopSettingsArgs, 'input'>>;
@@ -3176,6 +3379,7 @@ export type OrderResolvers<ContextType = GatewayContext, ParentType extends Reso
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   orderDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  payment?: Resolver<Maybe<ResolversTypes['OrderPayment']>, ParentType, ContextType>;
   pricesIncludeTax?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   shippingAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shippingCost?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
@@ -3228,6 +3432,15 @@ export type OrderItemResolvers<ContextType = GatewayContext, ParentType extends 
   unitPrice?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
+export type OrderPaymentResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderPayment'] = ResolversParentTypes['OrderPayment']> = ResolversObject<{
+  account?: Resolver<Maybe<ResolversTypes['BankAccount']>, ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reservedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
+}>;
+
 export type OrderStatusCountResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrderStatusCount'] = ResolversParentTypes['OrderStatusCount']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
@@ -3238,6 +3451,11 @@ export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PaymentSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PaymentSettings'] = ResolversParentTypes['PaymentSettings']> = ResolversObject<{
+  bankTransfer?: Resolver<Maybe<ResolversTypes['BankTransferSettings']>, ParentType, ContextType>;
+  methods?: Resolver<Array<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
 }>;
 
 export type PreferencesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Preferences'] = ResolversParentTypes['Preferences']> = ResolversObject<{
@@ -3311,6 +3529,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   orders?: Resolver<Maybe<ResolversTypes['OrderConnection']>, ParentType, ContextType, Partial<QueryOrdersArgs>>;
+  paymentSettings?: Resolver<ResolversTypes['PaymentSettings'], ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   productFacets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType, Partial<QueryProductFacetsArgs>>;
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
@@ -3319,6 +3538,12 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   taxRates?: Resolver<Array<ResolversTypes['TaxRate']>, ParentType, ContextType>;
   taxSettings?: Resolver<ResolversTypes['TaxSettings'], ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type RecordPaymentPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecordPaymentPayload'] = ResolversParentTypes['RecordPaymentPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type RegisterPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RegisterPayload'] = ResolversParentTypes['RegisterPayload']> = ResolversObject<{
@@ -3452,6 +3677,12 @@ export type UpdateOrderStatusPayloadResolvers<ContextType = GatewayContext, Pare
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type UpdatePaymentSettingsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdatePaymentSettingsPayload'] = ResolversParentTypes['UpdatePaymentSettingsPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentSettings?: Resolver<Maybe<ResolversTypes['PaymentSettings']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type UpdateProductPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProductPayload'] = ResolversParentTypes['UpdateProductPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
@@ -3517,6 +3748,8 @@ export type VerifyEmailPayloadResolvers<ContextType = GatewayContext, ParentType
 export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   AddToCartPayload?: AddToCartPayloadResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  BankAccount?: BankAccountResolvers<ContextType>;
+  BankTransferSettings?: BankTransferSettingsResolvers<ContextType>;
   CancelOrderPayload?: CancelOrderPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartCharges?: CartChargesResolvers<ContextType>;
@@ -3557,8 +3790,10 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   OrderEdge?: OrderEdgeResolvers<ContextType>;
   OrderEvent?: OrderEventResolvers<ContextType>;
   OrderItem?: OrderItemResolvers<ContextType>;
+  OrderPayment?: OrderPaymentResolvers<ContextType>;
   OrderStatusCount?: OrderStatusCountResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PaymentSettings?: PaymentSettingsResolvers<ContextType>;
   Preferences?: PreferencesResolvers<ContextType>;
   PriceBandFacet?: PriceBandFacetResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
@@ -3569,6 +3804,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ProductImage?: ProductImageResolvers<ContextType>;
   ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RecordPaymentPayload?: RecordPaymentPayloadResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
@@ -3590,6 +3826,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   TextPart?: TextPartResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
+  UpdatePaymentSettingsPayload?: UpdatePaymentSettingsPayloadResolvers<ContextType>;
   UpdateProductPayload?: UpdateProductPayloadResolvers<ContextType>;
   UpdateProfilePayload?: UpdateProfilePayloadResolvers<ContextType>;
   UpdateShopSettingsPayload?: UpdateShopSettingsPayloadResolvers<ContextType>;

@@ -14,6 +14,7 @@ import { addressMutations } from './mutation/addresses.js';
 import { shippingMutations } from './mutation/shipping.js';
 import { ShippingMethod, ShippingOption, ShippingRate } from './shipping.js';
 import { taxMutations } from './mutation/tax.js';
+import { paymentMutations } from './mutation/payment.js';
 import { CartCharges, TaxLine, TaxRate } from './tax.js';
 import { Address } from './address.js';
 import { Money } from './money.js';
@@ -36,6 +37,7 @@ export const resolvers: Resolvers = {
     ...addressMutations,
     ...shippingMutations,
     ...taxMutations,
+    ...paymentMutations,
     ...chatMutations,
   },
   Subscription,

@@ -127,6 +127,7 @@ export const Query: QueryResolvers = {
   shippingMethods: (_root, _args, context) => context.api.shipping.list(),
   taxRates: (_root, _args, context) => context.api.tax.rates(),
   taxSettings: async (_root, _args, context) => ({ pricesIncludeTax: await context.api.tax.pricesIncludeTax() }),
+  paymentSettings: (_root, _args, context) => context.api.payment.settings(),
   categories: async (_root, _args, context) => {
     await context.api.categories.refuseWhereUnsupported();
     return context.loaders.categories.get();

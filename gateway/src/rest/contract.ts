@@ -159,6 +159,31 @@ export interface RestOrder {
   tax?: number;
   taxGroups?: RestTaxGroup[];
   pricesIncludeTax?: boolean;
+  /** How it is paid (extension payment); null for an order placed while the shop took no payment. */
+  payment?: RestOrderPayment | null;
+}
+
+/** The account a bank transfer pays into (extension payment). */
+export interface RestBankAccount {
+  accountHolder: string;
+  iban: string;
+  bic: string | null;
+}
+
+/** An order's payment (extension payment). */
+export interface RestOrderPayment {
+  method: 'BANK_TRANSFER' | 'CARD';
+  status: 'AWAITING_PAYMENT' | 'PAID' | 'REFUNDED';
+  reference: string | null;
+  account: RestBankAccount | null;
+  reservedUntil: string | null;
+  paidAt: string | null;
+}
+
+/** GET /api/settings/payment (extension payment). */
+export interface RestPaymentSettings {
+  methods: ('BANK_TRANSFER' | 'CARD')[];
+  bankTransfer: (RestBankAccount & { days: number }) | null;
 }
 
 /** Extension (tax): a rate's share of an order's tax (dollars; rate in percent). */

@@ -104,6 +104,8 @@ export class OrdersApi {
       /** The shipping method and where to (extension shipping); the plain contract has neither. */
       shippingMethodId?: number | undefined;
       shippingCountry?: string | undefined;
+      /** How the buyer pays (extension payment); the plain contract takes none. */
+      paymentMethod?: string | undefined;
     } = {},
   ): Promise<{ order: RestOrder; replayed: boolean }> {
     const { body, headers } = await this.rest.answer<RestOrder>(this.caller, {
@@ -114,6 +116,7 @@ export class OrdersApi {
         ...(integrity.expectedTotal === undefined ? {} : { expectedTotal: integrity.expectedTotal }),
         ...(integrity.shippingMethodId === undefined ? {} : { shippingMethodId: integrity.shippingMethodId }),
         ...(integrity.shippingCountry === undefined ? {} : { shippingCountry: integrity.shippingCountry }),
+        ...(integrity.paymentMethod === undefined ? {} : { paymentMethod: integrity.paymentMethod }),
       },
       headers: integrity.idempotencyKey === undefined ? undefined : { 'idempotency-key': integrity.idempotencyKey },
     });

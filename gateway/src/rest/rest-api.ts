@@ -6,6 +6,7 @@ import { OrdersApi } from './orders-api.js';
 import { ProductsApi } from './products-api.js';
 import { ShippingApi } from './shipping-api.js';
 import { TaxApi } from './tax-api.js';
+import { PaymentApi } from './payment-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -18,6 +19,7 @@ export interface RestApi {
   chat: ChatApi;
   shipping: ShippingApi;
   tax: TaxApi;
+  payment: PaymentApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -29,6 +31,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     users,
     shipping: new ShippingApi(rest, caller, users),
     tax: new TaxApi(rest, caller, users),
+    payment: new PaymentApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

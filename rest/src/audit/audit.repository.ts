@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'product.updated',
   'product.deleted',
   'order.status_changed',
+  'order.payment_recorded',
   'category.created',
   'category.updated',
   'category.deleted',

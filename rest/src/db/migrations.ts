@@ -811,6 +811,28 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('tax_rates').execute();
       },
     },
+    '0022_payment': {
+      // Payment (issue 35, item 4): how each order is paid and where its payment stands, until when its stock is held
+      // while it waits (the sweeper's index), when it was paid, and the account a bank transfer was asked to pay into
+      // (JSON text: shop-rules' BankAccount, as the order and its e-mail stated it). Orders placed before, and in a
+      // shop that takes no payment, have none.
+      async up(db: Kysely<unknown>) {
+        for (const column of ['payment_method', 'payment_status', 'reserved_until', 'paid_at', 'payment_account'])
+          await db.schema.alterTable('orders').addColumn(column, 'text').execute();
+        await db.schema
+          .createIndex('orders_reserved_until_idx')
+          .on('orders')
+          .columns(['payment_status', 'reserved_until'])
+          .execute();
+      },
+      // Reverting forgets the bank account setting and how orders were paid (their statuses stay).
+      async down(db: Kysely<unknown>) {
+        await sql`delete from shop_settings where name = 'bank_transfer'`.execute(db);
+        await db.schema.dropIndex('orders_reserved_until_idx').execute();
+        for (const column of ['payment_account', 'paid_at', 'reserved_until', 'payment_status', 'payment_method'])
+          await db.schema.alterTable('orders').dropColumn(column).execute();
+      },
+    },
   };
 }
 

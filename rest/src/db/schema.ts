@@ -114,6 +114,15 @@ export interface OrdersTable {
   taxGroups: string | null;
   /** 1: the lines' and shipping's prices included the tax; 0: it was added on top. */
   pricesIncludeTax: Generated<number>;
+  /** How it is paid (migration 0022): shop-rules' PaymentMethod; null where the shop took no payment. */
+  paymentMethod: string | null;
+  /** shop-rules' PaymentStatus; null with no payment method. */
+  paymentStatus: string | null;
+  /** Until when its stock is held while it waits for its payment; null once paid, or with no payment method. */
+  reservedUntil: string | null;
+  paidAt: string | null;
+  /** The account a bank transfer pays into, as the order stated it: shop-rules' BankAccount as JSON text. */
+  paymentAccount: string | null;
 }
 
 export interface OrderItemsTable {

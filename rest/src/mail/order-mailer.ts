@@ -28,6 +28,11 @@ export class OrderMailer {
     return this.write(trx, order.userId, (recipient) => orderStatusMail(recipient, order, status, at, this.context));
   }
 
+  /** The payment for the order arrived (an admin recorded the transfer). */
+  async paid(trx: Kysely<Database>, order: OrderWithItems, at: string): Promise<boolean> {
+    return this.write(trx, order.userId, (recipient) => orderStatusMail(recipient, order, 'PAID', at, this.context));
+  }
+
   /**
    * Whether an e-mail was written (the buyer may have turned them off, or have no address, or one they never verified,
    * or no account any more). An address not verified gets nothing: whoever typed it into the profile may not own it.

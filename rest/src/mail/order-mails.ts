@@ -14,6 +14,7 @@ import {
 } from './mail-layout.js';
 import type { OutgoingMail } from './outbox.repository.js';
 import { type TaxGroup, linesSubtotalCents, taxLineLabel } from '../../../shop-rules/tax-rules.js';
+import { type BankAccount, formatIban, transferReference } from '../../../shop-rules/payment-rules.js';
 
 export type { MailContext, MailRecipient };
 
@@ -65,6 +66,7 @@ export function orderPlacedMail(
   ];
   const subtotal = amount(linesSubtotalCents({ ...order, pricesIncludeTax: included }));
   const footer = footers(context);
+  const howToPay = bankTransferInstructions(order, total, when);
   const text = [
     greeting(recipient),
     '',
@@ -77,6 +79,7 @@ export function orderPlacedMail(
       : []),
     `Total: ${total}`,
     '',
+    ...(howToPay ? [howToPay.says, ...howToPay.facts.map(([term, value]) => `  ${term}: ${value}`), ''] : []),
     'Shipping to:',
     order.shippingAddress,
     '',
@@ -109,15 +112,50 @@ export function orderPlacedMail(
 <p>Thank you for your order <strong>#${order.id}</strong>, placed on ${escapeHtml(when(order.orderDate))}.</p>
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #d9e2ec;border-bottom:1px solid #d9e2ec">${rows}${shippingRows}
 <tr><td style="padding:8px 0;font-weight:600;border-top:1px solid #d9e2ec">Total</td><td style="padding:8px 0 8px 12px;text-align:right;white-space:nowrap;font-weight:600;border-top:1px solid #d9e2ec">${escapeHtml(total)}</td></tr></table>
-<p><strong>Shipping to:</strong><br>${escapeHtml(order.shippingAddress).replace(/\n/g, '<br>')}</p>
+${
+  howToPay
+    ? `<p>${escapeHtml(howToPay.says)}</p>
+<table style="border-collapse:collapse;margin:0 0 16px">${howToPay.facts
+        .map(
+          ([term, value]) =>
+            `<tr><td style="padding:2px 12px 2px 0;color:#52606d;vertical-align:top">${escapeHtml(term)}</td><td style="padding:2px 0;font-weight:600;word-break:break-all">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+}<p><strong>Shipping to:</strong><br>${escapeHtml(order.shippingAddress).replace(/\n/g, '<br>')}</p>
 <p>${button(ordersUrl, 'Follow your order')}</p>`,
     footer.html,
   );
   return { kind: 'order-placed', recipient: recipient.email, subject, text, html };
 }
 
-/** Each move, as the buyer reads it. */
+/**
+ * How to pay an order waiting for a bank transfer: the amount, the account, the reference to quote and the day its
+ * items are held until; undefined for any other order.
+ */
+function bankTransferInstructions(order: OrderWithItems, total: string, when: (iso: string) => string) {
+  if (order.paymentMethod !== 'BANK_TRANSFER' || order.paymentAccount === null || order.reservedUntil === null)
+    return undefined;
+  const account = JSON.parse(order.paymentAccount) as BankAccount;
+  return {
+    says: `Please transfer ${total} by ${when(order.reservedUntil)}, quoting the reference below; we hold your items until then.`,
+    facts: [
+      ['Account holder', account.accountHolder],
+      ['IBAN', formatIban(account.iban)],
+      ...(account.bic ? [['BIC', account.bic]] : []),
+      ['Reference', transferReference(order.id)],
+      ['Amount', total],
+    ] as [string, string][],
+  };
+}
+
+/** Each move, as the buyer reads it; and PAID, the payment's arrival (not a status: the order stays where it is). */
 const MOVES: Record<string, { subject: (id: number) => string; says: string; note?: string }> = {
+  PAID: {
+    subject: (id) => `Your Medshop order #${id} is paid`,
+    says: 'is paid: thank you',
+    note: 'We will confirm it and send it on its way.',
+  },
   CONFIRMED: { subject: (id) => `Your Medshop order #${id} is confirmed`, says: 'is confirmed: we are preparing it' },
   SHIPPED: { subject: (id) => `Your Medshop order #${id} has shipped`, says: 'has shipped' },
   DELIVERED: { subject: (id) => `Your Medshop order #${id} was delivered`, says: 'was delivered' },
@@ -135,9 +173,14 @@ export function orderStatusMail(
   at: string,
   context: MailContext,
 ): OutgoingMail | undefined {
-  const move = MOVES[status];
-  if (!move || !wantsMail(recipient)) return undefined;
+  const listed = MOVES[status];
+  if (!listed || !wantsMail(recipient)) return undefined;
   const { when, amount } = formatsFor(recipient, context.currency);
+  // A paid order cancelled: its payment goes back (the order as it was before the move says it was paid).
+  const move =
+    status === 'CANCELLED' && order.paymentStatus === 'PAID'
+      ? { ...listed, note: `${listed.note} The ${amount(order.totalCents)} you paid will be returned to you.` }
+      : listed;
   const ordersUrl = `${context.shopUrl}/orders`;
   const subject = move.subject(order.id);
   const footer = footers(context);

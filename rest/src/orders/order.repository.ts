@@ -7,6 +7,7 @@ import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { OrderSearch } from '../../../shop-rules/order-rules.js';
 import { skuKey } from '../../../shop-rules/product-rules.js';
 import type { TaxGroup } from '../../../shop-rules/tax-rules.js';
+import type { BankAccount, PaymentMethod } from '../../../shop-rules/payment-rules.js';
 
 export interface OrderWithItems extends OrderRow {
   username: string | null;
@@ -25,6 +26,15 @@ export interface OrderCharges {
   pricesIncludeTax: boolean;
   /** The lines and shipping, and the tax where prices are without it. */
   totalCents: number;
+}
+
+/** The payment a new order waits for (extension payment). */
+export interface NewOrderPayment {
+  method: PaymentMethod;
+  /** Until when its stock is held. */
+  reservedUntil: string;
+  /** The account a bank transfer pays into; null for a card. */
+  account: BankAccount | null;
 }
 
 export interface NewOrderLine {
@@ -190,6 +200,8 @@ export class OrderRepository {
       shippingAddress: string;
       lines: NewOrderLine[];
       charges: OrderCharges;
+      /** null: the shop took no payment (paid outside it, as before payments). */
+      payment: NewOrderPayment | null;
     },
   ): Promise<OrderWithItems> {
     const { charges } = order;
@@ -207,6 +219,10 @@ export class OrderRepository {
         taxCents: charges.taxCents,
         taxGroups: charges.taxGroups.length > 0 ? JSON.stringify(charges.taxGroups) : null,
         pricesIncludeTax: charges.pricesIncludeTax ? 1 : 0,
+        paymentMethod: order.payment?.method ?? null,
+        paymentStatus: order.payment ? 'AWAITING_PAYMENT' : null,
+        reservedUntil: order.payment?.reservedUntil ?? null,
+        paymentAccount: order.payment?.account ? JSON.stringify(order.payment.account) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -65,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         expectedTotal: extensions ? body.expectedTotal : undefined,
         shippingMethodId: extensions ? body.shippingMethodId : undefined,
         shippingCountry: extensions ? body.shippingCountry : undefined,
+        paymentMethod: extensions ? body.paymentMethod : undefined,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -155,6 +156,23 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
         },
       },
       async (request) => orders.cancelOwn(viewerOf(request), request.params.id),
+    );
+
+    app.post(
+      '/:id/payment',
+      {
+        preHandler: requireAdmin('Only administrators can record a payment'),
+        schema: {
+          operationId: 'recordOrderPayment',
+          ...common,
+          tags: ['orders', 'payment'],
+          summary:
+            'Record that an order’s bank transfer arrived: it is paid and may move on (ADMIN; audited; asked again once paid: the order as it is; extension: payment)',
+          params: IdParams,
+          response: { 200: OrderAnswer, ...errorAnswers(401, 403, 404, 409) },
+        },
+      },
+      async (request) => orders.recordPayment(viewerOf(request), request.params.id),
     );
 
     app.post(

@@ -4,6 +4,8 @@ import { PageQuery, PageSchema } from '../shared/paging.js';
 import { MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 import { lineProduct } from '../products/line-products.js';
 import { CartAnswerSchema } from '../cart/cart.schemas.js';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../shop-rules/payment-rules.js';
+import type { PaymentAnswer } from './order.service.js';
 
 import {
   INVALID_EXPECTED_TOTAL,
@@ -69,6 +71,32 @@ export const chargesTax = {
     description: 'Whether the lines’ and shipping’s prices included the tax, or it was added on top (extension: tax)',
   }),
 };
+/** How the order is paid and where its payment stands (extension: payment). */
+const orderPayment = {
+  payment: Nullable(
+    Type.Object({
+      method: Type.Enum([...PAYMENT_METHODS]),
+      status: Type.Enum([...PAYMENT_STATUSES], {
+        description: 'AWAITING_PAYMENT: its stock held until reservedUntil; PAID; REFUNDED: cancelled once paid',
+      }),
+      reference: Nullable(
+        Type.String({ description: 'What a bank transfer quotes (ISO 11649 creditor reference); null for a card' }),
+      ),
+      account: Nullable(
+        Type.Object(
+          { accountHolder: Type.String(), iban: Type.String(), bic: Nullable(Type.String()) },
+          { description: 'The account a bank transfer pays into, as the order stated it; null for a card' },
+        ),
+      ),
+      reservedUntil: Nullable(Timestamp),
+      paidAt: Nullable(Timestamp),
+    }),
+    {
+      description:
+        'How the order is paid; null for one placed while the shop took no payment (extension: payment). Until it is paid it cannot move beyond PENDING, and when reservedUntil passes it is cancelled, its stock back',
+    },
+  ),
+};
 const buyerId = {
   userId: Nullable(
     Type.Integer({ description: 'The buyer’s user id; null once they deleted their account (extension)' }),
@@ -77,7 +105,11 @@ const buyerId = {
 
 /** An order as answered: with the buyer's id where the extensions are on. */
 export const OrderAnswerSchema = (extensions: boolean) =>
-  Type.Object(extensions ? { ...orderFields(true), ...buyerId, ...orderShipping, ...chargesTax } : orderFields(false));
+  Type.Object(
+    extensions
+      ? { ...orderFields(true), ...buyerId, ...orderShipping, ...chargesTax, ...orderPayment }
+      : orderFields(false),
+  );
 /** What the caller's cart would cost placed now (extension: tax): as an order would carry it. */
 export const ChargesAnswerSchema = Type.Object({
   ...orderShipping,
@@ -105,6 +137,7 @@ export type OrderAnswer = Static<ReturnType<typeof OrderAnswerSchema>> & {
   tax: number;
   taxGroups: { rate: number; amount: number; tax: number }[];
   pricesIncludeTax: boolean;
+  payment: PaymentAnswer | null;
   items: { sku: string | null }[];
 };
 
@@ -143,6 +176,12 @@ export const CheckoutBodySchema = (extensions: boolean) =>
                 'Where the order ships, ISO 3166-1 alpha-2, any case (extension: shipping): what the method is priced for and the order taxed by (extension: tax); required with shippingMethodId, and while the shop has tax rates (400 SHIPPING_COUNTRY_REQUIRED)',
             }),
           ),
+          paymentMethod: Type.Optional(
+            Type.String({
+              description:
+                'How the buyer pays (extension: payment): one of GET /settings/payment’s methods, required while there are any (400 PAYMENT_METHOD_REQUIRED); one the shop does not take is 400 PAYMENT_METHOD_NOT_OFFERED',
+            }),
+          ),
         }
       : checkoutFields,
   );
@@ -150,6 +189,7 @@ export type CheckoutBody = Static<ReturnType<typeof CheckoutBodySchema>> & {
   expectedTotal?: number;
   shippingMethodId?: number;
   shippingCountry?: string;
+  paymentMethod?: string;
 };
 
 /** The Idempotency-Key header of a checkout (extension). */

@@ -1,9 +1,9 @@
 // Orders: checkout turns the cart into an order in one transaction; admins move orders through their statuses.
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
+import { type Actor, type AuditChanges, AuditRepository } from '../audit/audit.repository.js';
 import type { CartRepository } from '../cart/cart.repository.js';
 import type { ProductRepository } from '../products/product.repository.js';
 import { now } from '../shared/timestamps.js';
-import { badRequest, conflict, notFound, orBadRequest } from '../shared/http-errors.js';
+import { HttpError, badRequest, conflict, notFound, orBadRequest } from '../shared/http-errors.js';
 import { centsToDollars } from '../../../shop-rules/money.js';
 import {
   CART_IS_EMPTY,
@@ -35,7 +35,21 @@ import {
   orderTax,
   withAncestors,
 } from '../../../shop-rules/tax-rules.js';
-import type { OrderCharges, OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
+import {
+  type BankAccount,
+  type BankTransferSettings,
+  type PaymentMethod,
+  type PaymentStatus,
+  choosePaymentMethod,
+  offeredPaymentMethods,
+  paymentBlocksMove,
+  refundOnCancel,
+  reservationEnd,
+  reservationExpired,
+  transferReference,
+} from '../../../shop-rules/payment-rules.js';
+import { PaymentRepository } from '../payment/payment.repository.js';
+import type { NewOrderPayment, OrderCharges, OrderRepository, OrderScope, OrderWithItems } from './order.repository.js';
 import { ORDER_STATUSES, type OrderAnswer, type OrderStatus } from './order.schemas.js';
 
 export type OrderPage = Page<OrderAnswer> & { countsByStatus?: Record<OrderStatus, number>; search?: string };
@@ -81,6 +95,32 @@ export const toChargesAnswer = (charges: OrderCharges): ChargesAnswer & { total:
   total: centsToDollars(charges.totalCents),
 });
 
+/** How an order is paid and where its payment stands; null for one placed while the shop took no payment. */
+export interface PaymentAnswer {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** What a bank transfer quotes (ISO 11649: "RF83MS42"); null for a card. */
+  reference: string | null;
+  /** The account a bank transfer pays into, as the order stated it; null for a card. */
+  account: BankAccount | null;
+  /** Until when the order's stock is held for its payment; null once paid. */
+  reservedUntil: string | null;
+  paidAt: string | null;
+}
+
+function paymentAnswerOf(order: OrderWithItems): PaymentAnswer | null {
+  if (order.paymentMethod === null || order.paymentStatus === null) return null;
+  const method = order.paymentMethod as PaymentMethod;
+  return {
+    method,
+    status: order.paymentStatus as PaymentStatus,
+    reference: method === 'BANK_TRANSFER' ? transferReference(order.id) : null,
+    account: order.paymentAccount === null ? null : (JSON.parse(order.paymentAccount) as BankAccount),
+    reservedUntil: order.reservedUntil,
+    paidAt: order.paidAt,
+  };
+}
+
 export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
   const pricesIncludeTax = order.pricesIncludeTax === 1;
   return {
@@ -94,6 +134,7 @@ export function toOrderAnswer(order: OrderWithItems): OrderAnswer {
     tax: centsToDollars(order.taxCents),
     taxGroups: order.taxGroups === null ? [] : toTaxGroupsAnswer(JSON.parse(order.taxGroups) as TaxGroup[]),
     pricesIncludeTax,
+    payment: paymentAnswerOf(order),
     status: order.status,
     shippingAddress: order.shippingAddress,
     username: order.username,
@@ -130,6 +171,8 @@ export interface CheckoutRequest {
   expectedTotal?: number | undefined;
   /** One per attempt: the same key within IDEMPOTENCY_KEY_HOURS answers the order it created. */
   idempotencyKey?: string | undefined;
+  /** How the buyer pays (extension payment): required while the shop takes payments, one of those it offers. */
+  paymentMethod?: string | undefined;
 }
 
 /** The shipping a buyer chose: the method, and where to (checked: a country's code). */
@@ -146,11 +189,48 @@ const shippingChoiceOf = (request: {
   country: request.shippingCountry === undefined ? undefined : validCountry(request.shippingCountry, 'shippingCountry'),
 });
 
+/** An order's charges, and what the shop takes payment by, read with them (one statement). */
+type PricedOrder = OrderCharges & { bankTransfer: BankTransferSettings | null };
+
+/** The payment a new order waits for, or null where the shop takes none; refused as shop-rules' choosePaymentMethod. */
+function paymentOf(bankTransfer: BankTransferSettings | null, chosen: string | undefined, placedAt: string) {
+  const choice = choosePaymentMethod(offeredPaymentMethods(bankTransfer), chosen);
+  if ('message' in choice)
+    throw badRequest(
+      choice.message,
+      choice.field,
+      chosen === undefined ? 'PAYMENT_METHOD_REQUIRED' : 'PAYMENT_METHOD_NOT_OFFERED',
+    );
+  if (choice.method === null) return null;
+  const payment: NewOrderPayment = {
+    method: choice.method,
+    reservedUntil: reservationEnd(choice.method, new Date(placedAt), bankTransfer?.days ?? 0).toISOString(),
+    account:
+      choice.method === 'BANK_TRANSFER' && bankTransfer
+        ? { accountHolder: bankTransfer.accountHolder, iban: bankTransfer.iban, bic: bankTransfer.bic }
+        : null,
+  };
+  return payment;
+}
+
 export interface CheckoutResult {
   order: OrderAnswer;
   /** An earlier checkout with the same idempotency key placed this order. */
   replayed: boolean;
 }
+
+/** Who the audit trail says cancelled an order whose reservation ran out: the shop itself. */
+export const SYSTEM_ACTOR: Actor = { id: 0, username: 'system' };
+/** How many expired reservations one sweep cancels at most (the next sweep takes the rest). */
+const EXPIRED_PER_SWEEP = 100;
+export const NO_PAYMENT_AWAITED = 'This order is not paid through the shop: there is no payment to record';
+export const PAYMENT_FOR_CANCELLED_ORDER =
+  'This order was cancelled and its stock went back: return the payment to the buyer instead';
+
+/** An order that no longer waits past its reservation (paid meanwhile): the sweep leaves it. */
+class StillReserved extends Error {}
+
+const paymentStatusOf = (order: OrderWithItems): PaymentStatus | null => order.paymentStatus as PaymentStatus | null;
 
 export class OrderService {
   constructor(
@@ -203,10 +283,11 @@ export class OrderService {
     trx: Kysely<Database>,
     lines: readonly { priceCents: number; quantity: number; categoryIds: readonly number[] }[],
     choice: ShippingChoice,
-  ): Promise<OrderCharges> {
+  ): Promise<PricedOrder> {
     const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     const untaxed = { taxCents: 0, taxGroups: [], pricesIncludeTax: true };
-    if (!this.pricing) return { country: null, shipping: null, ...untaxed, totalCents: subtotalCents };
+    if (!this.pricing)
+      return { country: null, shipping: null, ...untaxed, totalCents: subtotalCents, bankTransfer: null };
     const shipping = await this.shippingOf(this.pricing.shippingMethods(trx), choice, subtotalCents);
     const shippingCents = shipping?.cents ?? 0;
     const country = choice.country ?? null;
@@ -214,7 +295,13 @@ export class OrderService {
     if (country === null) {
       if (inputs.rates.length > 0)
         throw badRequest(TAX_COUNTRY_REQUIRED, 'shippingCountry', 'SHIPPING_COUNTRY_REQUIRED');
-      return { country, shipping, ...untaxed, totalCents: subtotalCents + shippingCents };
+      return {
+        country,
+        shipping,
+        ...untaxed,
+        totalCents: subtotalCents + shippingCents,
+        bankTransfer: inputs.bankTransfer,
+      };
     }
     const tax = orderTax({
       lines: lines.map((line) => ({
@@ -233,6 +320,7 @@ export class OrderService {
       taxGroups: tax.groups,
       pricesIncludeTax: inputs.pricesIncludeTax,
       totalCents: tax.totalCents,
+      bankTransfer: inputs.bankTransfer,
     };
   }
 
@@ -247,7 +335,10 @@ export class OrderService {
       categoryIds: JSON.parse(line.categoryIds) as number[],
     }));
     // A question: read outside a transaction (on SQLite every transaction takes the write lock).
-    return toChargesAnswer(await this.orders.read((db) => this.chargesOf(db, lines, shippingChoiceOf(choice))));
+    const { bankTransfer: _offered, ...charges } = await this.orders.read((db) =>
+      this.chargesOf(db, lines, shippingChoiceOf(choice)),
+    );
+    return toChargesAnswer(charges);
   }
 
   async checkout(buyer: AuthenticatedUser, request: CheckoutRequest): Promise<CheckoutResult> {
@@ -265,8 +356,10 @@ export class OrderService {
       const lines = await this.carts.claimLines(trx, buyer.id);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY, undefined, 'CART_EMPTY');
       // The lines' prices as read here are the ones the order keeps: what is compared is what is charged.
-      const charges = await this.chargesOf(trx, lines, shippingChoice);
+      const { bankTransfer, ...charges } = await this.chargesOf(trx, lines, shippingChoice);
       const { totalCents } = charges;
+      const orderDate = now();
+      const payment = paymentOf(bankTransfer, request.paymentMethod, orderDate);
       // An order costs what a cart may at most (prices raised after the cart was filled can take it beyond).
       const tooLarge = checkOrderTotal(totalCents);
       if (tooLarge) throw badRequest(tooLarge.message, tooLarge.field, 'CART_TOO_LARGE');
@@ -286,9 +379,10 @@ export class OrderService {
       const order = await this.orders.insert(trx, {
         userId: buyer.id,
         username: buyer.username,
-        orderDate: now(),
+        orderDate,
         shippingAddress: address,
         charges,
+        payment,
         lines: lines.map(({ productId, productName, priceCents, quantity, sku }) => ({
           productId,
           productName,
@@ -380,6 +474,8 @@ export class OrderService {
       if (order.status !== status && !canMoveOrder(order.status, status)) {
         throw conflict(`An order that is ${order.status} cannot become ${status}`, 'STATUS_NOT_ALLOWED', 'status');
       }
+      const unpaid = order.status === status ? undefined : paymentBlocksMove(paymentStatusOf(order), status);
+      if (unpaid) throw conflict(unpaid, 'PAYMENT_AWAITED', 'status');
     });
   }
 
@@ -411,6 +507,65 @@ export class OrderService {
   }
 
   /**
+   * An admin records that a bank transfer arrived (extension payment): the order is paid, its stock no longer held on
+   * a clock, and it may move on; audited (`order.payment_recorded`), the buyer told by e-mail. Asked again once paid:
+   * the order as it is. Refused for an order that takes no payment through the shop, and for a cancelled one (its
+   * stock went back: the money is the buyer's to be returned).
+   */
+  async recordPayment(actor: Actor, id: number): Promise<OrderAnswer> {
+    await this.orders.transaction(async (trx) => {
+      const order = await this.orders.findById(id, trx);
+      if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+      const status = paymentStatusOf(order);
+      if (status === 'PAID') return;
+      if (status === null) throw conflict(NO_PAYMENT_AWAITED, 'NO_PAYMENT_AWAITED', 'id');
+      if (order.status === 'CANCELLED' || status === 'REFUNDED')
+        throw conflict(PAYMENT_FOR_CANCELLED_ORDER, 'ORDER_CANCELLED', 'id');
+      const at = now();
+      if (!(await new PaymentRepository(trx).markPaid(id, at))) {
+        // Another admin recorded it a moment ago (PostgreSQL: both read it waiting): done.
+        if ((await this.orders.findById(id, trx))?.paymentStatus === 'PAID') return;
+        throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'id');
+      }
+      await new AuditRepository(trx).record(
+        actor,
+        'order.payment_recorded',
+        { type: 'order', id },
+        { paymentStatus: { from: 'AWAITING_PAYMENT', to: 'PAID' } },
+      );
+      await this.mailer.paid(trx, order, at);
+    });
+    this.mailer.wake();
+    const order = await this.orders.findById(id);
+    if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+    return toOrderAnswer(order);
+  }
+
+  /**
+   * Cancels the orders whose stock was held for a payment that did not come in time, their stock back, each once
+   * however many instances sweep at the same moment (the move is conditional on the status read); audited as the
+   * system's. Answers the orders it cancelled.
+   */
+  async cancelExpiredReservations(at: Date, limit = EXPIRED_PER_SWEEP): Promise<number[]> {
+    const cancelled: number[] = [];
+    for (const id of await this.orders.read((db) =>
+      new PaymentRepository(db).expiredReservations(at.toISOString(), limit),
+    )) {
+      try {
+        await this.move(SYSTEM_ACTOR, id, 'CANCELLED', (order) => {
+          if (!reservationExpired({ ...order, paymentStatus: paymentStatusOf(order) }, at)) throw new StillReserved();
+        });
+        cancelled.push(id);
+      } catch (error) {
+        // Paid, or cancelled by another instance, in the meantime: nothing to do.
+        if (error instanceof StillReserved || (error instanceof HttpError && error.statusCode === 409)) continue;
+        throw error;
+      }
+    }
+    return cancelled;
+  }
+
+  /**
    * Moves an order to `status` once `allowed` (which throws the refusal) accepts it: its stock back when cancelled,
    * audited, the buyer's e-mail written, all in one transaction. Asked for the status it has (and allowed to ask):
    * nothing changes.
@@ -431,15 +586,14 @@ export class OrderService {
       if (!(await this.orders.changeStatus(trx, id, current, status))) {
         throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'status');
       }
+      const changes: AuditChanges = { status: { from: current, to: status } };
       if (status === 'CANCELLED') {
         for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
+        // A paid order's money goes back (a bank transfer's by the shop's own transfer, recorded here).
+        if (refundOnCancel(paymentStatusOf(order)) && (await new PaymentRepository(trx).markRefunded(id)))
+          changes['paymentStatus'] = { from: 'PAID', to: 'REFUNDED' };
       }
-      await new AuditRepository(trx).record(
-        actor,
-        'order.status_changed',
-        { type: 'order', id },
-        { status: { from: current, to: status } },
-      );
+      await new AuditRepository(trx).record(actor, 'order.status_changed', { type: 'order', id }, changes);
       await this.mailer.moved(trx, order, status, now());
     });
     this.mailer.wake();

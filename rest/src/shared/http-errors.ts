@@ -56,6 +56,11 @@ export const ERROR_CODES = {
   SHIPPING_COUNTRY_REQUIRED: 'The shop taxes orders by the country they ship to, and none was given (extension: tax).',
   TAX_RATE_NOT_FOUND: 'No tax rate has this id (extension: tax).',
   TAX_RATE_TAKEN: 'The country has a standard rate already, or a rate for this category already (extension: tax).',
+  PAYMENT_METHOD_REQUIRED: 'The shop takes payment and the checkout named no paymentMethod (extension: payment).',
+  PAYMENT_METHOD_NOT_OFFERED: 'The shop does not take the paymentMethod named (extension: payment).',
+  PAYMENT_AWAITED: 'The order waits for its payment: it may be cancelled, not moved on (extension: payment).',
+  NO_PAYMENT_AWAITED: 'The order is not paid through the shop: there is no payment to record (extension: payment).',
+  ORDER_CANCELLED: 'The order was cancelled: a payment for it is returned, not recorded (extension: payment).',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;

@@ -4,7 +4,8 @@ import { Type, type TSchema } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from './http-errors.js';
 
 /** The contract answers every field, `null` when unset (DESIGN §3). */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options?: { description: string }) =>
+  Type.Union([schema, Type.Null()], options);
 
 /** Every 4xx and 5xx answer: `message` for people, `code` for programs, `field` when one request field is at fault. */
 export const ErrorAnswer = Type.Object(

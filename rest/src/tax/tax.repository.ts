@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 import type { CategoryNode } from '../../../shop-rules/category-rules.js';
 import type { ValidTaxRate } from '../../../shop-rules/tax-rules.js';
+import type { BankTransferSettings } from '../../../shop-rules/payment-rules.js';
+import { BANK_TRANSFER } from '../payment/payment.repository.js';
 
 /** A rate as kept, with its category's name (null: the country's standard rate). */
 export interface TaxRate extends ValidTaxRate {
@@ -19,6 +21,8 @@ export interface TaxInputs {
   pricesIncludeTax: boolean;
   /** The whole tree, read only when one of the rates is a category's (else empty). */
   tree: CategoryNode[];
+  /** The account bank transfers pay into (payment); null while the shop takes none. */
+  bankTransfer: BankTransferSettings | null;
 }
 
 /** The shop setting's row name (shop_settings, as the low-stock threshold's). */
@@ -112,24 +116,28 @@ export class TaxRepository {
 
   /**
    * What an order going to `country` is taxed by, in one statement (checkout's budget counts them): that country's
-   * rates, the shop's setting, and the category tree when one of those rates is a category's. With no country: every
-   * rate (the caller needs only to know whether there are any).
+   * rates, the shop's setting, and the category tree when one of those rates is a category's; and, read with them,
+   * the bank account transfers pay into (payment: which methods the shop offers). With no country: every rate (the
+   * caller needs only to know whether there are any).
    */
   async inputsFor(country: string | null): Promise<TaxInputs> {
     const where = country === null ? sql`1 = 1` : sql`country = ${country}`;
-    const rows = await sql<{ kind: string; a: number | null; b: number | null; country: string | null }>`
-      select 'rate' as kind, category_id as a, basis_points as b, country from tax_rates where ${where}
+    const rows = await sql<{ kind: string; a: number | null; b: number | null; text: string | null }>`
+      select 'rate' as kind, category_id as a, basis_points as b, country as text from tax_rates where ${where}
       union all
       select 'setting', null, case when value = 'false' then 0 else 1 end, null from shop_settings
         where name = ${PRICES_INCLUDE_TAX}
       union all
+      select 'bank', null, null, value from shop_settings where name = ${BANK_TRANSFER}
+      union all
       select 'category', id, parent_id, null from categories
         where exists (select 1 from tax_rates where ${where} and category_id is not null)`.execute(this.db);
-    const inputs: TaxInputs = { rates: [], pricesIncludeTax: DEFAULT_PRICES_INCLUDE_TAX, tree: [] };
+    const inputs: TaxInputs = { rates: [], pricesIncludeTax: DEFAULT_PRICES_INCLUDE_TAX, tree: [], bankTransfer: null };
     for (const row of rows.rows) {
       if (row.kind === 'rate')
-        inputs.rates.push({ country: row.country!, categoryId: row.a ?? null, basisPoints: Number(row.b) });
+        inputs.rates.push({ country: row.text!, categoryId: row.a ?? null, basisPoints: Number(row.b) });
       else if (row.kind === 'setting') inputs.pricesIncludeTax = Number(row.b) === 1;
+      else if (row.kind === 'bank') inputs.bankTransfer = JSON.parse(row.text!) as BankTransferSettings;
       else inputs.tree.push({ id: Number(row.a), parentId: row.b === null ? null : Number(row.b) });
     }
     return inputs;

@@ -67,6 +67,10 @@ const ShippingAdminRoute = lazyScreen(
   'ShippingAdminRoute',
 );
 const TaxAdminRoute = lazyScreen(() => import('../features/tax-admin/tax-admin-route'), 'TaxAdminRoute');
+const PaymentAdminRoute = lazyScreen(
+  () => import('../features/payment-admin/payment-admin-route'),
+  'PaymentAdminRoute',
+);
 const LowStockRoute = lazyScreen(() => import('../features/low-stock/low-stock-route'), 'LowStockRoute');
 const CatalogueCsvRoute = lazyScreen(
   () => import('../features/catalogue-csv/catalogue-csv-route'),
@@ -114,6 +118,7 @@ export function ShopRoutes() {
             <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
             <Route path="admin/shipping" element={screen('Shipping Methods', <ShippingAdminRoute />)} />
             <Route path="admin/tax" element={screen('Tax', <TaxAdminRoute />)} />
+            <Route path="admin/payment" element={screen('Payment', <PaymentAdminRoute />)} />
             <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />

@@ -29,6 +29,8 @@ if (false) {
         }
       }
       pricesIncludeTax
+      # How it is paid goes wherever what it costs goes (OrderPayment shows it).
+      ...OrderPaymentFields @unmask
     }
   `;
 }

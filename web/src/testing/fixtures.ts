@@ -3,6 +3,7 @@
 import type { MockLink } from '@apollo/client/testing';
 import { ProductListingDocument, SessionDocument, ViewerCartDocument } from '../gql/graphql';
 import { PAGE_SIZE } from '../features/product-listing/listing-page';
+import { transferReference } from '@shop-rules/payment-rules';
 import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
 
 export const productId = (n: number) => `UHJvZHVjdDo${n}`;
@@ -273,3 +274,28 @@ export function sessionMock({
 export const unauthenticated = {
   errors: [{ message: 'Invalid or expired token', extensions: { code: 'UNAUTHENTICATED' } }],
 };
+
+/** The account the test shop's bank transfers pay into. */
+export const SHOP_ACCOUNT = {
+  __typename: 'BankAccount',
+  accountHolder: 'Medshop GmbH',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+} as const;
+
+/** An order's payment by bank transfer (Order.payment), waiting for it unless said otherwise. */
+export function bankTransferPayment(
+  orderNumber: number,
+  status: 'AWAITING_PAYMENT' | 'PAID' | 'REFUNDED' = 'AWAITING_PAYMENT',
+) {
+  return {
+    __typename: 'OrderPayment',
+    method: 'BANK_TRANSFER',
+    status,
+    reference: transferReference(orderNumber),
+    account: SHOP_ACCOUNT,
+    reservedUntil: status === 'AWAITING_PAYMENT' ? '2026-11-29T14:30:00.000Z' : null,
+    paidAt: status === 'AWAITING_PAYMENT' ? null : '2026-11-23T10:00:00.000Z',
+  };
+}
+export type PaymentFixture = ReturnType<typeof bankTransferPayment>;

@@ -1,4 +1,5 @@
 // Mutations of the cart, checkout and order status.
+import { PAYMENT_METHOD_NOT_OFFERED } from '../../../../shop-rules/payment-rules.js';
 import { centsToDollars, nearestCents } from '../../../../shop-rules/money.js';
 import { COUNTRY_CODES, INVALID_COUNTRY } from '../../../../shop-rules/address-rules.js';
 import { SHIPPING_METHOD_GONE } from '../../../../shop-rules/shipping-rules.js';
@@ -96,6 +97,7 @@ export const shoppingMutations: Pick<
   | 'clearCart'
   | 'checkout'
   | 'updateOrderStatus'
+  | 'recordPayment'
   | 'cancelOrder'
   | 'orderAgain'
 > = {
@@ -139,6 +141,7 @@ export const shoppingMutations: Pick<
           'shippingAddress',
           'shippingMethodId',
           'shippingCountry',
+          'paymentMethod',
           'expectedTotal',
           'expectedTotalAmount',
           'idempotencyKey',
@@ -164,11 +167,16 @@ export const shoppingMutations: Pick<
         // Only a REST service that keeps shipping methods prices one (the plain contract has none to choose).
         if (shipping.shippingMethodId !== undefined && !(await context.api.shipping.offered()))
           throw new InputProblem(SHIPPING_METHOD_GONE, 'shippingMethodId', 'NOT_FOUND');
+        // Nor does it take a payment: the plain contract would ignore the method and place an order nobody pays for.
+        const paymentMethod = input.paymentMethod ?? undefined;
+        if (paymentMethod !== undefined && !(await context.api.payment.offered()))
+          throw new InputProblem(PAYMENT_METHOD_NOT_OFFERED(paymentMethod), 'paymentMethod');
         const expectedTotal = expectedCents === undefined ? undefined : centsToDollars(expectedCents);
         const { order, replayed } = await context.api.orders.checkout(shippingAddress, {
           expectedTotal,
           idempotencyKey,
           ...shipping,
+          paymentMethod,
         });
         context.loaders.primeOrders([order]);
         // The contract empties the cart at checkout; the answer says so without another call. A replayed order (this
@@ -222,6 +230,18 @@ export const shoppingMutations: Pick<
         return { order };
       },
     ),
+
+  // An admin records a bank transfer that arrived (extension payment): the buyer and every admin hear of it.
+  recordPayment: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['orderId'], restFields: { id: 'orderId' } }, async () => {
+      await context.api.payment.refuseWhereUnsupported();
+      const orderId = numericIdOf(input.orderId, 'Order');
+      if (orderId === undefined) throw new InputProblem('Order not found', 'orderId', 'NOT_FOUND');
+      const order = await context.api.payment.recordPayment(orderId);
+      context.loaders.primeOrders([order]);
+      await publishOrder(context, order, [...buyerAudience(order), ADMINS_AUDIENCE]);
+      return { order };
+    }),
 
   cancelOrder: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['orderId'], restFields: { id: 'orderId' } }, async () => {

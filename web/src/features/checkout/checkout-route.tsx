@@ -21,6 +21,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MAX_ADDRESSES, countryName, printedAddress } from '@shop-rules/address-rules';
 import { CART_IS_EMPTY } from '@shop-rules/order-rules';
+import { DEFAULT_BANK_TRANSFER_DAYS, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@shop-rules/payment-rules';
 import { AddressFields, CountryOptions } from '@/components/address-fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
@@ -65,6 +66,12 @@ if (false) {
         id
         country {
           code
+        }
+      }
+      paymentSettings {
+        methods
+        bankTransfer {
+          days
         }
       }
       viewer {
@@ -150,6 +157,8 @@ interface CheckoutForm extends AddressFieldsForm {
   shippingMethodId: string;
   /** The country a destination typed as text (an earlier order's, the profile's) ships to. */
   shippingCountry: string;
+  /** How the buyer pays, where the shop takes payment. */
+  paymentMethod: PaymentMethod | '';
 }
 
 const NEW_ADDRESS = 'new';
@@ -326,6 +335,70 @@ function ShippingMethodChoice({
   );
 }
 
+/** How the shop takes payment, as checkout offers it. */
+export interface PaymentOffer {
+  methods: readonly PaymentMethod[];
+  /** The days an order waits for its bank transfer. */
+  bankTransferDays: number | null;
+}
+
+/** Each way to pay, as a radio card: what it is, and what happens next. */
+function PaymentChoice({
+  offer,
+  chosen,
+  onChoose,
+  busy,
+  error,
+}: {
+  offer: PaymentOffer;
+  chosen: string;
+  onChoose: (method: PaymentMethod) => void;
+  busy: boolean;
+  error: string | undefined;
+}) {
+  const notes: Record<PaymentMethod, { name: string; note: string }> = {
+    BANK_TRANSFER: {
+      name: 'Bank transfer',
+      note: `Pay within ${offer.bankTransferDays ?? DEFAULT_BANK_TRANSFER_DAYS} days, quoting your order’s reference: you get the details once the order is placed. We hold your items until then.`,
+    },
+    CARD: { name: 'Card', note: 'Pay on Stripe’s secure page.' },
+  };
+  return (
+    <fieldset
+      className={styles.shipTo}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'checkout-payment-error' : undefined}
+    >
+      <legend className={styles.shipToLegend}>Payment</legend>
+      {error && (
+        <p className={styles.fieldError} id="checkout-payment-error">
+          {error}
+        </p>
+      )}
+      <ul className={styles.destinations}>
+        {offer.methods.map((method) => (
+          <li key={method}>
+            <label className={styles.destination}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={method}
+                checked={chosen === method}
+                onChange={() => onChoose(method)}
+                disabled={busy}
+              />
+              <span className={styles.methodText}>
+                <strong className={styles.destinationName}>{notes[method].name}</strong>{' '}
+                <span className={styles.destinationNote}>{notes[method].note}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /** An address as it prints, its first line (who receives it) in bold: the way to tell two apart at a glance. */
 function DestinationLines({ printed }: { printed: string }) {
   const [first, ...rest] = printed.split('\n');
@@ -347,6 +420,8 @@ interface CheckoutFormProps {
   methods: readonly ShippingMethod[];
   /** The countries the shop taxes orders to (none where it sets no rates). */
   taxedCountries: ReadonlySet<string>;
+  /** How the buyer may pay (no methods where the shop takes no payment). */
+  payment: PaymentOffer;
   /**
    * The charges now: the shipping chosen (none while there is no method, or none can take the order) and the tax (none
    * where the country has no rate, or while it is being worked out).
@@ -377,6 +452,7 @@ function CheckoutForm({
   canRemember,
   methods,
   taxedCountries,
+  payment,
   onCharges,
   reviewed,
   review,
@@ -426,6 +502,8 @@ function CheckoutForm({
       address: emptyAddress(),
       shippingMethodId: '',
       shippingCountry: browserCountry(),
+      // The only way to pay is chosen already; of several, the buyer chooses.
+      paymentMethod: payment.methods.length === 1 ? payment.methods[0]! : '',
     },
   });
   const {
@@ -446,6 +524,10 @@ function CheckoutForm({
   const shippingCountry = typingNew ? typedCountry : (destination?.country ?? textCountry);
   const quotes = shippingCountry ? methods.map((method) => quoteOf(method, shippingCountry, reviewed.total)) : [];
   const methodId = useWatch({ control, name: 'shippingMethodId' });
+  const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  register('paymentMethod', {
+    validate: (value) => payment.methods.length === 0 || !!value || PAYMENT_METHOD_REQUIRED,
+  });
   const chosenQuote = quotes.find((quote) => quote.method.id === methodId && quote.available);
   const cheapest = cheapestQuote(quotes);
   // A method that cannot take the order here (another country, or none chosen yet) gives way to the cheapest that can.
@@ -582,6 +664,7 @@ function CheckoutForm({
             ...(shipping ? { shippingMethodId: methodId } : {}),
             // Where it goes, whenever it is known: what shipping is priced for and the order taxed by.
             ...(shippingCountry && (methods.length > 0 || taxedCountries.size > 0) ? { shippingCountry } : {}),
+            ...(paymentMethod ? { paymentMethod } : {}),
             idempotencyKey: attemptKey,
           },
         },
@@ -602,7 +685,10 @@ function CheckoutForm({
       }
       // Shipping or tax changed meanwhile (a method retired, a rate changed: the total is another with no line
       // changed): the methods and the tax are read again, and the review follows them.
-      if (priceChanged || userErrors.some((error) => SHIPPING_FIELDS.has(error.field ?? '')))
+      if (
+        priceChanged ||
+        userErrors.some((error) => SHIPPING_FIELDS.has(error.field ?? '') || error.field === 'paymentMethod')
+      )
         void client.refetchQueries({ include: [CheckoutPageDocument, CheckoutChargesDocument] });
       const banner = showUserErrors(userErrors, setError, []);
       if (banner) {
@@ -714,6 +800,15 @@ function CheckoutForm({
                 </SelectField>
               ) : null
             }
+          />
+        )}
+        {payment.methods.length > 0 && (
+          <PaymentChoice
+            offer={payment}
+            chosen={paymentMethod}
+            onChoose={(method) => setValue('paymentMethod', method, { shouldValidate: true })}
+            busy={busy}
+            error={errors.paymentMethod?.message}
           />
         )}
         {taxedThere && !skipCharges && chargesQuery.error && (
@@ -842,6 +937,10 @@ export function CheckoutRoute() {
             canRemember={!!saved && saved.length < MAX_ADDRESSES}
             methods={(data?.shippingMethods ?? []).filter((method) => method.active)}
             taxedCountries={new Set(data?.taxRates.map((rate) => rate.country.code))}
+            payment={{
+              methods: data?.paymentSettings.methods ?? [],
+              bankTransferDays: data?.paymentSettings.bankTransfer?.days ?? null,
+            }}
             onCharges={setCharges}
             reviewed={reviewed.snapshot}
             review={review}

@@ -11,7 +11,18 @@ import {
   SaveAddressDocument,
   ViewerAddressesDocument,
 } from '@/gql/graphql';
-import { cart, cartLine, listingMock, money, orderId, product, productId, sessionMock } from '@/testing/fixtures';
+import {
+  cart,
+  cartLine,
+  listingMock,
+  money,
+  orderId,
+  product,
+  productId,
+  sessionMock,
+  bankTransferPayment,
+  type PaymentFixture,
+} from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 
 /** A shipping method as the graph answers it: its rates as [countries, price, free from]. */
@@ -73,6 +84,7 @@ const checkoutPage = (
   delay = 0,
   shippingMethods: ReturnType<typeof shippingMethod>[] = [],
   taxRates: { __typename: 'TaxRate'; id: string; country: { __typename: 'Country'; code: string } }[] = [],
+  paymentSettings: { methods: string[]; days?: number } = { methods: [] },
 ) => [
   {
     request: { query: CheckoutPageDocument },
@@ -81,6 +93,14 @@ const checkoutPage = (
       data: {
         shippingMethods,
         taxRates,
+        paymentSettings: {
+          __typename: 'PaymentSettings',
+          methods: paymentSettings.methods,
+          bankTransfer:
+            paymentSettings.days === undefined
+              ? null
+              : { __typename: 'BankTransferSettings', days: paymentSettings.days },
+        },
         viewer: { __typename: 'User', address, recentShippingAddresses, cart: cart(lines) },
       },
     },
@@ -145,6 +165,7 @@ const order = {
   tax: money('0.00'),
   taxLines: [] as { rate: number; tax: ReturnType<typeof money> }[],
   pricesIncludeTax: true,
+  payment: null as PaymentFixture | null,
   status: 'PENDING',
   shippingAddress: '12 Order Street\nBerlin',
   items: [
@@ -736,6 +757,56 @@ describe('checkout', () => {
     expect(review).toHaveTextContent('Tax included, 19 %$0.72');
     await user.click(placeOrder);
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+  });
+
+  it('offers the bank transfer the shop takes, chosen already, sends it, and the order placed says where to pay and by when', async () => {
+    const lines = [cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')];
+    const { user } = renderApp({
+      path: '/checkout',
+      mocks: [
+        sessionMock({ itemCount: 3 }),
+        ...checkoutPage(lines, null, ['3 Quay Street'], [], 0, [], [], { methods: ['BANK_TRANSFER'], days: 5 }),
+        {
+          request: {
+            query: CheckoutDocument,
+            variables: ({ input }: { input: CheckoutInput }) =>
+              input.paymentMethod === 'BANK_TRANSFER' && input.expectedTotalAmount === '26.48',
+          },
+          result: {
+            data: {
+              checkout: {
+                __typename: 'CheckoutPayload',
+                order: { ...order, payment: bankTransferPayment(12) },
+                cart: cart([]),
+                userErrors: [],
+              },
+            },
+          },
+        },
+      ],
+    });
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    const transfer = within(payment).getByRole('radio', { name: /^Bank transfer/ });
+    expect(transfer).toBeChecked();
+    expect(payment).toHaveTextContent(
+      'Bank transfer Pay within 5 days, quoting your order’s reference: you get the details once the order is placed. We hold your items until then.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+    const howToPay = screen.getByRole('region', { name: 'How to pay' });
+    expect(howToPay).toHaveTextContent(
+      'Please transfer $26.48 by Nov 29, 2026, 2:30 PM, quoting the reference below. We hold your items until then.',
+    );
+    const facts = Object.fromEntries(
+      [...howToPay.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      'Account holder': 'Medshop GmbH',
+      IBAN: 'DE89 3704 0044 0532 0130 00',
+      BIC: 'COBADEFFXXX',
+      Reference: 'RF20MS12',
+      Amount: '$26.48',
+    });
   });
 
   it('reads the cart again when the shop works the tax out for another cart than the one shown, and shows the change', async () => {

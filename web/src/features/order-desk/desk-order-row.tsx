@@ -13,7 +13,9 @@ import { ItemLines } from '@/components/item-lines';
 import { OrderCharges } from '@/components/order-charges';
 import { StatusBadge } from '@/components/status-badge';
 import { OrderHistory } from '@/components/order-history';
-import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument } from '@/gql/graphql';
+import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument, RecordPaymentDocument } from '@/gql/graphql';
+import { paymentStateText } from '@/components/order-payment';
+import { formatIban } from '@shop-rules/payment-rules';
 import { useFormats } from '@/lib/use-formats';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '@/lib/orders';
 import { surface } from '@/components/card';
@@ -34,6 +36,19 @@ if (false) {
       ...OrderChargesFields @unmask
       items {
         ...ItemLines_orderLine @unmask
+      }
+    }
+
+    mutation RecordPayment($input: RecordPaymentInput!) {
+      recordPayment(input: $input) {
+        order {
+          ...DeskOrderRow_order @unmask
+        }
+        userErrors {
+          message
+          field
+          code
+        }
       }
     }
 
@@ -90,7 +105,10 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
   const client = useApolloClient();
   const isNew = useReactiveVar(newOrderIds);
   // Not written by Apollo: receiveOrder writes it, so that this answer and the event of the same move count once.
-  const [move, { loading }] = useMutation(MoveOrderDocument, { fetchPolicy: 'no-cache' });
+  const [move, { loading: moving }] = useMutation(MoveOrderDocument, { fetchPolicy: 'no-cache' });
+  const [record, { loading: recording }] = useMutation(RecordPaymentDocument, { fetchPolicy: 'no-cache' });
+  const loading = moving || recording;
+  const [confirmingPayment, setConfirmingPayment] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [open, setOpen] = useState(false);
@@ -116,7 +134,29 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
     }
   };
 
-  const moves = deskMoves(data.status);
+  const recordPayment = async () => {
+    setRefusal(undefined);
+    try {
+      const answer = await record({ variables: { input: { orderId: data.id } } });
+      const payload = answer.data?.recordPayment;
+      if (payload?.userErrors.length) {
+        setRefusal(payload.userErrors[0]!.message);
+        return;
+      }
+      forgetNewOrder(data.id);
+      if (payload?.order)
+        receiveOrder(client.cache, DeskOrderRow_OrderFragmentDoc, 'DeskOrderRow_order', payload.order);
+      setConfirmingPayment(false);
+    } catch {
+      setRefusal('Failed to record the payment. Please try again.');
+    }
+  };
+
+  // An order waiting for its payment moves on only once it is paid: its way forward is recording the payment.
+  const awaitingPayment = data.payment?.status === 'AWAITING_PAYMENT' && data.status === 'PENDING';
+  const moves = deskMoves(data.status).filter((status) => !awaitingPayment || status === 'CANCELLED');
+  const paymentState = paymentStateText(data.payment, data.status);
+  const confirming = confirmingCancel || confirmingPayment;
   return (
     <article className={surface(styles.row)} aria-labelledby={titleId} data-open={open || undefined}>
       <div className={styles.summary}>
@@ -151,9 +191,19 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         </span>
         <span className={styles.status}>
           <StatusBadge status={data.status} />
+          {paymentState && (
+            <span className={styles.paymentState} data-state={data.payment?.status.toLowerCase()}>
+              {paymentState}
+            </span>
+          )}
         </span>
-        {moves.length > 0 && (
+        {(moves.length > 0 || awaitingPayment) && (
           <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`}>
+            {awaitingPayment && (
+              <Button variant="primary" size="small" disabled={loading} onClick={() => setConfirmingPayment(true)}>
+                Record Payment
+              </Button>
+            )}
             {moves.map((status) =>
               status === 'CANCELLED' ? (
                 <Button
@@ -180,7 +230,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
           </div>
         )}
       </div>
-      {refusal && !confirmingCancel && <Alert tone="error">{refusal}</Alert>}
+      {refusal && !confirming && <Alert tone="error">{refusal}</Alert>}
       <div id={detailsId} className={styles.details} hidden={!open}>
         <ItemLines label={`Items of order #${data.number}`} items={data.items} />
         {/* How it ships, for whoever packs it: the method and what the buyer paid for it. */}
@@ -192,13 +242,28 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         {open && <OrderHistory orderId={data.id} number={data.number} status={data.status} />}
       </div>
       <ConfirmDialog
+        open={confirmingPayment}
+        title={`Record the payment for order #${data.number}?`}
+        description={`Only once ${formats.money(data.total)} has arrived${data.payment?.reference ? ` quoting ${data.payment.reference}` : ''}${data.payment?.account ? ` in ${formatIban(data.payment.account.iban)}` : ''}. The order can then be confirmed, and ${data.customerUsername ?? 'the customer'} sees it paid.`}
+        confirmLabel="Record Payment"
+        dismissLabel="Not Yet"
+        busyLabel="Recording..."
+        busy={recording}
+        error={confirmingPayment ? refusal : undefined}
+        onConfirm={() => void recordPayment()}
+        onCancel={() => {
+          setConfirmingPayment(false);
+          setRefusal(undefined);
+        }}
+      />
+      <ConfirmDialog
         open={confirmingCancel}
         title={`Cancel order #${data.number}?`}
-        description={`Its items go back into stock, and ${data.customerUsername ?? 'the customer'} sees the order as cancelled. This cannot be undone.`}
+        description={`Its items go back into stock, and ${data.customerUsername ?? 'the customer'} sees the order as cancelled.${data.payment?.status === 'PAID' ? ` The ${formats.money(data.total)} they paid is to be returned to them.` : ''} This cannot be undone.`}
         confirmLabel="Cancel Order"
         dismissLabel="Keep Order"
         busyLabel="Cancelling..."
-        busy={loading}
+        busy={moving}
         error={confirmingCancel ? refusal : undefined}
         onConfirm={() => void moveTo('CANCELLED')}
         onCancel={() => {

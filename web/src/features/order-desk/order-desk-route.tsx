@@ -200,6 +200,9 @@ export function OrderDeskRoute() {
           <ButtonLink to="/admin/tax" variant="secondary">
             Tax
           </ButtonLink>
+          <ButtonLink to="/admin/payment" variant="secondary">
+            Payment
+          </ButtonLink>
         </>
       }
     >

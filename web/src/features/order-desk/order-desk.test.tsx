@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument } from '@/gql/graphql';
-import { money, orderId, productId, sessionMock } from '@/testing/fixtures';
+import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument, RecordPaymentDocument } from '@/gql/graphql';
+import { money, orderId, productId, sessionMock, bankTransferPayment, type PaymentFixture } from '@/testing/fixtures';
 import { moneyOf } from '@/lib/money';
 import { currentPath, renderApp } from '@/testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
@@ -24,6 +24,7 @@ const deskOrder = (n: number, status: Status, customerUsername: string | null = 
   tax: moneyOf(0, 'USD'),
   taxLines: [] as { rate: number; tax: ReturnType<typeof moneyOf> }[],
   pricesIncludeTax: true,
+  payment: null as PaymentFixture | null,
   items: [
     {
       __typename: 'OrderItem',
@@ -338,6 +339,79 @@ describe('the order desk', () => {
     await waitFor(() => expect(within(row(6)).getByRole('button', { name: 'Ship' })).toBeEnabled());
     expect(movesOf(6)).toEqual(['Ship', 'Cancel Order']);
     expect(tabs()).toEqual(['All3', 'Pending1', 'Confirmed2', 'Shipped0', 'Delivered0', 'Cancelled0']);
+  });
+
+  it('offers Record Payment, not Confirm, while an order waits for its transfer; asked first, then the order moves on', async () => {
+    const awaiting = { ...deskOrder(12, 'PENDING', 'nina'), payment: bankTransferPayment(12) };
+    const paid = { ...awaiting, payment: bankTransferPayment(12, 'PAID') };
+    const { user, live } = renderApp({
+      path: '/admin/orders',
+      mocks: [
+        admin(),
+        deskMock([awaiting], { PENDING: 1 }),
+        {
+          request: { query: RecordPaymentDocument, variables: { input: { orderId: awaiting.id } } },
+          result: {
+            data: { recordPayment: { __typename: 'RecordPaymentPayload', order: paid, userErrors: [] } },
+          },
+        },
+        moveMock(paid, 'CONFIRMED'),
+      ],
+    });
+    await screen.findByRole('article', { name: 'Order #12' });
+    expect(movesOf(12)).toEqual(['Record Payment', 'Cancel Order']);
+    expect(within(row(12)).getByText('Awaiting payment')).toBeInTheDocument();
+    const recordButton = within(row(12)).getByRole('button', { name: 'Record Payment' });
+    await user.click(recordButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Record the payment for order #12?' });
+    expect(dialog).toHaveTextContent(
+      'Only once $154.00 has arrived quoting RF20MS12 in DE89 3704 0044 0532 0130 00. The order can then be confirmed, and nina sees it paid.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Not Yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(recordButton).toHaveFocus();
+
+    await user.click(recordButton);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(row(12)).findByText('Paid')).toBeInTheDocument();
+    expect(movesOf(12)).toEqual(['Confirm', 'Cancel Order']);
+    // The same change heard live as well: nothing moves twice.
+    await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
+    act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(paid) }));
+    expect(tabs()).toEqual(['All1', 'Pending1', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
+    await user.click(within(row(12)).getByRole('button', { name: 'Confirm' }));
+    expect(await within(row(12)).findByText('CONFIRMED')).toBeInTheDocument();
+  });
+
+  it('shows the shop’s refusal to record a payment in the dialog, and the order stays waiting', async () => {
+    const awaiting = { ...deskOrder(13, 'PENDING'), payment: bankTransferPayment(13) };
+    const refusal = 'This order was cancelled and its stock went back: return the payment to the buyer instead';
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [
+        admin(),
+        deskMock([awaiting], { PENDING: 1 }),
+        {
+          request: { query: RecordPaymentDocument, variables: { input: { orderId: awaiting.id } } },
+          result: {
+            data: {
+              recordPayment: {
+                __typename: 'RecordPaymentPayload',
+                order: null,
+                userErrors: [{ __typename: 'UserError', message: refusal, field: 'orderId', code: 'CONFLICT' }],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Order #13' })).getByRole('button', { name: 'Record Payment' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(row(13)).getByText('Awaiting payment')).toBeInTheDocument();
   });
 
   it('asks before cancelling, saying the stock returns; Cancel keeps the order as it was', async () => {

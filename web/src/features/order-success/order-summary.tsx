@@ -3,6 +3,7 @@ import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import { ItemLines } from '@/components/item-lines';
 import { OrderCharges } from '@/components/order-charges';
+import { OrderPayment } from '@/components/order-payment';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
 import { OrderSummary_OrderFragmentDoc } from '@/gql/graphql';
@@ -43,6 +44,7 @@ export function OrderSummary({ order }: { order: FragmentType<typeof OrderSummar
   return (
     <div className={styles.section}>
       {data.status === 'CANCELLED' && <Alert tone="info">{ORDER_CANCELLED}</Alert>}
+      <OrderPayment {...data} />
       <dl className={styles.facts}>
         <div>
           <dt>Order number</dt>

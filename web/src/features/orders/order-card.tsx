@@ -10,6 +10,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ItemLines } from '@/components/item-lines';
 import { OrderCharges } from '@/components/order-charges';
+import { OrderPayment } from '@/components/order-payment';
 import { Alert } from '@/components/feedback';
 import { ORDER_CANCELLED, StatusBadge } from '@/components/status-badge';
 import { CancelOwnOrderDocument, OrderAgainDocument, OrderCard_OrderFragmentDoc } from '@/gql/graphql';
@@ -141,6 +142,7 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
         <StatusBadge status={data.status} />
       </div>
       {data.status === 'CANCELLED' && <Alert tone="info">{ORDER_CANCELLED}</Alert>}
+      <OrderPayment {...data} />
       <ItemLines items={data.items} label={`Items of order #${data.number}`} />
       <div className={styles.footer}>
         <p className={styles.address}>
@@ -202,7 +204,11 @@ export function OrderCard({ order }: { order: FragmentType<typeof OrderCard_Orde
       <ConfirmDialog
         open={confirmingCancel}
         title={`Cancel order #${data.number}?`}
-        description="Its items go back into the shop’s stock and nothing will be sent. This cannot be undone."
+        description={
+          data.payment?.status === 'PAID'
+            ? `Its items go back into the shop’s stock, nothing will be sent, and the ${formats.money(data.total)} you paid is returned to you. This cannot be undone.`
+            : 'Its items go back into the shop’s stock and nothing will be sent. This cannot be undone.'
+        }
         confirmLabel="Cancel Order"
         busyLabel="Cancelling..."
         dismissLabel="Keep Order"

@@ -2,7 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '@/components/status-badge';
 import { describe, expect, it } from 'vitest';
 import { CancelOwnOrderDocument, OrderAgainDocument, OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
-import { cart, cartLine, money, orderId, productId, sessionMock } from '@/testing/fixtures';
+import {
+  cart,
+  cartLine,
+  money,
+  orderId,
+  productId,
+  sessionMock,
+  bankTransferPayment,
+  type PaymentFixture,
+} from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
@@ -20,6 +29,7 @@ const order = (n: number, status: string, date: string) => ({
   tax: money('0.00'),
   taxLines: [] as { rate: number; tax: ReturnType<typeof money> }[],
   pricesIncludeTax: true,
+  payment: null as PaymentFixture | null,
   shippingAddress: `${n} Order Street`,
   viewerCanCancel: status === 'PENDING',
   viewerCanOrderAgain: true,
@@ -83,6 +93,32 @@ describe('orders', () => {
     expect(within(second!).getByText('2 Order Street')).toBeInTheDocument();
     expect(within(second!).getByText('Total: $20.00')).toBeInTheDocument();
     expect(within(first!).getByText('PENDING')).toHaveAttribute('data-status', 'pending');
+  });
+
+  it('says how to pay an order waiting for its transfer, when one was paid, and that a cancelled paid one is refunded', async () => {
+    renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([
+          { ...order(4, 'CANCELLED', '2026-11-22T08:00:00.000Z'), payment: bankTransferPayment(4, 'REFUNDED') },
+          { ...order(3, 'PENDING', '2026-11-21T08:00:00.000Z'), payment: bankTransferPayment(3) },
+          { ...order(2, 'CONFIRMED', '2026-11-20T08:00:00.000Z'), payment: bankTransferPayment(2, 'PAID') },
+          // Cancelled before it was paid: nothing to pay any more.
+          { ...order(1, 'CANCELLED', '2026-11-19T08:00:00.000Z'), payment: bankTransferPayment(1) },
+        ]),
+      ],
+    });
+    const [refunded, awaiting, paid, unpaid] = await screen.findAllByRole('article');
+    expect(within(refunded!).getByText('Refunded: the $40.00 you paid is being returned to you.')).toBeInTheDocument();
+    const howToPay = within(awaiting!).getByRole('region', { name: 'How to pay' });
+    expect(howToPay).toHaveTextContent(
+      'Please transfer $30.00 by Nov 29, 2026, 2:30 PM, quoting the reference below. We hold your items until then.' +
+        'Account holderMedshop GmbHIBANDE89 3704 0044 0532 0130 00BICCOBADEFFXXXReferenceRF54MS3Amount$30.00',
+    );
+    expect(within(paid!).getByText('Paid by bank transfer on Nov 23, 2026, 10:00 AM.')).toBeInTheDocument();
+    expect(within(unpaid!).queryByRole('region', { name: 'How to pay' })).toBeNull();
+    expect(within(unpaid!).queryByText(/^Paid|^Refunded/)).toBeNull();
   });
 
   it('shows an item’s next picture when its product’s first does not load, and one “No image” only when none does', async () => {

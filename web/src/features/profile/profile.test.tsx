@@ -528,6 +528,7 @@ describe('the time zone, the language and SMS notifications', () => {
       tax: money('0.00'),
       taxLines: [],
       pricesIncludeTax: true,
+      payment: null,
       shippingAddress: '1 Home Road',
       viewerCanCancel: true,
       viewerCanOrderAgain: true,
