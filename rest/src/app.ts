@@ -29,6 +29,7 @@ import { ShippingService } from './shipping/shipping.service.js';
 import { TaxRepository } from './tax/tax.repository.js';
 import { taxRoutes } from './tax/tax.routes.js';
 import { PaymentRepository } from './payment/payment.repository.js';
+import { RepeatingJob } from './shared/repeating-job.js';
 import { PaymentService } from './payment/payment.service.js';
 import { paymentSettingsRoutes } from './payment/payment.routes.js';
 import { TaxService } from './tax/tax.service.js';
@@ -212,22 +213,22 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     // Orders whose payment did not come in time are cancelled, their stock back (every instance sweeps; each order
     // once). The plain contract takes no payment.
     if (config.extensions) {
-      let sweep: NodeJS.Timeout | undefined;
-      app.addHook('onReady', async () => {
-        sweep = setInterval(() => {
-          orders
-            .cancelExpiredReservations(new Date())
-            .then((cancelled) => {
-              if (cancelled.length > 0) {
-                orderMailer.wake();
-                app.log.info({ orders: cancelled }, `payment: ${cancelled.length} unpaid order(s) cancelled in time`);
-              }
-            })
-            .catch((error: unknown) => app.log.error({ err: error }, 'payment: the sweep of unpaid orders failed'));
-        }, config.paymentSweepMs);
-        sweep.unref();
-      });
-      app.addHook('preClose', async () => clearInterval(sweep));
+      // One round at a time; a close waits for the round under way (it must not outlive the database).
+      const sweep = new RepeatingJob(
+        async () => {
+          const cancelled = await orders.cancelExpiredReservations(new Date(), (id, error) =>
+            app.log.error({ err: error, orderId: id }, 'payment: an unpaid order could not be cancelled'),
+          );
+          if (cancelled.length > 0) {
+            orderMailer.wake();
+            app.log.info({ orders: cancelled }, `payment: ${cancelled.length} unpaid order(s) cancelled in time`);
+          }
+        },
+        config.paymentSweepMs,
+        (error) => app.log.error({ err: error }, 'payment: the sweep of unpaid orders failed'),
+      );
+      app.addHook('onReady', async () => sweep.start());
+      app.addHook('preClose', async () => sweep.stop());
     }
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);

@@ -30,6 +30,9 @@ export const Order: OrderResolvers = {
   tax: (order, _args, context) => moneyOf(order.tax ?? 0, context.currency),
   taxLines: (order) => order.taxGroups ?? [],
   pricesIncludeTax: (order) => order.pricesIncludeTax ?? true,
+  // As the REST service states it (extension payment); none for an order placed while the shop took no payment, and
+  // none over the plain contract, whose orders carry no payment.
+  payment: (order) => order.payment ?? null,
   // Asked only where one order is shown (a desk row opened, an order's history opened): one REST call each.
   history: (order, _args, context) => orderHistory(context.api, order.id),
   viewerCanCancel: async (order, _args, context) =>

@@ -236,13 +236,25 @@ export class OrderRepository {
     return { ...row, username: order.username, items };
   }
 
-  /** Moves the order from one status to another only if it is still in the first; answers whether it did. */
-  async changeStatus(db: Kysely<Database>, id: number, from: string, to: string): Promise<boolean> {
+  /**
+   * Moves the order from one status to another only if it is still in the first, its payment where it was read;
+   * answers whether it did.
+   */
+  async changeStatus(
+    db: Kysely<Database>,
+    id: number,
+    from: string,
+    to: string,
+    paymentStatus: string | null,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('orders')
       .set({ status: to })
       .where('id', '=', id)
       .where('status', '=', from)
+      .where((where) =>
+        paymentStatus === null ? where('paymentStatus', 'is', null) : where('paymentStatus', '=', paymentStatus),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

@@ -524,7 +524,9 @@ export class OrderService {
       const at = now();
       if (!(await new PaymentRepository(trx).markPaid(id, at))) {
         // Another admin recorded it a moment ago (PostgreSQL: both read it waiting): done.
-        if ((await this.orders.findById(id, trx))?.paymentStatus === 'PAID') return;
+        const now = await this.orders.findById(id, trx);
+        if (now?.paymentStatus === 'PAID') return;
+        if (now?.status === 'CANCELLED') throw conflict(PAYMENT_FOR_CANCELLED_ORDER, 'ORDER_CANCELLED', 'id');
         throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'id');
       }
       await new AuditRepository(trx).record(
@@ -546,7 +548,11 @@ export class OrderService {
    * however many instances sweep at the same moment (the move is conditional on the status read); audited as the
    * system's. Answers the orders it cancelled.
    */
-  async cancelExpiredReservations(at: Date, limit = EXPIRED_PER_SWEEP): Promise<number[]> {
+  async cancelExpiredReservations(
+    at: Date,
+    onFailure: (orderId: number, error: unknown) => void,
+    limit = EXPIRED_PER_SWEEP,
+  ): Promise<number[]> {
     const cancelled: number[] = [];
     for (const id of await this.orders.read((db) =>
       new PaymentRepository(db).expiredReservations(at.toISOString(), limit),
@@ -559,7 +565,8 @@ export class OrderService {
       } catch (error) {
         // Paid, or cancelled by another instance, in the meantime: nothing to do.
         if (error instanceof StillReserved || (error instanceof HttpError && error.statusCode === 409)) continue;
-        throw error;
+        // One order that fails must not hold back those behind it: the next sweep tries it again.
+        onFailure(id, error);
       }
     }
     return cancelled;
@@ -583,7 +590,9 @@ export class OrderService {
       const current = order.status as OrderStatus;
       if (current === status) return; // asked twice: already done
       // Conditional on the status read above, so two admins cancelling at once return the stock once.
-      if (!(await this.orders.changeStatus(trx, id, current, status))) {
+      // Conditional on the payment read too: a payment recorded meanwhile (PostgreSQL runs both at once) makes this
+      // a conflict, never an order both cancelled and paid without its refund.
+      if (!(await this.orders.changeStatus(trx, id, current, status, order.paymentStatus))) {
         throw conflict('The order changed meanwhile; load it again', 'CHANGED_MEANWHILE', 'status');
       }
       const changes: AuditChanges = { status: { from: current, to: status } };

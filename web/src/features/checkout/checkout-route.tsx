@@ -664,7 +664,8 @@ function CheckoutForm({
             ...(shipping ? { shippingMethodId: methodId } : {}),
             // Where it goes, whenever it is known: what shipping is priced for and the order taxed by.
             ...(shippingCountry && (methods.length > 0 || taxedCountries.size > 0) ? { shippingCountry } : {}),
-            ...(paymentMethod ? { paymentMethod } : {}),
+            // Only one the shop still offers (it may have stopped taking transfers since the page was read).
+            ...(paymentMethod && payment.methods.includes(paymentMethod) ? { paymentMethod } : {}),
             idempotencyKey: attemptKey,
           },
         },
