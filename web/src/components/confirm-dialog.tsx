@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   error?: string | undefined;
   onConfirm(): void;
   onCancel(): void;
+  /** The confirming button's look: red for what destroys (the default), primary for a step forward (a payment). */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 export function ConfirmDialog({
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => !busy && onCancel()} className={styles.root}>
@@ -51,7 +54,7 @@ export function ConfirmDialog({
             <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
               {dismissLabel}
             </Button>
-            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
               {busy && busyLabel ? busyLabel : confirmLabel}
             </Button>
           </div>

@@ -246,6 +246,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         title={`Record the payment for order #${data.number}?`}
         description={`Only once ${formats.money(data.total)} has arrived${data.payment?.reference ? ` quoting ${data.payment.reference}` : ''}${data.payment?.account ? ` in ${formatIban(data.payment.account.iban)}` : ''}. The order can then be confirmed, and ${data.customerUsername ?? 'the customer'} sees it paid.`}
         confirmLabel="Record Payment"
+        confirmVariant="primary"
         dismissLabel="Not Yet"
         busyLabel="Recording..."
         busy={recording}
