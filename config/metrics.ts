@@ -261,6 +261,8 @@ const PATH_WORDS = new Set([
   'tax',
   'charges',
   'payment',
+  'card-payment',
+  'stripe-webhook',
   'audit-events',
   'users',
   'profile',

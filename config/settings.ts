@@ -446,12 +446,35 @@ export const SETTINGS_DECLARED = {
     does: 'the longest one step of a delivery may take',
     more: 'Connecting, the greeting, a silent server; an instance that dies while sending holds that e-mail back for twice this.',
   },
+  STRIPE_SECRET_KEY: {
+    schema: text(),
+    readBy: 'rest',
+    level: 'common',
+    does: 'set with `STRIPE_WEBHOOK_SECRET` → checkout takes cards through Stripe Checkout (`sk_test_…` for test mode)',
+    shown: 'unset: no card payments',
+    more: "Stripe's dashboard, Developers → API keys. A restricted key (`rk_…`) needs write access to Checkout Sessions and Refunds. Without both Stripe settings the card method is simply not offered; one without the other is refused at start.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: text(),
+    readBy: 'rest',
+    level: 'common',
+    does: "the signing secret (`whsec_…`) of the webhook endpoint `SHOP_URL/api/payment/stripe-webhook` in Stripe's dashboard",
+    shown: 'unset: no card payments',
+    more: 'Subscribe the endpoint to `checkout.session.completed` and `checkout.session.async_payment_succeeded`: an order is marked paid by them alone. The gateway passes the path through to the REST service; locally, `stripe listen --forward-to localhost:4000/api/payment/stripe-webhook` prints a secret to use.',
+  },
+  STRIPE_API_URL: {
+    schema: text(),
+    readBy: 'rest',
+    level: 'tuning',
+    does: "where the Stripe SDK sends its calls, instead of Stripe's own API (the tests' stand-in of it)",
+    shown: 'unset: `https://api.stripe.com`',
+  },
   PAYMENT_SWEEP_MS: {
     schema: whole(30_000),
     readBy: 'rest',
     level: 'tuning',
     does: 'how often each REST service cancels the orders whose payment did not come in time, their stock back',
-    more: 'Each such order once, however many instances sweep at the same moment; audited as `system`.',
+    more: 'Each such order once, however many instances sweep at the same moment; audited as `system`. The same round sends Stripe the card refunds it has not taken yet.',
   },
   // Watching it run.
   METRICS_PORT: {

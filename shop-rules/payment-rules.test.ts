@@ -62,6 +62,16 @@ describe('payment rules', () => {
     expect(paymentArrival({ status: 'CANCELLED', paymentStatus: 'REFUNDED' })).toBe('REFUND');
   });
 
+  it('counts a card payment told twice once, and refunds a second payment of a paid order or one of another amount', () => {
+    const paid = { status: 'PENDING', paymentStatus: 'PAID' as const, paidBy: 'pi_1', totalCents: 2500 };
+    expect(paymentArrival(paid, { id: 'pi_1', cents: 2500 })).toBe('ALREADY_PAID');
+    expect(paymentArrival(paid, { id: 'pi_2', cents: 2500 })).toBe('REFUND');
+    const waiting = { status: 'PENDING', paymentStatus: 'AWAITING_PAYMENT' as const, paidBy: null, totalCents: 2500 };
+    expect(paymentArrival(waiting, { id: 'pi_1', cents: 2500 })).toBe('MARK_PAID');
+    expect(paymentArrival(waiting, { id: 'pi_1', cents: 2499 })).toBe('REFUND');
+    expect(paymentArrival({ ...waiting, status: 'CANCELLED' }, { id: 'pi_1', cents: 2500 })).toBe('REFUND');
+  });
+
   it('keeps the goods until they are paid for, and refunds a paid order that is cancelled', () => {
     const waiting = 'This order waits for its payment: record the payment first';
     expect(paymentBlocksMove('AWAITING_PAYMENT', 'CONFIRMED')).toBe(waiting);
@@ -104,6 +114,8 @@ describe('payment rules', () => {
     const account = { accountHolder: 'A', iban: 'GB82WEST12345698765432', bic: null, days: 7 };
     expect(offeredPaymentMethods(null)).toEqual([]);
     expect(offeredPaymentMethods(account)).toEqual(['BANK_TRANSFER']);
+    expect(offeredPaymentMethods(account, true)).toEqual(['BANK_TRANSFER', 'CARD']);
+    expect(offeredPaymentMethods(null, true)).toEqual(['CARD']);
     expect(choosePaymentMethod([], undefined)).toEqual({ method: null });
     expect(choosePaymentMethod([], 'BANK_TRANSFER')).toEqual({
       message: 'This shop takes no bank transfers',

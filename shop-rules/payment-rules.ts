@@ -16,8 +16,9 @@ export const PAYMENT_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'REFUNDED'] as cons
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * How long a card payment holds the stock: Stripe's shortest Checkout Session (30 minutes), so that a session never
- * outlives its reservation.
+ * How long a card payment holds the stock: as long as Stripe's shortest Checkout Session (30 minutes). A session opened
+ * later in the reservation may outlive it: the sweep that cancels the order expires its session, and a payment that
+ * still arrives is refunded (paymentArrival).
  */
 export const CARD_RESERVATION_MINUTES = 30;
 /** How long a bank transfer holds the stock unless the shop says otherwise. */
@@ -84,9 +85,20 @@ export function orderOfTransferReference(text: string): number | undefined {
  * of stock that may have gone to another buyer since: never both, never neither.
  */
 export type PaymentArrival = 'MARK_PAID' | 'ALREADY_PAID' | 'REFUND';
-export function paymentArrival(order: { status: string; paymentStatus: PaymentStatus | null }): PaymentArrival {
-  if (order.paymentStatus === 'PAID') return 'ALREADY_PAID';
+/**
+ * `payment` names the payment that arrives (a card's Stripe payment intent) where the order knows which paid it
+ * (`paidBy`): a second payment of a paid order (two sessions opened at once, both paid) is refunded, not counted; the
+ * same one told twice is counted once. A payment of another amount than the order's total is refunded, never taken.
+ */
+export function paymentArrival(
+  order: { status: string; paymentStatus: PaymentStatus | null; paidBy?: string | null; totalCents?: number },
+  payment: { id?: string; cents?: number } = {},
+): PaymentArrival {
+  if (order.paymentStatus === 'PAID')
+    return payment.id === undefined || order.paidBy == null || order.paidBy === payment.id ? 'ALREADY_PAID' : 'REFUND';
   if (order.status === 'CANCELLED' || order.paymentStatus === 'REFUNDED') return 'REFUND';
+  if (payment.cents !== undefined && order.totalCents !== undefined && payment.cents !== order.totalCents)
+    return 'REFUND';
   return 'MARK_PAID';
 }
 
@@ -129,6 +141,8 @@ export const INVALID_IBAN =
 export const INVALID_BIC = 'BIC must be 8 or 11 letters and digits, such as COBADEFFXXX, or left empty';
 export const INVALID_TRANSFER_DAYS = `Days to pay must be a whole number from 1 to ${MAX_BANK_TRANSFER_DAYS}`;
 export const PAYMENT_METHOD_REQUIRED = 'Choose how to pay';
+export const CARD_PAYMENT_NOT_RECORDED = 'A card payment is confirmed by Stripe, not recorded by hand';
+export const NOT_PAID_BY_CARD = 'This order is not paid by card';
 export const PAYMENT_METHOD_NOT_OFFERED = (method: string): string =>
   method === 'CARD' ? 'This shop takes no card payments' : 'This shop takes no bank transfers';
 
@@ -163,9 +177,14 @@ export function checkBankTransfer(form: BankTransferForm): BankTransferSettings 
   return problems.length > 0 ? problems : { accountHolder, iban, bic: bic as string | null, days: days as number };
 }
 
-/** The payment methods a shop offers: a bank transfer once an admin has given the account to pay into. */
-export const offeredPaymentMethods = (bankTransfer: BankTransferSettings | null): PaymentMethod[] =>
-  bankTransfer === null ? [] : ['BANK_TRANSFER'];
+/**
+ * The payment methods a shop offers: a bank transfer once an admin has given the account to pay into; a card where
+ * the shop is connected to Stripe (its operator's settings).
+ */
+export const offeredPaymentMethods = (bankTransfer: BankTransferSettings | null, card = false): PaymentMethod[] => [
+  ...(bankTransfer === null ? [] : (['BANK_TRANSFER'] as const)),
+  ...(card ? (['CARD'] as const) : []),
+];
 
 /**
  * The method an order is paid by, or why the checkout is refused: none while the shop takes no payment (orders as

@@ -31,7 +31,9 @@ import { taxRoutes } from './tax/tax.routes.js';
 import { PaymentRepository } from './payment/payment.repository.js';
 import { RepeatingJob } from './shared/repeating-job.js';
 import { PaymentService } from './payment/payment.service.js';
-import { paymentSettingsRoutes } from './payment/payment.routes.js';
+import { cardPaymentRoutes, paymentSettingsRoutes, stripeWebhookRoutes } from './payment/payment.routes.js';
+import { CardPaymentService } from './payment/card-payment.service.js';
+import { StripeCards } from './payment/stripe-cards.js';
 import { TaxService } from './tax/tax.service.js';
 import { OrderService } from './orders/order.service.js';
 import { MailSender } from './mail/mail-sender.js';
@@ -191,6 +193,17 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         .transaction()
         .execute((trx) => work({ methods: new ShippingMethodRepository(trx), audit: new AuditRepository(trx) })),
     );
+    // Cards through Stripe, where the operator connected the shop to it (STRIPE_*; the plain contract takes none).
+    const stripe = config.stripe && config.extensions ? new StripeCards(config.stripe) : undefined;
+    const cardPayments =
+      stripe &&
+      new CardPaymentService(
+        stripe,
+        new OrderRepository(db),
+        orderMailer,
+        { url: config.mail.shopUrl, currency: config.mail.currency },
+        app.log,
+      );
     const orders = new OrderService(
       new OrderRepository(db),
       cartRepository,
@@ -201,14 +214,18 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       config.extensions
         ? { shippingMethods: (trx) => new ShippingMethodRepository(trx), taxes: (trx) => new TaxRepository(trx) }
         : undefined,
+      cardPayments && { cancelled: (id) => cardPayments.cancelled(id) },
     );
     const tax = new TaxService(new TaxRepository(db), (work) =>
       db.transaction().execute((trx) => work({ taxes: new TaxRepository(trx), audit: new AuditRepository(trx) })),
     );
-    const payments = new PaymentService(new PaymentRepository(db), (work) =>
-      db
-        .transaction()
-        .execute((trx) => work({ payments: new PaymentRepository(trx), audit: new AuditRepository(trx) })),
+    const payments = new PaymentService(
+      new PaymentRepository(db),
+      (work) =>
+        db
+          .transaction()
+          .execute((trx) => work({ payments: new PaymentRepository(trx), audit: new AuditRepository(trx) })),
+      cardPayments !== undefined,
     );
     // Orders whose payment did not come in time are cancelled, their stock back (every instance sweeps; each order
     // once). The plain contract takes no payment.
@@ -223,6 +240,9 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             orderMailer.wake();
             app.log.info({ orders: cancelled }, `payment: ${cancelled.length} unpaid order(s) cancelled in time`);
           }
+          // Card refunds a crash or Stripe's outage left unsent.
+          const refunded = await cardPayments?.sendRefunds();
+          if (refunded) app.log.info({ refunds: refunded }, `payment: ${refunded} card refund(s) sent to Stripe`);
         },
         config.paymentSweepMs,
         (error) => app.log.error({ err: error }, 'payment: the sweep of unpaid orders failed'),
@@ -259,6 +279,8 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             perAddressPerMinute: config.limits.passwordResetsPerAddressPerMinute,
           });
         }
+        if (stripe && cardPayments)
+          await api.register(stripeWebhookRoutes, { prefix: '/payment', stripe, cards: cardPayments });
         await api.register(async (secured) => {
           secured.addHook('onRequest', authenticate);
           // Extension caller-username: every answer to a caller says who the token is, so a client that needs the
@@ -289,6 +311,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             });
           if (extensions) await secured.register(taxRoutes, { tax });
           if (extensions) await secured.register(paymentSettingsRoutes, { prefix: '/settings', payments });
+          if (cardPayments) await secured.register(cardPaymentRoutes, { prefix: '/orders', cards: cardPayments });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });
           if (extensions) await secured.register(cartChargesRoutes, { prefix: '/cart', orders });
           await secured.register(orderRoutes, {

@@ -1,5 +1,6 @@
 // The REST service's configuration, read and validated once (DESIGN §2 gives the variables and defaults).
 import path from 'node:path';
+import type { StripeSettings } from './payment/stripe-cards.js';
 import {
   ConfigError,
   type HttpTimeouts,
@@ -71,6 +72,8 @@ export interface RestConfig {
   mail: MailSettings;
   /** How often the orders whose payment did not come in time are cancelled (PAYMENT_SWEEP_MS). */
   paymentSweepMs: number;
+  /** Card payments through Stripe (STRIPE_*); undefined → the shop takes no cards. */
+  stripe: StripeSettings | undefined;
 }
 
 /** Where e-mails go and how hard the sender tries (README, "Mail"). */
@@ -134,6 +137,30 @@ function parseShopUrl(env: NodeJS.ProcessEnv): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`SHOP_URL must start with http:// or https://, got "${text}"`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither (no cards); refused in one line otherwise: a shop
+ * that opened sessions but could not verify their webhooks would take money and never mark an order paid.
+ */
+function parseStripe(env: NodeJS.ProcessEnv): StripeSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined)
+    throw new ConfigError(
+      `STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take cards, or neither (${secretKey === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} is missing)`,
+    );
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)');
+  if (!/^whsec_\S+$/.test(webhookSecret))
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be a webhook endpoint's signing secret (whsec_…)");
+  if (apiUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(apiUrl))
+    throw new ConfigError(
+      `STRIPE_API_URL must be an http(s) address without a path, such as http://127.0.0.1:12111, got "${apiUrl}"`,
+    );
+  return { secretKey, webhookSecret, apiUrl };
 }
 
 /** A text setting's declared least length (JWT_SECRET, ADMIN_PASSWORD). */
@@ -211,5 +238,6 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       sendTimeoutMs: readCount(env, 'MAIL_SEND_TIMEOUT_MS'),
     },
     paymentSweepMs: readCount(env, 'PAYMENT_SWEEP_MS'),
+    stripe: parseStripe(env),
   };
 }

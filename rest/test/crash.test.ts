@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ServerProcess, freePort, startServer } from '../../tests/helpers/server-process.js';
+import { type ServerProcess, freePort, restCaller, startServer } from '../../tests/helpers/server-process.js';
 import { type TestDatabase, createTestDatabase } from '../../tests/helpers/test-database.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,26 +49,7 @@ const start = async () => {
   server = started;
 };
 
-async function call<T = any>(
-  method: string,
-  route: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
-  };
-}
+const call = restCaller(() => server);
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -12,7 +12,7 @@ import { metricsAddress, startMetricsServer } from '../../config/metrics.js';
 import { loadRestConfig } from '../src/config.js';
 import { poll } from '../../tests/helpers/poll.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
-import { freePort, startServer } from '../../tests/helpers/server-process.js';
+import { freePort, restCaller, startServer } from '../../tests/helpers/server-process.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
 import { VERIFY_SUBJECT, linkIn, nthMailTo, verifyAddressByMail } from '../../tests/helpers/mail-links.js';
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
@@ -545,22 +545,7 @@ describe('the sender', () => {
       MAIL_SEND_TIMEOUT_MS: '1000',
     };
     let server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
-    const call = async (method: string, route: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${server.url}/api${route}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as any,
-        text,
-      };
-    };
+    const call = restCaller(() => server);
     let receiver: SmtpReceiver | undefined;
     try {
       const login = await call('POST', '/auth/login', undefined, { username: 'admin', password: 'mail-admin' });

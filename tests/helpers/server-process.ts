@@ -74,3 +74,33 @@ export async function startServer(entry: string, env: NodeJS.ProcessEnv, port: n
     kill: () => end('SIGKILL'),
   };
 }
+
+export interface CalledAnswer<T> {
+  status: number;
+  /** Parsed where the answer is JSON, else its text. */
+  body: T;
+  text: string;
+}
+
+/**
+ * Calls `/api{route}` of the REST service `server()` names now (a killed and restarted one included) over HTTP, a
+ * JSON body and a bearer token where given.
+ */
+export const restCaller =
+  (server: () => { url: string }) =>
+  async <T = any>(method: string, route: string, token?: string, body?: unknown): Promise<CalledAnswer<T>> => {
+    const response = await fetch(`${server().url}/api${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+      text,
+    };
+  };

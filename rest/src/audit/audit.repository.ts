@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'product.deleted',
   'order.status_changed',
   'order.payment_recorded',
+  'order.payment_refunded',
   'category.created',
   'category.updated',
   'category.deleted',

@@ -833,6 +833,42 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           await db.schema.alterTable('orders').dropColumn(column).execute();
       },
     },
+    '0023_card_payment': {
+      // Card payments through Stripe (issue 35, item 4): an order's open Checkout Session (reused while it is open, so
+      // a buyer's second click opens no second way to pay) and the payment intent that paid it; each Stripe event
+      // acted on, once; and the refunds owed, kept until Stripe has taken each (the sweep sends those a crash left).
+      async up(db: Kysely<unknown>) {
+        for (const column of ['payment_session', 'payment_session_url', 'payment_session_expires', 'paid_by'])
+          await db.schema.alterTable('orders').addColumn(column, 'text').execute();
+        await db.schema
+          .createTable('payment_events')
+          .addColumn('event_id', 'text', (column) => column.primaryKey())
+          .addColumn('type', 'text', (column) => column.notNull())
+          .addColumn('order_id', 'integer')
+          .addColumn('received_at', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createTable('payment_refunds')
+          .addColumn('payment_intent', 'text', (column) => column.primaryKey())
+          .addColumn('order_id', 'integer', (column) => column.notNull())
+          .addColumn('amount_cents', 'integer', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('refund_id', 'text')
+          .addColumn('refunded_at', 'text')
+          .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+          .addColumn('last_error', 'text')
+          .execute();
+        // The sweep's question: the refunds not yet taken.
+        await db.schema.createIndex('payment_refunds_due_idx').on('payment_refunds').columns(['refunded_at']).execute();
+      },
+      // Reverting forgets the card payments' sessions, events and refunds (orders paid by card stay paid).
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('payment_refunds').execute();
+        await db.schema.dropTable('payment_events').execute();
+        for (const column of ['paid_by', 'payment_session_expires', 'payment_session_url', 'payment_session'])
+          await db.schema.alterTable('orders').dropColumn(column).execute();
+      },
+    },
   };
 }
 

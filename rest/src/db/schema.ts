@@ -123,6 +123,41 @@ export interface OrdersTable {
   paidAt: string | null;
   /** The account a bank transfer pays into, as the order stated it: shop-rules' BankAccount as JSON text. */
   paymentAccount: string | null;
+  /** A card's open Stripe Checkout Session (migration 0023): its id, its page, and when it expires; else null. */
+  paymentSession: string | null;
+  paymentSessionUrl: string | null;
+  paymentSessionExpires: string | null;
+  /** The Stripe payment intent that paid a card order; null until paid. */
+  paidBy: string | null;
+}
+
+/**
+ * Each Stripe event the shop acted on (migration 0023), once: the same event delivered again changes nothing. Written
+ * in the transaction of what it did.
+ */
+export interface PaymentEventsTable {
+  eventId: string;
+  type: string;
+  orderId: number | null;
+  receivedAt: string;
+}
+
+/**
+ * Card payments to give back (migration 0023), one per payment: a paid order cancelled, a payment that came after its
+ * order was cancelled, a second payment of one order. Written with the decision, sent to Stripe after it (and by the
+ * sweep until Stripe has taken it): a crash between the two loses none, Stripe's idempotency keys send none twice.
+ */
+export interface PaymentRefundsTable {
+  /** The Stripe payment intent given back. */
+  paymentIntent: string;
+  orderId: number;
+  amountCents: number;
+  createdAt: string;
+  /** Stripe's refund id once it took the refund; null while it is still to be sent. */
+  refundId: string | null;
+  refundedAt: string | null;
+  attempts: Generated<number>;
+  lastError: string | null;
 }
 
 export interface OrderItemsTable {
@@ -236,6 +271,8 @@ export interface Database {
   categories: CategoriesTable;
   productCategories: ProductCategoriesTable;
   shopSettings: ShopSettingsTable;
+  paymentEvents: PaymentEventsTable;
+  paymentRefunds: PaymentRefundsTable;
   pictures: PicturesTable;
   pictureVariants: PictureVariantsTable;
   addresses: AddressesTable;

@@ -66,7 +66,7 @@ export function orderPlacedMail(
   ];
   const subtotal = amount(linesSubtotalCents({ ...order, pricesIncludeTax: included }));
   const footer = footers(context);
-  const howToPay = bankTransferInstructions(order, total, when);
+  const howToPay = paymentInstructions(order, total, when);
   const text = [
     greeting(recipient),
     '',
@@ -115,12 +115,16 @@ export function orderPlacedMail(
 ${
   howToPay
     ? `<p>${escapeHtml(howToPay.says)}</p>
-<table style="border-collapse:collapse;margin:0 0 16px">${howToPay.facts
+${
+  howToPay.facts.length === 0
+    ? ''
+    : `<table style="border-collapse:collapse;margin:0 0 16px">${howToPay.facts
         .map(
           ([term, value]) =>
             `<tr><td style="padding:2px 12px 2px 0;color:#52606d;vertical-align:top">${escapeHtml(term)}</td><td style="padding:2px 0;font-weight:600;word-break:break-all">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
+}`
     : ''
 }<p><strong>Shipping to:</strong><br>${escapeHtml(order.shippingAddress).replace(/\n/g, '<br>')}</p>
 <p>${button(ordersUrl, 'Follow your order')}</p>`,
@@ -130,10 +134,20 @@ ${
 }
 
 /**
- * How to pay an order waiting for a bank transfer: the amount, the account, the reference to quote and the day its
- * items are held until; undefined for any other order.
+ * How to pay an order waiting for its payment: a bank transfer's amount, account, reference to quote and the day its
+ * items are held until; a card's amount and that day (the buyer was sent to Stripe's page already, and may go back
+ * there from the orders page); undefined for an order that takes no payment through the shop.
  */
-function bankTransferInstructions(order: OrderWithItems, total: string, when: (iso: string) => string) {
+function paymentInstructions(
+  order: OrderWithItems,
+  total: string,
+  when: (iso: string) => string,
+): { says: string; facts: [string, string][] } | undefined {
+  if (order.paymentMethod === 'CARD' && order.reservedUntil !== null)
+    return {
+      says: `Unless you have paid already: please pay ${total} by card by ${when(order.reservedUntil)}, with 'Pay by Card' on your orders page; we hold your items until then.`,
+      facts: [],
+    };
   if (order.paymentMethod !== 'BANK_TRANSFER' || order.paymentAccount === null || order.reservedUntil === null)
     return undefined;
   const account = JSON.parse(order.paymentAccount) as BankAccount;

@@ -310,6 +310,11 @@ export class OrderRepository {
       .execute();
   }
 
+  /** The connection, for the repositories that work beside this one outside a transaction. */
+  get database(): Kysely<Database> {
+    return this.db;
+  }
+
   /** Reads with the service's own connection, outside any transaction (a question that writes nothing). */
   read<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return work(this.db);

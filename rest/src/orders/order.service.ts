@@ -40,6 +40,7 @@ import {
   type BankTransferSettings,
   type PaymentMethod,
   type PaymentStatus,
+  CARD_PAYMENT_NOT_RECORDED,
   choosePaymentMethod,
   offeredPaymentMethods,
   paymentBlocksMove,
@@ -193,8 +194,13 @@ const shippingChoiceOf = (request: {
 type PricedOrder = OrderCharges & { bankTransfer: BankTransferSettings | null };
 
 /** The payment a new order waits for, or null where the shop takes none; refused as shop-rules' choosePaymentMethod. */
-function paymentOf(bankTransfer: BankTransferSettings | null, chosen: string | undefined, placedAt: string) {
-  const choice = choosePaymentMethod(offeredPaymentMethods(bankTransfer), chosen);
+function paymentOf(
+  bankTransfer: BankTransferSettings | null,
+  card: boolean,
+  chosen: string | undefined,
+  placedAt: string,
+) {
+  const choice = choosePaymentMethod(offeredPaymentMethods(bankTransfer, card), chosen);
   if ('message' in choice)
     throw badRequest(
       choice.message,
@@ -248,6 +254,11 @@ export class OrderService {
       shippingMethods: (db: Kysely<Database>) => ShippingMethodRepository;
       taxes: (db: Kysely<Database>) => TaxRepository;
     },
+    /**
+     * Card payments through Stripe, where the shop is connected to it: checkout offers them, and a cancelled card
+     * order's session is closed and its refund sent once the cancellation is written.
+     */
+    private readonly card?: { cancelled: (orderId: number) => Promise<void> },
   ) {}
 
   /**
@@ -359,7 +370,7 @@ export class OrderService {
       const { bankTransfer, ...charges } = await this.chargesOf(trx, lines, shippingChoice);
       const { totalCents } = charges;
       const orderDate = now();
-      const payment = paymentOf(bankTransfer, request.paymentMethod, orderDate);
+      const payment = paymentOf(bankTransfer, this.card !== undefined, request.paymentMethod, orderDate);
       // An order costs what a cart may at most (prices raised after the cart was filled can take it beyond).
       const tooLarge = checkOrderTotal(totalCents);
       if (tooLarge) throw badRequest(tooLarge.message, tooLarge.field, 'CART_TOO_LARGE');
@@ -517,6 +528,7 @@ export class OrderService {
       const order = await this.orders.findById(id, trx);
       if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
       const status = paymentStatusOf(order);
+      if (order.paymentMethod === 'CARD') throw conflict(CARD_PAYMENT_NOT_RECORDED, 'CARD_PAYMENT_NOT_RECORDED', 'id');
       if (status === 'PAID') return;
       if (status === null) throw conflict(NO_PAYMENT_AWAITED, 'NO_PAYMENT_AWAITED', 'id');
       if (order.status === 'CANCELLED' || status === 'REFUNDED')
@@ -583,6 +595,7 @@ export class OrderService {
     status: OrderStatus,
     allowed: (order: OrderWithItems) => void,
   ): Promise<OrderAnswer> {
+    let cardCancelled = false;
     await this.orders.transaction(async (trx) => {
       const order = await this.orders.findById(id, trx);
       if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
@@ -598,14 +611,24 @@ export class OrderService {
       const changes: AuditChanges = { status: { from: current, to: status } };
       if (status === 'CANCELLED') {
         for (const item of order.items) await this.products.returnStock(trx, item.productId, item.quantity);
-        // A paid order's money goes back (a bank transfer's by the shop's own transfer, recorded here).
-        if (refundOnCancel(paymentStatusOf(order)) && (await new PaymentRepository(trx).markRefunded(id)))
+        // A paid order's money goes back: a bank transfer's by the shop's own transfer, recorded here; a card's
+        // through Stripe, owed here and sent once this is written (card.cancelled, then the sweep until taken).
+        const payments = new PaymentRepository(trx);
+        if (refundOnCancel(paymentStatusOf(order)) && (await payments.markRefunded(id))) {
           changes['paymentStatus'] = { from: 'PAID', to: 'REFUNDED' };
+          if (order.paidBy !== null)
+            await payments.oweRefund(
+              { paymentIntent: order.paidBy, orderId: id, amountCents: order.totalCents },
+              now(),
+            );
+        }
       }
       await new AuditRepository(trx).record(actor, 'order.status_changed', { type: 'order', id }, changes);
       await this.mailer.moved(trx, order, status, now());
+      cardCancelled = status === 'CANCELLED' && order.paymentMethod === 'CARD';
     });
     this.mailer.wake();
+    if (cardCancelled) await this.card?.cancelled(id);
     const order = await this.orders.findById(id);
     if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);

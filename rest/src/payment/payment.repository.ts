@@ -38,10 +38,18 @@ export class PaymentRepository {
    * Marks an order paid if it still waits for its payment and is not cancelled; answers whether it did (two admins
    * recording one payment at once: one of them).
    */
-  async markPaid(id: number, at: string): Promise<boolean> {
+  async markPaid(id: number, at: string, paidBy: string | null = null): Promise<boolean> {
     const result = await this.db
       .updateTable('orders')
-      .set({ paymentStatus: 'PAID', paidAt: at, reservedUntil: null })
+      .set({
+        paymentStatus: 'PAID',
+        paidAt: at,
+        reservedUntil: null,
+        paidBy,
+        paymentSession: null,
+        paymentSessionUrl: null,
+        paymentSessionExpires: null,
+      })
       .where('id', '=', id)
       .where('paymentStatus', '=', 'AWAITING_PAYMENT')
       .where('status', '<>', 'CANCELLED')
@@ -58,6 +66,95 @@ export class PaymentRepository {
       .where('paymentStatus', '=', 'PAID')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * A payment that came after its order was cancelled is given back: the order says REFUNDED (once; answers whether
+   * this call did it).
+   */
+  async markReturned(id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ paymentStatus: 'REFUNDED', paymentSession: null, paymentSessionUrl: null, paymentSessionExpires: null })
+      .where('id', '=', id)
+      .where('paymentStatus', '=', 'AWAITING_PAYMENT')
+      .where('status', '=', 'CANCELLED')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Keeps a card order's Checkout Session if the order still waits for its payment and its session is still
+   * `previous` (or already this one: two clicks that opened the same session); answers whether it did. A session that
+   * lost is expired by the caller: one order, one way to pay at a time.
+   */
+  async keepSession(
+    id: number,
+    previous: string | null,
+    session: { id: string; url: string; expiresAt: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ paymentSession: session.id, paymentSessionUrl: session.url, paymentSessionExpires: session.expiresAt })
+      .where('id', '=', id)
+      .where('paymentStatus', '=', 'AWAITING_PAYMENT')
+      .where('status', '<>', 'CANCELLED')
+      .where((eb) =>
+        eb.or([
+          previous === null ? eb('paymentSession', 'is', null) : eb('paymentSession', '=', previous),
+          eb('paymentSession', '=', session.id),
+        ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Notes a Stripe event as acted on, in the transaction of what it did; false when it already was (delivered again):
+   * then nothing is done twice.
+   */
+  async takeEvent(event: { id: string; type: string; orderId: number | null }, at: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('paymentEvents')
+      .values({ eventId: event.id, type: event.type, orderId: event.orderId, receivedAt: at })
+      .onConflict((conflict) => conflict.column('eventId').doNothing())
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  }
+
+  /** Owes a card payment back (once per payment, however often it is decided), to be sent to Stripe. */
+  async oweRefund(refund: { paymentIntent: string; orderId: number; amountCents: number }, at: string): Promise<void> {
+    await this.db
+      .insertInto('paymentRefunds')
+      .values({ ...refund, createdAt: at, refundId: null, refundedAt: null, lastError: null })
+      .onConflict((conflict) => conflict.column('paymentIntent').doNothing())
+      .execute();
+  }
+
+  /** The refunds Stripe has not taken yet, the oldest first; of one order only where `orderId` says. */
+  async refundsDue(limit: number, orderId?: number) {
+    let query = this.db
+      .selectFrom('paymentRefunds')
+      .select(['paymentIntent', 'orderId', 'amountCents', 'attempts'])
+      .where('refundedAt', 'is', null);
+    if (orderId !== undefined) query = query.where('orderId', '=', orderId);
+    return query.orderBy('createdAt').limit(limit).execute();
+  }
+
+  async refundTaken(paymentIntent: string, refundId: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('paymentRefunds')
+      .set({ refundId, refundedAt: at, lastError: null })
+      .where('paymentIntent', '=', paymentIntent)
+      .execute();
+  }
+
+  async refundFailed(paymentIntent: string, error: string): Promise<void> {
+    await this.db
+      .updateTable('paymentRefunds')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: error.slice(0, 500) }))
+      .where('paymentIntent', '=', paymentIntent)
+      .execute();
   }
 
   /** Pending orders whose reservation ran out by `at` while they waited for their payment, the oldest first. */

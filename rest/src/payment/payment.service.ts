@@ -1,6 +1,7 @@
 // Payment's settings (extension payment): the bank account transfers pay into, and how many days an order waits for
-// one. Without it the shop takes no payment: orders are placed as before payments (paid outside the shop). Each
-// change audited. What payments do to orders (recording one, cancelling an unpaid order in time) is OrderService's.
+// one; cards are offered where the operator connected the shop to Stripe. Without either the shop takes no payment:
+// orders are placed as before payments (paid outside the shop). Each change audited. What payments do to orders
+// (recording one, cancelling an unpaid order in time) is OrderService's; card payments are CardPaymentService's.
 import type { Actor, AuditRepository } from '../audit/audit.repository.js';
 import { badRequest } from '../shared/http-errors.js';
 import {
@@ -23,8 +24,8 @@ export type PaymentTransaction = <T>(
   work: (repositories: { payments: PaymentRepository; audit: AuditRepository }) => Promise<T>,
 ) => Promise<T>;
 
-const settingsOf = (bankTransfer: BankTransferSettings | null): PaymentSettings => ({
-  methods: offeredPaymentMethods(bankTransfer),
+const settingsOf = (bankTransfer: BankTransferSettings | null, card: boolean): PaymentSettings => ({
+  methods: offeredPaymentMethods(bankTransfer, card),
   bankTransfer,
 });
 
@@ -32,10 +33,12 @@ export class PaymentService {
   constructor(
     private readonly payments: PaymentRepository,
     private readonly inTransaction: PaymentTransaction,
+    /** Whether the shop is connected to Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): cards are offered. */
+    private readonly card = false,
   ) {}
 
   async settings(): Promise<PaymentSettings> {
-    return settingsOf(await this.payments.bankTransfer());
+    return settingsOf(await this.payments.bankTransfer(), this.card);
   }
 
   /**
@@ -60,7 +63,7 @@ export class PaymentService {
           { bankTransfer: { from: before, to: next } },
         );
       }
-      return settingsOf(next);
+      return settingsOf(next, this.card);
     });
   }
 }

@@ -61,6 +61,14 @@ export const ERROR_CODES = {
   PAYMENT_AWAITED: 'The order waits for its payment: it may be cancelled, not moved on (extension: payment).',
   NO_PAYMENT_AWAITED: 'The order is not paid through the shop: there is no payment to record (extension: payment).',
   ORDER_CANCELLED: 'The order was cancelled: a payment for it is returned, not recorded (extension: payment).',
+  ALREADY_PAID: 'The order is paid already: there is nothing left to pay (extension: payment).',
+  NOT_PAID_BY_CARD: 'The order is paid another way than by card (extension: payment).',
+  CARD_PAYMENT_NOT_RECORDED:
+    'A card order’s payment is confirmed by Stripe’s webhook, never recorded by hand (extension: payment).',
+  PAYMENT_PROVIDER_UNAVAILABLE:
+    'Stripe did not answer or refused the call (502): nothing changed; try again in a moment (extension: payment).',
+  WEBHOOK_SIGNATURE_INVALID:
+    'A webhook whose Stripe-Signature is missing, forged, too old or made with another secret: nothing was done.',
   TOO_MANY_ATTEMPTS: 'A limit per client or per user was reached; Retry-After says when to try again.',
   INTERNAL_ERROR: 'Something failed inside the service; nothing about it is shown.',
 } as const;

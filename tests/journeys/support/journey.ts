@@ -45,17 +45,22 @@ export interface JourneyShopOptions {
    * own beforeAll); the e-mails' links then lead to this shop (SHOP_URL).
    */
   smtpUrl?: () => string;
+  /**
+   * A stand-in of Stripe the shop takes cards through (its STRIPE_* settings), asked for when the shop starts; Stripe's
+   * page then sends the buyer back to this shop (SHOP_URL).
+   */
+  stripe?: () => Record<string, string>;
 }
 
 export async function startJourneyShop(options: JourneyShopOptions = {}): Promise<JourneyShop> {
-  // With e-mails, the gateway's port is chosen first, so that their links can name it. Without, the gateway takes
-  // one the system gives it as it listens: a port chosen first may be taken by another file's server meanwhile.
-  let gatewayPort = options.smtpUrl ? await freePort() : undefined;
+  // With e-mails or Stripe, the gateway's port is chosen first, so that their links can name it. Without, the gateway
+  // takes one the system gives it as it listens: a port chosen first may be taken by another file's server meanwhile.
+  let gatewayPort = options.smtpUrl || options.stripe ? await freePort() : undefined;
   const restEnv: NodeJS.ProcessEnv = {
     ...(options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {}),
-    ...(options.smtpUrl
-      ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100', SHOP_URL: `http://127.0.0.1:${gatewayPort}` }
-      : {}),
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100' } : {}),
+    ...(options.stripe ? options.stripe() : {}),
+    ...(gatewayPort === undefined ? {} : { SHOP_URL: `http://127.0.0.1:${gatewayPort}` }),
   };
   let rest = await startRestService({ seedDemo: true, listen: true, env: restEnv });
   const restPort = Number(new URL(rest.url).port);
