@@ -263,6 +263,7 @@ const PATH_WORDS = new Set([
   'payment',
   'card-payment',
   'stripe-webhook',
+  'invoice',
   'audit-events',
   'users',
   'profile',

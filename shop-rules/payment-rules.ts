@@ -114,6 +114,12 @@ export function paymentBlocksMove(paymentStatus: PaymentStatus | null, to: Order
 /** What cancelling does to an order's payment: a paid one is refunded; one still waiting is simply not taken. */
 export const refundOnCancel = (paymentStatus: PaymentStatus | null): boolean => paymentStatus === 'PAID';
 
+/**
+ * An invoice's number as it is printed: the shop's invoices are numbered 1, 2, 3… without gaps in the order their
+ * orders were paid (tax law in many countries asks for it), "INV-000042".
+ */
+export const invoiceNumber = (number: number): string => `INV-${String(number).padStart(6, '0')}`;
+
 /** The account a bank transfer pays into, as the shop states it on the order, the e-mail and the invoice. */
 export interface BankAccount {
   accountHolder: string;

@@ -321,6 +321,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             cart,
             addresses,
             extensions,
+            ...(extensions ? { invoices: { currency: config.mail.currency, shopUrl: config.mail.shopUrl } } : {}),
           });
           if (extensions) await secured.register(auditRoutes, { prefix: '/audit-events', audit });
           await secured.register(chatRoutes, {

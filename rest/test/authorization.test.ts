@@ -53,6 +53,7 @@ const CODE_OF: Record<string, string> = {
   'Only administrators can manage payment': 'FORBIDDEN',
   'Only administrators can record a payment': 'FORBIDDEN',
   'This order is not paid through the shop: there is no payment to record': 'NO_PAYMENT_AWAITED',
+  'This order has no invoice: one is issued once the order is paid': 'INVOICE_NOT_FOUND',
   'Only administrators can see which products are low in stock': 'FORBIDDEN',
   'Only administrators can export and import the catalogue': 'FORBIDDEN',
   'Only administrators can upload pictures': 'FORBIDDEN',
@@ -479,6 +480,18 @@ const ENDPOINTS: Endpoint[] = [
       user: [403, 'Only administrators can record a payment'],
       'other user': [403, 'Only administrators can record a payment'],
       admin: [409, 'This order is not paid through the shop: there is no payment to record', 'id'],
+    },
+  },
+  {
+    // The file's order is not paid: it has no invoice yet, for its buyer and for admins alike.
+    method: 'GET',
+    route: '/api/orders/{id}/invoice',
+    path: (f) => `/api/orders/${f.orderId}/invoice`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [404, 'This order has no invoice: one is issued once the order is paid', 'id'],
+      'other user': [404, 'Order not found', 'id'],
+      admin: [404, 'This order has no invoice: one is issued once the order is paid', 'id'],
     },
   },
   {
@@ -1275,6 +1288,7 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
     'email-verification.test.ts, "sends a new link…": it needs an account with an address',
   'POST /api/orders/{id}/payment':
     'payment.test.ts, "lets the order move on only once…": it needs an order waiting for a bank transfer',
+  'GET /api/orders/{id}/invoice': 'invoices.test.ts, "are issued when an order is paid…": it needs a paid order',
 };
 
 // Last: what the calls above showed of the document, over every operation.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { poll } from '../../tests/helpers/poll.js';
 import { type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi-answers.js';
+import { pdfLines } from '../../tests/helpers/pdf-text.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { type StripeStandIn, startStripeStandIn } from '../../tests/helpers/stripe-stand-in.js';
 
@@ -224,6 +225,13 @@ describe('card payments through Stripe Checkout', () => {
         { paymentStatus: { from: 'AWAITING_PAYMENT', to: 'PAID' }, paidBy: { to: event.session.payment_intent } },
       ],
     ]);
+    // Its invoice says how it was paid.
+    const invoice = await shop.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}/invoice`,
+      headers: { authorization: `Bearer ${buyer}` },
+    });
+    expect(await pdfLines(invoice.rawPayload)).toContain(`Paid by card on ${paid.payment!.paidAt!.slice(0, 10)}.`);
     // Paid: nothing left to pay; never recorded by hand; and now the goods may leave.
     expect((await startPayment(order.id)).body).toEqual({
       message: 'This order is paid already',

@@ -341,6 +341,7 @@ describe('operations', () => {
           '/api/orders/{id}/history',
           '/api/orders/{id}/cancel',
           '/api/orders/{id}/payment',
+          '/api/orders/{id}/invoice',
           '/api/orders/{id}/order-again',
           '/api/orders/{id}/status',
           '/api/audit-events',

@@ -869,6 +869,33 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           await db.schema.alterTable('orders').dropColumn(column).execute();
       },
     },
+    '0024_invoices': {
+      // Invoices (issue 35, item 5): each paid order's number, without gaps, in the order the orders were paid. Orders
+      // paid before this migration are numbered by it, oldest payment first; the counter then goes on from there.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('invoices')
+          .addColumn('number', 'integer', (column) => column.primaryKey())
+          .addColumn('order_id', 'integer', (column) => column.notNull().unique())
+          .addColumn('issued_at', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createTable('invoice_counter')
+          .addColumn('id', 'integer', (column) => column.primaryKey())
+          .addColumn('last', 'integer', (column) => column.notNull())
+          .execute();
+        await sql`insert into invoices (number, order_id, issued_at)
+          select row_number() over (order by paid_at, id), id, paid_at from orders where paid_at is not null`.execute(
+          db,
+        );
+        await sql`insert into invoice_counter (id, last) select 1, coalesce(max(number), 0) from invoices`.execute(db);
+      },
+      // Reverting forgets the invoices' numbers (a release that knows none).
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('invoice_counter').execute();
+        await db.schema.dropTable('invoices').execute();
+      },
+    },
   };
 }
 

@@ -132,6 +132,22 @@ export interface OrdersTable {
 }
 
 /**
+ * Each paid order's invoice (migration 0024), numbered without gaps in the order the orders were paid: the number is
+ * taken from `invoice_counter` in the transaction that marks the order paid, so a transaction rolled back takes none.
+ */
+export interface InvoicesTable {
+  number: number;
+  orderId: number;
+  issuedAt: string;
+}
+
+/** The last invoice number given (one row, id 1): its UPDATE … RETURNING makes concurrent payments wait in turn. */
+export interface InvoiceCounterTable {
+  id: number;
+  last: number;
+}
+
+/**
  * Each Stripe event the shop acted on (migration 0023), once: the same event delivered again changes nothing. Written
  * in the transaction of what it did.
  */
@@ -273,6 +289,8 @@ export interface Database {
   shopSettings: ShopSettingsTable;
   paymentEvents: PaymentEventsTable;
   paymentRefunds: PaymentRefundsTable;
+  invoices: InvoicesTable;
+  invoiceCounter: InvoiceCounterTable;
   pictures: PicturesTable;
   pictureVariants: PictureVariantsTable;
   addresses: AddressesTable;

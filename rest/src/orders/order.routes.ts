@@ -23,6 +23,8 @@ import { addLineProducts } from '../products/line-products.js';
 import type { ProductService } from '../products/product.service.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { AddressService } from '../addresses/address.service.js';
+import { type InvoiceContext, invoicePdf } from './invoice-pdf.js';
+import { invoiceNumber } from '../../../shop-rules/payment-rules.js';
 
 export interface OrderRouteOptions {
   orders: OrderService;
@@ -33,11 +35,13 @@ export interface OrderRouteOptions {
   /** The address book whose address an order went to becomes its last used (extension address-book). */
   addresses: AddressService;
   extensions: boolean;
+  /** What a paid order's invoice prints beside the order (extension invoices). */
+  invoices?: InvoiceContext;
 }
 
 export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
   app,
-  { orders, products, cart, addresses, extensions },
+  { orders, products, cart, addresses, extensions, invoices },
 ) => {
   const common = { tags: ['orders'], security: BEARER_SECURITY };
   const OrderAnswer = OrderAnswerSchema(extensions);
@@ -174,6 +178,43 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       },
       async (request) => orders.recordPayment(viewerOf(request), request.params.id),
     );
+
+    if (invoices)
+      app.get(
+        '/:id/invoice',
+        {
+          schema: {
+            operationId: 'getOrderInvoice',
+            ...common,
+            tags: ['orders', 'payment'],
+            summary:
+              'A paid order’s invoice as a PDF, numbered without gaps in the order orders were paid: the buyer’s own, or any for admins (extension: invoices)',
+            params: IdParams,
+            response: {
+              200: {
+                description: 'The invoice (application/pdf), as an attachment named medshop-invoice-INV-000042.pdf',
+                content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+              },
+              ...errorAnswers(401, 404),
+            },
+          },
+        },
+        async (request, reply) => {
+          const { order, invoice } = await orders.invoice(viewerOf(request), request.params.id);
+          const pdf = await invoicePdf(order, invoice, invoices);
+          return (
+            reply
+              .type('application/pdf')
+              .header(
+                'content-disposition',
+                `attachment; filename="medshop-invoice-${invoiceNumber(invoice.number)}.pdf"`,
+              )
+              .header('cache-control', 'private, no-store')
+              // The document types the body as its binary string; a Buffer is sent as it is, never serialized.
+              .send(pdf as unknown as string)
+          );
+        },
+      );
 
     app.post(
       '/:id/order-again',

@@ -233,6 +233,8 @@ export const NO_PAYMENT_AWAITED = 'This order is not paid through the shop: ther
 export const PAYMENT_FOR_CANCELLED_ORDER =
   'This order was cancelled and its stock went back: return the payment to the buyer instead';
 
+export const NO_INVOICE_YET = 'This order has no invoice: one is issued once the order is paid';
+
 /** An order that no longer waits past its reservation (paid meanwhile): the sweep leaves it. */
 class StillReserved extends Error {}
 
@@ -501,6 +503,19 @@ export class OrderService {
       if (order.status !== 'CANCELLED' && !buyerCanCancel(order.status))
         throw conflict(buyerCannotCancel(order.status), 'STATUS_NOT_ALLOWED', 'id');
     });
+  }
+
+  /**
+   * A paid order's invoice (extension invoices): the order as it was kept, and its number and date; the buyer's own
+   * order, or any for admins. Refused (404 INVOICE_NOT_FOUND) before the order is paid: it has none yet.
+   */
+  async invoice(viewer: AuthenticatedUser, id: number) {
+    const order = await this.orders.findById(id);
+    if (!order || (order.userId !== viewer.id && !viewer.isAdmin))
+      throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
+    const invoice = await new PaymentRepository(this.orders.database).invoiceOf(id);
+    if (!invoice) throw notFound(NO_INVOICE_YET, 'INVOICE_NOT_FOUND', 'id');
+    return { order, invoice };
   }
 
   /**

@@ -35,8 +35,9 @@ export class PaymentRepository {
   }
 
   /**
-   * Marks an order paid if it still waits for its payment and is not cancelled; answers whether it did (two admins
-   * recording one payment at once: one of them).
+   * Marks an order paid if it still waits for its payment and is not cancelled, and gives it the next invoice number;
+   * answers whether it did (two admins recording one payment at once: one of them). Run in a transaction: one rolled
+   * back takes no number, so the invoices have no gaps.
    */
   async markPaid(id: number, at: string, paidBy: string | null = null): Promise<boolean> {
     const result = await this.db
@@ -54,7 +55,25 @@ export class PaymentRepository {
       .where('paymentStatus', '=', 'AWAITING_PAYMENT')
       .where('status', '<>', 'CANCELLED')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    if (result.numUpdatedRows === 0n) return false;
+    // The counter's row is locked until this transaction ends: concurrent payments take the next numbers in turn.
+    const { last } = await this.db
+      .updateTable('invoiceCounter')
+      .set((eb) => ({ last: eb('last', '+', 1) }))
+      .where('id', '=', 1)
+      .returning('last')
+      .executeTakeFirstOrThrow();
+    await this.db.insertInto('invoices').values({ number: last, orderId: id, issuedAt: at }).execute();
+    return true;
+  }
+
+  /** A paid order's invoice: its number and when it was issued; undefined before the order is paid. */
+  invoiceOf(orderId: number) {
+    return this.db
+      .selectFrom('invoices')
+      .select(['number', 'issuedAt'])
+      .where('orderId', '=', orderId)
+      .executeTakeFirst();
   }
 
   /** Marks a paid order's payment refunded (its cancellation), once. */

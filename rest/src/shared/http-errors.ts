@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   PAYMENT_AWAITED: 'The order waits for its payment: it may be cancelled, not moved on (extension: payment).',
   NO_PAYMENT_AWAITED: 'The order is not paid through the shop: there is no payment to record (extension: payment).',
   ORDER_CANCELLED: 'The order was cancelled: a payment for it is returned, not recorded (extension: payment).',
+  INVOICE_NOT_FOUND:
+    'The order has no invoice: one is issued when it is paid (and orders paid outside the shop have none) (extension: invoices).',
   ALREADY_PAID: 'The order is paid already: there is nothing left to pay (extension: payment).',
   NOT_PAID_BY_CARD: 'The order is paid another way than by card (extension: payment).',
   CARD_PAYMENT_NOT_RECORDED:
