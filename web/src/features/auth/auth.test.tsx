@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginDocument, NewAccountPreferencesDocument, RegisterDocument } from '@/gql/graphql';
 import { TOKEN_STORAGE_KEY } from '@/lib/session';
+import { HELD_MS, holdAnswers } from '@/testing/held-answers';
 import { listingMock, sessionMock } from '@/testing/fixtures';
 import { acrossElements, currentPath, renderApp } from '@/testing/render';
 import { REGISTRATION_SUCCESSFUL } from './register-route';
@@ -19,13 +20,14 @@ describe('login', () => {
   });
 
   it('reads “Logging in...” while busy, then stores the token and lands on the listing', async () => {
+    const held = holdAnswers();
     const { user } = renderApp({
       path: '/login',
       token: null,
       mocks: [
         {
           request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } },
-          delay: 50,
+          delay: HELD_MS,
           result: { data: { login: { __typename: 'LoginPayload', token: 'fresh-token', userErrors: [] } } },
         },
         sessionMock(),
@@ -36,6 +38,7 @@ describe('login', () => {
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    await held.release();
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
     expect(currentPath()).toBe('/');

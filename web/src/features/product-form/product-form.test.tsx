@@ -8,6 +8,7 @@ import {
   ProductListingDocument,
   UpdateProductDocument,
 } from '@/gql/graphql';
+import { HELD_MS, holdAnswers } from '@/testing/held-answers';
 import { category, categoryId, listingMock, money, product, productId, sessionMock } from '@/testing/fixtures';
 import { failToLoad } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
@@ -353,13 +354,19 @@ describe('editing a product', () => {
   });
   const edit = {
     request: { query: EditProductDocument, variables: { id: productId(5) } },
-    delay: 30,
     result: { data: { product: brace } },
   };
 
   it('shows “Loading...” first, then the product in the form', async () => {
-    renderApp({ path: `/edit/${productId(5)}`, mocks: [sessionMock({ isAdmin: true }), edit] });
-    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    const held = holdAnswers();
+    renderApp({
+      path: `/edit/${productId(5)}`,
+      mocks: [sessionMock({ isAdmin: true }), { ...edit, delay: HELD_MS }],
+    });
+    // The page's own 'Loading...' under its heading (the screen's code, loaded first, may show one before it).
+    await screen.findByRole('heading', { name: 'Edit Product' });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await held.release();
     expect(await screen.findByDisplayValue('Knee Brace')).toHaveAttribute('name', 'name');
     expect(screen.getByLabelText(/^Price/)).toHaveValue(24);
     expect(screen.getByLabelText('Main image URL')).toHaveValue('/images/knee.svg');

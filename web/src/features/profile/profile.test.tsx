@@ -9,6 +9,7 @@ import {
   UpdateProfileDocument,
 } from '@/gql/graphql';
 import { ACCOUNT_DELETED_NOTICE, TOKEN_STORAGE_KEY } from '@/lib/session';
+import { HELD_MS, holdAnswers } from '@/testing/held-answers';
 import { money, orderId, sessionMock } from '@/testing/fixtures';
 import { currentPath, renderApp } from '@/testing/render';
 import { watchForText } from '@/testing/shown-at';
@@ -86,11 +87,11 @@ describe('profile information', () => {
   });
 
   it('marks an address not verified yet, says what that means, and sends the link again on request', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const held = holdAnswers();
     const unverified = { ...alice, emailVerified: false };
-    const resendMock = (payload: Record<string, unknown>) => ({
+    const resendMock = (payload: Record<string, unknown>, delay = 0) => ({
       request: { query: ResendEmailVerificationDocument, variables: { input: {} } },
-      delay: 30,
+      delay,
       result: {
         data: {
           resendEmailVerification: {
@@ -110,7 +111,7 @@ describe('profile information', () => {
       mocks: [
         sessionMock(),
         { request: { query: ProfilePageDocument }, result: { data: { viewer: unverified } } },
-        resendMock({ message: sent, user: unverified }),
+        resendMock({ message: sent, user: unverified }, HELD_MS),
         resendMock({
           userErrors: [{ __typename: 'UserError', message: tooMany, field: null, code: 'TOO_MANY_ATTEMPTS' }],
         }),
@@ -121,6 +122,7 @@ describe('profile information', () => {
     expect(hints()).toMatchObject({ Email: UNVERIFIED_HINT });
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await held.release();
     expect(await screen.findByRole('status')).toHaveTextContent(sent);
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(tooMany);
