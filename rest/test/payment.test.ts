@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { poll } from '../../tests/helpers/poll.js';
 import { type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi-answers.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
+import { suiteDatabaseKind } from '../../tests/helpers/test-database.js';
 
 let shop: RestService;
 let admin: string;
@@ -259,6 +260,47 @@ describe('payment by bank transfer', () => {
       await other.close({ keepData: true });
     }
   });
+
+  // On PostgreSQL an admin's cancellation and another admin's payment run at once: both read the order waiting before
+  // either writes. The order's row is held by the test until both wait on it, so that they meet exactly there: one
+  // wins, the other is refused, and the order is never cancelled and paid at once (its refund skipped).
+  it.runIf(suiteDatabaseKind() === 'postgres')(
+    'a cancellation and a payment at once, meeting at the order’s row: one of them, never an order both cancelled and paid',
+    async () => {
+      await fill(buyer, product, 2);
+      const racing = await checkout(buyer, { paymentMethod: 'BANK_TRANSFER' });
+      expect(racing.status).toBe(201);
+      const stock = await stockOf(product);
+      const db = shop.app.shopDatabase.db;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = db.transaction().execute(async (trx) => {
+        await sql`select id from orders where id = ${racing.body.id} for update`.execute(trx);
+        await held;
+      });
+      const answers = Promise.all([move(racing.body.id, 'CANCELLED'), recordPayment(admin, racing.body.id)]);
+      const waiting = () =>
+        sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`
+          .execute(db)
+          .then((result) => result.rows[0]!.n);
+      expect(await poll(waiting, (count) => count === 2)).toBe(2);
+      release();
+      await holding;
+      const [cancelling, paying] = await answers;
+      const after = (await shop.request<Order>('GET', `/api/orders/${racing.body.id}`, { token: admin })).body;
+      if (cancelling.status === 200) {
+        expect([paying.status, paying.body]).toMatchObject([409, { code: 'ORDER_CANCELLED' }]);
+        expect([after.status, after.payment?.status]).toEqual(['CANCELLED', 'AWAITING_PAYMENT']);
+        expect(await stockOf(product)).toBe(stock + 2);
+      } else {
+        expect([cancelling.status, cancelling.body]).toMatchObject([409, { code: 'CHANGED_MEANWHILE' }]);
+        expect(paying.status).toBe(200);
+        expect([after.status, after.payment?.status]).toEqual(['PENDING', 'PAID']);
+        expect(await stockOf(product)).toBe(stock);
+      }
+    },
+  );
 
   it('stops taking transfers when the account is taken away; orders waiting for one still wait', async () => {
     await fill(buyer, product, 1);
