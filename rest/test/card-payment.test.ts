@@ -338,6 +338,15 @@ describe('card payments through Stripe Checkout', () => {
     ]);
     await stripe.sendOnce(event);
     expect(stripe.refunds.filter((each) => each.payment_intent === 'pi_test_late')).toHaveLength(1);
+    // The buyer is told: cancelled, and the payment given back.
+    expect((await mailsAbout(late.id)).map((mail) => mail.subject)).toEqual([
+      `Your Medshop order #${late.id} is placed`,
+      `Your Medshop order #${late.id} was cancelled`,
+      `A payment for your Medshop order #${late.id} is refunded`,
+    ]);
+    expect((await mailsAbout(late.id))[2]!.text).toContain(
+      `The $${late.totalAmount.toFixed(2)} is refunded to your card: the order was cancelled before the payment arrived. Your bank shows it within a few days.`,
+    );
   });
 });
 

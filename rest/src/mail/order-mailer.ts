@@ -33,6 +33,18 @@ export class OrderMailer {
     return this.write(trx, order.userId, (recipient) => orderStatusMail(recipient, order, 'PAID', at, this.context));
   }
 
+  /** A card payment the shop could not take was given back (issue 35: paymentArrival's REFUND). */
+  async refunded(
+    trx: Kysely<Database>,
+    order: OrderWithItems,
+    at: string,
+    refund: { cents: number; orderCancelled: boolean },
+  ): Promise<boolean> {
+    return this.write(trx, order.userId, (recipient) =>
+      orderStatusMail(recipient, order, 'REFUNDED', at, this.context, refund),
+    );
+  }
+
   /**
    * Whether an e-mail was written (the buyer may have turned them off, or have no address, or one they never verified,
    * or no account any more). An address not verified gets nothing: whoever typed it into the profile may not own it.

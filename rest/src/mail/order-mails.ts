@@ -170,6 +170,10 @@ const MOVES: Record<string, { subject: (id: number) => string; says: string; not
     says: 'is paid: thank you',
     note: 'We will confirm it and send it on its way.',
   },
+  REFUNDED: {
+    subject: (id) => `A payment for your Medshop order #${id} is refunded`,
+    says: 'had a card payment we could not take',
+  },
   CONFIRMED: { subject: (id) => `Your Medshop order #${id} is confirmed`, says: 'is confirmed: we are preparing it' },
   SHIPPED: { subject: (id) => `Your Medshop order #${id} has shipped`, says: 'has shipped' },
   DELIVERED: { subject: (id) => `Your Medshop order #${id} was delivered`, says: 'was delivered' },
@@ -186,15 +190,22 @@ export function orderStatusMail(
   status: string,
   at: string,
   context: MailContext,
+  /** REFUNDED: what was given back, and whether the order was cancelled (else: paid already, or another amount). */
+  refund?: { cents: number; orderCancelled: boolean },
 ): OutgoingMail | undefined {
   const listed = MOVES[status];
   if (!listed || !wantsMail(recipient)) return undefined;
   const { when, amount } = formatsFor(recipient, context.currency);
   // A paid order cancelled: its payment goes back (the order as it was before the move says it was paid).
-  const move =
+  let move =
     status === 'CANCELLED' && order.paymentStatus === 'PAID'
       ? { ...listed, note: `${listed.note} The ${amount(order.totalCents)} you paid will be returned to you.` }
       : listed;
+  if (refund)
+    move = {
+      ...listed,
+      note: `The ${amount(refund.cents)} is refunded to your card: ${refund.orderCancelled ? 'the order was cancelled before the payment arrived' : 'the order was paid already, or the amount was not the order’s'}. Your bank shows it within a few days.`,
+    };
   const ordersUrl = `${context.shopUrl}/orders`;
   const subject = move.subject(order.id);
   const footer = footers(context);

@@ -138,6 +138,10 @@ export class CardPaymentService {
         at,
       );
       const returned = await payments.markReturned(order.id);
+      await this.mailer.refunded(trx, order, at, {
+        cents: event.amountCents,
+        orderCancelled: order.status === 'CANCELLED',
+      });
       await audit.record(
         STRIPE_ACTOR,
         'order.payment_refunded',
