@@ -51,6 +51,8 @@ import { createSocketCounts } from './socket-counts.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import { demoImagesPlugin } from './plugins/demo-images.js';
 import { catalogueFilesPlugin } from './plugins/catalogue-files.js';
+import { stripeWebhookPlugin } from './plugins/stripe-webhook.js';
+import { orderInvoicesPlugin } from './plugins/order-invoices.js';
 import {
   explorerAddressFor,
   inlineScriptHashes,
@@ -533,6 +535,9 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
 
   await app.register(demoImagesPlugin, { rest });
   await app.register(catalogueFilesPlugin, { rest, pubsub });
+  // Stripe's events reach the REST service through the shop's one address (no token: their signature is the proof).
+  await app.register(stripeWebhookPlugin, { rest });
+  await app.register(orderInvoicesPlugin, { rest });
   // The web app, when it has been built: its files, index.html for its pages (deep links, reloads), and the graph
   // explorer (GraphiQL at /graphiql) while introspection is on: without it an explorer knows nothing of the graph.
   await app.register(webAppPlugin, { webDist: config.webDist, explorer: config.introspection && config.explorer });

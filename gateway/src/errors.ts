@@ -91,7 +91,7 @@ export class InputProblem extends Error {
     message: string,
     /** The input field at fault; null when the problem is not one field's (an empty cart at checkout). */
     readonly field: string | null,
-    readonly code: 'INVALID_INPUT' | 'NOT_FOUND' | 'PRICE_CHANGED' = 'INVALID_INPUT',
+    readonly code: 'INVALID_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'PRICE_CHANGED' = 'INVALID_INPUT',
   ) {
     super(message);
   }

@@ -6,7 +6,7 @@
 // takes none, was cancelled or is not there is refused on `orderId`, and a paid order cancelled is refunded. Against
 // the plain contract (the gateway-plain project, restExtensions false) there is no payment: no methods, every order's
 // payment null, a paymentMethod refused placing nothing, and the mutations NOT_SUPPORTED. Over either, a login is
-// needed.
+// needed. This shop is not connected to Stripe: no card (card-payment.test.ts has one that is).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { type GraphQLAnswer, type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
@@ -293,6 +293,29 @@ describe.runIf(restExtensions)('payment by bank transfer, over our REST service'
   });
 });
 
+describe.runIf(restExtensions)('card payment where the operator has not connected the shop to Stripe', () => {
+  it('is not offered, and startCardPayment is refused on the order, for a card order placed before too', async () => {
+    const shopper = await buyer();
+    expect(await settingsSeenBy(shopper.token)).toEqual(NO_PAYMENT);
+    expect((await checkout(shopper.token, { paymentMethod: 'CARD' })).checkout.userErrors).toEqual([
+      { message: 'This shop takes no card payments', field: 'paymentMethod', code: 'INVALID_INPUT' },
+    ]);
+    const { order } = (await checkout(shopper.token)).checkout;
+    const answer = await shop.graphql(
+      `mutation ($input: StartCardPaymentInput!) { startCardPayment(input: $input) { url expiresAt ${USER_ERRORS} } }`,
+      { input: { orderId: order.id, clientMutationId: 'card' } },
+      shopper.token,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.startCardPayment).toEqual({
+      url: null,
+      expiresAt: null,
+      userErrors: [{ message: 'This shop takes no card payments', field: 'orderId', code: 'CONFLICT' }],
+      clientMutationId: 'card',
+    });
+  });
+});
+
 describe.runIf(!restExtensions)('payment, over the plain contract', () => {
   it('offers no method, and a checkout naming one is refused, placing nothing', async () => {
     const shopper = await buyer();
@@ -342,11 +365,17 @@ describe.runIf(!restExtensions)('payment, over the plain contract', () => {
 });
 
 describe('a login is needed', () => {
-  it('to read how the shop takes payment, change it or record a payment: UNAUTHENTICATED without a token', async () => {
+  it('to read how the shop takes payment, change it, record a payment or start one: UNAUTHENTICATED without a token', async () => {
     expect(errorCodes(await shop.graphql(`{ ${SETTINGS} }`))).toEqual(['UNAUTHENTICATED']);
     for (const [name, answer] of [
       ['updatePaymentSettings', await updateSettings(ACCOUNT, null)],
       ['recordPayment', await recordPayment(globalId('Order', 1), null)],
+      [
+        'startCardPayment',
+        await shop.graphql('mutation ($input: StartCardPaymentInput!) { startCardPayment(input: $input) { url } }', {
+          input: { orderId: globalId('Order', 1) },
+        }),
+      ],
     ] as const) {
       expect(answer.data?.[name] ?? null, name).toBeNull();
       expect(errorCodes(answer), name).toEqual(['UNAUTHENTICATED']);

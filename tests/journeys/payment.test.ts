@@ -1,10 +1,12 @@
 // Journey: payment by bank transfer. An admin gives the shop's bank account on its screen (reached from the order
 // desk). A buyer on a phone checks out paying by transfer: the order placed says where to pay, what to quote and by
 // when. The admin records the transfer on the desk (asked first); the buyer's orders page, open meanwhile, says it is
-// paid without a reload, and the order may then be confirmed.
+// paid without a reload, and its invoice downloads; the order may then be confirmed.
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { transferReference } from '../../shop-rules/payment-rules.js';
+import { pdfLines } from '../helpers/pdf-text.js';
 import { chromiumFound } from './support/chromium.js';
 import {
   ADMIN_PASSWORD,
@@ -14,9 +16,8 @@ import {
   logIn,
   lookAt,
   openJourney,
+  buyerAtCheckout,
   openPerson,
-  registerAndLogIn,
-  typeShippingAddress,
 } from './support/journey.js';
 
 describe.skipIf(!chromiumFound)('journey: payment by bank transfer, from the shop’s account to the order paid', () => {
@@ -41,23 +42,13 @@ describe.skipIf(!chromiumFound)('journey: payment by bank transfer, from the sho
     await lookAt(admin.page, 'payment', 'admin-on');
 
     // The buyer, on a phone: one thermometer.
-    const buyer = await openPerson(browser, shop, 375);
-    await registerAndLogIn(shop, buyer.page, 'transfer-buyer');
-    const token = await shop.rest.login('transfer-buyer', 'secret-pass');
-    const products = (await shop.rest.request('GET', '/api/products', { token })).body as {
-      id: number;
-      name: string;
-      price: number;
-      quantity: number;
-    }[];
-    const thermometer = products.find((each) => each.name === 'Digital Thermometer')!;
-    await shop.rest.request('POST', '/api/cart/items', { token, body: { productId: thermometer.id, quantity: 1 } });
-    await buyer.page.goto('/checkout');
-    await typeShippingAddress(
-      buyer.page,
-      { name: 'Greta Buyer', line1: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE' },
-      { save: false },
-    );
+    const { buyer, token } = await buyerAtCheckout(browser, shop, 'transfer-buyer', {
+      name: 'Greta Buyer',
+      line1: 'Hauptstraße 5',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+    });
     const payment = buyer.page.getByRole('group', { name: 'Payment' });
     expect(await payment.getByRole('radio', { name: /^Bank transfer/ }).isChecked()).toBe(true);
     await expect
@@ -111,6 +102,15 @@ describe.skipIf(!chromiumFound)('journey: payment by bank transfer, from the sho
       payment: { status: string };
     };
     expect(paid.payment.status).toBe('PAID');
+    // Its invoice downloads, named and numbered by the shop.
+    const [download] = await Promise.all([
+      buyer.page.waitForEvent('download'),
+      card.getByRole('button', { name: `Download the invoice of order #${order!.id}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('medshop-invoice-INV-000001.pdf');
+    const invoice = await pdfLines(fs.readFileSync(await download.path()));
+    expect(invoice.slice(0, 2)).toEqual(['Medshop', 'Invoice INV-000001']);
+    expect(invoice).toContain('Total $9.99');
     // Now it may move on.
     await row.getByRole('button', { name: 'Confirm' }).click();
     await row.getByText('CONFIRMED').waitFor();

@@ -383,7 +383,8 @@ export type CheckoutInput = {
   /**
    * How the buyer pays (one of `paymentSettings.methods`): required while there are any (INVALID_INPUT on it otherwise),
    * and INVALID_INPUT on it for one the shop does not take. A bank transfer's order waits for its payment, its stock held
-   * `bankTransfer.days` days: its `payment` says where to pay and what to quote.
+   * `bankTransfer.days` days: its `payment` says where to pay and what to quote. A card's waits 30 minutes, paid on
+   * Stripe's page (`startCardPayment`).
    */
   paymentMethod?: InputMaybe<PaymentMethod>;
   /** Where the order goes: trimmed, 1 to 500 characters. */
@@ -922,6 +923,16 @@ export type Mutation = {
    */
   sendMessage: SendMessagePayload;
   /**
+   * Where the buyer pays their own card order: Stripe Checkout's page (`url`: send the browser there) and until when it
+   * takes the payment; asked again while it is open, the same page, so two clicks open no second way to pay. Stripe's page
+   * sends the buyer back to the shop's `/orders?order={number}&card=paid` (or `card=cancelled`), which proves nothing: the
+   * order's `payment.status` becomes PAID once Stripe's signed webhook says so, and no `orderUpdated` is sent for it (read
+   * the order again). userErrors: NOT_FOUND on `orderId` (not the viewer's order), CONFLICT on `orderId` (paid another
+   * way, paid already, cancelled, or the shop takes no card payments). UPSTREAM_UNAVAILABLE when Stripe does not answer:
+   * nothing changed, try again. NOT_SUPPORTED as `updatePaymentSettings`.
+   */
+  startCardPayment: StartCardPaymentPayload;
+  /**
    * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, beyond the stock,
    * or a cart total beyond $10,000,000.00; lowering a quantity is always allowed), NOT_FOUND on `productId` (not in the
    * cart).
@@ -1246,6 +1257,16 @@ export type MutationSaveTaxRateArgs = {
  */
 export type MutationSendMessageArgs = {
   input: SendMessageInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationStartCardPaymentArgs = {
+  input: StartCardPaymentInput;
 };
 
 
@@ -2263,6 +2284,27 @@ export type ShopSettings = {
   lowStockThreshold: Scalars['Int']['output'];
 };
 
+/** The viewer's card order, to be paid on Stripe's page. */
+export type StartCardPaymentInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The order's global id. */
+  orderId: Scalars['ID']['input'];
+};
+
+/** The outcome of `startCardPayment`. */
+export type StartCardPaymentPayload = {
+  __typename?: 'StartCardPaymentPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** When the page stops taking the payment; null when refused. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Stripe Checkout's page where the buyer pays the order: send the browser there. Null when refused. */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Why there is no page; empty when there is. */
+  userErrors: Array<UserError>;
+};
+
 /** What changes live, over graphql-ws on /graphql (the token in the connection's parameters). */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -2906,6 +2948,8 @@ export type ResolversTypes = ResolversObject<{
   ShippingRate: ResolverTypeWrapper<RestShippingRate>;
   ShippingRateInput: ShippingRateInput;
   ShopSettings: ResolverTypeWrapper<ShopSettings>;
+  StartCardPaymentInput: StartCardPaymentInput;
+  StartCardPaymentPayload: ResolverTypeWrapper<StartCardPaymentPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxLine: ResolverTypeWrapper<RestTaxGroup>;
@@ -3045,6 +3089,8 @@ export type ResolversParentTypes = ResolversObject<{
   ShippingRate: RestShippingRate;
   ShippingRateInput: ShippingRateInput;
   ShopSettings: ShopSettings;
+  StartCardPaymentInput: StartCardPaymentInput;
+  StartCardPaymentPayload: StartCardPaymentPayload;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   TaxLine: RestTaxGroup;
@@ -3348,6 +3394,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   saveShippingMethod?: Resolver<ResolversTypes['SaveShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationSaveShippingMethodArgs, 'input'>>;
   saveTaxRate?: Resolver<ResolversTypes['SaveTaxRatePayload'], ParentType, ContextType, RequireFields<MutationSaveTaxRateArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
+  startCardPayment?: Resolver<ResolversTypes['StartCardPaymentPayload'], ParentType, ContextType, RequireFields<MutationStartCardPaymentArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
@@ -3634,6 +3681,13 @@ export type ShopSettingsResolvers<ContextType = GatewayContext, ParentType exten
   lowStockThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type StartCardPaymentPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StartCardPaymentPayload'] = ResolversParentTypes['StartCardPaymentPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
@@ -3819,6 +3873,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ShippingOption?: ShippingOptionResolvers<ContextType>;
   ShippingRate?: ShippingRateResolvers<ContextType>;
   ShopSettings?: ShopSettingsResolvers<ContextType>;
+  StartCardPaymentPayload?: StartCardPaymentPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxLine?: TaxLineResolvers<ContextType>;
   TaxRate?: TaxRateResolvers<ContextType>;

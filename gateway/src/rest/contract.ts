@@ -186,6 +186,13 @@ export interface RestPaymentSettings {
   bankTransfer: (RestBankAccount & { days: number }) | null;
 }
 
+/** POST /api/orders/{id}/card-payment (extension payment, where the shop takes cards): Stripe's page for the order. */
+export interface RestCardSession {
+  url: string;
+  /** When the page stops taking the payment (ISO 8601). */
+  expiresAt: string;
+}
+
 /** Extension (tax): a rate's share of an order's tax (dollars; rate in percent). */
 export interface RestTaxGroup {
   rate: number;

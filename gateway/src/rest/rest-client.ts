@@ -294,6 +294,41 @@ export class RestClient {
     });
   }
 
+  /**
+   * Passes a request on as it came, for a caller the graph does not stand between (Stripe's webhook, whose signature
+   * covers the body's bytes): its body and the headers given, untouched, with the request id and the client's address.
+   * Answers the REST service's status, headers and body as they are, whatever the status; UpstreamUnavailable only
+   * when no answer came.
+   */
+  async passThrough(
+    caller: Caller,
+    call: { method: HttpMethod; path: string; headers: Record<string, string>; body: Buffer },
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    const headers: Record<string, string> = { ...call.headers };
+    if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    if (caller.clientAddress) headers['x-forwarded-for'] = caller.clientAddress;
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path: `${this.basePath}${call.path}`,
+        headers,
+        body: call.body,
+      });
+      status = response.statusCode;
+      return { status, headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+    } catch (error) {
+      throw new UpstreamUnavailable(`${call.method} ${call.path}: ${describeFailure(error)}`, this.host);
+    } finally {
+      if (metricsOn()) {
+        const route = routeLabel(call.path);
+        upstreamRequests.inc({ method: call.method, route, status: status === undefined ? 'error' : String(status) });
+        upstreamDuration.observe({ method: call.method, route }, (performance.now() - started) / 1000);
+      }
+    }
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

@@ -262,6 +262,27 @@ export async function typeShippingAddress(page: Page, address: TypedAddress, { s
 }
 
 /**
+ * A new buyer on a phone with one Digital Thermometer (a demo product) in their cart, at checkout with `address`
+ * typed (not saved); with their token, for reading their orders as the shop keeps them.
+ */
+export async function buyerAtCheckout(
+  browser: Browser,
+  shop: JourneyShop,
+  username: string,
+  address: TypedAddress,
+): Promise<{ buyer: Person; token: string }> {
+  const buyer = await openPerson(browser, shop, 375);
+  await registerAndLogIn(shop, buyer.page, username);
+  const token = await shop.rest.login(username, 'secret-pass');
+  const products = (await shop.rest.request('GET', '/api/products', { token })).body as { id: number; name: string }[];
+  const thermometer = products.find((each) => each.name === 'Digital Thermometer')!;
+  await shop.rest.request('POST', '/api/cart/items', { token, body: { productId: thermometer.id, quantity: 1 } });
+  await buyer.page.goto('/checkout');
+  await typeShippingAddress(buyer.page, address, { save: false });
+  return { buyer, token };
+}
+
+/**
  * axe-core run in the page as it is now: its violations. axe-core's own API, injected once per document, not through
  * @axe-core/playwright, whose every check injected axe-core again and finished the run in a new blank page: three
  * quarters of a journey's time went there (a screen's check took 0.4 to 1.7 s; now 0.03 to 0.3). The shop's pages

@@ -11,6 +11,8 @@ export interface LoginPageState {
 /** The order success page: the order just placed (spec §2 reads it from navigation state). */
 export interface OrderSuccessState {
   orderId: string;
+  /** A card order placed whose payment page (Stripe's) could not be opened: the confirmation says so. */
+  cardPageFailed?: boolean;
 }
 
 /** The listing, after the product form saved a product: it confirms the save, with a link to the product. */

@@ -1,7 +1,7 @@
 // The graph's objects as the gateway answers them, with every field the screens read, and the mocked answers of
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
 import type { MockLink } from '@apollo/client/testing';
-import { ProductListingDocument, SessionDocument, ViewerCartDocument } from '../gql/graphql';
+import { ProductListingDocument, SessionDocument, StartCardPaymentDocument, ViewerCartDocument } from '../gql/graphql';
 import { PAGE_SIZE } from '../features/product-listing/listing-page';
 import { transferReference } from '@shop-rules/payment-rules';
 import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
@@ -298,4 +298,58 @@ export function bankTransferPayment(
     paidAt: status === 'AWAITING_PAYMENT' ? null : '2026-11-23T10:00:00.000Z',
   };
 }
-export type PaymentFixture = ReturnType<typeof bankTransferPayment>;
+
+/** An order's payment by card (Order.payment), waiting for it unless said otherwise: its items held 30 minutes. */
+export function cardPayment(status: 'AWAITING_PAYMENT' | 'PAID' | 'REFUNDED' = 'AWAITING_PAYMENT') {
+  return {
+    __typename: 'OrderPayment',
+    method: 'CARD',
+    status,
+    reference: null,
+    account: null,
+    reservedUntil: status === 'AWAITING_PAYMENT' ? '2026-11-22T15:00:00.000Z' : null,
+    paidAt: status === 'AWAITING_PAYMENT' ? null : '2026-11-22T14:41:00.000Z',
+  };
+}
+export type PaymentFixture = ReturnType<typeof bankTransferPayment> | ReturnType<typeof cardPayment>;
+
+/** Stripe Checkout's page for an order, as startCardPayment answers it. */
+export const STRIPE_PAGE = 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4';
+
+/**
+ * startCardPayment for the order, answered with Stripe's page, the shop's refusal (a userError on orderId), or, for
+ * 'unavailable', the gateway's UPSTREAM_UNAVAILABLE (Stripe did not answer).
+ */
+export function startCardPaymentMock(
+  id: string,
+  answer: { url: string } | { refusal: string; code: string } | 'unavailable',
+): MockLink.MockedResponse {
+  const request = { query: StartCardPaymentDocument, variables: { input: { orderId: id } } };
+  if (answer === 'unavailable')
+    return {
+      request,
+      result: {
+        errors: [
+          {
+            message: 'The shop is temporarily unavailable. Please try again in a moment.',
+            extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+          },
+        ],
+      },
+    };
+  return {
+    request,
+    result: {
+      data: {
+        startCardPayment: {
+          __typename: 'StartCardPaymentPayload',
+          url: 'url' in answer ? answer.url : null,
+          userErrors:
+            'url' in answer
+              ? []
+              : [{ __typename: 'UserError', message: answer.refusal, field: 'orderId', code: answer.code }],
+        },
+      },
+    },
+  };
+}

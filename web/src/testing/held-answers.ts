@@ -13,5 +13,9 @@ export function holdAnswers(): { release: () => Promise<void> } {
   onTestFinished(() => {
     vi.useRealTimers();
   });
-  return { release: () => act(() => vi.advanceTimersByTimeAsync(HELD_MS)) };
+  return {
+    release: async () => {
+      await act(() => vi.advanceTimersByTimeAsync(HELD_MS));
+    },
+  };
 }

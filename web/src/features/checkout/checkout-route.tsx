@@ -13,7 +13,8 @@
 // when Place Order is clicked is refused by the shop (PRICE_CHANGED, with the cart as it is now) and shown the same
 // way: nothing is charged that the buyer did not see. Each attempt (one reviewed snapshot) carries its own
 // idempotency key, sent again when that attempt is retried (its answer may have been lost after the order was
-// placed), so a retry never orders twice.
+// placed), so a retry never orders twice. An order paid by card is placed first, then the browser goes to Stripe's
+// page for it; where that page cannot be opened, the order's confirmation says so and offers Pay by Card.
 import { gql } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { type ReactNode, type Ref, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -21,7 +22,12 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MAX_ADDRESSES, countryName, printedAddress } from '@shop-rules/address-rules';
 import { CART_IS_EMPTY } from '@shop-rules/order-rules';
-import { DEFAULT_BANK_TRANSFER_DAYS, PAYMENT_METHOD_REQUIRED, type PaymentMethod } from '@shop-rules/payment-rules';
+import {
+  CARD_RESERVATION_MINUTES,
+  DEFAULT_BANK_TRANSFER_DAYS,
+  PAYMENT_METHOD_REQUIRED,
+  type PaymentMethod,
+} from '@shop-rules/payment-rules';
 import { AddressFields, CountryOptions } from '@/components/address-fields';
 import { Button, ButtonLink } from '@/components/button';
 import { Alert, EmptyState, ErrorState, Skeleton } from '@/components/feedback';
@@ -46,6 +52,7 @@ import {
   validAddress,
 } from '@/lib/addresses';
 import { useFormats } from '@/lib/use-formats';
+import { useCardPayment } from '@/lib/card-payment';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { OrderSuccessState } from '@/lib/navigation-state';
 import { showUserErrors } from '@/lib/user-errors';
@@ -361,7 +368,10 @@ function PaymentChoice({
       name: 'Bank transfer',
       note: `Pay within ${offer.bankTransferDays ?? DEFAULT_BANK_TRANSFER_DAYS} days, quoting your order’s reference: you get the details once the order is placed. We hold your items until then.`,
     },
-    CARD: { name: 'Card', note: 'Pay on Stripe’s secure page.' },
+    CARD: {
+      name: 'Card',
+      note: `Pay on Stripe’s secure page right after you place the order. We hold your items for ${CARD_RESERVATION_MINUTES} minutes.`,
+    },
   };
   return (
     <fieldset
@@ -479,6 +489,19 @@ function CheckoutForm({
   // effect), never left on the page's body.
   const focusAfterAccept = useRef(false);
   const [acceptedNotice, setAcceptedNotice] = useState('');
+  const card = useCardPayment();
+  // The card order whose payment page the browser went to. Back from there, a browser may show this page as it was
+  // left (its back/forward cache): the order's confirmation is shown instead, with the way to pay it.
+  const [leftForStripe, setLeftForStripe] = useState<string>();
+  useEffect(() => {
+    if (!leftForStripe) return undefined;
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted)
+        navigate('/order-success', { replace: true, state: { orderId: leftForStripe } satisfies OrderSuccessState });
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, [navigate, leftForStripe]);
   const [checkout] = useMutation(CheckoutDocument, {
     update(cache, { data }) {
       if (!data?.checkout.order) return;
@@ -671,6 +694,18 @@ function CheckoutForm({
         },
       });
       const order = data?.checkout.order;
+      if (order?.payment?.method === 'CARD') {
+        // Placed: now to Stripe's page for it ('Processing...' until the browser leaves).
+        if ((await card.pay(order.id)) === undefined) {
+          setLeftForStripe(order.id);
+          return;
+        }
+        navigate('/order-success', {
+          replace: true,
+          state: { orderId: order.id, cardPageFailed: true } satisfies OrderSuccessState,
+        });
+        return;
+      }
       if (order) {
         navigate('/order-success', { replace: true, state: { orderId: order.id } satisfies OrderSuccessState });
         return;

@@ -21,8 +21,12 @@ import {
   productId,
   sessionMock,
   bankTransferPayment,
+  cardPayment,
   type PaymentFixture,
+  STRIPE_PAGE,
+  startCardPaymentMock,
 } from '@/testing/fixtures';
+import { keepExternalPages } from '@/testing/external-page';
 import { currentPath, renderApp } from '@/testing/render';
 
 /** A shipping method as the graph answers it: its rates as [countries, price, free from]. */
@@ -793,7 +797,7 @@ describe('checkout', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
-    const howToPay = screen.getByRole('region', { name: 'How to pay' });
+    const howToPay = screen.getByRole('region', { name: 'How to pay order #12' });
     expect(howToPay).toHaveTextContent(
       'Please transfer $26.48 by Nov 29, 2026, 2:30 PM, quoting the reference below. We hold your items until then.',
     );
@@ -806,6 +810,101 @@ describe('checkout', () => {
       BIC: 'COBADEFFXXX',
       Reference: 'RF20MS12',
       Amount: '$26.48',
+    });
+  });
+
+  describe('paying by card', () => {
+    const lines = [cartLine(1, 1, '4.50'), cartLine(2, 2, '10.99')];
+    /** The card order placed, at the total reviewed. */
+    const placedByCard = {
+      request: {
+        query: CheckoutDocument,
+        variables: ({ input }: { input: CheckoutInput }) =>
+          input.paymentMethod === 'CARD' && input.expectedTotalAmount === '26.48',
+      },
+      result: {
+        data: {
+          checkout: {
+            __typename: 'CheckoutPayload',
+            order: { ...order, payment: cardPayment() },
+            cart: cart([]),
+            userErrors: [],
+          },
+        },
+      },
+    };
+    const cardsAndTransfers = { methods: ['BANK_TRANSFER', 'CARD'], days: 5 };
+
+    it('offers Card beside the bank transfer, saying what happens next; the buyer chooses', async () => {
+      renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 3 }),
+          ...checkoutPage(lines, null, ['3 Quay Street'], [], 0, [], [], cardsAndTransfers),
+        ],
+      });
+      const payment = await screen.findByRole('group', { name: 'Payment' });
+      const radios = within(payment).getAllByRole('radio');
+      expect(radios).toHaveLength(2);
+      expect(radios[0]).toHaveAccessibleName(
+        'Bank transfer Pay within 5 days, quoting your order’s reference: you get the details once the order is placed. We hold your items until then.',
+      );
+      expect(radios[1]).toHaveAccessibleName(
+        'Card Pay on Stripe’s secure page right after you place the order. We hold your items for 30 minutes.',
+      );
+      // Of two, none is chosen for the buyer.
+      expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false]);
+    });
+
+    it('places the card order, then sends the browser to Stripe’s page for it', async () => {
+      const opened = keepExternalPages();
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 3 }),
+          ...checkoutPage(lines, null, ['3 Quay Street'], [], 0, [], [], cardsAndTransfers),
+          placedByCard,
+          startCardPaymentMock(order.id, { url: STRIPE_PAGE }),
+        ],
+      });
+      const payment = await screen.findByRole('group', { name: 'Payment' });
+      await user.click(within(payment).getByRole('radio', { name: /^Card/ }));
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await waitFor(() => expect(opened).toEqual([STRIPE_PAGE]));
+      // Leaving: nothing more to click meanwhile.
+      expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(currentPath()).toBe('/checkout');
+    });
+
+    it('goes to the order’s confirmation when Stripe’s page cannot be opened, saying so, where Pay by Card opens it', async () => {
+      const opened = keepExternalPages();
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 3 }),
+          ...checkoutPage(lines, null, ['3 Quay Street'], [], 0, [], [], { methods: ['CARD'] }),
+          placedByCard,
+          startCardPaymentMock(order.id, 'unavailable'),
+          startCardPaymentMock(order.id, { url: STRIPE_PAGE }),
+        ],
+      });
+      // The only way to pay: chosen already.
+      const payment = await screen.findByRole('group', { name: 'Payment' });
+      expect(within(payment).getByRole('radio', { name: /^Card/ })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/order-success');
+      expect(
+        screen.getByText(
+          'Stripe’s payment page could not be opened. Your order waits for its payment: try again with Pay by Card.',
+        ),
+      ).toHaveAttribute('role', 'alert');
+      const howToPay = screen.getByRole('region', { name: 'How to pay order #12' });
+      expect(howToPay).toHaveTextContent('Pay $26.48 by card by Nov 22, 2026, 3:00 PM. We hold your items until then.');
+      expect(opened).toEqual([]);
+      await user.click(within(howToPay).getByRole('button', { name: 'Pay by Card' }));
+      await waitFor(() => expect(opened).toEqual([STRIPE_PAGE]));
+      expect(within(howToPay).getByRole('button', { name: 'Opening Stripe...' })).toBeDisabled();
     });
   });
 

@@ -1,5 +1,6 @@
 // One order on the admins' desk as a compact row: number, buyer, date, how many items, total and status, with a
-// button for each move the order may make from where it is (shop-rules' deskMoves). The lines, the shipping
+// button for each move the order may make from where it is (shop-rules' deskMoves); while it waits for a bank
+// transfer, Record Payment, and for a card, only a word that Stripe's payment settles it. The lines, the shipping
 // address and the order's history (who moved it, when) open on demand, so that a screen holds many orders. Cancelling
 // asks first and says the stock returns. A move the shop refuses shows why, in the row.
 import { gql, type FragmentType } from '@apollo/client';
@@ -152,8 +153,10 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
     }
   };
 
-  // An order waiting for its payment moves on only once it is paid: its way forward is recording the payment.
+  // An order waiting for its payment moves on only once it is paid: its way forward is recording the transfer, or, for
+  // a card, Stripe's webhook (nobody records a card payment by hand).
   const awaitingPayment = data.payment?.status === 'AWAITING_PAYMENT' && data.status === 'PENDING';
+  const byCard = data.payment?.method === 'CARD';
   const moves = deskMoves(data.status).filter((status) => !awaitingPayment || status === 'CANCELLED');
   const paymentState = paymentStateText(data.payment, data.status);
   const confirming = confirmingCancel || confirmingPayment;
@@ -199,7 +202,10 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
         </span>
         {(moves.length > 0 || awaitingPayment) && (
           <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`}>
-            {awaitingPayment && (
+            {awaitingPayment && byCard && (
+              <span className={styles.paymentNote}>Paid by card on Stripe’s page: nothing to record</span>
+            )}
+            {awaitingPayment && !byCard && (
               <Button variant="primary" size="small" disabled={loading} onClick={() => setConfirmingPayment(true)}>
                 Record Payment
               </Button>

@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument, RecordPaymentDocument } from '@/gql/graphql';
-import { money, orderId, productId, sessionMock, bankTransferPayment, type PaymentFixture } from '@/testing/fixtures';
+import {
+  money,
+  orderId,
+  productId,
+  sessionMock,
+  bankTransferPayment,
+  cardPayment,
+  type PaymentFixture,
+} from '@/testing/fixtures';
 import { moneyOf } from '@/lib/money';
 import { currentPath, renderApp } from '@/testing/render';
 import { DESK_PAGE_SIZE } from './order-desk-route';
@@ -381,6 +389,22 @@ describe('the order desk', () => {
     expect(tabs()).toEqual(['All1', 'Pending1', 'Confirmed0', 'Shipped0', 'Delivered0', 'Cancelled0']);
     await user.click(within(row(12)).getByRole('button', { name: 'Confirm' }));
     expect(await within(row(12)).findByText('CONFIRMED')).toBeInTheDocument();
+  });
+
+  it('offers no Record Payment for a card order waiting for Stripe, only Cancel; once Stripe’s payment is in, Confirm', async () => {
+    const awaiting = { ...deskOrder(14, 'PENDING', 'olga'), payment: cardPayment() };
+    const paid = { ...deskOrder(15, 'PENDING', 'pia'), payment: cardPayment('PAID') };
+    renderApp({ path: '/admin/orders', mocks: [admin(), deskMock([awaiting, paid], { PENDING: 2 })] });
+    await screen.findByRole('article', { name: 'Order #14' });
+    expect(movesOf(14)).toEqual(['Cancel Order']);
+    expect(within(row(14)).getByText('Awaiting payment')).toBeInTheDocument();
+    expect(within(row(14)).getByRole('group', { name: 'Move order #14' })).toHaveTextContent(
+      'Paid by card on Stripe’s page: nothing to recordCancel Order',
+    );
+    // Paid through Stripe: it moves on as any paid order.
+    expect(within(row(15)).getByText('Paid')).toBeInTheDocument();
+    expect(movesOf(15)).toEqual(['Confirm', 'Cancel Order']);
+    expect(within(row(15)).queryByText('Paid by card on Stripe’s page: nothing to record')).toBeNull();
   });
 
   it('shows the shop’s refusal to record a payment in the dialog, and the order stays waiting', async () => {

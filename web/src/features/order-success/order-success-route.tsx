@@ -1,10 +1,11 @@
 // /order-success (spec §2): the order named in navigation state, straight from the cache where checkout's
-// payload put it (fetched only after a reload). Without that state: 'Order not found' and Go Home.
+// payload put it (fetched only after a reload). Without that state: 'Order not found' and Go Home. A card order whose
+// payment page could not be opened right after checkout says so here, above its Pay by Card.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '@/components/button';
-import { ErrorState, Skeleton } from '@/components/feedback';
+import { Alert, ErrorState, Skeleton } from '@/components/feedback';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
 import { OrderSuccessDocument } from '@/gql/graphql';
@@ -18,6 +19,9 @@ if (false) {
       node(id: $id) {
         id
         ... on Order {
+          payment {
+            status
+          }
           ...OrderSummary_order
         }
       }
@@ -61,7 +65,8 @@ function OrderSkeleton() {
 
 export function OrderSuccessRoute() {
   const location = useLocation();
-  const orderId = (location.state as OrderSuccessState | null)?.orderId;
+  const state = location.state as OrderSuccessState | null;
+  const orderId = state?.orderId;
   const { data, loading, error, refetch } = useQuery(OrderSuccessDocument, {
     variables: { id: orderId ?? '' },
     skip: !orderId,
@@ -90,6 +95,11 @@ export function OrderSuccessRoute() {
             <h1>Thank you for your order!</h1>
             <p className={styles.lead}>We have received it and will let you know when it ships.</p>
           </div>
+          {state?.cardPageFailed && order.payment?.status === 'AWAITING_PAYMENT' && (
+            <Alert tone="warning">
+              Stripe’s payment page could not be opened. Your order waits for its payment: try again with Pay by Card.
+            </Alert>
+          )}
           <OrderSummary order={order} />
           <div className={styles.actions}>
             <ButtonLink to="/orders" variant="primary">

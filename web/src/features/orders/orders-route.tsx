@@ -1,4 +1,5 @@
-// /orders (spec §2): the viewer's orders, newest first, a page at a time; 'No orders found' before the first.
+// /orders (spec §2): the viewer's orders, newest first, a page at a time; 'No orders found' before the first. Stripe's
+// page sends a buyer back here (card-return.tsx), which says where their card order's payment stands.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { ButtonLink } from '@/components/button';
@@ -6,6 +7,7 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { LoadMore } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { OrdersPageDocument } from '@/gql/graphql';
+import { CardReturn } from './card-return';
 import { OrderCard } from './order-card';
 import { surface } from '@/components/card';
 import styles from './orders.module.css';
@@ -20,6 +22,13 @@ if (false) {
             cursor
             node {
               id
+              # What the page says of an order a buyer comes back to from Stripe.
+              number
+              status
+              payment {
+                status
+                reservedUntil
+              }
               ...OrderCard_order
             }
           }
@@ -92,5 +101,10 @@ export function OrdersRoute() {
   } else if (error) content = <ErrorState message="Failed to load orders" onRetry={() => void refetch()} />;
   else content = <OrdersSkeleton />;
 
-  return <Page title="My Orders">{content}</Page>;
+  return (
+    <Page title="My Orders">
+      <CardReturn orders={orders?.edges.map((edge) => edge.node)} />
+      {content}
+    </Page>
+  );
 }

@@ -1,7 +1,15 @@
+import axe from 'axe-core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ORDER_CANCELLED } from '@/components/status-badge';
-import { describe, expect, it } from 'vitest';
-import { CancelOwnOrderDocument, OrderAgainDocument, OrderHistoryDocument, OrdersPageDocument } from '@/gql/graphql';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  CancelOwnOrderDocument,
+  CardReturnOrderDocument,
+  OrderAgainDocument,
+  OrderHistoryDocument,
+  OrdersPageDocument,
+} from '@/gql/graphql';
+import { CARD_PAGE_FAILED } from '@/lib/card-payment';
 import {
   cart,
   cartLine,
@@ -10,8 +18,13 @@ import {
   productId,
   sessionMock,
   bankTransferPayment,
+  cardPayment,
   type PaymentFixture,
+  STRIPE_PAGE,
+  startCardPaymentMock,
 } from '@/testing/fixtures';
+import { keepExternalPages } from '@/testing/external-page';
+import { CARD_PAYMENT_POLL_MS, CARD_PAYMENT_WAIT_MS } from './card-return';
 import { failToLoad, picturesIn } from '@/testing/pictures';
 import { currentPath, renderApp } from '@/testing/render';
 import { ORDERS_PAGE_SIZE } from './orders-route';
@@ -111,14 +124,74 @@ describe('orders', () => {
     });
     const [refunded, awaiting, paid, unpaid] = await screen.findAllByRole('article');
     expect(within(refunded!).getByText('Refunded: the $40.00 you paid is being returned to you.')).toBeInTheDocument();
-    const howToPay = within(awaiting!).getByRole('region', { name: 'How to pay' });
+    const howToPay = within(awaiting!).getByRole('region', { name: 'How to pay order #3' });
     expect(howToPay).toHaveTextContent(
       'Please transfer $30.00 by Nov 29, 2026, 2:30 PM, quoting the reference below. We hold your items until then.' +
         'Account holderMedshop GmbHIBANDE89 3704 0044 0532 0130 00BICCOBADEFFXXXReferenceRF54MS3Amount$30.00',
     );
     expect(within(paid!).getByText('Paid by bank transfer on Nov 23, 2026, 10:00 AM.')).toBeInTheDocument();
-    expect(within(unpaid!).queryByRole('region', { name: 'How to pay' })).toBeNull();
+    expect(within(unpaid!).queryByRole('region', { name: /^How to pay/ })).toBeNull();
     expect(within(unpaid!).queryByText(/^Paid|^Refunded/)).toBeNull();
+  });
+
+  it('downloads a paid order’s invoice, named by the shop, and says why when it cannot', async () => {
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+    const asked: { url: string; headers: unknown }[] = [];
+    let answer = () =>
+      new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="medshop-invoice-INV-000007.pdf"',
+        },
+      });
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      asked.push({ url, headers: init.headers });
+      return Promise.resolve(answer());
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:invoice', revokeObjectURL: () => undefined }),
+    );
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    const { user } = renderApp({
+      path: '/orders',
+      mocks: [
+        sessionMock(),
+        ordersPage([
+          { ...order(2, 'CONFIRMED', '2026-11-20T08:00:00.000Z'), payment: bankTransferPayment(2, 'PAID') },
+          // Waiting for its payment: no invoice yet.
+          { ...order(1, 'PENDING', '2026-11-19T08:00:00.000Z'), payment: bankTransferPayment(1) },
+        ]),
+      ],
+    });
+    const [paid, waiting] = await screen.findAllByRole('article');
+    expect(within(waiting!).queryByRole('button', { name: /invoice/i })).toBeNull();
+    await user.click(within(paid!).getByRole('button', { name: 'Download the invoice of order #2' }));
+    await vi.waitFor(() => expect(downloads).toEqual(['medshop-invoice-INV-000007.pdf blob:invoice']));
+    expect(asked).toEqual([
+      { url: `/orders/${encodeURIComponent(orderId(2))}/invoice.pdf`, headers: { authorization: 'Bearer test-token' } },
+    ]);
+    // The shop refuses (its invoice is not there): its own words, beside the button.
+    answer = () =>
+      new Response(
+        JSON.stringify({
+          message: 'This order has no invoice: one is issued once the order is paid',
+          code: 'INVOICE_NOT_FOUND',
+        }),
+        { status: 404, headers: { 'content-type': 'application/json' } },
+      );
+    await user.click(within(paid!).getByRole('button', { name: 'Download the invoice of order #2' }));
+    expect(await within(paid!).findByRole('alert')).toHaveTextContent(
+      'This order has no invoice: one is issued once the order is paid',
+    );
+    expect(downloads).toHaveLength(1);
   });
 
   it('shows an item’s next picture when its product’s first does not load, and one “No image” only when none does', async () => {
@@ -366,6 +439,165 @@ describe('orders', () => {
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: moved('CANCELLED') }));
     expect(await within(card).findByText('CANCELLED')).toHaveAttribute('data-status', 'cancelled');
     expect(within(card).getByRole('status')).toHaveTextContent(ORDER_CANCELLED);
+  });
+
+  describe('paying by card', () => {
+    const awaiting = () => ({ ...order(3, 'PENDING', '2026-11-22T14:30:00.000Z'), payment: cardPayment() });
+    const paid = () => ({ ...order(3, 'PENDING', '2026-11-22T14:30:00.000Z'), payment: cardPayment('PAID') });
+    /** The order read again while its payment is awaited, answered as `answers` say in turn; each ask is counted. */
+    const readAgain = (asked: string[], answers: ReturnType<typeof awaiting>[]) =>
+      answers.map((node) => ({
+        request: {
+          query: CardReturnOrderDocument,
+          variables: (variables: { id: string }) => {
+            asked.push(variables.id);
+            return variables.id === orderId(3);
+          },
+        },
+        result: { data: { node } },
+      }));
+    /** axe-core's violations on the page as it is now (colour contrast aside: jsdom lays nothing out). */
+    async function axeViolations() {
+      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      return results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
+      );
+    }
+
+    it('says by when to pay a card order, and Pay by Card opens Stripe’s page; says when one was paid or refunded', async () => {
+      const opened = keepExternalPages();
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([
+            { ...order(5, 'CANCELLED', '2026-11-22T16:00:00.000Z'), payment: cardPayment('REFUNDED') },
+            { ...order(4, 'CONFIRMED', '2026-11-22T15:30:00.000Z'), payment: cardPayment('PAID') },
+            awaiting(),
+          ]),
+          startCardPaymentMock(orderId(3), { url: STRIPE_PAGE }),
+        ],
+      });
+      const [refunded, paidCard, waiting] = await screen.findAllByRole('article');
+      expect(
+        within(refunded!).getByText('Refunded: the $50.00 you paid is being returned to you.'),
+      ).toBeInTheDocument();
+      expect(within(paidCard!).getByText('Paid by card on Nov 22, 2026, 2:41 PM.')).toBeInTheDocument();
+      expect(within(paidCard!).queryByRole('button', { name: 'Pay by Card' })).toBeNull();
+      const howToPay = within(waiting!).getByRole('region', { name: 'How to pay order #3' });
+      expect(howToPay).toHaveTextContent('Pay $30.00 by card by Nov 22, 2026, 3:00 PM. We hold your items until then.');
+      expect(await axeViolations()).toEqual([]);
+      await user.click(within(howToPay).getByRole('button', { name: 'Pay by Card' }));
+      await waitFor(() => expect(opened).toEqual([STRIPE_PAGE]));
+      expect(within(howToPay).getByRole('button', { name: 'Opening Stripe...' })).toBeDisabled();
+    });
+
+    it('says beside Pay by Card why Stripe’s page did not open, and lets the buyer try again', async () => {
+      const opened = keepExternalPages();
+      const { user } = renderApp({
+        path: '/orders',
+        mocks: [
+          sessionMock(),
+          ordersPage([awaiting()]),
+          startCardPaymentMock(orderId(3), 'unavailable'),
+          startCardPaymentMock(orderId(3), { refusal: 'This order is paid already', code: 'CONFLICT' }),
+        ],
+      });
+      const howToPay = await screen.findByRole('region', { name: 'How to pay order #3' });
+      await user.click(within(howToPay).getByRole('button', { name: 'Pay by Card' }));
+      await waitFor(() => expect(within(howToPay).getByRole('alert')).toHaveTextContent(CARD_PAGE_FAILED));
+      expect(CARD_PAGE_FAILED).toBe('Stripe’s payment page could not be opened. Please try again in a moment.');
+      expect(await axeViolations()).toEqual([]);
+      await user.click(within(howToPay).getByRole('button', { name: 'Pay by Card' }));
+      await waitFor(() => expect(within(howToPay).getByRole('alert')).toHaveTextContent('This order is paid already'));
+      expect(within(howToPay).getByRole('button', { name: 'Pay by Card' })).toBeEnabled();
+      expect(opened).toEqual([]);
+    });
+
+    it('back from Stripe, says it waits for Stripe, reads the order again every 2 s until it is paid, then says so', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
+      const asked: string[] = [];
+      renderApp({
+        path: '/orders?order=3&card=paid',
+        mocks: [
+          sessionMock(),
+          ordersPage([awaiting(), order(2, 'DELIVERED', '2026-11-20T08:00:00.000Z')]),
+          ...readAgain(asked, [awaiting(), awaiting(), paid()]),
+        ],
+      });
+      const card = await screen.findByRole('article', { name: 'Order #3' });
+      expect(
+        screen.getByText('Thank you: we are waiting for Stripe to confirm your payment for order #3.'),
+      ).toBeVisible();
+      await waitFor(() => expect(asked).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(CARD_PAYMENT_POLL_MS));
+      await waitFor(() => expect(asked).toHaveLength(2));
+      expect(within(card).getByRole('region', { name: 'How to pay order #3' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(CARD_PAYMENT_POLL_MS));
+      expect(await screen.findByText('Order #3 is paid.')).toBeInTheDocument();
+      expect(
+        screen.queryByText('Thank you: we are waiting for Stripe to confirm your payment for order #3.'),
+      ).toBeNull();
+      expect(within(card).getByText('Paid by card on Nov 22, 2026, 2:41 PM.')).toBeInTheDocument();
+      expect(within(card).queryByRole('region', { name: /^How to pay/ })).toBeNull();
+      // Paid: asked no more.
+      await act(() => vi.advanceTimersByTimeAsync(5 * CARD_PAYMENT_POLL_MS));
+      expect(asked).toEqual([orderId(3), orderId(3), orderId(3)]);
+    });
+
+    it('back from Stripe, stops asking after 2 minutes without Stripe’s word, and says so', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
+      const asked: string[] = [];
+      const reads = CARD_PAYMENT_WAIT_MS / CARD_PAYMENT_POLL_MS + 1;
+      renderApp({
+        path: '/orders?order=3&card=paid',
+        mocks: [
+          sessionMock(),
+          ordersPage([awaiting()]),
+          ...readAgain(asked, Array.from({ length: reads + 5 }, awaiting)),
+        ],
+      });
+      await screen.findByText('Thank you: we are waiting for Stripe to confirm your payment for order #3.');
+      await waitFor(() => expect(asked).toHaveLength(1));
+      for (let read = 1; read < reads; read += 1) await act(() => vi.advanceTimersByTimeAsync(CARD_PAYMENT_POLL_MS));
+      expect(
+        await screen.findByText(
+          'Stripe has not confirmed your payment for order #3 yet. Reload this page in a moment to see it.',
+        ),
+      ).toBeInTheDocument();
+      const askedWithin = asked.length;
+      expect(askedWithin).toBeLessThanOrEqual(reads);
+      await act(() => vi.advanceTimersByTimeAsync(5 * CARD_PAYMENT_POLL_MS));
+      expect(asked).toHaveLength(askedWithin);
+    });
+
+    it('back from Stripe without paying, says until when the order waits, with its Pay by Card', async () => {
+      const asked: string[] = [];
+      renderApp({
+        path: '/orders?order=3&card=cancelled',
+        mocks: [
+          sessionMock(),
+          ordersPage([{ ...order(4, 'PENDING', '2026-11-22T14:50:00.000Z'), payment: cardPayment() }, awaiting()]),
+          ...readAgain(asked, [awaiting()]),
+        ],
+      });
+      expect(
+        await screen.findByText(
+          'You left Stripe’s page before paying. Order #3 still waits for its payment until Nov 22, 2026, 3:00 PM.',
+        ),
+      ).toBeInTheDocument();
+      const card = screen.getByRole('article', { name: 'Order #3' });
+      expect(within(card).getByRole('button', { name: 'Pay by Card' })).toBeVisible();
+      expect(await axeViolations()).toEqual([]);
+      // Nothing to wait for: the order is not read again.
+      expect(asked).toEqual([]);
+    });
   });
 
   describe('the buyer cancels an order the shop has not confirmed', () => {

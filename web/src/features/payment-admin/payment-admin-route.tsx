@@ -1,7 +1,8 @@
 // /admin/payment (issue 35, item 4): how the shop takes payment, for admins. Bank transfer: the account shoppers pay
 // into and how many days an order waits for its transfer (its items held); on once an account is given, stopped (asked
 // first) by taking the account away. The shop's rules are applied before sending, and its own messages shown at the
-// field they are about.
+// field they are about. Cards: whether the shop takes them, which is the operator's doing (Stripe's settings), not a
+// choice on this screen.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
@@ -220,23 +221,35 @@ export function PaymentAdminRoute() {
   });
 
   const bankTransfer = data?.paymentSettings.bankTransfer;
+  const cards = !!data?.paymentSettings.methods.includes('CARD');
   let content;
   if (data && bankTransfer !== undefined) {
     content = (
       <>
-        <div className={surface(styles.state)}>
-          {bankTransfer ? (
-            <>
-              <p className={styles.stateText}>Bank transfer is on.</p>
-              <Button variant="secondary" size="small" onClick={() => stop.ask(bankTransfer)}>
-                Stop Taking Bank Transfers
-              </Button>
-            </>
-          ) : (
+        <div className={styles.states}>
+          <div className={surface(styles.state)}>
+            {bankTransfer ? (
+              <>
+                <p className={styles.stateText}>Bank transfer is on.</p>
+                <Button variant="secondary" size="small" onClick={() => stop.ask(bankTransfer)}>
+                  Stop Taking Bank Transfers
+                </Button>
+              </>
+            ) : (
+              <p className={styles.stateText}>
+                {cards
+                  ? 'Bank transfer is off.'
+                  : 'Bank transfer is off: checkout takes no payment, and orders are paid outside the shop.'}
+              </p>
+            )}
+          </div>
+          <div className={surface(styles.state)}>
             <p className={styles.stateText}>
-              Bank transfer is off: checkout takes no payment, and orders are paid outside the shop.
+              {cards
+                ? 'Card payments are on: checkout sends shoppers to Stripe.'
+                : 'Card payments are off: the operator connects the shop to Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).'}
             </p>
-          )}
+          </div>
         </div>
         <section className={surface(styles.section)} aria-labelledby="bank-transfer-title">
           <h2 id="bank-transfer-title" className={styles.sectionTitle}>

@@ -8,37 +8,42 @@ import { currentPath, renderApp } from '@/testing/render';
 
 const OFF = 'Bank transfer is off: checkout takes no payment, and orders are paid outside the shop.';
 const SAVED = 'Saved: shoppers can now pay by bank transfer.';
+const CARDS_ON = 'Card payments are on: checkout sends shoppers to Stripe.';
+const CARDS_OFF =
+  'Card payments are off: the operator connects the shop to Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).';
 
 const ACCOUNT = { accountHolder: 'Medshop GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', days: 14 };
 type Account = typeof ACCOUNT | { accountHolder: string; iban: string; bic: string | null; days: number };
 
-const settings = (account: Account | null) => ({
+/** The settings with this account (none: no transfers), and cards where the operator connected the shop to Stripe. */
+const settings = (account: Account | null, cards = false) => ({
   __typename: 'PaymentSettings' as const,
-  methods: account ? ['BANK_TRANSFER'] : [],
+  methods: [...(account ? ['BANK_TRANSFER'] : []), ...(cards ? ['CARD'] : [])],
   bankTransfer: account ? { __typename: 'BankTransferSettings' as const, ...account } : null,
 });
 
-const page = (account: Account | null, delay?: number) => ({
+const page = (account: Account | null, delay?: number, cards = false) => ({
   request: { query: PaymentAdminDocument },
-  result: { data: { paymentSettings: settings(account) } },
+  result: { data: { paymentSettings: settings(account, cards) } },
   ...(delay === undefined ? {} : { delay }),
 });
 
 /** The mutation's answer: the settings saved, or the shop's userErrors. */
 const updated = (
   answer: { saved: Account | null } | { userErrors: { message: string; field: string | null; code: string }[] },
+  cards = false,
 ) => ({
   data: {
     updatePaymentSettings: {
       __typename: 'UpdatePaymentSettingsPayload',
-      paymentSettings: 'saved' in answer ? settings(answer.saved) : null,
+      paymentSettings: 'saved' in answer ? settings(answer.saved, cards) : null,
       userErrors: 'saved' in answer ? [] : answer.userErrors.map((error) => ({ __typename: 'UserError', ...error })),
     },
   },
 });
 
-/** The mutation, answered so, each input it is sent kept in `sent`. */
-const update = (sent: unknown[], answer: Parameters<typeof updated>[0]) => ({
+/** The mutation, answered so (with cards where the shop takes them), each input it is sent kept in `sent`. */
+const update = (sent: unknown[], answer: Parameters<typeof updated>[0], cards = false) => ({
   request: {
     query: UpdatePaymentSettingsDocument,
     variables: ({ input }: { input: unknown }) => {
@@ -46,7 +51,7 @@ const update = (sent: unknown[], answer: Parameters<typeof updated>[0]) => ({
       return true;
     },
   },
-  result: updated(answer),
+  result: updated(answer, cards),
 });
 
 const open = (mocks: unknown[], isAdmin = true) =>
@@ -92,6 +97,34 @@ describe('the payment screen', () => {
     expect(field(/^BIC \(optional\)/)).toHaveValue('COBADEFFXXX');
     expect(field(/^Days to pay/)).toHaveValue(14);
     expect(screen.getByRole('button', { name: 'Stop Taking Bank Transfers' })).toBeInTheDocument();
+  });
+
+  it('says card payments are off until the operator connects the shop to Stripe', async () => {
+    open([page(ACCOUNT)]);
+    expect(await screen.findByText(CARDS_OFF)).toBeInTheDocument();
+    expect(screen.queryByText(CARDS_ON)).not.toBeInTheDocument();
+  });
+
+  it('says card payments are on where the shop is connected to Stripe, and what bank transfer being off means then', async () => {
+    open([page(null, undefined, true)]);
+    expect(await screen.findByText(CARDS_ON)).toBeInTheDocument();
+    // Cards are taken: checkout still takes payment.
+    expect(screen.getByText('Bank transfer is off.')).toBeInTheDocument();
+    expect(screen.queryByText(OFF)).not.toBeInTheDocument();
+    expect(screen.queryByText(CARDS_OFF)).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('keeps saying cards are on once a bank account is saved beside them', async () => {
+    const sent: unknown[] = [];
+    const { user } = open([page(null, undefined, true), update(sent, { saved: ACCOUNT }, true)]);
+    await screen.findByText(CARDS_ON);
+    await user.type(field(/^Account holder/), 'Medshop GmbH');
+    await user.type(field(/^IBAN/), 'DE89370400440532013000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
+    expect(screen.getByText('Bank transfer is on.')).toBeInTheDocument();
+    expect(screen.getByText(CARDS_ON)).toBeInTheDocument();
   });
 
   it('has nothing axe finds wrong, off, on, and with the rules’ messages at their fields', async () => {
@@ -227,7 +260,8 @@ describe('the payment screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stop Bank Transfers' }));
     expect(await screen.findByText(OFF)).toBeInTheDocument();
     expect(sent).toEqual([{ bankTransfer: null }]);
-    expect(screen.getByText('Stopped: checkout no longer offers bank transfer.')).toBeInTheDocument();
+    // The settings reach the cache a moment before the mutation's answer reaches the screen, which then says so.
+    expect(await screen.findByText('Stopped: checkout no longer offers bank transfer.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(field(/^IBAN/)).toHaveValue('');
     expect(field(/^Days to pay/)).toHaveValue(7);
