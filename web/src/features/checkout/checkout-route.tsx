@@ -374,11 +374,7 @@ function PaymentChoice({
     },
   };
   return (
-    <fieldset
-      className={styles.shipTo}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? 'checkout-payment-error' : undefined}
-    >
+    <fieldset className={styles.shipTo}>
       <legend className={styles.shipToLegend}>Payment</legend>
       {error && (
         <p className={styles.fieldError} id="checkout-payment-error">
@@ -396,6 +392,9 @@ function PaymentChoice({
                 checked={chosen === method}
                 onChange={() => onChoose(method)}
                 disabled={busy}
+                // The refusal belongs to the choice: each radio says it is wrong and why (a fieldset cannot).
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'checkout-payment-error' : undefined}
               />
               <span className={styles.methodText}>
                 <strong className={styles.destinationName}>{notes[method].name}</strong>{' '}

@@ -876,6 +876,27 @@ describe('checkout', () => {
       expect(currentPath()).toBe('/checkout');
     });
 
+    it('asks how to pay before anything is sent, on each way to pay, while none is chosen of two', async () => {
+      const { user } = renderApp({
+        path: '/checkout',
+        mocks: [
+          sessionMock({ itemCount: 3 }),
+          ...checkoutPage(lines, null, ['3 Quay Street'], [], 0, [], [], cardsAndTransfers),
+        ],
+      });
+      const payment = await screen.findByRole('group', { name: 'Payment' });
+      const radios = within(payment).getAllByRole('radio');
+      expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false]);
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      for (const radio of radios) {
+        await waitFor(() => expect(radio).toHaveAccessibleDescription('Choose how to pay'));
+        expect(radio).toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(currentPath()).toBe('/checkout');
+      await user.click(radios[1]!);
+      await waitFor(() => expect(radios[0]).not.toHaveAttribute('aria-invalid'));
+    });
+
     it('goes to the order’s confirmation when Stripe’s page cannot be opened, saying so, where Pay by Card opens it', async () => {
       const opened = keepExternalPages();
       const { user } = renderApp({

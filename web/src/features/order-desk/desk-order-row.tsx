@@ -5,7 +5,7 @@
 // asks first and says the stock returns. A move the shop refuses shows why, in the row.
 import { gql, type FragmentType } from '@apollo/client';
 import { useApolloClient, useFragment, useMutation, useReactiveVar } from '@apollo/client/react';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { deskMoves, type OrderStatus } from '@shop-rules/order-rules';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -113,6 +113,18 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
   const [refusal, setRefusal] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [open, setOpen] = useState(false);
+  // Recording removes the button that opened the dialog: focus goes on to what comes next (Confirm), not to the page.
+  const movesRef = useRef<HTMLDivElement>(null);
+  const [focusMoves, setFocusMoves] = useState(false);
+  useEffect(() => {
+    if (!focusMoves || confirmingPayment) return undefined;
+    // After the dialog has given focus back (to a button no longer there).
+    const frame = requestAnimationFrame(() => {
+      movesRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      setFocusMoves(false);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusMoves, confirmingPayment]);
   if (!complete) return null;
 
   const titleId = `desk-order-${data.number}`;
@@ -148,6 +160,7 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
       if (payload?.order)
         receiveOrder(client.cache, DeskOrderRow_OrderFragmentDoc, 'DeskOrderRow_order', payload.order);
       setConfirmingPayment(false);
+      setFocusMoves(true);
     } catch {
       setRefusal('Failed to record the payment. Please try again.');
     }
@@ -201,9 +214,9 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
           )}
         </span>
         {(moves.length > 0 || awaitingPayment) && (
-          <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`}>
+          <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`} ref={movesRef}>
             {awaitingPayment && byCard && (
-              <span className={styles.paymentNote}>Paid by card on Stripe’s page: nothing to record</span>
+              <span className={styles.paymentNote}>The buyer pays by card on Stripe’s page</span>
             )}
             {awaitingPayment && !byCard && (
               <Button variant="primary" size="small" disabled={loading} onClick={() => setConfirmingPayment(true)}>

@@ -383,6 +383,8 @@ describe('the order desk', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Record Payment' }));
     expect(await within(row(12)).findByText('Paid')).toBeInTheDocument();
     expect(movesOf(12)).toEqual(['Confirm', 'Cancel Order']);
+    // The button that opened the dialog is gone: focus goes on to what comes next.
+    await waitFor(() => expect(within(row(12)).getByRole('button', { name: 'Confirm' })).toHaveFocus());
     // The same change heard live as well: nothing moves twice.
     await waitFor(() => expect(live.listening('LiveOrderUpdated')).toBe(1));
     act(() => live.emit('LiveOrderUpdated', { orderUpdated: asEvent(paid) }));
@@ -399,12 +401,12 @@ describe('the order desk', () => {
     expect(movesOf(14)).toEqual(['Cancel Order']);
     expect(within(row(14)).getByText('Awaiting payment')).toBeInTheDocument();
     expect(within(row(14)).getByRole('group', { name: 'Move order #14' })).toHaveTextContent(
-      'Paid by card on Stripe’s page: nothing to recordCancel Order',
+      'The buyer pays by card on Stripe’s pageCancel Order',
     );
     // Paid through Stripe: it moves on as any paid order.
     expect(within(row(15)).getByText('Paid')).toBeInTheDocument();
     expect(movesOf(15)).toEqual(['Confirm', 'Cancel Order']);
-    expect(within(row(15)).queryByText('Paid by card on Stripe’s page: nothing to record')).toBeNull();
+    expect(within(row(15)).queryByText('The buyer pays by card on Stripe’s page')).toBeNull();
   });
 
   it('shows the shop’s refusal to record a payment in the dialog, and the order stays waiting', async () => {
