@@ -107,7 +107,7 @@ function CardInstructions({
 }
 
 /** A paid order's invoice, downloaded on request ('Downloading...' meanwhile; a refusal said beside the button). */
-function InvoiceDownload({ orderId, number }: { orderId: string; number: number }) {
+export function InvoiceDownload({ orderId, number }: { orderId: string; number: number }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const download = async () => {

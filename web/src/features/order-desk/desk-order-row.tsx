@@ -15,7 +15,7 @@ import { OrderCharges } from '@/components/order-charges';
 import { StatusBadge } from '@/components/status-badge';
 import { OrderHistory } from '@/components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument, RecordPaymentDocument } from '@/gql/graphql';
-import { paymentStateText } from '@/components/order-payment';
+import { InvoiceDownload, paymentStateText } from '@/components/order-payment';
 import { formatIban } from '@shop-rules/payment-rules';
 import { useFormats } from '@/lib/use-formats';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '@/lib/orders';
@@ -258,6 +258,12 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
           <span className={styles.addressLabel}>Shipping address</span>
           {data.shippingAddress}
         </p>
+        {/* A paid order's invoice, as its buyer downloads it. */}
+        {data.payment?.paidAt && (
+          <div className={styles.invoice}>
+            <InvoiceDownload orderId={data.id} number={data.number} />
+          </div>
+        )}
         {open && <OrderHistory orderId={data.id} number={data.number} status={data.status} />}
       </div>
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MoveOrderDocument, OrderDeskDocument, OrderHistoryDocument, RecordPaymentDocument } from '@/gql/graphql';
 import {
   money,
@@ -347,6 +347,45 @@ describe('the order desk', () => {
     await waitFor(() => expect(within(row(6)).getByRole('button', { name: 'Ship' })).toBeEnabled());
     expect(movesOf(6)).toEqual(['Ship', 'Cancel Order']);
     expect(tabs()).toEqual(['All3', 'Pending1', 'Confirmed2', 'Shipped0', 'Delivered0', 'Cancelled0']);
+  });
+
+  it('offers a paid order’s invoice among its details, as its buyer downloads it; none before it is paid', async () => {
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return Promise.resolve(
+        new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="medshop-invoice-INV-000003.pdf"',
+          },
+        }),
+      );
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:invoice', revokeObjectURL: () => undefined }),
+    );
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const paid = { ...deskOrder(12, 'CONFIRMED', 'nina'), payment: bankTransferPayment(12, 'PAID') };
+    const awaiting = { ...deskOrder(11, 'PENDING', 'otto'), payment: bankTransferPayment(11) };
+    const { user } = renderApp({
+      path: '/admin/orders',
+      mocks: [admin(), deskMock([paid, awaiting], { PENDING: 1, CONFIRMED: 1 })],
+    });
+    await screen.findByRole('article', { name: 'Order #12' });
+    expect(within(row(11)).queryByRole('button', { name: /invoice/ })).toBeNull();
+    await user.click(within(row(12)).getByRole('button', { name: 'Show details of order #12' }));
+    await user.click(within(row(12)).getByRole('button', { name: 'Download the invoice of order #12' }));
+    await vi.waitFor(() => expect(downloads).toEqual(['medshop-invoice-INV-000003.pdf']));
+    expect(asked).toEqual([`/orders/${encodeURIComponent(paid.id)}/invoice.pdf`]);
   });
 
   it('offers Record Payment, not Confirm, while an order waits for its transfer; asked first, then the order moves on', async () => {
