@@ -32,7 +32,7 @@ import { PaymentRepository } from './payment/payment.repository.js';
 import { RepeatingJob } from './shared/repeating-job.js';
 import { PaymentService } from './payment/payment.service.js';
 import { cardPaymentRoutes, paymentSettingsRoutes, stripeWebhookRoutes } from './payment/payment.routes.js';
-import { CardPaymentService } from './payment/card-payment.service.js';
+import { CardPaymentService, warnOfStrandedCardPayments } from './payment/card-payment.service.js';
 import { StripeCards } from './payment/stripe-cards.js';
 import { TaxService } from './tax/tax.service.js';
 import { OrderService } from './orders/order.service.js';
@@ -240,15 +240,22 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             orderMailer.wake();
             app.log.info({ orders: cancelled }, `payment: ${cancelled.length} unpaid order(s) cancelled in time`);
           }
-          // Card refunds a crash or Stripe's outage left unsent.
-          const refunded = await cardPayments?.sendRefunds();
-          if (refunded) app.log.info({ refunds: refunded }, `payment: ${refunded} card refund(s) sent to Stripe`);
+          // Card refunds and session expiries a crash or Stripe's outage left undone.
+          const card = await cardPayments?.sweep();
+          if (card?.refunded || card?.expired)
+            app.log.info(card, `payment: ${card.refunded} card refund(s) sent, ${card.expired} session(s) closed`);
         },
         config.paymentSweepMs,
         (error) => app.log.error({ err: error }, 'payment: the sweep of unpaid orders failed'),
       );
-      app.addHook('onReady', async () => sweep.start());
-      app.addHook('preClose', async () => sweep.stop());
+      app.addHook('onReady', async () => {
+        sweep.start();
+        await warnOfStrandedCardPayments(db, config.stripe !== undefined, app.log);
+      });
+      app.addHook('preClose', async () => {
+        await sweep.stop();
+        await cardPayments?.settle();
+      });
     }
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const authenticate = createAuthenticate(app, userRepository);

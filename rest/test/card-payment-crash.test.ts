@@ -1,8 +1,8 @@
 // kill -9 of the REST service in the middle of card payments (issue 35), on the suite's database, the service in its
 // own process as in production, Stripe a stand-in driven through the official SDK: killed after the buyer paid and
-// before Stripe's webhook got through, the payment is counted once Stripe delivers it again (nothing lost, nothing
-// charged twice: one session, no refund); killed after a cancellation owed a refund Stripe had not taken, the restarted
-// service's sweep sends it, once.
+// before Stripe's webhook got through (Stripe's retries, as the stand-in makes them, meet a dead service), the payment
+// is counted once Stripe delivers it again (nothing lost, nothing charged twice: one session, no refund); killed after
+// a cancellation owed a refund Stripe had not taken, the restarted service's sweep sends it, once.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';

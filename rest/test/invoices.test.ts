@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { type OpenApiDocument, answerChecker } from '../../tests/helpers/openapi-answers.js';
 import { pdfLines } from '../../tests/helpers/pdf-text.js';
+import { suiteDatabaseKind } from '../../tests/helpers/test-database.js';
+import { sql } from 'kysely';
 
 let shop: RestService;
 let admin: string;
@@ -55,6 +57,39 @@ const numbersOf = async (ids: number[]) =>
   Promise.all(
     ids.map(async (id) => /INV-\d{6}/.exec(String((await invoiceOf(id)).headers['content-disposition']))?.[0]),
   );
+
+const orderOf = async (id: number) => (await shop.request<Order>('GET', `/api/orders/${id}`, { token: admin })).body;
+
+/** From now on the audit record of `orderId`'s payment is refused by the database (a fault injected into it). */
+async function failAuditOf(orderId: number) {
+  const db = shop.app.shopDatabase.db;
+  if (suiteDatabaseKind() === 'postgres') {
+    await sql
+      .raw(
+        `create function fail_payment_audit() returns trigger as $$ begin
+      if new.subject_id = ${orderId} and new.action = 'order.payment_recorded' then raise exception 'injected fault'; end if;
+      return new; end $$ language plpgsql`,
+      )
+      .execute(db);
+    await sql`create trigger fail_payment_audit before insert on audit_events for each row execute function fail_payment_audit()`.execute(
+      db,
+    );
+  } else
+    await sql
+      .raw(
+        `create trigger fail_payment_audit before insert on audit_events
+      when new.subject_id = ${orderId} and new.action = 'order.payment_recorded'
+      begin select raise(abort, 'injected fault'); end`,
+      )
+      .execute(db);
+}
+async function stopFailingAudits() {
+  const db = shop.app.shopDatabase.db;
+  if (suiteDatabaseKind() === 'postgres') {
+    await sql`drop trigger fail_payment_audit on audit_events`.execute(db);
+    await sql`drop function fail_payment_audit()`.execute(db);
+  } else await sql`drop trigger fail_payment_audit`.execute(db);
+}
 
 describe('invoices', () => {
   let first: Order;
@@ -128,6 +163,15 @@ describe('invoices', () => {
     // A payment refused (its order cancelled) takes no number.
     await shop.request('PUT', `/api/orders/${orders[0]!.id}/status`, { token: admin, body: { status: 'CANCELLED' } });
     expect((await pay(orders[0]!.id)).body).toMatchObject({ code: 'ORDER_CANCELLED' });
+    // A payment whose transaction fails after its number was taken (its audit record refused here) gives it back.
+    const failing = await transferOrder();
+    await failAuditOf(failing.id);
+    try {
+      expect((await pay(failing.id)).status).toBe(500);
+    } finally {
+      await stopFailingAudits();
+    }
+    expect((await orderOf(failing.id)).payment?.paidAt).toBeNull();
     const next = await transferOrder();
     expect((await pay(next.id)).status).toBe(200);
 
@@ -140,6 +184,7 @@ describe('invoices', () => {
     ]);
     expect(await numbersOf([next.id])).toEqual(['INV-000007']);
     expect((await invoiceOf(orders[0]!.id)).statusCode).toBe(404);
+    expect((await invoiceOf(failing.id)).statusCode).toBe(404);
   });
 
   it('say when a paid order was cancelled and its payment refunded', async () => {

@@ -60,6 +60,8 @@ export interface StripeStandIn {
   sessions: Map<string, StandInSession>;
   /** Every refund made, in order (an idempotent repeat is not a second one). */
   refunds: StandInRefund[];
+  /** Every call to make a refund, as it came (a repeat under the same idempotency key too), and what it answered. */
+  refundCalls: { paymentIntent: string | undefined; status: number }[];
   /** Each webhook attempt: the event and the answer's status (0: no answer). */
   deliveries: { eventId: string; status: number }[];
   /** Where webhooks go (the shop's /api/payment/stripe-webhook). */
@@ -103,6 +105,7 @@ export async function startStripeStandIn(
   /** What each session's page says is paid for (its line's product name). */
   const names = new Map<string, string>();
   const refunds: StandInRefund[] = [];
+  const refundCalls: { paymentIntent: string | undefined; status: number }[] = [];
   const refundsByIntent = new Map<string, StandInRefund>();
   const deliveries: { eventId: string; status: number }[] = [];
   /** Idempotency keys: the request's body and the answer it got. */
@@ -249,7 +252,17 @@ export async function startStripeStandIn(
     }
     const amount = Number(field(form, 'amount') ?? paid.amount_total);
     const already = refundsByIntent.get(intent);
-    if (already) return stripeError(400, `Charge for ${intent} has already been refunded.`);
+    if (already)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for ${intent} has already been refunded.`,
+          },
+        },
+      };
     if (amount > paid.amount_total) return stripeError(400, 'Refund amount is greater than the charge.');
     const made: StandInRefund = {
       id: newId('re'),
@@ -325,6 +338,8 @@ export async function startStripeStandIn(
       const keyed = typeof key === 'string' && request.method === 'POST' ? `${url.pathname} ${key}` : undefined;
       const earlier = keyed ? idempotent.get(keyed) : undefined;
       if (earlier) {
+        if (url.pathname === '/v1/refunds')
+          refundCalls.push({ paymentIntent: form.get('payment_intent') ?? undefined, status: earlier.answer.status });
         if (earlier.body !== raw)
           return send(400, {
             error: {
@@ -336,6 +351,8 @@ export async function startStripeStandIn(
         return send(earlier.answer.status, earlier.answer.body);
       }
       const answer = api(request.method ?? 'GET', url.pathname, form);
+      if (url.pathname === '/v1/refunds')
+        refundCalls.push({ paymentIntent: form.get('payment_intent') ?? undefined, status: answer.status });
       // Stripe keeps an idempotent request's answer unless it failed on its side (500: tried again afresh).
       if (keyed && answer.status < 500) idempotent.set(keyed, { body: raw, answer });
       send(answer.status, answer.body);
@@ -351,6 +368,7 @@ export async function startStripeStandIn(
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: base },
     sessions,
     refunds,
+    refundCalls,
     deliveries,
     deliverTo(url) {
       endpoint = url;

@@ -167,19 +167,6 @@ describe('a start that cannot succeed', () => {
       { PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE: '0' },
       'Configuration error: PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE must be a whole number of at least 1, got "0"',
     ],
-    [
-      // A shop that opened Stripe sessions but could not verify their webhooks would never mark an order paid.
-      { STRIPE_SECRET_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc' },
-      'Configuration error: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take cards, or neither (STRIPE_WEBHOOK_SECRET is missing)',
-    ],
-    [
-      // Neither secret is repeated in the line.
-      {
-        STRIPE_SECRET_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
-        STRIPE_WEBHOOK_SECRET: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
-      },
-      "Configuration error: STRIPE_WEBHOOK_SECRET must be a webhook endpoint's signing secret (whsec_…)",
-    ],
   ])('a setting of the REST service that cannot work: %o', async (settings, line) => {
     expect(await failedStart('rest', { REST_PORT: String(await freePort()), ...settings })).toEqual({
       code: 1,

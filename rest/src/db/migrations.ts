@@ -840,6 +840,8 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         for (const column of ['payment_session', 'payment_session_url', 'payment_session_expires', 'paid_by'])
           await db.schema.alterTable('orders').addColumn(column, 'text').execute();
+        // The sweep's question: cancelled orders whose session may still be open (nearly every order has none).
+        await db.schema.createIndex('orders_payment_session_idx').on('orders').column('payment_session').execute();
         await db.schema
           .createTable('payment_events')
           .addColumn('event_id', 'text', (column) => column.primaryKey())
@@ -865,6 +867,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('payment_refunds').execute();
         await db.schema.dropTable('payment_events').execute();
+        await db.schema.dropIndex('orders_payment_session_idx').execute();
         for (const column of ['paid_by', 'payment_session_expires', 'payment_session_url', 'payment_session'])
           await db.schema.alterTable('orders').dropColumn(column).execute();
       },

@@ -260,7 +260,7 @@ export class OrderService {
      * Card payments through Stripe, where the shop is connected to it: checkout offers them, and a cancelled card
      * order's session is closed and its refund sent once the cancellation is written.
      */
-    private readonly card?: { cancelled: (orderId: number) => Promise<void> },
+    private readonly card?: { cancelled: (orderId: number) => void },
   ) {}
 
   /**
@@ -643,7 +643,8 @@ export class OrderService {
       cardCancelled = status === 'CANCELLED' && order.paymentMethod === 'CARD';
     });
     this.mailer.wake();
-    if (cardCancelled) await this.card?.cancelled(id);
+    // Not waited for: Stripe's calls must not hold up the answer (the sweep finishes what fails).
+    if (cardCancelled) this.card?.cancelled(id);
     const order = await this.orders.findById(id);
     if (!order) throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);

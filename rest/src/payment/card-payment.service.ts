@@ -11,6 +11,8 @@ import type { OrderRepository } from '../orders/order.repository.js';
 import { HttpError, conflict, notFound } from '../shared/http-errors.js';
 import { now } from '../shared/timestamps.js';
 import { NOT_PAID_BY_CARD, type PaymentStatus, paymentArrival } from '../../../shop-rules/payment-rules.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { PaymentRepository } from './payment.repository.js';
 import type { CardEvent, CardSession, StripeCards } from './stripe-cards.js';
 
@@ -19,9 +21,11 @@ export const STRIPE_ACTOR: Actor = { id: 0, username: 'stripe' };
 /** A stored session this close to its end is not handed out again: a new one is opened. */
 const SESSION_MARGIN_MS = 5 * 60_000;
 const REFUNDS_PER_ROUND = 50;
+const SESSIONS_PER_ROUND = 50;
 
 export const ORDER_PAID = 'This order is paid already';
 export const CANCELLED_NOT_PAYABLE = 'This order was cancelled: it can no longer be paid';
+export const RESERVATION_OVER = 'The time to pay this order has run out: it is being cancelled';
 export const STRIPE_UNAVAILABLE = 'The card payment service did not answer; try again in a moment';
 
 interface Logger {
@@ -30,7 +34,28 @@ interface Logger {
   error(details: object, message: string): void;
 }
 
+/**
+ * Said at start, loudly, where the shop is no longer connected to Stripe but card payments are under way: their
+ * payments can then be neither confirmed (no webhook) nor refunded. Set STRIPE_* again until they are done.
+ */
+export async function warnOfStrandedCardPayments(
+  db: Kysely<Database>,
+  stripeConfigured: boolean,
+  log: Logger,
+): Promise<void> {
+  if (stripeConfigured) return;
+  const { waiting, refunds } = await new PaymentRepository(db).cardWorkOutstanding();
+  if (waiting + refunds === 0) return;
+  log.error(
+    { waiting, refunds },
+    `payment: ${waiting} card order(s) wait for their payment and ${refunds} card refund(s) are owed, but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are unset: set them again until these are done`,
+  );
+}
+
 export class CardPaymentService {
+  /** Stripe calls made after a commit, not waited for by the request that committed (settle waits for them). */
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly cards: StripeCards,
     private readonly orders: OrderRepository,
@@ -50,6 +75,9 @@ export class CardPaymentService {
     if (order.paymentMethod !== 'CARD') throw conflict(NOT_PAID_BY_CARD, 'NOT_PAID_BY_CARD', 'id');
     const refusal = this.refusalOf(order);
     if (refusal) throw refusal;
+    // Its reservation is over, the sweep about to cancel it: no new way to pay.
+    if (order.reservedUntil !== null && Date.parse(order.reservedUntil) <= Date.now())
+      throw conflict(RESERVATION_OVER, 'ORDER_CANCELLED', 'id');
     if (
       order.paymentSession !== null &&
       order.paymentSessionUrl !== null &&
@@ -61,7 +89,14 @@ export class CardPaymentService {
     try {
       // Keyed by the session it replaces: two clicks at once ask Stripe for one session, and get the same.
       session = await this.cards.openSession(
-        { id, totalCents: order.totalCents, currency: this.shop.currency, email: buyer.mail?.email ?? null },
+        {
+          id,
+          totalCents: order.totalCents,
+          currency: this.shop.currency,
+          // Only an address the buyer proved theirs (Stripe sends its receipt there).
+          email: buyer.mail?.emailVerifiedAt ? buyer.mail.email : null,
+          reservedUntil: order.reservedUntil ?? new Date().toISOString(),
+        },
         { success: back('paid'), cancel: back('cancelled') },
         `order-${id}-session-after-${order.paymentSession ?? 'none'}`,
       );
@@ -105,6 +140,8 @@ export class CardPaymentService {
       const payments = new PaymentRepository(trx);
       if (!(await payments.takeEvent({ id: event.id, type: event.stripeType, orderId: event.orderId }, at)))
         return false;
+      // Decided on the order as it stands: a cancellation at the same moment waits, or has committed.
+      if (event.orderId !== null) await payments.holdOrder(event.orderId);
       const order = event.orderId === null ? undefined : await this.orders.findById(event.orderId, trx);
       if (!order) {
         // Not one of the shop's sessions (an account shared with another application): not the shop's to give back.
@@ -154,21 +191,45 @@ export class CardPaymentService {
       return true;
     });
     this.mailer.wake();
-    if (owed && event.orderId !== null) await this.sendRefunds(event.orderId);
+    // Answered at once (Stripe waits for the answer): the refund goes out after it, and again with the sweep if not.
+    if (owed && event.orderId !== null) this.later(() => this.sendRefunds(event.orderId!), event.orderId);
+  }
+
+  /** Runs Stripe calls after a commit without holding up its request; failures logged (the sweep tries again). */
+  private later(work: () => Promise<unknown>, orderId: number): void {
+    const running: Promise<void> = work()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.log.error({ err: error, orderId }, 'payment: a Stripe call after a commit failed; the sweep tries again');
+      })
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  /** Waits for the Stripe calls under way (before the database closes). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   /**
    * After an order was cancelled: its open session closed (it can no longer be paid; a payment that still slips
    * through is refunded), and what it owes back sent. Failures are logged: the sweep sends refunds again.
    */
-  async cancelled(id: number): Promise<void> {
-    try {
+  cancelled(id: number): void {
+    this.later(async () => {
       const order = await this.orders.findById(id);
       if (order?.paymentSession) await this.expire(order.paymentSession, id);
       await this.sendRefunds(id);
-    } catch (error) {
-      this.log.error({ err: error, orderId: id }, 'payment: after a cancellation; the sweep sends its refund');
-    }
+    }, id);
+  }
+
+  /** The sweep's part: sessions of cancelled orders a failure or a crash left open, closed; refunds owed, sent. */
+  async sweep(): Promise<{ expired: number; refunded: number }> {
+    const payments = new PaymentRepository(this.orders.database);
+    let expired = 0;
+    for (const { id, paymentSession } of await payments.openSessionsOfCancelled(SESSIONS_PER_ROUND))
+      if (paymentSession && (await this.expire(paymentSession, id))) expired += 1;
+    return { expired, refunded: await this.sendRefunds() };
   }
 
   /** Sends Stripe the refunds owed (of one order, or the oldest of all); each taken is noted, each failure counted. */
@@ -191,11 +252,15 @@ export class CardPaymentService {
     return sent;
   }
 
-  private async expire(sessionId: string, orderId: number): Promise<void> {
+  /** Closes a session at Stripe and forgets it (once closed); false when Stripe did not take it (tried again later). */
+  private async expire(sessionId: string, orderId: number): Promise<boolean> {
     try {
       await this.cards.expireSession(sessionId);
     } catch (error) {
       this.log.warn({ err: error, orderId, sessionId }, 'payment: a Checkout Session could not be expired');
+      return false;
     }
+    await new PaymentRepository(this.orders.database).forgetSession(orderId, sessionId);
+    return true;
   }
 }

@@ -129,6 +129,59 @@ export class PaymentRepository {
   }
 
   /**
+   * Holds a card order's row until the transaction ends (an UPDATE that changes nothing: a lock on PostgreSQL, where a
+   * webhook and a cancellation run at once; SQLite runs one writer at a time anyway), so that what the webhook decides
+   * is decided on the order as it stands.
+   */
+  async holdOrder(id: number): Promise<void> {
+    await this.db
+      .updateTable('orders')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** What only Stripe can finish: card orders still waiting for their payment, and refunds not yet taken. */
+  async cardWorkOutstanding(): Promise<{ waiting: number; refunds: number }> {
+    const [waiting, refunds] = await Promise.all([
+      this.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('paymentStatus', '=', 'AWAITING_PAYMENT')
+        .where('paymentMethod', '=', 'CARD')
+        .where('status', '=', 'PENDING')
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('paymentRefunds')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('refundedAt', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { waiting: Number(waiting.count), refunds: Number(refunds.count) };
+  }
+
+  /** Cancelled orders whose Checkout Session may still be open (its expiry failed or was cut off), a few at a time. */
+  async openSessionsOfCancelled(limit: number) {
+    return this.db
+      .selectFrom('orders')
+      .select(['id', 'paymentSession'])
+      .where('status', '=', 'CANCELLED')
+      .where('paymentSession', 'is not', null)
+      .limit(limit)
+      .execute();
+  }
+
+  /** The order's session is closed at Stripe: nothing left to expire. */
+  async forgetSession(id: number, sessionId: string): Promise<void> {
+    await this.db
+      .updateTable('orders')
+      .set({ paymentSession: null, paymentSessionUrl: null, paymentSessionExpires: null })
+      .where('id', '=', id)
+      .where('paymentSession', '=', sessionId)
+      .execute();
+  }
+
+  /**
    * Notes a Stripe event as acted on, in the transaction of what it did; false when it already was (delivered again):
    * then nothing is done twice.
    */
@@ -150,17 +203,21 @@ export class PaymentRepository {
       .execute();
   }
 
-  /** The refunds Stripe has not taken yet, the oldest first; of one order only where `orderId` says. */
+  /**
+   * The refunds Stripe has not taken yet, the least tried first, then the oldest (one Stripe keeps refusing does not
+   * hold back those behind it); of one order only where `orderId` says.
+   */
   async refundsDue(limit: number, orderId?: number) {
     let query = this.db
       .selectFrom('paymentRefunds')
       .select(['paymentIntent', 'orderId', 'amountCents', 'attempts'])
       .where('refundedAt', 'is', null);
     if (orderId !== undefined) query = query.where('orderId', '=', orderId);
-    return query.orderBy('createdAt').limit(limit).execute();
+    return query.orderBy('attempts').orderBy('createdAt').limit(limit).execute();
   }
 
-  async refundTaken(paymentIntent: string, refundId: string, at: string): Promise<void> {
+  /** Stripe took the refund (its id; null where Stripe had refunded the payment already). */
+  async refundTaken(paymentIntent: string, refundId: string | null, at: string): Promise<void> {
     await this.db
       .updateTable('paymentRefunds')
       .set({ refundId, refundedAt: at, lastError: null })

@@ -36,10 +36,31 @@ export interface StripeSettings {
   apiUrl: string | undefined;
 }
 
-/** The order a session or its payment names: set by `openSession` in its metadata and client reference. */
-function orderIdOf(session: { metadata?: Record<string, string> | null; client_reference_id?: string | null }) {
-  const text = session.metadata?.['orderId'] ?? session.client_reference_id ?? '';
+/**
+ * The metadata key naming a Medshop order on its sessions and payments: a name of the shop's own, so that the
+ * payments of another application on the same Stripe account are never taken for the shop's.
+ */
+export const ORDER_METADATA_KEY = 'medshop_order_id';
+
+/** The order a session names in its metadata (set by `openSession`); null for any other session. */
+function orderIdOf(session: { metadata?: Record<string, string> | null }) {
+  const text = session.metadata?.[ORDER_METADATA_KEY] ?? '';
   return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+}
+
+/** Stripe's shortest Checkout Session, from its creation. */
+const SHORTEST_SESSION_SECONDS = 30 * 60;
+
+/**
+ * When an order's session stops taking payment: at the end of its reservation, or, where less than Stripe's shortest
+ * session is left, that shortest session rounded up to the minute (two clicks within a minute ask Stripe for the same
+ * session under one idempotency key, so its parameters must be the same). The sweep expires a session its order
+ * outlived; a payment that still arrives is refunded.
+ */
+export function sessionEnd(reservedUntil: string, now: Date): number {
+  const reservationEnd = Math.floor(Date.parse(reservedUntil) / 1000);
+  const shortest = Math.ceil((now.getTime() / 1000 + SHORTEST_SESSION_SECONDS) / 60) * 60;
+  return Math.max(reservationEnd, shortest);
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -69,7 +90,7 @@ export class StripeCards {
    * two clicks, a retry after a timeout) the same session.
    */
   async openSession(
-    order: { id: number; totalCents: number; currency: string; email: string | null },
+    order: { id: number; totalCents: number; currency: string; email: string | null; reservedUntil: string },
     urls: { success: string; cancel: string },
     idempotencyKey: string,
   ): Promise<CardSession> {
@@ -87,8 +108,11 @@ export class StripeCards {
           },
         ],
         client_reference_id: String(order.id),
-        metadata: { orderId: String(order.id) },
-        payment_intent_data: { metadata: { orderId: String(order.id) } },
+        metadata: { [ORDER_METADATA_KEY]: String(order.id) },
+        payment_intent_data: { metadata: { [ORDER_METADATA_KEY]: String(order.id) } },
+        // Cards only: a method whose money arrives days later (a bank debit) would arrive after the reservation.
+        allowed_payment_method_types: ['card'],
+        expires_at: sessionEnd(order.reservedUntil, new Date()),
         ...(order.email ? { customer_email: order.email } : {}),
         success_url: urls.success,
         cancel_url: urls.cancel,
@@ -106,13 +130,21 @@ export class StripeCards {
     await this.stripe.checkout.sessions.expire(id);
   }
 
-  /** Gives a payment back whole; answers Stripe's refund id. Asked again for the same payment: the same refund. */
-  async refund(paymentIntent: string, amountCents: number): Promise<string> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'medshop' } },
-      { idempotencyKey: `refund-${paymentIntent}` },
-    );
-    return refund.id;
+  /**
+   * Gives a payment back whole; answers Stripe's refund id, or null where Stripe says it was refunded already (from
+   * its dashboard, or after the idempotency key's 24 hours). Asked again for the same payment: the same refund.
+   */
+  async refund(paymentIntent: string, amountCents: number): Promise<string | null> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { reason: 'medshop' } },
+        { idempotencyKey: `refund-${paymentIntent}` },
+      );
+      return refund.id;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'charge_already_refunded') return null;
+      throw error;
+    }
   }
 
   /** The event a webhook carries, its signature verified against STRIPE_WEBHOOK_SECRET; refused otherwise. */
