@@ -40,6 +40,8 @@ const config: CodegenConfig = {
           CartCharges: `${contract}#RestCartCharges`,
           OrderPayment: `${contract}#RestOrderPayment`,
           PaymentSettings: `${contract}#RestPaymentSettings`,
+          StaffRole: `${contract}#RestStaffRole`,
+          StaffMember: `${contract}#RestStaffMember`,
           ChatRoom: `${contract}#RestChatRoom`,
           Message: `${contract}#RestMessage`,
         },

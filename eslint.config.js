@@ -243,6 +243,8 @@ export default tseslint.config(
               // An order's payment, and the account it pays into, are part of the order.
               'OrderPayment',
               'BankAccount',
+              // A staff role is known by its name, which is its key at the REST service and in every client's cache.
+              'StaffRole',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

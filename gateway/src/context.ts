@@ -13,7 +13,8 @@ export interface SocketViewer {
   username: string;
   /** Where the REST service's profile tells it. */
   id?: number | undefined;
-  isAdmin: boolean;
+  /** Whether the user follows every order (MANAGE_ORDERS or RECORD_PAYMENTS), as their profile said at connection. */
+  followsEveryOrder: boolean;
   /** Closes the socket with 4403: its user no longer exists or its token no longer works. */
   endSession(reason: string): void;
 }

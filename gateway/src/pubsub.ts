@@ -34,6 +34,8 @@ export interface ShopEvents {
   ORDER_UPDATED: { order: RestOrder };
   /** The user's tokens were revoked (password changed, account deleted): their sockets must close. */
   SESSION_ENDED: { username: string; userId?: number | undefined };
+  /** The user's staff roles changed: their sockets close, and their clients reconnect with what they may see now. */
+  ROLES_CHANGED: { username: string; userId?: number | undefined };
 }
 
 export type ShopTopic = keyof ShopEvents;

@@ -19,6 +19,8 @@ import type { Span } from '@opentelemetry/api';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { sameUsername } from '../../shop-rules/account-rules.js';
+import { seesEveryOrder } from '../../shop-rules/staff-rules.js';
+import { permissionsOfProfile } from './permissions.js';
 import { bearerToken } from '../../config/server.js';
 import { liveConnections, rateLimitRefusals, subscriptionEvents } from '../../config/metrics.js';
 import { type GatewayContext, createContext, upstreamBudget } from './context.js';
@@ -59,7 +61,7 @@ interface SocketUser {
   username: string;
   /** Where the REST service's profile tells it. */
   id: number | undefined;
-  isAdmin: boolean;
+  followsEveryOrder: boolean;
 }
 
 /** Whether a session that ended is this socket's: by id where both are known (a username can be taken again). */
@@ -208,6 +210,8 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
   // The user behind each authenticated socket, to end their sessions.
   const viewers = new Map<WebSocket, SocketUser>();
   const endSession = (socket: WebSocket, reason: string) => socket.close(CloseCode.Forbidden, reason);
+  // 1012 (Service Restart): clients reconnect at once, as after a restart, and subscribe anew with what they may see.
+  const reconnect = (socket: WebSocket, reason: string) => socket.close(1012, reason);
   const trust = proxyAddr.compile(options.trustedProxies);
   // For the metrics: the authenticated sockets, and the subscriptions live on them, read when scraped.
   const liveContexts = new Set<{ extra: Partial<SocketState>; subscriptions: Record<string, unknown> }>();
@@ -230,7 +234,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
             token,
             username: profile.username,
             id: profile.id ?? undefined,
-            isAdmin: !!profile.roles?.includes('ADMIN'),
+            followsEveryOrder: seesEveryOrder(permissionsOfProfile(profile)),
           };
           const user = userAudience(viewer);
           const socketId = randomUUID();
@@ -347,7 +351,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
           socketViewer: {
             username: viewer.username,
             id: viewer.id,
-            isAdmin: viewer.isAdmin,
+            followsEveryOrder: viewer.followsEveryOrder,
             endSession: (reason) => endSession(socket, reason),
           },
           deadlineMs: operation?.operation === 'subscription' ? undefined : options.requestTimeoutMs,
@@ -422,6 +426,14 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
       for (const [socket, viewer] of viewers) if (isSessionOf(ended, viewer)) endSession(socket, 'Session ended');
     }
   })().catch((error: unknown) => options.log.error({ err: error }, 'session events stopped'));
+
+  // Staff roles given or taken through any gateway: the person's sockets subscribed with what they might see then.
+  const roleEvents = options.pubsub.subscribe('ROLES_CHANGED');
+  void (async () => {
+    for await (const changed of roleEvents) {
+      for (const [socket, viewer] of viewers) if (isSessionOf(changed, viewer)) reconnect(socket, 'Roles changed');
+    }
+  })().catch((error: unknown) => options.log.error({ err: error }, 'role events stopped'));
 
   // Tokens expire, and may be revoked by another client of the REST service: each is checked again now and then,
   // and at once when Redis comes back after an outage (a session ended through another gateway meanwhile).

@@ -10,6 +10,9 @@ import { AuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
+import { StaffRepository } from './staff/staff.repository.js';
+import { staffRoutes } from './staff/staff.routes.js';
+import { StaffService } from './staff/staff.service.js';
 import { adminPasswordAnnouncer, bootstrapPlugin } from './bootstrap/bootstrap.js';
 import { CartRepository } from './cart/cart.repository.js';
 import { cartRoutes } from './cart/cart.routes.js';
@@ -258,7 +261,14 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       });
     }
     const chat = new ChatService(new ChatRepository(db), userRepository);
-    const authenticate = createAuthenticate(app, userRepository);
+    const staffRepository = new StaffRepository(db, kind);
+    const staff = new StaffService(staffRepository, (work) =>
+      db
+        .transaction()
+        .execute((trx) => work({ staff: new StaffRepository(trx, kind), audit: new AuditRepository(trx) })),
+    );
+    // Without the extensions there are no roles of the shop's own: ADMIN, built in, is all there is.
+    const authenticate = createAuthenticate(app, userRepository, config.extensions ? staffRepository : undefined);
     const { extensions } = config;
 
     await app.register(
@@ -317,6 +327,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
                 (await cartRepository.lines(userId)).reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
             });
           if (extensions) await secured.register(taxRoutes, { tax });
+          if (extensions) await secured.register(staffRoutes, { prefix: '/staff', staff });
           if (extensions) await secured.register(paymentSettingsRoutes, { prefix: '/settings', payments });
           if (cardPayments) await secured.register(cardPaymentRoutes, { prefix: '/orders', cards: cardPayments });
           await secured.register(cartRoutes, { prefix: '/cart', cart, extensions });

@@ -36,6 +36,7 @@ const ADMINS_ONLY_CATEGORIES = 'Only administrators can manage categories';
 const ADMINS_ONLY_SHIPPING = 'Only administrators can manage shipping methods';
 const ADMINS_ONLY_TAX = 'Only administrators can manage tax';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
+const STAFF_MANAGERS_ONLY = 'Only staff who manage staff can see or change roles';
 
 /** The stable code each refusal of this matrix carries beside its message. */
 /** A 1 × 1 PNG picture. */
@@ -50,6 +51,7 @@ const CODE_OF: Record<string, string> = {
   [ADMINS_ONLY_CATEGORIES]: 'FORBIDDEN',
   [ADMINS_ONLY_SHIPPING]: 'FORBIDDEN',
   [ADMINS_ONLY_TAX]: 'FORBIDDEN',
+  [STAFF_MANAGERS_ONLY]: 'FORBIDDEN',
   'Only administrators can manage payment': 'FORBIDDEN',
   'Only administrators can record a payment': 'FORBIDDEN',
   'This order is not paid through the shop: there is no payment to record': 'NO_PAYMENT_AWAITED',
@@ -493,6 +495,46 @@ const ENDPOINTS: Endpoint[] = [
       'other user': [404, 'Order not found', 'id'],
       admin: [404, 'This order has no invoice: one is issued once the order is paid', 'id'],
     },
+  },
+  // Staff (extension staff-roles): only those who manage staff; a role made and deleted by the admin's rows alone.
+  {
+    method: 'GET',
+    route: '/api/staff/roles',
+    path: () => '/api/staff/roles',
+    expected: adminOnly(200, STAFF_MANAGERS_ONLY),
+  },
+  {
+    method: 'POST',
+    route: '/api/staff/roles',
+    path: () => '/api/staff/roles',
+    body: () => ({ name: 'MATRIX_ROLE', permissions: ['READ_AUDIT'] }),
+    expected: adminOnly(201, STAFF_MANAGERS_ONLY),
+  },
+  {
+    method: 'PUT',
+    route: '/api/staff/roles/{name}',
+    path: () => '/api/staff/roles/MATRIX_ROLE',
+    body: () => ({ permissions: ['READ_AUDIT', 'MANAGE_ORDERS'] }),
+    expected: adminOnly(200, STAFF_MANAGERS_ONLY),
+  },
+  {
+    method: 'GET',
+    route: '/api/staff/members',
+    path: () => '/api/staff/members',
+    expected: adminOnly(200, STAFF_MANAGERS_ONLY),
+  },
+  {
+    method: 'PUT',
+    route: '/api/staff/members/{username}',
+    path: () => `/api/staff/members/${OTHER}`,
+    body: () => ({ roles: [] }),
+    expected: adminOnly(200, STAFF_MANAGERS_ONLY),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/staff/roles/{name}',
+    path: () => '/api/staff/roles/MATRIX_ROLE',
+    expected: adminOnly(204, STAFF_MANAGERS_ONLY),
   },
   {
     method: 'GET',

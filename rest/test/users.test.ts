@@ -42,6 +42,7 @@ describe('profile', () => {
       id: expect.any(Number),
       username: 'prof-anna',
       roles: ['USER'],
+      permissions: [],
       email: null,
       emailVerified: false,
       firstName: null,

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestOrderPayment, RestPaymentSettings, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestOrderPayment, RestPaymentSettings, RestStaffRole, RestStaffMember, RestChatRoom, RestMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -534,6 +534,16 @@ export type CreateProductPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A staff role to make. */
+export type CreateStaffRoleInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** 3 to 30 capital letters, digits and underscores, starting with a letter: NIGHT_SHIFT. */
+  name: Scalars['String']['input'];
+  /** What it allows: at least one. */
+  permissions: Array<Permission>;
+};
+
 /** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
 export type DeleteAccountInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -629,6 +639,25 @@ export type DeleteShippingMethodPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** The deleted method's global id; null when it was refused. */
   deletedShippingMethodId?: Maybe<Scalars['ID']['output']>;
+  /** Why it was refused; empty when it was deleted. */
+  userErrors: Array<UserError>;
+};
+
+/** A role of the shop's own to delete. */
+export type DeleteStaffRoleInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The role's name. */
+  name: Scalars['String']['input'];
+};
+
+/** The outcome of `deleteStaffRole`. */
+export type DeleteStaffRolePayload = {
+  __typename?: 'DeleteStaffRolePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The deleted role's name; null when it was refused. */
+  deletedStaffRoleName?: Maybe<Scalars['String']['output']>;
   /** Why it was refused; empty when it was deleted. */
   userErrors: Array<UserError>;
 };
@@ -812,6 +841,12 @@ export type Mutation = {
    * FORBIDDEN for anyone but an admin.
    */
   createProduct: CreateProductPayload;
+  /**
+   * Makes a staff role of the shop's own (MANAGE_STAFF; audited). userErrors: INVALID_INPUT on `name` (3 to 30 capital
+   * letters, digits and underscores, starting with a letter) or `permissions` (at least one), CONFLICT on `name` (a role
+   * has it already, built-in ones included), FORBIDDEN without MANAGE_STAFF. NOT_SUPPORTED as `staffRoles`.
+   */
+  createStaffRole: StaffRolePayload;
   /** Deletes personal data and cart; orders are kept anonymised; every token stops working. Cannot be undone. */
   deleteAccount: DeleteAccountPayload;
   /**
@@ -836,6 +871,11 @@ export type Mutation = {
    * save it with `active: false`). Admins only. userErrors: NOT_FOUND on `id`. NOT_SUPPORTED as `saveShippingMethod`.
    */
   deleteShippingMethod: DeleteShippingMethodPayload;
+  /**
+   * Deletes a role of the shop's own that nobody holds (MANAGE_STAFF; audited). userErrors: NOT_FOUND on `name`, CONFLICT
+   * on `name` (built in, or still held: take it from its holders first), FORBIDDEN. NOT_SUPPORTED as `staffRoles`.
+   */
+  deleteStaffRole: DeleteStaffRolePayload;
   /** Deletes a tax rate; orders keep the tax they were charged. Admins only. userErrors: NOT_FOUND on `id`. */
   deleteTaxRate: DeleteTaxRatePayload;
   /**
@@ -923,6 +963,14 @@ export type Mutation = {
    */
   sendMessage: SendMessagePayload;
   /**
+   * Gives a person exactly these staff roles; none makes them a shopper again (MANAGE_STAFF; audited). Effective from
+   * their next request; their open subscriptions are closed (4409 is not used: they reconnect as they would after a
+   * network fault) so that they follow what they may see now. userErrors: NOT_FOUND on `username`, INVALID_INPUT on
+   * `roles` (a role the shop has not), FORBIDDEN (without MANAGE_STAFF; and giving or taking ADMIN is for owners only),
+   * CONFLICT on `roles` (the shop's last owner). NOT_SUPPORTED as `staffRoles`.
+   */
+  setStaffRoles: SetStaffRolesPayload;
+  /**
    * Where the buyer pays their own card order: Stripe Checkout's page (`url`: send the browser there) and until when it
    * takes the payment; asked again while it is open, the same page, so two clicks open no second way to pay. Stripe's page
    * sends the buyer back to the shop's `/orders?order={number}&card=paid` (or `card=cancelled`), which proves nothing: the
@@ -975,6 +1023,12 @@ export type Mutation = {
    * number from 0 to 1,000,000), FORBIDDEN. NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
    */
   updateShopSettings: UpdateShopSettingsPayload;
+  /**
+   * Changes what a role of the shop's own allows (MANAGE_STAFF; audited): its holders have it from their next request on.
+   * userErrors: NOT_FOUND on `name`, CONFLICT on `name` (a built-in role: they cannot change), INVALID_INPUT on
+   * `permissions`, FORBIDDEN. NOT_SUPPORTED as `staffRoles`.
+   */
+  updateStaffRole: StaffRolePayload;
   /** Says whether the shop's prices include tax; admins only. NOT_SUPPORTED as `saveTaxRate`. */
   updateTaxSettings: UpdateTaxSettingsPayload;
   /**
@@ -1075,6 +1129,16 @@ export type MutationCreateProductArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationCreateStaffRoleArgs = {
+  input: CreateStaffRoleInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
 };
@@ -1117,6 +1181,16 @@ export type MutationDeleteProductArgs = {
  */
 export type MutationDeleteShippingMethodArgs = {
   input: DeleteShippingMethodInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationDeleteStaffRoleArgs = {
+  input: DeleteStaffRoleInput;
 };
 
 
@@ -1265,6 +1339,16 @@ export type MutationSendMessageArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationSetStaffRolesArgs = {
+  input: SetStaffRolesInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationStartCardPaymentArgs = {
   input: StartCardPaymentInput;
 };
@@ -1337,6 +1421,16 @@ export type MutationUpdateProfileArgs = {
  */
 export type MutationUpdateShopSettingsArgs = {
   input: UpdateShopSettingsInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationUpdateStaffRoleArgs = {
+  input: UpdateStaffRoleInput;
 };
 
 
@@ -1624,6 +1718,23 @@ export type PaymentStatus =
   /** Cancelled once paid: the payment is returned. */
   | 'REFUNDED';
 
+/** What a staff member may be allowed; roles group them (`staffRoles`). */
+export type Permission =
+  /** Products, their pictures and stock, categories, CSV import and export, the low-stock threshold. */
+  | 'MANAGE_CATALOGUE'
+  /** See every order and move it on: confirm, ship, cancel. */
+  | 'MANAGE_ORDERS'
+  /** Shipping methods, tax rates and the bank account transfers pay into. */
+  | 'MANAGE_SETTINGS'
+  /** Make roles, and give people roles or take them away. */
+  | 'MANAGE_STAFF'
+  /** Handle reported chat messages. */
+  | 'MODERATE_CHAT'
+  /** Read the audit trail: what staff changed, and when. */
+  | 'READ_AUDIT'
+  /** See every order and record a bank transfer as paid. */
+  | 'RECORD_PAYMENTS';
+
 /** The viewer's preferences: notifications, language and time zone. */
 export type Preferences = {
   __typename?: 'Preferences';
@@ -1882,6 +1993,14 @@ export type Query = {
    * NOT_SUPPORTED where the shop's REST service keeps none (the plain contract).
    */
   shopSettings?: Maybe<ShopSettings>;
+  /** Everyone who holds a staff role, by name; as `staffRoles`, for MANAGE_STAFF only. */
+  staffMembers?: Maybe<Array<StaffMember>>;
+  /**
+   * Every staff role, the built-in ones first, with what each allows and how many hold it: for those whose roles allow
+   * MANAGE_STAFF (null with FORBIDDEN otherwise). NOT_SUPPORTED where the shop's REST service keeps no staff roles (the
+   * plain contract: ADMIN is its only role).
+   */
+  staffRoles?: Maybe<Array<StaffRole>>;
   /**
    * The shop's tax rates, by country (each country's standard rate first, then its categories' by name); every signed-in
    * user reads them. Empty where the shop sets none, and where its REST service keeps none (the plain contract).
@@ -2224,6 +2343,27 @@ export type SendMessagePayload = {
   userErrors: Array<UserError>;
 };
 
+/** A person, and the staff roles they should hold. */
+export type SetStaffRolesInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Exactly the roles they should hold; none makes them a shopper again. */
+  roles: Array<Scalars['String']['input']>;
+  /** The name they log in with, in any case. */
+  username: Scalars['String']['input'];
+};
+
+/** The outcome of `setStaffRoles`. */
+export type SetStaffRolesPayload = {
+  __typename?: 'SetStaffRolesPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The person as they now are (with no roles once they are a shopper again); null when it was refused. */
+  staffMember?: Maybe<StaffMember>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+};
+
 /** A way the shop ships orders (Standard, Express, Pick-up): its rates by destination country. */
 export type ShippingMethod = Node & {
   __typename?: 'ShippingMethod';
@@ -2282,6 +2422,43 @@ export type ShopSettings = {
   __typename?: 'ShopSettings';
   /** A product with no threshold of its own is low in stock at this many units or fewer: 5 until an admin sets it. */
   lowStockThreshold: Scalars['Int']['output'];
+};
+
+/** Someone who holds a staff role. */
+export type StaffMember = {
+  __typename?: 'StaffMember';
+  /** Their user id (a `User` global id). */
+  id: Scalars['ID']['output'];
+  /** What those roles allow them. */
+  permissions: Array<Permission>;
+  /** The staff roles they hold (USER, which everyone holds, left out). */
+  roles: Array<Scalars['String']['output']>;
+  /** The name they log in with. */
+  username: Scalars['String']['output'];
+};
+
+/** A staff role: a name for a set of permissions. */
+export type StaffRole = {
+  __typename?: 'StaffRole';
+  /** One of the shop's built-in roles: it cannot be changed or deleted. */
+  builtIn: Scalars['Boolean']['output'];
+  /** How many people hold it. */
+  holders: Scalars['Int']['output'];
+  /** Its name, capital letters, digits and underscores: ADMIN (the owner, every permission), ORDER_CLERK… */
+  name: Scalars['String']['output'];
+  /** What it allows, in a fixed order. */
+  permissions: Array<Permission>;
+};
+
+/** The outcome of `createStaffRole` and `updateStaffRole`. */
+export type StaffRolePayload = {
+  __typename?: 'StaffRolePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The role as kept; null when it was refused. */
+  staffRole?: Maybe<StaffRole>;
+  /** Why it was refused; empty when it was kept. */
+  userErrors: Array<UserError>;
 };
 
 /** The viewer's card order, to be paid on Stripe's page. */
@@ -2572,6 +2749,16 @@ export type UpdateShopSettingsPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A role of the shop's own, and what it should allow. */
+export type UpdateStaffRoleInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The role's name. */
+  name: Scalars['String']['input'];
+  /** What it should allow: at least one. */
+  permissions: Array<Permission>;
+};
+
 /** The tax settings as they should be. */
 export type UpdateTaxSettingsInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -2641,6 +2828,12 @@ export type User = Node & {
   lastName?: Maybe<Scalars['String']['output']>;
   /** Newest first. Pages both ways like `Query.products`. */
   orders: OrderConnection;
+  /**
+   * What the user's roles allow them, in a fixed order: none for a shopper, every one for an owner (ADMIN). Screens show
+   * what these open; the REST service checks them on every call. Where the shop's REST service keeps no staff roles (the
+   * plain contract): every one for ADMIN, none for anyone else.
+   */
+  permissions: Array<Permission>;
   /** The phone number (digits, spaces, +, -, ( and )); null when not set. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** Notifications, language and time zone, with the defaults for what the user never set. */
@@ -2865,6 +3058,7 @@ export type ResolversTypes = ResolversObject<{
   CreateChatRoomPayload: ResolverTypeWrapper<Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversTypes['ChatRoom']> }>;
   CreateProductInput: CreateProductInput;
   CreateProductPayload: ResolverTypeWrapper<Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
+  CreateStaffRoleInput: CreateStaffRoleInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeleteAccountInput: DeleteAccountInput;
@@ -2877,6 +3071,8 @@ export type ResolversTypes = ResolversObject<{
   DeleteProductPayload: ResolverTypeWrapper<Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   DeleteShippingMethodInput: DeleteShippingMethodInput;
   DeleteShippingMethodPayload: ResolverTypeWrapper<DeleteShippingMethodPayload>;
+  DeleteStaffRoleInput: DeleteStaffRoleInput;
+  DeleteStaffRolePayload: ResolverTypeWrapper<DeleteStaffRolePayload>;
   DeleteTaxRateInput: DeleteTaxRateInput;
   DeleteTaxRatePayload: ResolverTypeWrapper<DeleteTaxRatePayload>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2909,6 +3105,7 @@ export type ResolversTypes = ResolversObject<{
   PaymentMethod: PaymentMethod;
   PaymentSettings: ResolverTypeWrapper<RestPaymentSettings>;
   PaymentStatus: PaymentStatus;
+  Permission: Permission;
   Preferences: ResolverTypeWrapper<RestPreferences>;
   PreferencesInput: PreferencesInput;
   PriceBandFacet: ResolverTypeWrapper<PriceBandFacet>;
@@ -2943,11 +3140,16 @@ export type ResolversTypes = ResolversObject<{
   SearchCorrection: ResolverTypeWrapper<SearchCorrection>;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: ResolverTypeWrapper<Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversTypes['Message']> }>;
+  SetStaffRolesInput: SetStaffRolesInput;
+  SetStaffRolesPayload: ResolverTypeWrapper<Omit<SetStaffRolesPayload, 'staffMember'> & { staffMember?: Maybe<ResolversTypes['StaffMember']> }>;
   ShippingMethod: ResolverTypeWrapper<RestShippingMethod>;
   ShippingOption: ResolverTypeWrapper<RestShippingOption>;
   ShippingRate: ResolverTypeWrapper<RestShippingRate>;
   ShippingRateInput: ShippingRateInput;
   ShopSettings: ResolverTypeWrapper<ShopSettings>;
+  StaffMember: ResolverTypeWrapper<RestStaffMember>;
+  StaffRole: ResolverTypeWrapper<RestStaffRole>;
+  StaffRolePayload: ResolverTypeWrapper<Omit<StaffRolePayload, 'staffRole'> & { staffRole?: Maybe<ResolversTypes['StaffRole']> }>;
   StartCardPaymentInput: StartCardPaymentInput;
   StartCardPaymentPayload: ResolverTypeWrapper<StartCardPaymentPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -2969,6 +3171,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateProfilePayload: ResolverTypeWrapper<Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   UpdateShopSettingsInput: UpdateShopSettingsInput;
   UpdateShopSettingsPayload: ResolverTypeWrapper<UpdateShopSettingsPayload>;
+  UpdateStaffRoleInput: UpdateStaffRoleInput;
   UpdateTaxSettingsInput: UpdateTaxSettingsInput;
   UpdateTaxSettingsPayload: ResolverTypeWrapper<UpdateTaxSettingsPayload>;
   User: ResolverTypeWrapper<ViewerModel>;
@@ -3011,6 +3214,7 @@ export type ResolversParentTypes = ResolversObject<{
   CreateChatRoomPayload: Omit<CreateChatRoomPayload, 'room'> & { room?: Maybe<ResolversParentTypes['ChatRoom']> };
   CreateProductInput: CreateProductInput;
   CreateProductPayload: Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
+  CreateStaffRoleInput: CreateStaffRoleInput;
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
   DeleteAccountInput: DeleteAccountInput;
@@ -3023,6 +3227,8 @@ export type ResolversParentTypes = ResolversObject<{
   DeleteProductPayload: Omit<DeleteProductPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   DeleteShippingMethodInput: DeleteShippingMethodInput;
   DeleteShippingMethodPayload: DeleteShippingMethodPayload;
+  DeleteStaffRoleInput: DeleteStaffRoleInput;
+  DeleteStaffRolePayload: DeleteStaffRolePayload;
   DeleteTaxRateInput: DeleteTaxRateInput;
   DeleteTaxRatePayload: DeleteTaxRatePayload;
   Float: Scalars['Float']['output'];
@@ -3084,11 +3290,16 @@ export type ResolversParentTypes = ResolversObject<{
   SearchCorrection: SearchCorrection;
   SendMessageInput: SendMessageInput;
   SendMessagePayload: Omit<SendMessagePayload, 'message'> & { message?: Maybe<ResolversParentTypes['Message']> };
+  SetStaffRolesInput: SetStaffRolesInput;
+  SetStaffRolesPayload: Omit<SetStaffRolesPayload, 'staffMember'> & { staffMember?: Maybe<ResolversParentTypes['StaffMember']> };
   ShippingMethod: RestShippingMethod;
   ShippingOption: RestShippingOption;
   ShippingRate: RestShippingRate;
   ShippingRateInput: ShippingRateInput;
   ShopSettings: ShopSettings;
+  StaffMember: RestStaffMember;
+  StaffRole: RestStaffRole;
+  StaffRolePayload: Omit<StaffRolePayload, 'staffRole'> & { staffRole?: Maybe<ResolversParentTypes['StaffRole']> };
   StartCardPaymentInput: StartCardPaymentInput;
   StartCardPaymentPayload: StartCardPaymentPayload;
   String: Scalars['String']['output'];
@@ -3110,6 +3321,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateProfilePayload: Omit<UpdateProfilePayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   UpdateShopSettingsInput: UpdateShopSettingsInput;
   UpdateShopSettingsPayload: UpdateShopSettingsPayload;
+  UpdateStaffRoleInput: UpdateStaffRoleInput;
   UpdateTaxSettingsInput: UpdateTaxSettingsInput;
   UpdateTaxSettingsPayload: UpdateTaxSettingsPayload;
   User: ViewerModel;
@@ -3319,6 +3531,12 @@ export type DeleteShippingMethodPayloadResolvers<ContextType = GatewayContext, P
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type DeleteStaffRolePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteStaffRolePayload'] = ResolversParentTypes['DeleteStaffRolePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deletedStaffRoleName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type DeleteTaxRatePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteTaxRatePayload'] = ResolversParentTypes['DeleteTaxRatePayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deletedTaxRateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -3375,11 +3593,13 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   createCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationCreateCategoryArgs, 'input'>>;
   createChatRoom?: Resolver<ResolversTypes['CreateChatRoomPayload'], ParentType, ContextType, RequireFields<MutationCreateChatRoomArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['CreateProductPayload'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
+  createStaffRole?: Resolver<ResolversTypes['StaffRolePayload'], ParentType, ContextType, RequireFields<MutationCreateStaffRoleArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['DeleteAccountPayload'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
   deleteAddress?: Resolver<ResolversTypes['DeleteAddressPayload'], ParentType, ContextType, RequireFields<MutationDeleteAddressArgs, 'input'>>;
   deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
   deleteProduct?: Resolver<ResolversTypes['DeleteProductPayload'], ParentType, ContextType, RequireFields<MutationDeleteProductArgs, 'input'>>;
   deleteShippingMethod?: Resolver<ResolversTypes['DeleteShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationDeleteShippingMethodArgs, 'input'>>;
+  deleteStaffRole?: Resolver<ResolversTypes['DeleteStaffRolePayload'], ParentType, ContextType, RequireFields<MutationDeleteStaffRoleArgs, 'input'>>;
   deleteTaxRate?: Resolver<ResolversTypes['DeleteTaxRatePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxRateArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
@@ -3394,6 +3614,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   saveShippingMethod?: Resolver<ResolversTypes['SaveShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationSaveShippingMethodArgs, 'input'>>;
   saveTaxRate?: Resolver<ResolversTypes['SaveTaxRatePayload'], ParentType, ContextType, RequireFields<MutationSaveTaxRateArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
+  setStaffRoles?: Resolver<ResolversTypes['SetStaffRolesPayload'], ParentType, ContextType, RequireFields<MutationSetStaffRolesArgs, 'input'>>;
   startCardPayment?: Resolver<ResolversTypes['StartCardPaymentPayload'], ParentType, ContextType, RequireFields<MutationStartCardPaymentArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
@@ -3402,6 +3623,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   updateProduct?: Resolver<ResolversTypes['UpdateProductPayload'], ParentType, ContextType, RequireFields<MutationUpdateProductArgs, 'input'>>;
   updateProfile?: Resolver<ResolversTypes['UpdateProfilePayload'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
   updateShopSettings?: Resolver<ResolversTypes['UpdateShopSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateShopSettingsArgs, 'input'>>;
+  updateStaffRole?: Resolver<ResolversTypes['StaffRolePayload'], ParentType, ContextType, RequireFields<MutationUpdateStaffRoleArgs, 'input'>>;
   updateTaxSettings?: Resolver<ResolversTypes['UpdateTaxSettingsPayload'], ParentType, ContextType, RequireFields<MutationUpdateTaxSettingsArgs, 'input'>>;
   verifyEmail?: Resolver<ResolversTypes['VerifyEmailPayload'], ParentType, ContextType, RequireFields<MutationVerifyEmailArgs, 'input'>>;
 }>;
@@ -3582,6 +3804,8 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   products?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryProductsArgs>>;
   shippingMethods?: Resolver<Array<ResolversTypes['ShippingMethod']>, ParentType, ContextType>;
   shopSettings?: Resolver<Maybe<ResolversTypes['ShopSettings']>, ParentType, ContextType>;
+  staffMembers?: Resolver<Maybe<Array<ResolversTypes['StaffMember']>>, ParentType, ContextType>;
+  staffRoles?: Resolver<Maybe<Array<ResolversTypes['StaffRole']>>, ParentType, ContextType>;
   taxRates?: Resolver<Array<ResolversTypes['TaxRate']>, ParentType, ContextType>;
   taxSettings?: Resolver<ResolversTypes['TaxSettings'], ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -3653,6 +3877,12 @@ export type SendMessagePayloadResolvers<ContextType = GatewayContext, ParentType
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type SetStaffRolesPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SetStaffRolesPayload'] = ResolversParentTypes['SetStaffRolesPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  staffMember?: Resolver<Maybe<ResolversTypes['StaffMember']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type ShippingMethodResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShippingMethod'] = ResolversParentTypes['ShippingMethod']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3679,6 +3909,26 @@ export type ShippingRateResolvers<ContextType = GatewayContext, ParentType exten
 
 export type ShopSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ShopSettings'] = ResolversParentTypes['ShopSettings']> = ResolversObject<{
   lowStockThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type StaffMemberResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StaffMember'] = ResolversParentTypes['StaffMember']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StaffRoleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StaffRole'] = ResolversParentTypes['StaffRole']> = ResolversObject<{
+  builtIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  holders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
+}>;
+
+export type StaffRolePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StaffRolePayload'] = ResolversParentTypes['StaffRolePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  staffRole?: Resolver<Maybe<ResolversTypes['StaffRole']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type StartCardPaymentPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StartCardPaymentPayload'] = ResolversParentTypes['StartCardPaymentPayload']> = ResolversObject<{
@@ -3776,6 +4026,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<UserOrdersArgs>>;
+  permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
   recentShippingAddresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserRecentShippingAddressesArgs, 'first'>>;
@@ -3828,6 +4079,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteCategoryPayload?: DeleteCategoryPayloadResolvers<ContextType>;
   DeleteProductPayload?: DeleteProductPayloadResolvers<ContextType>;
   DeleteShippingMethodPayload?: DeleteShippingMethodPayloadResolvers<ContextType>;
+  DeleteStaffRolePayload?: DeleteStaffRolePayloadResolvers<ContextType>;
   DeleteTaxRatePayload?: DeleteTaxRatePayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
@@ -3869,10 +4121,14 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   SaveTaxRatePayload?: SaveTaxRatePayloadResolvers<ContextType>;
   SearchCorrection?: SearchCorrectionResolvers<ContextType>;
   SendMessagePayload?: SendMessagePayloadResolvers<ContextType>;
+  SetStaffRolesPayload?: SetStaffRolesPayloadResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShippingOption?: ShippingOptionResolvers<ContextType>;
   ShippingRate?: ShippingRateResolvers<ContextType>;
   ShopSettings?: ShopSettingsResolvers<ContextType>;
+  StaffMember?: StaffMemberResolvers<ContextType>;
+  StaffRole?: StaffRoleResolvers<ContextType>;
+  StaffRolePayload?: StaffRolePayloadResolvers<ContextType>;
   StartCardPaymentPayload?: StartCardPaymentPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxLine?: TaxLineResolvers<ContextType>;

@@ -15,6 +15,7 @@ import { shippingMutations } from './mutation/shipping.js';
 import { ShippingMethod, ShippingOption, ShippingRate } from './shipping.js';
 import { taxMutations } from './mutation/tax.js';
 import { paymentMutations } from './mutation/payment.js';
+import { staffMutations } from './mutation/staff.js';
 import { CartCharges, TaxLine, TaxRate } from './tax.js';
 import { Address } from './address.js';
 import { Money } from './money.js';
@@ -23,7 +24,7 @@ import { NotAddedLine, Order, OrderEvent, OrderItem } from './order.js';
 import { Product, ProductEdge } from './product.js';
 import { Query } from './query.js';
 import { Subscription } from './subscription.js';
-import { ChatUser, Preferences, User } from './user.js';
+import { ChatUser, Preferences, StaffMember, User } from './user.js';
 
 export const resolvers: Resolvers = {
   Decimal,
@@ -38,6 +39,7 @@ export const resolvers: Resolvers = {
     ...shippingMutations,
     ...taxMutations,
     ...paymentMutations,
+    ...staffMutations,
     ...chatMutations,
   },
   Subscription,
@@ -48,6 +50,7 @@ export const resolvers: Resolvers = {
   User,
   Preferences,
   ChatUser,
+  StaffMember,
   Money,
   Cart,
   CartItem,

@@ -128,6 +128,8 @@ export const Query: QueryResolvers = {
   taxRates: (_root, _args, context) => context.api.tax.rates(),
   taxSettings: async (_root, _args, context) => ({ pricesIncludeTax: await context.api.tax.pricesIncludeTax() }),
   paymentSettings: (_root, _args, context) => context.api.payment.settings(),
+  staffRoles: (_root, _args, context) => context.api.staff.roles(),
+  staffMembers: (_root, _args, context) => context.api.staff.members(),
   categories: async (_root, _args, context) => {
     await context.api.categories.refuseWhereUnsupported();
     return context.loaders.categories.get();

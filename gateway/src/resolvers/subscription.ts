@@ -7,6 +7,8 @@ import type { GatewayContext, SocketViewer } from '../context.js';
 import { UpstreamRejection } from '../errors.js';
 import { numericIdOf, toGlobalId } from '../global-id.js';
 import { ADMINS_AUDIENCE, type ShopEvents, userAudience } from '../pubsub.js';
+import { seesEveryOrder } from '../../../shop-rules/staff-rules.js';
+import { permissionsOfProfile } from '../permissions.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
 
@@ -32,9 +34,9 @@ async function endingRefusedSession<T>(context: GatewayContext, answer: Promise<
 }
 type OrderEvent = ShopEvents['ORDER_UPDATED'];
 
-/** An order event is the buyer's (by id where known, else by name) or, for admins, everyone's. */
+/** An order event is the buyer's (by id where known, else by name) or, for staff of the desk, everyone's. */
 function mayFollow(event: OrderEvent, viewer: SocketViewer): boolean {
-  if (viewer.isAdmin) return true;
+  if (viewer.followsEveryOrder) return true;
   const { userId, username } = event.order;
   if (userId != null && viewer.id !== undefined) return userId === viewer.id;
   return !!username && sameUsername(username, viewer.username);
@@ -76,7 +78,7 @@ export const Subscription: SubscriptionResolvers = {
       (_root, _args, context) => {
         const viewer = context!.socketViewer;
         if (!viewer) return context!.pubsub.subscribe('ORDER_UPDATED', []);
-        if (viewer.isAdmin) return context!.pubsub.subscribe('ORDER_UPDATED', [ADMINS_AUDIENCE]);
+        if (viewer.followsEveryOrder) return context!.pubsub.subscribe('ORDER_UPDATED', [ADMINS_AUDIENCE]);
         const byName = userAudience({ username: viewer.username });
         return context!.pubsub.subscribe(
           'ORDER_UPDATED',
@@ -85,7 +87,7 @@ export const Subscription: SubscriptionResolvers = {
       },
       // An order carries a name and an address: before each one is delivered, the socket's token is asked about (its
       // session may have been ended at the REST service, behind every gateway's back: a password reset), and whether
-      // its user may still see it (an admin who is no longer one follows only their own orders).
+      // its user may still see it (staff whose roles were taken follow only their own orders).
       async (event, _args, context) => {
         const viewer = context?.socketViewer;
         if (!event || !context || !viewer || !mayFollow(event, viewer)) return false;
@@ -95,7 +97,7 @@ export const Subscription: SubscriptionResolvers = {
           return mayFollow(event, {
             ...viewer,
             id: profile.id ?? viewer.id,
-            isAdmin: !!profile.roles?.includes('ADMIN'),
+            followsEveryOrder: seesEveryOrder(permissionsOfProfile(profile)),
           });
         } catch (error) {
           // An unreachable REST service: the event is not delivered, as when it cannot be checked.

@@ -1,5 +1,10 @@
 // User (the viewer, fetched lazily, with their orders and chat rooms a page at a time), Preferences and ChatUser.
-import type { ChatUserResolvers, PreferencesResolvers, UserResolvers } from '../__generated__/resolvers-types.js';
+import type {
+  ChatUserResolvers,
+  PreferencesResolvers,
+  StaffMemberResolvers,
+  UserResolvers,
+} from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { roomCursor, roomPlaceFromCursor, toGlobalId } from '../global-id.js';
 import type { RestChatUser, RestUser } from '../rest/contract.js';
@@ -8,6 +13,7 @@ import { unreadMessageCount } from '../rest/plain-contract/unread-counts.js';
 import { DEFAULT_PAGE_SIZE } from '../page-size.js';
 import { badArgument, offsetConnection, offsetWindow, pageSize, pagesBackward } from './connections.js';
 import { requestedFields } from './requested-fields.js';
+import { permissionsOfProfile } from '../permissions.js';
 import { MAX_RECENT_ADDRESSES, RECENT_ORDERS_READ, distinctAddresses } from '../../../shop-rules/order-rules.js';
 
 export const userGlobalId = (profile: RestUser) => toGlobalId('User', profile.id ?? profile.username);
@@ -22,6 +28,7 @@ export const User: UserResolvers = {
   username: async (_viewer, _args, context) => (await profile(context)).username,
   roles: async (_viewer, _args, context) => rolesOf((await profile(context)).roles),
   isAdmin: async (_viewer, _args, context) => rolesOf((await profile(context)).roles).includes('ADMIN'),
+  permissions: async (_viewer, _args, context) => permissionsOfProfile(await profile(context)),
   email: async (_viewer, _args, context) => (await profile(context)).email ?? null,
   // The plain contract says nothing of it: null, not a guess.
   emailVerified: async (_viewer, _args, context) => {
@@ -122,4 +129,8 @@ export const ChatUser: ChatUserResolvers = {
   isAdmin: (user) => rolesOf(user.roles).includes('ADMIN'),
   firstName: (user) => user.firstName ?? null,
   lastName: (user) => user.lastName ?? null,
+};
+
+export const StaffMember: StaffMemberResolvers = {
+  id: (member) => toGlobalId('User', member.id),
 };

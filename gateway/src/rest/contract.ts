@@ -87,6 +87,8 @@ export interface RestUser {
   id?: number | null;
   username: string;
   roles?: string[] | null;
+  /** Extension (staff-roles): what the roles allow; absent in the plain contract (ADMIN is all there is). */
+  permissions?: string[] | null;
   email?: string | null;
   /**
    * Extension (email-verification): whether the owner of `email` opened the link sent to it; absent in the plain
@@ -281,3 +283,19 @@ export type RestMessagePage = RestPage<RestMessage> & { room?: RestChatRoom };
 
 export const isPage = <T>(answer: unknown): answer is RestPage<T> =>
   typeof answer === 'object' && answer !== null && Array.isArray((answer as RestPage<T>).content);
+
+/** A staff role (extension staff-roles: /api/staff/roles). */
+export interface RestStaffRole {
+  name: string;
+  permissions: string[];
+  builtIn: boolean;
+  holders: number;
+}
+
+/** Someone holding a staff role (extension staff-roles: /api/staff/members). */
+export interface RestStaffMember {
+  id: number;
+  username: string;
+  roles: string[];
+  permissions: string[];
+}

@@ -7,6 +7,7 @@ import { ProductsApi } from './products-api.js';
 import { ShippingApi } from './shipping-api.js';
 import { TaxApi } from './tax-api.js';
 import { PaymentApi } from './payment-api.js';
+import { StaffApi } from './staff-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -20,6 +21,7 @@ export interface RestApi {
   shipping: ShippingApi;
   tax: TaxApi;
   payment: PaymentApi;
+  staff: StaffApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -32,6 +34,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     shipping: new ShippingApi(rest, caller, users),
     tax: new TaxApi(rest, caller, users),
     payment: new PaymentApi(rest, caller, users),
+    staff: new StaffApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

@@ -23,10 +23,23 @@ export const AUDIT_ACTIONS = [
   'tax_rate.created',
   'tax_rate.updated',
   'tax_rate.deleted',
+  'staff_role.created',
+  'staff_role.updated',
+  'staff_role.deleted',
+  'user.roles_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an action was done to (the audit trail's `subject.type`). */
-export const AUDIT_SUBJECT_TYPES = ['product', 'order', 'category', 'shop', 'shipping_method', 'tax_rate'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'product',
+  'order',
+  'category',
+  'shop',
+  'shipping_method',
+  'tax_rate',
+  'staff_role',
+  'user',
+] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: number };
 /** Field → what it was and what it became (one side only when it was created or deleted). */
 export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;

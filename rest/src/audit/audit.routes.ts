@@ -2,7 +2,7 @@
 // newest first, for everything or one product's or order's, with who, when and what changed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin } from '../auth/authenticate.js';
+import { requirePermission } from '../auth/authenticate.js';
 import { badRequest } from '../shared/http-errors.js';
 import { PageQuery, PageSchema, toPage } from '../shared/paging.js';
 import { BEARER_SECURITY, MAX_DATABASE_ID, Timestamp, errorAnswers } from '../shared/schemas.js';
@@ -46,7 +46,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditRepository }> 
   app.get(
     '/',
     {
-      preHandler: requireAdmin('Only administrators can read the audit record'),
+      preValidation: requirePermission('READ_AUDIT', 'Only administrators can read the audit record'),
       schema: {
         operationId: 'listAuditEvents',
         tags: ['audit'],

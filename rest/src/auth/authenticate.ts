@@ -4,11 +4,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../../config/server.js';
 import { forbidden, unauthorized } from '../shared/http-errors.js';
 import type { UserRow } from '../db/schema.js';
-import { type AuthenticatedUser, toAuthenticatedUser } from './authenticated-user.js';
+import { type AuthenticatedUser, can, customRolesOf, toAuthenticatedUser } from './authenticated-user.js';
+import type { Permission } from '../../../shop-rules/staff-rules.js';
 
 /** Where a token's user is looked up (the users' repository): auth needs no more of the users than this. */
 export interface UserLookup {
   findById(id: number): Promise<UserRow | undefined>;
+}
+
+/** Where the permissions of the shop's own roles are read (the staff repository); none without the extension. */
+export interface RoleLookup {
+  permissionsOf(names: readonly string[]): Promise<Map<string, Permission[]>>;
 }
 
 interface TokenClaims {
@@ -30,7 +36,11 @@ export function issueToken(app: FastifyInstance, user: AuthenticatedUser): strin
   return app.jwt.sign(claims);
 }
 
-export function createAuthenticate(app: FastifyInstance, users: UserLookup) {
+/**
+ * Checks each request's token and reads its caller, and what their roles allow, afresh: a role given or taken away
+ * counts from the next request on. A shopper's request, or one of built-in roles only, reads one row.
+ */
+export function createAuthenticate(app: FastifyInstance, users: UserLookup, roles?: RoleLookup) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Authentication required');
@@ -46,7 +56,8 @@ export function createAuthenticate(app: FastifyInstance, users: UserLookup) {
     if (!Number.isSafeInteger(userId)) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     const user = await users.findById(userId);
     if (!user || user.tokenVersion !== claims.ver) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
-    request.currentUser = toAuthenticatedUser(user);
+    const custom = roles ? customRolesOf(user.roles.split(',')) : [];
+    request.currentUser = toAuthenticatedUser(user, custom.length > 0 ? await roles!.permissionsOf(custom) : undefined);
   };
 }
 
@@ -56,8 +67,9 @@ export function viewerOf(request: FastifyRequest): AuthenticatedUser {
   return request.currentUser;
 }
 
-export function requireAdmin(message: string) {
-  return async function requireAdminRole(request: FastifyRequest): Promise<void> {
-    if (!viewerOf(request).isAdmin) throw forbidden(message);
+/** A route's guard: the caller's roles must allow `permission`; else 403 FORBIDDEN with `message`. */
+export function requirePermission(permission: Permission, message: string) {
+  return async function requirePermissionOf(request: FastifyRequest): Promise<void> {
+    if (!can(viewerOf(request), permission)) throw forbidden(message);
   };
 }

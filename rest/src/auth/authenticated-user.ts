@@ -1,14 +1,25 @@
 // Who a request comes from once its token is checked: the identity every route and service may rely on.
 import type { UserRow } from '../db/schema.js';
+import {
+  OWNER_ROLE,
+  type Permission,
+  USER_ROLE as SHOPPER_ROLE,
+  builtInRole,
+  permissionsOfRoles,
+  seesEveryOrder,
+} from '../../../shop-rules/staff-rules.js';
 
-export const ADMIN_ROLE = 'ADMIN';
-export const USER_ROLE = 'USER';
+export const ADMIN_ROLE = OWNER_ROLE;
+export const USER_ROLE = SHOPPER_ROLE;
 
 export interface AuthenticatedUser {
   id: number;
   username: string;
   roles: string[];
+  /** The owner (role ADMIN): every permission, and the only one who makes or unmakes owners. */
   isAdmin: boolean;
+  /** What the caller's roles allow (shop-rules/staff-rules.ts), as their rows said when the token was checked. */
+  permissions: ReadonlySet<Permission>;
   tokenVersion: number;
   /**
    * What the account's row said of its e-mail when the request's token was checked: a request that writes the buyer
@@ -25,13 +36,22 @@ export type MailPreferences = Pick<
 /** Roles are kept as one comma-separated column. */
 export const parseRoles = (roles: string): string[] => roles.split(',').filter(Boolean);
 
-export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
+/** The roles that are the shop's own (neither USER nor built in): only these need their permissions read. */
+export const customRolesOf = (roles: readonly string[]): string[] =>
+  roles.filter((role) => role !== USER_ROLE && !builtInRole(role));
+
+/** `custom`: the permissions of the shop's own roles among the account's (none needed for built-in ones). */
+export function toAuthenticatedUser(
+  row: UserRow,
+  custom: ReadonlyMap<string, readonly Permission[]> = new Map(),
+): AuthenticatedUser {
   const roles = parseRoles(row.roles);
   return {
     id: row.id,
     username: row.username,
     roles,
     isAdmin: roles.includes(ADMIN_ROLE),
+    permissions: new Set(permissionsOfRoles(roles, custom)),
     tokenVersion: row.tokenVersion,
     mail: {
       username: row.username,
@@ -44,3 +64,9 @@ export function toAuthenticatedUser(row: UserRow): AuthenticatedUser {
     },
   };
 }
+
+/** Whether the caller's roles allow it. */
+export const can = (user: AuthenticatedUser, permission: Permission): boolean => user.permissions.has(permission);
+
+/** Whether the caller reads every order (the desk), not only their own. */
+export const readsEveryOrder = (user: AuthenticatedUser): boolean => seesEveryOrder(user.permissions);

@@ -1,7 +1,7 @@
 // /api/categories (extension product-categories): every logged-in user reads the tree; only admins change it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, Timestamp, errorAnswers } from '../shared/schemas.js';
 import { MAX_CATEGORY_NAME_LENGTH } from '../../../shop-rules/category-rules.js';
 import type { CategoryService } from './category.service.js';
@@ -43,7 +43,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ categories: CategorySer
   { categories },
 ) => {
   const common = { tags: ['categories'], security: BEARER_SECURITY };
-  const adminOnly = requireAdmin('Only administrators can manage categories');
+  const adminOnly = requirePermission('MANAGE_CATALOGUE', 'Only administrators can manage categories');
 
   app.get(
     '/',
@@ -61,7 +61,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ categories: CategorySer
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'createCategory',
         ...common,
@@ -76,7 +76,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ categories: CategorySer
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'updateCategory',
         ...common,
@@ -92,7 +92,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<{ categories: CategorySer
   app.delete(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'deleteCategory',
         ...common,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { viewerOf } from '../auth/authenticate.js';
+import { can } from '../auth/authenticated-user.js';
 import { badRequest } from '../shared/http-errors.js';
 import type { RateLimits } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
@@ -216,7 +217,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (
         response: { 200: CleanupAnswer, ...errorAnswers(401) },
       },
     },
-    async (request) => ({ removedRooms: viewerOf(request).isAdmin ? await chat.cleanup() : 0 }),
+    async (request) => ({ removedRooms: can(viewerOf(request), 'MODERATE_CHAT') ? await chat.cleanup() : 0 }),
   );
 
   app.get(

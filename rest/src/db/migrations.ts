@@ -899,6 +899,25 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('invoices').execute();
       },
     },
+    '0025_staff_roles': {
+      // Staff roles (issue 36): the roles an owner makes (the built-in ones are the code's, shop-rules/staff-rules.ts),
+      // each a name and its permissions (comma-separated). Who holds which stays in users.roles; the staff are the
+      // few whose roles are more than USER, found by a partial index without reading every shopper.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('staff_roles'))
+          .addColumn('name', 'text', (c) => c.notNull().unique())
+          .addColumn('permissions', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await sql`create index users_staff_idx on users (id) where roles <> 'USER'`.execute(db);
+      },
+      // Reverting forgets the shop's own roles; whoever held one keeps its name, and no permission from it.
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('users_staff_idx').execute();
+        await db.schema.dropTable('staff_roles').execute();
+      },
+    },
   };
 }
 

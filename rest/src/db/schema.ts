@@ -296,6 +296,17 @@ export interface Database {
   addresses: AddressesTable;
   shippingMethods: ShippingMethodsTable;
   taxRates: TaxRatesTable;
+  staffRoles: StaffRolesTable;
+}
+
+/** The roles an owner made (migration 0025); the built-in ones are shop-rules' (staff-rules.ts). */
+export interface StaffRolesTable {
+  id: Generated<number>;
+  name: string;
+  /** Comma-separated permissions, e.g. "MANAGE_ORDERS,READ_AUDIT". */
+  permissions: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Tax rates admins set (migration 0021): a country's standard rate (no category), or its rate for a category. */

@@ -1,6 +1,7 @@
 // /api/orders: checkout, the caller's orders, and the admins' status changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
+import { readsEveryOrder } from '../auth/authenticated-user.js';
 import { forbidden } from '../shared/http-errors.js';
 import { requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, errorAnswers } from '../shared/schemas.js';
@@ -106,7 +107,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
       // scope, status and search are extensions: with the extensions off they are ignored like page and size (DESIGN
       // §4).
       const everyone = extensions && query.scope === 'all';
-      if (everyone && !viewer.isAdmin) throw forbidden('Only administrators can see every order');
+      if (everyone && !readsEveryOrder(viewer)) throw forbidden('Only administrators can see every order');
       const narrowing = extensions ? { everyone, status: query.status, search: query.search } : { everyone };
       const page = requestedPage(query, extensions);
       return page ? orders.page(viewer, page, narrowing) : orders.list(viewer, narrowing);
@@ -165,7 +166,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
     app.post(
       '/:id/payment',
       {
-        preHandler: requireAdmin('Only administrators can record a payment'),
+        preValidation: requirePermission('RECORD_PAYMENTS', 'Only administrators can record a payment'),
         schema: {
           operationId: 'recordOrderPayment',
           ...common,
@@ -238,7 +239,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRouteOptions> = async (
   app.put(
     '/:id/status',
     {
-      preHandler: requireAdmin('Only administrators can change an order’s status'),
+      preValidation: requirePermission('MANAGE_ORDERS', 'Only administrators can change an order’s status'),
       schema: {
         operationId: 'updateOrderStatus',
         ...common,

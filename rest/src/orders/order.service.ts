@@ -19,7 +19,7 @@ import {
   priceChanged,
 } from '../../../shop-rules/order-rules.js';
 import { type Page, type PageRequest, toPage } from '../shared/paging.js';
-import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { type AuthenticatedUser, readsEveryOrder } from '../auth/authenticated-user.js';
 import type { OrderMailer } from '../mail/order-mailer.js';
 import type { LineToOrderAgain } from '../cart/cart.service.js';
 import type { Kysely } from 'kysely';
@@ -421,7 +421,7 @@ export class OrderService {
 
   private scopeOf(viewer: AuthenticatedUser, { everyone, status, search }: OrderNarrowing): OrderScope {
     const found = search === undefined ? undefined : orBadRequest(checkOrderSearch(search));
-    return { ...(everyone && viewer.isAdmin ? {} : { userId: viewer.id }), status, search: found };
+    return { ...(everyone && readsEveryOrder(viewer) ? {} : { userId: viewer.id }), status, search: found };
   }
 
   async list(viewer: AuthenticatedUser, narrowing: OrderNarrowing = { everyone: false }): Promise<OrderAnswer[]> {
@@ -457,7 +457,7 @@ export class OrderService {
   /** The caller's own order; admins may read any (they move orders along). Others' orders are "not found". */
   async get(viewer: AuthenticatedUser, id: number): Promise<OrderAnswer> {
     const order = await this.orders.findById(id);
-    if (!order || (order.userId !== viewer.id && !viewer.isAdmin))
+    if (!order || (order.userId !== viewer.id && !readsEveryOrder(viewer)))
       throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     return toOrderAnswer(order);
   }
@@ -476,7 +476,7 @@ export class OrderService {
       ...moves.map((event) => ({
         status: event.changes.status!.to as OrderStatus,
         at: event.at,
-        ...(viewer.isAdmin ? { by: event.actor.username } : {}),
+        ...(readsEveryOrder(viewer) ? { by: event.actor.username } : {}),
       })),
     ];
   }
@@ -511,7 +511,7 @@ export class OrderService {
    */
   async invoice(viewer: AuthenticatedUser, id: number) {
     const order = await this.orders.findById(id);
-    if (!order || (order.userId !== viewer.id && !viewer.isAdmin))
+    if (!order || (order.userId !== viewer.id && !readsEveryOrder(viewer)))
       throw notFound('Order not found', 'ORDER_NOT_FOUND', 'id');
     const invoice = await new PaymentRepository(this.orders.database).invoiceOf(id);
     if (!invoice) throw notFound(NO_INVOICE_YET, 'INVOICE_NOT_FOUND', 'id');

@@ -4,7 +4,7 @@
 // /api/payment/stripe-webhook (Stripe's events).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, IdParams, NO_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
 import { badRequest } from '../shared/http-errors.js';
 import {
@@ -75,7 +75,7 @@ export const paymentSettingsRoutes: FastifyPluginAsyncTypebox<{ payments: Paymen
   app.put(
     '/payment',
     {
-      preHandler: requireAdmin('Only administrators can manage payment'),
+      preValidation: requirePermission('MANAGE_SETTINGS', 'Only administrators can manage payment'),
       schema: {
         operationId: 'setPaymentSettings',
         ...common,

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
 import {
   MAX_PICTURE_BYTES,
@@ -40,7 +40,7 @@ export const pictureRoutes: FastifyPluginAsyncTypebox<{ pictures: PictureService
     '/',
     {
       // On the request, before its body is read: nobody else makes the service read 10 MB.
-      onRequest: requireAdmin('Only administrators can upload pictures'),
+      onRequest: requirePermission('MANAGE_CATALOGUE', 'Only administrators can upload pictures'),
       bodyLimit: MAX_PICTURE_BYTES,
       config: { wrongBodyType: PICTURE_TYPE_REFUSED, bodyTooLarge: PICTURE_TOO_LARGE },
       schema: {

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
 import type { CatalogueCsvService } from './catalogue-csv.service.js';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../shop-rules/product-csv-columns.js';
@@ -48,7 +48,7 @@ const ImportAnswer = Type.Object({
 export const catalogueCsvRoutes: FastifyPluginAsyncTypebox<{ csv: CatalogueCsvService }> = async (app, { csv }) => {
   const common = { tags: ['products'], security: BEARER_SECURITY };
   // On the request, before its body is read: nobody else makes the service read 10 MB.
-  const adminOnly = requireAdmin('Only administrators can export and import the catalogue');
+  const adminOnly = requirePermission('MANAGE_CATALOGUE', 'Only administrators can export and import the catalogue');
 
   app.get(
     '/export',

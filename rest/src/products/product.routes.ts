@@ -1,7 +1,7 @@
 // /api/products: everyone logged in reads the catalogue; only admins change it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { badRequest } from '../shared/http-errors.js';
 import { DEFAULT_PAGE_SIZE, PageQuery, requestedPage } from '../shared/paging.js';
 import { BEARER_SECURITY, IdParams, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
@@ -59,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
   const common = { tags: ['products'], security: BEARER_SECURITY };
   const Product = ProductAnswer(extensions);
   const Form = ProductInput(extensions);
-  const adminOnly = requireAdmin('Only administrators can manage products');
+  const adminOnly = requirePermission('MANAGE_CATALOGUE', 'Only administrators can manage products');
 
   app.get(
     '/',
@@ -145,7 +145,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
     app.get(
       '/low-stock',
       {
-        preHandler: requireAdmin('Only administrators can see which products are low in stock'),
+        preValidation: requirePermission(
+          'MANAGE_CATALOGUE',
+          'Only administrators can see which products are low in stock',
+        ),
         schema: {
           operationId: 'lowStockProducts',
           ...common,
@@ -179,7 +182,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'createProduct',
         ...common,
@@ -194,7 +197,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'updateProduct',
         ...common,
@@ -210,7 +213,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<ProductRouteOptions> = asy
   app.delete(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'deleteProduct',
         ...common,

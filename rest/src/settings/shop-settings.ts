@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Kysely, sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Actor, AuditRepository } from '../audit/audit.repository.js';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../shared/http-errors.js';
 import { BEARER_SECURITY, errorAnswers } from '../shared/schemas.js';
@@ -93,12 +93,12 @@ export const shopSettingsRoutes: FastifyPluginAsyncTypebox<{ settings: ShopSetti
   { settings },
 ) => {
   const common = { tags: ['settings'], security: BEARER_SECURITY };
-  const adminOnly = requireAdmin('Only administrators can manage the shop’s settings');
+  const adminOnly = requirePermission('MANAGE_CATALOGUE', 'Only administrators can manage the shop’s settings');
 
   app.get(
     '/low-stock',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'getLowStockSetting',
         ...common,
@@ -112,7 +112,7 @@ export const shopSettingsRoutes: FastifyPluginAsyncTypebox<{ settings: ShopSetti
   app.put(
     '/low-stock',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'setLowStockSetting',
         ...common,

@@ -21,7 +21,13 @@ export const ERROR_CODES = {
   INVALID_VERIFICATION_TOKEN:
     'An e-mail verification link that is unknown, used already, expired, or sent to an address the account no longer has.',
   EMAIL_ALREADY_VERIFIED: 'The account’s e-mail address is verified already: there is no link to send.',
-  FORBIDDEN: 'The caller may not do this (an admin-only call).',
+  FORBIDDEN: 'The caller’s roles do not allow this (a staff call whose permission they lack).',
+  ROLE_NOT_FOUND: 'No staff role has this name (extension: staff-roles).',
+  ROLE_NAME_TAKEN: 'A staff role, built in or the shop’s own, has this name already (extension: staff-roles).',
+  ROLE_BUILT_IN:
+    'The role is one of the shop’s built-in roles, which cannot be changed or deleted (extension: staff-roles).',
+  ROLE_IN_USE: 'The role is still held by someone: take it from them before deleting it (extension: staff-roles).',
+  LAST_OWNER: 'The change would leave the shop without an owner (ADMIN) (extension: staff-roles): nothing was changed.',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',
   ORDER_NOT_FOUND: 'No order of the caller has this id.',

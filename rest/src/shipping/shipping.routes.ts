@@ -2,7 +2,8 @@
 // their cart to a country; only admins create, change and delete them (an admin reads the retired ones too).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
+import { can } from '../auth/authenticated-user.js';
 import { BEARER_SECURITY, IdParams, Nullable, Timestamp, errorAnswers } from '../shared/schemas.js';
 import {
   MAX_DELIVERY_DAYS,
@@ -68,7 +69,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<{
   cartSubtotalCents(userId: number): Promise<number>;
 }> = async (app, { shipping, cartSubtotalCents }) => {
   const common = { tags: ['shipping'], security: BEARER_SECURITY };
-  const adminOnly = requireAdmin('Only administrators can manage shipping methods');
+  const adminOnly = requirePermission('MANAGE_SETTINGS', 'Only administrators can manage shipping methods');
 
   app.get(
     '/',
@@ -81,7 +82,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: Type.Array(MethodAnswer), ...errorAnswers(401) },
       },
     },
-    async (request) => shipping.list({ everything: viewerOf(request).isAdmin }),
+    async (request) => shipping.list({ everything: can(viewerOf(request), 'MANAGE_SETTINGS') }),
   );
 
   app.get(
@@ -102,7 +103,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'createShippingMethod',
         ...common,
@@ -117,7 +118,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'updateShippingMethod',
         ...common,
@@ -133,7 +134,7 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<{
   app.delete(
     '/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'deleteShippingMethod',
         ...common,

@@ -2,7 +2,7 @@
 // tax (a shop states both); only admins change them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAdmin, viewerOf } from '../auth/authenticate.js';
+import { requirePermission, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, IdParams, Nullable, Timestamp, errorAnswers } from '../shared/schemas.js';
 import type { TaxService } from './tax.service.js';
 import { DEFAULT_PRICES_INCLUDE_TAX } from './tax.repository.js';
@@ -37,7 +37,7 @@ const SettingsAnswer = Type.Object({
 
 export const taxRoutes: FastifyPluginAsyncTypebox<{ tax: TaxService }> = async (app, { tax }) => {
   const common = { tags: ['tax'], security: BEARER_SECURITY };
-  const adminOnly = requireAdmin('Only administrators can manage tax');
+  const adminOnly = requirePermission('MANAGE_SETTINGS', 'Only administrators can manage tax');
 
   app.get(
     '/tax-rates',
@@ -55,7 +55,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ tax: TaxService }> = async (
   app.post(
     '/tax-rates',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'createTaxRate',
         ...common,
@@ -70,7 +70,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ tax: TaxService }> = async (
   app.put(
     '/tax-rates/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'updateTaxRate',
         ...common,
@@ -86,7 +86,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ tax: TaxService }> = async (
   app.delete(
     '/tax-rates/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'deleteTaxRate',
         ...common,
@@ -117,7 +117,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ tax: TaxService }> = async (
   app.put(
     '/settings/tax',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         operationId: 'setTaxSettings',
         ...common,

@@ -33,7 +33,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
         response: { 200: User, ...errorAnswers(401) },
       },
     },
-    async (request) => toUserAnswer(await users.getProfile(viewerOf(request).id)),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return toUserAnswer(await users.getProfile(viewer.id), viewer.permissions);
+    },
   );
 
   app.put(
@@ -53,7 +56,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
         response: { 200: User, ...errorAnswers(400, 401) },
       },
     },
-    async (request) => toUserAnswer(await users.updateProfile(viewerOf(request).id, request.body)),
+    async (request) => {
+      const viewer = viewerOf(request);
+      return toUserAnswer(await users.updateProfile(viewer.id, request.body), viewer.permissions);
+    },
   );
 
   if (extensions) {

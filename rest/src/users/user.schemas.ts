@@ -13,10 +13,16 @@ export const UserAnswer = (extensions: boolean) =>
   Type.Object({
     id: Type.Integer(),
     username: Type.String(),
-    roles: Type.Array(Type.String(), { description: 'USER, and ADMIN for administrators' }),
+    roles: Type.Array(Type.String(), {
+      description: 'USER, and the staff roles the account holds (ADMIN: the owner, every permission)',
+    }),
     email: Nullable(Type.String()),
     ...(extensions
       ? {
+          permissions: Type.Array(Type.String(), {
+            description:
+              'What the caller’s roles allow (extension staff-roles): MANAGE_CATALOGUE, MANAGE_ORDERS, RECORD_PAYMENTS, MANAGE_SETTINGS, MODERATE_CHAT, READ_AUDIT, MANAGE_STAFF; none for a shopper, every one for ADMIN',
+          }),
           emailVerified: Type.Boolean({
             description:
               'Whether the owner of `email` opened the link sent to it (extension); false without an address. The shop sends nothing but that link to an address not verified.',
@@ -32,6 +38,7 @@ export const UserAnswer = (extensions: boolean) =>
   });
 export interface UserAnswer extends Static<ReturnType<typeof UserAnswer>> {
   emailVerified: boolean;
+  permissions: string[];
 }
 
 const optionalText = (maxLength: number, description?: string) =>

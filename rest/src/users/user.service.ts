@@ -8,6 +8,7 @@ import {
 } from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import { ADMIN_ROLE, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
+import type { Permission } from '../../../shop-rules/staff-rules.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
 import type { EmailVerificationService } from './email-verification.service.js';
@@ -16,11 +17,13 @@ import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } fro
 
 export { PASSWORDS_DO_NOT_MATCH };
 
-export function toUserAnswer(row: UserRow): UserAnswer {
+/** `permissions`: what the account's roles allow, as the request's caller was read (the answer's own account). */
+export function toUserAnswer(row: UserRow, permissions: Iterable<Permission>): UserAnswer {
   return {
     id: row.id,
     username: row.username,
     roles: parseRoles(row.roles),
+    permissions: [...permissions],
     email: row.email,
     emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     firstName: row.firstName,

@@ -3,7 +3,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { LoginPageState } from '../lib/navigation-state';
 import { lastSessionEnd, useToken } from '../lib/session';
-import { useViewer } from '../lib/viewer';
+import type { Permission } from '@shop-rules/staff-rules';
+import { mayDo, useViewer } from '../lib/viewer';
 
 export function RequireSession() {
   const token = useToken();
@@ -25,10 +26,13 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** Admin screens: the server refuses product writes from anyone else anyway; here the screen is not even offered. */
-export function RequireAdmin() {
+/**
+ * Staff screens, for those whose roles allow any of `anyOf`: the shop refuses everyone else's calls anyway; here the
+ * screen is not even offered.
+ */
+export function RequirePermission({ anyOf }: { anyOf: Permission[] }) {
   const viewer = useViewer();
-  if (viewer && !viewer.isAdmin) return <Navigate to="/" replace />;
+  if (viewer && !mayDo(viewer, ...anyOf)) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

@@ -11,7 +11,7 @@ import { LoginRoute } from '../features/auth/login-route';
 import { RegisterRoute } from '../features/auth/register-route';
 import { ProductListingRoute } from '../features/product-listing/product-listing-route';
 import { ViewerCartDocument } from '../gql/graphql';
-import { GuestOnly, RequireAdmin, RequireSession, UnknownPath } from './guards';
+import { GuestOnly, RequirePermission, RequireSession, UnknownPath } from './guards';
 import { AppShell } from './layout/app-shell';
 import { ProductPageTitle } from './layout/product-page-title';
 
@@ -67,6 +67,7 @@ const ShippingAdminRoute = lazyScreen(
   'ShippingAdminRoute',
 );
 const TaxAdminRoute = lazyScreen(() => import('../features/tax-admin/tax-admin-route'), 'TaxAdminRoute');
+const StaffAdminRoute = lazyScreen(() => import('../features/staff-admin/staff-admin-route'), 'StaffAdminRoute');
 const PaymentAdminRoute = lazyScreen(
   () => import('../features/payment-admin/payment-admin-route'),
   'PaymentAdminRoute',
@@ -110,16 +111,23 @@ export function ShopRoutes() {
             )}
           />
           <Route path="products/:productId" element={screen(<ProductPageTitle />, <ProductDetailRoute />)} />
-          <Route element={<RequireAdmin />}>
+          <Route element={<RequirePermission anyOf={['MANAGE_CATALOGUE']} />}>
             <Route path="create" element={screen('Create Product', <CreateProductRoute />)} />
             <Route path="edit/:productId" element={screen('Edit Product', <EditProductRoute />)} />
-            <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
             <Route path="admin/low-stock" element={screen('Low Stock', <LowStockRoute />)} />
             <Route path="admin/categories" element={screen('Categories', <CategoryAdminRoute />)} />
+            <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
+          </Route>
+          <Route element={<RequirePermission anyOf={['MANAGE_ORDERS', 'RECORD_PAYMENTS']} />}>
+            <Route path="admin/orders" element={screen('Manage Orders', <OrderDeskRoute />)} />
+          </Route>
+          <Route element={<RequirePermission anyOf={['MANAGE_SETTINGS']} />}>
             <Route path="admin/shipping" element={screen('Shipping Methods', <ShippingAdminRoute />)} />
             <Route path="admin/tax" element={screen('Tax', <TaxAdminRoute />)} />
             <Route path="admin/payment" element={screen('Payment', <PaymentAdminRoute />)} />
-            <Route path="admin/import" element={screen('Import and Export', <CatalogueCsvRoute />)} />
+          </Route>
+          <Route element={<RequirePermission anyOf={['MANAGE_STAFF']} />}>
+            <Route path="admin/staff" element={screen('Staff', <StaffAdminRoute />)} />
           </Route>
           <Route path="cart" element={screen('Cart', <CartRoute />)} />
           <Route path="checkout" element={screen('Checkout', <CheckoutRoute />)} />

@@ -2,6 +2,7 @@
 // query put it before any screen shows (so a reconnect's catch-up does not ask the gateway for it twice).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import type { Permission } from '@shop-rules/staff-rules';
 import { CurrentViewerDocument, type CurrentViewerQuery } from '../gql/graphql';
 
 if (false) {
@@ -11,6 +12,7 @@ if (false) {
         id
         username
         isAdmin
+        permissions
       }
     }
   `;
@@ -23,3 +25,15 @@ export function useViewer(): Viewer | null {
   const { data } = useQuery(CurrentViewerDocument, { fetchPolicy: 'cache-only' });
   return data?.viewer ?? null;
 }
+
+/** Whether the viewer's roles allow any of these (the shop checks on every call: this only decides what shows). */
+export const mayDo = (viewer: Pick<Viewer, 'permissions'> | null, ...anyOf: Permission[]): boolean =>
+  !!viewer && anyOf.some((permission) => viewer.permissions.includes(permission));
+
+export function useCan(...anyOf: Permission[]): boolean {
+  return mayDo(useViewer(), ...anyOf);
+}
+
+/** How a person's role is shown beside their name: Admin (the owner), Staff (any other role), or User. */
+export const roleLabel = (viewer: Pick<Viewer, 'isAdmin' | 'permissions'>): string =>
+  viewer.isAdmin ? 'Admin' : viewer.permissions.length > 0 ? 'Staff' : 'User';

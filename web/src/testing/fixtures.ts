@@ -1,5 +1,6 @@
 // The graph's objects as the gateway answers them, with every field the screens read, and the mocked answers of
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
+import { PERMISSIONS, type Permission } from '@shop-rules/staff-rules';
 import type { MockLink } from '@apollo/client/testing';
 import { ProductListingDocument, SessionDocument, StartCardPaymentDocument, ViewerCartDocument } from '../gql/graphql';
 import { PAGE_SIZE } from '../features/product-listing/listing-page';
@@ -234,6 +235,8 @@ export function viewerCartMock(lines: CartLineFixture[] = []): MockLink.MockedRe
 export interface ViewerOptions {
   username?: string;
   isAdmin?: boolean;
+  /** What the viewer's roles allow: every permission for an admin, none for a shopper, unless told. */
+  permissions?: Permission[];
   itemCount?: number;
   /** Unread chat messages over every room: the navbar's badge. */
   unreadMessageCount?: number;
@@ -246,6 +249,7 @@ export interface ViewerOptions {
 export function sessionMock({
   username = 'alice',
   isAdmin = false,
+  permissions = isAdmin ? [...PERMISSIONS] : [],
   itemCount = 0,
   unreadMessageCount = 0,
   language = 'en',
@@ -261,6 +265,7 @@ export function sessionMock({
           id: 'VXNlcjoy',
           username,
           isAdmin,
+          permissions,
           preferences: { __typename: 'Preferences', language, timezone },
           cart: { __typename: 'Cart', id: CART_ID, itemCount },
           unreadMessageCount,

@@ -12,6 +12,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { Navbar_ViewerFragmentDoc } from '@/gql/graphql';
 import { clearToken } from '@/lib/session';
+import { mayDo, roleLabel } from '@/lib/viewer';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSocketState } from '../socket-context';
 import type { SessionState } from './use-session';
@@ -22,6 +23,7 @@ if (false) {
     fragment Navbar_viewer on User {
       username
       isAdmin
+      permissions
       cart {
         id
         itemCount
@@ -159,8 +161,12 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
 
   const itemCount = complete ? data.cart.itemCount : 0;
   const unread = complete ? data.unreadMessageCount : 0;
-  const isAdmin = complete && data.isAdmin;
-  const barFits = useMediaQuery(`(min-width: ${isAdmin ? BAR_MIN_WIDTH.admin : BAR_MIN_WIDTH.shopper}px)`);
+  // A staff member's links are those their roles open: the catalogue's Add Product, the desk's Manage Orders.
+  const addsProducts = complete && mayDo(data, 'MANAGE_CATALOGUE');
+  const keepsDesk = complete && mayDo(data, 'MANAGE_ORDERS', 'RECORD_PAYMENTS');
+  const barFits = useMediaQuery(
+    `(min-width: ${addsProducts || keepsDesk ? BAR_MIN_WIDTH.admin : BAR_MIN_WIDTH.shopper}px)`,
+  );
 
   return (
     <nav aria-label="Main" className={styles.nav} ref={navRef} data-layout={barFits ? 'bar' : 'menu'}>
@@ -209,7 +215,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               Profile
             </NavLink>
           </li>
-          {isAdmin && (
+          {addsProducts && (
             <li>
               <NavLink to="/create" className={linkClass}>
                 Add Product
@@ -221,7 +227,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               Orders
             </NavLink>
           </li>
-          {isAdmin && (
+          {keepsDesk && (
             <li>
               <NavLink to="/admin/orders" className={linkClass}>
                 Manage Orders
@@ -248,7 +254,7 @@ function ViewerNav({ viewer }: { viewer: FragmentType<typeof Navbar_ViewerFragme
               <span className={styles.username} title={data.username}>
                 {data.username}
               </span>{' '}
-              <span className={styles.role}>({data.isAdmin ? 'Admin' : 'User'})</span>
+              <span className={styles.role}>({roleLabel(data)})</span>
             </span>
           )}
           <Button variant="secondary" size="small" onClick={() => clearToken()}>

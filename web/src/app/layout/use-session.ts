@@ -14,6 +14,7 @@ if (false) {
         id
         username
         isAdmin
+        permissions
         preferences {
           language
           timezone

@@ -17,6 +17,7 @@ import { OrderHistory } from '@/components/order-history';
 import { DeskOrderRow_OrderFragmentDoc, MoveOrderDocument, RecordPaymentDocument } from '@/gql/graphql';
 import { InvoiceDownload, paymentStateText } from '@/components/order-payment';
 import { formatIban } from '@shop-rules/payment-rules';
+import { useCan } from '@/lib/viewer';
 import { useFormats } from '@/lib/use-formats';
 import { forgetNewOrder, newOrderIds, receiveOrder } from '@/lib/orders';
 import { surface } from '@/components/card';
@@ -108,6 +109,9 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
   // Not written by Apollo: receiveOrder writes it, so that this answer and the event of the same move count once.
   const [move, { loading: moving }] = useMutation(MoveOrderDocument, { fetchPolicy: 'no-cache' });
   const [record, { loading: recording }] = useMutation(RecordPaymentDocument, { fetchPolicy: 'no-cache' });
+  // Each person sees the buttons their roles allow: a clerk moves orders, a bookkeeper records payments.
+  const movesOrders = useCan('MANAGE_ORDERS');
+  const mayRecordPayments = useCan('RECORD_PAYMENTS');
   const loading = moving || recording;
   const [confirmingPayment, setConfirmingPayment] = useState(false);
   const [refusal, setRefusal] = useState<string>();
@@ -170,7 +174,10 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
   // a card, Stripe's webhook (nobody records a card payment by hand).
   const awaitingPayment = data.payment?.status === 'AWAITING_PAYMENT' && data.status === 'PENDING';
   const byCard = data.payment?.method === 'CARD';
-  const moves = deskMoves(data.status).filter((status) => !awaitingPayment || status === 'CANCELLED');
+  const recordsPayments = mayRecordPayments && !byCard;
+  const moves = movesOrders
+    ? deskMoves(data.status).filter((status) => !awaitingPayment || status === 'CANCELLED')
+    : [];
   const paymentState = paymentStateText(data.payment, data.status);
   const confirming = confirmingCancel || confirmingPayment;
   return (
@@ -213,12 +220,12 @@ export function DeskOrderRow({ order }: { order: FragmentType<typeof DeskOrderRo
             </span>
           )}
         </span>
-        {(moves.length > 0 || awaitingPayment) && (
+        {(moves.length > 0 || (awaitingPayment && (recordsPayments || byCard))) && (
           <div className={styles.moves} role="group" aria-label={`Move order #${data.number}`} ref={movesRef}>
             {awaitingPayment && byCard && (
               <span className={styles.paymentNote}>The buyer pays by card on Stripe’s page</span>
             )}
-            {awaitingPayment && !byCard && (
+            {awaitingPayment && recordsPayments && (
               <Button variant="primary" size="small" disabled={loading} onClick={() => setConfirmingPayment(true)}>
                 Record Payment
               </Button>

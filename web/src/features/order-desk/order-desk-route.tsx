@@ -4,6 +4,7 @@
 // then of what it finds. The tab and the search live in the address (?status=pending&q=ada), so Back and reload keep
 // them. New orders arrive at the top while it is open (live-updates.tsx), marked New; moves made here or by another
 // admin move orders between the tabs.
+import { useCan } from '@/lib/viewer';
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
@@ -90,6 +91,8 @@ function ColumnNames() {
 }
 
 export function OrderDeskRoute() {
+  const managesSettings = useCan('MANAGE_SETTINGS');
+  const managesStaff = useCan('MANAGE_STAFF');
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   // Trimmed and cut as the shop reads it, for an address typed by hand.
@@ -194,15 +197,24 @@ export function OrderDeskRoute() {
       title="Manage Orders"
       actions={
         <>
-          <ButtonLink to="/admin/shipping" variant="secondary">
-            Shipping Methods
-          </ButtonLink>
-          <ButtonLink to="/admin/tax" variant="secondary">
-            Tax
-          </ButtonLink>
-          <ButtonLink to="/admin/payment" variant="secondary">
-            Payment
-          </ButtonLink>
+          {managesSettings && (
+            <>
+              <ButtonLink to="/admin/shipping" variant="secondary">
+                Shipping Methods
+              </ButtonLink>
+              <ButtonLink to="/admin/tax" variant="secondary">
+                Tax
+              </ButtonLink>
+              <ButtonLink to="/admin/payment" variant="secondary">
+                Payment
+              </ButtonLink>
+            </>
+          )}
+          {managesStaff && (
+            <ButtonLink to="/admin/staff" variant="secondary">
+              Staff
+            </ButtonLink>
+          )}
         </>
       }
     >

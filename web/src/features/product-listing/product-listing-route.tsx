@@ -13,7 +13,7 @@ import { Page } from '@/components/page';
 import { DeleteProductDocument, ProductListingDocument } from '@/gql/graphql';
 import type { ProductSavedState } from '@/lib/navigation-state';
 import type { ProductSortName } from '@shop-rules/product-sorts';
-import { useViewer } from '@/lib/viewer';
+import { useCan } from '@/lib/viewer';
 import { listingVariables } from './listing-page';
 import { FILTER_FIELDS, FilterPanel, type FilterValues, filterValuesOf, productFilterOf } from './filter-panel';
 import { ProductCard, ProductCardSkeleton } from './product-card';
@@ -122,8 +122,8 @@ interface PendingDelete {
 }
 
 export function ProductListingRoute() {
-  const viewer = useViewer();
-  const isAdmin = viewer?.isAdmin ?? false;
+  // The catalogue's staff manage the products here; everyone else shops.
+  const isAdmin = useCan('MANAGE_CATALOGUE');
   const [searchParams, setSearchParams] = useSearchParams();
   // Back from the product form: what was saved, until the person moves on (a filter, another page).
   const savedProduct = (useLocation().state as ProductSavedState | null)?.savedProduct;

@@ -5,6 +5,8 @@
 // shown as such, and never changed here.
 // Viewing and editing lay the details out alike (same order, same columns), so switching does not move them;
 // the focus goes to the first field when editing starts, and back to Edit Profile when it ends.
+import { roleLabel } from '@/lib/viewer';
+import { StaffScreens } from './staff-screens';
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment, useMutation } from '@apollo/client/react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -34,6 +36,7 @@ if (false) {
       id
       username
       isAdmin
+      permissions
       email
       emailVerified
       firstName
@@ -274,7 +277,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
       </div>
       <dl className={styles.details}>
         <Detail label="Username" value={data.username} />
-        <Detail label="Role" value={data.isAdmin ? 'Admin' : 'User'} />
+        <Detail label="Role" value={roleLabel(data)} />
         <EmailDetail email={data.email} verified={data.emailVerified} onMessage={showMessage} />
         <Detail label="Phone number" value={data.phoneNumber} />
         <Detail label="First name" value={data.firstName} />
@@ -282,6 +285,7 @@ export function ProfileInformation({ viewer }: { viewer: FragmentType<typeof Pro
         <Detail label="Address" value={data.address} />
         <Detail label="Member since" value={formats.longDate(data.createdAt)} />
       </dl>
+      <StaffScreens permissions={data.permissions} />
       <h3 className={styles.groupTitle}>Preferences</h3>
       <dl className={styles.details}>
         {data.preferences.emailNotifications && !data.email ? (
@@ -377,7 +381,7 @@ function ProfileEditor({
       )}
       <div className={styles.details}>
         <FixedDetail label="Username" value={profile.username} />
-        <FixedDetail label="Role" value={profile.isAdmin ? 'Admin' : 'User'} />
+        <FixedDetail label="Role" value={roleLabel(profile)} />
         <TextField
           label="Email"
           type="email"

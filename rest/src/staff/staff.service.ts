@@ -1,0 +1,193 @@
+// Staff (extension staff-roles): the roles an owner makes, and who holds which. Each change is audited in its own
+// transaction. Two rules keep a shop manageable: only an owner (ADMIN) makes or unmakes owners, so a staff manager
+// cannot raise themselves above the one who made them; and the shop always keeps an owner, so someone can always
+// manage staff (ADMIN holds every permission) and make owners.
+import type { Actor, AuditRepository } from '../audit/audit.repository.js';
+import { type AuthenticatedUser, parseRoles } from '../auth/authenticated-user.js';
+import type { UserRow } from '../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../shared/http-errors.js';
+import {
+  BUILT_IN_ROLES,
+  MAX_ROLES_PER_PERSON,
+  OWNER_ROLE,
+  PERMISSIONS,
+  type Permission,
+  USER_ROLE,
+  builtInRole,
+  permissionsOfRoles,
+  permissionsViolation,
+  roleViolation,
+} from '../../../shop-rules/staff-rules.js';
+import type { CustomRole, StaffRepository } from './staff.repository.js';
+
+export interface StaffRoleAnswer {
+  name: string;
+  permissions: Permission[];
+  /** One of the shop's built-in roles: it cannot be changed or deleted. */
+  builtIn: boolean;
+  /** How many people hold it. */
+  holders: number;
+}
+
+export interface StaffMemberAnswer {
+  id: number;
+  username: string;
+  /** The staff roles held (USER left out: everyone holds it). */
+  roles: string[];
+  permissions: Permission[];
+}
+
+export type StaffTransaction = <T>(
+  work: (repositories: { staff: StaffRepository; audit: AuditRepository }) => Promise<T>,
+) => Promise<T>;
+
+export const roleNotFound = (name: string, field = 'name') =>
+  notFound(`There is no role ${name}`, 'ROLE_NOT_FOUND', field);
+const roleNameTaken = (name: string) => conflict(`There is a role ${name} already`, 'ROLE_NAME_TAKEN', 'name');
+const builtInRefused = (name: string) =>
+  conflict(`${name} is a built-in role: it cannot be changed or deleted`, 'ROLE_BUILT_IN', 'name');
+export const LAST_OWNER = 'The shop must keep an owner: make another person ADMIN first';
+export const OWNERS_ONLY = 'Only an owner (ADMIN) can make or unmake owners';
+
+const staffRolesOf = (row: UserRow) => parseRoles(row.roles).filter((role) => role !== USER_ROLE);
+
+function customMap(roles: readonly CustomRole[]): Map<string, Permission[]> {
+  return new Map(roles.map((role) => [role.name, role.permissions]));
+}
+
+function toMember(row: UserRow, custom: ReadonlyMap<string, readonly Permission[]>): StaffMemberAnswer {
+  const roles = staffRolesOf(row);
+  return { id: row.id, username: row.username, roles, permissions: permissionsOfRoles(roles, custom) };
+}
+
+/** The role names asked for, each once, in the order given, each a role of the shop; else a 400 on `roles`. */
+function checkedRoleNames(names: readonly string[], custom: ReadonlyMap<string, unknown>): string[] {
+  const unique = [...new Set(names.map((name) => name.trim()))].filter((name) => name !== USER_ROLE);
+  if (unique.length > MAX_ROLES_PER_PERSON)
+    throw badRequest(`A person holds at most ${MAX_ROLES_PER_PERSON} roles`, 'roles');
+  const unknown = unique.find((name) => !builtInRole(name) && !custom.has(name));
+  if (unknown !== undefined) throw badRequest(`There is no role ${unknown || '(empty)'}`, 'roles');
+  return unique;
+}
+
+export class StaffService {
+  constructor(
+    private readonly staff: StaffRepository,
+    private readonly inTransaction: StaffTransaction,
+  ) {}
+
+  /** Every role, the built-in ones first, each with how many hold it. */
+  async roles(): Promise<StaffRoleAnswer[]> {
+    const [custom, members] = await Promise.all([this.staff.roles(), this.staff.staff()]);
+    const holders = (name: string) => members.filter((member) => staffRolesOf(member).includes(name)).length;
+    return [
+      ...BUILT_IN_ROLES.map((role) => ({ ...role, permissions: [...role.permissions], builtIn: true })),
+      ...custom.map((role) => ({ name: role.name, permissions: role.permissions, builtIn: false })),
+    ].map((role) => ({ ...role, holders: holders(role.name) }));
+  }
+
+  async createRole(actor: Actor, input: { name: string; permissions: string[] }): Promise<StaffRoleAnswer> {
+    const name = input.name.trim();
+    const permissions = [...new Set(input.permissions)];
+    if (name === USER_ROLE || builtInRole(name)) throw roleNameTaken(name);
+    const violation = roleViolation({ name, permissions });
+    if (violation) throw badRequest(violation.message, violation.field);
+    return this.inTransaction(async ({ staff, audit }) => {
+      const created = await staff.insert(name, ordered(permissions));
+      if (!created) throw roleNameTaken(name);
+      await audit.record(
+        actor,
+        'staff_role.created',
+        { type: 'staff_role', id: created.id },
+        { name: { to: name }, permissions: { to: created.permissions } },
+      );
+      return { name, permissions: created.permissions, builtIn: false, holders: 0 };
+    });
+  }
+
+  async updateRole(actor: Actor, name: string, permissions: string[]): Promise<StaffRoleAnswer> {
+    if (builtInRole(name) || name === USER_ROLE) throw builtInRefused(name);
+    const violation = permissionsViolation(permissions);
+    if (violation) throw badRequest(violation.message, violation.field);
+    return this.inTransaction(async ({ staff, audit }) => {
+      const before = await staff.role(name);
+      if (!before) throw roleNotFound(name);
+      const members = await staff.staff();
+      const updated = (await staff.update(name, ordered(permissions)))!;
+      if (before.permissions.join() !== updated.permissions.join())
+        await audit.record(
+          actor,
+          'staff_role.updated',
+          { type: 'staff_role', id: updated.id },
+          { permissions: { from: before.permissions, to: updated.permissions } },
+        );
+      const holders = members.filter((member) => staffRolesOf(member).includes(name)).length;
+      return { name, permissions: updated.permissions, builtIn: false, holders };
+    });
+  }
+
+  /** Deletes a role of the shop's own that nobody holds (take it from its holders first). */
+  async deleteRole(actor: Actor, name: string): Promise<void> {
+    if (builtInRole(name) || name === USER_ROLE) throw builtInRefused(name);
+    await this.inTransaction(async ({ staff, audit }) => {
+      const role = await staff.role(name);
+      if (!role) throw roleNotFound(name);
+      const holders = (await staff.staff()).filter((member) => staffRolesOf(member).includes(name));
+      if (holders.length > 0)
+        throw conflict(
+          `${holders.length === 1 ? 'One person holds' : `${holders.length} people hold`} ${name}: take it from them first`,
+          'ROLE_IN_USE',
+          'name',
+        );
+      await staff.delete(name);
+      await audit.record(
+        actor,
+        'staff_role.deleted',
+        { type: 'staff_role', id: role.id },
+        { name: { from: name }, permissions: { from: role.permissions } },
+      );
+    });
+  }
+
+  /** Everyone holding a staff role, by name. */
+  async members(): Promise<StaffMemberAnswer[]> {
+    const [custom, members] = await Promise.all([this.staff.roles(), this.staff.staff()]);
+    const permissions = customMap(custom);
+    return members.map((member) => toMember(member, permissions));
+  }
+
+  /**
+   * Gives `username` exactly these staff roles ([]: none, a shopper again). Effective from their next request; the
+   * graph closes their open sockets so they follow what they may see now.
+   */
+  async setRoles(actor: AuthenticatedUser, username: string, roles: string[]): Promise<StaffMemberAnswer> {
+    return this.inTransaction(async ({ staff, audit }) => {
+      const custom = customMap(await staff.roles());
+      const wanted = checkedRoleNames(roles, custom);
+      const person = await staff.person(username);
+      if (!person) throw notFound('User not found', 'USER_NOT_FOUND', 'username');
+      const before = staffRolesOf(person);
+      if (before.includes(OWNER_ROLE) !== wanted.includes(OWNER_ROLE) && !actor.isAdmin) throw forbidden(OWNERS_ONLY);
+      if (before.includes(OWNER_ROLE) && !wanted.includes(OWNER_ROLE)) {
+        // The staff's rows are held on PostgreSQL until the commit: two owners unmaking each other at once are decided
+        // one after the other, and the second sees the first's change.
+        const owners = (await staff.staff()).filter((member) => staffRolesOf(member).includes(OWNER_ROLE));
+        if (owners.every((owner) => owner.id === person.id)) throw conflict(LAST_OWNER, 'LAST_OWNER', 'roles');
+      }
+      const after = (await staff.setRoles(person.id, wanted))!;
+      if (before.join() !== wanted.join())
+        await audit.record(
+          actor,
+          'user.roles_changed',
+          { type: 'user', id: person.id },
+          { roles: { from: before, to: wanted } },
+        );
+      return toMember(after, custom);
+    });
+  }
+}
+
+/** Permissions in the order PERMISSIONS lists them, each once. */
+function ordered(permissions: readonly string[]): Permission[] {
+  return PERMISSIONS.filter((permission) => permissions.includes(permission));
+}
