@@ -31,6 +31,7 @@ const HEAVY_SECONDS: Record<string, number> = {
   'tests/journeys/card-payment.test.ts': 23,
   'tests/journeys/payment.test.ts': 22,
   'tests/journeys/tax.test.ts': 20,
+  'tests/journeys/staff.test.ts': 18,
   'tests/journeys/shipping.test.ts': 19,
   'tests/journeys/profile.test.ts': 23.5,
   'tests/journeys/explorer.test.ts': 21.5,
