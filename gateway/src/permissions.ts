@@ -7,5 +7,6 @@ import type { RestUser } from './rest/contract.js';
 export function permissionsOfProfile(profile: Pick<RestUser, 'roles' | 'permissions'>): Permission[] {
   // Names a newer service might add are left out: the schema's enum does not know them.
   if (profile.permissions) return PERMISSIONS.filter((permission) => profile.permissions!.includes(permission));
-  return profile.roles?.includes(OWNER_ROLE) ? [...PERMISSIONS] : [];
+  // The plain contract's ADMIN: everything but MANAGE_STAFF, which it has no staff roles for.
+  return profile.roles?.includes(OWNER_ROLE) ? PERMISSIONS.filter((permission) => permission !== 'MANAGE_STAFF') : [];
 }

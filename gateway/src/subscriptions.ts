@@ -442,7 +442,12 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
     for (const [socket, viewer] of viewers) byToken.set(viewer.token, [...(byToken.get(viewer.token) ?? []), socket]);
     for (const [token, socketsOfToken] of byToken) {
       try {
-        await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
+        const profile = await createRestApi(options.rest, { token, requestId: randomUUID() }).users.profile();
+        // Roles changed behind this gateway's back (a role's permissions edited, or a change straight at the REST
+        // service): the sockets subscribed with what they might see then reconnect.
+        const followsEveryOrder = seesEveryOrder(permissionsOfProfile(profile));
+        for (const socket of socketsOfToken)
+          if (viewers.get(socket)?.followsEveryOrder !== followsEveryOrder) reconnect(socket, 'Roles changed');
       } catch (error) {
         // Only a refusal ends a session; an unreachable REST service is no reason to drop everyone.
         if (error instanceof UpstreamRejection)
@@ -463,6 +468,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions) {
         clearInterval(recheck);
         stopCounting();
         await sessionEvents.return?.();
+        await roleEvents.return?.();
         await serverHandle.dispose();
         await new Promise<void>((resolve) => sockets.close(() => resolve()));
       })();

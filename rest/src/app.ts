@@ -262,10 +262,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     }
     const chat = new ChatService(new ChatRepository(db), userRepository);
     const staffRepository = new StaffRepository(db, kind);
-    const staff = new StaffService(staffRepository, (work) =>
-      db
-        .transaction()
-        .execute((trx) => work({ staff: new StaffRepository(trx, kind), audit: new AuditRepository(trx) })),
+    const staff = new StaffService(
+      staffRepository,
+      (work) =>
+        db
+          .transaction()
+          .execute((trx) => work({ staff: new StaffRepository(trx, kind), audit: new AuditRepository(trx) })),
+      config.adminUsername,
     );
     // Without the extensions there are no roles of the shop's own: ADMIN, built in, is all there is.
     const authenticate = createAuthenticate(app, userRepository, config.extensions ? staffRepository : undefined);

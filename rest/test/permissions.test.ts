@@ -23,6 +23,8 @@ interface StaffCall {
   opens: readonly Permission[];
   /** What a caller it opens to gets. */
   allowed: number;
+  /** The message of an allowed 404 when it is not the refusal's (an order without an invoice yet). */
+  allowedMessage?: string;
   /** What anyone else is told, with 403 FORBIDDEN (or, for someone else's order, 404 "Order not found"). */
   refused: string | { status: 404; message: string };
 }
@@ -130,6 +132,14 @@ const CALLS: StaffCall[] = [
     path: (f) => `/api/orders/${f.orderId}/history`,
     opens: ['MANAGE_ORDERS', 'RECORD_PAYMENTS'],
     allowed: 200,
+    refused: ORDER_NOT_FOUND,
+  },
+  {
+    method: 'GET',
+    path: (f) => `/api/orders/${f.orderId}/invoice`,
+    opens: ['MANAGE_ORDERS', 'RECORD_PAYMENTS'],
+    allowed: 404,
+    allowedMessage: 'This order has no invoice: one is issued once the order is paid',
     refused: ORDER_NOT_FOUND,
   },
   {
@@ -277,7 +287,7 @@ function expectedFor(call: StaffCall, holder: Permission | null | 'ADMIN') {
   const opened = holder === 'ADMIN' || (holder !== null && call.opens.includes(holder));
   if (opened)
     return call.allowed === 404 && typeof call.refused !== 'string'
-      ? { status: 404, message: call.refused.message }
+      ? { status: 404, message: call.allowedMessage ?? call.refused.message }
       : { status: call.allowed };
   return typeof call.refused === 'string'
     ? { status: 403, message: call.refused }

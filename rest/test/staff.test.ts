@@ -236,10 +236,10 @@ describe('who may give which role', () => {
     expect(await permissionsOf(someone.token)).toEqual([]);
   });
 
-  it('a staff manager who is not an owner cannot make or unmake owners', async () => {
+  it('a staff manager who is not an owner gives no more than they hold, and never ADMIN', async () => {
     await shop.request('POST', '/api/staff/roles', {
       token: admin,
-      body: { name: 'PEOPLE_LEAD', permissions: ['MANAGE_STAFF'] },
+      body: { name: 'PEOPLE_LEAD', permissions: ['MANAGE_STAFF', 'MODERATE_CHAT', 'READ_AUDIT'] },
     });
     const lead = await person('lead');
     await setRoles(admin, lead.username, ['PEOPLE_LEAD']);
@@ -250,36 +250,86 @@ describe('who may give which role', () => {
     });
     expect(await setRoles(lead.token, lead.username, ['PEOPLE_LEAD', 'ADMIN'])).toMatchObject({ status: 403 });
     expect(await setRoles(lead.token, ADMIN_USERNAME, [])).toMatchObject({ status: 403 });
+    // Nothing beyond their own permissions: not a role that holds more, nor a role made or widened to hold more.
+    const beyond = {
+      status: 403,
+      body: { message: 'You can give only permissions your own roles hold', code: 'FORBIDDEN' },
+    };
+    expect(await setRoles(lead.token, hopeful.username, ['ORDER_CLERK'])).toMatchObject(beyond);
+    expect(
+      await shop.request('POST', '/api/staff/roles', {
+        token: lead.token,
+        body: { name: 'EVERYTHING', permissions: ['MANAGE_STAFF', 'MANAGE_SETTINGS'] },
+      }),
+    ).toMatchObject(beyond);
+    expect(
+      await shop.request('PUT', '/api/staff/roles/PEOPLE_LEAD', {
+        token: lead.token,
+        body: { permissions: ['MANAGE_STAFF', 'MANAGE_SETTINGS'] },
+      }),
+    ).toMatchObject(beyond);
     expect(await permissionsOf(hopeful.token)).toEqual([]);
+    expect(await permissionsOf(lead.token)).toEqual(['MODERATE_CHAT', 'READ_AUDIT', 'MANAGE_STAFF']);
     expect(await permissionsOf(admin)).toEqual(EVERY_PERMISSION);
-    // What is not ADMIN, they give.
+    // What they hold, they give.
     expect((await setRoles(lead.token, hopeful.username, ['SUPPORT'])).status).toBe(200);
     expect(await permissionsOf(hopeful.token)).toEqual(['MODERATE_CHAT', 'READ_AUDIT']);
+    await setRoles(admin, hopeful.username, []);
     await setRoles(admin, lead.username, []);
   });
 
-  it('the shop always keeps an owner', async () => {
+  it('a person holds at most ten roles', async () => {
+    const someone = await person('collector');
+    const eleven = Array.from({ length: 11 }, (_, index) => `ROLE_${index}`);
+    expect(await setRoles(admin, someone.username, eleven)).toMatchObject({
+      status: 400,
+      body: { message: 'A person holds at most 10 roles', code: 'INVALID_INPUT', field: 'roles' },
+    });
+  });
+
+  it('the configured admin account stays an owner; another owner may step down while one is left', async () => {
     expect(await setRoles(admin, ADMIN_USERNAME, ['ORDER_CLERK'])).toMatchObject({
       status: 409,
       body: {
-        message: 'The shop must keep an owner: make another person ADMIN first',
-        code: 'LAST_OWNER',
+        message: "admin is the shop's configured admin account (ADMIN_USERNAME): it stays an owner",
+        code: 'CONFIGURED_OWNER',
         field: 'roles',
       },
     });
     expect(await permissionsOf(admin)).toEqual(EVERY_PERMISSION);
-    // With a second owner, the first may step down, and be made owner again by the second.
     const successor = await person('successor');
     expect((await setRoles(admin, successor.username, ['ADMIN'])).status).toBe(200);
-    expect((await setRoles(admin, ADMIN_USERNAME, ['ORDER_CLERK'])).status).toBe(200);
-    expect(await permissionsOf(admin)).toEqual(['MANAGE_ORDERS']);
-    expect(await setRoles(successor.token, successor.username, [])).toMatchObject({
-      status: 409,
-      body: { code: 'LAST_OWNER' },
-    });
-    expect((await setRoles(successor.token, ADMIN_USERNAME, ['ADMIN'])).status).toBe(200);
-    expect((await setRoles(admin, successor.username, [])).status).toBe(200);
-    expect(await permissionsOf(admin)).toEqual(EVERY_PERMISSION);
+    expect((await setRoles(successor.token, successor.username, ['ORDER_CLERK'])).status).toBe(200);
+    expect(await permissionsOf(successor.token)).toEqual(['MANAGE_ORDERS']);
+    await setRoles(admin, successor.username, []);
+  });
+
+  it('the shop keeps its last owner, once the configured account is gone', async () => {
+    // Its own shop: the admin account is deleted here.
+    const own = await startRestService();
+    try {
+      const owner = await own.adminToken();
+      const heir = `heir-${++counter}`;
+      const heirToken = await own.register(heir);
+      expect(
+        (await own.request('PUT', `/api/staff/members/${heir}`, { token: owner, body: { roles: ['ADMIN'] } })).status,
+      ).toBe(200);
+      expect((await own.request('DELETE', '/api/users/account', { token: owner })).status).toBe(204);
+      expect(
+        await own.request('PUT', `/api/staff/members/${heir}`, { token: heirToken, body: { roles: ['SUPPORT'] } }),
+      ).toMatchObject({
+        status: 409,
+        body: {
+          message: 'The shop must keep an owner: make another person ADMIN first',
+          code: 'LAST_OWNER',
+          field: 'roles',
+        },
+      });
+      const profile = await own.request<{ permissions: string[] }>('GET', '/api/users/profile', { token: heirToken });
+      expect(profile.body.permissions).toEqual(EVERY_PERMISSION);
+    } finally {
+      await own.close();
+    }
   });
 
   it('registration always makes a plain user, whatever it asks for', async () => {

@@ -216,11 +216,12 @@ describe.skipIf(!chromiumFound)('journey: every screen at every width', () => {
 
     expect(await overflowingWidths(page, ['/', '/admin/orders', '/create', '/chat', '/profile'])).toEqual([]);
     // Where the row fits, every link is in the bar; below, they fold into the menu.
+    const bar = page.getByRole('navigation', { name: 'Main' });
     await page.setViewportSize({ width: 1160, height: 800 });
-    expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(true);
+    expect(await bar.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 1159, height: 800 });
     await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(false);
+    expect(await bar.getByRole('link', { name: 'Manage Orders' }).isVisible()).toBe(false);
     await leave(admin);
   });
 

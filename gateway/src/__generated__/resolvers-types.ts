@@ -2831,7 +2831,7 @@ export type User = Node & {
   /**
    * What the user's roles allow them, in a fixed order: none for a shopper, every one for an owner (ADMIN). Screens show
    * what these open; the REST service checks them on every call. Where the shop's REST service keeps no staff roles (the
-   * plain contract): every one for ADMIN, none for anyone else.
+   * plain contract): every one but MANAGE_STAFF for ADMIN (there are no roles to give), none for anyone else.
    */
   permissions: Array<Permission>;
   /** The phone number (digits, spaces, +, -, ( and )); null when not set. */

@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   ROLE_BUILT_IN:
     'The role is one of the shop’s built-in roles, which cannot be changed or deleted (extension: staff-roles).',
   ROLE_IN_USE: 'The role is still held by someone: take it from them before deleting it (extension: staff-roles).',
+  CONFIGURED_OWNER:
+    'The account is the shop’s configured admin account (ADMIN_USERNAME): it stays an owner, or the next start would refuse it (extension: staff-roles).',
   LAST_OWNER: 'The change would leave the shop without an owner (ADMIN) (extension: staff-roles): nothing was changed.',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',

@@ -34,9 +34,27 @@ export class StaffRepository {
     return (await this.db.selectFrom('staffRoles').selectAll().orderBy('name').execute()).map(toRole);
   }
 
+  /** On PostgreSQL, inside a transaction, the role's row is held until the commit (a change or deletion of it). */
   async role(name: string): Promise<CustomRole | undefined> {
-    const row = await this.db.selectFrom('staffRoles').selectAll().where('name', '=', name).executeTakeFirst();
+    let query = this.db.selectFrom('staffRoles').selectAll().where('name', '=', name);
+    if (this.holdsRows) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
     return row && toRole(row);
+  }
+
+  /**
+   * The roles given to someone, read so that none of them is deleted before the giving commits (PostgreSQL: shared
+   * locks on their rows, which a deletion waits for).
+   */
+  async rolesToGive(): Promise<CustomRole[]> {
+    let query = this.db.selectFrom('staffRoles').selectAll().orderBy('name');
+    if (this.holdsRows) query = query.forShare();
+    return (await query.execute()).map(toRole);
+  }
+
+  /** Whether rows read in this transaction are held until it ends: PostgreSQL's; SQLite's writers queue anyway. */
+  private get holdsRows(): boolean {
+    return this.kind === 'postgres' && this.db.isTransaction;
   }
 
   /** The permissions of those of `names` that are roles of the shop's own (a request's caller: one statement). */
@@ -84,12 +102,15 @@ export class StaffRepository {
       // The index's own predicate, written out: a bound parameter would keep either database from using it.
       .where(sql<boolean>`roles <> 'USER'`)
       .orderBy('usernameKey');
-    if (this.kind === 'postgres' && this.db.isTransaction) query = query.forUpdate();
+    if (this.holdsRows) query = query.forUpdate();
     return query.execute();
   }
 
+  /** The account, its row held until the transaction's end on PostgreSQL: two changes of its roles queue. */
   person(username: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username)).executeTakeFirst();
+    let query = this.db.selectFrom('users').selectAll().where('usernameKey', '=', usernameKey(username));
+    if (this.holdsRows) query = query.forUpdate();
+    return query.executeTakeFirst();
   }
 
   /** Sets the account's roles (USER first, always there); undefined when there is no such account. */

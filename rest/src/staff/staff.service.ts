@@ -6,6 +6,7 @@ import type { Actor, AuditRepository } from '../audit/audit.repository.js';
 import { type AuthenticatedUser, parseRoles } from '../auth/authenticated-user.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../shared/http-errors.js';
+import { sameUsername } from '../../../shop-rules/account-rules.js';
 import {
   BUILT_IN_ROLES,
   MAX_ROLES_PER_PERSON,
@@ -48,6 +49,18 @@ const builtInRefused = (name: string) =>
   conflict(`${name} is a built-in role: it cannot be changed or deleted`, 'ROLE_BUILT_IN', 'name');
 export const LAST_OWNER = 'The shop must keep an owner: make another person ADMIN first';
 export const OWNERS_ONLY = 'Only an owner (ADMIN) can make or unmake owners';
+export const BEYOND_OWN = 'You can give only permissions your own roles hold';
+export const CONFIGURED_OWNER = (username: string) =>
+  `${username} is the shop's configured admin account (ADMIN_USERNAME): it stays an owner`;
+
+/**
+ * A staff manager who is not an owner gives no more than they hold: a role they make or change, and the roles they
+ * give someone, allow only what their own roles allow (else MANAGE_STAFF would be every permission in two steps).
+ */
+function refuseBeyondOwn(actor: AuthenticatedUser, permissions: readonly Permission[]): void {
+  if (actor.isAdmin) return;
+  if (permissions.some((permission) => !actor.permissions.has(permission))) throw forbidden(BEYOND_OWN);
+}
 
 const staffRolesOf = (row: UserRow) => parseRoles(row.roles).filter((role) => role !== USER_ROLE);
 
@@ -74,6 +87,8 @@ export class StaffService {
   constructor(
     private readonly staff: StaffRepository,
     private readonly inTransaction: StaffTransaction,
+    /** ADMIN_USERNAME: the account every start makes sure of; it stays an owner. */
+    private readonly configuredOwner: string,
   ) {}
 
   /** Every role, the built-in ones first, each with how many hold it. */
@@ -86,12 +101,13 @@ export class StaffService {
     ].map((role) => ({ ...role, holders: holders(role.name) }));
   }
 
-  async createRole(actor: Actor, input: { name: string; permissions: string[] }): Promise<StaffRoleAnswer> {
+  async createRole(actor: AuthenticatedUser, input: { name: string; permissions: string[] }): Promise<StaffRoleAnswer> {
     const name = input.name.trim();
     const permissions = [...new Set(input.permissions)];
     if (name === USER_ROLE || builtInRole(name)) throw roleNameTaken(name);
     const violation = roleViolation({ name, permissions });
     if (violation) throw badRequest(violation.message, violation.field);
+    refuseBeyondOwn(actor, ordered(permissions));
     return this.inTransaction(async ({ staff, audit }) => {
       const created = await staff.insert(name, ordered(permissions));
       if (!created) throw roleNameTaken(name);
@@ -105,15 +121,19 @@ export class StaffService {
     });
   }
 
-  async updateRole(actor: Actor, name: string, permissions: string[]): Promise<StaffRoleAnswer> {
+  async updateRole(actor: AuthenticatedUser, name: string, permissions: string[]): Promise<StaffRoleAnswer> {
     if (builtInRole(name) || name === USER_ROLE) throw builtInRefused(name);
     const violation = permissionsViolation(permissions);
     if (violation) throw badRequest(violation.message, violation.field);
+    refuseBeyondOwn(actor, ordered(permissions));
     return this.inTransaction(async ({ staff, audit }) => {
-      const before = await staff.role(name);
+      const before = await staff.role(name); // held on PostgreSQL: not deleted meanwhile
       if (!before) throw roleNotFound(name);
+      // Nor a role that allows more than they hold: what is above them is not theirs to change.
+      refuseBeyondOwn(actor, before.permissions);
       const members = await staff.staff();
-      const updated = (await staff.update(name, ordered(permissions)))!;
+      const updated = await staff.update(name, ordered(permissions));
+      if (!updated) throw roleNotFound(name);
       if (before.permissions.join() !== updated.permissions.join())
         await audit.record(
           actor,
@@ -130,7 +150,7 @@ export class StaffService {
   async deleteRole(actor: Actor, name: string): Promise<void> {
     if (builtInRole(name) || name === USER_ROLE) throw builtInRefused(name);
     await this.inTransaction(async ({ staff, audit }) => {
-      const role = await staff.role(name);
+      const role = await staff.role(name); // held on PostgreSQL: a giving of it waits, or is waited for
       if (!role) throw roleNotFound(name);
       const holders = (await staff.staff()).filter((member) => staffRolesOf(member).includes(name));
       if (holders.length > 0)
@@ -162,12 +182,15 @@ export class StaffService {
    */
   async setRoles(actor: AuthenticatedUser, username: string, roles: string[]): Promise<StaffMemberAnswer> {
     return this.inTransaction(async ({ staff, audit }) => {
-      const custom = customMap(await staff.roles());
+      const custom = customMap(await staff.rolesToGive());
       const wanted = checkedRoleNames(roles, custom);
-      const person = await staff.person(username);
+      const person = await staff.person(username); // held on PostgreSQL: `before` is what the change replaces
       if (!person) throw notFound('User not found', 'USER_NOT_FOUND', 'username');
       const before = staffRolesOf(person);
       if (before.includes(OWNER_ROLE) !== wanted.includes(OWNER_ROLE) && !actor.isAdmin) throw forbidden(OWNERS_ONLY);
+      refuseBeyondOwn(actor, permissionsOfRoles(wanted, custom));
+      if (sameUsername(person.username, this.configuredOwner) && !wanted.includes(OWNER_ROLE))
+        throw conflict(CONFIGURED_OWNER(person.username), 'CONFIGURED_OWNER', 'roles');
       if (before.includes(OWNER_ROLE) && !wanted.includes(OWNER_ROLE)) {
         // The staff's rows are held on PostgreSQL until the commit: two owners unmaking each other at once are decided
         // one after the other, and the second sees the first's change.

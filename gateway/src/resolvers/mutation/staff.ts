@@ -14,9 +14,15 @@ export const staffMutations: Pick<
       staffRole: await context.api.staff.createRole(input.name, input.permissions),
     })),
   updateStaffRole: (_root, { input }, context) =>
-    withUserErrors(input, { fields: ['name', 'permissions'] }, async () => ({
-      staffRole: await context.api.staff.updateRole(input.name, input.permissions),
-    })),
+    withUserErrors(input, { fields: ['name', 'permissions'] }, async () => {
+      const staffRole = await context.api.staff.updateRole(input.name, input.permissions);
+      // What its holders may do changed: their sockets reconnect as a person's whose roles changed.
+      if (staffRole.holders > 0)
+        for (const member of await context.api.staff.members())
+          if (member.roles.includes(staffRole.name))
+            await context.pubsub.publish('ROLES_CHANGED', { username: member.username, userId: member.id });
+      return { staffRole };
+    }),
   deleteStaffRole: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['name'] }, async () => {
       await context.api.staff.deleteRole(input.name);

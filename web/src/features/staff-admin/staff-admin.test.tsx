@@ -162,13 +162,16 @@ describe('what a staff member is offered', () => {
     expect(await within(nav).findByRole('link', { name: 'Manage Orders' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Add Product' })).toBeNull();
     expect(within(nav).getByText('(Staff)')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create Product' })).toBeNull());
+    // Sent home: the product list, not the form.
+    expect(await screen.findByRole('heading', { name: 'Products', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create Product' })).toBeNull();
   });
 
   it('a shopper is sent home from the staff screen', async () => {
     renderApp({ path: '/admin/staff', mocks: [sessionMock()] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByText('(User)')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Products', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
   });
 });
