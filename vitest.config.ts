@@ -58,7 +58,16 @@ export default defineConfig({
           ],
         },
       },
-      { extends: true, test: { name: 'rest', isolate: false, include: ['rest/test/**/*.test.ts'] } },
+      // On PostgreSQL, its services' databases are copies of one migrated once (tests/helpers/postgres-template.ts).
+      {
+        extends: true,
+        test: {
+          name: 'rest',
+          isolate: false,
+          include: ['rest/test/**/*.test.ts'],
+          globalSetup: ['tests/helpers/postgres-template.ts'],
+        },
+      },
       { extends: true, test: { name: 'generated', isolate: false, include: ['tests/generated/**/*.test.ts'] } },
       // Other people's clients of the graph, with their own documents: Relay (compiled by relay-compiler before the
       // tests, its graphql tags replaced by the artifacts as babel-plugin-relay replaces them) and urql.

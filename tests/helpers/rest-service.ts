@@ -1,9 +1,10 @@
 // The real REST service for tests: built on a throw-away database, called through app.inject (or over
 // 127.0.0.1 when a test needs a listening server, e.g. for the gateway).
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildRestApp } from '../../rest/src/app.js';
 import { type RestConfig, loadRestConfig } from '../../rest/src/config.js';
-import { type TestDatabaseKind, createTestDatabase } from './test-database.js';
+import { type TestDatabaseKind, createTestDatabase, suiteDatabaseKind } from './test-database.js';
 import type { ProductContractForm } from '../../shop-rules/product-fields.js';
 
 export const ADMIN_USERNAME = 'admin';
@@ -78,8 +79,19 @@ export type ProductFields = Required<ProductContractForm>;
 
 let productCounter = 0;
 
+/**
+ * The migrated PostgreSQL database a new service's database is copied from, where the suite's global setup made one
+ * (tests/helpers/postgres-template.ts: the REST suite on PostgreSQL); not outside Vitest (the bench).
+ */
+const migratedTemplate = (): string | undefined =>
+  (process.env.VITEST ? inject('migratedPostgresTemplate') : undefined) || undefined;
+
 export async function startRestService(options: RestServiceOptions = {}): Promise<RestService> {
-  const database = options.reuse ? undefined : await createTestDatabase(options.database);
+  // A fresh service migrates its database as it starts: on PostgreSQL it may as well start from a migrated copy (but
+  // one told not to migrate gets an empty database, as before).
+  const kind = options.database ?? suiteDatabaseKind();
+  const template = kind === 'postgres' && options.env?.MIGRATE_ON_START !== 'false' ? migratedTemplate() : undefined;
+  const database = options.reuse ? undefined : await createTestDatabase(kind, { template });
   const databaseUrl = options.reuse?.databaseUrl ?? database!.url;
   const dataDir = options.reuse?.dataDir ?? database!.dataDir;
   const config = loadRestConfig({

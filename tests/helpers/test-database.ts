@@ -50,34 +50,60 @@ export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>
   }
 }
 
-export async function createTestDatabase(kind: TestDatabaseKind = suiteDatabaseKind()): Promise<TestDatabase> {
+/** The address of the database `name` on the server of TEST_POSTGRES_URL. */
+export function postgresDatabaseUrl(name: string): string {
+  const url = new URL(postgresAdminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Drops a PostgreSQL database once the sessions of its closed pools have gone: they linger a moment on the server, and
+ * dropping them by force would cut them off mid-goodbye.
+ */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await withAdminClient(async (client) => {
+    await untilNoSessions(client, name);
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+/** Waits (up to 5 s) until no session is connected to the database `name`. */
+export async function untilNoSessions(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await client.query('select count(*)::int as sessions from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (rows[0].sessions === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface TestDatabaseOptions {
+  /**
+   * PostgreSQL only: the new database is a copy of this one (CREATE DATABASE … TEMPLATE), e.g. a database already
+   * migrated (tests/helpers/postgres-template.ts), instead of an empty one.
+   */
+  template?: string;
+}
+
+export async function createTestDatabase(
+  kind: TestDatabaseKind = suiteDatabaseKind(),
+  { template }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medshop-test-'));
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'sqlite') {
     return { kind, url: `file:${path.join(dataDir, 'shop.db')}`, dataDir, drop: async () => removeDataDir() };
   }
   const name = `medshop_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(postgresAdminUrl());
-  url.pathname = `/${name}`;
+  await withAdminClient((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   return {
     kind,
-    url: url.toString(),
+    url: postgresDatabaseUrl(name),
     dataDir,
     drop: async () => {
-      await withAdminClient(async (client) => {
-        // A closed pool's sessions linger a moment on the server; dropping them by force would cut them off
-        // mid-goodbye.
-        for (let attempt = 0; attempt < 50; attempt += 1) {
-          const { rows } = await client.query(
-            'select count(*)::int as sessions from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0].sessions === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        await client.query(`drop database if exists ${name} with (force)`);
-      });
+      await dropPostgresDatabase(name);
       removeDataDir();
     },
   };
