@@ -3,15 +3,12 @@
 // before Stripe's webhook got through (Stripe's retries, as the stand-in makes them, meet a dead service), the payment
 // is counted once Stripe delivers it again (nothing lost, nothing charged twice: one session, no refund); killed after
 // a cancellation owed a refund Stripe had not taken, the restarted service's sweep sends it, once.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { poll } from '../../tests/helpers/poll.js';
+import { COMPILED_REST_SERVER, prepareBuild } from '../../tests/helpers/prepared-build.js';
 import { type ServerProcess, freePort, restCaller, startServer } from '../../tests/helpers/server-process.js';
 import { type StripeStandIn, startStripeStandIn } from '../../tests/helpers/stripe-stand-in.js';
 import { type TestDatabase, createTestDatabase } from '../../tests/helpers/test-database.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface Order {
   id: number;
@@ -27,7 +24,7 @@ let server: ServerProcess | undefined;
 
 const start = async () => {
   server = await startServer(
-    path.join(root, 'rest/src/server.ts'),
+    COMPILED_REST_SERVER,
     {
       REST_PORT: String(port),
       DATA_DIR: database.dataDir,
@@ -43,12 +40,14 @@ const start = async () => {
 const call = restCaller(() => server!);
 
 beforeAll(async () => {
+  // Compiled, as production runs it: its three starts through tsx took about twice as long (prepared-build.ts).
+  await prepareBuild();
   database = await createTestDatabase();
   stripe = await startStripeStandIn();
   port = await freePort();
   stripe.deliverTo(`http://127.0.0.1:${port}/api/payment/stripe-webhook`);
   await start();
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
   await stripe?.close();

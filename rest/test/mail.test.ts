@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import { simpleParser } from 'mailparser';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsAddress, startMetricsServer } from '../../config/metrics.js';
 import { loadRestConfig } from '../src/config.js';
 import { poll } from '../../tests/helpers/poll.js';
+import { COMPILED_REST_SERVER, prepareBuild } from '../../tests/helpers/prepared-build.js';
 import { type RestService, startRestService } from '../../tests/helpers/rest-service.js';
 import { freePort, restCaller, startServer } from '../../tests/helpers/server-process.js';
 import { type SmtpReceiver, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.js';
@@ -18,7 +18,6 @@ import { VERIFY_SUBJECT, linkIn, nthMailTo, verifyAddressByMail } from '../../te
 import { createTestDatabase } from '../../tests/helpers/test-database.js';
 import { chromiumFound, launchChromium } from '../../tests/journeys/support/chromium.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FAST_MAIL = {
   MAIL_POLL_MS: '50',
   MAIL_RETRY_BASE_MS: '50',
@@ -412,6 +411,9 @@ describe('order e-mails', () => {
 });
 
 describe('the sender', () => {
+  // The kill -9 test's service runs compiled, as production runs it: through tsx its two starts took twice as long.
+  beforeAll(() => prepareBuild(), 180_000);
+
   it('tries again with back-off while the mail server refuses for now, and delivers once it takes it', async () => {
     const receiver = await startSmtpReceiver();
     const service = await startRestService({ env: { SMTP_URL: receiver.url, ...FAST_MAIL } });
@@ -544,7 +546,7 @@ describe('the sender', () => {
       // The e-mail being sent when the service is killed waits for its claim (twice this) to lapse.
       MAIL_SEND_TIMEOUT_MS: '1000',
     };
-    let server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
+    let server = await startServer(COMPILED_REST_SERVER, env, port);
     const call = restCaller(() => server);
     let receiver: SmtpReceiver | undefined;
     try {
@@ -589,7 +591,7 @@ describe('the sender', () => {
       // The mail server is down: every e-mail waits in the outbox, being tried. Then the service dies outright.
       await server.kill();
       receiver = await startSmtpReceiver(smtpPort);
-      server = await startServer(path.join(root, 'rest/src/server.ts'), env, port);
+      server = await startServer(COMPILED_REST_SERVER, env, port);
       await poll(
         async () => receiver!.received.length,
         (count) => count >= emails.length,

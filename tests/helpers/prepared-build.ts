@@ -1,6 +1,7 @@
 // The servers compiled and the web app built as `npm start` builds them, each only when stale (a tenth of a second
 // when neither is), one worker at a time. Before each file of the operations and the journeys (their setup file,
-// prepare-before-file.ts), and before the web-build file. Not in a global setup: Vitest runs every project's global
+// prepare-before-file.ts), before the web-build file, and before the REST tests that start the compiled service as a
+// process of its own (COMPILED_REST_SERVER). Not in a global setup: Vitest runs every project's global
 // setup before any file, so a stale build (a minute and more) held both workers idle. Now the first file that needs
 // the build makes it while the other worker runs files that do not, and one that needs it meanwhile waits for that
 // build (by a lock) and then finds it done.
@@ -48,3 +49,11 @@ export async function prepareBuild(): Promise<void> {
     fs.rmSync(LOCK, { recursive: true, force: true });
   }
 }
+
+/**
+ * The REST service's compiled entry, as production runs it (`npm run start:rest`): for tests that start it as a process
+ * of its own, again and again (kill -9 and restart). Node alone starts it in about half the time and CPU that Node
+ * with tsx's loader takes over the sources (every module, node_modules included, goes through tsx's hooks). Call
+ * prepareBuild() first, in the file's beforeAll (a build made earlier in the run, or still fresh, costs nothing).
+ */
+export const COMPILED_REST_SERVER = path.join(PROJECT_ROOT, 'dist/rest/src/server.js');
