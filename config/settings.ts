@@ -393,6 +393,13 @@ export const SETTINGS_DECLARED = {
     level: 'common',
     does: 'chat messages one user may send per minute',
   },
+  CHAT_LINKS_AFTER_HOURS: {
+    schema: Type.Integer({ minimum: 0, maximum: 8760, default: 24 }),
+    readBy: 'rest',
+    level: 'common',
+    does: 'how old an account must be before the web addresses in its chat messages show as links (0: every account)',
+    more: "A message keeps what it was sent as: one sent by a younger account shows its addresses as plain text for good, so a spammer's fresh account cannot make them clickable by waiting.",
+  },
   // E-mail and money.
   SMTP_URL: {
     schema: text(),

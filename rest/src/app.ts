@@ -260,7 +260,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         await cardPayments?.settle();
       });
     }
-    const chat = new ChatService(new ChatRepository(db), userRepository);
+    const chat = new ChatService(new ChatRepository(db), userRepository, config.limits.chatLinksAfterHours);
     const staffRepository = new StaffRepository(db, kind);
     const staff = new StaffService(
       staffRepository,

@@ -37,6 +37,8 @@ export interface RestConfig {
     loginAttemptsPerAddressPerMinute: number;
     registrationsPerAddressPerMinute: number;
     messagesPerUserPerMinute: number;
+    /** How old an account must be before its messages' web addresses are links (CHAT_LINKS_AFTER_HOURS). */
+    chatLinksAfterHours: number;
     /** Password reset requests and resets from one client address: beyond, 429. */
     passwordResetsPerAddressPerMinute: number;
     /**
@@ -211,6 +213,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       loginAttemptsPerAddressPerMinute: readCount(env, 'LOGIN_ATTEMPTS_PER_ADDRESS_PER_MINUTE'),
       registrationsPerAddressPerMinute: readCount(env, 'REGISTRATIONS_PER_ADDRESS_PER_MINUTE'),
       messagesPerUserPerMinute: readCount(env, 'MESSAGES_PER_USER_PER_MINUTE'),
+      chatLinksAfterHours: readCount(env, 'CHAT_LINKS_AFTER_HOURS'),
       passwordResetsPerAddressPerMinute: readCount(env, 'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE'),
       passwordResetEmailsPerAccountPerHour: readCount(env, 'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR'),
       emailsPerRecipientPerHour: readCount(env, 'EMAILS_PER_RECIPIENT_PER_HOUR'),

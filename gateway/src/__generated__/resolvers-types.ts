@@ -742,6 +742,12 @@ export type Message = Node & {
   id: Scalars['ID']['output'];
   /** Whether the viewer sent it. */
   isMine: Scalars['Boolean']['output'];
+  /**
+   * Whether its web addresses may show as links: false when its sender's account was younger than the shop's
+   * CHAT_LINKS_AFTER_HOURS as they sent it (a new account's links stay plain text). True where the shop's REST service
+   * does not tell (the plain contract).
+   */
+  linksAllowed: Scalars['Boolean']['output'];
   /** The room it was sent in. */
   room: ChatRoom;
   /** Who sent it ("Deleted user" once their account is gone). */
@@ -3561,6 +3567,7 @@ export type MessageResolvers<ContextType = GatewayContext, ParentType extends Re
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isMine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  linksAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   room?: Resolver<ResolversTypes['ChatRoom'], ParentType, ContextType>;
   senderUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;

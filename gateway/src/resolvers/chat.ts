@@ -149,4 +149,6 @@ export const Message: MessageResolvers = {
     return room;
   },
   isMine: async (message, _args, context) => sameUsername(message.senderUsername, await viewerUsername(context)),
+  // The plain contract knows no new accounts' plain text: every address a link, as its client shows them.
+  linksAllowed: (message) => message.linksAllowed ?? true,
 };

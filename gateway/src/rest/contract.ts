@@ -259,6 +259,8 @@ export interface RestMessage {
   senderUsername: string;
   content: string;
   timestamp: string;
+  /** Extension (chat-links): false when its web addresses show as plain text (its sender's account was new). */
+  linksAllowed?: boolean | null;
 }
 
 export interface RestChatUser {

@@ -21,6 +21,8 @@ export interface AuthenticatedUser {
   /** What the caller's roles allow (shop-rules/staff-rules.ts), as their rows said when the token was checked. */
   permissions: ReadonlySet<Permission>;
   tokenVersion: number;
+  /** When the account was made: a new account's chat links show as plain text. */
+  createdAt: string;
   /**
    * What the account's row said of its e-mail when the request's token was checked: a request that writes the buyer
    * an e-mail (checkout) need not read the row again.
@@ -53,6 +55,7 @@ export function toAuthenticatedUser(
     isAdmin: roles.includes(ADMIN_ROLE),
     permissions: new Set(permissionsOfRoles(roles, custom)),
     tokenVersion: row.tokenVersion,
+    createdAt: row.createdAt,
     mail: {
       username: row.username,
       firstName: row.firstName,

@@ -357,11 +357,11 @@ export class ChatRepository {
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 
-  async insertMessage(roomId: number, senderId: number, content: string): Promise<number> {
+  async insertMessage(roomId: number, senderId: number, content: string, plainLinks = false): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('chatMessages')
-        .values({ roomId, senderId, content, createdAt: now() })
+        .values({ roomId, senderId, content, plainLinks: plainLinks ? 1 : 0, createdAt: now() })
         .returning('id')
         .executeTakeFirstOrThrow();
       // Only ever forward: two messages sent at once may commit in either order (PostgreSQL runs them side by side).

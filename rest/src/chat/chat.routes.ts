@@ -11,7 +11,7 @@ import type { UserService } from '../users/user.service.js';
 import {
   CleanupAnswer,
   CreateRoomBody,
-  ChatMessageAnswer,
+  MessageAnswer,
   INCLUDE_ROOM,
   MessagePage,
   MessagesQuery,
@@ -166,7 +166,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (
         summary: 'Send a message to the receiver (by username) in the room of the pair',
         params: ReceiverParams,
         body: SendBody,
-        response: { 201: ChatMessageAnswer, ...errorAnswers(400, 401, 403, 404, 429) },
+        response: { 201: MessageAnswer(extensions), ...errorAnswers(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) =>

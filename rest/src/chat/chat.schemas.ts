@@ -14,7 +14,20 @@ export const ChatMessageAnswer = Type.Object({
   content: Type.String(),
   timestamp: Timestamp,
 });
-export type ChatMessageAnswer = Static<typeof ChatMessageAnswer>;
+/**
+ * With the extensions: whether its web addresses may show as links (chat-links). An answer schema without it (the
+ * plain contract's) leaves it out of the answer.
+ */
+export type ChatMessageAnswer = Static<typeof ChatMessageAnswer> & { linksAllowed: boolean };
+export const ChatMessageWithLinks = Type.Object({
+  ...ChatMessageAnswer.properties,
+  linksAllowed: Type.Boolean({
+    description:
+      'Whether its web addresses may show as links (extension chat-links): false when its sender’s account was younger than CHAT_LINKS_AFTER_HOURS as it was sent',
+  }),
+});
+/** A message as answered: with `linksAllowed` while the extensions are on. */
+export const MessageAnswer = (extensions: boolean) => (extensions ? ChatMessageWithLinks : ChatMessageAnswer);
 
 export const RoomAnswer = (extensions: boolean) =>
   Type.Object({
@@ -156,7 +169,7 @@ export const INCLUDE_ROOM = 'room';
 export const MessagePage = (extensions: boolean) =>
   extensions
     ? Type.Object({
-        ...PageSchema(ChatMessageAnswer).properties,
+        ...PageSchema(ChatMessageWithLinks).properties,
         room: Type.Optional(RoomAnswer(true)),
       })
     : PageSchema(ChatMessageAnswer);

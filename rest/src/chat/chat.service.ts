@@ -29,6 +29,7 @@ export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
     senderUsername: message.senderUsername ?? DELETED_USER,
     content: message.content,
     timestamp: message.createdAt,
+    linksAllowed: message.plainLinks === 0,
   };
 }
 
@@ -74,6 +75,8 @@ export class ChatService {
   constructor(
     private readonly chat: ChatRepository,
     private readonly users: UserRepository,
+    /** CHAT_LINKS_AFTER_HOURS: younger accounts' messages show their web addresses as plain text. */
+    private readonly linksAfterHours = 0,
   ) {}
 
   private async describeRooms(viewer: AuthenticatedUser, memberships: Membership[]): Promise<RoomAnswer[]> {
@@ -213,7 +216,9 @@ export class ChatService {
       if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself', 'receiver');
       roomId = await this.chat.findOrCreateRoom(viewer.id, other.id);
     }
-    const messageId = await this.chat.insertMessage(roomId, viewer.id, text);
+    const accountAgeMs = Date.now() - Date.parse(viewer.createdAt);
+    const plainLinks = accountAgeMs < this.linksAfterHours * 3_600_000;
+    const messageId = await this.chat.insertMessage(roomId, viewer.id, text, plainLinks);
     const [message] = await this.chat.messagesByIds([messageId]);
     return toMessageAnswer(message!);
   }

@@ -918,6 +918,19 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('staff_roles').execute();
       },
     },
+    '0026_chat_plain_links': {
+      // A new account's links (issue 36): whether a message's web addresses show as plain text, decided as it is sent
+      // (its sender's account younger than CHAT_LINKS_AFTER_HOURS). Messages sent before were all links.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('chat_messages')
+          .addColumn('plain_links', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('chat_messages').dropColumn('plain_links').execute();
+      },
+    },
   };
 }
 

@@ -216,6 +216,8 @@ export interface ChatMessagesTable {
   /** null once the sender deleted their account. */
   senderId: number | null;
   content: string;
+  /** 1: its web addresses show as plain text (its sender's account was new; migration 0026). */
+  plainLinks: Generated<number>;
   createdAt: string;
 }
 

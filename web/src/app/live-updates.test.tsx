@@ -69,6 +69,7 @@ describe('the chat badge on any screen', () => {
       senderUsername: fields.isMine ? 'alice' : `friend${room}`,
       timestamp: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
       isMine: fields.isMine ?? false,
+      linksAllowed: true,
       room: {
         ...chatRoom(room),
         lastMessage: `Message ${n}`,

@@ -28,6 +28,7 @@ if (false) {
       senderUsername
       timestamp
       isMine
+      linksAllowed
       room {
         id
         roomName

@@ -1,5 +1,6 @@
 // One message of a conversation: the viewer's own on the right, the other person's on the left. Web addresses in
-// it are links (http and https only: nothing else a message says becomes markup).
+// it are links (http and https only: nothing else a message says becomes markup), unless its sender's account was new
+// when they sent it (Message.linksAllowed).
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ if (false) {
       senderUsername
       timestamp
       isMine
+      linksAllowed
     }
   `;
 }
@@ -54,7 +56,8 @@ export function ChatMessage({
   return (
     <div className={[styles.message, data.isMine && styles.mine, pending && styles.pending].filter(Boolean).join(' ')}>
       <span className="visually-hidden">{data.isMine ? 'You' : data.senderUsername}: </span>
-      <div className={styles.bubble}>{withLinks(data.content)}</div>
+      {/* A new account's addresses stay plain text: no one is one click from a stranger's link. */}
+      <div className={styles.bubble}>{data.linksAllowed ? withLinks(data.content) : data.content}</div>
       {pending ? (
         <span className={styles.messageTime}>Sending…</span>
       ) : (

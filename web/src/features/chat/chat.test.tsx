@@ -33,6 +33,7 @@ interface MessageFixture {
   senderUsername: string;
   timestamp: string;
   isMine: boolean;
+  linksAllowed: boolean;
 }
 
 const message = (
@@ -47,6 +48,7 @@ const message = (
   senderUsername: `friend${roomNumber}`,
   timestamp: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
   isMine: false,
+  linksAllowed: true,
   ...fields,
 });
 
@@ -862,6 +864,20 @@ describe('a message with web addresses', () => {
       ['http://shop.test/x', 'http://shop.test/x', '_blank', 'noopener noreferrer nofollow'],
     ]);
     expect(bubble.querySelector('b')).toBeNull();
+  });
+
+  it('shows a new account’s addresses as plain text', async () => {
+    const bob = room(1, { roomName: 'bob', lastMessage: 'Deals', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const content = 'Cheap gauze at https://bargains.example/gauze';
+    renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar([bob]), history(bob, [message(1, 1, content, { linksAllowed: false })])],
+    });
+    const bubble = (await within(await screen.findByRole('log', { hidden: true })).findByText(/^Cheap/)).closest(
+      'div',
+    )!;
+    expect(bubble).toHaveTextContent(content);
+    expect(within(bubble).queryAllByRole('link')).toEqual([]);
   });
 });
 

@@ -76,6 +76,8 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
               senderUsername: viewer?.username ?? '',
               timestamp: sentAt,
               isMine: true,
+              // Until the shop says: a new account's addresses stay plain text, so none shows as a link before.
+              linksAllowed: false,
               room: { __typename: 'ChatRoom', id: roomId, lastMessage: text, lastMessageTime: sentAt, unreadCount: 0 },
             },
             userErrors: [],
