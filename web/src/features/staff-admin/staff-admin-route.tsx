@@ -30,7 +30,7 @@ import {
 } from '@/gql/graphql';
 import { useConfirmedDelete } from '@/lib/use-confirmed-delete';
 import { showUserErrors } from '@/lib/user-errors';
-import { useViewer } from '@/lib/viewer';
+import { type Viewer, useViewer } from '@/lib/viewer';
 import styles from './staff-admin.module.css';
 
 if (false) {
@@ -114,6 +114,10 @@ export const roleTitle = (name: string) =>
 const permissionList = (permissions: readonly string[]) =>
   permissions.map((permission) => PERMISSION_TEXTS[permission as Permission]?.title ?? permission).join(', ');
 
+/** Whether every one of `permissions` is the viewer's own. */
+const withinOwn = (viewer: Viewer | null, permissions: readonly string[]) =>
+  permissions.every((permission) => viewer?.permissions.includes(permission as Permission));
+
 const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
 /**
@@ -135,6 +139,7 @@ function PermissionChoices({
   onChange(next: Permission[]): void;
   error?: string | undefined;
 }) {
+  const viewer = useViewer();
   return (
     <fieldset className={styles.choices} aria-describedby={error ? 'permissions-error' : undefined}>
       <legend className={styles.legend}>Permissions</legend>
@@ -147,8 +152,14 @@ function PermissionChoices({
         <CheckboxField
           key={permission}
           label={PERMISSION_TEXTS[permission].title}
-          hint={PERMISSION_TEXTS[permission].description}
+          hint={
+            viewer?.isAdmin || withinOwn(viewer, [permission])
+              ? PERMISSION_TEXTS[permission].description
+              : `${PERMISSION_TEXTS[permission].description}: beyond your own permissions`
+          }
           checked={chosen.includes(permission)}
+          // A staff manager who is not an owner gives only what they hold themselves (the shop refuses more).
+          disabled={!viewer?.isAdmin && !withinOwn(viewer, [permission])}
           onChange={(event) =>
             onChange(
               event.target.checked
@@ -319,13 +330,19 @@ function MemberForm({
           </p>
         )}
         {roles.map((role) => {
-          // Only an owner makes or unmakes owners: the shop refuses it from anyone else.
-          const locked = role.name === OWNER_ROLE && !viewer?.isAdmin;
+          // Only an owner makes or unmakes owners, and a staff manager who is not one gives only what they hold
+          // themselves: the shop refuses anything else.
+          const ownersOnly = role.name === OWNER_ROLE && !viewer?.isAdmin;
+          const beyondOwn = !viewer?.isAdmin && !withinOwn(viewer, role.permissions);
+          const locked = ownersOnly || beyondOwn;
+          let hint = permissionList(role.permissions);
+          if (ownersOnly) hint = 'Only an owner gives or takes this role';
+          else if (beyondOwn) hint = `${hint}: beyond your own permissions`;
           return (
             <CheckboxField
               key={role.name}
               label={roleTitle(role.name)}
-              hint={locked ? 'Only an owner gives or takes this role' : permissionList(role.permissions)}
+              hint={hint}
               checked={chosen.includes(role.name)}
               disabled={locked}
               onChange={(event) =>

@@ -143,15 +143,25 @@ describe('the staff screen', () => {
     );
   });
 
-  it('a staff manager who is not an owner cannot tick Admin', async () => {
+  it('a staff manager who is not an owner cannot tick Admin, nor what is beyond their own permissions', async () => {
     const { user } = renderApp({
       path: '/admin/staff',
-      mocks: [sessionMock({ permissions: ['MANAGE_STAFF'] }), page()],
+      mocks: [sessionMock({ permissions: ['MANAGE_ORDERS', 'MANAGE_STAFF'] }), page()],
     });
     await user.click(await screen.findByRole('button', { name: 'Change roles of clerk' }));
     const form = screen.getByRole('form', { name: 'Roles of clerk' });
     expect(within(form).getByRole('checkbox', { name: 'Admin (owner)' })).toBeDisabled();
+    expect(within(form).getByRole('checkbox', { name: 'Order clerk' })).toBeEnabled();
     expect(within(form).getByRole('checkbox', { name: 'Order clerk' })).toBeChecked();
+    const nightShift = within(form).getByRole('checkbox', { name: 'Night shift' });
+    expect(nightShift).toBeDisabled();
+    expect(nightShift).toHaveAccessibleDescription('Manage orders, Read the audit trail: beyond your own permissions');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'New Role' }));
+    const roleForm = screen.getByRole('form', { name: 'New role' });
+    expect(within(roleForm).getByRole('checkbox', { name: 'Manage orders' })).toBeEnabled();
+    expect(within(roleForm).getByRole('checkbox', { name: 'Manage shop settings' })).toBeDisabled();
   });
 });
 
