@@ -174,6 +174,35 @@ describe.runIf(restExtensions)('staff roles', () => {
   });
 });
 
+describe.runIf(restExtensions)('a role edited', () => {
+  it('closes its holders’ sockets with 1012, and no one else’s', async () => {
+    await mutate('createStaffRole', { name: 'EDITED_ROLE', permissions: ['READ_AUDIT'] }, 'staffRole { name }');
+    const holderName = `edited-holder-${++counter}`;
+    const holder = await shop.user(holderName);
+    await mutate('setStaffRoles', { username: holderName, roles: ['EDITED_ROLE'] }, 'staffMember { username }');
+    const socket = shop.gateway.socket(holder, { retryAttempts: 0, onNonLazyError: () => undefined });
+    const bystanderSocket = shop.gateway.socket(await shop.user(`edited-bystander-${counter}`));
+    try {
+      await Promise.all([live(socket), live(bystanderSocket)]);
+      const closed = within(
+        new Promise<{ code: number; reason: string }>((resolve) =>
+          socket.on('closed', (event) => resolve(event as { code: number; reason: string })),
+        ),
+        'the holder’s socket closing',
+      );
+      await mutate('updateStaffRole', { name: 'EDITED_ROLE', permissions: ['MANAGE_ORDERS'] }, 'staffRole { name }');
+      expect(await closed).toMatchObject({ code: 1012, reason: 'Roles changed' });
+      expect((await ask(bystanderSocket, '{ viewer { username } }')).data).toEqual({
+        viewer: { username: `edited-bystander-${counter}` },
+      });
+    } finally {
+      await socket.dispose();
+      await bystanderSocket.dispose();
+      await mutate('setStaffRoles', { username: holderName, roles: [] }, 'staffMember { username }');
+    }
+  });
+});
+
 describe.runIf(!restExtensions)('over the plain contract', () => {
   it('staff roles are NOT_SUPPORTED', async () => {
     const answer = await shop.graphql('{ staffRoles { name } }', {}, admin);
