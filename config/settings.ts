@@ -400,6 +400,13 @@ export const SETTINGS_DECLARED = {
     does: 'how old an account must be before the web addresses in its chat messages show as links (0: every account)',
     more: "A message keeps what it was sent as: one sent by a younger account shows its addresses as plain text for good, so a spammer's fresh account cannot make them clickable by waiting.",
   },
+  STAFF_TWO_FACTOR_REQUIRED: {
+    schema: flag(false),
+    readBy: 'rest',
+    level: 'common',
+    does: 'every account holding a staff permission must sign in with a second factor (an authenticator app); until it turns one on, its permissions count as none',
+    more: 'Nobody is locked out: a staff member without one still signs in, as a shopper, and the profile asks them to turn it on; their staff screens come back the moment they do. Shoppers may turn it on whatever this says.',
+  },
   // E-mail and money.
   SMTP_URL: {
     schema: text(),

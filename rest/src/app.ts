@@ -10,6 +10,9 @@ import { AuditRepository } from './audit/audit.repository.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
+import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { StaffRepository } from './staff/staff.repository.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { StaffService } from './staff/staff.service.js';
@@ -265,13 +268,26 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
     const staff = new StaffService(
       staffRepository,
       (work) =>
-        db
-          .transaction()
-          .execute((trx) => work({ staff: new StaffRepository(trx, kind), audit: new AuditRepository(trx) })),
+        db.transaction().execute((trx) =>
+          work({
+            staff: new StaffRepository(trx, kind),
+            audit: new AuditRepository(trx),
+            twoFactor: new TwoFactorRepository(trx),
+          }),
+        ),
       config.adminUsername,
     );
-    // Without the extensions there are no roles of the shop's own: ADMIN, built in, is all there is.
-    const authenticate = createAuthenticate(app, userRepository, config.extensions ? staffRepository : undefined);
+    const twoFactor = new TwoFactorService(new TwoFactorRepository(db), (work) =>
+      db.transaction().execute((trx) => work(new TwoFactorRepository(trx))),
+    );
+    // Without the extensions there are no roles of the shop's own (ADMIN, built in, is all there is), and no second
+    // factor to ask staff for.
+    const authenticate = createAuthenticate(
+      app,
+      userRepository,
+      config.extensions ? staffRepository : undefined,
+      config.extensions && config.limits.staffTwoFactorRequired,
+    );
     const { extensions } = config;
 
     await app.register(
@@ -284,6 +300,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
           loginAttemptsPerAddressPerMinute: config.limits.loginAttemptsPerAddressPerMinute,
           registrationsPerAddressPerMinute: config.limits.registrationsPerAddressPerMinute,
           extensions,
+          ...(extensions ? { twoFactor: { service: twoFactor, users: userRepository } } : {}),
         });
         if (extensions) {
           await api.register(passwordResetRoutes, {
@@ -312,6 +329,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           if (extensions) await secured.register(addressRoutes, { prefix: '/users/addresses', addresses });
+          if (extensions) await secured.register(twoFactorRoutes, { prefix: '/users/two-factor', twoFactor });
           await secured.register(productRoutes, {
             prefix: '/products',
             products,

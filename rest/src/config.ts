@@ -39,6 +39,8 @@ export interface RestConfig {
     messagesPerUserPerMinute: number;
     /** How old an account must be before its messages' web addresses are links (CHAT_LINKS_AFTER_HOURS). */
     chatLinksAfterHours: number;
+    /** Staff sign in with a second factor; until they turn one on, their permissions count as none. */
+    staffTwoFactorRequired: boolean;
     /** Password reset requests and resets from one client address: beyond, 429. */
     passwordResetsPerAddressPerMinute: number;
     /**
@@ -214,6 +216,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       registrationsPerAddressPerMinute: readCount(env, 'REGISTRATIONS_PER_ADDRESS_PER_MINUTE'),
       messagesPerUserPerMinute: readCount(env, 'MESSAGES_PER_USER_PER_MINUTE'),
       chatLinksAfterHours: readCount(env, 'CHAT_LINKS_AFTER_HOURS'),
+      staffTwoFactorRequired: readFlag(env, 'STAFF_TWO_FACTOR_REQUIRED'),
       passwordResetsPerAddressPerMinute: readCount(env, 'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE'),
       passwordResetEmailsPerAccountPerHour: readCount(env, 'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR'),
       emailsPerRecipientPerHour: readCount(env, 'EMAILS_PER_RECIPIENT_PER_HOUR'),

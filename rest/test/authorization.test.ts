@@ -183,6 +183,14 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ username: OWNER, password: DEFAULT_PASSWORD }),
     expected: everyone(200),
   },
+  // A login's second step: open to everyone, its challenge is the proof (a made-up one proves nothing).
+  {
+    method: 'POST',
+    route: '/api/auth/login/second-factor',
+    path: () => '/api/auth/login/second-factor',
+    body: () => ({ challenge: 'not-a-challenge', code: '123456' }),
+    expected: everyone(401),
+  },
   // A forgotten password: open to everyone, answered alike whoever asks (the link's token is what opens the account).
   {
     method: 'POST',
@@ -229,6 +237,35 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/users/addresses/{id}',
     path: (f) => `/api/users/addresses/${f.addressId}`,
     expected: ownerOnly(204, 'Address not found'),
+  },
+  // Each caller's own second factor (extension two-factor): a setup started, nothing turned on by the rows' bad input.
+  { method: 'GET', route: '/api/users/two-factor', path: () => '/api/users/two-factor', expected: loggedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/setup',
+    path: () => '/api/users/two-factor/setup',
+    expected: loggedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/enable',
+    path: () => '/api/users/two-factor/enable',
+    body: () => ({ code: 'abc' }),
+    expected: loggedIn(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/disable',
+    path: () => '/api/users/two-factor/disable',
+    body: () => ({ password: 'not-the-password' }),
+    expected: loggedIn(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/recovery-codes',
+    path: () => '/api/users/two-factor/recovery-codes',
+    body: () => ({ password: 'not-the-password' }),
+    expected: loggedIn(400),
   },
   // The fixture's accounts have no address: there is nothing to send the link to.
   {
@@ -528,6 +565,13 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/staff/members/{username}',
     path: () => `/api/staff/members/${OTHER}`,
     body: () => ({ roles: [] }),
+    expected: adminOnly(200, STAFF_MANAGERS_ONLY),
+  },
+  {
+    // The other user's setup, started by a row above, is what the reset ends.
+    method: 'DELETE',
+    route: '/api/staff/members/{username}/two-factor',
+    path: () => `/api/staff/members/${OTHER}/two-factor`,
     expected: adminOnly(200, STAFF_MANAGERS_ONLY),
   },
   {
@@ -1331,6 +1375,13 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
   'POST /api/orders/{id}/payment':
     'payment.test.ts, "lets the order move on only once…": it needs an order waiting for a bank transfer',
   'GET /api/orders/{id}/invoice': 'invoices.test.ts, "are issued when an order is paid…": it needs a paid order',
+  'POST /api/auth/login/second-factor':
+    'two-factor.test.ts, "asks for the code after the right password…": it needs the code of an app set up',
+  'POST /api/users/two-factor/enable':
+    'two-factor.test.ts, "answers a secret and the URI an app scans…": it needs the code of the secret set up',
+  'POST /api/users/two-factor/disable': 'two-factor.test.ts, "turns off with the password only…"',
+  'POST /api/users/two-factor/recovery-codes':
+    'two-factor.test.ts, "new recovery codes replace the old ones": it needs the second factor on',
 };
 
 // Last: what the calls above showed of the document, over every operation.

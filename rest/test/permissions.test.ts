@@ -222,6 +222,13 @@ const CALLS: StaffCall[] = [
   { method: 'DELETE', path: '/api/staff/roles/NO_SUCH_ROLE', opens: ['MANAGE_STAFF'], allowed: 404, refused: STAFF },
   { method: 'GET', path: '/api/staff/members', opens: ['MANAGE_STAFF'], allowed: 200, refused: STAFF },
   {
+    method: 'DELETE',
+    path: '/api/staff/members/nobody-here/two-factor',
+    opens: ['MANAGE_STAFF'],
+    allowed: 404,
+    refused: STAFF,
+  },
+  {
     method: 'PUT',
     path: '/api/staff/members/nobody-here',
     body: {},

@@ -91,6 +91,7 @@ describe('what an account may do', () => {
       username: clerk.username,
       roles: ['ORDER_CLERK'],
       permissions: ['MANAGE_ORDERS'],
+      twoFactorEnabled: false,
     });
     // The same token: nothing to sign in again for.
     expect(await permissionsOf(clerk.token)).toEqual(['MANAGE_ORDERS']);

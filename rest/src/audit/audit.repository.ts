@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'staff_role.updated',
   'staff_role.deleted',
   'user.roles_changed',
+  'user.two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an action was done to (the audit trail's `subject.type`). */

@@ -21,7 +21,20 @@ interface TokenClaims {
   sub: string;
   ver: number;
   username: string;
+  /** Set on tokens that are not a session's: a login's second-factor challenge. Such a token opens no route. */
+  purpose?: string;
 }
+
+/** What a login's second step is sent: the password was right, a second factor is wanted (five minutes). */
+interface ChallengeClaims {
+  sub: string;
+  ver: number;
+  purpose: typeof SECOND_FACTOR_PURPOSE;
+}
+
+const SECOND_FACTOR_PURPOSE = 'second-factor';
+/** How long a login's second step may take after the password. */
+export const CHALLENGE_LIFETIME_SECONDS = 5 * 60;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,16 +44,51 @@ declare module 'fastify' {
 
 const INVALID_TOKEN = 'Invalid or expired token';
 
-export function issueToken(app: FastifyInstance, user: AuthenticatedUser): string {
+export function issueToken(
+  app: FastifyInstance,
+  user: Pick<AuthenticatedUser, 'id' | 'tokenVersion' | 'username'>,
+): string {
   const claims: TokenClaims = { sub: String(user.id), ver: user.tokenVersion, username: user.username };
   return app.jwt.sign(claims);
+}
+
+/** The challenge a login answers when the account has a second factor: it proves the password, for five minutes. */
+export function issueChallenge(app: FastifyInstance, user: { id: number; tokenVersion: number }): string {
+  const claims: ChallengeClaims = { sub: String(user.id), ver: user.tokenVersion, purpose: SECOND_FACTOR_PURPOSE };
+  return app.jwt.sign(claims, { expiresIn: CHALLENGE_LIFETIME_SECONDS });
+}
+
+export const CHALLENGE_EXPIRED = 'The sign-in took too long: enter your password again';
+
+/**
+ * The account a challenge is for, while it holds (signature, five minutes, and the password not changed since);
+ * else 401 INVALID_TOKEN.
+ */
+export async function challengedUser(app: FastifyInstance, users: UserLookup, challenge: string): Promise<UserRow> {
+  let claims: Partial<ChallengeClaims>;
+  try {
+    claims = app.jwt.verify<Partial<ChallengeClaims>>(challenge);
+  } catch {
+    throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+  }
+  const userId = Number(claims.sub);
+  if (claims.purpose !== SECOND_FACTOR_PURPOSE || !Number.isSafeInteger(userId))
+    throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+  const user = await users.findById(userId);
+  if (!user || user.tokenVersion !== claims.ver) throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+  return user;
 }
 
 /**
  * Checks each request's token and reads its caller, and what their roles allow, afresh: a role given or taken away
  * counts from the next request on. A shopper's request, or one of built-in roles only, reads one row.
  */
-export function createAuthenticate(app: FastifyInstance, users: UserLookup, roles?: RoleLookup) {
+export function createAuthenticate(
+  app: FastifyInstance,
+  users: UserLookup,
+  roles?: RoleLookup,
+  staffTwoFactorRequired = false,
+) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Authentication required');
@@ -53,11 +101,17 @@ export function createAuthenticate(app: FastifyInstance, users: UserLookup, role
       throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     }
     const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId)) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
+    // A challenge (or any token made for one purpose) is not a session: it proves a password, not a login.
+    if (!Number.isSafeInteger(userId) || claims.purpose !== undefined)
+      throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     const user = await users.findById(userId);
     if (!user || user.tokenVersion !== claims.ver) throw unauthorized(INVALID_TOKEN, 'INVALID_TOKEN');
     const custom = roles ? customRolesOf(user.roles.split(',')) : [];
-    request.currentUser = toAuthenticatedUser(user, custom.length > 0 ? await roles!.permissionsOf(custom) : undefined);
+    request.currentUser = toAuthenticatedUser(
+      user,
+      custom.length > 0 ? await roles!.permissionsOf(custom) : undefined,
+      staffTwoFactorRequired,
+    );
   };
 }
 

@@ -21,6 +21,13 @@ export interface AuthenticatedUser {
   /** What the caller's roles allow (shop-rules/staff-rules.ts), as their rows said when the token was checked. */
   permissions: ReadonlySet<Permission>;
   tokenVersion: number;
+  /** Whether the account signs in with a second factor (extension two-factor). */
+  twoFactorEnabled: boolean;
+  /**
+   * STAFF_TWO_FACTOR_REQUIRED asks a second factor of this account (its roles hold a permission). While it is off,
+   * `permissions` is empty and `isAdmin` false: the account acts as a shopper until it turns one on.
+   */
+  twoFactorRequired: boolean;
   /** When the account was made: a new account's chat links show as plain text. */
   createdAt: string;
   /**
@@ -42,18 +49,28 @@ export const parseRoles = (roles: string): string[] => roles.split(',').filter(B
 export const customRolesOf = (roles: readonly string[]): string[] =>
   roles.filter((role) => role !== USER_ROLE && !builtInRole(role));
 
-/** `custom`: the permissions of the shop's own roles among the account's (none needed for built-in ones). */
+/**
+ * `custom`: the permissions of the shop's own roles among the account's (none needed for built-in ones).
+ * `staffTwoFactorRequired` (STAFF_TWO_FACTOR_REQUIRED): a staff account without a second factor holds no permission.
+ */
 export function toAuthenticatedUser(
   row: UserRow,
   custom: ReadonlyMap<string, readonly Permission[]> = new Map(),
+  staffTwoFactorRequired = false,
 ): AuthenticatedUser {
   const roles = parseRoles(row.roles);
+  const permissions = permissionsOfRoles(roles, custom);
+  const twoFactorEnabled = row.twoFactorEnabledAt != null;
+  const twoFactorRequired = staffTwoFactorRequired && permissions.length > 0;
+  const withheld = twoFactorRequired && !twoFactorEnabled;
   return {
     id: row.id,
     username: row.username,
     roles,
-    isAdmin: roles.includes(ADMIN_ROLE),
-    permissions: new Set(permissionsOfRoles(roles, custom)),
+    isAdmin: !withheld && roles.includes(ADMIN_ROLE),
+    permissions: new Set(withheld ? [] : permissions),
+    twoFactorEnabled,
+    twoFactorRequired,
     tokenVersion: row.tokenVersion,
     createdAt: row.createdAt,
     mail: {

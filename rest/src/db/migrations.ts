@@ -931,6 +931,32 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('chat_messages').dropColumn('plain_links').execute();
       },
     },
+    '0027_two_factor': {
+      // Two-factor sign-in (issue 36): the authenticator app's secret (set when a setup starts; the second factor is on
+      // once two_factor_enabled_at is set), the last time step a code was accepted at (a code works once), and the
+      // recovery codes, each kept as its SHA-256 and deleted when used.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('users').addColumn('two_factor_secret', 'text').execute();
+        await db.schema.alterTable('users').addColumn('two_factor_enabled_at', 'text').execute();
+        await db.schema.alterTable('users').addColumn('two_factor_last_step', 'integer').execute();
+        await idColumn(db.schema.createTable('recovery_codes'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('recovery_codes_user_idx')
+          .on('recovery_codes')
+          .columns(['user_id', 'code_hash'])
+          .execute();
+      },
+      // Reverting turns every second factor off (a release that knows none signs in with the password alone).
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('recovery_codes').execute();
+        for (const column of ['two_factor_last_step', 'two_factor_enabled_at', 'two_factor_secret'])
+          await db.schema.alterTable('users').dropColumn(column).execute();
+      },
+    },
   };
 }
 

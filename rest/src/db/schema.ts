@@ -31,6 +31,20 @@ export interface UsersTable {
   tokenVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
+  /** The authenticator app's secret (base32), from the start of a setup on (migration 0027); null without one. */
+  twoFactorSecret: string | null;
+  /** When the second factor was turned on; null while it is off (a setup under way has a secret and no date). */
+  twoFactorEnabledAt: string | null;
+  /** The TOTP time step of the last code accepted: a code at or before it is refused (it was used, or is older). */
+  twoFactorLastStep: number | null;
+}
+
+/** A recovery code (migration 0027): its SHA-256, deleted when it is used. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  createdAt: string;
 }
 
 /**
@@ -299,6 +313,7 @@ export interface Database {
   shippingMethods: ShippingMethodsTable;
   taxRates: TaxRatesTable;
   staffRoles: StaffRolesTable;
+  recoveryCodes: RecoveryCodesTable;
 }
 
 /** The roles an owner made (migration 0025); the built-in ones are shop-rules' (staff-rules.ts). */

@@ -14,7 +14,8 @@ export const ERROR_CODES = {
   PRICE_CHANGED:
     'Checkout with an expectedTotal that is no longer the cart’s total (a price or a quantity changed): nothing was ordered.',
   AUTHENTICATION_REQUIRED: 'No bearer token was sent.',
-  INVALID_TOKEN: 'The token is malformed, expired, or no longer valid (password changed, account deleted).',
+  INVALID_TOKEN:
+    'The token is malformed, expired, or no longer valid (password changed, account deleted); at the second step of a login, its challenge is (five minutes passed, or the second factor was turned off meanwhile).',
   INVALID_CREDENTIALS: 'Wrong username or password.',
   INVALID_RESET_TOKEN:
     'A password reset link that is unknown, used already, expired, or made before the password last changed.',
@@ -30,6 +31,17 @@ export const ERROR_CODES = {
   CONFIGURED_OWNER:
     'The account is the shop’s configured admin account (ADMIN_USERNAME): it stays an owner, or the next start would refuse it (extension: staff-roles).',
   LAST_OWNER: 'The change would leave the shop without an owner (ADMIN) (extension: staff-roles): nothing was changed.',
+  SECOND_FACTOR_REQUIRED:
+    'The password was right and the account signs in with a second factor: send `challenge` with a code to POST /api/auth/login/second-factor (extension: two-factor).',
+  INVALID_SECOND_FACTOR:
+    'The authenticator code is wrong or was used already, or the recovery code is not the account’s or was used (extension: two-factor).',
+  TWO_FACTOR_ALREADY_ON:
+    'Two-factor sign-in is on already: turn it off before setting it up again (extension: two-factor).',
+  TWO_FACTOR_NOT_STARTED: 'No setup was started: ask for a secret first (extension: two-factor).',
+  TWO_FACTOR_OFF:
+    'Two-factor sign-in is off for the account: there is nothing to turn off or renew (extension: two-factor).',
+  TWO_FACTOR_REQUIRED:
+    'STAFF_TWO_FACTOR_REQUIRED asks a second factor of this account (it holds a staff permission): it cannot be turned off (extension: two-factor).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',
   ORDER_NOT_FOUND: 'No order of the caller has this id.',

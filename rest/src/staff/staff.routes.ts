@@ -28,6 +28,7 @@ const MemberAnswer = Type.Object({
   username: Type.String(),
   roles: Type.Array(Type.String(), { description: 'The staff roles held (USER, which everyone holds, left out)' }),
   permissions: Type.Array(Type.String(), { description: 'What those roles allow' }),
+  twoFactorEnabled: Type.Boolean({ description: 'Whether they sign in with a second factor (extension two-factor)' }),
 });
 
 const RoleName = Type.Object({ name: Type.String({ maxLength: MAX_ROLE_NAME_LENGTH + 10 }) });
@@ -138,5 +139,22 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = a
       },
     },
     async (request) => staff.setRoles(viewerOf(request), request.params.username, request.body.roles),
+  );
+
+  app.delete(
+    '/members/:username/two-factor',
+    {
+      preValidation: staffManagers,
+      schema: {
+        operationId: 'resetTwoFactor',
+        ...common,
+        summary: 'Turn off someone’s second factor, for a lost phone (MANAGE_STAFF, audited; extension)',
+        description:
+          'They sign in with their password alone until they set it up again (with STAFF_TWO_FACTOR_REQUIRED, as a shopper until then). Anyone’s but one’s own (turned off from the profile, with the password); an owner’s only by an owner (403). 409 TWO_FACTOR_OFF when theirs is off.',
+        params: Type.Object({ username: Type.String({ maxLength: 100 }) }),
+        response: { 200: MemberAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => staff.resetTwoFactor(viewerOf(request), request.params.username),
   );
 };

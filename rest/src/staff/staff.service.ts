@@ -20,6 +20,7 @@ import {
   roleViolation,
 } from '../../../shop-rules/staff-rules.js';
 import type { CustomRole, StaffRepository } from './staff.repository.js';
+import type { TwoFactorRepository } from '../two-factor/two-factor.repository.js';
 
 export interface StaffRoleAnswer {
   name: string;
@@ -36,10 +37,15 @@ export interface StaffMemberAnswer {
   /** The staff roles held (USER left out: everyone holds it). */
   roles: string[];
   permissions: Permission[];
+  twoFactorEnabled: boolean;
 }
 
 export type StaffTransaction = <T>(
-  work: (repositories: { staff: StaffRepository; audit: AuditRepository }) => Promise<T>,
+  work: (repositories: {
+    staff: StaffRepository;
+    audit: AuditRepository;
+    twoFactor: TwoFactorRepository;
+  }) => Promise<T>,
 ) => Promise<T>;
 
 export const roleNotFound = (name: string, field = 'name') =>
@@ -70,7 +76,13 @@ function customMap(roles: readonly CustomRole[]): Map<string, Permission[]> {
 
 function toMember(row: UserRow, custom: ReadonlyMap<string, readonly Permission[]>): StaffMemberAnswer {
   const roles = staffRolesOf(row);
-  return { id: row.id, username: row.username, roles, permissions: permissionsOfRoles(roles, custom) };
+  return {
+    id: row.id,
+    username: row.username,
+    roles,
+    permissions: permissionsOfRoles(roles, custom),
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
+  };
 }
 
 /** The role names asked for, each once, in the order given, each a role of the shop; else a 400 on `roles`. */
@@ -206,6 +218,31 @@ export class StaffService {
           { roles: { from: before, to: wanted } },
         );
       return toMember(after, custom);
+    });
+  }
+
+  /**
+   * Turns off `username`'s second factor (their phone is lost): they sign in with the password alone until they set
+   * one up again. Not one's own (the profile turns it off, with the password), nor an owner's unless by an owner.
+   */
+  async resetTwoFactor(actor: AuthenticatedUser, username: string): Promise<StaffMemberAnswer> {
+    return this.inTransaction(async ({ staff, audit, twoFactor }) => {
+      const person = await staff.person(username);
+      if (!person) throw notFound('User not found', 'USER_NOT_FOUND', 'username');
+      if (person.id === actor.id)
+        throw badRequest('Turn your own second factor off from your profile (it asks for your password)', 'username');
+      if (staffRolesOf(person).includes(OWNER_ROLE) && !actor.isAdmin)
+        throw forbidden("Only an owner (ADMIN) can reset an owner's second factor");
+      if (!(await twoFactor.disable(person.id)))
+        throw conflict(`${person.username} does not sign in with a second factor`, 'TWO_FACTOR_OFF', 'username');
+      await audit.record(
+        actor,
+        'user.two_factor_reset',
+        { type: 'user', id: person.id },
+        { twoFactor: { from: true, to: false } },
+      );
+      const custom = customMap(await staff.rolesToGive());
+      return toMember((await staff.person(username))!, custom);
     });
   }
 }

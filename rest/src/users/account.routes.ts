@@ -12,9 +12,10 @@ import {
   usernameKey,
 } from '../../../shop-rules/account-rules.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { NO_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
-import { issueToken } from '../auth/authenticate.js';
-import { toAuthenticatedUser } from '../auth/authenticated-user.js';
+import { ErrorAnswer, NO_SECURITY, Nullable, errorAnswers } from '../shared/schemas.js';
+import type { UserRow } from '../db/schema.js';
+import { type UserLookup, challengedUser, issueChallenge, issueToken } from '../auth/authenticate.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { UserService } from './user.service.js';
 
 const TokenAnswer = {
@@ -56,6 +57,31 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
+/** A login's 401: a wrong password, or (extension two-factor) a right one whose account wants a second factor. */
+const LoginRefusal = Type.Object(
+  {
+    ...ErrorAnswer.properties,
+    challenge: Type.Optional(
+      Type.String({
+        description:
+          'With code SECOND_FACTOR_REQUIRED: what to send to POST /api/auth/login/second-factor with the code, within five minutes (extension: two-factor)',
+      }),
+    ),
+  },
+  { description: 'The login was refused; or, with `challenge`, it wants a second factor' },
+);
+
+const SecondFactorBody = Type.Object({
+  challenge: Type.String({ minLength: 1, maxLength: 2000, description: 'The login’s challenge' }),
+  code: Type.Optional(Type.String({ maxLength: 20, description: 'The authenticator app’s 6-digit code' })),
+  recoveryCode: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description: 'Instead of a code: one of the account’s recovery codes, used up by it',
+    }),
+  ),
+});
+
 export interface AccountRouteOptions {
   users: UserService;
   limits: RateLimits;
@@ -65,6 +91,8 @@ export interface AccountRouteOptions {
   registrationsPerAddressPerMinute: number;
   /** false → the plain contract's registration: no `email`. */
   extensions: boolean;
+  /** With the extension two-factor: a login whose account has a second factor asks for it. */
+  twoFactor?: { service: TwoFactorService; users: UserLookup };
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, options) => {
@@ -99,10 +127,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     async (request, reply) => {
       const { email, ...registration } = request.body as typeof request.body & { email?: string | null };
       const user = await users.register(options.extensions ? { ...registration, email } : registration);
-      return reply
-        .code(201)
-        .type('text/plain; charset=utf-8')
-        .send(issueToken(app, toAuthenticatedUser(user)));
+      return reply.code(201).type('text/plain; charset=utf-8').send(issueToken(app, user));
     },
   );
 
@@ -123,14 +148,77 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
         tags: ['auth'],
         summary: 'Exchange username and password for a token',
         body: LoginBody,
-        response: { 200: TokenAnswer, ...errorAnswers(400, 401, 429) },
+        response: { 200: TokenAnswer, ...errorAnswers(400, 429), 401: LoginRefusal },
       },
     },
     async (request, reply) => {
       // The attempt's point was taken before it (failedLogins.check): a failure keeps it.
       const user = await users.login(request.body.username, request.body.password);
       await failedLogins.succeeded(request);
-      return reply.type('text/plain; charset=utf-8').send(issueToken(app, toAuthenticatedUser(user)));
+      if (user.twoFactorEnabledAt !== null) {
+        // The password is proven, the login is not: a challenge, for the second step (which counts its own failures).
+        return reply.code(401).send({
+          message: 'Enter the code from your authenticator app',
+          code: 'SECOND_FACTOR_REQUIRED',
+          challenge: issueChallenge(app, user),
+        });
+      }
+      return reply.type('text/plain; charset=utf-8').send(issueToken(app, user));
+    },
+  );
+
+  const { twoFactor } = options;
+  if (!twoFactor) return;
+  // Per account, whatever the address: whoever holds the password gets a few guesses a minute, then a growing wait,
+  // however many addresses they send from (a code has a million values; three are right at any moment).
+  const failedSecondFactors = limits.failuresPerMinute(
+    'second-factor-failures',
+    options.loginAttemptsPerMinute,
+    (request) => String(request.challengedUser?.id),
+    'Too many wrong codes for this account.',
+  );
+  app.post(
+    '/login/second-factor',
+    {
+      onRequest: limits.perMinute(
+        'second-factor-attempts',
+        options.loginAttemptsPerAddressPerMinute,
+        (request) => request.ip,
+        'Too many login attempts from this address.',
+      ),
+      preHandler: [
+        async (request) => {
+          request.challengedUser = await challengedUser(
+            app,
+            twoFactor.users,
+            (request.body as { challenge: string }).challenge,
+          );
+        },
+        failedSecondFactors.check,
+      ],
+      schema: {
+        operationId: 'loginSecondFactor',
+        security: NO_SECURITY,
+        tags: ['auth'],
+        summary: 'A login’s second step: the challenge and a code (or a recovery code) for a token (extension)',
+        description:
+          'After a login answered 401 SECOND_FACTOR_REQUIRED with a challenge. Exactly one of `code` (the authenticator app’s, each works once) and `recoveryCode` (each works once). A wrong one: 401 INVALID_SECOND_FACTOR at its field, counted per account as LOGIN_ATTEMPTS_PER_MINUTE counts passwords (then 429). An expired challenge (five minutes), or one made before the password changed: 401 INVALID_TOKEN, sign in again.',
+        body: SecondFactorBody,
+        response: { 200: TokenAnswer, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.challengedUser!;
+      await twoFactor.service.verifySecondFactor(user, request.body);
+      await failedSecondFactors.succeeded(request);
+      return reply.type('text/plain; charset=utf-8').send(issueToken(app, user));
     },
   );
 };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A login's second step: the account its challenge is for. */
+    challengedUser?: UserRow;
+  }
+}
