@@ -245,6 +245,8 @@ export default tseslint.config(
               'BankAccount',
               // A staff role is known by its name, which is its key at the REST service and in every client's cache.
               'StaffRole',
+              // The viewer's second factor is part of the viewer.
+              'TwoFactorStatus',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

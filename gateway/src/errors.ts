@@ -36,6 +36,8 @@ export class UpstreamRejection extends GraphQLError {
     readonly restCode?: string,
     /** A 429's Retry-After, in seconds: when the limit lets the caller try again. */
     readonly retryAfterSeconds?: number,
+    /** A login's 401 SECOND_FACTOR_REQUIRED: what its second step takes with the code (extension two-factor). */
+    readonly challenge?: string,
   ) {
     super(message, {
       extensions: {

@@ -220,7 +220,11 @@ describe('signing in', () => {
     });
     const expired = {
       status: 401,
-      body: { message: 'The sign-in took too long: enter your password again', code: 'INVALID_TOKEN' },
+      body: {
+        message: 'The sign-in took too long: enter your password again',
+        code: 'INVALID_TOKEN',
+        field: 'challenge',
+      },
     };
     // A session token is no challenge.
     expect(await secondStep({ challenge: who.token, code: await codeOf(who.secret, 1) })).toMatchObject(expired);

@@ -681,6 +681,31 @@ export type DeleteTaxRatePayload = {
   userErrors: Array<UserError>;
 };
 
+export type DisableTwoFactorInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The viewer's password. */
+  password: Scalars['String']['input'];
+};
+
+/** The outcome of `disableTwoFactor`. */
+export type DisableTwoFactorPayload = {
+  __typename?: 'DisableTwoFactorPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+  /** The viewer, read after the change; null when it was refused. */
+  viewer?: Maybe<User>;
+};
+
+export type EnableTwoFactorInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The authenticator app's 6-digit code (spaces are ignored). */
+  code: Scalars['String']['input'];
+};
+
 /** What one of a product's pictures shows. */
 export type ImageAltInput = {
   /** Its alt text: one line of at most 250 characters; blank: none. */
@@ -689,7 +714,6 @@ export type ImageAltInput = {
   url: Scalars['String']['input'];
 };
 
-/** The username (any case) and password of an account. */
 export type LoginInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -704,12 +728,29 @@ export type LoginPayload = {
   __typename?: 'LoginPayload';
   /** The input's clientMutationId, unchanged; null without one. */
   clientMutationId?: Maybe<Scalars['String']['output']>;
+  /**
+   * Set when the password was right and the account signs in with a second factor (userError SECOND_FACTOR_REQUIRED):
+   * what `loginSecondFactor` takes with the code, for five minutes. It is no token: it opens nothing else.
+   */
+  secondFactorChallenge?: Maybe<Scalars['String']['output']>;
   /** The token, valid for 24 hours; null when the login was refused. */
   token?: Maybe<Scalars['String']['output']>;
   /** Why the login was refused; empty when it succeeded. */
   userErrors: Array<UserError>;
   /** The user who logged in (the rest of this request acts as them); null when the login was refused. */
   viewer?: Maybe<User>;
+};
+
+/** The username (any case) and password of an account. */
+export type LoginSecondFactorInput = {
+  /** The payload's `secondFactorChallenge` of the login that asked for it. */
+  challenge: Scalars['String']['input'];
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The authenticator app's 6-digit code (spaces are ignored); or else `recoveryCode`. */
+  code?: InputMaybe<Scalars['String']['input']>;
+  /** One of the account's recovery codes (xxxxx-xxxxx, any case), used up by it; or else `code`. */
+  recoveryCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The room whose messages the viewer has now read. */
@@ -885,10 +926,33 @@ export type Mutation = {
   /** Deletes a tax rate; orders keep the tax they were charged. Admins only. userErrors: NOT_FOUND on `id`. */
   deleteTaxRate: DeleteTaxRatePayload;
   /**
+   * Turns two-factor sign-in off, with the password. userErrors: INVALID_INPUT on `password` (wrong; the session goes
+   * on), CONFLICT (it is off; or the shop requires it of the viewer's staff roles). NOT_SUPPORTED as
+   * `startTwoFactorSetup`.
+   */
+  disableTwoFactor: DisableTwoFactorPayload;
+  /**
+   * Turns two-factor sign-in on with the app's first code: answers ten single-use recovery codes, shown this once.
+   * userErrors: INVALID_INPUT on `code` (not 6 digits), INVALID_CREDENTIALS on `code` (wrong: try the app's next),
+   * CONFLICT (no setup started, or it is on already). NOT_SUPPORTED as `startTwoFactorSetup`.
+   */
+  enableTwoFactor: RecoveryCodesPayload;
+  /**
    * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
-   * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again).
+   * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again),
+   * SECOND_FACTOR_REQUIRED (the password was right and the account signs in with a second factor: the payload's
+   * `secondFactorChallenge` goes to `loginSecondFactor` with the code, within five minutes).
    */
   login: LoginPayload;
+  /**
+   * A login's second step, after `login` answered SECOND_FACTOR_REQUIRED: its challenge and the authenticator app's code
+   * (each works once) or one of the account's recovery codes (each works once). Answers as `login` does. userErrors:
+   * INVALID_INPUT on `code` or `recoveryCode` (neither, both, or not of the form), INVALID_CREDENTIALS on `code` or
+   * `recoveryCode` (wrong, or used already), INVALID_CREDENTIALS on `challenge` (five minutes passed, or the password
+   * changed: log in again), TOO_MANY_ATTEMPTS (wrong codes are counted per account as failed passwords are). No login
+   * needed. NOT_SUPPORTED (an error) where the shop's REST service has no second factors.
+   */
+  loginSecondFactor: LoginPayload;
   /**
    * Marks every message of a room read for the viewer. userErrors: NOT_FOUND on `roomId`, or FORBIDDEN for a room of
    * others.
@@ -908,6 +972,11 @@ export type Mutation = {
    * `orderId`, FORBIDDEN for anyone but an admin. NOT_SUPPORTED as `updatePaymentSettings`.
    */
   recordPayment: RecordPaymentPayload;
+  /**
+   * Ten new recovery codes, with the password; the earlier ones stop working. userErrors: INVALID_INPUT on `password`,
+   * CONFLICT (two-factor sign-in is off). NOT_SUPPORTED as `startTwoFactorSetup`.
+   */
+  regenerateRecoveryCodes: RecoveryCodesPayload;
   /**
    * Create an account (always a regular user). Log in afterwards. An e-mail address given is sent a link to verify it,
    * and nothing else until it is opened (`verifyEmail`). userErrors: INVALID_INPUT (a rule of the username, password or
@@ -942,6 +1011,13 @@ export type Mutation = {
    * NOT_SUPPORTED (an error) when the shop's REST service lacks password resets.
    */
   resetPassword: ResetPasswordPayload;
+  /**
+   * Turns off a person's second factor, for a lost phone (MANAGE_STAFF; audited): they log in with the password alone
+   * until they set it up again. userErrors: NOT_FOUND on `username`, INVALID_INPUT on `username` (one's own: turn it off
+   * with `disableTwoFactor`), FORBIDDEN (without MANAGE_STAFF; an owner's is reset by owners only), CONFLICT on
+   * `username` (theirs is off). NOT_SUPPORTED as `staffRoles`.
+   */
+  resetTwoFactor: ResetTwoFactorPayload;
   /**
    * Keeps an address in the viewer's address book (without `id`; 20 at most) or changes one of theirs (with it), every
    * part as given. userErrors: INVALID_INPUT on the first part at fault, CONFLICT when the book is full, NOT_FOUND on
@@ -986,6 +1062,12 @@ export type Mutation = {
    * nothing changed, try again. NOT_SUPPORTED as `updatePaymentSettings`.
    */
   startCardPayment: StartCardPaymentPayload;
+  /**
+   * Starts setting up two-factor sign-in for the viewer: a secret and the otpauth URI to show as a QR code. Nothing
+   * changes at login until `enableTwoFactor` gets the app's first code; asking again replaces a setup not finished.
+   * userErrors: CONFLICT (it is on already). NOT_SUPPORTED where the shop's REST service has no second factors.
+   */
+  startTwoFactorSetup: StartTwoFactorSetupPayload;
   /**
    * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, beyond the stock,
    * or a cart total beyond $10,000,000.00; lowering a quantity is always allowed), NOT_FOUND on `productId` (not in the
@@ -1215,8 +1297,38 @@ export type MutationDeleteTaxRateArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationDisableTwoFactorArgs = {
+  input: DisableTwoFactorInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationEnableTwoFactorArgs = {
+  input: EnableTwoFactorInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationLoginArgs = {
   input: LoginInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationLoginSecondFactorArgs = {
+  input: LoginSecondFactorInput;
 };
 
 
@@ -1247,6 +1359,16 @@ export type MutationOrderAgainArgs = {
  */
 export type MutationRecordPaymentArgs = {
   input: RecordPaymentInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationRegenerateRecoveryCodesArgs = {
+  input: RegenerateRecoveryCodesInput;
 };
 
 
@@ -1297,6 +1419,16 @@ export type MutationResendEmailVerificationArgs = {
  */
 export type MutationResetPasswordArgs = {
   input: ResetPasswordInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationResetTwoFactorArgs = {
+  input: ResetTwoFactorInput;
 };
 
 
@@ -1357,6 +1489,16 @@ export type MutationSetStaffRolesArgs = {
  */
 export type MutationStartCardPaymentArgs = {
   input: StartCardPaymentInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationStartTwoFactorSetupArgs = {
+  input: StartTwoFactorSetupInput;
 };
 
 
@@ -2121,6 +2263,26 @@ export type RecordPaymentPayload = {
   userErrors: Array<UserError>;
 };
 
+/** The outcome of `enableTwoFactor` and `regenerateRecoveryCodes`. */
+export type RecoveryCodesPayload = {
+  __typename?: 'RecoveryCodesPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Ten single-use codes (xxxxx-xxxxx), shown this once: the shop keeps only their hashes. Null when refused. */
+  recoveryCodes?: Maybe<Array<Scalars['String']['output']>>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+  /** The viewer, read after the change (`twoFactor`, and `permissions` where the shop requires it of staff). */
+  viewer?: Maybe<User>;
+};
+
+export type RegenerateRecoveryCodesInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The viewer's password. */
+  password: Scalars['String']['input'];
+};
+
 /** A new account: the username and the password twice. */
 export type RegisterInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -2228,6 +2390,24 @@ export type ResetPasswordPayload = {
   userErrors: Array<UserError>;
   /** The account's username, to log in with the new password; null when the reset was refused. */
   username?: Maybe<Scalars['String']['output']>;
+};
+
+export type ResetTwoFactorInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The name they log in with, in any case. */
+  username: Scalars['String']['input'];
+};
+
+/** The outcome of `resetTwoFactor`. */
+export type ResetTwoFactorPayload = {
+  __typename?: 'ResetTwoFactorPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The person as they now are (`twoFactorEnabled` false); null when it was refused. */
+  staffMember?: Maybe<StaffMember>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
 };
 
 /** An address's parts: each one line, trimmed; a blank optional part is none. */
@@ -2439,6 +2619,8 @@ export type StaffMember = {
   permissions: Array<Permission>;
   /** The staff roles they hold (USER, which everyone holds, left out). */
   roles: Array<Scalars['String']['output']>;
+  /** Whether they sign in with a second factor (a staff manager may reset it: `resetTwoFactor`). */
+  twoFactorEnabled: Scalars['Boolean']['output'];
   /** The name they log in with. */
   username: Scalars['String']['output'];
 };
@@ -2485,6 +2667,24 @@ export type StartCardPaymentPayload = {
   /** Stripe Checkout's page where the buyer pays the order: send the browser there. Null when refused. */
   url?: Maybe<Scalars['String']['output']>;
   /** Why there is no page; empty when there is. */
+  userErrors: Array<UserError>;
+};
+
+export type StartTwoFactorSetupInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The outcome of `startTwoFactorSetup`. */
+export type StartTwoFactorSetupPayload = {
+  __typename?: 'StartTwoFactorSetupPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The secret (base32), for typing into an app by hand; null when it was refused. */
+  secret?: Maybe<Scalars['String']['output']>;
+  /** The otpauth:// URI an app scans as a QR code; null when it was refused. */
+  uri?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
   userErrors: Array<UserError>;
 };
 
@@ -2562,6 +2762,22 @@ export type TextPart = {
   match: Scalars['Boolean']['output'];
   /** The run of text, as written. */
   text: Scalars['String']['output'];
+};
+
+/** The viewer's two-factor sign-in (`User.twoFactor`). */
+export type TwoFactorStatus = {
+  __typename?: 'TwoFactorStatus';
+  /** Whether logins ask for an authenticator app's code after the password. */
+  enabled: Scalars['Boolean']['output'];
+  /** When it was turned on; null while it is off. */
+  enabledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** How many of their recovery codes are not used yet (0 while it is off). */
+  recoveryCodesLeft: Scalars['Int']['output'];
+  /**
+   * Whether the shop requires it of them (STAFF_TWO_FACTOR_REQUIRED, and they hold a staff role): while it is off their
+   * permissions count as none; once on, it cannot be turned off.
+   */
+  required: Scalars['Boolean']['output'];
 };
 
 /** A cart line's new quantity. */
@@ -2852,6 +3068,11 @@ export type User = Node & {
   recentShippingAddresses: Array<Scalars['String']['output']>;
   /** USER, and ADMIN for administrators. */
   roles: Array<Scalars['String']['output']>;
+  /**
+   * Whether they sign in with a second factor, and whether the shop requires it of them; null where the shop's REST
+   * service has no second factors (the plain contract).
+   */
+  twoFactor?: Maybe<TwoFactorStatus>;
   /** Unread messages over all rooms: the chat badge, exact however few of the rooms are loaded. */
   unreadMessageCount: Scalars['Int']['output'];
   /** The name they log in with: 3 to 50 letters, digits, dots, hyphens and underscores; unique in any case. */
@@ -2911,7 +3132,7 @@ export type UserErrorCode =
   | 'CONFLICT'
   /** The viewer may not do this. */
   | 'FORBIDDEN'
-  /** Wrong username or password. */
+  /** Wrong username or password; or a wrong (or used) second-factor code, or a login's challenge that expired. */
   | 'INVALID_CREDENTIALS'
   /** The input breaks a rule; `message` says which. */
   | 'INVALID_INPUT'
@@ -2919,6 +3140,8 @@ export type UserErrorCode =
   | 'NOT_FOUND'
   /** The cart's total is no longer the expectedTotal the buyer reviewed: show the cart again and ask. */
   | 'PRICE_CHANGED'
+  /** The password was right; the account signs in with a second factor: `loginSecondFactor` with the payload's challenge. */
+  | 'SECOND_FACTOR_REQUIRED'
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
 
@@ -3081,12 +3304,16 @@ export type ResolversTypes = ResolversObject<{
   DeleteStaffRolePayload: ResolverTypeWrapper<DeleteStaffRolePayload>;
   DeleteTaxRateInput: DeleteTaxRateInput;
   DeleteTaxRatePayload: ResolverTypeWrapper<DeleteTaxRatePayload>;
+  DisableTwoFactorInput: DisableTwoFactorInput;
+  DisableTwoFactorPayload: ResolverTypeWrapper<Omit<DisableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  EnableTwoFactorInput: EnableTwoFactorInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImageAltInput: ImageAltInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  LoginSecondFactorInput: LoginSecondFactorInput;
   MarkRoomReadInput: MarkRoomReadInput;
   MarkRoomReadPayload: ResolverTypeWrapper<Omit<MarkRoomReadPayload, 'room' | 'viewer'> & { room?: Maybe<ResolversTypes['ChatRoom']>, viewer?: Maybe<ResolversTypes['User']> }>;
   Message: ResolverTypeWrapper<RestMessage>;
@@ -3127,6 +3354,8 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordPaymentInput: RecordPaymentInput;
   RecordPaymentPayload: ResolverTypeWrapper<Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
+  RecoveryCodesPayload: ResolverTypeWrapper<Omit<RecoveryCodesPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  RegenerateRecoveryCodesInput: RegenerateRecoveryCodesInput;
   RegisterInput: RegisterInput;
   RegisterPayload: ResolverTypeWrapper<RegisterPayload>;
   RemoveCartItemInput: RemoveCartItemInput;
@@ -3137,6 +3366,8 @@ export type ResolversTypes = ResolversObject<{
   ResendEmailVerificationPayload: ResolverTypeWrapper<Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversTypes['User']> }>;
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResolverTypeWrapper<ResetPasswordPayload>;
+  ResetTwoFactorInput: ResetTwoFactorInput;
+  ResetTwoFactorPayload: ResolverTypeWrapper<Omit<ResetTwoFactorPayload, 'staffMember'> & { staffMember?: Maybe<ResolversTypes['StaffMember']> }>;
   SaveAddressInput: SaveAddressInput;
   SaveAddressPayload: ResolverTypeWrapper<Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversTypes['Address']> }>;
   SaveShippingMethodInput: SaveShippingMethodInput;
@@ -3158,12 +3389,15 @@ export type ResolversTypes = ResolversObject<{
   StaffRolePayload: ResolverTypeWrapper<Omit<StaffRolePayload, 'staffRole'> & { staffRole?: Maybe<ResolversTypes['StaffRole']> }>;
   StartCardPaymentInput: StartCardPaymentInput;
   StartCardPaymentPayload: ResolverTypeWrapper<StartCardPaymentPayload>;
+  StartTwoFactorSetupInput: StartTwoFactorSetupInput;
+  StartTwoFactorSetupPayload: ResolverTypeWrapper<StartTwoFactorSetupPayload>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TaxLine: ResolverTypeWrapper<RestTaxGroup>;
   TaxRate: ResolverTypeWrapper<RestTaxRate>;
   TaxSettings: ResolverTypeWrapper<TaxSettings>;
   TextPart: ResolverTypeWrapper<TextPart>;
+  TwoFactorStatus: ResolverTypeWrapper<TwoFactorStatus>;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   UpdateCategoryInput: UpdateCategoryInput;
@@ -3237,12 +3471,16 @@ export type ResolversParentTypes = ResolversObject<{
   DeleteStaffRolePayload: DeleteStaffRolePayload;
   DeleteTaxRateInput: DeleteTaxRateInput;
   DeleteTaxRatePayload: DeleteTaxRatePayload;
+  DisableTwoFactorInput: DisableTwoFactorInput;
+  DisableTwoFactorPayload: Omit<DisableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  EnableTwoFactorInput: EnableTwoFactorInput;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   ImageAltInput: ImageAltInput;
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  LoginSecondFactorInput: LoginSecondFactorInput;
   MarkRoomReadInput: MarkRoomReadInput;
   MarkRoomReadPayload: Omit<MarkRoomReadPayload, 'room' | 'viewer'> & { room?: Maybe<ResolversParentTypes['ChatRoom']>, viewer?: Maybe<ResolversParentTypes['User']> };
   Message: RestMessage;
@@ -3277,6 +3515,8 @@ export type ResolversParentTypes = ResolversObject<{
   Query: Record<PropertyKey, never>;
   RecordPaymentInput: RecordPaymentInput;
   RecordPaymentPayload: Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
+  RecoveryCodesPayload: Omit<RecoveryCodesPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  RegenerateRecoveryCodesInput: RegenerateRecoveryCodesInput;
   RegisterInput: RegisterInput;
   RegisterPayload: RegisterPayload;
   RemoveCartItemInput: RemoveCartItemInput;
@@ -3287,6 +3527,8 @@ export type ResolversParentTypes = ResolversObject<{
   ResendEmailVerificationPayload: Omit<ResendEmailVerificationPayload, 'user'> & { user?: Maybe<ResolversParentTypes['User']> };
   ResetPasswordInput: ResetPasswordInput;
   ResetPasswordPayload: ResetPasswordPayload;
+  ResetTwoFactorInput: ResetTwoFactorInput;
+  ResetTwoFactorPayload: Omit<ResetTwoFactorPayload, 'staffMember'> & { staffMember?: Maybe<ResolversParentTypes['StaffMember']> };
   SaveAddressInput: SaveAddressInput;
   SaveAddressPayload: Omit<SaveAddressPayload, 'address'> & { address?: Maybe<ResolversParentTypes['Address']> };
   SaveShippingMethodInput: SaveShippingMethodInput;
@@ -3308,12 +3550,15 @@ export type ResolversParentTypes = ResolversObject<{
   StaffRolePayload: Omit<StaffRolePayload, 'staffRole'> & { staffRole?: Maybe<ResolversParentTypes['StaffRole']> };
   StartCardPaymentInput: StartCardPaymentInput;
   StartCardPaymentPayload: StartCardPaymentPayload;
+  StartTwoFactorSetupInput: StartTwoFactorSetupInput;
+  StartTwoFactorSetupPayload: StartTwoFactorSetupPayload;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   TaxLine: RestTaxGroup;
   TaxRate: RestTaxRate;
   TaxSettings: TaxSettings;
   TextPart: TextPart;
+  TwoFactorStatus: TwoFactorStatus;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   UpdateCategoryInput: UpdateCategoryInput;
@@ -3549,8 +3794,15 @@ export type DeleteTaxRatePayloadResolvers<ContextType = GatewayContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type DisableTwoFactorPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DisableTwoFactorPayload'] = ResolversParentTypes['DisableTwoFactorPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secondFactorChallenge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -3608,21 +3860,27 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteShippingMethod?: Resolver<ResolversTypes['DeleteShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationDeleteShippingMethodArgs, 'input'>>;
   deleteStaffRole?: Resolver<ResolversTypes['DeleteStaffRolePayload'], ParentType, ContextType, RequireFields<MutationDeleteStaffRoleArgs, 'input'>>;
   deleteTaxRate?: Resolver<ResolversTypes['DeleteTaxRatePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxRateArgs, 'input'>>;
+  disableTwoFactor?: Resolver<ResolversTypes['DisableTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
+  enableTwoFactor?: Resolver<ResolversTypes['RecoveryCodesPayload'], ParentType, ContextType, RequireFields<MutationEnableTwoFactorArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
+  loginSecondFactor?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginSecondFactorArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
   orderAgain?: Resolver<ResolversTypes['OrderAgainPayload'], ParentType, ContextType, RequireFields<MutationOrderAgainArgs, 'input'>>;
   recordPayment?: Resolver<ResolversTypes['RecordPaymentPayload'], ParentType, ContextType, RequireFields<MutationRecordPaymentArgs, 'input'>>;
+  regenerateRecoveryCodes?: Resolver<ResolversTypes['RecoveryCodesPayload'], ParentType, ContextType, RequireFields<MutationRegenerateRecoveryCodesArgs, 'input'>>;
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resendEmailVerification?: Resolver<ResolversTypes['ResendEmailVerificationPayload'], ParentType, ContextType, RequireFields<MutationResendEmailVerificationArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
+  resetTwoFactor?: Resolver<ResolversTypes['ResetTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationResetTwoFactorArgs, 'input'>>;
   saveAddress?: Resolver<ResolversTypes['SaveAddressPayload'], ParentType, ContextType, RequireFields<MutationSaveAddressArgs, 'input'>>;
   saveShippingMethod?: Resolver<ResolversTypes['SaveShippingMethodPayload'], ParentType, ContextType, RequireFields<MutationSaveShippingMethodArgs, 'input'>>;
   saveTaxRate?: Resolver<ResolversTypes['SaveTaxRatePayload'], ParentType, ContextType, RequireFields<MutationSaveTaxRateArgs, 'input'>>;
   sendMessage?: Resolver<ResolversTypes['SendMessagePayload'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'input'>>;
   setStaffRoles?: Resolver<ResolversTypes['SetStaffRolesPayload'], ParentType, ContextType, RequireFields<MutationSetStaffRolesArgs, 'input'>>;
   startCardPayment?: Resolver<ResolversTypes['StartCardPaymentPayload'], ParentType, ContextType, RequireFields<MutationStartCardPaymentArgs, 'input'>>;
+  startTwoFactorSetup?: Resolver<ResolversTypes['StartTwoFactorSetupPayload'], ParentType, ContextType, RequireFields<MutationStartTwoFactorSetupArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
@@ -3824,6 +4082,13 @@ export type RecordPaymentPayloadResolvers<ContextType = GatewayContext, ParentTy
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
+export type RecoveryCodesPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryCodesPayload'] = ResolversParentTypes['RecoveryCodesPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recoveryCodes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
 export type RegisterPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RegisterPayload'] = ResolversParentTypes['RegisterPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3853,6 +4118,12 @@ export type ResetPasswordPayloadResolvers<ContextType = GatewayContext, ParentTy
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ResetTwoFactorPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ResetTwoFactorPayload'] = ResolversParentTypes['ResetTwoFactorPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  staffMember?: Resolver<Maybe<ResolversTypes['StaffMember']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
 export type SaveAddressPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SaveAddressPayload'] = ResolversParentTypes['SaveAddressPayload']> = ResolversObject<{
@@ -3922,6 +4193,7 @@ export type StaffMemberResolvers<ContextType = GatewayContext, ParentType extend
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  twoFactorEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -3942,6 +4214,13 @@ export type StartCardPaymentPayloadResolvers<ContextType = GatewayContext, Paren
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type StartTwoFactorSetupPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['StartTwoFactorSetupPayload'] = ResolversParentTypes['StartTwoFactorSetupPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 }>;
 
@@ -3974,6 +4253,13 @@ export type TaxSettingsResolvers<ContextType = GatewayContext, ParentType extend
 export type TextPartResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TextPart'] = ResolversParentTypes['TextPart']> = ResolversObject<{
   match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TwoFactorStatusResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['TwoFactorStatus'] = ResolversParentTypes['TwoFactorStatus']> = ResolversObject<{
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  enabledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  recoveryCodesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
 export type UpdateCartItemPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateCartItemPayload'] = ResolversParentTypes['UpdateCartItemPayload']> = ResolversObject<{
@@ -4038,6 +4324,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
   recentShippingAddresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserRecentShippingAddressesArgs, 'first'>>;
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  twoFactor?: Resolver<Maybe<ResolversTypes['TwoFactorStatus']>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4088,6 +4375,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteShippingMethodPayload?: DeleteShippingMethodPayloadResolvers<ContextType>;
   DeleteStaffRolePayload?: DeleteStaffRolePayloadResolvers<ContextType>;
   DeleteTaxRatePayload?: DeleteTaxRatePayloadResolvers<ContextType>;
+  DisableTwoFactorPayload?: DisableTwoFactorPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
@@ -4118,11 +4406,13 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RecordPaymentPayload?: RecordPaymentPayloadResolvers<ContextType>;
+  RecoveryCodesPayload?: RecoveryCodesPayloadResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;
+  ResetTwoFactorPayload?: ResetTwoFactorPayloadResolvers<ContextType>;
   SaveAddressPayload?: SaveAddressPayloadResolvers<ContextType>;
   SaveShippingMethodPayload?: SaveShippingMethodPayloadResolvers<ContextType>;
   SaveTaxRatePayload?: SaveTaxRatePayloadResolvers<ContextType>;
@@ -4137,11 +4427,13 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   StaffRole?: StaffRoleResolvers<ContextType>;
   StaffRolePayload?: StaffRolePayloadResolvers<ContextType>;
   StartCardPaymentPayload?: StartCardPaymentPayloadResolvers<ContextType>;
+  StartTwoFactorSetupPayload?: StartTwoFactorSetupPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TaxLine?: TaxLineResolvers<ContextType>;
   TaxRate?: TaxRateResolvers<ContextType>;
   TaxSettings?: TaxSettingsResolvers<ContextType>;
   TextPart?: TextPartResolvers<ContextType>;
+  TwoFactorStatus?: TwoFactorStatusResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
   UpdatePaymentSettingsPayload?: UpdatePaymentSettingsPayloadResolvers<ContextType>;

@@ -16,6 +16,7 @@ import { ShippingMethod, ShippingOption, ShippingRate } from './shipping.js';
 import { taxMutations } from './mutation/tax.js';
 import { paymentMutations } from './mutation/payment.js';
 import { staffMutations } from './mutation/staff.js';
+import { twoFactorMutations } from './mutation/two-factor.js';
 import { CartCharges, TaxLine, TaxRate } from './tax.js';
 import { Address } from './address.js';
 import { Money } from './money.js';
@@ -40,6 +41,7 @@ export const resolvers: Resolvers = {
     ...taxMutations,
     ...paymentMutations,
     ...staffMutations,
+    ...twoFactorMutations,
     ...chatMutations,
   },
   Subscription,

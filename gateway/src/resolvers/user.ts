@@ -29,6 +29,7 @@ export const User: UserResolvers = {
   roles: async (_viewer, _args, context) => rolesOf((await profile(context)).roles),
   isAdmin: async (_viewer, _args, context) => rolesOf((await profile(context)).roles).includes('ADMIN'),
   permissions: async (_viewer, _args, context) => permissionsOfProfile(await profile(context)),
+  twoFactor: (_viewer, _args, context) => context.api.twoFactor.status(),
   email: async (_viewer, _args, context) => (await profile(context)).email ?? null,
   // The plain contract says nothing of it: null, not a guess.
   emailVerified: async (_viewer, _args, context) => {
@@ -133,4 +134,5 @@ export const ChatUser: ChatUserResolvers = {
 
 export const StaffMember: StaffMemberResolvers = {
   id: (member) => toGlobalId('User', member.id),
+  twoFactorEnabled: (member) => member.twoFactorEnabled === true,
 };

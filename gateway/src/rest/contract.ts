@@ -300,4 +300,14 @@ export interface RestStaffMember {
   username: string;
   roles: string[];
   permissions: string[];
+  /** Extension two-factor: whether they sign in with a second factor. */
+  twoFactorEnabled?: boolean;
+}
+
+/** GET /api/users/two-factor (extension two-factor). */
+export interface RestTwoFactorStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
 }

@@ -8,6 +8,7 @@ import { ShippingApi } from './shipping-api.js';
 import { TaxApi } from './tax-api.js';
 import { PaymentApi } from './payment-api.js';
 import { StaffApi } from './staff-api.js';
+import { TwoFactorApi } from './two-factor-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -22,6 +23,7 @@ export interface RestApi {
   tax: TaxApi;
   payment: PaymentApi;
   staff: StaffApi;
+  twoFactor: TwoFactorApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -35,6 +37,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     tax: new TaxApi(rest, caller, users),
     payment: new PaymentApi(rest, caller, users),
     staff: new StaffApi(rest, caller, users),
+    twoFactor: new TwoFactorApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

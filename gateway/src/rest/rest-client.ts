@@ -87,12 +87,12 @@ function rejectionOf(
   const plain = (message: string) =>
     new UpstreamRejection(status, message, fieldOfPlainRefusal(call, status, message), undefined, retryAfter);
   try {
-    const parsed = JSON.parse(body) as { message?: unknown; field?: unknown; code?: unknown };
+    const parsed = JSON.parse(body) as { message?: unknown; field?: unknown; code?: unknown; challenge?: unknown };
     if (typeof parsed?.message === 'string' && parsed.message.trim()) {
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
       const [field, code] = [text(parsed.field), text(parsed.code)];
       if (field === undefined && code === undefined) return plain(parsed.message);
-      return new UpstreamRejection(status, parsed.message, field, code, retryAfter);
+      return new UpstreamRejection(status, parsed.message, field, code, retryAfter, text(parsed.challenge));
     }
   } catch {
     if (body.trim() && body.length <= 300 && !body.trimStart().startsWith('<')) return plain(body.trim());

@@ -61,6 +61,15 @@ export class StaffApi {
     await this.rest.call(this.caller, { method: 'DELETE', path: `/api/staff/roles/${encodeURIComponent(name)}` });
   }
 
+  /** Turns off someone's second factor (extension two-factor, with staff-roles). */
+  async resetTwoFactor(username: string): Promise<RestStaffMember> {
+    await this.refuseWhereUnsupported();
+    return this.rest.call<RestStaffMember>(this.caller, {
+      method: 'DELETE',
+      path: `/api/staff/members/${encodeURIComponent(username)}/two-factor`,
+    });
+  }
+
   async setRoles(username: string, roles: readonly string[]): Promise<RestStaffMember> {
     await this.refuseWhereUnsupported();
     return this.rest.call<RestStaffMember>(this.caller, {

@@ -88,6 +88,23 @@ export class UsersApi {
     return tokenOf(answer);
   }
 
+  /**
+   * A login's second step (extension two-factor): the challenge of the login's SECOND_FACTOR_REQUIRED and a code or a
+   * recovery code, for the token. NOT_SUPPORTED where the implementation has no such route.
+   */
+  async loginSecondFactor(
+    challenge: string,
+    secondFactor: { code?: string; recoveryCode?: string },
+  ): Promise<string | undefined> {
+    const path = '/api/auth/login/second-factor';
+    const answer = await unlessMissing(
+      path,
+      () => this.rest.call<unknown>(this.anonymous, { method: 'POST', path, body: { challenge, ...secondFactor } }),
+      'second factor',
+    );
+    return tokenOf(answer);
+  }
+
   /** Answered alike whether or not an account matched; the message for people. */
   async requestPasswordReset(usernameOrEmail: string): Promise<string | undefined> {
     const path = '/api/auth/request-password-reset';

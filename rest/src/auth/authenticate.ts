@@ -2,7 +2,7 @@
 // its signature and expiry hold, its user still exists, and its version matches (a password change raises it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../../config/server.js';
-import { forbidden, unauthorized } from '../shared/http-errors.js';
+import { HttpError, forbidden, unauthorized } from '../shared/http-errors.js';
 import type { UserRow } from '../db/schema.js';
 import { type AuthenticatedUser, can, customRolesOf, toAuthenticatedUser } from './authenticated-user.js';
 import type { Permission } from '../../../shop-rules/staff-rules.js';
@@ -65,17 +65,17 @@ export const CHALLENGE_EXPIRED = 'The sign-in took too long: enter your password
  * else 401 INVALID_TOKEN.
  */
 export async function challengedUser(app: FastifyInstance, users: UserLookup, challenge: string): Promise<UserRow> {
+  const expired = () => new HttpError(401, CHALLENGE_EXPIRED, 'INVALID_TOKEN', 'challenge');
   let claims: Partial<ChallengeClaims>;
   try {
     claims = app.jwt.verify<Partial<ChallengeClaims>>(challenge);
   } catch {
-    throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+    throw expired();
   }
   const userId = Number(claims.sub);
-  if (claims.purpose !== SECOND_FACTOR_PURPOSE || !Number.isSafeInteger(userId))
-    throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+  if (claims.purpose !== SECOND_FACTOR_PURPOSE || !Number.isSafeInteger(userId)) throw expired();
   const user = await users.findById(userId);
-  if (!user || user.tokenVersion !== claims.ver) throw unauthorized(CHALLENGE_EXPIRED, 'INVALID_TOKEN');
+  if (!user || user.tokenVersion !== claims.ver) throw expired();
   return user;
 }
 

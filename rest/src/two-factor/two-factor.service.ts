@@ -136,7 +136,7 @@ export class TwoFactorService {
     const [violation] = checkSecondFactor(input);
     if (violation) throw badRequest(violation.message, violation.field);
     if (user.twoFactorEnabledAt === null || user.twoFactorSecret === null)
-      throw new HttpError(401, TURNED_OFF_MEANWHILE, 'INVALID_TOKEN');
+      throw new HttpError(401, TURNED_OFF_MEANWHILE, 'INVALID_TOKEN', 'challenge');
     if (input.recoveryCode?.trim()) {
       const spent = await this.twoFactor.spendRecoveryCode(user.id, hashOf(normalizeRecoveryCode(input.recoveryCode)));
       if (!spent) throw wrongSecondFactor(WRONG_RECOVERY_CODE, 'recoveryCode');

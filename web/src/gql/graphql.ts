@@ -241,7 +241,6 @@ export type ImageAltInput = {
   url: string;
 };
 
-/** The username (any case) and password of an account. */
 export type LoginInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: string | null | undefined;
@@ -668,7 +667,7 @@ export type UserErrorCode =
   | 'CONFLICT'
   /** The viewer may not do this. */
   | 'FORBIDDEN'
-  /** Wrong username or password. */
+  /** Wrong username or password; or a wrong (or used) second-factor code, or a login's challenge that expired. */
   | 'INVALID_CREDENTIALS'
   /** The input breaks a rule; `message` says which. */
   | 'INVALID_INPUT'
@@ -676,6 +675,8 @@ export type UserErrorCode =
   | 'NOT_FOUND'
   /** The cart's total is no longer the expectedTotal the buyer reviewed: show the cart again and ask. */
   | 'PRICE_CHANGED'
+  /** The password was right; the account signs in with a second factor: `loginSecondFactor` with the payload's challenge. */
+  | 'SECOND_FACTOR_REQUIRED'
   /** Too many attempts in a short time (logins for one username): wait a moment and try again. */
   | 'TOO_MANY_ATTEMPTS';
 

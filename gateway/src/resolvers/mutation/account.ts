@@ -10,7 +10,8 @@ import {
 } from '../../../../shop-rules/account-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../../context.js';
-import { InputProblem, refuseAll } from '../../errors.js';
+import { InputProblem, UpstreamRejection, refuseAll } from '../../errors.js';
+import { checkSecondFactor } from '../../../../shop-rules/two-factor-rules.js';
 import { VIEWER } from '../../resolver-parents.js';
 import type { RestUser } from '../../rest/contract.js';
 import { NO_VALID_TOKEN, type ProfileBody } from '../../rest/users-api.js';
@@ -36,6 +37,13 @@ async function endSessions(context: GatewayContext, user: Pick<RestUser, 'userna
   }
 }
 
+/** A login's token: the payload's viewer, and anything after it in this request, is the user who just logged in. */
+function loggedIn(context: GatewayContext, token: string | undefined) {
+  if (!token) throw noValidToken();
+  context.actAs(token);
+  return { token, viewer: VIEWER };
+}
+
 /** Only what the input carries: an omitted field stays as it is, null clears it. */
 function definedEntries<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(
@@ -47,6 +55,7 @@ export const accountMutations: Pick<
   MutationResolvers,
   | 'register'
   | 'login'
+  | 'loginSecondFactor'
   | 'requestPasswordReset'
   | 'resetPassword'
   | 'verifyEmail'
@@ -67,20 +76,49 @@ export const accountMutations: Pick<
       return { token: token ?? null };
     }),
 
-  login: (_root, { input }, context) =>
-    withUserErrors(
+  login: async (_root, { input }, context) => {
+    let secondFactorChallenge: string | null = null;
+    const payload = await withUserErrors(
       input,
-      { fields: ['username', 'password'], codeByStatus: { 401: 'INVALID_CREDENTIALS' } },
+      {
+        fields: ['username', 'password'],
+        codeByStatus: { 401: 'INVALID_CREDENTIALS' },
+        codeByRestCode: { SECOND_FACTOR_REQUIRED: 'SECOND_FACTOR_REQUIRED' },
+      },
       async () => {
         refuseAll([
           ...(input.username.trim() ? [] : [new InputProblem('Username is required', 'username')]),
           ...(input.password ? [] : [new InputProblem('Password is required', 'password')]),
         ]);
-        const token = await context.api.users.login(input.username.trim(), input.password);
-        if (!token) throw noValidToken();
-        // The payload's viewer, and anything after it in this request, is the user who just logged in.
-        context.actAs(token);
-        return { token, viewer: VIEWER };
+        try {
+          return loggedIn(context, await context.api.users.login(input.username.trim(), input.password));
+        } catch (error) {
+          // The password was right; the login wants its second step, which takes this challenge.
+          if (error instanceof UpstreamRejection && error.restCode === 'SECOND_FACTOR_REQUIRED')
+            secondFactorChallenge = error.challenge ?? null;
+          throw error;
+        }
+      },
+    );
+    return { ...payload, secondFactorChallenge };
+  },
+
+  loginSecondFactor: (_root, { input }, context) =>
+    withUserErrors(
+      input,
+      {
+        fields: ['challenge', 'code', 'recoveryCode'],
+        codeByStatus: { 401: 'INVALID_CREDENTIALS' },
+      },
+      async () => {
+        refuseAll([
+          ...(input.challenge.trim() ? [] : [new InputProblem('The login’s challenge is required', 'challenge')]),
+          ...checkSecondFactor(input),
+        ]);
+        const secondFactor = input.code?.trim()
+          ? { code: input.code.trim() }
+          : { recoveryCode: (input.recoveryCode ?? '').trim() };
+        return loggedIn(context, await context.api.users.loginSecondFactor(input.challenge.trim(), secondFactor));
       },
     ),
 
