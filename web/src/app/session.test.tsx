@@ -201,7 +201,11 @@ describe('a session the shop no longer accepts', () => {
         { request: { query: OrdersPageDocument, variables: { first: 10 } }, result: unauthenticated },
         {
           request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } },
-          result: { data: { login: { __typename: 'LoginPayload', token: 'new-token', userErrors: [] } } },
+          result: {
+            data: {
+              login: { __typename: 'LoginPayload', token: 'new-token', secondFactorChallenge: null, userErrors: [] },
+            },
+          },
         },
         {
           request: { query: OrdersPageDocument, variables: { first: 10 } },

@@ -1,6 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LoginDocument, NewAccountPreferencesDocument, RegisterDocument } from '@/gql/graphql';
+import {
+  LoginDocument,
+  LoginSecondFactorDocument,
+  NewAccountPreferencesDocument,
+  RegisterDocument,
+} from '@/gql/graphql';
 import { TOKEN_STORAGE_KEY } from '@/lib/session';
 import { HELD_MS, holdAnswers } from '@/testing/held-answers';
 import { listingMock, sessionMock } from '@/testing/fixtures';
@@ -8,6 +13,140 @@ import { acrossElements, currentPath, renderApp } from '@/testing/render';
 import { REGISTRATION_SUCCESSFUL } from './register-route';
 
 const emptyListing = listingMock([]);
+
+describe('login with a second factor', () => {
+  const asked = {
+    request: { query: LoginDocument, variables: { input: { username: 'sam', password: 'secret1' } } },
+    result: {
+      data: {
+        login: {
+          __typename: 'LoginPayload',
+          token: null,
+          secondFactorChallenge: 'the-challenge',
+          userErrors: [
+            {
+              __typename: 'UserError',
+              message: 'Enter the code from your authenticator app',
+              field: null,
+              code: 'SECOND_FACTOR_REQUIRED',
+            },
+          ],
+        },
+      },
+    },
+  };
+  const secondStep = (input: object, answer: { token?: string; error?: { message: string; field: string } }) => ({
+    request: { query: LoginSecondFactorDocument, variables: { input: { challenge: 'the-challenge', ...input } } },
+    result: {
+      data: {
+        loginSecondFactor: {
+          __typename: 'LoginPayload',
+          token: answer.token ?? null,
+          userErrors: answer.error ? [{ __typename: 'UserError', ...answer.error, code: 'INVALID_CREDENTIALS' }] : [],
+        },
+      },
+    },
+  });
+  async function passwordStep(user: ReturnType<typeof renderApp>['user']) {
+    await user.type(await screen.findByLabelText(/^Username/), 'sam');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    return screen.findByRole('heading', { name: 'Two-Factor Sign-In' });
+  }
+
+  it('asks for the app’s code after the password; a wrong one is refused at the field, the right one logs in', async () => {
+    const { user } = renderApp({
+      path: '/login',
+      token: null,
+      mocks: [
+        asked,
+        secondStep(
+          { code: '111111' },
+          {
+            error: {
+              message: 'That code is not right, or it was used already: enter the one your app shows now',
+              field: 'code',
+            },
+          },
+        ),
+        secondStep({ code: '222333' }, { token: 'second-factor-token' }),
+        sessionMock({ username: 'sam' }),
+        emptyListing,
+      ],
+    });
+    await passwordStep(user);
+    expect(screen.getByText('Enter the 6-digit code your authenticator app shows for Medshop.')).toBeInTheDocument();
+    const code = screen.getByLabelText(/^Authentication code/);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // The code's form is checked before anything is sent.
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is 6 digits, as your authenticator app shows it')).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('That code is not right, or it was used already: enter the one your app shows now'),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await user.clear(code);
+    await user.type(code, '222 333');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('second-factor-token');
+  });
+
+  it('takes a recovery code instead, and sends an expired challenge back to the password with the reason', async () => {
+    const { user } = renderApp({
+      path: '/login',
+      token: null,
+      mocks: [
+        asked,
+        {
+          request: {
+            query: LoginSecondFactorDocument,
+            variables: { input: { challenge: 'the-challenge', recoveryCode: 'abcde-fghjk' } },
+          },
+          result: {
+            data: {
+              loginSecondFactor: {
+                __typename: 'LoginPayload',
+                token: null,
+                userErrors: [
+                  {
+                    __typename: 'UserError',
+                    message: 'The sign-in took too long: enter your password again',
+                    field: 'challenge',
+                    code: 'INVALID_CREDENTIALS',
+                  },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await passwordStep(user);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.getByText('Enter one of the recovery codes you saved. Each works once.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Recovery code/), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The sign-in took too long: enter your password again');
+    // The username stays; the password is asked again.
+    expect(screen.getByLabelText(/^Username/)).toHaveValue('sam');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+  });
+
+  it('goes back to the password when asked', async () => {
+    const { user } = renderApp({ path: '/login', token: null, mocks: [asked] });
+    await passwordStep(user);
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
 
 describe('login', () => {
   it('asks for both fields before sending anything', async () => {
@@ -28,7 +167,11 @@ describe('login', () => {
         {
           request: { query: LoginDocument, variables: { input: { username: 'alice', password: 'secret1' } } },
           delay: HELD_MS,
-          result: { data: { login: { __typename: 'LoginPayload', token: 'fresh-token', userErrors: [] } } },
+          result: {
+            data: {
+              login: { __typename: 'LoginPayload', token: 'fresh-token', secondFactorChallenge: null, userErrors: [] },
+            },
+          },
         },
         sessionMock(),
         emptyListing,
@@ -57,6 +200,7 @@ describe('login', () => {
               login: {
                 __typename: 'LoginPayload',
                 token: null,
+                secondFactorChallenge: null,
                 userErrors: [
                   {
                     __typename: 'UserError',

@@ -1,5 +1,6 @@
-// /login (spec §2): username and password, 'Logging in...' while busy. A stored token is the session: the route
-// guard then sends the person where they were going, or home.
+// /login (spec §2): username and password, 'Logging in...' while busy; for an account with a second factor, its code
+// next (second-factor-form.tsx). A stored token is the session: the route guard then sends the person where they were
+// going, or home.
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { TextField } from '@/components/field';
 import { LoginDocument } from '@/gql/graphql';
 import type { LoginPageState } from '@/lib/navigation-state';
 import { lastSessionEnd, saveToken, sessionEndNotice } from '@/lib/session';
+import { SecondFactorForm } from './second-factor-form';
 import styles from './auth.module.css';
 
 if (false) {
@@ -18,6 +20,7 @@ if (false) {
     mutation Login($input: LoginInput!) {
       login(input: $input) {
         token
+        secondFactorChallenge
         userErrors {
           message
           field
@@ -39,9 +42,12 @@ export function LoginRoute() {
   const notice = pageState?.message ?? sessionEndNotice();
   const [login] = useMutation(LoginDocument);
   const [failure, setFailure] = useState<string>();
+  /** The password was right: the second step's challenge. */
+  const [challenge, setChallenge] = useState<string>();
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { username: pageState?.username ?? '', password: '' } });
 
@@ -51,11 +57,28 @@ export function LoginRoute() {
       const { data } = await login({ variables: { input } });
       const token = data?.login.token;
       if (typeof token === 'string' && token) return saveToken(token);
+      if (data?.login.secondFactorChallenge) return setChallenge(data.login.secondFactorChallenge);
       setFailure(data?.login.userErrors[0]?.message ?? 'No valid token received from server');
     } catch {
       setFailure('Login failed');
     }
   });
+
+  if (challenge)
+    return (
+      <div className={styles.wrapper}>
+        <section className={styles.card} aria-labelledby="login-title">
+          <SecondFactorForm
+            challenge={challenge}
+            onRestart={(reason) => {
+              setChallenge(undefined);
+              resetField('password');
+              setFailure(reason);
+            }}
+          />
+        </section>
+      </div>
+    );
 
   return (
     <div className={styles.wrapper}>

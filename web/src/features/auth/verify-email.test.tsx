@@ -118,7 +118,11 @@ describe('verify email', () => {
         deadLinkMock,
         {
           request: { query: LoginDocument, variables: { input: { username: 'nina', password: 'secret1' } } },
-          result: { data: { login: { __typename: 'LoginPayload', token: 'fresh-token', userErrors: [] } } },
+          result: {
+            data: {
+              login: { __typename: 'LoginPayload', token: 'fresh-token', secondFactorChallenge: null, userErrors: [] },
+            },
+          },
         },
         sessionMock({ username: 'nina' }),
         viewerMock('nina@people.example', true),

@@ -1,5 +1,5 @@
-// /profile (spec §2): the three tabs and the address book (issue 35), Headless UI's (arrow keys move between them,
-// each panel labelled by its tab).
+// /profile (spec §2): the three tabs, the address book (issue 35) and two-factor sign-in (issue 36), Headless UI's
+// (arrow keys move between them, each panel labelled by its tab).
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
@@ -12,6 +12,7 @@ import { AccountSettings } from './account-settings';
 import { AddressBook } from './address-book';
 import { ChangePassword } from './change-password';
 import { ProfileInformation } from './profile-information';
+import { TWO_FACTOR_TAB, TwoFactorTab } from './two-factor';
 import styles from './profile.module.css';
 
 if (false) {
@@ -25,7 +26,7 @@ if (false) {
   `;
 }
 
-export const PROFILE_TABS = ['Profile Information', 'Addresses', 'Change Password', 'Account Settings'];
+export const PROFILE_TABS = ['Profile Information', 'Addresses', 'Change Password', TWO_FACTOR_TAB, 'Account Settings'];
 
 const SKELETON_DETAILS = 8;
 
@@ -38,6 +39,7 @@ function ProfileSkeleton() {
         <div className={styles.skeletonTabs}>
           <Skeleton width="9rem" height="1.25rem" />
           <Skeleton width="6rem" height="1.25rem" />
+          <Skeleton width="8rem" height="1.25rem" />
           <Skeleton width="8rem" height="1.25rem" />
           <Skeleton width="8rem" height="1.25rem" />
         </div>
@@ -77,6 +79,9 @@ export function ProfileRoute() {
             </TabPanel>
             <TabPanel className={styles.panel}>
               <ChangePassword />
+            </TabPanel>
+            <TabPanel className={styles.panel}>
+              <TwoFactorTab />
             </TabPanel>
             <TabPanel className={styles.panel}>
               <AccountSettings />

@@ -59,13 +59,14 @@ const hints = () =>
 const LANGUAGE_HINT = "Sets how dates and numbers are written; the shop's words stay in English.";
 
 describe('profile information', () => {
-  it('shows the viewer’s details and preferences in the first of four tabs', async () => {
+  it('shows the viewer’s details and preferences in the first of five tabs', async () => {
     renderApp({ path: '/profile', mocks: [sessionMock(), profilePage] });
     expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Profile Information',
       'Addresses',
       'Change Password',
+      'Two-Factor Sign-In',
       'Account Settings',
     ]);
     expect(screen.getByRole('tab', { name: 'Profile Information' })).toHaveAttribute('aria-selected', 'true');

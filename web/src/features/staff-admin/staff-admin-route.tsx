@@ -23,6 +23,7 @@ import { Page } from '@/components/page';
 import {
   CreateStaffRoleDocument,
   DeleteStaffRoleDocument,
+  ResetTwoFactorDocument,
   SetStaffRolesDocument,
   StaffAdminDocument,
   type StaffAdminQuery,
@@ -47,6 +48,22 @@ if (false) {
         username
         roles
         permissions
+        twoFactorEnabled
+      }
+    }
+
+    mutation ResetTwoFactor($input: ResetTwoFactorInput!) {
+      resetTwoFactor(input: $input) {
+        staffMember {
+          id
+          username
+          twoFactorEnabled
+        }
+        userErrors {
+          message
+          field
+          code
+        }
       }
     }
 
@@ -374,7 +391,18 @@ export function StaffAdminRoute() {
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string>();
   const [remove, { loading: removing }] = useMutation(DeleteStaffRoleDocument);
+  const [resetSecondFactor, { loading: resetting }] = useMutation(ResetTwoFactorDocument);
+  const viewer = useViewer();
   const readAgain = useReadAgain();
+  // A lost phone: the person signs in with the password alone until they set it up again (asked first).
+  const reset = useConfirmedDelete<StaffMember>({
+    remove: async (member) =>
+      (await resetSecondFactor({ variables: { input: { username: member.username } } })).data?.resetTwoFactor
+        .userErrors[0]?.message,
+    failure: 'Failed to reset the second factor. Please try again.',
+    onDeleted: (member) =>
+      setNotice(`${member.username} signs in with their password alone until they set it up again.`),
+  });
   const deletion = useConfirmedDelete<StaffRole>({
     remove: async (role) => {
       const answer = (await remove({ variables: { input: { name: role.name } } })).data?.deleteStaffRole;
@@ -417,16 +445,32 @@ export function StaffAdminRoute() {
                     <strong className={styles.name}>{member.username}</strong>
                     <span>{member.roles.map(roleTitle).join(', ')}</span>
                     <span className={styles.muted}>{permissionList(member.permissions)}</span>
+                    <span className={styles.muted}>Two-factor sign-in: {member.twoFactorEnabled ? 'on' : 'off'}</span>
                   </span>
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    onClick={() => setEditing(`member:${member.id}`)}
-                    disabled={editing !== null}
-                    aria-label={`Change roles of ${member.username}`}
-                  >
-                    Change Roles
-                  </Button>
+                  <span className={styles.buttons}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      onClick={() => setEditing(`member:${member.id}`)}
+                      disabled={editing !== null}
+                      aria-label={`Change roles of ${member.username}`}
+                    >
+                      Change Roles
+                    </Button>
+                    {/* One's own is turned off from the profile, with the password; an owner's only by an owner. */}
+                    {member.twoFactorEnabled &&
+                      member.username !== viewer?.username &&
+                      (viewer?.isAdmin || !member.roles.includes(OWNER_ROLE)) && (
+                        <Button
+                          variant="dangerOutline"
+                          size="small"
+                          onClick={() => reset.ask(member)}
+                          aria-label={`Reset two-factor sign-in of ${member.username}`}
+                        >
+                          Reset Two-Factor
+                        </Button>
+                      )}
+                  </span>
                 </li>
               ),
             )}
@@ -520,6 +564,18 @@ export function StaffAdminRoute() {
         error={deletion.error}
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
+      />
+      <ConfirmDialog
+        open={reset.asking !== null}
+        title={reset.asking ? `Reset the two-factor sign-in of ${reset.asking.username}?` : ''}
+        description="They will sign in with their password alone until they set it up again. Do this only when you know it is them, for a lost or replaced phone."
+        confirmLabel="Reset Two-Factor"
+        dismissLabel="Keep It"
+        busyLabel="Resetting..."
+        busy={resetting}
+        error={reset.error}
+        onConfirm={() => void reset.confirm()}
+        onCancel={reset.cancel}
       />
     </Page>
   );

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@shop-rules/staff-rules';
-import { CreateStaffRoleDocument, SetStaffRolesDocument, StaffAdminDocument } from '@/gql/graphql';
+import {
+  CreateStaffRoleDocument,
+  ResetTwoFactorDocument,
+  SetStaffRolesDocument,
+  StaffAdminDocument,
+} from '@/gql/graphql';
 import { sessionMock } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
@@ -12,12 +17,13 @@ const role = (name: string, permissions: string[], builtIn: boolean, holders: nu
   builtIn,
   holders,
 });
-const member = (id: number, username: string, roles: string[], permissions: string[]) => ({
+const member = (id: number, username: string, roles: string[], permissions: string[], twoFactorEnabled = false) => ({
   __typename: 'StaffMember' as const,
   id: `VXNlcjo${id}`,
   username,
   roles,
   permissions,
+  twoFactorEnabled,
 });
 
 const ROLES = [
@@ -26,7 +32,7 @@ const ROLES = [
   role('NIGHT_SHIFT', ['MANAGE_ORDERS', 'READ_AUDIT'], false, 0),
 ];
 const MEMBERS = [
-  member(1, 'admin', ['ADMIN'], [...PERMISSIONS]),
+  member(1, 'admin', ['ADMIN'], [...PERMISSIONS], true),
   member(7, 'clerk', ['ORDER_CLERK'], ['MANAGE_ORDERS']),
 ];
 
@@ -45,8 +51,8 @@ describe('the staff screen', () => {
     renderApp({ path: '/admin/staff', mocks: [sessionMock({ isAdmin: true }), page()] });
     expect(await screen.findByRole('list', { name: 'Staff' })).toBeInTheDocument();
     expect(listed('Staff')).toEqual([
-      'adminAdmin (owner)Manage catalogue, Manage orders, Record payments, Manage shop settings, Moderate chat, Read the audit trail, Manage staffChange Roles',
-      'clerkOrder clerkManage ordersChange Roles',
+      'adminAdmin (owner)Manage catalogue, Manage orders, Record payments, Manage shop settings, Moderate chat, Read the audit trail, Manage staffTwo-factor sign-in: onChange RolesReset Two-Factor',
+      'clerkOrder clerkManage ordersTwo-factor sign-in: offChange Roles',
     ]);
     expect(listed('Roles')).toEqual([
       'Admin (owner) ADMIN · built inManage catalogue, Manage orders, Record payments, Manage shop settings, Moderate chat, Read the audit trail, Manage staffHeld by 1 person',
@@ -183,5 +189,50 @@ describe('what a staff member is offered', () => {
     expect(within(nav).getByText('(User)')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Products', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Staff' })).toBeNull();
+  });
+
+  it('resets a colleague’s second factor after asking, and says what it means; never one’s own', async () => {
+    let sent: unknown;
+    const clerk = member(7, 'clerk', ['ORDER_CLERK'], ['MANAGE_ORDERS'], true);
+    const { user } = renderApp({
+      path: '/admin/staff',
+      mocks: [
+        sessionMock({ username: 'admin', isAdmin: true }),
+        page(ROLES, [member(1, 'admin', ['ADMIN'], [...PERMISSIONS], true), clerk]),
+        {
+          request: {
+            query: ResetTwoFactorDocument,
+            variables: (variables: unknown) => {
+              sent = variables;
+              return true;
+            },
+          },
+          result: {
+            data: {
+              resetTwoFactor: {
+                __typename: 'ResetTwoFactorPayload',
+                staffMember: { __typename: 'StaffMember', id: clerk.id, username: 'clerk', twoFactorEnabled: false },
+                userErrors: [],
+              },
+            },
+          },
+        },
+      ],
+    });
+    const clerkRow = await screen.findByRole('listitem', { name: 'clerk' });
+    // The viewer's own row offers none: they turn theirs off from the profile.
+    expect(
+      within(screen.getByRole('listitem', { name: 'admin' })).queryByRole('button', { name: /Reset two-factor/ }),
+    ).toBeNull();
+    await user.click(within(clerkRow).getByRole('button', { name: 'Reset two-factor sign-in of clerk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the two-factor sign-in of clerk?' });
+    expect(dialog).toHaveTextContent('They will sign in with their password alone until they set it up again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Two-Factor' }));
+    expect(
+      await screen.findByText('clerk signs in with their password alone until they set it up again.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({ input: { username: 'clerk' } });
+    await waitFor(() => expect(within(clerkRow).getByText('Two-factor sign-in: off')).toBeInTheDocument());
+    expect(within(clerkRow).queryByRole('button', { name: /Reset two-factor/ })).toBeNull();
   });
 });

@@ -1,0 +1,200 @@
+// The profile's Two-Factor Sign-In tab: set up with a QR code and its key, turned on with the app's first code (the
+// recovery codes shown once), then new codes or off with the password; where the shop requires it of staff, it says
+// so and offers no way off; a shop without second factors says that.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  DisableTwoFactorDocument,
+  EnableTwoFactorDocument,
+  ProfilePageDocument,
+  StartTwoFactorSetupDocument,
+  TwoFactorTabDocument,
+} from '@/gql/graphql';
+import { sessionMock } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+
+const VIEWER_ID = 'VXNlcjoy';
+const status = (enabled: boolean, { required = false, left = enabled ? 10 : 0 } = {}) => ({
+  __typename: 'TwoFactorStatus' as const,
+  enabled,
+  enabledAt: enabled ? '2026-11-29T08:00:00.000Z' : null,
+  recoveryCodesLeft: left,
+  required,
+});
+const tab = (twoFactor: ReturnType<typeof status> | null, permissions: string[] = []) => ({
+  request: { query: TwoFactorTabDocument },
+  result: { data: { viewer: { __typename: 'User', id: VIEWER_ID, permissions, twoFactor } } },
+});
+const profilePage = {
+  request: { query: ProfilePageDocument },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: {
+    data: {
+      viewer: {
+        __typename: 'User',
+        id: VIEWER_ID,
+        username: 'alice',
+        isAdmin: false,
+        permissions: [],
+        email: null,
+        emailVerified: null,
+        firstName: null,
+        lastName: null,
+        phoneNumber: null,
+        address: null,
+        createdAt: '2026-11-02T10:00:00.000Z',
+        preferences: {
+          __typename: 'Preferences',
+          emailNotifications: true,
+          smsNotifications: false,
+          language: 'en',
+          timezone: 'UTC',
+        },
+      },
+    },
+  },
+};
+const CODES = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
+const noErrors: never[] = [];
+
+async function openTab(mocks: object[]) {
+  const rendered = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage, ...mocks] as never });
+  await rendered.user.click(await screen.findByRole('tab', { name: 'Two-Factor Sign-In' }));
+  return rendered;
+}
+
+describe('the Two-Factor Sign-In tab', () => {
+  it('sets it up with a QR code and its key, checks the code’s form, and shows the recovery codes once', async () => {
+    let sent: unknown;
+    const { user } = await openTab([
+      tab(status(false)),
+      {
+        request: { query: StartTwoFactorSetupDocument, variables: { input: {} } },
+        result: {
+          data: {
+            startTwoFactorSetup: {
+              __typename: 'StartTwoFactorSetupPayload',
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEH',
+              uri: 'otpauth://totp/Medshop:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEH&issuer=Medshop',
+              userErrors: noErrors,
+            },
+          },
+        },
+      },
+      {
+        request: {
+          query: EnableTwoFactorDocument,
+          variables: (variables: unknown) => {
+            sent = variables;
+            return true;
+          },
+        },
+        result: {
+          data: {
+            enableTwoFactor: {
+              __typename: 'RecoveryCodesPayload',
+              recoveryCodes: CODES,
+              viewer: { __typename: 'User', id: VIEWER_ID, permissions: [], twoFactor: status(true) },
+              userErrors: noErrors,
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByText('Off')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }));
+    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/),
+    );
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EH')).toBeInTheDocument();
+    const code = screen.getByLabelText(/^Authentication code/);
+    await user.type(code, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Turn On' }));
+    expect(await screen.findByText('The code is 6 digits, as your authenticator app shows it')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Turn On' }));
+    expect(await screen.findByText('Two-factor sign-in is on.')).toBeInTheDocument();
+    expect(sent).toEqual({ input: { code: '123456' } });
+    const list = screen.getByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'medshop-recovery-codes.txt');
+    await user.click(screen.getByRole('button', { name: 'I Have Saved Them' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(screen.getByText(/10 of 10 recovery codes left\./)).toBeInTheDocument();
+  });
+
+  it('turns it off with the password, the shop’s refusal at the field', async () => {
+    const { user } = await openTab([
+      tab(status(true, { left: 2 })),
+      {
+        request: { query: DisableTwoFactorDocument, variables: { input: { password: 'wrong' } } },
+        result: {
+          data: {
+            disableTwoFactor: {
+              __typename: 'DisableTwoFactorPayload',
+              viewer: null,
+              userErrors: [
+                {
+                  __typename: 'UserError',
+                  message: 'Current password is incorrect',
+                  field: 'password',
+                  code: 'INVALID_INPUT',
+                },
+              ],
+            },
+          },
+        },
+      },
+      {
+        request: { query: DisableTwoFactorDocument, variables: { input: { password: 'secret1' } } },
+        result: {
+          data: {
+            disableTwoFactor: {
+              __typename: 'DisableTwoFactorPayload',
+              viewer: { __typename: 'User', id: VIEWER_ID, twoFactor: status(false) },
+              userErrors: noErrors,
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByText(/2 of 10 recovery codes left\./)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Few recovery codes are left: make new ones, and keep them safe.',
+    );
+    const password = screen.getByLabelText(/^Current Password/);
+    await user.type(password, 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Turn Off' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Turn Off' }));
+    expect(await screen.findByRole('button', { name: 'Set Up Two-Factor Sign-In' })).toBeInTheDocument();
+  });
+
+  it('says when the shop requires it of staff roles, and then offers no way off', async () => {
+    await openTab([tab(status(false, { required: true }))]);
+    expect(
+      await screen.findByText('Your staff roles require two-factor sign-in: your staff screens open once it is on.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps it on for required staff: new codes only', async () => {
+    await openTab([tab(status(true, { required: true }))]);
+    expect(await screen.findByText('Your staff roles require it: it stays on.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Recovery Codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn Off' })).toBeNull();
+  });
+
+  it('says so where the shop has no second factors', async () => {
+    await openTab([tab(null)]);
+    expect(await screen.findByText('This shop does not offer two-factor sign-in.')).toBeInTheDocument();
+  });
+});
