@@ -38,6 +38,8 @@ export interface JourneyShop {
 export interface JourneyShopOptions {
   /** The shop's admin account's name (ADMIN_USERNAME); `admin` unless told. */
   adminUsername?: string;
+  /** More settings of the REST service (STAFF_TWO_FACTOR_REQUIRED, say). */
+  restSettings?: NodeJS.ProcessEnv;
   /** Introspection, and with it the graph explorer at /graphiql: off unless told (the shop's screens need neither). */
   introspection?: boolean;
   /**
@@ -57,6 +59,7 @@ export async function startJourneyShop(options: JourneyShopOptions = {}): Promis
   // takes one the system gives it as it listens: a port chosen first may be taken by another file's server meanwhile.
   let gatewayPort = options.smtpUrl || options.stripe ? await freePort() : undefined;
   const restEnv: NodeJS.ProcessEnv = {
+    ...options.restSettings,
     ...(options.adminUsername ? { ADMIN_USERNAME: options.adminUsername } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl(), MAIL_POLL_MS: '100' } : {}),
     ...(options.stripe ? options.stripe() : {}),

@@ -84,7 +84,10 @@ export function SecondFactorForm({
   return (
     <>
       <div className={styles.heading}>
-        <h1 id="login-title">Two-Factor Sign-In</h1>
+        {/* "Sign-In" kept whole: a phone breaks the line at the space, not at its hyphen. */}
+        <h1 id="login-title">
+          Two-Factor <span className={styles.nowrap}>Sign-In</span>
+        </h1>
         <p className={styles.subtitle}>
           {withRecoveryCode
             ? 'Enter one of the recovery codes you saved. Each works once.'
@@ -124,15 +127,14 @@ export function SecondFactorForm({
           {isSubmitting ? 'Verifying...' : 'Verify'}
         </Button>
       </form>
-      <p className={styles.switch}>
+      <div className={styles.otherWays}>
         <button type="button" className={styles.linkButton} onClick={() => switchTo(!withRecoveryCode)}>
           {withRecoveryCode ? 'Use the code from your app' : 'Use a recovery code instead'}
         </button>
-        {' · '}
         <button type="button" className={styles.linkButton} onClick={() => onRestart()}>
           Back to login
         </button>
-      </p>
+      </div>
     </>
   );
 }

@@ -94,7 +94,7 @@ describe('the Two-Factor Sign-In tab', () => {
             enableTwoFactor: {
               __typename: 'RecoveryCodesPayload',
               recoveryCodes: CODES,
-              viewer: { __typename: 'User', id: VIEWER_ID, permissions: [], twoFactor: status(true) },
+              viewer: { __typename: 'User', id: VIEWER_ID, isAdmin: false, permissions: [], twoFactor: status(true) },
               userErrors: noErrors,
             },
           },

@@ -53,6 +53,7 @@ if (false) {
         recoveryCodes
         viewer {
           id
+          isAdmin
           permissions
           twoFactor {
             enabled
@@ -233,14 +234,18 @@ function Setup({
       </h3>
       <ol className={styles.steps}>
         <li>
-          Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or
-          1Password).
+          <p>
+            Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or
+            1Password).
+          </p>
           <QrCode uri={setup.uri} />
-          <span className={styles.passwordHint}>
+          <p className={styles.passwordHint}>
             Can&apos;t scan it? Enter this key instead: <code className={styles.secret}>{grouped(setup.secret)}</code>
-          </span>
+          </p>
         </li>
-        <li>Enter the 6-digit code the app shows for Medshop.</li>
+        <li>
+          <p>Enter the 6-digit code the app shows for Medshop.</p>
+        </li>
       </ol>
       {failure && <Alert tone="error">{failure}</Alert>}
       <TextField
@@ -308,7 +313,7 @@ function WhileOn({ required, onCodes }: { required: boolean; onCodes(codes: stri
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        hint="Needed for new recovery codes, or to turn it off"
+        hint={required ? 'Needed for new recovery codes' : 'Needed for new recovery codes, or to turn it off'}
         required
         error={errors.password?.message}
         {...register('password', { required: 'Enter your password' })}
