@@ -269,6 +269,7 @@ const PATH_WORDS = new Set([
   'roles',
   'members',
   'two-factor',
+  'blocks',
   'second-factor',
   'setup',
   'enable',

@@ -11,6 +11,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { ChatBlocksRepository } from './chat/chat-blocks.repository.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { StaffRepository } from './staff/staff.repository.js';
@@ -263,7 +264,12 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         await cardPayments?.settle();
       });
     }
-    const chat = new ChatService(new ChatRepository(db), userRepository, config.limits.chatLinksAfterHours);
+    const chat = new ChatService(
+      new ChatRepository(db),
+      userRepository,
+      config.limits.chatLinksAfterHours,
+      config.extensions ? new ChatBlocksRepository(db) : undefined,
+    );
     const staffRepository = new StaffRepository(db, kind);
     const staff = new StaffService(
       staffRepository,

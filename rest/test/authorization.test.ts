@@ -68,6 +68,7 @@ const CODE_OF: Record<string, string> = {
   'Order not found': 'ORDER_NOT_FOUND',
   'Address not found': 'ADDRESS_NOT_FOUND',
   'You cannot start a chat with yourself': 'INVALID_INPUT',
+  'You cannot block yourself': 'INVALID_INPUT',
   'You cannot send a message to yourself': 'INVALID_INPUT',
   'Your cart is empty': 'CART_EMPTY',
   'Only an order waiting for confirmation can be cancelled by its buyer; this one is CONFIRMED: ask the shop':
@@ -266,6 +267,26 @@ const ENDPOINTS: Endpoint[] = [
     path: () => '/api/users/two-factor/recovery-codes',
     body: () => ({ password: 'not-the-password' }),
     expected: loggedIn(400),
+  },
+  // Blocking (extension chat-blocking): each caller blocks the other user and unblocks them at once, so the chat rows
+  // below find everyone talking; the other user, blocking themselves, is refused.
+  { method: 'GET', route: '/api/chat/blocks', path: () => '/api/chat/blocks', expected: loggedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/chat/blocks/{username}',
+    path: () => `/api/chat/blocks/${OTHER}`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: 200,
+      'other user': [400, 'You cannot block yourself', 'username'],
+      admin: 200,
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chat/blocks/{username}',
+    path: () => `/api/chat/blocks/${OTHER}`,
+    expected: loggedIn(204),
   },
   // The fixture's accounts have no address: there is nothing to send the link to.
   {

@@ -369,6 +369,8 @@ describe('operations', () => {
           '/api/chat/unread-count',
           '/api/chat/cleanup-duplicates',
           '/api/chat/available-users-from-main',
+          '/api/chat/blocks',
+          '/api/chat/blocks/{username}',
         ].sort(),
       );
       expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);

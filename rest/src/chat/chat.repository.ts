@@ -171,7 +171,8 @@ export class ChatRepository {
    */
   private selected(userId: number, { roomIds, after, before, unreadOnly }: RoomSelection) {
     return (eb: ExpressionBuilder<Database, 'chatParticipants'>) => {
-      const conditions = [eb('chatParticipants.userId', '=', userId)];
+      // A room with someone the user blocked is not in their list (a few rows of the index read past, at most).
+      const conditions = [eb('chatParticipants.userId', '=', userId), eb('chatParticipants.hidden', '=', 0)];
       if (roomIds) conditions.push(roomIds.length ? eb('chatParticipants.roomId', 'in', roomIds) : eb.lit(false));
       // A row value: both databases read it as one range of the index (an OR of the two cases would not be).
       if (after)
@@ -273,6 +274,7 @@ export class ChatRepository {
       .innerJoin('chatRooms', 'chatRooms.id', 'chatParticipants.roomId')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(this.unreadOfMembership(eb, userId)), eb.lit(0)).as('unread'))
       .where('chatParticipants.userId', '=', userId)
+      .where('chatParticipants.hidden', '=', 0)
       .whereRef('chatRooms.lastMessageId', '>', 'chatParticipants.lastReadMessageId')
       .executeTakeFirstOrThrow();
     return Number(row.unread);

@@ -5,7 +5,7 @@ import { viewerOf } from '../auth/authenticate.js';
 import { can } from '../auth/authenticated-user.js';
 import { badRequest } from '../shared/http-errors.js';
 import type { RateLimits } from '../shared/rate-limits.js';
-import { BEARER_SECURITY, MAX_DATABASE_ID, errorAnswers } from '../shared/schemas.js';
+import { BEARER_SECURITY, MAX_DATABASE_ID, Timestamp, errorAnswers } from '../shared/schemas.js';
 import { AvailableChatUser } from '../users/user.schemas.js';
 import type { UserService } from '../users/user.service.js';
 import {
@@ -227,9 +227,72 @@ export const chatRoutes: FastifyPluginAsyncTypebox<ChatRouteOptions> = async (
         operationId: 'listChatUsers',
         ...common,
         summary: 'Everyone the caller can chat with',
+        ...(extensions ? { description: 'Not the people the caller blocked (extension chat-blocking).' } : {}),
         response: { 200: Type.Array(AvailableChatUser), ...errorAnswers(401) },
       },
     },
-    async (request) => users.listChatUsers(viewerOf(request).id),
+    async (request) => {
+      const viewer = viewerOf(request);
+      const blocked = new Set((await chat.blocked(viewer)).map((person) => person.id));
+      const everyone = await users.listChatUsers(viewer.id);
+      return blocked.size === 0 ? everyone : everyone.filter((user) => !blocked.has(user.id));
+    },
+  );
+
+  if (!extensions) return;
+  const BlockedAnswer = Type.Object(
+    {
+      username: Type.String(),
+      blockedAt: Timestamp,
+    },
+    { description: 'Someone the caller blocked' },
+  );
+  const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+
+  app.get(
+    '/blocks',
+    {
+      schema: {
+        operationId: 'listChatBlocks',
+        ...common,
+        summary: 'The people the caller blocked, the latest first (extension chat-blocking)',
+        response: { 200: Type.Array(BlockedAnswer), ...errorAnswers(401) },
+      },
+    },
+    async (request) => chat.blocked(viewerOf(request)),
+  );
+
+  app.put(
+    '/blocks/:username',
+    {
+      schema: {
+        operationId: 'blockChatUser',
+        ...common,
+        summary: 'Block someone (extension chat-blocking)',
+        description:
+          'They can no longer start a room with the caller or send them messages (403 MESSAGES_REFUSED, "You cannot send messages to …", nothing more), nor the caller to them (409 USER_BLOCKED); their room leaves the caller’s list and unread count, and they leave the caller’s list of people to chat with. Blocking again changes nothing. 400 for oneself, 404 for nobody.',
+        params: UsernameParams,
+        response: { 200: BlockedAnswer, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => chat.block(viewerOf(request), request.params.username),
+  );
+
+  app.delete(
+    '/blocks/:username',
+    {
+      schema: {
+        operationId: 'unblockChatUser',
+        ...common,
+        summary: 'Unblock someone: their room comes back to the caller’s list (extension chat-blocking)',
+        description: 'Someone not blocked: nothing changes (204). 404 for nobody.',
+        params: UsernameParams,
+        response: { 204: Type.Null({ description: 'Not blocked now' }), ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await chat.unblock(viewerOf(request), request.params.username);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -1,6 +1,7 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
 import { checkMessageContent } from '../../../shop-rules/order-rules.js';
-import { badRequest, forbidden, notFound, orBadRequest } from '../shared/http-errors.js';
+import { badRequest, conflict, forbidden, notFound, orBadRequest } from '../shared/http-errors.js';
+import type { BlockedPerson, ChatBlocksRepository } from './chat-blocks.repository.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
@@ -77,7 +78,49 @@ export class ChatService {
     private readonly users: UserRepository,
     /** CHAT_LINKS_AFTER_HOURS: younger accounts' messages show their web addresses as plain text. */
     private readonly linksAfterHours = 0,
+    /** Who blocked whom (extension chat-blocking); without it nobody has blocked anyone. */
+    private readonly blocks?: ChatBlocksRepository,
   ) {}
+
+  /** The people the caller blocked, the latest first. */
+  async blocked(viewer: AuthenticatedUser): Promise<BlockedPerson[]> {
+    return this.blocks ? this.blocks.blocked(viewer.id) : [];
+  }
+
+  /**
+   * Blocks `username` for the caller: they can no longer start a room with the caller or write to them, and their
+   * room leaves the caller's list (and its unread messages the caller's count). Again: nothing changes.
+   */
+  async block(viewer: AuthenticatedUser, username: string): Promise<BlockedPerson> {
+    const other = await this.users.findByUsername(username.trim());
+    if (!other) throw notFound(`User "${username.trim()}" not found`, 'USER_NOT_FOUND', 'username');
+    if (other.id === viewer.id) throw badRequest('You cannot block yourself', 'username');
+    const blockedAt = await this.blocks!.block(viewer.id, other.id);
+    return { id: other.id, username: other.username, blockedAt };
+  }
+
+  /** Ends the caller's block of `username` (none: nothing changes); their room comes back to the caller's list. */
+  async unblock(viewer: AuthenticatedUser, username: string): Promise<void> {
+    const other = await this.users.findByUsername(username.trim());
+    if (!other) throw notFound(`User "${username.trim()}" not found`, 'USER_NOT_FOUND', 'username');
+    await this.blocks!.unblock(viewer.id, other.id);
+  }
+
+  /**
+   * Refuses a room or a message between the caller and `other` while either blocked the other: the blocked one hears
+   * only that they cannot write to this person (not why), the blocker that they blocked them.
+   */
+  private async refuseIfBlocked(viewer: AuthenticatedUser, other: { id: number; username: string }, field: string) {
+    if (!this.blocks) return;
+    const blocks = await this.blocks.between(viewer.id, other.id);
+    if (blocks.some((block) => block.blockerId === viewer.id))
+      throw conflict(
+        `You blocked ${other.username}: unblock them from your profile to write to them`,
+        'USER_BLOCKED',
+        field,
+      );
+    if (blocks.length > 0) throw forbidden(`You cannot send messages to ${other.username}`, 'MESSAGES_REFUSED');
+  }
 
   private async describeRooms(viewer: AuthenticatedUser, memberships: Membership[]): Promise<RoomAnswer[]> {
     const roomIds = memberships.map((membership) => membership.roomId);
@@ -158,6 +201,7 @@ export class ChatService {
     const other = await this.users.findByUsername(username);
     if (!other) throw notFound(`User "${username}" not found`, 'USER_NOT_FOUND', 'participantUsername');
     if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself', 'participantUsername');
+    await this.refuseIfBlocked(viewer, other, 'participantUsername');
     return this.room(viewer, await this.chat.findOrCreateRoom(viewer.id, other.id));
   }
 
@@ -207,13 +251,14 @@ export class ChatService {
       if (roomId > MAX_DATABASE_ID) throw notFound('Chat room not found', 'CHAT_ROOM_NOT_FOUND', 'receiver');
       await this.membership(viewer, roomId, 'receiver');
       const participants = await this.chat.participants([roomId]);
-      if (!participants.some((participant) => participant.userId !== viewer.id && participant.userId !== null)) {
-        throw notFound('The other participant has deleted their account', 'USER_NOT_FOUND');
-      }
+      const other = participants.find((participant) => participant.userId !== viewer.id && participant.userId !== null);
+      if (!other) throw notFound('The other participant has deleted their account', 'USER_NOT_FOUND');
+      await this.refuseIfBlocked(viewer, { id: other.userId!, username: other.username ?? DELETED_USER }, 'receiver');
     } else {
       const other = await this.users.findByUsername(receiver);
       if (!other) throw notFound(`User "${receiver}" not found`, 'USER_NOT_FOUND', 'receiver');
       if (other.id === viewer.id) throw badRequest('You cannot send a message to yourself', 'receiver');
+      await this.refuseIfBlocked(viewer, other, 'receiver');
       roomId = await this.chat.findOrCreateRoom(viewer.id, other.id);
     }
     const accountAgeMs = Date.now() - Date.parse(viewer.createdAt);

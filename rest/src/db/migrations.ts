@@ -957,6 +957,28 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
           await db.schema.alterTable('users').dropColumn(column).execute();
       },
     },
+    '0028_chat_blocks': {
+      // Blocking (issue 36): who blocked whom (each pair once; gone with either account), and the blocker's membership
+      // of the room with them hidden from their list (chat_participants.hidden): the list is still read off its index.
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('chat_blocks'))
+          .addColumn('blocker_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('blocked_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addUniqueConstraint('chat_blocks_pair_unique', ['blocker_id', 'blocked_id'])
+          .execute();
+        await db.schema.createIndex('chat_blocks_blocked_idx').on('chat_blocks').columns(['blocked_id']).execute();
+        await db.schema
+          .alterTable('chat_participants')
+          .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      // Reverting forgets every block: the rooms come back to their lists.
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('chat_participants').dropColumn('hidden').execute();
+        await db.schema.dropTable('chat_blocks').execute();
+      },
+    },
   };
 }
 

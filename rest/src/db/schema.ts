@@ -222,6 +222,16 @@ export interface ChatParticipantsTable {
    * by). Kept by triggers (migration 0005), never written by the service.
    */
   lastActivityAt: Generated<string>;
+  /** 1: the participant blocked the other one, and the room is not in their list (migration 0028). */
+  hidden: Generated<number>;
+}
+
+/** Who blocked whom in chat (migration 0028): each pair once. */
+export interface ChatBlocksTable {
+  id: Generated<number>;
+  blockerId: number;
+  blockedId: number;
+  createdAt: string;
 }
 
 export interface ChatMessagesTable {
@@ -314,6 +324,7 @@ export interface Database {
   taxRates: TaxRatesTable;
   staffRoles: StaffRolesTable;
   recoveryCodes: RecoveryCodesTable;
+  chatBlocks: ChatBlocksTable;
 }
 
 /** The roles an owner made (migration 0025); the built-in ones are shop-rules' (staff-rules.ts). */

@@ -42,6 +42,10 @@ export const ERROR_CODES = {
     'Two-factor sign-in is off for the account: there is nothing to turn off or renew (extension: two-factor).',
   TWO_FACTOR_REQUIRED:
     'STAFF_TWO_FACTOR_REQUIRED asks a second factor of this account (it holds a staff permission): it cannot be turned off (extension: two-factor).',
+  MESSAGES_REFUSED:
+    'The person does not take messages from the caller: no room with them, and nothing sent (extension: chat-blocking).',
+  USER_BLOCKED:
+    'The caller blocked this person: unblock them to start a room with them or write to them (extension: chat-blocking).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',
   ORDER_NOT_FOUND: 'No order of the caller has this id.',
