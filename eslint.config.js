@@ -247,6 +247,8 @@ export default tseslint.config(
               'StaffRole',
               // The viewer's second factor is part of the viewer.
               'TwoFactorStatus',
+              // Someone the viewer blocked is known by their username, as the REST service knows them.
+              'BlockedUser',
             ],
             suffixes: ['Connection', 'Edge', 'Payload'],
           },

@@ -111,6 +111,35 @@ export type BankTransferSettings = {
   iban: Scalars['String']['output'];
 };
 
+export type BlockUserInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Their username, in any case. */
+  username: Scalars['String']['input'];
+};
+
+/** The outcome of `blockUser`. */
+export type BlockUserPayload = {
+  __typename?: 'BlockUserPayload';
+  /** Whom the viewer blocked; null when it was refused. */
+  blockedUser?: Maybe<BlockedUser>;
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+  /** The viewer, read after the change (`blockedUsers`, `unreadMessageCount`). */
+  viewer?: Maybe<User>;
+};
+
+/** Someone the viewer blocked in chat (`User.blockedUsers`); known by the username. */
+export type BlockedUser = {
+  __typename?: 'BlockedUser';
+  /** When the viewer blocked them. */
+  blockedAt: Scalars['DateTime']['output'];
+  /** Their username. */
+  username: Scalars['String']['output'];
+};
+
 /** The buyer's own order to cancel. */
 export type CancelOrderInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -851,6 +880,13 @@ export type Mutation = {
    */
   addToCart: AddToCartPayload;
   /**
+   * Blocks someone: they can no longer start a room with the viewer or write to them (they are told only that they
+   * cannot), nor the viewer to them; their room leaves the viewer's `chatRooms` and `unreadMessageCount`, and they leave
+   * `chatUsers`. Blocking again changes nothing. userErrors: INVALID_INPUT on `username` (blank, or the viewer),
+   * NOT_FOUND on `username`. NOT_SUPPORTED where the shop's REST service has no blocking.
+   */
+  blockUser: BlockUserPayload;
+  /**
    * The buyer cancels their own order while it waits for the shop to confirm it (PENDING), which returns its stock;
    * asking again once it is cancelled changes nothing. The buyer and every admin hear of it through `orderUpdated`.
    * userErrors: CONFLICT on `orderId` (the shop has confirmed it: only an admin can cancel it now), NOT_FOUND on
@@ -880,7 +916,8 @@ export type Mutation = {
   createCategory: CategoryPayload;
   /**
    * The room with another user; the same pair always gets the same room. userErrors on `participantUsername`:
-   * NOT_FOUND (no such user), INVALID_INPUT (blank, or the viewer themselves).
+   * NOT_FOUND (no such user), INVALID_INPUT (blank, or the viewer themselves), CONFLICT (the viewer blocked them); and
+   * FORBIDDEN, no field, when they blocked the viewer ("You cannot send messages to anna", and no more).
    */
   createChatRoom: CreateChatRoomPayload;
   /**
@@ -1041,7 +1078,8 @@ export type Mutation = {
   /**
    * Sends a message in one of the viewer's rooms, published to both participants' `messageAdded`. userErrors:
    * INVALID_INPUT on `content`, NOT_FOUND on `roomId` (no room of the viewer's), TOO_MANY_ATTEMPTS (too many messages
-   * a minute).
+   * a minute), CONFLICT on `roomId` (the viewer blocked the other person), FORBIDDEN (the other person blocked the
+   * viewer: "You cannot send messages to anna").
    */
   sendMessage: SendMessagePayload;
   /**
@@ -1068,6 +1106,11 @@ export type Mutation = {
    * userErrors: CONFLICT (it is on already). NOT_SUPPORTED where the shop's REST service has no second factors.
    */
   startTwoFactorSetup: StartTwoFactorSetupPayload;
+  /**
+   * Ends a block: the room comes back to the viewer's list (someone not blocked: nothing changes). userErrors: NOT_FOUND
+   * on `username`. NOT_SUPPORTED as `blockUser`.
+   */
+  unblockUser: UnblockUserPayload;
   /**
    * Sets how many units a line of the cart holds. userErrors: INVALID_INPUT on `quantity` (below 1, beyond the stock,
    * or a cart total beyond $10,000,000.00; lowering a quantity is always allowed), NOT_FOUND on `productId` (not in the
@@ -1139,6 +1182,16 @@ export type Mutation = {
  */
 export type MutationAddToCartArgs = {
   input: AddToCartInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationBlockUserArgs = {
+  input: BlockUserInput;
 };
 
 
@@ -1499,6 +1552,16 @@ export type MutationStartCardPaymentArgs = {
  */
 export type MutationStartTwoFactorSetupArgs = {
   input: StartTwoFactorSetupInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationUnblockUserArgs = {
+  input: UnblockUserInput;
 };
 
 
@@ -2780,6 +2843,26 @@ export type TwoFactorStatus = {
   required: Scalars['Boolean']['output'];
 };
 
+export type UnblockUserInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Their username, in any case. */
+  username: Scalars['String']['input'];
+};
+
+/** The outcome of `unblockUser`. */
+export type UnblockUserPayload = {
+  __typename?: 'UnblockUserPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The username no longer blocked; null when it was refused. */
+  unblockedUsername?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+  /** The viewer, read after the change (`blockedUsers`, `unreadMessageCount`). */
+  viewer?: Maybe<User>;
+};
+
 /** A cart line's new quantity. */
 export type UpdateCartItemInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -3010,6 +3093,11 @@ export type User = Node & {
    * the shop's REST service keeps no address books (the plain contract).
    */
   addresses: Array<Address>;
+  /**
+   * The people the viewer blocked in chat, the latest first; null where the shop's REST service has no blocking (the
+   * plain contract).
+   */
+  blockedUsers?: Maybe<Array<BlockedUser>>;
   /** The user's cart: one per account, the same on every device, perhaps empty. */
   cart: Cart;
   /**
@@ -3028,7 +3116,10 @@ export type User = Node & {
    * against the plain contract's list. A screen that shows rooms pages them with `chatRoomConnection`.
    */
   chatRooms: Array<ChatRoom>;
-  /** People to start a chat with (everyone but the viewer), by username; `search` matches username or name, any case. */
+  /**
+   * People to start a chat with (everyone but the viewer, and but whom they blocked), by username; `search` matches
+   * username or name, any case.
+   */
   chatUsers: Array<ChatUser>;
   /** When the account was made; null where the shop's REST service does not say. */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
@@ -3262,6 +3353,9 @@ export type ResolversTypes = ResolversObject<{
   BankAccount: ResolverTypeWrapper<BankAccount>;
   BankTransferInput: BankTransferInput;
   BankTransferSettings: ResolverTypeWrapper<BankTransferSettings>;
+  BlockUserInput: BlockUserInput;
+  BlockUserPayload: ResolverTypeWrapper<Omit<BlockUserPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  BlockedUser: ResolverTypeWrapper<BlockedUser>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: ResolverTypeWrapper<Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
@@ -3398,6 +3492,8 @@ export type ResolversTypes = ResolversObject<{
   TaxSettings: ResolverTypeWrapper<TaxSettings>;
   TextPart: ResolverTypeWrapper<TextPart>;
   TwoFactorStatus: ResolverTypeWrapper<TwoFactorStatus>;
+  UnblockUserInput: UnblockUserInput;
+  UnblockUserPayload: ResolverTypeWrapper<Omit<UnblockUserPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: ResolverTypeWrapper<Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
   UpdateCategoryInput: UpdateCategoryInput;
@@ -3429,6 +3525,9 @@ export type ResolversParentTypes = ResolversObject<{
   BankAccount: BankAccount;
   BankTransferInput: BankTransferInput;
   BankTransferSettings: BankTransferSettings;
+  BlockUserInput: BlockUserInput;
+  BlockUserPayload: Omit<BlockUserPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  BlockedUser: BlockedUser;
   Boolean: Scalars['Boolean']['output'];
   CancelOrderInput: CancelOrderInput;
   CancelOrderPayload: Omit<CancelOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
@@ -3559,6 +3658,8 @@ export type ResolversParentTypes = ResolversObject<{
   TaxSettings: TaxSettings;
   TextPart: TextPart;
   TwoFactorStatus: TwoFactorStatus;
+  UnblockUserInput: UnblockUserInput;
+  UnblockUserPayload: Omit<UnblockUserPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   UpdateCartItemInput: UpdateCartItemInput;
   UpdateCartItemPayload: Omit<UpdateCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
   UpdateCategoryInput: UpdateCategoryInput;
@@ -3612,6 +3713,18 @@ export type BankTransferSettingsResolvers<ContextType = GatewayContext, ParentTy
   bic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   iban?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type BlockUserPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BlockUserPayload'] = ResolversParentTypes['BlockUserPayload']> = ResolversObject<{
+  blockedUser?: Resolver<Maybe<ResolversTypes['BlockedUser']>, ParentType, ContextType>;
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type BlockedUserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['BlockedUser'] = ResolversParentTypes['BlockedUser']> = ResolversObject<{
+  blockedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type CancelOrderPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CancelOrderPayload'] = ResolversParentTypes['CancelOrderPayload']> = ResolversObject<{
@@ -3845,6 +3958,7 @@ export type MoneyResolvers<ContextType = GatewayContext, ParentType extends Reso
 
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addToCart?: Resolver<ResolversTypes['AddToCartPayload'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'input'>>;
+  blockUser?: Resolver<ResolversTypes['BlockUserPayload'], ParentType, ContextType, RequireFields<MutationBlockUserArgs, 'input'>>;
   cancelOrder?: Resolver<ResolversTypes['CancelOrderPayload'], ParentType, ContextType, RequireFields<MutationCancelOrderArgs, 'input'>>;
   changePassword?: Resolver<ResolversTypes['ChangePasswordPayload'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   checkout?: Resolver<ResolversTypes['CheckoutPayload'], ParentType, ContextType, RequireFields<MutationCheckoutArgs, 'input'>>;
@@ -3881,6 +3995,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   setStaffRoles?: Resolver<ResolversTypes['SetStaffRolesPayload'], ParentType, ContextType, RequireFields<MutationSetStaffRolesArgs, 'input'>>;
   startCardPayment?: Resolver<ResolversTypes['StartCardPaymentPayload'], ParentType, ContextType, RequireFields<MutationStartCardPaymentArgs, 'input'>>;
   startTwoFactorSetup?: Resolver<ResolversTypes['StartTwoFactorSetupPayload'], ParentType, ContextType, RequireFields<MutationStartTwoFactorSetupArgs, 'input'>>;
+  unblockUser?: Resolver<ResolversTypes['UnblockUserPayload'], ParentType, ContextType, RequireFields<MutationUnblockUserArgs, 'input'>>;
   updateCartItem?: Resolver<ResolversTypes['UpdateCartItemPayload'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'input'>>;
   updateCategory?: Resolver<ResolversTypes['CategoryPayload'], ParentType, ContextType, RequireFields<MutationUpdateCategoryArgs, 'input'>>;
   updateOrderStatus?: Resolver<ResolversTypes['UpdateOrderStatusPayload'], ParentType, ContextType, RequireFields<MutationUpdateOrderStatusArgs, 'input'>>;
@@ -4262,6 +4377,13 @@ export type TwoFactorStatusResolvers<ContextType = GatewayContext, ParentType ex
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type UnblockUserPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UnblockUserPayload'] = ResolversParentTypes['UnblockUserPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unblockedUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
 export type UpdateCartItemPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateCartItemPayload'] = ResolversParentTypes['UpdateCartItemPayload']> = ResolversObject<{
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4307,6 +4429,7 @@ export type UpdateTaxSettingsPayloadResolvers<ContextType = GatewayContext, Pare
 export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   addresses?: Resolver<Array<ResolversTypes['Address']>, ParentType, ContextType>;
+  blockedUsers?: Resolver<Maybe<Array<ResolversTypes['BlockedUser']>>, ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'unreadOnly'>>;
   chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
@@ -4349,6 +4472,8 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   Address?: AddressResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
   BankTransferSettings?: BankTransferSettingsResolvers<ContextType>;
+  BlockUserPayload?: BlockUserPayloadResolvers<ContextType>;
+  BlockedUser?: BlockedUserResolvers<ContextType>;
   CancelOrderPayload?: CancelOrderPayloadResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   CartCharges?: CartChargesResolvers<ContextType>;
@@ -4434,6 +4559,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   TaxSettings?: TaxSettingsResolvers<ContextType>;
   TextPart?: TextPartResolvers<ContextType>;
   TwoFactorStatus?: TwoFactorStatusResolvers<ContextType>;
+  UnblockUserPayload?: UnblockUserPayloadResolvers<ContextType>;
   UpdateCartItemPayload?: UpdateCartItemPayloadResolvers<ContextType>;
   UpdateOrderStatusPayload?: UpdateOrderStatusPayloadResolvers<ContextType>;
   UpdatePaymentSettingsPayload?: UpdatePaymentSettingsPayloadResolvers<ContextType>;

@@ -9,6 +9,7 @@ import { TaxApi } from './tax-api.js';
 import { PaymentApi } from './payment-api.js';
 import { StaffApi } from './staff-api.js';
 import { TwoFactorApi } from './two-factor-api.js';
+import { ChatBlocksApi } from './chat-blocks-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -24,6 +25,7 @@ export interface RestApi {
   payment: PaymentApi;
   staff: StaffApi;
   twoFactor: TwoFactorApi;
+  chatBlocks: ChatBlocksApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -38,6 +40,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     payment: new PaymentApi(rest, caller, users),
     staff: new StaffApi(rest, caller, users),
     twoFactor: new TwoFactorApi(rest, caller, users),
+    chatBlocks: new ChatBlocksApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

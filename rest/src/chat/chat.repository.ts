@@ -171,9 +171,11 @@ export class ChatRepository {
    */
   private selected(userId: number, { roomIds, after, before, unreadOnly }: RoomSelection) {
     return (eb: ExpressionBuilder<Database, 'chatParticipants'>) => {
-      // A room with someone the user blocked is not in their list (a few rows of the index read past, at most).
-      const conditions = [eb('chatParticipants.userId', '=', userId), eb('chatParticipants.hidden', '=', 0)];
+      const conditions = [eb('chatParticipants.userId', '=', userId)];
       if (roomIds) conditions.push(roomIds.length ? eb('chatParticipants.roomId', 'in', roomIds) : eb.lit(false));
+      // A room with someone the user blocked is not in their list (a few rows of the index read past, at most); asked
+      // for by its id, it is still theirs.
+      else conditions.push(eb('chatParticipants.hidden', '=', 0));
       // A row value: both databases read it as one range of the index (an OR of the two cases would not be).
       if (after)
         conditions.push(

@@ -15,7 +15,29 @@ function roomIdOf(globalId: string): number {
   return id;
 }
 
-export const chatMutations: Pick<MutationResolvers, 'createChatRoom' | 'sendMessage' | 'markRoomRead'> = {
+export const chatMutations: Pick<
+  MutationResolvers,
+  'createChatRoom' | 'sendMessage' | 'markRoomRead' | 'blockUser' | 'unblockUser'
+> = {
+  blockUser: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['username'] }, async () => {
+      const username = input.username.trim();
+      if (!username) throw new InputProblem('Choose someone to block', 'username');
+      const blockedUser = await context.api.chatBlocks.block(username);
+      // Their room left the viewer's list, and its unread messages the viewer's count.
+      context.loaders.roomsChanged();
+      return { blockedUser, viewer: VIEWER };
+    }),
+
+  unblockUser: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['username'] }, async () => {
+      const username = input.username.trim();
+      if (!username) throw new InputProblem('Choose someone to unblock', 'username');
+      await context.api.chatBlocks.unblock(username);
+      context.loaders.roomsChanged();
+      return { unblockedUsername: username, viewer: VIEWER };
+    }),
+
   createChatRoom: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['participantUsername'] }, async () => {
       const username = input.participantUsername.trim();
