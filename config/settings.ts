@@ -331,7 +331,7 @@ export const SETTINGS_DECLARED = {
     level: 'first-day',
     does: "the admin's password; a changed one resets it",
     shown: 'random, printed once',
-    more: 'A regular account holding `ADMIN_USERNAME` is taken over only with `ADMIN_PASSWORD` (otherwise the REST service refuses to start). Without it the generated password is shown on a terminal, or else written to `DATA_DIR/admin-password`.',
+    more: 'A regular account holding `ADMIN_USERNAME` is taken over only with `ADMIN_PASSWORD` (otherwise the REST service refuses to start). Without it the generated password is shown on a terminal, or else written to `DATA_DIR/admin-password`. A changed one also turns the admin account’s second factor off: the way back in for an owner who lost their phone and recovery codes.',
   },
   // Redis.
   REDIS_URL: {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../shop-rules/staff-rules.js';
 import { ADMIN_PASSWORD, DEFAULT_PASSWORD } from '../../tests/helpers/rest-service.js';
 import { type Shop, restExtensions, startShop } from '../../tests/helpers/shop.js';
-import { ask, within } from '../../tests/helpers/socket-feed.js';
+import { ask, listen, within } from '../../tests/helpers/socket-feed.js';
 
 let shop: Shop;
 let admin: string;
@@ -46,18 +46,24 @@ async function mutate(
 }
 
 /** Sets up and turns on the second factor of the token's account: its secret and recovery codes. */
-async function turnOn(target: Shop, token: string) {
+async function turnOn(target: Shop, token: string, password = DEFAULT_PASSWORD) {
   const setup = await mutate(target, 'startTwoFactorSetup', {}, 'secret uri', token);
   expect(setup.userErrors).toEqual([]);
   const enabled = await mutate(
     target,
     'enableTwoFactor',
-    { code: await codeOf(setup.secret) },
-    `recoveryCodes viewer { ${STATUS} }`,
+    { code: await codeOf(setup.secret), password },
+    `recoveryCodes token viewer { ${STATUS} }`,
     token,
   );
   expect(enabled.userErrors).toEqual([]);
-  return { secret: setup.secret as string, recoveryCodes: enabled.recoveryCodes as string[], viewer: enabled.viewer };
+  return {
+    secret: setup.secret as string,
+    recoveryCodes: enabled.recoveryCodes as string[],
+    viewer: enabled.viewer,
+    /** Turning it on ended every earlier session: this is the one that goes on. */
+    token: enabled.token as string,
+  };
 }
 
 const login = (username: string, password = DEFAULT_PASSWORD) =>
@@ -75,7 +81,9 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
     const setup = await mutate(shop, 'startTwoFactorSetup', { clientMutationId: 's1' }, 'secret uri', token);
     expect(setup).toMatchObject({ userErrors: [], clientMutationId: 's1' });
     expect(setup.uri).toBe(`otpauth://totp/Medshop:${username}?secret=${setup.secret}&issuer=Medshop`);
-    expect(await mutate(shop, 'enableTwoFactor', { code: '12345' }, 'recoveryCodes', token)).toEqual({
+    expect(
+      await mutate(shop, 'enableTwoFactor', { code: '12345', password: DEFAULT_PASSWORD }, 'recoveryCodes', token),
+    ).toEqual({
       recoveryCodes: null,
       userErrors: [
         { message: 'The code is 6 digits, as your authenticator app shows it', field: 'code', code: 'INVALID_INPUT' },
@@ -88,7 +96,7 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
         await mutate(
           shop,
           'enableTwoFactor',
-          { code: right === '000000' ? '000001' : '000000' },
+          { code: right === '000000' ? '000001' : '000000', password: DEFAULT_PASSWORD },
           'recoveryCodes',
           token,
         )
@@ -100,9 +108,24 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
         code: 'INVALID_CREDENTIALS',
       },
     ]);
-    const enabled = await mutate(shop, 'enableTwoFactor', { code: right }, `recoveryCodes viewer { ${STATUS} }`, token);
+    expect(
+      (await mutate(shop, 'enableTwoFactor', { code: right, password: 'not-the-password' }, 'recoveryCodes', token))
+        .userErrors,
+    ).toEqual([{ message: 'Current password is incorrect', field: 'password', code: 'INVALID_INPUT' }]);
+    const enabled = await mutate(
+      shop,
+      'enableTwoFactor',
+      { code: right, password: DEFAULT_PASSWORD },
+      `recoveryCodes token viewer { ${STATUS} }`,
+      token,
+    );
     expect(enabled.recoveryCodes).toHaveLength(10);
+    // The payload's viewer is read with the new token; the one the request came with no longer works.
     expect(enabled.viewer.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    expect((await shop.graphql('{ viewer { username } }', {}, token)).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect((await shop.graphql('{ viewer { username } }', {}, enabled.token)).data.viewer.username).toBe(username);
 
     const asked = await login(username);
     expect(asked).toEqual({
@@ -169,10 +192,23 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
     ]);
   });
 
+  it('lets a person with a second factor change their password and go on, with no code asked', async () => {
+    const username = `tfa-graph-${++counter}`;
+    const { token } = await turnOn(shop, await shop.user(username));
+    const changed = await mutate(
+      shop,
+      'changePassword',
+      { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-new-secret', confirmPassword: 'a-new-secret' },
+      'token viewer { username }',
+      token,
+    );
+    expect(changed).toMatchObject({ viewer: { username }, userErrors: [] });
+    expect((await shop.graphql('{ viewer { username } }', {}, changed.token)).data.viewer.username).toBe(username);
+  });
+
   it('is turned off and its codes renewed with the password; a staff manager resets someone else’s (audited)', async () => {
     const username = `tfa-graph-${++counter}`;
-    const token = await shop.user(username);
-    await turnOn(shop, token);
+    const { token } = await turnOn(shop, await shop.user(username));
     expect(
       (await mutate(shop, 'disableTwoFactor', { password: 'wrong' }, 'viewer { username }', token)).userErrors,
     ).toEqual([{ message: 'Current password is incorrect', field: 'password', code: 'INVALID_INPUT' }]);
@@ -193,9 +229,9 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
     });
     expect((await login(username)).token).toEqual(expect.any(String));
 
-    await turnOn(shop, token);
+    const again = await turnOn(shop, token);
     expect(
-      await mutate(shop, 'resetTwoFactor', { username }, 'staffMember { username twoFactorEnabled }', token),
+      await mutate(shop, 'resetTwoFactor', { username }, 'staffMember { username twoFactorEnabled }', again.token),
     ).toMatchObject({ staffMember: null, userErrors: [{ code: 'FORBIDDEN', field: null }] });
     expect(
       await mutate(shop, 'resetTwoFactor', { username }, 'staffMember { username twoFactorEnabled }', admin),
@@ -210,8 +246,9 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
     const strict = await startShop({ rest: { env: { STAFF_TWO_FACTOR_REQUIRED: 'true' } } });
     try {
       const owner = await strict.adminToken();
-      const viewer = async () =>
-        (await strict.graphql(`{ viewer { isAdmin permissions ${STATUS} } }`, {}, owner)).data.viewer;
+      let ownerNow = owner;
+      const viewer = async (token = owner) =>
+        (await strict.graphql(`{ viewer { isAdmin permissions ${STATUS} } }`, {}, token)).data.viewer;
       // An owner without the second factor the shop requires acts as a shopper until it is on.
       expect(await viewer()).toEqual({
         isAdmin: false,
@@ -230,15 +267,38 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
           ),
           'the socket closing',
         );
-        const { viewer: after } = await turnOn(strict, owner);
-        expect(after.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10, required: true });
-        expect(await closed).toMatchObject({ code: 1012, reason: 'Roles changed' });
+        const turnedOn = await turnOn(strict, owner, ADMIN_PASSWORD);
+        ownerNow = turnedOn.token;
+        expect(turnedOn.viewer.twoFactor).toEqual({ enabled: true, recoveryCodesLeft: 10, required: true });
+        // The password-only session ended: its socket too, on every gateway (the web goes on with the new token).
+        expect(await closed).toMatchObject({ code: 4403, reason: 'Session ended' });
       } finally {
         await socket.dispose();
       }
-      expect(await viewer()).toMatchObject({ isAdmin: true, permissions: [...PERMISSIONS] });
+      expect(await viewer(ownerNow)).toMatchObject({ isAdmin: true, permissions: [...PERMISSIONS] });
+      // Its new socket follows every order: a shopper's checkout reaches it.
+      const fresh = strict.gateway.socket(ownerNow);
+      try {
+        const feed = listen(fresh, 'subscription { orderUpdated { customerUsername } }');
+        expect((await ask(fresh, '{ viewer { username } }')).errors).toBeUndefined();
+        const product = await mutate(
+          strict,
+          'createProduct',
+          { name: 'Second Factor Probe', description: 'For the owner’s events', price: 5, quantity: 10 },
+          'product { id }',
+          ownerNow,
+        );
+        const buyerName = `tfa-buyer-${++counter}`;
+        const buyer = await strict.user(buyerName);
+        await mutate(strict, 'addToCart', { productId: product.product.id, quantity: 1 }, 'cart { itemCount }', buyer);
+        await mutate(strict, 'checkout', { shippingAddress: '2 Factor Lane' }, 'order { number }', buyer);
+        expect((await feed.next()).data).toEqual({ orderUpdated: { customerUsername: buyerName } });
+        feed.stop();
+      } finally {
+        await fresh.dispose();
+      }
       expect(
-        (await mutate(strict, 'disableTwoFactor', { password: ADMIN_PASSWORD }, 'viewer { username }', owner))
+        (await mutate(strict, 'disableTwoFactor', { password: ADMIN_PASSWORD }, 'viewer { username }', ownerNow))
           .userErrors,
       ).toEqual([
         {

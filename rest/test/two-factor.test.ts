@@ -4,6 +4,7 @@
 // Codes are made as an app makes them (otplib, from the secret the setup answered), at the real time.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TwoFactorRepository } from '../src/two-factor/two-factor.repository.js';
 import {
   ADMIN_PASSWORD,
   DEFAULT_PASSWORD,
@@ -37,12 +38,14 @@ async function enrolled(prefix = 'tfa') {
     token: who.token,
   });
   expect(setup.status).toBe(200);
-  const enable = await shop.request<{ recoveryCodes: string[] }>('POST', '/api/users/two-factor/enable', {
-    token: who.token,
-    body: { code: await codeOf(setup.body.secret) },
-  });
+  const enable = await shop.request<{ recoveryCodes: string[]; token: string }>(
+    'POST',
+    '/api/users/two-factor/enable',
+    { token: who.token, body: { code: await codeOf(setup.body.secret), password: DEFAULT_PASSWORD } },
+  );
   expect(enable.status).toBe(200);
-  return { ...who, secret: setup.body.secret, recoveryCodes: enable.body.recoveryCodes };
+  // Turning it on ended the session it was turned on in: the answer's token goes on.
+  return { ...who, token: enable.body.token, secret: setup.body.secret, recoveryCodes: enable.body.recoveryCodes };
 }
 
 const login = (username: string, password = DEFAULT_PASSWORD) =>
@@ -61,15 +64,26 @@ describe('setting it up', () => {
     expect(setup.body.uri).toBe(`otpauth://totp/Medshop:${who.username}?secret=${setup.body.secret}&issuer=Medshop`);
     // Until the first code, nothing changes at login.
     expect((await login(who.username)).status).toBe(200);
+    const otherSession = (await login(who.username)).text;
+    // Not without the password: a session alone cannot put an app on the account.
+    expect(
+      await shop.request('POST', '/api/users/two-factor/enable', {
+        token: who.token,
+        body: { code: await codeOf(setup.body.secret), password: 'not-the-password' },
+      }),
+    ).toMatchObject({ status: 400, body: { message: 'Current password is incorrect', field: 'password' } });
     const enable = await shop.request('POST', '/api/users/two-factor/enable', {
       token: who.token,
-      body: { code: await codeOf(setup.body.secret) },
+      body: { code: await codeOf(setup.body.secret), password: DEFAULT_PASSWORD },
     });
     expect(enable.status).toBe(200);
     expect(enable.body.recoveryCodes).toHaveLength(10);
     for (const code of enable.body.recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
     expect(new Set(enable.body.recoveryCodes).size).toBe(10);
-    const now = await status(who.token);
+    // Every session signed in with the password alone ended, this one's too: the answer's token is its new one.
+    for (const ended of [who.token, otherSession])
+      expect((await shop.request('GET', '/api/users/profile', { token: ended })).status).toBe(401);
+    const now = await status(enable.body.token);
     expect(now).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
     expect(Date.parse(now.enabledAt)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -77,7 +91,10 @@ describe('setting it up', () => {
   it('refuses a wrong or malformed first code, a code without a setup, and a second setup while on: nothing changes', async () => {
     const who = await person();
     expect(
-      await shop.request('POST', '/api/users/two-factor/enable', { token: who.token, body: { code: '123456' } }),
+      await shop.request('POST', '/api/users/two-factor/enable', {
+        token: who.token,
+        body: { code: '123456', password: DEFAULT_PASSWORD },
+      }),
     ).toMatchObject({
       status: 409,
       body: { message: 'Start the setup first: scan its code with your app', code: 'TWO_FACTOR_NOT_STARTED' },
@@ -86,7 +103,10 @@ describe('setting it up', () => {
     const right = await codeOf(setup.body.secret);
     const wrong = right === '000000' ? '000001' : '000000';
     expect(
-      await shop.request('POST', '/api/users/two-factor/enable', { token: who.token, body: { code: wrong } }),
+      await shop.request('POST', '/api/users/two-factor/enable', {
+        token: who.token,
+        body: { code: wrong, password: DEFAULT_PASSWORD },
+      }),
     ).toMatchObject({
       status: 400,
       body: {
@@ -96,7 +116,10 @@ describe('setting it up', () => {
       },
     });
     expect(
-      await shop.request('POST', '/api/users/two-factor/enable', { token: who.token, body: { code: '12 34' } }),
+      await shop.request('POST', '/api/users/two-factor/enable', {
+        token: who.token,
+        body: { code: '12 34', password: DEFAULT_PASSWORD },
+      }),
     ).toMatchObject({
       status: 400,
       body: {
@@ -109,10 +132,12 @@ describe('setting it up', () => {
     expect((await login(who.username)).status).toBe(200);
     // Spaces as apps show them ("123 456") are fine.
     const spaced = `${right.slice(0, 3)} ${right.slice(3)}`;
-    expect(
-      (await shop.request('POST', '/api/users/two-factor/enable', { token: who.token, body: { code: spaced } })).status,
-    ).toBe(200);
-    expect(await shop.request('POST', '/api/users/two-factor/setup', { token: who.token })).toMatchObject({
+    const enabled = await shop.request('POST', '/api/users/two-factor/enable', {
+      token: who.token,
+      body: { code: spaced, password: DEFAULT_PASSWORD },
+    });
+    expect(enabled.status).toBe(200);
+    expect(await shop.request('POST', '/api/users/two-factor/setup', { token: enabled.body.token })).toMatchObject({
       status: 409,
       body: { code: 'TWO_FACTOR_ALREADY_ON' },
     });
@@ -172,6 +197,20 @@ describe('signing in', () => {
       secondStep({ challenge: b.body.challenge, code }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
+  it('takes a time step once in one statement: the second taking of the same step, or an earlier one, is refused', async () => {
+    const who = await enrolled();
+    const repository = new TwoFactorRepository(shop.app.shopDatabase.db);
+    const row = await repository.findUser(
+      (await shop.request('GET', '/api/users/profile', { token: who.token })).body.id,
+    );
+    const step = row!.twoFactorLastStep! + 5;
+    expect(await repository.useStep(row!.id, row!.twoFactorSecret!, step)).toBe(true);
+    expect(await repository.useStep(row!.id, row!.twoFactorSecret!, step)).toBe(false);
+    expect(await repository.useStep(row!.id, row!.twoFactorSecret!, step - 1)).toBe(false);
+    // Not with a secret that is no longer the account's.
+    expect(await repository.useStep(row!.id, 'AN0THERSECRET', step + 1)).toBe(false);
   });
 
   it('a recovery code works once, in any case and without its dash; the count goes down', async () => {
@@ -236,6 +275,10 @@ describe('signing in', () => {
     });
     expect(change.status).toBe(200);
     expect(await secondStep({ challenge, code: await codeOf(who.secret, 1) })).toMatchObject(expired);
+    // The change answered the session's new token: no login (which would ask for a code) needed.
+    expect((await shop.request('GET', '/api/users/profile', { token: change.body.token })).body.username).toBe(
+      who.username,
+    );
   });
 
   it('counts wrong codes per account, from any address, as failed passwords are counted: then 429', async () => {
@@ -244,7 +287,11 @@ describe('signing in', () => {
       const username = `tfa-limit-${++counter}`;
       const token = await limited.register(username);
       const { secret } = (await limited.request('POST', '/api/users/two-factor/setup', { token })).body;
-      await limited.request('POST', '/api/users/two-factor/enable', { token, body: { code: await codeOf(secret) } });
+      const enabled = await limited.request('POST', '/api/users/two-factor/enable', {
+        token,
+        body: { code: await codeOf(secret), password: DEFAULT_PASSWORD },
+      });
+      expect(enabled.status).toBe(200);
       const right = await codeOf(secret, 1);
       const wrong = right === '999999' ? '999998' : '999999';
       const challenge = (
@@ -268,6 +315,22 @@ describe('signing in', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('a day of wrong codes', () => {
+  it('allows 30 wrong codes an account a day, however slowly they come; then 429 for the rest of the day', async () => {
+    const who = await enrolled('tfa-day');
+    const right = await codeOf(who.secret, 1);
+    const wrong = right === '999999' ? '999998' : '999999';
+    const { challenge } = (await login(who.username)).body;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1)
+      statuses.push((await secondStep({ challenge, code: wrong })).status);
+    expect(statuses).toEqual([...Array(30).fill(401), 429]);
+    const refused = await secondStep({ challenge, code: right });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many wrong codes for this account today. Try again in 24 hours.');
   });
 });
 
@@ -361,6 +424,41 @@ describe('turning it off, new codes, and a reset', () => {
   });
 });
 
+describe('the operator’s way back in', () => {
+  it('a new ADMIN_PASSWORD at the next start also turns the admin’s second factor off (phone and codes lost)', async () => {
+    const first = await startRestService();
+    let second: RestService | undefined;
+    try {
+      const owner = await first.adminToken();
+      const { secret } = (await first.request('POST', '/api/users/two-factor/setup', { token: owner })).body;
+      const enabled = await first.request('POST', '/api/users/two-factor/enable', {
+        token: owner,
+        body: { code: await codeOf(secret), password: ADMIN_PASSWORD },
+      });
+      expect(enabled.status).toBe(200);
+      await first.close({ keepData: true });
+      // The same password again changes nothing: the second factor stays on.
+      second = await startRestService({ reuse: first });
+      expect(
+        (await second.request('POST', '/api/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } }))
+          .status,
+      ).toBe(401);
+      await second.close({ keepData: true });
+      second = await startRestService({ reuse: first, env: { ADMIN_PASSWORD: 'a-new-admin-password' } });
+      const login = await second.request('POST', '/api/auth/login', {
+        body: { username: 'admin', password: 'a-new-admin-password' },
+      });
+      expect(login.status).toBe(200);
+      expect((await second.request('GET', '/api/users/two-factor', { token: login.text })).body).toMatchObject({
+        enabled: false,
+      });
+    } finally {
+      await second?.close();
+      await first.dropData();
+    }
+  });
+});
+
 describe('STAFF_TWO_FACTOR_REQUIRED', () => {
   it('withholds staff permissions until the second factor is on, then keeps it on; shoppers are unaffected', async () => {
     const strict = await startRestService({ env: { STAFF_TWO_FACTOR_REQUIRED: 'true' } });
@@ -379,15 +477,19 @@ describe('STAFF_TWO_FACTOR_REQUIRED', () => {
       });
       // Enrolling gives the permissions back, from the next request.
       const { secret } = (await strict.request('POST', '/api/users/two-factor/setup', { token: owner })).body;
-      await strict.request('POST', '/api/users/two-factor/enable', {
+      const enabled = await strict.request('POST', '/api/users/two-factor/enable', {
         token: owner,
-        body: { code: await codeOf(secret) },
+        body: { code: await codeOf(secret), password: ADMIN_PASSWORD },
       });
-      expect((await profileOf(owner)).permissions).toHaveLength(7);
-      expect((await strict.request('GET', '/api/staff/members', { token: owner })).status).toBe(200);
+      expect(enabled.status).toBe(200);
+      // The password-only session it was turned on in ended: it never gains the permissions.
+      expect((await strict.request('GET', '/api/users/profile', { token: owner })).status).toBe(401);
+      const ownerNow = enabled.body.token as string;
+      expect((await profileOf(ownerNow)).permissions).toHaveLength(7);
+      expect((await strict.request('GET', '/api/staff/members', { token: ownerNow })).status).toBe(200);
       expect(
         await strict.request('POST', '/api/users/two-factor/disable', {
-          token: owner,
+          token: ownerNow,
           body: { password: ADMIN_PASSWORD },
         }),
       ).toMatchObject({ status: 409, body: { code: 'TWO_FACTOR_REQUIRED' } });

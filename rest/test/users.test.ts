@@ -363,7 +363,11 @@ describe('change password', () => {
       confirmPassword: 'brand-new',
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: 'Password changed successfully' });
+    expect(answer.body).toEqual({ message: 'Password changed successfully', token: expect.any(String) });
+    // The answer's token is the session from now on (an extension).
+    expect((await shop.request('GET', '/api/users/profile', { token: answer.body.token })).body.username).toBe(
+      'pw-bert',
+    );
 
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/users/profile'],

@@ -56,6 +56,7 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
     await owner.page.getByRole('button', { name: 'Turn On' }).click();
     await owner.page.getByText('The code is 6 digits, as your authenticator app shows it').waitFor();
     await codeField.fill(await codeOf(key));
+    await owner.page.getByLabel(/^Current Password/).fill(ADMIN_PASSWORD);
     await owner.page.getByRole('button', { name: 'Turn On' }).click();
     await owner.page.getByText('Two-factor sign-in is on.').waitFor();
     const recoveryCodes = await owner.page
@@ -130,7 +131,7 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
     const { secret } = (await shop.rest.request('POST', '/api/users/two-factor/setup', { token: clerkToken })).body;
     await shop.rest.request('POST', '/api/users/two-factor/enable', {
       token: clerkToken,
-      body: { code: await codeOf(secret) },
+      body: { code: await codeOf(secret), password: 'secret-pass' },
     });
     await owner.page.goto('/admin/staff');
     const clerkRow = owner.page.getByRole('listitem', { name: 'lost-phone-lee' });

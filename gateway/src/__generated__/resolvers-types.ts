@@ -733,6 +733,23 @@ export type EnableTwoFactorInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   /** The authenticator app's 6-digit code (spaces are ignored). */
   code: Scalars['String']['input'];
+  /** The viewer's password: a session alone cannot put an app on an account. */
+  password: Scalars['String']['input'];
+};
+
+/** The outcome of `enableTwoFactor`. */
+export type EnableTwoFactorPayload = {
+  __typename?: 'EnableTwoFactorPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Ten single-use codes (xxxxx-xxxxx), shown this once: the shop keeps only their hashes. Null when refused. */
+  recoveryCodes?: Maybe<Array<Scalars['String']['output']>>;
+  /** The viewer's token from now on (every earlier one stopped working); null when refused. */
+  token?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+  /** The viewer, read after the change (`twoFactor`, and `permissions` where the shop requires it of staff). */
+  viewer?: Maybe<User>;
 };
 
 /** What one of a product's pictures shows. */
@@ -969,11 +986,13 @@ export type Mutation = {
    */
   disableTwoFactor: DisableTwoFactorPayload;
   /**
-   * Turns two-factor sign-in on with the app's first code: answers ten single-use recovery codes, shown this once.
-   * userErrors: INVALID_INPUT on `code` (not 6 digits), INVALID_CREDENTIALS on `code` (wrong: try the app's next),
-   * CONFLICT (no setup started, or it is on already). NOT_SUPPORTED as `startTwoFactorSetup`.
+   * Turns two-factor sign-in on with the app's first code and the password: answers ten single-use recovery codes, shown
+   * this once, and a new token: every other session of the viewer ends (their sockets close), so none signed in with
+   * the password alone goes on. userErrors: INVALID_INPUT on `code` (not 6 digits) or `password` (wrong),
+   * INVALID_CREDENTIALS on `code` (wrong: try the app's next), CONFLICT (no setup started, or it is on already).
+   * NOT_SUPPORTED as `startTwoFactorSetup`.
    */
-  enableTwoFactor: RecoveryCodesPayload;
+  enableTwoFactor: EnableTwoFactorPayload;
   /**
    * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
    * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again),
@@ -2326,7 +2345,7 @@ export type RecordPaymentPayload = {
   userErrors: Array<UserError>;
 };
 
-/** The outcome of `enableTwoFactor` and `regenerateRecoveryCodes`. */
+/** The outcome of `regenerateRecoveryCodes`. */
 export type RecoveryCodesPayload = {
   __typename?: 'RecoveryCodesPayload';
   /** The input's clientMutationId, unchanged; null without one. */
@@ -3401,6 +3420,7 @@ export type ResolversTypes = ResolversObject<{
   DisableTwoFactorInput: DisableTwoFactorInput;
   DisableTwoFactorPayload: ResolverTypeWrapper<Omit<DisableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   EnableTwoFactorInput: EnableTwoFactorInput;
+  EnableTwoFactorPayload: ResolverTypeWrapper<Omit<EnableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImageAltInput: ImageAltInput;
@@ -3573,6 +3593,7 @@ export type ResolversParentTypes = ResolversObject<{
   DisableTwoFactorInput: DisableTwoFactorInput;
   DisableTwoFactorPayload: Omit<DisableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   EnableTwoFactorInput: EnableTwoFactorInput;
+  EnableTwoFactorPayload: Omit<EnableTwoFactorPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   ImageAltInput: ImageAltInput;
@@ -3913,6 +3934,14 @@ export type DisableTwoFactorPayloadResolvers<ContextType = GatewayContext, Paren
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
+export type EnableTwoFactorPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EnableTwoFactorPayload'] = ResolversParentTypes['EnableTwoFactorPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recoveryCodes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   secondFactorChallenge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3975,7 +4004,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteStaffRole?: Resolver<ResolversTypes['DeleteStaffRolePayload'], ParentType, ContextType, RequireFields<MutationDeleteStaffRoleArgs, 'input'>>;
   deleteTaxRate?: Resolver<ResolversTypes['DeleteTaxRatePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxRateArgs, 'input'>>;
   disableTwoFactor?: Resolver<ResolversTypes['DisableTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
-  enableTwoFactor?: Resolver<ResolversTypes['RecoveryCodesPayload'], ParentType, ContextType, RequireFields<MutationEnableTwoFactorArgs, 'input'>>;
+  enableTwoFactor?: Resolver<ResolversTypes['EnableTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationEnableTwoFactorArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   loginSecondFactor?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginSecondFactorArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
@@ -4501,6 +4530,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteStaffRolePayload?: DeleteStaffRolePayloadResolvers<ContextType>;
   DeleteTaxRatePayload?: DeleteTaxRatePayloadResolvers<ContextType>;
   DisableTwoFactorPayload?: DisableTwoFactorPayloadResolvers<ContextType>;
+  EnableTwoFactorPayload?: EnableTwoFactorPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;

@@ -40,14 +40,14 @@ export class TwoFactorApi {
     return this.rest.call(this.caller, { method: 'POST', path: `${PATH}/setup` });
   }
 
-  async enable(code: string): Promise<string[]> {
+  /** The recovery codes, and the caller's new token (every earlier session ended). */
+  async enable(code: string, password: string): Promise<{ recoveryCodes: string[]; token: string }> {
     await this.extension.refuseWhereUnsupported();
-    const answer = await this.rest.call<{ recoveryCodes: string[] }>(this.caller, {
+    return this.rest.call<{ recoveryCodes: string[]; token: string }>(this.caller, {
       method: 'POST',
       path: `${PATH}/enable`,
-      body: { code },
+      body: { code, password },
     });
-    return answer.recoveryCodes;
   }
 
   async disable(password: string): Promise<void> {

@@ -202,12 +202,18 @@ export class UsersApi {
     return this.rest.call<RestUser | undefined>(this.caller, { method: 'PUT', path: '/api/users/profile', body });
   }
 
-  async changePassword(currentPassword: string, newPassword: string, confirmPassword: string): Promise<void> {
-    await this.rest.call(this.caller, {
+  /** The new session's token where the implementation answers one (an extension); else undefined: log in again. */
+  async changePassword(
+    currentPassword: string,
+    newPassword: string,
+    confirmPassword: string,
+  ): Promise<string | undefined> {
+    const answer = await this.rest.call<{ token?: unknown } | undefined>(this.caller, {
       method: 'PUT',
       path: '/api/users/change-password',
       body: { currentPassword, newPassword, confirmPassword },
     });
+    return tokenOf(answer?.token);
   }
 
   async deleteAccount(): Promise<void> {

@@ -53,6 +53,11 @@ export const bootstrapPlugin = fp<BootstrapOptions>(
       );
     }
     if (admin.generatedPassword) options.announceAdminPassword(options.adminUsername, admin.generatedPassword);
+    if (admin.secondFactorTurnedOff)
+      app.log.warn(
+        { username: options.adminUsername },
+        'ADMIN_PASSWORD replaced the admin account’s password, and turned its second factor off: set it up again',
+      );
     if (options.seedDemo) {
       const added = await seedDemoCatalogue(app.shopDatabase.db, app.shopDatabase.kind);
       if (added > 0) app.log.info({ products: added }, 'demo catalogue loaded');

@@ -14,8 +14,12 @@ const LOCKOUT_MEMORY_SECONDS = 60 * 60;
 
 type KeyOf = (request: FastifyRequest) => string;
 
-/** The wait for people: to the second when short, else in whole minutes, rounded up (Retry-After is exact). */
+/** The wait for people: to the second when short, else in whole minutes or hours, rounded up (Retry-After is exact). */
 export function inWords(seconds: number): string {
+  if (seconds >= 90 * 60) {
+    const hours = Math.ceil(seconds / 3600);
+    return `${hours} hours`;
+  }
   if (seconds >= 45) {
     const minutes = Math.ceil(seconds / 60);
     return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -127,6 +131,28 @@ export class RateLimits {
       succeeded: async (request: FastifyRequest) => {
         const id = key(request);
         await Promise.all([failures.delete(id), lockouts.delete(id)]);
+      },
+    };
+  }
+
+  /**
+   * Failures for what `key` picks out over a long window (a day): `max` are allowed, each point taken before the
+   * attempt and given back by a success; beyond, 429 until the window ends. The wall behind a per-minute limit that a
+   * patient guesser, trying just under it all day, would never meet.
+   */
+  failuresPerWindow(name: string, max: number, windowSeconds: number, key: KeyOf, text: string) {
+    const failures = this.counter(name, max, windowSeconds);
+    return {
+      check: async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          await failures.consume(key(request));
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          throw tooMany(reply, name, { quota: max, windowSeconds }, text, secondsLeft(refusal));
+        }
+      },
+      succeeded: async (request: FastifyRequest) => {
+        await failures.reward(key(request), 1);
       },
     };
   }

@@ -21,31 +21,38 @@ export class TwoFactorRepository {
   }
 
   /**
-   * Turns the second factor on with the setup's secret, taking `step` as used; false when it is on already, or the
-   * secret is no longer the one the code was checked against (another setup started meanwhile).
+   * Turns the second factor on with the setup's secret, taking `step` as used: the account as it now is; undefined
+   * when it is on already, or the secret is no longer the one the code was checked against (another setup started).
    */
-  async enable(userId: number, secret: string, step: number): Promise<string | undefined> {
+  async enable(userId: number, secret: string, step: number): Promise<UserRow | undefined> {
     const at = now();
-    const result = await this.db
+    // The token version is raised with it: every session signed in with the password alone ends.
+    return this.db
       .updateTable('users')
-      .set({ twoFactorEnabledAt: at, twoFactorLastStep: step, updatedAt: at })
+      .set((eb) => ({
+        twoFactorEnabledAt: at,
+        twoFactorLastStep: step,
+        tokenVersion: eb('tokenVersion', '+', 1),
+        updatedAt: at,
+      }))
       .where('id', '=', userId)
       .where('twoFactorSecret', '=', secret)
       .where('twoFactorEnabledAt', 'is', null)
+      .returningAll()
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? at : undefined;
   }
 
   /**
    * Takes the code of time step `step` as used, if no code of it or a later one was: the one statement that lets a
    * code work once, whichever instance two requests carrying it reach.
    */
-  async useStep(userId: number, step: number): Promise<boolean> {
+  async useStep(userId: number, secret: string, step: number): Promise<boolean> {
     const result = await this.db
       .updateTable('users')
       .set({ twoFactorLastStep: step })
       .where('id', '=', userId)
       .where('twoFactorEnabledAt', 'is not', null)
+      .where('twoFactorSecret', '=', secret)
       .where((eb) => eb.or([eb('twoFactorLastStep', 'is', null), eb('twoFactorLastStep', '<', step)]))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { RECOVERY_CODE_COUNT } from '../../../shop-rules/two-factor-rules.js';
-import { viewerOf } from '../auth/authenticate.js';
+import { issueToken, viewerOf } from '../auth/authenticate.js';
 import { BEARER_SECURITY, NoticeAnswer, Nullable, Timestamp, errorAnswers } from '../shared/schemas.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
@@ -40,7 +40,20 @@ const RecoveryCodesAnswer = Type.Object(
 );
 
 const PasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }) });
-const CodeBody = Type.Object({ code: Type.String({ maxLength: 20, description: 'The app’s 6-digit code' }) });
+const EnableBody = Type.Object({
+  code: Type.String({ maxLength: 20, description: 'The app’s 6-digit code' }),
+  password: Type.String({ minLength: 1, maxLength: 128, description: 'The account’s password' }),
+});
+
+const EnabledAnswer = Type.Object(
+  {
+    ...RecoveryCodesAnswer.properties,
+    token: Type.String({
+      description: 'The caller’s session from now on: every token issued before (password-only sessions) stops working',
+    }),
+  },
+  { description: 'Recovery codes, and the new session' },
+);
 
 export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
   app,
@@ -82,14 +95,17 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
       schema: {
         operationId: 'enableTwoFactor',
         ...common,
-        summary: 'Turn it on with the app’s first code; answers ten recovery codes (extension)',
+        summary: 'Turn it on with the app’s first code and the password; answers ten recovery codes (extension)',
         description:
-          '400 INVALID_INPUT for a code that is not 6 digits, 400 INVALID_SECOND_FACTOR for a wrong one (nothing changes: try the next), 409 TWO_FACTOR_NOT_STARTED without a setup.',
-        body: CodeBody,
-        response: { 200: RecoveryCodesAnswer, ...errorAnswers(400, 401, 409) },
+          'Every session signed in before ends: the answer’s token is the caller’s from now on. 400 INVALID_INPUT for a code that is not 6 digits, 400 INVALID_SECOND_FACTOR for a wrong one (nothing changes: try the next), 400 on `password` for a wrong password; 409 TWO_FACTOR_NOT_STARTED without a setup, TWO_FACTOR_ALREADY_ON, CHANGED_MEANWHILE when another setup started meanwhile.',
+        body: EnableBody,
+        response: { 200: EnabledAnswer, ...errorAnswers(400, 401, 409) },
       },
     },
-    async (request) => ({ recoveryCodes: await twoFactor.enable(viewerOf(request), request.body.code) }),
+    async (request) => {
+      const { codes, user } = await twoFactor.enable(viewerOf(request), request.body.code, request.body.password);
+      return { recoveryCodes: codes, token: issueToken(app, user) };
+    },
   );
 
   app.post(

@@ -89,11 +89,16 @@ export class TwoFactorService {
     return { secret, uri: generateURI({ issuer: ISSUER, label: viewer.username, secret }) };
   }
 
-  /** Turns it on with the app's first code: answers the ten recovery codes, shown this once. */
-  async enable(viewer: AuthenticatedUser, code: string): Promise<string[]> {
+  /**
+   * Turns it on with the app's first code and the password (a stolen session alone cannot put its own app on an
+   * account): answers the ten recovery codes, shown this once, and the account as it now is. Every session signed in
+   * with the password alone ends (the caller gets a new token): where the shop requires it of staff, none of them
+   * gains the staff's permissions.
+   */
+  async enable(viewer: AuthenticatedUser, code: string, password: string): Promise<{ codes: string[]; user: UserRow }> {
     const [violation] = checkAuthenticatorCode(code);
     if (violation) throw badRequest(violation.message, violation.field);
-    const user = await this.account(viewer.id);
+    const user = await this.withPassword(viewer.id, password);
     if (user.twoFactorEnabledAt !== null) throw conflict(ALREADY_ON, 'TWO_FACTOR_ALREADY_ON');
     if (user.twoFactorSecret === null)
       throw conflict('Start the setup first: scan its code with your app', 'TWO_FACTOR_NOT_STARTED');
@@ -101,13 +106,13 @@ export class TwoFactorService {
     if (step === undefined) throw badRequest(WRONG_CODE, 'code', 'INVALID_SECOND_FACTOR');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const enabled = await this.inTransaction(async (twoFactor) => {
-      if (!(await twoFactor.enable(user.id, user.twoFactorSecret!, step))) return false;
-      await twoFactor.replaceRecoveryCodes(user.id, codes.map(hashOf));
-      return true;
+      const after = await twoFactor.enable(user.id, user.twoFactorSecret!, step);
+      if (after) await twoFactor.replaceRecoveryCodes(user.id, codes.map(hashOf));
+      return after;
     });
     // Another request turned it on, or started another setup, between the check and now.
     if (!enabled) throw conflict('The setup changed meanwhile: load it again', 'CHANGED_MEANWHILE');
-    return codes.map(formatRecoveryCode);
+    return { codes: codes.map(formatRecoveryCode), user: enabled };
   }
 
   /** Turns it off, with the password (a stolen session alone cannot). Refused while the staff's setting requires it. */
@@ -144,18 +149,25 @@ export class TwoFactorService {
     }
     const step = await this.stepOf(user.twoFactorSecret, input.code!, user.twoFactorLastStep);
     // The step is taken in one statement: the same code sent twice at once works for one of them.
-    if (step === undefined || !(await this.twoFactor.useStep(user.id, step)))
+    if (step === undefined || !(await this.twoFactor.useStep(user.id, user.twoFactorSecret, step)))
       throw wrongSecondFactor(WRONG_CODE, 'code');
   }
 
   /** The time step of `code` if it is the app's code now (give or take a step) and after `lastStep`. */
   private async stepOf(secret: string, code: string, lastStep: number | null): Promise<number | undefined> {
-    const result = await verify({
-      secret,
-      token: normalizeAuthenticatorCode(code),
-      epochTolerance: EPOCH_TOLERANCE_SECONDS,
-      ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
-    });
+    let result;
+    try {
+      result = await verify({
+        secret,
+        token: normalizeAuthenticatorCode(code),
+        epochTolerance: EPOCH_TOLERANCE_SECONDS,
+        ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+      });
+    } catch {
+      // otplib refuses a last step beyond the window it would accept (another instance's clock ahead): no code of
+      // this window can be new, so this one is not right.
+      return undefined;
+    }
     // The TOTP strategy's result names the code's time step (otplib's common type also covers HOTP's).
     return result.valid && 'timeStep' in result ? result.timeStep : undefined;
   }

@@ -1,6 +1,7 @@
 // POST /api/auth/register and /api/auth/login: accounts made and proven, both answering the token itself as the plain
 // response body (the paths are the contract's; the code lives with the accounts it works on).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   MAX_PASSWORD_LENGTH,
@@ -70,6 +71,9 @@ const LoginRefusal = Type.Object(
   },
   { description: 'The login was refused; or, with `challenge`, it wants a second factor' },
 );
+
+/** Wrong codes an account may get in a day, whatever the minute's limit lets through: about 1 in 10,000 to guess. */
+export const SECOND_FACTOR_FAILURES_PER_DAY = 30;
 
 const SecondFactorBody = Type.Object({
   challenge: Type.String({ minLength: 1, maxLength: 2000, description: 'The login’s challenge' }),
@@ -155,6 +159,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       // The attempt's point was taken before it (failedLogins.check): a failure keeps it.
       const user = await users.login(request.body.username, request.body.password);
       await failedLogins.succeeded(request);
+      // Asked even where the second step is not served (the plain contract): a shop run so locks such an account out
+      // rather than letting the password alone in.
       if (user.twoFactorEnabledAt !== null) {
         // The password is proven, the login is not: a challenge, for the second step (which counts its own failures).
         return reply.code(401).send({
@@ -171,11 +177,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   if (!twoFactor) return;
   // Per account, whatever the address: whoever holds the password gets a few guesses a minute, then a growing wait,
   // however many addresses they send from (a code has a million values; three are right at any moment).
+  const accountOfChallenge = (request: FastifyRequest) => String(request.challengedUser?.id);
   const failedSecondFactors = limits.failuresPerMinute(
     'second-factor-failures',
     options.loginAttemptsPerMinute,
-    (request) => String(request.challengedUser?.id),
+    accountOfChallenge,
     'Too many wrong codes for this account.',
+  );
+  // And a day's wall: guessing just under the minute's limit all day gets no further than this.
+  const failedSecondFactorsToday = limits.failuresPerWindow(
+    'second-factor-failures-day',
+    SECOND_FACTOR_FAILURES_PER_DAY,
+    24 * 60 * 60,
+    accountOfChallenge,
+    'Too many wrong codes for this account today.',
   );
   app.post(
     '/login/second-factor',
@@ -195,6 +210,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
           );
         },
         failedSecondFactors.check,
+        failedSecondFactorsToday.check,
       ],
       schema: {
         operationId: 'loginSecondFactor',
@@ -202,7 +218,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
         tags: ['auth'],
         summary: 'A login’s second step: the challenge and a code (or a recovery code) for a token (extension)',
         description:
-          'After a login answered 401 SECOND_FACTOR_REQUIRED with a challenge. Exactly one of `code` (the authenticator app’s, each works once) and `recoveryCode` (each works once). A wrong one: 401 INVALID_SECOND_FACTOR at its field, counted per account as LOGIN_ATTEMPTS_PER_MINUTE counts passwords (then 429). An expired challenge (five minutes), or one made before the password changed: 401 INVALID_TOKEN, sign in again.',
+          'After a login answered 401 SECOND_FACTOR_REQUIRED with a challenge. Exactly one of `code` (the authenticator app’s, each works once) and `recoveryCode` (each works once). A wrong one: 401 INVALID_SECOND_FACTOR at its field, counted per account as LOGIN_ATTEMPTS_PER_MINUTE counts passwords, and at most 30 a day (then 429). An expired challenge (five minutes), or one made before the password changed: 401 INVALID_TOKEN, sign in again.',
         body: SecondFactorBody,
         response: { 200: TokenAnswer, ...errorAnswers(400, 401, 429) },
       },
@@ -210,7 +226,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     async (request, reply) => {
       const user = request.challengedUser!;
       await twoFactor.service.verifySecondFactor(user, request.body);
-      await failedSecondFactors.succeeded(request);
+      await Promise.all([failedSecondFactors.succeeded(request), failedSecondFactorsToday.succeeded(request)]);
       return reply.type('text/plain; charset=utf-8').send(issueToken(app, user));
     },
   );

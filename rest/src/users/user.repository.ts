@@ -70,6 +70,18 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
+  /** Turns the account's second factor off and forgets its recovery codes: whether it was on (or being set up). */
+  async turnOffSecondFactor(id: number): Promise<boolean> {
+    await this.db.deleteFrom('recoveryCodes').where('userId', '=', id).execute();
+    const result = await this.db
+      .updateTable('users')
+      .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null })
+      .where('id', '=', id)
+      .where('twoFactorSecret', 'is not', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Ends the account's password reset links not used yet: they went to an e-mail address it no longer has. */
   async endResetLinks(id: number): Promise<void> {
     await this.db

@@ -1,13 +1,22 @@
 // /api/users: the caller's own profile, password and account, and (an extension) the link that verifies its address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { viewerOf } from '../auth/authenticate.js';
+import { issueToken, viewerOf } from '../auth/authenticate.js';
 import { HttpError } from '../shared/http-errors.js';
 import { inWords } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, NoticeAnswer, errorAnswers } from '../shared/schemas.js';
 import { type EmailVerificationService, verificationSent } from './email-verification.service.js';
 import { PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
 import { type UserService, toUserAnswer } from './user.service.js';
+
+/** A changed password (extension): the notice, and the caller's new session. */
+const PasswordChangedAnswer = Type.Object(
+  {
+    message: Type.String(),
+    token: Type.String({ description: 'The caller’s session from now on (every earlier token stopped working)' }),
+  },
+  { description: 'What happened, and the new session' },
+);
 
 export interface UserRouteOptions {
   users: UserService;
@@ -97,13 +106,19 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
         operationId: 'changePassword',
         ...common,
         summary: 'Change the password; every token issued before stops working',
+        ...(extensions
+          ? {
+              description:
+                'The answer’s `token` (extension) is the caller’s session from now on: a client need not log in again, which for an account with a second factor would ask for a code.',
+            }
+          : {}),
         body: PasswordChange,
-        response: { 200: NoticeAnswer, ...errorAnswers(400, 401) },
+        response: { 200: extensions ? PasswordChangedAnswer : NoticeAnswer, ...errorAnswers(400, 401) },
       },
     },
     async (request) => {
-      await users.changePassword(viewerOf(request).id, request.body);
-      return { message: 'Password changed successfully' };
+      const changed = await users.changePassword(viewerOf(request).id, request.body);
+      return { message: 'Password changed successfully', ...(extensions ? { token: issueToken(app, changed) } : {}) };
     },
   );
 

@@ -67,6 +67,8 @@ export interface AdminBootstrapResult {
   generatedPassword?: string;
   /** The username belongs to a regular account and no password was configured to take it over. */
   heldByRegularAccount?: boolean;
+  /** The configured password replaced the stored one, and with it the account's second factor was turned off. */
+  secondFactorTurnedOff?: boolean;
 }
 
 export class UserService {
@@ -185,10 +187,13 @@ export class UserService {
       if (!configuredPassword) return { created: false, heldByRegularAccount: true };
       await this.users.replacePassword(existing.id, await hashPassword(configuredPassword));
       await this.users.update(existing.id, { roles: [...roles, ADMIN_ROLE].join(',') });
-      return { created: false };
+      return { created: false, secondFactorTurnedOff: await this.users.turnOffSecondFactor(existing.id) };
     }
     if (configuredPassword && !(await verifyPassword(existing.passwordHash, configuredPassword))) {
+      // The operator's way back in (a lost password, or a lost phone and its recovery codes): a new configured password
+      // also turns the account's second factor off, so that the password alone opens it once more.
       await this.users.replacePassword(existing.id, await hashPassword(configuredPassword));
+      return { created: false, secondFactorTurnedOff: await this.users.turnOffSecondFactor(existing.id) };
     }
     return { created: false };
   }

@@ -30,7 +30,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "DeleteTaxRate": "eaf29bc38f2521a04cbeafe9badc72b90bb37b64ed14e7b55f75aa19c51f14ff",
   "DisableTwoFactor": "f5b3cd380a105f5af40565d4ab5635e6202e465ade24016f8ced4da6043de00d",
   "EditProduct": "b490737e7ae9b3aace870eccbb0620710105521dabd3d68f71c55e414ec0d827",
-  "EnableTwoFactor": "ef78553366d1807125f0ea9d9ae18da34613b1dd0eec0e77b9c09ae102df4a5f",
+  "EnableTwoFactor": "bc624f6db25994c60c4be3d3e561f3df3e37a0b83a4d72ccbc8667b45c6ad0a1",
   "ListingFacets": "62d8420e17b247f2e6cf441942525dddd04d726d9ec9ef702199cd406fbdc8d9",
   "LiveMessageAdded": "67ecfc6f85e53a17d84a8aff94dfca7797d9b61cbacd4fed212d42c638224bcc",
   "LiveOrderUpdated": "c3b6c9e7e7c1a1982ccec768e0683612b467727c74f2a806cae169f944519b8e",

@@ -1,24 +1,15 @@
-// Mutations of two-factor sign-in (extension two-factor): the viewer sets it up, turns it on with the app's first code,
-// turns it off or renews the recovery codes with the password; a staff manager resets someone's. Where the shop
-// requires it of staff, turning it on or a reset changes what the person may do: their sockets reconnect
-// (ROLES_CHANGED), as after a change of roles, so that their subscriptions follow.
+// Mutations of two-factor sign-in (extension two-factor): the viewer sets it up, turns it on with the app's first code
+// and the password (every other session ends: their sockets close, as after a password change), turns it off or renews
+// the recovery codes with the password; a staff manager resets someone's (where the shop requires it of staff, that
+// changes what the person may do: their sockets reconnect, ROLES_CHANGED, as after a change of roles).
 import { checkAuthenticatorCode } from '../../../../shop-rules/two-factor-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
-import type { GatewayContext } from '../../context.js';
 import { InputProblem, refuseAll } from '../../errors.js';
 import { VIEWER } from '../../resolver-parents.js';
+import { endSessions } from './account.js';
 import { withUserErrors } from './user-errors.js';
 
 const PASSWORD_REQUIRED = new InputProblem('Enter your password', 'password');
-
-/** The viewer's sockets reconnect where the shop's rule made their permissions change with their second factor. */
-async function reconnectIfRequired(context: GatewayContext): Promise<void> {
-  context.loaders.profile.clear();
-  const status = await context.api.twoFactor.status();
-  if (!status?.required) return;
-  const profile = await context.loaders.profile.get();
-  await context.pubsub.publish('ROLES_CHANGED', { username: profile.username, userId: profile.id ?? undefined });
-}
 
 export const twoFactorMutations: Pick<
   MutationResolvers,
@@ -27,17 +18,23 @@ export const twoFactorMutations: Pick<
   startTwoFactorSetup: (_root, { input }, context) =>
     withUserErrors(input, {}, async () => context.api.twoFactor.startSetup()),
 
-  enableTwoFactor: (_root, { input }, context) =>
-    withUserErrors(
+  enableTwoFactor: async (_root, { input }, context) => {
+    // Read before the change: afterwards the token of this request no longer works.
+    const profile = await context.loaders.profile.get();
+    return withUserErrors(
       input,
-      { fields: ['code'], codeByRestCode: { INVALID_SECOND_FACTOR: 'INVALID_CREDENTIALS' } },
+      { fields: ['code', 'password'], codeByRestCode: { INVALID_SECOND_FACTOR: 'INVALID_CREDENTIALS' } },
       async () => {
-        refuseAll(checkAuthenticatorCode(input.code));
-        const recoveryCodes = await context.api.twoFactor.enable(input.code.trim());
-        await reconnectIfRequired(context);
-        return { recoveryCodes, viewer: VIEWER };
+        refuseAll([...checkAuthenticatorCode(input.code), ...(input.password ? [] : [PASSWORD_REQUIRED])]);
+        const { recoveryCodes, token } = await context.api.twoFactor.enable(input.code.trim(), input.password);
+        // Every earlier session of the viewer ended at the REST service: their sockets close, on every gateway; the
+        // rest of this request (the payload's viewer) acts with the new token.
+        await endSessions(context, profile);
+        context.actAs(token);
+        return { recoveryCodes, token, viewer: VIEWER };
       },
-    ),
+    );
+  },
 
   disableTwoFactor: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['password'] }, async () => {

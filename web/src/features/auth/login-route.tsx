@@ -3,7 +3,7 @@
 // going, or home.
 import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/button';
@@ -48,8 +48,16 @@ export function LoginRoute() {
     register,
     handleSubmit,
     resetField,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ defaultValues: { username: pageState?.username ?? '', password: '' } });
+  // Back from the second step: the password is asked again, so it takes the focus once the form is back.
+  const backFromSecondStep = useRef(false);
+  useEffect(() => {
+    if (challenge || !backFromSecondStep.current) return;
+    backFromSecondStep.current = false;
+    setFocus('password');
+  }, [challenge, setFocus]);
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(undefined);
@@ -71,6 +79,7 @@ export function LoginRoute() {
           <SecondFactorForm
             challenge={challenge}
             onRestart={(reason) => {
+              backFromSecondStep.current = true;
               setChallenge(undefined);
               resetField('password');
               setFailure(reason);

@@ -3,6 +3,7 @@
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
+import { useState } from 'react';
 import { ErrorState, Skeleton } from '@/components/feedback';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
@@ -12,7 +13,7 @@ import { AccountSettings } from './account-settings';
 import { AddressBook } from './address-book';
 import { ChangePassword } from './change-password';
 import { ProfileInformation } from './profile-information';
-import { TWO_FACTOR_TAB, TwoFactorTab } from './two-factor';
+import { type GivenCodes, TWO_FACTOR_TAB, TwoFactorTab } from './two-factor';
 import styles from './profile.module.css';
 
 if (false) {
@@ -58,6 +59,7 @@ function ProfileSkeleton() {
 
 export function ProfileRoute() {
   const { data, loading, refetch } = useQuery(ProfilePageDocument);
+  const [givenCodes, setGivenCodes] = useState<GivenCodes>();
   const viewer = data?.viewer;
 
   let content;
@@ -81,7 +83,7 @@ export function ProfileRoute() {
               <ChangePassword />
             </TabPanel>
             <TabPanel className={styles.panel}>
-              <TwoFactorTab />
+              <TwoFactorTab codes={givenCodes} setCodes={setGivenCodes} />
             </TabPanel>
             <TabPanel className={styles.panel}>
               <AccountSettings />

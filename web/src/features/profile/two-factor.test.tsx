@@ -10,6 +10,7 @@ import {
   StartTwoFactorSetupDocument,
   TwoFactorTabDocument,
 } from '@/gql/graphql';
+import { TOKEN_STORAGE_KEY } from '@/lib/session';
 import { sessionMock } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
@@ -92,8 +93,9 @@ describe('the Two-Factor Sign-In tab', () => {
         result: {
           data: {
             enableTwoFactor: {
-              __typename: 'RecoveryCodesPayload',
+              __typename: 'EnableTwoFactorPayload',
               recoveryCodes: CODES,
+              token: 'token-after-two-factor',
               viewer: { __typename: 'User', id: VIEWER_ID, isAdmin: false, permissions: [], twoFactor: status(true) },
               userErrors: noErrors,
             },
@@ -115,9 +117,14 @@ describe('the Two-Factor Sign-In tab', () => {
     expect(sent).toBeUndefined();
     await user.clear(code);
     await user.type(code, '123 456');
+    await user.type(screen.getByLabelText(/^Current Password/), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Turn On' }));
     expect(await screen.findByText('Two-factor sign-in is on.')).toBeInTheDocument();
-    expect(sent).toEqual({ input: { code: '123456' } });
+    expect(sent).toEqual({ input: { code: '123456', password: 'secret1' } });
+    // Every other session ended: this tab goes on with the new token.
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-two-factor');
+    // The codes' heading takes the focus (the form it came from is gone).
+    expect(screen.getByRole('heading', { name: 'Your recovery codes' })).toHaveFocus();
     const list = screen.getByRole('list', { name: 'Recovery codes' });
     expect(
       within(list)
@@ -125,9 +132,13 @@ describe('the Two-Factor Sign-In tab', () => {
         .map((item) => item.textContent),
     ).toEqual(CODES);
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'medshop-recovery-codes.txt');
+    // Another tab and back: the codes, shown once, are still there until the person says they saved them.
+    await user.click(screen.getByRole('tab', { name: 'Addresses' }));
+    await user.click(screen.getByRole('tab', { name: 'Two-Factor Sign-In' }));
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'I Have Saved Them' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
-    expect(screen.getByText(/10 of 10 recovery codes left\./)).toBeInTheDocument();
+    expect(screen.getByText(/10 of 10 recovery codes left\./)).toHaveFocus();
   });
 
   it('turns it off with the password, the shop’s refusal at the field', async () => {

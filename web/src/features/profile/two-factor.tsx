@@ -4,7 +4,7 @@
 // tab says so, and it cannot be turned off. Read when the tab opens (the profile's own query stays one REST call).
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkAuthenticatorCode, normalizeAuthenticatorCode } from '@shop-rules/two-factor-rules';
 import { Button } from '@/components/button';
@@ -17,6 +17,7 @@ import {
   StartTwoFactorSetupDocument,
   TwoFactorTabDocument,
 } from '@/gql/graphql';
+import { changeSession, saveToken } from '@/lib/session';
 import { useFormats } from '@/lib/use-formats';
 import { showUserErrors } from '@/lib/user-errors';
 import styles from './profile.module.css';
@@ -51,6 +52,7 @@ if (false) {
     mutation EnableTwoFactor($input: EnableTwoFactorInput!) {
       enableTwoFactor(input: $input) {
         recoveryCodes
+        token
         viewer {
           id
           isAdmin
@@ -112,6 +114,13 @@ if (false) {
 }
 
 export const TWO_FACTOR_TAB = 'Two-Factor Sign-In';
+
+/** A heading that takes the focus when it appears: the control that made it appear is gone. */
+function useFocusedOnShow<Element extends HTMLElement>() {
+  const ref = useRef<Element>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
 /** Fewer recovery codes than this left: the tab suggests new ones. */
 const FEW_CODES_LEFT = 3;
 
@@ -146,10 +155,11 @@ function QrCode({ uri }: { uri: string }) {
 /** The recovery codes, shown this once, with a way to keep them. */
 function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone(): void }) {
   const [copied, setCopied] = useState<string>();
+  const title = useFocusedOnShow<HTMLHeadingElement>();
   const text = `Medshop recovery codes (each works once)\n\n${codes.join('\n')}\n`;
   return (
     <section className={styles.twoFactorStep} aria-labelledby="recovery-codes-title">
-      <h3 id="recovery-codes-title" className={styles.stepTitle}>
+      <h3 id="recovery-codes-title" className={styles.stepTitle} ref={title} tabIndex={-1}>
         Your recovery codes
       </h3>
       <p className={styles.passwordHint}>
@@ -169,12 +179,12 @@ function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone(): 
       <div className={styles.buttonRow}>
         <Button
           variant="secondary"
-          onClick={() =>
-            void navigator.clipboard.writeText(text).then(
-              () => setCopied('Copied to the clipboard.'),
-              () => setCopied('The browser did not allow copying: select the codes instead.'),
-            )
-          }
+          onClick={() => {
+            const refused = () => setCopied('The browser did not allow copying: select the codes instead.');
+            // No clipboard outside secure pages (a shop served over plain http): said, not thrown.
+            if (!navigator.clipboard) return refused();
+            void navigator.clipboard.writeText(text).then(() => setCopied('Copied to the clipboard.'), refused);
+          }}
         >
           Copy Codes
         </Button>
@@ -208,20 +218,21 @@ function Setup({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  } = useForm<{ code: string; password: string }>({ defaultValues: { code: '', password: '' } });
+  const title = useFocusedOnShow<HTMLHeadingElement>();
 
-  const submit = handleSubmit(async ({ code }) => {
+  const submit = handleSubmit(async ({ code, password }) => {
     setFailure(undefined);
-    const [violation] = checkAuthenticatorCode(code);
-    if (violation) {
-      setError('code', { type: 'rule', message: violation.message }, { shouldFocus: true });
-      return;
-    }
     try {
-      const input = { code: normalizeAuthenticatorCode(code) };
-      const answer = (await enable({ variables: { input } })).data?.enableTwoFactor;
+      const input = { code: normalizeAuthenticatorCode(code), password };
+      // Every other session ends with it: this tab goes on with the answer's token.
+      const answer = await changeSession(async () => {
+        const payload = (await enable({ variables: { input } })).data?.enableTwoFactor;
+        if (payload?.token) saveToken(payload.token);
+        return payload;
+      });
       if (answer?.recoveryCodes) return onEnabled(answer.recoveryCodes);
-      setFailure(showUserErrors(answer?.userErrors ?? [], setError, ['code']));
+      setFailure(showUserErrors(answer?.userErrors ?? [], setError, ['code', 'password']));
     } catch {
       setFailure('Failed to turn on two-factor sign-in. Please try again.');
     }
@@ -229,7 +240,7 @@ function Setup({
 
   return (
     <form className={styles.twoFactorStep} onSubmit={submit} noValidate aria-labelledby="two-factor-setup-title">
-      <h3 id="two-factor-setup-title" className={styles.stepTitle}>
+      <h3 id="two-factor-setup-title" className={styles.stepTitle} ref={title} tabIndex={-1}>
         Set up your authenticator app
       </h3>
       <ol className={styles.steps}>
@@ -244,7 +255,7 @@ function Setup({
           </p>
         </li>
         <li>
-          <p>Enter the 6-digit code the app shows for Medshop.</p>
+          <p>Enter the 6-digit code the app shows for Medshop, and your password.</p>
         </li>
       </ol>
       {failure && <Alert tone="error">{failure}</Alert>}
@@ -256,7 +267,17 @@ function Setup({
         maxLength={7}
         required
         error={errors.code?.message}
-        {...register('code')}
+        // The shop's rule for its form, checked with the password's before anything is sent.
+        {...register('code', { validate: (value) => checkAuthenticatorCode(value)[0]?.message ?? true })}
+      />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Your other sessions are logged out when it turns on."
+        required
+        error={errors.password?.message}
+        {...register('password', { required: 'Enter your password' })}
       />
       <div className={styles.buttonRow}>
         <Button type="submit" disabled={isSubmitting}>
@@ -307,7 +328,8 @@ function WhileOn({ required, onCodes }: { required: boolean; onCodes(codes: stri
     });
 
   return (
-    <form className={styles.twoFactorStep} noValidate onSubmit={(event) => void run('codes')(event)}>
+    // Enter in the password sends nothing: each button says what it does, and new codes end the old ones.
+    <form className={styles.twoFactorStep} noValidate onSubmit={(event) => event.preventDefault()}>
       {failure && <Alert tone="error">{failure}</Alert>}
       <TextField
         label="Current Password"
@@ -319,7 +341,7 @@ function WhileOn({ required, onCodes }: { required: boolean; onCodes(codes: stri
         {...register('password', { required: 'Enter your password' })}
       />
       <div className={styles.buttonRow}>
-        <Button type="submit" variant="secondary" disabled={busy !== undefined}>
+        <Button variant="secondary" disabled={busy !== undefined} onClick={(event) => void run('codes')(event)}>
           {busy === 'codes' ? 'Making new codes...' : 'New Recovery Codes'}
         </Button>
         {!required && (
@@ -332,12 +354,35 @@ function WhileOn({ required, onCodes }: { required: boolean; onCodes(codes: stri
   );
 }
 
-export function TwoFactorTab() {
+/** Recovery codes just given, shown this once: on turning it on, or new ones. */
+export interface GivenCodes {
+  codes: string[];
+  notice: string;
+}
+
+/**
+ * `codes` is kept by the profile, not the tab: a person who looks at another tab before saving them finds them still
+ * there (a hidden tab's panel is unmounted).
+ */
+export function TwoFactorTab({
+  codes,
+  setCodes,
+}: {
+  codes: GivenCodes | undefined;
+  setCodes(codes: GivenCodes | undefined): void;
+}) {
   const { data, loading, refetch } = useQuery(TwoFactorTabDocument);
   const [start, { loading: starting }] = useMutation(StartTwoFactorSetupDocument);
   const [setup, setSetup] = useState<{ secret: string; uri: string }>();
-  /** Recovery codes just given, shown this once: on turning it on, or new ones. */
-  const [codes, setCodes] = useState<{ codes: string[]; notice: string }>();
+  const state = useRef<HTMLParagraphElement>(null);
+  // After "I Have Saved Them", the focus goes to what the tab says now (the button it was on is gone).
+  const focusState = useRef(false);
+  useEffect(() => {
+    if (!codes && focusState.current) {
+      focusState.current = false;
+      state.current?.focus();
+    }
+  }, [codes]);
   const [failure, setFailure] = useState<string>();
   const formats = useFormats();
   const status = data?.viewer?.twoFactor;
@@ -384,11 +429,20 @@ export function TwoFactorTab() {
   };
 
   let body;
-  if (codes) body = <RecoveryCodes codes={codes.codes} onDone={() => setCodes(undefined)} />;
+  if (codes)
+    body = (
+      <RecoveryCodes
+        codes={codes.codes}
+        onDone={() => {
+          focusState.current = true;
+          setCodes(undefined);
+        }}
+      />
+    );
   else if (status.enabled)
     body = (
       <>
-        <p className={styles.twoFactorState}>
+        <p className={styles.twoFactorState} ref={state} tabIndex={-1}>
           <strong className={styles.on}>On</strong> since {formats.dateTime(status.enabledAt)}.{' '}
           {status.recoveryCodesLeft} of 10 recovery codes left.
         </p>
