@@ -52,9 +52,9 @@ describe.skipIf(!chromiumFound)('journey: a chat between two browsers', () => {
     await dialog.getByRole('searchbox', { name: 'Search users' }).fill('bru');
     await expect
       .poll(() => dialog.getByRole('list', { name: 'People' }).getByRole('button').allInnerTexts())
-      .toEqual([expect.stringMatching(/^B\s+bruno\s+User$/)]);
+      .toEqual([expect.stringMatching(/^B\s+bruno\s+User$/), 'Block']);
     await lookAt(alice.page, 'chat', 'new-chat-dialog');
-    await dialog.getByRole('button', { name: /bruno/ }).click();
+    await dialog.getByRole('button', { name: /^bruno/ }).click();
     await dialog.waitFor({ state: 'detached' });
     const aliceComposer = alice.page.getByRole('textbox', { name: 'Message to bruno' });
     await aliceComposer.fill('Hi Bruno, is the compact nebulizer quiet?');

@@ -83,8 +83,11 @@ export function createShopCache(): InMemoryCache {
           orders: relayStylePagination(),
           // The sidebar's rooms, pages merged; the unreadOnly list (the room to open) is a list of its own.
           chatRoomConnection: eachNodeOnce(relayStylePagination(['unreadOnly'])),
+          blockedUsers: { merge: false },
         },
       },
+      // Someone the viewer blocked is known by their username, as the shop knows them; every answer lists them all.
+      BlockedUser: { keyFields: ['username'] },
       Preferences: { merge: true },
       // A product's categories as the shop last said: a new list replaces the old one (fewer categories lose nothing).
       Product: { fields: { categories: { merge: false } } },

@@ -2,6 +2,8 @@
 // Each web operation by name → the SHA-256 of its text in persisted-documents.json, which the app sends instead of the text.
 export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "AddToCart": "3b471a170c8c330e7795c5c4f75a9d30443b26ebd0b72b6ce9afd7270ba5ae25",
+  "BlockUser": "57f4607548d60d1fb84190406490b29c1687e024dcca3f7525dec06b18217542",
+  "BlockedPeople": "e2716c5d122ecb62c369667e033ad920de22183e8256c3c66d0285a5a1718d66",
   "CancelOwnOrder": "837c7282c76c9bfe40bb69e7fd7f98bf12af0e33e53d8c1e77548eb22e17c6b6",
   "CardReturnOrder": "6b57f90892a97e0076afaae7166b63b9d488c02f4e558955fb18e41b6b50ef1b",
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
@@ -72,6 +74,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "StartTwoFactorSetup": "17466cf715789b9c4f6e5143fafacd362a030b47cfb1b5bdc36060c883ff07fe",
   "TaxAdmin": "6493b27dbb1705d8ec2325ad3d5c09ede8055879b1ee866267b0f653d588de18",
   "TwoFactorTab": "7166a467317056f2338db4ab9ed2e784b1c8533dfaa15b0fc09baa0ff467629f",
+  "UnblockUser": "c27eaf65e5f047bc88aa20f3c940944ba7ca9ac250f9752036c86c65d2e2f67c",
   "UpdateCartItem": "7cf0a34be6a51b8a21f25a9c75b486b7cfd72e50638d470c6747c371d6cc51bf",
   "UpdateCategory": "f9d0f3f0b22982e2658bd5383e0b39b3d5ef1f51c0c9d2c42b52bdd3563126af",
   "UpdatePaymentSettings": "b77984ccc869e9ce0bf20519e7d35706d57b53717c9dbb3218b422ca9ab3361e",

@@ -191,6 +191,25 @@ export function addMessageToCache(cache: ApolloCache, message: { id: string; roo
   putRoomOnTop(cache, message.room.id, { move: true });
 }
 
+/** Takes a room out of every cached list of the viewer's rooms (its other participant was blocked). */
+export function removeRoomFromList(cache: ApolloCache, roomId: string): void {
+  cache.modify<{ chatRoomConnection: StoredConnection }>({
+    id: viewerId(cache),
+    fields: {
+      chatRoomConnection(existing, { readField, isReference }) {
+        if (isReference(existing) || !existing?.edges) return existing;
+        const edges = existing.edges.filter((edge) => readField('id', edge.node) !== roomId);
+        if (edges.length === existing.edges.length) return existing;
+        return {
+          ...existing,
+          edges,
+          ...(typeof existing.totalCount === 'number' ? { totalCount: existing.totalCount - 1 } : {}),
+        };
+      },
+    },
+  });
+}
+
 /** Puts a room into the viewer's cached room list if it is not there yet (a new chat): on top, where it is newest. */
 export function addRoomToList(cache: ApolloCache, roomId: string): void {
   putRoomOnTop(cache, roomId, { move: false });

@@ -10,7 +10,7 @@ import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/button';
-import { ErrorState, Skeleton } from '@/components/feedback';
+import { Alert, ErrorState, Skeleton } from '@/components/feedback';
 import { LoadMore, useNextPage } from '@/components/load-more';
 import { Page } from '@/components/page';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -185,6 +185,14 @@ export function ChatRoute() {
     flushSync(() => setView('list'));
     if (activeRoomId) roomButtons.current.get(activeRoomId)?.focus();
   };
+  const [notice, setNotice] = useState<string>();
+  // Blocked from the open room: it is gone from the list, and the screen goes back to choosing.
+  const blocked = (username: string) => {
+    setNotice(`${username} is blocked. You can unblock them from your profile.`);
+    setOpenedRoom(null);
+    setView('list');
+    setSearchParams({}, { replace: true });
+  };
   const listFailed = !data?.viewer && !!error;
 
   let sidebarContent;
@@ -242,6 +250,9 @@ export function ChatRoute() {
 
   return (
     <Page title="Chat">
+      <div role="status" className={styles.notice}>
+        {notice && <Alert tone="success">{notice}</Alert>}
+      </div>
       <div className={surface(styles.layout)} data-view={view}>
         <nav className={styles.sidebar} aria-label="Chat conversations">
           <div className={styles.sidebarHeader}>
@@ -260,6 +271,7 @@ export function ChatRoute() {
             shown={sideBySide || view === 'room'}
             headingFocusRequest={headingFocusRequest}
             onBack={backToList}
+            onBlocked={blocked}
           />
         ) : (
           <section className={styles.window} aria-label="Conversation">

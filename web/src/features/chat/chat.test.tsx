@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BlockUserDocument,
   ChatPageDocument,
   ChatRoomMessagesDocument,
   ChatRoomToOpenDocument,
@@ -634,7 +635,7 @@ describe('a long list of conversations, a page at a time', () => {
     await waitFor(() => expect(rooms()).toHaveLength(20));
     await user.click(screen.getAllByRole('button', { name: '+ New Chat', hidden: true })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'New Chat' });
-    await user.click(await within(dialog).findByRole('button', { name: /friend21/ }));
+    await user.click(await within(dialog).findByRole('button', { name: /^friend21/ }));
     await waitFor(() => expect(rooms()).toHaveLength(21));
     // In its place by activity, after the rooms more recently active.
     expect(names()[20]).toBe('friend21');
@@ -1074,14 +1075,14 @@ describe('+ New Chat', () => {
         within(dialog)
           .getAllByRole('button')
           .map((button) => button.textContent),
-      ).toEqual(['AadminAdmin', 'EErinerinUser', 'Cancel']),
+      ).toEqual(['AadminAdmin', 'Block', 'EErinerinUser', 'Block', 'Cancel']),
     );
     const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
     expect(search).toHaveAttribute('name', 'search');
     await user.type(search, 'er');
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     await waitFor(() => expect(within(dialog).getByRole('list', { name: 'People' }).children).toHaveLength(1));
-    await user.click(within(dialog).getByRole('button', { name: /Erin/ }));
+    await user.click(within(dialog).getByRole('button', { name: /^Erin/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('heading', { name: 'erin', hidden: true })).toBeInTheDocument();
     expect(rooms().map((button) => button.textContent)).toEqual(['EerinNo messages yet']);
@@ -1107,5 +1108,55 @@ describe('+ New Chat', () => {
     expect(
       await within(dialog).findByText(/Failed to load users. Please try again or contact support./),
     ).toBeInTheDocument();
+  });
+});
+
+describe('blocking from the chat', () => {
+  it('asks first, then the room leaves the list and the screen says how to undo it', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'Buy my gauze', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const bob = room(2, { roomName: 'bob' });
+    let sent: unknown;
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([sam, bob]),
+        history(sam, [message(1, 1, 'Buy my gauze', { senderUsername: 'sam' })]),
+        {
+          request: {
+            query: BlockUserDocument,
+            variables: (variables: unknown) => {
+              sent = variables;
+              return true;
+            },
+          },
+          result: {
+            data: {
+              blockUser: {
+                __typename: 'BlockUserPayload',
+                blockedUser: { __typename: 'BlockedUser', username: 'sam', blockedAt: '2026-11-22T15:00:00.000Z' },
+                viewer: {
+                  __typename: 'User',
+                  id: 'VXNlcjoy',
+                  unreadMessageCount: 0,
+                  blockedUsers: [{ __typename: 'BlockedUser', username: 'sam', blockedAt: '2026-11-22T15:00:00.000Z' }],
+                },
+                userErrors: [],
+              },
+            },
+          },
+        },
+        ...sidebar([bob]),
+        history(bob, []),
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'sam', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Block sam', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block sam?' });
+    expect(dialog).toHaveTextContent('You can unblock them from your profile.');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('sam is blocked. You can unblock them from your profile.')).toBeInTheDocument();
+    expect(sent).toEqual({ input: { username: 'sam' } });
+    await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobNo messages yet']));
   });
 });

@@ -8,6 +8,8 @@ import { Button } from '@/components/button';
 import { ErrorState, Skeleton } from '@/components/feedback';
 import { ChatRoomMessagesDocument } from '@/gql/graphql';
 import { markRoomRead, setOpenChatRoom } from '@/lib/chat';
+import { useViewer } from '@/lib/viewer';
+import { useBlockUser } from './block-user';
 import { ChatMessage } from './chat-message';
 import { MessageComposer } from './message-composer';
 import styles from './chat.module.css';
@@ -78,16 +80,25 @@ interface MessageWindowProps {
   /** Raised each time a phone opens a room from the list: the room's heading then takes the focus. */
   headingFocusRequest: number;
   onBack(): void;
+  /** The person on the other side was blocked: the room is no longer the viewer's to show. */
+  onBlocked(username: string): void;
 }
 
-export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack }: MessageWindowProps) {
+/** How the shop names a participant whose account is gone (no username has a space). */
+const DELETED_USER = 'Deleted user';
+
+export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack, onBlocked }: MessageWindowProps) {
   const client = useApolloClient();
+  const viewer = useViewer();
+  const blocking = useBlockUser((target) => onBlocked(target.username));
   const visible = usePageVisible() && shown;
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ChatRoomMessagesDocument, {
     variables: { roomId, last: MESSAGES_PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
   const room = data?.node?.__typename === 'ChatRoom' ? data.node : null;
+  // The person on the other side, who can be blocked (not once their account is gone).
+  const other = room?.participantUsernames.find((name) => name !== viewer?.username && name !== DELETED_USER);
   const edges = room?.messages.edges ?? [];
   const loadingOlder = networkStatus === NetworkStatus.fetchMore;
   const [olderFailed, setOlderFailed] = useState(false);
@@ -191,6 +202,17 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
           </span>
         </div>
       )}
+      {other && (
+        <Button
+          variant="ghost"
+          size="small"
+          className={styles.blockButton}
+          onClick={() => blocking.ask({ username: other, roomId })}
+          aria-label={`Block ${other}`}
+        >
+          Block
+        </Button>
+      )}
     </div>
   );
 
@@ -212,6 +234,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack 
   return (
     <section className={styles.window} aria-label={`Conversation with ${room.roomName}`}>
       {header}
+      {blocking.dialog}
       <div
         ref={list}
         className={styles.messages}

@@ -1,5 +1,6 @@
 // '+ New Chat' (spec §2): people to talk to, searchable by username or name and labelled Admin or User. Picking
-// someone opens the room with them (the same pair always gets the same room) and closes the dialog.
+// someone opens the room with them (the same pair always gets the same room) and closes the dialog; 'Block' beside
+// each blocks them instead (asked first), and they leave the list.
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
@@ -9,6 +10,7 @@ import { Alert, Loading } from '@/components/feedback';
 import { TextField } from '@/components/field';
 import { ChatUsersDocument, CreateChatRoomDocument } from '@/gql/graphql';
 import { addRoomToList } from '@/lib/chat';
+import { useBlockUser } from './block-user';
 import dialogStyles from '@/components/confirm-dialog.module.css';
 import styles from './new-chat-dialog.module.css';
 
@@ -87,6 +89,11 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
     },
   });
   const [failure, setFailure] = useState<string>();
+  const [blockedNotice, setBlockedNotice] = useState<string>();
+  const blocking = useBlockUser((target) => {
+    setBlockedNotice(`${target.username} is blocked. You can unblock them from your profile.`);
+    void refetch();
+  });
   const users = data?.viewer?.chatUsers ?? [];
 
   const pick = async (username: string) => {
@@ -145,6 +152,14 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
                   {user.isAdmin ? 'Admin' : 'User'}
                 </span>
               </button>
+              <Button
+                variant="ghost"
+                size="small"
+                onClick={() => blocking.ask({ username: user.username })}
+                aria-label={`Block ${user.username}`}
+              >
+                Block
+              </Button>
             </li>
           );
         })}
@@ -166,7 +181,11 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
         data-autofocus
       />
       {failure && <Alert tone="error">{failure}</Alert>}
+      <div role="status" className={styles.notice}>
+        {blockedNotice && <Alert tone="success">{blockedNotice}</Alert>}
+      </div>
       <div className={styles.results}>{list}</div>
+      {blocking.dialog}
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onClick={onClose}>
           Cancel

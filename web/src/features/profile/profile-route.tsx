@@ -11,6 +11,7 @@ import { StripTab, TabStrip } from '@/components/tab-strip';
 import { ProfilePageDocument } from '@/gql/graphql';
 import { AccountSettings } from './account-settings';
 import { AddressBook } from './address-book';
+import { BlockedPeople } from './blocked-people';
 import { ChangePassword } from './change-password';
 import { ProfileInformation } from './profile-information';
 import { type GivenCodes, TWO_FACTOR_TAB, TwoFactorTab } from './two-factor';
@@ -86,6 +87,7 @@ export function ProfileRoute() {
               <TwoFactorTab codes={givenCodes} setCodes={setGivenCodes} />
             </TabPanel>
             <TabPanel className={styles.panel}>
+              <BlockedPeople />
               <AccountSettings />
             </TabPanel>
           </TabPanels>

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  BlockedPeopleDocument,
+  UnblockUserDocument,
   ChangePasswordDocument,
   DeleteAccountDocument,
   OrdersPageDocument,
@@ -802,5 +804,56 @@ describe('account settings', () => {
     );
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Failed to delete account');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
+  });
+});
+
+describe('blocked people', () => {
+  const blocked = (people: { username: string; blockedAt: string }[]) => ({
+    request: { query: BlockedPeopleDocument },
+    result: {
+      data: {
+        viewer: {
+          __typename: 'User',
+          id: alice.id,
+          blockedUsers: people.map((person) => ({ __typename: 'BlockedUser', ...person })),
+        },
+      },
+    },
+  });
+
+  it('lists whom the person blocked on Account Settings, and unblocks them', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock(),
+        profilePage,
+        blocked([{ username: 'sam', blockedAt: '2026-11-20T10:00:00.000Z' }]),
+        {
+          request: { query: UnblockUserDocument, variables: { input: { username: 'sam' } } },
+          result: {
+            data: {
+              unblockUser: {
+                __typename: 'UnblockUserPayload',
+                unblockedUsername: 'sam',
+                viewer: { __typename: 'User', id: alice.id, unreadMessageCount: 1, blockedUsers: [] },
+                userErrors: [],
+              },
+            },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
+    const list = await screen.findByRole('list', { name: 'Blocked people' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['samBlocked November 20, 2026Unblock']);
+    await user.click(within(list).getByRole('button', { name: 'Unblock sam' }));
+    expect(await screen.findByText('sam is unblocked: your chat with them is back in your list.')).toBeInTheDocument();
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    // The danger zone is still there, below.
+    expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeInTheDocument();
   });
 });
