@@ -400,6 +400,13 @@ export const SETTINGS_DECLARED = {
     does: 'how old an account must be before the web addresses in its chat messages show as links (0: every account)',
     more: "A message keeps what it was sent as: one sent by a younger account shows its addresses as plain text for good, so a spammer's fresh account cannot make them clickable by waiting.",
   },
+  CHAT_DIGEST_AFTER_MINUTES: {
+    schema: Type.Integer({ minimum: 0, maximum: 1440, default: 30 }),
+    readBy: 'rest',
+    level: 'common',
+    does: 'how long a chat message waits unread before its recipient is e-mailed a digest of the room (0: never)',
+    more: 'One e-mail per room and wait ("3 new messages from anna"), never one per message and never their text; only to a verified address with e-mail notifications on, and not about someone the recipient blocked. Looked for every minute.',
+  },
   STAFF_TWO_FACTOR_REQUIRED: {
     schema: flag(false),
     readBy: 'rest',

@@ -12,6 +12,10 @@ import { serverLogger } from '../../config/logger.js';
 import { createAuthenticate } from './auth/authenticate.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
 import { ChatBlocksRepository } from './chat/chat-blocks.repository.js';
+import { ChatDigests } from './chat/chat-digests.js';
+
+/** How often missed chat messages are looked for (CHAT_DIGEST_AFTER_MINUTES is how long they wait). */
+const DIGEST_SWEEP_MS = 60_000;
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { StaffRepository } from './staff/staff.repository.js';
@@ -263,6 +267,23 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
         await sweep.stop();
         await cardPayments?.settle();
       });
+    }
+    // Missed messages by e-mail: looked for every minute, by every instance (each digest written once).
+    if (config.extensions && config.limits.chatDigestAfterMinutes > 0) {
+      const digests = new ChatDigests(db, kind, config.mail, config.limits.chatDigestAfterMinutes, () =>
+        mailSender.wake(),
+      );
+      app.decorate('chatDigests', digests);
+      const digestJob = new RepeatingJob(
+        async () => {
+          const round = await digests.sweep();
+          if (round.written > 0) app.log.info(round, `chat: ${round.written} digest(s) of missed messages written`);
+        },
+        DIGEST_SWEEP_MS,
+        (error) => app.log.error({ err: error }, 'chat: the sweep of missed messages failed'),
+      );
+      app.addHook('onReady', async () => digestJob.start());
+      app.addHook('preClose', async () => digestJob.stop());
     }
     const chat = new ChatService(
       new ChatRepository(db),

@@ -41,6 +41,8 @@ export interface RestConfig {
     chatLinksAfterHours: number;
     /** Staff sign in with a second factor; until they turn one on, their permissions count as none. */
     staffTwoFactorRequired: boolean;
+    /** How long a chat message waits unread before a digest is e-mailed (CHAT_DIGEST_AFTER_MINUTES; 0: never). */
+    chatDigestAfterMinutes: number;
     /** Password reset requests and resets from one client address: beyond, 429. */
     passwordResetsPerAddressPerMinute: number;
     /**
@@ -217,6 +219,7 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env, defaults: R
       messagesPerUserPerMinute: readCount(env, 'MESSAGES_PER_USER_PER_MINUTE'),
       chatLinksAfterHours: readCount(env, 'CHAT_LINKS_AFTER_HOURS'),
       staffTwoFactorRequired: readFlag(env, 'STAFF_TWO_FACTOR_REQUIRED'),
+      chatDigestAfterMinutes: readCount(env, 'CHAT_DIGEST_AFTER_MINUTES'),
       passwordResetsPerAddressPerMinute: readCount(env, 'PASSWORD_RESETS_PER_ADDRESS_PER_MINUTE'),
       passwordResetEmailsPerAccountPerHour: readCount(env, 'PASSWORD_RESET_EMAILS_PER_ACCOUNT_PER_HOUR'),
       emailsPerRecipientPerHour: readCount(env, 'EMAILS_PER_RECIPIENT_PER_HOUR'),

@@ -979,6 +979,21 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('chat_blocks').execute();
       },
     },
+    '0029_chat_digests': {
+      // Missed messages by e-mail (issue 36): the newest message of the room a participant was e-mailed a digest about,
+      // so each waiting message is told of once. Messages sent before start as told (no digest of old history).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('chat_participants')
+          .addColumn('digested_message_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update chat_participants set digested_message_id = coalesce(
+          (select last_message_id from chat_rooms where chat_rooms.id = chat_participants.room_id), 0)`.execute(db);
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('chat_participants').dropColumn('digested_message_id').execute();
+      },
+    },
   };
 }
 

@@ -224,6 +224,8 @@ export interface ChatParticipantsTable {
   lastActivityAt: Generated<string>;
   /** 1: the participant blocked the other one, and the room is not in their list (migration 0028). */
   hidden: Generated<number>;
+  /** The newest message of the room an e-mailed digest told this participant of (migration 0029); 0 before any. */
+  digestedMessageId: Generated<number>;
 }
 
 /** Who blocked whom in chat (migration 0028): each pair once. */
