@@ -111,6 +111,7 @@ export type BankTransferSettings = {
   iban: Scalars['String']['output'];
 };
 
+/** Whom to block. */
 export type BlockUserInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -710,6 +711,7 @@ export type DeleteTaxRatePayload = {
   userErrors: Array<UserError>;
 };
 
+/** The viewer's password. */
 export type DisableTwoFactorInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -728,6 +730,7 @@ export type DisableTwoFactorPayload = {
   viewer?: Maybe<User>;
 };
 
+/** The app's first code, and the viewer's password. */
 export type EnableTwoFactorInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -760,6 +763,7 @@ export type ImageAltInput = {
   url: Scalars['String']['input'];
 };
 
+/** The username (any case) and password of an account. */
 export type LoginInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -787,7 +791,7 @@ export type LoginPayload = {
   viewer?: Maybe<User>;
 };
 
-/** The username (any case) and password of an account. */
+/** A login's second step: its challenge, and the app's code or a recovery code. */
 export type LoginSecondFactorInput = {
   /** The payload's `secondFactorChallenge` of the login that asked for it. */
   challenge: Scalars['String']['input'];
@@ -2358,6 +2362,7 @@ export type RecoveryCodesPayload = {
   viewer?: Maybe<User>;
 };
 
+/** The viewer's password. */
 export type RegenerateRecoveryCodesInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -2474,6 +2479,7 @@ export type ResetPasswordPayload = {
   username?: Maybe<Scalars['String']['output']>;
 };
 
+/** Whose second factor to turn off. */
 export type ResetTwoFactorInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -2752,6 +2758,7 @@ export type StartCardPaymentPayload = {
   userErrors: Array<UserError>;
 };
 
+/** Nothing to give: the setup is for the viewer. */
 export type StartTwoFactorSetupInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -2862,6 +2869,7 @@ export type TwoFactorStatus = {
   required: Scalars['Boolean']['output'];
 };
 
+/** Whom to unblock. */
 export type UnblockUserInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
   clientMutationId?: InputMaybe<Scalars['String']['input']>;

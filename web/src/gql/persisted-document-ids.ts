@@ -9,7 +9,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
   "Categories": "c398afb12d70257cf062f06705ccee42d5696aea0911b4ac3da4b43de335f0c6",
   "ChangePassword": "9387ad6524537db5d22f8e9990d6ae9a1e6d7db622a1baf4d9b26dece500f61d",
-  "ChatPage": "0ebceca3c6bfd4876187f31a1dc2aca0003d0d88db0db8d7e6dbd752d92dc7a4",
+  "ChatPage": "327130676125b42d60daaeb1a880a619806ce23faffa13d6a241f575d39945e8",
   "ChatRoomMessages": "708a033ca0da284870b501f90986f940d7d94c8ff4ff6fd0f94317c02e7e749a",
   "ChatRoomToOpen": "3ee73a3c8be9a25433431fba45e2aa9c28dc5e812d8a8c30a0d407dfcff49980",
   "ChatUnreadTotal": "75b9ddd7dc6d68b905dbbf3586862e08adc95c89a9fa20047ad66ddceef4420d",

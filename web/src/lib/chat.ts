@@ -191,14 +191,18 @@ export function addMessageToCache(cache: ApolloCache, message: { id: string; roo
   putRoomOnTop(cache, message.room.id, { move: true });
 }
 
-/** Takes a room out of every cached list of the viewer's rooms (its other participant was blocked). */
-export function removeRoomFromList(cache: ApolloCache, roomId: string): void {
-  cache.modify<{ chatRoomConnection: StoredConnection }>({
+/**
+ * A person was blocked: the room with them leaves every cached list of the viewer's rooms (found by its name, theirs,
+ * wherever it was blocked from), and the people to chat with are asked for afresh (they are not among them now).
+ */
+export function forgetBlockedPerson(cache: ApolloCache, username: string): void {
+  cache.modify<{ chatRoomConnection: StoredConnection; chatUsers: unknown }>({
     id: viewerId(cache),
     fields: {
+      chatUsers: (_existing, { DELETE }) => DELETE,
       chatRoomConnection(existing, { readField, isReference }) {
         if (isReference(existing) || !existing?.edges) return existing;
-        const edges = existing.edges.filter((edge) => readField('id', edge.node) !== roomId);
+        const edges = existing.edges.filter((edge) => readField('roomName', edge.node) !== username);
         if (edges.length === existing.edges.length) return existing;
         return {
           ...existing,
@@ -207,6 +211,14 @@ export function removeRoomFromList(cache: ApolloCache, roomId: string): void {
         };
       },
     },
+  });
+}
+
+/** Someone was unblocked: their room comes back, and they are among the people to chat with: both asked afresh. */
+export function forgetUnblockedPerson(cache: ApolloCache): void {
+  cache.modify({
+    id: viewerId(cache),
+    fields: { chatUsers: (_existing, { DELETE }) => DELETE, chatRoomConnection: (_existing, { DELETE }) => DELETE },
   });
 }
 

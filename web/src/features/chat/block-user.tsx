@@ -6,7 +6,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BlockUserDocument } from '@/gql/graphql';
-import { removeRoomFromList } from '@/lib/chat';
+import { forgetBlockedPerson } from '@/lib/chat';
 
 if (false) {
   gql`
@@ -34,10 +34,9 @@ if (false) {
   `;
 }
 
-/** Someone to block, and the room with them, if there is one (it leaves the list). */
+/** Someone to block (the room with them, named after them, leaves the list). */
 export interface BlockTarget {
   username: string;
-  roomId?: string | undefined;
 }
 
 /** The question and its answer: `ask` opens it; `dialog` is rendered where the asking component is. */
@@ -54,7 +53,7 @@ export function useBlockUser(onBlocked: (target: BlockTarget) => void) {
         await block({
           variables: { input: { username: asking.username } },
           update(cache, { data }) {
-            if (data?.blockUser.blockedUser && asking.roomId) removeRoomFromList(cache, asking.roomId);
+            if (data?.blockUser.blockedUser) forgetBlockedPerson(cache, data.blockUser.blockedUser.username);
           },
         })
       ).data?.blockUser;

@@ -30,6 +30,7 @@ if (false) {
             cursor
             node {
               id
+              roomName
               lastMessageTime
               createdAt
               unreadCount
@@ -186,6 +187,7 @@ export function ChatRoute() {
     if (activeRoomId) roomButtons.current.get(activeRoomId)?.focus();
   };
   const [notice, setNotice] = useState<string>();
+  const activeRoomName = rooms.find((room) => room.id === activeRoomId)?.roomName;
   // Blocked from the open room: it is gone from the list, and the screen goes back to choosing.
   const blocked = (username: string) => {
     setNotice(`${username} is blocked. You can unblock them from your profile.`);
@@ -290,6 +292,14 @@ export function ChatRoute() {
         onOpened={(roomId) => {
           setNewChatOpen(false);
           open(roomId);
+        }}
+        onBlocked={(username) => {
+          // The open conversation was with them: it is gone from the list, so it closes too.
+          if (activeRoomName === username) {
+            setOpenedRoom(null);
+            setView('list');
+            setSearchParams({}, { replace: true });
+          }
         }}
       />
     </Page>

@@ -98,7 +98,9 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
   });
   const room = data?.node?.__typename === 'ChatRoom' ? data.node : null;
   // The person on the other side, who can be blocked (not once their account is gone).
-  const other = room?.participantUsernames.find((name) => name !== viewer?.username && name !== DELETED_USER);
+  const other = viewer
+    ? room?.participantUsernames.find((name) => name !== viewer.username && name !== DELETED_USER)
+    : undefined;
   const edges = room?.messages.edges ?? [];
   const loadingOlder = networkStatus === NetworkStatus.fetchMore;
   const [olderFailed, setOlderFailed] = useState(false);
@@ -207,7 +209,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
           variant="ghost"
           size="small"
           className={styles.blockButton}
-          onClick={() => blocking.ask({ username: other, roomId })}
+          onClick={() => blocking.ask({ username: other })}
           aria-label={`Block ${other}`}
         >
           Block

@@ -63,22 +63,24 @@ interface NewChatDialogProps {
   open: boolean;
   onClose(): void;
   onOpened(roomId: string): void;
+  /** Someone was blocked from the list: the screen closes their room if it is the open one. */
+  onBlocked(username: string): void;
 }
 
-export function NewChatDialog({ open, onClose, onOpened }: NewChatDialogProps) {
+export function NewChatDialog({ open, onClose, onOpened, onBlocked }: NewChatDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} className={dialogStyles.root}>
       <div className={dialogStyles.backdrop} aria-hidden="true" />
       <div className={dialogStyles.container}>
         <DialogPanel className={[dialogStyles.panel, styles.panel].join(' ')}>
-          {open && <UserPicker onClose={onClose} onOpened={onOpened} />}
+          {open && <UserPicker onClose={onClose} onOpened={onOpened} onBlocked={onBlocked} />}
         </DialogPanel>
       </div>
     </Dialog>
   );
 }
 
-function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
+function UserPicker({ onClose, onOpened, onBlocked }: Omit<NewChatDialogProps, 'open'>) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, loading, error, refetch } = useQuery(ChatUsersDocument, { variables: { search: term || null } });
@@ -92,7 +94,7 @@ function UserPicker({ onClose, onOpened }: Omit<NewChatDialogProps, 'open'>) {
   const [blockedNotice, setBlockedNotice] = useState<string>();
   const blocking = useBlockUser((target) => {
     setBlockedNotice(`${target.username} is blocked. You can unblock them from your profile.`);
-    void refetch();
+    onBlocked(target.username);
   });
   const users = data?.viewer?.chatUsers ?? [];
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { Alert, ErrorState, Skeleton } from '@/components/feedback';
 import { BlockedPeopleDocument, UnblockUserDocument } from '@/gql/graphql';
+import { forgetUnblockedPerson } from '@/lib/chat';
 import { useFormats } from '@/lib/use-formats';
 import styles from './profile.module.css';
 
@@ -51,7 +52,14 @@ export function BlockedPeople() {
   const unblockPerson = async (username: string) => {
     setMessage(undefined);
     try {
-      const answer = (await unblock({ variables: { input: { username } } })).data?.unblockUser;
+      const answer = (
+        await unblock({
+          variables: { input: { username } },
+          update(cache, { data: unblocked }) {
+            if (unblocked?.unblockUser.unblockedUsername) forgetUnblockedPerson(cache);
+          },
+        })
+      ).data?.unblockUser;
       if (answer?.unblockedUsername)
         setMessage({ text: `${username} is unblocked: your chat with them is back in your list.`, tone: 'success' });
       else
