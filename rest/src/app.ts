@@ -356,7 +356,13 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             });
           await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
           if (extensions) await secured.register(addressRoutes, { prefix: '/users/addresses', addresses });
-          if (extensions) await secured.register(twoFactorRoutes, { prefix: '/users/two-factor', twoFactor });
+          if (extensions)
+            await secured.register(twoFactorRoutes, {
+              prefix: '/users/two-factor',
+              twoFactor,
+              limits: app.rateLimits,
+              attemptsPerMinute: config.loginAttemptsPerMinute,
+            });
           await secured.register(productRoutes, {
             prefix: '/products',
             products,

@@ -318,6 +318,36 @@ describe('signing in', () => {
   });
 });
 
+describe('guessing the password through a session', () => {
+  it('counts wrong passwords at turning it off as at login, per account: then 429', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      const token = await limited.register(`tfa-guess-${++counter}`);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1)
+        statuses.push(
+          (
+            await limited.request('POST', '/api/users/two-factor/disable', {
+              token,
+              body: { password: `guess-${attempt}` },
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([...Array(10).fill(400), 429]);
+      const locked = await limited.request('POST', '/api/users/two-factor/recovery-codes', {
+        token,
+        body: { password: DEFAULT_PASSWORD },
+      });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(
+        /^Too many wrong passwords or codes\. Try again in \d+ (minutes?|seconds?)\.$/,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('a day of wrong codes', () => {
   it('allows 30 wrong codes an account a day, however slowly they come; then 429 for the rest of the day', async () => {
     const who = await enrolled('tfa-day');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { RECOVERY_CODE_COUNT } from '../../../shop-rules/two-factor-rules.js';
 import { issueToken, viewerOf } from '../auth/authenticate.js';
+import type { RateLimits } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, NoticeAnswer, Nullable, Timestamp, errorAnswers } from '../shared/schemas.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
@@ -55,11 +56,26 @@ const EnabledAnswer = Type.Object(
   { description: 'Recovery codes, and the new session' },
 );
 
-export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorService }> = async (
+export interface TwoFactorRouteOptions {
+  twoFactor: TwoFactorService;
+  limits: RateLimits;
+  /** Wrong passwords (or codes) a minute an account may send here, as at login (LOGIN_ATTEMPTS_PER_MINUTE). */
+  attemptsPerMinute: number;
+}
+
+export const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> = async (
   app,
-  { twoFactor },
+  { twoFactor, limits, attemptsPerMinute },
 ) => {
   const common = { tags: ['users'], security: BEARER_SECURITY };
+  // The routes that check the password: a stolen session may not guess it here faster than at login (per account).
+  const failedChecks = limits.failuresPerMinute(
+    'two-factor-password-failures',
+    attemptsPerMinute,
+    (request) => String(viewerOf(request).id),
+    'Too many wrong passwords or codes.',
+  );
+  const checked = { preHandler: failedChecks.check };
 
   app.get(
     '/',
@@ -92,6 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
   app.post(
     '/enable',
     {
+      ...checked,
       schema: {
         operationId: 'enableTwoFactor',
         ...common,
@@ -99,11 +116,12 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
         description:
           'Every session signed in before ends: the answer’s token is the caller’s from now on. 400 INVALID_INPUT for a code that is not 6 digits, 400 INVALID_SECOND_FACTOR for a wrong one (nothing changes: try the next), 400 on `password` for a wrong password; 409 TWO_FACTOR_NOT_STARTED without a setup, TWO_FACTOR_ALREADY_ON, CHANGED_MEANWHILE when another setup started meanwhile.',
         body: EnableBody,
-        response: { 200: EnabledAnswer, ...errorAnswers(400, 401, 409) },
+        response: { 200: EnabledAnswer, ...errorAnswers(400, 401, 409, 429) },
       },
     },
     async (request) => {
       const { codes, user } = await twoFactor.enable(viewerOf(request), request.body.code, request.body.password);
+      await failedChecks.succeeded(request);
       return { recoveryCodes: codes, token: issueToken(app, user) };
     },
   );
@@ -111,6 +129,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
   app.post(
     '/disable',
     {
+      ...checked,
       schema: {
         operationId: 'disableTwoFactor',
         ...common,
@@ -118,11 +137,12 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
         description:
           'Also ends a setup not finished. 400 for a wrong password (the session goes on); 409 TWO_FACTOR_OFF when there is nothing to turn off, TWO_FACTOR_REQUIRED when STAFF_TWO_FACTOR_REQUIRED asks it of the account.',
         body: PasswordBody,
-        response: { 200: NoticeAnswer, ...errorAnswers(400, 401, 409) },
+        response: { 200: NoticeAnswer, ...errorAnswers(400, 401, 409, 429) },
       },
     },
     async (request) => {
       await twoFactor.disable(viewerOf(request), request.body.password);
+      await failedChecks.succeeded(request);
       return { message: 'Two-factor sign-in is off' };
     },
   );
@@ -130,16 +150,19 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ twoFactor: TwoFactorSe
   app.post(
     '/recovery-codes',
     {
+      ...checked,
       schema: {
         operationId: 'regenerateRecoveryCodes',
         ...common,
         summary: 'Ten new recovery codes, with the password; the earlier ones stop working (extension)',
         body: PasswordBody,
-        response: { 200: RecoveryCodesAnswer, ...errorAnswers(400, 401, 409) },
+        response: { 200: RecoveryCodesAnswer, ...errorAnswers(400, 401, 409, 429) },
       },
     },
-    async (request) => ({
-      recoveryCodes: await twoFactor.regenerateRecoveryCodes(viewerOf(request), request.body.password),
-    }),
+    async (request) => {
+      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(viewerOf(request), request.body.password);
+      await failedChecks.succeeded(request);
+      return { recoveryCodes };
+    },
   );
 };
