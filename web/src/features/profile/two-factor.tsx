@@ -127,14 +127,14 @@ const FEW_CODES_LEFT = 3;
 /** The key as apps show it when typed by hand: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** The QR code of the setup's URI, as an SVG picture (qrcode is loaded only when a setup starts). */
+/** The QR code of the setup's URI, as an SVG picture (uqr, an ES module, loaded only when a setup starts). */
 function QrCode({ uri }: { uri: string }) {
   const [svg, setSvg] = useState<string>();
   useEffect(() => {
     let current = true;
-    void import('qrcode').then(async (qrcode) => {
-      const drawn = await qrcode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      if (current) setSvg(drawn);
+    void import('uqr').then(({ renderSVG }) => {
+      // A quiet border of white around it (the "quiet zone" scanners need) comes from the picture's own background.
+      if (current) setSvg(renderSVG(uri, { ecc: 'M', border: 2 }));
     });
     return () => {
       current = false;
