@@ -354,7 +354,14 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
               if (request.currentUser) reply.header('caller-username', request.currentUser.username);
               done();
             });
-          await secured.register(userRoutes, { prefix: '/users', users, verifications, extensions });
+          await secured.register(userRoutes, {
+            prefix: '/users',
+            users,
+            verifications,
+            extensions,
+            limits: app.rateLimits,
+            passwordAttemptsPerMinute: config.loginAttemptsPerMinute,
+          });
           if (extensions) await secured.register(addressRoutes, { prefix: '/users/addresses', addresses });
           if (extensions)
             await secured.register(twoFactorRoutes, {

@@ -283,6 +283,28 @@ describe('profile', () => {
 });
 
 describe('change password', () => {
+  it('counts wrong current passwords per account as at login: then 429, and the right one too until the wait ends', async () => {
+    const limited = await startRestService({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '' } });
+    try {
+      const token = await limited.register('pw-guessed');
+      const change = (currentPassword: string) =>
+        limited.request('PUT', '/api/users/change-password', {
+          token,
+          body: { currentPassword, newPassword: 'brand-new', confirmPassword: 'brand-new' },
+        });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await change(`guess-${attempt}`)).status);
+      expect(statuses).toEqual([...Array(10).fill(400), 429]);
+      const refused = await change(DEFAULT_PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ (minutes?|seconds?)\.$/);
+      // Nothing changed: the password is still the old one.
+      await expect(limited.login('pw-guessed', DEFAULT_PASSWORD)).resolves.toEqual(expect.any(String));
+    } finally {
+      await limited.close();
+    }
+  });
+
   const changePassword = (token: string, body: unknown) =>
     shop.request('PUT', '/api/users/change-password', { token, body });
   let passwordCase = 0;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { issueToken, viewerOf } from '../auth/authenticate.js';
 import { HttpError } from '../shared/http-errors.js';
-import { inWords } from '../shared/rate-limits.js';
+import { type RateLimits, inWords } from '../shared/rate-limits.js';
 import { BEARER_SECURITY, NoticeAnswer, errorAnswers } from '../shared/schemas.js';
 import { type EmailVerificationService, verificationSent } from './email-verification.service.js';
 import { PasswordChange, ProfileUpdate, UserAnswer } from './user.schemas.js';
@@ -23,13 +23,23 @@ export interface UserRouteOptions {
   verifications: EmailVerificationService;
   /** false → the plain contract: no `emailVerified`, no way to ask for the link again. */
   extensions: boolean;
+  limits: RateLimits;
+  /** Wrong current passwords a minute an account may send, as at login (LOGIN_ATTEMPTS_PER_MINUTE). */
+  passwordAttemptsPerMinute: number;
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
   app,
-  { users, verifications, extensions },
+  { users, verifications, extensions, limits, passwordAttemptsPerMinute },
 ) => {
   const common = { tags: ['users'], security: BEARER_SECURITY };
+  // A stolen session may not guess the current password here faster than at login (per account).
+  const failedPasswordChecks = limits.failuresPerMinute(
+    'password-change-failures',
+    passwordAttemptsPerMinute,
+    (request) => String(viewerOf(request).id),
+    'Too many wrong passwords.',
+  );
   const User = UserAnswer(extensions);
 
   app.get(
@@ -102,6 +112,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
   app.put(
     '/change-password',
     {
+      preHandler: failedPasswordChecks.check,
       schema: {
         operationId: 'changePassword',
         ...common,
@@ -113,11 +124,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
             }
           : {}),
         body: PasswordChange,
-        response: { 200: extensions ? PasswordChangedAnswer : NoticeAnswer, ...errorAnswers(400, 401) },
+        response: { 200: extensions ? PasswordChangedAnswer : NoticeAnswer, ...errorAnswers(400, 401, 429) },
       },
     },
     async (request) => {
       const changed = await users.changePassword(viewerOf(request).id, request.body);
+      await failedPasswordChecks.succeeded(request);
       return { message: 'Password changed successfully', ...(extensions ? { token: issueToken(app, changed) } : {}) };
     },
   );
