@@ -270,6 +270,8 @@ const PATH_WORDS = new Set([
   'members',
   'two-factor',
   'blocks',
+  'reports',
+  'decision',
   'second-factor',
   'setup',
   'enable',

@@ -27,6 +27,9 @@ import { cartRoutes } from './cart/cart.routes.js';
 import { CartService } from './cart/cart.service.js';
 import { ChatRepository } from './chat/chat.repository.js';
 import { chatRoutes } from './chat/chat.routes.js';
+import { chatReportRoutes } from './chat/chat-reports.routes.js';
+import { ChatReportsRepository } from './chat/chat-reports.repository.js';
+import { ChatReportsService } from './chat/chat-reports.service.js';
 import { ChatService } from './chat/chat.service.js';
 import type { RestConfig } from './config.js';
 import { OrderRepository } from './orders/order.repository.js';
@@ -290,6 +293,22 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
       userRepository,
       config.limits.chatLinksAfterHours,
       config.extensions ? new ChatBlocksRepository(db) : undefined,
+      config.extensions ? new ChatReportsRepository(db, kind) : undefined,
+    );
+    const chatReports = new ChatReportsService(
+      new ChatRepository(db),
+      new ChatReportsRepository(db, kind),
+      (work) =>
+        db.transaction().execute((trx) =>
+          work({
+            reports: new ChatReportsRepository(trx, kind),
+            audit: new AuditRepository(trx),
+            outbox: new OutboxRepository(trx, kind),
+            db: trx,
+          }),
+        ),
+      config.mail,
+      () => mailSender.wake(),
     );
     const staffRepository = new StaffRepository(db, kind);
     const staff = new StaffService(
@@ -411,6 +430,7 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             limits: app.rateLimits,
             messagesPerUserPerMinute: config.limits.messagesPerUserPerMinute,
           });
+          if (extensions) await secured.register(chatReportRoutes, { prefix: '/chat', reports: chatReports });
         });
       },
       { prefix: '/api' },

@@ -37,6 +37,7 @@ const ADMINS_ONLY_SHIPPING = 'Only administrators can manage shipping methods';
 const ADMINS_ONLY_TAX = 'Only administrators can manage tax';
 const NOT_A_PARTICIPANT = 'You are not a participant of this chat';
 const STAFF_MANAGERS_ONLY = 'Only staff who manage staff can see or change roles';
+const MODERATORS_ONLY = 'Only staff who moderate chat can see or decide reports';
 
 /** The stable code each refusal of this matrix carries beside its message. */
 /** A 1 × 1 PNG picture. */
@@ -52,6 +53,10 @@ const CODE_OF: Record<string, string> = {
   [ADMINS_ONLY_SHIPPING]: 'FORBIDDEN',
   [ADMINS_ONLY_TAX]: 'FORBIDDEN',
   [STAFF_MANAGERS_ONLY]: 'FORBIDDEN',
+  [MODERATORS_ONLY]: 'FORBIDDEN',
+  'Message not found': 'MESSAGE_NOT_FOUND',
+  'Report not found': 'REPORT_NOT_FOUND',
+  'You cannot report your own message': 'INVALID_INPUT',
   'Only administrators can manage payment': 'FORBIDDEN',
   'Only administrators can record a payment': 'FORBIDDEN',
   'This order is not paid through the shop: there is no payment to record': 'NO_PAYMENT_AWAITED',
@@ -83,6 +88,8 @@ interface Fixture {
   spareProductId: number;
   orderId: number;
   roomId: number;
+  /** The admin's message to the user, in the fixture's room. */
+  messageId: number;
   categoryId: number;
   /** A category only the admin's DELETE row removes. */
   deletableCategoryId: number;
@@ -696,6 +703,38 @@ const ENDPOINTS: Endpoint[] = [
     path: () => '/api/chat/available-users-from-main',
     expected: loggedIn(200),
   },
+  // Reporting and moderation (extension chat-reports): the user reports the admin's message (the admin cannot report
+  // their own, the other user is in no room with it); the queue and decisions are the moderators'.
+  {
+    method: 'POST',
+    route: '/api/chat/messages/{messageId}/reports',
+    path: (f) => `/api/chat/messages/${f.messageId}/reports`,
+    body: () => ({ reason: 'SPAM' }),
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: 201,
+      'other user': [404, 'Message not found', 'messageId'],
+      admin: [400, 'You cannot report your own message', 'messageId'],
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/chat/reports',
+    path: () => '/api/chat/reports',
+    expected: adminOnly(200, MODERATORS_ONLY),
+  },
+  {
+    method: 'POST',
+    route: '/api/chat/reports/{reportId}/decision',
+    path: () => '/api/chat/reports/999999/decision',
+    body: () => ({ decision: 'DISMISS' }),
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [403, MODERATORS_ONLY],
+      'other user': [403, MODERATORS_ONLY],
+      admin: [404, 'Report not found', 'reportId'],
+    },
+  },
   // --- From here on the rows change what the callers own. -------------------------------------------------------
   {
     method: 'POST',
@@ -774,6 +813,7 @@ beforeAll(async () => {
     spareProductId,
     orderId: order.body.id,
     roomId: message.body.chatRoomId,
+    messageId: message.body.id,
     categoryId: await category('Matrix dressings'),
     deletableCategoryId: await category('Matrix leftovers'),
     addressId: (
@@ -1401,6 +1441,8 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
   'POST /api/users/two-factor/enable':
     'two-factor.test.ts, "answers a secret and the URI an app scans…": it needs the code of the secret set up',
   'POST /api/users/two-factor/disable': 'two-factor.test.ts, "turns off with the password only…"',
+  'POST /api/chat/reports/{reportId}/decision':
+    'chat-reports.test.ts, "dismisses a report…": it needs a report of a message between two other people',
   'POST /api/users/two-factor/recovery-codes':
     'two-factor.test.ts, "new recovery codes replace the old ones": it needs the second factor on',
 };

@@ -177,7 +177,7 @@ describe('POST /rooms/{receiver}/messages', () => {
     expect([answer.status, answer.body.content]).toEqual([201, 'First line\r\nSecond line\nThird']);
   });
 
-  it('answers 201 with exactly id, chatRoomId, senderUsername, content, timestamp and linksAllowed, the content trimmed', async () => {
+  it('answers 201 with exactly id, chatRoomId, senderUsername, content, timestamp, linksAllowed, removed and report, the content trimmed', async () => {
     const [ann, ben] = await newUsers('send', 2);
     const room = (await createRoom(ann!.token, ben!.name)).body;
     const answer = await send(ann!.token, ben!.name, '  Hello there \n');
@@ -190,6 +190,9 @@ describe('POST /rooms/{receiver}/messages', () => {
       timestamp: expect.stringMatching(ISO_TIMESTAMP),
       // A new account's (chat-links.test.ts).
       linksAllowed: false,
+      // Nobody removed or reported it (chat-reports.test.ts).
+      removed: false,
+      report: null,
     });
     const stored = await messagesOf(ben!.token, room.id);
     expect(stored.body.content).toEqual([answer.body]);

@@ -464,7 +464,7 @@ describe('extension: a retried checkout never orders twice (Idempotency-Key)', (
   it('says on every answer that checkout checks the total and answers keys itself (Contract-Extensions)', async () => {
     const offered =
       'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, ' +
-      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax, payment, invoices, staff-roles, chat-links, two-factor, chat-blocking';
+      'product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax, payment, invoices, staff-roles, chat-links, two-factor, chat-blocking, chat-reports';
     expect((await shop.request('GET', '/api/cart', { token: admin })).headers['contract-extensions']).toBe(offered);
     expect((await shop.request('GET', '/api/no-such-thing')).headers['contract-extensions']).toBe(offered);
   });

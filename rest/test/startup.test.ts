@@ -371,6 +371,9 @@ describe('operations', () => {
           '/api/chat/available-users-from-main',
           '/api/chat/blocks',
           '/api/chat/blocks/{username}',
+          '/api/chat/messages/{messageId}/reports',
+          '/api/chat/reports',
+          '/api/chat/reports/{reportId}/decision',
         ].sort(),
       );
       expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);

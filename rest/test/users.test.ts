@@ -43,6 +43,7 @@ describe('profile', () => {
       username: 'prof-anna',
       roles: ['USER'],
       permissions: [],
+      chatSuspendedUntil: null,
       email: null,
       emailVerified: false,
       firstName: null,

@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'staff_role.deleted',
   'user.roles_changed',
   'user.two_factor_reset',
+  'chat_report.dismissed',
+  'chat_message.removed',
+  'user.chat_suspended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an action was done to (the audit trail's `subject.type`). */
@@ -40,6 +43,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'tax_rate',
   'staff_role',
   'user',
+  'chat_message',
 ] as const;
 export type AuditSubject = { type: (typeof AUDIT_SUBJECT_TYPES)[number]; id: number };
 /** Field → what it was and what it became (one side only when it was created or deleted). */

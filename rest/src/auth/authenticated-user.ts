@@ -30,6 +30,8 @@ export interface AuthenticatedUser {
   twoFactorRequired: boolean;
   /** When the account was made: a new account's chat links show as plain text. */
   createdAt: string;
+  /** Until when a moderator suspended the account's chat (extension chat-reports); null or past: it may send. */
+  chatSuspendedUntil: string | null;
   /**
    * What the account's row said of its e-mail when the request's token was checked: a request that writes the buyer
    * an e-mail (checkout) need not read the row again.
@@ -73,6 +75,7 @@ export function toAuthenticatedUser(
     twoFactorRequired,
     tokenVersion: row.tokenVersion,
     createdAt: row.createdAt,
+    chatSuspendedUntil: row.chatSuspendedUntil,
     mail: {
       username: row.username,
       firstName: row.firstName,

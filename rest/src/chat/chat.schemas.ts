@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, PageQuery, PageSchema } from '../shared/paging.js';
 import { DatabaseId, MAX_DATABASE_ID, Nullable, Timestamp } from '../shared/schemas.js';
 
 import { MAX_MESSAGE_LENGTH } from '../../../shop-rules/order-rules.js';
+import { REPORT_REASONS, REPORT_STATUSES } from '../../../shop-rules/chat-report-rules.js';
 
 export { MAX_MESSAGE_LENGTH };
 
@@ -18,13 +19,35 @@ export const ChatMessageAnswer = Type.Object({
  * With the extensions: whether its web addresses may show as links (chat-links). An answer schema without it (the
  * plain contract's) leaves it out of the answer.
  */
-export type ChatMessageAnswer = Static<typeof ChatMessageAnswer> & { linksAllowed: boolean };
+export type ChatMessageAnswer = Static<typeof ChatMessageAnswer> & {
+  linksAllowed: boolean;
+  removed: boolean;
+  report: CallerReport | null;
+};
+/** The caller's own report of a message, as the messages they read say it (extension chat-reports). */
+export const CallerReport = Type.Object(
+  {
+    id: Type.Integer(),
+    reason: Type.String({ enum: [...REPORT_REASONS] }),
+    status: Type.String({
+      enum: [...REPORT_STATUSES],
+      description: 'OPEN until a moderator decides; then what they decided',
+    }),
+  },
+  { description: 'The caller’s report of this message (extension chat-reports); null when they made none' },
+);
+export type CallerReport = Static<typeof CallerReport>;
 export const ChatMessageWithLinks = Type.Object({
   ...ChatMessageAnswer.properties,
   linksAllowed: Type.Boolean({
     description:
       'Whether its web addresses may show as links (extension chat-links): false when its sender’s account was younger than CHAT_LINKS_AFTER_HOURS as it was sent',
   }),
+  removed: Type.Boolean({
+    description:
+      'A moderator removed it (extension chat-reports): its content is then empty, and a room whose last message it is has ‘This message was removed by a moderator.’ as its lastMessage',
+  }),
+  report: Nullable(CallerReport),
 });
 /** A message as answered: with `linksAllowed` while the extensions are on. */
 export const MessageAnswer = (extensions: boolean) => (extensions ? ChatMessageWithLinks : ChatMessageAnswer);

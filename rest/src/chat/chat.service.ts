@@ -1,7 +1,9 @@
 // One-to-one chat: a room per pair of users, messages newest first, unread counts per participant.
 import { checkMessageContent } from '../../../shop-rules/order-rules.js';
+import { REMOVED_MESSAGE_TEXT } from '../../../shop-rules/chat-report-rules.js';
 import { badRequest, conflict, forbidden, notFound, orBadRequest } from '../shared/http-errors.js';
 import type { BlockedPerson, ChatBlocksRepository } from './chat-blocks.repository.js';
+import type { ChatReportsRepository } from './chat-reports.repository.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
 import { type Page, toPage } from '../shared/paging.js';
 import type { UserRepository } from '../users/user.repository.js';
@@ -20,17 +22,27 @@ import { type ChatMessageAnswer, roomPositionMessage, type RoomAnswer } from './
 export const DELETED_USER = 'Deleted user';
 
 export const DEFAULT_MESSAGE_PAGE_SIZE = 50;
+
+/** A time as a refusal says it: '2026-12-01 10:00 UTC'. */
+export const readableUtc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 /** A page of rooms when only some other paging parameter is given: about what a sidebar shows. */
 export const DEFAULT_ROOM_PAGE_SIZE = 20;
 
-export function toMessageAnswer(message: MessageWithSender): ChatMessageAnswer {
+/**
+ * A message as its room's participants see it: a removed one without its text. `asModerator`: with its text, for
+ * the moderators' queue.
+ */
+export function toMessageAnswer(message: MessageWithSender, asModerator = false): ChatMessageAnswer {
+  const removed = message.removedAt !== null;
   return {
     id: message.id,
     chatRoomId: message.roomId,
     senderUsername: message.senderUsername ?? DELETED_USER,
-    content: message.content,
+    content: removed && !asModerator ? '' : message.content,
     timestamp: message.createdAt,
     linksAllowed: message.plainLinks === 0,
+    removed,
+    report: null,
   };
 }
 
@@ -80,7 +92,19 @@ export class ChatService {
     private readonly linksAfterHours = 0,
     /** Who blocked whom (extension chat-blocking); without it nobody has blocked anyone. */
     private readonly blocks?: ChatBlocksRepository,
+    /** Reports of messages (extension chat-reports): each page of messages says which ones the caller reported. */
+    private readonly reports?: ChatReportsRepository,
   ) {}
+
+  /** A moderator suspended the caller's chat, and the time is not over: they read, and send nothing. */
+  private refuseIfSuspended(viewer: AuthenticatedUser): void {
+    const until = viewer.chatSuspendedUntil;
+    if (until !== null && Date.parse(until) > Date.now())
+      throw forbidden(
+        `A moderator suspended your chat until ${readableUtc(until)}: you can read your messages, not send any`,
+        'CHAT_SUSPENDED',
+      );
+  }
 
   /** The people the caller blocked, the latest first. */
   async blocked(viewer: AuthenticatedUser): Promise<BlockedPerson[]> {
@@ -144,7 +168,8 @@ export class ChatService {
         roomName: other?.username ?? DELETED_USER,
         participantUsernames: members.map((member) => member.username ?? DELETED_USER),
         participantIds: members.map((member) => member.userId),
-        lastMessage: lastMessage?.content ?? null,
+        // A removed message's text is nobody's to read: the room says what became of it.
+        lastMessage: lastMessage ? (lastMessage.removedAt === null ? lastMessage.content : REMOVED_MESSAGE_TEXT) : null,
         lastMessageTime: lastMessage?.createdAt ?? null,
         createdAt: membership.createdAt,
         lastActivityAt: membership.lastActivityAt,
@@ -198,6 +223,7 @@ export class ChatService {
     const username = participantUsername.trim();
     // Blank is a missing field (400), not a user that does not exist (404).
     if (!username) throw badRequest('Participant username is required', 'participantUsername');
+    this.refuseIfSuspended(viewer);
     const other = await this.users.findByUsername(username);
     if (!other) throw notFound(`User "${username}" not found`, 'USER_NOT_FOUND', 'participantUsername');
     if (other.id === viewer.id) throw badRequest('You cannot start a chat with yourself', 'participantUsername');
@@ -207,7 +233,7 @@ export class ChatService {
 
   async messages(viewer: AuthenticatedUser, roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
     await this.membership(viewer, roomId);
-    return this.pageOfMessages(roomId, paging);
+    return this.pageOfMessages(viewer, roomId, paging);
   }
 
   /**
@@ -221,13 +247,17 @@ export class ChatService {
   ): Promise<Page<ChatMessageAnswer> & { room: RoomAnswer }> {
     const membership = await this.membership(viewer, roomId);
     const [page, [room]] = await Promise.all([
-      this.pageOfMessages(roomId, paging),
+      this.pageOfMessages(viewer, roomId, paging),
       this.describeRooms(viewer, [membership]),
     ]);
     return Object.assign(page, { room: room! });
   }
 
-  private async pageOfMessages(roomId: number, paging: MessagePaging): Promise<Page<ChatMessageAnswer>> {
+  private async pageOfMessages(
+    viewer: AuthenticatedUser,
+    roomId: number,
+    paging: MessagePaging,
+  ): Promise<Page<ChatMessageAnswer>> {
     const size = paging.size ?? DEFAULT_MESSAGE_PAGE_SIZE;
     // From a message, there is one page: the messages nearest it.
     const page = paging.before === undefined && paging.after === undefined ? (paging.page ?? 0) : 0;
@@ -236,7 +266,19 @@ export class ChatService {
       this.chat.messages(roomId, { offset: page * size, limit: size, ...range }),
       this.chat.countMessages(roomId, range),
     ]);
-    return toPage(messages.map(toMessageAnswer), total, { page, size });
+    const answers = messages.map((message) => toMessageAnswer(message));
+    if (this.reports) {
+      // The caller's reports among the page's messages (read off the reports' (message, reporter) key).
+      const reports = await this.reports.ofReporter(
+        viewer.id,
+        answers.map((message) => message.id),
+      );
+      for (const report of reports) {
+        const answer = answers.find((message) => message.id === report.messageId)!;
+        answer.report = { id: report.id, reason: report.reason, status: report.status };
+      }
+    }
+    return toPage(answers, total, { page, size });
   }
 
   /**
@@ -245,6 +287,7 @@ export class ChatService {
    */
   async send(viewer: AuthenticatedUser, receiver: string, content: string): Promise<ChatMessageAnswer> {
     const text = orBadRequest(checkMessageContent(content));
+    this.refuseIfSuspended(viewer);
     let roomId: number;
     if (/^\d+$/.test(receiver)) {
       roomId = Number(receiver);

@@ -994,6 +994,36 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('chat_participants').dropColumn('digested_message_id').execute();
       },
     },
+    '0030_chat_reports': {
+      // Reporting and moderation (issue 36): a participant's report of a message of the other one (each message once
+      // per reporter; kept when the reporter deletes their account, gone with the message's room), what a moderator
+      // decided and when; a removed message keeps its text for the moderators' record but shows as removed
+      // (chat_messages.removed_at); a sender's chat suspended until a time (users.chat_suspended_until).
+      async up(db: Kysely<unknown>) {
+        await idColumn(db.schema.createTable('chat_reports'))
+          .addColumn('message_id', 'integer', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
+          .addColumn('reporter_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('note', 'text')
+          .addColumn('status', 'text', (c) => c.notNull().defaultTo('OPEN'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('decided_by_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('decided_at', 'text')
+          .addUniqueConstraint('chat_reports_message_reporter_unique', ['message_id', 'reporter_id'])
+          .execute();
+        // The queue: open reports (or one status's) oldest first.
+        await db.schema.createIndex('chat_reports_status_idx').on('chat_reports').columns(['status', 'id']).execute();
+        await db.schema.createIndex('chat_reports_reporter_idx').on('chat_reports').columns(['reporter_id']).execute();
+        await db.schema.alterTable('chat_messages').addColumn('removed_at', 'text').execute();
+        await db.schema.alterTable('users').addColumn('chat_suspended_until', 'text').execute();
+      },
+      // Reverting forgets every report, brings removed messages back and lifts every suspension.
+      async down(db: Kysely<unknown>) {
+        await db.schema.alterTable('users').dropColumn('chat_suspended_until').execute();
+        await db.schema.alterTable('chat_messages').dropColumn('removed_at').execute();
+        await db.schema.dropTable('chat_reports').execute();
+      },
+    },
   };
 }
 

@@ -37,6 +37,8 @@ export interface UsersTable {
   twoFactorEnabledAt: string | null;
   /** The TOTP time step of the last code accepted: a code at or before it is refused (it was used, or is older). */
   twoFactorLastStep: number | null;
+  /** Until when a moderator suspended the account's chat (migration 0030): it reads, and sends nothing. */
+  chatSuspendedUntil: string | null;
 }
 
 /** A recovery code (migration 0027): its SHA-256, deleted when it is used. */
@@ -245,6 +247,23 @@ export interface ChatMessagesTable {
   /** 1: its web addresses show as plain text (its sender's account was new; migration 0026). */
   plainLinks: Generated<number>;
   createdAt: string;
+  /** When a moderator removed it (migration 0030): its text is kept for their record, and shown to nobody else. */
+  removedAt: string | null;
+}
+
+/** A participant's report of a message of the other one, and what a moderator decided (migration 0030). */
+export interface ChatReportsTable {
+  id: Generated<number>;
+  messageId: number;
+  /** null once the reporter deleted their account: the report stands. */
+  reporterId: number | null;
+  reason: string;
+  note: string | null;
+  /** OPEN, DISMISSED, MESSAGE_REMOVED or SENDER_SUSPENDED (shop-rules/chat-report-rules.ts). */
+  status: Generated<string>;
+  createdAt: string;
+  decidedById: number | null;
+  decidedAt: string | null;
 }
 
 /** A checkout's idempotency key and the order it created (null only inside the checkout's own transaction). */
@@ -327,6 +346,7 @@ export interface Database {
   staffRoles: StaffRolesTable;
   recoveryCodes: RecoveryCodesTable;
   chatBlocks: ChatBlocksTable;
+  chatReports: ChatReportsTable;
 }
 
 /** The roles an owner made (migration 0025); the built-in ones are shop-rules' (staff-rules.ts). */

@@ -33,3 +33,35 @@ You get these e-mails because e-mail notifications are on in your profile: ${pro
   );
   return { kind: 'chat-digest', recipient: recipient.email, subject, text, html };
 }
+
+/**
+ * What a reporter is told once a moderator decided their report (issue 36): what became of the message, never its
+ * text. Like every e-mail of the chat, only to a verified address with notifications on; the chat says it too.
+ */
+export function reportDecidedMail(
+  recipient: MailRecipient & { email: string },
+  decided: { sender: string; outcome: string },
+  context: MailContext,
+): OutgoingMail {
+  const subject = `Your report of a message from ${decided.sender}`;
+  const chatUrl = `${context.shopUrl}/chat`;
+  const profile = `${context.shopUrl}/profile`;
+  const said = `You reported a message ${decided.sender} sent you on Medshop. ${decided.outcome}.`;
+  const text = `${greeting(recipient)}
+
+${said}
+
+Thank you for telling us. Your chats: ${chatUrl}
+
+You get these e-mails because e-mail notifications are on in your profile: ${profile}
+`;
+  const html = htmlPage(
+    subject,
+    `<p>${escapeHtml(greeting(recipient))}</p>
+<p>${escapeHtml(said)}</p>
+<p>Thank you for telling us.</p>
+<p>${button(chatUrl, 'Open your chats')}</p>`,
+    `You get these e-mails because e-mail notifications are on in <a href="${escapeHtml(profile)}" style="color:#0b5cad">your profile</a>.`,
+  );
+  return { kind: 'chat-report-decided', recipient: recipient.email, subject, text, html };
+}

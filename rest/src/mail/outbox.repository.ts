@@ -7,7 +7,8 @@ import type { Database, MailOutboxRow } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
 import { now } from '../shared/timestamps.js';
 
-export type MailKind = 'order-placed' | 'order-status' | 'password-reset' | 'email-verification' | 'chat-digest';
+export type MailKind =
+  'order-placed' | 'order-status' | 'password-reset' | 'email-verification' | 'chat-digest' | 'chat-report-decided';
 
 export interface OutgoingMail {
   kind: MailKind;

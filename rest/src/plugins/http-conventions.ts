@@ -35,7 +35,7 @@ const isForeignKeyViolation = (error: { code?: string }) =>
 
 /** The extensions named in every answer's Contract-Extensions header. */
 export const CONTRACT_EXTENSIONS =
-  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax, payment, invoices, staff-roles, chat-links, two-factor, chat-blocking';
+  'checkout-integrity, order-history, two-way-paging, product-keyset, email-verification, cart-limits, product-sku, line-products, caller-username, messages-room, product-sort, product-search, product-categories, product-facets, product-low-stock, product-csv, product-pictures, buyer-cancellation, order-again, address-book, shipping, tax, payment, invoices, staff-roles, chat-links, two-factor, chat-blocking, chat-reports';
 
 export interface HttpConventionsOptions {
   /** Send `code` and `field` beside `message` (an extension); false → `{ message }` only, as the plain contract. */

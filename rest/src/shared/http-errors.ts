@@ -46,6 +46,17 @@ export const ERROR_CODES = {
     'The person does not take messages from the caller: no room with them, and nothing sent (extension: chat-blocking).',
   USER_BLOCKED:
     'The caller blocked this person: unblock them to start a room with them or write to them (extension: chat-blocking).',
+  CHAT_SUSPENDED:
+    'A moderator suspended the caller’s chat until the time the message says: they read their rooms and send nothing (extension: chat-reports).',
+  MESSAGE_NOT_FOUND: 'No message of the caller’s rooms has this id (extension: chat-reports).',
+  MESSAGE_REMOVED:
+    'A moderator removed the message already: there is nothing left to report (extension: chat-reports).',
+  ALREADY_REPORTED: 'The caller reported this message already (extension: chat-reports).',
+  REPORT_NOT_FOUND: 'No report has this id (extension: chat-reports).',
+  REPORT_DECIDED:
+    'A moderator decided the report already (perhaps as part of another report of the same message): nothing was changed (extension: chat-reports).',
+  SENDER_DELETED:
+    'The reported message’s sender deleted their account: there is nobody to suspend; remove the message instead (extension: chat-reports).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',
   PRODUCT_NOT_FOUND: 'No product has this id.',
   ORDER_NOT_FOUND: 'No order of the caller has this id.',

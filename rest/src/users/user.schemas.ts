@@ -23,6 +23,10 @@ export const UserAnswer = (extensions: boolean) =>
             description:
               'What the caller’s roles allow (extension staff-roles): MANAGE_CATALOGUE, MANAGE_ORDERS, RECORD_PAYMENTS, MANAGE_SETTINGS, MODERATE_CHAT, READ_AUDIT, MANAGE_STAFF; none for a shopper, every one for ADMIN',
           }),
+          chatSuspendedUntil: Nullable(Timestamp, {
+            description:
+              'Until when a moderator suspended the account’s chat (extension chat-reports): it reads its rooms and sends nothing; null when it may send',
+          }),
           emailVerified: Type.Boolean({
             description:
               'Whether the owner of `email` opened the link sent to it (extension); false without an address. The shop sends nothing but that link to an address not verified.',
@@ -39,6 +43,7 @@ export const UserAnswer = (extensions: boolean) =>
 export interface UserAnswer extends Static<ReturnType<typeof UserAnswer>> {
   emailVerified: boolean;
   permissions: string[];
+  chatSuspendedUntil: string | null;
 }
 
 const optionalText = (maxLength: number, description?: string) =>

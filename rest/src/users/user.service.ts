@@ -17,6 +17,9 @@ import type { AvailableChatUser, PasswordChange, ProfileUpdate, UserAnswer } fro
 
 export { PASSWORDS_DO_NOT_MATCH };
 
+/** A suspension of the account's chat that is not over yet; null for none, or one that ended. */
+const suspendedUntil = (until: string | null) => (until !== null && Date.parse(until) > Date.now() ? until : null);
+
 /** `permissions`: what the account's roles allow, as the request's caller was read (the answer's own account). */
 export function toUserAnswer(row: UserRow, permissions: Iterable<Permission>): UserAnswer {
   return {
@@ -26,6 +29,7 @@ export function toUserAnswer(row: UserRow, permissions: Iterable<Permission>): U
     permissions: [...permissions],
     email: row.email,
     emailVerified: row.email !== null && row.emailVerifiedAt !== null,
+    chatSuspendedUntil: suspendedUntil(row.chatSuspendedUntil),
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
