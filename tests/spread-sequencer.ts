@@ -43,6 +43,7 @@ const HEAVY_SECONDS: Record<string, number> = {
   'tests/journeys/staff.test.ts': 18,
   'tests/journeys/two-factor.test.ts': 16,
   'tests/journeys/blocking.test.ts': 15.5,
+  'tests/journeys/reporting.test.ts': 15.5,
   'tests/operations/traces.test.ts': 16,
   'tests/journeys/shopper.test.ts': 15,
   'tests/journeys/chat.test.ts': 12,

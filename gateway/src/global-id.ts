@@ -15,6 +15,8 @@ export const NODE_TYPES = [
   'Address',
   'ShippingMethod',
   'TaxRate',
+  // A report of a chat message; the reporter's ChatReport has the same id (it is no Node).
+  'ReportedMessage',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 

@@ -17,6 +17,11 @@ export interface ShopEvents {
     participantIds?: (number | null)[] | undefined;
     room: Omit<RestChatRoom, 'roomName' | 'unreadCount'>;
   };
+  /**
+   * A message a moderator removed, as its room's participants now read it (removed, no text), to each participant's
+   * own channel; the reporter's event carries their report as it now stands.
+   */
+  MESSAGE_REMOVED: { message: RestMessage; participantUsernames: string[]; participantIds?: (number | null)[] };
   PRODUCT_UPDATED: { product: RestProduct };
   /** A product deleted from the catalogue (and so from every cart). */
   PRODUCT_REMOVED: { productId: number };

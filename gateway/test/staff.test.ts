@@ -286,6 +286,18 @@ const STAFF_OPERATIONS: StaffOperation[] = [
     allowed: 'NOT_FOUND',
   },
   {
+    name: 'chatReports',
+    document: '{ chatReports(first: 1) { totalCount } }',
+    opens: ['MODERATE_CHAT'],
+    allowed: 'OK',
+  },
+  {
+    name: 'decideChatReport',
+    document: `mutation { decideChatReport(input: { reportId: "${globalId('ReportedMessage', MISSING)}", decision: DISMISS }) { ${USER_ERRORS} } }`,
+    opens: ['MODERATE_CHAT'],
+    allowed: 'NOT_FOUND',
+  },
+  {
     name: 'staffRoles',
     document: '{ staffRoles { name } }',
     opens: ['MANAGE_STAFF'],

@@ -724,6 +724,17 @@ const ENDPOINTS: Endpoint[] = [
     expected: adminOnly(200, MODERATORS_ONLY),
   },
   {
+    method: 'GET',
+    route: '/api/chat/reports/{reportId}',
+    path: () => '/api/chat/reports/999999',
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [403, MODERATORS_ONLY],
+      'other user': [403, MODERATORS_ONLY],
+      admin: [404, 'Report not found', 'reportId'],
+    },
+  },
+  {
     method: 'POST',
     route: '/api/chat/reports/{reportId}/decision',
     path: () => '/api/chat/reports/999999/decision',
@@ -1442,6 +1453,8 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
     'two-factor.test.ts, "answers a secret and the URI an app scans…": it needs the code of the secret set up',
   'POST /api/users/two-factor/disable': 'two-factor.test.ts, "turns off with the password only…"',
   'POST /api/chat/reports/{reportId}/decision':
+    'chat-reports.test.ts, "dismisses a report…": it needs a report of a message between two other people',
+  'GET /api/chat/reports/{reportId}':
     'chat-reports.test.ts, "dismisses a report…": it needs a report of a message between two other people',
   'POST /api/users/two-factor/recovery-codes':
     'two-factor.test.ts, "new recovery codes replace the old ones": it needs the second factor on',

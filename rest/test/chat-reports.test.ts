@@ -233,6 +233,9 @@ describe('moderating', () => {
       reason: 'SPAM',
       status: 'DISMISSED',
     });
+    expect((await shop.request('GET', `/api/chat/reports/${made.id}`, { token: moderator.token })).body).toEqual(
+      decided.body,
+    );
     expect((await queue()).content.map((entry) => entry.id)).not.toContain(made.id);
     expect((await queue('DISMISSED')).content.map((entry) => entry.id)).toContain(made.id);
 

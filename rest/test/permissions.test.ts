@@ -211,6 +211,7 @@ const CALLS: StaffCall[] = [
   },
   // Moderating chat.
   { method: 'GET', path: '/api/chat/reports', opens: ['MODERATE_CHAT'], allowed: 200, refused: MODERATORS },
+  { method: 'GET', path: `/api/chat/reports/${MISSING}`, opens: ['MODERATE_CHAT'], allowed: 404, refused: MODERATORS },
   {
     method: 'POST',
     path: `/api/chat/reports/${MISSING}/decision`,

@@ -373,6 +373,7 @@ describe('operations', () => {
           '/api/chat/blocks/{username}',
           '/api/chat/messages/{messageId}/reports',
           '/api/chat/reports',
+          '/api/chat/reports/{reportId}',
           '/api/chat/reports/{reportId}/decision',
         ].sort(),
       );

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestOrderPayment, RestPaymentSettings, RestStaffRole, RestStaffMember, RestChatRoom, RestMessage } from '../rest/contract.js';
+import type { RestProduct, RestCategory, RestPreferences, RestChatUser, RestCart, RestCartItem, RestOrder, RestOrderItem, RestOrderEvent, RestNotAddedLine, RestAddress, RestShippingMethod, RestShippingRate, RestShippingOption, RestTaxRate, RestTaxGroup, RestCartCharges, RestOrderPayment, RestPaymentSettings, RestStaffRole, RestStaffMember, RestChatRoom, RestMessage, RestCallerReport, RestQueuedReport, RestQuotedMessage } from '../rest/contract.js';
 import type { ViewerModel } from '../resolver-parents.js';
 import type { GatewayContext } from '../context.js';
 export type Maybe<T> = T | null;
@@ -311,6 +311,48 @@ export type ChangePasswordPayload = {
   viewer?: Maybe<User>;
 };
 
+/** The viewer's report of a message (`Message.viewerReport`). */
+export type ChatReport = {
+  __typename?: 'ChatReport';
+  /** The report's global id (the same as its `ReportedMessage`'s). */
+  id: Scalars['ID']['output'];
+  /** Why they reported it. */
+  reason: ChatReportReason;
+  /** OPEN until a moderator decides; then what they decided. */
+  status: ChatReportStatus;
+};
+
+/** What a moderator decides about a report. */
+export type ChatReportDecision =
+  /** No action: the message stays. */
+  | 'DISMISS'
+  /** The message shows as removed to both people. */
+  | 'REMOVE_MESSAGE'
+  /** The message is removed and its sender's chat suspended for `hours`. */
+  | 'SUSPEND_SENDER';
+
+/** Why a message is reported. */
+export type ChatReportReason =
+  /** Harassment or threats. */
+  | 'HARASSMENT'
+  /** Offensive or inappropriate. */
+  | 'INAPPROPRIATE'
+  /** Something else: the report's note says what. */
+  | 'OTHER'
+  /** Spam or advertising. */
+  | 'SPAM';
+
+/** Where a report stands. */
+export type ChatReportStatus =
+  /** A moderator looked at it and took no action. */
+  | 'DISMISSED'
+  /** A moderator removed the message. */
+  | 'MESSAGE_REMOVED'
+  /** Waiting for a moderator. */
+  | 'OPEN'
+  /** A moderator removed the message and suspended its sender's chat for a time. */
+  | 'SENDER_SUSPENDED';
+
 /** A one-to-one conversation. */
 export type ChatRoom = Node & {
   __typename?: 'ChatRoom';
@@ -572,6 +614,29 @@ export type CreateStaffRoleInput = {
   name: Scalars['String']['input'];
   /** What it allows: at least one. */
   permissions: Array<Permission>;
+};
+
+/** A moderator's decision about a report. */
+export type DecideChatReportInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** What to do. */
+  decision: ChatReportDecision;
+  /** How long to suspend the sender's chat, 1 to 8760 hours; only with SUSPEND_SENDER, and needed there. */
+  hours?: InputMaybe<Scalars['Int']['input']>;
+  /** The report's global id (a `ReportedMessage.id`). */
+  reportId: Scalars['ID']['input'];
+};
+
+/** The outcome of `decideChatReport`. */
+export type DecideChatReportPayload = {
+  __typename?: 'DecideChatReportPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The report as decided; null when it was refused. */
+  report?: Maybe<ReportedMessage>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
 };
 
 /** Deleting the viewer's account: its personal data and cart go, its orders stay without a buyer's name. */
@@ -839,12 +904,22 @@ export type Message = Node & {
    * does not tell (the plain contract).
    */
   linksAllowed: Scalars['Boolean']['output'];
+  /**
+   * Whether a moderator removed it: its `content` is then empty (say 'This message was removed by a moderator.'). False
+   * where the shop's REST service takes no reports (the plain contract).
+   */
+  removed: Scalars['Boolean']['output'];
   /** The room it was sent in. */
   room: ChatRoom;
   /** Who sent it ("Deleted user" once their account is gone). */
   senderUsername: Scalars['String']['output'];
   /** When it was sent. */
   timestamp: Scalars['DateTime']['output'];
+  /**
+   * The viewer's report of it, and where it stands (what a moderator decided); null when they made none, and where the
+   * shop's REST service takes no reports.
+   */
+  viewerReport?: Maybe<ChatReport>;
 };
 
 /** A page of a room's history (Relay), oldest first within the page. */
@@ -952,6 +1027,14 @@ export type Mutation = {
    * has it already, built-in ones included), FORBIDDEN without MANAGE_STAFF. NOT_SUPPORTED as `staffRoles`.
    */
   createStaffRole: StaffRolePayload;
+  /**
+   * Staff whose roles allow MODERATE_CHAT decide a report (audited; the reporter is told by e-mail and by the message's
+   * `viewerReport`): DISMISS, REMOVE_MESSAGE (both people see it removed at once, through `messageRemoved`), or
+   * SUSPEND_SENDER for `hours` (the message removed too; the sender sends nothing until then). userErrors: INVALID_INPUT
+   * on `hours`, NOT_FOUND on `reportId`, FORBIDDEN (no MODERATE_CHAT, or a report of the viewer's own message), CONFLICT
+   * (decided already; a sender whose account is gone cannot be suspended). NOT_SUPPORTED as `reportMessage`.
+   */
+  decideChatReport: DecideChatReportPayload;
   /** Deletes personal data and cart; orders are kept anonymised; every token stops working. Cannot be undone. */
   deleteAccount: DeleteAccountPayload;
   /**
@@ -1046,6 +1129,13 @@ export type Mutation = {
   register: RegisterPayload;
   /** Takes a product's line out of the cart. userErrors: NOT_FOUND on `productId` (not in the cart). */
   removeCartItem: RemoveCartItemPayload;
+  /**
+   * Reports a message the other person of a room sent the viewer, once, for moderators to decide; `viewerReport` then
+   * tells where it stands. userErrors: INVALID_INPUT on `messageId` (the viewer's own message), `reason` or `note` (needed
+   * with OTHER; at most 500 characters), NOT_FOUND on `messageId` (not in a room of the viewer's), CONFLICT on
+   * `messageId` (reported already, or removed). NOT_SUPPORTED where the shop's REST service takes no reports.
+   */
+  reportMessage: ReportMessagePayload;
   /**
    * A forgotten password: the account with that username, or every account with that e-mail address (any case), is
    * e-mailed a link to `/reset-password?token=…` that works once, for 30 minutes. Answered alike whether or not an account
@@ -1303,6 +1393,16 @@ export type MutationCreateStaffRoleArgs = {
  * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
  * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
  */
+export type MutationDecideChatReportArgs = {
+  input: DecideChatReportInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
 export type MutationDeleteAccountArgs = {
   input: DeleteAccountInput;
 };
@@ -1465,6 +1565,16 @@ export type MutationRegisterArgs = {
  */
 export type MutationRemoveCartItemArgs = {
   input: RemoveCartItemInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationReportMessageArgs = {
+  input: ReportMessageInput;
 };
 
 
@@ -2179,6 +2289,13 @@ export type Query = {
    */
   categories: Array<Category>;
   /**
+   * Reports of chat messages, for staff whose roles allow MODERATE_CHAT (null with FORBIDDEN otherwise): the open ones
+   * first come first (the queue), a decided status newest first. Each shows the message with its text, even removed, among
+   * the messages around it. Pages like `orders`. NOT_SUPPORTED where the shop's REST service takes no reports (the plain
+   * contract).
+   */
+  chatReports?: Maybe<ReportedMessageConnection>;
+  /**
    * The products at or under their low-stock threshold (their own, else the shop's), the fewest units first: for admins
    * only (null with FORBIDDEN otherwise). Pages both ways like `orders`. NOT_SUPPORTED where the shop's REST service keeps
    * no thresholds (the plain contract).
@@ -2257,6 +2374,19 @@ export type Query = {
  * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
  * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
  */
+export type QueryChatReportsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<ChatReportStatus>;
+};
+
+
+/**
+ * The graph's entry points for reading: the catalogue, the logged-in user, any object by its global id, and for admins
+ * every order. Every field but `viewer` needs a login: without a token it answers UNAUTHENTICATED.
+ */
 export type QueryLowStockProductsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -2328,6 +2458,23 @@ export type QueryProductsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<ProductSort>;
+};
+
+/** A message as a report shows it to moderators: with its text, even removed. */
+export type QuotedMessage = {
+  __typename?: 'QuotedMessage';
+  /** The text as it was sent, kept for the moderators' record even once removed. */
+  content: Scalars['String']['output'];
+  /** The message's global id (as its `Message`'s). */
+  id: Scalars['ID']['output'];
+  /** Whether a moderator removed it. */
+  removed: Scalars['Boolean']['output'];
+  /** Whether it is the message the report is about (among `ReportedMessage.context`). */
+  reported: Scalars['Boolean']['output'];
+  /** Who sent it ("Deleted user" once their account is gone). */
+  senderUsername: Scalars['String']['output'];
+  /** When it was sent. */
+  timestamp: Scalars['DateTime']['output'];
 };
 
 /** An order whose bank transfer arrived. */
@@ -2416,6 +2563,78 @@ export type RemoveCartItemPayload = {
   clientMutationId?: Maybe<Scalars['String']['output']>;
   /** Why the line was not removed; empty when it was. */
   userErrors: Array<UserError>;
+};
+
+/** A message to report, and why. */
+export type ReportMessageInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The message's global id (a `Message.id`). */
+  messageId: Scalars['ID']['input'];
+  /** What is wrong with it, up to 500 characters; needed with OTHER. */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** Why. */
+  reason: ChatReportReason;
+};
+
+/** The outcome of `reportMessage`. */
+export type ReportMessagePayload = {
+  __typename?: 'ReportMessagePayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The message, with its `viewerReport`; null when it was refused. */
+  message?: Maybe<Message>;
+  /** The report made; null when it was refused. */
+  report?: Maybe<ChatReport>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+};
+
+/** A report of a chat message, as moderators see it (`Query.chatReports`; `node(id)` finds it for them alone). */
+export type ReportedMessage = Node & {
+  __typename?: 'ReportedMessage';
+  /** Up to 3 messages before it, it, and up to 3 after it in its room, oldest first. */
+  context: Array<QuotedMessage>;
+  /** When it was decided; null while OPEN. */
+  decidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The moderator who decided it; null while OPEN. */
+  decidedBy?: Maybe<Scalars['String']['output']>;
+  /** The report's global id. */
+  id: Scalars['ID']['output'];
+  /** The message reported. */
+  message: QuotedMessage;
+  /** The reporter's note, up to 500 characters; null without one. */
+  note?: Maybe<Scalars['String']['output']>;
+  /** Why it was reported. */
+  reason: ChatReportReason;
+  /** When it was reported. */
+  reportedAt: Scalars['DateTime']['output'];
+  /** Who reported it ("Deleted user" once their account is gone). */
+  reporterUsername: Scalars['String']['output'];
+  /** Until when its sender's chat is suspended, if a moderator ever did; null otherwise. */
+  senderSuspendedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** OPEN until decided. */
+  status: ChatReportStatus;
+};
+
+/** A page of reports (Relay). */
+export type ReportedMessageConnection = {
+  __typename?: 'ReportedMessageConnection';
+  /** The page's reports, in the list's order. */
+  edges: Array<ReportedMessageEdge>;
+  /** Whether there are more before or after this page. */
+  pageInfo: PageInfo;
+  /** How many reports have this status. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A report in `chatReports`, with its cursor. */
+export type ReportedMessageEdge = {
+  __typename?: 'ReportedMessageEdge';
+  /** Its place in the list: pass it as `after` or `before`. Opaque: keep it, do not build one. */
+  cursor: Scalars['String']['output'];
+  /** The report. */
+  node: ReportedMessage;
 };
 
 /** Who forgot their password: a username or an e-mail address. */
@@ -2782,6 +3001,11 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** Every new message in the viewer's rooms, including the viewer's own (from other tabs). */
   messageAdded: Message;
+  /**
+   * A message of the viewer's rooms a moderator removed: the same message (by id), now `removed` with empty `content`,
+   * so a shown chat replaces its text at once; its `room` answers the room as it is now (its `lastMessage`).
+   */
+  messageRemoved: Message;
   /** An order whose status moved: to its buyer and to every admin; and, for admins, every new order at checkout. */
   orderUpdated: Order;
   /**
@@ -3144,6 +3368,11 @@ export type User = Node & {
    */
   chatRooms: Array<ChatRoom>;
   /**
+   * Until when a moderator suspended the viewer's chat: they read their rooms and send nothing (sendMessage and
+   * createChatRoom answer FORBIDDEN). Null when they may send, and where the shop's REST service takes no reports.
+   */
+  chatSuspendedUntil?: Maybe<Scalars['DateTime']['output']>;
+  /**
    * People to start a chat with (everyone but the viewer, and but whom they blocked), by username; `search` matches
    * username or name, any case.
    */
@@ -3366,6 +3595,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RestMessage )
     | ( RestOrder )
     | ( RestProduct )
+    | ( RestQueuedReport )
     | ( RestShippingMethod )
     | ( RestTaxRate )
     | ( ViewerModel )
@@ -3394,6 +3624,10 @@ export type ResolversTypes = ResolversObject<{
   CategoryPayload: ResolverTypeWrapper<Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversTypes['Category']> }>;
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: ResolverTypeWrapper<Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
+  ChatReport: ResolverTypeWrapper<RestCallerReport>;
+  ChatReportDecision: ChatReportDecision;
+  ChatReportReason: ChatReportReason;
+  ChatReportStatus: ChatReportStatus;
   ChatRoom: ResolverTypeWrapper<RestChatRoom>;
   ChatRoomConnection: ResolverTypeWrapper<Omit<ChatRoomConnection, 'edges'> & { edges: Array<ResolversTypes['ChatRoomEdge']> }>;
   ChatRoomEdge: ResolverTypeWrapper<Omit<ChatRoomEdge, 'node'> & { node: ResolversTypes['ChatRoom'] }>;
@@ -3410,6 +3644,8 @@ export type ResolversTypes = ResolversObject<{
   CreateProductPayload: ResolverTypeWrapper<Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversTypes['Product']> }>;
   CreateStaffRoleInput: CreateStaffRoleInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DecideChatReportInput: DecideChatReportInput;
+  DecideChatReportPayload: ResolverTypeWrapper<Omit<DecideChatReportPayload, 'report'> & { report?: Maybe<ResolversTypes['ReportedMessage']> }>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: ResolverTypeWrapper<DeleteAccountPayload>;
@@ -3474,6 +3710,7 @@ export type ResolversTypes = ResolversObject<{
   ProductSearchSummary: ResolverTypeWrapper<ProductSearchSummary>;
   ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuotedMessage: ResolverTypeWrapper<RestQuotedMessage>;
   RecordPaymentInput: RecordPaymentInput;
   RecordPaymentPayload: ResolverTypeWrapper<Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   RecoveryCodesPayload: ResolverTypeWrapper<Omit<RecoveryCodesPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
@@ -3482,6 +3719,11 @@ export type ResolversTypes = ResolversObject<{
   RegisterPayload: ResolverTypeWrapper<RegisterPayload>;
   RemoveCartItemInput: RemoveCartItemInput;
   RemoveCartItemPayload: ResolverTypeWrapper<Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversTypes['Cart']> }>;
+  ReportMessageInput: ReportMessageInput;
+  ReportMessagePayload: ResolverTypeWrapper<Omit<ReportMessagePayload, 'message' | 'report'> & { message?: Maybe<ResolversTypes['Message']>, report?: Maybe<ResolversTypes['ChatReport']> }>;
+  ReportedMessage: ResolverTypeWrapper<RestQueuedReport>;
+  ReportedMessageConnection: ResolverTypeWrapper<Omit<ReportedMessageConnection, 'edges'> & { edges: Array<ResolversTypes['ReportedMessageEdge']> }>;
+  ReportedMessageEdge: ResolverTypeWrapper<Omit<ReportedMessageEdge, 'node'> & { node: ResolversTypes['ReportedMessage'] }>;
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: ResolverTypeWrapper<RequestPasswordResetPayload>;
   ResendEmailVerificationInput: ResendEmailVerificationInput;
@@ -3567,6 +3809,7 @@ export type ResolversParentTypes = ResolversObject<{
   CategoryPayload: Omit<CategoryPayload, 'category'> & { category?: Maybe<ResolversParentTypes['Category']> };
   ChangePasswordInput: ChangePasswordInput;
   ChangePasswordPayload: Omit<ChangePasswordPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
+  ChatReport: RestCallerReport;
   ChatRoom: RestChatRoom;
   ChatRoomConnection: Omit<ChatRoomConnection, 'edges'> & { edges: Array<ResolversParentTypes['ChatRoomEdge']> };
   ChatRoomEdge: Omit<ChatRoomEdge, 'node'> & { node: ResolversParentTypes['ChatRoom'] };
@@ -3583,6 +3826,8 @@ export type ResolversParentTypes = ResolversObject<{
   CreateProductPayload: Omit<CreateProductPayload, 'product'> & { product?: Maybe<ResolversParentTypes['Product']> };
   CreateStaffRoleInput: CreateStaffRoleInput;
   DateTime: Scalars['DateTime']['output'];
+  DecideChatReportInput: DecideChatReportInput;
+  DecideChatReportPayload: Omit<DecideChatReportPayload, 'report'> & { report?: Maybe<ResolversParentTypes['ReportedMessage']> };
   Decimal: Scalars['Decimal']['output'];
   DeleteAccountInput: DeleteAccountInput;
   DeleteAccountPayload: DeleteAccountPayload;
@@ -3641,6 +3886,7 @@ export type ResolversParentTypes = ResolversObject<{
   ProductImage: ProductImage;
   ProductSearchSummary: ProductSearchSummary;
   Query: Record<PropertyKey, never>;
+  QuotedMessage: RestQuotedMessage;
   RecordPaymentInput: RecordPaymentInput;
   RecordPaymentPayload: Omit<RecordPaymentPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   RecoveryCodesPayload: Omit<RecoveryCodesPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
@@ -3649,6 +3895,11 @@ export type ResolversParentTypes = ResolversObject<{
   RegisterPayload: RegisterPayload;
   RemoveCartItemInput: RemoveCartItemInput;
   RemoveCartItemPayload: Omit<RemoveCartItemPayload, 'cart'> & { cart?: Maybe<ResolversParentTypes['Cart']> };
+  ReportMessageInput: ReportMessageInput;
+  ReportMessagePayload: Omit<ReportMessagePayload, 'message' | 'report'> & { message?: Maybe<ResolversParentTypes['Message']>, report?: Maybe<ResolversParentTypes['ChatReport']> };
+  ReportedMessage: RestQueuedReport;
+  ReportedMessageConnection: Omit<ReportedMessageConnection, 'edges'> & { edges: Array<ResolversParentTypes['ReportedMessageEdge']> };
+  ReportedMessageEdge: Omit<ReportedMessageEdge, 'node'> & { node: ResolversParentTypes['ReportedMessage'] };
   RequestPasswordResetInput: RequestPasswordResetInput;
   RequestPasswordResetPayload: RequestPasswordResetPayload;
   ResendEmailVerificationInput: ResendEmailVerificationInput;
@@ -3820,6 +4071,12 @@ export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentT
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
+export type ChatReportResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatReport'] = ResolversParentTypes['ChatReport']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ChatReportReason'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChatReportStatus'], ParentType, ContextType>;
+}>;
+
 export type ChatRoomResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatRoom'] = ResolversParentTypes['ChatRoom']> = ResolversObject<{
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3887,6 +4144,12 @@ export type CreateProductPayloadResolvers<ContextType = GatewayContext, ParentTy
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DecideChatReportPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DecideChatReportPayload'] = ResolversParentTypes['DecideChatReportPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['ReportedMessage']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
   name: 'Decimal';
@@ -3970,9 +4233,11 @@ export type MessageResolvers<ContextType = GatewayContext, ParentType extends Re
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isMine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   linksAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   room?: Resolver<ResolversTypes['ChatRoom'], ParentType, ContextType>;
   senderUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  viewerReport?: Resolver<Maybe<ResolversTypes['ChatReport']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -4004,6 +4269,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   createChatRoom?: Resolver<ResolversTypes['CreateChatRoomPayload'], ParentType, ContextType, RequireFields<MutationCreateChatRoomArgs, 'input'>>;
   createProduct?: Resolver<ResolversTypes['CreateProductPayload'], ParentType, ContextType, RequireFields<MutationCreateProductArgs, 'input'>>;
   createStaffRole?: Resolver<ResolversTypes['StaffRolePayload'], ParentType, ContextType, RequireFields<MutationCreateStaffRoleArgs, 'input'>>;
+  decideChatReport?: Resolver<ResolversTypes['DecideChatReportPayload'], ParentType, ContextType, RequireFields<MutationDecideChatReportArgs, 'input'>>;
   deleteAccount?: Resolver<ResolversTypes['DeleteAccountPayload'], ParentType, ContextType, RequireFields<MutationDeleteAccountArgs, 'input'>>;
   deleteAddress?: Resolver<ResolversTypes['DeleteAddressPayload'], ParentType, ContextType, RequireFields<MutationDeleteAddressArgs, 'input'>>;
   deleteCategory?: Resolver<ResolversTypes['DeleteCategoryPayload'], ParentType, ContextType, RequireFields<MutationDeleteCategoryArgs, 'input'>>;
@@ -4021,6 +4287,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   regenerateRecoveryCodes?: Resolver<ResolversTypes['RecoveryCodesPayload'], ParentType, ContextType, RequireFields<MutationRegenerateRecoveryCodesArgs, 'input'>>;
   register?: Resolver<ResolversTypes['RegisterPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
   removeCartItem?: Resolver<ResolversTypes['RemoveCartItemPayload'], ParentType, ContextType, RequireFields<MutationRemoveCartItemArgs, 'input'>>;
+  reportMessage?: Resolver<ResolversTypes['ReportMessagePayload'], ParentType, ContextType, RequireFields<MutationReportMessageArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['RequestPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resendEmailVerification?: Resolver<ResolversTypes['ResendEmailVerificationPayload'], ParentType, ContextType, RequireFields<MutationResendEmailVerificationArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['ResetPasswordPayload'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
@@ -4046,7 +4313,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
 }>;
 
 export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'ShippingMethod' | 'TaxRate' | 'User', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Address' | 'Cart' | 'Category' | 'ChatRoom' | 'ChatUser' | 'Message' | 'Order' | 'Product' | 'ReportedMessage' | 'ShippingMethod' | 'TaxRate' | 'User', ParentType, ContextType>;
 }>;
 
 export type NotAddedLineResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NotAddedLine'] = ResolversParentTypes['NotAddedLine']> = ResolversObject<{
@@ -4211,6 +4478,7 @@ export type ProductSearchSummaryResolvers<ContextType = GatewayContext, ParentTy
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  chatReports?: Resolver<Maybe<ResolversTypes['ReportedMessageConnection']>, ParentType, ContextType, RequireFields<QueryChatReportsArgs, 'status'>>;
   lowStockProducts?: Resolver<Maybe<ResolversTypes['ProductConnection']>, ParentType, ContextType, Partial<QueryLowStockProductsArgs>>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
@@ -4226,6 +4494,15 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   taxRates?: Resolver<Array<ResolversTypes['TaxRate']>, ParentType, ContextType>;
   taxSettings?: Resolver<ResolversTypes['TaxSettings'], ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type QuotedMessageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['QuotedMessage'] = ResolversParentTypes['QuotedMessage']> = ResolversObject<{
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  senderUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
 export type RecordPaymentPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecordPaymentPayload'] = ResolversParentTypes['RecordPaymentPayload']> = ResolversObject<{
@@ -4251,6 +4528,39 @@ export type RemoveCartItemPayloadResolvers<ContextType = GatewayContext, ParentT
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType>;
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ReportMessagePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ReportMessagePayload'] = ResolversParentTypes['ReportMessagePayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['ChatReport']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
+export type ReportedMessageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ReportedMessage'] = ResolversParentTypes['ReportedMessage']> = ResolversObject<{
+  context?: Resolver<Array<ResolversTypes['QuotedMessage']>, ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  decidedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['QuotedMessage'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['ChatReportReason'], ParentType, ContextType>;
+  reportedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  reporterUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  senderSuspendedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ChatReportStatus'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ReportedMessageConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ReportedMessageConnection'] = ResolversParentTypes['ReportedMessageConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ReportedMessageEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ReportedMessageEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ReportedMessageEdge'] = ResolversParentTypes['ReportedMessageEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ReportedMessage'], ParentType, ContextType>;
 }>;
 
 export type RequestPasswordResetPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RequestPasswordResetPayload'] = ResolversParentTypes['RequestPasswordResetPayload']> = ResolversObject<{
@@ -4378,6 +4688,7 @@ export type StartTwoFactorSetupPayloadResolvers<ContextType = GatewayContext, Pa
 
 export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageAdded?: SubscriptionResolver<ResolversTypes['Message'], "messageAdded", ParentType, ContextType>;
+  messageRemoved?: SubscriptionResolver<ResolversTypes['Message'], "messageRemoved", ParentType, ContextType>;
   orderUpdated?: SubscriptionResolver<ResolversTypes['Order'], "orderUpdated", ParentType, ContextType>;
   productRemoved?: SubscriptionResolver<ResolversTypes['ID'], "productRemoved", ParentType, ContextType, Partial<SubscriptionProductRemovedArgs>>;
   productUpdated?: SubscriptionResolver<ResolversTypes['Product'], "productUpdated", ParentType, ContextType, Partial<SubscriptionProductUpdatedArgs>>;
@@ -4470,6 +4781,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   chatRoomConnection?: Resolver<ResolversTypes['ChatRoomConnection'], ParentType, ContextType, RequireFields<UserChatRoomConnectionArgs, 'unreadOnly'>>;
   chatRooms?: Resolver<Array<ResolversTypes['ChatRoom']>, ParentType, ContextType>;
+  chatSuspendedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   chatUsers?: Resolver<Array<ResolversTypes['ChatUser']>, ParentType, ContextType, Partial<UserChatUsersArgs>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4519,6 +4831,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   CategoryFacet?: CategoryFacetResolvers<ContextType>;
   CategoryPayload?: CategoryPayloadResolvers<ContextType>;
   ChangePasswordPayload?: ChangePasswordPayloadResolvers<ContextType>;
+  ChatReport?: ChatReportResolvers<ContextType>;
   ChatRoom?: ChatRoomResolvers<ContextType>;
   ChatRoomConnection?: ChatRoomConnectionResolvers<ContextType>;
   ChatRoomEdge?: ChatRoomEdgeResolvers<ContextType>;
@@ -4529,6 +4842,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   CreateChatRoomPayload?: CreateChatRoomPayloadResolvers<ContextType>;
   CreateProductPayload?: CreateProductPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DecideChatReportPayload?: DecideChatReportPayloadResolvers<ContextType>;
   Decimal?: GraphQLScalarType;
   DeleteAccountPayload?: DeleteAccountPayloadResolvers<ContextType>;
   DeleteAddressPayload?: DeleteAddressPayloadResolvers<ContextType>;
@@ -4568,10 +4882,15 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   ProductImage?: ProductImageResolvers<ContextType>;
   ProductSearchSummary?: ProductSearchSummaryResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuotedMessage?: QuotedMessageResolvers<ContextType>;
   RecordPaymentPayload?: RecordPaymentPayloadResolvers<ContextType>;
   RecoveryCodesPayload?: RecoveryCodesPayloadResolvers<ContextType>;
   RegisterPayload?: RegisterPayloadResolvers<ContextType>;
   RemoveCartItemPayload?: RemoveCartItemPayloadResolvers<ContextType>;
+  ReportMessagePayload?: ReportMessagePayloadResolvers<ContextType>;
+  ReportedMessage?: ReportedMessageResolvers<ContextType>;
+  ReportedMessageConnection?: ReportedMessageConnectionResolvers<ContextType>;
+  ReportedMessageEdge?: ReportedMessageEdgeResolvers<ContextType>;
   RequestPasswordResetPayload?: RequestPasswordResetPayloadResolvers<ContextType>;
   ResendEmailVerificationPayload?: ResendEmailVerificationPayloadResolvers<ContextType>;
   ResetPasswordPayload?: ResetPasswordPayloadResolvers<ContextType>;

@@ -8,7 +8,16 @@ import {
   getArgumentValues,
   isObjectType,
 } from 'graphql';
-import type { ChatRoomMessagesArgs, ChatRoomResolvers, MessageResolvers } from '../__generated__/resolvers-types.js';
+import type {
+  ChatReportReason,
+  ChatReportResolvers,
+  ChatReportStatus,
+  ChatRoomMessagesArgs,
+  ChatRoomResolvers,
+  MessageResolvers,
+  QuotedMessageResolvers,
+  ReportedMessageResolvers,
+} from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { messageCursor, messageIdFromCursor, toGlobalId } from '../global-id.js';
@@ -151,4 +160,30 @@ export const Message: MessageResolvers = {
   isMine: async (message, _args, context) => sameUsername(message.senderUsername, await viewerUsername(context)),
   // The plain contract knows no new accounts' plain text: every address a link, as its client shows them.
   linksAllowed: (message) => message.linksAllowed ?? true,
+  // The plain contract removes nothing and takes no reports.
+  removed: (message) => message.removed === true,
+  viewerReport: (message) => message.report ?? null,
+};
+
+/** A report's global id: the same for the reporter's ChatReport and the moderators' ReportedMessage. */
+export const reportGlobalId = (reportId: number) => toGlobalId('ReportedMessage', reportId);
+
+export const ChatReport: ChatReportResolvers = {
+  id: (report) => reportGlobalId(report.id),
+  reason: (report) => report.reason as ChatReportReason,
+  status: (report) => report.status as ChatReportStatus,
+};
+
+export const ReportedMessage: ReportedMessageResolvers = {
+  id: (report) => reportGlobalId(report.id),
+  reason: (report) => report.reason as ChatReportReason,
+  status: (report) => report.status as ChatReportStatus,
+  reportedAt: (report) => report.createdAt,
+  message: (report) => ({ ...report.message, reported: true }),
+  context: (report) => report.context.map((message) => ({ ...message, reported: message.id === report.messageId })),
+};
+
+export const QuotedMessage: QuotedMessageResolvers = {
+  id: messageGlobalId,
+  removed: (message) => message.removed === true,
 };

@@ -3,7 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { Decimal } from '../decimal.js';
 import { Cart, CartItem } from './cart.js';
 import { Category } from './category.js';
-import { ChatRoom, Message } from './chat.js';
+import { ChatReport, ChatRoom, Message, QuotedMessage, ReportedMessage } from './chat.js';
 import { accountMutations } from './mutation/account.js';
 import { catalogueMutations } from './mutation/catalogue.js';
 import { categoryMutations } from './mutation/categories.js';
@@ -69,6 +69,9 @@ export const resolvers: Resolvers = {
   CartCharges,
   ChatRoom,
   Message,
+  ChatReport,
+  ReportedMessage,
+  QuotedMessage,
   DeleteCategoryPayload: {
     // A refused deletion moved nothing.
     movedProducts: (payload) => payload.movedProducts ?? [],

@@ -130,6 +130,14 @@ export const Query: QueryResolvers = {
   paymentSettings: (_root, _args, context) => context.api.payment.settings(),
   staffRoles: (_root, _args, context) => context.api.staff.roles(),
   staffMembers: (_root, _args, context) => context.api.staff.members(),
+  chatReports: async (_root, { status, ...paging }, context) => {
+    const wanted = status ?? 'OPEN';
+    const window = await offsetWindow(
+      paging,
+      async () => (await context.api.chatReports.queue(wanted, { offset: 0, limit: 1 })).totalCount,
+    );
+    return offsetConnection(await context.api.chatReports.queue(wanted, window), window);
+  },
   categories: async (_root, _args, context) => {
     await context.api.categories.refuseWhereUnsupported();
     return context.loaders.categories.get();

@@ -11,8 +11,12 @@ import { seesEveryOrder } from '../../../shop-rules/staff-rules.js';
 import { permissionsOfProfile } from '../permissions.js';
 
 type MessageEvent = ShopEvents['MESSAGE_ADDED'];
+type RemovedEvent = ShopEvents['MESSAGE_REMOVED'];
 
-function isParticipant(event: MessageEvent, viewer: SocketViewer): boolean {
+function isParticipant(
+  event: Pick<MessageEvent, 'participantIds' | 'participantUsernames'>,
+  viewer: SocketViewer,
+): boolean {
   if (event.participantIds && viewer.id !== undefined) return event.participantIds.includes(viewer.id);
   return event.participantUsernames.some((name) => sameUsername(name, viewer.username));
 }
@@ -69,6 +73,28 @@ export const Subscription: SubscriptionResolvers = {
       // The unread count, asked first and with the socket's token, is also the check that the socket's user still
       // exists: an account deleted behind the gateway must not read what is sent to whoever takes its name next.
       await endingRefusedSession(context, context.loaders.unreadCountByRoomId.load(event.room.id));
+      return event.message;
+    },
+  },
+  messageRemoved: {
+    subscribe: withFilter<RemovedEvent, unknown, GatewayContext>(
+      // As messageAdded: each user on their own channel (the reporter's event carries their report).
+      (_root, _args, context) => {
+        const viewer = context!.socketViewer;
+        if (!viewer) return context!.pubsub.subscribe('MESSAGE_REMOVED', []);
+        const byName = userAudience({ username: viewer.username });
+        return context!.pubsub.subscribe(
+          'MESSAGE_REMOVED',
+          viewer.id === undefined ? [byName] : [userAudience(viewer), byName],
+        );
+      },
+      (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
+    ) as never,
+    // The room, read with the socket's token, is its `lastMessage` as it is now, and the check that the socket's
+    // session still stands.
+    resolve: async (event: RemovedEvent, _args: unknown, context: GatewayContext) => {
+      context.refreshLoaders(event);
+      await endingRefusedSession(context, context.loaders.roomById(event.message.chatRoomId));
       return event.message;
     },
   },

@@ -35,6 +35,8 @@ export const User: UserResolvers = {
   permissions: async (_viewer, _args, context) => permissionsOfProfile(await profile(context)),
   twoFactor: (_viewer, _args, context) => context.api.twoFactor.status(),
   blockedUsers: (_viewer, _args, context) => context.api.chatBlocks.list(),
+  // The REST service answers a suspension only while it lasts (and the plain contract none).
+  chatSuspendedUntil: async (_viewer, _args, context) => (await profile(context)).chatSuspendedUntil ?? null,
   email: async (_viewer, _args, context) => (await profile(context)).email ?? null,
   // The plain contract says nothing of it: null, not a guess.
   emailVerified: async (_viewer, _args, context) => {

@@ -95,6 +95,8 @@ export interface RestUser {
    * contract.
    */
   emailVerified?: boolean | null;
+  /** Extension (chat-reports): until when a moderator suspended the account's chat; null when it may send. */
+  chatSuspendedUntil?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   phoneNumber?: string | null;
@@ -261,6 +263,38 @@ export interface RestMessage {
   timestamp: string;
   /** Extension (chat-links): false when its web addresses show as plain text (its sender's account was new). */
   linksAllowed?: boolean | null;
+  /** Extension (chat-reports): a moderator removed it (its content is then empty). */
+  removed?: boolean | null;
+  /** Extension (chat-reports): the caller's report of it. */
+  report?: RestCallerReport | null;
+}
+
+/** A report as moderators see it. */
+export interface RestQueuedReport {
+  id: number;
+  messageId: number;
+  reason: string;
+  note: string | null;
+  status: string;
+  createdAt: string;
+  decidedAt: string | null;
+  reporterUsername: string;
+  decidedBy: string | null;
+  /** With its text, even removed. */
+  message: RestMessage;
+  context: RestMessage[];
+  participants: { id: number | null; username: string }[];
+  senderSuspendedUntil: string | null;
+}
+
+/** A message as a report quotes it to moderators: `reported` marks the one reported among its context. */
+export type RestQuotedMessage = RestMessage & { reported: boolean };
+
+/** The caller's own report of a message (extension chat-reports). */
+export interface RestCallerReport {
+  id: number;
+  reason: string;
+  status: string;
 }
 
 export interface RestChatUser {

@@ -10,6 +10,7 @@ import { PaymentApi } from './payment-api.js';
 import { StaffApi } from './staff-api.js';
 import { TwoFactorApi } from './two-factor-api.js';
 import { ChatBlocksApi } from './chat-blocks-api.js';
+import { ChatReportsApi } from './chat-reports-api.js';
 import type { Caller, RestClient } from './rest-client.js';
 import { UsersApi } from './users-api.js';
 
@@ -26,6 +27,7 @@ export interface RestApi {
   staff: StaffApi;
   twoFactor: TwoFactorApi;
   chatBlocks: ChatBlocksApi;
+  chatReports: ChatReportsApi;
 }
 
 export function createRestApi(rest: RestClient, caller: Caller): RestApi {
@@ -41,6 +43,7 @@ export function createRestApi(rest: RestClient, caller: Caller): RestApi {
     staff: new StaffApi(rest, caller, users),
     twoFactor: new TwoFactorApi(rest, caller, users),
     chatBlocks: new ChatBlocksApi(rest, caller, users),
+    chatReports: new ChatReportsApi(rest, caller, users),
     cart: new CartApi(rest, caller),
     orders: new OrdersApi(rest, caller),
     chat: new ChatApi(rest, caller),

@@ -104,6 +104,21 @@ export const chatReportRoutes: FastifyPluginAsyncTypebox<{ reports: ChatReportsS
     },
   );
 
+  app.get(
+    '/reports/:reportId',
+    {
+      preValidation: moderators,
+      schema: {
+        operationId: 'getChatReport',
+        ...common,
+        summary: 'One report, as the queue shows it (MODERATE_CHAT; extension chat-reports)',
+        params: Type.Object({ reportId: DatabaseId }),
+        response: { 200: QueuedReportAnswer, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => reports.one(request.params.reportId),
+  );
+
   app.post(
     '/reports/:reportId/decision',
     {

@@ -110,6 +110,13 @@ export class ChatReportsService {
     return toPage(await this.describe(rows), total, paging);
   }
 
+  /** One report as the queue shows it, for moderators. */
+  async one(reportId: number): Promise<QueuedReportAnswer> {
+    const row = reportId > MAX_DATABASE_ID ? undefined : await this.reports.queued(reportId);
+    if (!row) throw notFound('Report not found', 'REPORT_NOT_FOUND', 'reportId');
+    return (await this.describe([row]))[0]!;
+  }
+
   private async describe(rows: QueuedReport[]): Promise<QueuedReportAnswer[]> {
     const messages = rows.map((row) => ({ id: row.messageId, roomId: row.roomId }));
     const [around, participants] = await Promise.all([
@@ -211,8 +218,7 @@ export class ChatReportsService {
       }
     });
     this.wakeMail();
-    const [decided] = await this.describe([(await this.reports.queued(reportId))!]);
-    return decided!;
+    return this.one(reportId);
   }
 }
 

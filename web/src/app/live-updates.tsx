@@ -1,6 +1,7 @@
 // What arrives over the socket while someone is logged in, written into the cache so every screen follows:
 // chat messages (appended once to their room's history if it is loaded, the room moved to the top of the list or
-// put there, the navbar's unread total moved with the room's count, read at once if the room is open), product
+// put there, the navbar's unread total moved with the room's count, read at once if the room is open; one a moderator
+// removed shows as removed), product
 // changes (stock and price on the listing, the detail page and the cart) and order moves (the buyer's orders and
 // confirmation page; for admins also new orders, and the desk's tabs and counts).
 // Every scalar field is selected, so whatever a screen shows of these objects stays complete.
@@ -9,6 +10,7 @@ import { useApolloClient, useSubscription } from '@apollo/client/react';
 import {
   LiveMessageAddedDocument,
   LiveMessageFieldsFragmentDoc,
+  LiveMessageRemovedDocument,
   LiveOrderFieldsFragmentDoc,
   LiveOrderUpdatedDocument,
   LiveProductRemovedDocument,
@@ -29,6 +31,11 @@ if (false) {
       timestamp
       isMine
       linksAllowed
+      removed
+      viewerReport {
+        id
+        status
+      }
       room {
         id
         roomName
@@ -43,6 +50,24 @@ if (false) {
     subscription LiveMessageAdded {
       messageAdded {
         ...LiveMessageFields @unmask
+      }
+    }
+
+    # A message a moderator removed: the same message by id, its text gone, written over the cached one by the
+    # cache itself; the room's preview with it.
+    subscription LiveMessageRemoved {
+      messageRemoved {
+        id
+        content
+        removed
+        viewerReport {
+          id
+          status
+        }
+        room {
+          id
+          lastMessage
+        }
       }
     }
 
@@ -101,6 +126,8 @@ export function LiveUpdates() {
       if (!message.isMine && visibleChatRoom() === message.room.id) void markRoomRead(client, message.room.id);
     },
   });
+  // Written over the cached message (and its room's preview) by the cache: both people see it removed at once.
+  useSubscription(LiveMessageRemovedDocument, { ignoreResults: true });
   useSubscription(LiveProductUpdatedDocument, { ignoreResults: true });
   // A deleted product leaves every cart (the shop removed it) and every listing.
   useSubscription(LiveProductRemovedDocument, {

@@ -67,6 +67,7 @@ const ShippingAdminRoute = lazyScreen(
   'ShippingAdminRoute',
 );
 const TaxAdminRoute = lazyScreen(() => import('../features/tax-admin/tax-admin-route'), 'TaxAdminRoute');
+const ModerationRoute = lazyScreen(() => import('../features/chat-moderation/moderation-route'), 'ModerationRoute');
 const StaffAdminRoute = lazyScreen(() => import('../features/staff-admin/staff-admin-route'), 'StaffAdminRoute');
 const PaymentAdminRoute = lazyScreen(
   () => import('../features/payment-admin/payment-admin-route'),
@@ -125,6 +126,9 @@ export function ShopRoutes() {
             <Route path="admin/shipping" element={screen('Shipping Methods', <ShippingAdminRoute />)} />
             <Route path="admin/tax" element={screen('Tax', <TaxAdminRoute />)} />
             <Route path="admin/payment" element={screen('Payment', <PaymentAdminRoute />)} />
+          </Route>
+          <Route element={<RequirePermission anyOf={['MODERATE_CHAT']} />}>
+            <Route path="admin/reports" element={screen('Reported Messages', <ModerationRoute />)} />
           </Route>
           <Route element={<RequirePermission anyOf={['MANAGE_STAFF']} />}>
             <Route path="admin/staff" element={screen('Staff', <StaffAdminRoute />)} />

@@ -3,7 +3,11 @@ import { sameUsername } from '../../../../shop-rules/account-rules.js';
 import { checkMessageContent } from '../../../../shop-rules/order-rules.js';
 import type { MutationResolvers } from '../../__generated__/resolvers-types.js';
 import { InputCheck, InputProblem } from '../../errors.js';
-import { numericIdOf } from '../../global-id.js';
+import { fromGlobalId, numericIdOf } from '../../global-id.js';
+import type { GatewayContext } from '../../context.js';
+import type { RestQueuedReport } from '../../rest/contract.js';
+import { checkReport, checkSuspensionHours } from '../../../../shop-rules/chat-report-rules.js';
+import { isRuleViolation } from '../../../../shop-rules/rule-violation.js';
 import { VIEWER } from '../../resolver-parents.js';
 import { userAudience } from '../../pubsub.js';
 import { viewerUsername } from '../viewer.js';
@@ -15,10 +19,70 @@ function roomIdOf(globalId: string): number {
   return id;
 }
 
+/** The numeric id of a message's global id (`Message:room.message`). */
+function messageIdOf(globalId: string): number {
+  const decoded = fromGlobalId(globalId);
+  const match = decoded?.type === 'Message' ? /^[1-9][0-9]{0,15}\.([1-9][0-9]{0,15})$/.exec(decoded.localId) : null;
+  const id = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(id)) throw new InputProblem('Message not found', 'messageId', 'NOT_FOUND');
+  return id;
+}
+
+/**
+ * Tells both people of a room that a moderator removed one of its messages: the same message, removed and without
+ * its text; the reporter's with their report as decided. Never fails the decision (it is written): said in the log.
+ */
+async function publishRemoval(context: GatewayContext, decided: RestQueuedReport): Promise<void> {
+  try {
+    const removed = { ...decided.message, content: '', removed: true, report: null };
+    const participantUsernames = decided.participants.map((participant) => participant.username);
+    const participantIds = decided.participants.map((participant) => participant.id);
+    await Promise.all(
+      decided.participants.flatMap((participant) => {
+        // A deleted account has no channel.
+        if (participant.id === null) return [];
+        const reporter = sameUsername(participant.username, decided.reporterUsername);
+        const message = reporter
+          ? { ...removed, report: { id: decided.id, reason: decided.reason, status: decided.status } }
+          : removed;
+        return [
+          context.pubsub.publish(
+            'MESSAGE_REMOVED',
+            { message, participantUsernames, participantIds },
+            userAudience(participant),
+          ),
+        ];
+      }),
+    );
+  } catch (error) {
+    context.log.error({ err: error, messageId: decided.messageId }, 'could not publish messageRemoved');
+  }
+}
+
 export const chatMutations: Pick<
   MutationResolvers,
-  'createChatRoom' | 'sendMessage' | 'markRoomRead' | 'blockUser' | 'unblockUser'
+  'createChatRoom' | 'sendMessage' | 'markRoomRead' | 'blockUser' | 'unblockUser' | 'reportMessage' | 'decideChatReport'
 > = {
+  reportMessage: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['messageId', 'reason', 'note'] }, async () => {
+      const messageId = messageIdOf(input.messageId);
+      const checked = checkReport(input);
+      if (isRuleViolation(checked)) throw new InputProblem(checked.message, checked.field ?? 'note');
+      const { message, ...report } = await context.api.chatReports.report(messageId, checked);
+      return { message, report };
+    }),
+
+  decideChatReport: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['reportId', 'decision', 'hours'] }, async () => {
+      const reportId = numericIdOf(input.reportId, 'ReportedMessage');
+      if (reportId === undefined) throw new InputProblem('Report not found', 'reportId', 'NOT_FOUND');
+      const problem = checkSuspensionHours(input.decision, input.hours);
+      if (problem) throw new InputProblem(problem.message, problem.field ?? 'hours');
+      const decided = await context.api.chatReports.decide(reportId, input.decision, input.hours);
+      if (decided.status !== 'DISMISSED') await publishRemoval(context, decided);
+      return { report: decided };
+    }),
+
   blockUser: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['username'] }, async () => {
       const username = input.username.trim();

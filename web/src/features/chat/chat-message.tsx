@@ -1,9 +1,11 @@
 // One message of a conversation: the viewer's own on the right, the other person's on the left. Web addresses in
 // it are links (http and https only: nothing else a message says becomes markup), unless its sender's account was new
-// when they sent it (Message.linksAllowed).
+// when they sent it (Message.linksAllowed). A message a moderator removed says so in place of its text; the other
+// person's messages can be reported, and once reported say where the report stands.
 import { gql, type FragmentType } from '@apollo/client';
 import { useFragment } from '@apollo/client/react';
 import type { ReactNode } from 'react';
+import { REMOVED_MESSAGE_TEXT, REPORT_OUTCOME_TEXTS } from '@shop-rules/chat-report-rules';
 import { ChatMessage_MessageFragmentDoc } from '@/gql/graphql';
 import { isPendingMessage } from '@/lib/chat';
 import { useFormats } from '@/lib/use-formats';
@@ -18,6 +20,11 @@ if (false) {
       timestamp
       isMine
       linksAllowed
+      removed
+      viewerReport {
+        id
+        status
+      }
     }
   `;
 }
@@ -42,29 +49,58 @@ export function withLinks(text: string): ReactNode[] {
   return parts;
 }
 
+/** A message someone may report: its id and who sent it. */
+export interface ReportTarget {
+  id: string;
+  senderUsername: string;
+}
+
 export function ChatMessage({
   message,
   now,
+  onReport,
 }: {
   message: FragmentType<typeof ChatMessage_MessageFragmentDoc>;
   now: number;
+  /** Offered beside the other person's messages (not once reported or removed). */
+  onReport?: (target: ReportTarget) => void;
 }) {
   const { data, complete } = useFragment({ fragment: ChatMessage_MessageFragmentDoc, from: message });
   const formats = useFormats();
   if (!complete) return null;
   const pending = isPendingMessage(data.id);
+  const reportable = !data.isMine && !data.removed && !pending && !data.viewerReport && onReport;
   return (
-    <div className={[styles.message, data.isMine && styles.mine, pending && styles.pending].filter(Boolean).join(' ')}>
+    <div
+      className={[styles.message, data.isMine && styles.mine, pending && styles.pending, data.removed && styles.removed]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <span className="visually-hidden">{data.isMine ? 'You' : data.senderUsername}: </span>
       {/* A new account's addresses stay plain text: no one is one click from a stranger's link. */}
-      <div className={styles.bubble}>{data.linksAllowed ? withLinks(data.content) : data.content}</div>
-      {pending ? (
-        <span className={styles.messageTime}>Sending…</span>
-      ) : (
-        <time className={styles.messageTime} dateTime={data.timestamp}>
-          {formats.chatTime(data.timestamp, now)}
-        </time>
-      )}
+      <div className={styles.bubble}>
+        {data.removed ? REMOVED_MESSAGE_TEXT : data.linksAllowed ? withLinks(data.content) : data.content}
+      </div>
+      <div className={styles.messageMeta}>
+        {pending ? (
+          <span className={styles.messageTime}>Sending…</span>
+        ) : (
+          <time className={styles.messageTime} dateTime={data.timestamp}>
+            {formats.chatTime(data.timestamp, now)}
+          </time>
+        )}
+        {reportable && (
+          <button
+            type="button"
+            className={styles.reportButton}
+            aria-label={`Report this message from ${data.senderUsername}`}
+            onClick={() => onReport({ id: data.id, senderUsername: data.senderUsername })}
+          >
+            Report
+          </button>
+        )}
+      </div>
+      {data.viewerReport && <p className={styles.reportNote}>{REPORT_OUTCOME_TEXTS[data.viewerReport.status]}</p>}
     </div>
   );
 }

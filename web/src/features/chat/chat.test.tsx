@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BlockUserDocument,
+  ReportMessageDocument,
   ChatPageDocument,
   ChatRoomMessagesDocument,
   ChatRoomToOpenDocument,
@@ -35,6 +36,8 @@ interface MessageFixture {
   timestamp: string;
   isMine: boolean;
   linksAllowed: boolean;
+  removed: boolean;
+  viewerReport: { __typename: 'ChatReport'; id: string; status: string } | null;
 }
 
 const message = (
@@ -50,6 +53,8 @@ const message = (
   timestamp: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
   isMine: false,
   linksAllowed: true,
+  removed: false,
+  viewerReport: null,
   ...fields,
 });
 
@@ -1158,5 +1163,91 @@ describe('blocking from the chat', () => {
     expect(await screen.findByText('sam is blocked. You can unblock them from your profile.')).toBeInTheDocument();
     expect(sent).toEqual({ input: { username: 'sam' } });
     await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobNo messages yet']));
+  });
+});
+
+describe('reporting a message', () => {
+  it('asks why, checks the note first, sends the report, and the message then says where it stands', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'You idiot', lastMessageTime: '2026-11-22T14:02:00.000Z' });
+    const mine = message(1, 1, 'Hello sam', { isMine: true, senderUsername: 'alice' });
+    const theirs = message(1, 2, 'You idiot', { senderUsername: 'sam' });
+    let sent: unknown;
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([sam]),
+        history(sam, [mine, theirs]),
+        {
+          request: {
+            query: ReportMessageDocument,
+            variables: (variables: unknown) => {
+              sent = variables;
+              return true;
+            },
+          },
+          result: {
+            data: {
+              reportMessage: {
+                __typename: 'ReportMessagePayload',
+                message: {
+                  __typename: 'Message',
+                  id: theirs.id,
+                  removed: false,
+                  viewerReport: { __typename: 'ChatReport', id: 'Q2hhdFJlcG9ydDox', status: 'OPEN' },
+                },
+                userErrors: [],
+              },
+            },
+          },
+        },
+      ],
+    });
+    const log = await screen.findByRole('log', { hidden: true });
+    await within(log).findByText('You idiot');
+    // Only the other person's message can be reported.
+    expect(
+      within(log)
+        .getAllByRole('button', { name: /^Report/, hidden: true })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Report this message from sam']);
+    await user.click(within(log).getByRole('button', { name: 'Report this message from sam', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this message from sam?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Report' }));
+    expect(dialog).toHaveTextContent('Choose why you report it');
+    await user.click(within(dialog).getByRole('radio', { name: 'Something else' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Report' }));
+    expect(within(dialog).getByText('Say in a few words what is wrong with it')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.type(within(dialog).getByRole('textbox', { name: 'What is wrong with it?' }), 'He insults me');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Report' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual({ input: { messageId: theirs.id, reason: 'OTHER', note: 'He insults me' } });
+    expect(await within(log).findByText('Reported: a moderator will look at it')).toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: /^Report/, hidden: true })).toBeNull();
+  });
+
+  it('shows a removed message as removed, with no way to report it', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'This message was removed by a moderator.' });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([sam]),
+        history(sam, [
+          message(1, 1, '', {
+            senderUsername: 'sam',
+            removed: true,
+            viewerReport: { __typename: 'ChatReport', id: 'Q2hhdFJlcG9ydDox', status: 'SENDER_SUSPENDED' },
+          }),
+        ]),
+      ],
+    });
+    const log = await screen.findByRole('log', { hidden: true });
+    expect(await within(log).findByText('This message was removed by a moderator.')).toBeInTheDocument();
+    expect(
+      within(log).getByText('Reported: a moderator removed the message and suspended the sender’s chat'),
+    ).toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: /^Report/, hidden: true })).toBeNull();
   });
 });

@@ -78,6 +78,8 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
               isMine: true,
               // Until the shop says: a new account's addresses stay plain text, so none shows as a link before.
               linksAllowed: false,
+              removed: false,
+              viewerReport: null,
               room: { __typename: 'ChatRoom', id: roomId, lastMessage: text, lastMessageTime: sentAt, unreadCount: 0 },
             },
             userErrors: [],

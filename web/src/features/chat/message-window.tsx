@@ -11,6 +11,7 @@ import { markRoomRead, setOpenChatRoom } from '@/lib/chat';
 import { useViewer } from '@/lib/viewer';
 import { useBlockUser } from './block-user';
 import { ChatMessage } from './chat-message';
+import { useReportMessage } from './report-message';
 import { MessageComposer } from './message-composer';
 import styles from './chat.module.css';
 
@@ -91,6 +92,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
   const client = useApolloClient();
   const viewer = useViewer();
   const blocking = useBlockUser((target) => onBlocked(target.username));
+  const reporting = useReportMessage();
   const visible = usePageVisible() && shown;
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(ChatRoomMessagesDocument, {
     variables: { roomId, last: MESSAGES_PAGE_SIZE },
@@ -237,6 +239,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
     <section className={styles.window} aria-label={`Conversation with ${room.roomName}`}>
       {header}
       {blocking.dialog}
+      {reporting.dialog}
       <div
         ref={list}
         className={styles.messages}
@@ -259,7 +262,7 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
         )}
         {edges.length === 0 && <p className={styles.noMessages}>No messages yet. Say hello!</p>}
         {edges.map((edge) => (
-          <ChatMessage key={edge.node.id} message={edge.node} now={now} />
+          <ChatMessage key={edge.node.id} message={edge.node} now={now} onReport={reporting.ask} />
         ))}
       </div>
       {newBelow && (

@@ -13,6 +13,7 @@ const STAFF_SCREENS: { to: string; label: string; anyOf: Permission[] }[] = [
   { to: '/admin/shipping', label: 'Shipping Methods', anyOf: ['MANAGE_SETTINGS'] },
   { to: '/admin/tax', label: 'Tax', anyOf: ['MANAGE_SETTINGS'] },
   { to: '/admin/payment', label: 'Payment', anyOf: ['MANAGE_SETTINGS'] },
+  { to: '/admin/reports', label: 'Reported Messages', anyOf: ['MODERATE_CHAT'] },
   { to: '/admin/staff', label: 'Staff', anyOf: ['MANAGE_STAFF'] },
 ];
 
