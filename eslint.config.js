@@ -225,6 +225,9 @@ export default tseslint.config(
               'ShopSettings',
               // A product's picture is its URL within the product, which a client's cache keeps inside it.
               'ProductImage',
+              // A report as its reporter sees it, and a message as a report quotes it: parts of their holders.
+              'ChatReport',
+              'QuotedMessage',
               // A line of an order that did not go into the cart again: part of that one answer.
               'NotAddedLine',
               // A country is a value of the address it is in.

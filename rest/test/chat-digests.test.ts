@@ -91,6 +91,23 @@ describe('digests of missed messages', () => {
       expect(await digestsTo(who.email), who.username).toEqual([]);
   });
 
+  it('leaves out a message a moderator removed, and writes none when it was the only one', async () => {
+    const kim = await person('kim');
+    const lou = await person('lou');
+    const removed = (await send(lou.token, kim.username, 'Gone')).body as { id: number };
+    await send(lou.token, kim.username, 'Still here');
+    const mia = await person('mia');
+    const alone = (await send(lou.token, mia.username, 'Gone too')).body as { id: number };
+    await sql`update chat_messages set removed_at = ${new Date().toISOString()}
+      where id in (${removed.id}, ${alone.id})`.execute(shop.app.shopDatabase.db);
+
+    await shop.app.chatDigests!.sweep(later(31));
+    expect((await digestsTo(kim.email)).map((digest) => digest.subject)).toEqual([
+      `1 new message from ${lou.username}`,
+    ]);
+    expect(await digestsTo(mia.email)).toEqual([]);
+  });
+
   it('writes each digest once when two instances sweep at the same time', async () => {
     const ida = await person('ida');
     const jon = await person('jon');

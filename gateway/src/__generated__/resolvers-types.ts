@@ -311,11 +311,9 @@ export type ChangePasswordPayload = {
   viewer?: Maybe<User>;
 };
 
-/** The viewer's report of a message (`Message.viewerReport`). */
+/** The viewer's report of a message (`Message.viewerReport`): part of the message, with nothing of its own to identify. */
 export type ChatReport = {
   __typename?: 'ChatReport';
-  /** The report's global id (the same as its `ReportedMessage`'s). */
-  id: Scalars['ID']['output'];
   /** Why they reported it. */
   reason: ChatReportReason;
   /** OPEN until a moderator decides; then what they decided. */
@@ -2460,13 +2458,16 @@ export type QueryProductsArgs = {
   sort?: InputMaybe<ProductSort>;
 };
 
-/** A message as a report shows it to moderators: with its text, even removed. */
+/**
+ * A message as a report quotes it to moderators: with its text, even removed. Part of its report (a client's cache keeps it
+ * there, apart from the participants' `Message`).
+ */
 export type QuotedMessage = {
   __typename?: 'QuotedMessage';
   /** The text as it was sent, kept for the moderators' record even once removed. */
   content: Scalars['String']['output'];
-  /** The message's global id (as its `Message`'s). */
-  id: Scalars['ID']['output'];
+  /** The quoted message's global id (its `Message.id`). */
+  messageId: Scalars['ID']['output'];
   /** Whether a moderator removed it. */
   removed: Scalars['Boolean']['output'];
   /** Whether it is the message the report is about (among `ReportedMessage.context`). */
@@ -4072,7 +4073,6 @@ export type ChangePasswordPayloadResolvers<ContextType = GatewayContext, ParentT
 }>;
 
 export type ChatReportResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ChatReport'] = ResolversParentTypes['ChatReport']> = ResolversObject<{
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['ChatReportReason'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ChatReportStatus'], ParentType, ContextType>;
 }>;
@@ -4498,7 +4498,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
 
 export type QuotedMessageResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['QuotedMessage'] = ResolversParentTypes['QuotedMessage']> = ResolversObject<{
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   senderUsername?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -165,11 +165,10 @@ export const Message: MessageResolvers = {
   viewerReport: (message) => message.report ?? null,
 };
 
-/** A report's global id: the same for the reporter's ChatReport and the moderators' ReportedMessage. */
+/** A report's global id (a ReportedMessage's, for moderators). */
 export const reportGlobalId = (reportId: number) => toGlobalId('ReportedMessage', reportId);
 
 export const ChatReport: ChatReportResolvers = {
-  id: (report) => reportGlobalId(report.id),
   reason: (report) => report.reason as ChatReportReason,
   status: (report) => report.status as ChatReportStatus,
 };
@@ -184,6 +183,6 @@ export const ReportedMessage: ReportedMessageResolvers = {
 };
 
 export const QuotedMessage: QuotedMessageResolvers = {
-  id: messageGlobalId,
+  messageId: messageGlobalId,
   removed: (message) => message.removed === true,
 };

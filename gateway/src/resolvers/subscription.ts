@@ -46,22 +46,25 @@ function mayFollow(event: OrderEvent, viewer: SocketViewer): boolean {
   return !!username && sameUsername(username, viewer.username);
 }
 
+/**
+ * A chat event's feed: each user listens on their own channel; the filter is a second guard, not the fan-out. By id
+ * where the REST service tells ids, and by name for one that does not (whose events are published by name).
+ */
+function participantFeed(topic: 'MESSAGE_ADDED' | 'MESSAGE_REMOVED') {
+  return withFilter<MessageEvent | RemovedEvent, unknown, GatewayContext>(
+    (_root, _args, context) => {
+      const viewer = context!.socketViewer;
+      if (!viewer) return context!.pubsub.subscribe(topic, []);
+      const byName = userAudience({ username: viewer.username });
+      return context!.pubsub.subscribe(topic, viewer.id === undefined ? [byName] : [userAudience(viewer), byName]);
+    },
+    (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
+  ) as never;
+}
+
 export const Subscription: SubscriptionResolvers = {
   messageAdded: {
-    subscribe: withFilter<MessageEvent, unknown, GatewayContext>(
-      // Each user listens on their own channel; the filter is a second guard, not the fan-out. By id where the REST
-      // service tells ids, and by name for one that does not (whose events are published by name).
-      (_root, _args, context) => {
-        const viewer = context!.socketViewer;
-        if (!viewer) return context!.pubsub.subscribe('MESSAGE_ADDED', []);
-        const byName = userAudience({ username: viewer.username });
-        return context!.pubsub.subscribe(
-          'MESSAGE_ADDED',
-          viewer.id === undefined ? [byName] : [userAudience(viewer), byName],
-        );
-      },
-      (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
-    ) as never,
+    subscribe: participantFeed('MESSAGE_ADDED'),
     // Each event is resolved with fresh loaders, so its room shows the new lastMessage and unreadCount. The room
     // comes with the event: only what differs per person (the unread count) is asked of the REST service.
     resolve: async (event: MessageEvent, _args: unknown, context: GatewayContext) => {
@@ -77,19 +80,8 @@ export const Subscription: SubscriptionResolvers = {
     },
   },
   messageRemoved: {
-    subscribe: withFilter<RemovedEvent, unknown, GatewayContext>(
-      // As messageAdded: each user on their own channel (the reporter's event carries their report).
-      (_root, _args, context) => {
-        const viewer = context!.socketViewer;
-        if (!viewer) return context!.pubsub.subscribe('MESSAGE_REMOVED', []);
-        const byName = userAudience({ username: viewer.username });
-        return context!.pubsub.subscribe(
-          'MESSAGE_REMOVED',
-          viewer.id === undefined ? [byName] : [userAudience(viewer), byName],
-        );
-      },
-      (event, _args, context) => !!event && !!context?.socketViewer && isParticipant(event, context.socketViewer),
-    ) as never,
+    // The reporter's event carries their report as decided.
+    subscribe: participantFeed('MESSAGE_REMOVED'),
     // The room, read with the socket's token, is its `lastMessage` as it is now, and the check that the socket's
     // session still stands.
     resolve: async (event: RemovedEvent, _args: unknown, context: GatewayContext) => {

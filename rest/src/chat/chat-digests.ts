@@ -41,7 +41,9 @@ export class ChatDigests {
           .onRef('m.roomId', '=', 'p.roomId')
           .onRef('m.id', '>', 'p.lastReadMessageId')
           .onRef('m.id', '>', 'p.digestedMessageId')
-          .onRef('m.senderId', '<>', 'p.userId'),
+          .onRef('m.senderId', '<>', 'p.userId')
+          // A message a moderator removed is nothing to read.
+          .on('m.removedAt', 'is', null),
       )
       .innerJoin('users as sender', 'sender.id', 'm.senderId')
       .select((eb) => [

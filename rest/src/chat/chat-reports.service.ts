@@ -162,12 +162,17 @@ export class ChatReportsService {
         throw conflict(`This report was decided already: ${describeStatus(report.status)}`, 'REPORT_DECIDED');
       if (report.senderId === moderator.id)
         throw forbidden('You cannot decide a report of your own message: leave it to another moderator');
+      if (report.reporterId === moderator.id)
+        throw forbidden('You cannot decide a report you made: leave it to another moderator');
       if (decision === 'SUSPEND_SENDER' && report.senderId === null)
         throw conflict(
           'The sender deleted their account: there is nobody to suspend; remove the message instead',
           'SENDER_DELETED',
         );
       const closed = await reports.decide(report.messageId, status, moderator.id);
+      // Held above, so it is still open; should it not be, nothing more is written.
+      if (closed.length === 0)
+        throw conflict('This report was decided meanwhile: read the list again', 'REPORT_DECIDED');
       const reportIds = closed.map((row) => row.id);
       const message = { type: 'chat_message' as const, id: report.messageId };
       if (decision === 'DISMISS') {

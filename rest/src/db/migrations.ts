@@ -1014,6 +1014,8 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         // The queue: open reports (or one status's) oldest first.
         await db.schema.createIndex('chat_reports_status_idx').on('chat_reports').columns(['status', 'id']).execute();
         await db.schema.createIndex('chat_reports_reporter_idx').on('chat_reports').columns(['reporter_id']).execute();
+        // Deleting a moderator's account clears their decisions' decided_by_id through it.
+        await db.schema.createIndex('chat_reports_decider_idx').on('chat_reports').columns(['decided_by_id']).execute();
         await db.schema.alterTable('chat_messages').addColumn('removed_at', 'text').execute();
         await db.schema.alterTable('users').addColumn('chat_suspended_until', 'text').execute();
       },

@@ -53,6 +53,8 @@ export function createShopCache(): InMemoryCache {
           products: relayStylePagination(['filter', 'sort', 'search']),
           // Every customer's orders (the admins' desk): one list per status tab and search, pages of a list merged.
           orders: relayStylePagination(['status', 'search']),
+          // The reported messages of one outcome (the moderators' screen): pages of a list merged.
+          chatReports: relayStylePagination(['status']),
           // A product seen anywhere (a listing card) answers product(id) at once, with no request.
           product: {
             read(existing: Reference | null | undefined, { args, toReference, canRead }) {
@@ -88,6 +90,8 @@ export function createShopCache(): InMemoryCache {
       },
       // Someone the viewer blocked is known by their username, as the shop knows them; every answer lists them all.
       BlockedUser: { keyFields: ['username'] },
+      // The viewer's report of a message lives inside the message: a decision's status replaces the one before.
+      ChatReport: { merge: true },
       Preferences: { merge: true },
       // A product's categories as the shop last said: a new list replaces the old one (fewer categories lose nothing).
       Product: { fields: { categories: { merge: false } } },

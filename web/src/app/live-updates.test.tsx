@@ -70,6 +70,8 @@ describe('the chat badge on any screen', () => {
       timestamp: `2026-11-22T14:${String(n).padStart(2, '0')}:00.000Z`,
       isMine: fields.isMine ?? false,
       linksAllowed: true,
+      removed: false,
+      viewerReport: null,
       room: {
         ...chatRoom(room),
         lastMessage: `Message ${n}`,

@@ -33,7 +33,6 @@ if (false) {
       linksAllowed
       removed
       viewerReport {
-        id
         status
       }
       room {
@@ -61,7 +60,6 @@ if (false) {
         content
         removed
         viewerReport {
-          id
           status
         }
         room {

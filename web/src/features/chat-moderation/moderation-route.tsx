@@ -5,7 +5,7 @@
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   REPORT_OUTCOME_TEXTS,
   REPORT_REASON_TEXTS,
@@ -41,11 +41,11 @@ if (false) {
             decidedAt
             senderSuspendedUntil
             message {
-              id
+              messageId
               senderUsername
             }
             context {
-              id
+              messageId
               senderUsername
               content
               timestamp
@@ -129,6 +129,7 @@ function ReportList({ status }: { status: ReportStatus }) {
   const [hours, setHours] = useState<number>(SUSPENSION_CHOICES_HOURS[0]);
   const [failure, setFailure] = useState<string>();
   const [decide, { loading: deciding }] = useMutation(DecideChatReportDocument);
+  const countLine = useRef<HTMLParagraphElement>(null);
 
   const reports = data?.chatReports;
   if (!reports && loading)
@@ -158,8 +159,10 @@ function ReportList({ status }: { status: ReportStatus }) {
       ).data?.decideChatReport;
       if (answer?.report) {
         setAsking(null);
-        // It leaves the open list; the other lists are read afresh when shown.
+        // It leaves the open list; the other lists are read afresh when shown. Its card and buttons are gone: focus
+        // goes to the count above the list, once the dialog has given it back.
         await refetch();
+        requestAnimationFrame(() => requestAnimationFrame(() => countLine.current?.focus()));
         return;
       }
       setFailure(answer?.userErrors[0]?.message ?? 'Failed to decide. Please try again.');
@@ -194,7 +197,7 @@ function ReportList({ status }: { status: ReportStatus }) {
 
   return (
     <>
-      <p className={styles.count} role="status">
+      <p ref={countLine} tabIndex={-1} className={styles.count} role="status">
         {reports.totalCount === 1 ? '1 report' : `${reports.totalCount} reports`}
       </p>
       {reports.edges.length === 0 ? (
@@ -206,7 +209,14 @@ function ReportList({ status }: { status: ReportStatus }) {
         <ul className={styles.list}>
           {reports.edges.map(({ node }) => (
             <li key={node.id}>
-              <ReportCard report={node} onDecide={(decision) => setAsking({ report: node, decision })} />
+              <ReportCard
+                report={node}
+                onDecide={(decision) => {
+                  // Each suspension is chosen afresh: the shortest unless changed.
+                  setHours(SUSPENSION_CHOICES_HOURS[0]);
+                  setAsking({ report: node, decision });
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -266,7 +276,10 @@ function ReportCard({ report, onDecide }: { report: Report; onDecide(decision: R
       {report.note && <blockquote className={styles.note}>{report.note}</blockquote>}
       <ol className={styles.context} aria-label="The message among those around it">
         {report.context.map((line) => (
-          <li key={line.id} className={[styles.line, line.reported && styles.reported].filter(Boolean).join(' ')}>
+          <li
+            key={line.messageId}
+            className={[styles.line, line.reported && styles.reported].filter(Boolean).join(' ')}
+          >
             <span className={styles.lineMeta}>
               <strong>{line.senderUsername}</strong>{' '}
               <time dateTime={line.timestamp}>{formats.dateTime(line.timestamp)}</time>

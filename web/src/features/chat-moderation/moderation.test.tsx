@@ -6,7 +6,7 @@ import { renderApp } from '@/testing/render';
 
 const line = (n: number, senderUsername: string, content: string, reported = false, removed = false) => ({
   __typename: 'QuotedMessage' as const,
-  id: `TWVzc2FnZToxLj${n}`,
+  messageId: `TWVzc2FnZToxLj${n}`,
   senderUsername,
   content,
   timestamp: `2026-11-22T14:0${n}:00.000Z`,
@@ -25,7 +25,7 @@ const report = (status: string, fields: Record<string, unknown> = {}) => ({
   decidedBy: null,
   decidedAt: null,
   senderSuspendedUntil: null,
-  message: { __typename: 'QuotedMessage' as const, id: 'TWVzc2FnZToxLjI', senderUsername: 'sam' },
+  message: { __typename: 'QuotedMessage' as const, messageId: 'TWVzc2FnZToxLjI', senderUsername: 'sam' },
   context: [line(1, 'anna', 'Hello'), line(2, 'sam', 'You idiot', true), line(3, 'anna', 'Excuse me?')],
   ...fields,
 });
@@ -100,6 +100,8 @@ describe('the reported messages screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('No reports waiting')).toBeInTheDocument();
     expect(sent).toEqual({ input: { reportId: 'Q2hhdFJlcG9ydDox', decision: 'SUSPEND_SENDER', hours: 168 } });
+    // Its card is gone: focus is on the count, which says what is left.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('0 reports'));
   });
 
   it('says what was decided, by whom, under the outcome’s tab', async () => {
@@ -119,6 +121,44 @@ describe('the reported messages screen', () => {
     expect(within(card).getByRole('heading', { name: 'Spam or advertising' })).toBeInTheDocument();
     expect(card).toHaveTextContent('mod looked at it and took no action on');
     expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('adds the next reports under the first ones', async () => {
+    const second = report('OPEN', { id: 'UmVwb3J0ZWRNZXNzYWdlOjI', reporterUsername: 'ben', note: 'Spam again' });
+    const { user } = renderApp({
+      path: '/admin/reports',
+      mocks: [
+        sessionMock({ permissions: ['MODERATE_CHAT'] }),
+        {
+          ...page('OPEN', [report('OPEN')]),
+          result: {
+            data: {
+              chatReports: {
+                ...page('OPEN', [report('OPEN')]).result.data.chatReports,
+                totalCount: 2,
+                pageInfo: { __typename: 'PageInfo', hasNextPage: true, endCursor: 'first-page-end' },
+              },
+            },
+          },
+        },
+        {
+          request: { query: ChatReportsDocument, variables: { status: 'OPEN', after: 'first-page-end' } },
+          result: {
+            data: {
+              chatReports: {
+                ...page('OPEN', [second]).result.data.chatReports,
+                totalCount: 2,
+              },
+            },
+          },
+        },
+      ],
+    });
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Show more reports' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByText('Spam again')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more reports' })).toBeNull();
   });
 
   it('is not for a shopper: the screen sends them home', async () => {

@@ -22,7 +22,6 @@ if (false) {
       linksAllowed
       removed
       viewerReport {
-        id
         status
       }
     }
@@ -48,6 +47,9 @@ export function withLinks(text: string): ReactNode[] {
   if (at < text.length) parts.push(text.slice(at));
   return parts;
 }
+
+/** The element that says where the viewer's report of a message stands. */
+export const reportNoteId = (messageId: string) => `report-note-${messageId}`;
 
 /** A message someone may report: its id and who sent it. */
 export interface ReportTarget {
@@ -100,7 +102,12 @@ export function ChatMessage({
           </button>
         )}
       </div>
-      {data.viewerReport && <p className={styles.reportNote}>{REPORT_OUTCOME_TEXTS[data.viewerReport.status]}</p>}
+      {data.viewerReport && (
+        // Focused once a report is sent from here (the button that opened the dialog is gone): the reader hears it.
+        <p id={reportNoteId(data.id)} tabIndex={-1} className={styles.reportNote}>
+          {REPORT_OUTCOME_TEXTS[data.viewerReport.status]}
+        </p>
+      )}
     </div>
   );
 }

@@ -37,7 +37,7 @@ interface MessageFixture {
   isMine: boolean;
   linksAllowed: boolean;
   removed: boolean;
-  viewerReport: { __typename: 'ChatReport'; id: string; status: string } | null;
+  viewerReport: { __typename: 'ChatReport'; status: string } | null;
 }
 
 const message = (
@@ -913,6 +913,34 @@ describe('live messages', () => {
     expect(within(conversation()).queryByText('Are you there? This is a long one.')).toBeNull();
   });
 
+  it('a message a moderator removed shows as removed at once, in the open room and in its preview', async () => {
+    const rude = room(1, { roomName: 'bob', lastMessage: 'Rude words', lastMessageTime: '2026-11-22T14:02:00.000Z' });
+    const { live } = renderApp({
+      path: '/chat',
+      mocks: [sessionMock(), ...sidebar([rude]), history(rude, [message(1, 1, 'Hi'), message(1, 2, 'Rude words')])],
+    });
+    await within(await screen.findByRole('log', { hidden: true })).findByText('Rude words');
+    await waitFor(() => expect(live.listening('LiveMessageRemoved')).toBe(1));
+    act(() =>
+      live.emit('LiveMessageRemoved', {
+        messageRemoved: {
+          __typename: 'Message',
+          id: messageId(1, 2),
+          content: '',
+          removed: true,
+          viewerReport: null,
+          room: { __typename: 'ChatRoom', id: rude.id, lastMessage: 'This message was removed by a moderator.' },
+        },
+      }),
+    );
+    expect(await within(conversation()).findByText('This message was removed by a moderator.')).toBeInTheDocument();
+    expect(within(conversation()).queryByText('Rude words')).toBeNull();
+    expect(within(conversation()).getByText('Hi')).toBeInTheDocument();
+    // Only 'Hi' can still be reported.
+    expect(within(conversation()).getAllByRole('button', { name: /^Report/ })).toHaveLength(1);
+    await waitFor(() => expect(rooms()[0]).toHaveTextContent('This message was removed by a...'));
+  });
+
   it('a message in the open room is appended once and read at once: no badge rises', async () => {
     const { live } = renderApp({
       path: '/chat',
@@ -1194,7 +1222,7 @@ describe('reporting a message', () => {
                   __typename: 'Message',
                   id: theirs.id,
                   removed: false,
-                  viewerReport: { __typename: 'ChatReport', id: 'Q2hhdFJlcG9ydDox', status: 'OPEN' },
+                  viewerReport: { __typename: 'ChatReport', status: 'OPEN' },
                 },
                 userErrors: [],
               },
@@ -1224,6 +1252,8 @@ describe('reporting a message', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual({ input: { messageId: theirs.id, reason: 'OTHER', note: 'He insults me' } });
     expect(await within(log).findByText('Reported: a moderator will look at it')).toBeInTheDocument();
+    // The button that opened the dialog is gone: focus is on what the report became.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Reported: a moderator will look at it'));
     expect(within(log).queryByRole('button', { name: /^Report/, hidden: true })).toBeNull();
   });
 
@@ -1238,7 +1268,7 @@ describe('reporting a message', () => {
           message(1, 1, '', {
             senderUsername: 'sam',
             removed: true,
-            viewerReport: { __typename: 'ChatReport', id: 'Q2hhdFJlcG9ydDox', status: 'SENDER_SUSPENDED' },
+            viewerReport: { __typename: 'ChatReport', status: 'SENDER_SUSPENDED' },
           }),
         ]),
       ],

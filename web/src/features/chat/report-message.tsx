@@ -15,7 +15,7 @@ import { isRuleViolation } from '@shop-rules/rule-violation';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField } from '@/components/field';
 import { ReportMessageDocument } from '@/gql/graphql';
-import type { ReportTarget } from './chat-message';
+import { type ReportTarget, reportNoteId } from './chat-message';
 import styles from './chat.module.css';
 
 if (false) {
@@ -26,7 +26,6 @@ if (false) {
           id
           removed
           viewerReport {
-            id
             status
           }
         }
@@ -61,7 +60,13 @@ export function useReportMessage() {
     try {
       const answer = (await report({ variables: { input: { messageId: target.id, reason, note: checked.note } } })).data
         ?.reportMessage;
-      if (answer?.message) return setTarget(null);
+      if (answer?.message) {
+        setTarget(null);
+        // Once the dialog has closed and given focus back (to a button that is gone now), to what the report became.
+        const noteId = reportNoteId(answer.message.id);
+        requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(noteId)?.focus()));
+        return;
+      }
       setError(answer?.userErrors[0]?.message ?? 'Failed to send the report. Please try again.');
     } catch {
       setError('Failed to send the report. Please try again.');
@@ -72,7 +77,7 @@ export function useReportMessage() {
     <ConfirmDialog
       open={target !== null}
       title={target ? `Report this message from ${target.senderUsername}?` : ''}
-      description="A moderator of the shop will read it with the messages around it and decide what to do. They will not tell the sender who reported it."
+      description="A moderator of the shop will read it with the messages around it and decide what to do."
       confirmLabel="Send Report"
       confirmVariant="primary"
       busyLabel="Sending..."
