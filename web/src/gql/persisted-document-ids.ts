@@ -9,7 +9,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "CartPage": "792fe05a90e34993292b368d46f05bf332b54f41d364e9caa5e650ac40802a13",
   "Categories": "c398afb12d70257cf062f06705ccee42d5696aea0911b4ac3da4b43de335f0c6",
   "ChangePassword": "9387ad6524537db5d22f8e9990d6ae9a1e6d7db622a1baf4d9b26dece500f61d",
-  "ChatPage": "327130676125b42d60daaeb1a880a619806ce23faffa13d6a241f575d39945e8",
+  "ChatPage": "6ce8cdcec1aa80dfd2053e1eedb6b00e1494553ff43389f03b34345e1e9474d9",
   "ChatReports": "6eaadb87dc874ee14163dd064afb3915afdd51ba13e0ce46ebfa7da0a904ed78",
   "ChatRoomMessages": "f4b8c4c09c4a4a194da4b25d697c27785566043f619b397c9cc37998e263929d",
   "ChatRoomToOpen": "3ee73a3c8be9a25433431fba45e2aa9c28dc5e812d8a8c30a0d407dfcff49980",

@@ -25,6 +25,8 @@ if (false) {
   gql`
     query ChatPage($first: Int!, $after: String) {
       viewer {
+        # Until when a moderator suspended the viewer's chat: the send box says so instead of sending.
+        chatSuspendedUntil
         chatRoomConnection(first: $first, after: $after) {
           edges {
             cursor
@@ -274,6 +276,7 @@ export function ChatRoute() {
             headingFocusRequest={headingFocusRequest}
             onBack={backToList}
             onBlocked={blocked}
+            suspendedUntil={data?.viewer?.chatSuspendedUntil ?? null}
           />
         ) : (
           <section className={styles.window} aria-label="Conversation">

@@ -63,13 +63,18 @@ const roomCursor = (fixture: RoomFixture) => `cursor-${fixture.id}`;
 /** A page of the sidebar's rooms as the gateway answers it: the first one, or the one after `after`. */
 const chatPage = (
   rooms: RoomFixture[],
-  { after, hasNextPage = false }: { after?: string; hasNextPage?: boolean } = {},
+  {
+    after,
+    hasNextPage = false,
+    suspendedUntil = null,
+  }: { after?: string; hasNextPage?: boolean; suspendedUntil?: string | null } = {},
 ) => ({
   request: { query: ChatPageDocument, variables: { first: ROOMS_PAGE_SIZE, ...(after ? { after } : {}) } },
   result: {
     data: {
       viewer: {
         __typename: 'User',
+        chatSuspendedUntil: suspendedUntil,
         chatRoomConnection: {
           __typename: 'ChatRoomConnection',
           edges: rooms.map((node) => ({ __typename: 'ChatRoomEdge', cursor: roomCursor(node), node })),
@@ -1191,6 +1196,29 @@ describe('blocking from the chat', () => {
     expect(await screen.findByText('sam is blocked. You can unblock them from your profile.')).toBeInTheDocument();
     expect(sent).toEqual({ input: { username: 'sam' } });
     await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobNo messages yet']));
+  });
+});
+
+describe('a suspended chat', () => {
+  it('reads the messages, and the send box says until when instead of sending', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'Hello', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        chatPage([sam], { suspendedUntil: '2099-12-06T11:18:00.000Z' }),
+        newestUnread(null),
+        history(sam, [message(1, 1, 'Hello', { senderUsername: 'sam' })]),
+      ],
+    });
+    await within(await screen.findByRole('log', { hidden: true })).findByText('Hello');
+    expect(
+      await screen.findByText(
+        'A moderator suspended your chat until Dec 6, 2099, 11:18 AM: you can read your messages, not send any.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message to sam', hidden: true })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send', hidden: true })).toBeDisabled();
   });
 });
 

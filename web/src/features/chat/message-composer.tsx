@@ -10,6 +10,7 @@ import { Alert } from '@/components/feedback';
 import { SendMessageDocument } from '@/gql/graphql';
 import { addMessageToCache, pendingMessageId } from '@/lib/chat';
 import { useViewer } from '@/lib/viewer';
+import { useFormats } from '@/lib/use-formats';
 import styles from './chat.module.css';
 
 if (false) {
@@ -37,10 +38,16 @@ if (false) {
 interface MessageComposerProps {
   roomId: string;
   recipient: string;
+  /** Until when a moderator suspended the viewer's chat: until then the box says so and sends nothing. */
+  suspendedUntil: string | null;
+  /** The chat screen's clock: a suspension that ends while the screen is open ends here too. */
+  now: number;
   onSent(): void;
 }
 
-export function MessageComposer({ roomId, recipient, onSent }: MessageComposerProps) {
+export function MessageComposer({ roomId, recipient, suspendedUntil, now, onSent }: MessageComposerProps) {
+  const formats = useFormats();
+  const suspended = suspendedUntil !== null && Date.parse(suspendedUntil) > now;
   const id = useId();
   const viewer = useViewer();
   const [content, setContent] = useState('');
@@ -115,6 +122,12 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
       }}
     >
       {failure && <Alert tone="error">{failure}</Alert>}
+      {suspended && !failure && (
+        <Alert tone="warning">
+          A moderator suspended your chat until {formats.dateTime(suspendedUntil)}: you can read your messages, not send
+          any.
+        </Alert>
+      )}
       <div className={styles.composerHeader}>
         <label htmlFor={id} className={styles.composerLabel}>
           Message to {recipient}
@@ -135,8 +148,9 @@ export function MessageComposer({ roomId, recipient, onSent }: MessageComposerPr
           // Cut by characters as the shop counts them (an emoji is one), not by maxLength's UTF-16 units.
           onChange={(event) => setContent(withinMessageLength(event.target.value))}
           onKeyDown={onKeyDown}
+          disabled={suspended}
         />
-        <Button type="submit" disabled={!content.trim() || loading}>
+        <Button type="submit" disabled={suspended || !content.trim() || loading}>
           {loading ? 'Sending...' : 'Send'}
         </Button>
       </div>

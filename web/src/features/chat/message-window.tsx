@@ -83,12 +83,22 @@ interface MessageWindowProps {
   onBack(): void;
   /** The person on the other side was blocked: the room is no longer the viewer's to show. */
   onBlocked(username: string): void;
+  /** Until when a moderator suspended the viewer's chat (null: they may send). */
+  suspendedUntil: string | null;
 }
 
 /** How the shop names a participant whose account is gone (no username has a space). */
 const DELETED_USER = 'Deleted user';
 
-export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack, onBlocked }: MessageWindowProps) {
+export function MessageWindow({
+  roomId,
+  now,
+  shown,
+  headingFocusRequest,
+  onBack,
+  onBlocked,
+  suspendedUntil,
+}: MessageWindowProps) {
   const client = useApolloClient();
   const viewer = useViewer();
   const blocking = useBlockUser((target) => onBlocked(target.username));
@@ -283,6 +293,8 @@ export function MessageWindow({ roomId, now, shown, headingFocusRequest, onBack,
       <MessageComposer
         roomId={roomId}
         recipient={room.roomName}
+        suspendedUntil={suspendedUntil}
+        now={now}
         onSent={() => {
           seen.current.nearBottom = true;
         }}
