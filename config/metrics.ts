@@ -272,6 +272,7 @@ const PATH_WORDS = new Set([
   'blocks',
   'reports',
   'decision',
+  'suspensions',
   'second-factor',
   'setup',
   'enable',

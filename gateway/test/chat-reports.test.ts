@@ -221,6 +221,19 @@ describe.runIf(restExtensions)('reporting and moderating', () => {
         code: 'FORBIDDEN',
       },
     ]);
+    // Lifted before its time, he sends again; lifting it again is a CONFLICT.
+    const lifted = await mutate('liftChatSuspension', { username: talk.sam }, 'liftedUsername', moderator);
+    expect(lifted).toEqual({ liftedUsername: talk.sam, userErrors: [], clientMutationId: null });
+    expect(
+      (await shop.graphql('{ viewer { chatSuspendedUntil } }', {}, talk.samToken)).data.viewer.chatSuspendedUntil,
+    ).toBeNull();
+    expect(
+      (await mutate('sendMessage', { roomId: talk.roomId, content: 'Sorry' }, 'message { id }', talk.samToken))
+        .userErrors,
+    ).toEqual([]);
+    expect(
+      (await mutate('liftChatSuspension', { username: talk.sam }, 'liftedUsername', moderator)).userErrors,
+    ).toEqual([{ message: `${talk.sam}'s chat is not suspended`, field: 'username', code: 'CONFLICT' }]);
     // Decided once.
     expect(
       (await mutate('decideChatReport', { reportId: report.id, decision: 'DISMISS' }, 'report { id }', moderator))

@@ -298,6 +298,12 @@ const STAFF_OPERATIONS: StaffOperation[] = [
     allowed: 'NOT_FOUND',
   },
   {
+    name: 'liftChatSuspension',
+    document: `mutation { liftChatSuspension(input: { username: "nobody-by-this-name" }) { ${USER_ERRORS} } }`,
+    opens: ['MODERATE_CHAT'],
+    allowed: 'NOT_FOUND',
+  },
+  {
     name: 'staffRoles',
     document: '{ staffRoles { name } }',
     opens: ['MANAGE_STAFF'],

@@ -56,6 +56,7 @@ const CODE_OF: Record<string, string> = {
   [MODERATORS_ONLY]: 'FORBIDDEN',
   'Message not found': 'MESSAGE_NOT_FOUND',
   'Report not found': 'REPORT_NOT_FOUND',
+  [`${OTHER}'s chat is not suspended`]: 'NOT_SUSPENDED',
   'You cannot report your own message': 'INVALID_INPUT',
   'Only administrators can manage payment': 'FORBIDDEN',
   'Only administrators can record a payment': 'FORBIDDEN',
@@ -732,6 +733,17 @@ const ENDPOINTS: Endpoint[] = [
       user: [403, MODERATORS_ONLY],
       'other user': [403, MODERATORS_ONLY],
       admin: [404, 'Report not found', 'reportId'],
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/chat/suspensions/{username}',
+    path: () => `/api/chat/suspensions/${OTHER}`,
+    expected: {
+      anonymous: [401, AUTHENTICATION_REQUIRED],
+      user: [403, MODERATORS_ONLY],
+      'other user': [403, MODERATORS_ONLY],
+      admin: [409, `${OTHER}'s chat is not suspended`, 'username'],
     },
   },
   {
@@ -1454,6 +1466,8 @@ const SUCCESS_CHECKED_ELSEWHERE: Record<string, string> = {
   'POST /api/users/two-factor/disable': 'two-factor.test.ts, "turns off with the password only…"',
   'POST /api/chat/reports/{reportId}/decision':
     'chat-reports.test.ts, "dismisses a report…": it needs a report of a message between two other people',
+  'DELETE /api/chat/suspensions/{username}':
+    'chat-reports.test.ts, "suspends the sender’s chat…": it needs a suspension',
   'GET /api/chat/reports/{reportId}':
     'chat-reports.test.ts, "dismisses a report…": it needs a report of a message between two other people',
   'POST /api/users/two-factor/recovery-codes':

@@ -367,10 +367,44 @@ describe('moderating', () => {
       { action: 'chat_message.removed', subject: { type: 'chat_message', id: message.id } },
     ]);
 
-    // Once the time is over, he writes again.
+    // A moderator may lift it before its time (not a shopper, nor a second time), audited: he writes again at once.
+    const lift = (token: string, username = sam.username) =>
+      shop.request('DELETE', `/api/chat/suspensions/${username}`, { token });
+    expect(await lift(anna.token)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await lift(moderator.token, 'nobody-by-this-name')).toMatchObject({
+      status: 404,
+      body: { code: 'USER_NOT_FOUND', field: 'username' },
+    });
+    expect(await lift(moderator.token, moderator.username)).toMatchObject({
+      status: 403,
+      body: { message: 'You cannot lift your own suspension: leave it to another moderator' },
+    });
+    expect((await lift(moderator.token, sam.username.toUpperCase())).status).toBe(204);
+    expect(await lift(moderator.token)).toMatchObject({
+      status: 409,
+      body: { message: `${sam.username}'s chat is not suspended`, code: 'NOT_SUSPENDED', field: 'username' },
+    });
+    const lifted = await shop.request<{ content: Record<string, unknown>[] }>('GET', '/api/audit-events', {
+      token: admin,
+    });
+    expect(lifted.body.content[0]).toMatchObject({
+      action: 'user.chat_suspension_lifted',
+      actor: { username: moderator.username },
+      changes: { chatSuspendedUntil: { from: until, to: null } },
+    });
+    expect((await shop.request('GET', '/api/users/profile', { token: sam.token })).body).toMatchObject({
+      chatSuspendedUntil: null,
+    });
+    await send(sam.token, anna.username, 'I am back');
+
+    // A suspension that ended on its own lets him write too, and there is nothing to lift then.
+    const again = await send(sam.token, anna.username, 'Again');
+    const second = (await report(anna.token, again.id, { reason: 'SPAM' })).body as { id: number };
+    expect((await decide(moderator.token, second.id, { decision: 'SUSPEND_SENDER', hours: 1 })).status).toBe(200);
     await sql`update users set chat_suspended_until = ${new Date(Date.now() - 1000).toISOString()}
       where username = ${sam.username}`.execute(shop.app.shopDatabase.db);
-    await send(sam.token, anna.username, 'I am back');
+    await send(sam.token, anna.username, 'Back again');
+    expect((await lift(moderator.token)).status).toBe(409);
   });
 
   it('refuses a decision about one’s own message, a suspension of a deleted account, and a report that is not there', async () => {

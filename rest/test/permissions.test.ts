@@ -213,6 +213,13 @@ const CALLS: StaffCall[] = [
   { method: 'GET', path: '/api/chat/reports', opens: ['MODERATE_CHAT'], allowed: 200, refused: MODERATORS },
   { method: 'GET', path: `/api/chat/reports/${MISSING}`, opens: ['MODERATE_CHAT'], allowed: 404, refused: MODERATORS },
   {
+    method: 'DELETE',
+    path: '/api/chat/suspensions/nobody-by-this-name',
+    opens: ['MODERATE_CHAT'],
+    allowed: 404,
+    refused: MODERATORS,
+  },
+  {
     method: 'POST',
     path: `/api/chat/reports/${MISSING}/decision`,
     body: { decision: 'DISMISS' },

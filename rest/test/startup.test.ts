@@ -375,6 +375,7 @@ describe('operations', () => {
           '/api/chat/reports',
           '/api/chat/reports/{reportId}',
           '/api/chat/reports/{reportId}/decision',
+          '/api/chat/suspensions/{username}',
         ].sort(),
       );
       expect(document.body.paths['/api/products/{id}'].put.security).toEqual([{ bearerAuth: [] }]);

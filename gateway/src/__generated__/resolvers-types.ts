@@ -826,6 +826,25 @@ export type ImageAltInput = {
   url: Scalars['String']['input'];
 };
 
+/** Whose suspension to lift. */
+export type LiftChatSuspensionInput = {
+  /** Any text, answered unchanged in the payload to match it with this call (Relay). */
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Their username, in any case (a `ReportedMessage`'s sender). */
+  username: Scalars['String']['input'];
+};
+
+/** The outcome of `liftChatSuspension`. */
+export type LiftChatSuspensionPayload = {
+  __typename?: 'LiftChatSuspensionPayload';
+  /** The input's clientMutationId, unchanged; null without one. */
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** Whose suspension was lifted; null when it was refused. */
+  liftedUsername?: Maybe<Scalars['String']['output']>;
+  /** Why it was refused; empty when it was done. */
+  userErrors: Array<UserError>;
+};
+
 /** The username (any case) and password of an account. */
 export type LoginInput = {
   /** Any text, answered unchanged in the payload to match it with this call (Relay). */
@@ -1078,6 +1097,12 @@ export type Mutation = {
    * NOT_SUPPORTED as `startTwoFactorSetup`.
    */
   enableTwoFactor: EnableTwoFactorPayload;
+  /**
+   * Staff whose roles allow MODERATE_CHAT lift a suspension before its time (audited): the person sends again at once.
+   * userErrors: NOT_FOUND on `username`, CONFLICT on `username` (their chat is not suspended), FORBIDDEN (no
+   * MODERATE_CHAT, or one's own). NOT_SUPPORTED as `reportMessage`.
+   */
+  liftChatSuspension: LiftChatSuspensionPayload;
   /**
    * Log in: a token, valid for 24 hours, and the viewer. userErrors: INVALID_INPUT (a blank field), INVALID_CREDENTIALS
    * (a wrong username or password, no field named), TOO_MANY_ATTEMPTS (too many failed logins: wait and try again),
@@ -1483,6 +1508,16 @@ export type MutationDisableTwoFactorArgs = {
  */
 export type MutationEnableTwoFactorArgs = {
   input: EnableTwoFactorInput;
+};
+
+
+/**
+ * Everything that changes the shop. Each takes one `input` and answers a payload with what it changed and `userErrors`
+ * for what it refused (nothing is written then). All but `register`, `login`, `requestPasswordReset`, `resetPassword` and
+ * `verifyEmail` need a login: without a token they answer UNAUTHENTICATED.
+ */
+export type MutationLiftChatSuspensionArgs = {
+  input: LiftChatSuspensionInput;
 };
 
 
@@ -3670,6 +3705,8 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImageAltInput: ImageAltInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  LiftChatSuspensionInput: LiftChatSuspensionInput;
+  LiftChatSuspensionPayload: ResolverTypeWrapper<LiftChatSuspensionPayload>;
   LoginInput: LoginInput;
   LoginPayload: ResolverTypeWrapper<Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversTypes['User']> }>;
   LoginSecondFactorInput: LoginSecondFactorInput;
@@ -3852,6 +3889,8 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   ImageAltInput: ImageAltInput;
   Int: Scalars['Int']['output'];
+  LiftChatSuspensionInput: LiftChatSuspensionInput;
+  LiftChatSuspensionPayload: LiftChatSuspensionPayload;
   LoginInput: LoginInput;
   LoginPayload: Omit<LoginPayload, 'viewer'> & { viewer?: Maybe<ResolversParentTypes['User']> };
   LoginSecondFactorInput: LoginSecondFactorInput;
@@ -4213,6 +4252,12 @@ export type EnableTwoFactorPayloadResolvers<ContextType = GatewayContext, Parent
   viewer?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
 
+export type LiftChatSuspensionPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LiftChatSuspensionPayload'] = ResolversParentTypes['LiftChatSuspensionPayload']> = ResolversObject<{
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  liftedUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+}>;
+
 export type LoginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LoginPayload'] = ResolversParentTypes['LoginPayload']> = ResolversObject<{
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   secondFactorChallenge?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4279,6 +4324,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteTaxRate?: Resolver<ResolversTypes['DeleteTaxRatePayload'], ParentType, ContextType, RequireFields<MutationDeleteTaxRateArgs, 'input'>>;
   disableTwoFactor?: Resolver<ResolversTypes['DisableTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationDisableTwoFactorArgs, 'input'>>;
   enableTwoFactor?: Resolver<ResolversTypes['EnableTwoFactorPayload'], ParentType, ContextType, RequireFields<MutationEnableTwoFactorArgs, 'input'>>;
+  liftChatSuspension?: Resolver<ResolversTypes['LiftChatSuspensionPayload'], ParentType, ContextType, RequireFields<MutationLiftChatSuspensionArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   loginSecondFactor?: Resolver<ResolversTypes['LoginPayload'], ParentType, ContextType, RequireFields<MutationLoginSecondFactorArgs, 'input'>>;
   markRoomRead?: Resolver<ResolversTypes['MarkRoomReadPayload'], ParentType, ContextType, RequireFields<MutationMarkRoomReadArgs, 'input'>>;
@@ -4853,6 +4899,7 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   DeleteTaxRatePayload?: DeleteTaxRatePayloadResolvers<ContextType>;
   DisableTwoFactorPayload?: DisableTwoFactorPayloadResolvers<ContextType>;
   EnableTwoFactorPayload?: EnableTwoFactorPayloadResolvers<ContextType>;
+  LiftChatSuspensionPayload?: LiftChatSuspensionPayloadResolvers<ContextType>;
   LoginPayload?: LoginPayloadResolvers<ContextType>;
   MarkRoomReadPayload?: MarkRoomReadPayloadResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;

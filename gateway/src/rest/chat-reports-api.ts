@@ -67,6 +67,14 @@ export class ChatReportsApi {
     }
   }
 
+  async liftSuspension(username: string): Promise<void> {
+    await this.extension.refuseWhereUnsupported();
+    await this.rest.call(this.caller, {
+      method: 'DELETE',
+      path: `/api/chat/suspensions/${encodeURIComponent(username)}`,
+    });
+  }
+
   async decide(reportId: number, decision: string, hours?: number | null): Promise<RestQueuedReport> {
     await this.extension.refuseWhereUnsupported();
     return this.rest.call<RestQueuedReport>(this.caller, {

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'chat_report.dismissed',
   'chat_message.removed',
   'user.chat_suspended',
+  'user.chat_suspension_lifted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an action was done to (the audit trail's `subject.type`). */

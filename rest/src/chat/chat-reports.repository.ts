@@ -154,6 +154,27 @@ export class ChatReportsRepository {
       .execute();
   }
 
+  /**
+   * Ends the user's suspension, if one lasts at `now`: the end it had, or undefined when there was none to lift. One
+   * conditional UPDATE, so two moderators lifting it at once lift it once.
+   */
+  async lift(userId: number, now: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('chatSuspendedUntil')
+      .where('id', '=', userId)
+      .where('chatSuspendedUntil', '>', now)
+      .executeTakeFirst();
+    if (!row?.chatSuspendedUntil) return undefined;
+    const lifted = await this.db
+      .updateTable('users')
+      .set({ chatSuspendedUntil: null })
+      .where('id', '=', userId)
+      .where('chatSuspendedUntil', '=', row.chatSuspendedUntil)
+      .executeTakeFirst();
+    return lifted.numUpdatedRows > 0n ? row.chatSuspendedUntil : undefined;
+  }
+
   /** Suspends the user's chat until `until`, or keeps a later suspension already set. The end it now has. */
   async suspend(userId: number, until: string): Promise<string> {
     const row = await this.db

@@ -119,6 +119,26 @@ export const chatReportRoutes: FastifyPluginAsyncTypebox<{ reports: ChatReportsS
     async (request) => reports.one(request.params.reportId),
   );
 
+  app.delete(
+    '/suspensions/:username',
+    {
+      preValidation: moderators,
+      schema: {
+        operationId: 'liftChatSuspension',
+        ...common,
+        summary: 'Lift a suspension before its time (MODERATE_CHAT, audited; extension chat-reports)',
+        description:
+          'They send again at once. 403 for one’s own; 404 USER_NOT_FOUND; 409 NOT_SUSPENDED when their chat is not suspended.',
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 204: Type.Null({ description: 'Lifted' }), ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await reports.liftSuspension(viewerOf(request), request.params.username);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.post(
     '/reports/:reportId/decision',
     {

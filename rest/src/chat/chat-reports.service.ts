@@ -13,6 +13,7 @@ import {
   checkReport,
   checkSuspensionHours,
 } from '../../../shop-rules/chat-report-rules.js';
+import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { Actor, AuditRepository } from '../audit/audit.repository.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { Database } from '../db/schema.js';
@@ -136,6 +137,32 @@ export class ChatReportsService {
           .map((participant) => ({ id: participant.userId, username: participant.username ?? DELETED_USER })),
         senderSuspendedUntil: row.senderSuspendedUntil,
       };
+    });
+  }
+
+  /**
+   * Lifts `username`'s suspension before its time (a moderator's second thought), audited: they send again at once.
+   * Not one's own; 409 when their chat is not suspended.
+   */
+  async liftSuspension(moderator: AuthenticatedUser, username: string): Promise<void> {
+    await this.inTransaction(async ({ reports, audit, db }) => {
+      const person = await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('usernameKey', '=', usernameKey(username.trim()))
+        .executeTakeFirst();
+      if (!person) throw notFound('User not found', 'USER_NOT_FOUND', 'username');
+      if (person.id === moderator.id)
+        throw forbidden('You cannot lift your own suspension: leave it to another moderator');
+      const until = await reports.lift(person.id, new Date().toISOString());
+      if (until === undefined)
+        throw conflict(`${person.username}'s chat is not suspended`, 'NOT_SUSPENDED', 'username');
+      await audit.record(
+        { id: moderator.id, username: moderator.username },
+        'user.chat_suspension_lifted',
+        { type: 'user', id: person.id },
+        { chatSuspendedUntil: { from: until, to: null } },
+      );
     });
   }
 

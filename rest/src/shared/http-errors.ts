@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   REPORT_NOT_FOUND: 'No report has this id (extension: chat-reports).',
   REPORT_DECIDED:
     'A moderator decided the report already (perhaps as part of another report of the same message): nothing was changed (extension: chat-reports).',
+  NOT_SUSPENDED: 'The person’s chat is not suspended: there is nothing to lift (extension: chat-reports).',
   SENDER_DELETED:
     'The reported message’s sender deleted their account: there is nobody to suspend; remove the message instead (extension: chat-reports).',
   NOT_A_PARTICIPANT: 'The chat room exists, but the caller is not in it.',

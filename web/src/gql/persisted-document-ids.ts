@@ -35,6 +35,7 @@ export const persistedDocumentIds: Readonly<Record<string, string>> = {
   "DisableTwoFactor": "f5b3cd380a105f5af40565d4ab5635e6202e465ade24016f8ced4da6043de00d",
   "EditProduct": "b490737e7ae9b3aace870eccbb0620710105521dabd3d68f71c55e414ec0d827",
   "EnableTwoFactor": "bc624f6db25994c60c4be3d3e561f3df3e37a0b83a4d72ccbc8667b45c6ad0a1",
+  "LiftChatSuspension": "ac536aabf34ede2187b7b5ba47b74f12a613bbb4cbf616899c8b597ffce1da10",
   "ListingFacets": "62d8420e17b247f2e6cf441942525dddd04d726d9ec9ef702199cd406fbdc8d9",
   "LiveMessageAdded": "195518c25d97e5ff50bbabd5bad7d4200abd6028c218876f5676804a78ec7e6a",
   "LiveMessageRemoved": "a3f8f077b88147bb7c349ccc73e5ad992700e1562d826355eb29a406a98297a3",

@@ -61,7 +61,14 @@ async function publishRemoval(context: GatewayContext, decided: RestQueuedReport
 
 export const chatMutations: Pick<
   MutationResolvers,
-  'createChatRoom' | 'sendMessage' | 'markRoomRead' | 'blockUser' | 'unblockUser' | 'reportMessage' | 'decideChatReport'
+  | 'createChatRoom'
+  | 'sendMessage'
+  | 'markRoomRead'
+  | 'blockUser'
+  | 'unblockUser'
+  | 'reportMessage'
+  | 'decideChatReport'
+  | 'liftChatSuspension'
 > = {
   reportMessage: (_root, { input }, context) =>
     withUserErrors(input, { fields: ['messageId', 'reason', 'note'] }, async () => {
@@ -70,6 +77,14 @@ export const chatMutations: Pick<
       if (isRuleViolation(checked)) throw new InputProblem(checked.message, checked.field ?? 'note');
       const { message, ...report } = await context.api.chatReports.report(messageId, checked);
       return { message, report };
+    }),
+
+  liftChatSuspension: (_root, { input }, context) =>
+    withUserErrors(input, { fields: ['username'] }, async () => {
+      const username = input.username.trim();
+      if (!username) throw new InputProblem('Say whose suspension to lift', 'username');
+      await context.api.chatReports.liftSuspension(username);
+      return { liftedUsername: username };
     }),
 
   decideChatReport: (_root, { input }, context) =>

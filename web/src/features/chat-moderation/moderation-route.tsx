@@ -20,7 +20,12 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/feedback';
 import { SelectField } from '@/components/field';
 import { Page } from '@/components/page';
 import { StripTab, TabStrip } from '@/components/tab-strip';
-import { ChatReportsDocument, type ChatReportsQuery, DecideChatReportDocument } from '@/gql/graphql';
+import {
+  ChatReportsDocument,
+  type ChatReportsQuery,
+  DecideChatReportDocument,
+  LiftChatSuspensionDocument,
+} from '@/gql/graphql';
 import { useFormats } from '@/lib/use-formats';
 import styles from './moderation.module.css';
 
@@ -57,6 +62,17 @@ if (false) {
         pageInfo {
           hasNextPage
           endCursor
+        }
+      }
+    }
+
+    mutation LiftChatSuspension($input: LiftChatSuspensionInput!) {
+      liftChatSuspension(input: $input) {
+        liftedUsername
+        userErrors {
+          message
+          field
+          code
         }
       }
     }
@@ -130,6 +146,11 @@ function ReportList({ status }: { status: ReportStatus }) {
   const [failure, setFailure] = useState<string>();
   const [decide, { loading: deciding }] = useMutation(DecideChatReportDocument);
   const countLine = useRef<HTMLParagraphElement>(null);
+  // What "still lasts" is measured against: the time the list was last read.
+  const [now, setNow] = useState(() => Date.now());
+  const [lifting, setLifting] = useState<string | null>(null);
+  const [liftFailure, setLiftFailure] = useState<string>();
+  const [lift, { loading: liftBusy }] = useMutation(LiftChatSuspensionDocument);
 
   const reports = data?.chatReports;
   if (!reports && loading)
@@ -168,6 +189,24 @@ function ReportList({ status }: { status: ReportStatus }) {
       setFailure(answer?.userErrors[0]?.message ?? 'Failed to decide. Please try again.');
     } catch {
       setFailure('Failed to decide. Please try again.');
+    }
+  };
+
+  const confirmLift = async () => {
+    if (!lifting) return;
+    setLiftFailure(undefined);
+    try {
+      const answer = (await lift({ variables: { input: { username: lifting } } })).data?.liftChatSuspension;
+      if (answer?.liftedUsername) {
+        setLifting(null);
+        await refetch();
+        setNow(Date.now());
+        requestAnimationFrame(() => requestAnimationFrame(() => countLine.current?.focus()));
+        return;
+      }
+      setLiftFailure(answer?.userErrors[0]?.message ?? 'Failed to lift the suspension. Please try again.');
+    } catch {
+      setLiftFailure('Failed to lift the suspension. Please try again.');
     }
   };
 
@@ -211,6 +250,11 @@ function ReportList({ status }: { status: ReportStatus }) {
             <li key={node.id}>
               <ReportCard
                 report={node}
+                now={now}
+                onLift={() => {
+                  setLiftFailure(undefined);
+                  setLifting(node.message.senderUsername);
+                }}
                 onDecide={(decision) => {
                   // Each suspension is chosen afresh: the shortest unless changed.
                   setHours(SUSPENSION_CHOICES_HOURS[0]);
@@ -257,12 +301,36 @@ function ReportList({ status }: { status: ReportStatus }) {
           </SelectField>
         )}
       </ConfirmDialog>
+      <ConfirmDialog
+        open={lifting !== null}
+        title={lifting ? `Lift ${lifting}’s suspension?` : ''}
+        description={`${lifting ?? ''} can send messages again at once.`}
+        confirmLabel="Lift Suspension"
+        busyLabel="Lifting..."
+        busy={liftBusy}
+        error={liftFailure}
+        confirmVariant="primary"
+        onConfirm={() => void confirmLift()}
+        onCancel={() => setLifting(null)}
+      />
     </>
   );
 }
 
-function ReportCard({ report, onDecide }: { report: Report; onDecide(decision: ReportDecision): void }) {
+function ReportCard({
+  report,
+  now,
+  onDecide,
+  onLift,
+}: {
+  report: Report;
+  now: number;
+  onDecide(decision: ReportDecision): void;
+  /** Offered while the sender's suspension lasts. */
+  onLift(): void;
+}) {
   const formats = useFormats();
+  const suspended = report.senderSuspendedUntil !== null && Date.parse(report.senderSuspendedUntil) > now;
   const reason = REPORT_REASON_TEXTS[report.reason];
   return (
     <article className={surface(styles.card)} aria-label={`Report of a message from ${report.message.senderUsername}`}>
@@ -309,11 +377,18 @@ function ReportCard({ report, onDecide }: { report: Report; onDecide(decision: R
             `${report.decidedBy ?? 'A moderator'}`,
           )}{' '}
           on <time dateTime={report.decidedAt ?? ''}>{formats.dateTime(report.decidedAt)}</time>
-          {report.status === 'SENDER_SUSPENDED' && report.senderSuspendedUntil && (
+          {report.status === 'SENDER_SUSPENDED' && suspended && (
             <> (until {formats.dateTime(report.senderSuspendedUntil)})</>
           )}
           .
         </p>
+      )}
+      {report.status !== 'OPEN' && suspended && (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onLift}>
+            Lift Suspension
+          </Button>
+        </div>
       )}
     </article>
   );

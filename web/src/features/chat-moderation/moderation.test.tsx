@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChatReportsDocument, DecideChatReportDocument } from '@/gql/graphql';
+import { ChatReportsDocument, DecideChatReportDocument, LiftChatSuspensionDocument } from '@/gql/graphql';
 import { sessionMock } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
@@ -121,6 +121,54 @@ describe('the reported messages screen', () => {
     expect(within(card).getByRole('heading', { name: 'Spam or advertising' })).toBeInTheDocument();
     expect(card).toHaveTextContent('mod looked at it and took no action on');
     expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('lifts a suspension that still lasts, asked first', async () => {
+    const suspended = report('SENDER_SUSPENDED', {
+      decidedBy: 'mod',
+      decidedAt: '2026-11-22T15:00:00.000Z',
+      senderSuspendedUntil: '2099-11-29T15:00:00.000Z',
+    });
+    let sent: unknown;
+    const { user } = renderApp({
+      path: '/admin/reports',
+      mocks: [
+        sessionMock({ permissions: ['MODERATE_CHAT'] }),
+        page('OPEN', []),
+        page('SENDER_SUSPENDED', [suspended]),
+        {
+          request: {
+            query: LiftChatSuspensionDocument,
+            variables: (variables: unknown) => {
+              sent = variables;
+              return true;
+            },
+          },
+          result: {
+            data: {
+              liftChatSuspension: { __typename: 'LiftChatSuspensionPayload', liftedUsername: 'sam', userErrors: [] },
+            },
+          },
+        },
+        page('SENDER_SUSPENDED', [{ ...suspended, senderSuspendedUntil: null }]),
+      ],
+    });
+    await screen.findByText('No reports waiting');
+    await user.click(screen.getByRole('tab', { name: 'Suspended' }));
+    const card = await screen.findByRole('article', { name: 'Report of a message from sam' });
+    expect(card).toHaveTextContent('mod removed the message and suspended the sender’s chat on');
+    expect(card).toHaveTextContent('(until Nov 29, 2099, 3:00 PM).');
+    await user.click(within(card).getByRole('button', { name: 'Lift Suspension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift sam’s suspension?' });
+    expect(dialog).toHaveTextContent('sam can send messages again at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift Suspension' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Read again: the suspension is over, and so is the way to lift it.
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Report of a message from sam' })).not.toHaveTextContent('until'),
+    );
+    expect(screen.queryByRole('button', { name: 'Lift Suspension' })).toBeNull();
+    expect(sent).toEqual({ input: { username: 'sam' } });
   });
 
   it('adds the next reports under the first ones', async () => {
