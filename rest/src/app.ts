@@ -304,7 +304,6 @@ export async function buildRestApp(config: RestConfig, options: RestAppOptions =
             reports: new ChatReportsRepository(trx, kind),
             audit: new AuditRepository(trx),
             outbox: new OutboxRepository(trx, kind),
-            db: trx,
           }),
         ),
       config.mail,

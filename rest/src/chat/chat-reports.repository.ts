@@ -1,7 +1,9 @@
 // SQL of reporting and moderation in chat (migration 0030): reports of messages, the moderators' queue, and what a
 // decision writes (the reports closed, the message removed, the sender's chat suspended) in the caller's transaction.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { DatabaseKind } from '../db/database.js';
+import type { MailRecipient } from '../mail/mail-layout.js';
 import type { ChatReportsTable, Database } from '../db/schema.js';
 import { now } from '../shared/timestamps.js';
 import type { MessageWithSender } from './chat.repository.js';
@@ -141,6 +143,29 @@ export class ChatReportsRepository {
       .where('messageId', '=', messageId)
       .where('status', '=', 'OPEN')
       .returning(['id', 'reporterId'])
+      .execute();
+  }
+
+  /** Someone by their username (any case), for a moderator's lifting of their suspension. */
+  person(username: string): Promise<{ id: number; username: string } | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('usernameKey', '=', usernameKey(username))
+      .executeTakeFirst();
+  }
+
+  /** Of these reporters, those who take the shop's e-mails: a verified address with notifications on. */
+  reportersToTell(reporterIds: readonly number[]): Promise<(MailRecipient & { email: string })[]> {
+    if (reporterIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users')
+      .select(['username', 'firstName', 'email', 'emailNotifications', 'language', 'timezone'])
+      .where('id', 'in', reporterIds)
+      .where('emailNotifications', '=', 1)
+      .where('email', 'is not', null)
+      .where('emailVerifiedAt', 'is not', null)
+      .$narrowType<{ email: string }>()
       .execute();
   }
 

@@ -13,17 +13,14 @@ import {
   checkReport,
   checkSuspensionHours,
 } from '../../../shop-rules/chat-report-rules.js';
-import { usernameKey } from '../../../shop-rules/account-rules.js';
 import type { Actor, AuditRepository } from '../audit/audit.repository.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import type { Database } from '../db/schema.js';
 import { reportDecidedMail } from '../mail/chat-mails.js';
 import type { MailContext } from '../mail/mail-layout.js';
 import type { OutboxRepository } from '../mail/outbox.repository.js';
 import { badRequest, conflict, forbidden, notFound, orBadRequest } from '../shared/http-errors.js';
 import { type Page, toPage } from '../shared/paging.js';
 import { MAX_DATABASE_ID } from '../shared/schemas.js';
-import type { Kysely } from 'kysely';
 import type { ChatReportRow, ChatReportsRepository, QueuedReport } from './chat-reports.repository.js';
 import type { ChatRepository } from './chat.repository.js';
 import type { ChatMessageAnswer } from './chat.schemas.js';
@@ -56,7 +53,6 @@ export interface ModerationWork {
   reports: ChatReportsRepository;
   audit: AuditRepository;
   outbox: OutboxRepository;
-  db: Kysely<Database>;
 }
 export type ModerationTransaction = <T>(work: (repositories: ModerationWork) => Promise<T>) => Promise<T>;
 
@@ -145,12 +141,8 @@ export class ChatReportsService {
    * Not one's own; 409 when their chat is not suspended.
    */
   async liftSuspension(moderator: AuthenticatedUser, username: string): Promise<void> {
-    await this.inTransaction(async ({ reports, audit, db }) => {
-      const person = await db
-        .selectFrom('users')
-        .select(['id', 'username'])
-        .where('usernameKey', '=', usernameKey(username.trim()))
-        .executeTakeFirst();
+    await this.inTransaction(async ({ reports, audit }) => {
+      const person = await reports.person(username.trim());
       if (!person) throw notFound('User not found', 'USER_NOT_FOUND', 'username');
       if (person.id === moderator.id)
         throw forbidden('You cannot lift your own suspension: leave it to another moderator');
@@ -182,7 +174,7 @@ export class ChatReportsService {
     if (reportId > MAX_DATABASE_ID) throw notFound('Report not found', 'REPORT_NOT_FOUND', 'reportId');
     const status = STATUS_OF_DECISION[decision];
     const actor: Actor = { id: moderator.id, username: moderator.username };
-    await this.inTransaction(async ({ reports, audit, outbox, db }) => {
+    await this.inTransaction(async ({ reports, audit, outbox }) => {
       const report = await reports.queued(reportId);
       if (!report) throw notFound('Report not found', 'REPORT_NOT_FOUND', 'reportId');
       if (report.status !== 'OPEN')
@@ -228,25 +220,14 @@ export class ChatReportsService {
         );
       }
       // Each reporter told what became of their report, where they take e-mails.
-      const reporterIds = closed.flatMap((row) => row.reporterId ?? []);
-      if (reporterIds.length > 0) {
-        const recipients = await db
-          .selectFrom('users')
-          .select(['username', 'firstName', 'email', 'emailNotifications', 'language', 'timezone'])
-          .where('id', 'in', reporterIds)
-          .where('emailNotifications', '=', 1)
-          .where('email', 'is not', null)
-          .where('emailVerifiedAt', 'is not', null)
-          .execute();
-        for (const recipient of recipients) {
-          await outbox.enqueue(
-            reportDecidedMail(
-              { ...recipient, email: recipient.email! },
-              { sender: report.senderUsername ?? DELETED_USER, outcome: capitalized(describeStatus(status)) },
-              this.mail,
-            ),
-          );
-        }
+      for (const recipient of await reports.reportersToTell(closed.flatMap((row) => row.reporterId ?? []))) {
+        await outbox.enqueue(
+          reportDecidedMail(
+            recipient,
+            { sender: report.senderUsername ?? DELETED_USER, outcome: capitalized(describeStatus(status)) },
+            this.mail,
+          ),
+        );
       }
     });
     this.wakeMail();
