@@ -15,16 +15,28 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below the kernel's ephemeral range (32768–60999 here): a port handed out is free now, and no test's listen(0) nor
+ * any outgoing connection takes it before the process it is meant for binds it (a port from listen(0) could be taken
+ * meanwhile by the next listen(0) of a test beside it: CI saw 'REST_PORT: port … is already in use' once).
+ */
+const HANDED_OUT_PORTS = { from: 20_000, to: 32_767 };
+
+function listenable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  const span = HANDED_OUT_PORTS.to - HANDED_OUT_PORTS.from + 1;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = HANDED_OUT_PORTS.from + Math.floor(Math.random() * span);
+    if (await listenable(port)) return port;
+  }
+  throw new Error(`No free port between ${HANDED_OUT_PORTS.from} and ${HANDED_OUT_PORTS.to} after 100 tries`);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
