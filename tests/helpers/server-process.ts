@@ -20,9 +20,12 @@ export interface ServerProcess {
  * any outgoing connection takes it before the process it is meant for binds it (a port from listen(0) could be taken
  * meanwhile by the next listen(0) of a test beside it: CI saw 'REST_PORT: port … is already in use' once).
  */
-const HANDED_OUT_PORTS = { from: 20_000, to: 32_767 };
+export const HANDED_OUT_PORTS = { from: 20_000, to: 32_767 };
+/** Ports this test file was handed: `[await freePort(), await freePort()]` never gets one port twice. */
+const handedOut = new Set<number>();
 
-function listenable(port: number): Promise<boolean> {
+/** Whether a server could listen on this port of 127.0.0.1 now. */
+export function listenable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(false));
@@ -34,7 +37,10 @@ export async function freePort(): Promise<number> {
   const span = HANDED_OUT_PORTS.to - HANDED_OUT_PORTS.from + 1;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = HANDED_OUT_PORTS.from + Math.floor(Math.random() * span);
-    if (await listenable(port)) return port;
+    if (!handedOut.has(port) && (await listenable(port))) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error(`No free port between ${HANDED_OUT_PORTS.from} and ${HANDED_OUT_PORTS.to} after 100 tries`);
 }

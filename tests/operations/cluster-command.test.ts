@@ -5,13 +5,13 @@
 // Redis.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { poll } from '../helpers/poll.js';
 import { type Launched, alive, launch, ownLines } from '../helpers/launched.js';
 import { redisReachable } from '../helpers/redis.js';
+import { HANDED_OUT_PORTS, listenable } from '../helpers/server-process.js';
 import { type TestDatabase, createTestDatabase, postgresReachable } from '../helpers/test-database.js';
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
@@ -25,19 +25,17 @@ if (missing.length > 0)
     `\n!!! The npm run cluster test is SKIPPED: no ${missing.join(', ')} here. .ci/run installs and starts them.\n`,
   );
 
-const free = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** A CLUSTER_PORT whose ports (it, +1, +2, +80 to +82, +90 to +94) are all free now. */
+/**
+ * A CLUSTER_PORT whose ports (it, +1, +2, +80 to +82, +90 to +94) are all free now, all below the kernel's ephemeral
+ * range as freePort's are: a CI run once saw its METRICS_PORT (base + 92 in that range) taken by a test's listen(0)
+ * before the cluster's server bound it.
+ */
 async function clusterPort(): Promise<number> {
+  const offsets = [0, 1, 2, 80, 81, 82, 90, 91, 92, 93, 94];
+  const span = HANDED_OUT_PORTS.to - 94 - HANDED_OUT_PORTS.from;
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const offsets = [0, 1, 2, 80, 81, 82, 90, 91, 92, 93, 94];
-    if ((await Promise.all(offsets.map((offset) => free(base + offset)))).every(Boolean)) return base;
+    const base = HANDED_OUT_PORTS.from + Math.floor(Math.random() * span);
+    if ((await Promise.all(offsets.map((offset) => listenable(base + offset)))).every(Boolean)) return base;
   }
 }
 
