@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrdersPageDocument, ProductDetailDocument } from '../gql/graphql';
-import { listingMock, product, productId, sessionMock, viewerCartMock } from '../testing/fixtures';
+import { listingMock, listingSideMocks, product, productId, sessionMock, viewerCartMock } from '../testing/fixtures';
 import { currentPath, renderApp } from '../testing/render';
 
 const listingOf = (products: ReturnType<typeof product>[], filter?: object) =>
@@ -65,7 +65,13 @@ describe('arriving on a page', () => {
 
   it('leaves the focus on Apply Filters when only the filters in the address change', async () => {
     const { user } = renderApp({
-      mocks: [sessionMock(), listingOf([product(1), product(2)]), listingOf([product(1)], { name: 'Product 1' })],
+      mocks: [
+        sessionMock(),
+        ...listingSideMocks(),
+        viewerCartMock(),
+        listingOf([product(1), product(2)]),
+        listingOf([product(1)], { name: 'Product 1' }),
+      ],
     });
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'Product 1');

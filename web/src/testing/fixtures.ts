@@ -2,7 +2,14 @@
 // the queries every logged-in screen makes. Values are exact: tests assert what people would see of them.
 import { PERMISSIONS, type Permission } from '@shop-rules/staff-rules';
 import type { MockLink } from '@apollo/client/testing';
-import { ProductListingDocument, SessionDocument, StartCardPaymentDocument, ViewerCartDocument } from '../gql/graphql';
+import {
+  CategoriesDocument,
+  ListingFacetsDocument,
+  ProductListingDocument,
+  SessionDocument,
+  StartCardPaymentDocument,
+  ViewerCartDocument,
+} from '../gql/graphql';
 import { PAGE_SIZE } from '../features/product-listing/listing-page';
 import { transferReference } from '@shop-rules/payment-rules';
 import { type MoneyObject, moneyOf, sumOf, timesQuantity } from '../lib/money';
@@ -159,6 +166,29 @@ export function listingMock(
   };
 }
 
+/**
+ * What the listing asks for beside its products, for a test about something else: no categories, and no product
+ * counted in any facet, for any filter. Unanswered, each would fail at once, and a failure while a navigation renders
+ * makes the listing ask again (Apollo reobserves in render, for the old address and the new in turn) until the test
+ * times out.
+ */
+export function listingSideMocks(): MockLink.MockedResponse[] {
+  return [
+    {
+      request: { query: CategoriesDocument },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+      result: { data: { categories: [] } },
+    },
+    {
+      request: { query: ListingFacetsDocument, variables: () => true },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+      result: {
+        data: { productFacets: { __typename: 'ProductFacets', inStockCount: 0, categories: [], priceBands: [] } },
+      },
+    },
+  ];
+}
+
 export function room(n: number, fields: Partial<Omit<RoomFixture, '__typename' | 'id'>> = {}): RoomFixture {
   const roomName = fields.roomName ?? `friend${n}`;
   return {
@@ -237,6 +267,8 @@ export interface ViewerOptions {
   isAdmin?: boolean;
   /** What the viewer's roles allow: every permission for an admin, none for a shopper, unless told. */
   permissions?: Permission[];
+  /** The shop holds the viewer's staff permissions back until their second factor is on: false unless told. */
+  permissionsAwaitTwoFactor?: boolean;
   itemCount?: number;
   /** Unread chat messages over every room: the navbar's badge. */
   unreadMessageCount?: number;
@@ -250,6 +282,7 @@ export function sessionMock({
   username = 'alice',
   isAdmin = false,
   permissions = isAdmin ? [...PERMISSIONS] : [],
+  permissionsAwaitTwoFactor = false,
   itemCount = 0,
   unreadMessageCount = 0,
   language = 'en',
@@ -266,6 +299,7 @@ export function sessionMock({
           username,
           isAdmin,
           permissions,
+          permissionsAwaitTwoFactor,
           preferences: { __typename: 'Preferences', language, timezone },
           cart: { __typename: 'Cart', id: CART_ID, itemCount },
           unreadMessageCount,
