@@ -15,10 +15,18 @@ import {
   money,
   product,
   sessionMock,
+  listingSideMocks,
 } from '@/testing/fixtures';
 import { failToLoad, picturesIn } from '@/testing/pictures';
-import { currentPath, renderApp } from '@/testing/render';
+import { type RenderAppOptions, currentPath, renderApp as renderShop } from '@/testing/render';
 import { PAGE_SIZE } from './listing-page';
+
+/**
+ * The app on the listing, with what it asks beside the products answered after each test's own answers run out (no
+ * categories, nothing counted): unanswered, each fails at once, and the listing asks again while a navigation renders.
+ */
+const renderApp = (options: RenderAppOptions) =>
+  renderShop({ ...options, mocks: [...(options.mocks ?? []), ...listingSideMocks()] });
 
 function page(products: ProductFixture[], options: Parameters<typeof listingData>[1] = {}) {
   return { data: listingData(products, { cursorPrefix: 'cursor-', ...options }) };
