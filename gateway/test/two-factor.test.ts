@@ -248,11 +248,13 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
       const owner = await strict.adminToken();
       let ownerNow = owner;
       const viewer = async (token = owner) =>
-        (await strict.graphql(`{ viewer { isAdmin permissions ${STATUS} } }`, {}, token)).data.viewer;
+        (await strict.graphql(`{ viewer { isAdmin permissions permissionsAwaitTwoFactor ${STATUS} } }`, {}, token)).data
+          .viewer;
       // An owner without the second factor the shop requires acts as a shopper until it is on.
       expect(await viewer()).toEqual({
         isAdmin: false,
         permissions: [],
+        permissionsAwaitTwoFactor: true,
         twoFactor: { enabled: false, recoveryCodesLeft: 0, required: true },
       });
       expect((await strict.graphql('{ staffMembers { username } }', {}, owner)).errors?.[0]?.extensions?.code).toBe(
@@ -275,7 +277,11 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
       } finally {
         await socket.dispose();
       }
-      expect(await viewer(ownerNow)).toMatchObject({ isAdmin: true, permissions: [...PERMISSIONS] });
+      expect(await viewer(ownerNow)).toMatchObject({
+        isAdmin: true,
+        permissions: [...PERMISSIONS],
+        permissionsAwaitTwoFactor: false,
+      });
       // Its new socket follows every order: a shopper's checkout reaches it.
       const fresh = strict.gateway.socket(ownerNow);
       try {
@@ -317,7 +323,10 @@ describe.runIf(restExtensions)('two-factor sign-in', () => {
 describe.runIf(!restExtensions)('over the plain contract', () => {
   it('has no second factor: the status is null and changes are NOT_SUPPORTED', async () => {
     const token = await shop.user(`tfa-plain-${++counter}`);
-    expect((await shop.graphql(`{ viewer { ${STATUS} } }`, {}, token)).data.viewer.twoFactor).toBeNull();
+    expect((await shop.graphql(`{ viewer { permissionsAwaitTwoFactor ${STATUS} } }`, {}, token)).data.viewer).toEqual({
+      permissionsAwaitTwoFactor: false,
+      twoFactor: null,
+    });
     const answer = await shop.graphql(
       'mutation { startTwoFactorSetup(input: {}) { secret userErrors { message } } }',
       {},

@@ -498,8 +498,13 @@ describe('STAFF_TWO_FACTOR_REQUIRED', () => {
         (await strict.request('GET', '/api/users/profile', { token })).body as {
           roles: string[];
           permissions: string[];
+          permissionsAwaitTwoFactor: boolean;
         };
-      expect(await profileOf(owner)).toMatchObject({ roles: ['USER', 'ADMIN'], permissions: [] });
+      expect(await profileOf(owner)).toMatchObject({
+        roles: ['USER', 'ADMIN'],
+        permissions: [],
+        permissionsAwaitTwoFactor: true,
+      });
       expect(await strict.request('GET', '/api/staff/members', { token: owner })).toMatchObject({ status: 403 });
       expect((await strict.request('GET', '/api/users/two-factor', { token: owner })).body).toMatchObject({
         enabled: false,
@@ -515,7 +520,18 @@ describe('STAFF_TWO_FACTOR_REQUIRED', () => {
       // The password-only session it was turned on in ended: it never gains the permissions.
       expect((await strict.request('GET', '/api/users/profile', { token: owner })).status).toBe(401);
       const ownerNow = enabled.body.token as string;
-      expect((await profileOf(ownerNow)).permissions).toHaveLength(7);
+      expect(await profileOf(ownerNow)).toMatchObject({
+        permissions: [
+          'MANAGE_CATALOGUE',
+          'MANAGE_ORDERS',
+          'RECORD_PAYMENTS',
+          'MANAGE_SETTINGS',
+          'MODERATE_CHAT',
+          'READ_AUDIT',
+          'MANAGE_STAFF',
+        ],
+        permissionsAwaitTwoFactor: false,
+      });
       expect((await strict.request('GET', '/api/staff/members', { token: ownerNow })).status).toBe(200);
       expect(
         await strict.request('POST', '/api/users/two-factor/disable', {
@@ -525,6 +541,7 @@ describe('STAFF_TWO_FACTOR_REQUIRED', () => {
       ).toMatchObject({ status: 409, body: { code: 'TWO_FACTOR_REQUIRED' } });
       const shopper = await strict.register(`tfa-strict-${++counter}`);
       expect((await strict.request('GET', '/api/users/two-factor', { token: shopper })).body.required).toBe(false);
+      expect(await profileOf(shopper)).toMatchObject({ permissions: [], permissionsAwaitTwoFactor: false });
     } finally {
       await strict.close();
     }

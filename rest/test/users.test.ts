@@ -43,6 +43,7 @@ describe('profile', () => {
       username: 'prof-anna',
       roles: ['USER'],
       permissions: [],
+      permissionsAwaitTwoFactor: false,
       chatSuspendedUntil: null,
       email: null,
       emailVerified: false,

@@ -1,9 +1,9 @@
 // Journey: two-factor sign-in for staff, in a shop that requires it (STAFF_TWO_FACTOR_REQUIRED). The owner logs in
-// with the password alone and finds no staff screen, only the profile asking for a second factor; sets it up by the
-// key beside the QR code (the test is the authenticator app: otplib makes the code from that key), keeps the recovery
-// codes, and the desk appears in the menu without a reload. On a phone, a later login asks for the app's code; another
-// uses a recovery code, which then works no more. The owner resets a clerk's second factor (asked first, audited):
-// the clerk signs in with the password alone again.
+// with the password alone and finds no staff screen, only a notice on every screen leading to the profile's tab that
+// asks for a second factor; sets it up by the key beside the QR code (the test is the authenticator app: otplib makes
+// the code from that key), keeps the recovery codes, and the desk appears in the menu without a reload, the notice
+// gone. On a phone, a later login asks for the app's code; another uses a recovery code, which then works no more.
+// The owner resets a clerk's second factor (asked first, audited): the clerk signs in with the password alone again.
 import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -38,11 +38,17 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
     const nav = owner.page.getByRole('navigation', { name: 'Main' });
     await nav.getByText('(User)').waitFor();
     expect(await nav.getByRole('link', { name: 'Manage Orders' }).count()).toBe(0);
-    await owner.page.goto('/profile');
-    await owner.page.getByRole('tab', { name: 'Two-Factor Sign-In' }).click();
+    const notice = owner.page.getByText(
+      'Your staff roles need two-factor sign-in: your staff screens open once it is on.',
+    );
+    await notice.waitFor();
+    await lookAt(owner.page, 'two-factor', 'notice');
+    await owner.page.getByRole('link', { name: 'Set Up Two-Factor Sign-In' }).click();
+    await owner.page.waitForURL('/profile?tab=two-factor');
     await owner.page
       .getByText('Your staff roles require two-factor sign-in: your staff screens open once it is on.')
       .waitFor();
+    expect(await notice.count()).toBe(0);
     await lookAt(owner.page, 'two-factor', 'required');
 
     // Set up: the QR code, and the key an app takes by hand.
@@ -71,6 +77,9 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
     await expect.poll(() => nav.getByRole('link', { name: 'Manage Orders' }).count(), { timeout: 15_000 }).toBe(1);
     await nav.getByText('(Admin)').waitFor();
     await lookAt(owner.page, 'two-factor', 'on');
+    await owner.page.getByRole('tab', { name: 'Profile Information' }).click();
+    await owner.page.getByRole('navigation', { name: 'Staff screens' }).waitFor();
+    expect(await notice.count()).toBe(0);
 
     // On a phone: the password, then the app's next code.
     const phone = await openPerson(browser, shop, 375);

@@ -3439,6 +3439,13 @@ export type User = Node & {
    * plain contract): every one but MANAGE_STAFF for ADMIN (there are no roles to give), none for anyone else.
    */
   permissions: Array<Permission>;
+  /**
+   * Whether the shop holds back what their staff roles allow until they turn on two-factor sign-in (the REST service's
+   * STAFF_TWO_FACTOR_REQUIRED): `permissions` is empty meanwhile, and comes back the moment they do. Read from the same
+   * profile as `permissions`, so a screen can say so on every page without asking for `twoFactor`. False where the shop's
+   * REST service has no second factors (the plain contract).
+   */
+  permissionsAwaitTwoFactor: Scalars['Boolean']['output'];
   /** The phone number (digits, spaces, +, -, ( and )); null when not set. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** Notifications, language and time zone, with the defaults for what the user never set. */
@@ -4838,6 +4845,7 @@ export type UserResolvers<ContextType = GatewayContext, ParentType extends Resol
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orders?: Resolver<ResolversTypes['OrderConnection'], ParentType, ContextType, Partial<UserOrdersArgs>>;
   permissions?: Resolver<Array<ResolversTypes['Permission']>, ParentType, ContextType>;
+  permissionsAwaitTwoFactor?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preferences?: Resolver<ResolversTypes['Preferences'], ParentType, ContextType>;
   recentShippingAddresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<UserRecentShippingAddressesArgs, 'first'>>;

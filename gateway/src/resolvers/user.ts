@@ -33,6 +33,8 @@ export const User: UserResolvers = {
     return rolesOf(viewer.roles).includes('ADMIN') && permissionsOfProfile(viewer).length > 0;
   },
   permissions: async (_viewer, _args, context) => permissionsOfProfile(await profile(context)),
+  permissionsAwaitTwoFactor: async (_viewer, _args, context) =>
+    (await profile(context)).permissionsAwaitTwoFactor ?? false,
   twoFactor: (_viewer, _args, context) => context.api.twoFactor.status(),
   blockedUsers: (_viewer, _args, context) => context.api.chatBlocks.list(),
   // The REST service answers a suspension only while it lasts (and the plain contract none).

@@ -95,6 +95,11 @@ export interface RestUser {
    * contract.
    */
   emailVerified?: boolean | null;
+  /**
+   * Extension (two-factor): STAFF_TWO_FACTOR_REQUIRED withholds the account's permissions until its second factor is
+   * on; absent in the plain contract.
+   */
+  permissionsAwaitTwoFactor?: boolean | null;
   /** Extension (chat-reports): until when a moderator suspended the account's chat; null when it may send. */
   chatSuspendedUntil?: string | null;
   firstName?: string | null;

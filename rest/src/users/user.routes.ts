@@ -54,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
     },
     async (request) => {
       const viewer = viewerOf(request);
-      return toUserAnswer(await users.getProfile(viewer.id), viewer.permissions);
+      return toUserAnswer(await users.getProfile(viewer.id), viewer);
     },
   );
 
@@ -77,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRouteOptions> = async (
     },
     async (request) => {
       const viewer = viewerOf(request);
-      return toUserAnswer(await users.updateProfile(viewer.id, request.body), viewer.permissions);
+      return toUserAnswer(await users.updateProfile(viewer.id, request.body), viewer);
     },
   );
 

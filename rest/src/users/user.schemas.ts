@@ -23,6 +23,10 @@ export const UserAnswer = (extensions: boolean) =>
             description:
               'What the caller’s roles allow (extension staff-roles): MANAGE_CATALOGUE, MANAGE_ORDERS, RECORD_PAYMENTS, MANAGE_SETTINGS, MODERATE_CHAT, READ_AUDIT, MANAGE_STAFF; none for a shopper, every one for ADMIN',
           }),
+          permissionsAwaitTwoFactor: Type.Boolean({
+            description:
+              'Whether STAFF_TWO_FACTOR_REQUIRED withholds the permissions of the caller’s roles (extension two-factor): its roles hold some, its second factor is off, and `permissions` is empty until it is on',
+          }),
           chatSuspendedUntil: Nullable(Timestamp, {
             description:
               'Until when a moderator suspended the account’s chat (extension chat-reports): it reads its rooms and sends nothing; null when it may send',
@@ -43,6 +47,7 @@ export const UserAnswer = (extensions: boolean) =>
 export interface UserAnswer extends Static<ReturnType<typeof UserAnswer>> {
   emailVerified: boolean;
   permissions: string[];
+  permissionsAwaitTwoFactor: boolean;
   chatSuspendedUntil: string | null;
 }
 

@@ -7,8 +7,7 @@ import {
   sameEmail,
 } from '../../../shop-rules/account-rules.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
-import { ADMIN_ROLE, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
-import type { Permission } from '../../../shop-rules/staff-rules.js';
+import { ADMIN_ROLE, type AuthenticatedUser, USER_ROLE, parseRoles } from '../auth/authenticated-user.js';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../auth/passwords.js';
 import { badRequest, conflict, notFound, unauthorized } from '../shared/http-errors.js';
 import type { EmailVerificationService } from './email-verification.service.js';
@@ -20,13 +19,20 @@ export { PASSWORDS_DO_NOT_MATCH };
 /** A suspension of the account's chat that is not over yet; null for none, or one that ended. */
 const suspendedUntil = (until: string | null) => (until !== null && Date.parse(until) > Date.now() ? until : null);
 
-/** `permissions`: what the account's roles allow, as the request's caller was read (the answer's own account). */
-export function toUserAnswer(row: UserRow, permissions: Iterable<Permission>): UserAnswer {
+/**
+ * `viewer`: the request's caller as their token was checked, whose own account `row` is: what their roles allow, and
+ * whether the shop asks a second factor of them (held back while it is off, as `row` tells).
+ */
+export function toUserAnswer(
+  row: UserRow,
+  viewer: Pick<AuthenticatedUser, 'permissions' | 'twoFactorRequired'>,
+): UserAnswer {
   return {
     id: row.id,
     username: row.username,
     roles: parseRoles(row.roles),
-    permissions: [...permissions],
+    permissions: [...viewer.permissions],
+    permissionsAwaitTwoFactor: viewer.twoFactorRequired && row.twoFactorEnabledAt === null,
     email: row.email,
     emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     chatSuspendedUntil: suspendedUntil(row.chatSuspendedUntil),

@@ -1,6 +1,7 @@
 // The frame around every screen: the session (restored from the stored token, 'Loading...' meanwhile), the
-// navbar, the live updates while someone is logged in, and the screen itself, whose heading receives the focus
-// after each navigation. Every screen in it writes money and time as the viewer's preferences say (lib/use-formats).
+// navbar, a notice for staff whose screens wait for a second factor, the live updates while someone is logged in,
+// and the screen itself, whose heading receives the focus after each navigation. Every screen in it writes money and
+// time as the viewer's preferences say (lib/use-formats).
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ErrorState, Loading } from '@/components/feedback';
@@ -9,6 +10,7 @@ import { formatsFor } from '@/lib/format';
 import { FormatsContext } from '@/lib/use-formats';
 import { LiveUpdates } from '../live-updates';
 import { Navbar } from './navbar';
+import { TwoFactorNotice } from './two-factor-notice';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useScrollToTopOnNavigation } from './use-scroll-on-navigation';
 import { useSession } from './use-session';
@@ -27,6 +29,7 @@ export function AppShell() {
         </a>
         <Navbar session={state} viewer={viewer} />
         <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
+          {state === 'active' && viewer?.permissionsAwaitTwoFactor && <TwoFactorNotice />}
           {state === 'restoring' && (
             <div className={styles.restoring}>
               <Loading />

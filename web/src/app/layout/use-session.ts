@@ -15,6 +15,7 @@ if (false) {
         username
         isAdmin
         permissions
+        permissionsAwaitTwoFactor
         preferences {
           language
           timezone

@@ -1,14 +1,17 @@
 // /profile (spec §2): the three tabs, the address book (issue 35) and two-factor sign-in (issue 36), Headless UI's
-// (arrow keys move between them, each panel labelled by its tab).
+// (arrow keys move between them, each panel labelled by its tab). The address names the tab shown (`?tab=two-factor`),
+// so a link elsewhere can open one, and a reload stays on it.
 import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { TabGroup, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorState, Skeleton } from '@/components/feedback';
 import { Card } from '@/components/card';
 import { Page } from '@/components/page';
 import { StripTab, TabStrip } from '@/components/tab-strip';
 import { ProfilePageDocument } from '@/gql/graphql';
+import { PROFILE_TAB_SLUGS, type ProfileTab } from '@/lib/profile-tabs';
 import { AccountSettings } from './account-settings';
 import { AddressBook } from './address-book';
 import { BlockedPeople } from './blocked-people';
@@ -28,7 +31,14 @@ if (false) {
   `;
 }
 
-export const PROFILE_TABS = ['Profile Information', 'Addresses', 'Change Password', TWO_FACTOR_TAB, 'Account Settings'];
+/** Each tab's name, in the order of the slugs the address names them by (lib/profile-tabs). */
+const TAB_NAMES: Record<ProfileTab, string> = {
+  information: 'Profile Information',
+  addresses: 'Addresses',
+  password: 'Change Password',
+  'two-factor': TWO_FACTOR_TAB,
+  settings: 'Account Settings',
+};
 
 const SKELETON_DETAILS = 8;
 
@@ -61,16 +71,32 @@ function ProfileSkeleton() {
 export function ProfileRoute() {
   const { data, loading, refetch } = useQuery(ProfilePageDocument);
   const [givenCodes, setGivenCodes] = useState<GivenCodes>();
+  const [search, setSearch] = useSearchParams();
+  // An unknown or missing tab shows the first; choosing one replaces the address rather than adding to the history,
+  // so Back leaves the profile as it did before.
+  const selectedTab = Math.max(
+    0,
+    PROFILE_TAB_SLUGS.findIndex((slug) => slug === search.get('tab')),
+  );
+  const selectTab = (index: number) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', PROFILE_TAB_SLUGS[index]!);
+        return next;
+      },
+      { replace: true },
+    );
   const viewer = data?.viewer;
 
   let content;
   if (viewer)
     content = (
       <Card>
-        <TabGroup>
+        <TabGroup selectedIndex={selectedTab} onChange={selectTab}>
           <TabStrip label="Profile sections">
-            {PROFILE_TABS.map((tab) => (
-              <StripTab key={tab}>{tab}</StripTab>
+            {PROFILE_TAB_SLUGS.map((slug) => (
+              <StripTab key={slug}>{TAB_NAMES[slug]}</StripTab>
             ))}
           </TabStrip>
           <TabPanels>

@@ -685,7 +685,7 @@ describe('change password', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-after-change');
-    expect(currentPath()).toBe('/profile');
+    expect(currentPath()).toBe('/profile?tab=password');
     expect(screen.getByLabelText(/^Current Password/)).toHaveValue('');
   });
 
@@ -782,7 +782,7 @@ describe('account settings', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('test-token');
-    expect(currentPath()).toBe('/profile');
+    expect(currentPath()).toBe('/profile?tab=settings');
   });
 
   it('says “Failed to delete account” and keeps the session when it fails', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@/gql/graphql';
 import { TOKEN_STORAGE_KEY } from '@/lib/session';
 import { sessionMock } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+import { currentPath, renderApp } from '@/testing/render';
 
 const VIEWER_ID = 'VXNlcjoy';
 const status = (enabled: boolean, { required = false, left = enabled ? 10 : 0 } = {}) => ({
@@ -96,7 +96,14 @@ describe('the Two-Factor Sign-In tab', () => {
               __typename: 'EnableTwoFactorPayload',
               recoveryCodes: CODES,
               token: 'token-after-two-factor',
-              viewer: { __typename: 'User', id: VIEWER_ID, isAdmin: false, permissions: [], twoFactor: status(true) },
+              viewer: {
+                __typename: 'User',
+                id: VIEWER_ID,
+                isAdmin: false,
+                permissions: [],
+                permissionsAwaitTwoFactor: false,
+                twoFactor: status(true),
+              },
               userErrors: noErrors,
             },
           },
@@ -204,8 +211,93 @@ describe('the Two-Factor Sign-In tab', () => {
     expect(screen.queryByRole('button', { name: 'Turn Off' })).toBeNull();
   });
 
+  it('opens from the address (?tab=two-factor), and choosing another tab puts that one in the address', async () => {
+    const { user } = renderApp({
+      path: '/profile?tab=two-factor',
+      mocks: [sessionMock(), profilePage, tab(status(false))] as never,
+    });
+    expect(await screen.findByRole('tab', { name: 'Two-Factor Sign-In' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Set Up Two-Factor Sign-In' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Change Password' }));
+    expect(currentPath()).toBe('/profile?tab=password');
+    expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('says so where the shop has no second factors', async () => {
     await openTab([tab(null)]);
     expect(await screen.findByText('This shop does not offer two-factor sign-in.')).toBeInTheDocument();
+  });
+});
+
+describe('staff whose permissions wait for a second factor', () => {
+  const NOTICE = 'Your staff roles need two-factor sign-in: your staff screens open once it is on.';
+
+  it('are told on every screen, led to the tab (where the notice gives way to the tab’s own), and told no more once it is on', async () => {
+    const { user } = renderApp({
+      path: '/profile',
+      mocks: [
+        sessionMock({ username: 'clerk', permissionsAwaitTwoFactor: true }),
+        profilePage,
+        tab(status(false, { required: true })),
+        {
+          request: { query: StartTwoFactorSetupDocument, variables: { input: {} } },
+          result: {
+            data: {
+              startTwoFactorSetup: {
+                __typename: 'StartTwoFactorSetupPayload',
+                secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEH',
+                uri: 'otpauth://totp/Medshop:clerk?secret=JBSWY3DPEHPK3PXPJBSWY3DPEH&issuer=Medshop',
+                userErrors: noErrors,
+              },
+            },
+          },
+        },
+        {
+          request: { query: EnableTwoFactorDocument, variables: { input: { code: '123456', password: 'secret1' } } },
+          result: {
+            data: {
+              enableTwoFactor: {
+                __typename: 'EnableTwoFactorPayload',
+                recoveryCodes: CODES,
+                token: 'token-after-two-factor',
+                viewer: {
+                  __typename: 'User',
+                  id: VIEWER_ID,
+                  isAdmin: false,
+                  permissions: ['MANAGE_ORDERS'],
+                  permissionsAwaitTwoFactor: false,
+                  twoFactor: status(true, { required: true }),
+                },
+                userErrors: noErrors,
+              },
+            },
+          },
+        },
+      ] as never,
+    });
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Set Up Two-Factor Sign-In' }));
+    expect(currentPath()).toBe('/profile?tab=two-factor');
+    expect(await screen.findByRole('tab', { name: 'Two-Factor Sign-In' })).toHaveAttribute('aria-selected', 'true');
+    expect(
+      await screen.findByText('Your staff roles require two-factor sign-in: your staff screens open once it is on.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }));
+    await user.type(await screen.findByLabelText(/^Authentication code/), '123456');
+    await user.type(screen.getByLabelText(/^Current Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Turn On' }));
+    expect(await screen.findByText('Two-factor sign-in is on.')).toBeInTheDocument();
+    // Elsewhere on the profile: no notice any more, and the staff screens the roles open are there.
+    await user.click(screen.getByRole('tab', { name: 'Profile Information' }));
+    const staffScreens = await screen.findByRole('navigation', { name: 'Staff screens' });
+    expect(within(staffScreens).getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.queryByText(NOTICE)).toBeNull();
+  });
+
+  it('are not told anything when their permissions are theirs', async () => {
+    renderApp({ path: '/profile', mocks: [sessionMock({ permissions: ['MANAGE_ORDERS'] }), profilePage] as never });
+    expect(await screen.findByRole('tab', { name: 'Profile Information' })).toBeInTheDocument();
+    expect(screen.queryByText(NOTICE)).toBeNull();
   });
 });

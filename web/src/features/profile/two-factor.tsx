@@ -57,6 +57,7 @@ if (false) {
           id
           isAdmin
           permissions
+          permissionsAwaitTwoFactor
           twoFactor {
             enabled
             enabledAt
