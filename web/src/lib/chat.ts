@@ -9,6 +9,9 @@ import {
   ViewerUnreadTotalFragmentDoc,
 } from '../gql/graphql';
 
+/** What the chat and the profile say where the shop's REST service has no blocking (the plain contract). */
+export const NO_BLOCKING = 'This shop does not offer blocking.';
+
 if (false) {
   gql`
     mutation MarkRoomRead($input: MarkRoomReadInput!) {

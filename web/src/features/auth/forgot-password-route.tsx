@@ -1,7 +1,7 @@
 // /forgot-password ("Forgot password?" on the login page): a username or e-mail address, and the shop's answer, which
 // is the same whether or not an account matches. The link itself comes by e-mail, to /reset-password.
 import { gql } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { isNotSupported } from '@/lib/not-supported';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -34,10 +34,7 @@ export const RESET_NOT_AVAILABLE = 'Password reset is not available on this shop
 
 /** Why a reset could not be asked for or made, for the banner: the shop lacks resets, or it could not be reached. */
 export function resetFailure(error: unknown, otherwise: string): string {
-  const unsupported =
-    CombinedGraphQLErrors.is(error) &&
-    error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
-  return unsupported ? RESET_NOT_AVAILABLE : otherwise;
+  return isNotSupported(error) ? RESET_NOT_AVAILABLE : otherwise;
 }
 
 interface ForgotPasswordForm {

@@ -6,7 +6,7 @@
 // an address verified already is said to be, plainly; a new link is offered only where one can be asked for (an
 // address not verified yet); a visitor logs in first and comes back here to be told which.
 import { gql } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { isNotSupported } from '@/lib/not-supported';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -150,10 +150,7 @@ export function VerifyEmailRoute() {
       if (linkError) setOutcome({ state: 'dead', message: linkError.message });
       else setOutcome({ state: 'failed', message: payload?.userErrors[0]?.message ?? VERIFY_FAILED });
     } catch (error) {
-      const unsupported =
-        CombinedGraphQLErrors.is(error) &&
-        error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
-      setOutcome({ state: 'failed', message: unsupported ? VERIFICATION_NOT_AVAILABLE : VERIFY_FAILED });
+      setOutcome({ state: 'failed', message: isNotSupported(error) ? VERIFICATION_NOT_AVAILABLE : VERIFY_FAILED });
     }
   }, [navigate, token, verifyEmail]);
 

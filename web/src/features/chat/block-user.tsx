@@ -6,7 +6,8 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BlockUserDocument } from '@/gql/graphql';
-import { forgetBlockedPerson } from '@/lib/chat';
+import { NO_BLOCKING, forgetBlockedPerson } from '@/lib/chat';
+import { isNotSupported } from '@/lib/not-supported';
 
 if (false) {
   gql`
@@ -64,8 +65,8 @@ export function useBlockUser(onBlocked: (target: BlockTarget) => void) {
         return;
       }
       setError(answer?.userErrors[0]?.message ?? 'Failed to block. Please try again.');
-    } catch {
-      setError('Failed to block. Please try again.');
+    } catch (error) {
+      setError(isNotSupported(error) ? NO_BLOCKING : 'Failed to block. Please try again.');
     }
   };
 

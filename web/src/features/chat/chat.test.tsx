@@ -1197,6 +1197,34 @@ describe('blocking from the chat', () => {
     expect(sent).toEqual({ input: { username: 'sam' } });
     await waitFor(() => expect(rooms().map((button) => button.textContent)).toEqual(['BbobNo messages yet']));
   });
+  it('says the shop does not offer it where the shop has no blocking, rather than to try again', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'Hello', lastMessageTime: '2026-11-22T14:01:00.000Z' });
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([sam]),
+        history(sam, [message(1, 1, 'Hello', { senderUsername: 'sam' })]),
+        {
+          request: { query: BlockUserDocument, variables: { input: { username: 'sam' } } },
+          result: {
+            errors: [
+              {
+                message: "The shop's REST service has no blocking (it lacks the chat-blocking extension)",
+                extensions: { code: 'NOT_SUPPORTED' },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'sam', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Block sam', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block sam?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await within(dialog).findByText('This shop does not offer blocking.')).toBeInTheDocument();
+    expect(rooms().map((button) => button.textContent)).toEqual([expect.stringContaining('sam')]);
+  });
 });
 
 describe('a suspended chat', () => {
@@ -1283,6 +1311,40 @@ describe('reporting a message', () => {
     // The button that opened the dialog is gone: focus is on what the report became.
     await waitFor(() => expect(document.activeElement).toHaveTextContent('Reported: a moderator will look at it'));
     expect(within(log).queryByRole('button', { name: /^Report/, hidden: true })).toBeNull();
+  });
+
+  it('says the shop does not take reports where it takes none, rather than to try again', async () => {
+    const sam = room(1, { roomName: 'sam', lastMessage: 'You idiot', lastMessageTime: '2026-11-22T14:02:00.000Z' });
+    const theirs = message(1, 2, 'You idiot', { senderUsername: 'sam' });
+    const { user } = renderApp({
+      path: '/chat',
+      mocks: [
+        sessionMock(),
+        ...sidebar([sam]),
+        history(sam, [theirs]),
+        {
+          request: {
+            query: ReportMessageDocument,
+            variables: { input: { messageId: theirs.id, reason: 'SPAM', note: null } },
+          },
+          result: {
+            errors: [
+              {
+                message: "The shop's REST service has no reports (it lacks the chat-reports extension)",
+                extensions: { code: 'NOT_SUPPORTED' },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    const log = await screen.findByRole('log', { hidden: true });
+    await within(log).findByText('You idiot');
+    await user.click(within(log).getByRole('button', { name: 'Report this message from sam', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this message from sam?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Report' }));
+    expect(await within(dialog).findByText('This shop does not take reports of messages.')).toBeInTheDocument();
   });
 
   it('shows a removed message as removed, with no way to report it', async () => {

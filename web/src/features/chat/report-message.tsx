@@ -15,8 +15,12 @@ import { isRuleViolation } from '@shop-rules/rule-violation';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { TextAreaField } from '@/components/field';
 import { ReportMessageDocument } from '@/gql/graphql';
+import { isNotSupported } from '@/lib/not-supported';
 import { type ReportTarget, reportNoteId } from './chat-message';
 import styles from './chat.module.css';
+
+/** Where the shop's REST service takes no reports (the plain contract). */
+const NO_REPORTS = 'This shop does not take reports of messages.';
 
 if (false) {
   gql`
@@ -68,8 +72,8 @@ export function useReportMessage() {
         return;
       }
       setError(answer?.userErrors[0]?.message ?? 'Failed to send the report. Please try again.');
-    } catch {
-      setError('Failed to send the report. Please try again.');
+    } catch (error) {
+      setError(isNotSupported(error) ? NO_REPORTS : 'Failed to send the report. Please try again.');
     }
   };
 

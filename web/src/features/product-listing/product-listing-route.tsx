@@ -3,7 +3,7 @@
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { type ApolloClient, NetworkStatus } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { isNotSupported } from '@/lib/not-supported';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/button';
@@ -222,9 +222,7 @@ export function ProductListingRoute() {
     !connection && (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables);
 
   // A shop whose REST service cannot search or sort (the plain contract) says so, not as a failure of the shop.
-  const notSupported =
-    CombinedGraphQLErrors.is(error) &&
-    error.errors.some((graphQLError) => graphQLError.extensions?.code === 'NOT_SUPPORTED');
+  const notSupported = isNotSupported(error);
   const cannotSearch = notSupported && search !== undefined;
   const cannotSort = notSupported && !cannotSearch && sortName !== undefined;
   const failure = cannotSearch

@@ -2,7 +2,7 @@
 // the address's form in place (Save Address / Cancel); Delete asks first (orders sent there keep their address). The
 // book holds MAX_ADDRESSES at most: Add Address says so instead of failing. Where the shop keeps no address books
 // (the plain contract), the tab says that, and checkout still takes an address typed in.
-import { CombinedGraphQLErrors } from '@apollo/client';
+import { isNotSupported } from '@/lib/not-supported';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -142,9 +142,7 @@ export function AddressBook() {
     },
   });
 
-  const notSupported =
-    CombinedGraphQLErrors.is(error) && error.errors.some((problem) => problem.extensions?.code === 'NOT_SUPPORTED');
-  if (notSupported) return <p className={styles.unavailable}>{NO_ADDRESS_BOOK}</p>;
+  if (isNotSupported(error)) return <p className={styles.unavailable}>{NO_ADDRESS_BOOK}</p>;
   const addresses = data?.viewer?.addresses;
   if (!addresses) {
     if (loading)

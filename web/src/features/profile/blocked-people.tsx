@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { Alert, ErrorState, Skeleton } from '@/components/feedback';
 import { BlockedPeopleDocument, UnblockUserDocument } from '@/gql/graphql';
-import { forgetUnblockedPerson } from '@/lib/chat';
+import { NO_BLOCKING, forgetUnblockedPerson } from '@/lib/chat';
 import { useFormats } from '@/lib/use-formats';
 import styles from './profile.module.css';
 
@@ -80,7 +80,7 @@ export function BlockedPeople() {
       <ErrorState message="Failed to load the people you blocked" onRetry={() => void refetch()} />
     );
   } else if (!data.viewer?.blockedUsers) {
-    body = <p>This shop does not offer blocking.</p>;
+    body = <p>{NO_BLOCKING}</p>;
   } else if (data.viewer.blockedUsers.length === 0) {
     body = <p className={styles.passwordHint}>You have not blocked anyone.</p>;
   } else {
