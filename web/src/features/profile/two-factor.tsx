@@ -24,15 +24,20 @@ import styles from './profile.module.css';
 
 if (false) {
   gql`
+    # What the tab shows of the status; each change answers it anew, for the cache to update the tab.
+    fragment TwoFactorStatusFields on TwoFactorStatus {
+      enabled
+      enabledAt
+      recoveryCodesLeft
+      required
+    }
+
     query TwoFactorTab {
       viewer {
         id
         permissions
         twoFactor {
-          enabled
-          enabledAt
-          recoveryCodesLeft
-          required
+          ...TwoFactorStatusFields @unmask
         }
       }
     }
@@ -59,10 +64,7 @@ if (false) {
           permissions
           permissionsAwaitTwoFactor
           twoFactor {
-            enabled
-            enabledAt
-            recoveryCodesLeft
-            required
+            ...TwoFactorStatusFields
           }
         }
         userErrors {
@@ -78,10 +80,7 @@ if (false) {
         viewer {
           id
           twoFactor {
-            enabled
-            enabledAt
-            recoveryCodesLeft
-            required
+            ...TwoFactorStatusFields
           }
         }
         userErrors {
@@ -98,10 +97,7 @@ if (false) {
         viewer {
           id
           twoFactor {
-            enabled
-            enabledAt
-            recoveryCodesLeft
-            required
+            ...TwoFactorStatusFields
           }
         }
         userErrors {
