@@ -549,11 +549,13 @@ describe('STAFF_TWO_FACTOR_REQUIRED', () => {
 });
 
 describe('the plain contract', () => {
-  it('has no second factor: its routes are not there', async () => {
+  it('has no second factor: its routes are not there, nor a word of it on the profile', async () => {
     const plain = await startRestService({ extensions: false });
     try {
       const token = await plain.register(`tfa-plain-${++counter}`);
       expect((await plain.request('GET', '/api/users/two-factor', { token })).status).toBe(404);
+      const profile = (await plain.request('GET', '/api/users/profile', { token })).body as object;
+      expect(Object.keys(profile)).not.toContain('permissionsAwaitTwoFactor');
       expect(
         (await plain.request('POST', '/api/auth/login/second-factor', { body: { challenge: 'x', code: '123456' } }))
           .status,

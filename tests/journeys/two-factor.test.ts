@@ -49,6 +49,10 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
       .getByText('Your staff roles require two-factor sign-in: your staff screens open once it is on.')
       .waitFor();
     expect(await notice.count()).toBe(0);
+    // The link is gone with the notice: the tab's heading has the focus.
+    await expect
+      .poll(() => owner.page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Two-Factor Sign-In');
     await lookAt(owner.page, 'two-factor', 'required');
 
     // Set up: the QR code, and the key an app takes by hand.
@@ -80,6 +84,10 @@ describe.skipIf(!chromiumFound)('journey: staff sign in with a second factor', (
     await owner.page.getByRole('tab', { name: 'Profile Information' }).click();
     await owner.page.getByRole('navigation', { name: 'Staff screens' }).waitFor();
     expect(await notice.count()).toBe(0);
+    // Choosing tabs replaced the address: Back leaves the profile for the page the notice was followed from.
+    expect(owner.page.url()).toMatch(/\/profile\?tab=information$/);
+    await owner.page.goBack();
+    await owner.page.waitForURL('/');
 
     // On a phone: the password, then the app's next code.
     const phone = await openPerson(browser, shop, 375);

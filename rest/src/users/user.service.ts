@@ -21,18 +21,18 @@ const suspendedUntil = (until: string | null) => (until !== null && Date.parse(u
 
 /**
  * `viewer`: the request's caller as their token was checked, whose own account `row` is: what their roles allow, and
- * whether the shop asks a second factor of them (held back while it is off, as `row` tells).
+ * whether those permissions wait for a second factor (both read at that check, so they never disagree).
  */
 export function toUserAnswer(
   row: UserRow,
-  viewer: Pick<AuthenticatedUser, 'permissions' | 'twoFactorRequired'>,
+  viewer: Pick<AuthenticatedUser, 'permissions' | 'twoFactorRequired' | 'twoFactorEnabled'>,
 ): UserAnswer {
   return {
     id: row.id,
     username: row.username,
     roles: parseRoles(row.roles),
     permissions: [...viewer.permissions],
-    permissionsAwaitTwoFactor: viewer.twoFactorRequired && row.twoFactorEnabledAt === null,
+    permissionsAwaitTwoFactor: viewer.twoFactorRequired && !viewer.twoFactorEnabled,
     email: row.email,
     emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     chatSuspendedUntil: suspendedUntil(row.chatSuspendedUntil),

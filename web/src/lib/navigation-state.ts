@@ -35,3 +35,11 @@ export interface VerifyEmailPageState {
   token?: string;
   verifiedEmail?: string;
 }
+
+/**
+ * A profile tab opened by a link whose control goes away on arrival (the two-factor notice): the tab's heading takes
+ * the focus, which would otherwise fall to the page's body.
+ */
+export interface ProfileTabState {
+  focusTab: true;
+}

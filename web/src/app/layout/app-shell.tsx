@@ -28,8 +28,8 @@ export function AppShell() {
           Skip to content
         </a>
         <Navbar session={state} viewer={viewer} />
+        {state === 'active' && viewer?.permissionsAwaitTwoFactor && <TwoFactorNotice />}
         <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
-          {state === 'active' && viewer?.permissionsAwaitTwoFactor && <TwoFactorNotice />}
           {state === 'restoring' && (
             <div className={styles.restoring}>
               <Loading />

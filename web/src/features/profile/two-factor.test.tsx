@@ -1,7 +1,7 @@
 // The profile's Two-Factor Sign-In tab: set up with a QR code and its key, turned on with the app's first code (the
 // recovery codes shown once), then new codes or off with the password; where the shop requires it of staff, it says
 // so and offers no way off; a shop without second factors says that.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   DisableTwoFactorDocument,
@@ -223,6 +223,11 @@ describe('the Two-Factor Sign-In tab', () => {
     expect(screen.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('shows the first tab for an address naming none the profile has', async () => {
+    renderApp({ path: '/profile?tab=bogus', mocks: [sessionMock(), profilePage] as never });
+    expect(await screen.findByRole('tab', { name: 'Profile Information' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('says so where the shop has no second factors', async () => {
     await openTab([tab(null)]);
     expect(await screen.findByText('This shop does not offer two-factor sign-in.')).toBeInTheDocument();
@@ -275,14 +280,17 @@ describe('staff whose permissions wait for a second factor', () => {
         },
       ] as never,
     });
-    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Set Up Two-Factor Sign-In' }));
+    const notice = await screen.findByRole('region', { name: 'Two-factor sign-in needed' });
+    expect(notice).toHaveTextContent(`${NOTICE} Set Up Two-Factor Sign-In`);
+    await user.click(within(notice).getByRole('link', { name: 'Set Up Two-Factor Sign-In' }));
     expect(currentPath()).toBe('/profile?tab=two-factor');
     expect(await screen.findByRole('tab', { name: 'Two-Factor Sign-In' })).toHaveAttribute('aria-selected', 'true');
     expect(
       await screen.findByText('Your staff roles require two-factor sign-in: your staff screens open once it is on.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(NOTICE)).toBeNull();
+    // The link that had the focus went with the notice: the tab's heading has it now.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Two-Factor Sign-In' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }));
     await user.type(await screen.findByLabelText(/^Authentication code/), '123456');
     await user.type(screen.getByLabelText(/^Current Password/), 'secret1');

@@ -6,6 +6,7 @@ import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import { checkAuthenticatorCode, normalizeAuthenticatorCode } from '@shop-rules/two-factor-rules';
 import { Button } from '@/components/button';
 import { Alert, ErrorState, Skeleton } from '@/components/feedback';
@@ -17,6 +18,7 @@ import {
   StartTwoFactorSetupDocument,
   TwoFactorTabDocument,
 } from '@/gql/graphql';
+import type { ProfileTabState } from '@/lib/navigation-state';
 import { changeSession, saveToken } from '@/lib/session';
 import { useFormats } from '@/lib/use-formats';
 import { showUserErrors } from '@/lib/user-errors';
@@ -372,6 +374,10 @@ export function TwoFactorTab({
   const [start, { loading: starting }] = useMutation(StartTwoFactorSetupDocument);
   const [setup, setSetup] = useState<{ secret: string; uri: string }>();
   const state = useRef<HTMLParagraphElement>(null);
+  // Arrived by the two-factor notice's link (gone on arrival): the tab's heading takes the focus once it shows.
+  const arrivedByNotice = (useLocation().state as ProfileTabState | null)?.focusTab === true;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingFocused = useRef(false);
   // After "I Have Saved Them", the focus goes to what the tab says now (the button it was on is gone).
   const focusState = useRef(false);
   useEffect(() => {
@@ -383,6 +389,12 @@ export function TwoFactorTab({
   const [failure, setFailure] = useState<string>();
   const formats = useFormats();
   const status = data?.viewer?.twoFactor;
+  const headingShown = data !== undefined;
+  useEffect(() => {
+    if (!arrivedByNotice || !headingShown || headingFocused.current) return;
+    headingFocused.current = true;
+    headingRef.current?.focus();
+  }, [arrivedByNotice, headingShown]);
 
   if (!data) {
     if (loading)
@@ -398,7 +410,9 @@ export function TwoFactorTab({
 
   const heading = (
     <div className={styles.passwordHeading}>
-      <h2 id="two-factor-title">Two-Factor Sign-In</h2>
+      <h2 id="two-factor-title" ref={headingRef} tabIndex={-1}>
+        Two-Factor Sign-In
+      </h2>
       <p className={styles.passwordHint}>
         After your password, the shop asks for a code from an authenticator app on your phone: a stolen password alone
         does not open your account.
