@@ -127,10 +127,11 @@ export function ProductListingRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   // Back from the product form: what was saved, until the person moves on (a filter, another page).
   const savedProduct = (useLocation().state as ProductSavedState | null)?.savedProduct;
-  const paramsKey = searchParams.toString();
-  // One object per address, so the filter form resets only when the address changes.
+  // One object per set of filter values in the address, so the filter form resets only when they change there (Back,
+  // a price band, Clear Filters), not when the category, search or order does: what someone is typing stays.
+  const filterKey = FILTER_FIELDS.map((field) => searchParams.get(field) ?? '').join('\n');
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const filterValues = useMemo(() => filterValuesOf(searchParams), [paramsKey]);
+  const filterValues = useMemo(() => filterValuesOf(searchParams), [filterKey]);
   const category = categoryOf(searchParams);
   const filter = listingFilterOf(searchParams);
   const sortName = sortNameOf(searchParams);
@@ -180,7 +181,7 @@ export function ProductListingRoute() {
   const applyFilters = (values: FilterValues) => {
     const next = addressOf(values, sortName, search, category);
     // The same filters again: the person asks the shop again (after a failure, say), not only the address.
-    if (next.toString() === paramsKey) void refetch().catch(() => undefined);
+    if (next.toString() === searchParams.toString()) void refetch().catch(() => undefined);
     else setSearchParams(next);
   };
 

@@ -427,9 +427,12 @@ describe('the product listing', () => {
     expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(currentPath()).toBe(`/?category=${categoryId(1)}`);
     const inside = within(nav).getByRole('list', { name: 'In Diagnostics' });
+    // A name half typed into the filters stays there when the category changes (only the filters' own values reset it).
+    await user.type(screen.getByRole('searchbox', { name: 'Name' }), 'digital');
     await user.click(within(inside).getByRole('link', { name: 'Thermometers' }));
     await waitFor(() => expect(currentPath()).toBe(`/?category=${categoryId(2)}`));
     expect(within(nav).getByText('Thermometers', { selector: '[aria-current]' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toHaveValue('digital');
     await user.click(within(nav).getByRole('link', { name: 'All products' }));
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     expect(currentPath()).toBe('/');
