@@ -14,43 +14,42 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const HEAVY_PROJECTS = new Set(['journeys', 'operations']);
 
 /**
- * About how long each heavy file takes, in seconds, on a busy two-core machine (the operations as timed in a whole
- * `npm test`; the journeys timed two at a time, times 1.3, since their axe-core checks became cheap; the four longest
- * as a whole `npm test` timed them on 2026-11-29): only their order matters. A file not named here (a new one) runs
- * before them all.
+ * About how long each heavy file takes, in seconds, on a busy two-core machine (as a whole `npm test` on a fresh
+ * checkout timed them on 2026-11-29, its JSON reporter's file times): only their order matters. A file not named here
+ * (a new one) runs before them all.
  */
 const HEAVY_SECONDS: Record<string, number> = {
-  'tests/operations/cluster-failures.test.ts': 106,
-  'tests/journeys/every-width.test.ts': 81,
-  'tests/operations/production-build.test.ts': 69,
-  'tests/journeys/admin.test.ts': 59,
-  'tests/operations/cluster.test.ts': 44,
-  'tests/operations/shutdown.test.ts': 36,
-  'tests/operations/startup-failures.test.ts': 29,
-  'tests/journeys/live-stock.test.ts': 27,
-  'tests/operations/cluster-command.test.ts': 25,
-  'tests/journeys/password-reset.test.ts': 24,
-  'tests/journeys/profile.test.ts': 23.5,
-  'tests/journeys/card-payment.test.ts': 23,
-  'tests/journeys/payment.test.ts': 22,
-  'tests/journeys/explorer.test.ts': 21.5,
-  'tests/operations/metrics-endpoint.test.ts': 21,
-  'tests/journeys/order-desk.test.ts': 20.5,
-  'tests/journeys/tax.test.ts': 20,
-  'tests/journeys/shipping.test.ts': 19,
-  'tests/journeys/one-command.test.ts': 19,
-  'tests/journeys/largest-cart.test.ts': 18.5,
-  'tests/journeys/staff.test.ts': 18,
-  'tests/journeys/two-factor.test.ts': 16,
-  'tests/journeys/blocking.test.ts': 15.5,
-  'tests/journeys/reporting.test.ts': 15.5,
-  'tests/operations/traces.test.ts': 16,
-  'tests/journeys/shopper.test.ts': 15,
-  'tests/journeys/chat.test.ts': 12,
-  'tests/journeys/resilience.test.ts': 10.5,
-  'tests/operations/listening.test.ts': 3.5,
-  'tests/operations/nginx-template.test.ts': 2,
-  'tests/operations/nginx-bodies.test.ts': 0.3,
+  'tests/operations/cluster-failures.test.ts': 81.9,
+  'tests/operations/production-build.test.ts': 71,
+  'tests/journeys/every-width.test.ts': 54.7,
+  'tests/operations/startup-failures.test.ts': 49,
+  'tests/operations/shutdown.test.ts': 39.8,
+  'tests/journeys/admin.test.ts': 39.5,
+  'tests/operations/cluster.test.ts': 37.1,
+  'tests/operations/cluster-command.test.ts': 31.2,
+  'tests/journeys/profile.test.ts': 28.5,
+  'tests/journeys/live-stock.test.ts': 25.3,
+  'tests/journeys/shopper.test.ts': 24.8,
+  'tests/operations/traces.test.ts': 24.6,
+  'tests/journeys/order-desk.test.ts': 24.5,
+  'tests/journeys/password-reset.test.ts': 17.6,
+  'tests/operations/metrics-endpoint.test.ts': 17.3,
+  'tests/journeys/explorer.test.ts': 15.6,
+  'tests/journeys/two-factor.test.ts': 15.6,
+  'tests/journeys/payment.test.ts': 15.5,
+  'tests/journeys/one-command.test.ts': 15.4,
+  'tests/journeys/resilience.test.ts': 15.3,
+  'tests/journeys/card-payment.test.ts': 14.4,
+  'tests/journeys/staff.test.ts': 14.1,
+  'tests/journeys/reporting.test.ts': 13.3,
+  'tests/journeys/largest-cart.test.ts': 13.2,
+  'tests/journeys/blocking.test.ts': 11.5,
+  'tests/journeys/shipping.test.ts': 10.8,
+  'tests/journeys/tax.test.ts': 10.7,
+  'tests/journeys/chat.test.ts': 9.7,
+  'tests/operations/nginx-bodies.test.ts': 5.7,
+  'tests/operations/listening.test.ts': 3.9,
+  'tests/operations/nginx-template.test.ts': 2.2,
   'tests/operations/systemd-units.test.ts': 0.2,
 };
 
