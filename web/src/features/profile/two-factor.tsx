@@ -4,7 +4,7 @@
 // tab says so, and it cannot be turned off. Read when the tab opens (the profile's own query stays one REST call).
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { checkAuthenticatorCode, normalizeAuthenticatorCode } from '@shop-rules/two-factor-rules';
@@ -114,10 +114,13 @@ if (false) {
 
 export const TWO_FACTOR_TAB = 'Two-Factor Sign-In';
 
-/** A heading that takes the focus when it appears: the control that made it appear is gone. */
+/**
+ * A heading that takes the focus when it appears: the control that made it appear is gone. In the commit that shows it
+ * (a layout effect), so that the focus never rests on the page's body in between.
+ */
 function useFocusedOnShow<Element extends HTMLElement>() {
   const ref = useRef<Element>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useLayoutEffect(() => ref.current?.focus(), []);
   return ref;
 }
 /** Fewer recovery codes than this left: the tab suggests new ones. */
@@ -380,7 +383,7 @@ export function TwoFactorTab({
   const headingFocused = useRef(false);
   // After "I Have Saved Them", the focus goes to what the tab says now (the button it was on is gone).
   const focusState = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!codes && focusState.current) {
       focusState.current = false;
       state.current?.focus();
@@ -390,7 +393,7 @@ export function TwoFactorTab({
   const formats = useFormats();
   const status = data?.viewer?.twoFactor;
   const headingShown = data !== undefined;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!arrivedByNotice || !headingShown || headingFocused.current) return;
     headingFocused.current = true;
     headingRef.current?.focus();
