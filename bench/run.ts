@@ -54,12 +54,13 @@ interface Row {
  * BENCH_ONLY=scale: the scale budgets alone (they build their own shops; the rest of the bench takes about 3 minutes);
  * BENCH_ONLY=gateway: the gateway against REST alone (about four minutes), what metrics and tracing cost included;
  * BENCH_ONLY=observability: that cost alone (about two minutes);
- * BENCH_ONLY=screens: each screen through the gateway against its one REST call, with CPU per request (about four).
+ * BENCH_ONLY=screens: each screen through the gateway against its one REST call, with CPU per request (about four);
+ * BENCH_ONLY=chat: live chat's delivery alone, 1,000 and 10,000 sockets and over Redis (about three minutes).
  */
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['', 'scale', 'gateway', 'observability', 'screens'].includes(ONLY)) {
+if (ONLY !== undefined && !['', 'scale', 'gateway', 'observability', 'screens', 'chat'].includes(ONLY)) {
   throw new Error(
-    `BENCH_ONLY may be "scale", "gateway", "observability" or "screens" (or unset for everything), not "${ONLY}"`,
+    `BENCH_ONLY may be "scale", "gateway", "observability", "screens" or "chat" (or unset for everything), not "${ONLY}"`,
   );
 }
 /** The big shop's size as a fraction of the budget's (1): BENCH_SCALE=0.1 builds a tenth of it, for a quick try. */
@@ -198,6 +199,85 @@ async function main(): Promise<void> {
     await plain.stop();
   }
 
+  /**
+   * Live chat's delivery: 1,000 sockets on the shop's gateway, 10,000 on one of their own (with its memory), and 1,000
+   * over two gateways and Redis (BENCH_ONLY=chat: this alone, on a REST service and a gateway of its own).
+   */
+  async function measureChat(rest: { url: string }, gateway: { url: string }, admin: string): Promise<void> {
+    console.log('Chat: 1,000 sockets on one gateway …');
+    const oneK = await measureDelivery({
+      pairs: await createPairs(rest.url, await createAccounts(databaseUrl, dataDir, usernames('bench-1k', 1000))),
+      senderGatewayWs: wsOf(gateway.url),
+      receiverGatewayWs: wsOf(gateway.url),
+      sendGatewayUrl: `${gateway.url}/graphql`,
+      messages: MESSAGES,
+      messagesPerSecond: MESSAGE_RATE,
+    });
+    record('chat_1k', 'p99_ms', round(oneK.p99, 1), '≤ 50', oneK.p99 <= 50 && oneK.delivered === oneK.messages);
+    record('chat_1k', 'p50_ms', round(oneK.p50, 1));
+
+    console.log(`Chat: ${BIG_CHAT_SOCKETS.toLocaleString('en')} sockets on one gateway …`);
+    // A gateway of its own: its memory before and with the sockets tells what a socket costs.
+    const chatGateway = await startGatewayProcess({ REST_URL: rest.url });
+    stops.unshift(chatGateway.stop);
+    const bigPairs = await createPairs(
+      rest.url,
+      await createAccounts(databaseUrl, dataDir, usernames('bench-10k', BIG_CHAT_SOCKETS)),
+    );
+    const warm = await fetch(`${chatGateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ query: '{ viewer { username } products(first: 5) { totalCount } }' }),
+    });
+    await warm.text();
+    const idleRss = chatGateway.rssMegabytes();
+    let rssWithSockets = 0;
+    const big = await measureDelivery({
+      pairs: bigPairs,
+      senderGatewayWs: wsOf(chatGateway.url),
+      receiverGatewayWs: wsOf(chatGateway.url),
+      sendGatewayUrl: `${chatGateway.url}/graphql`,
+      messages: MESSAGES,
+      messagesPerSecond: MESSAGE_RATE,
+      afterSubscribed: () => (rssWithSockets = chatGateway.rssMegabytes()),
+    });
+    await chatGateway.stop();
+    const kbPerSocket = ((rssWithSockets - idleRss) * 1024) / big.sockets;
+    record('chat', 'sockets', big.sockets);
+    record('chat', 'p50_ms', round(big.p50, 1));
+    record('chat', 'p99_ms', round(big.p99, 1), '≤ 100', big.p99 <= 100 && big.delivered === big.messages);
+    record('chat', 'rss_mb', Math.round(rssWithSockets), '≤ 600', rssWithSockets <= 600);
+    record('chat', 'kb_per_socket', round(kbPerSocket, 1), '≤ 40', kbPerSocket <= 40);
+    record('chat', 'idle_rss_mb', Math.round(idleRss));
+
+    if (await redisReachable(REDIS_URL)) {
+      console.log('Chat: 1,000 sockets over two gateways and Redis …');
+      const redisEnv = { REST_URL: rest.url, REDIS_URL, REDIS_CHANNEL_PREFIX: `bench-${process.pid}:` };
+      const gatewayA = await startGatewayProcess(redisEnv);
+      const gatewayB = await startGatewayProcess(redisEnv);
+      stops.unshift(gatewayA.stop, gatewayB.stop);
+      const across = await measureDelivery({
+        pairs: await createPairs(rest.url, await createAccounts(databaseUrl, dataDir, usernames('bench-redis', 1000))),
+        senderGatewayWs: wsOf(gatewayA.url),
+        receiverGatewayWs: wsOf(gatewayB.url),
+        sendGatewayUrl: `${gatewayA.url}/graphql`,
+        messages: MESSAGES,
+        messagesPerSecond: MESSAGE_RATE,
+      });
+      record(
+        'chat_redis',
+        'p99_ms',
+        round(across.p99, 1),
+        '≤ 100',
+        across.p99 <= 100 && across.delivered === across.messages,
+      );
+      await gatewayA.stop();
+      await gatewayB.stop();
+    } else {
+      console.warn(`Redis is not reachable at ${REDIS_URL}: chat_redis is not measured.`);
+    }
+  }
+
   /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
   async function measureServices(): Promise<void> {
     await ensureWebBuilt();
@@ -205,9 +285,10 @@ async function main(): Promise<void> {
     stops.push(rest.stop);
     const gateway = await startGatewayProcess({ REST_URL: rest.url, WEB_DIST });
     stops.unshift(gateway.stop);
+    const admin = await adminToken(rest.url);
+    if (ONLY === 'chat') return measureChat(rest, gateway, admin);
     const mesh = await startBenchServer('mesh-server.ts', { REST_URL: rest.url });
     stops.unshift(mesh.stop);
-    const admin = await adminToken(rest.url);
 
     console.log(`Gateway against REST and against Mesh: products(first: 20), ${SECONDS} s per run …`);
     const overhead = await measureOverhead({
@@ -309,78 +390,7 @@ async function main(): Promise<void> {
       record('upstream_calls', screen, count, budget.shown, count <= budget.calls);
     }
 
-    console.log('Chat: 1,000 sockets on one gateway …');
-    const oneK = await measureDelivery({
-      pairs: await createPairs(rest.url, await createAccounts(databaseUrl, dataDir, usernames('bench-1k', 1000))),
-      senderGatewayWs: wsOf(gateway.url),
-      receiverGatewayWs: wsOf(gateway.url),
-      sendGatewayUrl: `${gateway.url}/graphql`,
-      messages: MESSAGES,
-      messagesPerSecond: MESSAGE_RATE,
-    });
-    record('chat_1k', 'p99_ms', round(oneK.p99, 1), '≤ 50', oneK.p99 <= 50 && oneK.delivered === oneK.messages);
-    record('chat_1k', 'p50_ms', round(oneK.p50, 1));
-
-    console.log(`Chat: ${BIG_CHAT_SOCKETS.toLocaleString('en')} sockets on one gateway …`);
-    // A gateway of its own: its memory before and with the sockets tells what a socket costs.
-    const chatGateway = await startGatewayProcess({ REST_URL: rest.url });
-    stops.unshift(chatGateway.stop);
-    const bigPairs = await createPairs(
-      rest.url,
-      await createAccounts(databaseUrl, dataDir, usernames('bench-10k', BIG_CHAT_SOCKETS)),
-    );
-    const warm = await fetch(`${chatGateway.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ query: '{ viewer { username } products(first: 5) { totalCount } }' }),
-    });
-    await warm.text();
-    const idleRss = chatGateway.rssMegabytes();
-    let rssWithSockets = 0;
-    const big = await measureDelivery({
-      pairs: bigPairs,
-      senderGatewayWs: wsOf(chatGateway.url),
-      receiverGatewayWs: wsOf(chatGateway.url),
-      sendGatewayUrl: `${chatGateway.url}/graphql`,
-      messages: MESSAGES,
-      messagesPerSecond: MESSAGE_RATE,
-      afterSubscribed: () => (rssWithSockets = chatGateway.rssMegabytes()),
-    });
-    await chatGateway.stop();
-    const kbPerSocket = ((rssWithSockets - idleRss) * 1024) / big.sockets;
-    record('chat', 'sockets', big.sockets);
-    record('chat', 'p50_ms', round(big.p50, 1));
-    record('chat', 'p99_ms', round(big.p99, 1), '≤ 100', big.p99 <= 100 && big.delivered === big.messages);
-    record('chat', 'rss_mb', Math.round(rssWithSockets), '≤ 600', rssWithSockets <= 600);
-    record('chat', 'kb_per_socket', round(kbPerSocket, 1), '≤ 40', kbPerSocket <= 40);
-    record('chat', 'idle_rss_mb', Math.round(idleRss));
-
-    if (await redisReachable(REDIS_URL)) {
-      console.log('Chat: 1,000 sockets over two gateways and Redis …');
-      const redisEnv = { REST_URL: rest.url, REDIS_URL, REDIS_CHANNEL_PREFIX: `bench-${process.pid}:` };
-      const gatewayA = await startGatewayProcess(redisEnv);
-      const gatewayB = await startGatewayProcess(redisEnv);
-      stops.unshift(gatewayA.stop, gatewayB.stop);
-      const across = await measureDelivery({
-        pairs: await createPairs(rest.url, await createAccounts(databaseUrl, dataDir, usernames('bench-redis', 1000))),
-        senderGatewayWs: wsOf(gatewayA.url),
-        receiverGatewayWs: wsOf(gatewayB.url),
-        sendGatewayUrl: `${gatewayA.url}/graphql`,
-        messages: MESSAGES,
-        messagesPerSecond: MESSAGE_RATE,
-      });
-      record(
-        'chat_redis',
-        'p99_ms',
-        round(across.p99, 1),
-        '≤ 100',
-        across.p99 <= 100 && across.delivered === across.messages,
-      );
-      await gatewayA.stop();
-      await gatewayB.stop();
-    } else {
-      console.warn(`Redis is not reachable at ${REDIS_URL}: chat_redis is not measured.`);
-    }
+    await measureChat(rest, gateway, admin);
 
     console.log('Checkout: 200 buyers for 50 units, SQLite …');
     const checkout = await measureCheckout({
