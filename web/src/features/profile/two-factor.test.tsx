@@ -57,6 +57,20 @@ const profilePage = {
 };
 const CODES = Array.from({ length: 10 }, (_, index) => `code${index}-abcde`);
 const noErrors: never[] = [];
+/** The shop's answer to Set Up Two-Factor Sign-In for `username`: the key, and the URI the QR code carries. */
+const setupStarted = (username: string) => ({
+  request: { query: StartTwoFactorSetupDocument, variables: { input: {} } },
+  result: {
+    data: {
+      startTwoFactorSetup: {
+        __typename: 'StartTwoFactorSetupPayload',
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEH',
+        uri: `otpauth://totp/Medshop:${username}?secret=JBSWY3DPEHPK3PXPJBSWY3DPEH&issuer=Medshop`,
+        userErrors: noErrors,
+      },
+    },
+  },
+});
 
 async function openTab(mocks: object[]) {
   const rendered = renderApp({ path: '/profile', mocks: [sessionMock(), profilePage, ...mocks] as never });
@@ -69,19 +83,7 @@ describe('the Two-Factor Sign-In tab', () => {
     let sent: unknown;
     const { user } = await openTab([
       tab(status(false)),
-      {
-        request: { query: StartTwoFactorSetupDocument, variables: { input: {} } },
-        result: {
-          data: {
-            startTwoFactorSetup: {
-              __typename: 'StartTwoFactorSetupPayload',
-              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEH',
-              uri: 'otpauth://totp/Medshop:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEH&issuer=Medshop',
-              userErrors: noErrors,
-            },
-          },
-        },
-      },
+      setupStarted('alice'),
       {
         request: {
           query: EnableTwoFactorDocument,
@@ -244,19 +246,7 @@ describe('staff whose permissions wait for a second factor', () => {
         sessionMock({ username: 'clerk', permissionsAwaitTwoFactor: true }),
         profilePage,
         tab(status(false, { required: true })),
-        {
-          request: { query: StartTwoFactorSetupDocument, variables: { input: {} } },
-          result: {
-            data: {
-              startTwoFactorSetup: {
-                __typename: 'StartTwoFactorSetupPayload',
-                secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEH',
-                uri: 'otpauth://totp/Medshop:clerk?secret=JBSWY3DPEHPK3PXPJBSWY3DPEH&issuer=Medshop',
-                userErrors: noErrors,
-              },
-            },
-          },
-        },
+        setupStarted('clerk'),
         {
           request: { query: EnableTwoFactorDocument, variables: { input: { code: '123456', password: 'secret1' } } },
           result: {
