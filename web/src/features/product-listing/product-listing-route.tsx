@@ -129,7 +129,7 @@ export function ProductListingRoute() {
   const savedProduct = (useLocation().state as ProductSavedState | null)?.savedProduct;
   // One object per set of filter values in the address, so the filter form resets only when they change there (Back,
   // a price band, Clear Filters), not when the category, search or order does: what someone is typing stays.
-  const filterKey = FILTER_FIELDS.map((field) => searchParams.get(field) ?? '').join('\n');
+  const filterKey = JSON.stringify(FILTER_FIELDS.map((field) => searchParams.get(field) ?? ''));
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const filterValues = useMemo(() => filterValuesOf(searchParams), [filterKey]);
   const category = categoryOf(searchParams);
