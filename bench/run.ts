@@ -55,7 +55,7 @@ interface Row {
  * BENCH_ONLY=gateway: the gateway against REST alone (about four minutes), what metrics and tracing cost included;
  * BENCH_ONLY=observability: that cost alone (about two minutes);
  * BENCH_ONLY=screens: each screen through the gateway against its one REST call, with CPU per request (about four);
- * BENCH_ONLY=chat: live chat's delivery alone, 1,000 and 10,000 sockets and over Redis (about three minutes).
+ * BENCH_ONLY=chat: live chat's delivery alone, 1,000 and 10,000 sockets and over Redis (about 90 s).
  */
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !['', 'scale', 'gateway', 'observability', 'screens', 'chat'].includes(ONLY)) {
@@ -280,6 +280,7 @@ async function main(): Promise<void> {
 
   /** Every budget but scale: the servers under load, the checks, chat, checkout and the web app. */
   async function measureServices(): Promise<void> {
+    // Chat alone too: its gateways serve the web app as in the whole bench, so that their memory compares.
     await ensureWebBuilt();
     const rest = await startRest({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'true' });
     stops.push(rest.stop);
